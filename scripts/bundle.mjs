@@ -1,0 +1,44 @@
+// Bundles the Action (dist/index.js) and the CLI (dist/cli.js) into single files.
+// With --check, bundles into a temporary folder and fails when dist/ differs:
+// dist/ is committed, so it must always match the source it comes from.
+import { build } from 'esbuild';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const check = process.argv.includes('--check');
+const outdir = check ? mkdtempSync(join(tmpdir(), 'recall-gate-dist-')) : 'dist';
+
+// Bundled CommonJS dependencies call require() for Node built-ins; ESM has none, so give them one.
+const requireShim = "import { createRequire as __recallGateCreateRequire } from 'node:module'; const require = __recallGateCreateRequire(import.meta.url);";
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  legalComments: 'none',
+  logLevel: 'warning',
+  outdir,
+};
+
+if (!check) rmSync('dist', { recursive: true, force: true });
+await build({ ...common, entryPoints: { index: 'src/index.ts' }, banner: { js: requireShim } });
+await build({ ...common, entryPoints: { cli: 'src/cli.ts' }, banner: { js: `#!/usr/bin/env node\n${requireShim}` } });
+
+chmodSync(join(outdir, 'cli.js'), 0o755);
+
+if (check) {
+  const names = new Set([...readdirSync(outdir), ...(existsSync('dist') ? readdirSync('dist') : [])]);
+  const stale = [...names].filter((name) => {
+    const fresh = join(outdir, name);
+    const committed = join('dist', name);
+    return !existsSync(fresh) || !existsSync(committed) || !readFileSync(fresh).equals(readFileSync(committed));
+  });
+  rmSync(outdir, { recursive: true, force: true });
+  if (stale.length > 0) {
+    console.error(`dist/ is stale (${stale.join(', ')}): run npm run bundle and commit dist/ with the source`);
+    process.exit(1);
+  }
+  console.log('dist/ matches the source');
+}

@@ -1,0 +1,54 @@
+import { ExitCode, RecallGateError, describeError, formatProblem } from '../errors.js';
+import { TOOL_VERSION } from '../version.js';
+import type { CliIO } from './io.js';
+import { RUN_USAGE, runCommand } from './run.js';
+import { SCORE_USAGE, scoreCommand } from './score.js';
+import { VALIDATE_USAGE, validateCommand } from './validate.js';
+
+const COMMANDS: Record<string, (argv: string[], io: CliIO) => Promise<number>> = {
+  run: runCommand,
+  validate: validateCommand,
+  score: scoreCommand,
+};
+
+export const HELP = `recall-gate ${TOOL_VERSION}: test an AI agent's long-term memory
+
+usage:
+  ${RUN_USAGE}
+      seed each provider, ask every query, print metrics, write results
+  ${VALIDATE_USAGE}
+      check suites and every file they read; problems as file:line:col
+  ${SCORE_USAGE}
+      score TREC qrels and run files with trec_eval's definitions
+
+exit status: 0 done, 1 gate failed, 2 invalid input, 3 could not complete
+`;
+
+/** The one place errors become messages and exit statuses. */
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    io.stdout(HELP);
+    return command === undefined ? ExitCode.invalidInput : ExitCode.ok;
+  }
+  if (command === '--version' || command === '-v') {
+    io.stdout(`${TOOL_VERSION}\n`);
+    return ExitCode.ok;
+  }
+  const handler = COMMANDS[command];
+  if (!handler) {
+    io.stderr(`recall-gate: unknown command "${command}"\n\n${HELP}`);
+    return ExitCode.invalidInput;
+  }
+  try {
+    return await handler(rest, io);
+  } catch (error) {
+    if (error instanceof RecallGateError) {
+      for (const problem of error.problems) io.stderr(`${formatProblem(problem)}\n`);
+      io.stderr(`recall-gate ${command}: ${describeError(error)}\n`);
+      return error.exitCode;
+    }
+    io.stderr(`recall-gate ${command}: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return ExitCode.incomplete;
+  }
+}

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ExitCode, RecallGateError } from '../errors.js';
+import { metricNames } from '../retrieval/metrics.js';
+import { scoreTrec } from '../retrieval/score.js';
+import { parseQrels, parseRun } from '../retrieval/trec.js';
+import { parseCommandArgs, parseCutoffs } from './args.js';
+import type { CliIO } from './io.js';
+
+export const SCORE_USAGE = 'recall-gate score --qrels FILE --run FILE [--k 1,3,5,10] [--json]';
+
+/** trec_eval's output names for our metric keys. */
+export function trecEvalName(metric: string): string {
+  if (metric === 'mrr') return 'recip_rank';
+  const [family, k] = metric.split('@');
+  const name = { recall: 'recall', precision: 'P', success: 'success', ndcg: 'ndcg_cut' }[family as 'recall'];
+  return `${name}_${k}`;
+}
+
+function readInput(path: string, io: CliIO, flag: string): string {
+  try {
+    return readFileSync(resolve(io.cwd, path), 'utf8');
+  } catch (error) {
+    throw new RecallGateError('invalid-input', `cannot read ${flag} file ${path}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+  }
+}
+
+/** Scores TREC files with the same code as `run`; prints trec_eval-style lines or JSON. */
+export async function scoreCommand(argv: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    argv,
+    { qrels: { type: 'string' }, run: { type: 'string' }, k: { type: 'string', default: '1,3,5,10' }, json: { type: 'boolean', default: false } },
+    SCORE_USAGE,
+  );
+  if (!values.qrels || !values.run || positionals.length > 0) throw new RecallGateError('invalid-input', 'score needs --qrels and --run', { hint: `usage: ${SCORE_USAGE}` });
+  const cutoffs = parseCutoffs(values.k as string);
+  const qrels = parseQrels(readInput(values.qrels as string, io, '--qrels'), values.qrels as string);
+  const run = parseRun(readInput(values.run as string, io, '--run'), values.run as string);
+  const score = scoreTrec(qrels, run, cutoffs);
+
+  if (values.json) {
+    io.stdout(`${JSON.stringify(score, null, 2)}\n`);
+    return ExitCode.ok;
+  }
+  const lines = [`num_q\tall\t${score.queryCount}`];
+  for (const metric of metricNames(cutoffs)) lines.push(`${trecEvalName(metric)}\tall\t${score.means[metric]!.toFixed(4)}`);
+  io.stdout(`${lines.join('\n')}\n`);
+  if (score.missingFromRun.length > 0) io.stderr(`note: ${score.missingFromRun.length} judged queries have no results in the run and score 0 (as trec_eval -c)\n`);
+  if (score.ignoredRunQueries.length > 0) io.stderr(`note: ${score.ignoredRunQueries.length} run queries have no judgments and are ignored (as trec_eval)\n`);
+  return ExitCode.ok;
+}

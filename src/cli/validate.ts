@@ -1,0 +1,29 @@
+import { ExitCode, RecallGateError } from '../errors.js';
+import { loadSuite } from '../suite/load.js';
+import { parseCommandArgs } from './args.js';
+import type { CliIO } from './io.js';
+
+export const VALIDATE_USAGE = 'recall-gate validate <suite.yaml> [...more suites]';
+
+/** Checks suites and the files they read; every problem is reported, exit 2 if any. */
+export async function validateCommand(argv: string[], io: CliIO): Promise<number> {
+  const { positionals } = parseCommandArgs(argv, {}, VALIDATE_USAGE);
+  if (positionals.length === 0) throw new RecallGateError('invalid-input', 'validate needs at least one suite file', { hint: `usage: ${VALIDATE_USAGE}` });
+  let invalid: RecallGateError | undefined;
+  const problems = [];
+  for (const path of positionals) {
+    try {
+      const suite = loadSuite(path, io.cwd);
+      const retrieval = suite.retrieval;
+      const counts = retrieval ? `${retrieval.providers.length} providers, ${retrieval.memories.length} memories, ${retrieval.queries.length} queries` : 'no retrieval section';
+      io.stdout(`${suite.displayPath}: ok (${counts}; ${suite.files.length} file${suite.files.length === 1 ? '' : 's'} read)\n`);
+    } catch (error) {
+      if (!(error instanceof RecallGateError) || error.code !== 'invalid-input') throw error;
+      invalid = error;
+      problems.push(...error.problems);
+      if (error.problems.length === 0) throw error;
+    }
+  }
+  if (invalid) throw new RecallGateError('invalid-input', `${problems.length} problem${problems.length === 1 ? '' : 's'} found`, { problems });
+  return ExitCode.ok;
+}

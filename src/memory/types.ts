@@ -1,0 +1,42 @@
+/** A memory as a provider stores it. */
+export interface MemoryRecord {
+  id: string;
+  text: string;
+  /** Owner; a search only ever sees the searching user's memories. */
+  user: string;
+  /** ISO date the memory was told, if known. */
+  date?: string;
+}
+
+export interface SearchHit {
+  id: string;
+  text: string;
+  /** Higher is better; what it means depends on the provider (BM25 score, cosine similarity). */
+  score: number;
+}
+
+/**
+ * The memory under test. Every implementation scopes search and list to one
+ * user, and returns hits best first with ties broken by id descending, so the
+ * ranking we score is the one trec_eval would read back from our run files.
+ */
+export interface MemoryStore {
+  /** Removes everything, so a run starts from nothing. */
+  reset(): Promise<void>;
+  add(records: readonly MemoryRecord[]): Promise<void>;
+  search(user: string, query: string, limit: number): Promise<SearchHit[]>;
+  list(user: string): Promise<MemoryRecord[]>;
+  /**
+   * Optional: do the expensive part of these searches ahead of time (embed the
+   * query texts in batches), so per-search latency measures the search itself.
+   */
+  prepareQueries?(queries: readonly string[]): Promise<void>;
+  /** Releases connections or servers; the store is not used afterwards. */
+  close(): Promise<void>;
+}
+
+/** Best first; ties by id descending, byte-wise as trec_eval's strcmp compares them. */
+export function compareHits(a: { id: string; score: number }, b: { id: string; score: number }): number {
+  if (b.score !== a.score) return b.score - a.score;
+  return Buffer.compare(Buffer.from(b.id, 'utf8'), Buffer.from(a.id, 'utf8'));
+}

@@ -1,0 +1,99 @@
+import { l2Normalize, type Embedder } from '../embeddings/types.js';
+import { TopK } from './topK.js';
+import type { MemoryRecord, MemoryStore, SearchHit } from './types.js';
+
+/** One user's memories as rows of a contiguous matrix, grown by doubling. */
+class UserMatrix {
+  readonly records: MemoryRecord[] = [];
+  private rows = new Float32Array(0);
+
+  constructor(readonly dimensions: number) {}
+
+  add(record: MemoryRecord, vector: Float32Array): void {
+    const needed = (this.records.length + 1) * this.dimensions;
+    if (needed > this.rows.length) {
+      const grown = new Float32Array(Math.max(needed, this.rows.length * 2, this.dimensions * 16));
+      grown.set(this.rows);
+      this.rows = grown;
+    }
+    this.rows.set(vector, this.records.length * this.dimensions);
+    this.records.push(record);
+  }
+
+  /** Cosine similarity of every row with a unit query vector, into a bounded top-k. */
+  search(query: Float32Array, limit: number): { index: number; score: number }[] {
+    const top = new TopK(limit);
+    const rows = this.rows;
+    const dimensions = this.dimensions;
+    for (let row = 0, offset = 0; row < this.records.length; row++, offset += dimensions) {
+      let dot = 0;
+      for (let i = 0; i < dimensions; i++) dot += rows[offset + i]! * query[i]!;
+      if (top.admits(dot)) top.offer(row, this.records[row]!.id, dot);
+    }
+    return top.sorted();
+  }
+}
+
+/**
+ * Exact nearest neighbours in process: every vector is L2-normalised, so the
+ * dot product is the cosine similarity, and every memory of the user is scored.
+ * No approximation, so its ranking is the reference other vector stores are held to.
+ */
+export class VectorStore implements MemoryStore {
+  private users = new Map<string, UserMatrix>();
+  /** Query vectors embedded ahead by prepareQueries. */
+  private prepared = new Map<string, Float32Array>();
+
+  constructor(private readonly embedder: Embedder) {}
+
+  async reset(): Promise<void> {
+    this.users = new Map();
+  }
+
+  async add(records: readonly MemoryRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const vectors = await this.embedder.embed(records.map((record) => record.text));
+    records.forEach((record, i) => {
+      const vector = this.unit(vectors[i]!);
+      let matrix = this.users.get(record.user);
+      if (!matrix) {
+        matrix = new UserMatrix(vector.length);
+        this.users.set(record.user, matrix);
+      }
+      if (vector.length !== matrix.dimensions) {
+        throw new Error(`embedding of memory "${record.id}" has ${vector.length} dimensions, earlier ones ${matrix.dimensions}`);
+      }
+      matrix.add(record, vector);
+    });
+  }
+
+  async prepareQueries(queries: readonly string[]): Promise<void> {
+    const missing = [...new Set(queries)].filter((text) => !this.prepared.has(text));
+    if (missing.length === 0) return;
+    const vectors = await this.embedder.embed(missing);
+    missing.forEach((text, i) => this.prepared.set(text, this.unit(vectors[i]!)));
+  }
+
+  async search(user: string, query: string, limit: number): Promise<SearchHit[]> {
+    const matrix = this.users.get(user);
+    if (!matrix) return [];
+    const vector = this.prepared.get(query) ?? this.unit((await this.embedder.embed([query]))[0]!);
+    if (vector.length !== matrix.dimensions) {
+      throw new Error(`query embedding has ${vector.length} dimensions, memories ${matrix.dimensions}`);
+    }
+    return matrix.search(vector, limit).map(({ index, score }) => ({ id: matrix.records[index]!.id, text: matrix.records[index]!.text, score }));
+  }
+
+  async list(user: string): Promise<MemoryRecord[]> {
+    return [...(this.users.get(user)?.records ?? [])];
+  }
+
+  async close(): Promise<void> {
+    this.users = new Map();
+    this.prepared = new Map();
+  }
+
+  private unit(vector: Float32Array): Float32Array {
+    return this.embedder.normalized ? vector : l2Normalize(Float32Array.from(vector));
+  }
+}

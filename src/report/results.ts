@@ -1,0 +1,24 @@
+import type { RetrievalResult } from '../retrieval/types.js';
+
+/** results.json: everything a run measured, the input to reports, the gate and comparisons. */
+export interface ResultsDocument {
+  schema_version: 1;
+  tool: { name: string; version: string };
+  versions: Record<string, string>;
+  suite: { name: string; file: string; files: string[]; sha256: string };
+  started_at: string;
+  finished_at?: string;
+  /** complete: every layer asked for finished; incomplete: something could not run (see errors). */
+  status: 'running' | 'complete' | 'incomplete';
+  layers: { retrieval: 'ran' | 'skipped' | 'absent' };
+  errors: string[];
+  retrieval?: RetrievalResult;
+}
+
+/** Problems that make a run incomplete, one line each. */
+export function runErrors(retrieval: RetrievalResult | undefined): string[] {
+  if (!retrieval) return [];
+  return Object.values(retrieval.providers)
+    .filter((provider) => provider.status === 'error')
+    .map((provider) => `provider ${provider.name}: ${provider.error}`);
+}

@@ -1,0 +1,123 @@
+import { describeError } from '../errors.js';
+import type { MemoryStore } from '../memory/types.js';
+import { summarizeLatency, round } from '../stats.js';
+import type { ProviderSpec, RetrievalSpec } from '../suite/types.js';
+import { meanMetrics, queryMetrics, ranksOfRelevant } from './metrics.js';
+import { METRIC_DEFINITIONS, type ProviderResult, type QueryOutcome, type RetrievalResult, type TagMetrics } from './types.js';
+
+export interface RetrievalDeps {
+  createStore: (provider: ProviderSpec) => MemoryStore;
+  /** Called when each provider finishes, so results can be written as they come. */
+  onProvider?: (result: ProviderResult, partial: RetrievalResult) => void | Promise<void>;
+  now?: () => number;
+}
+
+/**
+ * Seeds each provider with the suite's memories and asks every query, one
+ * provider after another so latencies are not skewed by each other. A provider
+ * that fails is recorded with its reason; the others still run.
+ */
+export async function runRetrieval(spec: RetrievalSpec, deps: RetrievalDeps): Promise<RetrievalResult> {
+  const result: RetrievalResult = {
+    k: spec.k,
+    depth: spec.depth,
+    definitions: METRIC_DEFINITIONS,
+    memory_count: spec.memories.length,
+    query_count: spec.queries.length,
+    providers: {},
+  };
+  for (const provider of spec.providers) {
+    const outcome = await runProvider(spec, provider, deps);
+    result.providers[provider.name] = outcome;
+    await deps.onProvider?.(outcome, result);
+  }
+  return result;
+}
+
+async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: RetrievalDeps): Promise<ProviderResult> {
+  const now = deps.now ?? (() => performance.now());
+  const timings = { setup: 0, seed: 0, prepare: 0, search: 0 };
+  const queries: QueryOutcome[] = [];
+  const base = { name: provider.name, kind: provider.kind, embedder: embedderId(provider) };
+  let store: MemoryStore | undefined;
+  let phase = 'setting up';
+  try {
+    let started = now();
+    store = deps.createStore(provider);
+    await store.reset();
+    timings.setup = now() - started;
+
+    phase = 'seeding memories';
+    started = now();
+    await store.add(spec.memories.map(({ id, text, user, date }) => ({ id, text, user, date })));
+    timings.seed = now() - started;
+
+    phase = 'preparing queries';
+    started = now();
+    await store.prepareQueries?.(spec.queries.map((query) => query.text));
+    timings.prepare = now() - started;
+
+    phase = 'searching';
+    for (const query of spec.queries) {
+      const searchStarted = now();
+      const hits = await store.search(query.user, query.text, spec.depth);
+      const latency = now() - searchStarted;
+      timings.search += latency;
+      queries.push(outcomeOf(query, hits, latency, spec.k));
+    }
+  } catch (error) {
+    return { ...base, status: 'error', error: `${phase}: ${describeError(error)}`, timings_ms: roundTimings(timings), queries };
+  } finally {
+    await store?.close().catch(() => undefined);
+  }
+  return {
+    ...base,
+    status: 'ok',
+    metrics: meanMetrics(queries.map((q) => q.metrics), spec.k),
+    by_tag: metricsByTag(queries, spec.k),
+    latency_ms: summarizeLatency(queries.map((q) => q.latency_ms)),
+    timings_ms: roundTimings(timings),
+    queries,
+  };
+}
+
+function outcomeOf(
+  query: RetrievalSpec['queries'][number],
+  hits: { id: string; score: number }[],
+  latency: number,
+  cutoffs: number[],
+): QueryOutcome {
+  const gains = new Map(Object.entries(query.relevant));
+  const ranked = hits.map((hit) => hit.id);
+  return {
+    id: query.id,
+    text: query.text,
+    user: query.user,
+    tags: query.tags,
+    relevant: query.relevant,
+    ranks: ranksOfRelevant(ranked, gains),
+    metrics: queryMetrics(ranked, gains, cutoffs),
+    results: hits.map(({ id, score }) => ({ id, score })),
+    latency_ms: round(latency, 3),
+  };
+}
+
+function metricsByTag(queries: QueryOutcome[], cutoffs: number[]): Record<string, TagMetrics> {
+  const groups = new Map<string, QueryOutcome[]>();
+  for (const query of queries) for (const tag of query.tags) groups.set(tag, [...(groups.get(tag) ?? []), query]);
+  const byTag: Record<string, TagMetrics> = {};
+  for (const [tag, members] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+    byTag[tag] = { queries: members.length, metrics: meanMetrics(members.map((q) => q.metrics), cutoffs) };
+  }
+  return byTag;
+}
+
+function embedderId(provider: ProviderSpec): string | undefined {
+  const embedding = provider.embedding;
+  if (!embedding) return undefined;
+  return [embedding.kind, embedding.model, embedding.dimensions && `d${embedding.dimensions}`].filter(Boolean).join(':');
+}
+
+function roundTimings(timings: ProviderResult['timings_ms']): ProviderResult['timings_ms'] {
+  return { setup: round(timings.setup, 3), seed: round(timings.seed, 3), prepare: round(timings.prepare, 3), search: round(timings.search, 3) };
+}

@@ -1,0 +1,52 @@
+import type { LatencySummary } from '../stats.js';
+import type { MetricValues } from './metrics.js';
+
+/** What happened to one query against one provider. */
+export interface QueryOutcome {
+  id: string;
+  text: string;
+  user: string;
+  tags: string[];
+  /** Relevant memory id -> gain. */
+  relevant: Record<string, number>;
+  /** 1-based rank of each relevant memory in the returned list, null when missing. */
+  ranks: Record<string, number | null>;
+  metrics: MetricValues;
+  /** The returned list, best first, as scored. */
+  results: { id: string; score: number }[];
+  latency_ms: number;
+}
+
+export interface TagMetrics {
+  queries: number;
+  metrics: MetricValues;
+}
+
+export interface ProviderResult {
+  name: string;
+  kind: string;
+  /** The embedding space, for vector providers. */
+  embedder?: string;
+  status: 'ok' | 'error';
+  /** Why the provider could not complete, with what to do. */
+  error?: string;
+  /** Means over all queries (present when status is ok). */
+  metrics?: MetricValues;
+  by_tag?: Record<string, TagMetrics>;
+  latency_ms?: LatencySummary;
+  timings_ms: { setup: number; seed: number; prepare: number; search: number };
+  queries: QueryOutcome[];
+}
+
+export interface RetrievalResult {
+  k: number[];
+  depth: number;
+  /** Which definitions the numbers follow. */
+  definitions: string;
+  memory_count: number;
+  query_count: number;
+  providers: Record<string, ProviderResult>;
+}
+
+export const METRIC_DEFINITIONS =
+  'trec_eval (recall.k, P.k, success.k, ndcg_cut.k, recip_rank over the returned list); every query counts in each mean, as trec_eval -c';

@@ -1,0 +1,164 @@
+import { dirname, relative, resolve } from 'node:path';
+import { invalidInput, type InputProblem, type SourceLocation } from '../errors.js';
+import { checkSchema, type SchemaPart } from './schemaCheck.js';
+import { checkRetrieval } from './semantics.js';
+import { FileProblems, readDataFile, readYamlFile, type DataPath, type SourceFile } from './sourceFile.js';
+import {
+  DEFAULT_USER,
+  type EmbeddingSpec,
+  type MemorySpec,
+  type ProviderSpec,
+  type QuerySpec,
+  type RetrievalSpec,
+  type Suite,
+} from './types.js';
+
+export const DEFAULT_K = [1, 3, 5];
+const MIN_DEPTH = 10;
+
+/** A list of rows and where each row was written. */
+interface Rows {
+  rows: Record<string, unknown>[];
+  locate: (index: number, subpath?: DataPath) => SourceLocation;
+}
+
+interface RawRetrieval {
+  k?: number[];
+  depth?: number;
+  providers: (Record<string, unknown> & { name: string; kind: ProviderSpec['kind'] })[];
+  memories: unknown;
+  queries: unknown;
+}
+
+interface RawSuite {
+  name: string;
+  description?: string;
+  memory_paths?: string[];
+  retrieval?: RawRetrieval;
+}
+
+/**
+ * Reads a suite and every file it points at, and checks all of it.
+ * Throws a RecallGateError listing every problem (file:line:col) when anything is wrong,
+ * so nothing runs on an invalid suite.
+ */
+export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
+  const file = resolve(cwd, suitePath);
+  const displayPath = relative(cwd, file) || suitePath;
+  const problems: InputProblem[] = [];
+  const files = [file];
+
+  let main: SourceFile;
+  try {
+    main = readYamlFile(file, displayPath);
+  } catch (error) {
+    throw asInvalid(error);
+  }
+  problems.push(...checkSchema('suite', main.data, main));
+  if (problems.length > 0) throw invalidInput(problems);
+
+  const raw = main.data as RawSuite;
+  let retrieval: RetrievalSpec | undefined;
+  if (raw.retrieval) {
+    const memories = rowsOf(raw.retrieval.memories, ['retrieval', 'memories'], 'memory', main, files, problems, cwd);
+    const queries = rowsOf(raw.retrieval.queries, ['retrieval', 'queries'], 'query', main, files, problems, cwd);
+    if (problems.length > 0) throw invalidInput(problems);
+    retrieval = buildRetrieval(raw.retrieval, memories!, queries!, main);
+    problems.push(
+      ...checkRetrieval(retrieval, {
+        memory: memories!.locate,
+        query: queries!.locate,
+        retrieval: (subpath) => main.locate(['retrieval', ...subpath]),
+        relevant: (index, id) => {
+          const relevant = queries!.rows[index]?.relevant;
+          return queries!.locate(index, ['relevant', Array.isArray(relevant) ? relevant.indexOf(id) : id]);
+        },
+      }),
+    );
+    if (problems.length > 0) throw invalidInput(problems);
+  }
+
+  const suite: Suite = {
+    name: raw.name,
+    description: raw.description,
+    file,
+    displayPath,
+    memoryPaths: raw.memory_paths ?? [],
+    files,
+    retrieval,
+  };
+  return suite;
+}
+
+function asInvalid(error: unknown): Error {
+  if (error instanceof FileProblems) return invalidInput(error.problems);
+  return error as Error;
+}
+
+/** Inline rows, or rows read from the file a string points at (relative to the suite). */
+function rowsOf(
+  value: unknown,
+  path: string[],
+  part: SchemaPart,
+  main: SourceFile,
+  files: string[],
+  problems: InputProblem[],
+  cwd: string,
+): Rows | undefined {
+  if (Array.isArray(value)) {
+    return { rows: value as Record<string, unknown>[], locate: (index, subpath = []) => main.locate([...path, index, ...subpath]) };
+  }
+  const target = resolve(dirname(main.path), String(value));
+  const referencedFrom = main.locate(path);
+  let data: SourceFile;
+  try {
+    data = readDataFile(target, relative(cwd, target) || target, referencedFrom);
+  } catch (error) {
+    if (error instanceof FileProblems) {
+      problems.push(...error.problems);
+      return undefined;
+    }
+    throw error;
+  }
+  files.push(target);
+  if (!Array.isArray(data.data)) {
+    problems.push({ where: data.locate([]), message: `${data.displayPath} must hold a list of ${part === 'memory' ? 'memories' : 'queries'}` });
+    return undefined;
+  }
+  data.data.forEach((row, index) => problems.push(...checkSchema(part, row, data, [index])));
+  return { rows: data.data as Record<string, unknown>[], locate: (index, subpath = []) => data.locate([index, ...subpath]) };
+}
+
+function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: SourceFile): RetrievalSpec {
+  const k = [...new Set(raw.k ?? DEFAULT_K)].sort((a, b) => a - b);
+  const depth = raw.depth ?? Math.max(MIN_DEPTH, k[k.length - 1]!);
+  const providers: ProviderSpec[] = raw.providers.map((provider, index) => ({
+    name: provider.name,
+    kind: provider.kind,
+    k1: provider.k1 as number | undefined,
+    b: provider.b as number | undefined,
+    embedding: provider.embedding as EmbeddingSpec | undefined,
+    where: main.locate(['retrieval', 'providers', index]),
+  }));
+  const memorySpecs: MemorySpec[] = memories.rows.map((row, index) => ({
+    id: String(row.id),
+    text: String(row.text),
+    user: (row.user as string | undefined) ?? DEFAULT_USER,
+    date: row.date as string | undefined,
+    where: memories.locate(index),
+  }));
+  const querySpecs: QuerySpec[] = queries.rows.map((row, index) => ({
+    id: (row.id as string | undefined) ?? `q${index + 1}`,
+    text: String(row.text),
+    user: (row.user as string | undefined) ?? DEFAULT_USER,
+    relevant: gains(row.relevant as string[] | Record<string, number>),
+    tags: (row.tags as string[] | undefined) ?? [],
+    where: queries.locate(index),
+  }));
+  return { k, depth, providers, memories: memorySpecs, queries: querySpecs };
+}
+
+function gains(relevant: string[] | Record<string, number>): Record<string, number> {
+  if (Array.isArray(relevant)) return Object.fromEntries(relevant.map((id) => [id, 1]));
+  return { ...relevant };
+}

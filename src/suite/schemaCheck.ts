@@ -1,0 +1,122 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import suiteSchema from '../../schema/suite.schema.json' with { type: 'json' };
+import type { InputProblem } from '../errors.js';
+import { didYouMean } from './didYouMean.js';
+import type { DataPath, SourceFile } from './sourceFile.js';
+
+export type SchemaPart = 'suite' | 'memory' | 'query';
+
+let compiled: Record<SchemaPart, ValidateFunction> | undefined;
+
+function validators(): Record<SchemaPart, ValidateFunction> {
+  if (!compiled) {
+    // verbose gives each error its parentSchema, which lists the allowed keys for hints.
+    const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
+    ajv.addSchema(suiteSchema);
+    const id = suiteSchema.$id;
+    compiled = {
+      suite: ajv.getSchema(id)!,
+      memory: ajv.getSchema(`${id}#/definitions/memory`)!,
+      query: ajv.getSchema(`${id}#/definitions/query`)!,
+    };
+  }
+  return compiled;
+}
+
+function splitPointer(pointer: string): DataPath {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+function describeValue(path: DataPath): string {
+  const last = path[path.length - 1];
+  if (last === undefined) return 'the suite';
+  return typeof last === 'number' ? `item ${last + 1}` : `"${last}"`;
+}
+
+/** Turns one ajv error into a message a person can act on, or undefined to drop it as noise. */
+function toProblem(error: ErrorObject, file: SourceFile, basePath: DataPath): InputProblem | undefined {
+  const path = [...basePath, ...splitPointer(error.instancePath)];
+  const subject = describeValue(path);
+  const schema = error.parentSchema as { properties?: Record<string, unknown>; enum?: unknown[] } | undefined;
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const key = String((error.params as { additionalProperty: string }).additionalProperty);
+      const allowed = Object.keys(schema?.properties ?? {});
+      return {
+        where: file.locate(path, { keyOf: key }),
+        message: `unknown key "${key}"`,
+        hint: didYouMean(key, allowed) ?? `allowed keys: ${allowed.join(', ')}`,
+      };
+    }
+    case 'required': {
+      const key = String((error.params as { missingProperty: string }).missingProperty);
+      return { where: file.locate(path), message: `missing required key "${key}"` };
+    }
+    case 'enum': {
+      const allowed = ((error.params as { allowedValues: unknown[] }).allowedValues ?? []).map(String);
+      return {
+        where: file.locate(path),
+        message: `${subject} must be one of: ${allowed.join(', ')}; got ${JSON.stringify(error.data)}`,
+        hint: typeof error.data === 'string' ? didYouMean(error.data, allowed) : undefined,
+      };
+    }
+    case 'type': {
+      const expected = String((error.params as { type: string | string[] }).type).replace(',', ' or ');
+      return { where: file.locate(path), message: `${subject} must be ${article(expected)}; got ${typeName(error.data)}` };
+    }
+    case 'pattern':
+      return { where: file.locate(path), message: `${subject} ${patternMessage(error)}; got ${JSON.stringify(error.data)}` };
+    case 'not':
+      // Only used to forbid `embedding` on a keyword provider.
+      return { where: file.locate(path, { keyOf: 'embedding' }), message: '"embedding" only applies to vector providers', hint: 'remove it or change kind to vector' };
+    case 'if':
+      return undefined;
+    default:
+      return { where: file.locate(path), message: `${subject} ${error.message ?? 'is invalid'}` };
+  }
+}
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a map';
+  return `${typeof value} ${JSON.stringify(value)}`;
+}
+
+function patternMessage(error: ErrorObject): string {
+  const pattern = String((error.params as { pattern: string }).pattern);
+  if (pattern === '^[^\\s]+$') return 'must not contain spaces';
+  if (pattern.startsWith('^\\d{4}')) return 'must be a date written YYYY-MM-DD';
+  if (pattern.startsWith('^[A-Za-z0-9]')) return 'must start with a letter or digit and use only letters, digits, ".", "_" and "-"';
+  if (pattern.startsWith('^[A-Za-z_]')) return 'must be an environment variable name';
+  return `must match ${pattern}`;
+}
+
+/** Schema problems of data read from `file` (at `basePath` within it), ordered by position. */
+export function checkSchema(part: SchemaPart, data: unknown, file: SourceFile, basePath: DataPath = []): InputProblem[] {
+  const validate = validators()[part];
+  if (validate(data)) return [];
+  const problems = (validate.errors ?? [])
+    .map((error) => toProblem(error, file, basePath))
+    .filter((problem): problem is InputProblem => problem !== undefined);
+  return dedupe(problems);
+}
+
+function dedupe(problems: InputProblem[]): InputProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((problem) => {
+    const key = `${problem.where.file}:${problem.where.line}:${problem.where.col}:${problem.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,62 @@
+import type { InputProblem, SourceLocation } from '../errors.js';
+import { formatLocation } from '../errors.js';
+import { didYouMean } from './didYouMean.js';
+import type { DataPath } from './sourceFile.js';
+import type { RetrievalSpec } from './types.js';
+
+export interface RetrievalLocators {
+  memory: (index: number, subpath?: DataPath) => SourceLocation;
+  query: (index: number, subpath?: DataPath) => SourceLocation;
+  retrieval: (subpath: DataPath) => SourceLocation;
+  /** Where a query names one of its relevant memories. */
+  relevant: (queryIndex: number, memoryId: string) => SourceLocation;
+}
+
+/** Checks that need the whole suite at once: ids, references, users, cut-offs. */
+export function checkRetrieval(spec: RetrievalSpec, at: RetrievalLocators): InputProblem[] {
+  const problems: InputProblem[] = [];
+
+  const duplicates = <T>(items: T[], key: (item: T) => string, locate: (index: number) => SourceLocation, what: string) => {
+    const first = new Map<string, number>();
+    items.forEach((item, index) => {
+      const id = key(item);
+      const earlier = first.get(id);
+      if (earlier === undefined) first.set(id, index);
+      else problems.push({ where: locate(index), message: `duplicate ${what} "${id}"`, hint: `first defined at ${formatLocation(locate(earlier))}` });
+    });
+  };
+  duplicates(spec.providers, (p) => p.name, (i) => at.retrieval(['providers', i, 'name']), 'provider name');
+  duplicates(spec.memories, (m) => m.id, (i) => at.memory(i, ['id']), 'memory id');
+  duplicates(spec.queries, (q) => q.id, (i) => at.query(i, ['id']), 'query id');
+
+  const memories = new Map(spec.memories.map((memory) => [memory.id, memory]));
+  spec.queries.forEach((query, index) => {
+    for (const id of Object.keys(query.relevant)) {
+      const relevantAt = at.relevant(index, id);
+      const memory = memories.get(id);
+      if (!memory) {
+        problems.push({
+          where: relevantAt,
+          message: `relevant memory "${id}" is not defined`,
+          hint: didYouMean(id, memories.keys()) ?? 'add a memory with this id or fix the id',
+        });
+      } else if (memory.user !== query.user) {
+        problems.push({
+          where: relevantAt,
+          message: `relevant memory "${id}" belongs to user "${memory.user}" but the query is asked as "${query.user}", so no search can find it`,
+          hint: 'give the query and the memory the same user',
+        });
+      }
+    }
+  });
+
+  const largestK = spec.k[spec.k.length - 1]!;
+  if (largestK > spec.depth) {
+    problems.push({
+      where: at.retrieval(['depth']),
+      message: `depth ${spec.depth} is smaller than the largest k (${largestK})`,
+      hint: `raise depth to at least ${largestK}`,
+    });
+  }
+  return problems;
+}
