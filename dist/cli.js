@@ -14401,7 +14401,7 @@ function terminalReport(results) {
       lines.push(`${provider.name}: ERROR ${provider.error}`);
       continue;
     }
-    lines.push(...missLines(provider, retrieval.k[retrieval.k.length - 1]));
+    lines.push(...missLines(provider, retrieval.k[retrieval.k.length - 1], retrieval.depth));
   }
   return `${lines.join("\n").trimEnd()}
 `;
@@ -14409,12 +14409,12 @@ function terminalReport(results) {
 function missedQueries(provider, k) {
   return provider.queries.filter((query) => (query.metrics[`recall@${k}`] ?? 0) < 1);
 }
-function missLines(provider, k) {
+function missLines(provider, k, depth) {
   const missed = missedQueries(provider, k);
   if (missed.length === 0) return [`${provider.name}: every relevant memory in the top ${k}`];
   const lines = [`${provider.name}: ${missed.length} of ${provider.queries.length} queries miss a relevant memory in the top ${k}`];
   for (const query of missed.slice(0, MAX_MISSES_SHOWN)) {
-    const wanted = Object.entries(query.ranks).map(([id, rank]) => rank === null ? `${id} (not returned)` : `${id} (rank ${rank})`).join(", ");
+    const wanted = Object.entries(query.ranks).map(([id, rank]) => rank === null ? `${id} (not in top ${depth})` : `${id} (rank ${rank})`).join(", ");
     const got = query.results.slice(0, k).map((hit) => hit.id);
     lines.push(`  ${query.id} "${oneLine(query.text)}": wanted ${wanted}; got [${got.join(", ")}]`);
   }
@@ -25727,7 +25727,8 @@ function explain(error, baseURL) {
     const hint = error.status === 401 ? "check the API key" : error.status === 404 ? "check the model name and the base URL" : error.status === 429 ? "rate limited after retries; lower concurrency or retry later" : error.status === void 0 ? `check that ${baseURL} is reachable` : void 0;
     return new RecallGateError("incomplete", `embeddings request to ${baseURL} failed (${status}): ${error.message}`, { hint, cause: error });
   }
-  return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new RecallGateError("incomplete", `embeddings request to ${baseURL} failed: ${message}`, { cause: error });
 }
 function capRetryAfter(maxWaitMs) {
   return async (input, init) => {
@@ -26316,12 +26317,14 @@ var suite_schema_default = {
           description: "A list of memories, or a path (relative to this file) to a .yaml/.yml list or a .jsonl file of them.",
           type: ["array", "string"],
           minLength: 1,
+          minItems: 1,
           items: { $ref: "#/definitions/memory" }
         },
         queries: {
           description: "A list of queries, or a path (relative to this file) to a .yaml/.yml list or a .jsonl file of them.",
           type: ["array", "string"],
           minLength: 1,
+          minItems: 1,
           items: { $ref: "#/definitions/query" }
         }
       }
@@ -26504,6 +26507,11 @@ function toProblem(error, file, basePath) {
       return { where: file.locate(path2), message: `${subject} ${patternMessage(error)}; got ${JSON.stringify(error.data)}` };
     case "not":
       return { where: file.locate(path2, { keyOf: "embedding" }), message: '"embedding" only applies to vector providers', hint: "remove it or change kind to vector" };
+    case "minItems":
+    case "minProperties": {
+      const limit2 = Number(error.params.limit);
+      return { where: file.locate(path2), message: limit2 === 1 ? `${subject} must not be empty` : `${subject} needs at least ${limit2} entries` };
+    }
     case "if":
       return void 0;
     default:
@@ -26530,8 +26538,22 @@ function patternMessage(error) {
 function checkSchema(part, data, file, basePath = []) {
   const validate = validators()[part];
   if (validate(data)) return [];
-  const problems = (validate.errors ?? []).map((error) => toProblem(error, file, basePath)).filter((problem) => problem !== void 0);
+  const errors = withoutMisspeltRequired(validate.errors ?? []);
+  const problems = errors.map((error) => toProblem(error, file, basePath)).filter((problem) => problem !== void 0);
   return dedupe(problems);
+}
+function withoutMisspeltRequired(errors) {
+  const typos = /* @__PURE__ */ new Set();
+  for (const error of errors) {
+    if (error.keyword !== "additionalProperties") continue;
+    const key = String(error.params.additionalProperty);
+    const allowed = Object.keys(error.parentSchema?.properties ?? {});
+    const meant = closest(key, allowed);
+    if (meant) typos.add(`${error.instancePath}\0${meant}`);
+  }
+  return errors.filter(
+    (error) => error.keyword !== "required" || !typos.has(`${error.instancePath}\0${error.params.missingProperty}`)
+  );
 }
 function dedupe(problems) {
   const seen = /* @__PURE__ */ new Set();

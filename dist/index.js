@@ -45166,7 +45166,8 @@ function explain(error2, baseURL) {
     const hint = error2.status === 401 ? "check the API key" : error2.status === 404 ? "check the model name and the base URL" : error2.status === 429 ? "rate limited after retries; lower concurrency or retry later" : error2.status === void 0 ? `check that ${baseURL} is reachable` : void 0;
     return new RecallGateError("incomplete", `embeddings request to ${baseURL} failed (${status}): ${error2.message}`, { hint, cause: error2 });
   }
-  return error2;
+  const message = error2 instanceof Error ? error2.message : String(error2);
+  return new RecallGateError("incomplete", `embeddings request to ${baseURL} failed: ${message}`, { cause: error2 });
 }
 function capRetryAfter(maxWaitMs) {
   return async (input, init) => {
@@ -45801,12 +45802,14 @@ var suite_schema_default = {
           description: "A list of memories, or a path (relative to this file) to a .yaml/.yml list or a .jsonl file of them.",
           type: ["array", "string"],
           minLength: 1,
+          minItems: 1,
           items: { $ref: "#/definitions/memory" }
         },
         queries: {
           description: "A list of queries, or a path (relative to this file) to a .yaml/.yml list or a .jsonl file of them.",
           type: ["array", "string"],
           minLength: 1,
+          minItems: 1,
           items: { $ref: "#/definitions/query" }
         }
       }
@@ -45989,6 +45992,11 @@ function toProblem(error2, file, basePath) {
       return { where: file.locate(path2), message: `${subject} ${patternMessage(error2)}; got ${JSON.stringify(error2.data)}` };
     case "not":
       return { where: file.locate(path2, { keyOf: "embedding" }), message: '"embedding" only applies to vector providers', hint: "remove it or change kind to vector" };
+    case "minItems":
+    case "minProperties": {
+      const limit2 = Number(error2.params.limit);
+      return { where: file.locate(path2), message: limit2 === 1 ? `${subject} must not be empty` : `${subject} needs at least ${limit2} entries` };
+    }
     case "if":
       return void 0;
     default:
@@ -46015,8 +46023,22 @@ function patternMessage(error2) {
 function checkSchema(part, data, file, basePath = []) {
   const validate = validators()[part];
   if (validate(data)) return [];
-  const problems = (validate.errors ?? []).map((error2) => toProblem(error2, file, basePath)).filter((problem) => problem !== void 0);
+  const errors = withoutMisspeltRequired(validate.errors ?? []);
+  const problems = errors.map((error2) => toProblem(error2, file, basePath)).filter((problem) => problem !== void 0);
   return dedupe(problems);
+}
+function withoutMisspeltRequired(errors) {
+  const typos = /* @__PURE__ */ new Set();
+  for (const error2 of errors) {
+    if (error2.keyword !== "additionalProperties") continue;
+    const key = String(error2.params.additionalProperty);
+    const allowed = Object.keys(error2.parentSchema?.properties ?? {});
+    const meant = closest(key, allowed);
+    if (meant) typos.add(`${error2.instancePath}\0${meant}`);
+  }
+  return errors.filter(
+    (error2) => error2.keyword !== "required" || !typos.has(`${error2.instancePath}\0${error2.params.missingProperty}`)
+  );
 }
 function dedupe(problems) {
   const seen = /* @__PURE__ */ new Set();

@@ -16,7 +16,7 @@ export async function run(): Promise<void> {
     const layer = (core.getInput('layer') || 'retrieval') as Layer;
     const apiKey = core.getInput('openai-api-key');
     if (apiKey) core.setSecret(apiKey);
-    const env = { ...process.env, ...(apiKey ? { OPENAI_API_KEY: apiKey } : {}) };
+    const env: NodeJS.ProcessEnv = { ...process.env, ...(apiKey ? { OPENAI_API_KEY: apiKey } : {}) };
     const baseUrl = core.getInput('openai-base-url');
     if (baseUrl) env.OPENAI_BASE_URL = baseUrl;
 

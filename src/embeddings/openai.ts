@@ -94,7 +94,9 @@ function explain(error: unknown, baseURL: string): Error {
               : undefined;
     return new RecallGateError('incomplete', `embeddings request to ${baseURL} failed (${status}): ${error.message}`, { hint, cause: error });
   }
-  return error as Error;
+  // Anything else (an unreadable body, a client bug) still says which request failed.
+  const message = error instanceof Error ? error.message : String(error);
+  return new RecallGateError('incomplete', `embeddings request to ${baseURL} failed: ${message}`, { cause: error });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import suiteSchema from '../../schema/suite.schema.json' with { type: 'json' };
 import type { InputProblem } from '../errors.js';
-import { didYouMean } from './didYouMean.js';
+import { closest, didYouMean } from './didYouMean.js';
 import type { DataPath, SourceFile } from './sourceFile.js';
 
 export type SchemaPart = 'suite' | 'memory' | 'query';
@@ -74,6 +74,11 @@ function toProblem(error: ErrorObject, file: SourceFile, basePath: DataPath): In
     case 'not':
       // Only used to forbid `embedding` on a keyword provider.
       return { where: file.locate(path, { keyOf: 'embedding' }), message: '"embedding" only applies to vector providers', hint: 'remove it or change kind to vector' };
+    case 'minItems':
+    case 'minProperties': {
+      const limit = Number((error.params as { limit: number }).limit);
+      return { where: file.locate(path), message: limit === 1 ? `${subject} must not be empty` : `${subject} needs at least ${limit} entries` };
+    }
     case 'if':
       return undefined;
     default:
@@ -105,10 +110,27 @@ function patternMessage(error: ErrorObject): string {
 export function checkSchema(part: SchemaPart, data: unknown, file: SourceFile, basePath: DataPath = []): InputProblem[] {
   const validate = validators()[part];
   if (validate(data)) return [];
-  const problems = (validate.errors ?? [])
-    .map((error) => toProblem(error, file, basePath))
-    .filter((problem): problem is InputProblem => problem !== undefined);
+  const errors = withoutMisspeltRequired(validate.errors ?? []);
+  const problems = errors.map((error) => toProblem(error, file, basePath)).filter((problem): problem is InputProblem => problem !== undefined);
   return dedupe(problems);
+}
+
+/**
+ * "knd: keyword" is one mistake, not two: when an unknown key is a likely typo
+ * of a required key missing at the same place, only the unknown key is reported.
+ */
+function withoutMisspeltRequired(errors: ErrorObject[]): ErrorObject[] {
+  const typos = new Set<string>();
+  for (const error of errors) {
+    if (error.keyword !== 'additionalProperties') continue;
+    const key = String((error.params as { additionalProperty: string }).additionalProperty);
+    const allowed = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+    const meant = closest(key, allowed);
+    if (meant) typos.add(`${error.instancePath}\0${meant}`);
+  }
+  return errors.filter(
+    (error) => error.keyword !== 'required' || !typos.has(`${error.instancePath}\0${(error.params as { missingProperty: string }).missingProperty}`),
+  );
 }
 
 function dedupe(problems: InputProblem[]): InputProblem[] {

@@ -1,0 +1,117 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { NgramEmbedder } from '../../src/embeddings/ngram.js';
+
+/** One scripted misbehaviour, used for the next request that arrives. */
+export type Fault =
+  | { kind: 'status'; status: number; headers?: Record<string, string>; body?: string }
+  | { kind: 'hang' }
+  | { kind: 'malformed' };
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+  at: number;
+}
+
+export interface OpenAIServerOptions {
+  /** Faults served in order, one per request, before normal answers resume. */
+  faults?: Fault[];
+  /** Added to every answer, in milliseconds. */
+  latencyMs?: number;
+  /** Vectors for the embeddings API; by default the n-gram embedder's (deterministic). */
+  embed?: (texts: string[]) => number[][];
+  /** The key the server accepts; requests with another key get 401. */
+  apiKey?: string;
+}
+
+export interface OpenAIServer {
+  url: string;
+  requests: RecordedRequest[];
+  faults: Fault[];
+  close(): Promise<void>;
+}
+
+/**
+ * A local HTTP server that speaks the part of the OpenAI API recall-gate uses
+ * (POST /v1/embeddings), with scripted faults and latency, recording every request.
+ */
+export async function startOpenAIServer(options: OpenAIServerOptions = {}): Promise<OpenAIServer> {
+  const requests: RecordedRequest[] = [];
+  const faults = [...(options.faults ?? [])];
+  const ngram = new NgramEmbedder({ dimensions: 64 });
+  const embed = options.embed ?? ((texts: string[]) => texts.map((text) => Array.from(ngram.embedOne(text))));
+  const hanging: ServerResponse[] = [];
+
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = raw;
+      try {
+        body = raw ? JSON.parse(raw) : undefined;
+      } catch {
+        // keep the raw text
+      }
+      requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body, at: Date.now() });
+      const answer = () => respond(request, response, body);
+      if (options.latencyMs) setTimeout(answer, options.latencyMs);
+      else answer();
+    });
+  });
+
+  function respond(request: IncomingMessage, response: ServerResponse, body: unknown): void {
+    const fault = faults.shift();
+    if (fault?.kind === 'hang') {
+      hanging.push(response);
+      return;
+    }
+    if (fault?.kind === 'malformed') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"data": [');
+      return;
+    }
+    if (fault?.kind === 'status') {
+      response
+        .writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers })
+        .end(fault.body ?? JSON.stringify({ error: { message: `scripted ${fault.status}`, type: 'server_error' } }));
+      return;
+    }
+    if (options.apiKey && request.headers.authorization !== `Bearer ${options.apiKey}`) {
+      json(response, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } });
+      return;
+    }
+    if (request.method === 'POST' && request.url === '/v1/embeddings') {
+      const { input, model } = body as { input: string | string[]; model: string };
+      const texts = Array.isArray(input) ? input : [input];
+      const vectors = embed(texts);
+      json(response, 200, {
+        object: 'list',
+        model,
+        data: vectors.map((embedding, index) => ({ object: 'embedding', index, embedding })),
+        usage: { prompt_tokens: texts.join(' ').split(/\s+/).length, total_tokens: texts.join(' ').split(/\s+/).length },
+      });
+      return;
+    }
+    json(response, 404, { error: { message: `no route ${request.method} ${request.url}`, type: 'invalid_request_error' } });
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    faults,
+    close: async () => {
+      for (const response of hanging) response.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function json(response: ServerResponse, status: number, payload: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+}
