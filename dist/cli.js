@@ -3874,7 +3874,7 @@ var require_fast_uri = __commonJS({
         normalizeString(uri, options);
       } else if (typeof uri === "object") {
         uri = /** @type {T} */
-        parse(serialize(uri, options), options);
+        parse3(serialize(uri, options), options);
       }
       return uri;
     }
@@ -3917,8 +3917,8 @@ var require_fast_uri = __commonJS({
     function resolveComponent(base, relative3, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
-        base = parse(serialize(base, options), options);
-        relative3 = parse(serialize(relative3, options), options);
+        base = parse3(serialize(base, options), options);
+        relative3 = parse3(serialize(relative3, options), options);
       }
       options = options || {};
       if (!options.tolerant && relative3.scheme) {
@@ -4236,7 +4236,7 @@ var require_fast_uri = __commonJS({
       }
       return { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme };
     }
-    function parse(uri, opts) {
+    function parse3(uri, opts) {
       return parseWithStatus(uri, opts).parsed;
     }
     function normalizeString(uri, opts) {
@@ -4273,7 +4273,7 @@ var require_fast_uri = __commonJS({
       resolveComponent,
       equal,
       serialize,
-      parse
+      parse: parse3
     };
     module.exports = fastUri;
     module.exports.default = fastUri;
@@ -4675,10 +4675,10 @@ var require_core = __commonJS({
         return this;
       }
       // Add format
-      addFormat(name, format) {
-        if (typeof format == "string")
-          format = new RegExp(format);
-        this.formats[name] = format;
+      addFormat(name, format2) {
+        if (typeof format2 == "string")
+          format2 = new RegExp(format2);
+        this.formats[name] = format2;
         return this;
       }
       errorsText(errors = this.errors, { separator = ", ", dataVar = "data" } = {}) {
@@ -4796,9 +4796,9 @@ var require_core = __commonJS({
     }
     function addInitialFormats() {
       for (const name in this.opts.formats) {
-        const format = this.opts.formats[name];
-        if (format)
-          this.addFormat(name, format);
+        const format2 = this.opts.formats[name];
+        if (format2)
+          this.addFormat(name, format2);
       }
     }
     function addInitialKeywords(defs) {
@@ -6481,18 +6481,18 @@ var require_format = __commonJS({
           });
           const fDef = gen.const("fDef", (0, codegen_1._)`${fmts}[${schemaCode}]`);
           const fType = gen.let("fType");
-          const format = gen.let("format");
-          gen.if((0, codegen_1._)`typeof ${fDef} == "object" && !(${fDef} instanceof RegExp)`, () => gen.assign(fType, (0, codegen_1._)`${fDef}.type || "string"`).assign(format, (0, codegen_1._)`${fDef}.validate`), () => gen.assign(fType, (0, codegen_1._)`"string"`).assign(format, fDef));
+          const format2 = gen.let("format");
+          gen.if((0, codegen_1._)`typeof ${fDef} == "object" && !(${fDef} instanceof RegExp)`, () => gen.assign(fType, (0, codegen_1._)`${fDef}.type || "string"`).assign(format2, (0, codegen_1._)`${fDef}.validate`), () => gen.assign(fType, (0, codegen_1._)`"string"`).assign(format2, fDef));
           cxt.fail$data((0, codegen_1.or)(unknownFmt(), invalidFmt()));
           function unknownFmt() {
             if (opts.strictSchema === false)
               return codegen_1.nil;
-            return (0, codegen_1._)`${schemaCode} && !${format}`;
+            return (0, codegen_1._)`${schemaCode} && !${format2}`;
           }
           function invalidFmt() {
-            const callFormat = schemaEnv.$async ? (0, codegen_1._)`(${fDef}.async ? await ${format}(${data}) : ${format}(${data}))` : (0, codegen_1._)`${format}(${data})`;
-            const validData = (0, codegen_1._)`(typeof ${format} == "function" ? ${callFormat} : ${format}.test(${data}))`;
-            return (0, codegen_1._)`${format} && ${format} !== true && ${fType} === ${ruleType} && !${validData}`;
+            const callFormat = schemaEnv.$async ? (0, codegen_1._)`(${fDef}.async ? await ${format2}(${data}) : ${format2}(${data}))` : (0, codegen_1._)`${format2}(${data})`;
+            const validData = (0, codegen_1._)`(typeof ${format2} == "function" ? ${callFormat} : ${format2}.test(${data}))`;
+            return (0, codegen_1._)`${format2} && ${format2} !== true && ${fType} === ${ruleType} && !${validData}`;
           }
         }
         function validateFormat() {
@@ -6503,7 +6503,7 @@ var require_format = __commonJS({
           }
           if (formatDef === true)
             return;
-          const [fmtType, format, fmtRef] = getFormat(formatDef);
+          const [fmtType, format2, fmtRef] = getFormat(formatDef);
           if (fmtType === ruleType)
             cxt.pass(validCondition());
           function unknownFormat() {
@@ -6530,7 +6530,7 @@ var require_format = __commonJS({
                 throw new Error("async format in sync schema");
               return (0, codegen_1._)`await ${fmtRef}(${data})`;
             }
-            return typeof format == "function" ? (0, codegen_1._)`${fmtRef}(${data})` : (0, codegen_1._)`${fmtRef}.test(${data})`;
+            return typeof format2 == "function" ? (0, codegen_1._)`${fmtRef}(${data})` : (0, codegen_1._)`${fmtRef}.test(${data})`;
           }
         }
       }
@@ -6545,8 +6545,8 @@ var require_format2 = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var format_1 = require_format();
-    var format = [format_1.default];
-    exports.default = format;
+    var format2 = [format_1.default];
+    exports.default = format2;
   }
 });
 
@@ -7006,7 +7006,7 @@ var require_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
-    function visit(node, visitor) {
+    function visit2(node, visitor) {
       const visitor_ = initVisitor(visitor);
       if (identity.isDocument(node)) {
         const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
@@ -7015,9 +7015,9 @@ var require_visit = __commonJS({
       } else
         visit_(null, node, visitor_, Object.freeze([]));
     }
-    visit.BREAK = BREAK;
-    visit.SKIP = SKIP;
-    visit.REMOVE = REMOVE;
+    visit2.BREAK = BREAK;
+    visit2.SKIP = SKIP;
+    visit2.REMOVE = REMOVE;
     function visit_(key, node, visitor, path2) {
       const ctrl = callVisitor(key, node, visitor, path2);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
@@ -7151,7 +7151,7 @@ var require_visit = __commonJS({
         throw new Error(`Cannot replace node with ${pt} parent`);
       }
     }
-    exports.visit = visit;
+    exports.visit = visit2;
     exports.visitAsync = visitAsync;
   }
 });
@@ -7161,7 +7161,7 @@ var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit = require_visit();
+    var visit2 = require_visit();
     var escapeChars = {
       "!": "%21",
       ",": "%2C",
@@ -7305,7 +7305,7 @@ var require_directives = __commonJS({
         let tagNames;
         if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
           const tags = {};
-          visit.visit(doc.contents, (_key, node) => {
+          visit2.visit(doc.contents, (_key, node) => {
             if (identity.isNode(node) && node.tag)
               tags[node.tag] = true;
           });
@@ -7332,7 +7332,7 @@ var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit = require_visit();
+    var visit2 = require_visit();
     function anchorIsValid(anchor) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
         const sa = JSON.stringify(anchor);
@@ -7343,7 +7343,7 @@ var require_anchors = __commonJS({
     }
     function anchorNames(root) {
       const anchors = /* @__PURE__ */ new Set();
-      visit.visit(root, {
+      visit2.visit(root, {
         Value(_key, node) {
           if (node.anchor)
             anchors.add(node.anchor);
@@ -7523,7 +7523,7 @@ var require_Alias = __commonJS({
   "node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
-    var visit = require_visit();
+    var visit2 = require_visit();
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
@@ -7549,7 +7549,7 @@ var require_Alias = __commonJS({
           nodes = ctx.aliasResolveCache;
         } else {
           nodes = [];
-          visit.visit(doc, {
+          visit2.visit(doc, {
             Node: (_key, node) => {
               if (identity.isAlias(node) || identity.hasAnchor(node))
                 nodes.push(node);
@@ -9283,14 +9283,14 @@ var require_bool = __commonJS({
 var require_stringifyNumber = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     "use strict";
-    function stringifyNumber({ format, minFractionDigits, tag, value }) {
+    function stringifyNumber({ format: format2, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
         return String(value);
       const num = typeof value === "number" ? value : Number(value);
       if (!isFinite(num))
         return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
       let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
-      if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
+      if (!format2 && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
         let i = n.indexOf(".");
         if (i < 0) {
           i = n.length;
@@ -12471,15 +12471,15 @@ var require_cst_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
-    function visit(cst, visitor) {
+    function visit2(cst, visitor) {
       if ("type" in cst && cst.type === "document")
         cst = { start: cst.start, value: cst.value };
       _visit(Object.freeze([]), cst, visitor);
     }
-    visit.BREAK = BREAK;
-    visit.SKIP = SKIP;
-    visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path2) => {
+    visit2.BREAK = BREAK;
+    visit2.SKIP = SKIP;
+    visit2.REMOVE = REMOVE;
+    visit2.itemAtPath = (cst, path2) => {
       let item = cst;
       for (const [field, index] of path2) {
         const tok = item?.[field];
@@ -12490,8 +12490,8 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path2) => {
-      const parent = visit.itemAtPath(cst, path2.slice(0, -1));
+    visit2.parentCollection = (cst, path2) => {
+      const parent = visit2.itemAtPath(cst, path2.slice(0, -1));
       const field = path2[path2.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
@@ -12522,7 +12522,7 @@ var require_cst_visit = __commonJS({
       }
       return typeof ctrl === "function" ? ctrl(item, path2) : ctrl;
     }
-    exports.visit = visit;
+    exports.visit = visit2;
   }
 });
 
@@ -14171,7 +14171,7 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse(src, reviver, options) {
+    function parse3(src, reviver, options) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
@@ -14212,7 +14212,7 @@ var require_public_api = __commonJS({
         return value.toString(options);
       return new Document.Document(value, _replacer, options).toString(options);
     }
-    exports.parse = parse;
+    exports.parse = parse3;
     exports.parseAllDocuments = parseAllDocuments;
     exports.parseDocument = parseDocument2;
     exports.stringify = stringify2;
@@ -14238,7 +14238,7 @@ var require_dist = __commonJS({
     var lineCounter = require_line_counter();
     var parser = require_parser();
     var publicApi = require_public_api();
-    var visit = require_visit();
+    var visit2 = require_visit();
     exports.Composer = composer.Composer;
     exports.Document = Document.Document;
     exports.Schema = Schema.Schema;
@@ -14266,8 +14266,8 @@ var require_dist = __commonJS({
     exports.parseAllDocuments = publicApi.parseAllDocuments;
     exports.parseDocument = publicApi.parseDocument;
     exports.stringify = publicApi.stringify;
-    exports.visit = visit.visit;
-    exports.visitAsync = visit.visitAsync;
+    exports.visit = visit2.visit;
+    exports.visitAsync = visit2.visitAsync;
   }
 });
 
@@ -14343,6 +14343,8 @@ var package_default = {
   dependencies: {
     "@actions/core": "3.0.1",
     ajv: "8.20.0",
+    chromadb: "3.5.0",
+    "jsonc-parser": "3.3.1",
     openai: "6.49.0",
     yaml: "2.9.1"
   },
@@ -14427,8 +14429,8 @@ function oneLine(text) {
 }
 
 // src/runSuite.ts
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { createHash as createHash2 } from "node:crypto";
+import { readFileSync as readFileSync2 } from "node:fs";
 import { relative } from "node:path";
 
 // src/report/writeResultsDir.ts
@@ -14638,6 +14640,176 @@ function writeAllResults(dir, results, judgments) {
     writeAtomic(join(dir, "runs", `${provider.name}.trec`), text);
   }
 }
+
+// src/embeddings/cache.ts
+import { createHash } from "node:crypto";
+import { mkdirSync as mkdirSync2, readFileSync, readdirSync, renameSync as renameSync2, statSync, unlinkSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { homedir } from "node:os";
+import { join as join2 } from "node:path";
+var MAGIC = Buffer.from("RGEC1\n");
+var HEADER = 32 + 4 + 4;
+var COMPACT_AFTER = 16;
+function defaultCacheDir(env) {
+  if (env.RECALL_GATE_CACHE_DIR) return env.RECALL_GATE_CACHE_DIR;
+  const base = env.XDG_CACHE_HOME || join2(homedir(), ".cache");
+  return join2(base, "recall-gate");
+}
+function textKey(text) {
+  return createHash("sha256").update(text, "utf8").digest();
+}
+function checksum(bytes) {
+  let hash = 2166136261;
+  for (let i = 0; i < bytes.length; i++) {
+    hash ^= bytes[i];
+    hash = Math.imul(hash, 16777619);
+  }
+  return hash >>> 0;
+}
+var EmbeddingCache = class {
+  constructor(root, spaceId, maxBytes = 512 * 1024 * 1024) {
+    this.spaceId = spaceId;
+    this.maxBytes = maxBytes;
+    this.dir = join2(root, "embeddings", createHash("sha256").update(spaceId).digest("hex").slice(0, 24));
+    mkdirSync2(this.dir, { recursive: true });
+    writeFileSync2(join2(this.dir, "space.txt"), `${spaceId}
+`);
+    for (const segment of this.segments()) this.load(segment.path);
+  }
+  spaceId;
+  maxBytes;
+  dir;
+  entries = /* @__PURE__ */ new Map();
+  pending = /* @__PURE__ */ new Map();
+  loaded = /* @__PURE__ */ new Set();
+  stats = { hits: 0, misses: 0, corrupt: 0 };
+  get(text) {
+    const key = textKey(text).toString("hex");
+    return this.entries.get(key) ?? this.pending.get(key);
+  }
+  set(text, vector) {
+    this.pending.set(textKey(text).toString("hex"), vector);
+  }
+  /** Writes what was added since the last flush as one new segment, then keeps the folder bounded. */
+  flush() {
+    if (this.pending.size === 0) return;
+    this.loaded.add(this.writeSegment(encodeSegment(this.pending)));
+    for (const [key, vector] of this.pending) this.entries.set(key, vector);
+    this.pending.clear();
+    this.compactAndBound();
+  }
+  writeSegment(bytes) {
+    const name = `${Date.now().toString(36)}-${process.pid}-${Math.random().toString(36).slice(2, 8)}.seg`;
+    const temp = join2(this.dir, `.${name}.tmp`);
+    writeFileSync2(temp, bytes);
+    renameSync2(temp, join2(this.dir, name));
+    return join2(this.dir, name);
+  }
+  segments() {
+    const found = [];
+    for (const name of readdirSync(this.dir)) {
+      if (!name.endsWith(".seg")) continue;
+      try {
+        const stat = statSync(join2(this.dir, name));
+        found.push({ path: join2(this.dir, name), size: stat.size, mtimeMs: stat.mtimeMs });
+      } catch {
+      }
+    }
+    return found.sort((a, b) => a.mtimeMs - b.mtimeMs || a.path.localeCompare(b.path));
+  }
+  load(path2) {
+    this.loaded.add(path2);
+    let bytes;
+    try {
+      bytes = readFileSync(path2);
+    } catch {
+      return;
+    }
+    if (!bytes.subarray(0, MAGIC.length).equals(MAGIC)) {
+      this.stats.corrupt += 1;
+      return;
+    }
+    let offset = MAGIC.length;
+    while (offset + HEADER <= bytes.length) {
+      const dimensions = bytes.readUInt32LE(offset + 32);
+      const end = offset + HEADER + dimensions * 4;
+      if (dimensions === 0 || end > bytes.length) {
+        this.stats.corrupt += 1;
+        return;
+      }
+      const body = bytes.subarray(offset + HEADER, end);
+      if (checksum(body) === bytes.readUInt32LE(offset + 36)) {
+        const vector = new Float32Array(dimensions);
+        Buffer.from(vector.buffer).set(body);
+        this.entries.set(bytes.subarray(offset, offset + 32).toString("hex"), vector);
+      } else {
+        this.stats.corrupt += 1;
+      }
+      offset = end;
+    }
+  }
+  compactAndBound() {
+    let segments = this.segments();
+    if (segments.length > COMPACT_AFTER) {
+      for (const segment of segments) if (!this.loaded.has(segment.path)) this.load(segment.path);
+      const merged = this.writeSegment(encodeSegment(this.entries));
+      this.loaded.add(merged);
+      for (const segment of segments) if (segment.path !== merged) removeQuietly(segment.path);
+      segments = this.segments();
+    }
+    let total = segments.reduce((sum, segment) => sum + segment.size, 0);
+    for (const segment of segments) {
+      if (total <= this.maxBytes || segments.length <= 1) break;
+      removeQuietly(segment.path);
+      total -= segment.size;
+    }
+  }
+};
+function encodeSegment(entries) {
+  const parts = [MAGIC];
+  for (const [key, vector] of entries) {
+    const body = Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+    const header = Buffer.alloc(HEADER);
+    Buffer.from(key, "hex").copy(header, 0);
+    header.writeUInt32LE(vector.length, 32);
+    header.writeUInt32LE(checksum(body), 36);
+    parts.push(header, body);
+  }
+  return Buffer.concat(parts);
+}
+function removeQuietly(path2) {
+  try {
+    unlinkSync(path2);
+  } catch {
+  }
+}
+var CachedEmbedder = class {
+  constructor(inner, cache) {
+    this.inner = inner;
+    this.cache = cache;
+    this.id = inner.id;
+    this.normalized = inner.normalized;
+  }
+  inner;
+  cache;
+  id;
+  normalized;
+  get stats() {
+    return this.cache.stats;
+  }
+  async embed(texts) {
+    const result = texts.map((text) => this.cache.get(text));
+    const missing = [...new Set(texts.filter((_, i) => result[i] === void 0))];
+    this.cache.stats.hits += texts.length - texts.filter((_, i) => result[i] === void 0).length;
+    this.cache.stats.misses += missing.length;
+    if (missing.length > 0) {
+      const vectors = await this.inner.embed(missing);
+      missing.forEach((text, i) => this.cache.set(text, vectors[i]));
+      this.cache.flush();
+      for (let i = 0; i < texts.length; i++) result[i] ??= this.cache.get(texts[i]);
+    }
+    return result;
+  }
+};
 
 // src/memory/tokenizer.ts
 var STOPWORDS = new Set(
@@ -15195,7 +15367,7 @@ var hex_table = /* @__PURE__ */ (() => {
   return array;
 })();
 var limit = 1024;
-var encode = (str2, _defaultEncoder, charset, _kind, format) => {
+var encode = (str2, _defaultEncoder, charset, _kind, format2) => {
   if (str2.length === 0) {
     return str2;
   }
@@ -15223,7 +15395,7 @@ var encode = (str2, _defaultEncoder, charset, _kind, format) => {
       c >= 48 && c <= 57 || // 0-9
       c >= 65 && c <= 90 || // a-z
       c >= 97 && c <= 122 || // A-Z
-      format === RFC1738 && (c === 40 || c === 41)) {
+      format2 === RFC1738 && (c === 40 || c === 41)) {
         arr[arr.length] = segment.charAt(i);
         continue;
       }
@@ -15307,7 +15479,7 @@ function is_non_nullish_primitive(v) {
   return typeof v === "string" || typeof v === "number" || typeof v === "boolean" || typeof v === "symbol" || typeof v === "bigint";
 }
 var sentinel = {};
-function inner_stringify(object, prefix, generateArrayPrefix, commaRoundTrip, allowEmptyArrays, strictNullHandling, skipNulls, encodeDotInKeys, encoder, filter, sort, allowDots, serializeDate, format, formatter, encodeValuesOnly, charset, sideChannel) {
+function inner_stringify(object, prefix, generateArrayPrefix, commaRoundTrip, allowEmptyArrays, strictNullHandling, skipNulls, encodeDotInKeys, encoder, filter, sort, allowDots, serializeDate, format2, formatter, encodeValuesOnly, charset, sideChannel) {
   let obj = object;
   let tmp_sc = sideChannel;
   let step = 0;
@@ -15342,17 +15514,17 @@ function inner_stringify(object, prefix, generateArrayPrefix, commaRoundTrip, al
     if (strictNullHandling) {
       return encoder && !encodeValuesOnly ? (
         // @ts-expect-error
-        encoder(prefix, defaults.encoder, charset, "key", format)
+        encoder(prefix, defaults.encoder, charset, "key", format2)
       ) : prefix;
     }
     obj = "";
   }
   if (is_non_nullish_primitive(obj) || is_buffer(obj)) {
     if (encoder) {
-      const key_value = encodeValuesOnly ? prefix : encoder(prefix, defaults.encoder, charset, "key", format);
+      const key_value = encodeValuesOnly ? prefix : encoder(prefix, defaults.encoder, charset, "key", format2);
       return [
         formatter?.(key_value) + "=" + // @ts-expect-error
-        formatter?.(encoder(obj, defaults.encoder, charset, "value", format))
+        formatter?.(encoder(obj, defaults.encoder, charset, "value", format2))
       ];
     }
     return [formatter?.(prefix) + "=" + formatter?.(String(obj))];
@@ -15407,7 +15579,7 @@ function inner_stringify(object, prefix, generateArrayPrefix, commaRoundTrip, al
       sort,
       allowDots,
       serializeDate,
-      format,
+      format2,
       formatter,
       encodeValuesOnly,
       charset,
@@ -15430,14 +15602,14 @@ function normalize_stringify_options(opts = defaults) {
   if (typeof opts.charset !== "undefined" && opts.charset !== "utf-8" && opts.charset !== "iso-8859-1") {
     throw new TypeError("The charset option must be either utf-8, iso-8859-1, or undefined");
   }
-  let format = default_format;
+  let format2 = default_format;
   if (typeof opts.format !== "undefined") {
     if (!has(formatters, opts.format)) {
       throw new TypeError("Unknown format option provided.");
     }
-    format = opts.format;
+    format2 = opts.format;
   }
-  const formatter = formatters[format];
+  const formatter = formatters[format2];
   let filter = defaults.filter;
   if (typeof opts.filter === "function" || isArray(opts.filter)) {
     filter = opts.filter;
@@ -15469,7 +15641,7 @@ function normalize_stringify_options(opts = defaults) {
     encoder: typeof opts.encoder === "function" ? opts.encoder : defaults.encoder,
     encodeValuesOnly: typeof opts.encodeValuesOnly === "boolean" ? opts.encodeValuesOnly : defaults.encodeValuesOnly,
     filter,
-    format,
+    format: format2,
     formatter,
     serializeDate: typeof opts.serializeDate === "function" ? opts.serializeDate : defaults.serializeDate,
     skipNulls: typeof opts.skipNulls === "boolean" ? opts.skipNulls : defaults.skipNulls,
@@ -25753,7 +25925,12 @@ function retryAfterMs(headers) {
 }
 
 // src/embeddings/createEmbedder.ts
-function createEmbedder(spec, env) {
+function createEmbedder(spec, context) {
+  const embedder = createUncached(spec, context.env);
+  if (!context.cacheDir) return embedder;
+  return new CachedEmbedder(embedder, new EmbeddingCache(context.cacheDir, embedder.id));
+}
+function createUncached(spec, env) {
   switch (spec.kind) {
     case "ngram":
       return new NgramEmbedder({ dimensions: spec.dimensions, sizes: spec.ngram_sizes });
@@ -25973,6 +26150,10 @@ var VectorStore = class {
     }
     return matrix.search(vector, limit2).map(({ index, score }) => ({ id: matrix.records[index].id, text: matrix.records[index].text, score }));
   }
+  diagnostics() {
+    const stats = this.embedder.stats;
+    return { embedder: this.embedder.id, ...stats ? { embedding_cache: { ...stats } } : {} };
+  }
   async list(user) {
     return [...this.users.get(user)?.records ?? []];
   }
@@ -25986,12 +26167,12 @@ var VectorStore = class {
 };
 
 // src/memory/createStore.ts
-function createStore(provider, env) {
+function createStore(provider, context) {
   switch (provider.kind) {
     case "keyword":
       return new KeywordStore({ k1: provider.k1, b: provider.b });
     case "vector":
-      return new VectorStore(createEmbedder(provider.embedding, env));
+      return new VectorStore(createEmbedder(provider.embedding, context));
   }
 }
 
@@ -26158,7 +26339,7 @@ async function runProvider(spec, provider, deps) {
       queries.push(outcomeOf(query, hits, latency, spec.k));
     }
   } catch (error) {
-    return { ...base, status: "error", error: `${phase}: ${describeError(error)}`, timings_ms: roundTimings(timings), queries };
+    return { ...base, status: "error", error: `${phase}: ${describeError(error)}`, timings_ms: roundTimings(timings), diagnostics: store?.diagnostics?.(), queries };
   } finally {
     await store?.close().catch(() => void 0);
   }
@@ -26169,6 +26350,7 @@ async function runProvider(spec, provider, deps) {
     by_tag: metricsByTag(queries, spec.k),
     latency_ms: summarizeLatency(queries.map((q) => q.latency_ms)),
     timings_ms: roundTimings(timings),
+    diagnostics: store?.diagnostics?.(),
     queries
   };
 }
@@ -26207,8 +26389,8 @@ function roundTimings(timings) {
 
 // src/runSuite.ts
 function suiteHash(files) {
-  const hash = createHash("sha256");
-  for (const file of files) hash.update(readFileSync(file)).update("\0");
+  const hash = createHash2("sha256");
+  for (const file of files) hash.update(readFileSync2(file)).update("\0");
   return hash.digest("hex");
 }
 async function runSuite(suite, options) {
@@ -26230,7 +26412,7 @@ async function runSuite(suite, options) {
   prepareResultsDir(options.outDir);
   writeResultsJson(options.outDir, results);
   if (suite.retrieval) {
-    const build = options.createStore ?? ((provider) => createStore(provider, options.env));
+    const build = options.createStore ?? ((provider) => createStore(provider, { env: options.env, cacheDir: options.cacheDir }));
     results.retrieval = await runRetrieval(suite.retrieval, {
       createStore: build,
       onProvider: (_provider, partial) => {
@@ -26613,7 +26795,905 @@ function checkRetrieval(spec, at) {
 
 // src/suite/sourceFile.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { readFileSync as readFileSync2 } from "node:fs";
+import { readFileSync as readFileSync3 } from "node:fs";
+
+// node_modules/jsonc-parser/lib/esm/impl/scanner.js
+function createScanner(text, ignoreTrivia = false) {
+  const len = text.length;
+  let pos = 0, value = "", tokenOffset = 0, token = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
+  function scanHexDigits(count, exact) {
+    let digits = 0;
+    let value2 = 0;
+    while (digits < count || !exact) {
+      let ch = text.charCodeAt(pos);
+      if (ch >= 48 && ch <= 57) {
+        value2 = value2 * 16 + ch - 48;
+      } else if (ch >= 65 && ch <= 70) {
+        value2 = value2 * 16 + ch - 65 + 10;
+      } else if (ch >= 97 && ch <= 102) {
+        value2 = value2 * 16 + ch - 97 + 10;
+      } else {
+        break;
+      }
+      pos++;
+      digits++;
+    }
+    if (digits < count) {
+      value2 = -1;
+    }
+    return value2;
+  }
+  function setPosition(newPosition) {
+    pos = newPosition;
+    value = "";
+    tokenOffset = 0;
+    token = 16;
+    scanError = 0;
+  }
+  function scanNumber() {
+    let start = pos;
+    if (text.charCodeAt(pos) === 48) {
+      pos++;
+    } else {
+      pos++;
+      while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
+      }
+    }
+    if (pos < text.length && text.charCodeAt(pos) === 46) {
+      pos++;
+      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
+        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+          pos++;
+        }
+      } else {
+        scanError = 3;
+        return text.substring(start, pos);
+      }
+    }
+    let end = pos;
+    if (pos < text.length && (text.charCodeAt(pos) === 69 || text.charCodeAt(pos) === 101)) {
+      pos++;
+      if (pos < text.length && text.charCodeAt(pos) === 43 || text.charCodeAt(pos) === 45) {
+        pos++;
+      }
+      if (pos < text.length && isDigit(text.charCodeAt(pos))) {
+        pos++;
+        while (pos < text.length && isDigit(text.charCodeAt(pos))) {
+          pos++;
+        }
+        end = pos;
+      } else {
+        scanError = 3;
+      }
+    }
+    return text.substring(start, end);
+  }
+  function scanString() {
+    let result = "", start = pos;
+    while (true) {
+      if (pos >= len) {
+        result += text.substring(start, pos);
+        scanError = 2;
+        break;
+      }
+      const ch = text.charCodeAt(pos);
+      if (ch === 34) {
+        result += text.substring(start, pos);
+        pos++;
+        break;
+      }
+      if (ch === 92) {
+        result += text.substring(start, pos);
+        pos++;
+        if (pos >= len) {
+          scanError = 2;
+          break;
+        }
+        const ch2 = text.charCodeAt(pos++);
+        switch (ch2) {
+          case 34:
+            result += '"';
+            break;
+          case 92:
+            result += "\\";
+            break;
+          case 47:
+            result += "/";
+            break;
+          case 98:
+            result += "\b";
+            break;
+          case 102:
+            result += "\f";
+            break;
+          case 110:
+            result += "\n";
+            break;
+          case 114:
+            result += "\r";
+            break;
+          case 116:
+            result += "	";
+            break;
+          case 117:
+            const ch3 = scanHexDigits(4, true);
+            if (ch3 >= 0) {
+              result += String.fromCharCode(ch3);
+            } else {
+              scanError = 4;
+            }
+            break;
+          default:
+            scanError = 5;
+        }
+        start = pos;
+        continue;
+      }
+      if (ch >= 0 && ch <= 31) {
+        if (isLineBreak(ch)) {
+          result += text.substring(start, pos);
+          scanError = 2;
+          break;
+        } else {
+          scanError = 6;
+        }
+      }
+      pos++;
+    }
+    return result;
+  }
+  function scanNext() {
+    value = "";
+    scanError = 0;
+    tokenOffset = pos;
+    lineStartOffset = lineNumber;
+    prevTokenLineStartOffset = tokenLineStartOffset;
+    if (pos >= len) {
+      tokenOffset = len;
+      return token = 17;
+    }
+    let code = text.charCodeAt(pos);
+    if (isWhiteSpace(code)) {
+      do {
+        pos++;
+        value += String.fromCharCode(code);
+        code = text.charCodeAt(pos);
+      } while (isWhiteSpace(code));
+      return token = 15;
+    }
+    if (isLineBreak(code)) {
+      pos++;
+      value += String.fromCharCode(code);
+      if (code === 13 && text.charCodeAt(pos) === 10) {
+        pos++;
+        value += "\n";
+      }
+      lineNumber++;
+      tokenLineStartOffset = pos;
+      return token = 14;
+    }
+    switch (code) {
+      // tokens: []{}:,
+      case 123:
+        pos++;
+        return token = 1;
+      case 125:
+        pos++;
+        return token = 2;
+      case 91:
+        pos++;
+        return token = 3;
+      case 93:
+        pos++;
+        return token = 4;
+      case 58:
+        pos++;
+        return token = 6;
+      case 44:
+        pos++;
+        return token = 5;
+      // strings
+      case 34:
+        pos++;
+        value = scanString();
+        return token = 10;
+      // comments
+      case 47:
+        const start = pos - 1;
+        if (text.charCodeAt(pos + 1) === 47) {
+          pos += 2;
+          while (pos < len) {
+            if (isLineBreak(text.charCodeAt(pos))) {
+              break;
+            }
+            pos++;
+          }
+          value = text.substring(start, pos);
+          return token = 12;
+        }
+        if (text.charCodeAt(pos + 1) === 42) {
+          pos += 2;
+          const safeLength = len - 1;
+          let commentClosed = false;
+          while (pos < safeLength) {
+            const ch = text.charCodeAt(pos);
+            if (ch === 42 && text.charCodeAt(pos + 1) === 47) {
+              pos += 2;
+              commentClosed = true;
+              break;
+            }
+            pos++;
+            if (isLineBreak(ch)) {
+              if (ch === 13 && text.charCodeAt(pos) === 10) {
+                pos++;
+              }
+              lineNumber++;
+              tokenLineStartOffset = pos;
+            }
+          }
+          if (!commentClosed) {
+            pos++;
+            scanError = 1;
+          }
+          value = text.substring(start, pos);
+          return token = 13;
+        }
+        value += String.fromCharCode(code);
+        pos++;
+        return token = 16;
+      // numbers
+      case 45:
+        value += String.fromCharCode(code);
+        pos++;
+        if (pos === len || !isDigit(text.charCodeAt(pos))) {
+          return token = 16;
+        }
+      // found a minus, followed by a number so
+      // we fall through to proceed with scanning
+      // numbers
+      case 48:
+      case 49:
+      case 50:
+      case 51:
+      case 52:
+      case 53:
+      case 54:
+      case 55:
+      case 56:
+      case 57:
+        value += scanNumber();
+        return token = 11;
+      // literals and unknown symbols
+      default:
+        while (pos < len && isUnknownContentCharacter(code)) {
+          pos++;
+          code = text.charCodeAt(pos);
+        }
+        if (tokenOffset !== pos) {
+          value = text.substring(tokenOffset, pos);
+          switch (value) {
+            case "true":
+              return token = 8;
+            case "false":
+              return token = 9;
+            case "null":
+              return token = 7;
+          }
+          return token = 16;
+        }
+        value += String.fromCharCode(code);
+        pos++;
+        return token = 16;
+    }
+  }
+  function isUnknownContentCharacter(code) {
+    if (isWhiteSpace(code) || isLineBreak(code)) {
+      return false;
+    }
+    switch (code) {
+      case 125:
+      case 93:
+      case 123:
+      case 91:
+      case 34:
+      case 58:
+      case 44:
+      case 47:
+        return false;
+    }
+    return true;
+  }
+  function scanNextNonTrivia() {
+    let result;
+    do {
+      result = scanNext();
+    } while (result >= 12 && result <= 15);
+    return result;
+  }
+  return {
+    setPosition,
+    getPosition: () => pos,
+    scan: ignoreTrivia ? scanNextNonTrivia : scanNext,
+    getToken: () => token,
+    getTokenValue: () => value,
+    getTokenOffset: () => tokenOffset,
+    getTokenLength: () => pos - tokenOffset,
+    getTokenStartLine: () => lineStartOffset,
+    getTokenStartCharacter: () => tokenOffset - prevTokenLineStartOffset,
+    getTokenError: () => scanError
+  };
+}
+function isWhiteSpace(ch) {
+  return ch === 32 || ch === 9;
+}
+function isLineBreak(ch) {
+  return ch === 10 || ch === 13;
+}
+function isDigit(ch) {
+  return ch >= 48 && ch <= 57;
+}
+var CharacterCodes;
+(function(CharacterCodes2) {
+  CharacterCodes2[CharacterCodes2["lineFeed"] = 10] = "lineFeed";
+  CharacterCodes2[CharacterCodes2["carriageReturn"] = 13] = "carriageReturn";
+  CharacterCodes2[CharacterCodes2["space"] = 32] = "space";
+  CharacterCodes2[CharacterCodes2["_0"] = 48] = "_0";
+  CharacterCodes2[CharacterCodes2["_1"] = 49] = "_1";
+  CharacterCodes2[CharacterCodes2["_2"] = 50] = "_2";
+  CharacterCodes2[CharacterCodes2["_3"] = 51] = "_3";
+  CharacterCodes2[CharacterCodes2["_4"] = 52] = "_4";
+  CharacterCodes2[CharacterCodes2["_5"] = 53] = "_5";
+  CharacterCodes2[CharacterCodes2["_6"] = 54] = "_6";
+  CharacterCodes2[CharacterCodes2["_7"] = 55] = "_7";
+  CharacterCodes2[CharacterCodes2["_8"] = 56] = "_8";
+  CharacterCodes2[CharacterCodes2["_9"] = 57] = "_9";
+  CharacterCodes2[CharacterCodes2["a"] = 97] = "a";
+  CharacterCodes2[CharacterCodes2["b"] = 98] = "b";
+  CharacterCodes2[CharacterCodes2["c"] = 99] = "c";
+  CharacterCodes2[CharacterCodes2["d"] = 100] = "d";
+  CharacterCodes2[CharacterCodes2["e"] = 101] = "e";
+  CharacterCodes2[CharacterCodes2["f"] = 102] = "f";
+  CharacterCodes2[CharacterCodes2["g"] = 103] = "g";
+  CharacterCodes2[CharacterCodes2["h"] = 104] = "h";
+  CharacterCodes2[CharacterCodes2["i"] = 105] = "i";
+  CharacterCodes2[CharacterCodes2["j"] = 106] = "j";
+  CharacterCodes2[CharacterCodes2["k"] = 107] = "k";
+  CharacterCodes2[CharacterCodes2["l"] = 108] = "l";
+  CharacterCodes2[CharacterCodes2["m"] = 109] = "m";
+  CharacterCodes2[CharacterCodes2["n"] = 110] = "n";
+  CharacterCodes2[CharacterCodes2["o"] = 111] = "o";
+  CharacterCodes2[CharacterCodes2["p"] = 112] = "p";
+  CharacterCodes2[CharacterCodes2["q"] = 113] = "q";
+  CharacterCodes2[CharacterCodes2["r"] = 114] = "r";
+  CharacterCodes2[CharacterCodes2["s"] = 115] = "s";
+  CharacterCodes2[CharacterCodes2["t"] = 116] = "t";
+  CharacterCodes2[CharacterCodes2["u"] = 117] = "u";
+  CharacterCodes2[CharacterCodes2["v"] = 118] = "v";
+  CharacterCodes2[CharacterCodes2["w"] = 119] = "w";
+  CharacterCodes2[CharacterCodes2["x"] = 120] = "x";
+  CharacterCodes2[CharacterCodes2["y"] = 121] = "y";
+  CharacterCodes2[CharacterCodes2["z"] = 122] = "z";
+  CharacterCodes2[CharacterCodes2["A"] = 65] = "A";
+  CharacterCodes2[CharacterCodes2["B"] = 66] = "B";
+  CharacterCodes2[CharacterCodes2["C"] = 67] = "C";
+  CharacterCodes2[CharacterCodes2["D"] = 68] = "D";
+  CharacterCodes2[CharacterCodes2["E"] = 69] = "E";
+  CharacterCodes2[CharacterCodes2["F"] = 70] = "F";
+  CharacterCodes2[CharacterCodes2["G"] = 71] = "G";
+  CharacterCodes2[CharacterCodes2["H"] = 72] = "H";
+  CharacterCodes2[CharacterCodes2["I"] = 73] = "I";
+  CharacterCodes2[CharacterCodes2["J"] = 74] = "J";
+  CharacterCodes2[CharacterCodes2["K"] = 75] = "K";
+  CharacterCodes2[CharacterCodes2["L"] = 76] = "L";
+  CharacterCodes2[CharacterCodes2["M"] = 77] = "M";
+  CharacterCodes2[CharacterCodes2["N"] = 78] = "N";
+  CharacterCodes2[CharacterCodes2["O"] = 79] = "O";
+  CharacterCodes2[CharacterCodes2["P"] = 80] = "P";
+  CharacterCodes2[CharacterCodes2["Q"] = 81] = "Q";
+  CharacterCodes2[CharacterCodes2["R"] = 82] = "R";
+  CharacterCodes2[CharacterCodes2["S"] = 83] = "S";
+  CharacterCodes2[CharacterCodes2["T"] = 84] = "T";
+  CharacterCodes2[CharacterCodes2["U"] = 85] = "U";
+  CharacterCodes2[CharacterCodes2["V"] = 86] = "V";
+  CharacterCodes2[CharacterCodes2["W"] = 87] = "W";
+  CharacterCodes2[CharacterCodes2["X"] = 88] = "X";
+  CharacterCodes2[CharacterCodes2["Y"] = 89] = "Y";
+  CharacterCodes2[CharacterCodes2["Z"] = 90] = "Z";
+  CharacterCodes2[CharacterCodes2["asterisk"] = 42] = "asterisk";
+  CharacterCodes2[CharacterCodes2["backslash"] = 92] = "backslash";
+  CharacterCodes2[CharacterCodes2["closeBrace"] = 125] = "closeBrace";
+  CharacterCodes2[CharacterCodes2["closeBracket"] = 93] = "closeBracket";
+  CharacterCodes2[CharacterCodes2["colon"] = 58] = "colon";
+  CharacterCodes2[CharacterCodes2["comma"] = 44] = "comma";
+  CharacterCodes2[CharacterCodes2["dot"] = 46] = "dot";
+  CharacterCodes2[CharacterCodes2["doubleQuote"] = 34] = "doubleQuote";
+  CharacterCodes2[CharacterCodes2["minus"] = 45] = "minus";
+  CharacterCodes2[CharacterCodes2["openBrace"] = 123] = "openBrace";
+  CharacterCodes2[CharacterCodes2["openBracket"] = 91] = "openBracket";
+  CharacterCodes2[CharacterCodes2["plus"] = 43] = "plus";
+  CharacterCodes2[CharacterCodes2["slash"] = 47] = "slash";
+  CharacterCodes2[CharacterCodes2["formFeed"] = 12] = "formFeed";
+  CharacterCodes2[CharacterCodes2["tab"] = 9] = "tab";
+})(CharacterCodes || (CharacterCodes = {}));
+
+// node_modules/jsonc-parser/lib/esm/impl/string-intern.js
+var cachedSpaces = new Array(20).fill(0).map((_, index) => {
+  return " ".repeat(index);
+});
+var maxCachedValues = 200;
+var cachedBreakLinesWithSpaces = {
+  " ": {
+    "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+      return "\n" + " ".repeat(index);
+    }),
+    "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
+      return "\r" + " ".repeat(index);
+    }),
+    "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+      return "\r\n" + " ".repeat(index);
+    })
+  },
+  "	": {
+    "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+      return "\n" + "	".repeat(index);
+    }),
+    "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
+      return "\r" + "	".repeat(index);
+    }),
+    "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+      return "\r\n" + "	".repeat(index);
+    })
+  }
+};
+
+// node_modules/jsonc-parser/lib/esm/impl/parser.js
+var ParseOptions;
+(function(ParseOptions2) {
+  ParseOptions2.DEFAULT = {
+    allowTrailingComma: false
+  };
+})(ParseOptions || (ParseOptions = {}));
+function parse(text, errors = [], options = ParseOptions.DEFAULT) {
+  let currentProperty = null;
+  let currentParent = [];
+  const previousParents = [];
+  function onValue(value) {
+    if (Array.isArray(currentParent)) {
+      currentParent.push(value);
+    } else if (currentProperty !== null) {
+      currentParent[currentProperty] = value;
+    }
+  }
+  const visitor = {
+    onObjectBegin: () => {
+      const object = {};
+      onValue(object);
+      previousParents.push(currentParent);
+      currentParent = object;
+      currentProperty = null;
+    },
+    onObjectProperty: (name) => {
+      currentProperty = name;
+    },
+    onObjectEnd: () => {
+      currentParent = previousParents.pop();
+    },
+    onArrayBegin: () => {
+      const array = [];
+      onValue(array);
+      previousParents.push(currentParent);
+      currentParent = array;
+      currentProperty = null;
+    },
+    onArrayEnd: () => {
+      currentParent = previousParents.pop();
+    },
+    onLiteralValue: onValue,
+    onError: (error, offset, length) => {
+      errors.push({ error, offset, length });
+    }
+  };
+  visit(text, visitor, options);
+  return currentParent[0];
+}
+function visit(text, visitor, options = ParseOptions.DEFAULT) {
+  const _scanner = createScanner(text, false);
+  const _jsonPath = [];
+  let suppressedCallbacks = 0;
+  function toNoArgVisit(visitFunction) {
+    return visitFunction ? () => suppressedCallbacks === 0 && visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
+  }
+  function toOneArgVisit(visitFunction) {
+    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter()) : () => true;
+  }
+  function toOneArgVisitWithPath(visitFunction) {
+    return visitFunction ? (arg) => suppressedCallbacks === 0 && visitFunction(arg, _scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice()) : () => true;
+  }
+  function toBeginVisit(visitFunction) {
+    return visitFunction ? () => {
+      if (suppressedCallbacks > 0) {
+        suppressedCallbacks++;
+      } else {
+        let cbReturn = visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter(), () => _jsonPath.slice());
+        if (cbReturn === false) {
+          suppressedCallbacks = 1;
+        }
+      }
+    } : () => true;
+  }
+  function toEndVisit(visitFunction) {
+    return visitFunction ? () => {
+      if (suppressedCallbacks > 0) {
+        suppressedCallbacks--;
+      }
+      if (suppressedCallbacks === 0) {
+        visitFunction(_scanner.getTokenOffset(), _scanner.getTokenLength(), _scanner.getTokenStartLine(), _scanner.getTokenStartCharacter());
+      }
+    } : () => true;
+  }
+  const onObjectBegin = toBeginVisit(visitor.onObjectBegin), onObjectProperty = toOneArgVisitWithPath(visitor.onObjectProperty), onObjectEnd = toEndVisit(visitor.onObjectEnd), onArrayBegin = toBeginVisit(visitor.onArrayBegin), onArrayEnd = toEndVisit(visitor.onArrayEnd), onLiteralValue = toOneArgVisitWithPath(visitor.onLiteralValue), onSeparator = toOneArgVisit(visitor.onSeparator), onComment = toNoArgVisit(visitor.onComment), onError = toOneArgVisit(visitor.onError);
+  const disallowComments = options && options.disallowComments;
+  const allowTrailingComma = options && options.allowTrailingComma;
+  function scanNext() {
+    while (true) {
+      const token = _scanner.scan();
+      switch (_scanner.getTokenError()) {
+        case 4:
+          handleError(
+            14
+            /* ParseErrorCode.InvalidUnicode */
+          );
+          break;
+        case 5:
+          handleError(
+            15
+            /* ParseErrorCode.InvalidEscapeCharacter */
+          );
+          break;
+        case 3:
+          handleError(
+            13
+            /* ParseErrorCode.UnexpectedEndOfNumber */
+          );
+          break;
+        case 1:
+          if (!disallowComments) {
+            handleError(
+              11
+              /* ParseErrorCode.UnexpectedEndOfComment */
+            );
+          }
+          break;
+        case 2:
+          handleError(
+            12
+            /* ParseErrorCode.UnexpectedEndOfString */
+          );
+          break;
+        case 6:
+          handleError(
+            16
+            /* ParseErrorCode.InvalidCharacter */
+          );
+          break;
+      }
+      switch (token) {
+        case 12:
+        case 13:
+          if (disallowComments) {
+            handleError(
+              10
+              /* ParseErrorCode.InvalidCommentToken */
+            );
+          } else {
+            onComment();
+          }
+          break;
+        case 16:
+          handleError(
+            1
+            /* ParseErrorCode.InvalidSymbol */
+          );
+          break;
+        case 15:
+        case 14:
+          break;
+        default:
+          return token;
+      }
+    }
+  }
+  function handleError(error, skipUntilAfter = [], skipUntil = []) {
+    onError(error);
+    if (skipUntilAfter.length + skipUntil.length > 0) {
+      let token = _scanner.getToken();
+      while (token !== 17) {
+        if (skipUntilAfter.indexOf(token) !== -1) {
+          scanNext();
+          break;
+        } else if (skipUntil.indexOf(token) !== -1) {
+          break;
+        }
+        token = scanNext();
+      }
+    }
+  }
+  function parseString(isValue) {
+    const value = _scanner.getTokenValue();
+    if (isValue) {
+      onLiteralValue(value);
+    } else {
+      onObjectProperty(value);
+      _jsonPath.push(value);
+    }
+    scanNext();
+    return true;
+  }
+  function parseLiteral() {
+    switch (_scanner.getToken()) {
+      case 11:
+        const tokenValue = _scanner.getTokenValue();
+        let value = Number(tokenValue);
+        if (isNaN(value)) {
+          handleError(
+            2
+            /* ParseErrorCode.InvalidNumberFormat */
+          );
+          value = 0;
+        }
+        onLiteralValue(value);
+        break;
+      case 7:
+        onLiteralValue(null);
+        break;
+      case 8:
+        onLiteralValue(true);
+        break;
+      case 9:
+        onLiteralValue(false);
+        break;
+      default:
+        return false;
+    }
+    scanNext();
+    return true;
+  }
+  function parseProperty() {
+    if (_scanner.getToken() !== 10) {
+      handleError(3, [], [
+        2,
+        5
+        /* SyntaxKind.CommaToken */
+      ]);
+      return false;
+    }
+    parseString(false);
+    if (_scanner.getToken() === 6) {
+      onSeparator(":");
+      scanNext();
+      if (!parseValue()) {
+        handleError(4, [], [
+          2,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+    } else {
+      handleError(5, [], [
+        2,
+        5
+        /* SyntaxKind.CommaToken */
+      ]);
+    }
+    _jsonPath.pop();
+    return true;
+  }
+  function parseObject() {
+    onObjectBegin();
+    scanNext();
+    let needsComma = false;
+    while (_scanner.getToken() !== 2 && _scanner.getToken() !== 17) {
+      if (_scanner.getToken() === 5) {
+        if (!needsComma) {
+          handleError(4, [], []);
+        }
+        onSeparator(",");
+        scanNext();
+        if (_scanner.getToken() === 2 && allowTrailingComma) {
+          break;
+        }
+      } else if (needsComma) {
+        handleError(6, [], []);
+      }
+      if (!parseProperty()) {
+        handleError(4, [], [
+          2,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+      needsComma = true;
+    }
+    onObjectEnd();
+    if (_scanner.getToken() !== 2) {
+      handleError(7, [
+        2
+        /* SyntaxKind.CloseBraceToken */
+      ], []);
+    } else {
+      scanNext();
+    }
+    return true;
+  }
+  function parseArray() {
+    onArrayBegin();
+    scanNext();
+    let isFirstElement = true;
+    let needsComma = false;
+    while (_scanner.getToken() !== 4 && _scanner.getToken() !== 17) {
+      if (_scanner.getToken() === 5) {
+        if (!needsComma) {
+          handleError(4, [], []);
+        }
+        onSeparator(",");
+        scanNext();
+        if (_scanner.getToken() === 4 && allowTrailingComma) {
+          break;
+        }
+      } else if (needsComma) {
+        handleError(6, [], []);
+      }
+      if (isFirstElement) {
+        _jsonPath.push(0);
+        isFirstElement = false;
+      } else {
+        _jsonPath[_jsonPath.length - 1]++;
+      }
+      if (!parseValue()) {
+        handleError(4, [], [
+          4,
+          5
+          /* SyntaxKind.CommaToken */
+        ]);
+      }
+      needsComma = true;
+    }
+    onArrayEnd();
+    if (!isFirstElement) {
+      _jsonPath.pop();
+    }
+    if (_scanner.getToken() !== 4) {
+      handleError(8, [
+        4
+        /* SyntaxKind.CloseBracketToken */
+      ], []);
+    } else {
+      scanNext();
+    }
+    return true;
+  }
+  function parseValue() {
+    switch (_scanner.getToken()) {
+      case 3:
+        return parseArray();
+      case 1:
+        return parseObject();
+      case 10:
+        return parseString(true);
+      default:
+        return parseLiteral();
+    }
+  }
+  scanNext();
+  if (_scanner.getToken() === 17) {
+    if (options.allowEmptyContent) {
+      return true;
+    }
+    handleError(4, [], []);
+    return false;
+  }
+  if (!parseValue()) {
+    handleError(4, [], []);
+    return false;
+  }
+  if (_scanner.getToken() !== 17) {
+    handleError(9, [], []);
+  }
+  return true;
+}
+
+// node_modules/jsonc-parser/lib/esm/main.js
+var ScanError;
+(function(ScanError2) {
+  ScanError2[ScanError2["None"] = 0] = "None";
+  ScanError2[ScanError2["UnexpectedEndOfComment"] = 1] = "UnexpectedEndOfComment";
+  ScanError2[ScanError2["UnexpectedEndOfString"] = 2] = "UnexpectedEndOfString";
+  ScanError2[ScanError2["UnexpectedEndOfNumber"] = 3] = "UnexpectedEndOfNumber";
+  ScanError2[ScanError2["InvalidUnicode"] = 4] = "InvalidUnicode";
+  ScanError2[ScanError2["InvalidEscapeCharacter"] = 5] = "InvalidEscapeCharacter";
+  ScanError2[ScanError2["InvalidCharacter"] = 6] = "InvalidCharacter";
+})(ScanError || (ScanError = {}));
+var SyntaxKind;
+(function(SyntaxKind2) {
+  SyntaxKind2[SyntaxKind2["OpenBraceToken"] = 1] = "OpenBraceToken";
+  SyntaxKind2[SyntaxKind2["CloseBraceToken"] = 2] = "CloseBraceToken";
+  SyntaxKind2[SyntaxKind2["OpenBracketToken"] = 3] = "OpenBracketToken";
+  SyntaxKind2[SyntaxKind2["CloseBracketToken"] = 4] = "CloseBracketToken";
+  SyntaxKind2[SyntaxKind2["CommaToken"] = 5] = "CommaToken";
+  SyntaxKind2[SyntaxKind2["ColonToken"] = 6] = "ColonToken";
+  SyntaxKind2[SyntaxKind2["NullKeyword"] = 7] = "NullKeyword";
+  SyntaxKind2[SyntaxKind2["TrueKeyword"] = 8] = "TrueKeyword";
+  SyntaxKind2[SyntaxKind2["FalseKeyword"] = 9] = "FalseKeyword";
+  SyntaxKind2[SyntaxKind2["StringLiteral"] = 10] = "StringLiteral";
+  SyntaxKind2[SyntaxKind2["NumericLiteral"] = 11] = "NumericLiteral";
+  SyntaxKind2[SyntaxKind2["LineCommentTrivia"] = 12] = "LineCommentTrivia";
+  SyntaxKind2[SyntaxKind2["BlockCommentTrivia"] = 13] = "BlockCommentTrivia";
+  SyntaxKind2[SyntaxKind2["LineBreakTrivia"] = 14] = "LineBreakTrivia";
+  SyntaxKind2[SyntaxKind2["Trivia"] = 15] = "Trivia";
+  SyntaxKind2[SyntaxKind2["Unknown"] = 16] = "Unknown";
+  SyntaxKind2[SyntaxKind2["EOF"] = 17] = "EOF";
+})(SyntaxKind || (SyntaxKind = {}));
+var parse2 = parse;
+var ParseErrorCode;
+(function(ParseErrorCode2) {
+  ParseErrorCode2[ParseErrorCode2["InvalidSymbol"] = 1] = "InvalidSymbol";
+  ParseErrorCode2[ParseErrorCode2["InvalidNumberFormat"] = 2] = "InvalidNumberFormat";
+  ParseErrorCode2[ParseErrorCode2["PropertyNameExpected"] = 3] = "PropertyNameExpected";
+  ParseErrorCode2[ParseErrorCode2["ValueExpected"] = 4] = "ValueExpected";
+  ParseErrorCode2[ParseErrorCode2["ColonExpected"] = 5] = "ColonExpected";
+  ParseErrorCode2[ParseErrorCode2["CommaExpected"] = 6] = "CommaExpected";
+  ParseErrorCode2[ParseErrorCode2["CloseBraceExpected"] = 7] = "CloseBraceExpected";
+  ParseErrorCode2[ParseErrorCode2["CloseBracketExpected"] = 8] = "CloseBracketExpected";
+  ParseErrorCode2[ParseErrorCode2["EndOfFileExpected"] = 9] = "EndOfFileExpected";
+  ParseErrorCode2[ParseErrorCode2["InvalidCommentToken"] = 10] = "InvalidCommentToken";
+  ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfComment"] = 11] = "UnexpectedEndOfComment";
+  ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfString"] = 12] = "UnexpectedEndOfString";
+  ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfNumber"] = 13] = "UnexpectedEndOfNumber";
+  ParseErrorCode2[ParseErrorCode2["InvalidUnicode"] = 14] = "InvalidUnicode";
+  ParseErrorCode2[ParseErrorCode2["InvalidEscapeCharacter"] = 15] = "InvalidEscapeCharacter";
+  ParseErrorCode2[ParseErrorCode2["InvalidCharacter"] = 16] = "InvalidCharacter";
+})(ParseErrorCode || (ParseErrorCode = {}));
+function printParseErrorCode(code) {
+  switch (code) {
+    case 1:
+      return "InvalidSymbol";
+    case 2:
+      return "InvalidNumberFormat";
+    case 3:
+      return "PropertyNameExpected";
+    case 4:
+      return "ValueExpected";
+    case 5:
+      return "ColonExpected";
+    case 6:
+      return "CommaExpected";
+    case 7:
+      return "CloseBraceExpected";
+    case 8:
+      return "CloseBracketExpected";
+    case 9:
+      return "EndOfFileExpected";
+    case 10:
+      return "InvalidCommentToken";
+    case 11:
+      return "UnexpectedEndOfComment";
+    case 12:
+      return "UnexpectedEndOfString";
+    case 13:
+      return "UnexpectedEndOfNumber";
+    case 14:
+      return "InvalidUnicode";
+    case 15:
+      return "InvalidEscapeCharacter";
+    case 16:
+      return "InvalidCharacter";
+  }
+  return "<unknown ParseErrorCode>";
+}
+
+// src/suite/sourceFile.ts
 function nodeAt(doc, path2) {
   let node = doc.contents;
   let depth = 0;
@@ -26659,15 +27739,11 @@ var YamlLocator = class {
   }
 };
 function syntaxProblems(locator, file) {
-  return locator.doc.errors.map((error) => {
-    const [line, col] = error.linePos?.[0] ? [error.linePos[0].line, error.linePos[0].col] : [1, 1];
-    const { line: fileLine } = locator.position(0);
-    return {
-      where: { file, line: line + fileLine - 1, col },
-      message: firstLine(error.message),
-      hint: "fix the YAML syntax"
-    };
-  });
+  return locator.doc.errors.map((error) => ({
+    where: { file, ...locator.position(error.pos[0]) },
+    message: firstLine(error.message).replace(/ at line \d+, column \d+:?$/, ""),
+    hint: "fix the YAML syntax"
+  }));
 }
 function firstLine(message) {
   return message.split("\n")[0] ?? message;
@@ -26681,12 +27757,13 @@ var FileProblems = class extends Error {
 };
 function readText(path2, displayPath, referencedFrom) {
   try {
-    return readFileSync2(path2, "utf8");
+    return readFileSync3(path2, "utf8");
   } catch (error) {
     const code = error.code;
     const where = referencedFrom ?? { file: displayPath, line: 1, col: 1 };
     const reason = code === "ENOENT" ? "file not found" : code === "EISDIR" ? "is a directory, not a file" : String(error);
-    throw new FileProblems([{ where, message: `cannot read ${displayPath}: ${reason}`, hint: "paths are relative to the suite file" }]);
+    const hint = referencedFrom ? "paths in a suite are relative to the suite file" : "check the path; it is relative to the current directory";
+    throw new FileProblems([{ where, message: `cannot read ${displayPath}: ${reason}`, hint }]);
   }
 }
 function readYamlFile(path2, displayPath, referencedFrom) {
@@ -26711,16 +27788,16 @@ function readJsonlFile(path2, displayPath, referencedFrom) {
     const line = rawLine.replace(/\r$/, "");
     if (line.trim() === "") return;
     const lineNumber = index + 1;
-    try {
-      rows.push(JSON.parse(line));
-    } catch (error) {
+    const syntax = jsonSyntaxError(line);
+    if (syntax) {
       problems.push({
-        where: { file: displayPath, line: lineNumber, col: jsonErrorColumn(line, error) },
-        message: `row is not valid JSON: ${firstLine(error.message)}`,
+        where: { file: displayPath, line: lineNumber, col: syntax.offset + 1 },
+        message: `row is not valid JSON: ${syntax.message}`,
         hint: "each line of a .jsonl file must be one JSON object"
       });
       return;
     }
+    rows.push(JSON.parse(line));
     locators.push(new YamlLocator(line, index));
   });
   if (problems.length > 0) throw new FileProblems(problems);
@@ -26736,11 +27813,30 @@ function readJsonlFile(path2, displayPath, referencedFrom) {
     }
   };
 }
-function jsonErrorColumn(line, error) {
-  const match = /position (\d+)/.exec(String(error.message));
-  if (match) return Number(match[1]) + 1;
-  const yamlError = new YamlLocator(line).doc.errors[0];
-  return yamlError?.linePos?.[0]?.col ?? 1;
+var JSON_ERRORS = {
+  InvalidSymbol: "unexpected character",
+  InvalidNumberFormat: "malformed number",
+  PropertyNameExpected: "expected a property name in double quotes",
+  ValueExpected: "expected a value",
+  ColonExpected: 'expected ":"',
+  CommaExpected: 'expected ","',
+  CloseBraceExpected: 'expected "}"',
+  CloseBracketExpected: 'expected "]"',
+  EndOfFileExpected: "unexpected text after the object",
+  UnexpectedEndOfString: "unterminated string",
+  InvalidEscapeCharacter: "invalid escape in a string",
+  InvalidCharacter: "invalid character in a string"
+};
+function jsonSyntaxError(text) {
+  const errors = [];
+  parse2(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (!first) return void 0;
+  const code = printParseErrorCode(first.error);
+  if (/^[}\]]/.test(text.slice(first.offset)) && /,\s*$/.test(text.slice(0, first.offset))) {
+    return { offset: first.offset, message: `trailing comma before "${text[first.offset]}"` };
+  }
+  return { offset: first.offset, message: JSON_ERRORS[code] ?? code };
 }
 function readDataFile(path2, displayPath, referencedFrom) {
   if (/\.jsonl$/i.test(path2)) return readJsonlFile(path2, displayPath, referencedFrom);
@@ -26772,13 +27868,19 @@ function loadSuite(suitePath, cwd = process.cwd()) {
     throw asInvalid(error);
   }
   problems.push(...checkSchema("suite", main2.data, main2));
-  if (problems.length > 0) throw invalidInput(problems);
+  if (problems.length > 0) {
+    const named = main2.data?.retrieval;
+    for (const [key, part] of [["memories", "memory"], ["queries", "query"]]) {
+      if (typeof named?.[key] === "string") rowsOf(named[key], ["retrieval", key], part, main2, files, problems, cwd);
+    }
+    throw invalidInput(sortProblems(problems));
+  }
   const raw = main2.data;
   let retrieval;
   if (raw.retrieval) {
     const memories = rowsOf(raw.retrieval.memories, ["retrieval", "memories"], "memory", main2, files, problems, cwd);
     const queries = rowsOf(raw.retrieval.queries, ["retrieval", "queries"], "query", main2, files, problems, cwd);
-    if (problems.length > 0) throw invalidInput(problems);
+    if (problems.length > 0) throw invalidInput(sortProblems(problems));
     retrieval = buildRetrieval(raw.retrieval, memories, queries, main2);
     problems.push(
       ...checkRetrieval(retrieval, {
@@ -26787,11 +27889,11 @@ function loadSuite(suitePath, cwd = process.cwd()) {
         retrieval: (subpath) => main2.locate(["retrieval", ...subpath]),
         relevant: (index, id) => {
           const relevant = queries.rows[index]?.relevant;
-          return queries.locate(index, ["relevant", Array.isArray(relevant) ? relevant.indexOf(id) : id]);
+          return Array.isArray(relevant) ? queries.locate(index, ["relevant", relevant.indexOf(id)]) : queries.locate(index, ["relevant"], id);
         }
       })
     );
-    if (problems.length > 0) throw invalidInput(problems);
+    if (problems.length > 0) throw invalidInput(sortProblems(problems));
   }
   const suite = {
     name: raw.name,
@@ -26804,13 +27906,20 @@ function loadSuite(suitePath, cwd = process.cwd()) {
   };
   return suite;
 }
+function sortProblems(problems) {
+  const fileOrder = /* @__PURE__ */ new Map();
+  for (const problem of problems) if (!fileOrder.has(problem.where.file)) fileOrder.set(problem.where.file, fileOrder.size);
+  return [...problems].sort(
+    (a, b) => fileOrder.get(a.where.file) - fileOrder.get(b.where.file) || a.where.line - b.where.line || a.where.col - b.where.col
+  );
+}
 function asInvalid(error) {
   if (error instanceof FileProblems) return invalidInput(error.problems);
   return error;
 }
 function rowsOf(value, path2, part, main2, files, problems, cwd) {
   if (Array.isArray(value)) {
-    return { rows: value, locate: (index, subpath = []) => main2.locate([...path2, index, ...subpath]) };
+    return { rows: value, locate: (index, subpath = [], keyOf) => main2.locate([...path2, index, ...subpath], { keyOf }) };
   }
   const target = resolve(dirname(main2.path), String(value));
   const referencedFrom = main2.locate(path2);
@@ -26829,8 +27938,12 @@ function rowsOf(value, path2, part, main2, files, problems, cwd) {
     problems.push({ where: data.locate([]), message: `${data.displayPath} must hold a list of ${part === "memory" ? "memories" : "queries"}` });
     return void 0;
   }
+  if (data.data.length === 0) {
+    problems.push({ where: referencedFrom, message: `${data.displayPath} holds no ${part === "memory" ? "memories" : "queries"}`, hint: "a suite needs at least one" });
+    return void 0;
+  }
   data.data.forEach((row, index) => problems.push(...checkSchema(part, row, data, [index])));
-  return { rows: data.data, locate: (index, subpath = []) => data.locate([index, ...subpath]) };
+  return { rows: data.data, locate: (index, subpath = [], keyOf) => data.locate([index, ...subpath], { keyOf }) };
 }
 function buildRetrieval(raw, memories, queries, main2) {
   const k = [...new Set(raw.k ?? DEFAULT_K)].sort((a, b) => a - b);
@@ -26884,12 +27997,18 @@ function parseCutoffs(text) {
 }
 
 // src/cli/run.ts
-var RUN_USAGE = "recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json]";
+var RUN_USAGE = "recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR]";
 var LAYERS = ["retrieval", "e2e", "all", "auto"];
 async function runCommand(argv, io) {
   const { values, positionals } = parseCommandArgs(
     argv,
-    { out: { type: "string", default: "recall-gate-results" }, layer: { type: "string", default: "retrieval" }, json: { type: "boolean", default: false } },
+    {
+      out: { type: "string", default: "recall-gate-results" },
+      layer: { type: "string", default: "retrieval" },
+      json: { type: "boolean", default: false },
+      "no-cache": { type: "boolean", default: false },
+      "cache-dir": { type: "string" }
+    },
     RUN_USAGE
   );
   if (positionals.length !== 1) throw new RecallGateError("invalid-input", "run takes one suite file", { hint: `usage: ${RUN_USAGE}` });
@@ -26904,7 +28023,8 @@ async function runCommand(argv, io) {
   if (!suite.retrieval) {
     throw new RecallGateError("invalid-input", `${suite.displayPath} has no retrieval section: nothing to run`, { hint: "add retrieval: with providers, memories and queries" });
   }
-  const results = await runSuite(suite, { outDir: values.out, layer, env: io.env });
+  const cacheDir = values["no-cache"] ? void 0 : values["cache-dir"] ?? defaultCacheDir(io.env);
+  const results = await runSuite(suite, { outDir: values.out, layer, env: io.env, cacheDir });
   if (values.json) io.stdout(`${JSON.stringify(results, null, 2)}
 `);
   else io.stdout(`${terminalReport(results)}
@@ -26919,7 +28039,7 @@ results written to ${values.out}/ (results.json, report.md, qrels.trec, runs/*.t
 }
 
 // src/cli/score.ts
-import { readFileSync as readFileSync3 } from "node:fs";
+import { readFileSync as readFileSync4 } from "node:fs";
 import { resolve as resolve2 } from "node:path";
 
 // src/retrieval/score.ts
@@ -26953,7 +28073,7 @@ function trecEvalName(metric) {
 }
 function readInput(path2, io, flag) {
   try {
-    return readFileSync3(resolve2(io.cwd, path2), "utf8");
+    return readFileSync4(resolve2(io.cwd, path2), "utf8");
   } catch (error) {
     throw new RecallGateError("invalid-input", `cannot read ${flag} file ${path2}: ${error.code ?? error}`);
   }

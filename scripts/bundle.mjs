@@ -18,6 +18,8 @@ const common = {
   format: 'esm',
   target: 'node20',
   legalComments: 'none',
+  // Prefer a package's ES module build: some (jsonc-parser) ship UMD as main, which cannot be bundled.
+  mainFields: ['module', 'main'],
   logLevel: 'warning',
   outdir,
 };

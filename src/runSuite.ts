@@ -15,6 +15,8 @@ export interface RunOptions {
   outDir: string;
   layer: Layer;
   env: NodeJS.ProcessEnv;
+  /** Root of the embedding cache; undefined runs without it. */
+  cacheDir?: string;
   /** Replaces the real stores, for tests that need a failing or instrumented provider. */
   createStore?: (provider: ProviderSpec) => MemoryStore;
 }
@@ -49,7 +51,7 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
   writeResultsJson(options.outDir, results);
 
   if (suite.retrieval) {
-    const build = options.createStore ?? ((provider: ProviderSpec) => createStore(provider, options.env));
+    const build = options.createStore ?? ((provider: ProviderSpec) => createStore(provider, { env: options.env, cacheDir: options.cacheDir }));
     results.retrieval = await runRetrieval(suite.retrieval, {
       createStore: build,
       onProvider: (_provider, partial) => {

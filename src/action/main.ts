@@ -1,5 +1,6 @@
 import * as core from '@actions/core';
 import { join } from 'node:path';
+import { defaultCacheDir } from '../embeddings/cache.js';
 import { ExitCode, RecallGateError, describeError, formatProblem } from '../errors.js';
 import { markdownReport } from '../report/markdown.js';
 import { runSuite, type Layer } from '../runSuite.js';
@@ -21,7 +22,7 @@ export async function run(): Promise<void> {
     if (baseUrl) env.OPENAI_BASE_URL = baseUrl;
 
     const suite = loadSuite(suitePath);
-    const results = await runSuite(suite, { outDir: resultsDir, layer, env });
+    const results = await runSuite(suite, { outDir: resultsDir, layer, env, cacheDir: defaultCacheDir(env) });
     core.setOutput('results-path', join(resultsDir, 'results.json'));
     if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(markdownReport(results)).write();
     for (const error of results.errors) core.error(error);

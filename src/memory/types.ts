@@ -31,6 +31,8 @@ export interface MemoryStore {
    * query texts in batches), so per-search latency measures the search itself.
    */
   prepareQueries?(queries: readonly string[]): Promise<void>;
+  /** Figures worth keeping in results.json (embedding cache hits, ...). */
+  diagnostics?(): Record<string, unknown>;
   /** Releases connections or servers; the store is not used afterwards. */
   close(): Promise<void>;
 }

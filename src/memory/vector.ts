@@ -84,6 +84,11 @@ export class VectorStore implements MemoryStore {
     return matrix.search(vector, limit).map(({ index, score }) => ({ id: matrix.records[index]!.id, text: matrix.records[index]!.text, score }));
   }
 
+  diagnostics(): Record<string, unknown> {
+    const stats = (this.embedder as { stats?: unknown }).stats;
+    return { embedder: this.embedder.id, ...(stats ? { embedding_cache: { ...stats } } : {}) };
+  }
+
   async list(user: string): Promise<MemoryRecord[]> {
     return [...(this.users.get(user)?.records ?? [])];
   }

@@ -66,7 +66,7 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
       queries.push(outcomeOf(query, hits, latency, spec.k));
     }
   } catch (error) {
-    return { ...base, status: 'error', error: `${phase}: ${describeError(error)}`, timings_ms: roundTimings(timings), queries };
+    return { ...base, status: 'error', error: `${phase}: ${describeError(error)}`, timings_ms: roundTimings(timings), diagnostics: store?.diagnostics?.(), queries };
   } finally {
     await store?.close().catch(() => undefined);
   }
@@ -77,6 +77,7 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
     by_tag: metricsByTag(queries, spec.k),
     latency_ms: summarizeLatency(queries.map((q) => q.latency_ms)),
     timings_ms: roundTimings(timings),
+    diagnostics: store?.diagnostics?.(),
     queries,
   };
 }

@@ -35,6 +35,8 @@ export interface ProviderResult {
   by_tag?: Record<string, TagMetrics>;
   latency_ms?: LatencySummary;
   timings_ms: { setup: number; seed: number; prepare: number; search: number };
+  /** What the store reported about itself (embedding cache hits and misses, ...). */
+  diagnostics?: Record<string, unknown>;
   queries: QueryOutcome[];
 }
 

@@ -19,7 +19,7 @@ const MIN_DEPTH = 10;
 /** A list of rows and where each row was written. */
 interface Rows {
   rows: Record<string, unknown>[];
-  locate: (index: number, subpath?: DataPath) => SourceLocation;
+  locate: (index: number, subpath?: DataPath, keyOf?: string) => SourceLocation;
 }
 
 interface RawRetrieval {
@@ -55,14 +55,21 @@ export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
     throw asInvalid(error);
   }
   problems.push(...checkSchema('suite', main.data, main));
-  if (problems.length > 0) throw invalidInput(problems);
+  if (problems.length > 0) {
+    // Still check the data files the suite names, so one run reports everything.
+    const named = (main.data as { retrieval?: Record<string, unknown> } | null)?.retrieval;
+    for (const [key, part] of [['memories', 'memory'], ['queries', 'query']] as const) {
+      if (typeof named?.[key] === 'string') rowsOf(named[key], ['retrieval', key], part, main, files, problems, cwd);
+    }
+    throw invalidInput(sortProblems(problems));
+  }
 
   const raw = main.data as RawSuite;
   let retrieval: RetrievalSpec | undefined;
   if (raw.retrieval) {
     const memories = rowsOf(raw.retrieval.memories, ['retrieval', 'memories'], 'memory', main, files, problems, cwd);
     const queries = rowsOf(raw.retrieval.queries, ['retrieval', 'queries'], 'query', main, files, problems, cwd);
-    if (problems.length > 0) throw invalidInput(problems);
+    if (problems.length > 0) throw invalidInput(sortProblems(problems));
     retrieval = buildRetrieval(raw.retrieval, memories!, queries!, main);
     problems.push(
       ...checkRetrieval(retrieval, {
@@ -71,11 +78,11 @@ export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
         retrieval: (subpath) => main.locate(['retrieval', ...subpath]),
         relevant: (index, id) => {
           const relevant = queries!.rows[index]?.relevant;
-          return queries!.locate(index, ['relevant', Array.isArray(relevant) ? relevant.indexOf(id) : id]);
+          return Array.isArray(relevant) ? queries!.locate(index, ['relevant', relevant.indexOf(id)]) : queries!.locate(index, ['relevant'], id);
         },
       }),
     );
-    if (problems.length > 0) throw invalidInput(problems);
+    if (problems.length > 0) throw invalidInput(sortProblems(problems));
   }
 
   const suite: Suite = {
@@ -88,6 +95,15 @@ export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
     retrieval,
   };
   return suite;
+}
+
+/** Problems in reading order: by file as the suite names them, then line and column. */
+function sortProblems(problems: InputProblem[]): InputProblem[] {
+  const fileOrder = new Map<string, number>();
+  for (const problem of problems) if (!fileOrder.has(problem.where.file)) fileOrder.set(problem.where.file, fileOrder.size);
+  return [...problems].sort(
+    (a, b) => fileOrder.get(a.where.file)! - fileOrder.get(b.where.file)! || a.where.line - b.where.line || a.where.col - b.where.col,
+  );
 }
 
 function asInvalid(error: unknown): Error {
@@ -106,7 +122,7 @@ function rowsOf(
   cwd: string,
 ): Rows | undefined {
   if (Array.isArray(value)) {
-    return { rows: value as Record<string, unknown>[], locate: (index, subpath = []) => main.locate([...path, index, ...subpath]) };
+    return { rows: value as Record<string, unknown>[], locate: (index, subpath = [], keyOf) => main.locate([...path, index, ...subpath], { keyOf }) };
   }
   const target = resolve(dirname(main.path), String(value));
   const referencedFrom = main.locate(path);
@@ -125,8 +141,12 @@ function rowsOf(
     problems.push({ where: data.locate([]), message: `${data.displayPath} must hold a list of ${part === 'memory' ? 'memories' : 'queries'}` });
     return undefined;
   }
+  if (data.data.length === 0) {
+    problems.push({ where: referencedFrom, message: `${data.displayPath} holds no ${part === 'memory' ? 'memories' : 'queries'}`, hint: 'a suite needs at least one' });
+    return undefined;
+  }
   data.data.forEach((row, index) => problems.push(...checkSchema(part, row, data, [index])));
-  return { rows: data.data as Record<string, unknown>[], locate: (index, subpath = []) => data.locate([index, ...subpath]) };
+  return { rows: data.data as Record<string, unknown>[], locate: (index, subpath = [], keyOf) => data.locate([index, ...subpath], { keyOf }) };
 }
 
 function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: SourceFile): RetrievalSpec {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { LineCounter, isMap, isSeq, parseDocument, type Document, type Node } from 'yaml';
+import { parse as parseJson, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { InputProblem, SourceLocation } from '../errors.js';
 
 /** A path into parsed data, like ajv's instancePath split into keys and indexes. */
@@ -71,15 +72,11 @@ class YamlLocator {
 }
 
 function syntaxProblems(locator: YamlLocator, file: string): InputProblem[] {
-  return locator.doc.errors.map((error) => {
-    const [line, col] = error.linePos?.[0] ? [error.linePos[0].line, error.linePos[0].col] : [1, 1];
-    const { line: fileLine } = locator.position(0);
-    return {
-      where: { file, line: line + fileLine - 1, col },
-      message: firstLine(error.message),
-      hint: 'fix the YAML syntax',
-    };
-  });
+  return locator.doc.errors.map((error) => ({
+    where: { file, ...locator.position(error.pos[0]) },
+    message: firstLine(error.message).replace(/ at line \d+, column \d+:?$/, ''),
+    hint: 'fix the YAML syntax',
+  }));
 }
 
 function firstLine(message: string): string {
@@ -99,7 +96,9 @@ function readText(path: string, displayPath: string, referencedFrom?: SourceLoca
     const code = (error as NodeJS.ErrnoException).code;
     const where = referencedFrom ?? { file: displayPath, line: 1, col: 1 };
     const reason = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory, not a file' : String(error);
-    throw new FileProblems([{ where, message: `cannot read ${displayPath}: ${reason}`, hint: 'paths are relative to the suite file' }]);
+    // A data file is named by the suite; the suite itself by the command line.
+    const hint = referencedFrom ? 'paths in a suite are relative to the suite file' : 'check the path; it is relative to the current directory';
+    throw new FileProblems([{ where, message: `cannot read ${displayPath}: ${reason}`, hint }]);
   }
 }
 
@@ -131,16 +130,16 @@ export function readJsonlFile(path: string, displayPath: string, referencedFrom?
     const line = rawLine.replace(/\r$/, '');
     if (line.trim() === '') return;
     const lineNumber = index + 1;
-    try {
-      rows.push(JSON.parse(line));
-    } catch (error) {
+    const syntax = jsonSyntaxError(line);
+    if (syntax) {
       problems.push({
-        where: { file: displayPath, line: lineNumber, col: jsonErrorColumn(line, error) },
-        message: `row is not valid JSON: ${firstLine((error as Error).message)}`,
+        where: { file: displayPath, line: lineNumber, col: syntax.offset + 1 },
+        message: `row is not valid JSON: ${syntax.message}`,
         hint: 'each line of a .jsonl file must be one JSON object',
       });
       return;
     }
+    rows.push(JSON.parse(line));
     // JSON is YAML, so the YAML parser gives positions inside the row.
     locators.push(new YamlLocator(line, index));
   });
@@ -158,12 +157,35 @@ export function readJsonlFile(path: string, displayPath: string, referencedFrom?
   };
 }
 
-/** Node's JSON errors carry an offset on some versions; the YAML parser finds one on all. */
-function jsonErrorColumn(line: string, error: unknown): number {
-  const match = /position (\d+)/.exec(String((error as Error).message));
-  if (match) return Number(match[1]) + 1;
-  const yamlError = new YamlLocator(line).doc.errors[0];
-  return yamlError?.linePos?.[0]?.col ?? 1;
+const JSON_ERRORS: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'malformed number',
+  PropertyNameExpected: 'expected a property name in double quotes',
+  ValueExpected: 'expected a value',
+  ColonExpected: 'expected ":"',
+  CommaExpected: 'expected ","',
+  CloseBraceExpected: 'expected "}"',
+  CloseBracketExpected: 'expected "]"',
+  EndOfFileExpected: 'unexpected text after the object',
+  UnexpectedEndOfString: 'unterminated string',
+  InvalidEscapeCharacter: 'invalid escape in a string',
+  InvalidCharacter: 'invalid character in a string',
+};
+
+/**
+ * The first syntax error of a JSON text with its offset. Node's own messages
+ * give no offset on recent versions, so a tolerant JSON parser finds it.
+ */
+function jsonSyntaxError(text: string): { offset: number; message: string } | undefined {
+  const errors: ParseError[] = [];
+  parseJson(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (!first) return undefined;
+  const code = printParseErrorCode(first.error);
+  if (/^[}\]]/.test(text.slice(first.offset)) && /,\s*$/.test(text.slice(0, first.offset))) {
+    return { offset: first.offset, message: `trailing comma before "${text[first.offset]}"` };
+  }
+  return { offset: first.offset, message: JSON_ERRORS[code] ?? code };
 }
 
 export function readDataFile(path: string, displayPath: string, referencedFrom?: SourceLocation): SourceFile {
