@@ -14816,7 +14816,7 @@ var STOPWORDS = new Set(
   "a about above after again against all am an and any are as at be because been before being below between both but by can could did do does doing down during each few for from further had has have having he her here hers herself him himself his how i if in into is it its itself just me more most my myself no nor not of off on once only or other our ours ourselves out over own same she should so some such than that the their theirs them themselves then there these they this those through to too under until up very was we were what when where which while who whom why will with would you your yours yourself yourselves".split(" ")
 );
 var APOSTROPHES = /['\u2018\u2019\u02bc]/g;
-var WORD = /[\p{L}\p{N}]+/gu;
+var WORD = /[\p{L}\p{M}\p{N}]+/gu;
 function words(text) {
   const normalised = text.normalize("NFKC").toLowerCase().replace(new RegExp("(\\p{L})['\\u2019]s\\b", "gu"), "$1").replace(APOSTROPHES, "");
   return normalised.match(WORD) ?? [];
@@ -14862,7 +14862,7 @@ var NgramEmbedder = class {
   constructor(options = {}) {
     this.dimensions = options.dimensions ?? 512;
     this.sizes = options.sizes ?? [3, 4];
-    this.id = `ngram:v1:d${this.dimensions}:n${this.sizes.join(",")}`;
+    this.id = `ngram:v2:d${this.dimensions}:n${this.sizes.join(",")}`;
   }
   async embed(texts) {
     return texts.map((text) => this.embedOne(text));
@@ -25962,6 +25962,7 @@ var TopK = class {
   heap = [];
   /** True when an item with this score could still enter; lets callers skip work. */
   admits(score) {
+    if (this.limit <= 0) return false;
     return this.heap.length < this.limit || score >= this.heap[0].score;
   }
   offer(index, id, score) {

@@ -33,7 +33,8 @@ export class NgramEmbedder implements Embedder {
   constructor(options: NgramOptions = {}) {
     this.dimensions = options.dimensions ?? 512;
     this.sizes = options.sizes ?? [3, 4];
-    this.id = `ngram:v1:d${this.dimensions}:n${this.sizes.join(',')}`;
+    // The version names the algorithm: bump it on any change, or cached vectors go stale.
+    this.id = `ngram:v2:d${this.dimensions}:n${this.sizes.join(',')}`;
   }
 
   async embed(texts: readonly string[]): Promise<Float32Array[]> {

@@ -4,7 +4,7 @@
  * 1. Unicode NFKC, then lower case;
  * 2. apostrophes dropped inside words and a trailing possessive "'s" removed
  *    ("user's" -> "user", "don't" -> "dont");
- * 3. split on anything that is not a letter or a digit;
+ * 3. split on anything that is not a letter, a combining mark or a digit;
  * 4. English stopwords removed (the list below);
  * 5. Harman's S-stemmer, a light plural stemmer: "flights" -> "flight",
  *    "allergies" -> "allergy", "boxes" -> "boxe"; it never touches "-ing" or "-ed".
@@ -21,7 +21,8 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
 );
 
 const APOSTROPHES = /['\u2018\u2019\u02bc]/g;
-const WORD = /[\p{L}\p{N}]+/gu;
+// Combining marks (\p{M}) belong to their word: Devanagari vowel signs, the dot of a lower-cased İ.
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 /** Words in order, normalised but neither stemmed nor filtered. */
 export function words(text: string): string[] {

@@ -17,6 +17,7 @@ export class TopK {
 
   /** True when an item with this score could still enter; lets callers skip work. */
   admits(score: number): boolean {
+    if (this.limit <= 0) return false;
     return this.heap.length < this.limit || score >= this.heap[0]!.score;
   }
 
