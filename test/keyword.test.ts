@@ -272,7 +272,7 @@ describe('NgramEmbedder', () => {
     const [a] = await embedder.embed(['Allergic to peanuts']);
     const b = new NgramEmbedder().embedOne('Allergic to peanuts');
     assert.deepEqual(a, b);
-    assert.equal(embedder.id, 'ngram:v1:d512:n3,4');
+    assert.equal(embedder.id, 'ngram:v2:d512:n3,4');
   });
 
   test('"flight" is closer to "flights" than to "banana"', () => {
