@@ -78,7 +78,7 @@ export class KeywordStore implements MemoryStore {
       }
     }
     const top = new TopK(limit);
-    for (const doc of touched) top.offer(doc, index.records[doc]!.id, scores[doc]!);
+    for (const doc of touched) if (top.admits(scores[doc]!)) top.offer(doc, index.records[doc]!.id, scores[doc]!);
     return top.sorted().map(({ index: doc, score }) => ({ id: index.records[doc]!.id, text: index.records[doc]!.text, score }));
   }
 

@@ -2,20 +2,24 @@ import { l2Normalize, type Embedder } from '../embeddings/types.js';
 import { TopK } from './topK.js';
 import type { MemoryRecord, MemoryStore, SearchHit } from './types.js';
 
-/** One user's memories as rows of a contiguous matrix, grown by doubling. */
+/** One user's memories as rows of a contiguous matrix. */
 class UserMatrix {
   readonly records: MemoryRecord[] = [];
   private rows = new Float32Array(0);
 
   constructor(readonly dimensions: number) {}
 
+  /** Makes room for `count` more rows in one allocation (a batch knows its size). */
+  reserve(count: number): void {
+    const needed = (this.records.length + count) * this.dimensions;
+    if (needed <= this.rows.length) return;
+    const grown = new Float32Array(Math.max(needed, Math.floor(this.rows.length * 1.5)));
+    grown.set(this.rows.subarray(0, this.records.length * this.dimensions));
+    this.rows = grown;
+  }
+
   add(record: MemoryRecord, vector: Float32Array): void {
-    const needed = (this.records.length + 1) * this.dimensions;
-    if (needed > this.rows.length) {
-      const grown = new Float32Array(Math.max(needed, this.rows.length * 2, this.dimensions * 16));
-      grown.set(this.rows);
-      this.rows = grown;
-    }
+    this.reserve(1);
     this.rows.set(vector, this.records.length * this.dimensions);
     this.records.push(record);
   }
@@ -25,9 +29,22 @@ class UserMatrix {
     const top = new TopK(limit);
     const rows = this.rows;
     const dimensions = this.dimensions;
+    const unrolled = dimensions - (dimensions % 4);
     for (let row = 0, offset = 0; row < this.records.length; row++, offset += dimensions) {
-      let dot = 0;
-      for (let i = 0; i < dimensions; i++) dot += rows[offset + i]! * query[i]!;
+      // Four independent sums: one running sum makes every addition wait for the last.
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      let i = 0;
+      for (; i < unrolled; i += 4) {
+        s0 += rows[offset + i]! * query[i]!;
+        s1 += rows[offset + i + 1]! * query[i + 1]!;
+        s2 += rows[offset + i + 2]! * query[i + 2]!;
+        s3 += rows[offset + i + 3]! * query[i + 3]!;
+      }
+      for (; i < dimensions; i++) s0 += rows[offset + i]! * query[i]!;
+      const dot = s0 + s1 + (s2 + s3);
       if (top.admits(dot)) top.offer(row, this.records[row]!.id, dot);
     }
     return top.sorted();
@@ -53,12 +70,19 @@ export class VectorStore implements MemoryStore {
   async add(records: readonly MemoryRecord[]): Promise<void> {
     if (records.length === 0) return;
     const vectors = await this.embedder.embed(records.map((record) => record.text));
+    const perUser = new Map<string, number>();
+    for (const record of records) perUser.set(record.user, (perUser.get(record.user) ?? 0) + 1);
     records.forEach((record, i) => {
       const vector = this.unit(vectors[i]!);
       let matrix = this.users.get(record.user);
       if (!matrix) {
         matrix = new UserMatrix(vector.length);
         this.users.set(record.user, matrix);
+      }
+      const incoming = perUser.get(record.user);
+      if (incoming) {
+        matrix.reserve(incoming);
+        perUser.delete(record.user);
       }
       if (vector.length !== matrix.dimensions) {
         throw new Error(`embedding of memory "${record.id}" has ${vector.length} dimensions, earlier ones ${matrix.dimensions}`);

@@ -1,0 +1,261 @@
+/**
+ * `npm run bench`: throughput and memory of the in-process providers on
+ * generated data. Prints figures only; nothing here passes or fails.
+ */
+import os from 'node:os';
+import { recallAtK, reciprocalRank } from '../src/retrieval/metrics.js';
+import { KeywordStore } from '../src/memory/keyword.js';
+import { VectorStore } from '../src/memory/vector.js';
+import type { MemoryStore } from '../src/memory/types.js';
+import { bruteForceTopK, packRows, type ScanKind } from './baseline.js';
+import { FixedEmbedder } from './embedder.js';
+import { generateData, type BenchData } from './generate.js';
+import { collect, cpuSeconds, describeLatencies, describeMemory, memory, timed } from './measure.js';
+
+const CONFIG = {
+  memories: 10_000,
+  queries: 1_000,
+  vocabulary: 4_000,
+  users: 1,
+  seed: 0x5eed,
+  dimensions: 384,
+  /** Query vector = target + Gaussian noise of this norm, normalised: cosine to target about 0.24. */
+  queryNoise: 4,
+  limit: 10,
+  /** Keyword searches are cheap: best of this many passes. */
+  keywordRounds: 3,
+  /** Vector store, baseline and reference loop run interleaved, best of this many passes. */
+  bruteForceRounds: 2,
+};
+
+const WARM_UP = { ...CONFIG, memories: 1_000, queries: 100, seed: CONFIG.seed + 1 };
+
+function print(line = ''): void {
+  console.log(line);
+}
+
+function seconds(value: number): string {
+  return `${value.toFixed(3)} s`;
+}
+
+/** Wall and CPU time of the reported (fastest) pass, and every pass's wall time. */
+function passes(chosen: SearchRun, all: readonly SearchRun[]): string {
+  const every = all.length < 2 ? '' : `; best of ${all.length} passes: ${all.map((run) => run.seconds.toFixed(3)).join(', ')} s`;
+  return `[cpu ${seconds(chosen.cpuSeconds)}${every}]`;
+}
+
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' / ');
+}
+
+interface SearchRun {
+  ranked: string[][];
+  latenciesMs: number[];
+  /** Wall seconds, by performance.now(). */
+  seconds: number;
+  /** User + system CPU seconds of the process over the same span: less sensitive to other load. */
+  cpuSeconds: number;
+}
+
+async function searchAll(store: MemoryStore, data: BenchData, limit: number): Promise<SearchRun> {
+  const ranked: string[][] = [];
+  const latenciesMs: number[] = [];
+  const cpuStarted = cpuSeconds();
+  const started = performance.now();
+  for (const query of data.queries) {
+    const before = performance.now();
+    const hits = await store.search(query.user, query.text, limit);
+    latenciesMs.push(performance.now() - before);
+    ranked.push(hits.map((hit) => hit.id));
+  }
+  return { ranked, latenciesMs, seconds: (performance.now() - started) / 1000, cpuSeconds: cpuSeconds() - cpuStarted };
+}
+
+/** The fastest of several passes; its per-query latencies and results are the ones reported. */
+function best(runs: readonly SearchRun[]): SearchRun {
+  return runs.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+}
+
+function quality(data: BenchData, ranked: string[][], k: number): { recall: number; mrr: number } {
+  let recall = 0;
+  let mrr = 0;
+  data.queries.forEach((query, i) => {
+    const gains = new Map([[query.target, 1]]);
+    recall += recallAtK(ranked[i]!, gains, k);
+    mrr += reciprocalRank(ranked[i]!, gains);
+  });
+  return { recall: recall / data.queries.length, mrr: mrr / data.queries.length };
+}
+
+interface BaselineInput {
+  matrix: Float32Array;
+  queries: Float32Array;
+}
+
+/** The same vectors the store holds, packed into contiguous row-major matrices (not timed). */
+function baselineInput(data: BenchData, embedder: FixedEmbedder, dimensions: number): BaselineInput {
+  return {
+    matrix: packRows(data.memories.map((record) => embedder.vectorOf(record.text)), dimensions),
+    queries: packRows(data.queries.map((query) => embedder.vectorOf(query.text)), dimensions),
+  };
+}
+
+/** Brute force over all memories, as the vector store does with one user holding them all. */
+function runBaseline(data: BenchData, input: BaselineInput, dimensions: number, limit: number, kind: ScanKind): SearchRun {
+  const cpuStarted = cpuSeconds();
+  const started = performance.now();
+  const top = bruteForceTopK(input.matrix, data.memories.length, input.queries, data.queries.length, dimensions, limit, kind);
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = cpuSeconds() - cpuStarted;
+  const ranked = data.queries.map((_, q) =>
+    Array.from(top.subarray(q * limit, (q + 1) * limit))
+      .filter((row) => row >= 0)
+      .map((row) => data.memories[row]!.id),
+  );
+  return { ranked, latenciesMs: [], seconds: elapsed, cpuSeconds: cpu };
+}
+
+function agreement(a: string[][], b: string[][]): string {
+  let identical = 0;
+  let shared = 0;
+  let total = 0;
+  a.forEach((list, i) => {
+    const other = b[i] ?? [];
+    if (list.length === other.length && list.every((id, j) => id === other[j])) identical++;
+    const set = new Set(other);
+    shared += list.filter((id) => set.has(id)).length;
+    total += Math.max(list.length, other.length);
+  });
+  const overlap = total === 0 ? 1 : shared / total;
+  return `${((identical / Math.max(1, a.length)) * 100).toFixed(1)}% identical lists, ${(overlap * 100).toFixed(2)}% shared ids`;
+}
+
+/** Everything once on a small data set, so the measured passes run optimised code. */
+async function warmUp(): Promise<void> {
+  const data = generateData(WARM_UP);
+  const embedder = new FixedEmbedder(data, { dimensions: WARM_UP.dimensions, seed: WARM_UP.seed, queryNoise: WARM_UP.queryNoise });
+  const keyword = new KeywordStore();
+  await keyword.add(data.memories);
+  await searchAll(keyword, data, WARM_UP.limit);
+  await keyword.close();
+  const vector = new VectorStore(embedder);
+  await vector.add(data.memories);
+  await vector.prepareQueries(data.queries.map((query) => query.text));
+  await searchAll(vector, data, WARM_UP.limit);
+  await vector.close();
+  const input = baselineInput(data, embedder, WARM_UP.dimensions);
+  runBaseline(data, input, WARM_UP.dimensions, WARM_UP.limit, 'plain');
+  runBaseline(data, input, WARM_UP.dimensions, WARM_UP.limit, 'four-sums');
+}
+
+async function main(): Promise<void> {
+  const cpus = os.cpus();
+  print('recall-gate bench');
+  print(`node ${process.version} (V8 ${process.versions.v8}), ${os.platform()} ${os.arch()}`);
+  print(`machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB RAM`);
+  print(`load average at start (1/5/15 min): ${loadAverage()} (other processes on the machine slow every figure)`);
+  print(`gc exposed: ${globalThis.gc ? 'yes' : 'no (run with --expose-gc for steadier memory figures)'}`);
+  print(describeMemory('start', memory()));
+  print();
+
+  const warm = await timed(warmUp);
+  print(`warm-up: ${WARM_UP.memories} memories, ${WARM_UP.queries} queries through both providers, the baseline and the reference loop, ${seconds(warm.seconds)}`);
+  print();
+
+  // Data
+  const generated = await timed(() => generateData(CONFIG));
+  const data = generated.value;
+  const embedded = await timed(() => new FixedEmbedder(data, { dimensions: CONFIG.dimensions, seed: CONFIG.seed, queryNoise: CONFIG.queryNoise }));
+  const embedder = embedded.value;
+  const perUser = new Map<string, number>();
+  for (const record of data.memories) perUser.set(record.user, (perUser.get(record.user) ?? 0) + 1);
+  const wordsPer = (texts: string[]) => texts.reduce((sum, text) => sum + text.split(' ').length, 0) / texts.length;
+  print(`data (seed ${CONFIG.seed}, mulberry32): ${data.memories.length} memories, ${data.queries.length} queries, vocabulary ${data.vocabulary.length} made-up words (Zipf s=1)`);
+  print(`users: ${data.users.length} (${[...perUser].map(([user, count]) => `${user}: ${count} memories`).join(', ')}); each query has 1 relevant memory`);
+  print(`mean words: memory ${wordsPer(data.memories.map((r) => r.text)).toFixed(1)}, query ${wordsPer(data.queries.map((q) => q.text)).toFixed(1)}`);
+  print(`example memory: ${data.memories[0]!.id} "${data.memories[0]!.text}"`);
+  print(`example query:  ${data.queries[0]!.id} "${data.queries[0]!.text}" -> ${data.queries[0]!.target}`);
+  print(`generated texts in ${seconds(generated.seconds)}; fixed-generator vectors (${CONFIG.dimensions} dims, query noise ${CONFIG.queryNoise}) in ${seconds(embedded.seconds)}`);
+  await collect();
+  print(describeMemory('after generation', memory()));
+  print();
+
+  // Keyword provider
+  await collect();
+  const keyword = new KeywordStore();
+  await keyword.reset();
+  const keywordSeed = await timed(() => keyword.add(data.memories));
+  const keywordMemory = memory();
+  const keywordRuns: SearchRun[] = [];
+  for (let round = 0; round < CONFIG.keywordRounds; round++) keywordRuns.push(await searchAll(keyword, data, CONFIG.limit));
+  const keywordSearch = best(keywordRuns);
+  const keywordQuality = quality(data, keywordSearch.ranked, CONFIG.limit);
+  print(`keyword (KeywordStore, BM25), limit ${CONFIG.limit}`);
+  print(`  seed ${data.memories.length}: ${seconds(keywordSeed.seconds)} (${(data.memories.length / keywordSeed.seconds).toFixed(0)} memories/s)`);
+  print(`  search ${data.queries.length}: ${seconds(keywordSearch.seconds)} (${(data.queries.length / keywordSearch.seconds).toFixed(1)} queries/s) ${passes(keywordSearch, keywordRuns)}`);
+  print(`  ${describeLatencies(keywordSearch.latenciesMs)}`);
+  print(`  recall@${CONFIG.limit} ${keywordQuality.recall.toFixed(4)}, MRR ${keywordQuality.mrr.toFixed(4)}`);
+  print(`  ${describeMemory('memory with keyword store, after seeding', keywordMemory)}`);
+  print(`  ${describeMemory('memory with keyword store, after searching', memory())}`);
+  await keyword.close();
+  await collect();
+  print(`  ${describeMemory('after close + gc', memory())}`);
+  print();
+
+  // Vector provider, interleaved with the baseline and reference loops
+  await collect();
+  const vector = new VectorStore(embedder);
+  await vector.reset();
+  const vectorSeed = await timed(() => vector.add(data.memories));
+  const prepared = await timed(() => vector.prepareQueries(data.queries.map((query) => query.text)));
+  const vectorRuns: SearchRun[] = [];
+  const plainRuns: SearchRun[] = [];
+  const fourSumRuns: SearchRun[] = [];
+  let vectorMemory = memory();
+  let input: BaselineInput | undefined;
+  for (let round = 0; round < CONFIG.bruteForceRounds; round++) {
+    vectorRuns.push(await searchAll(vector, data, CONFIG.limit));
+    if (round === 0) vectorMemory = memory();
+    // Packed after the snapshot above, so it shows the vector store alone.
+    input ??= baselineInput(data, embedder, CONFIG.dimensions);
+    plainRuns.push(runBaseline(data, input, CONFIG.dimensions, CONFIG.limit, 'plain'));
+    fourSumRuns.push(runBaseline(data, input, CONFIG.dimensions, CONFIG.limit, 'four-sums'));
+  }
+  const vectorSearch = best(vectorRuns);
+  const vectorQuality = quality(data, vectorSearch.ranked, CONFIG.limit);
+  const gflop = (2 * data.queries.length * data.memories.length * CONFIG.dimensions) / 1e9;
+  print(`vector (VectorStore, exact cosine, fixed-generator embedder), limit ${CONFIG.limit}`);
+  print(`  seed ${data.memories.length}: ${seconds(vectorSeed.seconds)} (${(data.memories.length / vectorSeed.seconds).toFixed(0)} memories/s)`);
+  print(`  prepareQueries ${data.queries.length}: ${seconds(prepared.seconds)} (embedder is a table look-up)`);
+  print(`  search ${data.queries.length}: ${seconds(vectorSearch.seconds)} (${(data.queries.length / vectorSearch.seconds).toFixed(1)} queries/s, ${(gflop / vectorSearch.seconds).toFixed(2)} GFLOP/s) ${passes(vectorSearch, vectorRuns)}`);
+  print(`  ${describeLatencies(vectorSearch.latenciesMs)}`);
+  print(`  recall@${CONFIG.limit} ${vectorQuality.recall.toFixed(4)}, MRR ${vectorQuality.mrr.toFixed(4)}`);
+  print(`  ${describeMemory('memory with vector store', vectorMemory)}`);
+  await vector.close();
+  await collect();
+  print(`  ${describeMemory('after close + gc (baseline matrices still held)', memory())}`);
+  print();
+
+  const plain = best(plainRuns);
+  print(`baseline (plain Float32Array loop, ${data.queries.length} x ${data.memories.length} x ${CONFIG.dimensions}, one running sum, top-${CONFIG.limit} by insertion)`);
+  print(`  work: ${(gflop / 2).toFixed(2)} G multiply-adds = ${gflop.toFixed(2)} GFLOP`);
+  print(`  search ${data.queries.length}: ${seconds(plain.seconds)} (${(data.queries.length / plain.seconds).toFixed(1)} queries/s, ${(gflop / plain.seconds).toFixed(2)} GFLOP/s) ${passes(plain, plainRuns)}`);
+  print(`  ratio vector-search / baseline: ${(vectorSearch.seconds / plain.seconds).toFixed(2)}x wall (${(vectorSearch.cpuSeconds / plain.cpuSeconds).toFixed(2)}x cpu)`);
+  print(`  top-${CONFIG.limit} agreement with the vector store: ${agreement(vectorSearch.ranked, plain.ranked)}`);
+  print();
+
+  const fourSums = best(fourSumRuns);
+  print('reference, not the baseline: the same loop with 4 independent partial sums per dot product');
+  print(`  search ${data.queries.length}: ${seconds(fourSums.seconds)} (${(data.queries.length / fourSums.seconds).toFixed(1)} queries/s, ${(gflop / fourSums.seconds).toFixed(2)} GFLOP/s) ${passes(fourSums, fourSumRuns)}`);
+  print(`  ratio vector-search / 4-sum loop: ${(vectorSearch.seconds / fourSums.seconds).toFixed(2)}x wall (${(vectorSearch.cpuSeconds / fourSums.cpuSeconds).toFixed(2)}x cpu); plain baseline / 4-sum loop: ${(plain.seconds / fourSums.seconds).toFixed(2)}x wall`);
+  print(`  top-${CONFIG.limit} agreement with the plain baseline: ${agreement(fourSums.ranked, plain.ranked)}`);
+  print(`  ${describeMemory('memory at end', memory())}`);
+  print();
+  print(`load average at end (1/5/15 min): ${loadAverage()}`);
+  print(`total wall time ${seconds(performance.now() / 1000)} (since process start)`);
+}
+
+await main();

@@ -1,0 +1,46 @@
+/** Seeded pseudo-random numbers, so every run generates the same data. */
+
+/** mulberry32: a 32-bit state generator returning floats in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Standard normal samples by Box-Muller, from a uniform source. */
+export function gaussian(random: () => number): () => number {
+  let spare: number | undefined;
+  return () => {
+    if (spare !== undefined) {
+      const value = spare;
+      spare = undefined;
+      return value;
+    }
+    let u = 0;
+    while (u === 0) u = random();
+    const radius = Math.sqrt(-2 * Math.log(u));
+    const angle = 2 * Math.PI * random();
+    spare = radius * Math.sin(angle);
+    return radius * Math.cos(angle);
+  };
+}
+
+/** Integer in [low, high], both inclusive. */
+export function intBetween(random: () => number, low: number, high: number): number {
+  return low + Math.floor(random() * (high - low + 1));
+}
+
+/** 32-bit FNV-1a of a string, to seed a generator from a text. */
+export function hashText(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
