@@ -5,11 +5,11 @@ var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
 var __getOwnPropNames = Object.getOwnPropertyNames;
 var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __require = /* @__PURE__ */ ((x) => typeof require !== "undefined" ? require : typeof Proxy !== "undefined" ? new Proxy(x, {
+var __require = /* @__PURE__ */ ((x2) => typeof require !== "undefined" ? require : typeof Proxy !== "undefined" ? new Proxy(x2, {
   get: (a, b) => (typeof require !== "undefined" ? require : a)[b]
-}) : x)(function(x) {
+}) : x2)(function(x2) {
   if (typeof require !== "undefined") return require.apply(this, arguments);
-  throw Error('Dynamic require of "' + x + '" is not supported');
+  throw Error('Dynamic require of "' + x2 + '" is not supported');
 });
 var __commonJS = (cb, mod) => function __require2() {
   try {
@@ -1116,7 +1116,7 @@ var require_util = __commonJS({
       }
       return servername;
     }
-    function deepClone(obj) {
+    function deepClone2(obj) {
       return JSON.parse(JSON.stringify(obj));
     }
     function isAsyncIterable2(obj) {
@@ -1186,7 +1186,7 @@ var require_util = __commonJS({
           if (typeof headersValue === "string") {
             obj[key] = headersValue;
           } else {
-            obj[key] = Array.isArray(headersValue) ? headersValue.map((x) => x.toString("utf8")) : headersValue.toString("utf8");
+            obj[key] = Array.isArray(headersValue) ? headersValue.map((x2) => x2.toString("utf8")) : headersValue.toString("utf8");
           }
         }
       }
@@ -1383,12 +1383,12 @@ var require_util = __commonJS({
       }
       obj[kListeners] = null;
     }
-    function errorRequest(client, request, err) {
+    function errorRequest(client2, request, err) {
       try {
         request.onError(err);
         assert(request.aborted);
       } catch (err2) {
-        client.emit("error", err2);
+        client2.emit("error", err2);
       }
     }
     var kEnumerableProperty = /* @__PURE__ */ Object.create(null);
@@ -1440,7 +1440,7 @@ var require_util = __commonJS({
       parseKeepAliveTimeout,
       destroy,
       bodyLength,
-      deepClone,
+      deepClone: deepClone2,
       ReadableStreamFrom: ReadableStreamFrom2,
       isBuffer,
       validateHandler,
@@ -1676,7 +1676,7 @@ var require_request = __commonJS({
     var { headerNameLowerCasedRecord } = require_constants();
     var invalidPathRegex = /[^\u0021-\u00ff]/;
     var kHandler = /* @__PURE__ */ Symbol("handler");
-    var Request = class {
+    var Request2 = class {
       constructor(origin, {
         path: path2,
         method,
@@ -2041,7 +2041,7 @@ var require_request = __commonJS({
         request.headers.push(key, val);
       }
     }
-    module.exports = Request;
+    module.exports = Request2;
   }
 });
 
@@ -3681,15 +3681,15 @@ var require_webidl = __commonJS({
         message: `"${context.value}" is an invalid ${context.type}.`
       });
     };
-    webidl.brandCheck = function(V, I, opts) {
+    webidl.brandCheck = function(V, I2, opts) {
       if (opts?.strict !== false) {
-        if (!(V instanceof I)) {
+        if (!(V instanceof I2)) {
           const err = new TypeError("Illegal invocation");
           err.code = "ERR_INVALID_THIS";
           throw err;
         }
       } else {
-        if (V?.[Symbol.toStringTag] !== I.prototype[Symbol.toStringTag]) {
+        if (V?.[Symbol.toStringTag] !== I2.prototype[Symbol.toStringTag]) {
           const err = new TypeError("Illegal invocation");
           err.code = "ERR_INVALID_THIS";
           throw err;
@@ -3752,44 +3752,44 @@ var require_webidl = __commonJS({
         lowerBound = Math.pow(-2, bitLength) - 1;
         upperBound = Math.pow(2, bitLength - 1) - 1;
       }
-      let x = Number(V);
-      if (x === 0) {
-        x = 0;
+      let x2 = Number(V);
+      if (x2 === 0) {
+        x2 = 0;
       }
       if (opts?.enforceRange === true) {
-        if (Number.isNaN(x) || x === Number.POSITIVE_INFINITY || x === Number.NEGATIVE_INFINITY) {
+        if (Number.isNaN(x2) || x2 === Number.POSITIVE_INFINITY || x2 === Number.NEGATIVE_INFINITY) {
           throw webidl.errors.exception({
             header: "Integer conversion",
             message: `Could not convert ${webidl.util.Stringify(V)} to an integer.`
           });
         }
-        x = webidl.util.IntegerPart(x);
-        if (x < lowerBound || x > upperBound) {
+        x2 = webidl.util.IntegerPart(x2);
+        if (x2 < lowerBound || x2 > upperBound) {
           throw webidl.errors.exception({
             header: "Integer conversion",
-            message: `Value must be between ${lowerBound}-${upperBound}, got ${x}.`
+            message: `Value must be between ${lowerBound}-${upperBound}, got ${x2}.`
           });
         }
-        return x;
+        return x2;
       }
-      if (!Number.isNaN(x) && opts?.clamp === true) {
-        x = Math.min(Math.max(x, lowerBound), upperBound);
-        if (Math.floor(x) % 2 === 0) {
-          x = Math.floor(x);
+      if (!Number.isNaN(x2) && opts?.clamp === true) {
+        x2 = Math.min(Math.max(x2, lowerBound), upperBound);
+        if (Math.floor(x2) % 2 === 0) {
+          x2 = Math.floor(x2);
         } else {
-          x = Math.ceil(x);
+          x2 = Math.ceil(x2);
         }
-        return x;
+        return x2;
       }
-      if (Number.isNaN(x) || x === 0 && Object.is(0, x) || x === Number.POSITIVE_INFINITY || x === Number.NEGATIVE_INFINITY) {
+      if (Number.isNaN(x2) || x2 === 0 && Object.is(0, x2) || x2 === Number.POSITIVE_INFINITY || x2 === Number.NEGATIVE_INFINITY) {
         return 0;
       }
-      x = webidl.util.IntegerPart(x);
-      x = x % Math.pow(2, bitLength);
-      if (signedness === "signed" && x >= Math.pow(2, bitLength) - 1) {
-        return x - Math.pow(2, bitLength);
+      x2 = webidl.util.IntegerPart(x2);
+      x2 = x2 % Math.pow(2, bitLength);
+      if (signedness === "signed" && x2 >= Math.pow(2, bitLength) - 1) {
+        return x2 - Math.pow(2, bitLength);
       }
-      return x;
+      return x2;
     };
     webidl.util.IntegerPart = function(n) {
       const r = Math.floor(Math.abs(n));
@@ -3839,29 +3839,29 @@ var require_webidl = __commonJS({
       };
     };
     webidl.recordConverter = function(keyConverter, valueConverter) {
-      return (O, prefix, argument) => {
-        if (webidl.util.Type(O) !== "Object") {
+      return (O2, prefix, argument) => {
+        if (webidl.util.Type(O2) !== "Object") {
           throw webidl.errors.exception({
             header: prefix,
-            message: `${argument} ("${webidl.util.Type(O)}") is not an Object.`
+            message: `${argument} ("${webidl.util.Type(O2)}") is not an Object.`
           });
         }
         const result = {};
-        if (!types.isProxy(O)) {
-          const keys2 = [...Object.getOwnPropertyNames(O), ...Object.getOwnPropertySymbols(O)];
+        if (!types.isProxy(O2)) {
+          const keys2 = [...Object.getOwnPropertyNames(O2), ...Object.getOwnPropertySymbols(O2)];
           for (const key of keys2) {
             const typedKey = keyConverter(key, prefix, argument);
-            const typedValue = valueConverter(O[key], prefix, argument);
+            const typedValue = valueConverter(O2[key], prefix, argument);
             result[typedKey] = typedValue;
           }
           return result;
         }
-        const keys = Reflect.ownKeys(O);
+        const keys = Reflect.ownKeys(O2);
         for (const key of keys) {
-          const desc = Reflect.getOwnPropertyDescriptor(O, key);
+          const desc = Reflect.getOwnPropertyDescriptor(O2, key);
           if (desc?.enumerable) {
             const typedKey = keyConverter(key, prefix, argument);
-            const typedValue = valueConverter(O[key], prefix, argument);
+            const typedValue = valueConverter(O2[key], prefix, argument);
             result[typedKey] = typedValue;
           }
         }
@@ -3941,39 +3941,39 @@ var require_webidl = __commonJS({
       return String(V);
     };
     webidl.converters.ByteString = function(V, prefix, argument) {
-      const x = webidl.converters.DOMString(V, prefix, argument);
-      for (let index = 0; index < x.length; index++) {
-        if (x.charCodeAt(index) > 255) {
+      const x2 = webidl.converters.DOMString(V, prefix, argument);
+      for (let index = 0; index < x2.length; index++) {
+        if (x2.charCodeAt(index) > 255) {
           throw new TypeError(
-            `Cannot convert argument to a ByteString because the character at index ${index} has a value of ${x.charCodeAt(index)} which is greater than 255.`
+            `Cannot convert argument to a ByteString because the character at index ${index} has a value of ${x2.charCodeAt(index)} which is greater than 255.`
           );
         }
       }
-      return x;
+      return x2;
     };
     webidl.converters.USVString = toUSVString;
     webidl.converters.boolean = function(V) {
-      const x = Boolean(V);
-      return x;
+      const x2 = Boolean(V);
+      return x2;
     };
     webidl.converters.any = function(V) {
       return V;
     };
     webidl.converters["long long"] = function(V, prefix, argument) {
-      const x = webidl.util.ConvertToInt(V, 64, "signed", void 0, prefix, argument);
-      return x;
+      const x2 = webidl.util.ConvertToInt(V, 64, "signed", void 0, prefix, argument);
+      return x2;
     };
     webidl.converters["unsigned long long"] = function(V, prefix, argument) {
-      const x = webidl.util.ConvertToInt(V, 64, "unsigned", void 0, prefix, argument);
-      return x;
+      const x2 = webidl.util.ConvertToInt(V, 64, "unsigned", void 0, prefix, argument);
+      return x2;
     };
     webidl.converters["unsigned long"] = function(V, prefix, argument) {
-      const x = webidl.util.ConvertToInt(V, 32, "unsigned", void 0, prefix, argument);
-      return x;
+      const x2 = webidl.util.ConvertToInt(V, 32, "unsigned", void 0, prefix, argument);
+      return x2;
     };
     webidl.converters["unsigned short"] = function(V, prefix, argument, opts) {
-      const x = webidl.util.ConvertToInt(V, 16, "unsigned", opts, prefix, argument);
-      return x;
+      const x2 = webidl.util.ConvertToInt(V, 16, "unsigned", opts, prefix, argument);
+      return x2;
     };
     webidl.converters.ArrayBuffer = function(V, prefix, argument, opts) {
       if (webidl.util.Type(V) !== "Object" || !types.isAnyArrayBuffer(V)) {
@@ -3997,12 +3997,12 @@ var require_webidl = __commonJS({
       }
       return V;
     };
-    webidl.converters.TypedArray = function(V, T, prefix, name, opts) {
-      if (webidl.util.Type(V) !== "Object" || !types.isTypedArray(V) || V.constructor.name !== T.name) {
+    webidl.converters.TypedArray = function(V, T2, prefix, name, opts) {
+      if (webidl.util.Type(V) !== "Object" || !types.isTypedArray(V) || V.constructor.name !== T2.name) {
         throw webidl.errors.conversionFailed({
           prefix,
           argument: `${name} ("${webidl.util.Stringify(V)}")`,
-          types: [T.name]
+          types: [T2.name]
         });
       }
       if (opts?.allowShared === false && types.isSharedArrayBuffer(V.buffer)) {
@@ -4460,11 +4460,11 @@ var require_util2 = __commonJS({
     }
     function tryUpgradeRequestToAPotentiallyTrustworthyURL(request) {
     }
-    function sameOrigin(A, B) {
-      if (A.origin === B.origin && A.origin === "null") {
+    function sameOrigin(A2, B2) {
+      if (A2.origin === B2.origin && A2.origin === "null") {
         return true;
       }
-      if (A.protocol === B.protocol && A.hostname === B.hostname && A.port === B.port) {
+      if (A2.protocol === B2.protocol && A2.hostname === B2.hostname && A2.port === B2.port) {
         return true;
       }
       return false;
@@ -4484,7 +4484,7 @@ var require_util2 = __commonJS({
     function isCancelled(fetchParams) {
       return fetchParams.controller.state === "aborted" || fetchParams.controller.state === "terminated";
     }
-    function normalizeMethod(method) {
+    function normalizeMethod2(method) {
       return normalizedMethodRecordsBase[method.toLowerCase()] ?? method;
     }
     function serializeJavascriptValueToJSONString(value) {
@@ -4914,7 +4914,7 @@ var require_util2 = __commonJS({
       isURLPotentiallyTrustworthy,
       isValidReasonPhrase,
       sameOrigin,
-      normalizeMethod,
+      normalizeMethod: normalizeMethod2,
       serializeJavascriptValueToJSONString,
       iteratorMixin,
       createIterator,
@@ -5857,11 +5857,11 @@ var require_client_h1 = __commonJS({
     var TIMEOUT_BODY = 4 | USE_FAST_TIMER;
     var TIMEOUT_KEEP_ALIVE = 8 | USE_NATIVE_TIMER;
     var Parser = class {
-      constructor(client, socket, { exports: exports2 }) {
-        assert(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
+      constructor(client2, socket, { exports: exports2 }) {
+        assert(Number.isFinite(client2[kMaxHeadersSize]) && client2[kMaxHeadersSize] > 0);
         this.llhttp = exports2;
         this.ptr = this.llhttp.llhttp_alloc(constants3.TYPE.RESPONSE);
-        this.client = client;
+        this.client = client2;
         this.socket = socket;
         this.timeout = null;
         this.timeoutValue = null;
@@ -5871,7 +5871,7 @@ var require_client_h1 = __commonJS({
         this.upgrade = false;
         this.headers = [];
         this.headersSize = 0;
-        this.headersMaxSize = client[kMaxHeadersSize];
+        this.headersMaxSize = client2[kMaxHeadersSize];
         this.shouldKeepAlive = false;
         this.paused = false;
         this.resume = this.resume.bind(this);
@@ -5879,7 +5879,7 @@ var require_client_h1 = __commonJS({
         this.keepAlive = "";
         this.contentLength = "";
         this.connection = "";
-        this.maxResponseSize = client[kMaxResponseSize];
+        this.maxResponseSize = client2[kMaxResponseSize];
       }
       setTimeout(delay, type) {
         if (delay !== this.timeoutValue || type & USE_FAST_TIMER ^ this.timeoutType & USE_FAST_TIMER) {
@@ -6019,15 +6019,15 @@ var require_client_h1 = __commonJS({
         this.statusText = buf.toString();
       }
       onMessageBegin() {
-        const { socket, client } = this;
+        const { socket, client: client2 } = this;
         if (socket.destroyed) {
           return -1;
         }
-        if (client[kRunning] === 0) {
+        if (client2[kRunning] === 0) {
           util.destroy(socket, new SocketError("bad response", util.getSocketInfo(socket)));
           return -1;
         }
-        const request = client[kQueue][client[kRunningIdx]];
+        const request = client2[kQueue][client2[kRunningIdx]];
         if (!request) {
           return -1;
         }
@@ -6070,13 +6070,13 @@ var require_client_h1 = __commonJS({
         }
       }
       onUpgrade(head) {
-        const { upgrade, client, socket, headers, statusCode, statusText } = this;
+        const { upgrade, client: client2, socket, headers, statusCode, statusText } = this;
         assert(upgrade);
-        assert(client[kSocket] === socket);
+        assert(client2[kSocket] === socket);
         assert(!socket.destroyed);
         assert(!this.paused);
         assert((headers.length & 1) === 0);
-        const request = client[kQueue][client[kRunningIdx]];
+        const request = client2[kQueue][client2[kRunningIdx]];
         assert(request);
         assert(request.upgrade || request.method === "CONNECT");
         this.statusCode = null;
@@ -6090,28 +6090,28 @@ var require_client_h1 = __commonJS({
         socket[kClient] = null;
         socket[kError] = null;
         removeAllListeners(socket);
-        client[kSocket] = null;
-        client[kHTTPContext] = null;
-        client[kQueue][client[kRunningIdx]++] = null;
-        client.emit("disconnect", client[kUrl], [client], new InformationalError("upgrade"));
+        client2[kSocket] = null;
+        client2[kHTTPContext] = null;
+        client2[kQueue][client2[kRunningIdx]++] = null;
+        client2.emit("disconnect", client2[kUrl], [client2], new InformationalError("upgrade"));
         try {
           request.onUpgrade(statusCode, headers, socket, statusText);
         } catch (error2) {
-          util.errorRequest(client, request, error2);
+          util.errorRequest(client2, request, error2);
           util.destroy(socket, error2);
         }
-        client[kResume]();
+        client2[kResume]();
       }
       onHeadersComplete(statusCode, upgrade, shouldKeepAlive) {
-        const { client, socket, headers, statusText } = this;
+        const { client: client2, socket, headers, statusText } = this;
         if (socket.destroyed) {
           return -1;
         }
-        if (client[kRunning] === 0) {
+        if (client2[kRunning] === 0) {
           util.destroy(socket, new SocketError("bad response", util.getSocketInfo(socket)));
           return -1;
         }
-        const request = client[kQueue][client[kRunningIdx]];
+        const request = client2[kQueue][client2[kRunningIdx]];
         if (!request) {
           return -1;
         }
@@ -6130,7 +6130,7 @@ var require_client_h1 = __commonJS({
         this.shouldKeepAlive = shouldKeepAlive || // Override llhttp value which does not allow keepAlive for HEAD.
         request.method === "HEAD" && !socket[kReset] && this.connection.toLowerCase() === "keep-alive";
         if (this.statusCode >= 200) {
-          const bodyTimeout = request.bodyTimeout != null ? request.bodyTimeout : client[kBodyTimeout];
+          const bodyTimeout = request.bodyTimeout != null ? request.bodyTimeout : client2[kBodyTimeout];
           this.setTimeout(bodyTimeout, TIMEOUT_BODY);
         } else if (this.timeout) {
           if (this.timeout.refresh) {
@@ -6138,32 +6138,32 @@ var require_client_h1 = __commonJS({
           }
         }
         if (request.method === "CONNECT") {
-          assert(client[kRunning] === 1);
+          assert(client2[kRunning] === 1);
           this.upgrade = true;
           return 2;
         }
         if (upgrade) {
-          assert(client[kRunning] === 1);
+          assert(client2[kRunning] === 1);
           this.upgrade = true;
           return 2;
         }
         assert((this.headers.length & 1) === 0);
         this.headers = [];
         this.headersSize = 0;
-        if (this.shouldKeepAlive && client[kPipelining]) {
+        if (this.shouldKeepAlive && client2[kPipelining]) {
           const keepAliveTimeout = this.keepAlive ? util.parseKeepAliveTimeout(this.keepAlive) : null;
           if (keepAliveTimeout != null) {
             const timeout = Math.min(
-              keepAliveTimeout - client[kKeepAliveTimeoutThreshold],
-              client[kKeepAliveMaxTimeout]
+              keepAliveTimeout - client2[kKeepAliveTimeoutThreshold],
+              client2[kKeepAliveMaxTimeout]
             );
             if (timeout <= 0) {
               socket[kReset] = true;
             } else {
-              client[kKeepAliveTimeoutValue] = timeout;
+              client2[kKeepAliveTimeoutValue] = timeout;
             }
           } else {
-            client[kKeepAliveTimeoutValue] = client[kKeepAliveDefaultTimeout];
+            client2[kKeepAliveTimeoutValue] = client2[kKeepAliveDefaultTimeout];
           }
         } else {
           socket[kReset] = true;
@@ -6180,16 +6180,16 @@ var require_client_h1 = __commonJS({
         }
         if (socket[kBlocking]) {
           socket[kBlocking] = false;
-          client[kResume]();
+          client2[kResume]();
         }
         return pause ? constants3.ERROR.PAUSED : 0;
       }
       onBody(buf) {
-        const { client, socket, statusCode, maxResponseSize } = this;
+        const { client: client2, socket, statusCode, maxResponseSize } = this;
         if (socket.destroyed) {
           return -1;
         }
-        const request = client[kQueue][client[kRunningIdx]];
+        const request = client2[kQueue][client2[kRunningIdx]];
         assert(request);
         assert(this.timeoutType === TIMEOUT_BODY);
         if (this.timeout) {
@@ -6208,7 +6208,7 @@ var require_client_h1 = __commonJS({
         }
       }
       onMessageComplete() {
-        const { client, socket, statusCode, upgrade, headers, contentLength, bytesRead, shouldKeepAlive } = this;
+        const { client: client2, socket, statusCode, upgrade, headers, contentLength, bytesRead, shouldKeepAlive } = this;
         if (socket.destroyed && (!statusCode || shouldKeepAlive)) {
           return -1;
         }
@@ -6217,7 +6217,7 @@ var require_client_h1 = __commonJS({
         }
         assert(statusCode >= 100);
         assert((this.headers.length & 1) === 0);
-        const request = client[kQueue][client[kRunningIdx]];
+        const request = client2[kQueue][client2[kRunningIdx]];
         assert(request);
         this.statusCode = null;
         this.statusText = "";
@@ -6235,29 +6235,29 @@ var require_client_h1 = __commonJS({
           return -1;
         }
         request.onComplete(headers);
-        client[kQueue][client[kRunningIdx]++] = null;
+        client2[kQueue][client2[kRunningIdx]++] = null;
         socket[kSocketUsed] = true;
         if (socket[kWriting]) {
-          assert(client[kRunning] === 0);
+          assert(client2[kRunning] === 0);
           util.destroy(socket, new InformationalError("reset"));
           return constants3.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util.destroy(socket, new InformationalError("reset"));
           return constants3.ERROR.PAUSED;
-        } else if (socket[kReset] && client[kRunning] === 0) {
+        } else if (socket[kReset] && client2[kRunning] === 0) {
           util.destroy(socket, new InformationalError("reset"));
           return constants3.ERROR.PAUSED;
-        } else if (client[kPipelining] == null || client[kPipelining] === 1) {
-          setImmediate(() => client[kResume]());
+        } else if (client2[kPipelining] == null || client2[kPipelining] === 1) {
+          setImmediate(() => client2[kResume]());
         } else {
-          client[kResume]();
+          client2[kResume]();
         }
       }
     };
     function onParserTimeout(parser) {
-      const { socket, timeoutType, client, paused } = parser.deref();
+      const { socket, timeoutType, client: client2, paused } = parser.deref();
       if (timeoutType === TIMEOUT_HEADERS) {
-        if (!socket[kWriting] || socket.writableNeedDrain || client[kRunning] > 1) {
+        if (!socket[kWriting] || socket.writableNeedDrain || client2[kRunning] > 1) {
           assert(!paused, "cannot be paused while waiting for headers");
           util.destroy(socket, new HeadersTimeoutError());
         }
@@ -6266,12 +6266,12 @@ var require_client_h1 = __commonJS({
           util.destroy(socket, new BodyTimeoutError());
         }
       } else if (timeoutType === TIMEOUT_KEEP_ALIVE) {
-        assert(client[kRunning] === 0 && client[kKeepAliveTimeoutValue]);
+        assert(client2[kRunning] === 0 && client2[kKeepAliveTimeoutValue]);
         util.destroy(socket, new InformationalError("socket idle timeout"));
       }
     }
-    async function connectH1(client, socket) {
-      client[kSocket] = socket;
+    async function connectH1(client2, socket) {
+      client2[kSocket] = socket;
       if (!llhttpInstance) {
         llhttpInstance = await llhttpPromise;
         llhttpPromise = null;
@@ -6283,7 +6283,7 @@ var require_client_h1 = __commonJS({
       socket[kIdleSocketValidation] = 0;
       socket[kIdleSocketValidationTimeout] = null;
       socket[kSocketUsed] = false;
-      socket[kParser] = new Parser(client, socket, llhttpInstance);
+      socket[kParser] = new Parser(client2, socket, llhttpInstance);
       addListener(socket, "error", function(err) {
         const parser = this[kParser];
         if (err.code === "ECONNRESET" && parser.statusCode && !parser.shouldKeepAlive) {
@@ -6315,7 +6315,7 @@ var require_client_h1 = __commonJS({
         util.destroy(this, new SocketError("other side closed", util.getSocketInfo(this)));
       });
       addListener(socket, "close", function() {
-        const client2 = this[kClient];
+        const client3 = this[kClient];
         const parser = this[kParser];
         clearIdleSocketValidation(this);
         if (parser) {
@@ -6326,24 +6326,24 @@ var require_client_h1 = __commonJS({
           this[kParser] = null;
         }
         const err = this[kError] || new SocketError("closed", util.getSocketInfo(this));
-        client2[kSocket] = null;
-        client2[kHTTPContext] = null;
-        if (client2.destroyed) {
-          assert(client2[kPending] === 0);
-          const requests = client2[kQueue].splice(client2[kRunningIdx]);
+        client3[kSocket] = null;
+        client3[kHTTPContext] = null;
+        if (client3.destroyed) {
+          assert(client3[kPending] === 0);
+          const requests = client3[kQueue].splice(client3[kRunningIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
-            util.errorRequest(client2, request, err);
+            util.errorRequest(client3, request, err);
           }
-        } else if (client2[kRunning] > 0 && err.code !== "UND_ERR_INFO") {
-          const request = client2[kQueue][client2[kRunningIdx]];
-          client2[kQueue][client2[kRunningIdx]++] = null;
-          util.errorRequest(client2, request, err);
+        } else if (client3[kRunning] > 0 && err.code !== "UND_ERR_INFO") {
+          const request = client3[kQueue][client3[kRunningIdx]];
+          client3[kQueue][client3[kRunningIdx]++] = null;
+          util.errorRequest(client3, request, err);
         }
-        client2[kPendingIdx] = client2[kRunningIdx];
-        assert(client2[kRunning] === 0);
-        client2.emit("disconnect", client2[kUrl], [client2], err);
-        client2[kResume]();
+        client3[kPendingIdx] = client3[kRunningIdx];
+        assert(client3[kRunning] === 0);
+        client3.emit("disconnect", client3[kUrl], [client3], err);
+        client3[kResume]();
       });
       let closed = false;
       socket.on("close", () => {
@@ -6353,10 +6353,10 @@ var require_client_h1 = __commonJS({
         version: "h1",
         defaultPipelining: 1,
         write(...args) {
-          return writeH1(client, ...args);
+          return writeH1(client2, ...args);
         },
         resume() {
-          resumeH1(client);
+          resumeH1(client2);
         },
         destroy(err, callback) {
           if (closed) {
@@ -6373,13 +6373,13 @@ var require_client_h1 = __commonJS({
             return true;
           }
           if (request) {
-            if (client[kRunning] > 0 && !request.idempotent) {
+            if (client2[kRunning] > 0 && !request.idempotent) {
               return true;
             }
-            if (client[kRunning] > 0 && (request.upgrade || request.method === "CONNECT")) {
+            if (client2[kRunning] > 0 && (request.upgrade || request.method === "CONNECT")) {
               return true;
             }
-            if (client[kRunning] > 0 && util.bodyLength(request.body) !== 0 && (util.isStream(request.body) || util.isAsyncIterable(request.body) || util.isFormDataLike(request.body))) {
+            if (client2[kRunning] > 0 && util.bodyLength(request.body) !== 0 && (util.isStream(request.body) || util.isAsyncIterable(request.body) || util.isFormDataLike(request.body))) {
               return true;
             }
           }
@@ -6394,20 +6394,20 @@ var require_client_h1 = __commonJS({
       }
       socket[kIdleSocketValidation] = 0;
     }
-    function scheduleIdleSocketValidation(client, socket) {
+    function scheduleIdleSocketValidation(client2, socket) {
       socket[kIdleSocketValidation] = 1;
       socket[kIdleSocketValidationTimeout] = setImmediate(() => {
         socket[kIdleSocketValidationTimeout] = null;
         socket[kIdleSocketValidation] = 2;
-        if (client[kSocket] === socket && !socket.destroyed) {
-          client[kResume]();
+        if (client2[kSocket] === socket && !socket.destroyed) {
+          client2[kResume]();
         }
       });
     }
-    function resumeH1(client) {
-      const socket = client[kSocket];
+    function resumeH1(client2) {
+      const socket = client2[kSocket];
       if (socket && !socket.destroyed) {
-        if (client[kSize] === 0) {
+        if (client2[kSize] === 0) {
           if (!socket[kNoRef] && socket.unref) {
             socket.unref();
             socket[kNoRef] = true;
@@ -6416,9 +6416,9 @@ var require_client_h1 = __commonJS({
           socket.ref();
           socket[kNoRef] = false;
         }
-        if (client[kRunning] === 0 && client[kPending] > 0 && socket[kSocketUsed]) {
+        if (client2[kRunning] === 0 && client2[kPending] > 0 && socket[kSocketUsed]) {
           if (socket[kIdleSocketValidation] === 0) {
-            scheduleIdleSocketValidation(client, socket);
+            scheduleIdleSocketValidation(client2, socket);
             socket[kParser].readMore();
             if (socket.destroyed) {
               return;
@@ -6433,20 +6433,20 @@ var require_client_h1 = __commonJS({
             return;
           }
         }
-        if (client[kRunning] === 0) {
+        if (client2[kRunning] === 0) {
           socket[kParser].readMore();
           if (socket.destroyed) {
             return;
           }
         }
-        if (client[kSize] === 0) {
+        if (client2[kSize] === 0) {
           if (socket[kParser].timeoutType !== TIMEOUT_KEEP_ALIVE) {
-            socket[kParser].setTimeout(client[kKeepAliveTimeoutValue], TIMEOUT_KEEP_ALIVE);
+            socket[kParser].setTimeout(client2[kKeepAliveTimeoutValue], TIMEOUT_KEEP_ALIVE);
           }
-        } else if (client[kRunning] > 0 && socket[kParser].statusCode < 200) {
+        } else if (client2[kRunning] > 0 && socket[kParser].statusCode < 200) {
           if (socket[kParser].timeoutType !== TIMEOUT_HEADERS) {
-            const request = client[kQueue][client[kRunningIdx]];
-            const headersTimeout = request.headersTimeout != null ? request.headersTimeout : client[kHeadersTimeout];
+            const request = client2[kQueue][client2[kRunningIdx]];
+            const headersTimeout = request.headersTimeout != null ? request.headersTimeout : client2[kHeadersTimeout];
             socket[kParser].setTimeout(headersTimeout, TIMEOUT_HEADERS);
           }
         }
@@ -6455,7 +6455,7 @@ var require_client_h1 = __commonJS({
     function shouldSendContentLength(method) {
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
-    function writeH1(client, request) {
+    function writeH1(client2, request) {
       const { method, path: path2, host, upgrade, blocking, reset } = request;
       let { body, headers, contentLength } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
@@ -6474,7 +6474,7 @@ var require_client_h1 = __commonJS({
         if (contentType) {
           const contentTypeValue = `${contentType}`;
           if (!util.isValidHeaderValue(contentTypeValue)) {
-            util.errorRequest(client, request, new InvalidArgumentError("invalid content-type header"));
+            util.errorRequest(client2, request, new InvalidArgumentError("invalid content-type header"));
             return false;
           }
           headers.push("content-type", contentTypeValue);
@@ -6492,13 +6492,13 @@ var require_client_h1 = __commonJS({
         contentLength = null;
       }
       if (shouldSendContentLength(method) && contentLength > 0 && request.contentLength !== null && request.contentLength !== contentLength) {
-        if (client[kStrictContentLength]) {
-          util.errorRequest(client, request, new RequestContentLengthMismatchError());
+        if (client2[kStrictContentLength]) {
+          util.errorRequest(client2, request, new RequestContentLengthMismatchError());
           return false;
         }
         process.emitWarning(new RequestContentLengthMismatchError());
       }
-      const socket = client[kSocket];
+      const socket = client2[kSocket];
       clearIdleSocketValidation(socket);
       const abort = (error2) => {
         if (request.aborted) {
@@ -6510,14 +6510,14 @@ var require_client_h1 = __commonJS({
           }
           return;
         }
-        util.errorRequest(client, request, error2 || new RequestAbortedError());
+        util.errorRequest(client2, request, error2 || new RequestAbortedError());
         util.destroy(body);
         util.destroy(socket, new InformationalError("aborted"));
       };
       try {
         request.onConnect(abort);
       } catch (err) {
-        util.errorRequest(client, request, err);
+        util.errorRequest(client2, request, err);
       }
       if (request.aborted) {
         return false;
@@ -6531,7 +6531,7 @@ var require_client_h1 = __commonJS({
       if (reset != null) {
         socket[kReset] = reset;
       }
-      if (client[kMaxRequests] && socket[kCounter]++ >= client[kMaxRequests]) {
+      if (client2[kMaxRequests] && socket[kCounter]++ >= client2[kMaxRequests]) {
         socket[kReset] = true;
       }
       if (blocking) {
@@ -6543,13 +6543,13 @@ var require_client_h1 = __commonJS({
         header += `host: ${host}\r
 `;
       } else {
-        header += client[kHostHeader];
+        header += client2[kHostHeader];
       }
       if (upgrade) {
         header += `connection: upgrade\r
 upgrade: ${upgrade}\r
 `;
-      } else if (client[kPipelining] && !socket[kReset]) {
+      } else if (client2[kPipelining] && !socket[kReset]) {
         header += "connection: keep-alive\r\n";
       } else {
         header += "connection: close\r\n";
@@ -6573,28 +6573,28 @@ upgrade: ${upgrade}\r
         channels.sendHeaders.publish({ request, headers: header, socket });
       }
       if (!body || bodyLength === 0) {
-        writeBuffer(abort, null, client, request, socket, contentLength, header, expectsPayload);
+        writeBuffer(abort, null, client2, request, socket, contentLength, header, expectsPayload);
       } else if (util.isBuffer(body)) {
-        writeBuffer(abort, body, client, request, socket, contentLength, header, expectsPayload);
+        writeBuffer(abort, body, client2, request, socket, contentLength, header, expectsPayload);
       } else if (util.isBlobLike(body)) {
         if (typeof body.stream === "function") {
-          writeIterable(abort, body.stream(), client, request, socket, contentLength, header, expectsPayload);
+          writeIterable(abort, body.stream(), client2, request, socket, contentLength, header, expectsPayload);
         } else {
-          writeBlob(abort, body, client, request, socket, contentLength, header, expectsPayload);
+          writeBlob(abort, body, client2, request, socket, contentLength, header, expectsPayload);
         }
       } else if (util.isStream(body)) {
-        writeStream(abort, body, client, request, socket, contentLength, header, expectsPayload);
+        writeStream(abort, body, client2, request, socket, contentLength, header, expectsPayload);
       } else if (util.isIterable(body)) {
-        writeIterable(abort, body, client, request, socket, contentLength, header, expectsPayload);
+        writeIterable(abort, body, client2, request, socket, contentLength, header, expectsPayload);
       } else {
         assert(false);
       }
       return true;
     }
-    function writeStream(abort, body, client, request, socket, contentLength, header, expectsPayload) {
-      assert(contentLength !== 0 || client[kRunning] === 0, "stream body cannot be pipelined");
+    function writeStream(abort, body, client2, request, socket, contentLength, header, expectsPayload) {
+      assert(contentLength !== 0 || client2[kRunning] === 0, "stream body cannot be pipelined");
       let finished = false;
-      const writer = new AsyncWriter({ abort, socket, request, contentLength, client, expectsPayload, header });
+      const writer = new AsyncWriter({ abort, socket, request, contentLength, client: client2, expectsPayload, header });
       const onData = function(chunk) {
         if (finished) {
           return;
@@ -6629,7 +6629,7 @@ upgrade: ${upgrade}\r
           return;
         }
         finished = true;
-        assert(socket.destroyed || socket[kWriting] && client[kRunning] <= 1);
+        assert(socket.destroyed || socket[kWriting] && client2[kRunning] <= 1);
         socket.off("drain", onDrain).off("error", onFinished);
         body.removeListener("data", onData).removeListener("end", onFinished).removeListener("close", onClose);
         if (!err) {
@@ -6660,7 +6660,7 @@ upgrade: ${upgrade}\r
         setImmediate(onClose);
       }
     }
-    function writeBuffer(abort, body, client, request, socket, contentLength, header, expectsPayload) {
+    function writeBuffer(abort, body, client2, request, socket, contentLength, header, expectsPayload) {
       try {
         if (!body) {
           if (contentLength === 0) {
@@ -6686,12 +6686,12 @@ upgrade: ${upgrade}\r
           }
         }
         request.onRequestSent();
-        client[kResume]();
+        client2[kResume]();
       } catch (err) {
         abort(err);
       }
     }
-    async function writeBlob(abort, body, client, request, socket, contentLength, header, expectsPayload) {
+    async function writeBlob(abort, body, client2, request, socket, contentLength, header, expectsPayload) {
       assert(contentLength === body.size, "blob body must have content length");
       try {
         if (contentLength != null && contentLength !== body.size) {
@@ -6709,13 +6709,13 @@ upgrade: ${upgrade}\r
         if (!expectsPayload && request.reset !== false) {
           socket[kReset] = true;
         }
-        client[kResume]();
+        client2[kResume]();
       } catch (err) {
         abort(err);
       }
     }
-    async function writeIterable(abort, body, client, request, socket, contentLength, header, expectsPayload) {
-      assert(contentLength !== 0 || client[kRunning] === 0, "iterator body cannot be pipelined");
+    async function writeIterable(abort, body, client2, request, socket, contentLength, header, expectsPayload) {
+      assert(contentLength !== 0 || client2[kRunning] === 0, "iterator body cannot be pipelined");
       let callback = null;
       function onDrain() {
         if (callback) {
@@ -6733,7 +6733,7 @@ upgrade: ${upgrade}\r
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
-      const writer = new AsyncWriter({ abort, socket, request, contentLength, client, expectsPayload, header });
+      const writer = new AsyncWriter({ abort, socket, request, contentLength, client: client2, expectsPayload, header });
       try {
         for await (const chunk of body) {
           if (socket[kError]) {
@@ -6751,11 +6751,11 @@ upgrade: ${upgrade}\r
       }
     }
     var AsyncWriter = class {
-      constructor({ abort, socket, request, contentLength, client, expectsPayload, header }) {
+      constructor({ abort, socket, request, contentLength, client: client2, expectsPayload, header }) {
         this.socket = socket;
         this.request = request;
         this.contentLength = contentLength;
-        this.client = client;
+        this.client = client2;
         this.bytesWritten = 0;
         this.expectsPayload = expectsPayload;
         this.header = header;
@@ -6763,7 +6763,7 @@ upgrade: ${upgrade}\r
         socket[kWriting] = true;
       }
       write(chunk) {
-        const { socket, request, contentLength, client, bytesWritten, expectsPayload, header } = this;
+        const { socket, request, contentLength, client: client2, bytesWritten, expectsPayload, header } = this;
         if (socket[kError]) {
           throw socket[kError];
         }
@@ -6775,7 +6775,7 @@ upgrade: ${upgrade}\r
           return true;
         }
         if (contentLength !== null && bytesWritten + len > contentLength) {
-          if (client[kStrictContentLength]) {
+          if (client2[kStrictContentLength]) {
             throw new RequestContentLengthMismatchError();
           }
           process.emitWarning(new RequestContentLengthMismatchError());
@@ -6813,7 +6813,7 @@ ${len.toString(16)}\r
         return ret;
       }
       end() {
-        const { socket, contentLength, client, bytesWritten, expectsPayload, header, request } = this;
+        const { socket, contentLength, client: client2, bytesWritten, expectsPayload, header, request } = this;
         request.onRequestSent();
         socket[kWriting] = false;
         if (socket[kError]) {
@@ -6835,7 +6835,7 @@ ${len.toString(16)}\r
           socket.write("\r\n0\r\n\r\n", "latin1");
         }
         if (contentLength !== null && bytesWritten !== contentLength) {
-          if (client[kStrictContentLength]) {
+          if (client2[kStrictContentLength]) {
             throw new RequestContentLengthMismatchError();
           } else {
             process.emitWarning(new RequestContentLengthMismatchError());
@@ -6846,13 +6846,13 @@ ${len.toString(16)}\r
             socket[kParser].timeout.refresh();
           }
         }
-        client[kResume]();
+        client2[kResume]();
       }
       destroy(err) {
-        const { socket, client, abort } = this;
+        const { socket, client: client2, abort } = this;
         socket[kWriting] = false;
         if (err) {
-          assert(client[kRunning] <= 1, "pipeline should only contain this request");
+          assert(client2[kRunning] <= 1, "pipeline should only contain this request");
           abort(err);
         }
       }
@@ -6931,41 +6931,41 @@ var require_client_h2 = __commonJS({
       const { [HTTP2_HEADER_STATUS]: _statusCode, ...realHeaders } = headers;
       return parseH2Headers(realHeaders);
     }
-    async function connectH2(client, socket) {
-      client[kSocket] = socket;
+    async function connectH2(client2, socket) {
+      client2[kSocket] = socket;
       if (!h2ExperimentalWarned) {
         h2ExperimentalWarned = true;
         process.emitWarning("H2 support is experimental, expect them to change at any time.", {
           code: "UNDICI-H2"
         });
       }
-      const session = http2.connect(client[kUrl], {
+      const session = http2.connect(client2[kUrl], {
         createConnection: () => socket,
-        peerMaxConcurrentStreams: client[kMaxConcurrentStreams]
+        peerMaxConcurrentStreams: client2[kMaxConcurrentStreams]
       });
       session[kOpenStreams] = 0;
-      session[kClient] = client;
+      session[kClient] = client2;
       session[kSocket] = socket;
       util.addListener(session, "error", onHttp2SessionError);
       util.addListener(session, "frameError", onHttp2FrameError);
       util.addListener(session, "end", onHttp2SessionEnd);
       util.addListener(session, "goaway", onHTTP2GoAway);
       util.addListener(session, "close", function() {
-        const { [kClient]: client2 } = this;
-        const { [kSocket]: socket2 } = client2;
+        const { [kClient]: client3 } = this;
+        const { [kSocket]: socket2 } = client3;
         const err = this[kSocket][kError] || this[kError] || new SocketError("closed", util.getSocketInfo(socket2));
-        client2[kHTTP2Session] = null;
-        if (client2.destroyed) {
-          assert(client2[kPending] === 0);
-          const requests = client2[kQueue].splice(client2[kRunningIdx]);
+        client3[kHTTP2Session] = null;
+        if (client3.destroyed) {
+          assert(client3[kPending] === 0);
+          const requests = client3[kQueue].splice(client3[kRunningIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
-            util.errorRequest(client2, request, err);
+            util.errorRequest(client3, request, err);
           }
         }
       });
       session.unref();
-      client[kHTTP2Session] = session;
+      client2[kHTTP2Session] = session;
       socket[kHTTP2Session] = session;
       util.addListener(socket, "error", function(err) {
         this[kError] = err;
@@ -6976,14 +6976,14 @@ var require_client_h2 = __commonJS({
       });
       util.addListener(socket, "close", function() {
         const err = this[kError] || new SocketError("closed", util.getSocketInfo(this));
-        client[kSocket] = null;
+        client2[kSocket] = null;
         if (this[kHTTP2Session] != null) {
           this[kHTTP2Session].destroy(err);
         }
-        client[kPendingIdx] = client[kRunningIdx];
-        assert(client[kRunning] === 0);
-        client.emit("disconnect", client[kUrl], [client], err);
-        client[kResume]();
+        client2[kPendingIdx] = client2[kRunningIdx];
+        assert(client2[kRunning] === 0);
+        client2.emit("disconnect", client2[kUrl], [client2], err);
+        client2[kResume]();
       });
       let closed = false;
       socket.on("close", () => {
@@ -6993,10 +6993,10 @@ var require_client_h2 = __commonJS({
         version: "h2",
         defaultPipelining: Infinity,
         write(...args) {
-          return writeH2(client, ...args);
+          return writeH2(client2, ...args);
         },
         resume() {
-          resumeH2(client);
+          resumeH2(client2);
         },
         destroy(err, callback) {
           if (closed) {
@@ -7013,15 +7013,15 @@ var require_client_h2 = __commonJS({
         }
       };
     }
-    function resumeH2(client) {
-      const socket = client[kSocket];
+    function resumeH2(client2) {
+      const socket = client2[kSocket];
       if (socket?.destroyed === false) {
-        if (client[kSize] === 0 && client[kMaxConcurrentStreams] === 0) {
+        if (client2[kSize] === 0 && client2[kMaxConcurrentStreams] === 0) {
           socket.unref();
-          client[kHTTP2Session].unref();
+          client2[kHTTP2Session].unref();
         } else {
           socket.ref();
-          client[kHTTP2Session].ref();
+          client2[kHTTP2Session].ref();
         }
       }
     }
@@ -7043,33 +7043,33 @@ var require_client_h2 = __commonJS({
     }
     function onHTTP2GoAway(code) {
       const err = this[kError] || new SocketError(`HTTP/2: "GOAWAY" frame received with code ${code}`, util.getSocketInfo(this));
-      const client = this[kClient];
-      client[kSocket] = null;
-      client[kHTTPContext] = null;
+      const client2 = this[kClient];
+      client2[kSocket] = null;
+      client2[kHTTPContext] = null;
       if (this[kHTTP2Session] != null) {
         this[kHTTP2Session].destroy(err);
         this[kHTTP2Session] = null;
       }
       util.destroy(this[kSocket], err);
-      if (client[kRunningIdx] < client[kQueue].length) {
-        const request = client[kQueue][client[kRunningIdx]];
-        client[kQueue][client[kRunningIdx]++] = null;
-        util.errorRequest(client, request, err);
-        client[kPendingIdx] = client[kRunningIdx];
+      if (client2[kRunningIdx] < client2[kQueue].length) {
+        const request = client2[kQueue][client2[kRunningIdx]];
+        client2[kQueue][client2[kRunningIdx]++] = null;
+        util.errorRequest(client2, request, err);
+        client2[kPendingIdx] = client2[kRunningIdx];
       }
-      assert(client[kRunning] === 0);
-      client.emit("disconnect", client[kUrl], [client], err);
-      client[kResume]();
+      assert(client2[kRunning] === 0);
+      client2.emit("disconnect", client2[kUrl], [client2], err);
+      client2[kResume]();
     }
     function shouldSendContentLength(method) {
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
-    function writeH2(client, request) {
-      const session = client[kHTTP2Session];
+    function writeH2(client2, request) {
+      const session = client2[kHTTP2Session];
       const { method, path: path2, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
       let { body } = request;
       if (upgrade) {
-        util.errorRequest(client, request, new Error("Upgrade not supported for H2"));
+        util.errorRequest(client2, request, new Error("Upgrade not supported for H2"));
         return false;
       }
       const headers = {};
@@ -7089,7 +7089,7 @@ var require_client_h2 = __commonJS({
         }
       }
       let stream;
-      const { hostname, port } = client[kUrl];
+      const { hostname, port } = client2[kUrl];
       headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname}${port ? `:${port}` : ""}`;
       headers[HTTP2_HEADER_METHOD] = method;
       const abort = (error2) => {
@@ -7103,18 +7103,18 @@ var require_client_h2 = __commonJS({
           return;
         }
         error2 = error2 || new RequestAbortedError();
-        util.errorRequest(client, request, error2);
+        util.errorRequest(client2, request, error2);
         if (stream != null) {
           util.destroy(stream, error2);
         }
         util.destroy(body, error2);
-        client[kQueue][client[kRunningIdx]++] = null;
-        client[kResume]();
+        client2[kQueue][client2[kRunningIdx]++] = null;
+        client2[kResume]();
       };
       try {
         request.onConnect(abort);
       } catch (err) {
-        util.errorRequest(client, request, err);
+        util.errorRequest(client2, request, err);
       }
       if (request.aborted) {
         return false;
@@ -7146,7 +7146,7 @@ var require_client_h2 = __commonJS({
           }
           stream.off("error", abort);
           stream.once(errorMonitor, onUpgradeError);
-          client[kQueue][client[kRunningIdx]++] = null;
+          client2[kQueue][client2[kRunningIdx]++] = null;
         };
         stream.once("response", onResponse);
         stream.once("error", abort);
@@ -7184,8 +7184,8 @@ var require_client_h2 = __commonJS({
         contentLength = null;
       }
       if (shouldSendContentLength(method) && contentLength > 0 && request.contentLength != null && request.contentLength !== contentLength) {
-        if (client[kStrictContentLength]) {
-          util.errorRequest(client, request, new RequestContentLengthMismatchError());
+        if (client2[kStrictContentLength]) {
+          util.errorRequest(client2, request, new RequestContentLengthMismatchError());
           return false;
         }
         process.emitWarning(new RequestContentLengthMismatchError());
@@ -7213,7 +7213,7 @@ var require_client_h2 = __commonJS({
         request.onResponseStarted();
         if (request.aborted) {
           const err = new RequestAbortedError();
-          util.errorRequest(client, request, err);
+          util.errorRequest(client2, request, err);
           util.destroy(stream, err);
           return;
         }
@@ -7234,9 +7234,9 @@ var require_client_h2 = __commonJS({
           session.unref();
         }
         abort(new InformationalError("HTTP/2: stream half-closed (remote)"));
-        client[kQueue][client[kRunningIdx]++] = null;
-        client[kPendingIdx] = client[kRunningIdx];
-        client[kResume]();
+        client2[kQueue][client2[kRunningIdx]++] = null;
+        client2[kPendingIdx] = client2[kRunningIdx];
+        client2[kResume]();
       });
       stream.once("close", () => {
         session[kOpenStreams] -= 1;
@@ -7257,9 +7257,9 @@ var require_client_h2 = __commonJS({
             abort,
             stream,
             null,
-            client,
+            client2,
             request,
-            client[kSocket],
+            client2[kSocket],
             contentLength,
             expectsPayload
           );
@@ -7268,9 +7268,9 @@ var require_client_h2 = __commonJS({
             abort,
             stream,
             body,
-            client,
+            client2,
             request,
-            client[kSocket],
+            client2[kSocket],
             contentLength,
             expectsPayload
           );
@@ -7280,9 +7280,9 @@ var require_client_h2 = __commonJS({
               abort,
               stream,
               body.stream(),
-              client,
+              client2,
               request,
-              client[kSocket],
+              client2[kSocket],
               contentLength,
               expectsPayload
             );
@@ -7291,9 +7291,9 @@ var require_client_h2 = __commonJS({
               abort,
               stream,
               body,
-              client,
+              client2,
               request,
-              client[kSocket],
+              client2[kSocket],
               contentLength,
               expectsPayload
             );
@@ -7301,11 +7301,11 @@ var require_client_h2 = __commonJS({
         } else if (util.isStream(body)) {
           writeStream(
             abort,
-            client[kSocket],
+            client2[kSocket],
             expectsPayload,
             stream,
             body,
-            client,
+            client2,
             request,
             contentLength
           );
@@ -7314,9 +7314,9 @@ var require_client_h2 = __commonJS({
             abort,
             stream,
             body,
-            client,
+            client2,
             request,
-            client[kSocket],
+            client2[kSocket],
             contentLength,
             expectsPayload
           );
@@ -7325,7 +7325,7 @@ var require_client_h2 = __commonJS({
         }
       }
     }
-    function writeBuffer(abort, h2stream, body, client, request, socket, contentLength, expectsPayload) {
+    function writeBuffer(abort, h2stream, body, client2, request, socket, contentLength, expectsPayload) {
       try {
         if (body != null && util.isBuffer(body)) {
           assert(contentLength === body.byteLength, "buffer body must have content length");
@@ -7339,13 +7339,13 @@ var require_client_h2 = __commonJS({
           socket[kReset] = true;
         }
         request.onRequestSent();
-        client[kResume]();
+        client2[kResume]();
       } catch (error2) {
         abort(error2);
       }
     }
-    function writeStream(abort, socket, expectsPayload, h2stream, body, client, request, contentLength) {
-      assert(contentLength !== 0 || client[kRunning] === 0, "stream body cannot be pipelined");
+    function writeStream(abort, socket, expectsPayload, h2stream, body, client2, request, contentLength) {
+      assert(contentLength !== 0 || client2[kRunning] === 0, "stream body cannot be pipelined");
       const pipe = pipeline(
         body,
         h2stream,
@@ -7359,7 +7359,7 @@ var require_client_h2 = __commonJS({
             if (!expectsPayload) {
               socket[kReset] = true;
             }
-            client[kResume]();
+            client2[kResume]();
           }
         }
       );
@@ -7368,7 +7368,7 @@ var require_client_h2 = __commonJS({
         request.onBodySent(chunk);
       }
     }
-    async function writeBlob(abort, h2stream, body, client, request, socket, contentLength, expectsPayload) {
+    async function writeBlob(abort, h2stream, body, client2, request, socket, contentLength, expectsPayload) {
       assert(contentLength === body.size, "blob body must have content length");
       try {
         if (contentLength != null && contentLength !== body.size) {
@@ -7384,13 +7384,13 @@ var require_client_h2 = __commonJS({
         if (!expectsPayload) {
           socket[kReset] = true;
         }
-        client[kResume]();
+        client2[kResume]();
       } catch (err) {
         abort(err);
       }
     }
-    async function writeIterable(abort, h2stream, body, client, request, socket, contentLength, expectsPayload) {
-      assert(contentLength !== 0 || client[kRunning] === 0, "iterator body cannot be pipelined");
+    async function writeIterable(abort, h2stream, body, client2, request, socket, contentLength, expectsPayload) {
+      assert(contentLength !== 0 || client2[kRunning] === 0, "iterator body cannot be pipelined");
       let callback = null;
       function onDrain() {
         if (callback) {
@@ -7424,7 +7424,7 @@ var require_client_h2 = __commonJS({
         if (!expectsPayload) {
           socket[kReset] = true;
         }
-        client[kResume]();
+        client2[kResume]();
       } catch (err) {
         abort(err);
       } finally {
@@ -7625,7 +7625,7 @@ var require_client = __commonJS({
     var http = __require("node:http");
     var util = require_util();
     var { channels } = require_diagnostics();
-    var Request = require_request();
+    var Request2 = require_request();
     var DispatcherBase = require_dispatcher_base();
     var {
       InvalidArgumentError,
@@ -7681,8 +7681,8 @@ var require_client = __commonJS({
     var kClosedResolve = /* @__PURE__ */ Symbol("kClosedResolve");
     var noop2 = () => {
     };
-    function getPipelining(client) {
-      return client[kPipelining] ?? client[kHTTPContext]?.defaultPipelining ?? 1;
+    function getPipelining(client2) {
+      return client2[kPipelining] ?? client2[kHTTPContext]?.defaultPipelining ?? 1;
     }
     var Client = class extends DispatcherBase {
       /**
@@ -7868,7 +7868,7 @@ var require_client = __commonJS({
       }
       [kDispatch](opts, handler) {
         const origin = opts.origin || this[kUrl].origin;
-        const request = new Request(origin, opts, handler);
+        const request = new Request2(origin, opts, handler);
         this[kQueue].push(request);
         if (this[kResuming]) {
         } else if (util.bodyLength(request.body) == null && util.isIterable(request.body)) {
@@ -7916,21 +7916,21 @@ var require_client = __commonJS({
       }
     };
     var createRedirectInterceptor = require_redirect_interceptor();
-    function onError(client, err) {
-      if (client[kRunning] === 0 && err.code !== "UND_ERR_INFO" && err.code !== "UND_ERR_SOCKET") {
-        assert(client[kPendingIdx] === client[kRunningIdx]);
-        const requests = client[kQueue].splice(client[kRunningIdx]);
+    function onError(client2, err) {
+      if (client2[kRunning] === 0 && err.code !== "UND_ERR_INFO" && err.code !== "UND_ERR_SOCKET") {
+        assert(client2[kPendingIdx] === client2[kRunningIdx]);
+        const requests = client2[kQueue].splice(client2[kRunningIdx]);
         for (let i = 0; i < requests.length; i++) {
           const request = requests[i];
-          util.errorRequest(client, request, err);
+          util.errorRequest(client2, request, err);
         }
-        assert(client[kSize] === 0);
+        assert(client2[kSize] === 0);
       }
     }
-    async function connect(client) {
-      assert(!client[kConnecting]);
-      assert(!client[kHTTPContext]);
-      let { host, hostname, protocol, port } = client[kUrl];
+    async function connect(client2) {
+      assert(!client2[kConnecting]);
+      assert(!client2[kHTTPContext]);
+      let { host, hostname, protocol, port } = client2[kUrl];
       if (hostname[0] === "[") {
         const idx = hostname.indexOf("]");
         assert(idx !== -1);
@@ -7938,7 +7938,7 @@ var require_client = __commonJS({
         assert(net.isIP(ip));
         hostname = ip;
       }
-      client[kConnecting] = true;
+      client2[kConnecting] = true;
       if (channels.beforeConnect.hasSubscribers) {
         channels.beforeConnect.publish({
           connectParams: {
@@ -7946,22 +7946,22 @@ var require_client = __commonJS({
             hostname,
             protocol,
             port,
-            version: client[kHTTPContext]?.version,
-            servername: client[kServerName],
-            localAddress: client[kLocalAddress]
+            version: client2[kHTTPContext]?.version,
+            servername: client2[kServerName],
+            localAddress: client2[kLocalAddress]
           },
-          connector: client[kConnector]
+          connector: client2[kConnector]
         });
       }
       try {
         const socket = await new Promise((resolve2, reject) => {
-          client[kConnector]({
+          client2[kConnector]({
             host,
             hostname,
             protocol,
             port,
-            servername: client[kServerName],
-            localAddress: client[kLocalAddress]
+            servername: client2[kServerName],
+            localAddress: client2[kLocalAddress]
           }, (err, socket2) => {
             if (err) {
               reject(err);
@@ -7970,21 +7970,21 @@ var require_client = __commonJS({
             }
           });
         });
-        if (client.destroyed) {
+        if (client2.destroyed) {
           util.destroy(socket.on("error", noop2), new ClientDestroyedError());
           return;
         }
         assert(socket);
         try {
-          client[kHTTPContext] = socket.alpnProtocol === "h2" ? await connectH2(client, socket) : await connectH1(client, socket);
+          client2[kHTTPContext] = socket.alpnProtocol === "h2" ? await connectH2(client2, socket) : await connectH1(client2, socket);
         } catch (err) {
           socket.destroy().on("error", noop2);
           throw err;
         }
-        client[kConnecting] = false;
+        client2[kConnecting] = false;
         socket[kCounter] = 0;
-        socket[kMaxRequests] = client[kMaxRequests];
-        socket[kClient] = client;
+        socket[kMaxRequests] = client2[kMaxRequests];
+        socket[kClient] = client2;
         socket[kError] = null;
         if (channels.connected.hasSubscribers) {
           channels.connected.publish({
@@ -7993,20 +7993,20 @@ var require_client = __commonJS({
               hostname,
               protocol,
               port,
-              version: client[kHTTPContext]?.version,
-              servername: client[kServerName],
-              localAddress: client[kLocalAddress]
+              version: client2[kHTTPContext]?.version,
+              servername: client2[kServerName],
+              localAddress: client2[kLocalAddress]
             },
-            connector: client[kConnector],
+            connector: client2[kConnector],
             socket
           });
         }
-        client.emit("connect", client[kUrl], [client]);
+        client2.emit("connect", client2[kUrl], [client2]);
       } catch (err) {
-        if (client.destroyed) {
+        if (client2.destroyed) {
           return;
         }
-        client[kConnecting] = false;
+        client2[kConnecting] = false;
         if (channels.connectError.hasSubscribers) {
           channels.connectError.publish({
             connectParams: {
@@ -8014,103 +8014,103 @@ var require_client = __commonJS({
               hostname,
               protocol,
               port,
-              version: client[kHTTPContext]?.version,
-              servername: client[kServerName],
-              localAddress: client[kLocalAddress]
+              version: client2[kHTTPContext]?.version,
+              servername: client2[kServerName],
+              localAddress: client2[kLocalAddress]
             },
-            connector: client[kConnector],
+            connector: client2[kConnector],
             error: err
           });
         }
         if (err.code === "ERR_TLS_CERT_ALTNAME_INVALID") {
-          assert(client[kRunning] === 0);
-          while (client[kPending] > 0 && client[kQueue][client[kPendingIdx]].servername === client[kServerName]) {
-            const request = client[kQueue][client[kPendingIdx]++];
-            util.errorRequest(client, request, err);
+          assert(client2[kRunning] === 0);
+          while (client2[kPending] > 0 && client2[kQueue][client2[kPendingIdx]].servername === client2[kServerName]) {
+            const request = client2[kQueue][client2[kPendingIdx]++];
+            util.errorRequest(client2, request, err);
           }
         } else {
-          onError(client, err);
+          onError(client2, err);
         }
-        client.emit("connectionError", client[kUrl], [client], err);
+        client2.emit("connectionError", client2[kUrl], [client2], err);
       }
-      client[kResume]();
+      client2[kResume]();
     }
-    function emitDrain(client) {
-      client[kNeedDrain] = 0;
-      client.emit("drain", client[kUrl], [client]);
+    function emitDrain(client2) {
+      client2[kNeedDrain] = 0;
+      client2.emit("drain", client2[kUrl], [client2]);
     }
-    function resume(client, sync) {
-      if (client[kResuming] === 2) {
+    function resume(client2, sync) {
+      if (client2[kResuming] === 2) {
         return;
       }
-      client[kResuming] = 2;
-      _resume(client, sync);
-      client[kResuming] = 0;
-      if (client[kRunningIdx] > 256) {
-        client[kQueue].splice(0, client[kRunningIdx]);
-        client[kPendingIdx] -= client[kRunningIdx];
-        client[kRunningIdx] = 0;
+      client2[kResuming] = 2;
+      _resume(client2, sync);
+      client2[kResuming] = 0;
+      if (client2[kRunningIdx] > 256) {
+        client2[kQueue].splice(0, client2[kRunningIdx]);
+        client2[kPendingIdx] -= client2[kRunningIdx];
+        client2[kRunningIdx] = 0;
       }
     }
-    function _resume(client, sync) {
+    function _resume(client2, sync) {
       while (true) {
-        if (client.destroyed) {
-          assert(client[kPending] === 0);
+        if (client2.destroyed) {
+          assert(client2[kPending] === 0);
           return;
         }
-        if (client[kClosedResolve] && !client[kSize]) {
-          client[kClosedResolve]();
-          client[kClosedResolve] = null;
+        if (client2[kClosedResolve] && !client2[kSize]) {
+          client2[kClosedResolve]();
+          client2[kClosedResolve] = null;
           return;
         }
-        if (client[kHTTPContext]) {
-          client[kHTTPContext].resume();
+        if (client2[kHTTPContext]) {
+          client2[kHTTPContext].resume();
         }
-        if (client[kBusy]) {
-          client[kNeedDrain] = 2;
-        } else if (client[kNeedDrain] === 2) {
+        if (client2[kBusy]) {
+          client2[kNeedDrain] = 2;
+        } else if (client2[kNeedDrain] === 2) {
           if (sync) {
-            client[kNeedDrain] = 1;
-            queueMicrotask(() => emitDrain(client));
+            client2[kNeedDrain] = 1;
+            queueMicrotask(() => emitDrain(client2));
           } else {
-            emitDrain(client);
+            emitDrain(client2);
           }
           continue;
         }
-        if (client[kPending] === 0) {
+        if (client2[kPending] === 0) {
           return;
         }
-        if (client[kRunning] >= (getPipelining(client) || 1)) {
+        if (client2[kRunning] >= (getPipelining(client2) || 1)) {
           return;
         }
-        const request = client[kQueue][client[kPendingIdx]];
-        if (client[kUrl].protocol === "https:" && client[kServerName] !== request.servername) {
-          if (client[kRunning] > 0) {
+        const request = client2[kQueue][client2[kPendingIdx]];
+        if (client2[kUrl].protocol === "https:" && client2[kServerName] !== request.servername) {
+          if (client2[kRunning] > 0) {
             return;
           }
-          client[kServerName] = request.servername;
-          client[kHTTPContext]?.destroy(new InformationalError("servername changed"), () => {
-            client[kHTTPContext] = null;
-            resume(client);
+          client2[kServerName] = request.servername;
+          client2[kHTTPContext]?.destroy(new InformationalError("servername changed"), () => {
+            client2[kHTTPContext] = null;
+            resume(client2);
           });
         }
-        if (client[kConnecting]) {
+        if (client2[kConnecting]) {
           return;
         }
-        if (!client[kHTTPContext]) {
-          connect(client);
+        if (!client2[kHTTPContext]) {
+          connect(client2);
           return;
         }
-        if (client[kHTTPContext].destroyed) {
+        if (client2[kHTTPContext].destroyed) {
           return;
         }
-        if (client[kHTTPContext].busy(request)) {
+        if (client2[kHTTPContext].busy(request)) {
           return;
         }
-        if (!request.aborted && client[kHTTPContext].write(request)) {
-          client[kPendingIdx]++;
+        if (!request.aborted && client2[kHTTPContext].write(request)) {
+          client2[kPendingIdx]++;
         } else {
-          client[kQueue].splice(client[kPendingIdx], 1);
+          client2[kQueue].splice(client2[kPendingIdx], 1);
         }
       }
     }
@@ -8269,10 +8269,10 @@ var require_pool_base = __commonJS({
         return this[kNeedDrain];
       }
       get [kConnected]() {
-        return this[kClients].filter((client) => client[kConnected]).length;
+        return this[kClients].filter((client2) => client2[kConnected]).length;
       }
       get [kFree]() {
-        return this[kClients].filter((client) => client[kConnected] && !client[kNeedDrain]).length;
+        return this[kClients].filter((client2) => client2[kConnected] && !client2[kNeedDrain]).length;
       }
       get [kPending]() {
         let ret = this[kQueued];
@@ -8329,21 +8329,21 @@ var require_pool_base = __commonJS({
         }
         return !this[kNeedDrain];
       }
-      [kAddClient](client) {
-        client.on("drain", this[kOnDrain]).on("connect", this[kOnConnect]).on("disconnect", this[kOnDisconnect]).on("connectionError", this[kOnConnectionError]);
-        this[kClients].push(client);
+      [kAddClient](client2) {
+        client2.on("drain", this[kOnDrain]).on("connect", this[kOnConnect]).on("disconnect", this[kOnDisconnect]).on("connectionError", this[kOnConnectionError]);
+        this[kClients].push(client2);
         if (this[kNeedDrain]) {
           queueMicrotask(() => {
             if (this[kNeedDrain]) {
-              this[kOnDrain](client[kUrl], [this, client]);
+              this[kOnDrain](client2[kUrl], [this, client2]);
             }
           });
         }
         return this;
       }
-      [kRemoveClient](client) {
-        client.close(() => {
-          const idx = this[kClients].indexOf(client);
+      [kRemoveClient](client2) {
+        client2.close(() => {
+          const idx = this[kClients].indexOf(client2);
           if (idx !== -1) {
             this[kClients].splice(idx, 1);
           }
@@ -8437,9 +8437,9 @@ var require_pool = __commonJS({
         });
       }
       [kGetDispatcher]() {
-        for (const client of this[kClients]) {
-          if (!client[kNeedDrain]) {
-            return client;
+        for (const client2 of this[kClients]) {
+          if (!client2[kNeedDrain]) {
+            return client2;
           }
         }
         if (!this[kConnections] || this[kClients].length < this[kConnections]) {
@@ -8534,8 +8534,8 @@ var require_balanced_pool = __commonJS({
             this._updateBalancedPoolStats();
           }
         });
-        for (const client of this[kClients]) {
-          client[kWeight] = this[kMaxWeightPerServer];
+        for (const client2 of this[kClients]) {
+          client2[kWeight] = this[kMaxWeightPerServer];
         }
         this._updateBalancedPoolStats();
         return this;
@@ -8657,8 +8657,8 @@ var require_agent = __commonJS({
       }
       get [kRunning]() {
         let ret = 0;
-        for (const client of this[kClients].values()) {
-          ret += client[kRunning];
+        for (const client2 of this[kClients].values()) {
+          ret += client2[kRunning];
         }
         return ret;
       }
@@ -8678,16 +8678,16 @@ var require_agent = __commonJS({
       }
       async [kClose]() {
         const closePromises = [];
-        for (const client of this[kClients].values()) {
-          closePromises.push(client.close());
+        for (const client2 of this[kClients].values()) {
+          closePromises.push(client2.close());
         }
         this[kClients].clear();
         await Promise.all(closePromises);
       }
       async [kDestroy](err) {
         const destroyPromises = [];
-        for (const client of this[kClients].values()) {
-          destroyPromises.push(client.destroy(err));
+        for (const client2 of this[kClients].values()) {
+          destroyPromises.push(client2.destroy(err));
         }
         this[kClients].clear();
         await Promise.all(destroyPromises);
@@ -11375,9 +11375,9 @@ var require_mock_agent = __commonJS({
         return this[kOptions] && this[kOptions].connections === 1 ? new MockClient(origin, mockOptions) : new MockPool(origin, mockOptions);
       }
       [kMockAgentGet](origin) {
-        const client = this[kClients].get(origin);
-        if (client) {
-          return client;
+        const client2 = this[kClients].get(origin);
+        if (client2) {
+          return client2;
         }
         if (typeof origin !== "string") {
           const dispatcher = this[kFactory]("http://localhost:9999");
@@ -12128,15 +12128,15 @@ var require_headers = __commonJS({
           const firstValue = iterator.next().value;
           array[0] = [firstValue[0], firstValue[1].value];
           assert(firstValue[1].value !== null);
-          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value; i < size; ++i) {
+          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x2, value; i < size; ++i) {
             value = iterator.next().value;
-            x = array[i] = [value[0], value[1].value];
-            assert(x[1] !== null);
+            x2 = array[i] = [value[0], value[1].value];
+            assert(x2[1] !== null);
             left = 0;
             right = i;
             while (left < right) {
               pivot = left + (right - left >> 1);
-              if (array[pivot][0] <= x[0]) {
+              if (array[pivot][0] <= x2[0]) {
                 left = pivot + 1;
               } else {
                 right = pivot;
@@ -12147,7 +12147,7 @@ var require_headers = __commonJS({
               while (j > left) {
                 array[j] = array[--j];
               }
-              array[left] = x;
+              array[left] = x2;
             }
           }
           if (!iterator.next().done) {
@@ -12871,7 +12871,7 @@ var require_request2 = __commonJS({
       }
     }
     var patchMethodWarning = false;
-    var Request = class _Request {
+    var Request2 = class _Request {
       // https://fetch.spec.whatwg.org/#dom-request
       constructor(input, init = {}) {
         webidl.util.markAsUncloneable(this);
@@ -13318,7 +13318,7 @@ var require_request2 = __commonJS({
         return `Request ${nodeUtil.formatWithOptions(options, properties)}`;
       }
     };
-    mixinBody(Request);
+    mixinBody(Request2);
     function makeRequest(init) {
       return {
         method: init.method ?? "GET",
@@ -13369,7 +13369,7 @@ var require_request2 = __commonJS({
       return newRequest;
     }
     function fromInnerRequest(innerRequest, signal, guard) {
-      const request = new Request(kConstruct);
+      const request = new Request2(kConstruct);
       request[kState] = innerRequest;
       request[kSignal] = signal;
       request[kHeaders] = new Headers3(kConstruct);
@@ -13377,7 +13377,7 @@ var require_request2 = __commonJS({
       setHeadersGuard(request[kHeaders], guard);
       return request;
     }
-    Object.defineProperties(Request.prototype, {
+    Object.defineProperties(Request2.prototype, {
       method: kEnumerableProperty,
       url: kEnumerableProperty,
       headers: kEnumerableProperty,
@@ -13404,13 +13404,13 @@ var require_request2 = __commonJS({
       }
     });
     webidl.converters.Request = webidl.interfaceConverter(
-      Request
+      Request2
     );
     webidl.converters.RequestInfo = function(V, prefix, argument) {
       if (typeof V === "string") {
         return webidl.converters.USVString(V, prefix, argument);
       }
-      if (V instanceof Request) {
+      if (V instanceof Request2) {
         return webidl.converters.Request(V, prefix, argument);
       }
       return webidl.converters.USVString(V, prefix, argument);
@@ -13501,7 +13501,7 @@ var require_request2 = __commonJS({
         converter: webidl.converters.any
       }
     ]);
-    module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest };
+    module.exports = { Request: Request2, makeRequest, fromInnerRequest, cloneRequest };
   }
 });
 
@@ -13517,7 +13517,7 @@ var require_fetch = __commonJS({
       fromInnerResponse
     } = require_response();
     var { HeadersList } = require_headers();
-    var { Request, cloneRequest } = require_request2();
+    var { Request: Request2, cloneRequest } = require_request2();
     var zlib = __require("node:zlib");
     var {
       bytesMatch,
@@ -13612,7 +13612,7 @@ var require_fetch = __commonJS({
       let p = createDeferredPromise();
       let requestObject;
       try {
-        requestObject = new Request(input, init);
+        requestObject = new Request2(input, init);
       } catch (e) {
         p.reject(e);
         return p.promise;
@@ -15400,9 +15400,9 @@ var require_util5 = __commonJS({
     var assert = __require("node:assert");
     var { URLSerializer } = require_data_url();
     var { isValidHeaderName } = require_util2();
-    function urlEquals(A, B, excludeFragment = false) {
-      const serializedA = URLSerializer(A, excludeFragment);
-      const serializedB = URLSerializer(B, excludeFragment);
+    function urlEquals(A2, B2, excludeFragment = false) {
+      const serializedA = URLSerializer(A2, excludeFragment);
+      const serializedB = URLSerializer(B2, excludeFragment);
       return serializedA === serializedB;
     }
     function getFieldValues(header) {
@@ -15432,7 +15432,7 @@ var require_cache = __commonJS({
     var { kEnumerableProperty, isDisturbed } = require_util();
     var { webidl } = require_webidl();
     var { Response: Response2, cloneResponse: cloneResponse2, fromInnerResponse } = require_response();
-    var { Request, fromInnerRequest } = require_request2();
+    var { Request: Request2, fromInnerRequest } = require_request2();
     var { kState } = require_symbols2();
     var { fetching } = require_fetch();
     var { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = require_util2();
@@ -15506,7 +15506,7 @@ var require_cache = __commonJS({
         }
         const fetchControllers = [];
         for (const request of requests) {
-          const r = new Request(request)[kState];
+          const r = new Request2(request)[kState];
           if (!urlIsHttpHttpsScheme(r.url)) {
             throw webidl.errors.exception({
               header: prefix,
@@ -15590,10 +15590,10 @@ var require_cache = __commonJS({
         request = webidl.converters.RequestInfo(request, prefix, "request");
         response = webidl.converters.Response(response, prefix, "response");
         let innerRequest = null;
-        if (request instanceof Request) {
+        if (request instanceof Request2) {
           innerRequest = request[kState];
         } else {
-          innerRequest = new Request(request)[kState];
+          innerRequest = new Request2(request)[kState];
         }
         if (!urlIsHttpHttpsScheme(innerRequest.url) || innerRequest.method !== "GET") {
           throw webidl.errors.exception({
@@ -15671,14 +15671,14 @@ var require_cache = __commonJS({
         request = webidl.converters.RequestInfo(request, prefix, "request");
         options = webidl.converters.CacheQueryOptions(options, prefix, "options");
         let r = null;
-        if (request instanceof Request) {
+        if (request instanceof Request2) {
           r = request[kState];
           if (r.method !== "GET" && !options.ignoreMethod) {
             return false;
           }
         } else {
           assert(typeof request === "string");
-          r = new Request(request)[kState];
+          r = new Request2(request)[kState];
         }
         const operations = [];
         const operation = {
@@ -15717,13 +15717,13 @@ var require_cache = __commonJS({
         options = webidl.converters.CacheQueryOptions(options, prefix, "options");
         let r = null;
         if (request !== void 0) {
-          if (request instanceof Request) {
+          if (request instanceof Request2) {
             r = request[kState];
             if (r.method !== "GET" && !options.ignoreMethod) {
               return [];
             }
           } else if (typeof request === "string") {
-            r = new Request(request)[kState];
+            r = new Request2(request)[kState];
           }
         }
         const promise = createDeferredPromise();
@@ -15889,13 +15889,13 @@ var require_cache = __commonJS({
       #internalMatchAll(request, options, maxResponses = Infinity) {
         let r = null;
         if (request !== void 0) {
-          if (request instanceof Request) {
+          if (request instanceof Request2) {
             r = request[kState];
             if (r.method !== "GET" && !options.ignoreMethod) {
               return [];
             }
           } else if (typeof request === "string") {
-            r = new Request(request)[kState];
+            r = new Request2(request)[kState];
           }
         }
         const responses = [];
@@ -16224,7 +16224,7 @@ var require_util6 = __commonJS({
       "Nov",
       "Dec"
     ];
-    var IMFPaddedNumbers = Array(61).fill(0).map((_, i) => i.toString().padStart(2, "0"));
+    var IMFPaddedNumbers = Array(61).fill(0).map((_2, i) => i.toString().padStart(2, "0"));
     function toIMFDate(date) {
       if (typeof date === "number") {
         date = new Date(date);
@@ -17179,12 +17179,12 @@ var require_connection = __commonJS({
       crypto3 = __require("node:crypto");
     } catch {
     }
-    function establishWebSocketConnection(url, protocols, client, ws, onEstablish, options) {
+    function establishWebSocketConnection(url, protocols, client2, ws, onEstablish, options) {
       const requestURL = url;
       requestURL.protocol = url.protocol === "ws:" ? "http:" : "https:";
       const request = makeRequest({
         urlList: [requestURL],
-        client,
+        client: client2,
         serviceWorkers: "none",
         referrer: "no-referrer",
         mode: "websocket",
@@ -17481,7 +17481,7 @@ var require_receiver = __commonJS({
        * @param {Buffer} chunk
        * @param {() => void} callback
        */
-      _write(chunk, _, callback) {
+      _write(chunk, _2, callback) {
         this.#buffers.push(chunk);
         this.#byteOffset += chunk.length;
         this.#loop = true;
@@ -17971,11 +17971,11 @@ var require_websocket = __commonJS({
           throw new DOMException("Invalid Sec-WebSocket-Protocol value", "SyntaxError");
         }
         this[kWebSocketURL] = new URL(urlRecord.href);
-        const client = environmentSettingsObject.settingsObject;
+        const client2 = environmentSettingsObject.settingsObject;
         this[kController] = establishWebSocketConnection(
           urlRecord,
           protocols,
-          client,
+          client2,
           this,
           (response, extensions) => this.#onConnectionEstablished(response, extensions),
           options
@@ -19206,7 +19206,7 @@ var require_code = __commonJS({
     };
     exports._Code = _Code;
     exports.nil = new _Code("");
-    function _(strs, ...args) {
+    function _2(strs, ...args) {
       const code = [strs[0]];
       let i = 0;
       while (i < args.length) {
@@ -19215,7 +19215,7 @@ var require_code = __commonJS({
       }
       return new _Code(code);
     }
-    exports._ = _;
+    exports._ = _2;
     var plus = new _Code("+");
     function str2(strs, ...args) {
       const expr = [safeStringify(strs[0])];
@@ -19274,19 +19274,19 @@ var require_code = __commonJS({
       return c2.emptyStr() ? c1 : c1.emptyStr() ? c2 : str2`${c1}${c2}`;
     }
     exports.strConcat = strConcat;
-    function interpolate(x) {
-      return typeof x == "number" || typeof x == "boolean" || x === null ? x : safeStringify(Array.isArray(x) ? x.join(",") : x);
+    function interpolate(x2) {
+      return typeof x2 == "number" || typeof x2 == "boolean" || x2 === null ? x2 : safeStringify(Array.isArray(x2) ? x2.join(",") : x2);
     }
-    function stringify2(x) {
-      return new _Code(safeStringify(x));
+    function stringify2(x2) {
+      return new _Code(safeStringify(x2));
     }
     exports.stringify = stringify2;
-    function safeStringify(x) {
-      return JSON.stringify(x).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+    function safeStringify(x2) {
+      return JSON.stringify(x2).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
     }
     exports.safeStringify = safeStringify;
     function getProperty(key) {
-      return typeof key == "string" && exports.IDENTIFIER.test(key) ? new _Code(`.${key}`) : _`[${key}]`;
+      return typeof key == "string" && exports.IDENTIFIER.test(key) ? new _Code(`.${key}`) : _2`[${key}]`;
     }
     exports.getProperty = getProperty;
     function getEsmExportName(key) {
@@ -20145,8 +20145,8 @@ var require_codegen = __commonJS({
       for (const n in from)
         names[n] = (names[n] || 0) - (from[n] || 0);
     }
-    function not(x) {
-      return typeof x == "boolean" || typeof x == "number" || x === null ? !x : (0, code_1._)`!${par(x)}`;
+    function not(x2) {
+      return typeof x2 == "boolean" || typeof x2 == "number" || x2 === null ? !x2 : (0, code_1._)`!${par(x2)}`;
     }
     exports.not = not;
     var andCode = mappend(exports.operators.AND);
@@ -20160,10 +20160,10 @@ var require_codegen = __commonJS({
     }
     exports.or = or;
     function mappend(op) {
-      return (x, y) => x === code_1.nil ? y : y === code_1.nil ? x : (0, code_1._)`${par(x)} ${op} ${par(y)}`;
+      return (x2, y2) => x2 === code_1.nil ? y2 : y2 === code_1.nil ? x2 : (0, code_1._)`${par(x2)} ${op} ${par(y2)}`;
     }
-    function par(x) {
-      return x instanceof code_1.Name ? x : (0, code_1._)`(${x})`;
+    function par(x2) {
+      return x2 instanceof code_1.Name ? x2 : (0, code_1._)`(${x2})`;
     }
   }
 });
@@ -20253,8 +20253,8 @@ var require_util9 = __commonJS({
     exports.unescapeJsonPointer = unescapeJsonPointer;
     function eachItem(xs, f) {
       if (Array.isArray(xs)) {
-        for (const x of xs)
-          f(x);
+        for (const x2 of xs)
+          f(x2);
       } else {
         f(xs);
       }
@@ -20444,7 +20444,7 @@ var require_errors2 = __commonJS({
         gen.return(false);
       }
     }
-    var E = {
+    var E2 = {
       keyword: new codegen_1.Name("keyword"),
       schemaPath: new codegen_1.Name("schemaPath"),
       // also used in JTD errors
@@ -20478,20 +20478,20 @@ var require_errors2 = __commonJS({
       if (schemaPath) {
         schPath = (0, codegen_1.str)`${schPath}${(0, util_1.getErrorPath)(schemaPath, util_1.Type.Str)}`;
       }
-      return [E.schemaPath, schPath];
+      return [E2.schemaPath, schPath];
     }
     function extraErrorProps(cxt, { params, message }, keyValues) {
       const { keyword, data, schemaValue, it } = cxt;
       const { opts, propertyName, topSchemaRef, schemaPath } = it;
-      keyValues.push([E.keyword, keyword], [E.params, typeof params == "function" ? params(cxt) : params || (0, codegen_1._)`{}`]);
+      keyValues.push([E2.keyword, keyword], [E2.params, typeof params == "function" ? params(cxt) : params || (0, codegen_1._)`{}`]);
       if (opts.messages) {
-        keyValues.push([E.message, typeof message == "function" ? message(cxt) : message]);
+        keyValues.push([E2.message, typeof message == "function" ? message(cxt) : message]);
       }
       if (opts.verbose) {
-        keyValues.push([E.schema, schemaValue], [E.parentSchema, (0, codegen_1._)`${topSchemaRef}${schemaPath}`], [names_1.default.data, data]);
+        keyValues.push([E2.schema, schemaValue], [E2.parentSchema, (0, codegen_1._)`${topSchemaRef}${schemaPath}`], [names_1.default.data, data]);
       }
       if (propertyName)
-        keyValues.push([E.propertyName, propertyName]);
+        keyValues.push([E2.propertyName, propertyName]);
     }
   }
 });
@@ -20555,8 +20555,8 @@ var require_rules = __commonJS({
     exports.getRules = exports.isJSONType = void 0;
     var _jsonTypes = ["string", "number", "integer", "boolean", "null", "object", "array"];
     var jsonTypes = new Set(_jsonTypes);
-    function isJSONType(x) {
-      return typeof x == "string" && jsonTypes.has(x);
+    function isJSONType(x2) {
+      return typeof x2 == "string" && jsonTypes.has(x2);
     }
     exports.isJSONType = isJSONType;
     function getRules() {
@@ -21383,7 +21383,7 @@ var require_resolve = __commonJS({
       const pathPrefix = getFullPath(uriResolver, schId, false);
       const localRefs = {};
       const schemaRefs = /* @__PURE__ */ new Set();
-      traverse(schema, { allKeys: true }, (sch, jsonPtr, _, parentJsonPtr) => {
+      traverse(schema, { allKeys: true }, (sch, jsonPtr, _2, parentJsonPtr) => {
         if (parentJsonPtr === void 0)
           return;
         const fullPath = pathPrefix + jsonPtr;
@@ -21989,20 +21989,20 @@ var require_compile = __commonJS({
     var util_1 = require_util9();
     var validate_1 = require_validate();
     var SchemaEnv = class {
-      constructor(env) {
+      constructor(env2) {
         var _a3;
         this.refs = {};
         this.dynamicAnchors = {};
         let schema;
-        if (typeof env.schema == "object")
-          schema = env.schema;
-        this.schema = env.schema;
-        this.schemaId = env.schemaId;
-        this.root = env.root || this;
-        this.baseId = (_a3 = env.baseId) !== null && _a3 !== void 0 ? _a3 : (0, resolve_1.normalizeId)(schema === null || schema === void 0 ? void 0 : schema[env.schemaId || "$id"]);
-        this.schemaPath = env.schemaPath;
-        this.localRefs = env.localRefs;
-        this.meta = env.meta;
+        if (typeof env2.schema == "object")
+          schema = env2.schema;
+        this.schema = env2.schema;
+        this.schemaId = env2.schemaId;
+        this.root = env2.root || this;
+        this.baseId = (_a3 = env2.baseId) !== null && _a3 !== void 0 ? _a3 : (0, resolve_1.normalizeId)(schema === null || schema === void 0 ? void 0 : schema[env2.schemaId || "$id"]);
+        this.schemaPath = env2.schemaPath;
+        this.localRefs = env2.localRefs;
+        this.meta = env2.meta;
         this.$async = schema === null || schema === void 0 ? void 0 : schema.$async;
         this.refs = {};
       }
@@ -22186,15 +22186,15 @@ var require_compile = __commonJS({
           baseId = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schId);
         }
       }
-      let env;
+      let env2;
       if (typeof schema != "boolean" && schema.$ref && !(0, util_1.schemaHasRulesButRef)(schema, this.RULES)) {
         const $ref = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schema.$ref);
-        env = resolveSchema.call(this, root, $ref);
+        env2 = resolveSchema.call(this, root, $ref);
       }
       const { schemaId } = this.opts;
-      env = env || new SchemaEnv({ schema, schemaId, root, baseId });
-      if (env.schema !== env.root.schema)
-        return env;
+      env2 = env2 || new SchemaEnv({ schema, schemaId, root, baseId });
+      if (env2.schema !== env2.root.schema)
+        return env2;
       return void 0;
     }
   }
@@ -24048,8 +24048,8 @@ var require_ref = __commonJS({
       schemaType: "string",
       code(cxt) {
         const { gen, schema: $ref, it } = cxt;
-        const { baseId, schemaEnv: env, validateName, opts, self } = it;
-        const { root } = env;
+        const { baseId, schemaEnv: env2, validateName, opts, self } = it;
+        const { root } = env2;
         if (($ref === "#" || $ref === "#/") && baseId === root.baseId)
           return callRootRef();
         const schOrEnv = compile_1.resolveRef.call(self, root, baseId, $ref);
@@ -24059,8 +24059,8 @@ var require_ref = __commonJS({
           return callValidate(schOrEnv);
         return inlineRefSchema(schOrEnv);
         function callRootRef() {
-          if (env === root)
-            return callRef(cxt, validateName, env, env.$async);
+          if (env2 === root)
+            return callRef(cxt, validateName, env2, env2.$async);
           const rootName = gen.scopeValue("root", { ref: root });
           return callRef(cxt, (0, codegen_1._)`${rootName}.validate`, root, root.$async);
         }
@@ -24090,14 +24090,14 @@ var require_ref = __commonJS({
     exports.getValidate = getValidate;
     function callRef(cxt, v, sch, $async) {
       const { gen, it } = cxt;
-      const { allErrors, schemaEnv: env, opts } = it;
+      const { allErrors, schemaEnv: env2, opts } = it;
       const passCxt = opts.passContext ? names_1.default.this : codegen_1.nil;
       if ($async)
         callAsyncRef();
       else
         callSyncRef();
       function callAsyncRef() {
-        if (!env.$async)
+        if (!env2.$async)
           throw new Error("async schema referenced by sync schema");
         const valid = gen.let("valid");
         gen.try(() => {
@@ -27863,7 +27863,7 @@ var require_Pair = __commonJS({
           value = value.clone(schema);
         return new _Pair(key, value);
       }
-      toJSON(_, ctx) {
+      toJSON(_2, ctx) {
         const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
         return addPairToJSMap.addPairToJSMap(ctx, pair, this);
       }
@@ -28140,7 +28140,7 @@ var require_YAMLMap = __commonJS({
        * @param {Class} Type - If set, forces the returned collection type
        * @returns Instance of Type, Map, or Object
        */
-      toJSON(_, ctx, Type) {
+      toJSON(_2, ctx, Type) {
         const map = Type ? new Type() : ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
         if (ctx?.onCreate)
           ctx.onCreate(map);
@@ -28263,7 +28263,7 @@ var require_YAMLSeq = __commonJS({
         else
           this.items[idx] = value;
       }
-      toJSON(_, ctx) {
+      toJSON(_2, ctx) {
         const seq = [];
         if (ctx?.onCreate)
           ctx.onCreate(seq);
@@ -28772,9 +28772,9 @@ var require_omap = __commonJS({
        * If `ctx` is given, the return type is actually `Map<unknown, unknown>`,
        * but TypeScript won't allow widening the signature of a child method.
        */
-      toJSON(_, ctx) {
+      toJSON(_2, ctx) {
         if (!ctx)
-          return super.toJSON(_);
+          return super.toJSON(_2);
         const map = /* @__PURE__ */ new Map();
         if (ctx?.onCreate)
           ctx.onCreate(map);
@@ -29029,8 +29029,8 @@ var require_set = __commonJS({
           this.items.push(new Pair.Pair(key));
         }
       }
-      toJSON(_, ctx) {
-        return super.toJSON(_, ctx, Set);
+      toJSON(_2, ctx) {
+        return super.toJSON(_2, ctx, Set);
       }
       toString(ctx, onComment, onChompKeep) {
         if (!ctx)
@@ -29312,7 +29312,7 @@ var require_Schema = __commonJS({
     var string = require_string();
     var tags = require_tags();
     var sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-    var Schema = class _Schema {
+    var Schema2 = class _Schema2 {
       constructor({ compat, customTags, merge, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
         this.compat = Array.isArray(compat) ? tags.getTags(compat, "compat") : compat ? tags.getTags(null, compat) : null;
         this.name = typeof schema === "string" && schema || "core";
@@ -29325,12 +29325,12 @@ var require_Schema = __commonJS({
         this.sortMapEntries = typeof sortMapEntries === "function" ? sortMapEntries : sortMapEntries === true ? sortMapEntriesByKey : null;
       }
       clone() {
-        const copy = Object.create(_Schema.prototype, Object.getOwnPropertyDescriptors(this));
+        const copy = Object.create(_Schema2.prototype, Object.getOwnPropertyDescriptors(this));
         copy.tags = this.tags.slice();
         return copy;
       }
     };
-    exports.Schema = Schema;
+    exports.Schema = Schema2;
   }
 });
 
@@ -29423,7 +29423,7 @@ var require_Document = __commonJS({
     var identity = require_identity();
     var Pair = require_Pair();
     var toJS = require_toJS();
-    var Schema = require_Schema();
+    var Schema2 = require_Schema();
     var stringifyDocument = require_stringifyDocument();
     var anchors = require_anchors();
     var applyReviver = require_applyReviver();
@@ -29674,7 +29674,7 @@ var require_Document = __commonJS({
         if (options.schema instanceof Object)
           this.schema = options.schema;
         else if (opt)
-          this.schema = new Schema.Schema(Object.assign(opt, options));
+          this.schema = new Schema2.Schema(Object.assign(opt, options));
         else
           throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
       }
@@ -33338,7 +33338,7 @@ var require_dist = __commonJS({
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
-    var Schema = require_Schema();
+    var Schema2 = require_Schema();
     var errors = require_errors3();
     var Alias = require_Alias();
     var identity = require_identity();
@@ -33354,7 +33354,7 @@ var require_dist = __commonJS({
     var visit2 = require_visit();
     exports.Composer = composer.Composer;
     exports.Document = Document.Document;
-    exports.Schema = Schema.Schema;
+    exports.Schema = Schema2.Schema;
     exports.YAMLError = errors.YAMLError;
     exports.YAMLParseError = errors.YAMLParseError;
     exports.YAMLWarning = errors.YAMLWarning;
@@ -33544,13 +33544,13 @@ var HttpResponseRetryCodes = [
 // node_modules/@actions/core/lib/summary.js
 import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
-var __awaiter = function(thisArg, _arguments, P, generator) {
+var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
+    return value instanceof P2 ? value : new P2(function(resolve2) {
       resolve2(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -33891,9 +33891,9 @@ import { join } from "node:path";
 var MAGIC = Buffer.from("RGEC1\n");
 var HEADER = 32 + 4 + 4;
 var COMPACT_AFTER = 16;
-function defaultCacheDir(env) {
-  if (env.RECALL_GATE_CACHE_DIR) return env.RECALL_GATE_CACHE_DIR;
-  const base = env.XDG_CACHE_HOME || join(homedir(), ".cache");
+function defaultCacheDir(env2) {
+  if (env2.RECALL_GATE_CACHE_DIR) return env2.RECALL_GATE_CACHE_DIR;
+  const base = env2.XDG_CACHE_HOME || join(homedir(), ".cache");
   return join(base, "recall-gate");
 }
 function textKey(text) {
@@ -34040,8 +34040,8 @@ var CachedEmbedder = class {
   }
   async embed(texts) {
     const result = texts.map((text) => this.cache.get(text));
-    const missing = [...new Set(texts.filter((_, i) => result[i] === void 0))];
-    this.cache.stats.hits += texts.length - texts.filter((_, i) => result[i] === void 0).length;
+    const missing = [...new Set(texts.filter((_2, i) => result[i] === void 0))];
+    this.cache.stats.hits += texts.length - texts.filter((_2, i) => result[i] === void 0).length;
     this.cache.stats.misses += missing.length;
     if (missing.length > 0) {
       const vectors = await this.inner.embed(missing);
@@ -34125,7 +34125,7 @@ function missedQueries(provider, k) {
 
 // src/report/markdown.ts
 function table(header, rows) {
-  return [`| ${header.join(" | ")} |`, `| ${header.map((_, i) => i === 0 ? "---" : "---:").join(" | ")} |`, ...rows.map((row) => `| ${row.join(" | ")} |`)];
+  return [`| ${header.join(" | ")} |`, `| ${header.map((_2, i) => i === 0 ? "---" : "---:").join(" | ")} |`, ...rows.map((row) => `| ${row.join(" | ")} |`)];
 }
 function markdownReport(results) {
   const lines = [`## recall-gate: ${escapeMarkdown(results.suite.name)}`, ""];
@@ -34196,7 +34196,7 @@ function markdownReport(results) {
 }
 
 // src/runSuite.ts
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash2, randomBytes } from "node:crypto";
 import { readFileSync as readFileSync2 } from "node:fs";
 import { relative } from "node:path";
 
@@ -34527,11 +34527,11 @@ var isAbsoluteURL = (url) => {
 };
 var isArray = (val) => (isArray = Array.isArray, isArray(val));
 var isReadonlyArray = isArray;
-function maybeObj(x) {
-  if (typeof x !== "object") {
+function maybeObj(x2) {
+  if (typeof x2 !== "object") {
     return {};
   }
-  return x ?? {};
+  return x2 ?? {};
 }
 function isEmptyObj(obj) {
   if (!obj)
@@ -35266,14 +35266,14 @@ var levelNumbers = {
   info: 400,
   debug: 500
 };
-var parseLogLevel = (maybeLevel, sourceName, client) => {
+var parseLogLevel = (maybeLevel, sourceName, client2) => {
   if (!maybeLevel) {
     return void 0;
   }
   if (hasOwn(levelNumbers, maybeLevel)) {
     return maybeLevel;
   }
-  loggerFor(client).warn(`${sourceName} was set to ${JSON.stringify(maybeLevel)}, expected one of ${JSON.stringify(Object.keys(levelNumbers))}`);
+  loggerFor(client2).warn(`${sourceName} was set to ${JSON.stringify(maybeLevel)}, expected one of ${JSON.stringify(Object.keys(levelNumbers))}`);
   return void 0;
 };
 function noop() {
@@ -35292,9 +35292,9 @@ var noopLogger = {
   debug: noop
 };
 var cachedLoggers = /* @__PURE__ */ new WeakMap();
-function loggerFor(client) {
-  const logger = client.logger;
-  const logLevel = client.logLevel ?? "off";
+function loggerFor(client2) {
+  const logger = client2.logger;
+  const logLevel = client2.logLevel ?? "off";
   if (!logger) {
     return noopLogger;
   }
@@ -35334,15 +35334,15 @@ var formatRequestDetails = (details) => {
 // node_modules/openai/core/streaming.mjs
 var _Stream_client;
 var Stream = class _Stream {
-  constructor(iterator, controller, client) {
+  constructor(iterator, controller, client2) {
     this.iterator = iterator;
     _Stream_client.set(this, void 0);
     this.controller = controller;
-    __classPrivateFieldSet(this, _Stream_client, client, "f");
+    __classPrivateFieldSet(this, _Stream_client, client2, "f");
   }
-  static fromSSEResponse(response, controller, client, synthesizeEventData) {
+  static fromSSEResponse(response, controller, client2, synthesizeEventData) {
     let consumed = false;
-    const logger = client ? loggerFor(client) : console;
+    const logger = client2 ? loggerFor(client2) : console;
     async function* iterator() {
       if (consumed) {
         throw new OpenAIError("Cannot iterate over a consumed stream, use `.tee()` to split the stream.");
@@ -35395,13 +35395,13 @@ var Stream = class _Stream {
           controller.abort();
       }
     }
-    return new _Stream(iterator, controller, client);
+    return new _Stream(iterator, controller, client2);
   }
   /**
    * Generates a Stream from a newline-separated ReadableStream
    * where each item is a JSON value.
    */
-  static fromReadableStream(readableStream, controller, client) {
+  static fromReadableStream(readableStream, controller, client2) {
     let consumed = false;
     async function* iterLines() {
       const lineDecoder = new LineDecoder();
@@ -35470,7 +35470,7 @@ var Stream = class _Stream {
           controller.abort();
       }
     }
-    return new _Stream(iterator, controller, client);
+    return new _Stream(iterator, controller, client2);
   }
   [(_Stream_client = /* @__PURE__ */ new WeakMap(), Symbol.asyncIterator)]() {
     return this.iterator();
@@ -35601,7 +35601,7 @@ var SSEDecoder = class {
     if (line.startsWith(":")) {
       return null;
     }
-    let [fieldname, _, value] = partition(line, ":");
+    let [fieldname, _2, value] = partition(line, ":");
     if (value.startsWith(" ")) {
       value = value.substring(1);
     }
@@ -35622,15 +35622,15 @@ function partition(str2, delimiter) {
 }
 
 // node_modules/openai/internal/parse.mjs
-async function defaultParseResponse(client, props) {
+async function defaultParseResponse(client2, props) {
   const { response, requestLogID, retryOfRequestLogID, startTime } = props;
   const body = await (async () => {
     if (props.options.stream) {
-      loggerFor(client).debug("response", response.status, response.url, response.headers, response.body);
+      loggerFor(client2).debug("response", response.status, response.url, response.headers, response.body);
       if (props.options.__streamClass) {
-        return props.options.__streamClass.fromSSEResponse(response, props.controller, client, props.options.__synthesizeEventData);
+        return props.options.__streamClass.fromSSEResponse(response, props.controller, client2, props.options.__synthesizeEventData);
       }
-      return Stream.fromSSEResponse(response, props.controller, client, props.options.__synthesizeEventData);
+      return Stream.fromSSEResponse(response, props.controller, client2, props.options.__synthesizeEventData);
     }
     if (response.status === 204) {
       return null;
@@ -35652,7 +35652,7 @@ async function defaultParseResponse(client, props) {
     const text = await response.text();
     return text;
   })();
-  loggerFor(client).debug(`[${requestLogID}] response parsed`, formatRequestDetails({
+  loggerFor(client2).debug(`[${requestLogID}] response parsed`, formatRequestDetails({
     retryOfRequestLogID,
     url: response.url,
     status: response.status,
@@ -35674,17 +35674,17 @@ function addRequestID(value, response) {
 // node_modules/openai/core/api-promise.mjs
 var _APIPromise_client;
 var APIPromise = class _APIPromise extends Promise {
-  constructor(client, responsePromise, parseResponse2 = defaultParseResponse) {
+  constructor(client2, responsePromise, parseResponse2 = defaultParseResponse) {
     super((resolve2) => {
       resolve2(null);
     });
     this.responsePromise = responsePromise;
     this.parseResponse = parseResponse2;
     _APIPromise_client.set(this, void 0);
-    __classPrivateFieldSet(this, _APIPromise_client, client, "f");
+    __classPrivateFieldSet(this, _APIPromise_client, client2, "f");
   }
   _thenUnwrap(transform) {
-    return new _APIPromise(__classPrivateFieldGet(this, _APIPromise_client, "f"), this.responsePromise, async (client, props) => addRequestID(transform(await this.parseResponse(client, props), props), props.response));
+    return new _APIPromise(__classPrivateFieldGet(this, _APIPromise_client, "f"), this.responsePromise, async (client2, props) => addRequestID(transform(await this.parseResponse(client2, props), props), props.response));
   }
   /**
    * Gets the raw `Response` instance instead of parsing the response
@@ -35737,9 +35737,9 @@ _APIPromise_client = /* @__PURE__ */ new WeakMap();
 // node_modules/openai/core/pagination.mjs
 var _AbstractPage_client;
 var AbstractPage = class {
-  constructor(client, response, body, options) {
+  constructor(client2, response, body, options) {
     _AbstractPage_client.set(this, void 0);
-    __classPrivateFieldSet(this, _AbstractPage_client, client, "f");
+    __classPrivateFieldSet(this, _AbstractPage_client, client2, "f");
     this.options = options;
     this.response = response;
     this.body = body;
@@ -35774,8 +35774,8 @@ var AbstractPage = class {
   }
 };
 var PagePromise = class extends APIPromise {
-  constructor(client, request, Page2) {
-    super(client, request, async (client2, props) => new Page2(client2, props.response, await defaultParseResponse(client2, props), props.options));
+  constructor(client2, request, Page2) {
+    super(client2, request, async (client3, props) => new Page2(client3, props.response, await defaultParseResponse(client3, props), props.options));
   }
   /**
    * Allow auto-paginating iteration on an unawaited list call, eg:
@@ -35792,8 +35792,8 @@ var PagePromise = class extends APIPromise {
   }
 };
 var Page = class extends AbstractPage {
-  constructor(client, response, body, options) {
-    super(client, response, body, options);
+  constructor(client2, response, body, options) {
+    super(client2, response, body, options);
     this.data = body.data || [];
     this.object = body.object;
   }
@@ -35805,8 +35805,8 @@ var Page = class extends AbstractPage {
   }
 };
 var CursorPage = class extends AbstractPage {
-  constructor(client, response, body, options) {
-    super(client, response, body, options);
+  constructor(client2, response, body, options) {
+    super(client2, response, body, options);
     this.data = body.data || [];
     this.has_more = body.has_more || false;
   }
@@ -35835,8 +35835,8 @@ var CursorPage = class extends AbstractPage {
   }
 };
 var ConversationCursorPage = class extends AbstractPage {
-  constructor(client, response, body, options) {
-    super(client, response, body, options);
+  constructor(client2, response, body, options) {
+    super(client2, response, body, options);
     this.data = body.data || [];
     this.has_more = body.has_more || false;
     this.last_id = body.last_id || "";
@@ -35865,8 +35865,8 @@ var ConversationCursorPage = class extends AbstractPage {
   }
 };
 var NextCursorPage = class extends AbstractPage {
-  constructor(client, response, body, options) {
-    super(client, response, body, options);
+  constructor(client2, response, body, options) {
+    super(client2, response, body, options);
     this.data = body.data || [];
     this.has_more = body.has_more || false;
     this.next = body.next || null;
@@ -36069,8 +36069,8 @@ function toStreamingFile(data, name, options) {
 }
 var checkFileSupport = () => {
   if (typeof File === "undefined") {
-    const { process: process2 } = globalThis;
-    const isOldNode = typeof process2?.versions?.node === "string" && parseInt(process2.versions.node.split(".")) < 20;
+    const { process: process3 } = globalThis;
+    const isOldNode = typeof process3?.versions?.node === "string" && parseInt(process3.versions.node.split(".")) < 20;
     throw new Error("`File` is not defined as a global, which is required for file uploads." + (isOldNode ? " Update to Node 20 LTS or newer, or set `globalThis.File` to `import('node:buffer').File`." : ""));
   }
 };
@@ -36341,8 +36341,8 @@ function propsForError(value) {
 
 // node_modules/openai/core/resource.mjs
 var APIResource = class {
-  constructor(client) {
-    this._client = client;
+  constructor(client2) {
+    this._client = client2;
   }
 };
 
@@ -37007,20 +37007,20 @@ var AbstractChatCompletionRunner = class extends EventStream {
       this._emit("totalUsage", __classPrivateFieldGet(this, _AbstractChatCompletionRunner_instances, "m", _AbstractChatCompletionRunner_calculateTotalUsage).call(this));
     }
   }
-  async _createChatCompletion(client, params, options) {
+  async _createChatCompletion(client2, params, options) {
     this._listenForAbort(options?.signal);
     __classPrivateFieldGet(this, _AbstractChatCompletionRunner_instances, "m", _AbstractChatCompletionRunner_validateParams).call(this, params);
-    const chatCompletion = await client.chat.completions.create({ ...params, stream: false }, { ...options, signal: this.controller.signal });
+    const chatCompletion = await client2.chat.completions.create({ ...params, stream: false }, { ...options, signal: this.controller.signal });
     this._connected();
     return this._addChatCompletion(parseChatCompletion(chatCompletion, params));
   }
-  async _runChatCompletion(client, params, options) {
+  async _runChatCompletion(client2, params, options) {
     for (const message of params.messages) {
       this._addMessage(message, false);
     }
-    return await this._createChatCompletion(client, params, options);
+    return await this._createChatCompletion(client2, params, options);
   }
-  async _runTools(client, params, runner, options) {
+  async _runTools(client2, params, runner, options) {
     const role = "tool";
     const { tool_choice = "auto", stream, toolContext: inputToolContext, ...restParams } = params;
     const toolContext = inputToolContext;
@@ -37094,7 +37094,7 @@ var AbstractChatCompletionRunner = class extends EventStream {
       return { message: { role, tool_call_id, content }, functionCalled: true };
     };
     for (let i = 0; i < maxChatCompletions; ++i) {
-      const chatCompletion = await this._createChatCompletion(client, {
+      const chatCompletion = await this._createChatCompletion(client2, {
         ...restParams,
         tool_choice,
         tools,
@@ -37167,7 +37167,7 @@ _AbstractChatCompletionRunner_instances = /* @__PURE__ */ new WeakSet(), _Abstra
 }, _AbstractChatCompletionRunner_getFinalFunctionToolCallResult = function _AbstractChatCompletionRunner_getFinalFunctionToolCallResult2() {
   for (let i = this.messages.length - 1; i >= 0; i--) {
     const message = this.messages[i];
-    if (isToolMessage(message) && message.content != null && typeof message.content === "string" && this.messages.some((x) => x.role === "assistant" && x.tool_calls?.some((y) => y.type === "function" && y.id === message.tool_call_id))) {
+    if (isToolMessage(message) && message.content != null && typeof message.content === "string" && this.messages.some((x2) => x2.role === "assistant" && x2.tool_calls?.some((y2) => y2.type === "function" && y2.id === message.tool_call_id))) {
       return message.content;
     }
   }
@@ -37196,13 +37196,13 @@ _AbstractChatCompletionRunner_instances = /* @__PURE__ */ new WeakSet(), _Abstra
 
 // node_modules/openai/lib/ChatCompletionRunner.mjs
 var ChatCompletionRunner = class _ChatCompletionRunner extends AbstractChatCompletionRunner {
-  static runTools(client, params, options) {
+  static runTools(client2, params, options) {
     const runner = new _ChatCompletionRunner();
     const opts = {
       ...options,
       headers: { ...options?.headers, "X-Stainless-Helper-Method": "runTools" }
     };
-    runner._run(() => runner._runTools(client, params, runner, opts));
+    runner._run(() => runner._runTools(client2, params, runner, opts));
     return runner;
   }
   _addMessage(message, emit = true) {
@@ -37490,16 +37490,16 @@ var ChatCompletionStream = class _ChatCompletionStream extends AbstractChatCompl
     runner._run(() => runner._fromReadableStream(stream));
     return runner;
   }
-  static createChatCompletion(client, params, options) {
+  static createChatCompletion(client2, params, options) {
     const runner = new _ChatCompletionStream(params);
-    runner._run(() => runner._runChatCompletion(client, { ...params, stream: true }, { ...options, headers: { ...options?.headers, "X-Stainless-Helper-Method": "stream" } }));
+    runner._run(() => runner._runChatCompletion(client2, { ...params, stream: true }, { ...options, headers: { ...options?.headers, "X-Stainless-Helper-Method": "stream" } }));
     return runner;
   }
-  async _createChatCompletion(client, params, options) {
+  async _createChatCompletion(client2, params, options) {
     super._createChatCompletion;
     this._listenForAbort(options?.signal);
     __classPrivateFieldGet(this, _ChatCompletionStream_instances, "m", _ChatCompletionStream_beginRequest).call(this);
-    const stream = await client.chat.completions.create({ ...params, stream: true }, { ...options, signal: this.controller.signal });
+    const stream = await client2.chat.completions.create({ ...params, stream: true }, { ...options, signal: this.controller.signal });
     this._connected();
     for await (const chunk of stream) {
       __classPrivateFieldGet(this, _ChatCompletionStream_instances, "m", _ChatCompletionStream_addChunk).call(this, chunk);
@@ -37966,8 +37966,8 @@ ${str(snapshot)}`);
 function isCompleteAudio(audio) {
   return audio?.id != null && audio.data != null && audio.transcript != null && audio.expires_at != null;
 }
-function str(x) {
-  return JSON.stringify(x);
+function str(x2) {
+  return JSON.stringify(x2);
 }
 function assertIsEmpty(obj) {
   return;
@@ -38055,7 +38055,7 @@ var ChatCompletionStreamingRunner = class _ChatCompletionStreamingRunner extends
     const stream = new Stream(iterator, this.controller);
     return stream.toReadableStream();
   }
-  static runTools(client, params, options) {
+  static runTools(client2, params, options) {
     const runner = new _ChatCompletionStreamingRunner(
       // @ts-expect-error TODO these types are incompatible
       params
@@ -38064,7 +38064,7 @@ var ChatCompletionStreamingRunner = class _ChatCompletionStreamingRunner extends
       ...options,
       headers: { ...options?.headers, "X-Stainless-Helper-Method": "runTools" }
     };
-    runner._run(() => runner._runTools(client, params, runner, opts));
+    runner._run(() => runner._runTools(client2, params, runner, opts));
     return runner;
   }
 };
@@ -41230,12 +41230,12 @@ var toFloat32Array = (base64Str) => {
 };
 
 // node_modules/openai/internal/utils/env.mjs
-var readEnv = (env) => {
+var readEnv = (env2) => {
   if (typeof globalThis.process !== "undefined") {
-    return globalThis.process.env?.[env]?.trim() || void 0;
+    return globalThis.process.env?.[env2]?.trim() || void 0;
   }
   if (typeof globalThis.Deno !== "undefined") {
-    return globalThis.Deno.env?.get?.(env)?.trim() || void 0;
+    return globalThis.Deno.env?.get?.(env2)?.trim() || void 0;
   }
   return void 0;
 };
@@ -41467,7 +41467,7 @@ var AssistantStream = class extends EventStream {
       } else if (isObj(accValue) && isObj(deltaValue)) {
         accValue = this.accumulateDelta(accValue, deltaValue);
       } else if (Array.isArray(accValue) && Array.isArray(deltaValue)) {
-        if (accValue.every((x) => typeof x === "string" || typeof x === "number")) {
+        if (accValue.every((x2) => typeof x2 === "string" || typeof x2 === "number")) {
           accValue.push(...deltaValue);
           continue;
         }
@@ -43548,9 +43548,9 @@ var ResponseStream = class _ResponseStream extends EventStream {
     _ResponseStream_finalResponse.set(this, void 0);
     __classPrivateFieldSet(this, _ResponseStream_params, params, "f");
   }
-  static createResponse(client, params, options) {
+  static createResponse(client2, params, options) {
     const runner = new _ResponseStream(params);
-    runner._run(() => runner._createOrRetrieveResponse(client, params, {
+    runner._run(() => runner._createOrRetrieveResponse(client2, params, {
       ...options,
       headers: { ...options?.headers, "X-Stainless-Helper-Method": "stream" }
     }));
@@ -43561,16 +43561,16 @@ var ResponseStream = class _ResponseStream extends EventStream {
     runner._run(() => runner._fromReadableStream(stream));
     return runner;
   }
-  async _createOrRetrieveResponse(client, params, options) {
+  async _createOrRetrieveResponse(client2, params, options) {
     this._listenForAbort(options?.signal);
     __classPrivateFieldGet(this, _ResponseStream_instances, "m", _ResponseStream_beginRequest).call(this);
     let stream;
     let starting_after = null;
     if ("response_id" in params) {
-      stream = await client.responses.retrieve(params.response_id, { stream: true }, { ...options, signal: this.controller.signal, stream: true });
+      stream = await client2.responses.retrieve(params.response_id, { stream: true }, { ...options, signal: this.controller.signal, stream: true });
       starting_after = params.starting_after ?? null;
     } else {
-      stream = await client.responses.create({ ...params, stream: true }, { ...options, signal: this.controller.signal });
+      stream = await client2.responses.create({ ...params, stream: true }, { ...options, signal: this.controller.signal });
     }
     this._connected();
     for await (const event of stream) {
@@ -44208,12 +44208,12 @@ var FileBatches = class extends APIResource {
     }
     const configuredConcurrency = options?.maxConcurrency ?? 5;
     const concurrencyLimit = Math.min(configuredConcurrency, files.length);
-    const client = this._client;
+    const client2 = this._client;
     const fileIterator = files.values();
     const allFileIds = [...fileIds];
     async function processFiles(iterator) {
       for (let item of iterator) {
-        const fileObj = await client.files.create({ file: item, purpose: "assistants" }, options);
+        const fileObj = await client2.files.create({ file: item, purpose: "assistants" }, options);
         allFileIds.push(fileObj.id);
       }
     }
@@ -44763,12 +44763,12 @@ var OpenAI = class {
         delete inheritedOptions.defaultHeaders;
       }
     }
-    const client = new this.constructor({
+    const client2 = new this.constructor({
       ...inheritedOptions,
       ...options,
       provider
     });
-    return client;
+    return client2;
   }
   defaultQuery() {
     return this._options.defaultQuery;
@@ -45367,7 +45367,7 @@ function createEmbedder(spec, context) {
   if (!context.cacheDir) return embedder;
   return new CachedEmbedder(embedder, new EmbeddingCache(context.cacheDir, embedder.id));
 }
-function createUncached(spec, env) {
+function createUncached(spec, env2) {
   switch (spec.kind) {
     case "ngram":
       return new NgramEmbedder({ dimensions: spec.dimensions, sizes: spec.ngram_sizes });
@@ -45376,18 +45376,4935 @@ function createUncached(spec, env) {
         model: spec.model,
         dimensions: spec.dimensions,
         batchSize: spec.batch_size,
-        baseURL: spec.base_url ?? (env.OPENAI_BASE_URL || void 0),
-        apiKey: env[spec.api_key_env ?? "OPENAI_API_KEY"],
+        baseURL: spec.base_url ?? (env2.OPENAI_BASE_URL || void 0),
+        apiKey: env2[spec.api_key_env ?? "OPENAI_API_KEY"],
         maxRetries: spec.max_retries,
         timeoutMs: spec.timeout_ms
       });
   }
 }
 
+// node_modules/chromadb/dist/chunk-NSSMTXJJ.mjs
+var __defProp2 = Object.defineProperty;
+var __defNormalProp = (obj, key, value) => key in obj ? __defProp2(obj, key, { enumerable: true, configurable: true, writable: true, value }) : obj[key] = value;
+var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
+
+// node_modules/chromadb/dist/chromadb.mjs
+import * as process2 from "node:process";
+if (typeof globalThis.Deno !== "undefined") {
+  const OriginalRequest = globalThis.Request;
+  const PatchedRequest = function(input, init) {
+    if (init && typeof init === "object") {
+      const cleanInit = { ...init };
+      if ("client" in cleanInit) {
+        delete cleanInit.client;
+      }
+      return new OriginalRequest(input, cleanInit);
+    }
+    return new OriginalRequest(input, init);
+  };
+  Object.setPrototypeOf(PatchedRequest, OriginalRequest);
+  Object.defineProperty(PatchedRequest, "prototype", {
+    value: OriginalRequest.prototype,
+    writable: false
+  });
+  globalThis.Request = PatchedRequest;
+}
+var baseRecordSetFields = [
+  "ids",
+  "embeddings",
+  "metadatas",
+  "documents",
+  "uris"
+];
+var recordSetFields = [...baseRecordSetFields, "ids"];
+var IncludeEnum = /* @__PURE__ */ ((IncludeEnum2) => {
+  IncludeEnum2["distances"] = "distances";
+  IncludeEnum2["documents"] = "documents";
+  IncludeEnum2["embeddings"] = "embeddings";
+  IncludeEnum2["metadatas"] = "metadatas";
+  IncludeEnum2["uris"] = "uris";
+  return IncludeEnum2;
+})(IncludeEnum || {});
+var GetResult = class {
+  /**
+   * Creates a new GetResult instance.
+   * @param data - The result data containing all fields
+   */
+  constructor({
+    documents,
+    embeddings,
+    ids,
+    include,
+    metadatas,
+    uris
+  }) {
+    this.documents = documents;
+    this.embeddings = embeddings;
+    this.ids = ids;
+    this.include = include;
+    this.metadatas = metadatas;
+    this.uris = uris;
+  }
+  /**
+   * Converts the result to a row-based format for easier iteration.
+   * @returns Object containing include fields and array of record objects
+   */
+  rows() {
+    return this.ids.map((id, index) => {
+      return {
+        id,
+        document: this.include.includes("documents") ? this.documents[index] : void 0,
+        embedding: this.include.includes("embeddings") ? this.embeddings[index] : void 0,
+        metadata: this.include.includes("metadatas") ? this.metadatas[index] : void 0,
+        uri: this.include.includes("uris") ? this.uris[index] : void 0
+      };
+    });
+  }
+};
+var QueryResult = class {
+  /**
+   * Creates a new QueryResult instance.
+   * @param data - The query result data containing all fields
+   */
+  constructor({
+    distances,
+    documents,
+    embeddings,
+    ids,
+    include,
+    metadatas,
+    uris
+  }) {
+    this.distances = distances;
+    this.documents = documents;
+    this.embeddings = embeddings;
+    this.ids = ids;
+    this.include = include;
+    this.metadatas = metadatas;
+    this.uris = uris;
+  }
+  /**
+   * Converts the query result to a row-based format for easier iteration.
+   * @returns Object containing include fields and structured query results
+   */
+  rows() {
+    const queries = [];
+    for (let q2 = 0; q2 < this.ids.length; q2++) {
+      const records = this.ids[q2].map((id, index) => {
+        return {
+          id,
+          document: this.include.includes("documents") ? this.documents[q2][index] : void 0,
+          embedding: this.include.includes("embeddings") ? this.embeddings[q2][index] : void 0,
+          metadata: this.include.includes("metadatas") ? this.metadatas[q2][index] : void 0,
+          uri: this.include.includes("uris") ? this.uris[q2][index] : void 0,
+          distance: this.include.includes("distances") ? this.distances[q2][index] : void 0
+        };
+      });
+      queries.push(records);
+    }
+    return queries;
+  }
+};
+var A = async (t, r) => {
+  let e = typeof r == "function" ? await r(t) : r;
+  if (e) return t.scheme === "bearer" ? `Bearer ${e}` : t.scheme === "basic" ? `Basic ${btoa(e)}` : e;
+};
+var R = { bodySerializer: (t) => JSON.stringify(t, (r, e) => typeof e == "bigint" ? e.toString() : e) };
+var U = (t) => {
+  switch (t) {
+    case "label":
+      return ".";
+    case "matrix":
+      return ";";
+    case "simple":
+      return ",";
+    default:
+      return "&";
+  }
+};
+var _ = (t) => {
+  switch (t) {
+    case "form":
+      return ",";
+    case "pipeDelimited":
+      return "|";
+    case "spaceDelimited":
+      return "%20";
+    default:
+      return ",";
+  }
+};
+var D = (t) => {
+  switch (t) {
+    case "label":
+      return ".";
+    case "matrix":
+      return ";";
+    case "simple":
+      return ",";
+    default:
+      return "&";
+  }
+};
+var O = ({ allowReserved: t, explode: r, name: e, style: a, value: i }) => {
+  if (!r) {
+    let s = (t ? i : i.map((l) => encodeURIComponent(l))).join(_(a));
+    switch (a) {
+      case "label":
+        return `.${s}`;
+      case "matrix":
+        return `;${e}=${s}`;
+      case "simple":
+        return s;
+      default:
+        return `${e}=${s}`;
+    }
+  }
+  let o = U(a), n = i.map((s) => a === "label" || a === "simple" ? t ? s : encodeURIComponent(s) : y({ allowReserved: t, name: e, value: s })).join(o);
+  return a === "label" || a === "matrix" ? o + n : n;
+};
+var y = ({ allowReserved: t, name: r, value: e }) => {
+  if (e == null) return "";
+  if (typeof e == "object") throw new Error("Deeply-nested arrays/objects aren\u2019t supported. Provide your own `querySerializer()` to handle these.");
+  return `${r}=${t ? e : encodeURIComponent(e)}`;
+};
+var q = ({ allowReserved: t, explode: r, name: e, style: a, value: i }) => {
+  if (i instanceof Date) return `${e}=${i.toISOString()}`;
+  if (a !== "deepObject" && !r) {
+    let s = [];
+    Object.entries(i).forEach(([f, u]) => {
+      s = [...s, f, t ? u : encodeURIComponent(u)];
+    });
+    let l = s.join(",");
+    switch (a) {
+      case "form":
+        return `${e}=${l}`;
+      case "label":
+        return `.${l}`;
+      case "matrix":
+        return `;${e}=${l}`;
+      default:
+        return l;
+    }
+  }
+  let o = D(a), n = Object.entries(i).map(([s, l]) => y({ allowReserved: t, name: a === "deepObject" ? `${e}[${s}]` : s, value: l })).join(o);
+  return a === "label" || a === "matrix" ? o + n : n;
+};
+var H = /\{[^{}]+\}/g;
+var B = ({ path: t, url: r }) => {
+  let e = r, a = r.match(H);
+  if (a) for (let i of a) {
+    let o = false, n = i.substring(1, i.length - 1), s = "simple";
+    n.endsWith("*") && (o = true, n = n.substring(0, n.length - 1)), n.startsWith(".") ? (n = n.substring(1), s = "label") : n.startsWith(";") && (n = n.substring(1), s = "matrix");
+    let l = t[n];
+    if (l == null) continue;
+    if (Array.isArray(l)) {
+      e = e.replace(i, O({ explode: o, name: n, style: s, value: l }));
+      continue;
+    }
+    if (typeof l == "object") {
+      e = e.replace(i, q({ explode: o, name: n, style: s, value: l }));
+      continue;
+    }
+    if (s === "matrix") {
+      e = e.replace(i, `;${y({ name: n, value: l })}`);
+      continue;
+    }
+    let f = encodeURIComponent(s === "label" ? `.${l}` : l);
+    e = e.replace(i, f);
+  }
+  return e;
+};
+var E = ({ allowReserved: t, array: r, object: e } = {}) => (i) => {
+  let o = [];
+  if (i && typeof i == "object") for (let n in i) {
+    let s = i[n];
+    if (s != null) {
+      if (Array.isArray(s)) {
+        o = [...o, O({ allowReserved: t, explode: true, name: n, style: "form", value: s, ...r })];
+        continue;
+      }
+      if (typeof s == "object") {
+        o = [...o, q({ allowReserved: t, explode: true, name: n, style: "deepObject", value: s, ...e })];
+        continue;
+      }
+      o = [...o, y({ allowReserved: t, name: n, value: s })];
+    }
+  }
+  return o.join("&");
+};
+var P = (t) => {
+  if (!t) return "stream";
+  let r = t.split(";")[0]?.trim();
+  if (r) {
+    if (r.startsWith("application/json") || r.endsWith("+json")) return "json";
+    if (r === "multipart/form-data") return "formData";
+    if (["application/", "audio/", "image/", "video/"].some((e) => r.startsWith(e))) return "blob";
+    if (r.startsWith("text/")) return "text";
+  }
+};
+var I = async ({ security: t, ...r }) => {
+  for (let e of t) {
+    let a = await A(e, r.auth);
+    if (!a) continue;
+    let i = e.name ?? "Authorization";
+    switch (e.in) {
+      case "query":
+        r.query || (r.query = {}), r.query[i] = a;
+        break;
+      case "cookie":
+        r.headers.append("Cookie", `${i}=${a}`);
+        break;
+      case "header":
+      default:
+        r.headers.set(i, a);
+        break;
+    }
+    return;
+  }
+};
+var S = (t) => W({ baseUrl: t.baseUrl, path: t.path, query: t.query, querySerializer: typeof t.querySerializer == "function" ? t.querySerializer : E(t.querySerializer), url: t.url });
+var W = ({ baseUrl: t, path: r, query: e, querySerializer: a, url: i }) => {
+  let o = i.startsWith("/") ? i : `/${i}`, n = (t ?? "") + o;
+  r && (n = B({ path: r, url: n }));
+  let s = e ? a(e) : "";
+  return s.startsWith("?") && (s = s.substring(1)), s && (n += `?${s}`), n;
+};
+var C = (t, r) => {
+  let e = { ...t, ...r };
+  return e.baseUrl?.endsWith("/") && (e.baseUrl = e.baseUrl.substring(0, e.baseUrl.length - 1)), e.headers = x(t.headers, r.headers), e;
+};
+var x = (...t) => {
+  let r = new Headers();
+  for (let e of t) {
+    if (!e || typeof e != "object") continue;
+    let a = e instanceof Headers ? e.entries() : Object.entries(e);
+    for (let [i, o] of a) if (o === null) r.delete(i);
+    else if (Array.isArray(o)) for (let n of o) r.append(i, n);
+    else o !== void 0 && r.set(i, typeof o == "object" ? JSON.stringify(o) : o);
+  }
+  return r;
+};
+var h = class {
+  constructor() {
+    __publicField(this, "_fns");
+    this._fns = [];
+  }
+  clear() {
+    this._fns = [];
+  }
+  exists(r) {
+    return this._fns.indexOf(r) !== -1;
+  }
+  eject(r) {
+    let e = this._fns.indexOf(r);
+    e !== -1 && (this._fns = [...this._fns.slice(0, e), ...this._fns.slice(e + 1)]);
+  }
+  use(r) {
+    this._fns = [...this._fns, r];
+  }
+};
+var T = () => ({ error: new h(), request: new h(), response: new h() });
+var N = E({ allowReserved: false, array: { explode: true, style: "form" }, object: { explode: true, style: "deepObject" } });
+var Q = { "Content-Type": "application/json" };
+var w = (t = {}) => ({ ...R, headers: Q, parseAs: "auto", querySerializer: N, ...t });
+var J = (t = {}) => {
+  let r = C(w(), t), e = () => ({ ...r }), a = (n) => (r = C(r, n), e()), i = T(), o = async (n) => {
+    let s = { ...r, ...n, fetch: n.fetch ?? r.fetch ?? globalThis.fetch, headers: x(r.headers, n.headers) };
+    s.security && await I({ ...s, security: s.security }), s.body && s.bodySerializer && (s.body = s.bodySerializer(s.body)), (s.body === void 0 || s.body === "") && s.headers.delete("Content-Type");
+    let l = S(s), f = { redirect: "follow", ...s }, u = new Request(l, f);
+    for (let p of i.request._fns) u = await p(u, s);
+    let k = s.fetch, c = await k(u);
+    for (let p of i.response._fns) c = await p(c, u, s);
+    let m = { request: u, response: c };
+    if (c.ok) {
+      if (c.status === 204 || c.headers.get("Content-Length") === "0") return { data: {}, ...m };
+      let p = (s.parseAs === "auto" ? P(c.headers.get("Content-Type")) : s.parseAs) ?? "json";
+      if (p === "stream") return { data: c.body, ...m };
+      let b = await c[p]();
+      return p === "json" && (s.responseValidator && await s.responseValidator(b), s.responseTransformer && (b = await s.responseTransformer(b))), { data: b, ...m };
+    }
+    let g = await c.text();
+    try {
+      g = JSON.parse(g);
+    } catch {
+    }
+    let d = g;
+    for (let p of i.error._fns) d = await p(g, c, u, s);
+    if (d = d || {}, s.throwOnError) throw d;
+    return { error: d, ...m };
+  };
+  return { buildUrl: S, connect: (n) => o({ ...n, method: "CONNECT" }), delete: (n) => o({ ...n, method: "DELETE" }), get: (n) => o({ ...n, method: "GET" }), getConfig: e, head: (n) => o({ ...n, method: "HEAD" }), interceptors: i, options: (n) => o({ ...n, method: "OPTIONS" }), patch: (n) => o({ ...n, method: "PATCH" }), post: (n) => o({ ...n, method: "POST" }), put: (n) => o({ ...n, method: "PUT" }), request: o, setConfig: a, trace: (n) => o({ ...n, method: "TRACE" }) };
+};
+var client = J(w({
+  baseUrl: "http://localhost:8000",
+  throwOnError: true
+}));
+var AuthenticationService = class {
+  /**
+   * Get user identity
+   * Returns the current user's identity, tenant, and databases.
+   */
+  static getUserIdentity(options) {
+    return (options?.client ?? client).get({
+      security: [
+        {
+          name: "x-chroma-token",
+          type: "apiKey"
+        }
+      ],
+      url: "/api/v2/auth/identity",
+      ...options
+    });
+  }
+};
+var CollectionService = class {
+  /**
+   * Get collection by CRN
+   * Returns a collection by Chroma Resource Name.
+   */
+  static getCollectionByCrn(options) {
+    return (options.client ?? client).get({
+      security: [
+        {
+          name: "x-chroma-token",
+          type: "apiKey"
+        }
+      ],
+      url: "/api/v2/collections/{crn}",
+      ...options
+    });
+  }
+  /**
+   * List collections
+   * Lists all collections in a database.
+   */
+  static listCollections(options) {
+    return (options.client ?? client).get({
+      security: [
+        {
+          name: "x-chroma-token",
+          type: "apiKey"
+        }
+      ],
+      url: "/api/v2/tenants/{tenant}/databases/{database}/collections",
+      ...options
+    });
+  }
+  /**
+   * Create collection
+   * Creates a new collection in a database.
+   */
+  static createCollection(options) {
+    return (options.client ?? client).post({
+      security: [
+        {
+          name: "x-chroma-token",
+          type: "apiKey"
+        }
+      ],
+      url: "/api/v2/tenants/{tenant}/databases/{database}/collections",
+      ...options,
+      headers: {
+        "Content-Type": "application/json",
+        ...options?.headers
+      }
+    });
+  }
+  /**
+   * Get collection by ID
+   * Returns a collection by its UUID within a specific tenant and database.
+   */
+  static getCollectionById(options) {
+    return (options.client ?? client).get({
+      security: [
+        {
+          name: "x-chroma-token",
+          type: "apiKey"
+        }
+      ],
+      url: "/api/v2/tenants/{tenant}/databases/{database}/collections/by-id/{collection_id}",
+      ...options
+    });
+  }
+  /**
+   * Delete collection
+   * Deletes a collection in a database.
+   */
+  static deleteCollection(options) {
+    return (options.client ?? client).delete({
+      security: [
+        {
+          name: "x-chroma-token",
+          type: "apiKey"
+        }
+      ],
+      url: "/api/v2/tenants/{tenant}/databases/{database}/collections/{collection_id}",
+      ...options
+    });
+  }
+  /**
+   * Get collection
+   * Returns a collection by ID or name.
+   */
+  static getCollection(options) {
+    return (options.client ?? client).get({
+      security: [
+        {
+          name: "x-chroma-token",
+          type: "apiKey"
+        }
+      ],
+      url: "/api/v2/tenants/{tenant}/databases/{database}/collections/{collection_id}",
+      ...options
+    });
+  }
+  /**
+   * Update collection
+   * Updates an existing collection's name or metadata.
+   */
+  static updateCollection(options) {
+    return (options.client ?? client).put({
+      security: [
+        {
+          name: "x-chroma-token",
+          type: "apiKey"
+        }
+      ],
+      url: "/api/v2/tenants/{tenant}/databases/{database}/collections/{collection_id}",
+      ...options,
+      headers: {
+        "Content-Type": "application/json",
+        ...options?.headers
+      }
+    });
+  }
+  /**
+   * Fork collection
+   * Creates a fork of an existing collection.
+   */
+  static forkCollection(options) {
+    return (options.client ?? client).post({
+      security: [
+        {
+          name: "x-chroma-token",
+          type: "apiKey"
+        }
+      ],
+      url: "/api/v2/tenants/{tenant}/databases/{database}/collections/{collection_id}/fork",
+      ...options,
+      headers: {
+        "Content-Type": "application/json",
+        ...options?.headers
+      }
+    });
+  }
+  /**
+   * Get fork count
+   * Returns the number of forks for a collection.
+   */
+  static forkCount(options) {
+    return (options.client ?? client).get({
+      security: [
+        {
+          name: "x-chroma-token",
+          type: "apiKey"
+        }
+      ],
+      url: "/api/v2/tenants/{tenant}/databases/{database}/collections/{collection_id}/fork_count",
+      ...options
+    });
+  }
+  /**
+   * Get number of collections
+   * Returns the total number of collections in a database.
+   */
+  static countCollections(options) {
+    return (options.client ?? client).get({
+      security: [
+        {
+          name: "x-chroma-token",
+          type: "apiKey"
+        }
+      ],
+      url: "/api/v2/tenants/{tenant}/databases/{database}/collections_count",
+      ...options
+    });
+  }
+};
+var SystemService = class {
+  /**
+   * Healthcheck
+   * Returns the health status of the service.
+   */
+  static healthcheck(options) {
+    return (options?.client ?? client).get({
+      url: "/api/v2/healthcheck",
+      ...options
+    });
+  }
+  /**
+   * Heartbeat
+   * Returns a nanosecond timestamp of the current time.
+   */
+  static heartbeat(options) {
+    return (options?.client ?? client).get({
+      url: "/api/v2/heartbeat",
+      ...options
+    });
+  }
+  /**
+   * Pre-flight checks
+   * Returns basic readiness information.
+   */
+  static preFlightChecks(options) {
+    return (options?.client ?? client).get({
+      url: "/api/v2/pre-flight-checks",
+      ...options
+    });
+  }
+  /**
+   * Reset database
+   * Resets the database. Requires authorization.
+   */
+  static reset(options) {
+    return (options?.client ?? client).post({
+      security: [
+        {
+          name: "x-chroma-token",
+          type: "apiKey"
+        }
+      ],
+      url: "/api/v2/reset",
+      ...options
+    });
+  }
+  /**
+   * Get version
+   * Returns the version of the server.
+   */
+  static version(options) {
+    return (options?.client ?? client).get({
+      url: "/api/v2/version",
+      ...options
+    });
+  }
+};
+var RecordService = class {
+  /**
+   * Add records
+   * Adds records to a collection.
+   */
+  static collectionAdd(options) {
+    return (options.client ?? client).post({
+      security: [
+        {
+          name: "x-chroma-token",
+          type: "apiKey"
+        }
+      ],
+      url: "/api/v2/tenants/{tenant}/databases/{database}/collections/{collection_id}/add",
+      ...options,
+      headers: {
+        "Content-Type": "application/json",
+        ...options?.headers
+      }
+    });
+  }
+  /**
+   * Get number of records
+   * Returns the number of records in a collection.
+   */
+  static collectionCount(options) {
+    return (options.client ?? client).get({
+      security: [
+        {
+          name: "x-chroma-token",
+          type: "apiKey"
+        }
+      ],
+      url: "/api/v2/tenants/{tenant}/databases/{database}/collections/{collection_id}/count",
+      ...options
+    });
+  }
+  /**
+   * Delete records
+   * Deletes records in a collection. Can filter by IDs or metadata.
+   */
+  static collectionDelete(options) {
+    return (options.client ?? client).post({
+      security: [
+        {
+          name: "x-chroma-token",
+          type: "apiKey"
+        }
+      ],
+      url: "/api/v2/tenants/{tenant}/databases/{database}/collections/{collection_id}/delete",
+      ...options,
+      headers: {
+        "Content-Type": "application/json",
+        ...options?.headers
+      }
+    });
+  }
+  /**
+   * Get records
+   * Returns records from a collection by ID or metadata filter.
+   */
+  static collectionGet(options) {
+    return (options.client ?? client).post({
+      security: [
+        {
+          name: "x-chroma-token",
+          type: "apiKey"
+        }
+      ],
+      url: "/api/v2/tenants/{tenant}/databases/{database}/collections/{collection_id}/get",
+      ...options,
+      headers: {
+        "Content-Type": "application/json",
+        ...options?.headers
+      }
+    });
+  }
+  /**
+   * Get indexing status
+   * Returns the indexing status of a collection.
+   */
+  static indexingStatus(options) {
+    return (options.client ?? client).get({
+      security: [
+        {
+          name: "x-chroma-token",
+          type: "apiKey"
+        }
+      ],
+      url: "/api/v2/tenants/{tenant}/databases/{database}/collections/{collection_id}/indexing_status",
+      ...options
+    });
+  }
+  /**
+   * Query collection
+   * Queries a collection using dense vector search with metadata and full-text search filtering.
+   */
+  static collectionQuery(options) {
+    return (options.client ?? client).post({
+      security: [
+        {
+          name: "x-chroma-token",
+          type: "apiKey"
+        }
+      ],
+      url: "/api/v2/tenants/{tenant}/databases/{database}/collections/{collection_id}/query",
+      ...options,
+      headers: {
+        "Content-Type": "application/json",
+        ...options?.headers
+      }
+    });
+  }
+  /**
+   * Search records
+   * Searches records from a collection with dense, sparse, or hybrid vector search.
+   */
+  static collectionSearch(options) {
+    return (options.client ?? client).post({
+      security: [
+        {
+          name: "x-chroma-token",
+          type: "apiKey"
+        }
+      ],
+      url: "/api/v2/tenants/{tenant}/databases/{database}/collections/{collection_id}/search",
+      ...options,
+      headers: {
+        "Content-Type": "application/json",
+        ...options?.headers
+      }
+    });
+  }
+  /**
+   * Update records
+   * Updates records in a collection by ID.
+   */
+  static collectionUpdate(options) {
+    return (options.client ?? client).post({
+      security: [
+        {
+          name: "x-chroma-token",
+          type: "apiKey"
+        }
+      ],
+      url: "/api/v2/tenants/{tenant}/databases/{database}/collections/{collection_id}/update",
+      ...options,
+      headers: {
+        "Content-Type": "application/json",
+        ...options?.headers
+      }
+    });
+  }
+  /**
+   * Upsert records
+   * Upserts records in a collection (create if not exists, otherwise update).
+   */
+  static collectionUpsert(options) {
+    return (options.client ?? client).post({
+      security: [
+        {
+          name: "x-chroma-token",
+          type: "apiKey"
+        }
+      ],
+      url: "/api/v2/tenants/{tenant}/databases/{database}/collections/{collection_id}/upsert",
+      ...options,
+      headers: {
+        "Content-Type": "application/json",
+        ...options?.headers
+      }
+    });
+  }
+};
+var ChromaConnectionError = class extends Error {
+  constructor(message, cause) {
+    super(message);
+    this.cause = cause;
+    this.name = "ChromaConnectionError";
+  }
+};
+var ChromaServerError = class extends Error {
+  constructor(message, cause) {
+    super(message);
+    this.cause = cause;
+    this.name = "ChromaServerError";
+  }
+};
+var ChromaClientError = class extends Error {
+  constructor(message, cause) {
+    super(message);
+    this.cause = cause;
+    this.name = "ChromaClientError";
+  }
+};
+var ChromaUnauthorizedError = class extends Error {
+  constructor(message, cause) {
+    super(message);
+    this.cause = cause;
+    this.name = "ChromaAuthError";
+  }
+};
+var ChromaForbiddenError = class extends Error {
+  constructor(message, cause) {
+    super(message);
+    this.cause = cause;
+    this.name = "ChromaForbiddenError";
+  }
+};
+var ChromaNotFoundError = class extends Error {
+  constructor(message, cause) {
+    super(message);
+    this.cause = cause;
+    this.name = "ChromaNotFoundError";
+  }
+};
+var ChromaValueError = class extends Error {
+  constructor(message, cause) {
+    super(message);
+    this.cause = cause;
+    this.name = "ChromaValueError";
+  }
+};
+var ChromaUniqueError = class extends Error {
+  constructor(message, cause) {
+    super(message);
+    this.cause = cause;
+    this.name = "ChromaUniqueError";
+  }
+};
+var ChromaQuotaExceededError = class extends Error {
+  constructor(message, cause) {
+    super(message);
+    this.cause = cause;
+    this.name = "ChromaQuotaExceededError";
+  }
+};
+var ChromaRateLimitError = class extends Error {
+  constructor(message, cause) {
+    super(message);
+    this.cause = cause;
+    this.name = "ChromaRateLimitError";
+  }
+};
+var DEFAULT_TENANT = "default_tenant";
+var DEFAULT_DATABASE = "default_database";
+var defaultAdminClientArgs = {
+  host: "localhost",
+  port: 8e3,
+  ssl: false
+};
+var defaultChromaClientArgs = {
+  ...defaultAdminClientArgs,
+  tenant: DEFAULT_TENANT,
+  database: DEFAULT_DATABASE
+};
+var normalizeMethod = (method) => {
+  if (method) {
+    switch (method.toUpperCase()) {
+      case "GET":
+        return "GET";
+      case "POST":
+        return "POST";
+      case "PUT":
+        return "PUT";
+      case "DELETE":
+        return "DELETE";
+      case "HEAD":
+        return "HEAD";
+      case "CONNECT":
+        return "CONNECT";
+      case "OPTIONS":
+        return "OPTIONS";
+      case "PATCH":
+        return "PATCH";
+      case "TRACE":
+        return "TRACE";
+      default:
+        return void 0;
+    }
+  }
+  return void 0;
+};
+var validateRecordSetLengthConsistency = (recordSet) => {
+  const lengths = Object.entries(recordSet).filter(
+    ([field, value]) => recordSetFields.includes(field) && value !== void 0
+  ).map(([field, value]) => [field, value.length]);
+  if (lengths.length === 0) {
+    throw new ChromaValueError(
+      `At least one of ${recordSetFields.join(", ")} must be provided`
+    );
+  }
+  const zeroLength = lengths.filter(([_2, length]) => length === 0).map(([field, _2]) => field);
+  if (zeroLength.length > 0) {
+    throw new ChromaValueError(
+      `Non-empty lists are required for ${zeroLength.join(", ")}`
+    );
+  }
+  if (new Set(lengths.map(([_2, length]) => length)).size > 1) {
+    throw new ChromaValueError(
+      `Unequal lengths for fields ${lengths.map(([field, _2]) => field).join(", ")}`
+    );
+  }
+};
+var validateEmbeddings = ({
+  embeddings,
+  fieldName = "embeddings"
+}) => {
+  if (!Array.isArray(embeddings)) {
+    throw new ChromaValueError(
+      `Expected '${fieldName}' to be an array, but got ${typeof embeddings}`
+    );
+  }
+  if (embeddings.length === 0) {
+    throw new ChromaValueError(
+      "Expected embeddings to be an array with at least one item"
+    );
+  }
+  if (!embeddings.filter((e) => e.every((n) => typeof n === "number"))) {
+    throw new ChromaValueError(
+      "Expected each embedding to be an array of numbers"
+    );
+  }
+  embeddings.forEach((embedding, i) => {
+    if (embedding.length === 0) {
+      throw new ChromaValueError(
+        `Expected each embedding to be a non-empty array of numbers, but got an empty array at index ${i}`
+      );
+    }
+  });
+};
+var validateDocuments = ({
+  documents,
+  nullable = false,
+  fieldName = "documents"
+}) => {
+  if (!Array.isArray(documents)) {
+    throw new ChromaValueError(
+      `Expected '${fieldName}' to be an array, but got ${typeof documents}`
+    );
+  }
+  if (documents.length === 0) {
+    throw new ChromaValueError(
+      `Expected '${fieldName}' to be a non-empty list`
+    );
+  }
+  documents.forEach((document) => {
+    if (!nullable && typeof document !== "string" && !document) {
+      throw new ChromaValueError(
+        `Expected each document to be a string, but got ${typeof document}`
+      );
+    }
+  });
+};
+var validateIDs = (ids) => {
+  if (!Array.isArray(ids)) {
+    throw new ChromaValueError(
+      `Expected 'ids' to be an array, but got ${typeof ids}`
+    );
+  }
+  if (ids.length === 0) {
+    throw new ChromaValueError("Expected 'ids' to be a non-empty list");
+  }
+  const nonStrings = ids.map((id, i) => [id, i]).filter(([id, _2]) => typeof id !== "string").map(([_2, i]) => i);
+  if (nonStrings.length > 0) {
+    throw new ChromaValueError(
+      `Found non-string IDs at ${nonStrings.join(", ")}`
+    );
+  }
+  const seen = /* @__PURE__ */ new Set();
+  const duplicates = ids.filter((id) => {
+    if (seen.has(id)) {
+      return id;
+    }
+    seen.add(id);
+  });
+  let message = "Expected IDs to be unique, but found duplicates of";
+  if (duplicates.length > 0 && duplicates.length <= 5) {
+    throw new ChromaValueError(`${message} ${duplicates.join(", ")}`);
+  }
+  if (duplicates.length > 0) {
+    throw new ChromaValueError(
+      `${message} ${duplicates.slice(0, 5).join(", ")}, ..., ${duplicates.slice(duplicates.length - 5).join(", ")}`
+    );
+  }
+};
+var validateSparseVector = (v) => {
+  if (typeof v !== "object" || v === null) {
+    return false;
+  }
+  const candidate = v;
+  const indices = candidate.indices;
+  const values = candidate.values;
+  if (!Array.isArray(indices) || !Array.isArray(values)) {
+    return false;
+  }
+  return indices.every((e) => typeof e === "number") && values.every((e) => typeof e === "number");
+};
+var validateMetadata = (metadata) => {
+  if (!metadata) {
+    return;
+  }
+  if (Object.keys(metadata).length === 0) {
+    throw new ChromaValueError("Expected metadata to be non-empty");
+  }
+  const validateMetadataListValue = (key, v) => {
+    if (v.length === 0) {
+      throw new ChromaValueError(
+        `Expected metadata list value for key '${key}' to be non-empty`
+      );
+    }
+    const firstType = typeof v[0];
+    for (const item of v) {
+      if (typeof item !== "string" && typeof item !== "number" && typeof item !== "boolean") {
+        throw new ChromaValueError(
+          `Expected metadata list value for key '${key}' to contain only strings, numbers, or booleans, got ${typeof item}`
+        );
+      }
+      if (typeof item !== firstType) {
+        throw new ChromaValueError(
+          `Expected metadata list value for key '${key}' to contain only the same type, got mixed types`
+        );
+      }
+    }
+  };
+  for (const [key, v] of Object.entries(metadata)) {
+    if (v === null || v === void 0 || typeof v === "string" || typeof v === "number" || typeof v === "boolean") {
+      continue;
+    }
+    if (validateSparseVector(v)) {
+      continue;
+    }
+    if (Array.isArray(v)) {
+      validateMetadataListValue(key, v);
+      continue;
+    }
+    throw new ChromaValueError(
+      `Expected metadata value for key '${key}' to be a string, number, boolean, SparseVector, typed array (string[], number[], boolean[]), or null`
+    );
+  }
+};
+var SPARSE_VECTOR_TYPE = "sparse_vector";
+var toSerializedSparseVector = (vector) => ({
+  "#type": SPARSE_VECTOR_TYPE,
+  indices: vector.indices,
+  values: vector.values
+});
+var serializeMetadata = (metadata) => {
+  if (metadata === void 0) {
+    return void 0;
+  }
+  if (metadata === null) {
+    return null;
+  }
+  const result = {};
+  Object.entries(metadata).forEach(([key, value]) => {
+    if (value === null || value === void 0) {
+      return;
+    }
+    if (validateSparseVector(value)) {
+      result[key] = toSerializedSparseVector(value);
+    } else {
+      result[key] = value;
+    }
+  });
+  return result;
+};
+var serializeMetadatas = (metadatas) => {
+  if (metadatas === void 0) {
+    return void 0;
+  }
+  if (metadatas === null) {
+    return null;
+  }
+  return metadatas.map((metadata) => serializeMetadata(metadata) ?? null);
+};
+var isSerializedSparseVector = (value) => {
+  if (typeof value !== "object" || value === null) {
+    return false;
+  }
+  const candidate = value;
+  if (candidate["#type"] !== SPARSE_VECTOR_TYPE) {
+    return false;
+  }
+  return validateSparseVector(candidate);
+};
+var deserializeMetadataValue = (value) => {
+  if (isSerializedSparseVector(value)) {
+    return {
+      indices: value.indices,
+      values: value.values
+    };
+  }
+  return value;
+};
+var deserializeMetadata = (metadata) => {
+  if (metadata === void 0) {
+    return void 0;
+  }
+  if (metadata === null) {
+    return null;
+  }
+  const result = {};
+  Object.entries(metadata).forEach(([key, value]) => {
+    result[key] = deserializeMetadataValue(value);
+  });
+  return result;
+};
+var deserializeMetadatas = (metadatas) => {
+  if (metadatas === void 0) {
+    return void 0;
+  }
+  if (metadatas === null) {
+    return null;
+  }
+  return metadatas.map((metadata) => deserializeMetadata(metadata) ?? null);
+};
+var deserializeMetadataMatrix = (metadatas) => {
+  if (metadatas === void 0) {
+    return void 0;
+  }
+  if (metadatas === null) {
+    return null;
+  }
+  return metadatas.map((metadataArray) => {
+    if (metadataArray === null) {
+      return null;
+    }
+    const deserialized = deserializeMetadatas(metadataArray);
+    return deserialized ?? [];
+  });
+};
+var validateMetadatas = (metadatas) => {
+  if (!Array.isArray(metadatas)) {
+    throw new ChromaValueError(
+      `Expected metadatas to be an array, but got ${typeof metadatas}`
+    );
+  }
+  metadatas.forEach((metadata) => validateMetadata(metadata));
+};
+var validateBaseRecordSet = ({
+  recordSet,
+  update = false,
+  embeddingsField = "embeddings",
+  documentsField = "documents"
+}) => {
+  if (!recordSet.embeddings && !recordSet.documents && !update) {
+    throw new ChromaValueError(
+      `At least one of '${embeddingsField}' and '${documentsField}' must be provided`
+    );
+  }
+  if (recordSet.embeddings) {
+    validateEmbeddings({
+      embeddings: recordSet.embeddings,
+      fieldName: embeddingsField
+    });
+  }
+  if (recordSet.documents) {
+    validateDocuments({
+      documents: recordSet.documents,
+      fieldName: documentsField
+    });
+  }
+  if (recordSet.metadatas) {
+    validateMetadatas(recordSet.metadatas);
+  }
+};
+var validateMaxBatchSize = (recordSetLength, maxBatchSize) => {
+  if (recordSetLength > maxBatchSize) {
+    throw new ChromaValueError(
+      `Record set length ${recordSetLength} exceeds max batch size ${maxBatchSize}`
+    );
+  }
+};
+var validateWhere = (where) => {
+  if (typeof where !== "object") {
+    throw new ChromaValueError("Expected where to be a non-empty object");
+  }
+  if (Object.keys(where).length != 1) {
+    throw new ChromaValueError(
+      `Expected 'where' to have exactly one operator, but got ${Object.keys(where).length}`
+    );
+  }
+  Object.entries(where).forEach(([key, value]) => {
+    if (key !== "$and" && key !== "$or" && key !== "$in" && key !== "$nin" && !["string", "number", "boolean", "object"].includes(typeof value)) {
+      throw new ChromaValueError(
+        `Expected 'where' value to be a string, number, boolean, or an operator expression, but got ${value}`
+      );
+    }
+    if (key === "$and" || key === "$or") {
+      if (Object.keys(value).length <= 1) {
+        throw new ChromaValueError(
+          `Expected 'where' value for $and or $or to be a list of 'where' expressions, but got ${value}`
+        );
+      }
+      value.forEach((w2) => validateWhere(w2));
+      return;
+    }
+    if (typeof value === "object") {
+      if (Object.keys(value).length != 1) {
+        throw new ChromaValueError(
+          `Expected operator expression to have one operator, but got ${value}`
+        );
+      }
+      const [operator, operand] = Object.entries(value)[0];
+      if (["$gt", "$gte", "$lt", "$lte"].includes(operator) && typeof operand !== "number") {
+        throw new ChromaValueError(
+          `Expected operand value to be a number for ${operator}, but got ${typeof operand}`
+        );
+      }
+      if (["$in", "$nin"].includes(operator) && !Array.isArray(operand)) {
+        throw new ChromaValueError(
+          `Expected operand value to be an array for ${operator}, but got ${operand}`
+        );
+      }
+      if (["$contains", "$not_contains"].includes(operator) && !["string", "number", "boolean"].includes(typeof operand)) {
+        throw new ChromaValueError(
+          `Expected operand value to be a string, number, or boolean for ${operator}, but got ${typeof operand}`
+        );
+      }
+      if (![
+        "$gt",
+        "$gte",
+        "$lt",
+        "$lte",
+        "$ne",
+        "$eq",
+        "$in",
+        "$nin",
+        "$contains",
+        "$not_contains"
+      ].includes(operator)) {
+        throw new ChromaValueError(
+          `Expected operator to be one of $gt, $gte, $lt, $lte, $ne, $eq, $in, $nin, $contains, $not_contains, but got ${operator}`
+        );
+      }
+      if (!["string", "number", "boolean"].includes(typeof operand) && !Array.isArray(operand)) {
+        throw new ChromaValueError(
+          "Expected operand value to be a string, number, boolean, or a list of those types"
+        );
+      }
+      if (Array.isArray(operand) && (operand.length === 0 || !operand.every((item) => typeof item === typeof operand[0]))) {
+        throw new ChromaValueError(
+          "Expected 'where' operand value to be a non-empty list and all values to be of the same type"
+        );
+      }
+    }
+  });
+};
+var validateWhereDocument = (whereDocument) => {
+  if (typeof whereDocument !== "object") {
+    throw new ChromaValueError(
+      "Expected 'whereDocument' to be a non-empty object"
+    );
+  }
+  if (Object.keys(whereDocument).length != 1) {
+    throw new ChromaValueError(
+      `Expected 'whereDocument' to have exactly one operator, but got ${whereDocument}`
+    );
+  }
+  const [operator, operand] = Object.entries(whereDocument)[0];
+  if (![
+    "$contains",
+    "$not_contains",
+    "$matches",
+    "$not_matches",
+    "$regex",
+    "$not_regex",
+    "$and",
+    "$or"
+  ].includes(operator)) {
+    throw new ChromaValueError(
+      `Expected 'whereDocument' operator to be one of $contains, $not_contains, $matches, $not_matches, $regex, $not_regex, $and, or $or, but got ${operator}`
+    );
+  }
+  if (operator === "$and" || operator === "$or") {
+    if (!Array.isArray(operand)) {
+      throw new ChromaValueError(
+        `Expected operand for ${operator} to be a list of 'whereDocument' expressions, but got ${operand}`
+      );
+    }
+    if (operand.length <= 1) {
+      throw new ChromaValueError(
+        `Expected 'whereDocument' operand for ${operator} to be a list with at least two 'whereDocument' expressions`
+      );
+    }
+    operand.forEach((item) => validateWhereDocument(item));
+  }
+  if ((operand === "$contains" || operand === "$not_contains" || operand === "$regex" || operand === "$not_regex") && (typeof operator !== "string" || operator.length === 0)) {
+    throw new ChromaValueError(
+      `Expected operand for ${operator} to be a non empty string, but got ${operand}`
+    );
+  }
+};
+var validateInclude = ({
+  include,
+  exclude
+}) => {
+  if (!Array.isArray(include)) {
+    throw new ChromaValueError("Expected 'include' to be a non-empty array");
+  }
+  const validValues = Object.keys(IncludeEnum);
+  include.forEach((item) => {
+    if (typeof item !== "string") {
+      throw new ChromaValueError("Expected 'include' items to be strings");
+    }
+    if (!validValues.includes(item)) {
+      throw new ChromaValueError(
+        `Expected 'include' items to be one of ${validValues.join(
+          ", "
+        )}, but got ${item}`
+      );
+    }
+    if (exclude?.includes(item)) {
+      throw new ChromaValueError(`${item} is not allowed for this operation`);
+    }
+  });
+};
+var validateNResults = (nResults) => {
+  if (typeof nResults !== "number") {
+    throw new ChromaValueError(
+      `Expected 'nResults' to be a number, but got ${typeof nResults}`
+    );
+  }
+  if (nResults <= 0) {
+    throw new ChromaValueError("Number of requested results has to positive");
+  }
+};
+var parseConnectionPath = (path2) => {
+  try {
+    const url = new URL(path2);
+    const ssl = url.protocol === "https:";
+    const host = url.hostname;
+    const port = url.port;
+    return {
+      ssl,
+      host,
+      port: Number(port)
+    };
+  } catch {
+    throw new ChromaValueError(`Invalid URL: ${path2}`);
+  }
+};
+var packEmbedding = (embedding) => {
+  const buffer = new ArrayBuffer(embedding.length * 4);
+  const view = new Float32Array(buffer);
+  for (let i = 0; i < embedding.length; i++) {
+    view[i] = embedding[i];
+  }
+  return buffer;
+};
+var embeddingsToBase64Bytes = (embeddings) => {
+  return embeddings.map((embedding) => {
+    const buffer = packEmbedding(embedding);
+    const uint8Array = new Uint8Array(buffer);
+    const binaryString = Array.from(
+      uint8Array,
+      (byte) => String.fromCharCode(byte)
+    ).join("");
+    return btoa(binaryString);
+  });
+};
+var knownEmbeddingFunctions = /* @__PURE__ */ new Map();
+var pythonEmbeddingFunctions = {
+  onnx_mini_lm_l6_v2: "default-embed",
+  default: "default-embed",
+  together_ai: "together-ai",
+  sentence_transformer: "sentence-transformer",
+  google_gemini: "google-gemini",
+  google_genai: "google-gemini"
+  // Backward compatibility alias
+};
+var unsupportedEmbeddingFunctions = /* @__PURE__ */ new Set([
+  "amazon_bedrock",
+  "baseten",
+  "langchain",
+  "google_palm",
+  "huggingface",
+  "instructor",
+  "open_clip",
+  "roboflow",
+  "text2vec"
+]);
+var knownSparseEmbeddingFunctions = /* @__PURE__ */ new Map();
+var pythonSparseEmbeddingFunctions = {
+  chroma_bm25: "chroma-bm25"
+};
+var unsupportedSparseEmbeddingFunctions = /* @__PURE__ */ new Set([
+  "bm25",
+  "fastembed_sparse",
+  "huggingface_sparse"
+]);
+var registerEmbeddingFunction = (name, fn) => {
+  if (knownEmbeddingFunctions.has(name)) {
+    throw new ChromaValueError(
+      `Embedding function with name ${name} is already registered.`
+    );
+  }
+  knownEmbeddingFunctions.set(name, fn);
+};
+var getEmbeddingFunction = async (args) => {
+  const { client: client2, efConfig } = args;
+  if (efConfig?.type !== "known") {
+    return void 0;
+  }
+  if (unsupportedEmbeddingFunctions.has(efConfig.name)) {
+    return void 0;
+  }
+  const packageName = pythonEmbeddingFunctions[efConfig.name] || efConfig.name;
+  if (packageName === "default-embed") {
+    await getDefaultEFConfig();
+  }
+  let embeddingFunction = knownEmbeddingFunctions.get(packageName);
+  if (!embeddingFunction) {
+    try {
+      const fullPackageName = `@chroma-core/${packageName}`;
+      await import(fullPackageName);
+      embeddingFunction = knownEmbeddingFunctions.get(packageName);
+    } catch (error2) {
+    }
+    if (!embeddingFunction) {
+      return void 0;
+    }
+  }
+  const constructorConfig = efConfig.config ?? {};
+  try {
+    if (embeddingFunction.buildFromConfig) {
+      return embeddingFunction.buildFromConfig(constructorConfig, client2);
+    }
+    return void 0;
+  } catch (e) {
+    return void 0;
+  }
+};
+var getSparseEmbeddingFunction = async (client2, efConfig) => {
+  if (efConfig?.type !== "known") {
+    return void 0;
+  }
+  if (unsupportedSparseEmbeddingFunctions.has(efConfig.name)) {
+    return void 0;
+  }
+  const packageName = pythonSparseEmbeddingFunctions[efConfig.name] || efConfig.name;
+  let sparseEmbeddingFunction = knownSparseEmbeddingFunctions.get(packageName);
+  if (!sparseEmbeddingFunction) {
+    try {
+      const fullPackageName = `@chroma-core/${packageName}`;
+      await import(fullPackageName);
+      sparseEmbeddingFunction = knownSparseEmbeddingFunctions.get(packageName);
+    } catch (error2) {
+    }
+    if (!sparseEmbeddingFunction) {
+      return void 0;
+    }
+  }
+  const constructorConfig = efConfig.config ?? {};
+  try {
+    if (sparseEmbeddingFunction.buildFromConfig) {
+      return sparseEmbeddingFunction.buildFromConfig(constructorConfig, client2);
+    }
+    return void 0;
+  } catch (e) {
+    return void 0;
+  }
+};
+var serializeEmbeddingFunction = ({
+  embeddingFunction,
+  configEmbeddingFunction
+}) => {
+  if (embeddingFunction && configEmbeddingFunction) {
+    throw new ChromaValueError(
+      "Embedding function provided when already defined in the collection configuration"
+    );
+  }
+  if (!embeddingFunction && !configEmbeddingFunction) {
+    return void 0;
+  }
+  const ef = embeddingFunction || configEmbeddingFunction;
+  if (!ef.getConfig || !ef.name || !ef.constructor.buildFromConfig) {
+    return { type: "legacy" };
+  }
+  if (ef.validateConfig) ef.validateConfig(ef.getConfig());
+  return {
+    name: ef.name,
+    type: "known",
+    config: ef.getConfig()
+  };
+};
+var getDefaultEFConfig = async () => {
+  try {
+    const { DefaultEmbeddingFunction } = await import("@chroma-core/default-embed");
+    if (!knownEmbeddingFunctions.has("default-embed")) {
+      registerEmbeddingFunction("default-embed", DefaultEmbeddingFunction);
+    }
+  } catch (e) {
+    console.warn(
+      "Cannot instantiate a collection with the DefaultEmbeddingFunction. Please install @chroma-core/default-embed, or provide a different embedding function"
+    );
+  }
+  return {
+    name: "default",
+    type: "known",
+    config: {}
+  };
+};
+var processCreateCollectionConfig = async ({
+  configuration,
+  embeddingFunction,
+  metadata,
+  schema
+}) => {
+  let schemaEmbeddingFunction = void 0;
+  if (schema) {
+    schemaEmbeddingFunction = schema.resolveEmbeddingFunction();
+  }
+  if (configuration?.hnsw && configuration?.spann) {
+    throw new ChromaValueError(
+      "Cannot specify both HNSW and SPANN configurations"
+    );
+  }
+  let embeddingFunctionConfiguration = serializeEmbeddingFunction({
+    embeddingFunction: embeddingFunction ?? void 0,
+    configEmbeddingFunction: configuration?.embeddingFunction
+  });
+  if (!embeddingFunctionConfiguration && embeddingFunction !== null && schemaEmbeddingFunction === void 0) {
+    embeddingFunctionConfiguration = await getDefaultEFConfig();
+  }
+  const overallEf = embeddingFunction || configuration?.embeddingFunction;
+  if (overallEf && overallEf.defaultSpace && overallEf.supportedSpaces) {
+    if (configuration?.hnsw === void 0 && configuration?.spann === void 0) {
+      if (metadata === void 0 || metadata?.["hnsw:space"] === void 0) {
+        if (!configuration) configuration = {};
+        configuration.hnsw = { space: overallEf.defaultSpace() };
+      }
+    }
+    if (configuration?.hnsw && !configuration.hnsw.space && overallEf.defaultSpace) {
+      configuration.hnsw.space = overallEf.defaultSpace();
+    }
+    if (configuration?.spann && !configuration.spann.space && overallEf.defaultSpace) {
+      configuration.spann.space = overallEf.defaultSpace();
+    }
+    if (overallEf.supportedSpaces) {
+      const supportedSpaces = overallEf.supportedSpaces();
+      if (configuration?.hnsw?.space && !supportedSpaces.includes(configuration.hnsw.space)) {
+        console.warn(
+          `Space '${configuration.hnsw.space}' is not supported by embedding function '${overallEf.name || "unknown"}'. Supported spaces: ${supportedSpaces.join(", ")}`
+        );
+      }
+      if (configuration?.spann?.space && !supportedSpaces.includes(configuration.spann.space)) {
+        console.warn(
+          `Space '${configuration.spann.space}' is not supported by embedding function '${overallEf.name || "unknown"}'. Supported spaces: ${supportedSpaces.join(", ")}`
+        );
+      }
+      if (!configuration?.hnsw && !configuration?.spann && metadata && typeof metadata["hnsw:space"] === "string" && !supportedSpaces.includes(
+        metadata["hnsw:space"]
+      )) {
+        console.warn(
+          `Space '${metadata["hnsw:space"]}' from metadata is not supported by embedding function '${overallEf.name || "unknown"}'. Supported spaces: ${supportedSpaces.join(", ")}`
+        );
+      }
+    }
+  }
+  return {
+    ...configuration || {},
+    embedding_function: embeddingFunctionConfiguration
+  };
+};
+var processUpdateCollectionConfig = async ({
+  collectionName: collectionName2,
+  currentConfiguration,
+  currentEmbeddingFunction,
+  newConfiguration,
+  client: client2
+}) => {
+  if (newConfiguration.hnsw && typeof newConfiguration.hnsw !== "object") {
+    throw new ChromaValueError(
+      "Invalid HNSW config provided in UpdateCollectionConfiguration"
+    );
+  }
+  if (newConfiguration.spann && typeof newConfiguration.spann !== "object") {
+    throw new ChromaValueError(
+      "Invalid SPANN config provided in UpdateCollectionConfiguration"
+    );
+  }
+  const embeddingFunction = currentEmbeddingFunction || await getEmbeddingFunction({
+    client: client2,
+    efConfig: currentConfiguration.embeddingFunction ?? void 0
+  });
+  const newEmbeddingFunction = newConfiguration.embeddingFunction;
+  if (embeddingFunction && embeddingFunction.validateConfigUpdate && newEmbeddingFunction && newEmbeddingFunction.getConfig) {
+    embeddingFunction.validateConfigUpdate(newEmbeddingFunction.getConfig());
+  }
+  return {
+    updateConfiguration: {
+      hnsw: newConfiguration.hnsw,
+      spann: newConfiguration.spann,
+      embedding_function: newEmbeddingFunction && serializeEmbeddingFunction({ embeddingFunction: newEmbeddingFunction })
+    },
+    updateEmbeddingFunction: newEmbeddingFunction
+  };
+};
+var isPlainObject = (value) => {
+  if (typeof value !== "object" || value === null) {
+    return false;
+  }
+  if (Array.isArray(value)) {
+    return false;
+  }
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+};
+var deepClone = (value) => JSON.parse(JSON.stringify(value));
+var iterableToArray = (values) => {
+  if (Array.isArray(values)) {
+    return values.slice();
+  }
+  return Array.from(values);
+};
+var assertNonEmptyArray = (values, message) => {
+  if (values.length === 0) {
+    throw new Error(message);
+  }
+};
+var WhereExpressionBase = class {
+  and(other) {
+    const target = WhereExpression.from(other);
+    if (!target) {
+      return this;
+    }
+    return AndWhere.combine(this, target);
+  }
+  or(other) {
+    const target = WhereExpression.from(other);
+    if (!target) {
+      return this;
+    }
+    return OrWhere.combine(this, target);
+  }
+};
+var WhereExpression = class _WhereExpression extends WhereExpressionBase {
+  static from(input) {
+    if (input instanceof _WhereExpression) {
+      return input;
+    }
+    if (input === null || input === void 0) {
+      return void 0;
+    }
+    if (!isPlainObject(input)) {
+      throw new TypeError(
+        "Where input must be a WhereExpression or plain object"
+      );
+    }
+    return parseWhereDict(input);
+  }
+};
+var AndWhere = class _AndWhere extends WhereExpression {
+  constructor(conditions) {
+    super();
+    this.conditions = conditions;
+  }
+  toJSON() {
+    return { $and: this.conditions.map((condition) => condition.toJSON()) };
+  }
+  get operands() {
+    return this.conditions.slice();
+  }
+  static combine(left, right) {
+    const flattened = [];
+    const add = (expr) => {
+      if (expr instanceof _AndWhere) {
+        flattened.push(...expr.operands);
+      } else {
+        flattened.push(expr);
+      }
+    };
+    add(left);
+    add(right);
+    if (flattened.length === 1) {
+      return flattened[0];
+    }
+    return new _AndWhere(flattened);
+  }
+};
+var OrWhere = class _OrWhere extends WhereExpression {
+  constructor(conditions) {
+    super();
+    this.conditions = conditions;
+  }
+  toJSON() {
+    return { $or: this.conditions.map((condition) => condition.toJSON()) };
+  }
+  get operands() {
+    return this.conditions.slice();
+  }
+  static combine(left, right) {
+    const flattened = [];
+    const add = (expr) => {
+      if (expr instanceof _OrWhere) {
+        flattened.push(...expr.operands);
+      } else {
+        flattened.push(expr);
+      }
+    };
+    add(left);
+    add(right);
+    if (flattened.length === 1) {
+      return flattened[0];
+    }
+    return new _OrWhere(flattened);
+  }
+};
+var ComparisonWhere = class extends WhereExpression {
+  constructor(key, operator, value) {
+    super();
+    this.key = key;
+    this.operator = operator;
+    this.value = value;
+  }
+  toJSON() {
+    return {
+      [this.key]: {
+        [this.operator]: this.value
+      }
+    };
+  }
+};
+var comparisonOperatorMap = /* @__PURE__ */ new Map([
+  ["$eq", (key, value) => new ComparisonWhere(key, "$eq", value)],
+  ["$ne", (key, value) => new ComparisonWhere(key, "$ne", value)],
+  ["$gt", (key, value) => new ComparisonWhere(key, "$gt", value)],
+  ["$gte", (key, value) => new ComparisonWhere(key, "$gte", value)],
+  ["$lt", (key, value) => new ComparisonWhere(key, "$lt", value)],
+  ["$lte", (key, value) => new ComparisonWhere(key, "$lte", value)],
+  ["$in", (key, value) => new ComparisonWhere(key, "$in", value)],
+  ["$nin", (key, value) => new ComparisonWhere(key, "$nin", value)],
+  ["$contains", (key, value) => new ComparisonWhere(key, "$contains", value)],
+  [
+    "$not_contains",
+    (key, value) => new ComparisonWhere(key, "$not_contains", value)
+  ],
+  ["$regex", (key, value) => new ComparisonWhere(key, "$regex", value)],
+  ["$not_regex", (key, value) => new ComparisonWhere(key, "$not_regex", value)]
+]);
+var parseWhereDict = (data) => {
+  if ("$and" in data) {
+    if (Object.keys(data).length !== 1) {
+      throw new Error("$and cannot be combined with other keys");
+    }
+    const rawConditions = data["$and"];
+    if (!Array.isArray(rawConditions) || rawConditions.length === 0) {
+      throw new TypeError("$and must be a non-empty array");
+    }
+    const conditions = rawConditions.map((item, index) => {
+      const expr = WhereExpression.from(item);
+      if (!expr) {
+        throw new TypeError(`Invalid where clause at index ${index}`);
+      }
+      return expr;
+    });
+    if (conditions.length === 1) {
+      return conditions[0];
+    }
+    return conditions.slice(1).reduce(
+      (acc, condition) => AndWhere.combine(acc, condition),
+      conditions[0]
+    );
+  }
+  if ("$or" in data) {
+    if (Object.keys(data).length !== 1) {
+      throw new Error("$or cannot be combined with other keys");
+    }
+    const rawConditions = data["$or"];
+    if (!Array.isArray(rawConditions) || rawConditions.length === 0) {
+      throw new TypeError("$or must be a non-empty array");
+    }
+    const conditions = rawConditions.map((item, index) => {
+      const expr = WhereExpression.from(item);
+      if (!expr) {
+        throw new TypeError(`Invalid where clause at index ${index}`);
+      }
+      return expr;
+    });
+    if (conditions.length === 1) {
+      return conditions[0];
+    }
+    return conditions.slice(1).reduce(
+      (acc, condition) => OrWhere.combine(acc, condition),
+      conditions[0]
+    );
+  }
+  const entries = Object.entries(data);
+  if (entries.length !== 1) {
+    throw new Error("Where dictionary must contain exactly one field");
+  }
+  const [field, value] = entries[0];
+  if (!isPlainObject(value)) {
+    return new ComparisonWhere(field, "$eq", value);
+  }
+  const operatorEntries = Object.entries(value);
+  if (operatorEntries.length !== 1) {
+    throw new Error(
+      `Operator dictionary for field "${field}" must contain exactly one operator`
+    );
+  }
+  const [operator, operand] = operatorEntries[0];
+  const factory = comparisonOperatorMap.get(operator);
+  if (!factory) {
+    throw new Error(`Unsupported where operator: ${operator}`);
+  }
+  return factory(field, operand);
+};
+var createComparisonWhere = (key, operator, value) => new ComparisonWhere(key, operator, value);
+var _Key = class _Key2 {
+  constructor(name) {
+    this.name = name;
+  }
+  eq(value) {
+    return createComparisonWhere(this.name, "$eq", value);
+  }
+  ne(value) {
+    return createComparisonWhere(this.name, "$ne", value);
+  }
+  gt(value) {
+    return createComparisonWhere(this.name, "$gt", value);
+  }
+  gte(value) {
+    return createComparisonWhere(this.name, "$gte", value);
+  }
+  lt(value) {
+    return createComparisonWhere(this.name, "$lt", value);
+  }
+  lte(value) {
+    return createComparisonWhere(this.name, "$lte", value);
+  }
+  isIn(values) {
+    const array = iterableToArray(values);
+    assertNonEmptyArray(array, "$in requires at least one value");
+    return createComparisonWhere(this.name, "$in", array);
+  }
+  notIn(values) {
+    const array = iterableToArray(values);
+    assertNonEmptyArray(array, "$nin requires at least one value");
+    return createComparisonWhere(this.name, "$nin", array);
+  }
+  /**
+   * Contains filter.
+   *
+   * On `Key.DOCUMENT`: substring search (value must be a string).
+   * On metadata fields: checks if the array field contains the scalar value.
+   *
+   * @example
+   * K.DOCUMENT.contains("machine learning")   // document substring
+   * K("tags").contains("action")               // metadata array contains
+   * K("scores").contains(42)                   // metadata array contains
+   */
+  contains(value) {
+    if (this.name === "#document" && typeof value !== "string") {
+      throw new TypeError("K.DOCUMENT.contains requires a string value");
+    }
+    return createComparisonWhere(this.name, "$contains", value);
+  }
+  /**
+   * Not-contains filter.
+   *
+   * On `Key.DOCUMENT`: excludes documents containing the substring.
+   * On metadata fields: checks that the array field does not contain the scalar value.
+   *
+   * @example
+   * K.DOCUMENT.notContains("deprecated")   // document substring exclusion
+   * K("tags").notContains("draft")          // metadata array not-contains
+   */
+  notContains(value) {
+    if (this.name === "#document" && typeof value !== "string") {
+      throw new TypeError("K.DOCUMENT.notContains requires a string value");
+    }
+    return createComparisonWhere(this.name, "$not_contains", value);
+  }
+  regex(pattern) {
+    if (typeof pattern !== "string") {
+      throw new TypeError("$regex requires a string pattern");
+    }
+    return createComparisonWhere(this.name, "$regex", pattern);
+  }
+  notRegex(pattern) {
+    if (typeof pattern !== "string") {
+      throw new TypeError("$not_regex requires a string pattern");
+    }
+    return createComparisonWhere(this.name, "$not_regex", pattern);
+  }
+};
+_Key.ID = new _Key("#id");
+_Key.DOCUMENT = new _Key("#document");
+_Key.EMBEDDING = new _Key("#embedding");
+_Key.METADATA = new _Key("#metadata");
+_Key.SCORE = new _Key("#score");
+var Key = _Key;
+var createKeyFactory = () => {
+  const factory = (name) => new Key(name);
+  factory.ID = Key.ID;
+  factory.DOCUMENT = Key.DOCUMENT;
+  factory.EMBEDDING = Key.EMBEDDING;
+  factory.METADATA = Key.METADATA;
+  factory.SCORE = Key.SCORE;
+  return factory;
+};
+var K = createKeyFactory();
+var Limit = class _Limit {
+  constructor(options = {}) {
+    const { offset = 0, limit: limit2 } = options;
+    if (!Number.isInteger(offset) || offset < 0) {
+      throw new TypeError("Limit offset must be a non-negative integer");
+    }
+    if (limit2 !== null && limit2 !== void 0) {
+      if (!Number.isInteger(limit2) || limit2 <= 0) {
+        throw new TypeError("Limit must be a positive integer when provided");
+      }
+      this.limit = limit2;
+    }
+    this.offset = offset;
+  }
+  static from(input, offsetOverride) {
+    if (input instanceof _Limit) {
+      return new _Limit({ offset: input.offset, limit: input.limit });
+    }
+    if (typeof input === "number") {
+      return new _Limit({ limit: input, offset: offsetOverride ?? 0 });
+    }
+    if (input === null || input === void 0) {
+      return new _Limit();
+    }
+    if (typeof input === "object") {
+      return new _Limit(input);
+    }
+    throw new TypeError("Invalid limit input");
+  }
+  toJSON() {
+    const result = { offset: this.offset };
+    if (this.limit !== void 0) {
+      result.limit = this.limit;
+    }
+    return result;
+  }
+};
+var Select = class _Select {
+  constructor(keys = []) {
+    const unique = /* @__PURE__ */ new Set();
+    for (const key of keys) {
+      const normalized = key instanceof Key ? key.name : key;
+      if (typeof normalized !== "string") {
+        throw new TypeError("Select keys must be strings or Key instances");
+      }
+      unique.add(normalized);
+    }
+    this.keys = Array.from(unique);
+  }
+  static from(input) {
+    if (input instanceof _Select) {
+      return new _Select(input.keys);
+    }
+    if (input === null || input === void 0) {
+      return new _Select();
+    }
+    if (Symbol.iterator in Object(input)) {
+      return new _Select(input);
+    }
+    if (typeof input === "object" && "keys" in input) {
+      const { keys } = input;
+      return new _Select(keys ?? []);
+    }
+    throw new TypeError("Unsupported select input");
+  }
+  static all() {
+    return new _Select([Key.DOCUMENT, Key.EMBEDDING, Key.METADATA, Key.SCORE]);
+  }
+  get values() {
+    return this.keys.slice();
+  }
+  toJSON() {
+    return { keys: this.values };
+  }
+};
+var RankExpressionBase = class {
+  add(...others) {
+    if (others.length === 0) {
+      return this;
+    }
+    const expressions = [
+      this,
+      ...others.map((item, index) => requireRank(item, `add operand ${index}`))
+    ];
+    return SumRankExpression.create(expressions);
+  }
+  subtract(other) {
+    return new SubRankExpression(
+      this,
+      requireRank(other, "subtract operand")
+    );
+  }
+  multiply(...others) {
+    if (others.length === 0) {
+      return this;
+    }
+    const expressions = [
+      this,
+      ...others.map(
+        (item, index) => requireRank(item, `multiply operand ${index}`)
+      )
+    ];
+    return MulRankExpression.create(expressions);
+  }
+  divide(other) {
+    return new DivRankExpression(
+      this,
+      requireRank(other, "divide operand")
+    );
+  }
+  negate() {
+    return this.multiply(-1);
+  }
+  abs() {
+    return new AbsRankExpression(this);
+  }
+  exp() {
+    return new ExpRankExpression(this);
+  }
+  log() {
+    return new LogRankExpression(this);
+  }
+  max(...others) {
+    if (others.length === 0) {
+      return this;
+    }
+    const expressions = [
+      this,
+      ...others.map((item, index) => requireRank(item, `max operand ${index}`))
+    ];
+    return MaxRankExpression.create(expressions);
+  }
+  min(...others) {
+    if (others.length === 0) {
+      return this;
+    }
+    const expressions = [
+      this,
+      ...others.map((item, index) => requireRank(item, `min operand ${index}`))
+    ];
+    return MinRankExpression.create(expressions);
+  }
+};
+var RankExpression = class _RankExpression extends RankExpressionBase {
+  static from(input) {
+    if (input instanceof _RankExpression) {
+      return input;
+    }
+    if (input === null || input === void 0) {
+      return void 0;
+    }
+    if (typeof input === "number") {
+      return new ValueRankExpression(input);
+    }
+    if (isPlainObject(input)) {
+      return new RawRankExpression(input);
+    }
+    throw new TypeError(
+      "Rank input must be a RankExpression, number, or plain object"
+    );
+  }
+};
+var RawRankExpression = class extends RankExpression {
+  constructor(raw) {
+    super();
+    this.raw = raw;
+  }
+  toJSON() {
+    return deepClone(this.raw);
+  }
+};
+var ValueRankExpression = class extends RankExpression {
+  constructor(value) {
+    super();
+    this.value = value;
+  }
+  toJSON() {
+    return { $val: this.value };
+  }
+};
+var SumRankExpression = class _SumRankExpression extends RankExpression {
+  constructor(ranks) {
+    super();
+    this.ranks = ranks;
+  }
+  static create(ranks) {
+    const flattened = [];
+    for (const rank of ranks) {
+      if (rank instanceof _SumRankExpression) {
+        flattened.push(...rank.operands);
+      } else {
+        flattened.push(rank);
+      }
+    }
+    if (flattened.length === 1) {
+      return flattened[0];
+    }
+    return new _SumRankExpression(flattened);
+  }
+  get operands() {
+    return this.ranks.slice();
+  }
+  toJSON() {
+    return { $sum: this.ranks.map((rank) => rank.toJSON()) };
+  }
+};
+var SubRankExpression = class extends RankExpression {
+  constructor(left, right) {
+    super();
+    this.left = left;
+    this.right = right;
+  }
+  toJSON() {
+    return {
+      $sub: {
+        left: this.left.toJSON(),
+        right: this.right.toJSON()
+      }
+    };
+  }
+};
+var MulRankExpression = class _MulRankExpression extends RankExpression {
+  constructor(ranks) {
+    super();
+    this.ranks = ranks;
+  }
+  static create(ranks) {
+    const flattened = [];
+    for (const rank of ranks) {
+      if (rank instanceof _MulRankExpression) {
+        flattened.push(...rank.operands);
+      } else {
+        flattened.push(rank);
+      }
+    }
+    if (flattened.length === 1) {
+      return flattened[0];
+    }
+    return new _MulRankExpression(flattened);
+  }
+  get operands() {
+    return this.ranks.slice();
+  }
+  toJSON() {
+    return { $mul: this.ranks.map((rank) => rank.toJSON()) };
+  }
+};
+var DivRankExpression = class extends RankExpression {
+  constructor(left, right) {
+    super();
+    this.left = left;
+    this.right = right;
+  }
+  toJSON() {
+    return {
+      $div: {
+        left: this.left.toJSON(),
+        right: this.right.toJSON()
+      }
+    };
+  }
+};
+var AbsRankExpression = class extends RankExpression {
+  constructor(operand) {
+    super();
+    this.operand = operand;
+  }
+  toJSON() {
+    return { $abs: this.operand.toJSON() };
+  }
+};
+var ExpRankExpression = class extends RankExpression {
+  constructor(operand) {
+    super();
+    this.operand = operand;
+  }
+  toJSON() {
+    return { $exp: this.operand.toJSON() };
+  }
+};
+var LogRankExpression = class extends RankExpression {
+  constructor(operand) {
+    super();
+    this.operand = operand;
+  }
+  toJSON() {
+    return { $log: this.operand.toJSON() };
+  }
+};
+var MaxRankExpression = class _MaxRankExpression extends RankExpression {
+  constructor(ranks) {
+    super();
+    this.ranks = ranks;
+  }
+  static create(ranks) {
+    const flattened = [];
+    for (const rank of ranks) {
+      if (rank instanceof _MaxRankExpression) {
+        flattened.push(...rank.operands);
+      } else {
+        flattened.push(rank);
+      }
+    }
+    if (flattened.length === 1) {
+      return flattened[0];
+    }
+    return new _MaxRankExpression(flattened);
+  }
+  get operands() {
+    return this.ranks.slice();
+  }
+  toJSON() {
+    return { $max: this.ranks.map((rank) => rank.toJSON()) };
+  }
+};
+var MinRankExpression = class _MinRankExpression extends RankExpression {
+  constructor(ranks) {
+    super();
+    this.ranks = ranks;
+  }
+  static create(ranks) {
+    const flattened = [];
+    for (const rank of ranks) {
+      if (rank instanceof _MinRankExpression) {
+        flattened.push(...rank.operands);
+      } else {
+        flattened.push(rank);
+      }
+    }
+    if (flattened.length === 1) {
+      return flattened[0];
+    }
+    return new _MinRankExpression(flattened);
+  }
+  get operands() {
+    return this.ranks.slice();
+  }
+  toJSON() {
+    return { $min: this.ranks.map((rank) => rank.toJSON()) };
+  }
+};
+var requireRank = (input, context) => {
+  const result = RankExpression.from(input);
+  if (!result) {
+    throw new TypeError(`${context} must be a rank expression`);
+  }
+  return result;
+};
+var Aggregate = class _Aggregate {
+  static from(input) {
+    if (input instanceof _Aggregate) {
+      return input;
+    }
+    if (isPlainObject(input)) {
+      if ("$min_k" in input) {
+        const data = input.$min_k;
+        return new MinK(
+          data.keys.map((k) => new Key(k)),
+          data.k
+        );
+      }
+      if ("$max_k" in input) {
+        const data = input.$max_k;
+        return new MaxK(
+          data.keys.map((k) => new Key(k)),
+          data.k
+        );
+      }
+    }
+    throw new TypeError(
+      "Aggregate input must be an Aggregate instance or object with $min_k or $max_k"
+    );
+  }
+  static minK(keys, k) {
+    return new MinK(
+      keys.map((key) => key instanceof Key ? key : new Key(key)),
+      k
+    );
+  }
+  static maxK(keys, k) {
+    return new MaxK(
+      keys.map((key) => key instanceof Key ? key : new Key(key)),
+      k
+    );
+  }
+};
+var MinK = class extends Aggregate {
+  constructor(keys, k) {
+    super();
+    this.keys = keys;
+    this.k = k;
+    if (keys.length === 0) {
+      throw new Error("MinK keys cannot be empty");
+    }
+    if (k <= 0) {
+      throw new Error("MinK k must be positive");
+    }
+  }
+  toJSON() {
+    return {
+      $min_k: {
+        keys: this.keys.map((key) => key.name),
+        k: this.k
+      }
+    };
+  }
+};
+var MaxK = class extends Aggregate {
+  constructor(keys, k) {
+    super();
+    this.keys = keys;
+    this.k = k;
+    if (keys.length === 0) {
+      throw new Error("MaxK keys cannot be empty");
+    }
+    if (k <= 0) {
+      throw new Error("MaxK k must be positive");
+    }
+  }
+  toJSON() {
+    return {
+      $max_k: {
+        keys: this.keys.map((key) => key.name),
+        k: this.k
+      }
+    };
+  }
+};
+var GroupBy = class _GroupBy {
+  constructor(keys, aggregate) {
+    this.keys = keys;
+    this.aggregate = aggregate;
+    if (keys.length === 0) {
+      throw new Error("GroupBy keys cannot be empty");
+    }
+  }
+  static from(input) {
+    if (input === void 0 || input === null) {
+      return void 0;
+    }
+    if (input instanceof _GroupBy) {
+      return input;
+    }
+    if (isPlainObject(input)) {
+      const data = input;
+      if (!data.keys || !Array.isArray(data.keys)) {
+        throw new TypeError("GroupBy requires 'keys' array");
+      }
+      if (!data.aggregate) {
+        throw new TypeError("GroupBy requires 'aggregate'");
+      }
+      return new _GroupBy(
+        data.keys.map((k) => new Key(k)),
+        Aggregate.from(data.aggregate)
+      );
+    }
+    throw new TypeError(
+      "GroupBy input must be a GroupBy instance or plain object"
+    );
+  }
+  toJSON() {
+    return {
+      keys: this.keys.map((key) => key.name),
+      aggregate: this.aggregate.toJSON()
+    };
+  }
+};
+var Search = class _Search {
+  constructor(init = {}) {
+    this._where = init.where ? WhereExpression.from(init.where) : void 0;
+    this._rank = init.rank ? RankExpression.from(init.rank) : void 0;
+    this._groupBy = init.groupBy ? GroupBy.from(init.groupBy) : void 0;
+    this._limit = Limit.from(init.limit ?? void 0);
+    this._select = Select.from(init.select ?? void 0);
+  }
+  clone(overrides) {
+    const next = Object.create(_Search.prototype);
+    next._where = overrides.where ?? this._where;
+    next._rank = overrides.rank ?? this._rank;
+    next._groupBy = overrides.groupBy ?? this._groupBy;
+    next._limit = overrides.limit ?? this._limit;
+    next._select = overrides.select ?? this._select;
+    return next;
+  }
+  where(where) {
+    return this.clone({ where: WhereExpression.from(where) });
+  }
+  rank(rank) {
+    return this.clone({ rank: RankExpression.from(rank ?? void 0) });
+  }
+  groupBy(groupBy) {
+    return this.clone({ groupBy: GroupBy.from(groupBy) });
+  }
+  limit(limit2, offset) {
+    if (typeof limit2 === "number") {
+      return this.clone({ limit: Limit.from(limit2, offset) });
+    }
+    return this.clone({ limit: Limit.from(limit2 ?? void 0) });
+  }
+  select(first, ...rest) {
+    if (Array.isArray(first) || first instanceof Set) {
+      return this.clone({
+        select: Select.from(first)
+      });
+    }
+    if (first instanceof Select) {
+      return this.clone({ select: Select.from(first) });
+    }
+    if (typeof first === "object" && first !== null && "keys" in first) {
+      return this.clone({ select: Select.from(first) });
+    }
+    const allKeys = [];
+    if (first !== void 0) {
+      allKeys.push(first);
+    }
+    if (rest.length) {
+      allKeys.push(...rest);
+    }
+    return this.clone({ select: Select.from(allKeys) });
+  }
+  selectAll() {
+    return this.clone({ select: Select.all() });
+  }
+  get whereClause() {
+    return this._where;
+  }
+  get rankExpression() {
+    return this._rank;
+  }
+  get groupByConfig() {
+    return this._groupBy;
+  }
+  get limitConfig() {
+    return this._limit;
+  }
+  get selectConfig() {
+    return this._select;
+  }
+  toPayload() {
+    const payload = {
+      limit: this._limit.toJSON(),
+      select: this._select.toJSON()
+    };
+    if (this._where) {
+      payload.filter = this._where.toJSON();
+    }
+    if (this._rank) {
+      payload.rank = this._rank.toJSON();
+    }
+    if (this._groupBy) {
+      payload.group_by = this._groupBy.toJSON();
+    }
+    return payload;
+  }
+};
+var toSearch = (input) => input instanceof Search ? input : new Search(input);
+var normalizePayloadArray = (payload, count) => {
+  if (!payload) {
+    return Array(count).fill(null);
+  }
+  if (payload.length === count) {
+    return payload.map((item) => item ? item.slice() : null);
+  }
+  const result = payload.map(
+    (item) => item ? item.slice() : null
+  );
+  while (result.length < count) {
+    result.push(null);
+  }
+  return result;
+};
+var SearchResult = class {
+  constructor(response) {
+    this.ids = response.ids;
+    const payloadCount = this.ids.length;
+    this.documents = normalizePayloadArray(response.documents, payloadCount);
+    this.embeddings = normalizePayloadArray(response.embeddings, payloadCount);
+    const rawMetadatas = normalizePayloadArray(
+      response.metadatas,
+      payloadCount
+    );
+    this.metadatas = rawMetadatas.map((payload) => {
+      if (!payload) {
+        return null;
+      }
+      return deserializeMetadatas(payload) ?? [];
+    });
+    this.scores = normalizePayloadArray(response.scores, payloadCount);
+    this.select = response.select ?? [];
+  }
+  rows() {
+    const results = [];
+    for (let payloadIndex = 0; payloadIndex < this.ids.length; payloadIndex += 1) {
+      const ids = this.ids[payloadIndex];
+      const docPayload = this.documents[payloadIndex] ?? [];
+      const embedPayload = this.embeddings[payloadIndex] ?? [];
+      const metaPayload = this.metadatas[payloadIndex] ?? [];
+      const scorePayload = this.scores[payloadIndex] ?? [];
+      const rows = ids.map((id, rowIndex) => {
+        const row = { id };
+        const document = docPayload[rowIndex];
+        if (document !== void 0 && document !== null) {
+          row.document = document;
+        }
+        const embedding = embedPayload[rowIndex];
+        if (embedding !== void 0 && embedding !== null) {
+          row.embedding = embedding;
+        }
+        const metadata = metaPayload[rowIndex];
+        if (metadata !== void 0 && metadata !== null) {
+          row.metadata = metadata;
+        }
+        const score = scorePayload[rowIndex];
+        if (score !== void 0 && score !== null) {
+          row.score = score;
+        }
+        return row;
+      });
+      results.push(rows);
+    }
+    return results;
+  }
+};
+var DOCUMENT_KEY = "#document";
+var EMBEDDING_KEY = "#embedding";
+var _Cmek = class _Cmek2 {
+  constructor(provider, resource) {
+    this.provider = provider;
+    this.resource = resource;
+  }
+  /**
+   * Create a CMEK instance for Google Cloud Platform.
+   *
+   * @param resource - GCP Cloud KMS resource name in the format:
+   *   projects/{project-id}/locations/{location}/keyRings/{key-ring}/cryptoKeys/{key-name}
+   *
+   * @returns A new CMEK instance configured for GCP
+   *
+   * @example
+   * ```typescript
+   * const cmek = Cmek.gcp(
+   *   "projects/my-project/locations/us-central1/keyRings/my-ring/cryptoKeys/my-key"
+   * );
+   * ```
+   */
+  static gcp(resource) {
+    return new _Cmek2("gcp", resource);
+  }
+  /**
+   * Validate the CMEK resource name format.
+   *
+   * Validates that the resource name matches the expected pattern for the
+   * provider. This is a format check only and does not verify that the key
+   * exists or that you have access to it.
+   *
+   * For GCP, the expected format is:
+   *   projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{cryptoKey}
+   *
+   * @returns true if the resource name format is valid, false otherwise
+   *
+   * @example
+   * ```typescript
+   * const cmek = Cmek.gcp("projects/p/locations/l/keyRings/r/cryptoKeys/k");
+   * cmek.validatePattern(); // Returns true
+   *
+   * const badCmek = Cmek.gcp("invalid-format");
+   * badCmek.validatePattern(); // Returns false
+   * ```
+   */
+  validatePattern() {
+    if (this.provider === "gcp") {
+      return _Cmek2.GCP_PATTERN.test(this.resource);
+    }
+    return false;
+  }
+  /**
+   * Serialize CMEK to object format for API transport.
+   *
+   * Returns an object with the provider variant as the key and resource as the value.
+   *
+   * @returns Object containing the provider variant and resource identifier
+   *
+   * @example
+   * ```typescript
+   * const cmek = Cmek.gcp("projects/p/locations/l/keyRings/r/cryptoKeys/k");
+   * cmek.toJSON();
+   * // Returns: { gcp: 'projects/p/locations/l/keyRings/r/cryptoKeys/k' }
+   * ```
+   */
+  toJSON() {
+    if (this.provider === "gcp") {
+      return { gcp: this.resource };
+    }
+    throw new Error(`Unknown CMEK provider: ${this.provider}`);
+  }
+  /**
+   * Deserialize CMEK from object format.
+   *
+   * Expects the provider variant as the key and resource as the value.
+   *
+   * @param data - Object containing provider variant and resource
+   * @returns Deserialized CMEK instance
+   * @throws Error if the provider is unsupported or data is malformed
+   *
+   * @example
+   * ```typescript
+   * const data = { gcp: 'projects/p/locations/l/keyRings/r/cryptoKeys/k' };
+   * const cmek = Cmek.fromJSON(data);
+   * ```
+   */
+  static fromJSON(data) {
+    if ("gcp" in data && typeof data.gcp === "string") {
+      return _Cmek2.gcp(data.gcp);
+    }
+    throw new Error(
+      `Unsupported or missing CMEK provider in data: ${JSON.stringify(data)}`
+    );
+  }
+};
+_Cmek.GCP_PATTERN = /^projects\/.+\/locations\/.+\/keyRings\/.+\/cryptoKeys\/.+$/;
+var Cmek = _Cmek;
+var STRING_VALUE_NAME = "string";
+var FLOAT_LIST_VALUE_NAME = "float_list";
+var SPARSE_VECTOR_VALUE_NAME = "sparse_vector";
+var INT_VALUE_NAME = "int";
+var FLOAT_VALUE_NAME = "float";
+var BOOL_VALUE_NAME = "bool";
+var FTS_INDEX_NAME = "fts_index";
+var STRING_INVERTED_INDEX_NAME = "string_inverted_index";
+var VECTOR_INDEX_NAME = "vector_index";
+var SPARSE_VECTOR_INDEX_NAME = "sparse_vector_index";
+var INT_INVERTED_INDEX_NAME = "int_inverted_index";
+var FLOAT_INVERTED_INDEX_NAME = "float_inverted_index";
+var BOOL_INVERTED_INDEX_NAME = "bool_inverted_index";
+var FtsIndexConfig = class {
+  constructor() {
+    this.type = "FtsIndexConfig";
+  }
+};
+var StringInvertedIndexConfig = class {
+  constructor() {
+    this.type = "StringInvertedIndexConfig";
+  }
+};
+var IntInvertedIndexConfig = class {
+  constructor() {
+    this.type = "IntInvertedIndexConfig";
+  }
+};
+var FloatInvertedIndexConfig = class {
+  constructor() {
+    this.type = "FloatInvertedIndexConfig";
+  }
+};
+var BoolInvertedIndexConfig = class {
+  constructor() {
+    this.type = "BoolInvertedIndexConfig";
+  }
+};
+var VectorIndexConfig = class {
+  constructor(options = {}) {
+    this.type = "VectorIndexConfig";
+    this.space = options.space ?? null;
+    this.embeddingFunction = options.embeddingFunction;
+    this.sourceKey = options.sourceKey instanceof Key ? options.sourceKey.name : options.sourceKey ?? null;
+    this.hnsw = options.hnsw ?? null;
+    this.spann = options.spann ?? null;
+  }
+};
+var SparseVectorIndexConfig = class {
+  constructor(options = {}) {
+    this.type = "SparseVectorIndexConfig";
+    this.embeddingFunction = options.embeddingFunction;
+    this.sourceKey = options.sourceKey instanceof Key ? options.sourceKey.name : options.sourceKey ?? null;
+    this.bm25 = options.bm25 ?? null;
+  }
+};
+var FtsIndexType = class {
+  constructor(enabled, config) {
+    this.enabled = enabled;
+    this.config = config;
+  }
+};
+var StringInvertedIndexType = class {
+  constructor(enabled, config) {
+    this.enabled = enabled;
+    this.config = config;
+  }
+};
+var VectorIndexType = class {
+  constructor(enabled, config) {
+    this.enabled = enabled;
+    this.config = config;
+  }
+};
+var SparseVectorIndexType = class {
+  constructor(enabled, config) {
+    this.enabled = enabled;
+    this.config = config;
+  }
+};
+var IntInvertedIndexType = class {
+  constructor(enabled, config) {
+    this.enabled = enabled;
+    this.config = config;
+  }
+};
+var FloatInvertedIndexType = class {
+  constructor(enabled, config) {
+    this.enabled = enabled;
+    this.config = config;
+  }
+};
+var BoolInvertedIndexType = class {
+  constructor(enabled, config) {
+    this.enabled = enabled;
+    this.config = config;
+  }
+};
+var StringValueType = class {
+  constructor(ftsIndex = null, stringInvertedIndex = null) {
+    this.ftsIndex = ftsIndex;
+    this.stringInvertedIndex = stringInvertedIndex;
+  }
+};
+var FloatListValueType = class {
+  constructor(vectorIndex = null) {
+    this.vectorIndex = vectorIndex;
+  }
+};
+var SparseVectorValueType = class {
+  constructor(sparseVectorIndex = null) {
+    this.sparseVectorIndex = sparseVectorIndex;
+  }
+};
+var IntValueType = class {
+  constructor(intInvertedIndex = null) {
+    this.intInvertedIndex = intInvertedIndex;
+  }
+};
+var FloatValueType = class {
+  constructor(floatInvertedIndex = null) {
+    this.floatInvertedIndex = floatInvertedIndex;
+  }
+};
+var BoolValueType = class {
+  constructor(boolInvertedIndex = null) {
+    this.boolInvertedIndex = boolInvertedIndex;
+  }
+};
+var ValueTypes = class {
+  constructor() {
+    this.string = null;
+    this.floatList = null;
+    this.sparseVector = null;
+    this.intValue = null;
+    this.floatValue = null;
+    this.boolean = null;
+  }
+};
+var cloneObject = (value) => {
+  if (value === null || value === void 0) {
+    return value;
+  }
+  if (typeof value !== "object") {
+    return value;
+  }
+  return Array.isArray(value) ? value.map((item) => cloneObject(item)) : Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      cloneObject(v)
+    ])
+  );
+};
+var resolveEmbeddingFunctionName = (fn) => {
+  if (!fn) return void 0;
+  if (typeof fn.name === "function") {
+    try {
+      const value = fn.name();
+      return typeof value === "string" ? value : void 0;
+    } catch (_err) {
+      return void 0;
+    }
+  }
+  if (typeof fn.name === "string") {
+    return fn.name;
+  }
+  return void 0;
+};
+var prepareEmbeddingFunctionConfig = (fn) => {
+  if (!fn) {
+    return { type: "legacy" };
+  }
+  const name = resolveEmbeddingFunctionName(fn);
+  const getConfig = typeof fn.getConfig === "function" ? fn.getConfig.bind(fn) : void 0;
+  const buildFromConfig = fn.constructor?.buildFromConfig;
+  if (!name || !getConfig || typeof buildFromConfig !== "function") {
+    return { type: "legacy" };
+  }
+  const config = getConfig();
+  if (typeof fn.validateConfig === "function") {
+    fn.validateConfig(config);
+  }
+  return {
+    type: "known",
+    name,
+    config
+  };
+};
+var ensureValueTypes = (valueTypes) => valueTypes ?? new ValueTypes();
+var ensureStringValueType = (valueTypes) => {
+  if (!valueTypes.string) {
+    valueTypes.string = new StringValueType();
+  }
+  return valueTypes.string;
+};
+var ensureFloatListValueType = (valueTypes) => {
+  if (!valueTypes.floatList) {
+    valueTypes.floatList = new FloatListValueType();
+  }
+  return valueTypes.floatList;
+};
+var ensureSparseVectorValueType = (valueTypes) => {
+  if (!valueTypes.sparseVector) {
+    valueTypes.sparseVector = new SparseVectorValueType();
+  }
+  return valueTypes.sparseVector;
+};
+var ensureIntValueType = (valueTypes) => {
+  if (!valueTypes.intValue) {
+    valueTypes.intValue = new IntValueType();
+  }
+  return valueTypes.intValue;
+};
+var ensureFloatValueType = (valueTypes) => {
+  if (!valueTypes.floatValue) {
+    valueTypes.floatValue = new FloatValueType();
+  }
+  return valueTypes.floatValue;
+};
+var ensureBoolValueType = (valueTypes) => {
+  if (!valueTypes.boolean) {
+    valueTypes.boolean = new BoolValueType();
+  }
+  return valueTypes.boolean;
+};
+var Schema = class _Schema {
+  constructor() {
+    this.defaults = new ValueTypes();
+    this.keys = {};
+    this.cmek = null;
+    this.initializeDefaults();
+    this.initializeKeys();
+  }
+  /**
+   * Set the customer-managed encryption key for this collection.
+   *
+   * CMEK allows you to use your own encryption keys managed by cloud providers'
+   * key management services instead of default provider-managed keys.
+   *
+   * @param cmek - CMEK instance or null to remove encryption
+   * @returns this for method chaining
+   *
+   * @example
+   * ```typescript
+   * const schema = new Schema();
+   * schema.setCmek(Cmek.gcp(
+   *   "projects/my-project/locations/us-central1/keyRings/my-ring/cryptoKeys/my-key"
+   * ));
+   * ```
+   */
+  setCmek(cmek) {
+    this.cmek = cmek;
+    return this;
+  }
+  createIndex(config, key) {
+    const configProvided = config !== void 0 && config !== null;
+    const keyProvided = key !== void 0 && key !== null;
+    if (!configProvided && !keyProvided) {
+      throw new Error(
+        "Cannot enable all index types globally. Must specify either config or key."
+      );
+    }
+    if (keyProvided && key && key === EMBEDDING_KEY) {
+      throw new Error(
+        `Cannot create index on special key '${key}'. This key is managed automatically by the system. Invoke createIndex(new VectorIndexConfig(...)) without specifying a key to configure the vector index globally.`
+      );
+    }
+    if (keyProvided && key === DOCUMENT_KEY && !(config instanceof FtsIndexConfig)) {
+      throw new Error(
+        `Cannot create index on special key '${key}' with this config. Only FtsIndexConfig is allowed for #document.`
+      );
+    }
+    if (keyProvided && key && key.startsWith("#") && key !== DOCUMENT_KEY) {
+      throw new Error(
+        "key cannot begin with '#'. Keys starting with '#' are reserved for system use."
+      );
+    }
+    if (config instanceof VectorIndexConfig) {
+      if (!keyProvided) {
+        this.setVectorIndexConfig(config);
+        return this;
+      }
+      throw new Error(
+        "Vector index cannot be enabled on specific keys. Use createIndex(new VectorIndexConfig(...)) without specifying a key to configure the vector index globally."
+      );
+    }
+    if (config instanceof FtsIndexConfig && (!keyProvided || key !== DOCUMENT_KEY)) {
+      throw new Error(
+        "FTS index can only be enabled on #document key. Use createIndex(new FtsIndexConfig(), '#document')"
+      );
+    }
+    if (config instanceof SparseVectorIndexConfig && !keyProvided) {
+      throw new Error(
+        "Sparse vector index must be created on a specific key. Please specify a key using: createIndex(new SparseVectorIndexConfig(...), 'your_key')"
+      );
+    }
+    if (!configProvided && keyProvided && key) {
+      throw new Error(
+        `Cannot enable all index types for key '${key}'. Please specify a specific index configuration.`
+      );
+    }
+    if (configProvided && !keyProvided) {
+      this.setIndexInDefaults(config, true);
+    } else if (configProvided && keyProvided && key) {
+      this.setIndexForKey(key, config, true);
+    }
+    return this;
+  }
+  deleteIndex(config, key) {
+    const configProvided = config !== void 0 && config !== null;
+    const keyProvided = key !== void 0 && key !== null;
+    if (!configProvided && !keyProvided) {
+      throw new Error(
+        "Cannot disable all indexes. Must specify either config or key."
+      );
+    }
+    if (keyProvided && key && key === EMBEDDING_KEY) {
+      throw new Error("Cannot modify #embedding. Currently not supported");
+    }
+    if (keyProvided && key === DOCUMENT_KEY && !(config instanceof FtsIndexConfig)) {
+      throw new Error(
+        `Cannot delete index on special key '${key}' with this config. Only FtsIndexConfig is allowed for #document.`
+      );
+    }
+    if (keyProvided && key && key.startsWith("#") && key !== DOCUMENT_KEY) {
+      throw new Error(
+        "key cannot begin with '#'. Keys starting with '#' are reserved for system use."
+      );
+    }
+    if (config instanceof VectorIndexConfig) {
+      throw new Error("Deleting vector index is not currently supported.");
+    }
+    if (config instanceof SparseVectorIndexConfig) {
+      throw new Error(
+        "Deleting sparse vector index is not currently supported."
+      );
+    }
+    if (config instanceof FtsIndexConfig && (!keyProvided || key !== DOCUMENT_KEY)) {
+      throw new Error("Deleting FTS index is only supported on #document key.");
+    }
+    if (keyProvided && !configProvided && key) {
+      throw new Error(
+        `Cannot disable all index types for key '${key}'. Please specify a specific index configuration.`
+      );
+    }
+    if (keyProvided && configProvided && key) {
+      this.setIndexForKey(key, config, false);
+    } else if (!keyProvided && configProvided) {
+      this.setIndexInDefaults(config, false);
+    }
+    return this;
+  }
+  serializeToJSON() {
+    const defaults2 = this.serializeValueTypes(this.defaults);
+    const keys = {};
+    for (const [keyName, valueTypes] of Object.entries(this.keys)) {
+      keys[keyName] = this.serializeValueTypes(valueTypes);
+    }
+    const result = {
+      defaults: defaults2,
+      keys
+    };
+    if (this.cmek !== null) {
+      result.cmek = this.cmek.toJSON();
+    }
+    return result;
+  }
+  static async deserializeFromJSON(json, client2) {
+    if (json == null) {
+      return void 0;
+    }
+    const data = json;
+    const instance = Object.create(_Schema.prototype);
+    instance.defaults = await _Schema.deserializeValueTypes(
+      data.defaults ?? {},
+      client2
+    );
+    instance.keys = {};
+    const keys = data.keys ?? {};
+    for (const [keyName, value] of Object.entries(keys)) {
+      instance.keys[keyName] = await _Schema.deserializeValueTypes(
+        value,
+        client2
+      );
+    }
+    instance.cmek = null;
+    if (data.cmek && typeof data.cmek === "object") {
+      instance.cmek = Cmek.fromJSON(data.cmek);
+    }
+    return instance;
+  }
+  setVectorIndexConfig(config) {
+    const defaultsFloatList = ensureFloatListValueType(this.defaults);
+    const currentDefaultsVector = defaultsFloatList.vectorIndex ?? new VectorIndexType(false, new VectorIndexConfig());
+    defaultsFloatList.vectorIndex = new VectorIndexType(
+      currentDefaultsVector.enabled,
+      new VectorIndexConfig({
+        space: config.space ?? null,
+        embeddingFunction: config.embeddingFunction,
+        sourceKey: config.sourceKey ?? null,
+        hnsw: config.hnsw ? cloneObject(config.hnsw) : null,
+        spann: config.spann ? cloneObject(config.spann) : null
+      })
+    );
+    const embeddingValueTypes = ensureValueTypes(this.keys[EMBEDDING_KEY]);
+    this.keys[EMBEDDING_KEY] = embeddingValueTypes;
+    const overrideFloatList = ensureFloatListValueType(embeddingValueTypes);
+    const currentOverrideVector = overrideFloatList.vectorIndex ?? new VectorIndexType(
+      true,
+      new VectorIndexConfig({ sourceKey: DOCUMENT_KEY })
+    );
+    const preservedSourceKey = currentOverrideVector.config.sourceKey ?? DOCUMENT_KEY;
+    overrideFloatList.vectorIndex = new VectorIndexType(
+      currentOverrideVector.enabled,
+      new VectorIndexConfig({
+        space: config.space ?? null,
+        embeddingFunction: config.embeddingFunction,
+        sourceKey: preservedSourceKey,
+        hnsw: config.hnsw ? cloneObject(config.hnsw) : null,
+        spann: config.spann ? cloneObject(config.spann) : null
+      })
+    );
+  }
+  setIndexInDefaults(config, enabled) {
+    if (config instanceof FtsIndexConfig) {
+      const valueType = ensureStringValueType(this.defaults);
+      valueType.ftsIndex = new FtsIndexType(enabled, config);
+    } else if (config instanceof StringInvertedIndexConfig) {
+      const valueType = ensureStringValueType(this.defaults);
+      valueType.stringInvertedIndex = new StringInvertedIndexType(
+        enabled,
+        config
+      );
+    } else if (config instanceof VectorIndexConfig) {
+      const valueType = ensureFloatListValueType(this.defaults);
+      valueType.vectorIndex = new VectorIndexType(enabled, config);
+    } else if (config instanceof SparseVectorIndexConfig) {
+      const valueType = ensureSparseVectorValueType(this.defaults);
+      valueType.sparseVectorIndex = new SparseVectorIndexType(enabled, config);
+    } else if (config instanceof IntInvertedIndexConfig) {
+      const valueType = ensureIntValueType(this.defaults);
+      valueType.intInvertedIndex = new IntInvertedIndexType(enabled, config);
+    } else if (config instanceof FloatInvertedIndexConfig) {
+      const valueType = ensureFloatValueType(this.defaults);
+      valueType.floatInvertedIndex = new FloatInvertedIndexType(
+        enabled,
+        config
+      );
+    } else if (config instanceof BoolInvertedIndexConfig) {
+      const valueType = ensureBoolValueType(this.defaults);
+      valueType.boolInvertedIndex = new BoolInvertedIndexType(enabled, config);
+    }
+  }
+  setIndexForKey(key, config, enabled) {
+    if (config instanceof SparseVectorIndexConfig && enabled) {
+      this.validateSparseVectorConfig(config);
+    }
+    const current = this.keys[key] = ensureValueTypes(this.keys[key]);
+    if (config instanceof StringInvertedIndexConfig) {
+      const valueType = ensureStringValueType(current);
+      valueType.stringInvertedIndex = new StringInvertedIndexType(
+        enabled,
+        config
+      );
+    } else if (config instanceof FtsIndexConfig) {
+      const valueType = ensureStringValueType(current);
+      valueType.ftsIndex = new FtsIndexType(enabled, config);
+    } else if (config instanceof SparseVectorIndexConfig) {
+      const valueType = ensureSparseVectorValueType(current);
+      valueType.sparseVectorIndex = new SparseVectorIndexType(enabled, config);
+    } else if (config instanceof VectorIndexConfig) {
+      const valueType = ensureFloatListValueType(current);
+      valueType.vectorIndex = new VectorIndexType(enabled, config);
+    } else if (config instanceof IntInvertedIndexConfig) {
+      const valueType = ensureIntValueType(current);
+      valueType.intInvertedIndex = new IntInvertedIndexType(enabled, config);
+    } else if (config instanceof FloatInvertedIndexConfig) {
+      const valueType = ensureFloatValueType(current);
+      valueType.floatInvertedIndex = new FloatInvertedIndexType(
+        enabled,
+        config
+      );
+    } else if (config instanceof BoolInvertedIndexConfig) {
+      const valueType = ensureBoolValueType(current);
+      valueType.boolInvertedIndex = new BoolInvertedIndexType(enabled, config);
+    }
+  }
+  enableAllIndexesForKey(key) {
+    if (key === EMBEDDING_KEY || key === DOCUMENT_KEY) {
+      throw new Error(
+        `Cannot enable all indexes for special key '${key}'. These keys are managed automatically by the system.`
+      );
+    }
+    const current = this.keys[key] = ensureValueTypes(this.keys[key]);
+    current.string = new StringValueType(
+      new FtsIndexType(true, new FtsIndexConfig()),
+      new StringInvertedIndexType(true, new StringInvertedIndexConfig())
+    );
+    current.floatList = new FloatListValueType(
+      new VectorIndexType(true, new VectorIndexConfig())
+    );
+    current.sparseVector = new SparseVectorValueType(
+      new SparseVectorIndexType(false, new SparseVectorIndexConfig())
+    );
+    current.intValue = new IntValueType(
+      new IntInvertedIndexType(true, new IntInvertedIndexConfig())
+    );
+    current.floatValue = new FloatValueType(
+      new FloatInvertedIndexType(true, new FloatInvertedIndexConfig())
+    );
+    current.boolean = new BoolValueType(
+      new BoolInvertedIndexType(true, new BoolInvertedIndexConfig())
+    );
+  }
+  disableAllIndexesForKey(key) {
+    if (key === EMBEDDING_KEY || key === DOCUMENT_KEY) {
+      throw new Error(
+        `Cannot disable all indexes for special key '${key}'. These keys are managed automatically by the system.`
+      );
+    }
+    const current = this.keys[key] = ensureValueTypes(this.keys[key]);
+    current.string = new StringValueType(
+      new FtsIndexType(false, new FtsIndexConfig()),
+      new StringInvertedIndexType(false, new StringInvertedIndexConfig())
+    );
+    current.floatList = new FloatListValueType(
+      new VectorIndexType(false, new VectorIndexConfig())
+    );
+    current.sparseVector = new SparseVectorValueType(
+      new SparseVectorIndexType(false, new SparseVectorIndexConfig())
+    );
+    current.intValue = new IntValueType(
+      new IntInvertedIndexType(false, new IntInvertedIndexConfig())
+    );
+    current.floatValue = new FloatValueType(
+      new FloatInvertedIndexType(false, new FloatInvertedIndexConfig())
+    );
+    current.boolean = new BoolValueType(
+      new BoolInvertedIndexType(false, new BoolInvertedIndexConfig())
+    );
+  }
+  validateSparseVectorConfig(config) {
+    if (config.sourceKey !== null && config.sourceKey !== void 0 && !config.embeddingFunction) {
+      throw new Error(
+        `If sourceKey is provided then embeddingFunction must also be provided since there is no default embedding function. Config: ${JSON.stringify(
+          config
+        )}`
+      );
+    }
+  }
+  initializeDefaults() {
+    this.defaults.string = new StringValueType(
+      new FtsIndexType(false, new FtsIndexConfig()),
+      new StringInvertedIndexType(true, new StringInvertedIndexConfig())
+    );
+    this.defaults.floatList = new FloatListValueType(
+      new VectorIndexType(false, new VectorIndexConfig())
+    );
+    this.defaults.sparseVector = new SparseVectorValueType(
+      new SparseVectorIndexType(false, new SparseVectorIndexConfig())
+    );
+    this.defaults.intValue = new IntValueType(
+      new IntInvertedIndexType(true, new IntInvertedIndexConfig())
+    );
+    this.defaults.floatValue = new FloatValueType(
+      new FloatInvertedIndexType(true, new FloatInvertedIndexConfig())
+    );
+    this.defaults.boolean = new BoolValueType(
+      new BoolInvertedIndexType(true, new BoolInvertedIndexConfig())
+    );
+  }
+  initializeKeys() {
+    this.keys[DOCUMENT_KEY] = new ValueTypes();
+    this.keys[DOCUMENT_KEY].string = new StringValueType(
+      new FtsIndexType(true, new FtsIndexConfig()),
+      new StringInvertedIndexType(false, new StringInvertedIndexConfig())
+    );
+    this.keys[EMBEDDING_KEY] = new ValueTypes();
+    this.keys[EMBEDDING_KEY].floatList = new FloatListValueType(
+      new VectorIndexType(
+        true,
+        new VectorIndexConfig({ sourceKey: DOCUMENT_KEY })
+      )
+    );
+  }
+  serializeValueTypes(valueTypes) {
+    const result = {};
+    if (valueTypes.string) {
+      const serialized = this.serializeStringValueType(valueTypes.string);
+      if (Object.keys(serialized).length > 0) {
+        result[STRING_VALUE_NAME] = serialized;
+      }
+    }
+    if (valueTypes.floatList) {
+      const serialized = this.serializeFloatListValueType(valueTypes.floatList);
+      if (Object.keys(serialized).length > 0) {
+        result[FLOAT_LIST_VALUE_NAME] = serialized;
+      }
+    }
+    if (valueTypes.sparseVector) {
+      const serialized = this.serializeSparseVectorValueType(
+        valueTypes.sparseVector
+      );
+      if (Object.keys(serialized).length > 0) {
+        result[SPARSE_VECTOR_VALUE_NAME] = serialized;
+      }
+    }
+    if (valueTypes.intValue) {
+      const serialized = this.serializeIntValueType(valueTypes.intValue);
+      if (Object.keys(serialized).length > 0) {
+        result[INT_VALUE_NAME] = serialized;
+      }
+    }
+    if (valueTypes.floatValue) {
+      const serialized = this.serializeFloatValueType(valueTypes.floatValue);
+      if (Object.keys(serialized).length > 0) {
+        result[FLOAT_VALUE_NAME] = serialized;
+      }
+    }
+    if (valueTypes.boolean) {
+      const serialized = this.serializeBoolValueType(valueTypes.boolean);
+      if (Object.keys(serialized).length > 0) {
+        result[BOOL_VALUE_NAME] = serialized;
+      }
+    }
+    return result;
+  }
+  serializeStringValueType(valueType) {
+    const result = {};
+    if (valueType.ftsIndex) {
+      result[FTS_INDEX_NAME] = {
+        enabled: valueType.ftsIndex.enabled,
+        config: this.serializeConfig(valueType.ftsIndex.config)
+      };
+    }
+    if (valueType.stringInvertedIndex) {
+      result[STRING_INVERTED_INDEX_NAME] = {
+        enabled: valueType.stringInvertedIndex.enabled,
+        config: this.serializeConfig(valueType.stringInvertedIndex.config)
+      };
+    }
+    return result;
+  }
+  serializeFloatListValueType(valueType) {
+    const result = {};
+    if (valueType.vectorIndex) {
+      result[VECTOR_INDEX_NAME] = {
+        enabled: valueType.vectorIndex.enabled,
+        config: this.serializeConfig(valueType.vectorIndex.config)
+      };
+    }
+    return result;
+  }
+  serializeSparseVectorValueType(valueType) {
+    const result = {};
+    if (valueType.sparseVectorIndex) {
+      result[SPARSE_VECTOR_INDEX_NAME] = {
+        enabled: valueType.sparseVectorIndex.enabled,
+        config: this.serializeConfig(valueType.sparseVectorIndex.config)
+      };
+    }
+    return result;
+  }
+  serializeIntValueType(valueType) {
+    const result = {};
+    if (valueType.intInvertedIndex) {
+      result[INT_INVERTED_INDEX_NAME] = {
+        enabled: valueType.intInvertedIndex.enabled,
+        config: this.serializeConfig(valueType.intInvertedIndex.config)
+      };
+    }
+    return result;
+  }
+  serializeFloatValueType(valueType) {
+    const result = {};
+    if (valueType.floatInvertedIndex) {
+      result[FLOAT_INVERTED_INDEX_NAME] = {
+        enabled: valueType.floatInvertedIndex.enabled,
+        config: this.serializeConfig(valueType.floatInvertedIndex.config)
+      };
+    }
+    return result;
+  }
+  serializeBoolValueType(valueType) {
+    const result = {};
+    if (valueType.boolInvertedIndex) {
+      result[BOOL_INVERTED_INDEX_NAME] = {
+        enabled: valueType.boolInvertedIndex.enabled,
+        config: this.serializeConfig(valueType.boolInvertedIndex.config)
+      };
+    }
+    return result;
+  }
+  serializeConfig(config) {
+    if (config instanceof VectorIndexConfig) {
+      return this.serializeVectorConfig(config);
+    }
+    if (config instanceof SparseVectorIndexConfig) {
+      return this.serializeSparseVectorConfig(config);
+    }
+    return {};
+  }
+  serializeVectorConfig(config) {
+    const serialized = {};
+    const embeddingFunction = config.embeddingFunction;
+    const efConfig = prepareEmbeddingFunctionConfig(embeddingFunction);
+    serialized["embedding_function"] = efConfig;
+    let resolvedSpace = config.space ?? null;
+    if (!resolvedSpace && embeddingFunction?.defaultSpace) {
+      resolvedSpace = embeddingFunction.defaultSpace();
+    }
+    if (resolvedSpace && embeddingFunction?.supportedSpaces && !embeddingFunction.supportedSpaces().includes(resolvedSpace)) {
+      console.warn(
+        `Space '${resolvedSpace}' is not supported by embedding function '${resolveEmbeddingFunctionName(embeddingFunction) ?? "unknown"}'. Supported spaces: ${embeddingFunction.supportedSpaces().join(", ")}`
+      );
+    }
+    if (resolvedSpace) {
+      serialized.space = resolvedSpace;
+    }
+    if (config.sourceKey) {
+      serialized.source_key = config.sourceKey;
+    }
+    if (config.hnsw) {
+      serialized.hnsw = cloneObject(config.hnsw);
+    }
+    if (config.spann) {
+      serialized.spann = cloneObject(config.spann);
+    }
+    return serialized;
+  }
+  serializeSparseVectorConfig(config) {
+    const serialized = {};
+    const embeddingFunction = config.embeddingFunction;
+    serialized["embedding_function"] = prepareEmbeddingFunctionConfig(embeddingFunction);
+    if (config.sourceKey) {
+      serialized.source_key = config.sourceKey;
+    }
+    if (typeof config.bm25 === "boolean") {
+      serialized.bm25 = config.bm25;
+    }
+    return serialized;
+  }
+  static async deserializeValueTypes(json, client2) {
+    const result = new ValueTypes();
+    if (json[STRING_VALUE_NAME]) {
+      result.string = _Schema.deserializeStringValueType(
+        json[STRING_VALUE_NAME]
+      );
+    }
+    if (json[FLOAT_LIST_VALUE_NAME]) {
+      result.floatList = await _Schema.deserializeFloatListValueType(
+        json[FLOAT_LIST_VALUE_NAME],
+        client2
+      );
+    }
+    if (json[SPARSE_VECTOR_VALUE_NAME]) {
+      result.sparseVector = await _Schema.deserializeSparseVectorValueType(
+        json[SPARSE_VECTOR_VALUE_NAME],
+        client2
+      );
+    }
+    if (json[INT_VALUE_NAME]) {
+      result.intValue = _Schema.deserializeIntValueType(json[INT_VALUE_NAME]);
+    }
+    if (json[FLOAT_VALUE_NAME]) {
+      result.floatValue = _Schema.deserializeFloatValueType(
+        json[FLOAT_VALUE_NAME]
+      );
+    }
+    if (json[BOOL_VALUE_NAME]) {
+      result.boolean = _Schema.deserializeBoolValueType(json[BOOL_VALUE_NAME]);
+    }
+    return result;
+  }
+  static deserializeStringValueType(json) {
+    let ftsIndex = null;
+    let stringIndex = null;
+    if (json[FTS_INDEX_NAME]) {
+      const data = json[FTS_INDEX_NAME];
+      ftsIndex = new FtsIndexType(Boolean(data.enabled), new FtsIndexConfig());
+    }
+    if (json[STRING_INVERTED_INDEX_NAME]) {
+      const data = json[STRING_INVERTED_INDEX_NAME];
+      stringIndex = new StringInvertedIndexType(
+        Boolean(data.enabled),
+        new StringInvertedIndexConfig()
+      );
+    }
+    return new StringValueType(ftsIndex, stringIndex);
+  }
+  static async deserializeFloatListValueType(json, client2) {
+    let vectorIndex = null;
+    if (json[VECTOR_INDEX_NAME]) {
+      const data = json[VECTOR_INDEX_NAME];
+      const enabled = Boolean(data.enabled);
+      const config = await _Schema.deserializeVectorConfig(
+        data.config ?? {},
+        client2
+      );
+      vectorIndex = new VectorIndexType(enabled, config);
+    }
+    return new FloatListValueType(vectorIndex);
+  }
+  static async deserializeSparseVectorValueType(json, client2) {
+    let sparseIndex = null;
+    if (json[SPARSE_VECTOR_INDEX_NAME]) {
+      const data = json[SPARSE_VECTOR_INDEX_NAME];
+      const enabled = Boolean(data.enabled);
+      const config = await _Schema.deserializeSparseVectorConfig(
+        data.config ?? {},
+        client2
+      );
+      sparseIndex = new SparseVectorIndexType(enabled, config);
+    }
+    return new SparseVectorValueType(sparseIndex);
+  }
+  static deserializeIntValueType(json) {
+    let index = null;
+    if (json[INT_INVERTED_INDEX_NAME]) {
+      const data = json[INT_INVERTED_INDEX_NAME];
+      index = new IntInvertedIndexType(
+        Boolean(data.enabled),
+        new IntInvertedIndexConfig()
+      );
+    }
+    return new IntValueType(index);
+  }
+  static deserializeFloatValueType(json) {
+    let index = null;
+    if (json[FLOAT_INVERTED_INDEX_NAME]) {
+      const data = json[FLOAT_INVERTED_INDEX_NAME];
+      index = new FloatInvertedIndexType(
+        Boolean(data.enabled),
+        new FloatInvertedIndexConfig()
+      );
+    }
+    return new FloatValueType(index);
+  }
+  static deserializeBoolValueType(json) {
+    let index = null;
+    if (json[BOOL_INVERTED_INDEX_NAME]) {
+      const data = json[BOOL_INVERTED_INDEX_NAME];
+      index = new BoolInvertedIndexType(
+        Boolean(data.enabled),
+        new BoolInvertedIndexConfig()
+      );
+    }
+    return new BoolValueType(index);
+  }
+  static async deserializeVectorConfig(json, client2) {
+    const config = new VectorIndexConfig({
+      space: json.space ?? null,
+      sourceKey: json.source_key ?? null,
+      hnsw: json.hnsw ? cloneObject(json.hnsw) : null,
+      spann: json.spann ? cloneObject(json.spann) : null
+    });
+    config.embeddingFunction = await getEmbeddingFunction({
+      client: client2,
+      efConfig: json.embedding_function
+    });
+    if (!config.space && config.embeddingFunction?.defaultSpace) {
+      config.space = config.embeddingFunction.defaultSpace();
+    }
+    return config;
+  }
+  static async deserializeSparseVectorConfig(json, client2) {
+    const config = new SparseVectorIndexConfig({
+      sourceKey: json.source_key ?? null,
+      bm25: typeof json.bm25 === "boolean" ? json.bm25 : null
+    });
+    const embeddingFunction = await getSparseEmbeddingFunction(
+      client2,
+      json.embedding_function
+    ) ?? config.embeddingFunction ?? void 0;
+    config.embeddingFunction = embeddingFunction ?? null;
+    return config;
+  }
+  resolveEmbeddingFunction() {
+    const embeddingOverride = this.keys[EMBEDDING_KEY]?.floatList?.vectorIndex?.config.embeddingFunction;
+    if (embeddingOverride !== void 0) {
+      return embeddingOverride;
+    }
+    return this.defaults.floatList?.vectorIndex?.config.embeddingFunction;
+  }
+};
+var CollectionImpl = class _CollectionImpl {
+  /**
+   * Creates a new CollectionAPIImpl instance.
+   * @param options - Configuration for the collection API
+   */
+  constructor({
+    chromaClient,
+    apiClient,
+    id,
+    tenant,
+    database,
+    name,
+    metadata,
+    configuration,
+    embeddingFunction,
+    schema
+  }) {
+    this.chromaClient = chromaClient;
+    this.apiClient = apiClient;
+    this.id = id;
+    this.tenant = tenant;
+    this.database = database;
+    this._name = name;
+    this._metadata = metadata;
+    this._configuration = configuration;
+    this._embeddingFunction = embeddingFunction;
+    this._schema = schema;
+  }
+  get name() {
+    return this._name;
+  }
+  set name(name) {
+    this._name = name;
+  }
+  get configuration() {
+    return this._configuration;
+  }
+  set configuration(configuration) {
+    this._configuration = configuration;
+  }
+  get metadata() {
+    return this._metadata;
+  }
+  set metadata(metadata) {
+    this._metadata = metadata;
+  }
+  get embeddingFunction() {
+    return this._embeddingFunction;
+  }
+  set embeddingFunction(embeddingFunction) {
+    this._embeddingFunction = embeddingFunction;
+  }
+  get schema() {
+    return this._schema;
+  }
+  set schema(schema) {
+    this._schema = schema;
+  }
+  async path() {
+    return {
+      tenant: this.tenant,
+      database: this.database,
+      collection_id: this.id
+    };
+  }
+  async embed(inputs, isQuery) {
+    const embeddingFunction = this._embeddingFunction ?? this.getSchemaEmbeddingFunction();
+    if (!embeddingFunction) {
+      throw new ChromaValueError(
+        `No embedding function found for collection '${this._name}'. You can either provide embeddings directly, or ensure the appropriate embedding function package (e.g. @chroma-core/default-embed) is installed.`
+      );
+    }
+    if (isQuery && embeddingFunction.generateForQueries) {
+      return await embeddingFunction.generateForQueries(inputs);
+    }
+    return await embeddingFunction.generate(inputs);
+  }
+  async sparseEmbed(sparseEmbeddingFunction, inputs, isQuery) {
+    if (isQuery && sparseEmbeddingFunction.generateForQueries) {
+      return await sparseEmbeddingFunction.generateForQueries(inputs);
+    }
+    return await sparseEmbeddingFunction.generate(inputs);
+  }
+  getSparseEmbeddingTargets() {
+    const schema = this._schema;
+    if (!schema) return {};
+    const targets = {};
+    for (const [key, valueTypes] of Object.entries(schema.keys)) {
+      const sparseVector = valueTypes.sparseVector;
+      const sparseIndex = sparseVector?.sparseVectorIndex;
+      if (!sparseIndex?.enabled) continue;
+      const config = sparseIndex.config;
+      if (!config.embeddingFunction || !config.sourceKey) continue;
+      targets[key] = config;
+    }
+    return targets;
+  }
+  async applySparseEmbeddingsToMetadatas(metadatas, documents) {
+    const sparseTargets = this.getSparseEmbeddingTargets();
+    if (Object.keys(sparseTargets).length === 0) {
+      return metadatas;
+    }
+    if (!metadatas) {
+      if (!documents) {
+        return void 0;
+      }
+      metadatas = Array(documents.length).fill(null).map(() => ({}));
+    }
+    const updatedMetadatas = metadatas.map(
+      (metadata) => metadata !== null && metadata !== void 0 ? { ...metadata } : {}
+    );
+    const documentsList = documents ? [...documents] : void 0;
+    for (const [targetKey, config] of Object.entries(sparseTargets)) {
+      const sourceKey = config.sourceKey;
+      const embeddingFunction = config.embeddingFunction;
+      if (!sourceKey || !embeddingFunction) {
+        continue;
+      }
+      const inputs = [];
+      const positions = [];
+      if (sourceKey === DOCUMENT_KEY) {
+        if (!documentsList) {
+          continue;
+        }
+        updatedMetadatas.forEach((metadata, index) => {
+          if (targetKey in metadata) {
+            return;
+          }
+          if (index < documentsList.length) {
+            const doc = documentsList[index];
+            inputs.push(doc);
+            positions.push(index);
+          }
+        });
+        if (inputs.length === 0) {
+          continue;
+        }
+        const sparseEmbeddings2 = await this.sparseEmbed(
+          embeddingFunction,
+          inputs,
+          false
+        );
+        if (sparseEmbeddings2.length !== positions.length) {
+          throw new ChromaValueError(
+            "Sparse embedding function returned unexpected number of embeddings."
+          );
+        }
+        positions.forEach((position, idx) => {
+          updatedMetadatas[position][targetKey] = sparseEmbeddings2[idx];
+        });
+        continue;
+      }
+      updatedMetadatas.forEach((metadata, index) => {
+        if (targetKey in metadata) {
+          return;
+        }
+        const sourceValue = metadata[sourceKey];
+        if (typeof sourceValue !== "string") {
+          return;
+        }
+        inputs.push(sourceValue);
+        positions.push(index);
+      });
+      if (inputs.length === 0) {
+        continue;
+      }
+      const sparseEmbeddings = await this.sparseEmbed(
+        embeddingFunction,
+        inputs,
+        false
+      );
+      if (sparseEmbeddings.length !== positions.length) {
+        throw new ChromaValueError(
+          "Sparse embedding function returned unexpected number of embeddings."
+        );
+      }
+      positions.forEach((position, idx) => {
+        updatedMetadatas[position][targetKey] = sparseEmbeddings[idx];
+      });
+    }
+    const resultMetadatas = updatedMetadatas.map(
+      (metadata) => Object.keys(metadata).length === 0 ? null : metadata
+    );
+    return resultMetadatas;
+  }
+  async embedKnnLiteral(knn) {
+    const queryValue = knn.query;
+    if (typeof queryValue !== "string") {
+      return { ...knn };
+    }
+    const keyValue = knn.key;
+    const key = typeof keyValue === "string" ? keyValue : EMBEDDING_KEY;
+    if (key === EMBEDDING_KEY) {
+      const embeddings = await this.embed([queryValue], true);
+      if (!embeddings || embeddings.length !== 1) {
+        throw new ChromaValueError(
+          "Embedding function returned unexpected number of embeddings."
+        );
+      }
+      return { ...knn, query: embeddings[0] };
+    }
+    const schema = this._schema;
+    if (!schema) {
+      throw new ChromaValueError(
+        `Cannot embed string query for key '${key}': schema is not available. Provide an embedded vector or configure an embedding function.`
+      );
+    }
+    const valueTypes = schema.keys[key];
+    if (!valueTypes) {
+      throw new ChromaValueError(
+        `Cannot embed string query for key '${key}': key not found in schema. Provide an embedded vector or configure an embedding function.`
+      );
+    }
+    const sparseIndex = valueTypes.sparseVector?.sparseVectorIndex;
+    if (sparseIndex?.enabled && sparseIndex.config.embeddingFunction) {
+      const sparseEmbeddingFunction = sparseIndex.config.embeddingFunction;
+      const sparseEmbeddings = await this.sparseEmbed(
+        sparseEmbeddingFunction,
+        [queryValue],
+        true
+      );
+      if (!sparseEmbeddings || sparseEmbeddings.length !== 1) {
+        throw new ChromaValueError(
+          "Sparse embedding function returned unexpected number of embeddings."
+        );
+      }
+      return { ...knn, query: sparseEmbeddings[0] };
+    }
+    const vectorIndex = valueTypes.floatList?.vectorIndex;
+    if (vectorIndex?.enabled && vectorIndex.config.embeddingFunction) {
+      const embeddingFunction = vectorIndex.config.embeddingFunction;
+      const embeddings = embeddingFunction.generateForQueries ? await embeddingFunction.generateForQueries([queryValue]) : await embeddingFunction.generate([queryValue]);
+      if (!embeddings || embeddings.length !== 1) {
+        throw new ChromaValueError(
+          "Embedding function returned unexpected number of embeddings."
+        );
+      }
+      return { ...knn, query: embeddings[0] };
+    }
+    throw new ChromaValueError(
+      `Cannot embed string query for key '${key}': no embedding function configured. Provide an embedded vector or configure an embedding function.`
+    );
+  }
+  async embedRankLiteral(rank) {
+    if (rank === null || rank === void 0) {
+      return rank;
+    }
+    if (Array.isArray(rank)) {
+      return Promise.all(rank.map((item) => this.embedRankLiteral(item)));
+    }
+    if (!isPlainObject(rank)) {
+      return rank;
+    }
+    const entries = await Promise.all(
+      Object.entries(rank).map(async ([key, value]) => {
+        if (key === "$knn" && isPlainObject(value)) {
+          return [key, await this.embedKnnLiteral(value)];
+        }
+        return [key, await this.embedRankLiteral(value)];
+      })
+    );
+    return Object.fromEntries(entries);
+  }
+  async embedSearchPayload(payload) {
+    if (!payload.rank) {
+      return payload;
+    }
+    const embeddedRank = await this.embedRankLiteral(payload.rank);
+    if (!isPlainObject(embeddedRank)) {
+      return payload;
+    }
+    return {
+      ...payload,
+      rank: embeddedRank
+    };
+  }
+  getSchemaEmbeddingFunction() {
+    const schema = this._schema;
+    if (!schema) return void 0;
+    const schemaOverride = schema.keys[EMBEDDING_KEY];
+    const overrideFunction = schemaOverride?.floatList?.vectorIndex?.config.embeddingFunction;
+    if (overrideFunction) {
+      return overrideFunction;
+    }
+    const defaultFunction = schema.defaults.floatList?.vectorIndex?.config.embeddingFunction;
+    return defaultFunction ?? void 0;
+  }
+  async prepareRecords({
+    recordSet,
+    update = false
+  }) {
+    const maxBatchSize = await this.chromaClient.getMaxBatchSize();
+    validateRecordSetLengthConsistency(recordSet);
+    validateIDs(recordSet.ids);
+    validateBaseRecordSet({ recordSet, update });
+    validateMaxBatchSize(recordSet.ids.length, maxBatchSize);
+    if (!recordSet.embeddings && recordSet.documents) {
+      recordSet.embeddings = await this.embed(recordSet.documents, false);
+    }
+    const metadatasWithSparse = await this.applySparseEmbeddingsToMetadatas(
+      recordSet.metadatas,
+      recordSet.documents
+    );
+    const preparedRecordSet = {
+      ...recordSet,
+      metadatas: metadatasWithSparse
+    };
+    const base64Supported = await this.chromaClient.supportsBase64Encoding();
+    if (base64Supported && recordSet.embeddings) {
+      preparedRecordSet.embeddings = embeddingsToBase64Bytes(
+        recordSet.embeddings
+      );
+    }
+    return preparedRecordSet;
+  }
+  validateGet(include, ids, where, whereDocument) {
+    validateInclude({ include, exclude: ["distances"] });
+    if (ids) validateIDs(ids);
+    if (where) validateWhere(where);
+    if (whereDocument) validateWhereDocument(whereDocument);
+  }
+  async prepareQuery(recordSet, include, ids, where, whereDocument, nResults) {
+    validateBaseRecordSet({
+      recordSet,
+      embeddingsField: "queryEmbeddings",
+      documentsField: "queryTexts"
+    });
+    validateInclude({ include });
+    if (ids) validateIDs(ids);
+    if (where) validateWhere(where);
+    if (whereDocument) validateWhereDocument(whereDocument);
+    if (nResults) validateNResults(nResults);
+    let embeddings;
+    if (!recordSet.embeddings) {
+      embeddings = await this.embed(recordSet.documents, true);
+    } else {
+      embeddings = recordSet.embeddings;
+    }
+    return {
+      ...recordSet,
+      ids,
+      embeddings
+    };
+  }
+  validateDelete(ids, where, whereDocument, limit2) {
+    if (ids) validateIDs(ids);
+    if (where) validateWhere(where);
+    if (whereDocument) validateWhereDocument(whereDocument);
+    if (limit2 !== void 0 && (!Number.isInteger(limit2) || limit2 < 0)) {
+      throw new Error("limit must be a non-negative integer");
+    }
+    if (limit2 !== void 0 && !where && !whereDocument) {
+      throw new Error(
+        "limit can only be specified when a where or whereDocument clause is provided"
+      );
+    }
+  }
+  async count(options) {
+    const { data } = await RecordService.collectionCount({
+      client: this.apiClient,
+      path: await this.path(),
+      query: options?.readLevel ? { read_level: options.readLevel } : void 0
+    });
+    return data;
+  }
+  async add({
+    ids,
+    embeddings,
+    metadatas,
+    documents,
+    uris
+  }) {
+    const recordSet = {
+      ids,
+      embeddings,
+      documents,
+      metadatas,
+      uris
+    };
+    const preparedRecordSet = await this.prepareRecords({ recordSet });
+    await RecordService.collectionAdd({
+      client: this.apiClient,
+      path: await this.path(),
+      body: {
+        ids: preparedRecordSet.ids,
+        embeddings: preparedRecordSet.embeddings,
+        documents: preparedRecordSet.documents,
+        metadatas: serializeMetadatas(preparedRecordSet.metadatas),
+        uris: preparedRecordSet.uris
+      }
+    });
+  }
+  async get(args = {}) {
+    const {
+      ids,
+      where,
+      limit: limit2,
+      offset,
+      whereDocument,
+      include = ["documents", "metadatas"]
+    } = args;
+    this.validateGet(include, ids, where, whereDocument);
+    const { data } = await RecordService.collectionGet({
+      client: this.apiClient,
+      path: await this.path(),
+      body: {
+        ids,
+        where,
+        limit: limit2,
+        offset,
+        where_document: whereDocument,
+        include
+      }
+    });
+    const deserializedMetadatas = deserializeMetadatas(data.metadatas) ?? [];
+    return new GetResult({
+      documents: data.documents ?? [],
+      embeddings: data.embeddings ?? [],
+      ids: data.ids,
+      include: data.include,
+      metadatas: deserializedMetadatas,
+      uris: data.uris ?? []
+    });
+  }
+  async peek({ limit: limit2 = 10 }) {
+    return this.get({ limit: limit2 });
+  }
+  async query({
+    queryEmbeddings,
+    queryTexts,
+    queryURIs,
+    ids,
+    nResults = 10,
+    where,
+    whereDocument,
+    include = ["metadatas", "documents", "distances"]
+  }) {
+    const recordSet = {
+      embeddings: queryEmbeddings,
+      documents: queryTexts,
+      uris: queryURIs
+    };
+    const queryRecordSet = await this.prepareQuery(
+      recordSet,
+      include,
+      ids,
+      where,
+      whereDocument,
+      nResults
+    );
+    const { data } = await RecordService.collectionQuery({
+      client: this.apiClient,
+      path: await this.path(),
+      body: {
+        ids: queryRecordSet.ids,
+        include,
+        n_results: nResults,
+        query_embeddings: queryRecordSet.embeddings,
+        where,
+        where_document: whereDocument
+      }
+    });
+    const deserializedMetadatas = deserializeMetadataMatrix(data.metadatas) ?? [];
+    return new QueryResult({
+      distances: data.distances ?? [],
+      documents: data.documents ?? [],
+      embeddings: data.embeddings ?? [],
+      ids: data.ids ?? [],
+      include: data.include,
+      metadatas: deserializedMetadatas,
+      uris: data.uris ?? []
+    });
+  }
+  async search(searches, options) {
+    const items = Array.isArray(searches) ? searches : [searches];
+    if (items.length === 0) {
+      throw new ChromaValueError(
+        "At least one search payload must be provided."
+      );
+    }
+    const payloads = await Promise.all(
+      items.map(async (search) => {
+        const payload = toSearch(search).toPayload();
+        return this.embedSearchPayload(payload);
+      })
+    );
+    const { data } = await RecordService.collectionSearch({
+      client: this.apiClient,
+      path: await this.path(),
+      body: {
+        searches: payloads,
+        read_level: options?.readLevel
+      }
+    });
+    return new SearchResult(data);
+  }
+  async modify({
+    name,
+    metadata,
+    configuration
+  }) {
+    if (name) this.name = name;
+    if (metadata) {
+      validateMetadata(metadata);
+      this.metadata = metadata;
+    }
+    const { updateConfiguration, updateEmbeddingFunction } = configuration ? await processUpdateCollectionConfig({
+      collectionName: this.name,
+      currentConfiguration: this.configuration,
+      newConfiguration: configuration,
+      currentEmbeddingFunction: this.embeddingFunction,
+      client: this.chromaClient
+    }) : {};
+    if (updateEmbeddingFunction) {
+      this.embeddingFunction = updateEmbeddingFunction;
+    }
+    if (updateConfiguration) {
+      this.configuration = {
+        hnsw: { ...this.configuration.hnsw, ...updateConfiguration.hnsw },
+        spann: { ...this.configuration.spann, ...updateConfiguration.spann },
+        embeddingFunction: updateConfiguration.embedding_function
+      };
+    }
+    await CollectionService.updateCollection({
+      client: this.apiClient,
+      path: await this.path(),
+      body: {
+        new_name: name,
+        new_metadata: serializeMetadata(metadata),
+        new_configuration: updateConfiguration
+      }
+    });
+  }
+  async fork({ name }) {
+    const { data } = await CollectionService.forkCollection({
+      client: this.apiClient,
+      path: await this.path(),
+      body: { new_name: name }
+    });
+    return new _CollectionImpl({
+      chromaClient: this.chromaClient,
+      apiClient: this.apiClient,
+      name: data.name,
+      tenant: this.tenant,
+      database: this.database,
+      id: data.id,
+      embeddingFunction: this._embeddingFunction,
+      metadata: deserializeMetadata(data.metadata ?? void 0) ?? void 0,
+      configuration: data.configuration_json
+    });
+  }
+  async forkCount() {
+    const { data } = await CollectionService.forkCount({
+      client: this.apiClient,
+      path: await this.path()
+    });
+    return data.count;
+  }
+  async update({
+    ids,
+    embeddings,
+    metadatas,
+    documents,
+    uris
+  }) {
+    const recordSet = {
+      ids,
+      embeddings,
+      documents,
+      metadatas,
+      uris
+    };
+    const preparedRecordSet = await this.prepareRecords({
+      recordSet,
+      update: true
+    });
+    await RecordService.collectionUpdate({
+      client: this.apiClient,
+      path: await this.path(),
+      body: {
+        ids: preparedRecordSet.ids,
+        embeddings: preparedRecordSet.embeddings,
+        metadatas: serializeMetadatas(preparedRecordSet.metadatas),
+        uris: preparedRecordSet.uris,
+        documents: preparedRecordSet.documents
+      }
+    });
+  }
+  async upsert({
+    ids,
+    embeddings,
+    metadatas,
+    documents,
+    uris
+  }) {
+    const recordSet = {
+      ids,
+      embeddings,
+      documents,
+      metadatas,
+      uris
+    };
+    const preparedRecordSet = await this.prepareRecords({
+      recordSet
+    });
+    await RecordService.collectionUpsert({
+      client: this.apiClient,
+      path: await this.path(),
+      body: {
+        ids: preparedRecordSet.ids,
+        embeddings: preparedRecordSet.embeddings,
+        metadatas: serializeMetadatas(preparedRecordSet.metadatas),
+        uris: preparedRecordSet.uris,
+        documents: preparedRecordSet.documents
+      }
+    });
+  }
+  async delete({
+    ids,
+    where,
+    whereDocument,
+    limit: limit2
+  }) {
+    this.validateDelete(ids, where, whereDocument, limit2);
+    const { data } = await RecordService.collectionDelete({
+      client: this.apiClient,
+      path: await this.path(),
+      body: {
+        ids,
+        where,
+        where_document: whereDocument,
+        limit: limit2
+      }
+    });
+    return { deleted: data?.deleted ?? 0 };
+  }
+  async getIndexingStatus() {
+    const { data } = await RecordService.indexingStatus({
+      client: this.apiClient,
+      path: await this.path()
+    });
+    return data;
+  }
+};
+var HANDLE_EMBEDDING_ERROR = "This operation requires an embedding function, which is not available on a collection obtained via client.collection(id). Provide pre-computed embeddings directly, or use client.getCollection() to get a full collection with embedding support.";
+var HANDLE_NOT_SUPPORTED_ERROR = "is not supported on a collection obtained via client.collection(id). Use client.getCollection() to get a full collection instance.";
+var CollectionHandle = class extends CollectionImpl {
+  constructor({ chromaClient, apiClient, id, tenant, database }) {
+    super({
+      chromaClient,
+      apiClient,
+      id,
+      tenant,
+      database,
+      name: "",
+      configuration: {}
+    });
+  }
+  async add(args) {
+    if (!args.embeddings) {
+      throw new ChromaValueError(HANDLE_EMBEDDING_ERROR);
+    }
+    return super.add(args);
+  }
+  async update(args) {
+    if (!args.embeddings && args.documents) {
+      throw new ChromaValueError(HANDLE_EMBEDDING_ERROR);
+    }
+    return super.update(args);
+  }
+  async upsert(args) {
+    if (!args.embeddings) {
+      throw new ChromaValueError(HANDLE_EMBEDDING_ERROR);
+    }
+    return super.upsert(args);
+  }
+  async query(args) {
+    if (!args.queryEmbeddings) {
+      throw new ChromaValueError(HANDLE_EMBEDDING_ERROR);
+    }
+    return super.query(args);
+  }
+  async search(searches, options) {
+    const items = Array.isArray(searches) ? searches : [searches];
+    for (const search of items) {
+      const payload = toSearch(search).toPayload();
+      if (this.hasStringKnnQuery(payload.rank)) {
+        throw new ChromaValueError(HANDLE_EMBEDDING_ERROR);
+      }
+    }
+    return super.search(searches, options);
+  }
+  async modify(_args) {
+    throw new ChromaValueError(`modify() ${HANDLE_NOT_SUPPORTED_ERROR}`);
+  }
+  async fork(_args) {
+    throw new ChromaValueError(`fork() ${HANDLE_NOT_SUPPORTED_ERROR}`);
+  }
+  hasStringKnnQuery(obj) {
+    if (!obj || typeof obj !== "object") return false;
+    if (Array.isArray(obj)) {
+      return obj.some((item) => this.hasStringKnnQuery(item));
+    }
+    const record = obj;
+    if ("$knn" in record && isPlainObject(record.$knn)) {
+      const knn = record.$knn;
+      if (typeof knn.query === "string") return true;
+    }
+    return Object.values(record).some(
+      (value) => this.hasStringKnnQuery(value)
+    );
+  }
+};
+var offlineError = (error2) => {
+  return Boolean(
+    (error2?.name === "TypeError" || error2?.name === "FetchError") && (error2.message?.includes("fetch failed") || error2.message?.includes("Failed to fetch") || error2.message?.includes("ENOTFOUND"))
+  );
+};
+var getErrorMessage = async (response) => {
+  try {
+    const body = await response.clone().json();
+    return body.message || body.error || `${response.status}: ${response.statusText}`;
+  } catch {
+    return `${response.status}: ${response.statusText}`;
+  }
+};
+var chromaFetch = async (input, init) => {
+  let response;
+  try {
+    response = await fetch(input, init);
+  } catch (err) {
+    if (offlineError(err)) {
+      throw new ChromaConnectionError(
+        "Failed to connect to chromadb. Make sure your server is running and try again. If you are running from a browser, make sure that your chromadb instance is configured to allow requests from the current origin using the CHROMA_SERVER_CORS_ALLOW_ORIGINS environment variable."
+      );
+    }
+    throw new ChromaConnectionError("Failed to connect to Chroma");
+  }
+  if (response.ok) {
+    return response;
+  }
+  switch (response.status) {
+    case 400:
+      let status = "Bad Request";
+      try {
+        const responseBody = await response.json();
+        status = responseBody.message || status;
+      } catch {
+      }
+      throw new ChromaClientError(
+        `Bad request to ${input.url || "Chroma"} with status: ${status}`
+      );
+    case 401:
+      throw new ChromaUnauthorizedError(`Unauthorized`);
+    case 403:
+      throw new ChromaForbiddenError(
+        `You do not have permission to access the requested resource.`
+      );
+    case 404:
+      throw new ChromaNotFoundError(
+        `The requested resource could not be found`
+      );
+    case 409:
+      throw new ChromaUniqueError("The resource already exists");
+    case 422:
+      try {
+        const body = await response.json();
+        if (body && body.message && (body.message.startsWith("Quota exceeded") || body.message.startsWith("Billing limit exceeded"))) {
+          throw new ChromaQuotaExceededError(body?.message);
+        }
+        throw new ChromaClientError(body?.message || "Unprocessable Entity");
+      } catch (error2) {
+        if (error2 instanceof ChromaQuotaExceededError || error2 instanceof ChromaClientError) {
+          throw error2;
+        }
+        throw new ChromaClientError(
+          `Unprocessable Entity: ${response.statusText}`
+        );
+      }
+    case 429:
+      throw new ChromaRateLimitError("Rate limit exceeded");
+  }
+  const errorMessage = await getErrorMessage(response);
+  throw new ChromaServerError(errorMessage);
+};
+var resolveSchemaEmbeddingFunction = (schema) => {
+  if (!schema) {
+    return void 0;
+  }
+  const embeddingOverride = schema.keys[EMBEDDING_KEY]?.floatList?.vectorIndex?.config.embeddingFunction ?? void 0;
+  if (embeddingOverride) {
+    return embeddingOverride;
+  }
+  return schema.defaults.floatList?.vectorIndex?.config.embeddingFunction ?? void 0;
+};
+var ChromaClient = class {
+  /**
+   * Creates a new ChromaClient instance.
+   * @param args - Configuration options for the client
+   */
+  constructor(args = {}) {
+    let {
+      host = defaultChromaClientArgs.host,
+      port = defaultChromaClientArgs.port,
+      ssl = defaultChromaClientArgs.ssl,
+      tenant = defaultChromaClientArgs.tenant,
+      database = defaultChromaClientArgs.database,
+      headers = defaultChromaClientArgs.headers,
+      fetchOptions = defaultChromaClientArgs.fetchOptions
+    } = args;
+    if (args.path) {
+      console.warn(
+        "The 'path' argument is deprecated. Please use 'ssl', 'host', and 'port' instead"
+      );
+      const parsedPath = parseConnectionPath(args.path);
+      ssl = parsedPath.ssl;
+      host = parsedPath.host;
+      port = parsedPath.port;
+    }
+    if (args.auth) {
+      console.warn(
+        "The 'auth' argument is deprecated. Please use 'headers' instead"
+      );
+      if (!headers) {
+        headers = {};
+      }
+      if (!headers["x-chroma-token"] && args.auth.tokenHeaderType === "X_CHROMA_TOKEN" && args.auth.credentials) {
+        headers["x-chroma-token"] = args.auth.credentials;
+      }
+    }
+    const baseUrl = `${ssl ? "https" : "http"}://${host}:${port}`;
+    this._tenant = tenant || process2.env.CHROMA_TENANT;
+    this._database = database || process2.env.CHROMA_DATABASE;
+    this._headers = headers;
+    const configOptions = {
+      ...fetchOptions,
+      method: normalizeMethod(fetchOptions?.method),
+      baseUrl,
+      headers
+    };
+    this.apiClient = J(w(configOptions));
+    this.apiClient.setConfig({ fetch: chromaFetch });
+  }
+  /**
+   * Gets the current tenant name.
+   * @returns The tenant name or undefined if not set
+   */
+  get tenant() {
+    return this._tenant;
+  }
+  set tenant(tenant) {
+    this._tenant = tenant;
+  }
+  /**
+   * Gets the current database name.
+   * @returns The database name or undefined if not set
+   */
+  get database() {
+    return this._database;
+  }
+  set database(database) {
+    this._database = database;
+  }
+  /**
+   * Gets the preflight checks
+   * @returns The preflight checks or undefined if not set
+   */
+  get preflightChecks() {
+    return this._preflightChecks;
+  }
+  set preflightChecks(preflightChecks) {
+    this._preflightChecks = preflightChecks;
+  }
+  get headers() {
+    return this._headers;
+  }
+  /** @ignore */
+  async _path() {
+    if (!this._tenant || !this._database) {
+      const { tenant, databases } = await this.getUserIdentity();
+      const uniqueDBs = [...new Set(databases)];
+      this._tenant = tenant;
+      if (uniqueDBs.length === 0) {
+        throw new ChromaUnauthorizedError(
+          `Your API key does not have access to any DBs for tenant ${this.tenant}`
+        );
+      }
+      if (uniqueDBs.length > 1 || uniqueDBs[0] === "*") {
+        throw new ChromaValueError(
+          "Your API key is scoped to more than 1 DB. Please provide a DB name to the CloudClient constructor"
+        );
+      }
+      this._database = uniqueDBs[0];
+    }
+    return { tenant: this._tenant, database: this._database };
+  }
+  /**
+   * Gets the user identity information including tenant and accessible databases.
+   * @returns Promise resolving to user identity data
+   */
+  async getUserIdentity() {
+    const { data } = await AuthenticationService.getUserIdentity({
+      client: this.apiClient
+    });
+    return data;
+  }
+  /**
+   * Sends a heartbeat request to check server connectivity.
+   * @returns Promise resolving to the server's nanosecond heartbeat timestamp
+   */
+  async heartbeat() {
+    const { data } = await SystemService.heartbeat({
+      client: this.apiClient
+    });
+    return data["nanosecond heartbeat"];
+  }
+  /**
+   * Lists all collections in the current database.
+   * @param args - Optional pagination parameters
+   * @param args.limit - Maximum number of collections to return (default: 100)
+   * @param args.offset - Number of collections to skip (default: 0)
+   * @returns Promise resolving to an array of Collection instances
+   */
+  async listCollections(args) {
+    const { limit: limit2 = 100, offset = 0 } = args || {};
+    const { data } = await CollectionService.listCollections({
+      client: this.apiClient,
+      path: await this._path(),
+      query: { limit: limit2, offset }
+    });
+    return Promise.all(
+      data.map(async (collection) => {
+        const schema = await Schema.deserializeFromJSON(
+          collection.schema ?? null,
+          this
+        );
+        const schemaEmbeddingFunction = resolveSchemaEmbeddingFunction(schema);
+        const resolvedEmbeddingFunction = await getEmbeddingFunction({
+          client: this,
+          efConfig: collection.configuration_json.embedding_function ?? void 0
+        }) ?? schemaEmbeddingFunction;
+        return new CollectionImpl({
+          chromaClient: this,
+          apiClient: this.apiClient,
+          tenant: collection.tenant,
+          database: collection.database,
+          name: collection.name,
+          id: collection.id,
+          embeddingFunction: resolvedEmbeddingFunction,
+          configuration: collection.configuration_json,
+          metadata: deserializeMetadata(collection.metadata ?? void 0) ?? void 0,
+          schema
+        });
+      })
+    );
+  }
+  /**
+   * Gets the total number of collections in the current database.
+   * @returns Promise resolving to the collection count
+   */
+  async countCollections() {
+    const { data } = await CollectionService.countCollections({
+      client: this.apiClient,
+      path: await this._path()
+    });
+    return data;
+  }
+  /**
+   * Creates a new collection with the specified configuration.
+   * @param options - Collection creation options
+   * @param options.name - The name of the collection
+   * @param options.configuration - Optional collection configuration
+   * @param options.metadata - Optional metadata for the collection
+   * @param options.embeddingFunction - Optional embedding function to use. Defaults to `DefaultEmbeddingFunction` from @chroma-core/default-embed
+   * @returns Promise resolving to the created Collection instance
+   * @throws Error if a collection with the same name already exists
+   */
+  async createCollection({
+    name,
+    configuration,
+    metadata,
+    embeddingFunction,
+    schema
+  }) {
+    const collectionConfig = await processCreateCollectionConfig({
+      configuration,
+      embeddingFunction,
+      metadata,
+      schema
+    });
+    const { data } = await CollectionService.createCollection({
+      client: this.apiClient,
+      path: await this._path(),
+      body: {
+        name,
+        configuration: collectionConfig,
+        metadata: serializeMetadata(metadata),
+        get_or_create: false,
+        schema: schema ? schema.serializeToJSON() : void 0
+      }
+    });
+    const serverSchema = await Schema.deserializeFromJSON(
+      data.schema ?? null,
+      this
+    );
+    const schemaEmbeddingFunction = resolveSchemaEmbeddingFunction(serverSchema);
+    const resolvedEmbeddingFunction = embeddingFunction ?? await getEmbeddingFunction({
+      client: this,
+      efConfig: data.configuration_json.embedding_function ?? void 0
+    }) ?? schemaEmbeddingFunction;
+    return new CollectionImpl({
+      chromaClient: this,
+      apiClient: this.apiClient,
+      name,
+      tenant: data.tenant,
+      database: data.database,
+      configuration: data.configuration_json,
+      metadata: deserializeMetadata(data.metadata ?? void 0) ?? void 0,
+      embeddingFunction: resolvedEmbeddingFunction,
+      id: data.id,
+      schema: serverSchema
+    });
+  }
+  /**
+   * Retrieves an existing collection by name.
+   * @param options - Collection retrieval options
+   * @param options.name - The name of the collection to retrieve
+   * @param options.embeddingFunction - Optional embedding function. Should match the one used to create the collection.
+   * @returns Promise resolving to the Collection instance
+   * @throws Error if the collection does not exist
+   */
+  async getCollection({
+    name,
+    embeddingFunction
+  }) {
+    const { data } = await CollectionService.getCollection({
+      client: this.apiClient,
+      path: { ...await this._path(), collection_id: name }
+    });
+    const schema = await Schema.deserializeFromJSON(data.schema ?? null, this);
+    const schemaEmbeddingFunction = resolveSchemaEmbeddingFunction(schema);
+    const resolvedEmbeddingFunction = embeddingFunction ?? await getEmbeddingFunction({
+      client: this,
+      efConfig: data.configuration_json.embedding_function ?? void 0
+    }) ?? schemaEmbeddingFunction;
+    return new CollectionImpl({
+      chromaClient: this,
+      apiClient: this.apiClient,
+      name,
+      tenant: data.tenant,
+      database: data.database,
+      configuration: data.configuration_json,
+      metadata: deserializeMetadata(data.metadata ?? void 0) ?? void 0,
+      embeddingFunction: resolvedEmbeddingFunction,
+      id: data.id,
+      schema
+    });
+  }
+  /**
+   * Retrieves an existing collection by its Chroma Resource Name (CRN).
+   * @param crn - The Chroma Resource Name of the collection to retrieve
+   * @returns Promise resolving to the Collection instance
+   * @throws Error if the collection does not exist
+   */
+  async getCollectionByCrn(crn) {
+    const { data } = await CollectionService.getCollectionByCrn({
+      client: this.apiClient,
+      path: { crn }
+    });
+    const schema = await Schema.deserializeFromJSON(data.schema ?? null, this);
+    const schemaEmbeddingFunction = resolveSchemaEmbeddingFunction(schema);
+    const resolvedEmbeddingFunction = await getEmbeddingFunction({
+      efConfig: data.configuration_json.embedding_function ?? void 0,
+      client: this
+    }) ?? schemaEmbeddingFunction;
+    return new CollectionImpl({
+      chromaClient: this,
+      apiClient: this.apiClient,
+      name: data.name,
+      tenant: data.tenant,
+      database: data.database,
+      configuration: data.configuration_json,
+      metadata: deserializeMetadata(data.metadata ?? void 0) ?? void 0,
+      embeddingFunction: resolvedEmbeddingFunction,
+      id: data.id,
+      schema
+    });
+  }
+  /**
+   * Retrieves an existing collection by its ID.
+   * @param id - The UUID of the collection to retrieve
+   * @returns Promise resolving to the Collection instance
+   * @throws Error if the collection does not exist
+   */
+  async getCollectionById(id) {
+    const { data } = await CollectionService.getCollectionById({
+      client: this.apiClient,
+      path: { ...await this._path(), collection_id: id }
+    });
+    const schema = await Schema.deserializeFromJSON(data.schema ?? null, this);
+    const schemaEmbeddingFunction = resolveSchemaEmbeddingFunction(schema);
+    const resolvedEmbeddingFunction = await getEmbeddingFunction({
+      efConfig: data.configuration_json.embedding_function ?? void 0,
+      client: this
+    }) ?? schemaEmbeddingFunction;
+    return new CollectionImpl({
+      chromaClient: this,
+      apiClient: this.apiClient,
+      name: data.name,
+      tenant: data.tenant,
+      database: data.database,
+      configuration: data.configuration_json,
+      metadata: deserializeMetadata(data.metadata ?? void 0) ?? void 0,
+      embeddingFunction: resolvedEmbeddingFunction,
+      id: data.id,
+      schema
+    });
+  }
+  /**
+   * Retrieves multiple collections by name.
+   * @param items - Array of collection names or objects with name and optional embedding function (should match the ones used to create the collections)
+   * @returns Promise resolving to an array of Collection instances
+   */
+  async getCollections(items) {
+    if (items.length === 0) return [];
+    let requestedCollections = items;
+    if (typeof items[0] === "string") {
+      requestedCollections = items.map((item) => {
+        return { name: item, embeddingFunction: void 0 };
+      });
+    }
+    let collections = requestedCollections;
+    return Promise.all(
+      collections.map(async (collection) => {
+        return this.getCollection({ ...collection });
+      })
+    );
+  }
+  /**
+   * Gets an existing collection or creates it if it doesn't exist.
+   * @param options - Collection options
+   * @param options.name - The name of the collection
+   * @param options.configuration - Optional collection configuration (used only if creating)
+   * @param options.metadata - Optional metadata for the collection (used only if creating)
+   * @param options.embeddingFunction - Optional embedding function to use
+   * @returns Promise resolving to the Collection instance
+   */
+  async getOrCreateCollection({
+    name,
+    configuration,
+    metadata,
+    embeddingFunction,
+    schema
+  }) {
+    const collectionConfig = await processCreateCollectionConfig({
+      configuration,
+      embeddingFunction,
+      metadata,
+      schema
+    });
+    const { data } = await CollectionService.createCollection({
+      client: this.apiClient,
+      path: await this._path(),
+      body: {
+        name,
+        configuration: collectionConfig,
+        metadata: serializeMetadata(metadata),
+        get_or_create: true,
+        schema: schema ? schema.serializeToJSON() : void 0
+      }
+    });
+    const serverSchema = await Schema.deserializeFromJSON(
+      data.schema ?? null,
+      this
+    );
+    const schemaEmbeddingFunction = resolveSchemaEmbeddingFunction(serverSchema);
+    const resolvedEmbeddingFunction = embeddingFunction ?? await getEmbeddingFunction({
+      efConfig: data.configuration_json.embedding_function ?? void 0,
+      client: this
+    }) ?? schemaEmbeddingFunction;
+    return new CollectionImpl({
+      chromaClient: this,
+      apiClient: this.apiClient,
+      name,
+      tenant: data.tenant,
+      database: data.database,
+      configuration: data.configuration_json,
+      metadata: deserializeMetadata(data.metadata ?? void 0) ?? void 0,
+      embeddingFunction: resolvedEmbeddingFunction,
+      id: data.id,
+      schema: serverSchema
+    });
+  }
+  /**
+   * Returns a lightweight collection handle for the given collection ID.
+   * The handle supports operations that don't require an embedding function
+   * or schema (e.g., add with pre-computed embeddings, get, delete, count, search).
+   * Operations that require an embedding function will throw a clear error
+   * directing you to use {@link getCollection} instead.
+   * @param id - The collection ID
+   * @returns A Collection handle for the given ID
+   * @throws ChromaValueError if tenant or database are not set on the client
+   */
+  collection(id) {
+    if (!this._tenant || !this._database) {
+      throw new ChromaValueError(
+        "tenant and database must be set on the client before calling collection(). Provide them in the ChromaClient constructor or use getCollection() instead."
+      );
+    }
+    return new CollectionHandle({
+      chromaClient: this,
+      apiClient: this.apiClient,
+      id,
+      tenant: this._tenant,
+      database: this._database
+    });
+  }
+  /**
+   * Deletes a collection and all its data.
+   * @param options - Deletion options
+   * @param options.name - The name of the collection to delete
+   */
+  async deleteCollection({ name }) {
+    await CollectionService.deleteCollection({
+      client: this.apiClient,
+      path: { ...await this._path(), collection_id: name }
+    });
+  }
+  /**
+   * Resets the entire database, deleting all collections and data.
+   * @returns Promise that resolves when the reset is complete
+   * @warning This operation is irreversible and will delete all data
+   */
+  async reset() {
+    await SystemService.reset({
+      client: this.apiClient
+    });
+  }
+  /**
+   * Gets the version of the Chroma server.
+   * @returns Promise resolving to the server version string
+   */
+  async version() {
+    const { data } = await SystemService.version({
+      client: this.apiClient
+    });
+    return data;
+  }
+  /**
+   * Gets the preflight checks
+   * @returns Promise resolving to the preflight checks
+   */
+  async getPreflightChecks() {
+    if (!this.preflightChecks) {
+      const { data } = await SystemService.preFlightChecks({
+        client: this.apiClient
+      });
+      this.preflightChecks = data;
+      return this.preflightChecks;
+    }
+    return this.preflightChecks;
+  }
+  /**
+   * Gets the max batch size
+   * @returns Promise resolving to the max batch size
+   */
+  async getMaxBatchSize() {
+    const preflightChecks = await this.getPreflightChecks();
+    return preflightChecks.max_batch_size ?? -1;
+  }
+  /**
+   * Gets whether base64_encoding is supported by the connected server
+   * @returns Promise resolving to whether base64_encoding is supported
+   */
+  async supportsBase64Encoding() {
+    const preflightChecks = await this.getPreflightChecks();
+    return preflightChecks.supports_base64_encoding ?? false;
+  }
+};
+
 // src/memory/types.ts
 function compareHits(a, b) {
   if (b.score !== a.score) return b.score - a.score;
   return Buffer.compare(Buffer.from(b.id, "utf8"), Buffer.from(a.id, "utf8"));
+}
+
+// src/memory/chroma.ts
+var DEFAULT_CHROMA_URL = "http://localhost:8000";
+var ADD_BATCH = 1e3;
+var ChromaStore = class {
+  constructor(embedder, options) {
+    this.embedder = embedder;
+    this.options = options;
+    const url = new URL(options.url);
+    const ssl = url.protocol === "https:";
+    this.client = new ChromaClient({
+      host: url.hostname,
+      port: url.port ? Number(url.port) : ssl ? 443 : 80,
+      ssl,
+      tenant: options.tenant,
+      database: options.database,
+      headers: options.headers
+    });
+  }
+  embedder;
+  options;
+  client;
+  collection;
+  prepared = /* @__PURE__ */ new Map();
+  async reset() {
+    await this.call("creating the collection", async () => {
+      await this.client.deleteCollection({ name: this.options.collection }).catch((error2) => {
+        if (error2.name !== "ChromaNotFoundError") throw error2;
+      });
+      this.collection = await this.client.createCollection({
+        name: this.options.collection,
+        configuration: { hnsw: { space: "cosine" } },
+        embeddingFunction: null,
+        metadata: { created_by: "recall-gate" }
+      });
+    });
+  }
+  async add(records) {
+    if (records.length === 0) return;
+    const vectors = await this.embedder.embed(records.map((record) => record.text));
+    const collection = this.open();
+    for (let start = 0; start < records.length; start += ADD_BATCH) {
+      const batch = records.slice(start, start + ADD_BATCH);
+      await this.call(
+        "adding memories",
+        () => collection.add({
+          ids: batch.map((record) => record.id),
+          embeddings: batch.map((_2, i) => Array.from(this.unit(vectors[start + i]))),
+          documents: batch.map((record) => record.text),
+          metadatas: batch.map((record) => record.date ? { user: record.user, date: record.date } : { user: record.user })
+        })
+      );
+    }
+  }
+  async prepareQueries(queries) {
+    const missing = [...new Set(queries)].filter((text) => !this.prepared.has(text));
+    if (missing.length === 0) return;
+    const vectors = await this.embedder.embed(missing);
+    missing.forEach((text, i) => this.prepared.set(text, Array.from(this.unit(vectors[i]))));
+  }
+  async search(user, query, limit2) {
+    const vector = this.prepared.get(query) ?? Array.from(this.unit((await this.embedder.embed([query]))[0]));
+    const collection = this.open();
+    const result = await this.call(
+      "searching",
+      () => collection.query({ queryEmbeddings: [vector], nResults: limit2, where: { user }, include: ["distances", "documents"] })
+    );
+    const ids = result.ids[0] ?? [];
+    const distances = result.distances?.[0] ?? [];
+    const documents = result.documents?.[0] ?? [];
+    const hits = ids.map((id, i) => ({ id, text: documents[i] ?? "", score: 1 - (distances[i] ?? 1) }));
+    return hits.sort(compareHits);
+  }
+  async list(user) {
+    const collection = this.open();
+    const result = await this.call("listing memories", () => collection.get({ where: { user }, include: ["documents", "metadatas"] }));
+    return result.ids.map((id, i) => {
+      const metadata = result.metadatas[i] ?? {};
+      return { id, text: result.documents[i] ?? "", user: metadata.user ?? user, ...metadata.date ? { date: metadata.date } : {} };
+    });
+  }
+  diagnostics() {
+    const stats = this.embedder.stats;
+    return {
+      embedder: this.embedder.id,
+      chroma: { url: this.options.url, collection: this.options.collection, kept: Boolean(this.options.keepCollection) },
+      ...stats ? { embedding_cache: { ...stats } } : {}
+    };
+  }
+  async close() {
+    if (!this.collection || this.options.keepCollection) return;
+    await this.client.deleteCollection({ name: this.options.collection }).catch(() => void 0);
+    this.collection = void 0;
+  }
+  open() {
+    if (!this.collection) throw new Error("the Chroma collection was not created (reset() first)");
+    return this.collection;
+  }
+  unit(vector) {
+    return this.embedder.normalized ? vector : l2Normalize(Float32Array.from(vector));
+  }
+  /** Runs a Chroma call; a server that is not there becomes an error that says where and what to do. */
+  async call(what, action) {
+    try {
+      return await action();
+    } catch (error2) {
+      const name = error2.name;
+      const unreachable = name === "ChromaConnectionError" || /fetch failed|ECONNREFUSED|ECONNRESET|socket/i.test(String(error2.message));
+      throw new RecallGateError("incomplete", `Chroma at ${this.options.url} failed while ${what}: ${error2.message}`, {
+        hint: unreachable ? "start a server (npx chroma run --path ./chroma-data) or set url / CHROMA_URL to a running one" : "check the tenant, database and API key",
+        cause: error2
+      });
+    }
+  }
+};
+function collectionName(suite, provider, runId) {
+  const raw = `rg-${suite}-${provider}-${runId}`.replace(/[^A-Za-z0-9._-]/g, "-").slice(0, 500);
+  return raw.replace(/[^A-Za-z0-9]+$/, "") || "rg-collection";
 }
 
 // src/memory/topK.ts
@@ -45633,7 +50550,22 @@ function createStore(provider, context) {
       return new KeywordStore({ k1: provider.k1, b: provider.b });
     case "vector":
       return new VectorStore(createEmbedder(provider.embedding, context));
+    case "chroma":
+      return new ChromaStore(createEmbedder(provider.embedding, context), {
+        url: provider.url ?? (context.env.CHROMA_URL || DEFAULT_CHROMA_URL),
+        collection: collectionName(context.suiteName, provider.name, context.runId),
+        tenant: provider.tenant ?? (context.env.CHROMA_TENANT || void 0),
+        database: provider.database ?? (context.env.CHROMA_DATABASE || void 0),
+        headers: chromaHeaders(provider, context.env),
+        keepCollection: provider.keep_collection
+      });
   }
+}
+function chromaHeaders(provider, env2) {
+  const key = env2[provider.api_key_env ?? "CHROMA_API_KEY"];
+  if (!key) return void 0;
+  const header = provider.auth_header ?? "x-chroma-token";
+  return { [header]: header.toLowerCase() === "authorization" ? `Bearer ${key}` : key };
 }
 
 // src/report/results.ts
@@ -45806,9 +50738,9 @@ async function runProvider(spec, provider, deps) {
   return {
     ...base,
     status: "ok",
-    metrics: meanMetrics(queries.map((q) => q.metrics), spec.k),
+    metrics: meanMetrics(queries.map((q2) => q2.metrics), spec.k),
     by_tag: metricsByTag(queries, spec.k),
-    latency_ms: summarizeLatency(queries.map((q) => q.latency_ms)),
+    latency_ms: summarizeLatency(queries.map((q2) => q2.latency_ms)),
     timings_ms: roundTimings(timings),
     diagnostics: store?.diagnostics?.(),
     queries
@@ -45834,7 +50766,7 @@ function metricsByTag(queries, cutoffs) {
   for (const query of queries) for (const tag of query.tags) groups.set(tag, [...groups.get(tag) ?? [], query]);
   const byTag = {};
   for (const [tag, members] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
-    byTag[tag] = { queries: members.length, metrics: meanMetrics(members.map((q) => q.metrics), cutoffs) };
+    byTag[tag] = { queries: members.length, metrics: meanMetrics(members.map((q2) => q2.metrics), cutoffs) };
   }
   return byTag;
 }
@@ -45917,10 +50849,11 @@ async function runSuite(suite, options) {
     layers: { retrieval: suite.retrieval ? "ran" : "absent" },
     errors: []
   };
+  const runId = `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
   prepareResultsDir(options.outDir);
   writeResultsJson(options.outDir, results);
   if (suite.retrieval) {
-    const build = options.createStore ?? ((provider) => createStore(provider, { env: options.env, cacheDir: options.cacheDir }));
+    const build = options.createStore ?? ((provider) => createStore(provider, { env: options.env, cacheDir: options.cacheDir, suiteName: suite.name, runId }));
     results.retrieval = await runRetrieval(suite.retrieval, {
       createStore: build,
       onProvider: (_provider, partial) => {
@@ -45950,20 +50883,29 @@ var suite_schema_default = {
   description: "A memory test suite: memories seeded into providers and questions whose answers need them.",
   type: "object",
   additionalProperties: false,
-  required: ["name"],
+  required: [
+    "name"
+  ],
   properties: {
     name: {
       description: "Suite name, used in reports, cache keys and the PR comment marker.",
       type: "string",
       pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$"
     },
-    description: { type: "string" },
+    description: {
+      type: "string"
+    },
     memory_paths: {
       description: "Globs (relative to the repository root) whose change makes the Action run the end-to-end layer.",
       type: "array",
-      items: { type: "string", minLength: 1 }
+      items: {
+        type: "string",
+        minLength: 1
+      }
     },
-    retrieval: { $ref: "#/definitions/retrieval" }
+    retrieval: {
+      $ref: "#/definitions/retrieval"
+    }
   },
   definitions: {
     id: {
@@ -45984,13 +50926,21 @@ var suite_schema_default = {
     retrieval: {
       type: "object",
       additionalProperties: false,
-      required: ["providers", "memories", "queries"],
+      required: [
+        "providers",
+        "memories",
+        "queries"
+      ],
       properties: {
         k: {
           description: "Cut-offs for recall@k, precision@k, success@k and nDCG@k. Default [1, 3, 5].",
           type: "array",
           minItems: 1,
-          items: { type: "integer", minimum: 1, maximum: 1e3 }
+          items: {
+            type: "integer",
+            minimum: 1,
+            maximum: 1e3
+          }
         },
         depth: {
           description: "Results requested per search; MRR is computed over this list. Default: the larger of 10 and the largest k.",
@@ -46001,105 +50951,334 @@ var suite_schema_default = {
         providers: {
           type: "array",
           minItems: 1,
-          items: { $ref: "#/definitions/provider" }
+          items: {
+            $ref: "#/definitions/provider"
+          }
         },
         memories: {
           description: "A list of memories, or a path (relative to this file) to a .yaml/.yml list or a .jsonl file of them.",
-          type: ["array", "string"],
+          type: [
+            "array",
+            "string"
+          ],
           minLength: 1,
           minItems: 1,
-          items: { $ref: "#/definitions/memory" }
+          items: {
+            $ref: "#/definitions/memory"
+          }
         },
         queries: {
           description: "A list of queries, or a path (relative to this file) to a .yaml/.yml list or a .jsonl file of them.",
-          type: ["array", "string"],
+          type: [
+            "array",
+            "string"
+          ],
           minLength: 1,
           minItems: 1,
-          items: { $ref: "#/definitions/query" }
+          items: {
+            $ref: "#/definitions/query"
+          }
         }
       }
     },
     provider: {
       type: "object",
       additionalProperties: false,
-      required: ["name", "kind"],
+      required: [
+        "name",
+        "kind"
+      ],
       properties: {
         name: {
           description: "Name used in reports, file names and gate metric keys.",
           type: "string",
           pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$"
         },
-        kind: { enum: ["keyword", "vector"] },
-        k1: { description: "BM25 k1 (keyword). Default 1.2.", type: "number", minimum: 0 },
-        b: { description: "BM25 b (keyword). Default 0.75.", type: "number", minimum: 0, maximum: 1 },
-        embedding: { $ref: "#/definitions/embedding" }
+        kind: {
+          enum: [
+            "keyword",
+            "vector",
+            "chroma"
+          ]
+        },
+        k1: {
+          description: "BM25 k1 (keyword). Default 1.2.",
+          type: "number",
+          minimum: 0
+        },
+        b: {
+          description: "BM25 b (keyword). Default 0.75.",
+          type: "number",
+          minimum: 0,
+          maximum: 1
+        },
+        embedding: {
+          $ref: "#/definitions/embedding"
+        },
+        url: {
+          description: "Chroma server URL (chroma). Default: CHROMA_URL, else http://localhost:8000.",
+          type: "string",
+          pattern: "^https?://"
+        },
+        tenant: {
+          description: "Chroma tenant (chroma). Default: CHROMA_TENANT, else the server's default.",
+          type: "string",
+          minLength: 1
+        },
+        database: {
+          description: "Chroma database (chroma). Default: CHROMA_DATABASE, else the server's default.",
+          type: "string",
+          minLength: 1
+        },
+        api_key_env: {
+          description: "Environment variable holding the Chroma API key (chroma), sent in auth_header.",
+          type: "string",
+          pattern: "^[A-Za-z_][A-Za-z0-9_]*$"
+        },
+        auth_header: {
+          description: "Header that carries the API key (chroma). Default x-chroma-token; 'Authorization' sends 'Bearer <key>'.",
+          type: "string",
+          minLength: 1
+        },
+        keep_collection: {
+          description: "Keep the run's collection after the run (chroma), for inspection. Default false.",
+          type: "boolean"
+        }
       },
       allOf: [
         {
-          if: { properties: { kind: { const: "vector" } }, required: ["kind"] },
-          then: { required: ["embedding"] }
+          if: {
+            properties: {
+              kind: {
+                enum: [
+                  "vector",
+                  "chroma"
+                ]
+              }
+            },
+            required: [
+              "kind"
+            ]
+          },
+          then: {
+            required: [
+              "embedding"
+            ]
+          }
         },
         {
-          if: { properties: { kind: { const: "keyword" } }, required: ["kind"] },
-          then: { not: { required: ["embedding"] } }
+          if: {
+            properties: {
+              kind: {
+                const: "keyword"
+              }
+            },
+            required: [
+              "kind"
+            ]
+          },
+          then: {
+            not: {
+              required: [
+                "embedding"
+              ]
+            }
+          }
+        },
+        {
+          if: {
+            properties: {
+              kind: {
+                enum: [
+                  "keyword",
+                  "vector"
+                ]
+              }
+            },
+            required: [
+              "kind"
+            ]
+          },
+          then: {
+            not: {
+              anyOf: [
+                {
+                  required: [
+                    "url"
+                  ]
+                },
+                {
+                  required: [
+                    "tenant"
+                  ]
+                },
+                {
+                  required: [
+                    "database"
+                  ]
+                },
+                {
+                  required: [
+                    "api_key_env"
+                  ]
+                },
+                {
+                  required: [
+                    "auth_header"
+                  ]
+                },
+                {
+                  required: [
+                    "keep_collection"
+                  ]
+                }
+              ]
+            }
+          }
         }
       ]
     },
     embedding: {
       type: "object",
       additionalProperties: false,
-      required: ["kind"],
+      required: [
+        "kind"
+      ],
       properties: {
-        kind: { enum: ["ngram", "openai"] },
-        model: { type: "string", minLength: 1 },
-        dimensions: { type: "integer", minimum: 8, maximum: 65536 },
+        kind: {
+          enum: [
+            "ngram",
+            "openai"
+          ]
+        },
+        model: {
+          type: "string",
+          minLength: 1
+        },
+        dimensions: {
+          type: "integer",
+          minimum: 8,
+          maximum: 65536
+        },
         ngram_sizes: {
           description: "Character n-gram sizes (ngram). Default [3, 4].",
           type: "array",
           minItems: 1,
-          items: { type: "integer", minimum: 1, maximum: 8 }
+          items: {
+            type: "integer",
+            minimum: 1,
+            maximum: 8
+          }
         },
-        batch_size: { type: "integer", minimum: 1, maximum: 2048 },
-        base_url: { type: "string", minLength: 1 },
-        api_key_env: { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*$" },
-        max_retries: { type: "integer", minimum: 0, maximum: 10 },
-        timeout_ms: { type: "integer", minimum: 100 }
+        batch_size: {
+          type: "integer",
+          minimum: 1,
+          maximum: 2048
+        },
+        base_url: {
+          type: "string",
+          minLength: 1
+        },
+        api_key_env: {
+          type: "string",
+          pattern: "^[A-Za-z_][A-Za-z0-9_]*$"
+        },
+        max_retries: {
+          type: "integer",
+          minimum: 0,
+          maximum: 10
+        },
+        timeout_ms: {
+          type: "integer",
+          minimum: 100
+        }
       },
       allOf: [
         {
-          if: { properties: { kind: { const: "openai" } }, required: ["kind"] },
-          then: { required: ["model"] }
+          if: {
+            properties: {
+              kind: {
+                const: "openai"
+              }
+            },
+            required: [
+              "kind"
+            ]
+          },
+          then: {
+            required: [
+              "model"
+            ]
+          }
         }
       ]
     },
     memory: {
       type: "object",
       additionalProperties: false,
-      required: ["id", "text"],
+      required: [
+        "id",
+        "text"
+      ],
       properties: {
-        id: { $ref: "#/definitions/id" },
-        text: { type: "string", minLength: 1 },
-        user: { $ref: "#/definitions/user" },
-        date: { $ref: "#/definitions/date" }
+        id: {
+          $ref: "#/definitions/id"
+        },
+        text: {
+          type: "string",
+          minLength: 1
+        },
+        user: {
+          $ref: "#/definitions/user"
+        },
+        date: {
+          $ref: "#/definitions/date"
+        }
       }
     },
     query: {
       type: "object",
       additionalProperties: false,
-      required: ["text", "relevant"],
+      required: [
+        "text",
+        "relevant"
+      ],
       properties: {
-        id: { $ref: "#/definitions/id", description: "Query id; defaults to q1, q2, ... in file order." },
-        text: { type: "string", minLength: 1 },
-        user: { $ref: "#/definitions/user" },
+        id: {
+          $ref: "#/definitions/id",
+          description: "Query id; defaults to q1, q2, ... in file order."
+        },
+        text: {
+          type: "string",
+          minLength: 1
+        },
+        user: {
+          $ref: "#/definitions/user"
+        },
         relevant: {
           description: "Memory ids this query needs: a list (each gain 1) or a map of id to graded gain.",
-          type: ["array", "object"],
+          type: [
+            "array",
+            "object"
+          ],
           minItems: 1,
           minProperties: 1,
-          items: { $ref: "#/definitions/id" },
-          additionalProperties: { type: "integer", minimum: 1, maximum: 10 }
+          items: {
+            $ref: "#/definitions/id"
+          },
+          additionalProperties: {
+            type: "integer",
+            minimum: 1,
+            maximum: 10
+          }
         },
-        tags: { type: "array", items: { type: "string", minLength: 1 } }
+        tags: {
+          type: "array",
+          items: {
+            type: "string",
+            minLength: 1
+          }
+        }
       }
     }
   }
@@ -46109,7 +51288,7 @@ var suite_schema_default = {
 function editDistance(a, b) {
   const rows = a.length + 1;
   const cols = b.length + 1;
-  const d = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));
+  const d = Array.from({ length: rows }, (_2, i) => Array.from({ length: cols }, (_3, j) => i === 0 ? j : j === 0 ? i : 0));
   for (let i = 1; i < rows; i++) {
     for (let j = 1; j < cols; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
@@ -46195,8 +51374,17 @@ function toProblem(error2, file, basePath) {
     }
     case "pattern":
       return { where: file.locate(path2), message: `${subject} ${patternMessage(error2)}; got ${JSON.stringify(error2.data)}` };
-    case "not":
-      return { where: file.locate(path2, { keyOf: "embedding" }), message: '"embedding" only applies to vector providers', hint: "remove it or change kind to vector" };
+    case "not": {
+      const data = error2.data ?? {};
+      const forbidsEmbedding = error2.schemaPath.includes("/allOf/1/");
+      const key = forbidsEmbedding ? "embedding" : Object.keys(data).find((name) => name in KIND_ONLY_KEYS && name !== "embedding") ?? "url";
+      const kinds = KIND_ONLY_KEYS[key];
+      return {
+        where: file.locate(path2, { keyOf: key }),
+        message: `"${key}" only applies to ${kinds} providers`,
+        hint: `remove it or change kind to ${kinds.split(" and ")[0]}`
+      };
+    }
     case "minItems":
     case "minProperties": {
       const limit2 = Number(error2.params.limit);
@@ -46208,6 +51396,15 @@ function toProblem(error2, file, basePath) {
       return { where: file.locate(path2), message: `${subject} ${error2.message ?? "is invalid"}` };
   }
 }
+var KIND_ONLY_KEYS = {
+  url: "chroma",
+  tenant: "chroma",
+  database: "chroma",
+  api_key_env: "chroma",
+  auth_header: "chroma",
+  keep_collection: "chroma",
+  embedding: "vector and chroma"
+};
 function article(type) {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
@@ -46269,7 +51466,7 @@ function checkRetrieval(spec, at) {
   };
   duplicates(spec.providers, (p) => p.name, (i) => at.retrieval(["providers", i, "name"]), "provider name");
   duplicates(spec.memories, (m) => m.id, (i) => at.memory(i, ["id"]), "memory id");
-  duplicates(spec.queries, (q) => q.id, (i) => at.query(i, ["id"]), "query id");
+  duplicates(spec.queries, (q2) => q2.id, (i) => at.query(i, ["id"]), "query id");
   const memories = new Map(spec.memories.map((memory) => [memory.id, memory]));
   spec.queries.forEach((query, index) => {
     for (const id of Object.keys(query.relevant)) {
@@ -46727,30 +51924,30 @@ var CharacterCodes;
 })(CharacterCodes || (CharacterCodes = {}));
 
 // node_modules/jsonc-parser/lib/esm/impl/string-intern.js
-var cachedSpaces = new Array(20).fill(0).map((_, index) => {
+var cachedSpaces = new Array(20).fill(0).map((_2, index) => {
   return " ".repeat(index);
 });
 var maxCachedValues = 200;
 var cachedBreakLinesWithSpaces = {
   " ": {
-    "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+    "\n": new Array(maxCachedValues).fill(0).map((_2, index) => {
       return "\n" + " ".repeat(index);
     }),
-    "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
+    "\r": new Array(maxCachedValues).fill(0).map((_2, index) => {
       return "\r" + " ".repeat(index);
     }),
-    "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+    "\r\n": new Array(maxCachedValues).fill(0).map((_2, index) => {
       return "\r\n" + " ".repeat(index);
     })
   },
   "	": {
-    "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+    "\n": new Array(maxCachedValues).fill(0).map((_2, index) => {
       return "\n" + "	".repeat(index);
     }),
-    "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
+    "\r": new Array(maxCachedValues).fill(0).map((_2, index) => {
       return "\r" + "	".repeat(index);
     }),
-    "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
+    "\r\n": new Array(maxCachedValues).fill(0).map((_2, index) => {
       return "\r\n" + "	".repeat(index);
     })
   }
@@ -47457,10 +52654,7 @@ function buildRetrieval(raw, memories, queries, main) {
   const k = [...new Set(raw.k ?? DEFAULT_K)].sort((a, b) => a - b);
   const depth = raw.depth ?? Math.max(MIN_DEPTH, k[k.length - 1]);
   const providers = raw.providers.map((provider, index) => ({
-    name: provider.name,
-    kind: provider.kind,
-    k1: provider.k1,
-    b: provider.b,
+    ...provider,
     embedding: provider.embedding,
     where: main.locate(["retrieval", "providers", index])
   }));
@@ -47494,11 +52688,11 @@ async function run() {
     const layer = getInput("layer") || "retrieval";
     const apiKey = getInput("openai-api-key");
     if (apiKey) setSecret(apiKey);
-    const env = { ...process.env, ...apiKey ? { OPENAI_API_KEY: apiKey } : {} };
+    const env2 = { ...process.env, ...apiKey ? { OPENAI_API_KEY: apiKey } : {} };
     const baseUrl = getInput("openai-base-url");
-    if (baseUrl) env.OPENAI_BASE_URL = baseUrl;
+    if (baseUrl) env2.OPENAI_BASE_URL = baseUrl;
     const suite = loadSuite(suitePath);
-    const results = await runSuite(suite, { outDir: resultsDir, layer, env, cacheDir: defaultCacheDir(env) });
+    const results = await runSuite(suite, { outDir: resultsDir, layer, env: env2, cacheDir: defaultCacheDir(env2) });
     setOutput("results-path", join3(resultsDir, "results.json"));
     if (process.env.GITHUB_STEP_SUMMARY) await summary.addRaw(markdownReport(results)).write();
     for (const error2 of results.errors) error(error2);

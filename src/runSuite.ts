@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { prepareResultsDir, writeAllResults, writeResultsJson } from './report/writeResultsDir.js';
@@ -47,11 +47,12 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
     layers: { retrieval: suite.retrieval ? 'ran' : 'absent' },
     errors: [],
   };
+  const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   prepareResultsDir(options.outDir);
   writeResultsJson(options.outDir, results);
 
   if (suite.retrieval) {
-    const build = options.createStore ?? ((provider: ProviderSpec) => createStore(provider, { env: options.env, cacheDir: options.cacheDir }));
+    const build = options.createStore ?? ((provider: ProviderSpec) => createStore(provider, { env: options.env, cacheDir: options.cacheDir, suiteName: suite.name, runId }));
     results.retrieval = await runRetrieval(suite.retrieval, {
       createStore: build,
       onProvider: (_provider, partial) => {

@@ -90,6 +90,11 @@ const cases: Case[] = [
     problems: [p(`${S}/yaml-syntax.yaml:5:3`, 'Flow map in block collection must be sufficiently indented and end with a }', YAML_HINT)],
   },
   {
+    title: 'a Chroma-only key on a vector provider says which kind it belongs to',
+    file: `${S}/chroma-key-on-vector.yaml`,
+    problems: [p(`${S}/chroma-key-on-vector.yaml:6:7`, '"url" only applies to chroma providers', 'remove it or change kind to chroma')],
+  },
+  {
     title: 'unknown key in a provider suggests the key it was meant to be (and the missing kind is not reported twice)',
     file: `${S}/unknown-key-provider.yaml`,
     problems: [p(`${S}/unknown-key-provider.yaml:5:7`, 'unknown key "knd"', 'did you mean "kind"?')],
@@ -102,7 +107,7 @@ const cases: Case[] = [
   {
     title: 'unknown enum value lists the allowed values and suggests the closest',
     file: `${S}/unknown-enum.yaml`,
-    problems: [p(`${S}/unknown-enum.yaml:4:26`, '"kind" must be one of: keyword, vector; got "vektor"', 'did you mean "vector"?')],
+    problems: [p(`${S}/unknown-enum.yaml:4:26`, '"kind" must be one of: keyword, vector, chroma; got "vektor"', 'did you mean "vector"?')],
   },
   {
     title: 'missing required key is reported at the map that lacks it',
@@ -130,7 +135,7 @@ const cases: Case[] = [
   {
     title: 'keyword provider with an embedding is reported at the embedding key',
     file: `${S}/keyword-with-embedding.yaml`,
-    problems: [p(`${S}/keyword-with-embedding.yaml:6:7`, '"embedding" only applies to vector providers', 'remove it or change kind to vector')],
+    problems: [p(`${S}/keyword-with-embedding.yaml:6:7`, '"embedding" only applies to vector and chroma providers', 'remove it or change kind to vector')],
   },
   {
     title: 'relevant id (list form) naming no memory suggests the closest id',
@@ -246,7 +251,7 @@ const cases: Case[] = [
     problems: [
       p(`${S}/unordered-problems.yaml:3:10`, '"depth" must be >= 1'),
       p(`${S}/unordered-problems.yaml:5:38`, '"k1" must be a number; got string "high"'),
-      p(`${S}/unordered-problems.yaml:5:44`, 'unknown key "colour"', 'allowed keys: name, kind, k1, b, embedding'),
+      p(`${S}/unordered-problems.yaml:5:44`, 'unknown key "colour"', 'allowed keys: name, kind, k1, b, embedding, url, tenant, database, api_key_env, auth_header, keep_collection'),
       p(`${S}/unordered-problems.yaml:10:1`, 'unknown key "descripton"', 'did you mean "description"?'),
     ],
   },

@@ -1,15 +1,38 @@
 import { createEmbedder, type EmbedderContext } from '../embeddings/createEmbedder.js';
 import type { ProviderSpec } from '../suite/types.js';
+import { ChromaStore, DEFAULT_CHROMA_URL, collectionName } from './chroma.js';
 import { KeywordStore } from './keyword.js';
 import type { MemoryStore } from './types.js';
 import { VectorStore } from './vector.js';
 
+export interface StoreContext extends EmbedderContext {
+  suiteName: string;
+  /** Distinguishes this run's server-side state (Chroma collections) from any other run's. */
+  runId: string;
+}
+
 /** Builds the store a provider entry describes. Throws when it cannot be built (no key, ...). */
-export function createStore(provider: ProviderSpec, context: EmbedderContext): MemoryStore {
+export function createStore(provider: ProviderSpec, context: StoreContext): MemoryStore {
   switch (provider.kind) {
     case 'keyword':
       return new KeywordStore({ k1: provider.k1, b: provider.b });
     case 'vector':
       return new VectorStore(createEmbedder(provider.embedding!, context));
+    case 'chroma':
+      return new ChromaStore(createEmbedder(provider.embedding!, context), {
+        url: provider.url ?? (context.env.CHROMA_URL || DEFAULT_CHROMA_URL),
+        collection: collectionName(context.suiteName, provider.name, context.runId),
+        tenant: provider.tenant ?? (context.env.CHROMA_TENANT || undefined),
+        database: provider.database ?? (context.env.CHROMA_DATABASE || undefined),
+        headers: chromaHeaders(provider, context.env),
+        keepCollection: provider.keep_collection,
+      });
   }
+}
+
+function chromaHeaders(provider: ProviderSpec, env: NodeJS.ProcessEnv): Record<string, string> | undefined {
+  const key = env[provider.api_key_env ?? 'CHROMA_API_KEY'];
+  if (!key) return undefined;
+  const header = provider.auth_header ?? 'x-chroma-token';
+  return { [header]: header.toLowerCase() === 'authorization' ? `Bearer ${key}` : key };
 }

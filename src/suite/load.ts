@@ -152,11 +152,9 @@ function rowsOf(
 function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: SourceFile): RetrievalSpec {
   const k = [...new Set(raw.k ?? DEFAULT_K)].sort((a, b) => a - b);
   const depth = raw.depth ?? Math.max(MIN_DEPTH, k[k.length - 1]!);
+  // The schema has checked every key and its type.
   const providers: ProviderSpec[] = raw.providers.map((provider, index) => ({
-    name: provider.name,
-    kind: provider.kind,
-    k1: provider.k1 as number | undefined,
-    b: provider.b as number | undefined,
+    ...(provider as Omit<ProviderSpec, 'where'>),
     embedding: provider.embedding as EmbeddingSpec | undefined,
     where: main.locate(['retrieval', 'providers', index]),
   }));

@@ -71,9 +71,18 @@ function toProblem(error: ErrorObject, file: SourceFile, basePath: DataPath): In
     }
     case 'pattern':
       return { where: file.locate(path), message: `${subject} ${patternMessage(error)}; got ${JSON.stringify(error.data)}` };
-    case 'not':
-      // Only used to forbid `embedding` on a keyword provider.
-      return { where: file.locate(path, { keyOf: 'embedding' }), message: '"embedding" only applies to vector providers', hint: 'remove it or change kind to vector' };
+    case 'not': {
+      // `not` only forbids keys of one provider kind on another.
+      const data = (error.data ?? {}) as Record<string, unknown>;
+      const forbidsEmbedding = error.schemaPath.includes('/allOf/1/');
+      const key = forbidsEmbedding ? 'embedding' : (Object.keys(data).find((name) => name in KIND_ONLY_KEYS && name !== 'embedding') ?? 'url');
+      const kinds = KIND_ONLY_KEYS[key]!;
+      return {
+        where: file.locate(path, { keyOf: key }),
+        message: `"${key}" only applies to ${kinds} providers`,
+        hint: `remove it or change kind to ${kinds.split(' and ')[0]}`,
+      };
+    }
     case 'minItems':
     case 'minProperties': {
       const limit = Number((error.params as { limit: number }).limit);
@@ -85,6 +94,17 @@ function toProblem(error: ErrorObject, file: SourceFile, basePath: DataPath): In
       return { where: file.locate(path), message: `${subject} ${error.message ?? 'is invalid'}` };
   }
 }
+
+/** Provider keys that belong to some kinds only, and which. */
+const KIND_ONLY_KEYS: Record<string, string> = {
+  url: 'chroma',
+  tenant: 'chroma',
+  database: 'chroma',
+  api_key_env: 'chroma',
+  auth_header: 'chroma',
+  keep_collection: 'chroma',
+  embedding: 'vector and chroma',
+};
 
 function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;

@@ -25,12 +25,19 @@ export interface EmbeddingSpec {
 
 export interface ProviderSpec {
   name: string;
-  kind: 'keyword' | 'vector';
+  kind: 'keyword' | 'vector' | 'chroma';
   /** BM25 term-frequency saturation (keyword). */
   k1?: number;
   /** BM25 length normalisation (keyword). */
   b?: number;
   embedding?: EmbeddingSpec;
+  /** Chroma server (chroma). */
+  url?: string;
+  tenant?: string;
+  database?: string;
+  api_key_env?: string;
+  auth_header?: string;
+  keep_collection?: boolean;
   where: SourceLocation;
 }
 

@@ -1,0 +1,154 @@
+import { ChromaClient, type Collection } from 'chromadb';
+import { l2Normalize, type Embedder } from '../embeddings/types.js';
+import { RecallGateError } from '../errors.js';
+import { compareHits, type MemoryRecord, type MemoryStore, type SearchHit } from './types.js';
+
+export const DEFAULT_CHROMA_URL = 'http://localhost:8000';
+/** Records per add() request; Chroma caps a batch (about 40,000 on a default server). */
+const ADD_BATCH = 1000;
+
+export interface ChromaOptions {
+  url: string;
+  /** Unique per run and provider, so two runs never share a collection. */
+  collection: string;
+  tenant?: string;
+  database?: string;
+  headers?: Record<string, string>;
+  keepCollection?: boolean;
+}
+
+/**
+ * Memories in a Chroma collection, built the way agents usually use Chroma:
+ * one collection, the owner in each record's metadata, and every query
+ * filtered with `where: { user }`. Distance is cosine (hnsw space "cosine");
+ * the score we report is 1 - distance, the cosine similarity. Vectors come from
+ * our Embedder and are passed in; Chroma's own embedding function is never used.
+ */
+export class ChromaStore implements MemoryStore {
+  private readonly client: ChromaClient;
+  private collection?: Collection;
+  private readonly prepared = new Map<string, number[]>();
+
+  constructor(
+    private readonly embedder: Embedder,
+    private readonly options: ChromaOptions,
+  ) {
+    const url = new URL(options.url);
+    const ssl = url.protocol === 'https:';
+    this.client = new ChromaClient({
+      host: url.hostname,
+      port: url.port ? Number(url.port) : ssl ? 443 : 80,
+      ssl,
+      tenant: options.tenant,
+      database: options.database,
+      headers: options.headers,
+    });
+  }
+
+  async reset(): Promise<void> {
+    await this.call('creating the collection', async () => {
+      await this.client.deleteCollection({ name: this.options.collection }).catch((error: unknown) => {
+        if ((error as Error).name !== 'ChromaNotFoundError') throw error;
+      });
+      this.collection = await this.client.createCollection({
+        name: this.options.collection,
+        configuration: { hnsw: { space: 'cosine' } },
+        embeddingFunction: null,
+        metadata: { created_by: 'recall-gate' },
+      });
+    });
+  }
+
+  async add(records: readonly MemoryRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const vectors = await this.embedder.embed(records.map((record) => record.text));
+    const collection = this.open();
+    for (let start = 0; start < records.length; start += ADD_BATCH) {
+      const batch = records.slice(start, start + ADD_BATCH);
+      await this.call('adding memories', () =>
+        collection.add({
+          ids: batch.map((record) => record.id),
+          embeddings: batch.map((_, i) => Array.from(this.unit(vectors[start + i]!))),
+          documents: batch.map((record) => record.text),
+          metadatas: batch.map((record): Record<string, string> => (record.date ? { user: record.user, date: record.date } : { user: record.user })),
+        }),
+      );
+    }
+  }
+
+  async prepareQueries(queries: readonly string[]): Promise<void> {
+    const missing = [...new Set(queries)].filter((text) => !this.prepared.has(text));
+    if (missing.length === 0) return;
+    const vectors = await this.embedder.embed(missing);
+    missing.forEach((text, i) => this.prepared.set(text, Array.from(this.unit(vectors[i]!))));
+  }
+
+  async search(user: string, query: string, limit: number): Promise<SearchHit[]> {
+    const vector = this.prepared.get(query) ?? Array.from(this.unit((await this.embedder.embed([query]))[0]!));
+    const collection = this.open();
+    const result = await this.call('searching', () =>
+      collection.query({ queryEmbeddings: [vector], nResults: limit, where: { user }, include: ['distances', 'documents'] }),
+    );
+    const ids = result.ids[0] ?? [];
+    const distances = result.distances?.[0] ?? [];
+    const documents = result.documents?.[0] ?? [];
+    const hits = ids.map((id, i) => ({ id, text: documents[i] ?? '', score: 1 - (distances[i] ?? 1) }));
+    // Chroma orders by distance; ties get our one rule (id descending) so trec_eval reads the same ranking.
+    return hits.sort(compareHits);
+  }
+
+  async list(user: string): Promise<MemoryRecord[]> {
+    const collection = this.open();
+    const result = await this.call('listing memories', () => collection.get({ where: { user }, include: ['documents', 'metadatas'] }));
+    return result.ids.map((id, i) => {
+      const metadata = (result.metadatas[i] ?? {}) as { user?: string; date?: string };
+      return { id, text: result.documents[i] ?? '', user: metadata.user ?? user, ...(metadata.date ? { date: metadata.date } : {}) };
+    });
+  }
+
+  diagnostics(): Record<string, unknown> {
+    const stats = (this.embedder as { stats?: unknown }).stats;
+    return {
+      embedder: this.embedder.id,
+      chroma: { url: this.options.url, collection: this.options.collection, kept: Boolean(this.options.keepCollection) },
+      ...(stats ? { embedding_cache: { ...stats } } : {}),
+    };
+  }
+
+  async close(): Promise<void> {
+    if (!this.collection || this.options.keepCollection) return;
+    await this.client.deleteCollection({ name: this.options.collection }).catch(() => undefined);
+    this.collection = undefined;
+  }
+
+  private open(): Collection {
+    if (!this.collection) throw new Error('the Chroma collection was not created (reset() first)');
+    return this.collection;
+  }
+
+  private unit(vector: Float32Array): Float32Array {
+    return this.embedder.normalized ? vector : l2Normalize(Float32Array.from(vector));
+  }
+
+  /** Runs a Chroma call; a server that is not there becomes an error that says where and what to do. */
+  private async call<T>(what: string, action: () => Promise<T>): Promise<T> {
+    try {
+      return await action();
+    } catch (error) {
+      const name = (error as Error).name;
+      const unreachable = name === 'ChromaConnectionError' || /fetch failed|ECONNREFUSED|ECONNRESET|socket/i.test(String((error as Error).message));
+      throw new RecallGateError('incomplete', `Chroma at ${this.options.url} failed while ${what}: ${(error as Error).message}`, {
+        hint: unreachable
+          ? 'start a server (npx chroma run --path ./chroma-data) or set url / CHROMA_URL to a running one'
+          : 'check the tenant, database and API key',
+        cause: error,
+      });
+    }
+  }
+}
+
+/** A collection name Chroma accepts: 3 to 512 of [A-Za-z0-9._-], starting and ending with a letter or digit. */
+export function collectionName(suite: string, provider: string, runId: string): string {
+  const raw = `rg-${suite}-${provider}-${runId}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 500);
+  return raw.replace(/[^A-Za-z0-9]+$/, '') || 'rg-collection';
+}
