@@ -2987,7 +2987,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve3.call(this, root, ref);
+      let _sch = resolve4.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a3 = root.localRefs) === null || _a3 === void 0 ? void 0 : _a3[ref];
         const { schemaId } = this.opts;
@@ -3014,7 +3014,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve3(root, ref) {
+    function resolve4(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -3878,7 +3878,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve3(baseURI, relativeURI, options) {
+    function resolve4(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -4269,7 +4269,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve3,
+      resolve: resolve4,
       resolveComponent,
       equal,
       serialize,
@@ -14429,9 +14429,9 @@ function oneLine(text) {
 }
 
 // src/runSuite.ts
-import { createHash as createHash2, randomBytes } from "node:crypto";
-import { readFileSync as readFileSync2 } from "node:fs";
-import { relative } from "node:path";
+import { createHash as createHash3, randomBytes } from "node:crypto";
+import { readFileSync as readFileSync3 } from "node:fs";
+import { dirname, relative } from "node:path";
 
 // src/report/writeResultsDir.ts
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -14641,6 +14641,9 @@ function writeAllResults(dir, results, judgments) {
   }
 }
 
+// src/embeddings/createEmbedder.ts
+import { isAbsolute, resolve } from "node:path";
+
 // src/embeddings/cache.ts
 import { createHash } from "node:crypto";
 import { mkdirSync as mkdirSync2, readFileSync, readdirSync, renameSync as renameSync2, statSync, unlinkSync, writeFileSync as writeFileSync2 } from "node:fs";
@@ -14810,6 +14813,183 @@ var CachedEmbedder = class {
     return result;
   }
 };
+
+// src/embeddings/local.ts
+import { createHash as createHash2 } from "node:crypto";
+import { existsSync as existsSync2, readFileSync as readFileSync2 } from "node:fs";
+import { join as join4 } from "node:path";
+
+// src/embeddings/transformersRuntime.ts
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync as mkdirSync3, mkdtempSync, renameSync as renameSync3, rmSync as rmSync2 } from "node:fs";
+import { join as join3 } from "node:path";
+import { pathToFileURL } from "node:url";
+var TRANSFORMERS_VERSION = "4.3.2";
+var PACKAGE = "@huggingface/transformers";
+var loaded;
+function runtimeDir(cacheRoot) {
+  return join3(cacheRoot, "transformers", TRANSFORMERS_VERSION);
+}
+function entryIn(dir) {
+  return join3(dir, "node_modules", "@huggingface", "transformers", "dist", "transformers.node.mjs");
+}
+function loadTransformers(options) {
+  loaded ??= load(options).catch((error) => {
+    loaded = void 0;
+    throw error;
+  });
+  return loaded;
+}
+async function load(options) {
+  try {
+    const specifier = PACKAGE;
+    const module2 = await import(specifier);
+    return { module: module2, source: `${PACKAGE} from node_modules` };
+  } catch (error) {
+    if (error.code !== "ERR_MODULE_NOT_FOUND") throw error;
+  }
+  const dir = runtimeDir(options.cacheRoot);
+  if (!existsSync(entryIn(dir))) await install(dir, options);
+  const module = await import(pathToFileURL(entryIn(dir)).href);
+  return { module, source: `${PACKAGE}@${TRANSFORMERS_VERSION} from ${dir}` };
+}
+async function install(dir, options) {
+  const parent = join3(dir, "..");
+  mkdirSync3(parent, { recursive: true });
+  const staging = mkdtempSync(join3(parent, `.installing-${TRANSFORMERS_VERSION}-`));
+  options.log(
+    `installing ${PACKAGE}@${TRANSFORMERS_VERSION} into ${dir} for the local embedding model (about 475 MB and 20 s to a few minutes, once; later runs reuse it)`
+  );
+  const started = Date.now();
+  const ticker = setInterval(() => options.log(`  still installing ${PACKAGE} (${Math.round((Date.now() - started) / 1e3)} s)`), 1e4);
+  try {
+    const output = await runNpm(
+      options.npmCommand ?? "npm",
+      ["install", "--prefix", staging, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--loglevel=error", `${PACKAGE}@${TRANSFORMERS_VERSION}`],
+      // onnxruntime-node would otherwise try to download CUDA libraries; the CPU build ships in the package.
+      { ...process.env, ONNXRUNTIME_NODE_INSTALL_CUDA: "skip" }
+    );
+    if (!existsSync(entryIn(staging))) {
+      throw new Error(`npm finished but ${PACKAGE} is not there:
+${output.slice(-2e3)}`);
+    }
+    try {
+      renameSync3(staging, dir);
+    } catch (error) {
+      if (!existsSync(entryIn(dir))) throw error;
+    }
+    options.log(`installed ${PACKAGE}@${TRANSFORMERS_VERSION} in ${Math.round((Date.now() - started) / 1e3)} s`);
+  } catch (error) {
+    throw new RecallGateError("incomplete", `could not install ${PACKAGE}@${TRANSFORMERS_VERSION} into ${dir}: ${error.message}`, {
+      hint: `install it in your project (npm install ${PACKAGE}@${TRANSFORMERS_VERSION}), or use embedding kind ngram (offline) or openai`,
+      cause: error
+    });
+  } finally {
+    clearInterval(ticker);
+    rmSync2(staging, { recursive: true, force: true });
+  }
+}
+function runNpm(command, args, env2) {
+  return new Promise((resolve4, reject) => {
+    const child = spawn(command, args, { env: env2, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => output += chunk.toString("utf8"));
+    child.stderr.on("data", (chunk) => output += chunk.toString("utf8"));
+    child.on("error", (error) => reject(new Error(`cannot run ${command}: ${error.message}`)));
+    child.on("close", (code) => code === 0 ? resolve4(output) : reject(new Error(`npm exited with ${code}: ${output.trim().split("\n").slice(-6).join(" | ")}`)));
+  });
+}
+
+// src/embeddings/local.ts
+var DEFAULT_LOCAL_MODEL = "Xenova/all-MiniLM-L6-v2";
+var LocalEmbedder = class {
+  constructor(options) {
+    this.options = options;
+    this.isFolder = options.model.startsWith("/");
+    const dtype = options.dtype ?? "fp32";
+    const version = this.isFolder ? folderFingerprint(options.model, dtype) : options.revision ?? "main";
+    this.id = `local:${options.model}@${version}:${dtype}:mean-normalized`;
+  }
+  options;
+  id;
+  normalized = true;
+  extractor;
+  isFolder;
+  async embed(texts) {
+    if (texts.length === 0) return [];
+    const extract = await this.load();
+    const batchSize = this.options.batchSize ?? 32;
+    const vectors = [];
+    for (let start = 0; start < texts.length; start += batchSize) {
+      const batch = texts.slice(start, start + batchSize);
+      const output = await extract(batch, { pooling: "mean", normalize: true });
+      const dimensions = output.dims[output.dims.length - 1];
+      for (let i = 0; i < batch.length; i++) vectors.push(output.data.slice(i * dimensions, (i + 1) * dimensions));
+    }
+    return vectors;
+  }
+  load() {
+    this.extractor ??= this.open().catch((error) => {
+      this.extractor = void 0;
+      throw error;
+    });
+    return this.extractor;
+  }
+  async open() {
+    const { module } = await loadTransformers(this.options);
+    const modelsDir = join4(this.options.cacheRoot, "models");
+    module.env.cacheDir = modelsDir;
+    module.env.useFSCache = true;
+    module.env.allowLocalModels = true;
+    module.env.allowRemoteModels = !this.isFolder && !this.options.offline;
+    if (this.isFolder && !existsSync2(join4(this.options.model, "config.json"))) {
+      throw new RecallGateError("incomplete", `local model folder ${this.options.model} has no config.json`, {
+        hint: "point model at a folder holding config.json, tokenizer.json, tokenizer_config.json and onnx/model.onnx"
+      });
+    }
+    const started = Date.now();
+    try {
+      const extractor = await module.pipeline("feature-extraction", this.options.model, {
+        revision: this.options.revision,
+        dtype: this.options.dtype ?? "fp32",
+        device: "cpu"
+      });
+      if (Date.now() - started > 2e3) this.options.log(`loaded ${this.options.model} in ${((Date.now() - started) / 1e3).toFixed(1)} s`);
+      return extractor;
+    } catch (error) {
+      throw this.explain(error, modelsDir);
+    }
+  }
+  explain(error, modelsDir) {
+    const reason = describe(error);
+    if (this.isFolder) {
+      return new RecallGateError("incomplete", `cannot load the local model in ${this.options.model}: ${reason}`, {
+        hint: "the folder needs config.json, tokenizer.json, tokenizer_config.json and onnx/model.onnx (onnx/model_quantized.onnx for dtype q8)",
+        cause: error
+      });
+    }
+    const notCached = `model ${this.options.model} is not in the cache (${modelsDir})`;
+    const why = this.options.offline ? `${notCached} and downloads are off (RECALL_GATE_OFFLINE)` : `${notCached} and could not be downloaded: ${reason}`;
+    return new RecallGateError("incomplete", `cannot load the local embedding model: ${why}`, {
+      hint: "run once with network access so the model is cached, point model at a local model folder, or use embedding kind ngram (offline) or openai",
+      cause: error
+    });
+  }
+};
+function describe(error) {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.code ?? error.cause.message})` : "";
+  return `${error.message}${cause}`;
+}
+function folderFingerprint(folder, dtype) {
+  const weights = join4(folder, "onnx", dtype === "q8" ? "model_quantized.onnx" : dtype === "fp16" ? "model_fp16.onnx" : "model.onnx");
+  const hash = createHash2("sha256");
+  for (const file of ["config.json", "tokenizer.json"]) {
+    if (existsSync2(join4(folder, file))) hash.update(readFileSync2(join4(folder, file)));
+  }
+  if (existsSync2(weights)) hash.update(readFileSync2(weights));
+  return hash.digest("hex").slice(0, 16);
+}
 
 // src/memory/tokenizer.ts
 var STOPWORDS = new Set(
@@ -15127,7 +15307,7 @@ var safeJSON = (text) => {
 };
 
 // node_modules/openai/internal/utils/sleep.mjs
-var sleep = (ms) => new Promise((resolve3) => setTimeout(resolve3, ms));
+var sleep = (ms) => new Promise((resolve4) => setTimeout(resolve4, ms));
 
 // node_modules/openai/version.mjs
 var VERSION = "6.49.0";
@@ -16238,8 +16418,8 @@ function addRequestID(value, response) {
 var _APIPromise_client;
 var APIPromise = class _APIPromise extends Promise {
   constructor(client2, responsePromise, parseResponse2 = defaultParseResponse) {
-    super((resolve3) => {
-      resolve3(null);
+    super((resolve4) => {
+      resolve4(null);
     });
     this.responsePromise = responsePromise;
     this.parseResponse = parseResponse2;
@@ -17136,12 +17316,12 @@ var EventStream = class {
     _EventStream_errored.set(this, false);
     _EventStream_aborted.set(this, false);
     _EventStream_catchingPromiseCreated.set(this, false);
-    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve3, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve3, "f");
+    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve4, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve4, "f");
       __classPrivateFieldSet(this, _EventStream_rejectConnectedPromise, reject, "f");
     }), "f");
-    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve3, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve3, "f");
+    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve4, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve4, "f");
       __classPrivateFieldSet(this, _EventStream_rejectEndPromise, reject, "f");
     }), "f");
     __classPrivateFieldGet(this, _EventStream_connectedPromise, "f").catch(() => {
@@ -17241,11 +17421,11 @@ var EventStream = class {
    *   const message = await stream.emitted('message') // rejects if the stream errors
    */
   emitted(event) {
-    return new Promise((resolve3, reject) => {
+    return new Promise((resolve4, reject) => {
       __classPrivateFieldSet(this, _EventStream_catchingPromiseCreated, true, "f");
       if (event !== "error")
         this.once("error", reject);
-      this.once(event, resolve3);
+      this.once(event, resolve4);
     });
   }
   /**
@@ -17328,8 +17508,8 @@ var EventStream = class {
         }
         if (ended)
           return Promise.resolve(doneResult());
-        return new Promise((resolve3, reject) => {
-          readQueue.push({ resolve: resolve3, reject });
+        return new Promise((resolve4, reject) => {
+          readQueue.push({ resolve: resolve4, reject });
         });
       },
       return: () => {
@@ -18420,7 +18600,7 @@ var ChatCompletionStream = class _ChatCompletionStream extends AbstractChatCompl
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve3, reject) => readQueue.push({ resolve: resolve3, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve4, reject) => readQueue.push({ resolve: resolve4, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -18602,7 +18782,7 @@ var ChatCompletionStreamingRunner = class _ChatCompletionStreamingRunner extends
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve3, reject) => readQueue.push({ resolve: resolve3, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve4, reject) => readQueue.push({ resolve: resolve4, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         if (!event) {
@@ -21884,7 +22064,7 @@ var AssistantStream = class extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve3, reject) => readQueue.push({ resolve: resolve3, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve4, reject) => readQueue.push({ resolve: resolve4, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -24261,7 +24441,7 @@ var ResponseStream = class _ResponseStream extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve3, reject) => readQueue.push({ resolve: resolve3, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve4, reject) => readQueue.push({ resolve: resolve4, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         return { value: event, done: false };
@@ -25926,11 +26106,17 @@ function retryAfterMs(headers) {
 
 // src/embeddings/createEmbedder.ts
 function createEmbedder(spec, context) {
-  const embedder = createUncached(spec, context.env);
-  if (!context.cacheDir) return embedder;
-  return new CachedEmbedder(embedder, new EmbeddingCache(context.cacheDir, embedder.id));
+  const embedder = createUncached(spec, context);
+  if (!context.cacheEmbeddings) return embedder;
+  return new CachedEmbedder(embedder, new EmbeddingCache(context.cacheRoot, embedder.id));
 }
-function createUncached(spec, env2) {
+function localModel(model, baseDir) {
+  if (!model) return DEFAULT_LOCAL_MODEL;
+  if (isAbsolute(model)) return model;
+  return model.startsWith("./") || model.startsWith("../") ? resolve(baseDir, model) : model;
+}
+function createUncached(spec, context) {
+  const env2 = context.env;
   switch (spec.kind) {
     case "ngram":
       return new NgramEmbedder({ dimensions: spec.dimensions, sizes: spec.ngram_sizes });
@@ -25943,6 +26129,16 @@ function createUncached(spec, env2) {
         apiKey: env2[spec.api_key_env ?? "OPENAI_API_KEY"],
         maxRetries: spec.max_retries,
         timeoutMs: spec.timeout_ms
+      });
+    case "local":
+      return new LocalEmbedder({
+        model: localModel(spec.model, context.baseDir),
+        revision: spec.revision,
+        dtype: spec.dtype,
+        batchSize: spec.batch_size,
+        offline: env2.RECALL_GATE_OFFLINE === "1" || env2.RECALL_GATE_OFFLINE === "true",
+        cacheRoot: context.cacheRoot,
+        log: context.log
       });
   }
 }
@@ -31344,8 +31540,8 @@ function roundTimings(timings) {
 
 // src/runSuite.ts
 function suiteHash(files) {
-  const hash = createHash2("sha256");
-  for (const file of files) hash.update(readFileSync2(file)).update("\0");
+  const hash = createHash3("sha256");
+  for (const file of files) hash.update(readFileSync3(file)).update("\0");
   return hash.digest("hex");
 }
 async function runSuite(suite, options) {
@@ -31368,7 +31564,15 @@ async function runSuite(suite, options) {
   prepareResultsDir(options.outDir);
   writeResultsJson(options.outDir, results);
   if (suite.retrieval) {
-    const build = options.createStore ?? ((provider) => createStore(provider, { env: options.env, cacheDir: options.cacheDir, suiteName: suite.name, runId }));
+    const build = options.createStore ?? ((provider) => createStore(provider, {
+      env: options.env,
+      cacheRoot: options.cacheRoot,
+      cacheEmbeddings: options.cacheEmbeddings,
+      baseDir: dirname(suite.file),
+      log: options.log,
+      suiteName: suite.name,
+      runId
+    }));
     results.retrieval = await runRetrieval(suite.retrieval, {
       createStore: build,
       onProvider: (_provider, partial) => {
@@ -31385,7 +31589,7 @@ async function runSuite(suite, options) {
 }
 
 // src/suite/load.ts
-import { dirname, relative as relative2, resolve } from "node:path";
+import { dirname as dirname2, relative as relative2, resolve as resolve2 } from "node:path";
 
 // src/suite/schemaCheck.ts
 var import_ajv = __toESM(require_ajv(), 1);
@@ -31663,12 +31867,14 @@ var suite_schema_default = {
         kind: {
           enum: [
             "ngram",
-            "openai"
+            "openai",
+            "local"
           ]
         },
         model: {
           type: "string",
-          minLength: 1
+          minLength: 1,
+          description: "openai: the model name (required). local: a Hugging Face model name (default Xenova/all-MiniLM-L6-v2) or a path to a model folder, relative to the suite file."
         },
         dimensions: {
           type: "integer",
@@ -31706,6 +31912,19 @@ var suite_schema_default = {
         timeout_ms: {
           type: "integer",
           minimum: 100
+        },
+        revision: {
+          type: "string",
+          minLength: 1,
+          description: "local: the model revision (branch, tag or commit) to download. Default main."
+        },
+        dtype: {
+          enum: [
+            "fp32",
+            "fp16",
+            "q8"
+          ],
+          description: "local: which weights to load (fp32: onnx/model.onnx, q8: onnx/model_quantized.onnx). Default fp32."
         }
       },
       allOf: [
@@ -32015,7 +32234,7 @@ function checkRetrieval(spec, at) {
 
 // src/suite/sourceFile.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { readFileSync as readFileSync3 } from "node:fs";
+import { readFileSync as readFileSync4 } from "node:fs";
 
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
 function createScanner(text, ignoreTrivia = false) {
@@ -32977,7 +33196,7 @@ var FileProblems = class extends Error {
 };
 function readText(path2, displayPath, referencedFrom) {
   try {
-    return readFileSync3(path2, "utf8");
+    return readFileSync4(path2, "utf8");
   } catch (error) {
     const code = error.code;
     const where = referencedFrom ?? { file: displayPath, line: 1, col: 1 };
@@ -33077,7 +33296,7 @@ var DEFAULT_USER = "default";
 var DEFAULT_K = [1, 3, 5];
 var MIN_DEPTH = 10;
 function loadSuite(suitePath, cwd = process.cwd()) {
-  const file = resolve(cwd, suitePath);
+  const file = resolve2(cwd, suitePath);
   const displayPath = relative2(cwd, file) || suitePath;
   const problems = [];
   const files = [file];
@@ -33141,7 +33360,7 @@ function rowsOf(value, path2, part, main2, files, problems, cwd) {
   if (Array.isArray(value)) {
     return { rows: value, locate: (index, subpath = [], keyOf) => main2.locate([...path2, index, ...subpath], { keyOf }) };
   }
-  const target = resolve(dirname(main2.path), String(value));
+  const target = resolve2(dirname2(main2.path), String(value));
   const referencedFrom = main2.locate(path2);
   let data;
   try {
@@ -33240,8 +33459,15 @@ async function runCommand(argv, io) {
   if (!suite.retrieval) {
     throw new RecallGateError("invalid-input", `${suite.displayPath} has no retrieval section: nothing to run`, { hint: "add retrieval: with providers, memories and queries" });
   }
-  const cacheDir = values["no-cache"] ? void 0 : values["cache-dir"] ?? defaultCacheDir(io.env);
-  const results = await runSuite(suite, { outDir: values.out, layer, env: io.env, cacheDir });
+  const results = await runSuite(suite, {
+    outDir: values.out,
+    layer,
+    env: io.env,
+    cacheRoot: values["cache-dir"] ?? defaultCacheDir(io.env),
+    cacheEmbeddings: !values["no-cache"],
+    log: (message) => io.stderr(`${message}
+`)
+  });
   if (values.json) io.stdout(`${JSON.stringify(results, null, 2)}
 `);
   else io.stdout(`${terminalReport(results)}
@@ -33256,8 +33482,8 @@ results written to ${values.out}/ (results.json, report.md, qrels.trec, runs/*.t
 }
 
 // src/cli/score.ts
-import { readFileSync as readFileSync4 } from "node:fs";
-import { resolve as resolve2 } from "node:path";
+import { readFileSync as readFileSync5 } from "node:fs";
+import { resolve as resolve3 } from "node:path";
 
 // src/retrieval/score.ts
 function scoreTrec(qrels, run, cutoffs) {
@@ -33290,7 +33516,7 @@ function trecEvalName(metric) {
 }
 function readInput(path2, io, flag) {
   try {
-    return readFileSync4(resolve2(io.cwd, path2), "utf8");
+    return readFileSync5(resolve3(io.cwd, path2), "utf8");
   } catch (error) {
     throw new RecallGateError("invalid-input", `cannot read ${flag} file ${path2}: ${error.code ?? error}`);
   }

@@ -2160,9 +2160,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve2, reject) => {
+          return new Promise((resolve3, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve2(data);
+              return err ? reject(err) : resolve3(data);
             });
           });
         }
@@ -2200,12 +2200,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve2, reject) => {
+          return new Promise((resolve3, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve2(data);
+              ) : resolve3(data);
             });
           });
         }
@@ -4472,8 +4472,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve2, reject) => {
-        res = resolve2;
+      const promise = new Promise((resolve3, reject) => {
+        res = resolve3;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6724,12 +6724,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve2, reject) => {
+      const waitForDrain = () => new Promise((resolve3, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve2;
+          callback = resolve3;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7399,12 +7399,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve2, reject) => {
+      const waitForDrain = () => new Promise((resolve3, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve2;
+          callback = resolve3;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7883,16 +7883,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve2) => {
+        return new Promise((resolve3) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve2;
+            this[kClosedResolve] = resolve3;
           } else {
-            resolve2(null);
+            resolve3(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve2) => {
+        return new Promise((resolve3) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
@@ -7903,7 +7903,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve2(null);
+            resolve3(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7954,7 +7954,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve2, reject) => {
+        const socket = await new Promise((resolve3, reject) => {
           client2[kConnector]({
             host,
             hostname,
@@ -7966,7 +7966,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve2(socket2);
+              resolve3(socket2);
             }
           });
         });
@@ -8302,8 +8302,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve2) => {
-            this[kClosedResolve] = resolve2;
+          await new Promise((resolve3) => {
+            this[kClosedResolve] = resolve3;
           });
         }
       }
@@ -9572,7 +9572,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve2, reject) => {
+        return await new Promise((resolve3, reject) => {
           if (this[kContentLength] > limit2) {
             this.destroy(new AbortError());
           }
@@ -9585,7 +9585,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve2(null);
+              resolve3(null);
             }
           }).on("error", noop2).on("data", function(chunk) {
             limit2 -= chunk.length;
@@ -9604,7 +9604,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve2, reject) => {
+      return new Promise((resolve3, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9621,7 +9621,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve2,
+              resolve: resolve3,
               reject,
               length: 0,
               body: []
@@ -9691,18 +9691,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve2, stream, length } = consume2;
+      const { type, body, resolve: resolve3, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve2(chunksDecode(body, length));
+          resolve3(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve2(JSON.parse(chunksDecode(body, length)));
+          resolve3(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve2(chunksConcat(body, length).buffer);
+          resolve3(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve2(new Blob(body, { type: stream[kContentType] }));
+          resolve3(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve2(chunksConcat(body, length));
+          resolve3(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9959,9 +9959,9 @@ var require_api_request = __commonJS({
     };
     function request(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           request.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -10184,9 +10184,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -10471,9 +10471,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -10565,9 +10565,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -14430,7 +14430,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve2, reject) => agent.dispatch(
+        return new Promise((resolve3, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14506,7 +14506,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve2({
+              resolve3({
                 status,
                 statusText,
                 headersList,
@@ -14549,7 +14549,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve2({
+              resolve3({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18290,8 +18290,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve2) => {
-        setTimeout(resolve2, ms).unref();
+      return new Promise((resolve3) => {
+        setTimeout(resolve3, ms).unref();
       });
     }
     module.exports = {
@@ -22100,7 +22100,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve2.call(this, root, ref);
+      let _sch = resolve3.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a3 = root.localRefs) === null || _a3 === void 0 ? void 0 : _a3[ref];
         const { schemaId } = this.opts;
@@ -22127,7 +22127,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve2(root, ref) {
+    function resolve3(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -22991,7 +22991,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve2(baseURI, relativeURI, options) {
+    function resolve3(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -23382,7 +23382,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve2,
+      resolve: resolve3,
       resolveComponent,
       equal,
       serialize,
@@ -33546,11 +33546,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve2) {
-      resolve2(value);
+    return value instanceof P2 ? value : new P2(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve2, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -33566,7 +33566,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -33881,7 +33881,7 @@ function info(message) {
 }
 
 // src/action/main.ts
-import { join as join3 } from "node:path";
+import { join as join5 } from "node:path";
 
 // src/embeddings/cache.ts
 import { createHash } from "node:crypto";
@@ -34196,9 +34196,9 @@ function markdownReport(results) {
 }
 
 // src/runSuite.ts
-import { createHash as createHash2, randomBytes } from "node:crypto";
-import { readFileSync as readFileSync2 } from "node:fs";
-import { relative } from "node:path";
+import { createHash as createHash3, randomBytes } from "node:crypto";
+import { readFileSync as readFileSync3 } from "node:fs";
+import { dirname, relative } from "node:path";
 
 // src/report/writeResultsDir.ts
 import { mkdirSync as mkdirSync2, renameSync as renameSync2, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
@@ -34246,6 +34246,186 @@ function writeAllResults(dir, results, judgments) {
     const text = provider.queries.map((query) => formatRunLines(query.id, query.results, provider.name)).join("");
     writeAtomic(join2(dir, "runs", `${provider.name}.trec`), text);
   }
+}
+
+// src/embeddings/createEmbedder.ts
+import { isAbsolute, resolve } from "node:path";
+
+// src/embeddings/local.ts
+import { createHash as createHash2 } from "node:crypto";
+import { existsSync as existsSync3, readFileSync as readFileSync2 } from "node:fs";
+import { join as join4 } from "node:path";
+
+// src/embeddings/transformersRuntime.ts
+import { spawn } from "node:child_process";
+import { existsSync as existsSync2, mkdirSync as mkdirSync3, mkdtempSync, renameSync as renameSync3, rmSync as rmSync2 } from "node:fs";
+import { join as join3 } from "node:path";
+import { pathToFileURL } from "node:url";
+var TRANSFORMERS_VERSION = "4.3.2";
+var PACKAGE = "@huggingface/transformers";
+var loaded;
+function runtimeDir(cacheRoot) {
+  return join3(cacheRoot, "transformers", TRANSFORMERS_VERSION);
+}
+function entryIn(dir) {
+  return join3(dir, "node_modules", "@huggingface", "transformers", "dist", "transformers.node.mjs");
+}
+function loadTransformers(options) {
+  loaded ??= load(options).catch((error2) => {
+    loaded = void 0;
+    throw error2;
+  });
+  return loaded;
+}
+async function load(options) {
+  try {
+    const specifier = PACKAGE;
+    const module2 = await import(specifier);
+    return { module: module2, source: `${PACKAGE} from node_modules` };
+  } catch (error2) {
+    if (error2.code !== "ERR_MODULE_NOT_FOUND") throw error2;
+  }
+  const dir = runtimeDir(options.cacheRoot);
+  if (!existsSync2(entryIn(dir))) await install(dir, options);
+  const module = await import(pathToFileURL(entryIn(dir)).href);
+  return { module, source: `${PACKAGE}@${TRANSFORMERS_VERSION} from ${dir}` };
+}
+async function install(dir, options) {
+  const parent = join3(dir, "..");
+  mkdirSync3(parent, { recursive: true });
+  const staging = mkdtempSync(join3(parent, `.installing-${TRANSFORMERS_VERSION}-`));
+  options.log(
+    `installing ${PACKAGE}@${TRANSFORMERS_VERSION} into ${dir} for the local embedding model (about 475 MB and 20 s to a few minutes, once; later runs reuse it)`
+  );
+  const started = Date.now();
+  const ticker = setInterval(() => options.log(`  still installing ${PACKAGE} (${Math.round((Date.now() - started) / 1e3)} s)`), 1e4);
+  try {
+    const output = await runNpm(
+      options.npmCommand ?? "npm",
+      ["install", "--prefix", staging, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--loglevel=error", `${PACKAGE}@${TRANSFORMERS_VERSION}`],
+      // onnxruntime-node would otherwise try to download CUDA libraries; the CPU build ships in the package.
+      { ...process.env, ONNXRUNTIME_NODE_INSTALL_CUDA: "skip" }
+    );
+    if (!existsSync2(entryIn(staging))) {
+      throw new Error(`npm finished but ${PACKAGE} is not there:
+${output.slice(-2e3)}`);
+    }
+    try {
+      renameSync3(staging, dir);
+    } catch (error2) {
+      if (!existsSync2(entryIn(dir))) throw error2;
+    }
+    options.log(`installed ${PACKAGE}@${TRANSFORMERS_VERSION} in ${Math.round((Date.now() - started) / 1e3)} s`);
+  } catch (error2) {
+    throw new RecallGateError("incomplete", `could not install ${PACKAGE}@${TRANSFORMERS_VERSION} into ${dir}: ${error2.message}`, {
+      hint: `install it in your project (npm install ${PACKAGE}@${TRANSFORMERS_VERSION}), or use embedding kind ngram (offline) or openai`,
+      cause: error2
+    });
+  } finally {
+    clearInterval(ticker);
+    rmSync2(staging, { recursive: true, force: true });
+  }
+}
+function runNpm(command, args, env2) {
+  return new Promise((resolve3, reject) => {
+    const child = spawn(command, args, { env: env2, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => output += chunk.toString("utf8"));
+    child.stderr.on("data", (chunk) => output += chunk.toString("utf8"));
+    child.on("error", (error2) => reject(new Error(`cannot run ${command}: ${error2.message}`)));
+    child.on("close", (code) => code === 0 ? resolve3(output) : reject(new Error(`npm exited with ${code}: ${output.trim().split("\n").slice(-6).join(" | ")}`)));
+  });
+}
+
+// src/embeddings/local.ts
+var DEFAULT_LOCAL_MODEL = "Xenova/all-MiniLM-L6-v2";
+var LocalEmbedder = class {
+  constructor(options) {
+    this.options = options;
+    this.isFolder = options.model.startsWith("/");
+    const dtype = options.dtype ?? "fp32";
+    const version = this.isFolder ? folderFingerprint(options.model, dtype) : options.revision ?? "main";
+    this.id = `local:${options.model}@${version}:${dtype}:mean-normalized`;
+  }
+  options;
+  id;
+  normalized = true;
+  extractor;
+  isFolder;
+  async embed(texts) {
+    if (texts.length === 0) return [];
+    const extract = await this.load();
+    const batchSize = this.options.batchSize ?? 32;
+    const vectors = [];
+    for (let start = 0; start < texts.length; start += batchSize) {
+      const batch = texts.slice(start, start + batchSize);
+      const output = await extract(batch, { pooling: "mean", normalize: true });
+      const dimensions = output.dims[output.dims.length - 1];
+      for (let i = 0; i < batch.length; i++) vectors.push(output.data.slice(i * dimensions, (i + 1) * dimensions));
+    }
+    return vectors;
+  }
+  load() {
+    this.extractor ??= this.open().catch((error2) => {
+      this.extractor = void 0;
+      throw error2;
+    });
+    return this.extractor;
+  }
+  async open() {
+    const { module } = await loadTransformers(this.options);
+    const modelsDir = join4(this.options.cacheRoot, "models");
+    module.env.cacheDir = modelsDir;
+    module.env.useFSCache = true;
+    module.env.allowLocalModels = true;
+    module.env.allowRemoteModels = !this.isFolder && !this.options.offline;
+    if (this.isFolder && !existsSync3(join4(this.options.model, "config.json"))) {
+      throw new RecallGateError("incomplete", `local model folder ${this.options.model} has no config.json`, {
+        hint: "point model at a folder holding config.json, tokenizer.json, tokenizer_config.json and onnx/model.onnx"
+      });
+    }
+    const started = Date.now();
+    try {
+      const extractor = await module.pipeline("feature-extraction", this.options.model, {
+        revision: this.options.revision,
+        dtype: this.options.dtype ?? "fp32",
+        device: "cpu"
+      });
+      if (Date.now() - started > 2e3) this.options.log(`loaded ${this.options.model} in ${((Date.now() - started) / 1e3).toFixed(1)} s`);
+      return extractor;
+    } catch (error2) {
+      throw this.explain(error2, modelsDir);
+    }
+  }
+  explain(error2, modelsDir) {
+    const reason = describe(error2);
+    if (this.isFolder) {
+      return new RecallGateError("incomplete", `cannot load the local model in ${this.options.model}: ${reason}`, {
+        hint: "the folder needs config.json, tokenizer.json, tokenizer_config.json and onnx/model.onnx (onnx/model_quantized.onnx for dtype q8)",
+        cause: error2
+      });
+    }
+    const notCached = `model ${this.options.model} is not in the cache (${modelsDir})`;
+    const why = this.options.offline ? `${notCached} and downloads are off (RECALL_GATE_OFFLINE)` : `${notCached} and could not be downloaded: ${reason}`;
+    return new RecallGateError("incomplete", `cannot load the local embedding model: ${why}`, {
+      hint: "run once with network access so the model is cached, point model at a local model folder, or use embedding kind ngram (offline) or openai",
+      cause: error2
+    });
+  }
+};
+function describe(error2) {
+  if (!(error2 instanceof Error)) return String(error2);
+  const cause = error2.cause instanceof Error ? ` (${error2.cause.code ?? error2.cause.message})` : "";
+  return `${error2.message}${cause}`;
+}
+function folderFingerprint(folder, dtype) {
+  const weights = join4(folder, "onnx", dtype === "q8" ? "model_quantized.onnx" : dtype === "fp16" ? "model_fp16.onnx" : "model.onnx");
+  const hash = createHash2("sha256");
+  for (const file of ["config.json", "tokenizer.json"]) {
+    if (existsSync3(join4(folder, file))) hash.update(readFileSync2(join4(folder, file)));
+  }
+  if (existsSync3(weights)) hash.update(readFileSync2(weights));
+  return hash.digest("hex").slice(0, 16);
 }
 
 // src/memory/tokenizer.ts
@@ -34564,7 +34744,7 @@ var safeJSON = (text) => {
 };
 
 // node_modules/openai/internal/utils/sleep.mjs
-var sleep = (ms) => new Promise((resolve2) => setTimeout(resolve2, ms));
+var sleep = (ms) => new Promise((resolve3) => setTimeout(resolve3, ms));
 
 // node_modules/openai/version.mjs
 var VERSION = "6.49.0";
@@ -35675,8 +35855,8 @@ function addRequestID(value, response) {
 var _APIPromise_client;
 var APIPromise = class _APIPromise extends Promise {
   constructor(client2, responsePromise, parseResponse2 = defaultParseResponse) {
-    super((resolve2) => {
-      resolve2(null);
+    super((resolve3) => {
+      resolve3(null);
     });
     this.responsePromise = responsePromise;
     this.parseResponse = parseResponse2;
@@ -36573,12 +36753,12 @@ var EventStream = class {
     _EventStream_errored.set(this, false);
     _EventStream_aborted.set(this, false);
     _EventStream_catchingPromiseCreated.set(this, false);
-    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve2, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve2, "f");
+    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve3, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve3, "f");
       __classPrivateFieldSet(this, _EventStream_rejectConnectedPromise, reject, "f");
     }), "f");
-    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve2, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve2, "f");
+    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve3, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve3, "f");
       __classPrivateFieldSet(this, _EventStream_rejectEndPromise, reject, "f");
     }), "f");
     __classPrivateFieldGet(this, _EventStream_connectedPromise, "f").catch(() => {
@@ -36678,11 +36858,11 @@ var EventStream = class {
    *   const message = await stream.emitted('message') // rejects if the stream errors
    */
   emitted(event) {
-    return new Promise((resolve2, reject) => {
+    return new Promise((resolve3, reject) => {
       __classPrivateFieldSet(this, _EventStream_catchingPromiseCreated, true, "f");
       if (event !== "error")
         this.once("error", reject);
-      this.once(event, resolve2);
+      this.once(event, resolve3);
     });
   }
   /**
@@ -36765,8 +36945,8 @@ var EventStream = class {
         }
         if (ended)
           return Promise.resolve(doneResult());
-        return new Promise((resolve2, reject) => {
-          readQueue.push({ resolve: resolve2, reject });
+        return new Promise((resolve3, reject) => {
+          readQueue.push({ resolve: resolve3, reject });
         });
       },
       return: () => {
@@ -37857,7 +38037,7 @@ var ChatCompletionStream = class _ChatCompletionStream extends AbstractChatCompl
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve2, reject) => readQueue.push({ resolve: resolve2, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve3, reject) => readQueue.push({ resolve: resolve3, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -38039,7 +38219,7 @@ var ChatCompletionStreamingRunner = class _ChatCompletionStreamingRunner extends
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve2, reject) => readQueue.push({ resolve: resolve2, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve3, reject) => readQueue.push({ resolve: resolve3, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         if (!event) {
@@ -41321,7 +41501,7 @@ var AssistantStream = class extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve2, reject) => readQueue.push({ resolve: resolve2, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve3, reject) => readQueue.push({ resolve: resolve3, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -43698,7 +43878,7 @@ var ResponseStream = class _ResponseStream extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve2, reject) => readQueue.push({ resolve: resolve2, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve3, reject) => readQueue.push({ resolve: resolve3, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         return { value: event, done: false };
@@ -45363,11 +45543,17 @@ function retryAfterMs(headers) {
 
 // src/embeddings/createEmbedder.ts
 function createEmbedder(spec, context) {
-  const embedder = createUncached(spec, context.env);
-  if (!context.cacheDir) return embedder;
-  return new CachedEmbedder(embedder, new EmbeddingCache(context.cacheDir, embedder.id));
+  const embedder = createUncached(spec, context);
+  if (!context.cacheEmbeddings) return embedder;
+  return new CachedEmbedder(embedder, new EmbeddingCache(context.cacheRoot, embedder.id));
 }
-function createUncached(spec, env2) {
+function localModel(model, baseDir) {
+  if (!model) return DEFAULT_LOCAL_MODEL;
+  if (isAbsolute(model)) return model;
+  return model.startsWith("./") || model.startsWith("../") ? resolve(baseDir, model) : model;
+}
+function createUncached(spec, context) {
+  const env2 = context.env;
   switch (spec.kind) {
     case "ngram":
       return new NgramEmbedder({ dimensions: spec.dimensions, sizes: spec.ngram_sizes });
@@ -45380,6 +45566,16 @@ function createUncached(spec, env2) {
         apiKey: env2[spec.api_key_env ?? "OPENAI_API_KEY"],
         maxRetries: spec.max_retries,
         timeoutMs: spec.timeout_ms
+      });
+    case "local":
+      return new LocalEmbedder({
+        model: localModel(spec.model, context.baseDir),
+        revision: spec.revision,
+        dtype: spec.dtype,
+        batchSize: spec.batch_size,
+        offline: env2.RECALL_GATE_OFFLINE === "1" || env2.RECALL_GATE_OFFLINE === "true",
+        cacheRoot: context.cacheRoot,
+        log: context.log
       });
   }
 }
@@ -50829,8 +51025,8 @@ var TOOL_VERSION = package_default.version;
 
 // src/runSuite.ts
 function suiteHash(files) {
-  const hash = createHash2("sha256");
-  for (const file of files) hash.update(readFileSync2(file)).update("\0");
+  const hash = createHash3("sha256");
+  for (const file of files) hash.update(readFileSync3(file)).update("\0");
   return hash.digest("hex");
 }
 async function runSuite(suite, options) {
@@ -50853,7 +51049,15 @@ async function runSuite(suite, options) {
   prepareResultsDir(options.outDir);
   writeResultsJson(options.outDir, results);
   if (suite.retrieval) {
-    const build = options.createStore ?? ((provider) => createStore(provider, { env: options.env, cacheDir: options.cacheDir, suiteName: suite.name, runId }));
+    const build = options.createStore ?? ((provider) => createStore(provider, {
+      env: options.env,
+      cacheRoot: options.cacheRoot,
+      cacheEmbeddings: options.cacheEmbeddings,
+      baseDir: dirname(suite.file),
+      log: options.log,
+      suiteName: suite.name,
+      runId
+    }));
     results.retrieval = await runRetrieval(suite.retrieval, {
       createStore: build,
       onProvider: (_provider, partial) => {
@@ -50870,7 +51074,7 @@ async function runSuite(suite, options) {
 }
 
 // src/suite/load.ts
-import { dirname, relative as relative2, resolve } from "node:path";
+import { dirname as dirname2, relative as relative2, resolve as resolve2 } from "node:path";
 
 // src/suite/schemaCheck.ts
 var import_ajv = __toESM(require_ajv(), 1);
@@ -51148,12 +51352,14 @@ var suite_schema_default = {
         kind: {
           enum: [
             "ngram",
-            "openai"
+            "openai",
+            "local"
           ]
         },
         model: {
           type: "string",
-          minLength: 1
+          minLength: 1,
+          description: "openai: the model name (required). local: a Hugging Face model name (default Xenova/all-MiniLM-L6-v2) or a path to a model folder, relative to the suite file."
         },
         dimensions: {
           type: "integer",
@@ -51191,6 +51397,19 @@ var suite_schema_default = {
         timeout_ms: {
           type: "integer",
           minimum: 100
+        },
+        revision: {
+          type: "string",
+          minLength: 1,
+          description: "local: the model revision (branch, tag or commit) to download. Default main."
+        },
+        dtype: {
+          enum: [
+            "fp32",
+            "fp16",
+            "q8"
+          ],
+          description: "local: which weights to load (fp32: onnx/model.onnx, q8: onnx/model_quantized.onnx). Default fp32."
         }
       },
       allOf: [
@@ -51500,7 +51719,7 @@ function checkRetrieval(spec, at) {
 
 // src/suite/sourceFile.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { readFileSync as readFileSync3 } from "node:fs";
+import { readFileSync as readFileSync4 } from "node:fs";
 
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
 function createScanner(text, ignoreTrivia = false) {
@@ -52462,7 +52681,7 @@ var FileProblems = class extends Error {
 };
 function readText(path2, displayPath, referencedFrom) {
   try {
-    return readFileSync3(path2, "utf8");
+    return readFileSync4(path2, "utf8");
   } catch (error2) {
     const code = error2.code;
     const where = referencedFrom ?? { file: displayPath, line: 1, col: 1 };
@@ -52562,7 +52781,7 @@ var DEFAULT_USER = "default";
 var DEFAULT_K = [1, 3, 5];
 var MIN_DEPTH = 10;
 function loadSuite(suitePath, cwd = process.cwd()) {
-  const file = resolve(cwd, suitePath);
+  const file = resolve2(cwd, suitePath);
   const displayPath = relative2(cwd, file) || suitePath;
   const problems = [];
   const files = [file];
@@ -52626,7 +52845,7 @@ function rowsOf(value, path2, part, main, files, problems, cwd) {
   if (Array.isArray(value)) {
     return { rows: value, locate: (index, subpath = [], keyOf) => main.locate([...path2, index, ...subpath], { keyOf }) };
   }
-  const target = resolve(dirname(main.path), String(value));
+  const target = resolve2(dirname2(main.path), String(value));
   const referencedFrom = main.locate(path2);
   let data;
   try {
@@ -52692,8 +52911,8 @@ async function run() {
     const baseUrl = getInput("openai-base-url");
     if (baseUrl) env2.OPENAI_BASE_URL = baseUrl;
     const suite = loadSuite(suitePath);
-    const results = await runSuite(suite, { outDir: resultsDir, layer, env: env2, cacheDir: defaultCacheDir(env2) });
-    setOutput("results-path", join3(resultsDir, "results.json"));
+    const results = await runSuite(suite, { outDir: resultsDir, layer, env: env2, cacheRoot: defaultCacheDir(env2), cacheEmbeddings: true, log: info });
+    setOutput("results-path", join5(resultsDir, "results.json"));
     if (process.env.GITHUB_STEP_SUMMARY) await summary.addRaw(markdownReport(results)).write();
     for (const error2 of results.errors) error(error2);
     if (results.status === "incomplete") {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { prepareResultsDir, writeAllResults, writeResultsJson } from './report/writeResultsDir.js';
 import { createStore } from './memory/createStore.js';
 import type { MemoryStore } from './memory/types.js';
@@ -15,8 +15,12 @@ export interface RunOptions {
   outDir: string;
   layer: Layer;
   env: NodeJS.ProcessEnv;
-  /** Root of the embedding cache; undefined runs without it. */
-  cacheDir?: string;
+  /** Root of recall-gate's cache (embeddings, the transformers.js runtime, models). */
+  cacheRoot: string;
+  /** False bypasses the embedding cache (--no-cache). */
+  cacheEmbeddings: boolean;
+  /** Progress and notices for people (stderr in the CLI, the log in the Action). */
+  log: (message: string) => void;
   /** Replaces the real stores, for tests that need a failing or instrumented provider. */
   createStore?: (provider: ProviderSpec) => MemoryStore;
 }
@@ -52,7 +56,15 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
   writeResultsJson(options.outDir, results);
 
   if (suite.retrieval) {
-    const build = options.createStore ?? ((provider: ProviderSpec) => createStore(provider, { env: options.env, cacheDir: options.cacheDir, suiteName: suite.name, runId }));
+    const build = options.createStore ?? ((provider: ProviderSpec) => createStore(provider, {
+        env: options.env,
+        cacheRoot: options.cacheRoot,
+        cacheEmbeddings: options.cacheEmbeddings,
+        baseDir: dirname(suite.file),
+        log: options.log,
+        suiteName: suite.name,
+        runId,
+      }));
     results.retrieval = await runRetrieval(suite.retrieval, {
       createStore: build,
       onProvider: (_provider, partial) => {

@@ -22,7 +22,7 @@ export async function run(): Promise<void> {
     if (baseUrl) env.OPENAI_BASE_URL = baseUrl;
 
     const suite = loadSuite(suitePath);
-    const results = await runSuite(suite, { outDir: resultsDir, layer, env, cacheDir: defaultCacheDir(env) });
+    const results = await runSuite(suite, { outDir: resultsDir, layer, env, cacheRoot: defaultCacheDir(env), cacheEmbeddings: true, log: core.info });
     core.setOutput('results-path', join(resultsDir, 'results.json'));
     if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(markdownReport(results)).write();
     for (const error of results.errors) core.error(error);

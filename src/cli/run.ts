@@ -34,8 +34,14 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   if (!suite.retrieval) {
     throw new RecallGateError('invalid-input', `${suite.displayPath} has no retrieval section: nothing to run`, { hint: 'add retrieval: with providers, memories and queries' });
   }
-  const cacheDir = values['no-cache'] ? undefined : ((values['cache-dir'] as string | undefined) ?? defaultCacheDir(io.env));
-  const results = await runSuite(suite, { outDir: values.out as string, layer, env: io.env, cacheDir });
+  const results = await runSuite(suite, {
+    outDir: values.out as string,
+    layer,
+    env: io.env,
+    cacheRoot: (values['cache-dir'] as string | undefined) ?? defaultCacheDir(io.env),
+    cacheEmbeddings: !values['no-cache'],
+    log: (message) => io.stderr(`${message}\n`),
+  });
   if (values.json) io.stdout(`${JSON.stringify(results, null, 2)}\n`);
   else io.stdout(`${terminalReport(results)}\nresults written to ${values.out}/ (results.json, report.md, qrels.trec, runs/*.trec)\n`);
   if (results.status === 'incomplete') {

@@ -4,9 +4,13 @@ import type { SourceLocation } from '../errors.js';
 export const DEFAULT_USER = 'default';
 
 export interface EmbeddingSpec {
-  kind: 'ngram' | 'openai';
-  /** Model name sent to the API (openai). */
+  kind: 'ngram' | 'openai' | 'local';
+  /** Model name sent to the API (openai); hub name or model folder (local, resolved against the suite). */
   model?: string;
+  /** Model revision to download (local). */
+  revision?: string;
+  /** Weights to load (local). */
+  dtype?: 'fp32' | 'fp16' | 'q8';
   /** Vector length: the hashing space for ngram, the `dimensions` request field for openai. */
   dimensions?: number;
   /** Character n-gram sizes for ngram. */

@@ -112,8 +112,11 @@ describe('the chroma provider against a real Chroma server', { skip, timeout: 18
       outDir: join(dir, 'out'),
       layer: 'retrieval',
       env: {},
+      cacheRoot: tempDir('recall-gate-cache-'),
+      cacheEmbeddings: false,
+      log: () => undefined,
       createStore: (provider) => {
-        const store = createStore(provider, { env: {}, suiteName: suite.name, runId: 'killed' });
+        const store = createStore(provider, { env: {}, cacheRoot: tempDir(), cacheEmbeddings: false, baseDir: dir, log: () => undefined, suiteName: suite.name, runId: 'killed' });
         if (provider.kind !== 'chroma') return store;
         // Kill the server (SIGKILL, no goodbye) after the third search.
         const search = store.search.bind(store);
