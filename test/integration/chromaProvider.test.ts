@@ -20,7 +20,6 @@ const skip =
 const EXAMPLE_MEMORIES = join(REPO_ROOT, 'suites/examples/assistant-memory/memories.jsonl');
 
 function writeSuite(dir: string, url: string, extra = ''): string {
-  const queries = readFileSync(join(REPO_ROOT, 'suites/examples/assistant-memory/suite.yaml'), 'utf8').split('\n  queries:\n')[1]!;
   const path = join(dir, 'suite.yaml');
   writeFileSync(
     path,
@@ -33,8 +32,8 @@ function writeSuite(dir: string, url: string, extra = ''): string {
       `    - { name: chroma, kind: chroma, url: "${url}", embedding: { kind: ngram, dimensions: 256 }${extra} }`,
       '    - { name: keyword, kind: keyword }',
       `  memories: ${JSON.stringify(EXAMPLE_MEMORIES)}`,
-      '  queries:',
-      queries,
+      `  queries: ${JSON.stringify(join(REPO_ROOT, 'suites/examples/assistant-memory/queries.yaml'))}`,
+      '',
     ].join('\n'),
   );
   return path;
