@@ -14341,6 +14341,7 @@ var package_default = {
     lint: "eslint ."
   },
   dependencies: {
+    "@actions/cache": "6.3.0",
     "@actions/core": "3.0.1",
     ajv: "8.20.0",
     chromadb: "3.5.0",

@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import { join } from 'node:path';
 import { defaultCacheDir } from '../embeddings/cache.js';
+import { cacheEntries, restoreEntries, saveEntries } from './cache.js';
 import { ExitCode, RecallGateError, describeError, formatProblem } from '../errors.js';
 import { markdownReport } from '../report/markdown.js';
 import { runSuite, type Layer } from '../runSuite.js';
@@ -22,7 +23,11 @@ export async function run(): Promise<void> {
     if (baseUrl) env.OPENAI_BASE_URL = baseUrl;
 
     const suite = loadSuite(suitePath);
-    const results = await runSuite(suite, { outDir: resultsDir, layer, env, cacheRoot: defaultCacheDir(env), cacheEmbeddings: true, log: core.info });
+    const cacheRoot = defaultCacheDir(env);
+    const kept = cacheEntries(suite, cacheRoot);
+    await restoreEntries(kept);
+    const results = await runSuite(suite, { outDir: resultsDir, layer, env, cacheRoot, cacheEmbeddings: true, log: core.info });
+    await saveEntries(kept);
     core.setOutput('results-path', join(resultsDir, 'results.json'));
     if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(markdownReport(results)).write();
     for (const error of results.errors) core.error(error);
@@ -33,7 +38,8 @@ export async function run(): Promise<void> {
   } catch (error) {
     if (error instanceof RecallGateError) {
       for (const problem of error.problems) {
-        core.error(problem.message, { file: problem.where.file, startLine: problem.where.line, startColumn: problem.where.col });
+        const hint = problem.hint ? ` (${problem.hint})` : '';
+        core.error(`${problem.message}${hint}`, { file: problem.where.file, startLine: problem.where.line, startColumn: problem.where.col });
         core.info(formatProblem(problem));
       }
     }

@@ -1,0 +1,85 @@
+import * as cache from '@actions/cache';
+import * as core from '@actions/core';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { TRANSFORMERS_VERSION } from '../embeddings/transformersRuntime.js';
+import type { Suite } from '../suite/types.js';
+
+/** One folder kept between workflow runs with @actions/cache. */
+export interface CacheEntry {
+  label: string;
+  paths: string[];
+  key: string;
+  restoreKeys: string[];
+  /** The key restore matched, if any. */
+  matched?: string;
+}
+
+function hashOf(parts: readonly (string | Buffer)[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * What to keep for a suite: its embeddings always (keyed by the suite's files,
+ * falling back to the newest for the suite), and the transformers.js runtime
+ * with the models when the suite uses a local model (keyed by version and models).
+ */
+export function cacheEntries(suite: Suite, cacheRoot: string): CacheEntry[] {
+  const os = process.env.RUNNER_OS ?? process.platform;
+  const embeddingsPrefix = `recall-gate-embeddings-v1-${os}-${suite.name}-`;
+  const entries: CacheEntry[] = [
+    {
+      label: 'embeddings',
+      paths: [join(cacheRoot, 'embeddings')],
+      key: `${embeddingsPrefix}${hashOf(suite.files.map((file) => readFileSync(file)))}`,
+      restoreKeys: [embeddingsPrefix],
+    },
+  ];
+  const models = (suite.retrieval?.providers ?? [])
+    .map((provider) => provider.embedding)
+    .filter((embedding) => embedding?.kind === 'local')
+    .map((embedding) => `${embedding!.model ?? 'default'}@${embedding!.revision ?? 'main'}:${embedding!.dtype ?? 'fp32'}`);
+  if (models.length > 0) {
+    const prefix = `recall-gate-models-v1-${os}-transformers${TRANSFORMERS_VERSION}-`;
+    entries.push({
+      label: 'transformers.js and models',
+      paths: [join(cacheRoot, 'transformers'), join(cacheRoot, 'models')],
+      key: `${prefix}${hashOf([...new Set(models)].sort())}`,
+      restoreKeys: [prefix],
+    });
+  }
+  return entries;
+}
+
+/** Cache trouble is a notice or a warning, never a failed job. */
+export async function restoreEntries(entries: CacheEntry[]): Promise<void> {
+  if (!cache.isFeatureAvailable()) {
+    core.notice('recall-gate: the Actions cache is not available here; embeddings and models are computed afresh');
+    return;
+  }
+  for (const entry of entries) {
+    try {
+      entry.matched = await cache.restoreCache(entry.paths, entry.key, entry.restoreKeys);
+      core.info(entry.matched ? `restored ${entry.label} from cache ${entry.matched}` : `no cached ${entry.label} yet (${entry.key})`);
+    } catch (error) {
+      core.warning(`recall-gate: could not restore ${entry.label} from the cache: ${(error as Error).message}`);
+    }
+  }
+}
+
+export async function saveEntries(entries: CacheEntry[]): Promise<void> {
+  if (!cache.isFeatureAvailable()) return;
+  for (const entry of entries) {
+    if (entry.matched === entry.key) continue;
+    try {
+      await cache.saveCache(entry.paths, entry.key);
+      core.info(`saved ${entry.label} to cache ${entry.key}`);
+    } catch (error) {
+      // Another job saved the same key first, or the cache service is down: the next run recomputes.
+      core.warning(`recall-gate: could not save ${entry.label} to the cache: ${(error as Error).message}`);
+    }
+  }
+}
