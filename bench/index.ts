@@ -1,16 +1,20 @@
 /**
  * `npm run bench`: throughput and memory of the in-process providers on
- * generated data. Prints figures only; nothing here passes or fails.
+ * generated data, the same workload against a real local Chroma server
+ * (bench/chroma.ts), and the embedding cache cold against warm through
+ * runSuite (bench/cache.ts). Prints figures only; nothing here passes or fails.
  */
 import os from 'node:os';
-import { recallAtK, reciprocalRank } from '../src/retrieval/metrics.js';
+import { resolve } from 'node:path';
 import { KeywordStore } from '../src/memory/keyword.js';
 import { VectorStore } from '../src/memory/vector.js';
-import type { MemoryStore } from '../src/memory/types.js';
+import { cacheSection } from './cache.js';
+import { chromaSection } from './chroma.js';
 import { bruteForceTopK, packRows, type ScanKind } from './baseline.js';
 import { FixedEmbedder } from './embedder.js';
 import { generateData, type BenchData } from './generate.js';
 import { collect, cpuSeconds, describeLatencies, describeMemory, memory, timed } from './measure.js';
+import { agreement, best, quality, searchAll, type SearchRun } from './search.js';
 
 const CONFIG = {
   memories: 10_000,
@@ -27,6 +31,15 @@ const CONFIG = {
   /** Vector store, baseline and reference loop run interleaved, best of this many passes. */
   bruteForceRounds: 2,
 };
+
+/** The embedding-cache section: a generated suite run through runSuite. */
+const CACHE = {
+  rounds: 3,
+  generated: { memories: 2_000, queries: 200, vocabulary: 4_000, users: 1, seed: CONFIG.seed + 2, dimensions: 1024 },
+};
+
+/** This file compiles to build/bench/index.js. */
+const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 
 const WARM_UP = { ...CONFIG, memories: 1_000, queries: 100, seed: CONFIG.seed + 1 };
 
@@ -49,45 +62,6 @@ function loadAverage(): string {
     .loadavg()
     .map((load) => load.toFixed(2))
     .join(' / ');
-}
-
-interface SearchRun {
-  ranked: string[][];
-  latenciesMs: number[];
-  /** Wall seconds, by performance.now(). */
-  seconds: number;
-  /** User + system CPU seconds of the process over the same span: less sensitive to other load. */
-  cpuSeconds: number;
-}
-
-async function searchAll(store: MemoryStore, data: BenchData, limit: number): Promise<SearchRun> {
-  const ranked: string[][] = [];
-  const latenciesMs: number[] = [];
-  const cpuStarted = cpuSeconds();
-  const started = performance.now();
-  for (const query of data.queries) {
-    const before = performance.now();
-    const hits = await store.search(query.user, query.text, limit);
-    latenciesMs.push(performance.now() - before);
-    ranked.push(hits.map((hit) => hit.id));
-  }
-  return { ranked, latenciesMs, seconds: (performance.now() - started) / 1000, cpuSeconds: cpuSeconds() - cpuStarted };
-}
-
-/** The fastest of several passes; its per-query latencies and results are the ones reported. */
-function best(runs: readonly SearchRun[]): SearchRun {
-  return runs.reduce((a, b) => (b.seconds < a.seconds ? b : a));
-}
-
-function quality(data: BenchData, ranked: string[][], k: number): { recall: number; mrr: number } {
-  let recall = 0;
-  let mrr = 0;
-  data.queries.forEach((query, i) => {
-    const gains = new Map([[query.target, 1]]);
-    recall += recallAtK(ranked[i]!, gains, k);
-    mrr += reciprocalRank(ranked[i]!, gains);
-  });
-  return { recall: recall / data.queries.length, mrr: mrr / data.queries.length };
 }
 
 interface BaselineInput {
@@ -116,21 +90,6 @@ function runBaseline(data: BenchData, input: BaselineInput, dimensions: number, 
       .map((row) => data.memories[row]!.id),
   );
   return { ranked, latenciesMs: [], seconds: elapsed, cpuSeconds: cpu };
-}
-
-function agreement(a: string[][], b: string[][]): string {
-  let identical = 0;
-  let shared = 0;
-  let total = 0;
-  a.forEach((list, i) => {
-    const other = b[i] ?? [];
-    if (list.length === other.length && list.every((id, j) => id === other[j])) identical++;
-    const set = new Set(other);
-    shared += list.filter((id) => set.has(id)).length;
-    total += Math.max(list.length, other.length);
-  });
-  const overlap = total === 0 ? 1 : shared / total;
-  return `${((identical / Math.max(1, a.length)) * 100).toFixed(1)}% identical lists, ${(overlap * 100).toFixed(2)}% shared ids`;
 }
 
 /** Everything once on a small data set, so the measured passes run optimised code. */
@@ -254,6 +213,16 @@ async function main(): Promise<void> {
   print(`  top-${CONFIG.limit} agreement with the plain baseline: ${agreement(fourSums.ranked, plain.ranked)}`);
   print(`  ${describeMemory('memory at end', memory())}`);
   print();
+
+  // Chroma on the same workload, held to the in-process store's exact lists
+  await collect();
+  await chromaSection({ data, embedder, limit: CONFIG.limit, dimensions: CONFIG.dimensions, exact: vectorSearch, print });
+
+  // Embedding cache through runSuite
+  await collect();
+  await cacheSection({ repoRoot: REPO_ROOT, rounds: CACHE.rounds, generated: CACHE.generated, print });
+
+  print(describeMemory('memory after all sections', memory()));
   print(`load average at end (1/5/15 min): ${loadAverage()}`);
   print(`total wall time ${seconds(performance.now() / 1000)} (since process start)`);
 }

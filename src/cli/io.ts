@@ -4,6 +4,8 @@ export interface CliIO {
   env: NodeJS.ProcessEnv;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** stderr is a terminal: progress can redraw one line. */
+  isTerminal?: boolean;
 }
 
 export function processIO(): CliIO {
@@ -12,5 +14,6 @@ export function processIO(): CliIO {
     env: process.env,
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
+    isTerminal: Boolean(process.stderr.isTTY),
   };
 }

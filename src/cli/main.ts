@@ -1,6 +1,7 @@
 import { ExitCode, RecallGateError, describeError, formatProblem } from '../errors.js';
 import { TOOL_VERSION } from '../version.js';
 import type { CliIO } from './io.js';
+import { REGRADE_USAGE, regradeCommand } from './regrade.js';
 import { RUN_USAGE, runCommand } from './run.js';
 import { SCORE_USAGE, scoreCommand } from './score.js';
 import { VALIDATE_USAGE, validateCommand } from './validate.js';
@@ -9,17 +10,21 @@ const COMMANDS: Record<string, (argv: string[], io: CliIO) => Promise<number>> =
   run: runCommand,
   validate: validateCommand,
   score: scoreCommand,
+  regrade: regradeCommand,
 };
 
 export const HELP = `recall-gate ${TOOL_VERSION}: test an AI agent's long-term memory
 
 usage:
   ${RUN_USAGE}
-      seed each provider, ask every query, print metrics, write results
+      retrieval: seed each provider, ask every query, print metrics;
+      e2e: play each case's sessions to the agent, grade the probe, k times per condition
   ${VALIDATE_USAGE}
       check suites and every file they read; problems as file:line:col
   ${SCORE_USAGE}
       score TREC qrels and run files with trec_eval's definitions
+  ${REGRADE_USAGE}
+      re-apply the suite's current checks to a run's stored answers (no model calls)
 
 exit status: 0 done, 1 gate failed, 2 invalid input, 3 could not complete
 `;

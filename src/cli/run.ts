@@ -1,12 +1,17 @@
+import { join } from 'node:path';
+import { TrialLog, latestByKey } from '../e2e/trialLog.js';
+import { defaultCacheDir } from '../embeddings/cache.js';
 import { ExitCode, RecallGateError } from '../errors.js';
 import { terminalReport } from '../report/terminal.js';
-import { runSuite, type Layer } from '../runSuite.js';
+import { terminalE2eReport } from '../report/terminalE2e.js';
+import { layersToRun, runSuite, type Layer } from '../runSuite.js';
 import { loadSuite } from '../suite/load.js';
-import { defaultCacheDir } from '../embeddings/cache.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
+import { progressReporter } from './progress.js';
 
-export const RUN_USAGE = 'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR]';
+export const RUN_USAGE =
+  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume]';
 const LAYERS: Layer[] = ['retrieval', 'e2e', 'all', 'auto'];
 
 export async function runCommand(argv: string[], io: CliIO): Promise<number> {
@@ -18,32 +23,52 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
       json: { type: 'boolean', default: false },
       'no-cache': { type: 'boolean', default: false },
       'cache-dir': { type: 'string' },
+      concurrency: { type: 'string' },
+      resume: { type: 'boolean', default: false },
     },
     RUN_USAGE,
   );
   if (positionals.length !== 1) throw new RecallGateError('invalid-input', 'run takes one suite file', { hint: `usage: ${RUN_USAGE}` });
   const layer = values.layer as Layer;
   if (!LAYERS.includes(layer)) throw new RecallGateError('invalid-input', `unknown layer "${layer}"`, { hint: `use one of ${LAYERS.join(', ')}` });
+  const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
+  if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1)) {
+    throw new RecallGateError('invalid-input', `--concurrency must be a whole number of at least 1, got "${String(values.concurrency)}"`);
+  }
 
   const suite = loadSuite(positionals[0]!, io.cwd);
-  if (layer === 'e2e') {
-    throw new RecallGateError('invalid-input', `${suite.displayPath} has no e2e section, so --layer e2e has nothing to run`, {
-      hint: 'use --layer retrieval',
+  const layers = layersToRun(suite, layer);
+  if (layers.retrieval !== 'ran' && layers.e2e !== 'ran') {
+    const missing = layer === 'e2e' ? 'an e2e section' : layer === 'retrieval' ? 'a retrieval section' : 'a retrieval or e2e section';
+    throw new RecallGateError('invalid-input', `${suite.displayPath} has no ${missing}, so --layer ${layer} has nothing to run`, {
+      hint: suite.e2e ? 'use --layer e2e or all' : suite.retrieval ? 'use --layer retrieval' : 'add retrieval: or e2e: to the suite',
     });
   }
-  if (!suite.retrieval) {
-    throw new RecallGateError('invalid-input', `${suite.displayPath} has no retrieval section: nothing to run`, { hint: 'add retrieval: with providers, memories and queries' });
-  }
+
+  const out = values.out as string;
+  const progress = progressReporter(io.stderr, io.isTerminal ?? false);
   const results = await runSuite(suite, {
-    outDir: values.out as string,
+    outDir: out,
     layer,
     env: io.env,
     cacheRoot: (values['cache-dir'] as string | undefined) ?? defaultCacheDir(io.env),
     cacheEmbeddings: !values['no-cache'],
     log: (message) => io.stderr(`${message}\n`),
+    concurrency,
+    resume: Boolean(values.resume),
+    onTrial: (done, total, errors) => progress.update(done, total, errors),
   });
-  if (values.json) io.stdout(`${JSON.stringify(results, null, 2)}\n`);
-  else io.stdout(`${terminalReport(results)}\nresults written to ${values.out}/ (results.json, report.md, qrels.trec, runs/*.trec)\n`);
+  progress.finish();
+
+  if (values.json) {
+    io.stdout(`${JSON.stringify(results, null, 2)}\n`);
+  } else {
+    const parts: string[] = [];
+    if (results.retrieval) parts.push(terminalReport(results));
+    if (results.e2e) parts.push(terminalE2eReport(results.e2e, latestByKey(new TrialLog(join(out, 'trials.jsonl')).read())));
+    const files = ['results.json', 'report.md', ...(results.retrieval ? ['qrels.trec', 'runs/*.trec'] : []), ...(results.e2e ? ['trials.jsonl'] : [])];
+    io.stdout(`${parts.join('\n')}\nresults written to ${out}/ (${files.join(', ')})\n`);
+  }
   if (results.status === 'incomplete') {
     io.stderr(`run incomplete: ${results.errors.join('; ')}\n`);
     return ExitCode.incomplete;

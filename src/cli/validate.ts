@@ -15,8 +15,12 @@ export async function validateCommand(argv: string[], io: CliIO): Promise<number
     try {
       const suite = loadSuite(path, io.cwd);
       const retrieval = suite.retrieval;
-      const counts = retrieval ? `${retrieval.providers.length} providers, ${retrieval.memories.length} memories, ${retrieval.queries.length} queries` : 'no retrieval section';
-      io.stdout(`${suite.displayPath}: ok (${counts}; ${suite.files.length} file${suite.files.length === 1 ? '' : 's'} read)\n`);
+      const counts = [
+        retrieval ? `${retrieval.providers.length} providers, ${retrieval.memories.length} memories, ${retrieval.queries.length} queries` : 'no retrieval section',
+        ...(suite.e2e ? [`${suite.e2e.cases.length} e2e cases`] : []),
+        `${suite.files.length} file${suite.files.length === 1 ? '' : 's'} read`,
+      ];
+      io.stdout(`${suite.displayPath}: ok (${counts.join('; ')})\n`);
     } catch (error) {
       if (!(error instanceof RecallGateError) || error.code !== 'invalid-input') throw error;
       invalid = error;

@@ -13,8 +13,9 @@ export function markdownReport(results: ResultsDocument): string {
   if (results.status === 'incomplete') {
     lines.push(`**Incomplete run.** ${results.errors.length} problem(s):`, '', ...results.errors.map((error) => `- ${cell(error, 400)}`), '');
   }
+  if (results.e2e) lines.push(...e2eSection(results.e2e));
   const retrieval = results.retrieval;
-  if (!retrieval) return `${[...lines, 'This suite has no retrieval section.'].join('\n')}\n`;
+  if (!retrieval) return `${lines.join('\n').trimEnd()}\n`;
 
   const columns = headlineMetrics(retrieval.k);
   lines.push(
@@ -83,4 +84,36 @@ export function markdownReport(results: ResultsDocument): string {
     );
   }
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
+  const lines = ['### End-to-end', ''];
+  const trials = Object.values(e2e.by_condition).reduce((sum, rates) => sum + (rates?.trials ?? 0), 0);
+  lines.push(
+    `${Object.keys(e2e.cases).length} cases, ${e2e.repeat} repeats, conditions ${e2e.conditions.join(', ')}: ${trials} trials against ` +
+      `${escapeMarkdown(e2e.target.kind)}${e2e.target.model ? ` (${escapeMarkdown(e2e.target.model)})` : ''}. ` +
+      'Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat.',
+    '',
+  );
+  const header = ['ability', ...e2e.conditions.map((condition) => `${condition} pass rate`), `pass^${e2e.repeat}`, 'errors'];
+  const row = (name: string, byCondition: typeof e2e.by_condition) => [
+    name,
+    ...e2e.conditions.map((condition) => formatMetric(byCondition[condition]?.pass_rate)),
+    formatMetric(byCondition[e2e.headline_condition]?.['pass^k']),
+    String(e2e.conditions.reduce((sum, condition) => sum + (byCondition[condition]?.errors ?? 0), 0)),
+  ];
+  lines.push(...table(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions)), row('**all**', e2e.by_condition)]), '');
+  const cost = e2e.cost_usd === null ? 'unknown (a model has no price)' : `$${e2e.cost_usd.toFixed(4)}`;
+  lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${cost}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, '');
+  for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);
+  if (e2e.leaks.length) lines.push('');
+  if (e2e.errors.length > 0) {
+    lines.push(`**${e2e.errors.length} trial(s) could not run** (counted as not passed):`, '', ...e2e.errors.slice(0, 20).map((error) => `- ${cell(error.key)}: ${cell(error.reason, 300)}`), '');
+  }
+  if (e2e.failures.length > 0) {
+    lines.push(`<details><summary>${e2e.failures.length} failing trials under ${e2e.headline_condition}</summary>`, '');
+    lines.push(...table(['trial', 'probe', 'answer', 'why'], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200)])));
+    lines.push('', '</details>', '');
+  }
+  return lines;
 }

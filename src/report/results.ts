@@ -1,4 +1,7 @@
+import type { E2eResult } from '../e2e/aggregate.js';
 import type { RetrievalResult } from '../retrieval/types.js';
+
+export type LayerState = 'ran' | 'skipped' | 'absent';
 
 /** results.json: everything a run measured, the input to reports, the gate and comparisons. */
 export interface ResultsDocument {
@@ -10,9 +13,10 @@ export interface ResultsDocument {
   finished_at?: string;
   /** complete: every layer asked for finished; incomplete: something could not run (see errors). */
   status: 'running' | 'complete' | 'incomplete';
-  layers: { retrieval: 'ran' | 'skipped' | 'absent' };
+  layers: { retrieval: LayerState; e2e: LayerState };
   errors: string[];
   retrieval?: RetrievalResult;
+  e2e?: E2eResult & { target: { kind: string; model?: string } };
 }
 
 /** Problems that make a run incomplete, one line each. */

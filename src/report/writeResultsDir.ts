@@ -18,10 +18,16 @@ function writeAtomic(path: string, text: string): void {
 }
 
 /** Starts a results directory afresh: files of an earlier run must not mix with this one's. */
-export function prepareResultsDir(dir: string): void {
+export function prepareResultsDir(dir: string, options: { keepTrials?: boolean } = {}): void {
   mkdirSync(dir, { recursive: true });
+  if (!options.keepTrials) rmSync(join(dir, 'trials.jsonl'), { force: true });
   rmSync(join(dir, 'runs'), { recursive: true, force: true });
   for (const name of ['results.json', 'qrels.trec', 'report.md']) rmSync(join(dir, name), { force: true });
+}
+
+/** report.md from a results document. */
+export function writeAtomicReport(dir: string, results: ResultsDocument): void {
+  writeAtomic(join(dir, 'report.md'), markdownReport(results));
 }
 
 /** results.json alone: written after each provider so a crash keeps what finished. */

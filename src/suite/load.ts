@@ -3,8 +3,10 @@ import { invalidInput, type InputProblem, type SourceLocation } from '../errors.
 import { checkSchema, type SchemaPart } from './schemaCheck.js';
 import { checkRetrieval } from './semantics.js';
 import { FileProblems, readDataFile, readYamlFile, type DataPath, type SourceFile } from './sourceFile.js';
+import { buildE2e, type RawE2e } from './loadE2e.js';
 import {
   DEFAULT_USER,
+  type E2eSpec,
   type EmbeddingSpec,
   type MemorySpec,
   type ProviderSpec,
@@ -14,10 +16,11 @@ import {
 } from './types.js';
 
 export const DEFAULT_K = [1, 3, 5];
+const PLURAL: Record<SchemaPart, string> = { suite: 'suites', memory: 'memories', query: 'queries', case: 'cases' };
 const MIN_DEPTH = 10;
 
 /** A list of rows and where each row was written. */
-interface Rows {
+export interface Rows {
   rows: Record<string, unknown>[];
   locate: (index: number, subpath?: DataPath, keyOf?: string) => SourceLocation;
 }
@@ -35,6 +38,7 @@ interface RawSuite {
   description?: string;
   memory_paths?: string[];
   retrieval?: RawRetrieval;
+  e2e?: RawE2e;
 }
 
 /**
@@ -57,9 +61,10 @@ export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
   problems.push(...checkSchema('suite', main.data, main));
   if (problems.length > 0) {
     // Still check the data files the suite names, so one run reports everything.
-    const named = (main.data as { retrieval?: Record<string, unknown> } | null)?.retrieval;
-    for (const [key, part] of [['memories', 'memory'], ['queries', 'query']] as const) {
-      if (typeof named?.[key] === 'string') rowsOf(named[key], ['retrieval', key], part, main, files, problems, cwd);
+    const data = main.data as { retrieval?: Record<string, unknown>; e2e?: Record<string, unknown> } | null;
+    for (const [section, key, part] of [['retrieval', 'memories', 'memory'], ['retrieval', 'queries', 'query'], ['e2e', 'cases', 'case']] as const) {
+      const value = data?.[section]?.[key];
+      if (typeof value === 'string') rowsOf(value, [section, key], part, main, files, problems, cwd);
     }
     throw invalidInput(sortProblems(problems));
   }
@@ -85,6 +90,14 @@ export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
     if (problems.length > 0) throw invalidInput(sortProblems(problems));
   }
 
+  let e2e: E2eSpec | undefined;
+  if (raw.e2e) {
+    const cases = rowsOf(raw.e2e.cases, ['e2e', 'cases'], 'case', main, files, problems, cwd);
+    if (problems.length > 0) throw invalidInput(sortProblems(problems));
+    e2e = buildE2e(raw.e2e, cases!, main, retrieval, files, problems);
+    if (problems.length > 0) throw invalidInput(sortProblems(problems));
+  }
+
   const suite: Suite = {
     name: raw.name,
     description: raw.description,
@@ -93,6 +106,7 @@ export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
     memoryPaths: raw.memory_paths ?? [],
     files,
     retrieval,
+    e2e,
   };
   return suite;
 }
@@ -138,11 +152,11 @@ function rowsOf(
   }
   files.push(target);
   if (!Array.isArray(data.data)) {
-    problems.push({ where: data.locate([]), message: `${data.displayPath} must hold a list of ${part === 'memory' ? 'memories' : 'queries'}` });
+    problems.push({ where: data.locate([]), message: `${data.displayPath} must hold a list of ${PLURAL[part]}` });
     return undefined;
   }
   if (data.data.length === 0) {
-    problems.push({ where: referencedFrom, message: `${data.displayPath} holds no ${part === 'memory' ? 'memories' : 'queries'}`, hint: 'a suite needs at least one' });
+    problems.push({ where: referencedFrom, message: `${data.displayPath} holds no ${PLURAL[part]}`, hint: 'a suite needs at least one' });
     return undefined;
   }
   data.data.forEach((row, index) => problems.push(...checkSchema(part, row, data, [index])));

@@ -4,7 +4,7 @@ import type { InputProblem } from '../errors.js';
 import { closest, didYouMean } from './didYouMean.js';
 import type { DataPath, SourceFile } from './sourceFile.js';
 
-export type SchemaPart = 'suite' | 'memory' | 'query';
+export type SchemaPart = 'suite' | 'memory' | 'query' | 'case';
 
 let compiled: Record<SchemaPart, ValidateFunction> | undefined;
 
@@ -18,6 +18,7 @@ function validators(): Record<SchemaPart, ValidateFunction> {
       suite: ajv.getSchema(id)!,
       memory: ajv.getSchema(`${id}#/definitions/memory`)!,
       query: ajv.getSchema(`${id}#/definitions/query`)!,
+      case: ajv.getSchema(`${id}#/definitions/case`)!,
     };
   }
   return compiled;

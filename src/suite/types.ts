@@ -1,3 +1,4 @@
+import type { CaseSpec, Condition } from '../e2e/types.js';
 import type { SourceLocation } from '../errors.js';
 
 /** The user memories belong to when a suite names none. */
@@ -74,6 +75,56 @@ export interface RetrievalSpec {
   queries: QuerySpec[];
 }
 
+export interface BuiltinTargetSpec {
+  kind: 'builtin';
+  model: string;
+  /** Contents of the system prompt file, and its path for messages. */
+  systemPrompt: string;
+  systemPromptFile?: string;
+  memory: {
+    provider: ProviderSpec;
+    max_results: number;
+    min_score?: number;
+    dated: boolean;
+    auto_store: boolean;
+  };
+  base_url?: string;
+  api_key_env?: string;
+  temperature?: number;
+  max_tokens?: number;
+  timeout_ms: number;
+  max_retries: number;
+}
+
+export interface HttpTargetSpec {
+  kind: 'http';
+  url: string;
+  /** Header name -> environment variable holding its value. */
+  headers_env: Record<string, string>;
+  timeout_ms: number;
+}
+
+export interface CommandTargetSpec {
+  kind: 'command';
+  command: string[];
+  /** Absolute working directory. */
+  cwd: string;
+  timeout_ms: number;
+}
+
+export type TargetSpec = BuiltinTargetSpec | HttpTargetSpec | CommandTargetSpec;
+
+export interface E2eSpec {
+  target: TargetSpec;
+  repeat: number;
+  conditions: Condition[];
+  concurrency: number;
+  judge?: { model: string; base_url?: string; api_key_env?: string };
+  /** USD per million tokens, by model; the suite's entries over the built-in table. */
+  prices: Record<string, { input: number; output: number }>;
+  cases: CaseSpec[];
+}
+
 export interface Suite {
   name: string;
   description?: string;
@@ -86,4 +137,5 @@ export interface Suite {
   /** Every file the suite read, the suite file first. */
   files: string[];
   retrieval?: RetrievalSpec;
+  e2e?: E2eSpec;
 }

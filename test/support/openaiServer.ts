@@ -25,6 +25,39 @@ export interface OpenAIServerOptions {
   embed?: (texts: string[]) => number[][];
   /** The key the server accepts; requests with another key get 401. */
   apiKey?: string;
+  /** Answers for the chat API; by default `answerFromMemories`. */
+  chat?: (request: ChatRequestBody) => string;
+}
+
+export interface ChatRequestBody {
+  model: string;
+  messages: { role: string; content: string }[];
+  response_format?: { type: string };
+}
+
+/** Memory lines the builtin agent puts in its system prompt: "- [2026-09-02] text" or "- text". */
+export function memoriesShown(request: ChatRequestBody): { date?: string; text: string }[] {
+  const system = request.messages.find((message) => message.role === 'system')?.content ?? '';
+  return [...system.matchAll(/^- (?:\[(\d{4}-\d{2}-\d{2})\] )?(.*)$/gm)].map((match) => ({ date: match[1], text: match[2]! }));
+}
+
+const STOP = new Set(['the', 'a', 'an', 'is', 'our', 'my', 'what', 'do', 'i', 'me', 'for', 'of', 'to', 'in', 'on', 'and', 'you', 'have', 'any', 'am', 'did']);
+// A crude stem, so "eating" meets "eat" and "starting" meets "start".
+const stemWord = (word: string) => word.replace(/(ing|ed|s)$/, '') || word;
+const contentWords = (text: string) => new Set((text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((word) => !STOP.has(word)).map(stemWord));
+
+/**
+ * A scripted model that answers only from the memories it was shown: the
+ * newest memory sharing a word with the question, or "I don't know." when none
+ * does. So a probe passes only if memory carried the fact into the prompt.
+ */
+export function answerFromMemories(request: ChatRequestBody): string {
+  const question = request.messages.filter((message) => message.role === 'user').at(-1)?.content ?? '';
+  const words = contentWords(question);
+  const relevant = memoriesShown(request).filter((memory) => [...contentWords(memory.text)].some((word) => words.has(word)));
+  if (relevant.length === 0) return "I don't know; you haven't told me that.";
+  const newest = [...relevant].sort((a, b) => (a.date ?? '').localeCompare(b.date ?? '')).at(-1)!;
+  return `From what you told me${newest.date ? ` on ${newest.date}` : ''}: ${newest.text}`;
 }
 
 export interface OpenAIServer {
@@ -35,8 +68,9 @@ export interface OpenAIServer {
 }
 
 /**
- * A local HTTP server that speaks the part of the OpenAI API recall-gate uses
- * (POST /v1/embeddings), with scripted faults and latency, recording every request.
+ * A local HTTP server that speaks the parts of the OpenAI API recall-gate uses
+ * (POST /v1/embeddings, POST /v1/chat/completions), with scripted answers,
+ * faults and latency, recording every request.
  */
 export async function startOpenAIServer(options: OpenAIServerOptions = {}): Promise<OpenAIServer> {
   const requests: RecordedRequest[] = [];
@@ -92,6 +126,24 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
         model,
         data: vectors.map((embedding, index) => ({ object: 'embedding', index, embedding })),
         usage: { prompt_tokens: texts.join(' ').split(/\s+/).length, total_tokens: texts.join(' ').split(/\s+/).length },
+      });
+      return;
+    }
+    if (request.method === 'POST' && request.url === '/v1/chat/completions') {
+      const chatRequest = body as ChatRequestBody;
+      const content = (options.chat ?? answerFromMemories)(chatRequest);
+      const count = (text: string) => text.split(/\s+/).filter(Boolean).length;
+      json(response, 200, {
+        id: `chatcmpl-${requests.length}`,
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model: chatRequest.model,
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        usage: {
+          prompt_tokens: chatRequest.messages.reduce((sum, message) => sum + count(message.content), 0),
+          completion_tokens: count(content),
+          total_tokens: 0,
+        },
       });
       return;
     }

@@ -1,0 +1,69 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { aggregateE2e } from '../e2e/aggregate.js';
+import { describeCheck, gradeAnswer } from '../e2e/checks/grade.js';
+import { TrialLog, latestByKey } from '../e2e/trialLog.js';
+import { ExitCode, RecallGateError, describeError } from '../errors.js';
+import type { ResultsDocument } from '../report/results.js';
+import { writeAtomicReport, writeResultsJson } from '../report/writeResultsDir.js';
+import { loadSuite } from '../suite/load.js';
+import { parseCommandArgs } from './args.js';
+import type { CliIO } from './io.js';
+
+export const REGRADE_USAGE = 'recall-gate regrade <results-dir> [--suite suite.yaml]';
+
+/**
+ * Applies the suite's current checks to the answers a run stored, with no
+ * model calls, and rewrites the trials and results. A grader fix is a regrade.
+ */
+export async function regradeCommand(argv: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, { suite: { type: 'string' } }, REGRADE_USAGE);
+  if (positionals.length !== 1) throw new RecallGateError('invalid-input', 'regrade takes one results directory', { hint: `usage: ${REGRADE_USAGE}` });
+  const dir = resolve(io.cwd, positionals[0]!);
+  const resultsPath = join(dir, 'results.json');
+  const log = new TrialLog(join(dir, 'trials.jsonl'));
+  if (!existsSync(resultsPath) || !existsSync(log.path)) {
+    throw new RecallGateError('invalid-input', `${positionals[0]} has no results.json and trials.jsonl`, { hint: 'give the --out folder of a run with the e2e layer' });
+  }
+  const results = JSON.parse(readFileSync(resultsPath, 'utf8')) as ResultsDocument;
+  const suite = loadSuite((values.suite as string | undefined) ?? results.suite.file, io.cwd);
+  if (!suite.e2e) throw new RecallGateError('invalid-input', `${suite.displayPath} has no e2e section to grade with`);
+  const cases = new Map(suite.e2e.cases.map((spec) => [spec.name, spec]));
+
+  const trials = latestByKey(log.read());
+  let changed = 0;
+  let kept = 0;
+  for (const trial of trials) {
+    const spec = cases.get(trial.case);
+    if (trial.status === 'error' || trial.answer === undefined) continue;
+    if (!spec) {
+      io.stderr(`${trial.key}: the suite has no case "${trial.case}" any more; its verdict is kept\n`);
+      kept += 1;
+      continue;
+    }
+    let verdict;
+    try {
+      // No judge: a judge check would be a model call, so such trials keep their verdict.
+      verdict = await gradeAnswer(spec.check, trial.answer, { question: trial.question });
+    } catch (error) {
+      io.stderr(`${trial.key}: kept (${describeError(error)})\n`);
+      kept += 1;
+      continue;
+    }
+    const status = verdict.pass ? 'pass' : 'fail';
+    if (status !== trial.status) {
+      changed += 1;
+      io.stdout(`${trial.key}: ${trial.status} -> ${status}: ${verdict.reason}\n`);
+    }
+    trial.status = status;
+    trial.reason = verdict.reason;
+    trial.check = describeCheck(spec.check);
+  }
+  log.rewrite(trials);
+  const target = results.e2e?.target ?? { kind: suite.e2e.target.kind };
+  results.e2e = { target, ...aggregateE2e(trials, suite.e2e.cases, suite.e2e.conditions, suite.e2e.repeat) };
+  writeResultsJson(dir, results);
+  writeAtomicReport(dir, results);
+  io.stdout(`regraded ${trials.length} trials with no model calls: ${changed} changed, ${kept} kept as they were\n`);
+  return ExitCode.ok;
+}

@@ -1,0 +1,172 @@
+import { mean, round, summarizeLatency, type LatencySummary } from '../stats.js';
+import type { TrialRecord } from './trial.js';
+import type { CaseSpec, Condition } from './types.js';
+
+/** Pass figures over a set of trials; errors stay in the denominator. */
+export interface Rates {
+  trials: number;
+  passed: number;
+  failed: number;
+  errors: number;
+  /** passed / trials. */
+  pass_rate: number;
+}
+
+export interface CaseRates extends Rates {
+  /** Every repetition passed. */
+  'pass^k': boolean;
+  /** At least one repetition passed. */
+  'pass@k': boolean;
+}
+
+export interface GroupRates extends Rates {
+  cases: number;
+  /** Share of cases whose every repetition passed. */
+  'pass^k': number;
+  /** Share of cases with at least one passing repetition. */
+  'pass@k': number;
+}
+
+export interface AbilityResult {
+  conditions: Partial<Record<Condition, GroupRates>>;
+  /** Pass rate under recall minus under none: what memory earns. */
+  lift_over_none?: number;
+  /** Pass rate under oracle minus under recall: what capture and ranking lose. */
+  gap_oracle_over_recall?: number;
+}
+
+export interface CaseResult {
+  ability: string;
+  conditions: Partial<Record<Condition, CaseRates>>;
+  /** Passed with memory off although it needs memory: the setup leaks. */
+  leak: boolean;
+}
+
+export interface E2eResult {
+  repeat: number;
+  conditions: Condition[];
+  /** The headline: the recall condition (or the first one run). */
+  headline_condition: Condition;
+  metrics: GroupRates;
+  by_condition: Partial<Record<Condition, GroupRates>>;
+  abilities: Record<string, AbilityResult>;
+  cases: Record<string, CaseResult>;
+  leaks: string[];
+  latency_ms: { call: LatencySummary; recall: LatencySummary };
+  tokens: { input: number; output: number; judge_input: number; judge_output: number };
+  cost_usd: number | null;
+  cost_per_successful_trial: number | null;
+  recall_quality: { evidence_coverage?: number; recall_precision?: number; harmful_recall_rate?: number };
+  errors: { key: string; reason: string }[];
+  /** Failed trials under the headline condition, for reports: question, answer and why. */
+  failures: { key: string; case: string; ability: string; question: string; answer: string; reason: string }[];
+}
+
+function rates(trials: TrialRecord[]): Rates {
+  const passed = trials.filter((trial) => trial.status === 'pass').length;
+  const errors = trials.filter((trial) => trial.status === 'error').length;
+  return { trials: trials.length, passed, failed: trials.length - passed - errors, errors, pass_rate: trials.length ? round(passed / trials.length, 6) : 0 };
+}
+
+function groupRates(byCase: Map<string, TrialRecord[]>): GroupRates {
+  const all = [...byCase.values()].flat();
+  const groups = [...byCase.values()];
+  const every = groups.filter((trials) => trials.length > 0 && trials.every((trial) => trial.status === 'pass')).length;
+  const some = groups.filter((trials) => trials.some((trial) => trial.status === 'pass')).length;
+  return {
+    ...rates(all),
+    cases: groups.length,
+    'pass^k': groups.length ? round(every / groups.length, 6) : 0,
+    'pass@k': groups.length ? round(some / groups.length, 6) : 0,
+  };
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
+/** Pass rates per case, ability and condition, and what the trials cost. Pure. */
+export function aggregateE2e(trials: TrialRecord[], cases: CaseSpec[], conditions: Condition[], repeat: number): E2eResult {
+  const headline: Condition = conditions.includes('recall') ? 'recall' : conditions[0]!;
+  const byCondition: E2eResult['by_condition'] = {};
+  for (const condition of conditions) {
+    byCondition[condition] = groupRates(groupBy(trials.filter((trial) => trial.condition === condition), (trial) => trial.case));
+  }
+
+  const caseResults: Record<string, CaseResult> = {};
+  for (const spec of cases) {
+    const mine = trials.filter((trial) => trial.case === spec.name);
+    const result: CaseResult = { ability: spec.ability, conditions: {}, leak: false };
+    for (const condition of conditions) {
+      const these = mine.filter((trial) => trial.condition === condition);
+      const base = rates(these);
+      result.conditions[condition] = {
+        ...base,
+        'pass^k': these.length > 0 && base.passed === these.length,
+        'pass@k': base.passed > 0,
+      };
+    }
+    result.leak = spec.needs_memory && (result.conditions.none?.passed ?? 0) > 0;
+    caseResults[spec.name] = result;
+  }
+
+  const abilities: Record<string, AbilityResult> = {};
+  for (const ability of [...new Set(cases.map((spec) => spec.ability))].sort()) {
+    const mine = trials.filter((trial) => trial.ability === ability);
+    const result: AbilityResult = { conditions: {} };
+    for (const condition of conditions) {
+      result.conditions[condition] = groupRates(groupBy(mine.filter((trial) => trial.condition === condition), (trial) => trial.case));
+    }
+    const recall = result.conditions.recall?.pass_rate;
+    if (recall !== undefined && result.conditions.none) result.lift_over_none = round(recall - result.conditions.none.pass_rate, 6);
+    if (recall !== undefined && result.conditions.oracle) result.gap_oracle_over_recall = round(result.conditions.oracle.pass_rate - recall, 6);
+    abilities[ability] = result;
+  }
+
+  const invocations = trials.flatMap((trial) => trial.invocations);
+  const tokens = { input: 0, output: 0, judge_input: 0, judge_output: 0 };
+  for (const trial of trials) {
+    tokens.input += trial.tokens.input;
+    tokens.output += trial.tokens.output;
+    tokens.judge_input += trial.tokens.judge_input;
+    tokens.judge_output += trial.tokens.judge_output;
+  }
+  const costs = trials.map((trial) => trial.cost_usd);
+  const cost = costs.some((value) => value === null) ? null : round(costs.reduce<number>((sum, value) => sum + (value ?? 0), 0), 6);
+  const passed = trials.filter((trial) => trial.status === 'pass').length;
+  const defined = (values: (number | undefined)[]) => values.filter((value): value is number => value !== undefined);
+  const coverage = defined(trials.map((trial) => trial.evidence_coverage));
+  const precision = defined(trials.map((trial) => trial.recall_precision));
+  const harmful = trials.filter((trial) => trial.harmful_recall !== undefined);
+
+  return {
+    repeat,
+    conditions,
+    headline_condition: headline,
+    metrics: byCondition[headline]!,
+    by_condition: byCondition,
+    abilities,
+    cases: caseResults,
+    leaks: Object.entries(caseResults)
+      .filter(([, result]) => result.leak)
+      .map(([name]) => name),
+    latency_ms: {
+      call: summarizeLatency(invocations.map((invocation) => invocation.latency_ms)),
+      recall: summarizeLatency(defined(invocations.map((invocation) => invocation.recall_ms))),
+    },
+    tokens,
+    cost_usd: cost,
+    cost_per_successful_trial: cost === null || passed === 0 ? null : round(cost / passed, 6),
+    recall_quality: {
+      ...(coverage.length ? { evidence_coverage: round(mean(coverage), 6) } : {}),
+      ...(precision.length ? { recall_precision: round(mean(precision), 6) } : {}),
+      ...(harmful.length ? { harmful_recall_rate: round(harmful.filter((trial) => trial.harmful_recall).length / harmful.length, 6) } : {}),
+    },
+    errors: trials.filter((trial) => trial.status === 'error').map((trial) => ({ key: trial.key, reason: trial.reason })),
+    failures: trials
+      .filter((trial) => trial.status === 'fail' && trial.condition === headline)
+      .map((trial) => ({ key: trial.key, case: trial.case, ability: trial.ability, question: trial.question, answer: trial.answer ?? '', reason: trial.reason })),
+  };
+}

@@ -1,0 +1,187 @@
+import { createHash } from 'node:crypto';
+import { describeError } from '../errors.js';
+import type { ChatReply, Target } from '../targets/types.js';
+import { describeCheck, gradeAnswer } from './checks/grade.js';
+import { normalizeAnswer } from './checks/normalize.js';
+import { costUsd } from './prices.js';
+import { trialKey, type Invocation, type TrialRecord } from './trial.js';
+import type { CaseSpec, Condition, Judge } from './types.js';
+
+export interface E2ePlan {
+  suiteName: string;
+  cases: CaseSpec[];
+  conditions: Condition[];
+  repeat: number;
+  concurrency: number;
+  /** Model whose price applies to the agent's tokens (builtin target), if known. */
+  model?: string;
+  judgeModel?: string;
+  prices: Record<string, { input: number; output: number }>;
+}
+
+export interface E2eDeps {
+  target: Target;
+  judge?: Judge;
+  /** Trials already finished in an earlier run (--resume): not run again. */
+  done?: ReadonlySet<string>;
+  /** Called as each trial ends, before the next result is awaited: write it down now. */
+  onTrial: (trial: TrialRecord) => void | Promise<void>;
+  now?: () => number;
+}
+
+/** A user id per case, condition and repetition: no trial can see another's memories. */
+export function trialUser(suite: string, caseName: string, as: string | undefined, condition: Condition, repeat: number): string {
+  const scope = createHash('sha256').update(`${suite}\0${caseName}\0${as ?? ''}`).digest('hex').slice(0, 12);
+  return `rg-${scope}-${condition}-${repeat}`;
+}
+
+interface PlannedTrial {
+  spec: CaseSpec;
+  condition: Condition;
+  repeat: number;
+  key: string;
+}
+
+export function planTrials(plan: E2ePlan): PlannedTrial[] {
+  const trials: PlannedTrial[] = [];
+  for (const spec of plan.cases) {
+    for (const condition of plan.conditions) {
+      for (let repeat = 1; repeat <= plan.repeat; repeat++) trials.push({ spec, condition, repeat, key: trialKey(spec.name, condition, repeat) });
+    }
+  }
+  return trials;
+}
+
+/**
+ * Runs every planned trial not already done, up to `concurrency` at a time;
+ * the sessions of one trial run in order. Returns the trials this run made.
+ */
+export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[]> {
+  const pending = planTrials(plan).filter((trial) => !deps.done?.has(trial.key));
+  const finished: TrialRecord[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < pending.length) {
+      const trial = pending[next++]!;
+      const record = await runTrial(plan, trial, deps);
+      finished.push(record);
+      await deps.onTrial(record);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.concurrency, pending.length)) }, worker));
+  return finished;
+}
+
+async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Promise<TrialRecord> {
+  const now = deps.now ?? (() => performance.now());
+  const started = now();
+  const { spec, condition, repeat } = trial;
+  const owner = trialUser(plan.suiteName, spec.name, undefined, condition, repeat);
+  const asker = spec.probe.as ? trialUser(plan.suiteName, spec.name, spec.probe.as, condition, repeat) : owner;
+  const invocations: Invocation[] = [];
+  const record: TrialRecord = {
+    key: trial.key,
+    case: spec.name,
+    ability: spec.ability,
+    condition,
+    repeat,
+    user: owner,
+    status: 'error',
+    reason: '',
+    question: spec.probe.text,
+    check: describeCheck(spec.check),
+    invocations,
+    tokens: { input: 0, output: 0, judge_input: 0, judge_output: 0 },
+    cost_usd: null,
+    started_at: new Date().toISOString(),
+    duration_ms: 0,
+  };
+  const call = async (kind: Invocation['kind'], user: string, message: string, date: string | undefined) => {
+    const callStarted = now();
+    const reply: ChatReply = await deps.target.chat({
+      user,
+      date,
+      message,
+      memory: condition,
+      ...(condition === 'oracle' ? { oracle: oracleMemories(spec) } : {}),
+    });
+    invocations.push({
+      kind,
+      user,
+      ...(date ? { date } : {}),
+      message,
+      reply: reply.reply,
+      ...(reply.recalled ? { recalled: reply.recalled } : {}),
+      latency_ms: round(now() - callStarted),
+      ...(reply.recall_ms !== undefined ? { recall_ms: round(reply.recall_ms) } : {}),
+      ...(reply.usage ? { usage: reply.usage } : {}),
+    });
+    if (reply.usage) {
+      record.tokens.input += reply.usage.input_tokens;
+      record.tokens.output += reply.usage.output_tokens;
+    }
+    return reply;
+  };
+
+  try {
+    await deps.target.reset(owner);
+    if (asker !== owner) await deps.target.reset(asker);
+    for (const session of spec.sessions) await call('session', owner, session.user, session.date);
+    const probe = await call('probe', asker, spec.probe.text, spec.probe.date);
+    record.answer = probe.reply;
+    Object.assign(record, recallQuality(spec, probe));
+    const graded = await gradeAnswer(spec.check, probe.reply, { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel });
+    if (graded.usage) {
+      record.tokens.judge_input += graded.usage.input_tokens;
+      record.tokens.judge_output += graded.usage.output_tokens;
+    }
+    record.status = graded.pass ? 'pass' : 'fail';
+    record.reason = graded.reason;
+  } catch (error) {
+    record.status = 'error';
+    record.reason = describeError(error);
+  }
+  record.cost_usd = trialCost(plan, record);
+  record.duration_ms = round(now() - started);
+  return record;
+}
+
+/**
+ * The oracle hands the agent the case's evidence as memory would: each with the
+ * date of the session it was said in, so temporal cases are judged fairly.
+ */
+export function oracleMemories(spec: Pick<CaseSpec, 'evidence' | 'sessions'>): string[] {
+  return spec.evidence.map((text) => {
+    const session = spec.sessions.find((candidate) => normalizeAnswer(candidate.user).toLowerCase().includes(normalizeAnswer(text).toLowerCase()));
+    return session?.date ? `[${session.date}] ${text}` : text;
+  });
+}
+
+/** Evidence coverage, recall precision and harmful recall of what reached the probe's context. */
+export function recallQuality(spec: Pick<CaseSpec, 'evidence' | 'obsolete'>, probe: Pick<ChatReply, 'recalled'>): Partial<TrialRecord> {
+  if (!probe.recalled) return {};
+  const recalled = probe.recalled.map((memory) => normalizeAnswer(memory.text).toLowerCase());
+  const holds = (text: string) => {
+    const needle = normalizeAnswer(text).toLowerCase();
+    return (memory: string) => memory.includes(needle);
+  };
+  const quality: Partial<TrialRecord> = {};
+  if (spec.evidence.length > 0) {
+    quality.evidence_coverage = spec.evidence.filter((text) => recalled.some(holds(text))).length / spec.evidence.length;
+    if (recalled.length > 0) quality.recall_precision = recalled.filter((memory) => spec.evidence.some((text) => holds(text)(memory))).length / recalled.length;
+  }
+  if (spec.obsolete.length > 0) quality.harmful_recall = spec.obsolete.some((text) => recalled.some(holds(text)));
+  return quality;
+}
+
+function trialCost(plan: E2ePlan, record: TrialRecord): number | null {
+  const agent = plan.model ? costUsd(plan.model, record.tokens.input, record.tokens.output, plan.prices) : record.tokens.input + record.tokens.output === 0 ? 0 : null;
+  if (agent === null) return null;
+  if (record.tokens.judge_input + record.tokens.judge_output === 0) return agent;
+  const judge = plan.judgeModel ? costUsd(plan.judgeModel, record.tokens.judge_input, record.tokens.judge_output, plan.prices) : null;
+  return judge === null ? null : agent + judge;
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

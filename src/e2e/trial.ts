@@ -1,0 +1,50 @@
+import type { RecalledMemory } from '../targets/types.js';
+import type { Condition, TokenUsage } from './types.js';
+
+/** One call to the agent within a trial. */
+export interface Invocation {
+  kind: 'session' | 'probe';
+  user: string;
+  date?: string;
+  message: string;
+  reply: string;
+  recalled?: RecalledMemory[];
+  latency_ms: number;
+  recall_ms?: number;
+  usage?: TokenUsage;
+}
+
+/**
+ * One trial: a case's sessions and probe under one condition, one repetition.
+ * Written as one JSONL line when it ends; `status` error means it could not run
+ * (the reason says why): it is neither a pass nor dropped.
+ */
+export interface TrialRecord {
+  key: string;
+  case: string;
+  ability: string;
+  condition: Condition;
+  repeat: number;
+  user: string;
+  status: 'pass' | 'fail' | 'error';
+  reason: string;
+  question: string;
+  answer?: string;
+  check: string;
+  invocations: Invocation[];
+  tokens: { input: number; output: number; judge_input: number; judge_output: number };
+  /** USD, from the price table; null when a model has no price. */
+  cost_usd: number | null;
+  /** Of the case's evidence, the share found in what the probe recalled (undefined without evidence). */
+  evidence_coverage?: number;
+  /** Of the recalled memories, the share that hold evidence (undefined when nothing was recalled). */
+  recall_precision?: number;
+  /** An obsolete text reached the probe's context. */
+  harmful_recall?: boolean;
+  started_at: string;
+  duration_ms: number;
+}
+
+export function trialKey(caseName: string, condition: Condition, repeat: number): string {
+  return `${caseName}|${condition}|${repeat}`;
+}

@@ -1,0 +1,64 @@
+import type { SourceLocation } from '../errors.js';
+
+/**
+ * A check on an answer, as the suite writes it. Exactly one key per object;
+ * `all`, `any` and `not` compose. Every answer is normalised before it is checked.
+ */
+export type CheckSpec =
+  | { contains: string }
+  | { icontains: string }
+  | { regex: string; flags?: string }
+  | { first_amount: number }
+  | { date: string }
+  | { abstains: boolean }
+  | { all: CheckSpec[] }
+  | { any: CheckSpec[] }
+  | { not: CheckSpec }
+  | { judge: JudgeSpec };
+
+export interface JudgeSpec {
+  /** What a passing answer does, in words the judge model reads. */
+  rubric: string;
+  /** Chat model for the judge; the suite's e2e.judge.model when absent. */
+  model?: string;
+}
+
+/** The outcome of one check: pass or fail, and a reason a person can read. */
+export interface CheckResult {
+  pass: boolean;
+  reason: string;
+}
+
+/** An LLM judge: grades an open-ended answer against a rubric. */
+export interface Judge {
+  grade(input: { rubric: string; question: string; answer: string; model?: string }): Promise<CheckResult & { usage?: TokenUsage }>;
+}
+
+export interface TokenUsage {
+  input_tokens: number;
+  output_tokens: number;
+}
+
+export type Condition = 'recall' | 'none' | 'oracle';
+
+export interface SessionSpec {
+  /** ISO date the session happened ("today" for the agent). */
+  date?: string;
+  /** What the user says in that session. */
+  user: string;
+}
+
+export interface CaseSpec {
+  name: string;
+  ability: string;
+  sessions: SessionSpec[];
+  probe: { text: string; date?: string; /** Ask as another user (isolation). */ as?: string };
+  check: CheckSpec;
+  /** Texts recall must surface; injected directly under the oracle condition. */
+  evidence: string[];
+  /** Texts that are harmful if they reach the context (an old value, another user's data). */
+  obsolete: string[];
+  /** The case needs memory to pass: passing under `none` flags a leak. Default true, false for abstention. */
+  needs_memory: boolean;
+  where: SourceLocation;
+}

@@ -1,0 +1,74 @@
+import type { E2eResult } from '../e2e/aggregate.js';
+import type { TrialRecord } from '../e2e/trial.js';
+import type { Condition } from '../e2e/types.js';
+import { formatMetric, formatMs, textTable } from './format.js';
+
+const MAX_LINES = 10;
+
+function signed(value: number | undefined): string {
+  if (value === undefined) return '-';
+  return `${value >= 0 ? '+' : ''}${value.toFixed(2)}`;
+}
+
+function usd(value: number | null): string {
+  return value === null ? 'unknown (a model has no price)' : `$${value.toFixed(4)}`;
+}
+
+/** The e2e summary `run` prints: pass rates per ability and condition, cost, leaks, failures, errors. */
+export function terminalE2eReport(e2e: E2eResult & { target: { kind: string; model?: string } }, trials: TrialRecord[]): string {
+  const conditions = e2e.conditions;
+  const total = Object.values(e2e.by_condition).reduce((sum, rates) => sum + (rates?.trials ?? 0), 0);
+  const lines: string[] = [
+    `e2e: ${Object.keys(e2e.cases).length} cases x ${conditions.length} condition(s) x ${e2e.repeat} repeats = ${total} trials` +
+      ` (target ${e2e.target.kind}${e2e.target.model ? ` ${e2e.target.model}` : ''}); pass rates, errors count as not passed`,
+    '',
+  ];
+  const columns = [...conditions.map((condition) => `${condition}`), `pass^${e2e.repeat}`, ...(conditions.includes('none') ? ['lift'] : []), ...(conditions.includes('oracle') ? ['gap'] : []), 'errors'];
+  const rowFor = (name: string, byCondition: Partial<Record<Condition, { pass_rate: number; 'pass^k': number; errors: number }>>, lift?: number, gap?: number) => [
+    name,
+    ...conditions.map((condition) => formatMetric(byCondition[condition]?.pass_rate)),
+    formatMetric(byCondition[e2e.headline_condition]?.['pass^k']),
+    ...(conditions.includes('none') ? [signed(lift)] : []),
+    ...(conditions.includes('oracle') ? [signed(gap)] : []),
+    String(conditions.reduce((sum, condition) => sum + (byCondition[condition]?.errors ?? 0), 0)),
+  ];
+  const rows = Object.entries(e2e.abilities).map(([ability, result]) => rowFor(ability, result.conditions, result.lift_over_none, result.gap_oracle_over_recall));
+  const overall = e2e.by_condition;
+  const lift = overall.recall && overall.none ? overall.recall.pass_rate - overall.none.pass_rate : undefined;
+  const gap = overall.recall && overall.oracle ? overall.oracle.pass_rate - overall.recall.pass_rate : undefined;
+  rows.push(rowFor('all', overall, lift, gap));
+  lines.push(textTable(['ability', ...columns], rows), '');
+
+  const tokens = e2e.tokens;
+  lines.push(
+    `tokens: ${tokens.input} in, ${tokens.output} out${tokens.judge_input + tokens.judge_output ? ` (+ judge ${tokens.judge_input} in, ${tokens.judge_output} out)` : ''}; ` +
+      `cost ${usd(e2e.cost_usd)}${e2e.cost_per_successful_trial !== null ? `, ${usd(e2e.cost_per_successful_trial)} per passing trial` : ''}`,
+    `latency per call: p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms; ` +
+      `added by recall: p50 ${formatMs(e2e.latency_ms.recall.median)} ms, p95 ${formatMs(e2e.latency_ms.recall.p95)} ms`,
+  );
+  const quality = e2e.recall_quality;
+  if (quality.evidence_coverage !== undefined || quality.harmful_recall_rate !== undefined) {
+    lines.push(
+      `recall quality: evidence coverage ${formatMetric(quality.evidence_coverage)}, recall precision ${formatMetric(quality.recall_precision)}, ` +
+        `harmful recall in ${formatMetric(quality.harmful_recall_rate)} of trials`,
+    );
+  }
+  for (const name of e2e.leaks) lines.push(`LEAK: ${name} passed with memory off (condition none): the case does not need memory, or the setup leaks`);
+
+  const failing = trials.filter((trial) => trial.status === 'fail' && trial.condition === e2e.headline_condition);
+  if (failing.length > 0) {
+    lines.push('', `failing under ${e2e.headline_condition} (${failing.length} trials):`);
+    for (const trial of failing.slice(0, MAX_LINES)) lines.push(`  ${trial.case} #${trial.repeat}: ${oneLine(trial.reason)}`);
+    if (failing.length > MAX_LINES) lines.push(`  ... and ${failing.length - MAX_LINES} more in trials.jsonl`);
+  }
+  if (e2e.errors.length > 0) {
+    lines.push('', `${e2e.errors.length} trial(s) could not run (errors, not passes):`);
+    for (const error of e2e.errors.slice(0, MAX_LINES)) lines.push(`  ${error.key}: ${oneLine(error.reason)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > 160 ? `${flat.slice(0, 159)}…` : flat;
+}

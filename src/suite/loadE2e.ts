@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import type { CaseSpec, CheckSpec, Condition } from '../e2e/types.js';
+import { formatLocation, type InputProblem } from '../errors.js';
+import { compileRegex } from '../e2e/checks/text.js';
+import { didYouMean } from './didYouMean.js';
+import type { Rows } from './load.js';
+import type { SourceFile } from './sourceFile.js';
+import type { E2eSpec, ProviderSpec, RetrievalSpec, TargetSpec } from './types.js';
+
+export interface RawE2e {
+  target: Record<string, unknown> & { kind: TargetSpec['kind'] };
+  repeat?: number;
+  conditions?: Condition[];
+  concurrency?: number;
+  judge?: E2eSpec['judge'];
+  prices?: E2eSpec['prices'];
+  cases: unknown;
+}
+
+const CHECK_KINDS = ['contains', 'icontains', 'regex', 'first_amount', 'date', 'abstains', 'all', 'any', 'not', 'judge'] as const;
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** Turns the checked e2e section into an E2eSpec, reporting what only the whole suite can tell. */
+export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: RetrievalSpec | undefined, files: string[], problems: InputProblem[]): E2eSpec {
+  const at = (path: (string | number)[]) => main.locate(['e2e', ...path]);
+  const target = buildTarget(raw.target, main, retrieval, files, problems);
+  const caseSpecs = cases.rows.map((row, index) => buildCase(row, cases.locate(index)));
+
+  const byName = new Map<string, number>();
+  caseSpecs.forEach((spec, index) => {
+    const earlier = byName.get(spec.name);
+    if (earlier === undefined) byName.set(spec.name, index);
+    else problems.push({ where: cases.locate(index, ['name']), message: `duplicate case name "${spec.name}"`, hint: `first defined at ${formatLocation(cases.locate(earlier))}` });
+  });
+
+  cases.rows.forEach((row, index) => {
+    const from = row.plant_from as string | undefined;
+    if (from !== undefined) {
+      const source = byName.has(from) ? caseSpecs[byName.get(from)!] : undefined;
+      if (!source) {
+        problems.push({ where: cases.locate(index, ['plant_from']), message: `plant_from names no case "${from}"`, hint: didYouMean(from, byName.keys()) });
+      } else if (row.sessions !== undefined) {
+        problems.push({ where: cases.locate(index, ['plant_from']), message: 'a case has either sessions or plant_from, not both' });
+      } else {
+        caseSpecs[index]!.sessions = source.sessions;
+      }
+    }
+    checkChecks(row.check as CheckSpec, (path) => cases.locate(index, ['check', ...path]), Boolean(raw.judge), problems);
+  });
+
+  return {
+    target,
+    repeat: raw.repeat ?? 3,
+    conditions: raw.conditions ?? ['recall'],
+    concurrency: raw.concurrency ?? 4,
+    judge: raw.judge,
+    prices: raw.prices ?? {},
+    cases: caseSpecs,
+  };
+
+  function buildTarget(rawTarget: RawE2e['target'], file: SourceFile, retrievalSpec: RetrievalSpec | undefined, read: string[], found: InputProblem[]): TargetSpec {
+    const suiteDir = dirname(file.path);
+    const timeout = (rawTarget.timeout_ms as number | undefined) ?? DEFAULT_TIMEOUT_MS;
+    if (rawTarget.kind === 'http') {
+      return { kind: 'http', url: String(rawTarget.url), headers_env: (rawTarget.headers_env as Record<string, string>) ?? {}, timeout_ms: timeout };
+    }
+    if (rawTarget.kind === 'command') {
+      return { kind: 'command', command: rawTarget.command as string[], cwd: resolve(suiteDir, (rawTarget.cwd as string | undefined) ?? '.'), timeout_ms: timeout };
+    }
+    const memory = rawTarget.memory as { provider: string; max_results?: number; min_score?: number; dated?: boolean; auto_store?: boolean };
+    const providers = retrievalSpec?.providers ?? [];
+    let provider: ProviderSpec | undefined = providers.find((candidate) => candidate.name === memory.provider);
+    if (!provider) {
+      found.push({
+        where: at(['target', 'memory', 'provider']),
+        message: `memory.provider names no retrieval provider "${memory.provider}"`,
+        hint: didYouMean(memory.provider, providers.map((p) => p.name)) ?? (providers.length ? `one of: ${providers.map((p) => p.name).join(', ')}` : 'add it under retrieval.providers'),
+      });
+      provider = { name: memory.provider, kind: 'keyword', where: at(['target']) };
+    }
+    let systemPrompt = '';
+    const promptPath = rawTarget.system_prompt as string | undefined;
+    if (promptPath) {
+      const absolute = resolve(suiteDir, promptPath);
+      try {
+        systemPrompt = readFileSync(absolute, 'utf8');
+        read.push(absolute);
+      } catch (error) {
+        found.push({
+          where: at(['target', 'system_prompt']),
+          message: `cannot read the system prompt ${relative(process.cwd(), absolute)}: ${(error as NodeJS.ErrnoException).code ?? error}`,
+          hint: 'paths in a suite are relative to the suite file',
+        });
+      }
+    }
+    return {
+      kind: 'builtin',
+      model: String(rawTarget.model),
+      systemPrompt,
+      systemPromptFile: promptPath,
+      memory: {
+        provider,
+        max_results: memory.max_results ?? 5,
+        min_score: memory.min_score,
+        dated: memory.dated ?? true,
+        auto_store: memory.auto_store ?? true,
+      },
+      base_url: rawTarget.base_url as string | undefined,
+      api_key_env: rawTarget.api_key_env as string | undefined,
+      temperature: rawTarget.temperature as number | undefined,
+      max_tokens: rawTarget.max_tokens as number | undefined,
+      timeout_ms: timeout,
+      max_retries: (rawTarget.max_retries as number | undefined) ?? 4,
+    };
+  }
+}
+
+function buildCase(row: Record<string, unknown>, where: CaseSpec['where']): CaseSpec {
+  const ability = String(row.ability);
+  return {
+    name: String(row.name),
+    ability,
+    sessions: (row.sessions as CaseSpec['sessions'] | undefined) ?? [],
+    probe: row.probe as CaseSpec['probe'],
+    check: row.check as CheckSpec,
+    evidence: (row.evidence as string[] | undefined) ?? [],
+    obsolete: (row.obsolete as string[] | undefined) ?? [],
+    needs_memory: (row.needs_memory as boolean | undefined) ?? ability !== 'abstention',
+    where,
+  };
+}
+
+/** One kind per check object, regexes that compile, a judge only when one is configured. */
+function checkChecks(check: CheckSpec, locate: (path: (string | number)[]) => InputProblem['where'], judgeConfigured: boolean, problems: InputProblem[]): void {
+  const keys = Object.keys(check).filter((key) => (CHECK_KINDS as readonly string[]).includes(key));
+  if (keys.length !== 1) {
+    problems.push({
+      where: locate([]),
+      message: keys.length === 0 ? 'a check needs one of: ' + CHECK_KINDS.join(', ') : `a check has one kind, found ${keys.join(' and ')}`,
+      hint: keys.length > 1 ? 'combine checks with all: [...] or any: [...]' : undefined,
+    });
+    return;
+  }
+  const record = check as Record<string, unknown>;
+  const kind = keys[0]!;
+  if (kind === 'regex') {
+    try {
+      compileRegex(String(record.regex), record.flags as string | undefined);
+    } catch (error) {
+      problems.push({ where: locate(['regex']), message: `invalid regular expression: ${(error as Error).message}` });
+    }
+  }
+  if (kind === 'judge' && !judgeConfigured) {
+    problems.push({ where: locate(['judge']), message: 'a judge check needs e2e.judge with the judge model', hint: 'add e2e: { judge: { model: ... } }' });
+  }
+  if (kind === 'all' || kind === 'any') (record[kind] as CheckSpec[]).forEach((inner, i) => checkChecks(inner, (path) => locate([kind, i, ...path]), judgeConfigured, problems));
+  if (kind === 'not') checkChecks(record.not as CheckSpec, (path) => locate(['not', ...path]), judgeConfigured, problems);
+}

@@ -1,0 +1,114 @@
+import OpenAI, { APIError } from 'openai';
+import { RecallGateError } from '../errors.js';
+import type { MemoryStore } from '../memory/types.js';
+import type { BuiltinTargetSpec } from '../suite/types.js';
+import type { ChatReply, ChatRequest, RecalledMemory, Target } from './types.js';
+
+export interface BuiltinTargetOptions {
+  spec: BuiltinTargetSpec;
+  store: MemoryStore;
+  apiKey?: string;
+  baseURL?: string;
+}
+
+/**
+ * The reference agent: for each invocation it searches memory for the message
+ * (unless the condition says otherwise), puts what passes the settings into the
+ * system prompt, asks the chat model, and stores what the user said.
+ */
+export class BuiltinTarget implements Target {
+  private readonly client: OpenAI;
+  private stored = 0;
+
+  constructor(private readonly options: BuiltinTargetOptions) {
+    if (!options.apiKey) {
+      throw new RecallGateError('incomplete', 'no API key for the builtin target\'s chat model', {
+        hint: `set ${options.spec.api_key_env ?? 'OPENAI_API_KEY'} (a fork's pull request gets no secrets)`,
+      });
+    }
+    this.client = new OpenAI({
+      apiKey: options.apiKey,
+      baseURL: options.baseURL,
+      maxRetries: options.spec.max_retries,
+      timeout: options.spec.timeout_ms,
+    });
+  }
+
+  /** Users are unique per trial, so there is nothing of theirs to forget. */
+  async reset(): Promise<void> {}
+
+  async chat(request: ChatRequest): Promise<ChatReply> {
+    const { spec } = this.options;
+    const searchStarted = performance.now();
+    const recalled = await this.recall(request);
+    const recallMs = performance.now() - searchStarted;
+
+    let completion;
+    try {
+      completion = await this.client.chat.completions.create({
+        model: spec.model,
+        messages: [
+          { role: 'system', content: this.systemPrompt(request, recalled) },
+          { role: 'user', content: request.message },
+        ],
+        ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}),
+        ...(spec.max_tokens !== undefined ? { max_completion_tokens: spec.max_tokens } : {}),
+      });
+    } catch (error) {
+      throw explain(error, this.client.baseURL);
+    }
+    const reply = completion.choices?.[0]?.message?.content;
+    if (typeof reply !== 'string') throw new RecallGateError('incomplete', `the chat model returned no message content (finish_reason ${completion.choices?.[0]?.finish_reason ?? 'none'})`);
+
+    if (spec.memory.auto_store) {
+      this.stored += 1;
+      await this.options.store.add([
+        { id: `${request.user}:${this.stored}`, text: request.message, user: request.user, ...(request.date && spec.memory.dated ? { date: request.date } : {}) },
+      ]);
+    }
+    return {
+      reply,
+      recalled,
+      // Only a real search adds latency; none and oracle do not search.
+      ...(request.memory === 'recall' ? { recall_ms: recallMs } : {}),
+      usage: { input_tokens: completion.usage?.prompt_tokens ?? 0, output_tokens: completion.usage?.completion_tokens ?? 0 },
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.options.store.close();
+  }
+
+  private async recall(request: ChatRequest): Promise<RecalledMemory[]> {
+    const memory = this.options.spec.memory;
+    if (request.memory === 'none' || memory.max_results === 0) return [];
+    if (request.memory === 'oracle') return (request.oracle ?? []).map((text) => ({ text }));
+    const hits = await this.options.store.search(request.user, request.message, memory.max_results);
+    const records = memory.dated ? new Map((await this.options.store.list(request.user)).map((record) => [record.id, record])) : undefined;
+    return hits
+      .filter((hit) => memory.min_score === undefined || hit.score >= memory.min_score)
+      .map((hit) => {
+        const date = records?.get(hit.id)?.date;
+        return { id: hit.id, text: date ? `[${date}] ${hit.text}` : hit.text, score: hit.score };
+      });
+  }
+
+  private systemPrompt(request: ChatRequest, recalled: RecalledMemory[]): string {
+    const parts = [this.options.spec.systemPrompt.trim() || 'You are a helpful assistant with long-term memory of this user.'];
+    if (request.date) parts.push(`Today is ${request.date}.`);
+    parts.push(
+      recalled.length > 0
+        ? `What you remember about this user (from earlier conversations):\n${recalled.map((memory) => `- ${memory.text}`).join('\n')}`
+        : 'You remember nothing about this user that is relevant here.',
+    );
+    return parts.join('\n\n');
+  }
+}
+
+function explain(error: unknown, baseURL: string): Error {
+  if (error instanceof APIError) {
+    const status = error.status ? `HTTP ${error.status}` : 'no response';
+    return new RecallGateError('incomplete', `chat request to ${baseURL} failed (${status}): ${error.message}`, { cause: error });
+  }
+  return new RecallGateError('incomplete', `chat request to ${baseURL} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+}

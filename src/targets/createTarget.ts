@@ -1,0 +1,32 @@
+import { createStore, type StoreContext } from '../memory/createStore.js';
+import type { MemoryStore } from '../memory/types.js';
+import type { ProviderSpec, TargetSpec } from '../suite/types.js';
+import { BuiltinTarget } from './builtin.js';
+import { createCommandTarget, createHttpTarget, headersFromEnv } from './jsonRpc/index.js';
+import type { Target } from './types.js';
+
+export interface TargetContext {
+  env: NodeJS.ProcessEnv;
+  storeContext: StoreContext;
+  createStore?: (provider: ProviderSpec) => MemoryStore;
+}
+
+/** Builds the agent the suite's e2e.target describes. */
+export async function createTarget(spec: TargetSpec, context: TargetContext): Promise<Target> {
+  switch (spec.kind) {
+    case 'builtin': {
+      const store = (context.createStore ?? ((provider: ProviderSpec) => createStore(provider, context.storeContext)))(spec.memory.provider);
+      await store.reset();
+      return new BuiltinTarget({
+        spec,
+        store,
+        apiKey: context.env[spec.api_key_env ?? 'OPENAI_API_KEY'],
+        baseURL: spec.base_url ?? (context.env.OPENAI_BASE_URL || undefined),
+      });
+    }
+    case 'http':
+      return createHttpTarget({ url: spec.url, headers: headersFromEnv(spec.headers_env, context.env), timeoutMs: spec.timeout_ms });
+    case 'command':
+      return createCommandTarget({ command: spec.command[0]!, args: spec.command.slice(1), cwd: spec.cwd, timeoutMs: spec.timeout_ms });
+  }
+}

@@ -1,0 +1,210 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { RecallGateError } from '../../errors.js';
+import type { JsonRpcRequest, JsonRpcTransport } from './client.js';
+import { excerpt, isObject } from './protocol.js';
+
+export interface CommandTransportOptions {
+  /** The program, run without a shell (e.g. "node", "python3", "./adapter"). */
+  command: string;
+  args?: readonly string[];
+  cwd?: string;
+  /** Added to recall-gate's own environment, which the child inherits. */
+  env?: Record<string, string>;
+  /** Each line the child writes to stderr; by default passed through to our stderr. */
+  onStderr?: (line: string) => void;
+  /** How long close() waits for the child to exit after its stdin ends, before killing it (default 2000 ms). */
+  closeTimeoutMs?: number;
+}
+
+/** stderr lines kept for error messages. */
+const STDERR_KEPT = 10;
+/** After 'exit', how long to wait for stdout to drain ('close') before failing the calls still waiting. */
+const DRAIN_MS = 250;
+
+interface Pending {
+  method: string;
+  resolve: (response: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * JSON-RPC over a child's stdin and stdout, one message per line. The child
+ * is started on the first call and serves every call of the target; requests
+ * may overlap and responses may come in any order: they are matched by id.
+ * When the child cannot start or exits, waiting and later calls fail with its
+ * exit code or signal and the last lines of its stderr.
+ */
+export class CommandTransport implements JsonRpcTransport {
+  readonly label: string;
+  private child?: ChildProcessWithoutNullStreams;
+  private readonly pending = new Map<string, Pending>();
+  private readonly stderrTail: string[] = [];
+  /** Why the child is gone ("exited with code 3"), once it is. */
+  private failure?: string;
+  private closing = false;
+  private exited?: Promise<void>;
+
+  constructor(private readonly options: CommandTransportOptions) {
+    if (!options.command) throw new RecallGateError('invalid-input', 'the adapter command is empty');
+    this.label = `agent adapter \`${[options.command, ...(options.args ?? [])].map(quote).join(' ')}\``;
+  }
+
+  /** The child's process id once started, for diagnostics. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  send(request: JsonRpcRequest, signal: AbortSignal): Promise<unknown> {
+    if (this.closing) return Promise.reject(new RecallGateError('internal', `${this.label}: "${request.method}" was sent after the target was closed`));
+    const child = this.start();
+    if (!child || this.failure !== undefined) return Promise.reject(this.failedError(request.method, false));
+    return new Promise((resolve, reject) => {
+      const key = String(request.id);
+      this.pending.set(key, { method: request.method, resolve, reject });
+      signal.addEventListener('abort', () => this.pending.delete(key), { once: true });
+      child.stdin.write(`${JSON.stringify(request)}\n`);
+    });
+  }
+
+  /** Ends stdin, waits for the child to exit, and kills it if it does not. */
+  async close(): Promise<void> {
+    if (this.closing) return this.exited;
+    this.closing = true;
+    this.rejectAll(() => new RecallGateError('incomplete', `${this.label}: the target was closed before the call was answered`));
+    const child = this.child;
+    if (!child || !this.exited) return;
+    child.stdin.end();
+    if (await within(this.exited, this.options.closeTimeoutMs ?? 2000)) return;
+    child.kill('SIGTERM');
+    if (await within(this.exited, 1000)) return;
+    child.kill('SIGKILL');
+    await within(this.exited, 1000);
+  }
+
+  /** The child, started on first use; undefined when it could not even be spawned. */
+  private start(): ChildProcessWithoutNullStreams | undefined {
+    if (this.child || this.failure !== undefined) return this.child;
+    const { command, args = [], cwd, env } = this.options;
+    let child: ChildProcessWithoutNullStreams;
+    try {
+      child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    } catch (error) {
+      // Arguments spawn rejects outright (a NUL byte in the command, ...).
+      this.failure = `could not be started: ${error instanceof Error ? error.message : String(error)}`;
+      return undefined;
+    }
+    this.child = child;
+    let spawned = false;
+    let exitTimer: NodeJS.Timeout | undefined;
+    this.exited = new Promise((resolve) => {
+      child.once('spawn', () => (spawned = true));
+      child.on('error', (error) => {
+        // Failing to start emits 'error' and never 'exit'; later errors (a failed kill) change nothing.
+        if (!spawned) {
+          this.fail(`could not be started: ${error.message}`);
+          resolve();
+        }
+      });
+      child.once('exit', (code, signal) => {
+        resolve();
+        const reason = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+        // Responses written just before exiting may still be in the pipe: wait for stdout to end, but not forever.
+        exitTimer = setTimeout(() => this.fail(reason), DRAIN_MS);
+        child.once('close', () => {
+          clearTimeout(exitTimer);
+          this.fail(reason);
+        });
+      });
+    });
+    // Writing to a child that is gone fails with EPIPE; its exit is what gets reported.
+    child.stdin.on('error', () => undefined);
+    createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => this.onLine(line));
+    const onStderr = this.options.onStderr ?? ((line: string) => process.stderr.write(`${line}\n`));
+    createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', (line) => {
+      this.stderrTail.push(line);
+      if (this.stderrTail.length > STDERR_KEPT) this.stderrTail.shift();
+      onStderr(line);
+    });
+    return child;
+  }
+
+  private onLine(line: string): void {
+    const text = line.trim();
+    if (!text) return;
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return this.malformed(text, 'is not JSON');
+    }
+    if (!isObject(message)) return this.malformed(text, 'is not a JSON-RPC response object');
+    if (!('result' in message) && !('error' in message)) {
+      // A request or notification from the adapter is not part of this protocol: ignored.
+      if (typeof message.method === 'string') return;
+      return this.malformed(text, 'has neither "result" nor "error"');
+    }
+    if (message.id === null || message.id === undefined) {
+      // An error the adapter could not tie to a request (id null, e.g. it could not parse our line): every waiting call gets it.
+      if ('error' in message) for (const pending of this.takeAll()) pending.resolve(message);
+      else this.malformed(text, 'has no "id"');
+      return;
+    }
+    const key = String(message.id);
+    const pending = this.pending.get(key);
+    // No one waiting: the answer to a call that already timed out.
+    if (!pending) return;
+    this.pending.delete(key);
+    pending.resolve(message);
+  }
+
+  /** A line that is not a response cannot be matched to a call: every waiting call fails, rather than waiting for its timeout. */
+  private malformed(line: string, what: string): void {
+    this.rejectAll(
+      (method) =>
+        new RecallGateError('incomplete', `${this.label}: while "${method}" was waiting, the adapter wrote a line to stdout that ${what}: ${excerpt(line)}`, {
+          hint: 'stdout carries only JSON-RPC responses, one per line: write logs to stderr',
+        }),
+    );
+  }
+
+  private fail(reason: string): void {
+    if (this.failure !== undefined) return;
+    this.failure = reason;
+    this.rejectAll((method) => this.failedError(method, true));
+  }
+
+  private failedError(method: string, waiting: boolean): RecallGateError {
+    const when = waiting ? `while "${method}" was waiting for its response` : `earlier, so "${method}" cannot be sent`;
+    const stderr = this.stderrTail.length ? `; the last lines of its stderr:\n${this.stderrTail.map((line) => `  ${line}`).join('\n')}` : ' (it wrote nothing to stderr)';
+    return new RecallGateError('incomplete', `${this.label} ${this.failure} ${when}${stderr}`, {
+      hint: 'run the command by hand and type a request line to see what goes wrong',
+    });
+  }
+
+  private takeAll(): Pending[] {
+    const all = [...this.pending.values()];
+    this.pending.clear();
+    return all;
+  }
+
+  private rejectAll(error: (method: string) => Error): void {
+    for (const pending of this.takeAll()) pending.reject(error(pending.method));
+  }
+}
+
+/** Resolves true when `promise` settles within `ms`, false otherwise. */
+async function within(promise: Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([promise.then(() => true as const), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A command-line word as a shell user would type it, for messages. */
+function quote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,144 @@
+/**
+ * The agent adapter protocol: JSON-RPC 2.0 methods a user's adapter answers,
+ * and the checks on what it answers. examples/adapter/README.md is the
+ * user-facing description; keep the two in step.
+ *
+ *   reset  {user}                                   -> {}
+ *   chat   {user, date?, message, memory, oracle?}  -> {reply, recalled?, usage?, recall_ms?}
+ *   add    {user, memories: [{id, text, date?}]}    -> {}                      (optional)
+ *   search {user, query, limit}                     -> {results: [{id, text, score}]} (optional)
+ *   list   {user}                                   -> {memories: [{id, text, date?}]} (optional)
+ */
+import type { SearchHit } from '../../memory/types.js';
+import type { ChatReply, RecalledMemory } from '../types.js';
+
+export const PROTOCOL_DOC = 'examples/adapter/README.md';
+
+/** The methods recall-gate calls. reset and chat are required; the others only the retrieval layer uses. */
+export type AdapterMethod = 'reset' | 'chat' | 'add' | 'search' | 'list';
+
+/** Standard JSON-RPC 2.0 error codes (adapters may use others). */
+export const JsonRpcErrorCode = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+} as const;
+
+/** A memory as the adapter's add and list carry it; the owner is the call's `user`. */
+export interface AdapterMemory {
+  id: string;
+  text: string;
+  date?: string;
+}
+
+/** What was wrong with a result, with the JSON path to it ("result.recalled[1].text"). */
+export class ShapeError extends Error {
+  constructor(
+    readonly path: string,
+    readonly problem: string,
+  ) {
+    super(`${path} ${problem}`);
+    this.name = 'ShapeError';
+  }
+}
+
+/** "a number (42)", "null", "an array", ... for error messages. */
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'an array';
+  switch (typeof value) {
+    case 'string':
+      return `a string (${excerpt(JSON.stringify(value), 40)})`;
+    case 'number':
+    case 'boolean':
+      return `a ${typeof value} (${String(value)})`;
+    case 'object':
+      return 'an object';
+    default:
+      return typeof value;
+  }
+}
+
+/** At most `max` characters of `text`, on one line. */
+export function excerpt(text: string, max = 200): string {
+  const line = text.replace(/\s*\n\s*/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function object(value: unknown, path: string): Record<string, unknown> {
+  if (!isObject(value)) throw new ShapeError(path, `must be an object, got ${describeValue(value)}`);
+  return value;
+}
+
+function array(value: unknown, path: string): unknown[] {
+  if (!Array.isArray(value)) throw new ShapeError(path, `must be an array, got ${describeValue(value)}`);
+  return value;
+}
+
+function string(value: unknown, path: string): string {
+  if (typeof value !== 'string') throw new ShapeError(path, `must be a string, got ${describeValue(value)}`);
+  return value;
+}
+
+function number(value: unknown, path: string, { nonNegative = false } = {}): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new ShapeError(path, `must be a finite number, got ${describeValue(value)}`);
+  if (nonNegative && value < 0) throw new ShapeError(path, `must not be negative, got ${value}`);
+  return value;
+}
+
+/** Optional fields may be absent or null (what Python's None serialises to). */
+function present(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
+/** Checks a chat result and keeps only the fields recall-gate knows. */
+export function parseChatResult(value: unknown): ChatReply {
+  const result = object(value, 'result');
+  const reply: ChatReply = { reply: string(result.reply, 'result.reply') };
+  if (present(result.recalled)) {
+    reply.recalled = array(result.recalled, 'result.recalled').map((item, i) => {
+      const path = `result.recalled[${i}]`;
+      const memory = object(item, path);
+      const recalled: RecalledMemory = { text: string(memory.text, `${path}.text`) };
+      if (present(memory.id)) recalled.id = string(memory.id, `${path}.id`);
+      if (present(memory.score)) recalled.score = number(memory.score, `${path}.score`);
+      return recalled;
+    });
+  }
+  if (present(result.usage)) {
+    const usage = object(result.usage, 'result.usage');
+    reply.usage = {
+      input_tokens: number(usage.input_tokens, 'result.usage.input_tokens', { nonNegative: true }),
+      output_tokens: number(usage.output_tokens, 'result.usage.output_tokens', { nonNegative: true }),
+    };
+  }
+  if (present(result.recall_ms)) reply.recall_ms = number(result.recall_ms, 'result.recall_ms', { nonNegative: true });
+  return reply;
+}
+
+export function parseSearchResult(value: unknown): SearchHit[] {
+  const result = object(value, 'result');
+  return array(result.results, 'result.results').map((item, i) => {
+    const path = `result.results[${i}]`;
+    const hit = object(item, path);
+    return { id: string(hit.id, `${path}.id`), text: string(hit.text, `${path}.text`), score: number(hit.score, `${path}.score`) };
+  });
+}
+
+export function parseListResult(value: unknown): AdapterMemory[] {
+  const result = object(value, 'result');
+  return array(result.memories, 'result.memories').map((item, i) => {
+    const path = `result.memories[${i}]`;
+    const entry = object(item, path);
+    const memory: AdapterMemory = { id: string(entry.id, `${path}.id`), text: string(entry.text, `${path}.text`) };
+    if (present(entry.date)) memory.date = string(entry.date, `${path}.date`);
+    return memory;
+  });
+}

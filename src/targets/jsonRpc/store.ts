@@ -1,0 +1,82 @@
+import { compareHits, type MemoryRecord, type MemoryStore, type SearchHit } from '../../memory/types.js';
+import type { AdapterClient } from './adapterClient.js';
+
+/** Memories per add call. */
+const ADD_BATCH = 500;
+
+export interface AdapterStoreOptions {
+  /** close() also closes the client (and so the child process or connection). Default false: the target owns it. */
+  closeClient?: boolean;
+}
+
+/**
+ * The adapter's own memory as a MemoryStore, for the retrieval layer, over
+ * the optional add, search and list methods.
+ *
+ * MemoryStore.reset() names no user, and the protocol's reset forgets one user
+ * (no "all users" wildcard to implement, nor to collide with a real user id).
+ * So reset() is lazy: it marks every user stale, and the first add, search or
+ * list for a user after it calls `reset {user}` first. A run therefore starts
+ * from nothing for every user it touches, and users it never touches are left
+ * alone. A fresh store behaves as if reset() had just been called.
+ *
+ * Hits are re-sorted by recall-gate's order (score descending, ties by id
+ * descending) and cut to `limit`, whatever order the adapter sends.
+ */
+export class AdapterMemoryStore implements MemoryStore {
+  /** Users reset since the last reset(), with that reset's promise (shared by concurrent callers). */
+  private fresh = new Map<string, Promise<void>>();
+
+  constructor(
+    readonly client: AdapterClient,
+    private readonly options: AdapterStoreOptions = {},
+  ) {}
+
+  async reset(): Promise<void> {
+    this.fresh = new Map();
+  }
+
+  async add(records: readonly MemoryRecord[]): Promise<void> {
+    const byUser = new Map<string, MemoryRecord[]>();
+    for (const record of records) {
+      const list = byUser.get(record.user);
+      if (list) list.push(record);
+      else byUser.set(record.user, [record]);
+    }
+    for (const [user, list] of byUser) {
+      await this.resetOnce(user);
+      for (let start = 0; start < list.length; start += ADD_BATCH) {
+        await this.client.add(user, list.slice(start, start + ADD_BATCH));
+      }
+    }
+  }
+
+  async search(user: string, query: string, limit: number): Promise<SearchHit[]> {
+    await this.resetOnce(user);
+    const hits = await this.client.search(user, query, limit);
+    return hits.sort(compareHits).slice(0, limit);
+  }
+
+  async list(user: string): Promise<MemoryRecord[]> {
+    await this.resetOnce(user);
+    return (await this.client.list(user)).map((memory) => ({ ...memory, user }));
+  }
+
+  async close(): Promise<void> {
+    if (this.options.closeClient) await this.client.close();
+  }
+
+  private resetOnce(user: string): Promise<void> {
+    let done = this.fresh.get(user);
+    if (!done) {
+      const map = this.fresh;
+      done = this.client.reset(user);
+      map.set(user, done);
+      // A failed reset is retried by the next call rather than remembered.
+      done.catch(() => {
+        if (map.get(user) === done) map.delete(user);
+      });
+    }
+    return done;
+  }
+}

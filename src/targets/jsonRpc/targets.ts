@@ -1,0 +1,67 @@
+import type { MemoryStore } from '../../memory/types.js';
+import type { ChatReply, ChatRequest, Target } from '../types.js';
+import { AdapterClient } from './adapterClient.js';
+import type { JsonRpcClientOptions } from './client.js';
+import { CommandTransport, type CommandTransportOptions } from './commandTransport.js';
+import { HttpTransport, type HttpTransportOptions } from './httpTransport.js';
+import { AdapterMemoryStore } from './store.js';
+
+/**
+ * The user's agent behind the adapter protocol (examples/adapter/README.md),
+ * whatever the transport. `client` reaches the optional methods too.
+ */
+export class AdapterTarget implements Target {
+  constructor(readonly client: AdapterClient) {}
+
+  reset(user: string): Promise<void> {
+    return this.client.reset(user);
+  }
+
+  chat(request: ChatRequest): Promise<ChatReply> {
+    return this.client.chat(request);
+  }
+
+  /** The adapter's memory for the retrieval layer (add/search/list); closing the store leaves the target open. */
+  memoryStore(): MemoryStore {
+    return new AdapterMemoryStore(this.client);
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+}
+
+export type HttpTargetOptions = HttpTransportOptions & JsonRpcClientOptions;
+
+/** Each call is an HTTP POST of one JSON-RPC request to `url`. */
+export class HttpTarget extends AdapterTarget {
+  constructor(options: HttpTargetOptions) {
+    super(new AdapterClient(new HttpTransport(options), options));
+  }
+}
+
+export type CommandTargetOptions = CommandTransportOptions & JsonRpcClientOptions;
+
+/** A child process, started on the first call, speaking newline-delimited JSON-RPC on stdin/stdout. */
+export class CommandTarget extends AdapterTarget {
+  private readonly transport: CommandTransport;
+
+  constructor(options: CommandTargetOptions) {
+    const transport = new CommandTransport(options);
+    super(new AdapterClient(transport, options));
+    this.transport = transport;
+  }
+
+  /** The child's process id once it has started. */
+  get pid(): number | undefined {
+    return this.transport.pid;
+  }
+}
+
+export function createHttpTarget(options: HttpTargetOptions): HttpTarget {
+  return new HttpTarget(options);
+}
+
+export function createCommandTarget(options: CommandTargetOptions): CommandTarget {
+  return new CommandTarget(options);
+}

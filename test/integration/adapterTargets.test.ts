@@ -1,0 +1,449 @@
+import assert from 'node:assert/strict';
+import { realpathSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import { RecallGateError } from '../../src/errors.js';
+import type { MemoryRecord } from '../../src/memory/types.js';
+import {
+  AdapterTarget,
+  JsonRpcError,
+  createCommandTarget,
+  createHttpTarget,
+  headersFromEnv,
+  parseChatResult,
+  resolveHeaders,
+  type CommandTarget,
+} from '../../src/targets/jsonRpc/index.js';
+import { EXAMPLE_ADAPTER, closedPort, inlineAdapter, scriptedHttpServer, startHttpAdapter } from '../support/adapterProcess.js';
+import { tempDir } from '../support/cli.js';
+
+interface Opened {
+  target: AdapterTarget;
+  stderr: () => string;
+  stop(): Promise<void>;
+}
+
+/** The example adapter as a real process behind either transport. */
+async function openExample(transport: 'command' | 'http', args: string[] = [], timeoutMs?: number): Promise<Opened> {
+  if (transport === 'command') {
+    let stderr = '';
+    const target = createCommandTarget({
+      command: process.execPath,
+      args: [EXAMPLE_ADAPTER, '--stdio', ...args],
+      timeoutMs,
+      onStderr: (line) => (stderr += `${line}\n`),
+    });
+    return { target, stderr: () => stderr, stop: () => target.close() };
+  }
+  const server = await startHttpAdapter(args);
+  const target = createHttpTarget({ url: server.url, timeoutMs });
+  return {
+    target,
+    stderr: server.stderr,
+    stop: async () => {
+      await target.close();
+      await server.stop();
+    },
+  };
+}
+
+/** Asserts the promise rejects with a RecallGateError whose message matches, and returns it. */
+async function rejection(promise: Promise<unknown>, message: RegExp, code: RecallGateError['code'] = 'incomplete'): Promise<RecallGateError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof RecallGateError, `expected a RecallGateError, got ${String(error)}`);
+    assert.match(error.message, message);
+    assert.equal(error.code, code);
+    return error;
+  }
+  assert.fail(`expected a rejection matching ${message}`);
+}
+
+for (const transport of ['command', 'http'] as const) {
+  describe(`the ${transport} transport against the example adapter`, { timeout: 30_000 }, () => {
+    let opened: Opened;
+    let target: AdapterTarget;
+    before(async () => {
+      opened = await openExample(transport);
+      target = opened.target;
+    });
+    after(async () => opened?.stop());
+
+    test('a probe after planted sessions is answered from memory, with what was recalled', async () => {
+      await target.reset('ana');
+      await target.chat({ user: 'ana', date: '2024-01-02', message: 'I live in Porto.', memory: 'recall' });
+      await target.chat({ user: 'ana', date: '2024-03-10', message: 'My cat is called Miso.', memory: 'recall' });
+      await target.chat({ user: 'ana', date: '2024-05-02', message: 'I moved to Lisbon, I live there now.', memory: 'recall' });
+      const reply = await target.chat({ user: 'ana', date: '2024-06-01', message: 'Where do I live?', memory: 'recall' });
+      assert.equal(reply.reply, 'On 2024-05-02 you told me: I moved to Lisbon, I live there now.');
+      assert.deepEqual(
+        reply.recalled?.map((memory) => memory.text),
+        ['I moved to Lisbon, I live there now.', 'I live in Porto.'],
+      );
+      assert.ok(reply.recalled?.every((memory) => typeof memory.id === 'string' && typeof memory.score === 'number'));
+      assert.deepEqual(reply.usage, { input_tokens: 16, output_tokens: 13 });
+      assert.ok(typeof reply.recall_ms === 'number' && reply.recall_ms >= 0);
+    });
+
+    test('memory "none" recalls nothing and the agent does not know; "oracle" injects the evidence', async () => {
+      await target.reset('ana');
+      await target.chat({ user: 'ana', message: 'My favourite colour is green.', memory: 'recall' });
+      const none = await target.chat({ user: 'ana', message: 'What is my favourite colour?', memory: 'none' });
+      assert.equal(none.reply, "I don't know.");
+      assert.deepEqual(none.recalled, []);
+      const oracle = await target.chat({
+        user: 'ana',
+        message: 'What is my favourite colour?',
+        memory: 'oracle',
+        oracle: ['Ana lives in Lisbon.', 'My favourite colour is teal.'],
+      });
+      assert.equal(oracle.reply, 'You told me: My favourite colour is teal.');
+      assert.deepEqual(
+        oracle.recalled?.map((memory) => memory.text),
+        ['My favourite colour is teal.', 'Ana lives in Lisbon.'],
+      );
+    });
+
+    test('users are isolated, and reset forgets one user only', async () => {
+      await target.reset('ana');
+      await target.reset('bob');
+      await target.chat({ user: 'ana', message: 'My dentist is Dr. Alves.', memory: 'recall' });
+      await target.chat({ user: 'bob', message: 'My dentist is Dr. Berg.', memory: 'recall' });
+      assert.equal((await target.chat({ user: 'bob', message: 'Who is my dentist?', memory: 'recall' })).reply, 'You told me: My dentist is Dr. Berg.');
+      assert.equal((await target.chat({ user: 'carol', message: 'Who is my dentist?', memory: 'recall' })).reply, "I don't know.");
+      await target.reset('bob');
+      assert.equal((await target.chat({ user: 'bob', message: 'Who is my dentist?', memory: 'recall' })).reply, "I don't know.");
+      assert.equal((await target.chat({ user: 'ana', message: 'Who is my dentist?', memory: 'recall' })).reply, 'You told me: My dentist is Dr. Alves.');
+    });
+
+    test('add, search and list, directly and as a MemoryStore that resets each user before first use', async () => {
+      const { client } = target;
+      await client.reset('dana');
+      await client.add('dana', [
+        { id: 'a1', text: 'Dana is allergic to peanuts.', date: '2024-03-01' },
+        { id: 'a2', text: "Dana's cat is called Miso." },
+      ]);
+      assert.deepEqual(await client.search('dana', 'what is my cat called', 5), [{ id: 'a2', text: "Dana's cat is called Miso.", score: 2 }]);
+      assert.deepEqual(await client.list('dana'), [
+        { id: 'a1', text: 'Dana is allergic to peanuts.', date: '2024-03-01' },
+        { id: 'a2', text: "Dana's cat is called Miso." },
+      ]);
+
+      // The store: what dana had before is gone after the store's reset; erin's data is separate.
+      const store = target.memoryStore();
+      await store.reset();
+      const records: MemoryRecord[] = [
+        { id: 'd1', user: 'dana', text: 'Dana flies to Oslo on Friday.', date: '2024-04-01' },
+        { id: 'd2', user: 'dana', text: 'Dana flies economy, never business.' },
+        { id: 'd3', user: 'dana', text: 'Oslo trip booked, flies Friday morning.' },
+        { id: 'e1', user: 'erin', text: 'Erin flies to Rome.' },
+      ];
+      await store.add(records);
+      // The toy agent ranks the tie d1 (dated) before d3; the store re-sorts ties by id descending.
+      assert.deepEqual(
+        (await store.search('dana', 'Oslo on Friday', 10)).map((hit) => [hit.id, hit.score]),
+        [
+          ['d3', 2],
+          ['d1', 2],
+        ],
+      );
+      assert.deepEqual(
+        (await store.search('dana', 'flies', 10)).map((hit) => hit.id),
+        ['d3', 'd2', 'd1'],
+      );
+      assert.deepEqual((await store.search('dana', 'Oslo', 1)).length, 1);
+      assert.deepEqual(
+        (await store.list('dana')).map((memory) => [memory.id, memory.user, memory.date]),
+        [
+          ['d1', 'dana', '2024-04-01'],
+          ['d2', 'dana', undefined],
+          ['d3', 'dana', undefined],
+        ],
+      );
+      assert.deepEqual(await store.list('nobody'), []);
+      await store.close();
+      // Closing the store leaves the target usable.
+      assert.equal((await target.chat({ user: 'erin', message: 'Who flies to Rome?', memory: 'recall' })).reply, 'You told me: Erin flies to Rome.');
+    });
+
+    test('a JSON-RPC error object is a RecallGateError naming the method, code and message', async () => {
+      const unknown = await rejection(target.client.call('forget_everything', {}), /"forget_everything" failed with JSON-RPC error -32601: Method not found: forget_everything/);
+      assert.ok(unknown instanceof JsonRpcError);
+      assert.equal(unknown.rpcCode, -32601);
+      assert.match(unknown.hint ?? '', /optional/);
+      const invalid = await rejection(target.client.call('chat', { user: 'ana', memory: 'recall' }), /"chat" failed with JSON-RPC error -32602: "message" is required/);
+      assert.equal((invalid as JsonRpcError).method, 'chat');
+      await rejection(target.client.search('ana', 'x', 0), /"search" failed with JSON-RPC error -32602: "limit" must be a positive integer/);
+    });
+
+    test('concurrent calls each get their own answer', async () => {
+      const users = Array.from({ length: 12 }, (_, i) => `user-${i}`);
+      const replies = await Promise.all(
+        users.map((user) => target.chat({ user, message: 'What is my code word?', memory: 'oracle', oracle: [`My code word is ${user}-word.`] })),
+      );
+      assert.deepEqual(
+        replies.map((reply) => reply.reply),
+        users.map((user) => `You told me: My code word is ${user}-word.`),
+      );
+    });
+
+    test('a call that outlives its timeout fails clearly; the late answer does not reach the next call', async () => {
+      const slow = await openExample(transport, ['--delay-ms', '300'], 50);
+      try {
+        const error = await rejection(slow.target.reset('ana'), /"reset" got no response within 50 ms/);
+        assert.match(error.hint ?? '', /timeout/);
+        const reply = await slow.target.client.chat({ user: 'ana', message: 'Where do I live?', memory: 'none' }, { timeoutMs: 5000 });
+        assert.equal(reply.reply, "I don't know.");
+      } finally {
+        await slow.stop();
+      }
+    });
+  });
+}
+
+describe('the command transport', { timeout: 30_000 }, () => {
+  test("the child's stderr is passed on line by line, and it is started with the given env and cwd", async () => {
+    const lines: string[] = [];
+    const dir = realpathSync(tempDir());
+    const script = `
+      console.error('adapter starting');
+      require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
+        const { id } = JSON.parse(line);
+        console.log(JSON.stringify({ jsonrpc: '2.0', id, result: { reply: process.env.AGENT_NAME + ' in ' + process.cwd() } }));
+      });`;
+    const target = createCommandTarget({ ...inlineAdapter(script), cwd: dir, env: { AGENT_NAME: 'toy' }, onStderr: (line) => lines.push(line) });
+    try {
+      assert.equal((await target.chat({ user: 'u', message: 'hi', memory: 'recall' })).reply, `toy in ${dir}`);
+      assert.deepEqual(lines, ['adapter starting']);
+    } finally {
+      await target.close();
+    }
+  });
+
+  test('responses that come back out of order are matched to their calls by id', async () => {
+    // Holds two requests, then answers the second first.
+    const script = `
+      const held = [];
+      require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
+        held.push(JSON.parse(line));
+        if (held.length < 2) return;
+        for (const request of held.reverse()) {
+          console.log(JSON.stringify({ jsonrpc: '2.0', id: request.id, result: { reply: 'echo: ' + request.params.message } }));
+        }
+        held.length = 0;
+      });`;
+    const target = createCommandTarget({ ...inlineAdapter(script), onStderr: () => undefined });
+    try {
+      const [first, second] = await Promise.all([
+        target.chat({ user: 'u', message: 'one', memory: 'recall' }),
+        target.chat({ user: 'u', message: 'two', memory: 'recall' }),
+      ]);
+      assert.equal(first.reply, 'echo: one');
+      assert.equal(second.reply, 'echo: two');
+    } finally {
+      await target.close();
+    }
+  });
+
+  test('a line on stdout that is not a JSON-RPC response fails the waiting call with the line and a hint', async () => {
+    const script = `
+      require('readline').createInterface({ input: process.stdin }).on('line', () => console.log('loading memories for user...'));`;
+    const target = createCommandTarget({ ...inlineAdapter(script), onStderr: () => undefined });
+    try {
+      const error = await rejection(
+        target.chat({ user: 'u', message: 'hi', memory: 'recall' }),
+        /while "chat" was waiting, the adapter wrote a line to stdout that is not JSON: loading memories for user\.\.\./,
+      );
+      assert.match(error.hint ?? '', /write logs to stderr/);
+    } finally {
+      await target.close();
+    }
+  });
+
+  test('a result of the wrong shape says which field is wrong', async () => {
+    const script = `
+      require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
+        const { id, method } = JSON.parse(line);
+        const result = method === 'chat' ? { reply: 'ok', recalled: [{ text: 'fine' }, { text: 42 }] } : { results: 'none' };
+        console.log(JSON.stringify({ jsonrpc: '2.0', id, result }));
+      });`;
+    const target = createCommandTarget({ ...inlineAdapter(script), onStderr: () => undefined });
+    try {
+      await rejection(target.chat({ user: 'u', message: 'hi', memory: 'recall' }), /"chat" returned an unusable result: result\.recalled\[1\]\.text must be a string, got a number \(42\)/);
+      await rejection(target.client.search('u', 'q', 3), /"search" returned an unusable result: result\.results must be an array, got a string \("none"\)/);
+    } finally {
+      await target.close();
+    }
+  });
+
+  test('a child that exits mid-run fails the waiting call and every later one with its exit code and last stderr lines', async () => {
+    const script = `
+      require('readline').createInterface({ input: process.stdin }).on('line', () => {
+        console.error('loading model');
+        console.error('fatal: out of memory');
+        process.exit(3);
+      });`;
+    const target = createCommandTarget({ ...inlineAdapter(script), onStderr: () => undefined });
+    try {
+      const waiting = await rejection(target.chat({ user: 'u', message: 'hi', memory: 'recall' }), /exited with code 3 while "chat" was waiting for its response/);
+      assert.match(waiting.message, /the last lines of its stderr:\n {2}loading model\n {2}fatal: out of memory$/);
+      await rejection(target.reset('u'), /exited with code 3 earlier, so "reset" cannot be sent; the last lines of its stderr:\n {2}loading model/);
+    } finally {
+      await target.close();
+    }
+  });
+
+  test('a child killed by a signal is reported with the signal', async () => {
+    let stderr = '';
+    const target: CommandTarget = createCommandTarget({
+      command: process.execPath,
+      args: [EXAMPLE_ADAPTER, '--stdio', '--delay-ms', '5000'],
+      onStderr: (line) => (stderr += line),
+    });
+    try {
+      const pending = target.chat({ user: 'u', message: 'hi', memory: 'recall' });
+      // Wait until it is up (it says so on stderr), then kill it.
+      while (!stderr.includes('serving')) await new Promise((resolve) => setTimeout(resolve, 10));
+      process.kill(target.pid!, 'SIGKILL');
+      await rejection(pending, /was killed by SIGKILL while "chat" was waiting for its response; the last lines of its stderr:\n {2}toy agent: serving JSON-RPC on stdio/);
+    } finally {
+      await target.close();
+    }
+  });
+
+  test('a command that cannot start says so', async () => {
+    const target = createCommandTarget({ command: '/nonexistent/agent-adapter', args: ['--stdio'] });
+    await rejection(target.reset('u'), /agent adapter `\/nonexistent\/agent-adapter --stdio` could not be started: spawn \/nonexistent\/agent-adapter ENOENT/);
+    await rejection(target.reset('u'), /could not be started: .* earlier, so "reset" cannot be sent/);
+    await target.close();
+  });
+
+  test('close() ends stdin and the example adapter exits by itself; calls waiting or made after fail', async () => {
+    const target = createCommandTarget({ command: process.execPath, args: [EXAMPLE_ADAPTER, '--stdio', '--delay-ms', '500'], onStderr: () => undefined });
+    const pending = target.chat({ user: 'u', message: 'hi', memory: 'recall' });
+    const pid = target.pid!;
+    const failed = rejection(pending, /the target was closed before the call was answered/);
+    const started = Date.now();
+    await target.close();
+    await failed;
+    await rejection(target.reset('u'), /"reset" was called after the target was closed/, 'internal');
+    // The adapter finishes its delayed request (500 ms) and exits once stdin has ended: close() waited
+    // for that, well inside its 2 s grace period, so it never had to send SIGTERM.
+    assert.throws(() => process.kill(pid, 0), { code: 'ESRCH' });
+    const took = Date.now() - started;
+    assert.ok(took >= 400 && took < 1800, `close() took ${took} ms`);
+  });
+
+  test('close() kills a child that ignores the end of stdin and SIGTERM', async () => {
+    const script = `
+      process.on('SIGTERM', () => console.error('ignoring SIGTERM'));
+      process.stdin.resume();
+      setInterval(() => undefined, 1000);
+      require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
+        console.log(JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(line).id, result: {} }));
+      });`;
+    const stderr: string[] = [];
+    const target = createCommandTarget({ ...inlineAdapter(script), closeTimeoutMs: 100, onStderr: (line) => stderr.push(line) });
+    await target.reset('u');
+    const pid = target.pid!;
+    await target.close();
+    assert.throws(() => process.kill(pid, 0), { code: 'ESRCH' });
+    assert.deepEqual(stderr, ['ignoring SIGTERM']);
+  });
+});
+
+describe('the http transport', { timeout: 30_000 }, () => {
+  test('headers are sent with every request; a wrong token gets the HTTP status and a hint', async () => {
+    const server = await startHttpAdapter([], { ADAPTER_TOKEN: 's3cret' });
+    try {
+      const headers = resolveHeaders({ Authorization: 'Bearer ${AGENT_TOKEN}' }, { AGENT_TOKEN: 's3cret' });
+      assert.deepEqual(headers, { Authorization: 'Bearer s3cret' });
+      assert.deepEqual(headersFromEnv({ Authorization: 'AGENT_AUTH' }, { AGENT_AUTH: 'Bearer s3cret' }), headers);
+      const good = createHttpTarget({ url: server.url, headers });
+      await good.reset('u');
+      const bad = createHttpTarget({ url: server.url, headers: { Authorization: 'Bearer wrong' } });
+      const error = await rejection(bad.reset('u'), /"reset" got HTTP 401 Unauthorized: missing or wrong bearer token/);
+      assert.match(error.hint ?? '', /Authorization/);
+      assert.doesNotMatch(error.message, /s3cret|Bearer/);
+    } finally {
+      await server.stop();
+    }
+    assert.throws(() => resolveHeaders({ Authorization: 'Bearer ${MISSING_TOKEN}' }, {}), (error: unknown) => {
+      assert.ok(error instanceof RecallGateError);
+      assert.equal(error.code, 'invalid-input');
+      assert.match(error.message, /"Authorization" uses \$\{MISSING_TOKEN\}, which is not set/);
+      return true;
+    });
+    assert.throws(() => headersFromEnv({ Authorization: 'MISSING_AUTH' }, {}), /"Authorization" comes from MISSING_AUTH, which is not set/);
+  });
+
+  test('an HTTP 500 is reported with its status and the start of its body', async () => {
+    const server = await scriptedHttpServer(() => ({ status: 500, body: 'upstream model crashed\n', type: 'text/plain' }));
+    const target = createHttpTarget({ url: server.url });
+    try {
+      await rejection(target.chat({ user: 'u', message: 'hi', memory: 'recall' }), /agent adapter at http:\/\/127\.0\.0\.1:\d+\/rpc: "chat" got HTTP 500 Internal Server Error: upstream model crashed$/);
+    } finally {
+      await target.close();
+      await server.close();
+    }
+  });
+
+  test('a JSON-RPC error sent with an error status is reported as the JSON-RPC error', async () => {
+    const server = await scriptedHttpServer((request) => ({
+      status: 500,
+      body: JSON.stringify({ jsonrpc: '2.0', id: request.id, error: { code: -32000, message: 'model overloaded', data: { retry_after: 30 } } }),
+    }));
+    const target = createHttpTarget({ url: server.url });
+    try {
+      const error = await rejection(target.chat({ user: 'u', message: 'hi', memory: 'recall' }), /"chat" failed with JSON-RPC error -32000: model overloaded \(data: \{"retry_after":30\}\)/);
+      assert.ok(error instanceof JsonRpcError);
+      assert.deepEqual(error.data, { retry_after: 30 });
+    } finally {
+      await target.close();
+      await server.close();
+    }
+  });
+
+  test('a body that is not JSON, or a response for another id, is an invalid response', async () => {
+    let mode = 'html';
+    const server = await scriptedHttpServer(() =>
+      mode === 'html' ? { body: '<html>proxy login</html>', type: 'text/html' } : { body: JSON.stringify({ jsonrpc: '2.0', id: 999, result: {} }) },
+    );
+    const target = createHttpTarget({ url: server.url });
+    try {
+      await rejection(target.reset('u'), /"reset" got a response body that is not JSON: <html>proxy login<\/html>/);
+      mode = 'wrong-id';
+      await rejection(target.reset('u'), /"reset" got an invalid JSON-RPC response: "id" is 999, expected 2/);
+      assert.equal(server.received.length, 2);
+    } finally {
+      await target.close();
+      await server.close();
+    }
+  });
+
+  test('an adapter that is not running is reported with the connection error', async () => {
+    const port = await closedPort();
+    const target = createHttpTarget({ url: `http://user:pw@127.0.0.1:${port}/rpc` });
+    const error = await rejection(target.reset('u'), /agent adapter at http:\/\/127\.0\.0\.1:\d+\/rpc: "reset" could not reach the adapter: connect ECONNREFUSED/);
+    assert.doesNotMatch(error.message, /pw/);
+    await target.close();
+  });
+
+  test('a URL that is not http(s) is invalid input', () => {
+    assert.throws(() => createHttpTarget({ url: 'ftp://example.com/' }), /must be http:\/\/ or https:\/\//);
+    assert.throws(() => createHttpTarget({ url: 'not a url' }), /is not a URL/);
+    assert.throws(() => createHttpTarget({ url: 'http://localhost/', timeoutMs: 0 }), /positive number of milliseconds/);
+  });
+});
+
+test('chat results: optional fields may be null or absent, and unknown fields are dropped', () => {
+  assert.deepEqual(parseChatResult({ reply: 'hi', recalled: null, usage: null, recall_ms: null, extra: 1 }), { reply: 'hi' });
+  assert.deepEqual(parseChatResult({ reply: 'hi', recalled: [{ text: 't', id: null, score: 0.5, source: 'x' }], usage: { input_tokens: 3, output_tokens: 1 }, recall_ms: 2 }), {
+    reply: 'hi',
+    recalled: [{ text: 't', score: 0.5 }],
+    usage: { input_tokens: 3, output_tokens: 1 },
+    recall_ms: 2,
+  });
+  assert.throws(() => parseChatResult({ reply: 'hi', usage: { input_tokens: 3 } }), /result\.usage\.output_tokens must be a finite number, got nothing/);
+  assert.throws(() => parseChatResult('hi'), /result must be an object, got a string/);
+});
