@@ -2987,7 +2987,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve6.call(this, root, ref);
+      let _sch = resolve7.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a3 = root.localRefs) === null || _a3 === void 0 ? void 0 : _a3[ref];
         const { schemaId } = this.opts;
@@ -3014,7 +3014,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve6(root, ref) {
+    function resolve7(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -3878,7 +3878,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve6(baseURI, relativeURI, options) {
+    function resolve7(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -4269,7 +4269,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve6,
+      resolve: resolve7,
       resolveComponent,
       equal,
       serialize,
@@ -15417,7 +15417,8 @@ var suite_schema_default = {
           enum: [
             "keyword",
             "vector",
-            "chroma"
+            "chroma",
+            "adapter"
           ]
         },
         k1: {
@@ -15435,7 +15436,7 @@ var suite_schema_default = {
           $ref: "#/definitions/embedding"
         },
         url: {
-          description: "Chroma server URL (chroma). Default: CHROMA_URL, else http://localhost:8000.",
+          description: "chroma: the server URL (default CHROMA_URL, else http://localhost:8000). adapter: the adapter's JSON-RPC endpoint.",
           type: "string",
           pattern: "^https?://"
         },
@@ -15462,6 +15463,32 @@ var suite_schema_default = {
         keep_collection: {
           description: "Keep the run's collection after the run (chroma), for inspection. Default false.",
           type: "boolean"
+        },
+        command: {
+          description: "adapter: the adapter process and its arguments (JSON-RPC over stdin/stdout).",
+          type: "array",
+          minItems: 1,
+          items: {
+            type: "string",
+            minLength: 1
+          }
+        },
+        cwd: {
+          description: "adapter: working directory of command, relative to the suite.",
+          type: "string",
+          minLength: 1
+        },
+        headers_env: {
+          description: "adapter over HTTP: header name -> environment variable holding its value.",
+          type: "object",
+          additionalProperties: {
+            $ref: "#/definitions/envName"
+          }
+        },
+        timeout_ms: {
+          description: "adapter: per call, default 60000.",
+          type: "integer",
+          minimum: 100
         }
       },
       allOf: [
@@ -15489,7 +15516,10 @@ var suite_schema_default = {
           if: {
             properties: {
               kind: {
-                const: "keyword"
+                enum: [
+                  "keyword",
+                  "adapter"
+                ]
               }
             },
             required: [
@@ -15510,7 +15540,8 @@ var suite_schema_default = {
               kind: {
                 enum: [
                   "keyword",
-                  "vector"
+                  "vector",
+                  "adapter"
                 ]
               }
             },
@@ -15521,11 +15552,6 @@ var suite_schema_default = {
           then: {
             not: {
               anyOf: [
-                {
-                  required: [
-                    "url"
-                  ]
-                },
                 {
                   required: [
                     "tenant"
@@ -15553,6 +15579,96 @@ var suite_schema_default = {
                 }
               ]
             }
+          }
+        },
+        {
+          if: {
+            properties: {
+              kind: {
+                enum: [
+                  "keyword",
+                  "vector",
+                  "chroma"
+                ]
+              }
+            },
+            required: [
+              "kind"
+            ]
+          },
+          then: {
+            not: {
+              anyOf: [
+                {
+                  required: [
+                    "command"
+                  ]
+                },
+                {
+                  required: [
+                    "cwd"
+                  ]
+                },
+                {
+                  required: [
+                    "headers_env"
+                  ]
+                },
+                {
+                  required: [
+                    "timeout_ms"
+                  ]
+                }
+              ]
+            }
+          }
+        },
+        {
+          if: {
+            properties: {
+              kind: {
+                enum: [
+                  "keyword",
+                  "vector"
+                ]
+              }
+            },
+            required: [
+              "kind"
+            ]
+          },
+          then: {
+            not: {
+              required: [
+                "url"
+              ]
+            }
+          }
+        },
+        {
+          if: {
+            properties: {
+              kind: {
+                const: "adapter"
+              }
+            },
+            required: [
+              "kind"
+            ]
+          },
+          then: {
+            oneOf: [
+              {
+                required: [
+                  "url"
+                ]
+              },
+              {
+                required: [
+                  "command"
+                ]
+              }
+            ]
           }
         }
       ]
@@ -16235,8 +16351,9 @@ function toProblem(error, file, basePath) {
       return { where: file.locate(path2), message: `${subject} ${patternMessage(error)}; got ${JSON.stringify(error.data)}` };
     case "not": {
       const data = error.data ?? {};
-      const forbidsEmbedding = error.schemaPath.includes("/allOf/1/");
-      const key = forbidsEmbedding ? "embedding" : Object.keys(data).find((name) => name in KIND_ONLY_KEYS && name !== "embedding") ?? "url";
+      const rule = /\/allOf\/(\d+)\//.exec(error.schemaPath)?.[1];
+      const candidates = rule === "1" ? ["embedding"] : rule === "4" ? ["url"] : Object.keys(KIND_ONLY_KEYS).filter((key2) => key2 !== "embedding" && key2 !== "url");
+      const key = candidates.find((name) => name in data) ?? candidates[0];
       const kinds = KIND_ONLY_KEYS[key];
       return {
         where: file.locate(path2, { keyOf: key }),
@@ -16244,6 +16361,8 @@ function toProblem(error, file, basePath) {
         hint: `remove it or change kind to ${kinds.split(" and ")[0]}`
       };
     }
+    case "oneOf":
+      return { where: file.locate(path2), message: "an adapter provider needs either url (HTTP) or command (stdin/stdout), not both" };
     case "minItems":
     case "minProperties": {
       const limit2 = Number(error.params.limit);
@@ -16256,7 +16375,11 @@ function toProblem(error, file, basePath) {
   }
 }
 var KIND_ONLY_KEYS = {
-  url: "chroma",
+  url: "chroma and adapter",
+  command: "adapter",
+  cwd: "adapter",
+  headers_env: "adapter",
+  timeout_ms: "adapter",
   tenant: "chroma",
   database: "chroma",
   api_key_env: "chroma",
@@ -18235,7 +18358,7 @@ var safeJSON = (text) => {
 };
 
 // node_modules/openai/internal/utils/sleep.mjs
-var sleep = (ms) => new Promise((resolve6) => setTimeout(resolve6, ms));
+var sleep = (ms) => new Promise((resolve7) => setTimeout(resolve7, ms));
 
 // node_modules/openai/version.mjs
 var VERSION = "6.49.0";
@@ -19346,8 +19469,8 @@ function addRequestID(value, response) {
 var _APIPromise_client;
 var APIPromise = class _APIPromise extends Promise {
   constructor(client2, responsePromise, parseResponse2 = defaultParseResponse) {
-    super((resolve6) => {
-      resolve6(null);
+    super((resolve7) => {
+      resolve7(null);
     });
     this.responsePromise = responsePromise;
     this.parseResponse = parseResponse2;
@@ -20244,12 +20367,12 @@ var EventStream = class {
     _EventStream_errored.set(this, false);
     _EventStream_aborted.set(this, false);
     _EventStream_catchingPromiseCreated.set(this, false);
-    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve6, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve6, "f");
+    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve7, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve7, "f");
       __classPrivateFieldSet(this, _EventStream_rejectConnectedPromise, reject, "f");
     }), "f");
-    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve6, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve6, "f");
+    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve7, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve7, "f");
       __classPrivateFieldSet(this, _EventStream_rejectEndPromise, reject, "f");
     }), "f");
     __classPrivateFieldGet(this, _EventStream_connectedPromise, "f").catch(() => {
@@ -20349,11 +20472,11 @@ var EventStream = class {
    *   const message = await stream.emitted('message') // rejects if the stream errors
    */
   emitted(event) {
-    return new Promise((resolve6, reject) => {
+    return new Promise((resolve7, reject) => {
       __classPrivateFieldSet(this, _EventStream_catchingPromiseCreated, true, "f");
       if (event !== "error")
         this.once("error", reject);
-      this.once(event, resolve6);
+      this.once(event, resolve7);
     });
   }
   /**
@@ -20436,8 +20559,8 @@ var EventStream = class {
         }
         if (ended)
           return Promise.resolve(doneResult());
-        return new Promise((resolve6, reject) => {
-          readQueue.push({ resolve: resolve6, reject });
+        return new Promise((resolve7, reject) => {
+          readQueue.push({ resolve: resolve7, reject });
         });
       },
       return: () => {
@@ -21528,7 +21651,7 @@ var ChatCompletionStream = class _ChatCompletionStream extends AbstractChatCompl
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve6, reject) => readQueue.push({ resolve: resolve6, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve7, reject) => readQueue.push({ resolve: resolve7, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -21710,7 +21833,7 @@ var ChatCompletionStreamingRunner = class _ChatCompletionStreamingRunner extends
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve6, reject) => readQueue.push({ resolve: resolve6, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve7, reject) => readQueue.push({ resolve: resolve7, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         if (!event) {
@@ -24992,7 +25115,7 @@ var AssistantStream = class extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve6, reject) => readQueue.push({ resolve: resolve6, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve7, reject) => readQueue.push({ resolve: resolve7, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -27369,7 +27492,7 @@ var ResponseStream = class _ResponseStream extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve6, reject) => readQueue.push({ resolve: resolve6, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve7, reject) => readQueue.push({ resolve: resolve7, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         return { value: event, done: false };
@@ -29145,6 +29268,9 @@ function round2(value) {
   return Math.round(value * 1e3) / 1e3;
 }
 
+// src/memory/createStore.ts
+import { resolve as resolve5 } from "node:path";
+
 // src/embeddings/createEmbedder.ts
 import { isAbsolute, resolve as resolve4 } from "node:path";
 
@@ -29224,13 +29350,13 @@ ${output.slice(-2e3)}`);
   }
 }
 function runNpm(command, args, env2) {
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     const child = spawn(command, args, { env: env2, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk) => output += chunk.toString("utf8"));
     child.stderr.on("data", (chunk) => output += chunk.toString("utf8"));
     child.on("error", (error) => reject(new Error(`cannot run ${command}: ${error.message}`)));
-    child.on("close", (code) => code === 0 ? resolve6(output) : reject(new Error(`npm exited with ${code}: ${output.trim().split("\n").slice(-6).join(" | ")}`)));
+    child.on("close", (code) => code === 0 ? resolve7(output) : reject(new Error(`npm exited with ${code}: ${output.trim().split("\n").slice(-6).join(" | ")}`)));
   });
 }
 
@@ -29528,6 +29654,599 @@ function createUncached(spec, context) {
         log: context.log
       });
   }
+}
+
+// src/targets/jsonRpc/protocol.ts
+var PROTOCOL_DOC = "examples/adapter/README.md";
+var JsonRpcErrorCode = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603
+};
+var ShapeError = class extends Error {
+  constructor(path2, problem) {
+    super(`${path2} ${problem}`);
+    this.path = path2;
+    this.problem = problem;
+    this.name = "ShapeError";
+  }
+  path;
+  problem;
+};
+function describeValue2(value) {
+  if (value === null) return "null";
+  if (value === void 0) return "nothing";
+  if (Array.isArray(value)) return "an array";
+  switch (typeof value) {
+    case "string":
+      return `a string (${excerpt2(JSON.stringify(value), 40)})`;
+    case "number":
+    case "boolean":
+      return `a ${typeof value} (${String(value)})`;
+    case "object":
+      return "an object";
+    default:
+      return typeof value;
+  }
+}
+function excerpt2(text, max = 200) {
+  const line = text.replace(/\s*\n\s*/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
+}
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function object(value, path2) {
+  if (!isObject(value)) throw new ShapeError(path2, `must be an object, got ${describeValue2(value)}`);
+  return value;
+}
+function array(value, path2) {
+  if (!Array.isArray(value)) throw new ShapeError(path2, `must be an array, got ${describeValue2(value)}`);
+  return value;
+}
+function string(value, path2) {
+  if (typeof value !== "string") throw new ShapeError(path2, `must be a string, got ${describeValue2(value)}`);
+  return value;
+}
+function number(value, path2, { nonNegative = false } = {}) {
+  if (typeof value !== "number" || !Number.isFinite(value)) throw new ShapeError(path2, `must be a finite number, got ${describeValue2(value)}`);
+  if (nonNegative && value < 0) throw new ShapeError(path2, `must not be negative, got ${value}`);
+  return value;
+}
+function present(value) {
+  return value !== void 0 && value !== null;
+}
+function parseChatResult(value) {
+  const result = object(value, "result");
+  const reply = { reply: string(result.reply, "result.reply") };
+  if (present(result.recalled)) {
+    reply.recalled = array(result.recalled, "result.recalled").map((item, i) => {
+      const path2 = `result.recalled[${i}]`;
+      const memory = object(item, path2);
+      const recalled = { text: string(memory.text, `${path2}.text`) };
+      if (present(memory.id)) recalled.id = string(memory.id, `${path2}.id`);
+      if (present(memory.score)) recalled.score = number(memory.score, `${path2}.score`);
+      return recalled;
+    });
+  }
+  if (present(result.usage)) {
+    const usage = object(result.usage, "result.usage");
+    reply.usage = {
+      input_tokens: number(usage.input_tokens, "result.usage.input_tokens", { nonNegative: true }),
+      output_tokens: number(usage.output_tokens, "result.usage.output_tokens", { nonNegative: true })
+    };
+  }
+  if (present(result.recall_ms)) reply.recall_ms = number(result.recall_ms, "result.recall_ms", { nonNegative: true });
+  return reply;
+}
+function parseSearchResult(value) {
+  const result = object(value, "result");
+  return array(result.results, "result.results").map((item, i) => {
+    const path2 = `result.results[${i}]`;
+    const hit = object(item, path2);
+    return { id: string(hit.id, `${path2}.id`), text: string(hit.text, `${path2}.text`), score: number(hit.score, `${path2}.score`) };
+  });
+}
+function parseListResult(value) {
+  const result = object(value, "result");
+  return array(result.memories, "result.memories").map((item, i) => {
+    const path2 = `result.memories[${i}]`;
+    const entry = object(item, path2);
+    const memory = { id: string(entry.id, `${path2}.id`), text: string(entry.text, `${path2}.text`) };
+    if (present(entry.date)) memory.date = string(entry.date, `${path2}.date`);
+    return memory;
+  });
+}
+
+// src/targets/jsonRpc/client.ts
+var DEFAULT_TIMEOUT_MS2 = 6e4;
+var JsonRpcError = class extends RecallGateError {
+  constructor(label, method, rpcCode, rpcMessage, data) {
+    const detail = data === void 0 || data === null ? "" : ` (data: ${excerpt2(typeof data === "string" ? data : JSON.stringify(data))})`;
+    super("incomplete", `${label}: "${method}" failed with JSON-RPC error ${rpcCode}: ${rpcMessage}${detail}`, {
+      hint: rpcCode === JsonRpcErrorCode.methodNotFound ? methodNotFoundHint(method) : void 0
+    });
+    this.method = method;
+    this.rpcCode = rpcCode;
+    this.rpcMessage = rpcMessage;
+    this.data = data;
+    this.name = "JsonRpcError";
+  }
+  method;
+  rpcCode;
+  rpcMessage;
+  data;
+};
+function methodNotFoundHint(method) {
+  if (method === "reset" || method === "chat") return `every adapter must implement "reset" and "chat": see ${PROTOCOL_DOC}`;
+  return `"${method}" is optional, but retrieval against the adapter needs add, search and list: see ${PROTOCOL_DOC}`;
+}
+var JsonRpcClient = class {
+  constructor(transport, options = {}) {
+    this.transport = transport;
+    this.timeoutMs = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS2);
+  }
+  transport;
+  timeoutMs;
+  nextId = 1;
+  closed = false;
+  /** Calls waiting for an answer, so close() can end them. */
+  inFlight = /* @__PURE__ */ new Set();
+  get label() {
+    return this.transport.label;
+  }
+  /** Sends `method` and resolves with its `result`, unchecked. */
+  async call(method, params, options = {}) {
+    if (this.closed) {
+      throw new RecallGateError("internal", `${this.label}: "${method}" was called after the target was closed`);
+    }
+    const timeoutMs = checkTimeout(options.timeoutMs ?? this.timeoutMs);
+    const id = this.nextId++;
+    const controller = new AbortController();
+    let interrupt;
+    const interrupted = new Promise((_2, reject) => interrupt = reject);
+    const timer = setTimeout(() => {
+      interrupt(
+        new RecallGateError("incomplete", `${this.label}: "${method}" got no response within ${timeoutMs} ms`, {
+          hint: "the adapter may be stuck, or slower than the timeout allows: raise the target timeout if it is just slow"
+        })
+      );
+    }, timeoutMs);
+    this.inFlight.add(interrupt);
+    const sent = this.transport.send({ jsonrpc: "2.0", id, method, params }, controller.signal);
+    sent.catch(() => void 0);
+    try {
+      const response = await Promise.race([sent, interrupted]);
+      return this.unwrap(method, id, response);
+    } catch (error) {
+      if (error instanceof RecallGateError) throw error;
+      throw new RecallGateError("incomplete", `${this.label}: "${method}" failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    } finally {
+      clearTimeout(timer);
+      this.inFlight.delete(interrupt);
+      controller.abort();
+    }
+  }
+  /** Ends calls still waiting, then the transport. Idempotent. */
+  async close() {
+    if (this.closed) return;
+    this.closed = true;
+    for (const interrupt of this.inFlight) interrupt(new RecallGateError("incomplete", `${this.label}: the target was closed before the call was answered`));
+    this.inFlight.clear();
+    await this.transport.close();
+  }
+  /** Checks the envelope: an object answering our id with a result or an error object. */
+  unwrap(method, id, response) {
+    const invalid = (what) => new RecallGateError("incomplete", `${this.label}: "${method}" got an invalid JSON-RPC response: ${what}`, {
+      hint: `a response is {"jsonrpc": "2.0", "id": <the request's id>, "result": ...} or {..., "error": {"code", "message"}}: see ${PROTOCOL_DOC}`
+    });
+    if (!isObject(response)) throw invalid(`expected an object, got ${describeValue2(response)}`);
+    const hasError = response.error !== void 0;
+    const idMatches = response.id !== void 0 && response.id !== null ? String(response.id) === String(id) : hasError;
+    if (!idMatches) throw invalid(`"id" is ${JSON.stringify(response.id) ?? "missing"}, expected ${id}`);
+    if (hasError) {
+      const error = response.error;
+      if (!isObject(error) || typeof error.code !== "number" || typeof error.message !== "string") {
+        throw invalid(`"error" must be an object with a numeric "code" and a string "message", got ${excerpt2(JSON.stringify(error))}`);
+      }
+      throw new JsonRpcError(this.label, method, error.code, error.message, error.data);
+    }
+    if (!("result" in response)) throw invalid('it has neither "result" nor "error"');
+    return response.result;
+  }
+};
+function checkTimeout(ms) {
+  if (!Number.isFinite(ms) || ms <= 0 || ms > 2 ** 31 - 1) throw new RecallGateError("invalid-input", `the adapter timeout must be a positive number of milliseconds, got ${ms}`);
+  return ms;
+}
+
+// src/targets/jsonRpc/adapterClient.ts
+var AdapterClient = class extends JsonRpcClient {
+  /** Forgets everything about `user`. The result is ignored. */
+  async reset(user, options) {
+    await this.call("reset", { user }, options);
+  }
+  /** One fresh invocation of the agent. */
+  async chat(request, options) {
+    const params = { user: request.user, message: request.message, memory: request.memory };
+    if (request.date !== void 0) params.date = request.date;
+    if (request.oracle !== void 0) params.oracle = request.oracle;
+    return this.parsed("chat", await this.call("chat", params, options), parseChatResult);
+  }
+  /** Optional method: stores memories for `user` directly, bypassing chat. The result is ignored. */
+  async add(user, memories, options) {
+    await this.call("add", { user, memories: memories.map(({ id, text, date }) => date === void 0 ? { id, text } : { id, text, date }) }, options);
+  }
+  /** Optional method: the adapter's memory search for `user`, as the adapter ranks it. */
+  async search(user, query, limit2, options) {
+    return this.parsed("search", await this.call("search", { user, query, limit: limit2 }, options), parseSearchResult);
+  }
+  /** Optional method: everything the adapter remembers about `user`. */
+  async list(user, options) {
+    return this.parsed("list", await this.call("list", { user }, options), parseListResult);
+  }
+  parsed(method, result, parse3) {
+    try {
+      return parse3(result);
+    } catch (error) {
+      if (!(error instanceof ShapeError)) throw error;
+      throw new RecallGateError("incomplete", `${this.label}: "${method}" returned an unusable result: ${error.message}`, {
+        hint: `see ${PROTOCOL_DOC} for what "${method}" returns`
+      });
+    }
+  }
+};
+
+// src/targets/jsonRpc/commandTransport.ts
+import { spawn as spawn2 } from "node:child_process";
+import { createInterface } from "node:readline";
+var STDERR_KEPT = 10;
+var DRAIN_MS = 250;
+var CommandTransport = class {
+  constructor(options) {
+    this.options = options;
+    if (!options.command) throw new RecallGateError("invalid-input", "the adapter command is empty");
+    this.label = `agent adapter \`${[options.command, ...options.args ?? []].map(quote).join(" ")}\``;
+  }
+  options;
+  label;
+  child;
+  pending = /* @__PURE__ */ new Map();
+  stderrTail = [];
+  /** Why the child is gone ("exited with code 3"), once it is. */
+  failure;
+  closing = false;
+  exited;
+  /** The child's process id once started, for diagnostics. */
+  get pid() {
+    return this.child?.pid;
+  }
+  send(request, signal) {
+    if (this.closing) return Promise.reject(new RecallGateError("internal", `${this.label}: "${request.method}" was sent after the target was closed`));
+    const child = this.start();
+    if (!child || this.failure !== void 0) return Promise.reject(this.failedError(request.method, false));
+    return new Promise((resolve7, reject) => {
+      const key = String(request.id);
+      this.pending.set(key, { method: request.method, resolve: resolve7, reject });
+      signal.addEventListener("abort", () => this.pending.delete(key), { once: true });
+      child.stdin.write(`${JSON.stringify(request)}
+`);
+    });
+  }
+  /** Ends stdin, waits for the child to exit, and kills it if it does not. */
+  async close() {
+    if (this.closing) return this.exited;
+    this.closing = true;
+    this.rejectAll(() => new RecallGateError("incomplete", `${this.label}: the target was closed before the call was answered`));
+    const child = this.child;
+    if (!child || !this.exited) return;
+    child.stdin.end();
+    if (await within(this.exited, this.options.closeTimeoutMs ?? 2e3)) return;
+    child.kill("SIGTERM");
+    if (await within(this.exited, 1e3)) return;
+    child.kill("SIGKILL");
+    await within(this.exited, 1e3);
+  }
+  /** The child, started on first use; undefined when it could not even be spawned. */
+  start() {
+    if (this.child || this.failure !== void 0) return this.child;
+    const { command, args = [], cwd, env: env2 } = this.options;
+    let child;
+    try {
+      child = spawn2(command, args, { cwd, env: { ...process.env, ...env2 }, stdio: ["pipe", "pipe", "pipe"] });
+    } catch (error) {
+      this.failure = `could not be started: ${error instanceof Error ? error.message : String(error)}`;
+      return void 0;
+    }
+    this.child = child;
+    let spawned = false;
+    let exitTimer;
+    this.exited = new Promise((resolve7) => {
+      child.once("spawn", () => spawned = true);
+      child.on("error", (error) => {
+        if (!spawned) {
+          this.fail(`could not be started: ${error.message}`);
+          resolve7();
+        }
+      });
+      child.once("exit", (code, signal) => {
+        resolve7();
+        const reason = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+        exitTimer = setTimeout(() => this.fail(reason), DRAIN_MS);
+        child.once("close", () => {
+          clearTimeout(exitTimer);
+          this.fail(reason);
+        });
+      });
+    });
+    child.stdin.on("error", () => void 0);
+    createInterface({ input: child.stdout, crlfDelay: Infinity }).on("line", (line) => this.onLine(line));
+    const onStderr = this.options.onStderr ?? ((line) => process.stderr.write(`${line}
+`));
+    createInterface({ input: child.stderr, crlfDelay: Infinity }).on("line", (line) => {
+      this.stderrTail.push(line);
+      if (this.stderrTail.length > STDERR_KEPT) this.stderrTail.shift();
+      onStderr(line);
+    });
+    return child;
+  }
+  onLine(line) {
+    const text = line.trim();
+    if (!text) return;
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return this.malformed(text, "is not JSON");
+    }
+    if (!isObject(message)) return this.malformed(text, "is not a JSON-RPC response object");
+    if (!("result" in message) && !("error" in message)) {
+      if (typeof message.method === "string") return;
+      return this.malformed(text, 'has neither "result" nor "error"');
+    }
+    if (message.id === null || message.id === void 0) {
+      if ("error" in message) for (const pending2 of this.takeAll()) pending2.resolve(message);
+      else this.malformed(text, 'has no "id"');
+      return;
+    }
+    const key = String(message.id);
+    const pending = this.pending.get(key);
+    if (!pending) return;
+    this.pending.delete(key);
+    pending.resolve(message);
+  }
+  /** A line that is not a response cannot be matched to a call: every waiting call fails, rather than waiting for its timeout. */
+  malformed(line, what) {
+    this.rejectAll(
+      (method) => new RecallGateError("incomplete", `${this.label}: while "${method}" was waiting, the adapter wrote a line to stdout that ${what}: ${excerpt2(line)}`, {
+        hint: "stdout carries only JSON-RPC responses, one per line: write logs to stderr"
+      })
+    );
+  }
+  fail(reason) {
+    if (this.failure !== void 0) return;
+    this.failure = reason;
+    this.rejectAll((method) => this.failedError(method, true));
+  }
+  failedError(method, waiting) {
+    const when = waiting ? `while "${method}" was waiting for its response` : `earlier, so "${method}" cannot be sent`;
+    const stderr = this.stderrTail.length ? `; the last lines of its stderr:
+${this.stderrTail.map((line) => `  ${line}`).join("\n")}` : " (it wrote nothing to stderr)";
+    return new RecallGateError("incomplete", `${this.label} ${this.failure} ${when}${stderr}`, {
+      hint: "run the command by hand and type a request line to see what goes wrong"
+    });
+  }
+  takeAll() {
+    const all = [...this.pending.values()];
+    this.pending.clear();
+    return all;
+  }
+  rejectAll(error) {
+    for (const pending of this.takeAll()) pending.reject(error(pending.method));
+  }
+};
+async function within(promise, ms) {
+  let timer;
+  const timeout = new Promise((resolve7) => timer = setTimeout(() => resolve7(false), ms));
+  try {
+    return await Promise.race([promise.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+function quote(word) {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+// src/targets/jsonRpc/httpTransport.ts
+var HttpTransport = class {
+  label;
+  url;
+  headers;
+  fetch;
+  constructor(options) {
+    let url;
+    try {
+      url = new URL(options.url);
+    } catch {
+      throw new RecallGateError("invalid-input", `the adapter URL ${JSON.stringify(options.url)} is not a URL`);
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      throw new RecallGateError("invalid-input", `the adapter URL must be http:// or https://, got ${JSON.stringify(options.url)}`);
+    }
+    const headers = new Headers({ "content-type": "application/json", accept: "application/json" });
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+    if (url.username || url.password) {
+      if (!headers.has("authorization")) {
+        const credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+        headers.set("authorization", `Basic ${Buffer.from(credentials, "utf8").toString("base64")}`);
+      }
+      url.username = "";
+      url.password = "";
+    }
+    this.url = url;
+    this.label = `agent adapter at ${url.href}`;
+    this.headers = headers;
+    this.fetch = options.fetch ?? globalThis.fetch;
+  }
+  async send(request, signal) {
+    const { method } = request;
+    let response;
+    let text;
+    try {
+      response = await this.fetch(this.url, { method: "POST", headers: this.headers, body: JSON.stringify(request), signal });
+      text = await response.text();
+    } catch (error) {
+      throw new RecallGateError("incomplete", `${this.label}: "${method}" could not reach the adapter: ${networkReason(error)}`, {
+        hint: "is the adapter running, and is the URL right?",
+        cause: error
+      });
+    }
+    let body;
+    let parsed = true;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      parsed = false;
+    }
+    if (!response.ok) {
+      if (parsed && isObject(body) && isObject(body.error)) return body;
+      throw new RecallGateError("incomplete", `${this.label}: "${method}" got HTTP ${response.status} ${response.statusText}${text ? `: ${excerpt2(text)}` : ""}`, {
+        hint: response.status === 401 || response.status === 403 ? "check the headers (Authorization) the target sends" : void 0
+      });
+    }
+    if (!parsed) {
+      throw new RecallGateError("incomplete", `${this.label}: "${method}" got a response body that is not JSON: ${text ? excerpt2(text) : "(empty)"}`, {
+        hint: "the response body must be exactly one JSON-RPC response"
+      });
+    }
+    return body;
+  }
+  async close() {
+  }
+};
+function networkReason(error) {
+  const cause = error instanceof Error ? error.cause : void 0;
+  if (cause instanceof Error && cause.message) return cause.message;
+  if (isObject(cause) && typeof cause.code === "string") return cause.code;
+  return error instanceof Error ? error.message : String(error);
+}
+function headersFromEnv(headersEnv, env2 = process.env) {
+  const headers = {};
+  for (const [name, variable] of Object.entries(headersEnv)) {
+    const value = env2[variable];
+    if (!value) {
+      throw new RecallGateError("invalid-input", `the adapter header "${name}" comes from ${variable}, which is not set`, { hint: `set ${variable} in the environment` });
+    }
+    headers[name] = value;
+  }
+  return headers;
+}
+
+// src/memory/types.ts
+function compareHits(a, b) {
+  if (b.score !== a.score) return b.score - a.score;
+  return Buffer.compare(Buffer.from(b.id, "utf8"), Buffer.from(a.id, "utf8"));
+}
+
+// src/targets/jsonRpc/store.ts
+var ADD_BATCH = 500;
+var AdapterMemoryStore = class {
+  constructor(client2, options = {}) {
+    this.client = client2;
+    this.options = options;
+  }
+  client;
+  options;
+  /** Users reset since the last reset(), with that reset's promise (shared by concurrent callers). */
+  fresh = /* @__PURE__ */ new Map();
+  async reset() {
+    this.fresh = /* @__PURE__ */ new Map();
+  }
+  async add(records) {
+    const byUser = /* @__PURE__ */ new Map();
+    for (const record of records) {
+      const list = byUser.get(record.user);
+      if (list) list.push(record);
+      else byUser.set(record.user, [record]);
+    }
+    for (const [user, list] of byUser) {
+      await this.resetOnce(user);
+      for (let start = 0; start < list.length; start += ADD_BATCH) {
+        await this.client.add(user, list.slice(start, start + ADD_BATCH));
+      }
+    }
+  }
+  async search(user, query, limit2) {
+    await this.resetOnce(user);
+    const hits = await this.client.search(user, query, limit2);
+    return hits.sort(compareHits).slice(0, limit2);
+  }
+  async list(user) {
+    await this.resetOnce(user);
+    return (await this.client.list(user)).map((memory) => ({ ...memory, user }));
+  }
+  async close() {
+    if (this.options.closeClient) await this.client.close();
+  }
+  resetOnce(user) {
+    let done = this.fresh.get(user);
+    if (!done) {
+      const map2 = this.fresh;
+      done = this.client.reset(user);
+      map2.set(user, done);
+      done.catch(() => {
+        if (map2.get(user) === done) map2.delete(user);
+      });
+    }
+    return done;
+  }
+};
+
+// src/targets/jsonRpc/targets.ts
+var AdapterTarget = class {
+  constructor(client2) {
+    this.client = client2;
+  }
+  client;
+  reset(user) {
+    return this.client.reset(user);
+  }
+  chat(request) {
+    return this.client.chat(request);
+  }
+  /** The adapter's memory for the retrieval layer (add/search/list); closing the store leaves the target open. */
+  memoryStore() {
+    return new AdapterMemoryStore(this.client);
+  }
+  close() {
+    return this.client.close();
+  }
+};
+var HttpTarget = class extends AdapterTarget {
+  constructor(options) {
+    super(new AdapterClient(new HttpTransport(options), options));
+  }
+};
+var CommandTarget = class extends AdapterTarget {
+  transport;
+  constructor(options) {
+    const transport = new CommandTransport(options);
+    super(new AdapterClient(transport, options));
+    this.transport = transport;
+  }
+  /** The child's process id once it has started. */
+  get pid() {
+    return this.transport.pid;
+  }
+};
+function createHttpTarget(options) {
+  return new HttpTarget(options);
+}
+function createCommandTarget(options) {
+  return new CommandTarget(options);
 }
 
 // node_modules/chromadb/dist/chunk-NSSMTXJJ.mjs
@@ -34328,15 +35047,9 @@ var ChromaClient = class {
   }
 };
 
-// src/memory/types.ts
-function compareHits(a, b) {
-  if (b.score !== a.score) return b.score - a.score;
-  return Buffer.compare(Buffer.from(b.id, "utf8"), Buffer.from(a.id, "utf8"));
-}
-
 // src/memory/chroma.ts
 var DEFAULT_CHROMA_URL = "http://localhost:8000";
-var ADD_BATCH = 1e3;
+var ADD_BATCH2 = 1e3;
 var ChromaStore = class {
   constructor(embedder, options) {
     this.embedder = embedder;
@@ -34374,8 +35087,8 @@ var ChromaStore = class {
     if (records.length === 0) return;
     const vectors = await this.embedder.embed(records.map((record) => record.text));
     const collection = this.open();
-    for (let start = 0; start < records.length; start += ADD_BATCH) {
-      const batch = records.slice(start, start + ADD_BATCH);
+    for (let start = 0; start < records.length; start += ADD_BATCH2) {
+      const batch = records.slice(start, start + ADD_BATCH2);
       await this.call(
         "adding memories",
         () => collection.add({
@@ -34705,6 +35418,10 @@ function createStore(provider, context) {
         headers: chromaHeaders(provider, context.env),
         keepCollection: provider.keep_collection
       });
+    case "adapter": {
+      const target = provider.command ? createCommandTarget({ command: provider.command[0], args: provider.command.slice(1), cwd: resolve5(context.baseDir, provider.cwd ?? "."), timeoutMs: provider.timeout_ms }) : createHttpTarget({ url: provider.url, headers: headersFromEnv(provider.headers_env ?? {}, context.env), timeoutMs: provider.timeout_ms });
+      return new AdapterMemoryStore(target.client, { closeClient: true });
+    }
   }
 }
 function chromaHeaders(provider, env2) {
@@ -34981,593 +35698,6 @@ function explain2(error, baseURL) {
   return new RecallGateError("incomplete", `chat request to ${baseURL} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
 }
 
-// src/targets/jsonRpc/protocol.ts
-var PROTOCOL_DOC = "examples/adapter/README.md";
-var JsonRpcErrorCode = {
-  parseError: -32700,
-  invalidRequest: -32600,
-  methodNotFound: -32601,
-  invalidParams: -32602,
-  internalError: -32603
-};
-var ShapeError = class extends Error {
-  constructor(path2, problem) {
-    super(`${path2} ${problem}`);
-    this.path = path2;
-    this.problem = problem;
-    this.name = "ShapeError";
-  }
-  path;
-  problem;
-};
-function describeValue2(value) {
-  if (value === null) return "null";
-  if (value === void 0) return "nothing";
-  if (Array.isArray(value)) return "an array";
-  switch (typeof value) {
-    case "string":
-      return `a string (${excerpt2(JSON.stringify(value), 40)})`;
-    case "number":
-    case "boolean":
-      return `a ${typeof value} (${String(value)})`;
-    case "object":
-      return "an object";
-    default:
-      return typeof value;
-  }
-}
-function excerpt2(text, max = 200) {
-  const line = text.replace(/\s*\n\s*/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
-}
-function isObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function object(value, path2) {
-  if (!isObject(value)) throw new ShapeError(path2, `must be an object, got ${describeValue2(value)}`);
-  return value;
-}
-function array(value, path2) {
-  if (!Array.isArray(value)) throw new ShapeError(path2, `must be an array, got ${describeValue2(value)}`);
-  return value;
-}
-function string(value, path2) {
-  if (typeof value !== "string") throw new ShapeError(path2, `must be a string, got ${describeValue2(value)}`);
-  return value;
-}
-function number(value, path2, { nonNegative = false } = {}) {
-  if (typeof value !== "number" || !Number.isFinite(value)) throw new ShapeError(path2, `must be a finite number, got ${describeValue2(value)}`);
-  if (nonNegative && value < 0) throw new ShapeError(path2, `must not be negative, got ${value}`);
-  return value;
-}
-function present(value) {
-  return value !== void 0 && value !== null;
-}
-function parseChatResult(value) {
-  const result = object(value, "result");
-  const reply = { reply: string(result.reply, "result.reply") };
-  if (present(result.recalled)) {
-    reply.recalled = array(result.recalled, "result.recalled").map((item, i) => {
-      const path2 = `result.recalled[${i}]`;
-      const memory = object(item, path2);
-      const recalled = { text: string(memory.text, `${path2}.text`) };
-      if (present(memory.id)) recalled.id = string(memory.id, `${path2}.id`);
-      if (present(memory.score)) recalled.score = number(memory.score, `${path2}.score`);
-      return recalled;
-    });
-  }
-  if (present(result.usage)) {
-    const usage = object(result.usage, "result.usage");
-    reply.usage = {
-      input_tokens: number(usage.input_tokens, "result.usage.input_tokens", { nonNegative: true }),
-      output_tokens: number(usage.output_tokens, "result.usage.output_tokens", { nonNegative: true })
-    };
-  }
-  if (present(result.recall_ms)) reply.recall_ms = number(result.recall_ms, "result.recall_ms", { nonNegative: true });
-  return reply;
-}
-function parseSearchResult(value) {
-  const result = object(value, "result");
-  return array(result.results, "result.results").map((item, i) => {
-    const path2 = `result.results[${i}]`;
-    const hit = object(item, path2);
-    return { id: string(hit.id, `${path2}.id`), text: string(hit.text, `${path2}.text`), score: number(hit.score, `${path2}.score`) };
-  });
-}
-function parseListResult(value) {
-  const result = object(value, "result");
-  return array(result.memories, "result.memories").map((item, i) => {
-    const path2 = `result.memories[${i}]`;
-    const entry = object(item, path2);
-    const memory = { id: string(entry.id, `${path2}.id`), text: string(entry.text, `${path2}.text`) };
-    if (present(entry.date)) memory.date = string(entry.date, `${path2}.date`);
-    return memory;
-  });
-}
-
-// src/targets/jsonRpc/client.ts
-var DEFAULT_TIMEOUT_MS2 = 6e4;
-var JsonRpcError = class extends RecallGateError {
-  constructor(label, method, rpcCode, rpcMessage, data) {
-    const detail = data === void 0 || data === null ? "" : ` (data: ${excerpt2(typeof data === "string" ? data : JSON.stringify(data))})`;
-    super("incomplete", `${label}: "${method}" failed with JSON-RPC error ${rpcCode}: ${rpcMessage}${detail}`, {
-      hint: rpcCode === JsonRpcErrorCode.methodNotFound ? methodNotFoundHint(method) : void 0
-    });
-    this.method = method;
-    this.rpcCode = rpcCode;
-    this.rpcMessage = rpcMessage;
-    this.data = data;
-    this.name = "JsonRpcError";
-  }
-  method;
-  rpcCode;
-  rpcMessage;
-  data;
-};
-function methodNotFoundHint(method) {
-  if (method === "reset" || method === "chat") return `every adapter must implement "reset" and "chat": see ${PROTOCOL_DOC}`;
-  return `"${method}" is optional, but retrieval against the adapter needs add, search and list: see ${PROTOCOL_DOC}`;
-}
-var JsonRpcClient = class {
-  constructor(transport, options = {}) {
-    this.transport = transport;
-    this.timeoutMs = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS2);
-  }
-  transport;
-  timeoutMs;
-  nextId = 1;
-  closed = false;
-  /** Calls waiting for an answer, so close() can end them. */
-  inFlight = /* @__PURE__ */ new Set();
-  get label() {
-    return this.transport.label;
-  }
-  /** Sends `method` and resolves with its `result`, unchecked. */
-  async call(method, params, options = {}) {
-    if (this.closed) {
-      throw new RecallGateError("internal", `${this.label}: "${method}" was called after the target was closed`);
-    }
-    const timeoutMs = checkTimeout(options.timeoutMs ?? this.timeoutMs);
-    const id = this.nextId++;
-    const controller = new AbortController();
-    let interrupt;
-    const interrupted = new Promise((_2, reject) => interrupt = reject);
-    const timer = setTimeout(() => {
-      interrupt(
-        new RecallGateError("incomplete", `${this.label}: "${method}" got no response within ${timeoutMs} ms`, {
-          hint: "the adapter may be stuck, or slower than the timeout allows: raise the target timeout if it is just slow"
-        })
-      );
-    }, timeoutMs);
-    this.inFlight.add(interrupt);
-    const sent = this.transport.send({ jsonrpc: "2.0", id, method, params }, controller.signal);
-    sent.catch(() => void 0);
-    try {
-      const response = await Promise.race([sent, interrupted]);
-      return this.unwrap(method, id, response);
-    } catch (error) {
-      if (error instanceof RecallGateError) throw error;
-      throw new RecallGateError("incomplete", `${this.label}: "${method}" failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-    } finally {
-      clearTimeout(timer);
-      this.inFlight.delete(interrupt);
-      controller.abort();
-    }
-  }
-  /** Ends calls still waiting, then the transport. Idempotent. */
-  async close() {
-    if (this.closed) return;
-    this.closed = true;
-    for (const interrupt of this.inFlight) interrupt(new RecallGateError("incomplete", `${this.label}: the target was closed before the call was answered`));
-    this.inFlight.clear();
-    await this.transport.close();
-  }
-  /** Checks the envelope: an object answering our id with a result or an error object. */
-  unwrap(method, id, response) {
-    const invalid = (what) => new RecallGateError("incomplete", `${this.label}: "${method}" got an invalid JSON-RPC response: ${what}`, {
-      hint: `a response is {"jsonrpc": "2.0", "id": <the request's id>, "result": ...} or {..., "error": {"code", "message"}}: see ${PROTOCOL_DOC}`
-    });
-    if (!isObject(response)) throw invalid(`expected an object, got ${describeValue2(response)}`);
-    const hasError = response.error !== void 0;
-    const idMatches = response.id !== void 0 && response.id !== null ? String(response.id) === String(id) : hasError;
-    if (!idMatches) throw invalid(`"id" is ${JSON.stringify(response.id) ?? "missing"}, expected ${id}`);
-    if (hasError) {
-      const error = response.error;
-      if (!isObject(error) || typeof error.code !== "number" || typeof error.message !== "string") {
-        throw invalid(`"error" must be an object with a numeric "code" and a string "message", got ${excerpt2(JSON.stringify(error))}`);
-      }
-      throw new JsonRpcError(this.label, method, error.code, error.message, error.data);
-    }
-    if (!("result" in response)) throw invalid('it has neither "result" nor "error"');
-    return response.result;
-  }
-};
-function checkTimeout(ms) {
-  if (!Number.isFinite(ms) || ms <= 0 || ms > 2 ** 31 - 1) throw new RecallGateError("invalid-input", `the adapter timeout must be a positive number of milliseconds, got ${ms}`);
-  return ms;
-}
-
-// src/targets/jsonRpc/adapterClient.ts
-var AdapterClient = class extends JsonRpcClient {
-  /** Forgets everything about `user`. The result is ignored. */
-  async reset(user, options) {
-    await this.call("reset", { user }, options);
-  }
-  /** One fresh invocation of the agent. */
-  async chat(request, options) {
-    const params = { user: request.user, message: request.message, memory: request.memory };
-    if (request.date !== void 0) params.date = request.date;
-    if (request.oracle !== void 0) params.oracle = request.oracle;
-    return this.parsed("chat", await this.call("chat", params, options), parseChatResult);
-  }
-  /** Optional method: stores memories for `user` directly, bypassing chat. The result is ignored. */
-  async add(user, memories, options) {
-    await this.call("add", { user, memories: memories.map(({ id, text, date }) => date === void 0 ? { id, text } : { id, text, date }) }, options);
-  }
-  /** Optional method: the adapter's memory search for `user`, as the adapter ranks it. */
-  async search(user, query, limit2, options) {
-    return this.parsed("search", await this.call("search", { user, query, limit: limit2 }, options), parseSearchResult);
-  }
-  /** Optional method: everything the adapter remembers about `user`. */
-  async list(user, options) {
-    return this.parsed("list", await this.call("list", { user }, options), parseListResult);
-  }
-  parsed(method, result, parse3) {
-    try {
-      return parse3(result);
-    } catch (error) {
-      if (!(error instanceof ShapeError)) throw error;
-      throw new RecallGateError("incomplete", `${this.label}: "${method}" returned an unusable result: ${error.message}`, {
-        hint: `see ${PROTOCOL_DOC} for what "${method}" returns`
-      });
-    }
-  }
-};
-
-// src/targets/jsonRpc/commandTransport.ts
-import { spawn as spawn2 } from "node:child_process";
-import { createInterface } from "node:readline";
-var STDERR_KEPT = 10;
-var DRAIN_MS = 250;
-var CommandTransport = class {
-  constructor(options) {
-    this.options = options;
-    if (!options.command) throw new RecallGateError("invalid-input", "the adapter command is empty");
-    this.label = `agent adapter \`${[options.command, ...options.args ?? []].map(quote).join(" ")}\``;
-  }
-  options;
-  label;
-  child;
-  pending = /* @__PURE__ */ new Map();
-  stderrTail = [];
-  /** Why the child is gone ("exited with code 3"), once it is. */
-  failure;
-  closing = false;
-  exited;
-  /** The child's process id once started, for diagnostics. */
-  get pid() {
-    return this.child?.pid;
-  }
-  send(request, signal) {
-    if (this.closing) return Promise.reject(new RecallGateError("internal", `${this.label}: "${request.method}" was sent after the target was closed`));
-    const child = this.start();
-    if (!child || this.failure !== void 0) return Promise.reject(this.failedError(request.method, false));
-    return new Promise((resolve6, reject) => {
-      const key = String(request.id);
-      this.pending.set(key, { method: request.method, resolve: resolve6, reject });
-      signal.addEventListener("abort", () => this.pending.delete(key), { once: true });
-      child.stdin.write(`${JSON.stringify(request)}
-`);
-    });
-  }
-  /** Ends stdin, waits for the child to exit, and kills it if it does not. */
-  async close() {
-    if (this.closing) return this.exited;
-    this.closing = true;
-    this.rejectAll(() => new RecallGateError("incomplete", `${this.label}: the target was closed before the call was answered`));
-    const child = this.child;
-    if (!child || !this.exited) return;
-    child.stdin.end();
-    if (await within(this.exited, this.options.closeTimeoutMs ?? 2e3)) return;
-    child.kill("SIGTERM");
-    if (await within(this.exited, 1e3)) return;
-    child.kill("SIGKILL");
-    await within(this.exited, 1e3);
-  }
-  /** The child, started on first use; undefined when it could not even be spawned. */
-  start() {
-    if (this.child || this.failure !== void 0) return this.child;
-    const { command, args = [], cwd, env: env2 } = this.options;
-    let child;
-    try {
-      child = spawn2(command, args, { cwd, env: { ...process.env, ...env2 }, stdio: ["pipe", "pipe", "pipe"] });
-    } catch (error) {
-      this.failure = `could not be started: ${error instanceof Error ? error.message : String(error)}`;
-      return void 0;
-    }
-    this.child = child;
-    let spawned = false;
-    let exitTimer;
-    this.exited = new Promise((resolve6) => {
-      child.once("spawn", () => spawned = true);
-      child.on("error", (error) => {
-        if (!spawned) {
-          this.fail(`could not be started: ${error.message}`);
-          resolve6();
-        }
-      });
-      child.once("exit", (code, signal) => {
-        resolve6();
-        const reason = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-        exitTimer = setTimeout(() => this.fail(reason), DRAIN_MS);
-        child.once("close", () => {
-          clearTimeout(exitTimer);
-          this.fail(reason);
-        });
-      });
-    });
-    child.stdin.on("error", () => void 0);
-    createInterface({ input: child.stdout, crlfDelay: Infinity }).on("line", (line) => this.onLine(line));
-    const onStderr = this.options.onStderr ?? ((line) => process.stderr.write(`${line}
-`));
-    createInterface({ input: child.stderr, crlfDelay: Infinity }).on("line", (line) => {
-      this.stderrTail.push(line);
-      if (this.stderrTail.length > STDERR_KEPT) this.stderrTail.shift();
-      onStderr(line);
-    });
-    return child;
-  }
-  onLine(line) {
-    const text = line.trim();
-    if (!text) return;
-    let message;
-    try {
-      message = JSON.parse(text);
-    } catch {
-      return this.malformed(text, "is not JSON");
-    }
-    if (!isObject(message)) return this.malformed(text, "is not a JSON-RPC response object");
-    if (!("result" in message) && !("error" in message)) {
-      if (typeof message.method === "string") return;
-      return this.malformed(text, 'has neither "result" nor "error"');
-    }
-    if (message.id === null || message.id === void 0) {
-      if ("error" in message) for (const pending2 of this.takeAll()) pending2.resolve(message);
-      else this.malformed(text, 'has no "id"');
-      return;
-    }
-    const key = String(message.id);
-    const pending = this.pending.get(key);
-    if (!pending) return;
-    this.pending.delete(key);
-    pending.resolve(message);
-  }
-  /** A line that is not a response cannot be matched to a call: every waiting call fails, rather than waiting for its timeout. */
-  malformed(line, what) {
-    this.rejectAll(
-      (method) => new RecallGateError("incomplete", `${this.label}: while "${method}" was waiting, the adapter wrote a line to stdout that ${what}: ${excerpt2(line)}`, {
-        hint: "stdout carries only JSON-RPC responses, one per line: write logs to stderr"
-      })
-    );
-  }
-  fail(reason) {
-    if (this.failure !== void 0) return;
-    this.failure = reason;
-    this.rejectAll((method) => this.failedError(method, true));
-  }
-  failedError(method, waiting) {
-    const when = waiting ? `while "${method}" was waiting for its response` : `earlier, so "${method}" cannot be sent`;
-    const stderr = this.stderrTail.length ? `; the last lines of its stderr:
-${this.stderrTail.map((line) => `  ${line}`).join("\n")}` : " (it wrote nothing to stderr)";
-    return new RecallGateError("incomplete", `${this.label} ${this.failure} ${when}${stderr}`, {
-      hint: "run the command by hand and type a request line to see what goes wrong"
-    });
-  }
-  takeAll() {
-    const all = [...this.pending.values()];
-    this.pending.clear();
-    return all;
-  }
-  rejectAll(error) {
-    for (const pending of this.takeAll()) pending.reject(error(pending.method));
-  }
-};
-async function within(promise, ms) {
-  let timer;
-  const timeout = new Promise((resolve6) => timer = setTimeout(() => resolve6(false), ms));
-  try {
-    return await Promise.race([promise.then(() => true), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-function quote(word) {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-// src/targets/jsonRpc/httpTransport.ts
-var HttpTransport = class {
-  label;
-  url;
-  headers;
-  fetch;
-  constructor(options) {
-    let url;
-    try {
-      url = new URL(options.url);
-    } catch {
-      throw new RecallGateError("invalid-input", `the adapter URL ${JSON.stringify(options.url)} is not a URL`);
-    }
-    if (url.protocol !== "http:" && url.protocol !== "https:") {
-      throw new RecallGateError("invalid-input", `the adapter URL must be http:// or https://, got ${JSON.stringify(options.url)}`);
-    }
-    const headers = new Headers({ "content-type": "application/json", accept: "application/json" });
-    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
-    if (url.username || url.password) {
-      if (!headers.has("authorization")) {
-        const credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
-        headers.set("authorization", `Basic ${Buffer.from(credentials, "utf8").toString("base64")}`);
-      }
-      url.username = "";
-      url.password = "";
-    }
-    this.url = url;
-    this.label = `agent adapter at ${url.href}`;
-    this.headers = headers;
-    this.fetch = options.fetch ?? globalThis.fetch;
-  }
-  async send(request, signal) {
-    const { method } = request;
-    let response;
-    let text;
-    try {
-      response = await this.fetch(this.url, { method: "POST", headers: this.headers, body: JSON.stringify(request), signal });
-      text = await response.text();
-    } catch (error) {
-      throw new RecallGateError("incomplete", `${this.label}: "${method}" could not reach the adapter: ${networkReason(error)}`, {
-        hint: "is the adapter running, and is the URL right?",
-        cause: error
-      });
-    }
-    let body;
-    let parsed = true;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      parsed = false;
-    }
-    if (!response.ok) {
-      if (parsed && isObject(body) && isObject(body.error)) return body;
-      throw new RecallGateError("incomplete", `${this.label}: "${method}" got HTTP ${response.status} ${response.statusText}${text ? `: ${excerpt2(text)}` : ""}`, {
-        hint: response.status === 401 || response.status === 403 ? "check the headers (Authorization) the target sends" : void 0
-      });
-    }
-    if (!parsed) {
-      throw new RecallGateError("incomplete", `${this.label}: "${method}" got a response body that is not JSON: ${text ? excerpt2(text) : "(empty)"}`, {
-        hint: "the response body must be exactly one JSON-RPC response"
-      });
-    }
-    return body;
-  }
-  async close() {
-  }
-};
-function networkReason(error) {
-  const cause = error instanceof Error ? error.cause : void 0;
-  if (cause instanceof Error && cause.message) return cause.message;
-  if (isObject(cause) && typeof cause.code === "string") return cause.code;
-  return error instanceof Error ? error.message : String(error);
-}
-function headersFromEnv(headersEnv, env2 = process.env) {
-  const headers = {};
-  for (const [name, variable] of Object.entries(headersEnv)) {
-    const value = env2[variable];
-    if (!value) {
-      throw new RecallGateError("invalid-input", `the adapter header "${name}" comes from ${variable}, which is not set`, { hint: `set ${variable} in the environment` });
-    }
-    headers[name] = value;
-  }
-  return headers;
-}
-
-// src/targets/jsonRpc/store.ts
-var ADD_BATCH2 = 500;
-var AdapterMemoryStore = class {
-  constructor(client2, options = {}) {
-    this.client = client2;
-    this.options = options;
-  }
-  client;
-  options;
-  /** Users reset since the last reset(), with that reset's promise (shared by concurrent callers). */
-  fresh = /* @__PURE__ */ new Map();
-  async reset() {
-    this.fresh = /* @__PURE__ */ new Map();
-  }
-  async add(records) {
-    const byUser = /* @__PURE__ */ new Map();
-    for (const record of records) {
-      const list = byUser.get(record.user);
-      if (list) list.push(record);
-      else byUser.set(record.user, [record]);
-    }
-    for (const [user, list] of byUser) {
-      await this.resetOnce(user);
-      for (let start = 0; start < list.length; start += ADD_BATCH2) {
-        await this.client.add(user, list.slice(start, start + ADD_BATCH2));
-      }
-    }
-  }
-  async search(user, query, limit2) {
-    await this.resetOnce(user);
-    const hits = await this.client.search(user, query, limit2);
-    return hits.sort(compareHits).slice(0, limit2);
-  }
-  async list(user) {
-    await this.resetOnce(user);
-    return (await this.client.list(user)).map((memory) => ({ ...memory, user }));
-  }
-  async close() {
-    if (this.options.closeClient) await this.client.close();
-  }
-  resetOnce(user) {
-    let done = this.fresh.get(user);
-    if (!done) {
-      const map2 = this.fresh;
-      done = this.client.reset(user);
-      map2.set(user, done);
-      done.catch(() => {
-        if (map2.get(user) === done) map2.delete(user);
-      });
-    }
-    return done;
-  }
-};
-
-// src/targets/jsonRpc/targets.ts
-var AdapterTarget = class {
-  constructor(client2) {
-    this.client = client2;
-  }
-  client;
-  reset(user) {
-    return this.client.reset(user);
-  }
-  chat(request) {
-    return this.client.chat(request);
-  }
-  /** The adapter's memory for the retrieval layer (add/search/list); closing the store leaves the target open. */
-  memoryStore() {
-    return new AdapterMemoryStore(this.client);
-  }
-  close() {
-    return this.client.close();
-  }
-};
-var HttpTarget = class extends AdapterTarget {
-  constructor(options) {
-    super(new AdapterClient(new HttpTransport(options), options));
-  }
-};
-var CommandTarget = class extends AdapterTarget {
-  transport;
-  constructor(options) {
-    const transport = new CommandTransport(options);
-    super(new AdapterClient(transport, options));
-    this.transport = transport;
-  }
-  /** The child's process id once it has started. */
-  get pid() {
-    return this.transport.pid;
-  }
-};
-function createHttpTarget(options) {
-  return new HttpTarget(options);
-}
-function createCommandTarget(options) {
-  return new CommandTarget(options);
-}
-
 // src/targets/createTarget.ts
 async function createTarget(spec, context) {
   switch (spec.kind) {
@@ -35806,7 +35936,7 @@ results written to ${out}/ (${files.join(", ")})
 
 // src/cli/score.ts
 import { readFileSync as readFileSync8 } from "node:fs";
-import { resolve as resolve5 } from "node:path";
+import { resolve as resolve6 } from "node:path";
 
 // src/retrieval/score.ts
 function scoreTrec(qrels, run, cutoffs) {
@@ -35839,7 +35969,7 @@ function trecEvalName(metric) {
 }
 function readInput(path2, io, flag) {
   try {
-    return readFileSync8(resolve5(io.cwd, path2), "utf8");
+    return readFileSync8(resolve6(io.cwd, path2), "utf8");
   } catch (error) {
     throw new RecallGateError("invalid-input", `cannot read ${flag} file ${path2}: ${error.code ?? error}`);
   }

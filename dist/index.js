@@ -2164,9 +2164,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve6, reject) => {
+          return new Promise((resolve7, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve6(data);
+              return err ? reject(err) : resolve7(data);
             });
           });
         }
@@ -2204,12 +2204,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve6, reject) => {
+          return new Promise((resolve7, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve6(data);
+              ) : resolve7(data);
             });
           });
         }
@@ -4476,8 +4476,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve6, reject) => {
-        res = resolve6;
+      const promise = new Promise((resolve7, reject) => {
+        res = resolve7;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6728,12 +6728,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve6, reject) => {
+      const waitForDrain = () => new Promise((resolve7, reject) => {
         assert5(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve6;
+          callback = resolve7;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7403,12 +7403,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve6, reject) => {
+      const waitForDrain = () => new Promise((resolve7, reject) => {
         assert5(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve6;
+          callback = resolve7;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7887,16 +7887,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve6) => {
+        return new Promise((resolve7) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve6;
+            this[kClosedResolve] = resolve7;
           } else {
-            resolve6(null);
+            resolve7(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve6) => {
+        return new Promise((resolve7) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
@@ -7907,7 +7907,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve6(null);
+            resolve7(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7958,7 +7958,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve6, reject) => {
+        const socket = await new Promise((resolve7, reject) => {
           client2[kConnector]({
             host,
             hostname,
@@ -7970,7 +7970,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve6(socket2);
+              resolve7(socket2);
             }
           });
         });
@@ -8306,8 +8306,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve6) => {
-            this[kClosedResolve] = resolve6;
+          await new Promise((resolve7) => {
+            this[kClosedResolve] = resolve7;
           });
         }
       }
@@ -9576,7 +9576,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve6, reject) => {
+        return await new Promise((resolve7, reject) => {
           if (this[kContentLength] > limit2) {
             this.destroy(new AbortError3());
           }
@@ -9589,7 +9589,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError3());
             } else {
-              resolve6(null);
+              resolve7(null);
             }
           }).on("error", noop2).on("data", function(chunk) {
             limit2 -= chunk.length;
@@ -9608,7 +9608,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream2, type) {
       assert5(!stream2[kConsume]);
-      return new Promise((resolve6, reject) => {
+      return new Promise((resolve7, reject) => {
         if (isUnusable(stream2)) {
           const rState = stream2._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9625,7 +9625,7 @@ var require_readable = __commonJS({
             stream2[kConsume] = {
               type,
               stream: stream2,
-              resolve: resolve6,
+              resolve: resolve7,
               reject,
               length: 0,
               body: []
@@ -9695,18 +9695,18 @@ var require_readable = __commonJS({
       return buffer3;
     }
     function consumeEnd(consume2) {
-      const { type, body: body2, resolve: resolve6, stream: stream2, length } = consume2;
+      const { type, body: body2, resolve: resolve7, stream: stream2, length } = consume2;
       try {
         if (type === "text") {
-          resolve6(chunksDecode(body2, length));
+          resolve7(chunksDecode(body2, length));
         } else if (type === "json") {
-          resolve6(JSON.parse(chunksDecode(body2, length)));
+          resolve7(JSON.parse(chunksDecode(body2, length)));
         } else if (type === "arrayBuffer") {
-          resolve6(chunksConcat(body2, length).buffer);
+          resolve7(chunksConcat(body2, length).buffer);
         } else if (type === "blob") {
-          resolve6(new Blob(body2, { type: stream2[kContentType] }));
+          resolve7(new Blob(body2, { type: stream2[kContentType] }));
         } else if (type === "bytes") {
-          resolve6(chunksConcat(body2, length));
+          resolve7(chunksConcat(body2, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9963,9 +9963,9 @@ var require_api_request = __commonJS({
     };
     function request(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           request.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -10188,9 +10188,9 @@ var require_api_stream = __commonJS({
     };
     function stream2(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           stream2.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -10475,9 +10475,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -10569,9 +10569,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -14434,7 +14434,7 @@ var require_fetch = __commonJS({
       function dispatch({ body: body2 }) {
         const url2 = requestCurrentURL(request);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve6, reject) => agent.dispatch(
+        return new Promise((resolve7, reject) => agent.dispatch(
           {
             path: url2.pathname + url2.search,
             origin: url2.origin,
@@ -14510,7 +14510,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable5({ read: resume });
               const onError = this.onError.bind(this);
-              resolve6({
+              resolve7({
                 status,
                 statusText,
                 headersList,
@@ -14553,7 +14553,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve6({
+              resolve7({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18294,8 +18294,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay4(ms) {
-      return new Promise((resolve6) => {
-        setTimeout(resolve6, ms).unref();
+      return new Promise((resolve7) => {
+        setTimeout(resolve7, ms).unref();
       });
     }
     module.exports = {
@@ -22189,8 +22189,8 @@ var require_helpers = __commonJS({
     function req(url2, opts = {}) {
       const href = typeof url2 === "string" ? url2 : url2.href;
       const req2 = (href.startsWith("https:") ? https3 : http3).request(url2, opts);
-      const promise = new Promise((resolve6, reject) => {
-        req2.once("response", resolve6).once("error", reject).end();
+      const promise = new Promise((resolve7, reject) => {
+        req2.once("response", resolve7).once("error", reject).end();
       });
       req2.then = promise.then.bind(promise);
       return req2;
@@ -22367,7 +22367,7 @@ var require_parse_proxy_response = __commonJS({
     var debug_1 = __importDefault(require_src());
     var debug2 = (0, debug_1.default)("https-proxy-agent:parse-proxy-response");
     function parseProxyResponse(socket) {
-      return new Promise((resolve6, reject) => {
+      return new Promise((resolve7, reject) => {
         let buffersLength = 0;
         const buffers = [];
         function read2() {
@@ -22433,7 +22433,7 @@ var require_parse_proxy_response = __commonJS({
           }
           debug2("got proxy server response: %o %o", firstLine2, headers);
           cleanup();
-          resolve6({
+          resolve7({
             connect: {
               statusCode,
               statusText,
@@ -25786,7 +25786,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve6.call(this, root, ref);
+      let _sch = resolve7.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a4 = root.localRefs) === null || _a4 === void 0 ? void 0 : _a4[ref];
         const { schemaId } = this.opts;
@@ -25813,7 +25813,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve6(root, ref) {
+    function resolve7(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -26677,7 +26677,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve6(baseURI, relativeURI, options) {
+    function resolve7(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -27068,7 +27068,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve6,
+      resolve: resolve7,
       resolveComponent,
       equal,
       serialize,
@@ -37254,11 +37254,11 @@ var tunnel = __toESM(require_tunnel2(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -37274,7 +37274,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -37347,26 +37347,26 @@ var HttpClientResponse = class {
   }
   readBody() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve6) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve7) => __awaiter(this, void 0, void 0, function* () {
         let output = Buffer.alloc(0);
         this.message.on("data", (chunk) => {
           output = Buffer.concat([output, chunk]);
         });
         this.message.on("end", () => {
-          resolve6(output.toString());
+          resolve7(output.toString());
         });
       }));
     });
   }
   readBodyBuffer() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve6) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve7) => __awaiter(this, void 0, void 0, function* () {
         const chunks = [];
         this.message.on("data", (chunk) => {
           chunks.push(chunk);
         });
         this.message.on("end", () => {
-          resolve6(Buffer.concat(chunks));
+          resolve7(Buffer.concat(chunks));
         });
       }));
     });
@@ -37569,14 +37569,14 @@ var HttpClient = class {
    */
   requestRaw(info2, data) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve6, reject) => {
+      return new Promise((resolve7, reject) => {
         function callbackForResult(err, res) {
           if (err) {
             reject(err);
           } else if (!res) {
             reject(new Error("Unknown error"));
           } else {
-            resolve6(res);
+            resolve7(res);
           }
         }
         this.requestRawWithCallback(info2, data, callbackForResult);
@@ -37820,12 +37820,12 @@ var HttpClient = class {
     return __awaiter(this, void 0, void 0, function* () {
       retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
       const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-      return new Promise((resolve6) => setTimeout(() => resolve6(), ms));
+      return new Promise((resolve7) => setTimeout(() => resolve7(), ms));
     });
   }
   _processResponse(res, options) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve6, reject) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve7, reject) => __awaiter(this, void 0, void 0, function* () {
         const statusCode = res.message.statusCode || 0;
         const response = {
           statusCode,
@@ -37833,7 +37833,7 @@ var HttpClient = class {
           headers: {}
         };
         if (statusCode === HttpCodes.NotFound) {
-          resolve6(response);
+          resolve7(response);
         }
         function dateTimeDeserializer(key, value) {
           if (typeof value === "string") {
@@ -37872,7 +37872,7 @@ var HttpClient = class {
           err.result = response.result;
           reject(err);
         } else {
-          resolve6(response);
+          resolve7(response);
         }
       }));
     });
@@ -37883,11 +37883,11 @@ var lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => (c[k.toLowerCase(
 // node_modules/@actions/http-client/lib/auth.js
 var __awaiter2 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -37903,7 +37903,7 @@ var __awaiter2 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -37936,11 +37936,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter3 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -37956,7 +37956,7 @@ var __awaiter3 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -38234,11 +38234,11 @@ import * as fs2 from "fs";
 import * as path from "path";
 var __awaiter4 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -38254,7 +38254,7 @@ var __awaiter4 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -38358,11 +38358,11 @@ function isUnixExecutable(stats) {
 // node_modules/@actions/io/lib/io.js
 var __awaiter5 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -38378,7 +38378,7 @@ var __awaiter5 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -38477,11 +38477,11 @@ function findInPath(tool) {
 import { setTimeout as setTimeout2 } from "timers";
 var __awaiter6 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -38497,7 +38497,7 @@ var __awaiter6 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -38716,7 +38716,7 @@ var ToolRunner = class extends events.EventEmitter {
         this.toolPath = path3.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
-      return new Promise((resolve6, reject) => __awaiter6(this, void 0, void 0, function* () {
+      return new Promise((resolve7, reject) => __awaiter6(this, void 0, void 0, function* () {
         this._debug(`exec tool: ${this.toolPath}`);
         this._debug("arguments:");
         for (const arg of this.args) {
@@ -38799,7 +38799,7 @@ var ToolRunner = class extends events.EventEmitter {
           if (error2) {
             reject(error2);
           } else {
-            resolve6(exitCode);
+            resolve7(exitCode);
           }
         });
         if (this.options.input) {
@@ -38922,11 +38922,11 @@ var ExecState = class _ExecState extends events.EventEmitter {
 // node_modules/@actions/exec/lib/exec.js
 var __awaiter7 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -38942,7 +38942,7 @@ var __awaiter7 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -41581,11 +41581,11 @@ var SearchState = class {
 // node_modules/@actions/glob/lib/internal-globber.js
 var __awaiter8 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -41601,7 +41601,7 @@ var __awaiter8 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -41614,14 +41614,14 @@ var __asyncValues = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve6, reject) {
-        v = o[n](v), settle(resolve6, reject, v.done, v.value);
+      return new Promise(function(resolve7, reject) {
+        v = o[n](v), settle(resolve7, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve6, reject, d, v) {
+  function settle(resolve7, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve6({ value: v2, done: d });
+      resolve7({ value: v2, done: d });
     }, reject);
   }
 };
@@ -41818,11 +41818,11 @@ var DefaultGlobber = class _DefaultGlobber {
 // node_modules/@actions/glob/lib/glob.js
 var __awaiter9 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -41838,7 +41838,7 @@ var __awaiter9 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -41886,11 +41886,11 @@ var CacheReadDeniedMessagePrefix = "cache read denied:";
 // node_modules/@actions/cache/lib/internal/cacheUtils.js
 var __awaiter10 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -41906,7 +41906,7 @@ var __awaiter10 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -41919,14 +41919,14 @@ var __asyncValues2 = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve6, reject) {
-        v = o[n](v), settle(resolve6, reject, v.done, v.value);
+      return new Promise(function(resolve7, reject) {
+        v = o[n](v), settle(resolve7, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve6, reject, d, v) {
+  function settle(resolve7, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve6({ value: v2, done: d });
+      resolve7({ value: v2, done: d });
     }, reject);
   }
 };
@@ -42909,9 +42909,9 @@ function isStreamComplete(stream2) {
   if (stream2.readable === false) {
     return Promise.resolve();
   }
-  return new Promise((resolve6) => {
+  return new Promise((resolve7) => {
     const handler = () => {
-      resolve6();
+      resolve7();
       stream2.removeListener("close", handler);
       stream2.removeListener("end", handler);
       stream2.removeListener("error", handler);
@@ -43066,8 +43066,8 @@ var NodeHttpClient = class {
       headers: request.headers.toJSON({ preserveCase: true }),
       ...request.requestOverrides
     };
-    return new Promise((resolve6, reject) => {
-      const req = isInsecure ? http2.request(options, resolve6) : https2.request(options, resolve6);
+    return new Promise((resolve7, reject) => {
+      const req = isInsecure ? http2.request(options, resolve7) : https2.request(options, resolve7);
       req.once("error", (err) => {
         reject(new RestError(err.message, { code: err.code ?? RestError.REQUEST_SEND_ERROR, request }));
       });
@@ -43151,7 +43151,7 @@ function getDecodedResponseStream(stream2, headers) {
   return stream2;
 }
 function streamToText(stream2) {
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     const buffer3 = [];
     stream2.on("data", (chunk) => {
       if (Buffer.isBuffer(chunk)) {
@@ -43161,7 +43161,7 @@ function streamToText(stream2) {
       }
     });
     stream2.on("end", () => {
-      resolve6(Buffer.concat(buffer3).toString("utf8"));
+      resolve7(Buffer.concat(buffer3).toString("utf8"));
     });
     stream2.on("error", (e) => {
       if (e && e?.name === "AbortError") {
@@ -43256,7 +43256,7 @@ function calculateRetryDelay(retryAttempt, config) {
 // node_modules/@typespec/ts-http-runtime/dist/esm/util/helpers.js
 var StandardAbortMessage = "The operation was aborted.";
 function delay(delayInMs, value, options) {
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     let timer = void 0;
     let onAborted = void 0;
     const rejectOnAbort = () => {
@@ -43279,7 +43279,7 @@ function delay(delayInMs, value, options) {
     }
     timer = setTimeout(() => {
       removeListeners();
-      resolve6(value);
+      resolve7(value);
     }, delayInMs);
     if (options?.abortSignal) {
       options.abortSignal.addEventListener("abort", onAborted);
@@ -44035,7 +44035,7 @@ var AbortError2 = class extends Error {
 // node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
 function createAbortablePromise(buildPromise, options) {
   const { cleanupBeforeAbort, abortSignal, abortErrorMsg } = options ?? {};
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     function rejectOnAbort() {
       reject(new AbortError2(abortErrorMsg ?? "The operation was aborted."));
     }
@@ -44053,7 +44053,7 @@ function createAbortablePromise(buildPromise, options) {
     try {
       buildPromise((x2) => {
         removeListeners();
-        resolve6(x2);
+        resolve7(x2);
       }, (x2) => {
         removeListeners();
         reject(x2);
@@ -44070,8 +44070,8 @@ var StandardAbortMessage2 = "The delay was aborted.";
 function delay2(timeInMs, options) {
   let token;
   const { abortSignal, abortErrorMsg } = options ?? {};
-  return createAbortablePromise((resolve6) => {
-    token = setTimeout(resolve6, timeInMs);
+  return createAbortablePromise((resolve7) => {
+    token = setTimeout(resolve7, timeInMs);
   }, {
     cleanupBeforeAbort: () => clearTimeout(token),
     abortSignal,
@@ -52202,7 +52202,7 @@ var BufferScheduler = class {
    *
    */
   async do() {
-    return new Promise((resolve6, reject) => {
+    return new Promise((resolve7, reject) => {
       this.readable.on("data", (data) => {
         data = typeof data === "string" ? Buffer.from(data, this.encoding) : data;
         this.appendUnresolvedData(data);
@@ -52230,11 +52230,11 @@ var BufferScheduler = class {
         if (this.isStreamEnd && this.executingOutgoingHandlers === 0) {
           if (this.unresolvedLength > 0 && this.unresolvedLength < this.bufferSize) {
             const buffer3 = this.shiftBufferFromUnresolvedDataArray();
-            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve6).catch(reject);
+            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve7).catch(reject);
           } else if (this.unresolvedLength >= this.bufferSize) {
             return;
           } else {
-            resolve6();
+            resolve7();
           }
         }
       });
@@ -52359,8 +52359,8 @@ var NativeCRC64 = (() => {
     NativeCRC642 = NativeCRC642 || {};
     var Module = typeof NativeCRC642 != "undefined" ? NativeCRC642 : {};
     var readyPromiseResolve, readyPromiseReject;
-    Module["ready"] = new Promise(function(resolve6, reject) {
-      readyPromiseResolve = resolve6;
+    Module["ready"] = new Promise(function(resolve7, reject) {
+      readyPromiseResolve = resolve7;
       readyPromiseReject = reject;
     });
     ["_malloc", "_free", "_emscripten_bind_VoidPtr___destroy___0", "_emscripten_bind_Crc64Hash_Crc64Hash_0", "_emscripten_bind_Crc64Hash_OnAppend_2", "_emscripten_bind_Crc64Hash_OnFinal_3", "_emscripten_bind_Crc64Hash___destroy___0", "_fflush", "onRuntimeInitialized"].forEach((prop) => {
@@ -54930,7 +54930,7 @@ function getURLQueries(url2) {
   return queries;
 }
 async function delay3(timeInMs, aborter, abortError) {
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     let timeout;
     const abortHandler = () => {
       if (timeout !== void 0) {
@@ -54942,7 +54942,7 @@ async function delay3(timeInMs, aborter, abortError) {
       if (aborter !== void 0) {
         aborter.removeEventListener("abort", abortHandler);
       }
-      resolve6();
+      resolve7();
     };
     timeout = setTimeout(resolveHandler, timeInMs);
     if (aborter !== void 0) {
@@ -72717,7 +72717,7 @@ var AvroReadableFromStream = class extends AvroReadable {
       this._position += chunk.length;
       return this.toUint8Array(chunk);
     } else {
-      return new Promise((resolve6, reject) => {
+      return new Promise((resolve7, reject) => {
         const cleanUp = () => {
           this._readable.removeListener("readable", readableCallback);
           this._readable.removeListener("error", rejectCallback);
@@ -72732,7 +72732,7 @@ var AvroReadableFromStream = class extends AvroReadable {
           if (callbackChunk) {
             this._position += callbackChunk.length;
             cleanUp();
-            resolve6(this.toUint8Array(callbackChunk));
+            resolve7(this.toUint8Array(callbackChunk));
           }
         };
         const rejectCallback = () => {
@@ -73378,8 +73378,8 @@ var Poller = class {
     this.stopped = true;
     this.pollProgressCallbacks = [];
     this.operation = operation;
-    this.promise = new Promise((resolve6, reject) => {
-      this.resolve = resolve6;
+    this.promise = new Promise((resolve7, reject) => {
+      this.resolve = resolve7;
       this.reject = reject;
     });
     this.promise.catch(() => {
@@ -73784,8 +73784,8 @@ var Batch = class {
       return Promise.resolve();
     }
     this.parallelExecute();
-    return new Promise((resolve6, reject) => {
-      this.emitter.on("finish", resolve6);
+    return new Promise((resolve7, reject) => {
+      this.emitter.on("finish", resolve7);
       this.emitter.on("error", (error2) => {
         this.state = BatchStates.Error;
         reject(error2);
@@ -73832,12 +73832,12 @@ import util3 from "node:util";
 async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   let pos = 0;
   const count = end - offset;
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     const timeout = setTimeout(() => reject(new Error(`The operation cannot be completed in timeout.`)), REQUEST_TIMEOUT);
     stream2.on("readable", () => {
       if (pos >= count) {
         clearTimeout(timeout);
-        resolve6();
+        resolve7();
         return;
       }
       let chunk = stream2.read();
@@ -73856,7 +73856,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
       if (pos < count) {
         reject(new Error(`Stream drains before getting enough data needed. Data read: ${pos}, data need: ${count}`));
       }
-      resolve6();
+      resolve7();
     });
     stream2.on("error", (msg) => {
       clearTimeout(timeout);
@@ -73865,7 +73865,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   });
 }
 async function readStreamToLocalFile(rs, file) {
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     const ws = fs5.createWriteStream(file);
     rs.on("error", (err) => {
       reject(err);
@@ -73873,7 +73873,7 @@ async function readStreamToLocalFile(rs, file) {
     ws.on("error", (err) => {
       reject(err);
     });
-    ws.on("close", resolve6);
+    ws.on("close", resolve7);
     rs.pipe(ws);
   });
 }
@@ -74785,7 +74785,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateSasUrl(options) {
-    return new Promise((resolve6) => {
+    return new Promise((resolve7) => {
       if (!(this.credential instanceof StorageSharedKeyCredential)) {
         throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
       }
@@ -74796,7 +74796,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, this.credential).toString();
-      resolve6(appendToURLQuery(this.url, sas));
+      resolve7(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -74835,7 +74835,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateUserDelegationSasUrl(options, userDelegationKey) {
-    return new Promise((resolve6) => {
+    return new Promise((resolve7) => {
       const sas = generateBlobSASQueryParameters({
         containerName: this._containerName,
         blobName: this._name,
@@ -74843,7 +74843,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, userDelegationKey, this.accountName).toString();
-      resolve6(appendToURLQuery(this.url, sas));
+      resolve7(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -76600,11 +76600,11 @@ var RateLimitError = class extends Error {
 // node_modules/@actions/cache/lib/internal/uploadUtils.js
 var __awaiter11 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -76620,7 +76620,7 @@ var __awaiter11 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -76744,11 +76744,11 @@ import * as util4 from "util";
 // node_modules/@actions/cache/lib/internal/requestUtils.js
 var __awaiter12 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -76764,7 +76764,7 @@ var __awaiter12 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -76794,7 +76794,7 @@ function isRetryableStatusCode(statusCode) {
 }
 function sleep(milliseconds) {
   return __awaiter12(this, void 0, void 0, function* () {
-    return new Promise((resolve6) => setTimeout(resolve6, milliseconds));
+    return new Promise((resolve7) => setTimeout(resolve7, milliseconds));
   });
 }
 function retry(name_1, method_1, getStatusCode_1) {
@@ -76869,11 +76869,11 @@ function retryHttpClientResponse(name_1, method_1) {
 // node_modules/@actions/cache/lib/internal/downloadUtils.js
 var __awaiter13 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -76889,7 +76889,7 @@ var __awaiter13 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -77168,8 +77168,8 @@ function downloadCacheStorageSDK(archiveLocation, archivePath, options) {
 }
 var promiseWithTimeout = (timeoutMs, promise) => __awaiter13(void 0, void 0, void 0, function* () {
   let timeoutHandle;
-  const timeoutPromise = new Promise((resolve6) => {
-    timeoutHandle = setTimeout(() => resolve6("timeout"), timeoutMs);
+  const timeoutPromise = new Promise((resolve7) => {
+    timeoutHandle = setTimeout(() => resolve7("timeout"), timeoutMs);
   });
   return Promise.race([promise, timeoutPromise]).then((result) => {
     clearTimeout(timeoutHandle);
@@ -77293,11 +77293,11 @@ function getUserAgentString2() {
 // node_modules/@actions/cache/lib/internal/cacheHttpClient.js
 var __awaiter14 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -77313,7 +77313,7 @@ var __awaiter14 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -80633,11 +80633,11 @@ function maskSecretUrls(body2) {
 // node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js
 var __awaiter15 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -80653,7 +80653,7 @@ var __awaiter15 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -80782,7 +80782,7 @@ var CacheServiceClient = class {
   }
   sleep(milliseconds) {
     return __awaiter15(this, void 0, void 0, function* () {
-      return new Promise((resolve6) => setTimeout(resolve6, milliseconds));
+      return new Promise((resolve7) => setTimeout(resolve7, milliseconds));
     });
   }
   getExponentialRetryTimeMilliseconds(attempt) {
@@ -80807,11 +80807,11 @@ import { existsSync as existsSync3, writeFileSync as writeFileSync3 } from "fs";
 import * as path10 from "path";
 var __awaiter16 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -80827,7 +80827,7 @@ var __awaiter16 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -81021,11 +81021,11 @@ function createTar(archiveFolder, sourceDirectories, compressionMethod) {
 // node_modules/@actions/cache/lib/cache.js
 var __awaiter17 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -81041,7 +81041,7 @@ var __awaiter17 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -81576,13 +81576,13 @@ ${output.slice(-2e3)}`);
   }
 }
 function runNpm(command, args, env2) {
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     const child2 = spawn2(command, args, { env: env2, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child2.stdout.on("data", (chunk) => output += chunk.toString("utf8"));
     child2.stderr.on("data", (chunk) => output += chunk.toString("utf8"));
     child2.on("error", (error2) => reject(new Error(`cannot run ${command}: ${error2.message}`)));
-    child2.on("close", (code) => code === 0 ? resolve6(output) : reject(new Error(`npm exited with ${code}: ${output.trim().split("\n").slice(-6).join(" | ")}`)));
+    child2.on("close", (code) => code === 0 ? resolve7(output) : reject(new Error(`npm exited with ${code}: ${output.trim().split("\n").slice(-6).join(" | ")}`)));
   });
 }
 
@@ -82146,7 +82146,7 @@ var safeJSON = (text) => {
 };
 
 // node_modules/openai/internal/utils/sleep.mjs
-var sleep2 = (ms) => new Promise((resolve6) => setTimeout(resolve6, ms));
+var sleep2 = (ms) => new Promise((resolve7) => setTimeout(resolve7, ms));
 
 // node_modules/openai/version.mjs
 var VERSION = "6.49.0";
@@ -83257,8 +83257,8 @@ function addRequestID(value, response) {
 var _APIPromise_client;
 var APIPromise = class _APIPromise extends Promise {
   constructor(client2, responsePromise, parseResponse2 = defaultParseResponse) {
-    super((resolve6) => {
-      resolve6(null);
+    super((resolve7) => {
+      resolve7(null);
     });
     this.responsePromise = responsePromise;
     this.parseResponse = parseResponse2;
@@ -84155,12 +84155,12 @@ var EventStream = class {
     _EventStream_errored.set(this, false);
     _EventStream_aborted.set(this, false);
     _EventStream_catchingPromiseCreated.set(this, false);
-    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve6, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve6, "f");
+    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve7, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve7, "f");
       __classPrivateFieldSet(this, _EventStream_rejectConnectedPromise, reject, "f");
     }), "f");
-    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve6, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve6, "f");
+    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve7, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve7, "f");
       __classPrivateFieldSet(this, _EventStream_rejectEndPromise, reject, "f");
     }), "f");
     __classPrivateFieldGet(this, _EventStream_connectedPromise, "f").catch(() => {
@@ -84260,11 +84260,11 @@ var EventStream = class {
    *   const message = await stream.emitted('message') // rejects if the stream errors
    */
   emitted(event) {
-    return new Promise((resolve6, reject) => {
+    return new Promise((resolve7, reject) => {
       __classPrivateFieldSet(this, _EventStream_catchingPromiseCreated, true, "f");
       if (event !== "error")
         this.once("error", reject);
-      this.once(event, resolve6);
+      this.once(event, resolve7);
     });
   }
   /**
@@ -84347,8 +84347,8 @@ var EventStream = class {
         }
         if (ended)
           return Promise.resolve(doneResult());
-        return new Promise((resolve6, reject) => {
-          readQueue.push({ resolve: resolve6, reject });
+        return new Promise((resolve7, reject) => {
+          readQueue.push({ resolve: resolve7, reject });
         });
       },
       return: () => {
@@ -85439,7 +85439,7 @@ var ChatCompletionStream = class _ChatCompletionStream extends AbstractChatCompl
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve6, reject) => readQueue.push({ resolve: resolve6, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve7, reject) => readQueue.push({ resolve: resolve7, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -85621,7 +85621,7 @@ var ChatCompletionStreamingRunner = class _ChatCompletionStreamingRunner extends
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve6, reject) => readQueue.push({ resolve: resolve6, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve7, reject) => readQueue.push({ resolve: resolve7, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         if (!event) {
@@ -88903,7 +88903,7 @@ var AssistantStream = class extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve6, reject) => readQueue.push({ resolve: resolve6, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve7, reject) => readQueue.push({ resolve: resolve7, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -91280,7 +91280,7 @@ var ResponseStream = class _ResponseStream extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve6, reject) => readQueue.push({ resolve: resolve6, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve7, reject) => readQueue.push({ resolve: resolve7, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         return { value: event, done: false };
@@ -93535,6 +93535,9 @@ function latestByKey(trials) {
   return [...byKey.values()];
 }
 
+// src/memory/createStore.ts
+import { resolve as resolve4 } from "node:path";
+
 // src/embeddings/createEmbedder.ts
 import { isAbsolute, resolve as resolve3 } from "node:path";
 
@@ -93835,6 +93838,599 @@ function createUncached(spec, context3) {
         log: context3.log
       });
   }
+}
+
+// src/targets/jsonRpc/protocol.ts
+var PROTOCOL_DOC = "examples/adapter/README.md";
+var JsonRpcErrorCode = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603
+};
+var ShapeError = class extends Error {
+  constructor(path13, problem) {
+    super(`${path13} ${problem}`);
+    this.path = path13;
+    this.problem = problem;
+    this.name = "ShapeError";
+  }
+  path;
+  problem;
+};
+function describeValue(value) {
+  if (value === null) return "null";
+  if (value === void 0) return "nothing";
+  if (Array.isArray(value)) return "an array";
+  switch (typeof value) {
+    case "string":
+      return `a string (${excerpt2(JSON.stringify(value), 40)})`;
+    case "number":
+    case "boolean":
+      return `a ${typeof value} (${String(value)})`;
+    case "object":
+      return "an object";
+    default:
+      return typeof value;
+  }
+}
+function excerpt2(text, max = 200) {
+  const line = text.replace(/\s*\n\s*/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
+}
+function isObject2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function object(value, path13) {
+  if (!isObject2(value)) throw new ShapeError(path13, `must be an object, got ${describeValue(value)}`);
+  return value;
+}
+function array(value, path13) {
+  if (!Array.isArray(value)) throw new ShapeError(path13, `must be an array, got ${describeValue(value)}`);
+  return value;
+}
+function string(value, path13) {
+  if (typeof value !== "string") throw new ShapeError(path13, `must be a string, got ${describeValue(value)}`);
+  return value;
+}
+function number(value, path13, { nonNegative = false } = {}) {
+  if (typeof value !== "number" || !Number.isFinite(value)) throw new ShapeError(path13, `must be a finite number, got ${describeValue(value)}`);
+  if (nonNegative && value < 0) throw new ShapeError(path13, `must not be negative, got ${value}`);
+  return value;
+}
+function present(value) {
+  return value !== void 0 && value !== null;
+}
+function parseChatResult(value) {
+  const result = object(value, "result");
+  const reply = { reply: string(result.reply, "result.reply") };
+  if (present(result.recalled)) {
+    reply.recalled = array(result.recalled, "result.recalled").map((item, i) => {
+      const path13 = `result.recalled[${i}]`;
+      const memory = object(item, path13);
+      const recalled = { text: string(memory.text, `${path13}.text`) };
+      if (present(memory.id)) recalled.id = string(memory.id, `${path13}.id`);
+      if (present(memory.score)) recalled.score = number(memory.score, `${path13}.score`);
+      return recalled;
+    });
+  }
+  if (present(result.usage)) {
+    const usage = object(result.usage, "result.usage");
+    reply.usage = {
+      input_tokens: number(usage.input_tokens, "result.usage.input_tokens", { nonNegative: true }),
+      output_tokens: number(usage.output_tokens, "result.usage.output_tokens", { nonNegative: true })
+    };
+  }
+  if (present(result.recall_ms)) reply.recall_ms = number(result.recall_ms, "result.recall_ms", { nonNegative: true });
+  return reply;
+}
+function parseSearchResult(value) {
+  const result = object(value, "result");
+  return array(result.results, "result.results").map((item, i) => {
+    const path13 = `result.results[${i}]`;
+    const hit = object(item, path13);
+    return { id: string(hit.id, `${path13}.id`), text: string(hit.text, `${path13}.text`), score: number(hit.score, `${path13}.score`) };
+  });
+}
+function parseListResult(value) {
+  const result = object(value, "result");
+  return array(result.memories, "result.memories").map((item, i) => {
+    const path13 = `result.memories[${i}]`;
+    const entry = object(item, path13);
+    const memory = { id: string(entry.id, `${path13}.id`), text: string(entry.text, `${path13}.text`) };
+    if (present(entry.date)) memory.date = string(entry.date, `${path13}.date`);
+    return memory;
+  });
+}
+
+// src/targets/jsonRpc/client.ts
+var DEFAULT_TIMEOUT_MS = 6e4;
+var JsonRpcError = class extends RecallGateError {
+  constructor(label, method, rpcCode, rpcMessage, data) {
+    const detail = data === void 0 || data === null ? "" : ` (data: ${excerpt2(typeof data === "string" ? data : JSON.stringify(data))})`;
+    super("incomplete", `${label}: "${method}" failed with JSON-RPC error ${rpcCode}: ${rpcMessage}${detail}`, {
+      hint: rpcCode === JsonRpcErrorCode.methodNotFound ? methodNotFoundHint(method) : void 0
+    });
+    this.method = method;
+    this.rpcCode = rpcCode;
+    this.rpcMessage = rpcMessage;
+    this.data = data;
+    this.name = "JsonRpcError";
+  }
+  method;
+  rpcCode;
+  rpcMessage;
+  data;
+};
+function methodNotFoundHint(method) {
+  if (method === "reset" || method === "chat") return `every adapter must implement "reset" and "chat": see ${PROTOCOL_DOC}`;
+  return `"${method}" is optional, but retrieval against the adapter needs add, search and list: see ${PROTOCOL_DOC}`;
+}
+var JsonRpcClient = class {
+  constructor(transport, options = {}) {
+    this.transport = transport;
+    this.timeoutMs = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  }
+  transport;
+  timeoutMs;
+  nextId = 1;
+  closed = false;
+  /** Calls waiting for an answer, so close() can end them. */
+  inFlight = /* @__PURE__ */ new Set();
+  get label() {
+    return this.transport.label;
+  }
+  /** Sends `method` and resolves with its `result`, unchecked. */
+  async call(method, params, options = {}) {
+    if (this.closed) {
+      throw new RecallGateError("internal", `${this.label}: "${method}" was called after the target was closed`);
+    }
+    const timeoutMs = checkTimeout(options.timeoutMs ?? this.timeoutMs);
+    const id = this.nextId++;
+    const controller = new AbortController();
+    let interrupt;
+    const interrupted = new Promise((_2, reject) => interrupt = reject);
+    const timer = setTimeout(() => {
+      interrupt(
+        new RecallGateError("incomplete", `${this.label}: "${method}" got no response within ${timeoutMs} ms`, {
+          hint: "the adapter may be stuck, or slower than the timeout allows: raise the target timeout if it is just slow"
+        })
+      );
+    }, timeoutMs);
+    this.inFlight.add(interrupt);
+    const sent = this.transport.send({ jsonrpc: "2.0", id, method, params }, controller.signal);
+    sent.catch(() => void 0);
+    try {
+      const response = await Promise.race([sent, interrupted]);
+      return this.unwrap(method, id, response);
+    } catch (error2) {
+      if (error2 instanceof RecallGateError) throw error2;
+      throw new RecallGateError("incomplete", `${this.label}: "${method}" failed: ${error2 instanceof Error ? error2.message : String(error2)}`, { cause: error2 });
+    } finally {
+      clearTimeout(timer);
+      this.inFlight.delete(interrupt);
+      controller.abort();
+    }
+  }
+  /** Ends calls still waiting, then the transport. Idempotent. */
+  async close() {
+    if (this.closed) return;
+    this.closed = true;
+    for (const interrupt of this.inFlight) interrupt(new RecallGateError("incomplete", `${this.label}: the target was closed before the call was answered`));
+    this.inFlight.clear();
+    await this.transport.close();
+  }
+  /** Checks the envelope: an object answering our id with a result or an error object. */
+  unwrap(method, id, response) {
+    const invalid = (what) => new RecallGateError("incomplete", `${this.label}: "${method}" got an invalid JSON-RPC response: ${what}`, {
+      hint: `a response is {"jsonrpc": "2.0", "id": <the request's id>, "result": ...} or {..., "error": {"code", "message"}}: see ${PROTOCOL_DOC}`
+    });
+    if (!isObject2(response)) throw invalid(`expected an object, got ${describeValue(response)}`);
+    const hasError = response.error !== void 0;
+    const idMatches = response.id !== void 0 && response.id !== null ? String(response.id) === String(id) : hasError;
+    if (!idMatches) throw invalid(`"id" is ${JSON.stringify(response.id) ?? "missing"}, expected ${id}`);
+    if (hasError) {
+      const error2 = response.error;
+      if (!isObject2(error2) || typeof error2.code !== "number" || typeof error2.message !== "string") {
+        throw invalid(`"error" must be an object with a numeric "code" and a string "message", got ${excerpt2(JSON.stringify(error2))}`);
+      }
+      throw new JsonRpcError(this.label, method, error2.code, error2.message, error2.data);
+    }
+    if (!("result" in response)) throw invalid('it has neither "result" nor "error"');
+    return response.result;
+  }
+};
+function checkTimeout(ms) {
+  if (!Number.isFinite(ms) || ms <= 0 || ms > 2 ** 31 - 1) throw new RecallGateError("invalid-input", `the adapter timeout must be a positive number of milliseconds, got ${ms}`);
+  return ms;
+}
+
+// src/targets/jsonRpc/adapterClient.ts
+var AdapterClient = class extends JsonRpcClient {
+  /** Forgets everything about `user`. The result is ignored. */
+  async reset(user, options) {
+    await this.call("reset", { user }, options);
+  }
+  /** One fresh invocation of the agent. */
+  async chat(request, options) {
+    const params = { user: request.user, message: request.message, memory: request.memory };
+    if (request.date !== void 0) params.date = request.date;
+    if (request.oracle !== void 0) params.oracle = request.oracle;
+    return this.parsed("chat", await this.call("chat", params, options), parseChatResult);
+  }
+  /** Optional method: stores memories for `user` directly, bypassing chat. The result is ignored. */
+  async add(user, memories, options) {
+    await this.call("add", { user, memories: memories.map(({ id, text, date }) => date === void 0 ? { id, text } : { id, text, date }) }, options);
+  }
+  /** Optional method: the adapter's memory search for `user`, as the adapter ranks it. */
+  async search(user, query, limit2, options) {
+    return this.parsed("search", await this.call("search", { user, query, limit: limit2 }, options), parseSearchResult);
+  }
+  /** Optional method: everything the adapter remembers about `user`. */
+  async list(user, options) {
+    return this.parsed("list", await this.call("list", { user }, options), parseListResult);
+  }
+  parsed(method, result, parse4) {
+    try {
+      return parse4(result);
+    } catch (error2) {
+      if (!(error2 instanceof ShapeError)) throw error2;
+      throw new RecallGateError("incomplete", `${this.label}: "${method}" returned an unusable result: ${error2.message}`, {
+        hint: `see ${PROTOCOL_DOC} for what "${method}" returns`
+      });
+    }
+  }
+};
+
+// src/targets/jsonRpc/commandTransport.ts
+import { spawn as spawn3 } from "node:child_process";
+import { createInterface } from "node:readline";
+var STDERR_KEPT = 10;
+var DRAIN_MS = 250;
+var CommandTransport = class {
+  constructor(options) {
+    this.options = options;
+    if (!options.command) throw new RecallGateError("invalid-input", "the adapter command is empty");
+    this.label = `agent adapter \`${[options.command, ...options.args ?? []].map(quote).join(" ")}\``;
+  }
+  options;
+  label;
+  child;
+  pending = /* @__PURE__ */ new Map();
+  stderrTail = [];
+  /** Why the child is gone ("exited with code 3"), once it is. */
+  failure;
+  closing = false;
+  exited;
+  /** The child's process id once started, for diagnostics. */
+  get pid() {
+    return this.child?.pid;
+  }
+  send(request, signal) {
+    if (this.closing) return Promise.reject(new RecallGateError("internal", `${this.label}: "${request.method}" was sent after the target was closed`));
+    const child2 = this.start();
+    if (!child2 || this.failure !== void 0) return Promise.reject(this.failedError(request.method, false));
+    return new Promise((resolve7, reject) => {
+      const key = String(request.id);
+      this.pending.set(key, { method: request.method, resolve: resolve7, reject });
+      signal.addEventListener("abort", () => this.pending.delete(key), { once: true });
+      child2.stdin.write(`${JSON.stringify(request)}
+`);
+    });
+  }
+  /** Ends stdin, waits for the child to exit, and kills it if it does not. */
+  async close() {
+    if (this.closing) return this.exited;
+    this.closing = true;
+    this.rejectAll(() => new RecallGateError("incomplete", `${this.label}: the target was closed before the call was answered`));
+    const child2 = this.child;
+    if (!child2 || !this.exited) return;
+    child2.stdin.end();
+    if (await within(this.exited, this.options.closeTimeoutMs ?? 2e3)) return;
+    child2.kill("SIGTERM");
+    if (await within(this.exited, 1e3)) return;
+    child2.kill("SIGKILL");
+    await within(this.exited, 1e3);
+  }
+  /** The child, started on first use; undefined when it could not even be spawned. */
+  start() {
+    if (this.child || this.failure !== void 0) return this.child;
+    const { command, args = [], cwd, env: env2 } = this.options;
+    let child2;
+    try {
+      child2 = spawn3(command, args, { cwd, env: { ...process.env, ...env2 }, stdio: ["pipe", "pipe", "pipe"] });
+    } catch (error2) {
+      this.failure = `could not be started: ${error2 instanceof Error ? error2.message : String(error2)}`;
+      return void 0;
+    }
+    this.child = child2;
+    let spawned = false;
+    let exitTimer;
+    this.exited = new Promise((resolve7) => {
+      child2.once("spawn", () => spawned = true);
+      child2.on("error", (error2) => {
+        if (!spawned) {
+          this.fail(`could not be started: ${error2.message}`);
+          resolve7();
+        }
+      });
+      child2.once("exit", (code, signal) => {
+        resolve7();
+        const reason = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+        exitTimer = setTimeout(() => this.fail(reason), DRAIN_MS);
+        child2.once("close", () => {
+          clearTimeout(exitTimer);
+          this.fail(reason);
+        });
+      });
+    });
+    child2.stdin.on("error", () => void 0);
+    createInterface({ input: child2.stdout, crlfDelay: Infinity }).on("line", (line) => this.onLine(line));
+    const onStderr = this.options.onStderr ?? ((line) => process.stderr.write(`${line}
+`));
+    createInterface({ input: child2.stderr, crlfDelay: Infinity }).on("line", (line) => {
+      this.stderrTail.push(line);
+      if (this.stderrTail.length > STDERR_KEPT) this.stderrTail.shift();
+      onStderr(line);
+    });
+    return child2;
+  }
+  onLine(line) {
+    const text = line.trim();
+    if (!text) return;
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return this.malformed(text, "is not JSON");
+    }
+    if (!isObject2(message)) return this.malformed(text, "is not a JSON-RPC response object");
+    if (!("result" in message) && !("error" in message)) {
+      if (typeof message.method === "string") return;
+      return this.malformed(text, 'has neither "result" nor "error"');
+    }
+    if (message.id === null || message.id === void 0) {
+      if ("error" in message) for (const pending2 of this.takeAll()) pending2.resolve(message);
+      else this.malformed(text, 'has no "id"');
+      return;
+    }
+    const key = String(message.id);
+    const pending = this.pending.get(key);
+    if (!pending) return;
+    this.pending.delete(key);
+    pending.resolve(message);
+  }
+  /** A line that is not a response cannot be matched to a call: every waiting call fails, rather than waiting for its timeout. */
+  malformed(line, what) {
+    this.rejectAll(
+      (method) => new RecallGateError("incomplete", `${this.label}: while "${method}" was waiting, the adapter wrote a line to stdout that ${what}: ${excerpt2(line)}`, {
+        hint: "stdout carries only JSON-RPC responses, one per line: write logs to stderr"
+      })
+    );
+  }
+  fail(reason) {
+    if (this.failure !== void 0) return;
+    this.failure = reason;
+    this.rejectAll((method) => this.failedError(method, true));
+  }
+  failedError(method, waiting) {
+    const when = waiting ? `while "${method}" was waiting for its response` : `earlier, so "${method}" cannot be sent`;
+    const stderr = this.stderrTail.length ? `; the last lines of its stderr:
+${this.stderrTail.map((line) => `  ${line}`).join("\n")}` : " (it wrote nothing to stderr)";
+    return new RecallGateError("incomplete", `${this.label} ${this.failure} ${when}${stderr}`, {
+      hint: "run the command by hand and type a request line to see what goes wrong"
+    });
+  }
+  takeAll() {
+    const all = [...this.pending.values()];
+    this.pending.clear();
+    return all;
+  }
+  rejectAll(error2) {
+    for (const pending of this.takeAll()) pending.reject(error2(pending.method));
+  }
+};
+async function within(promise, ms) {
+  let timer;
+  const timeout = new Promise((resolve7) => timer = setTimeout(() => resolve7(false), ms));
+  try {
+    return await Promise.race([promise.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+function quote(word) {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+// src/targets/jsonRpc/httpTransport.ts
+var HttpTransport = class {
+  label;
+  url;
+  headers;
+  fetch;
+  constructor(options) {
+    let url2;
+    try {
+      url2 = new URL(options.url);
+    } catch {
+      throw new RecallGateError("invalid-input", `the adapter URL ${JSON.stringify(options.url)} is not a URL`);
+    }
+    if (url2.protocol !== "http:" && url2.protocol !== "https:") {
+      throw new RecallGateError("invalid-input", `the adapter URL must be http:// or https://, got ${JSON.stringify(options.url)}`);
+    }
+    const headers = new Headers({ "content-type": "application/json", accept: "application/json" });
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+    if (url2.username || url2.password) {
+      if (!headers.has("authorization")) {
+        const credentials = `${decodeURIComponent(url2.username)}:${decodeURIComponent(url2.password)}`;
+        headers.set("authorization", `Basic ${Buffer.from(credentials, "utf8").toString("base64")}`);
+      }
+      url2.username = "";
+      url2.password = "";
+    }
+    this.url = url2;
+    this.label = `agent adapter at ${url2.href}`;
+    this.headers = headers;
+    this.fetch = options.fetch ?? globalThis.fetch;
+  }
+  async send(request, signal) {
+    const { method } = request;
+    let response;
+    let text;
+    try {
+      response = await this.fetch(this.url, { method: "POST", headers: this.headers, body: JSON.stringify(request), signal });
+      text = await response.text();
+    } catch (error2) {
+      throw new RecallGateError("incomplete", `${this.label}: "${method}" could not reach the adapter: ${networkReason(error2)}`, {
+        hint: "is the adapter running, and is the URL right?",
+        cause: error2
+      });
+    }
+    let body2;
+    let parsed = true;
+    try {
+      body2 = JSON.parse(text);
+    } catch {
+      parsed = false;
+    }
+    if (!response.ok) {
+      if (parsed && isObject2(body2) && isObject2(body2.error)) return body2;
+      throw new RecallGateError("incomplete", `${this.label}: "${method}" got HTTP ${response.status} ${response.statusText}${text ? `: ${excerpt2(text)}` : ""}`, {
+        hint: response.status === 401 || response.status === 403 ? "check the headers (Authorization) the target sends" : void 0
+      });
+    }
+    if (!parsed) {
+      throw new RecallGateError("incomplete", `${this.label}: "${method}" got a response body that is not JSON: ${text ? excerpt2(text) : "(empty)"}`, {
+        hint: "the response body must be exactly one JSON-RPC response"
+      });
+    }
+    return body2;
+  }
+  async close() {
+  }
+};
+function networkReason(error2) {
+  const cause = error2 instanceof Error ? error2.cause : void 0;
+  if (cause instanceof Error && cause.message) return cause.message;
+  if (isObject2(cause) && typeof cause.code === "string") return cause.code;
+  return error2 instanceof Error ? error2.message : String(error2);
+}
+function headersFromEnv(headersEnv, env2 = process.env) {
+  const headers = {};
+  for (const [name, variable] of Object.entries(headersEnv)) {
+    const value = env2[variable];
+    if (!value) {
+      throw new RecallGateError("invalid-input", `the adapter header "${name}" comes from ${variable}, which is not set`, { hint: `set ${variable} in the environment` });
+    }
+    headers[name] = value;
+  }
+  return headers;
+}
+
+// src/memory/types.ts
+function compareHits(a, b) {
+  if (b.score !== a.score) return b.score - a.score;
+  return Buffer.compare(Buffer.from(b.id, "utf8"), Buffer.from(a.id, "utf8"));
+}
+
+// src/targets/jsonRpc/store.ts
+var ADD_BATCH = 500;
+var AdapterMemoryStore = class {
+  constructor(client2, options = {}) {
+    this.client = client2;
+    this.options = options;
+  }
+  client;
+  options;
+  /** Users reset since the last reset(), with that reset's promise (shared by concurrent callers). */
+  fresh = /* @__PURE__ */ new Map();
+  async reset() {
+    this.fresh = /* @__PURE__ */ new Map();
+  }
+  async add(records) {
+    const byUser = /* @__PURE__ */ new Map();
+    for (const record of records) {
+      const list = byUser.get(record.user);
+      if (list) list.push(record);
+      else byUser.set(record.user, [record]);
+    }
+    for (const [user, list] of byUser) {
+      await this.resetOnce(user);
+      for (let start = 0; start < list.length; start += ADD_BATCH) {
+        await this.client.add(user, list.slice(start, start + ADD_BATCH));
+      }
+    }
+  }
+  async search(user, query, limit2) {
+    await this.resetOnce(user);
+    const hits = await this.client.search(user, query, limit2);
+    return hits.sort(compareHits).slice(0, limit2);
+  }
+  async list(user) {
+    await this.resetOnce(user);
+    return (await this.client.list(user)).map((memory) => ({ ...memory, user }));
+  }
+  async close() {
+    if (this.options.closeClient) await this.client.close();
+  }
+  resetOnce(user) {
+    let done = this.fresh.get(user);
+    if (!done) {
+      const map2 = this.fresh;
+      done = this.client.reset(user);
+      map2.set(user, done);
+      done.catch(() => {
+        if (map2.get(user) === done) map2.delete(user);
+      });
+    }
+    return done;
+  }
+};
+
+// src/targets/jsonRpc/targets.ts
+var AdapterTarget = class {
+  constructor(client2) {
+    this.client = client2;
+  }
+  client;
+  reset(user) {
+    return this.client.reset(user);
+  }
+  chat(request) {
+    return this.client.chat(request);
+  }
+  /** The adapter's memory for the retrieval layer (add/search/list); closing the store leaves the target open. */
+  memoryStore() {
+    return new AdapterMemoryStore(this.client);
+  }
+  close() {
+    return this.client.close();
+  }
+};
+var HttpTarget = class extends AdapterTarget {
+  constructor(options) {
+    super(new AdapterClient(new HttpTransport(options), options));
+  }
+};
+var CommandTarget = class extends AdapterTarget {
+  transport;
+  constructor(options) {
+    const transport = new CommandTransport(options);
+    super(new AdapterClient(transport, options));
+    this.transport = transport;
+  }
+  /** The child's process id once it has started. */
+  get pid() {
+    return this.transport.pid;
+  }
+};
+function createHttpTarget(options) {
+  return new HttpTarget(options);
+}
+function createCommandTarget(options) {
+  return new CommandTarget(options);
 }
 
 // node_modules/chromadb/dist/chunk-NSSMTXJJ.mjs
@@ -98635,15 +99231,9 @@ var ChromaClient = class {
   }
 };
 
-// src/memory/types.ts
-function compareHits(a, b) {
-  if (b.score !== a.score) return b.score - a.score;
-  return Buffer.compare(Buffer.from(b.id, "utf8"), Buffer.from(a.id, "utf8"));
-}
-
 // src/memory/chroma.ts
 var DEFAULT_CHROMA_URL = "http://localhost:8000";
-var ADD_BATCH = 1e3;
+var ADD_BATCH2 = 1e3;
 var ChromaStore = class {
   constructor(embedder, options) {
     this.embedder = embedder;
@@ -98681,8 +99271,8 @@ var ChromaStore = class {
     if (records.length === 0) return;
     const vectors = await this.embedder.embed(records.map((record) => record.text));
     const collection = this.open();
-    for (let start = 0; start < records.length; start += ADD_BATCH) {
-      const batch = records.slice(start, start + ADD_BATCH);
+    for (let start = 0; start < records.length; start += ADD_BATCH2) {
+      const batch = records.slice(start, start + ADD_BATCH2);
       await this.call(
         "adding memories",
         () => collection.add({
@@ -99012,6 +99602,10 @@ function createStore(provider, context3) {
         headers: chromaHeaders(provider, context3.env),
         keepCollection: provider.keep_collection
       });
+    case "adapter": {
+      const target = provider.command ? createCommandTarget({ command: provider.command[0], args: provider.command.slice(1), cwd: resolve4(context3.baseDir, provider.cwd ?? "."), timeoutMs: provider.timeout_ms }) : createHttpTarget({ url: provider.url, headers: headersFromEnv(provider.headers_env ?? {}, context3.env), timeoutMs: provider.timeout_ms });
+      return new AdapterMemoryStore(target.client, { closeClient: true });
+    }
   }
 }
 function chromaHeaders(provider, env2) {
@@ -99337,593 +99931,6 @@ function explain2(error2, baseURL) {
   return new RecallGateError("incomplete", `chat request to ${baseURL} failed: ${error2 instanceof Error ? error2.message : String(error2)}`, { cause: error2 });
 }
 
-// src/targets/jsonRpc/protocol.ts
-var PROTOCOL_DOC = "examples/adapter/README.md";
-var JsonRpcErrorCode = {
-  parseError: -32700,
-  invalidRequest: -32600,
-  methodNotFound: -32601,
-  invalidParams: -32602,
-  internalError: -32603
-};
-var ShapeError = class extends Error {
-  constructor(path13, problem) {
-    super(`${path13} ${problem}`);
-    this.path = path13;
-    this.problem = problem;
-    this.name = "ShapeError";
-  }
-  path;
-  problem;
-};
-function describeValue(value) {
-  if (value === null) return "null";
-  if (value === void 0) return "nothing";
-  if (Array.isArray(value)) return "an array";
-  switch (typeof value) {
-    case "string":
-      return `a string (${excerpt2(JSON.stringify(value), 40)})`;
-    case "number":
-    case "boolean":
-      return `a ${typeof value} (${String(value)})`;
-    case "object":
-      return "an object";
-    default:
-      return typeof value;
-  }
-}
-function excerpt2(text, max = 200) {
-  const line = text.replace(/\s*\n\s*/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
-}
-function isObject2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function object(value, path13) {
-  if (!isObject2(value)) throw new ShapeError(path13, `must be an object, got ${describeValue(value)}`);
-  return value;
-}
-function array(value, path13) {
-  if (!Array.isArray(value)) throw new ShapeError(path13, `must be an array, got ${describeValue(value)}`);
-  return value;
-}
-function string(value, path13) {
-  if (typeof value !== "string") throw new ShapeError(path13, `must be a string, got ${describeValue(value)}`);
-  return value;
-}
-function number(value, path13, { nonNegative = false } = {}) {
-  if (typeof value !== "number" || !Number.isFinite(value)) throw new ShapeError(path13, `must be a finite number, got ${describeValue(value)}`);
-  if (nonNegative && value < 0) throw new ShapeError(path13, `must not be negative, got ${value}`);
-  return value;
-}
-function present(value) {
-  return value !== void 0 && value !== null;
-}
-function parseChatResult(value) {
-  const result = object(value, "result");
-  const reply = { reply: string(result.reply, "result.reply") };
-  if (present(result.recalled)) {
-    reply.recalled = array(result.recalled, "result.recalled").map((item, i) => {
-      const path13 = `result.recalled[${i}]`;
-      const memory = object(item, path13);
-      const recalled = { text: string(memory.text, `${path13}.text`) };
-      if (present(memory.id)) recalled.id = string(memory.id, `${path13}.id`);
-      if (present(memory.score)) recalled.score = number(memory.score, `${path13}.score`);
-      return recalled;
-    });
-  }
-  if (present(result.usage)) {
-    const usage = object(result.usage, "result.usage");
-    reply.usage = {
-      input_tokens: number(usage.input_tokens, "result.usage.input_tokens", { nonNegative: true }),
-      output_tokens: number(usage.output_tokens, "result.usage.output_tokens", { nonNegative: true })
-    };
-  }
-  if (present(result.recall_ms)) reply.recall_ms = number(result.recall_ms, "result.recall_ms", { nonNegative: true });
-  return reply;
-}
-function parseSearchResult(value) {
-  const result = object(value, "result");
-  return array(result.results, "result.results").map((item, i) => {
-    const path13 = `result.results[${i}]`;
-    const hit = object(item, path13);
-    return { id: string(hit.id, `${path13}.id`), text: string(hit.text, `${path13}.text`), score: number(hit.score, `${path13}.score`) };
-  });
-}
-function parseListResult(value) {
-  const result = object(value, "result");
-  return array(result.memories, "result.memories").map((item, i) => {
-    const path13 = `result.memories[${i}]`;
-    const entry = object(item, path13);
-    const memory = { id: string(entry.id, `${path13}.id`), text: string(entry.text, `${path13}.text`) };
-    if (present(entry.date)) memory.date = string(entry.date, `${path13}.date`);
-    return memory;
-  });
-}
-
-// src/targets/jsonRpc/client.ts
-var DEFAULT_TIMEOUT_MS = 6e4;
-var JsonRpcError = class extends RecallGateError {
-  constructor(label, method, rpcCode, rpcMessage, data) {
-    const detail = data === void 0 || data === null ? "" : ` (data: ${excerpt2(typeof data === "string" ? data : JSON.stringify(data))})`;
-    super("incomplete", `${label}: "${method}" failed with JSON-RPC error ${rpcCode}: ${rpcMessage}${detail}`, {
-      hint: rpcCode === JsonRpcErrorCode.methodNotFound ? methodNotFoundHint(method) : void 0
-    });
-    this.method = method;
-    this.rpcCode = rpcCode;
-    this.rpcMessage = rpcMessage;
-    this.data = data;
-    this.name = "JsonRpcError";
-  }
-  method;
-  rpcCode;
-  rpcMessage;
-  data;
-};
-function methodNotFoundHint(method) {
-  if (method === "reset" || method === "chat") return `every adapter must implement "reset" and "chat": see ${PROTOCOL_DOC}`;
-  return `"${method}" is optional, but retrieval against the adapter needs add, search and list: see ${PROTOCOL_DOC}`;
-}
-var JsonRpcClient = class {
-  constructor(transport, options = {}) {
-    this.transport = transport;
-    this.timeoutMs = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  }
-  transport;
-  timeoutMs;
-  nextId = 1;
-  closed = false;
-  /** Calls waiting for an answer, so close() can end them. */
-  inFlight = /* @__PURE__ */ new Set();
-  get label() {
-    return this.transport.label;
-  }
-  /** Sends `method` and resolves with its `result`, unchecked. */
-  async call(method, params, options = {}) {
-    if (this.closed) {
-      throw new RecallGateError("internal", `${this.label}: "${method}" was called after the target was closed`);
-    }
-    const timeoutMs = checkTimeout(options.timeoutMs ?? this.timeoutMs);
-    const id = this.nextId++;
-    const controller = new AbortController();
-    let interrupt;
-    const interrupted = new Promise((_2, reject) => interrupt = reject);
-    const timer = setTimeout(() => {
-      interrupt(
-        new RecallGateError("incomplete", `${this.label}: "${method}" got no response within ${timeoutMs} ms`, {
-          hint: "the adapter may be stuck, or slower than the timeout allows: raise the target timeout if it is just slow"
-        })
-      );
-    }, timeoutMs);
-    this.inFlight.add(interrupt);
-    const sent = this.transport.send({ jsonrpc: "2.0", id, method, params }, controller.signal);
-    sent.catch(() => void 0);
-    try {
-      const response = await Promise.race([sent, interrupted]);
-      return this.unwrap(method, id, response);
-    } catch (error2) {
-      if (error2 instanceof RecallGateError) throw error2;
-      throw new RecallGateError("incomplete", `${this.label}: "${method}" failed: ${error2 instanceof Error ? error2.message : String(error2)}`, { cause: error2 });
-    } finally {
-      clearTimeout(timer);
-      this.inFlight.delete(interrupt);
-      controller.abort();
-    }
-  }
-  /** Ends calls still waiting, then the transport. Idempotent. */
-  async close() {
-    if (this.closed) return;
-    this.closed = true;
-    for (const interrupt of this.inFlight) interrupt(new RecallGateError("incomplete", `${this.label}: the target was closed before the call was answered`));
-    this.inFlight.clear();
-    await this.transport.close();
-  }
-  /** Checks the envelope: an object answering our id with a result or an error object. */
-  unwrap(method, id, response) {
-    const invalid = (what) => new RecallGateError("incomplete", `${this.label}: "${method}" got an invalid JSON-RPC response: ${what}`, {
-      hint: `a response is {"jsonrpc": "2.0", "id": <the request's id>, "result": ...} or {..., "error": {"code", "message"}}: see ${PROTOCOL_DOC}`
-    });
-    if (!isObject2(response)) throw invalid(`expected an object, got ${describeValue(response)}`);
-    const hasError = response.error !== void 0;
-    const idMatches = response.id !== void 0 && response.id !== null ? String(response.id) === String(id) : hasError;
-    if (!idMatches) throw invalid(`"id" is ${JSON.stringify(response.id) ?? "missing"}, expected ${id}`);
-    if (hasError) {
-      const error2 = response.error;
-      if (!isObject2(error2) || typeof error2.code !== "number" || typeof error2.message !== "string") {
-        throw invalid(`"error" must be an object with a numeric "code" and a string "message", got ${excerpt2(JSON.stringify(error2))}`);
-      }
-      throw new JsonRpcError(this.label, method, error2.code, error2.message, error2.data);
-    }
-    if (!("result" in response)) throw invalid('it has neither "result" nor "error"');
-    return response.result;
-  }
-};
-function checkTimeout(ms) {
-  if (!Number.isFinite(ms) || ms <= 0 || ms > 2 ** 31 - 1) throw new RecallGateError("invalid-input", `the adapter timeout must be a positive number of milliseconds, got ${ms}`);
-  return ms;
-}
-
-// src/targets/jsonRpc/adapterClient.ts
-var AdapterClient = class extends JsonRpcClient {
-  /** Forgets everything about `user`. The result is ignored. */
-  async reset(user, options) {
-    await this.call("reset", { user }, options);
-  }
-  /** One fresh invocation of the agent. */
-  async chat(request, options) {
-    const params = { user: request.user, message: request.message, memory: request.memory };
-    if (request.date !== void 0) params.date = request.date;
-    if (request.oracle !== void 0) params.oracle = request.oracle;
-    return this.parsed("chat", await this.call("chat", params, options), parseChatResult);
-  }
-  /** Optional method: stores memories for `user` directly, bypassing chat. The result is ignored. */
-  async add(user, memories, options) {
-    await this.call("add", { user, memories: memories.map(({ id, text, date }) => date === void 0 ? { id, text } : { id, text, date }) }, options);
-  }
-  /** Optional method: the adapter's memory search for `user`, as the adapter ranks it. */
-  async search(user, query, limit2, options) {
-    return this.parsed("search", await this.call("search", { user, query, limit: limit2 }, options), parseSearchResult);
-  }
-  /** Optional method: everything the adapter remembers about `user`. */
-  async list(user, options) {
-    return this.parsed("list", await this.call("list", { user }, options), parseListResult);
-  }
-  parsed(method, result, parse4) {
-    try {
-      return parse4(result);
-    } catch (error2) {
-      if (!(error2 instanceof ShapeError)) throw error2;
-      throw new RecallGateError("incomplete", `${this.label}: "${method}" returned an unusable result: ${error2.message}`, {
-        hint: `see ${PROTOCOL_DOC} for what "${method}" returns`
-      });
-    }
-  }
-};
-
-// src/targets/jsonRpc/commandTransport.ts
-import { spawn as spawn3 } from "node:child_process";
-import { createInterface } from "node:readline";
-var STDERR_KEPT = 10;
-var DRAIN_MS = 250;
-var CommandTransport = class {
-  constructor(options) {
-    this.options = options;
-    if (!options.command) throw new RecallGateError("invalid-input", "the adapter command is empty");
-    this.label = `agent adapter \`${[options.command, ...options.args ?? []].map(quote).join(" ")}\``;
-  }
-  options;
-  label;
-  child;
-  pending = /* @__PURE__ */ new Map();
-  stderrTail = [];
-  /** Why the child is gone ("exited with code 3"), once it is. */
-  failure;
-  closing = false;
-  exited;
-  /** The child's process id once started, for diagnostics. */
-  get pid() {
-    return this.child?.pid;
-  }
-  send(request, signal) {
-    if (this.closing) return Promise.reject(new RecallGateError("internal", `${this.label}: "${request.method}" was sent after the target was closed`));
-    const child2 = this.start();
-    if (!child2 || this.failure !== void 0) return Promise.reject(this.failedError(request.method, false));
-    return new Promise((resolve6, reject) => {
-      const key = String(request.id);
-      this.pending.set(key, { method: request.method, resolve: resolve6, reject });
-      signal.addEventListener("abort", () => this.pending.delete(key), { once: true });
-      child2.stdin.write(`${JSON.stringify(request)}
-`);
-    });
-  }
-  /** Ends stdin, waits for the child to exit, and kills it if it does not. */
-  async close() {
-    if (this.closing) return this.exited;
-    this.closing = true;
-    this.rejectAll(() => new RecallGateError("incomplete", `${this.label}: the target was closed before the call was answered`));
-    const child2 = this.child;
-    if (!child2 || !this.exited) return;
-    child2.stdin.end();
-    if (await within(this.exited, this.options.closeTimeoutMs ?? 2e3)) return;
-    child2.kill("SIGTERM");
-    if (await within(this.exited, 1e3)) return;
-    child2.kill("SIGKILL");
-    await within(this.exited, 1e3);
-  }
-  /** The child, started on first use; undefined when it could not even be spawned. */
-  start() {
-    if (this.child || this.failure !== void 0) return this.child;
-    const { command, args = [], cwd, env: env2 } = this.options;
-    let child2;
-    try {
-      child2 = spawn3(command, args, { cwd, env: { ...process.env, ...env2 }, stdio: ["pipe", "pipe", "pipe"] });
-    } catch (error2) {
-      this.failure = `could not be started: ${error2 instanceof Error ? error2.message : String(error2)}`;
-      return void 0;
-    }
-    this.child = child2;
-    let spawned = false;
-    let exitTimer;
-    this.exited = new Promise((resolve6) => {
-      child2.once("spawn", () => spawned = true);
-      child2.on("error", (error2) => {
-        if (!spawned) {
-          this.fail(`could not be started: ${error2.message}`);
-          resolve6();
-        }
-      });
-      child2.once("exit", (code, signal) => {
-        resolve6();
-        const reason = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-        exitTimer = setTimeout(() => this.fail(reason), DRAIN_MS);
-        child2.once("close", () => {
-          clearTimeout(exitTimer);
-          this.fail(reason);
-        });
-      });
-    });
-    child2.stdin.on("error", () => void 0);
-    createInterface({ input: child2.stdout, crlfDelay: Infinity }).on("line", (line) => this.onLine(line));
-    const onStderr = this.options.onStderr ?? ((line) => process.stderr.write(`${line}
-`));
-    createInterface({ input: child2.stderr, crlfDelay: Infinity }).on("line", (line) => {
-      this.stderrTail.push(line);
-      if (this.stderrTail.length > STDERR_KEPT) this.stderrTail.shift();
-      onStderr(line);
-    });
-    return child2;
-  }
-  onLine(line) {
-    const text = line.trim();
-    if (!text) return;
-    let message;
-    try {
-      message = JSON.parse(text);
-    } catch {
-      return this.malformed(text, "is not JSON");
-    }
-    if (!isObject2(message)) return this.malformed(text, "is not a JSON-RPC response object");
-    if (!("result" in message) && !("error" in message)) {
-      if (typeof message.method === "string") return;
-      return this.malformed(text, 'has neither "result" nor "error"');
-    }
-    if (message.id === null || message.id === void 0) {
-      if ("error" in message) for (const pending2 of this.takeAll()) pending2.resolve(message);
-      else this.malformed(text, 'has no "id"');
-      return;
-    }
-    const key = String(message.id);
-    const pending = this.pending.get(key);
-    if (!pending) return;
-    this.pending.delete(key);
-    pending.resolve(message);
-  }
-  /** A line that is not a response cannot be matched to a call: every waiting call fails, rather than waiting for its timeout. */
-  malformed(line, what) {
-    this.rejectAll(
-      (method) => new RecallGateError("incomplete", `${this.label}: while "${method}" was waiting, the adapter wrote a line to stdout that ${what}: ${excerpt2(line)}`, {
-        hint: "stdout carries only JSON-RPC responses, one per line: write logs to stderr"
-      })
-    );
-  }
-  fail(reason) {
-    if (this.failure !== void 0) return;
-    this.failure = reason;
-    this.rejectAll((method) => this.failedError(method, true));
-  }
-  failedError(method, waiting) {
-    const when = waiting ? `while "${method}" was waiting for its response` : `earlier, so "${method}" cannot be sent`;
-    const stderr = this.stderrTail.length ? `; the last lines of its stderr:
-${this.stderrTail.map((line) => `  ${line}`).join("\n")}` : " (it wrote nothing to stderr)";
-    return new RecallGateError("incomplete", `${this.label} ${this.failure} ${when}${stderr}`, {
-      hint: "run the command by hand and type a request line to see what goes wrong"
-    });
-  }
-  takeAll() {
-    const all = [...this.pending.values()];
-    this.pending.clear();
-    return all;
-  }
-  rejectAll(error2) {
-    for (const pending of this.takeAll()) pending.reject(error2(pending.method));
-  }
-};
-async function within(promise, ms) {
-  let timer;
-  const timeout = new Promise((resolve6) => timer = setTimeout(() => resolve6(false), ms));
-  try {
-    return await Promise.race([promise.then(() => true), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-function quote(word) {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-// src/targets/jsonRpc/httpTransport.ts
-var HttpTransport = class {
-  label;
-  url;
-  headers;
-  fetch;
-  constructor(options) {
-    let url2;
-    try {
-      url2 = new URL(options.url);
-    } catch {
-      throw new RecallGateError("invalid-input", `the adapter URL ${JSON.stringify(options.url)} is not a URL`);
-    }
-    if (url2.protocol !== "http:" && url2.protocol !== "https:") {
-      throw new RecallGateError("invalid-input", `the adapter URL must be http:// or https://, got ${JSON.stringify(options.url)}`);
-    }
-    const headers = new Headers({ "content-type": "application/json", accept: "application/json" });
-    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
-    if (url2.username || url2.password) {
-      if (!headers.has("authorization")) {
-        const credentials = `${decodeURIComponent(url2.username)}:${decodeURIComponent(url2.password)}`;
-        headers.set("authorization", `Basic ${Buffer.from(credentials, "utf8").toString("base64")}`);
-      }
-      url2.username = "";
-      url2.password = "";
-    }
-    this.url = url2;
-    this.label = `agent adapter at ${url2.href}`;
-    this.headers = headers;
-    this.fetch = options.fetch ?? globalThis.fetch;
-  }
-  async send(request, signal) {
-    const { method } = request;
-    let response;
-    let text;
-    try {
-      response = await this.fetch(this.url, { method: "POST", headers: this.headers, body: JSON.stringify(request), signal });
-      text = await response.text();
-    } catch (error2) {
-      throw new RecallGateError("incomplete", `${this.label}: "${method}" could not reach the adapter: ${networkReason(error2)}`, {
-        hint: "is the adapter running, and is the URL right?",
-        cause: error2
-      });
-    }
-    let body2;
-    let parsed = true;
-    try {
-      body2 = JSON.parse(text);
-    } catch {
-      parsed = false;
-    }
-    if (!response.ok) {
-      if (parsed && isObject2(body2) && isObject2(body2.error)) return body2;
-      throw new RecallGateError("incomplete", `${this.label}: "${method}" got HTTP ${response.status} ${response.statusText}${text ? `: ${excerpt2(text)}` : ""}`, {
-        hint: response.status === 401 || response.status === 403 ? "check the headers (Authorization) the target sends" : void 0
-      });
-    }
-    if (!parsed) {
-      throw new RecallGateError("incomplete", `${this.label}: "${method}" got a response body that is not JSON: ${text ? excerpt2(text) : "(empty)"}`, {
-        hint: "the response body must be exactly one JSON-RPC response"
-      });
-    }
-    return body2;
-  }
-  async close() {
-  }
-};
-function networkReason(error2) {
-  const cause = error2 instanceof Error ? error2.cause : void 0;
-  if (cause instanceof Error && cause.message) return cause.message;
-  if (isObject2(cause) && typeof cause.code === "string") return cause.code;
-  return error2 instanceof Error ? error2.message : String(error2);
-}
-function headersFromEnv(headersEnv, env2 = process.env) {
-  const headers = {};
-  for (const [name, variable] of Object.entries(headersEnv)) {
-    const value = env2[variable];
-    if (!value) {
-      throw new RecallGateError("invalid-input", `the adapter header "${name}" comes from ${variable}, which is not set`, { hint: `set ${variable} in the environment` });
-    }
-    headers[name] = value;
-  }
-  return headers;
-}
-
-// src/targets/jsonRpc/store.ts
-var ADD_BATCH2 = 500;
-var AdapterMemoryStore = class {
-  constructor(client2, options = {}) {
-    this.client = client2;
-    this.options = options;
-  }
-  client;
-  options;
-  /** Users reset since the last reset(), with that reset's promise (shared by concurrent callers). */
-  fresh = /* @__PURE__ */ new Map();
-  async reset() {
-    this.fresh = /* @__PURE__ */ new Map();
-  }
-  async add(records) {
-    const byUser = /* @__PURE__ */ new Map();
-    for (const record of records) {
-      const list = byUser.get(record.user);
-      if (list) list.push(record);
-      else byUser.set(record.user, [record]);
-    }
-    for (const [user, list] of byUser) {
-      await this.resetOnce(user);
-      for (let start = 0; start < list.length; start += ADD_BATCH2) {
-        await this.client.add(user, list.slice(start, start + ADD_BATCH2));
-      }
-    }
-  }
-  async search(user, query, limit2) {
-    await this.resetOnce(user);
-    const hits = await this.client.search(user, query, limit2);
-    return hits.sort(compareHits).slice(0, limit2);
-  }
-  async list(user) {
-    await this.resetOnce(user);
-    return (await this.client.list(user)).map((memory) => ({ ...memory, user }));
-  }
-  async close() {
-    if (this.options.closeClient) await this.client.close();
-  }
-  resetOnce(user) {
-    let done = this.fresh.get(user);
-    if (!done) {
-      const map2 = this.fresh;
-      done = this.client.reset(user);
-      map2.set(user, done);
-      done.catch(() => {
-        if (map2.get(user) === done) map2.delete(user);
-      });
-    }
-    return done;
-  }
-};
-
-// src/targets/jsonRpc/targets.ts
-var AdapterTarget = class {
-  constructor(client2) {
-    this.client = client2;
-  }
-  client;
-  reset(user) {
-    return this.client.reset(user);
-  }
-  chat(request) {
-    return this.client.chat(request);
-  }
-  /** The adapter's memory for the retrieval layer (add/search/list); closing the store leaves the target open. */
-  memoryStore() {
-    return new AdapterMemoryStore(this.client);
-  }
-  close() {
-    return this.client.close();
-  }
-};
-var HttpTarget = class extends AdapterTarget {
-  constructor(options) {
-    super(new AdapterClient(new HttpTransport(options), options));
-  }
-};
-var CommandTarget = class extends AdapterTarget {
-  transport;
-  constructor(options) {
-    const transport = new CommandTransport(options);
-    super(new AdapterClient(transport, options));
-    this.transport = transport;
-  }
-  /** The child's process id once it has started. */
-  get pid() {
-    return this.transport.pid;
-  }
-};
-function createHttpTarget(options) {
-  return new HttpTarget(options);
-}
-function createCommandTarget(options) {
-  return new CommandTarget(options);
-}
-
 // src/targets/createTarget.ts
 async function createTarget(spec, context3) {
   switch (spec.kind) {
@@ -100111,7 +100118,7 @@ async function runEndToEnd(suite, options, storeContext, results) {
 }
 
 // src/suite/load.ts
-import { dirname as dirname8, relative as relative5, resolve as resolve5 } from "node:path";
+import { dirname as dirname8, relative as relative5, resolve as resolve6 } from "node:path";
 
 // src/suite/schemaCheck.ts
 var import_ajv = __toESM(require_ajv(), 1);
@@ -100242,7 +100249,8 @@ var suite_schema_default = {
           enum: [
             "keyword",
             "vector",
-            "chroma"
+            "chroma",
+            "adapter"
           ]
         },
         k1: {
@@ -100260,7 +100268,7 @@ var suite_schema_default = {
           $ref: "#/definitions/embedding"
         },
         url: {
-          description: "Chroma server URL (chroma). Default: CHROMA_URL, else http://localhost:8000.",
+          description: "chroma: the server URL (default CHROMA_URL, else http://localhost:8000). adapter: the adapter's JSON-RPC endpoint.",
           type: "string",
           pattern: "^https?://"
         },
@@ -100287,6 +100295,32 @@ var suite_schema_default = {
         keep_collection: {
           description: "Keep the run's collection after the run (chroma), for inspection. Default false.",
           type: "boolean"
+        },
+        command: {
+          description: "adapter: the adapter process and its arguments (JSON-RPC over stdin/stdout).",
+          type: "array",
+          minItems: 1,
+          items: {
+            type: "string",
+            minLength: 1
+          }
+        },
+        cwd: {
+          description: "adapter: working directory of command, relative to the suite.",
+          type: "string",
+          minLength: 1
+        },
+        headers_env: {
+          description: "adapter over HTTP: header name -> environment variable holding its value.",
+          type: "object",
+          additionalProperties: {
+            $ref: "#/definitions/envName"
+          }
+        },
+        timeout_ms: {
+          description: "adapter: per call, default 60000.",
+          type: "integer",
+          minimum: 100
         }
       },
       allOf: [
@@ -100314,7 +100348,10 @@ var suite_schema_default = {
           if: {
             properties: {
               kind: {
-                const: "keyword"
+                enum: [
+                  "keyword",
+                  "adapter"
+                ]
               }
             },
             required: [
@@ -100335,7 +100372,8 @@ var suite_schema_default = {
               kind: {
                 enum: [
                   "keyword",
-                  "vector"
+                  "vector",
+                  "adapter"
                 ]
               }
             },
@@ -100346,11 +100384,6 @@ var suite_schema_default = {
           then: {
             not: {
               anyOf: [
-                {
-                  required: [
-                    "url"
-                  ]
-                },
                 {
                   required: [
                     "tenant"
@@ -100378,6 +100411,96 @@ var suite_schema_default = {
                 }
               ]
             }
+          }
+        },
+        {
+          if: {
+            properties: {
+              kind: {
+                enum: [
+                  "keyword",
+                  "vector",
+                  "chroma"
+                ]
+              }
+            },
+            required: [
+              "kind"
+            ]
+          },
+          then: {
+            not: {
+              anyOf: [
+                {
+                  required: [
+                    "command"
+                  ]
+                },
+                {
+                  required: [
+                    "cwd"
+                  ]
+                },
+                {
+                  required: [
+                    "headers_env"
+                  ]
+                },
+                {
+                  required: [
+                    "timeout_ms"
+                  ]
+                }
+              ]
+            }
+          }
+        },
+        {
+          if: {
+            properties: {
+              kind: {
+                enum: [
+                  "keyword",
+                  "vector"
+                ]
+              }
+            },
+            required: [
+              "kind"
+            ]
+          },
+          then: {
+            not: {
+              required: [
+                "url"
+              ]
+            }
+          }
+        },
+        {
+          if: {
+            properties: {
+              kind: {
+                const: "adapter"
+              }
+            },
+            required: [
+              "kind"
+            ]
+          },
+          then: {
+            oneOf: [
+              {
+                required: [
+                  "url"
+                ]
+              },
+              {
+                required: [
+                  "command"
+                ]
+              }
+            ]
           }
         }
       ]
@@ -101060,8 +101183,9 @@ function toProblem(error2, file, basePath) {
       return { where: file.locate(path13), message: `${subject} ${patternMessage(error2)}; got ${JSON.stringify(error2.data)}` };
     case "not": {
       const data = error2.data ?? {};
-      const forbidsEmbedding = error2.schemaPath.includes("/allOf/1/");
-      const key = forbidsEmbedding ? "embedding" : Object.keys(data).find((name) => name in KIND_ONLY_KEYS && name !== "embedding") ?? "url";
+      const rule = /\/allOf\/(\d+)\//.exec(error2.schemaPath)?.[1];
+      const candidates = rule === "1" ? ["embedding"] : rule === "4" ? ["url"] : Object.keys(KIND_ONLY_KEYS).filter((key2) => key2 !== "embedding" && key2 !== "url");
+      const key = candidates.find((name) => name in data) ?? candidates[0];
       const kinds = KIND_ONLY_KEYS[key];
       return {
         where: file.locate(path13, { keyOf: key }),
@@ -101069,6 +101193,8 @@ function toProblem(error2, file, basePath) {
         hint: `remove it or change kind to ${kinds.split(" and ")[0]}`
       };
     }
+    case "oneOf":
+      return { where: file.locate(path13), message: "an adapter provider needs either url (HTTP) or command (stdin/stdout), not both" };
     case "minItems":
     case "minProperties": {
       const limit2 = Number(error2.params.limit);
@@ -101081,7 +101207,11 @@ function toProblem(error2, file, basePath) {
   }
 }
 var KIND_ONLY_KEYS = {
-  url: "chroma",
+  url: "chroma and adapter",
+  command: "adapter",
+  cwd: "adapter",
+  headers_env: "adapter",
+  timeout_ms: "adapter",
   tenant: "chroma",
   database: "chroma",
   api_key_env: "chroma",
@@ -102241,7 +102371,7 @@ function readDataFile(path13, displayPath, referencedFrom) {
 
 // src/suite/loadE2e.ts
 import { readFileSync as readFileSync7 } from "node:fs";
-import { dirname as dirname7, relative as relative4, resolve as resolve4 } from "node:path";
+import { dirname as dirname7, relative as relative4, resolve as resolve5 } from "node:path";
 var CHECK_KINDS = ["contains", "icontains", "regex", "first_amount", "date", "abstains", "all", "any", "not", "judge"];
 var DEFAULT_TIMEOUT_MS2 = 6e4;
 function buildE2e(raw, cases, main, retrieval, files, problems) {
@@ -102284,7 +102414,7 @@ function buildE2e(raw, cases, main, retrieval, files, problems) {
       return { kind: "http", url: String(rawTarget.url), headers_env: rawTarget.headers_env ?? {}, timeout_ms: timeout };
     }
     if (rawTarget.kind === "command") {
-      return { kind: "command", command: rawTarget.command, cwd: resolve4(suiteDir, rawTarget.cwd ?? "."), timeout_ms: timeout };
+      return { kind: "command", command: rawTarget.command, cwd: resolve5(suiteDir, rawTarget.cwd ?? "."), timeout_ms: timeout };
     }
     const memory = rawTarget.memory;
     const providers = retrievalSpec?.providers ?? [];
@@ -102300,7 +102430,7 @@ function buildE2e(raw, cases, main, retrieval, files, problems) {
     let systemPrompt = "";
     const promptPath = rawTarget.system_prompt;
     if (promptPath) {
-      const absolute = resolve4(suiteDir, promptPath);
+      const absolute = resolve5(suiteDir, promptPath);
       try {
         systemPrompt = readFileSync7(absolute, "utf8");
         read2.push(absolute);
@@ -102381,7 +102511,7 @@ var DEFAULT_K = [1, 3, 5];
 var PLURAL = { suite: "suites", memory: "memories", query: "queries", case: "cases" };
 var MIN_DEPTH = 10;
 function loadSuite(suitePath, cwd = process.cwd()) {
-  const file = resolve5(cwd, suitePath);
+  const file = resolve6(cwd, suitePath);
   const displayPath = relative5(cwd, file) || suitePath;
   const problems = [];
   const files = [file];
@@ -102454,7 +102584,7 @@ function rowsOf(value, path13, part, main, files, problems, cwd) {
   if (Array.isArray(value)) {
     return { rows: value, locate: (index, subpath = [], keyOf) => main.locate([...path13, index, ...subpath], { keyOf }) };
   }
-  const target = resolve5(dirname8(main.path), String(value));
+  const target = resolve6(dirname8(main.path), String(value));
   const referencedFrom = main.locate(path13);
   let data;
   try {

@@ -92,7 +92,7 @@ const cases: Case[] = [
   {
     title: 'a Chroma-only key on a vector provider says which kind it belongs to',
     file: `${S}/chroma-key-on-vector.yaml`,
-    problems: [p(`${S}/chroma-key-on-vector.yaml:6:7`, '"url" only applies to chroma providers', 'remove it or change kind to chroma')],
+    problems: [p(`${S}/chroma-key-on-vector.yaml:6:7`, '"url" only applies to chroma and adapter providers', 'remove it or change kind to chroma')],
   },
   {
     title: 'unknown key in a provider suggests the key it was meant to be (and the missing kind is not reported twice)',
@@ -107,7 +107,7 @@ const cases: Case[] = [
   {
     title: 'unknown enum value lists the allowed values and suggests the closest',
     file: `${S}/unknown-enum.yaml`,
-    problems: [p(`${S}/unknown-enum.yaml:4:26`, '"kind" must be one of: keyword, vector, chroma; got "vektor"', 'did you mean "vector"?')],
+    problems: [p(`${S}/unknown-enum.yaml:4:26`, '"kind" must be one of: keyword, vector, chroma, adapter; got "vektor"', 'did you mean "vector"?')],
   },
   {
     title: 'missing required key is reported at the map that lacks it',
@@ -251,7 +251,7 @@ const cases: Case[] = [
     problems: [
       p(`${S}/unordered-problems.yaml:3:10`, '"depth" must be >= 1'),
       p(`${S}/unordered-problems.yaml:5:38`, '"k1" must be a number; got string "high"'),
-      p(`${S}/unordered-problems.yaml:5:44`, 'unknown key "colour"', 'allowed keys: name, kind, k1, b, embedding, url, tenant, database, api_key_env, auth_header, keep_collection'),
+      p(`${S}/unordered-problems.yaml:5:44`, 'unknown key "colour"', 'allowed keys: name, kind, k1, b, embedding, url, tenant, database, api_key_env, auth_header, keep_collection, command, cwd, headers_env, timeout_ms'),
       p(`${S}/unordered-problems.yaml:10:1`, 'unknown key "descripton"', 'did you mean "description"?'),
     ],
   },

@@ -1,5 +1,7 @@
+import { resolve } from 'node:path';
 import { createEmbedder, type EmbedderContext } from '../embeddings/createEmbedder.js';
 import type { ProviderSpec } from '../suite/types.js';
+import { AdapterMemoryStore, createCommandTarget, createHttpTarget, headersFromEnv } from '../targets/jsonRpc/index.js';
 import { ChromaStore, DEFAULT_CHROMA_URL, collectionName } from './chroma.js';
 import { KeywordStore } from './keyword.js';
 import type { MemoryStore } from './types.js';
@@ -27,6 +29,13 @@ export function createStore(provider: ProviderSpec, context: StoreContext): Memo
         headers: chromaHeaders(provider, context.env),
         keepCollection: provider.keep_collection,
       });
+    case 'adapter': {
+      // The same adapter an e2e target talks to, through its optional add, search and list methods.
+      const target = provider.command
+        ? createCommandTarget({ command: provider.command[0]!, args: provider.command.slice(1), cwd: resolve(context.baseDir, provider.cwd ?? '.'), timeoutMs: provider.timeout_ms })
+        : createHttpTarget({ url: provider.url!, headers: headersFromEnv(provider.headers_env ?? {}, context.env), timeoutMs: provider.timeout_ms });
+      return new AdapterMemoryStore(target.client, { closeClient: true });
+    }
   }
 }
 

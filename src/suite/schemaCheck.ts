@@ -75,8 +75,9 @@ function toProblem(error: ErrorObject, file: SourceFile, basePath: DataPath): In
     case 'not': {
       // `not` only forbids keys of one provider kind on another.
       const data = (error.data ?? {}) as Record<string, unknown>;
-      const forbidsEmbedding = error.schemaPath.includes('/allOf/1/');
-      const key = forbidsEmbedding ? 'embedding' : (Object.keys(data).find((name) => name in KIND_ONLY_KEYS && name !== 'embedding') ?? 'url');
+      const rule = /\/allOf\/(\d+)\//.exec(error.schemaPath)?.[1];
+      const candidates = rule === '1' ? ['embedding'] : rule === '4' ? ['url'] : Object.keys(KIND_ONLY_KEYS).filter((key) => key !== 'embedding' && key !== 'url');
+      const key = candidates.find((name) => name in data) ?? candidates[0]!;
       const kinds = KIND_ONLY_KEYS[key]!;
       return {
         where: file.locate(path, { keyOf: key }),
@@ -84,6 +85,8 @@ function toProblem(error: ErrorObject, file: SourceFile, basePath: DataPath): In
         hint: `remove it or change kind to ${kinds.split(' and ')[0]}`,
       };
     }
+    case 'oneOf':
+      return { where: file.locate(path), message: 'an adapter provider needs either url (HTTP) or command (stdin/stdout), not both' };
     case 'minItems':
     case 'minProperties': {
       const limit = Number((error.params as { limit: number }).limit);
@@ -98,7 +101,11 @@ function toProblem(error: ErrorObject, file: SourceFile, basePath: DataPath): In
 
 /** Provider keys that belong to some kinds only, and which. */
 const KIND_ONLY_KEYS: Record<string, string> = {
-  url: 'chroma',
+  url: 'chroma and adapter',
+  command: 'adapter',
+  cwd: 'adapter',
+  headers_env: 'adapter',
+  timeout_ms: 'adapter',
   tenant: 'chroma',
   database: 'chroma',
   api_key_env: 'chroma',

@@ -30,7 +30,7 @@ export interface EmbeddingSpec {
 
 export interface ProviderSpec {
   name: string;
-  kind: 'keyword' | 'vector' | 'chroma';
+  kind: 'keyword' | 'vector' | 'chroma' | 'adapter';
   /** BM25 term-frequency saturation (keyword). */
   k1?: number;
   /** BM25 length normalisation (keyword). */
@@ -43,6 +43,11 @@ export interface ProviderSpec {
   api_key_env?: string;
   auth_header?: string;
   keep_collection?: boolean;
+  /** Your agent's memory over the JSON-RPC adapter protocol (adapter). */
+  command?: string[];
+  cwd?: string;
+  headers_env?: Record<string, string>;
+  timeout_ms?: number;
   where: SourceLocation;
 }
 

@@ -48,3 +48,37 @@ test('an http target: the example adapter over HTTP drives the e2e layer', { tim
     await adapter.stop();
   }
 });
+
+test('kind: adapter: the retrieval layer searches the adapter\'s own memory (add, search), per user', { timeout: 120_000 }, async () => {
+  const dir = tempDir('recall-gate-suite-');
+  const suite = join(dir, 'suite.yaml');
+  const example = join(REPO_ROOT, 'suites/examples/assistant-memory');
+  writeFileSync(
+    suite,
+    [
+      'name: adapter-retrieval',
+      'retrieval:',
+      '  providers:',
+      `    - { name: toy, kind: adapter, command: [${JSON.stringify(process.execPath)}, ${JSON.stringify(AGENT)}, --stdio] }`,
+      '    - { name: keyword, kind: keyword }',
+      `  memories: ${JSON.stringify(join(example, 'memories.jsonl'))}`,
+      `  queries: ${JSON.stringify(join(example, 'queries.yaml'))}`,
+      '',
+    ].join('\n'),
+  );
+  const out = tempDir();
+  const result = await runCli(['run', suite, '--out', out]);
+  assert.equal(result.code, 0, result.stdout + result.stderr);
+  const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsDocument;
+  const toy = results.retrieval!.providers.toy!;
+  assert.equal(toy.status, 'ok');
+  assert.ok(toy.metrics!['recall@5']! > 0, 'the toy agent finds some memories by word overlap');
+  const owner = new Map(
+    readFileSync(join(example, 'memories.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string; user: string })
+      .map((memory) => [memory.id, memory.user]),
+  );
+  for (const query of toy.queries) for (const hit of query.results) assert.equal(owner.get(hit.id), query.user);
+});
