@@ -14343,15 +14343,18 @@ var package_default = {
   dependencies: {
     "@actions/cache": "6.3.0",
     "@actions/core": "3.0.1",
+    "@actions/github": "9.1.1",
     ajv: "8.20.0",
     chromadb: "3.5.0",
     "jsonc-parser": "3.3.1",
     openai: "6.49.0",
+    picomatch: "4.0.7",
     yaml: "2.9.1"
   },
   devDependencies: {
     "@eslint/js": "9.39.5",
     "@types/node": "20.19.43",
+    "@types/picomatch": "4.0.3",
     esbuild: "0.28.2",
     eslint: "9.39.5",
     typescript: "5.9.3",
@@ -14983,7 +14986,7 @@ import { join } from "node:path";
 
 // src/report/escape.ts
 function escapeMarkdown(text) {
-  return text.replace(/[\\`*_{}[\]()#+!|~>]/g, (char) => `\\${char}`).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/@(?=[A-Za-z0-9])/g, "@\u200B").replace(/\r?\n/g, " ");
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_{}[\]()#+!|~]/g, (char) => `\\${char}`).replace(/@(?=[A-Za-z0-9])/g, "@\u200B").replace(/\r?\n/g, " ");
 }
 function cell(text, max = 120) {
   const short = text.length > max ? `${text.slice(0, max - 1)}\u2026` : text;
@@ -15324,6 +15327,9 @@ var suite_schema_default = {
     },
     e2e: {
       $ref: "#/definitions/e2e"
+    },
+    gate: {
+      $ref: "#/definitions/gate"
     }
   },
   definitions: {
@@ -16253,6 +16259,140 @@ var suite_schema_default = {
           type: "boolean",
           description: "Passing with memory off means the setup leaks. Default true, false for abstention."
         }
+      }
+    },
+    gate: {
+      type: "object",
+      additionalProperties: false,
+      description: "The composite gate: conditions on results.json metrics, nested with all/any. The run exits 1 when it fails.",
+      properties: {
+        all: {
+          type: "array",
+          minItems: 1,
+          items: {
+            $ref: "#/definitions/gateNode"
+          }
+        },
+        any: {
+          type: "array",
+          minItems: 1,
+          items: {
+            $ref: "#/definitions/gateNode"
+          }
+        },
+        skipped_layers: {
+          enum: [
+            "waive",
+            "fail"
+          ],
+          description: "Conditions on a layer that did not run: waive (default, shown as skipped) or fail."
+        }
+      },
+      oneOf: [
+        {
+          required: [
+            "all"
+          ]
+        },
+        {
+          required: [
+            "any"
+          ]
+        }
+      ]
+    },
+    gateNode: {
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        all: {
+          type: "array",
+          minItems: 1,
+          items: {
+            $ref: "#/definitions/gateNode"
+          }
+        },
+        any: {
+          type: "array",
+          minItems: 1,
+          items: {
+            $ref: "#/definitions/gateNode"
+          }
+        },
+        metric: {
+          type: "string",
+          minLength: 1
+        },
+        op: {
+          enum: [
+            "gt",
+            "gte",
+            "lt",
+            "lte",
+            "eq"
+          ]
+        },
+        value: {
+          type: "number"
+        },
+        max_drop: {
+          type: "number",
+          minimum: 0
+        },
+        max_rise: {
+          type: "number",
+          minimum: 0
+        },
+        aggregation: {
+          enum: [
+            "mean",
+            "min",
+            "max",
+            "median",
+            "p95"
+          ]
+        },
+        blocking: {
+          type: "boolean"
+        }
+      },
+      oneOf: [
+        {
+          required: [
+            "all"
+          ]
+        },
+        {
+          required: [
+            "any"
+          ]
+        },
+        {
+          required: [
+            "metric"
+          ]
+        }
+      ],
+      dependencies: {
+        op: [
+          "value",
+          "metric"
+        ],
+        value: [
+          "op"
+        ],
+        max_drop: [
+          "metric"
+        ],
+        max_rise: [
+          "metric"
+        ],
+        aggregation: [
+          "metric"
+        ],
+        blocking: [
+          "metric"
+        ]
       }
     }
   }
@@ -17671,6 +17811,30 @@ function checkChecks(check, locate, judgeConfigured, problems) {
   if (kind === "not") checkChecks(record.not, (path2) => locate(["not", ...path2]), judgeConfigured, problems);
 }
 
+// src/suite/loadGate.ts
+function gateSpecOf(raw) {
+  const root = raw.all ? { all: raw.all } : { any: raw.any };
+  return { root, skipped_layers: raw.skipped_layers ?? "waive" };
+}
+function gateLocations(raw, locate) {
+  const locations = {};
+  const walk = (node, dataPath, label) => {
+    for (const kind of ["all", "any"]) {
+      const children = node[kind];
+      children?.forEach((child, index) => {
+        const childLabel = `${label ? `${label}.` : ""}${kind}[${index}]`;
+        locations[childLabel] = locate([...dataPath, kind, index]);
+        walk(child, [...dataPath, kind, index], childLabel);
+      });
+    }
+  };
+  walk(raw, [], "");
+  return locations;
+}
+function checkGate(_gate, _suite) {
+  return [];
+}
+
 // src/suite/types.ts
 var DEFAULT_USER = "default";
 
@@ -17735,6 +17899,12 @@ function loadSuite(suitePath, cwd = process.cwd()) {
     retrieval,
     e2e
   };
+  if (raw.gate) {
+    suite.gate = gateSpecOf(raw.gate);
+    suite.gateLocations = gateLocations(raw.gate, (path2) => main2.locate(["gate", ...path2]));
+    problems.push(...checkGate(suite.gate, suite).map((problem) => ({ where: main2.locate(["gate", ...problem.path]), message: problem.message, hint: problem.hint })));
+    if (problems.length > 0) throw invalidInput(sortProblems(problems));
+  }
   return suite;
 }
 function sortProblems(problems) {

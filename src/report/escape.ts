@@ -4,11 +4,12 @@
  * and no @mentions or #references that would notify people.
  */
 export function escapeMarkdown(text: string): string {
+  // Entities first, so the backslashes added next are not inside them.
   return text
-    .replace(/[\\`*_{}[\]()#+!|~>]/g, (char) => `\\${char}`)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
+    .replace(/[\\`*_{}[\]()#+!|~]/g, (char) => `\\${char}`)
     .replace(/@(?=[A-Za-z0-9])/g, '@\u200b')
     .replace(/\r?\n/g, ' ');
 }

@@ -4,6 +4,7 @@ import { checkSchema, type SchemaPart } from './schemaCheck.js';
 import { checkRetrieval } from './semantics.js';
 import { FileProblems, readDataFile, readYamlFile, type DataPath, type SourceFile } from './sourceFile.js';
 import { buildE2e, type RawE2e } from './loadE2e.js';
+import { checkGate, gateLocations, gateSpecOf } from './loadGate.js';
 import {
   DEFAULT_USER,
   type E2eSpec,
@@ -39,6 +40,7 @@ interface RawSuite {
   memory_paths?: string[];
   retrieval?: RawRetrieval;
   e2e?: RawE2e;
+  gate?: Record<string, unknown>;
 }
 
 /**
@@ -108,6 +110,12 @@ export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
     retrieval,
     e2e,
   };
+  if (raw.gate) {
+    suite.gate = gateSpecOf(raw.gate);
+    suite.gateLocations = gateLocations(raw.gate, (path) => main.locate(['gate', ...path]));
+    problems.push(...checkGate(suite.gate, suite).map((problem) => ({ where: main.locate(['gate', ...problem.path]), message: problem.message, hint: problem.hint })));
+    if (problems.length > 0) throw invalidInput(sortProblems(problems));
+  }
   return suite;
 }
 

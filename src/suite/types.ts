@@ -1,5 +1,6 @@
 import type { CaseSpec, Condition } from '../e2e/types.js';
 import type { SourceLocation } from '../errors.js';
+import type { GateSpec } from '../gate/types.js';
 
 /** The user memories belong to when a suite names none. */
 export const DEFAULT_USER = 'default';
@@ -143,4 +144,7 @@ export interface Suite {
   files: string[];
   retrieval?: RetrievalSpec;
   e2e?: E2eSpec;
+  gate?: GateSpec;
+  /** Where each gate condition was written, by its path (e.g. "all[2]"), for annotations. */
+  gateLocations?: Record<string, SourceLocation>;
 }

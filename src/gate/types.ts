@@ -1,0 +1,57 @@
+/** The suite's composite gate, as written. */
+export type GateNode = GateCondition | { all: GateNode[] } | { any: GateNode[] };
+
+export type GateOp = 'gt' | 'gte' | 'lt' | 'lte' | 'eq';
+export type Aggregation = 'mean' | 'min' | 'max' | 'median' | 'p95';
+
+export interface GateCondition {
+  /** A key into results.json, e.g. retrieval.vector.recall@3, e2e.pass_rate, e2e.ability.isolation.pass^k. */
+  metric: string;
+  op?: GateOp;
+  value?: number;
+  /** Fails when the metric fell by more than this against the baseline (point estimate). */
+  max_drop?: number;
+  /** Fails when the metric rose by more than this against the baseline (latency, cost). */
+  max_rise?: number;
+  /** How per-query or per-trial values become one number; default: the metric's own (mean for rates). */
+  aggregation?: Aggregation;
+  /** Failing this fails the gate whatever any: around it says. */
+  blocking?: boolean;
+}
+
+export interface GateSpec {
+  root: GateNode;
+  /** What a condition on a layer that did not run counts as: waived (default) or failed. */
+  skipped_layers: 'waive' | 'fail';
+}
+
+export type GateStatus = 'pass' | 'fail' | 'skipped' | 'not-evaluated';
+
+/** One condition's outcome, for the verdict table. */
+export interface GateRow {
+  /** Nesting path, e.g. "all[4].any[0]", so a table can show the structure. */
+  path: string;
+  metric: string;
+  aggregation?: Aggregation;
+  /** e.g. ">= 0.9", "drop <= 0.05". */
+  threshold: string;
+  actual?: number;
+  baseline?: number;
+  delta?: number;
+  /** 95% bootstrap interval of the change, resampling whole cases or queries. */
+  interval?: [number, number];
+  /** The interval excludes 0: the change is larger than resampling noise. */
+  significant?: boolean;
+  status: GateStatus;
+  blocking: boolean;
+  /** Why, when not a plain pass or fail (skipped layer, missing metric, no baseline). */
+  note?: string;
+}
+
+export interface Verdict {
+  status: 'pass' | 'fail';
+  rows: GateRow[];
+  /** Blocking conditions that failed (they fail the gate on their own). */
+  blockingFailures: string[];
+  hasBaseline: boolean;
+}

@@ -1,0 +1,37 @@
+import type { SourceLocation } from '../errors.js';
+import type { GateNode, GateSpec } from '../gate/types.js';
+import type { Suite } from './types.js';
+
+/** The gate as the evaluator reads it: the top-level all/any is the root. */
+export function gateSpecOf(raw: Record<string, unknown>): GateSpec {
+  const root = (raw.all ? { all: raw.all } : { any: raw.any }) as GateNode;
+  return { root, skipped_layers: (raw.skipped_layers as GateSpec['skipped_layers'] | undefined) ?? 'waive' };
+}
+
+/** Each condition's place in the suite, keyed by the same path the verdict rows use ("all[2].any[0]"). */
+export function gateLocations(raw: Record<string, unknown>, locate: (path: (string | number)[]) => SourceLocation): Record<string, SourceLocation> {
+  const locations: Record<string, SourceLocation> = {};
+  const walk = (node: Record<string, unknown>, dataPath: (string | number)[], label: string) => {
+    for (const kind of ['all', 'any'] as const) {
+      const children = node[kind] as Record<string, unknown>[] | undefined;
+      children?.forEach((child, index) => {
+        const childLabel = `${label ? `${label}.` : ''}${kind}[${index}]`;
+        locations[childLabel] = locate([...dataPath, kind, index]);
+        walk(child, [...dataPath, kind, index], childLabel);
+      });
+    }
+  };
+  walk(raw, [], '');
+  return locations;
+}
+
+export interface GateProblem {
+  path: (string | number)[];
+  message: string;
+  hint?: string;
+}
+
+/** Replaced by the gate module's own validation (metric names against the suite). */
+export function checkGate(_gate: GateSpec, _suite: Suite): GateProblem[] {
+  return [];
+}
