@@ -1,14 +1,25 @@
 /**
  * `npm run bench`: throughput and memory of the in-process providers on
  * generated data, the same workload against a real local Chroma server
- * (bench/chroma.ts), and the embedding cache cold against warm through
- * runSuite (bench/cache.ts). Prints figures only; nothing here passes or fails.
+ * (bench/chroma.ts), the embedding cache cold against warm through
+ * runSuite (bench/cache.ts), and end-to-end throughput of runE2e through the
+ * builtin target against a local OpenAI-compatible server with a fixed
+ * latency per call (bench/e2e.ts). Prints figures only; nothing here passes or
+ * fails.
+ *
+ * Sections: `search` (keyword, vector, baseline, reference loop, Chroma),
+ * `cache`, `e2e`. All run by default; name some to run only those, e.g. after
+ * `npx tsc -p tsconfig.test.json`:
+ *   node --expose-gc build/bench/index.js e2e
+ *   node --expose-gc build/bench/index.js search cache
+ * (or `npm run bench -- e2e`).
  */
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { KeywordStore } from '../src/memory/keyword.js';
 import { VectorStore } from '../src/memory/vector.js';
 import { cacheSection } from './cache.js';
+import { e2eSection } from './e2e.js';
 import { chromaSection } from './chroma.js';
 import { bruteForceTopK, packRows, type ScanKind } from './baseline.js';
 import { FixedEmbedder } from './embedder.js';
@@ -37,6 +48,29 @@ const CACHE = {
   rounds: 3,
   generated: { memories: 2_000, queries: 200, vocabulary: 4_000, users: 1, seed: CONFIG.seed + 2, dimensions: 1024 },
 };
+
+/** The e2e section: runE2e at CONCURRENCY against a server answering every chat call after LATENCY_MS. */
+const E2E = {
+  cases: 200,
+  repeat: 3,
+  concurrency: 8,
+  serialCases: 20,
+  latencyMs: 50,
+  seed: CONFIG.seed + 3,
+};
+
+const SECTIONS = ['search', 'cache', 'e2e'] as const;
+type Section = (typeof SECTIONS)[number];
+
+/** Sections named on the command line, or all of them. */
+function chosenSections(args: readonly string[]): Set<Section> {
+  const unknown = args.filter((arg) => !(SECTIONS as readonly string[]).includes(arg));
+  if (unknown.length > 0) {
+    console.error(`unknown bench section ${unknown.map((arg) => `"${arg}"`).join(', ')}; sections: ${SECTIONS.join(', ')} (none named: all)`);
+    process.exit(2);
+  }
+  return new Set(args.length > 0 ? (args as Section[]) : SECTIONS);
+}
 
 /** This file compiles to build/bench/index.js. */
 const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
@@ -110,7 +144,7 @@ async function warmUp(): Promise<void> {
   runBaseline(data, input, WARM_UP.dimensions, WARM_UP.limit, 'four-sums');
 }
 
-async function main(): Promise<void> {
+async function main(sections: ReadonlySet<Section>): Promise<void> {
   const cpus = os.cpus();
   print('recall-gate bench');
   print(`node ${process.version} (V8 ${process.versions.v8}), ${os.platform()} ${os.arch()}`);
@@ -120,6 +154,27 @@ async function main(): Promise<void> {
   print(describeMemory('start', memory()));
   print();
 
+  if (sections.has('search')) await searchSections();
+
+  // Embedding cache through runSuite
+  if (sections.has('cache')) {
+    await collect();
+    await cacheSection({ repoRoot: REPO_ROOT, rounds: CACHE.rounds, generated: CACHE.generated, print });
+  }
+
+  // End-to-end throughput through runE2e and the builtin target
+  if (sections.has('e2e')) {
+    await collect();
+    await e2eSection({ ...E2E, print });
+  }
+
+  print(describeMemory('memory after all sections', memory()));
+  print(`load average at end (1/5/15 min): ${loadAverage()}`);
+  print(`total wall time ${seconds(performance.now() / 1000)} (since process start)`);
+}
+
+/** Keyword, vector, baseline, reference loop and Chroma on one generated data set. */
+async function searchSections(): Promise<void> {
   const warm = await timed(warmUp);
   print(`warm-up: ${WARM_UP.memories} memories, ${WARM_UP.queries} queries through both providers, the baseline and the reference loop, ${seconds(warm.seconds)}`);
   print();
@@ -217,14 +272,6 @@ async function main(): Promise<void> {
   // Chroma on the same workload, held to the in-process store's exact lists
   await collect();
   await chromaSection({ data, embedder, limit: CONFIG.limit, dimensions: CONFIG.dimensions, exact: vectorSearch, print });
-
-  // Embedding cache through runSuite
-  await collect();
-  await cacheSection({ repoRoot: REPO_ROOT, rounds: CACHE.rounds, generated: CACHE.generated, print });
-
-  print(describeMemory('memory after all sections', memory()));
-  print(`load average at end (1/5/15 min): ${loadAverage()}`);
-  print(`total wall time ${seconds(performance.now() / 1000)} (since process start)`);
 }
 
-await main();
+await main(chosenSections(process.argv.slice(2)));
