@@ -2987,7 +2987,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve7.call(this, root, ref);
+      let _sch = resolve8.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a3 = root.localRefs) === null || _a3 === void 0 ? void 0 : _a3[ref];
         const { schemaId } = this.opts;
@@ -3014,7 +3014,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve7(root, ref) {
+    function resolve8(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -3878,7 +3878,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve7(baseURI, relativeURI, options) {
+    function resolve8(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -4269,7 +4269,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve7,
+      resolve: resolve8,
       resolveComponent,
       equal,
       serialize,
@@ -8871,7 +8871,7 @@ ${indent}${line}` : "\n";
           str2 += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str2.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines.reduce((sum2, line) => sum2 + line.length + 2, 2) + (str2.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
             str2 += ",";
@@ -8887,7 +8887,7 @@ ${indent}${line}` : "\n";
         return start + end;
       } else {
         if (!reqNewline) {
-          const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
+          const len = lines.reduce((sum2, line) => sum2 + line.length + 2, 2);
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
@@ -14366,580 +14366,9 @@ var package_default = {
 var TOOL_NAME = "recall-gate";
 var TOOL_VERSION = package_default.version;
 
-// src/cli/regrade.ts
+// src/cli/compare.ts
 import { existsSync as existsSync2, readFileSync as readFileSync4 } from "node:fs";
-import { join as join2, resolve as resolve3 } from "node:path";
-
-// src/stats.ts
-function percentile(samples, p) {
-  if (samples.length === 0) return 0;
-  const sorted = [...samples].sort((a, b) => a - b);
-  const rank = Math.max(1, Math.ceil(p / 100 * sorted.length));
-  return sorted[rank - 1];
-}
-function median(samples) {
-  if (samples.length === 0) return 0;
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-function mean(samples) {
-  if (samples.length === 0) return 0;
-  let sum = 0;
-  for (const sample of samples) sum += sample;
-  return sum / samples.length;
-}
-function summarizeLatency(samples) {
-  return {
-    count: samples.length,
-    median: round(median(samples), 3),
-    p95: round(percentile(samples, 95), 3),
-    mean: round(mean(samples), 3),
-    max: round(samples.reduce((a, b) => Math.max(a, b), 0), 3)
-  };
-}
-function round(value, digits) {
-  const scale = 10 ** digits;
-  return Math.round(value * scale) / scale;
-}
-
-// src/e2e/aggregate.ts
-function rates(trials) {
-  const passed = trials.filter((trial) => trial.status === "pass").length;
-  const errors = trials.filter((trial) => trial.status === "error").length;
-  return { trials: trials.length, passed, failed: trials.length - passed - errors, errors, pass_rate: trials.length ? round(passed / trials.length, 6) : 0 };
-}
-function groupRates(byCase) {
-  const all = [...byCase.values()].flat();
-  const groups = [...byCase.values()];
-  const every = groups.filter((trials) => trials.length > 0 && trials.every((trial) => trial.status === "pass")).length;
-  const some = groups.filter((trials) => trials.some((trial) => trial.status === "pass")).length;
-  return {
-    ...rates(all),
-    cases: groups.length,
-    "pass^k": groups.length ? round(every / groups.length, 6) : 0,
-    "pass@k": groups.length ? round(some / groups.length, 6) : 0
-  };
-}
-function groupBy(items, key) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const item of items) groups.set(key(item), [...groups.get(key(item)) ?? [], item]);
-  return groups;
-}
-function aggregateE2e(trials, cases, conditions, repeat) {
-  const headline = conditions.includes("recall") ? "recall" : conditions[0];
-  const byCondition = {};
-  for (const condition of conditions) {
-    byCondition[condition] = groupRates(groupBy(trials.filter((trial) => trial.condition === condition), (trial) => trial.case));
-  }
-  const caseResults = {};
-  for (const spec of cases) {
-    const mine = trials.filter((trial) => trial.case === spec.name);
-    const result = { ability: spec.ability, conditions: {}, leak: false };
-    for (const condition of conditions) {
-      const these = mine.filter((trial) => trial.condition === condition);
-      const base = rates(these);
-      result.conditions[condition] = {
-        ...base,
-        "pass^k": these.length > 0 && base.passed === these.length,
-        "pass@k": base.passed > 0
-      };
-    }
-    result.leak = spec.needs_memory && (result.conditions.none?.passed ?? 0) > 0;
-    caseResults[spec.name] = result;
-  }
-  const abilities = {};
-  for (const ability of [...new Set(cases.map((spec) => spec.ability))].sort()) {
-    const mine = trials.filter((trial) => trial.ability === ability);
-    const result = { conditions: {} };
-    for (const condition of conditions) {
-      result.conditions[condition] = groupRates(groupBy(mine.filter((trial) => trial.condition === condition), (trial) => trial.case));
-    }
-    const recall = result.conditions.recall?.pass_rate;
-    if (recall !== void 0 && result.conditions.none) result.lift_over_none = round(recall - result.conditions.none.pass_rate, 6);
-    if (recall !== void 0 && result.conditions.oracle) result.gap_oracle_over_recall = round(result.conditions.oracle.pass_rate - recall, 6);
-    abilities[ability] = result;
-  }
-  const invocations = trials.flatMap((trial) => trial.invocations);
-  const tokens = { input: 0, output: 0, judge_input: 0, judge_output: 0 };
-  for (const trial of trials) {
-    tokens.input += trial.tokens.input;
-    tokens.output += trial.tokens.output;
-    tokens.judge_input += trial.tokens.judge_input;
-    tokens.judge_output += trial.tokens.judge_output;
-  }
-  const costs = trials.map((trial) => trial.cost_usd);
-  const cost = costs.some((value) => value === null) ? null : round(costs.reduce((sum, value) => sum + (value ?? 0), 0), 6);
-  const passed = trials.filter((trial) => trial.status === "pass").length;
-  const defined = (values) => values.filter((value) => value !== void 0);
-  const coverage = defined(trials.map((trial) => trial.evidence_coverage));
-  const precision = defined(trials.map((trial) => trial.recall_precision));
-  const harmful = trials.filter((trial) => trial.harmful_recall !== void 0);
-  return {
-    repeat,
-    conditions,
-    headline_condition: headline,
-    metrics: byCondition[headline],
-    by_condition: byCondition,
-    abilities,
-    cases: caseResults,
-    leaks: Object.entries(caseResults).filter(([, result]) => result.leak).map(([name]) => name),
-    latency_ms: {
-      call: summarizeLatency(invocations.map((invocation) => invocation.latency_ms)),
-      recall: summarizeLatency(defined(invocations.map((invocation) => invocation.recall_ms)))
-    },
-    tokens,
-    cost_usd: cost,
-    cost_per_successful_trial: cost === null || passed === 0 ? null : round(cost / passed, 6),
-    recall_quality: {
-      ...coverage.length ? { evidence_coverage: round(mean(coverage), 6) } : {},
-      ...precision.length ? { recall_precision: round(mean(precision), 6) } : {},
-      ...harmful.length ? { harmful_recall_rate: round(harmful.filter((trial) => trial.harmful_recall).length / harmful.length, 6) } : {}
-    },
-    errors: trials.filter((trial) => trial.status === "error").map((trial) => ({ key: trial.key, reason: trial.reason })),
-    failures: trials.filter((trial) => trial.status === "fail" && trial.condition === headline).map((trial) => ({ key: trial.key, case: trial.case, ability: trial.ability, question: trial.question, answer: trial.answer ?? "", reason: trial.reason }))
-  };
-}
-
-// src/e2e/checks/excerpt.ts
-var EXCERPT_CONTEXT = 20;
-function excerpt(text, at, end = at, context = EXCERPT_CONTEXT) {
-  const from = Math.max(0, at - context);
-  const to = Math.min(text.length, end + context);
-  const body = text.slice(from, to).replace(/\s+/g, " ");
-  return `'${from > 0 ? "..." : ""}${body}${to < text.length ? "..." : ""}'`;
-}
-
-// src/e2e/checks/normalize.ts
-function normalizeAnswer(text) {
-  return mapTypography(mapTypography(text).normalize("NFKC"));
-}
-var REPLACEMENTS = {};
-function map(chars, to) {
-  for (const char of chars) REPLACEMENTS[char] = to;
-}
-map("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63\uFF0D", "-");
-map("\u2018\u2019\u201A\u201B\u2032\u2039\u203A\u02BC", "'");
-map("\u201C\u201D\u201E\u201F\u2033\xAB\xBB", '"');
-map("\xA0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u202F\u205F\u3000", " ");
-map("\u200B\u200C\u200D\u2060\uFEFF\xAD", "");
-var TYPOGRAPHY = new RegExp(`[${Object.keys(REPLACEMENTS).join("")}]`, "gu");
-function mapTypography(text) {
-  return text.replace(TYPOGRAPHY, (char) => REPLACEMENTS[char] ?? char);
-}
-
-// src/e2e/checks/abstains.ts
-var A = "'?";
-var DO_NOT = `(?:do not|don${A}t)`;
-var I_AM = `i(?:${A}m| am)`;
-var ABSTENTION_PHRASES = [
-  // I don't know, I do not know, I really don't know, I dunno
-  { name: "I don't know", pattern: `\\bi (?:really |honestly |actually |simply )?${DO_NOT} (?:really |actually )?know\\b|\\bi dunno\\b` },
-  // I'm not sure, I am not certain, I'm unsure
-  { name: "I'm not sure", pattern: `\\b${I_AM} (?:not (?:sure|certain)|unsure|uncertain)\\b` },
-  // I'm not aware of
-  { name: "I'm not aware", pattern: `\\b${I_AM} not aware\\b` },
-  // you haven't told me, you did not mention, you never told me, you have never shared
-  {
-    name: "you haven't told me",
-    pattern: `\\byou(?: have not| haven${A}t| did not| didn${A}t| never| have never| haven${A}t ever| didn${A}t ever|${A}ve never|${A}ve not) (?:yet |actually )?(?:told|tell|mentioned|mention|shared|share|said|say|specified|specify|provided|provide|given|give|stated|state)\\b`
-  },
-  // I haven't been told, it was not mentioned, that hasn't been shared (passive only: "I haven't shared it" is not one)
-  {
-    name: "not been told",
-    pattern: `\\b(?:(?:(?:have|has) not|haven${A}t|hasn${A}t) (?:yet |ever )?been|(?:was|were) not|wasn${A}t|weren${A}t) (?:told|mentioned|shared|provided|specified|stated)\\b`
-  },
-  // I don't have that information, I do not have any record of, I don't have access to
-  {
-    name: "I don't have that information",
-    pattern: `\\bi (?:currently |simply |actually )?${DO_NOT} have (?:any |that |this |the |enough |such |a |an |specific |stored |saved )?(?:information|info|record|records|details|data|knowledge|memory|memories|access)\\b`
-  },
-  // I have no record of, there's no information about, no memory of
-  { name: "no record", pattern: `\\bno (?:record|records|information|info|memory|memories|details|data)\\b(?: (?:of|about|on|regarding|for|that))?` },
-  // I can't find, I cannot recall, I couldn't locate, I was unable to find, I don't remember
-  {
-    name: "I can't find",
-    pattern: `\\b(?:i (?:cannot|can not|can${A}t|could not|couldn${A}t|was unable to|wasn${A}t able to|${DO_NOT})|${I_AM} (?:unable|not able) to) (?:find|locate|recall|remember|see any|see a)\\b`
-  },
-  // not something you've shared, not something you told me
-  { name: "not something you've shared", pattern: `\\bnot something (?:you${A}ve|you have|you) (?:shared|mentioned|told|said|stated|given)\\b` },
-  // I have no way of knowing, there's no way to know
-  { name: "no way of knowing", pattern: `\\bno way (?:of knowing|to know|to tell)\\b` }
-].map(({ name, pattern }) => ({ name, pattern: new RegExp(pattern, "iu") }));
-function findAbstention(text) {
-  let first;
-  for (const { name, pattern } of ABSTENTION_PHRASES) {
-    const match = pattern.exec(text);
-    if (match && (!first || match.index < first.at)) first = { name, at: match.index, raw: match[0] };
-  }
-  return first;
-}
-function checkAbstains(answer, expected) {
-  const text = normalizeAnswer(answer);
-  const found = findAbstention(text);
-  const where = found && excerpt(text, found.at, found.at + found.raw.length);
-  if (expected) {
-    return found ? { pass: true, reason: `abstains at ${where}` } : { pass: false, reason: "expected an abstention, found no abstention phrase" };
-  }
-  return found ? { pass: false, reason: `expected an answer, found an abstention at ${where}` } : { pass: true, reason: "does not abstain" };
-}
-
-// src/e2e/checks/date.ts
-var MONTHS = [
-  ["january", 1],
-  ["february", 2],
-  ["march", 3],
-  ["april", 4],
-  ["may", 5],
-  ["june", 6],
-  ["july", 7],
-  ["august", 8],
-  ["september", 9],
-  ["october", 10],
-  ["november", 11],
-  ["december", 12],
-  ["jan", 1],
-  ["feb", 2],
-  ["mar", 3],
-  ["apr", 4],
-  ["jun", 6],
-  ["jul", 7],
-  ["aug", 8],
-  ["sept", 9],
-  ["sep", 9],
-  ["oct", 10],
-  ["nov", 11],
-  ["dec", 12]
-];
-var MONTH_NUMBER = new Map(MONTHS);
-var MONTH = `(${MONTHS.map(([name]) => name).join("|")})(?!\\p{L})\\.?`;
-var ORDINAL = "(?:st|nd|rd|th)?";
-var DAY = `(?<![\\d.,])(\\d{1,2})(?!\\d)${ORDINAL}(?!\\p{L})`;
-var YEAR = "(\\d{4})(?![\\d])";
-var YEAR_FIRST = /(?<![\d.,])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d])/gu;
-var YEAR_LAST = /(?<![\d.,/-])(\d{1,2})([-/.])(\d{1,2})\2(\d{4})(?![\d])/gu;
-var DAY_MONTH = new RegExp(`${DAY}(?:\\s+of)?\\s+${MONTH}(?:,?\\s+${YEAR})?`, "giu");
-var MONTH_DAY = new RegExp(`(?<!\\p{L})${MONTH}\\s+(?:the\\s+)?${DAY}(?:,?\\s+${YEAR})?`, "giu");
-function findDates(text) {
-  const spans = [];
-  const add = (match, isos) => {
-    const valid = [...new Set(isos.filter((iso) => iso !== void 0))];
-    if (valid.length > 0) spans.push({ at: match.index, end: match.index + match[0].length, isos: valid });
-  };
-  for (const m of text.matchAll(YEAR_FIRST)) add(m, [isoDate(m[1], m[3], m[4])]);
-  for (const m of text.matchAll(YEAR_LAST)) {
-    const [first, separator, second, year] = [m[1], m[2], m[3], m[4]];
-    add(m, separator === "." ? [isoDate(year, second, first)] : [isoDate(year, first, second), isoDate(year, second, first)]);
-  }
-  for (const m of text.matchAll(DAY_MONTH)) add(m, [isoDate(m[3], String(MONTH_NUMBER.get(m[2].toLowerCase())), m[1])]);
-  for (const m of text.matchAll(MONTH_DAY)) add(m, [isoDate(m[3], String(MONTH_NUMBER.get(m[1].toLowerCase())), m[2])]);
-  spans.sort((a, b) => a.at - b.at || b.end - a.end);
-  const found = [];
-  let reached = 0;
-  for (const span of spans) {
-    if (span.at < reached) continue;
-    reached = span.end;
-    for (const iso of span.isos) found.push({ iso, at: span.at, raw: text.slice(span.at, span.end) });
-  }
-  return found;
-}
-function isoDate(year, month, day) {
-  const m = Number(month);
-  const d = Number(day);
-  if (!(m >= 1 && m <= 12) || d < 1 || d > daysInMonth(year === void 0 ? void 0 : Number(year), m)) return void 0;
-  return `${year === void 0 ? "-" : year}-${pad(m)}-${pad(d)}`;
-}
-function daysInMonth(year, month) {
-  if (month === 2) return year === void 0 || year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-function pad(n) {
-  return String(n).padStart(2, "0");
-}
-function isIsoDate(iso) {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return m !== null && isoDate(m[1], m[2], m[3]) === iso;
-}
-function checkDate(answer, expectedIso) {
-  if (!isIsoDate(expectedIso)) throw new Error(`the date check needs a real date written YYYY-MM-DD, got ${JSON.stringify(expectedIso)}`);
-  const text = normalizeAnswer(answer);
-  const dates = findDates(text);
-  const monthDay = `-${expectedIso.slice(4)}`;
-  const hit = dates.find((date) => date.iso === expectedIso) ?? dates.find((date) => date.iso === monthDay);
-  if (hit) {
-    const where = excerpt(text, hit.at, hit.at + hit.raw.length);
-    return { pass: true, reason: `date ${expectedIso} found${hit.iso === monthDay ? " without a year" : ""} at ${where}` };
-  }
-  if (dates.length === 0) return { pass: false, reason: `expected date ${expectedIso}, no date in the answer` };
-  const shown = dates.slice(0, 3).map((date) => `${date.iso} at ${excerpt(text, date.at, date.at + date.raw.length)}`);
-  const more = dates.length > 3 ? ` and ${dates.length - 3} more` : "";
-  return { pass: false, reason: `expected date ${expectedIso}, found ${shown.join(", ")}${more}` };
-}
-
-// src/e2e/checks/amount.ts
-var SIGNS = "\u20AC$\xA3\xA5\u20B9\u20A9\u20BD\u20BA\u20AA\u20AB\u20B1\u20B4\u20A6\u20BF";
-var CODES = "EUR|USD|GBP|JPY|CNY|RMB|CHF|CAD|AUD|NZD|SEK|NOK|DKK|ISK|PLN|CZK|HUF|RON|BGN|INR|BRL|MXN|ZAR|RUB|UAH|TRY|KRW|SGD|HKD|TWD|THB|IDR|MYR|PHP|VND|ILS|AED|SAR|NGN|KES|ARS|CLP|COP|PEN|BTC";
-var WORDS = "euros?|dollars?|pounds?(?:\\s+sterling)?|sterling|yen|yuan|renminbi|rupees?|francs?|kronor|krona|kroner|krone|zloty(?:s|ch)?|pesos?|lira|bucks|quid";
-var SPACE = "[ \\u00A0\\u2007\\u2009\\u202F]";
-var SHAPES = [
-  { pattern: new RegExp(`[1-9]\\d{0,2}(?:${SPACE}\\d{3})+(?!\\d)(?:[.,]\\d+)?`, "y"), decimal: ".," },
-  { pattern: /[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?/y, decimal: "." },
-  { pattern: /[1-9]\d{0,2}(?:\.\d{3})+(?:,\d+)?/y, decimal: "," },
-  { pattern: /\d+(?:[.,]\d+)?/y, decimal: ".," }
-];
-var ANY_NUMBER = /\d+(?:[.,]\d+)*/y;
-var PREFIX = new RegExp(`(?:[${SIGNS}]|(?<!\\p{L})(?:US|A|C|NZ|HK|S|R)\\$|(?<!\\p{L})(?:${CODES}|Rs)\\.?)\\s?$`, "u");
-var SUFFIX_SIGN_OR_CODE = new RegExp(`^\\s?(?:[${SIGNS}]|(?:${CODES})(?!\\p{L}))`, "u");
-var SUFFIX_WORD = new RegExp(`^\\s?(?:${WORDS})(?!\\p{L})`, "iu");
-var THOUSANDS = /^\s?[kK](?![\p{L}\d])|^\s+thousand(?![\p{L}\d])/iu;
-var MILLIONS = /^\s+million(?![\p{L}\d])/iu;
-var BILLIONS = /^\s?bn(?![\p{L}\d])|^\s+billion(?![\p{L}\d])/iu;
-var MILLIONS_WITH_CURRENCY = /^\s?(?:m|M|MM|mn)(?![\p{L}\d])/u;
-var JOINED_BEFORE = /\d[/:]$/;
-var JOINED_AFTER = /^[/:]\d/;
-var INSIDE_WORD = new RegExp("\\p{L}-?$", "u");
-var TIME_OR_ORDINAL = new RegExp("^(?:\\s?[ap]\\.?m\\.?(?!\\p{L})|(?:st|nd|rd|th)(?!\\p{L}))", "iu");
-var YEAR_WORD = /(?:^|[^\p{L}])(in|since|until|till|during|year|early|late|mid|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?:-|\s+)$/iu;
-var RANGE = /^\s*(?:-|to|and|or)\s*$/iu;
-function firstAmount(text) {
-  const amounts = findAmounts(text);
-  const pick = amounts.find((amount) => amount.currency) ?? amounts[0];
-  return pick && { value: pick.value, at: pick.at, raw: pick.raw };
-}
-function findAmounts(text) {
-  const dates = findDates(text).map((date) => [date.at, date.at + date.raw.length]);
-  const inDate = (at) => dates.some(([from, to]) => at >= from && at < to);
-  const found = [];
-  const digits = /\d/g;
-  for (let m = digits.exec(text); m !== null; m = digits.exec(text)) {
-    const start = m.index;
-    const number2 = readNumber(text, start);
-    digits.lastIndex = number2.end;
-    if (!number2.digits || inDate(start)) continue;
-    const candidate = readAmount(text, start, number2.end, number2.digits);
-    if (candidate) found.push(candidate);
-  }
-  for (let i = found.length - 2; i >= 0; i--) {
-    const [amount, next] = [found[i], found[i + 1]];
-    if (!amount.currency && next.currency && next.currencyAfter && RANGE.test(text.slice(amount.at + amount.raw.length, next.at))) {
-      [amount.currency, amount.currencyAfter] = [true, true];
-    }
-  }
-  return found.map(({ value, at, raw, currency }) => ({ value, at, raw, currency }));
-}
-function readNumber(text, start) {
-  for (const { pattern, decimal } of SHAPES) {
-    pattern.lastIndex = start;
-    const match = pattern.exec(text);
-    if (!match) continue;
-    const end = start + match[0].length;
-    if (/^(?:\d|[.,]\d)/.test(text.slice(end, end + 2))) continue;
-    return { end, digits: splitDigits(match[0], decimal) };
-  }
-  ANY_NUMBER.lastIndex = start;
-  const all = ANY_NUMBER.exec(text);
-  return { end: start + (all ? all[0].length : 1) };
-}
-function splitDigits(written, decimal) {
-  const at = Math.max(...[...decimal].map((separator) => written.lastIndexOf(separator)));
-  if (at < 0) return { whole: written.replace(/\D/g, ""), fraction: "" };
-  return { whole: written.slice(0, at).replace(/\D/g, ""), fraction: written.slice(at + 1) };
-}
-function readAmount(text, start, end, digits) {
-  const before = text.slice(Math.max(0, start - 16), start);
-  const prefix = PREFIX.exec(before);
-  if (!prefix && INSIDE_WORD.test(before)) return void 0;
-  const after = text.slice(end);
-  if (JOINED_BEFORE.test(before) || JOINED_AFTER.test(after) || TIME_OR_ORDINAL.test(after)) return void 0;
-  let exponent = 0;
-  let tail = 0;
-  const magnitudes = [[THOUSANDS, 3], [MILLIONS, 6], [BILLIONS, 9]];
-  for (const [pattern, power] of magnitudes) {
-    const match = pattern.exec(after);
-    if (match) [exponent, tail] = [power, match[0].length];
-  }
-  let suffix = currencyAfter(after.slice(tail));
-  if (exponent === 0) {
-    const millions = MILLIONS_WITH_CURRENCY.exec(after);
-    const suffixAfterMillions = millions ? currencyAfter(after.slice(millions[0].length)) : 0;
-    if (millions && (prefix || suffixAfterMillions > 0)) [exponent, tail, suffix] = [6, millions[0].length, suffixAfterMillions];
-  }
-  const currency = prefix !== null || suffix > 0;
-  const bare = digits.fraction === "" && exponent === 0 && text.slice(start, end) === digits.whole;
-  const year = Number(digits.whole);
-  if (!currency && bare && digits.whole.length === 4 && year >= 1900 && year <= 2099 && YEAR_WORD.test(before)) return void 0;
-  const at = prefix ? start - prefix[0].length : start;
-  const stop = end + tail + suffix;
-  const value = Number(`${digits.whole}.${digits.fraction || "0"}e${exponent}`);
-  return { value, at, raw: text.slice(at, stop), currency, currencyAfter: suffix > 0 };
-}
-function currencyAfter(text) {
-  return (SUFFIX_SIGN_OR_CODE.exec(text) ?? SUFFIX_WORD.exec(text))?.[0].length ?? 0;
-}
-function sameAmount(a, b) {
-  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
-}
-function checkFirstAmount(answer, expected) {
-  if (!Number.isFinite(expected)) throw new Error(`the first_amount check needs a number, got ${String(expected)}`);
-  const text = normalizeAnswer(answer);
-  const found = firstAmount(text);
-  if (!found) return { pass: false, reason: `expected first amount ${expected}, no amount in the answer` };
-  const where = excerpt(text, found.at, found.at + found.raw.length);
-  if (sameAmount(found.value, expected)) return { pass: true, reason: `first amount ${expected} at ${where}` };
-  return { pass: false, reason: `expected first amount ${expected}, found ${found.value} at ${where}` };
-}
-
-// src/e2e/checks/text.ts
-function requireText(kind, expected) {
-  const text = normalizeAnswer(expected);
-  if (text === "") throw new Error(`the ${kind} check needs a non-empty string, got ${JSON.stringify(expected)}`);
-  return text;
-}
-function checkContains(answer, expected) {
-  const needle = requireText("contains", expected);
-  const text = normalizeAnswer(answer);
-  const at = text.indexOf(needle);
-  if (at < 0) return { pass: false, reason: `does not contain ${JSON.stringify(needle)}` };
-  return { pass: true, reason: `contains ${JSON.stringify(needle)} at ${excerpt(text, at, at + needle.length)}` };
-}
-function checkIContains(answer, expected) {
-  const needle = requireText("icontains", expected);
-  const text = normalizeAnswer(answer);
-  const match = new RegExp(escapeRegex(needle), "iu").exec(text);
-  if (!match) return { pass: false, reason: `does not contain ${JSON.stringify(needle)} (ignoring case)` };
-  return { pass: true, reason: `contains ${JSON.stringify(needle)} (ignoring case) at ${excerpt(text, match.index, match.index + match[0].length)}` };
-}
-function compileRegex(source, flags = "") {
-  const effective = /[uv]/.test(flags) ? flags : `${flags}u`;
-  try {
-    return new RegExp(normalizeAnswer(source), effective);
-  } catch (error) {
-    throw new Error(`the regex check has an invalid regular expression /${source}/${flags}: ${error.message}`, { cause: error });
-  }
-}
-function checkRegex(answer, source, flags) {
-  const pattern = compileRegex(source, flags);
-  const text = normalizeAnswer(answer);
-  pattern.lastIndex = 0;
-  const match = pattern.exec(text);
-  const shown = `/${source}/${flags ?? ""}`;
-  if (!match) return { pass: false, reason: `does not match ${shown}` };
-  return { pass: true, reason: `matches ${shown} at ${excerpt(text, match.index, match.index + match[0].length)}` };
-}
-function escapeRegex(text) {
-  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
-}
-
-// src/e2e/checks/describe.ts
-var RUBRIC_SHOWN = 60;
-function describeCheck(check) {
-  const spec = check;
-  if (typeof spec !== "object" || spec === null) return `unknown check ${JSON.stringify(check)}`;
-  if ("contains" in spec) return `contains ${JSON.stringify(spec.contains)}`;
-  if ("icontains" in spec) return `icontains ${JSON.stringify(spec.icontains)}`;
-  if ("regex" in spec) return `regex /${String(spec.regex)}/${typeof spec.flags === "string" ? spec.flags : ""}`;
-  if ("first_amount" in spec) return `first_amount ${String(spec.first_amount)}`;
-  if ("date" in spec) return `date ${String(spec.date)}`;
-  if ("abstains" in spec) return `abstains ${String(spec.abstains)}`;
-  if ("all" in spec && Array.isArray(spec.all)) return `all(${spec.all.map(describeCheck).join(", ")})`;
-  if ("any" in spec && Array.isArray(spec.any)) return `any(${spec.any.map(describeCheck).join(", ")})`;
-  if ("not" in spec) return `not(${describeCheck(spec.not)})`;
-  if ("judge" in spec && typeof spec.judge === "object" && spec.judge !== null) {
-    const { rubric, model } = spec.judge;
-    const text = String(rubric ?? "").replace(/\s+/g, " ").trim();
-    const shown = text.length > RUBRIC_SHOWN ? `${text.slice(0, RUBRIC_SHOWN - 3)}...` : text;
-    return `judge ${JSON.stringify(shown)}${typeof model === "string" ? ` (model ${model})` : ""}`;
-  }
-  return `unknown check ${JSON.stringify(check)}`;
-}
-
-// src/e2e/checks/grade.ts
-var NO_JUDGE = "the judge check needs e2e.judge configured";
-var KINDS = ["contains", "icontains", "regex", "first_amount", "date", "abstains", "all", "any", "not", "judge"];
-async function gradeAnswer(check, answer, context) {
-  return evaluate(check, normalizeAnswer(answer), context);
-}
-function kindOf(check) {
-  const keys = typeof check === "object" && check !== null ? Object.keys(check).filter((key) => KINDS.includes(key)) : [];
-  if (keys.length !== 1) {
-    throw new Error(`a check needs exactly one of ${KINDS.join(", ")}; got ${JSON.stringify(check)}`);
-  }
-  return keys[0];
-}
-async function evaluate(check, text, context) {
-  const spec = check;
-  const kind = kindOf(check);
-  switch (kind) {
-    case "contains":
-      return checkContains(text, spec.contains);
-    case "icontains":
-      return checkIContains(text, spec.icontains);
-    case "regex":
-      return checkRegex(text, spec.regex, spec.flags);
-    case "first_amount":
-      return checkFirstAmount(text, spec.first_amount);
-    case "date":
-      return checkDate(text, spec.date);
-    case "abstains":
-      return checkAbstains(text, spec.abstains);
-    case "judge":
-      return runJudge(spec.judge, text, context);
-    case "not": {
-      const inner = await evaluate(spec.not, text, context);
-      return withUsage({ pass: !inner.pass, reason: `not: ${inner.reason}` }, [inner]);
-    }
-    case "all":
-    case "any":
-      return combine(kind, spec[kind], text, context);
-  }
-}
-async function runJudge(spec, text, context) {
-  if (!context.judge) throw new Error(NO_JUDGE);
-  const model = spec.model ?? context.judgeModel;
-  const verdict = await context.judge.grade({ rubric: spec.rubric, question: context.question, answer: text, ...model !== void 0 ? { model } : {} });
-  return withUsage({ pass: verdict.pass, reason: `judge: ${verdict.reason}` }, [verdict]);
-}
-async function combine(kind, checks, text, context) {
-  if (!Array.isArray(checks) || checks.length === 0) throw new Error(`the ${kind} check needs at least one check`);
-  const results = checks.map(() => void 0);
-  const decided = () => results.some((result) => result !== void 0 && result.pass === (kind === "any"));
-  const judged = checks.map(usesJudge);
-  for (const [i, check] of checks.entries()) if (!judged[i]) results[i] = await evaluate(check, text, context);
-  for (const [i, check] of checks.entries()) if (judged[i] && !decided()) results[i] = await evaluate(check, text, context);
-  const ran = results.filter((result) => result !== void 0);
-  const skipped = checks.length - ran.length;
-  const note = skipped > 0 ? `; ${skipped} judge check${skipped === 1 ? "" : "s"} skipped` : "";
-  const passed = ran.filter((result) => result.pass);
-  const failed = ran.filter((result) => !result.pass);
-  const list = (shown) => `[${shown.map((result) => result.reason).join("; ")}]`;
-  if (kind === "all") {
-    const pass2 = failed.length === 0;
-    const reason2 = pass2 ? `all: ${checks.length} of ${checks.length} passed ${list(ran)}` : `all: ${failed.length} of ${checks.length} failed ${list(failed)}${note}`;
-    return withUsage({ pass: pass2, reason: reason2 }, ran);
-  }
-  const pass = passed.length > 0;
-  const reason = pass ? `any: ${passed.length} of ${checks.length} passed ${list(passed)}${note}` : `any: none of ${checks.length} passed ${list(ran)}`;
-  return withUsage({ pass, reason }, ran);
-}
-function usesJudge(check) {
-  if (typeof check !== "object" || check === null) return false;
-  if ("judge" in check) return true;
-  if ("not" in check) return usesJudge(check.not);
-  if ("all" in check && Array.isArray(check.all)) return check.all.some(usesJudge);
-  if ("any" in check && Array.isArray(check.any)) return check.any.some(usesJudge);
-  return false;
-}
-function withUsage(result, parts) {
-  const usages = parts.flatMap((part) => part.usage ? [part.usage] : []);
-  if (usages.length === 0) return result;
-  return {
-    ...result,
-    usage: {
-      input_tokens: usages.reduce((sum, usage) => sum + usage.input_tokens, 0),
-      output_tokens: usages.reduce((sum, usage) => sum + usage.output_tokens, 0)
-    }
-  };
-}
+import { join, resolve as resolve3 } from "node:path";
 
 // src/e2e/trialLog.ts
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -14980,17 +14409,566 @@ function latestByKey(trials) {
   return [...byKey.values()];
 }
 
-// src/report/writeResultsDir.ts
-import { mkdirSync, renameSync, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
-import { join } from "node:path";
-
-// src/report/escape.ts
-function escapeMarkdown(text) {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_{}[\]()#+!|~]/g, (char) => `\\${char}`).replace(/@(?=[A-Za-z0-9])/g, "@\u200B").replace(/\r?\n/g, " ");
+// src/stats.ts
+function percentile(samples, p) {
+  if (samples.length === 0) return 0;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil(p / 100 * sorted.length));
+  return sorted[rank - 1];
 }
-function cell(text, max = 120) {
-  const short = text.length > max ? `${text.slice(0, max - 1)}\u2026` : text;
-  return escapeMarkdown(short);
+function median(samples) {
+  if (samples.length === 0) return 0;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+function mean(samples) {
+  if (samples.length === 0) return 0;
+  let sum2 = 0;
+  for (const sample of samples) sum2 += sample;
+  return sum2 / samples.length;
+}
+function summarizeLatency(samples) {
+  return {
+    count: samples.length,
+    median: round(median(samples), 3),
+    p95: round(percentile(samples, 95), 3),
+    mean: round(mean(samples), 3),
+    max: round(samples.reduce((a, b) => Math.max(a, b), 0), 3)
+  };
+}
+function round(value, digits) {
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
+}
+
+// src/gate/compare.ts
+var RATES = ["pass_rate", "pass^k", "pass@k"];
+function compareResults(baseline, current) {
+  const rows = [];
+  const add = (metric, before2, after) => {
+    if (typeof before2 === "number" && typeof after === "number") rows.push({ metric, baseline: before2, current: after, delta: round(after - before2, 12) });
+  };
+  for (const [name, provider] of Object.entries(current.retrieval?.providers ?? {})) {
+    const previous = baseline.retrieval?.providers[name];
+    if (provider.status !== "ok" || previous?.status !== "ok") continue;
+    for (const [metric, value] of Object.entries(provider.metrics ?? {})) add(`retrieval.${name}.${metric}`, previous.metrics?.[metric], value);
+  }
+  const now = current.e2e;
+  const before = baseline.e2e;
+  if (now && before) {
+    const shared = now.headline_condition === before.headline_condition ? now.headline_condition : void 0;
+    if (shared) for (const rate of RATES) add(`e2e.${rate}`, before.by_condition[shared]?.[rate], now.by_condition[shared]?.[rate]);
+    for (const condition of now.conditions) {
+      if (condition === shared) continue;
+      add(`e2e.${condition}.pass_rate`, before.by_condition[condition]?.pass_rate, now.by_condition[condition]?.pass_rate);
+    }
+    for (const [ability, result] of Object.entries(now.abilities)) {
+      const previous = before.abilities[ability];
+      if (!previous) continue;
+      if (shared) {
+        for (const rate of RATES) add(`e2e.ability.${ability}.${rate}`, previous.conditions[shared]?.[rate], result.conditions[shared]?.[rate]);
+      } else {
+        for (const condition of now.conditions) {
+          add(`e2e.ability.${ability}.${condition}.pass_rate`, previous.conditions[condition]?.pass_rate, result.conditions[condition]?.pass_rate);
+        }
+      }
+    }
+  }
+  return rows;
+}
+
+// src/gate/bootstrap.ts
+var DEFAULT_SEED = 20240917;
+var DEFAULT_RESAMPLES = 2e3;
+function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = state + 1831565813 >>> 0;
+    let t = state;
+    t = Math.imul(t ^ t >>> 15, t | 1);
+    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
+    return ((t ^ t >>> 14) >>> 0) / 4294967296;
+  };
+}
+function mixSeed(seed, text) {
+  let hash = (2166136261 ^ seed) >>> 0;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 16777619) >>> 0;
+  }
+  return hash;
+}
+function resample(samples, random) {
+  const n = samples.units.length;
+  const drawn = new Array(n);
+  for (let i = 0; i < n; i++) drawn[i] = samples.units[Math.floor(random() * n)];
+  return samples.statistic(drawn);
+}
+function bootstrapChange(current, baseline, options = {}) {
+  if (current.units.length === 0 || baseline.units.length === 0) return void 0;
+  const random = seededRandom(options.seed ?? DEFAULT_SEED);
+  const resamples = options.resamples ?? DEFAULT_RESAMPLES;
+  const level = options.level ?? 0.95;
+  const changes = new Array(resamples);
+  for (let i = 0; i < resamples; i++) changes[i] = resample(current, random) - resample(baseline, random);
+  const tail = (1 - level) / 2 * 100;
+  return [percentile(changes, tail), percentile(changes, 100 - tail)];
+}
+
+// src/suite/didYouMean.ts
+function editDistance(a, b) {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d = Array.from({ length: rows }, (_2, i) => Array.from({ length: cols }, (_3, j) => i === 0 ? j : j === 0 ? i : 0));
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2][j - 2] + 1);
+      d[i][j] = best;
+    }
+  }
+  return d[a.length][b.length];
+}
+function closest(word, candidates) {
+  let best;
+  let bestDistance = Infinity;
+  const lower = word.toLowerCase();
+  for (const candidate of candidates) {
+    const distance = editDistance(lower, candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  const allowed = Math.max(1, Math.floor(word.length / 3));
+  return bestDistance <= allowed ? best : void 0;
+}
+function didYouMean(word, candidates) {
+  const match = closest(word, candidates);
+  return match === void 0 ? void 0 : `did you mean "${match}"?`;
+}
+
+// src/gate/metrics.ts
+var CONDITIONS = ["recall", "none", "oracle"];
+var AGGREGATIONS = ["mean", "min", "max", "median", "p95"];
+var RETRIEVAL_FAMILIES = ["recall", "precision", "success", "ndcg"];
+var E2E_RATES = ["pass_rate", "pass^k", "pass@k", "errors"];
+var E2E_SCALARS = ["cost_usd", "leaks", "harmful_recall_rate", "evidence_coverage", "recall_precision"];
+var E2E_SINGLE = [...E2E_RATES, "latency_ms", "recall_latency_ms", ...E2E_SCALARS];
+function retrievalMetric(name) {
+  if (name === "mrr" || name === "latency_ms") return { family: name };
+  const match = /^(recall|precision|success|ndcg)@([1-9][0-9]*)$/.exec(name);
+  if (!match) return void 0;
+  return { family: match[1], k: Number(match[2]) };
+}
+function isCondition(name) {
+  return CONDITIONS.includes(name);
+}
+function isRate(name) {
+  return E2E_RATES.includes(name);
+}
+function parseMetricKey(key, known = {}) {
+  const parts = key.split(".");
+  const [layer] = parts;
+  if (layer === "retrieval") return parseRetrieval(key, parts.slice(1), known);
+  if (layer === "e2e") return parseE2e(key, parts.slice(1), known);
+  return {
+    ok: false,
+    reason: `"${layer}" is not a layer: metric keys start with retrieval. or e2e.`,
+    hint: didYouMean(layer ?? "", ["retrieval", "e2e"]) ?? "e.g. retrieval.<provider>.recall@3 or e2e.pass_rate"
+  };
+}
+function parseRetrieval(key, rest, known) {
+  if (rest.length < 2 || rest.some((part) => part === "")) {
+    return { ok: false, reason: `"${key}" is not a retrieval metric: use retrieval.<provider>.<metric>`, hint: "e.g. retrieval.vector.recall@3" };
+  }
+  const name = rest[rest.length - 1];
+  const metric = retrievalMetric(name);
+  if (!metric) {
+    const k = /@(\d+)$/.exec(name)?.[1] ?? "1";
+    const candidates = [...RETRIEVAL_FAMILIES.map((family) => `${family}@${k}`), "mrr", "latency_ms"];
+    return {
+      ok: false,
+      reason: `"${name}" is not a retrieval metric`,
+      hint: didYouMean(name, candidates) ?? "use recall@k, precision@k, success@k, ndcg@k, mrr or latency_ms"
+    };
+  }
+  const middle = rest.slice(0, -1).join(".");
+  const providers = new Set(known.providers ?? []);
+  if (providers.has(middle)) return { ok: true, key: { layer: "retrieval", provider: middle, metric: name, ...metric } };
+  const tagAt = rest.indexOf("tag");
+  if (tagAt >= 0 && tagAt < rest.length - 1) {
+    const provider = rest.slice(0, tagAt).join(".");
+    const tag = rest.slice(tagAt + 1, -1).join(".");
+    if (!provider || !tag) return { ok: false, reason: `"${key}" is not a retrieval metric: use retrieval.<provider>.tag.<tag>.<metric>` };
+    return { ok: true, key: { layer: "retrieval", provider, tag, metric: name, ...metric } };
+  }
+  return { ok: true, key: { layer: "retrieval", provider: middle, metric: name, ...metric } };
+}
+function parseE2e(key, rest, known) {
+  if (rest.length === 0 || rest.some((part) => part === "")) return { ok: false, reason: `"${key}" is not an e2e metric`, hint: "e.g. e2e.pass_rate" };
+  const [first, second] = rest;
+  if (rest.length === 1) {
+    if (isRate(first)) return { ok: true, key: { layer: "e2e", kind: "rate", rate: first } };
+    if (first === "latency_ms") return { ok: true, key: { layer: "e2e", kind: "latency", which: "call" } };
+    if (first === "recall_latency_ms") return { ok: true, key: { layer: "e2e", kind: "latency", which: "recall" } };
+    if (E2E_SCALARS.includes(first)) return { ok: true, key: { layer: "e2e", kind: "scalar", name: first } };
+    return { ok: false, reason: `"${first}" is not an e2e metric`, hint: e2eHint(first) };
+  }
+  if (first === "ability") return parseAbility(key, rest.slice(1), known);
+  if (isCondition(first) && rest.length === 2) {
+    if (isRate(second)) return { ok: true, key: { layer: "e2e", kind: "rate", rate: second, condition: first } };
+    return { ok: false, reason: `"${second}" is not a rate`, hint: didYouMean(second, E2E_RATES) ?? `use ${E2E_RATES.join(", ")}` };
+  }
+  const hint = isCondition(first) ? `use e2e.${first}.<rate>` : didYouMean(first, ["ability", ...CONDITIONS]) ?? "use e2e.<rate>, e2e.<condition>.<rate> or e2e.ability.<ability>.<rate>";
+  return { ok: false, reason: `"${key}" is not an e2e metric`, hint };
+}
+function e2eHint(word) {
+  const match = didYouMean(word, E2E_SINGLE);
+  return match ?? `use one of ${E2E_SINGLE.map((name) => `e2e.${name}`).join(", ")}`;
+}
+function parseAbility(key, rest, known) {
+  const usage = "use e2e.ability.<ability>.<rate>, e2e.ability.<ability>.<condition>.<rate>, .lift or .gap";
+  if (rest.length < 2) return { ok: false, reason: `"${key}" names no ability metric`, hint: usage };
+  const last = rest[rest.length - 1];
+  const abilities = new Set(known.abilities ?? []);
+  if (last === "lift" || last === "gap") {
+    return { ok: true, key: { layer: "e2e", kind: "diff", ability: rest.slice(0, -1).join("."), diff: last } };
+  }
+  if (!isRate(last)) {
+    return { ok: false, reason: `"${last}" is not an ability metric`, hint: didYouMean(last, [...E2E_RATES, "lift", "gap"]) ?? usage };
+  }
+  const whole = rest.slice(0, -1).join(".");
+  const beforeLast = rest[rest.length - 2];
+  if (rest.length >= 3 && isCondition(beforeLast) && !abilities.has(whole)) {
+    return { ok: true, key: { layer: "e2e", kind: "rate", rate: last, condition: beforeLast, ability: rest.slice(0, -2).join(".") } };
+  }
+  return { ok: true, key: { layer: "e2e", kind: "rate", rate: last, ability: whole } };
+}
+function defaultAggregation(key) {
+  if (key.layer === "retrieval") return key.family === "latency_ms" ? "median" : "mean";
+  if (key.kind === "latency") return "median";
+  if (key.kind === "rate" && key.rate !== "errors") return "mean";
+  return void 0;
+}
+function aggregationApplies(key) {
+  return defaultAggregation(key) !== void 0;
+}
+function aggregate(values, aggregation) {
+  switch (aggregation) {
+    case "mean":
+      return mean(values);
+    case "median":
+      return median(values);
+    case "p95":
+      return percentile(values, 95);
+    case "min":
+      return values.reduce((a, b) => Math.min(a, b), Infinity);
+    case "max":
+      return values.reduce((a, b) => Math.max(a, b), -Infinity);
+  }
+}
+function resolveMetric(key, results, options = {}) {
+  const parsed = parseMetricKey(key, {
+    providers: Object.keys(results.retrieval?.providers ?? {}),
+    abilities: Object.keys(results.e2e?.abilities ?? {})
+  });
+  if (!parsed.ok) return { status: "invalid", reason: `"${key}" names nothing: ${parsed.reason}`, hint: parsed.hint };
+  const spec = parsed.key;
+  const fallback = defaultAggregation(spec);
+  if (options.aggregation !== void 0 && fallback === void 0) {
+    return { status: "invalid", reason: `aggregation ${options.aggregation} does not apply to ${key}: it is one number per run` };
+  }
+  const aggregation = options.aggregation ?? fallback;
+  const state = results.layers[spec.layer];
+  if (state !== "ran") return { status: "skipped", layer: spec.layer, reason: `the ${spec.layer} layer was ${state} in this run` };
+  if (spec.layer === "retrieval") return resolveRetrieval(spec, results, aggregation);
+  return resolveE2e(spec, results, aggregation, options.trials);
+}
+function valueOf(values, aggregation, unit, layer) {
+  return {
+    status: "value",
+    value: aggregate(values, aggregation),
+    aggregation,
+    layer,
+    samples: { unit, units: values.map((value) => [value]), statistic: (units) => aggregate(units.map((one) => one[0]), aggregation) }
+  };
+}
+function resolveRetrieval(spec, results, aggregation) {
+  const retrieval = results.retrieval;
+  if (!retrieval) return { status: "missing", reason: "results.json has no retrieval results (the run did not finish the layer)" };
+  const provider = retrieval.providers[spec.provider];
+  if (!provider) {
+    const names = Object.keys(retrieval.providers);
+    return { status: "missing", reason: `no provider "${spec.provider}" in this run`, hint: didYouMean(spec.provider, names) ?? `providers: ${names.join(", ")}` };
+  }
+  if (provider.status !== "ok") return { status: "missing", reason: `provider ${provider.name} failed: ${provider.error ?? "no results"}` };
+  if (spec.k !== void 0 && !retrieval.k.includes(spec.k)) {
+    return { status: "missing", reason: `${spec.metric} was not computed: retrieval.k is ${retrieval.k.join(", ")}` };
+  }
+  const queries = spec.tag === void 0 ? provider.queries : provider.queries.filter((query) => query.tags.includes(spec.tag));
+  const read = (query) => spec.family === "latency_ms" ? query.latency_ms : query.metrics[spec.metric];
+  const values = queries.map(read).filter((value) => typeof value === "number");
+  if (values.length > 0 && values.length === queries.length) return valueOf(values, aggregation, "query", "retrieval");
+  if (spec.tag !== void 0 && !provider.by_tag?.[spec.tag] && queries.length === 0) {
+    const tags = Object.keys(provider.by_tag ?? {});
+    return { status: "missing", reason: `no query is tagged "${spec.tag}"`, hint: didYouMean(spec.tag, tags) };
+  }
+  const where = spec.tag === void 0 ? provider.name : `${provider.name}, tag ${spec.tag}`;
+  if (spec.family === "latency_ms") {
+    const summary = provider.latency_ms;
+    if (spec.tag === void 0 && summary && summary.count > 0 && aggregation !== "min") return { status: "value", value: summary[aggregation], aggregation, layer: "retrieval" };
+    return { status: "missing", reason: `no per-query latencies for ${where}` };
+  }
+  const means = spec.tag === void 0 ? provider.metrics : provider.by_tag?.[spec.tag]?.metrics;
+  const stored = means?.[spec.metric];
+  if (aggregation === "mean" && stored !== void 0) return { status: "value", value: stored, aggregation, layer: "retrieval" };
+  return { status: "missing", reason: `no per-query ${spec.metric} for ${where}, so its ${aggregation} is not available` };
+}
+function resolveE2e(spec, results, aggregation, trials) {
+  const e2e = results.e2e;
+  if (!e2e) return { status: "missing", reason: "results.json has no e2e results (the run did not finish the layer)" };
+  const abilityMissing = (ability) => {
+    const names = Object.keys(e2e.abilities);
+    return { status: "missing", reason: `no ability "${ability}" in this run`, hint: didYouMean(ability, names) ?? `abilities: ${names.join(", ")}` };
+  };
+  const casesOf = (ability) => Object.entries(e2e.cases).filter(([, result]) => ability === void 0 || result.ability === ability);
+  if (spec.kind === "rate") {
+    const condition = spec.condition ?? e2e.headline_condition;
+    if (!e2e.conditions.includes(condition)) return { status: "missing", reason: `the ${condition} condition did not run (conditions: ${e2e.conditions.join(", ")})` };
+    if (spec.ability !== void 0 && !e2e.abilities[spec.ability]) return abilityMissing(spec.ability);
+    const group = spec.ability === void 0 ? e2e.by_condition[condition] : e2e.abilities[spec.ability].conditions[condition];
+    if (!group) return { status: "missing", reason: `no ${condition} results${spec.ability ? ` for ability ${spec.ability}` : ""}` };
+    const rates2 = casesOf(spec.ability).map(([, result]) => result.conditions[condition]).filter((one) => one !== void 0);
+    if (spec.rate === "errors") {
+      return { status: "value", value: group.errors, layer: "e2e", samples: { unit: "case", units: rates2.map((r) => [r.errors]), statistic: sum } };
+    }
+    if (spec.rate === "pass_rate") {
+      if (aggregation === "mean" || aggregation === void 0) {
+        return { status: "value", value: group.pass_rate, aggregation: "mean", layer: "e2e", samples: { unit: "case", units: rates2.map((r) => [r.passed, r.trials]), statistic: pooledRate } };
+      }
+      return casesOrMissing(rates2.filter((r) => r.trials > 0).map((r) => r.passed / r.trials), aggregation);
+    }
+    const flags = rates2.map((r) => r[spec.rate] ? 1 : 0);
+    if (aggregation === "mean" || aggregation === void 0) {
+      return { status: "value", value: group[spec.rate], aggregation: "mean", layer: "e2e", samples: { unit: "case", units: flags.map((flag) => [flag]), statistic: meanOfFirst } };
+    }
+    return casesOrMissing(flags, aggregation);
+  }
+  if (spec.kind === "diff") {
+    const ability = e2e.abilities[spec.ability];
+    if (!ability) return abilityMissing(spec.ability);
+    const [a, b] = spec.diff === "lift" ? ["recall", "none"] : ["oracle", "recall"];
+    const value = spec.diff === "lift" ? ability.lift_over_none : ability.gap_oracle_over_recall;
+    if (value === void 0) return { status: "missing", reason: `${spec.diff} needs the ${a} and ${b} conditions (conditions: ${e2e.conditions.join(", ")})` };
+    const units = casesOf(spec.ability).flatMap(([, result]) => {
+      const first = result.conditions[a];
+      const second = result.conditions[b];
+      return first && second ? [[first.passed, first.trials, second.passed, second.trials]] : [];
+    });
+    const statistic = (sample) => pooledRate(sample.map((u) => [u[0], u[1]])) - pooledRate(sample.map((u) => [u[2], u[3]]));
+    return { status: "value", value, layer: "e2e", samples: { unit: "case", units, statistic } };
+  }
+  if (spec.kind === "latency") {
+    const agg = aggregation ?? "median";
+    const name = spec.which === "call" ? "e2e.latency_ms" : "e2e.recall_latency_ms";
+    if (trials && trials.length > 0) {
+      const byCase = groupByCase(
+        trials,
+        (trial) => trial.invocations.map((call) => spec.which === "call" ? call.latency_ms : call.recall_ms).filter((value) => value !== void 0)
+      );
+      const all = byCase.flat();
+      if (all.length === 0) return { status: "missing", reason: `no call in the trials reported ${spec.which === "call" ? "a latency" : "a recall time"}` };
+      return {
+        status: "value",
+        value: aggregate(all, agg),
+        aggregation: agg,
+        layer: "e2e",
+        samples: { unit: "case", units: byCase.filter((units) => units.length > 0), statistic: (sample) => aggregate(sample.flat(), agg) }
+      };
+    }
+    const summary = e2e.latency_ms[spec.which];
+    if (summary.count === 0) return { status: "missing", reason: `no call reported ${spec.which === "call" ? "a latency" : "a recall time"}` };
+    if (agg === "min") return { status: "missing", reason: `the min of ${name} needs the trials (trials.jsonl); results.json keeps median, p95, mean and max` };
+    return { status: "value", value: summary[agg], aggregation: agg, layer: "e2e" };
+  }
+  switch (spec.name) {
+    case "cost_usd": {
+      if (e2e.cost_usd === null) return { status: "missing", reason: "the run has no cost: a model has no price", hint: "add the model to e2e.prices" };
+      const usable = trials && trials.length > 0 && trials.every((trial) => trial.cost_usd !== null);
+      const samples = usable ? { unit: "case", units: groupByCase(trials, (trial) => [trial.cost_usd]), statistic: sumAll } : void 0;
+      return { status: "value", value: e2e.cost_usd, layer: "e2e", ...samples ? { samples } : {} };
+    }
+    case "leaks": {
+      if (!e2e.conditions.includes("none")) return { status: "missing", reason: "leaks are found under the none condition, which did not run" };
+      return { status: "value", value: e2e.leaks.length, layer: "e2e", samples: { unit: "case", units: Object.values(e2e.cases).map((result) => [result.leak ? 1 : 0]), statistic: sum } };
+    }
+    default: {
+      const name = spec.name;
+      const value = e2e.recall_quality[name];
+      if (value === void 0) {
+        const why = name === "harmful_recall_rate" ? "no case with obsolete texts reported what it recalled" : "no case with evidence reported what it recalled";
+        return { status: "missing", reason: `no ${name}: ${why}` };
+      }
+      const read = (trial) => {
+        if (name === "harmful_recall_rate") return trial.harmful_recall === void 0 ? [] : [trial.harmful_recall ? 1 : 0];
+        const one = trial[name];
+        return one === void 0 ? [] : [one];
+      };
+      const units = trials && trials.length > 0 ? groupByCase(trials, read).filter((unit) => unit.length > 0) : [];
+      return { status: "value", value, layer: "e2e", ...units.length > 0 ? { samples: { unit: "case", units, statistic: (sample) => mean(sample.flat()) } } : {} };
+    }
+  }
+}
+function casesOrMissing(values, aggregation) {
+  if (values.length === 0) return { status: "missing", reason: "no case has trials under that condition" };
+  return valueOf(values, aggregation, "case", "e2e");
+}
+function groupByCase(trials, read) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const trial of trials) groups.set(trial.case, [...groups.get(trial.case) ?? [], ...read(trial)]);
+  return [...groups.values()];
+}
+function sum(units) {
+  return units.reduce((total, unit) => total + unit[0], 0);
+}
+function sumAll(units) {
+  return units.reduce((total, unit) => total + unit.reduce((a, b) => a + b, 0), 0);
+}
+function meanOfFirst(units) {
+  return mean(units.map((unit) => unit[0]));
+}
+function pooledRate(units) {
+  let passed = 0;
+  let trials = 0;
+  for (const unit of units) {
+    passed += unit[0];
+    trials += unit[1];
+  }
+  return trials === 0 ? 0 : passed / trials;
+}
+
+// src/gate/evaluate.ts
+var TOLERANCE = 1e-9;
+var OP_SYMBOL = { gt: ">", gte: ">=", lt: "<", lte: "<=", eq: "==" };
+function compareOp(actual, op, value) {
+  switch (op) {
+    case "gt":
+      return actual > value + TOLERANCE;
+    case "gte":
+      return actual >= value - TOLERANCE;
+    case "lt":
+      return actual < value - TOLERANCE;
+    case "lte":
+      return actual <= value + TOLERANCE;
+    case "eq":
+      return Math.abs(actual - value) <= TOLERANCE;
+  }
+}
+function thresholdText(condition) {
+  const parts = [];
+  if (condition.op !== void 0) parts.push(`${OP_SYMBOL[condition.op] ?? condition.op} ${condition.value ?? "?"}`);
+  if (condition.max_drop !== void 0) parts.push(`drop <= ${condition.max_drop}`);
+  if (condition.max_rise !== void 0) parts.push(`rise <= ${condition.max_rise}`);
+  return parts.join(", ") || "(no threshold)";
+}
+function isCondition2(node) {
+  return typeof node.metric === "string";
+}
+function childPath(parent, kind, index) {
+  return `${parent ? `${parent}.` : ""}${kind}[${index}]`;
+}
+function evaluateGate(spec, current, baseline, options = {}) {
+  const context = { spec, current, baseline, options, rows: [], groups: [] };
+  const outcome = evaluateNode(spec.root, "", context);
+  const blockingFailures = context.rows.filter((row) => row.blocking && row.status === "fail").map((row) => `${row.path}: ${row.metric} ${row.threshold}`);
+  return {
+    status: outcome === "fail" || blockingFailures.length > 0 ? "fail" : "pass",
+    rows: context.rows,
+    groups: context.groups,
+    blockingFailures,
+    hasBaseline: baseline !== void 0
+  };
+}
+function evaluateNode(node, path2, context) {
+  if (isCondition2(node)) {
+    const row = evaluateCondition(node, path2, context);
+    context.rows.push(row);
+    return row.status === "pass" ? "pass" : row.status === "fail" ? "fail" : "waived";
+  }
+  const kind = "all" in node ? "all" : "any";
+  const children = node[kind] ?? [];
+  const group = { path: path2, kind, status: "skipped" };
+  context.groups.push(group);
+  const outcomes = children.map((child, index) => evaluateNode(child, childPath(path2, kind, index), context));
+  const outcome = kind === "all" ? outcomes.includes("fail") ? "fail" : outcomes.includes("pass") ? "pass" : "waived" : outcomes.includes("pass") ? "pass" : outcomes.includes("fail") ? "fail" : "waived";
+  group.status = outcome === "waived" ? "skipped" : outcome;
+  return outcome;
+}
+function evaluateCondition(condition, path2, context) {
+  const { spec, current, baseline, options } = context;
+  const parsed = parseMetricKey(condition.metric);
+  const aggregation = condition.aggregation ?? (parsed.ok && aggregationApplies(parsed.key) ? defaultAggregation(parsed.key) : void 0);
+  const row = {
+    path: path2,
+    metric: condition.metric,
+    ...aggregation ? { aggregation } : {},
+    threshold: thresholdText(condition),
+    status: "fail",
+    blocking: condition.blocking === true
+  };
+  const hasAbsolute = condition.op !== void 0 && typeof condition.value === "number";
+  const hasRelative = condition.max_drop !== void 0 || condition.max_rise !== void 0;
+  if (!hasAbsolute && !hasRelative) return { ...row, note: "no threshold: give op and value, or max_drop or max_rise" };
+  const resolved = resolveMetric(condition.metric, current, { aggregation: condition.aggregation, trials: options.trials });
+  if (resolved.status === "invalid") return { ...row, note: withHint(resolved) };
+  if (resolved.status === "missing") return { ...row, note: `missing: ${withHint(resolved)}` };
+  if (resolved.status === "skipped") {
+    return spec.skipped_layers === "fail" ? { ...row, note: `${resolved.reason} (skipped_layers: fail)` } : { ...row, status: "skipped", note: resolved.reason };
+  }
+  row.actual = resolved.value;
+  const notes = [];
+  let failed = hasAbsolute && !compareOp(resolved.value, condition.op, condition.value);
+  let compared = false;
+  if (hasRelative) {
+    const before = baseline ? resolveMetric(condition.metric, baseline, { aggregation: condition.aggregation, trials: options.baselineTrials }) : void 0;
+    if (!before) {
+      notes.push("no baseline to compare against");
+    } else if (before.status !== "value") {
+      notes.push(`not in the baseline: ${withHint(before)}`);
+    } else {
+      compared = true;
+      const delta = round(resolved.value - before.value, 12);
+      row.baseline = before.value;
+      row.delta = delta;
+      if (condition.max_drop !== void 0 && -delta > condition.max_drop + TOLERANCE) failed = true;
+      if (condition.max_rise !== void 0 && delta > condition.max_rise + TOLERANCE) failed = true;
+      if (resolved.samples && before.samples) {
+        const interval = bootstrapChange(resolved.samples, before.samples, {
+          seed: mixSeed(options.seed ?? DEFAULT_SEED, `${condition.metric}|${aggregation ?? ""}`),
+          resamples: options.resamples
+        });
+        if (interval) {
+          row.interval = [round(interval[0], 12), round(interval[1], 12)];
+          row.significant = row.interval[0] > 0 || row.interval[1] < 0;
+        }
+      } else {
+        notes.push("no interval: results.json has no per-unit values for this metric (pass the trials)");
+      }
+    }
+  }
+  if (failed) row.status = "fail";
+  else if (hasRelative && !compared && !hasAbsolute) row.status = "not-evaluated";
+  else row.status = "pass";
+  if (hasRelative && !compared && hasAbsolute && !failed) notes.push(`decided by ${OP_SYMBOL[condition.op]} ${condition.value} alone`);
+  if (notes.length > 0) row.note = notes.join("; ");
+  return row;
+}
+function withHint(resolution) {
+  const hint = "hint" in resolution && resolution.hint ? ` (${resolution.hint})` : "";
+  return `${resolution.reason}${hint}`;
 }
 
 // src/report/format.ts
@@ -15011,281 +14989,57 @@ function textTable(header, rows) {
   return [line(header), ...rows.map(line)].join("\n");
 }
 
-// src/report/terminal.ts
-var MAX_MISSES_SHOWN = 10;
-function terminalReport(results) {
-  const retrieval = results.retrieval;
-  if (!retrieval) return `${results.suite.name}: the suite has no retrieval section
-`;
-  const columns = headlineMetrics(retrieval.k);
-  const lines = [];
-  lines.push(
-    `${results.suite.name}: retrieval, ${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search`,
-    `metrics: trec_eval definitions, mean over all queries`,
-    ""
-  );
-  const providers = Object.values(retrieval.providers);
-  const rows = providers.map(
-    (provider) => provider.status === "ok" ? [provider.name, ...columns.map((name) => formatMetric(provider.metrics?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)] : [provider.name, ...columns.map(() => "-"), "-", "-"]
-  );
-  lines.push(textTable(["provider", ...columns, "p50 ms", "p95 ms"], rows), "");
-  for (const provider of providers) {
-    if (provider.status === "error") {
-      lines.push(`${provider.name}: ERROR ${provider.error}`);
-      continue;
-    }
-    lines.push(...missLines(provider, retrieval.k[retrieval.k.length - 1], retrieval.depth));
-  }
-  return `${lines.join("\n").trimEnd()}
-`;
+// src/gate/format.ts
+function formatNumber(value, signed2 = false) {
+  if (value === void 0 || Number.isNaN(value)) return "-";
+  const digits = Math.abs(value) >= 100 ? 1 : 3;
+  const text = value.toFixed(digits);
+  return signed2 && value >= 0 && !/^-/.test(text) ? `+${text}` : text;
 }
-function missedQueries(provider, k) {
-  return provider.queries.filter((query) => (query.metrics[`recall@${k}`] ?? 0) < 1);
+function formatInterval(row) {
+  if (!row.interval) return "-";
+  const [low, high] = row.interval;
+  return `[${formatNumber(low, true)}, ${formatNumber(high, true)}]${row.significant ? " *" : ""}`;
 }
-function missLines(provider, k, depth) {
-  const missed = missedQueries(provider, k);
-  if (missed.length === 0) return [`${provider.name}: every relevant memory in the top ${k}`];
-  const lines = [`${provider.name}: ${missed.length} of ${provider.queries.length} queries miss a relevant memory in the top ${k}`];
-  for (const query of missed.slice(0, MAX_MISSES_SHOWN)) {
-    const wanted = Object.entries(query.ranks).map(([id, rank]) => rank === null ? `${id} (not in top ${depth})` : `${id} (rank ${rank})`).join(", ");
-    const got = query.results.slice(0, k).map((hit) => hit.id);
-    lines.push(`  ${query.id} "${oneLine(query.text)}": wanted ${wanted}; got [${got.join(", ")}]`);
-  }
-  if (missed.length > MAX_MISSES_SHOWN) lines.push(`  ... and ${missed.length - MAX_MISSES_SHOWN} more in results.json`);
-  return lines;
-}
-function oneLine(text) {
-  const flat = text.replace(/\s+/g, " ");
-  return flat.length > 80 ? `${flat.slice(0, 79)}\u2026` : flat;
-}
-
-// src/report/markdown.ts
-function table(header, rows) {
-  return [`| ${header.join(" | ")} |`, `| ${header.map((_2, i) => i === 0 ? "---" : "---:").join(" | ")} |`, ...rows.map((row) => `| ${row.join(" | ")} |`)];
-}
-function markdownReport(results) {
-  const lines = [`## recall-gate: ${escapeMarkdown(results.suite.name)}`, ""];
-  if (results.status === "incomplete") {
-    lines.push(`**Incomplete run.** ${results.errors.length} problem(s):`, "", ...results.errors.map((error) => `- ${cell(error, 400)}`), "");
-  }
-  if (results.e2e) lines.push(...e2eSection(results.e2e));
-  const retrieval = results.retrieval;
-  if (!retrieval) return `${lines.join("\n").trimEnd()}
-`;
-  const columns = headlineMetrics(retrieval.k);
-  lines.push(
-    `### Retrieval`,
-    "",
-    `${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search. Metrics follow trec_eval's definitions; every query counts in each mean.`,
-    ""
-  );
-  const providers = Object.values(retrieval.providers);
-  lines.push(
-    ...table(
-      ["provider", ...columns, "p50 ms", "p95 ms"],
-      providers.map(
-        (provider) => provider.status === "ok" ? [cell(provider.name), ...columns.map((name) => formatMetric(provider.metrics?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)] : [cell(provider.name), ...columns.map(() => "-"), "-", "-"]
-      )
-    ),
-    ""
-  );
-  const tags = [...new Set(providers.flatMap((provider) => Object.keys(provider.by_tag ?? {})))].sort();
-  const largest = retrieval.k[retrieval.k.length - 1];
-  if (tags.length > 0) {
-    lines.push(`#### recall@${largest} by tag`, "");
-    const okProviders = providers.filter((provider) => provider.status === "ok");
-    lines.push(
-      ...table(
-        ["tag", "queries", ...okProviders.map((provider) => cell(provider.name))],
-        tags.map((tag) => {
-          const count = okProviders.map((provider) => provider.by_tag?.[tag]?.queries).find((n) => n !== void 0) ?? 0;
-          return [cell(tag), String(count), ...okProviders.map((provider) => formatMetric(provider.by_tag?.[tag]?.metrics[`recall@${largest}`]))];
-        })
-      ),
-      ""
-    );
-  }
-  for (const provider of providers) {
-    if (provider.status === "error") {
-      lines.push(`**${cell(provider.name)}** could not complete: ${cell(provider.error ?? "", 500)}`, "");
-      continue;
-    }
-    const missed = missedQueries(provider, largest);
-    if (missed.length === 0) continue;
-    lines.push(`<details><summary>${cell(provider.name)}: ${missed.length} queries miss a relevant memory in the top ${largest}</summary>`, "");
-    lines.push(
-      ...table(
-        ["query", "text", "wanted (rank)", `top ${largest}`],
-        missed.map((query) => [
-          cell(query.id),
-          cell(query.text),
-          Object.entries(query.ranks).map(([id, rank]) => `${cell(id)} (${rank ?? "-"})`).join(", "),
-          query.results.slice(0, largest).map((hit) => cell(hit.id)).join(", ")
-        ])
-      ),
-      "",
-      "</details>",
-      ""
-    );
-  }
-  return `${lines.join("\n").trimEnd()}
+var STATUS_TEXT = { pass: "pass", fail: "FAIL", skipped: "skipped", "not-evaluated": "not evaluated" };
+function verdictText(verdict) {
+  const rows = verdict.rows.map((row) => [
+    row.path,
+    row.aggregation && row.aggregation !== "mean" ? `${row.metric} (${row.aggregation})` : row.metric,
+    row.threshold,
+    formatNumber(row.actual),
+    formatNumber(row.baseline),
+    formatNumber(row.delta, true),
+    formatInterval(row),
+    `${STATUS_TEXT[row.status]}${row.blocking ? " (blocking)" : ""}`
+  ]);
+  const header = ["gate", "metric", "threshold", "actual", "baseline", "delta", "95% CI of delta", "status"];
+  const lines = [alignedTable(header, rows, "lllrrrrl")];
+  const notes = verdict.rows.filter((row) => row.note).map((row) => `  ${row.path}: ${row.note}`);
+  if (notes.length > 0) lines.push("", "notes:", ...notes);
+  if (verdict.rows.some((row) => row.significant)) lines.push("", "* the interval excludes 0: the change is larger than resampling noise");
+  lines.push("", verdictLine(verdict));
+  return `${lines.join("\n")}
 `;
 }
-function e2eSection(e2e) {
-  const lines = ["### End-to-end", ""];
-  const trials = Object.values(e2e.by_condition).reduce((sum, rates2) => sum + (rates2?.trials ?? 0), 0);
-  lines.push(
-    `${Object.keys(e2e.cases).length} cases, ${e2e.repeat} repeats, conditions ${e2e.conditions.join(", ")}: ${trials} trials against ${escapeMarkdown(e2e.target.kind)}${e2e.target.model ? ` (${escapeMarkdown(e2e.target.model)})` : ""}. Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat.`,
-    ""
-  );
-  const header = ["ability", ...e2e.conditions.map((condition) => `${condition} pass rate`), `pass^${e2e.repeat}`, "errors"];
-  const row = (name, byCondition) => [
-    name,
-    ...e2e.conditions.map((condition) => formatMetric(byCondition[condition]?.pass_rate)),
-    formatMetric(byCondition[e2e.headline_condition]?.["pass^k"]),
-    String(e2e.conditions.reduce((sum, condition) => sum + (byCondition[condition]?.errors ?? 0), 0))
-  ];
-  lines.push(...table(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions)), row("**all**", e2e.by_condition)]), "");
-  const cost = e2e.cost_usd === null ? "unknown (a model has no price)" : `$${e2e.cost_usd.toFixed(4)}`;
-  lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${cost}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, "");
-  for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);
-  if (e2e.leaks.length) lines.push("");
-  if (e2e.errors.length > 0) {
-    lines.push(`**${e2e.errors.length} trial(s) could not run** (counted as not passed):`, "", ...e2e.errors.slice(0, 20).map((error) => `- ${cell(error.key)}: ${cell(error.reason, 300)}`), "");
-  }
-  if (e2e.failures.length > 0) {
-    lines.push(`<details><summary>${e2e.failures.length} failing trials under ${e2e.headline_condition}</summary>`, "");
-    lines.push(...table(["trial", "probe", "answer", "why"], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200)])));
-    lines.push("", "</details>", "");
-  }
-  return lines;
+function alignedTable(header, rows, align) {
+  const widths = header.map((title, col) => Math.max(title.length, ...rows.map((row) => (row[col] ?? "").length)));
+  const line = (cells) => cells.map((value, col) => align[col] === "r" ? value.padStart(widths[col]) : value.padEnd(widths[col])).join("  ").trimEnd();
+  return [line(header), ...rows.map(line)].join("\n");
 }
-
-// src/retrieval/trec.ts
-function fields(line) {
-  return line.trim().split(/\s+/);
+function verdictLine(verdict) {
+  const count = (status) => verdict.rows.filter((row) => row.status === status).length;
+  const tally = [`${count("pass")} passed`, `${count("fail")} failed`, `${count("skipped")} skipped`, `${count("not-evaluated")} not evaluated`].join(", ");
+  const blocking = verdict.blockingFailures.length > 0 ? `; blocking: ${verdict.blockingFailures.join("; ")}` : "";
+  return `gate ${verdict.status === "pass" ? "PASSED" : "FAILED"} (${tally})${verdict.hasBaseline ? "" : ", no baseline"}${blocking}`;
 }
-function columnOf(line, fieldIndex) {
-  const re = /\S+/g;
-  let match;
-  let index = 0;
-  while (match = re.exec(line)) {
-    if (index === fieldIndex) return match.index + 1;
-    index++;
-  }
-  return line.length + 1;
-}
-function parseQrels(text, file) {
-  const qrels = /* @__PURE__ */ new Map();
-  const problems = [];
-  text.split("\n").forEach((line, index) => {
-    if (line.trim() === "") return;
-    const parts = fields(line);
-    const where = (field) => ({ file, line: index + 1, col: columnOf(line, field) });
-    if (parts.length !== 4) {
-      problems.push({ where: where(0), message: `a qrels line has 4 fields (qid 0 docid rel), found ${parts.length}` });
-      return;
-    }
-    const [qid, , docid, relText] = parts;
-    const rel = Number(relText);
-    if (!Number.isInteger(rel)) {
-      problems.push({ where: where(3), message: `relevance must be an integer, got "${relText}"` });
-      return;
-    }
-    const judged = qrels.get(qid) ?? /* @__PURE__ */ new Map();
-    if (judged.has(docid)) {
-      problems.push({ where: where(2), message: `document "${docid}" is judged twice for query "${qid}"`, hint: "trec_eval rejects duplicate judgments too" });
-      return;
-    }
-    judged.set(docid, rel);
-    qrels.set(qid, judged);
-  });
-  if (problems.length > 0) throw new RecallGateError("invalid-input", `${problems.length} problem(s) in ${file}`, { problems });
-  return qrels;
-}
-function parseRun(text, file) {
-  const run = /* @__PURE__ */ new Map();
-  const problems = [];
-  const seen = /* @__PURE__ */ new Map();
-  text.split("\n").forEach((line, index) => {
-    if (line.trim() === "") return;
-    const parts = fields(line);
-    const where = (field) => ({ file, line: index + 1, col: columnOf(line, field) });
-    if (parts.length !== 6) {
-      problems.push({ where: where(0), message: `a run line has 6 fields (qid Q0 docid rank score tag), found ${parts.length}` });
-      return;
-    }
-    const [qid, , docid, , scoreText] = parts;
-    const score = Number(scoreText);
-    if (!Number.isFinite(score)) {
-      problems.push({ where: where(4), message: `score must be a number, got "${scoreText}"` });
-      return;
-    }
-    const docs = seen.get(qid) ?? /* @__PURE__ */ new Set();
-    if (docs.has(docid)) {
-      problems.push({ where: where(2), message: `document "${docid}" appears twice for query "${qid}"`, hint: "trec_eval rejects duplicate documents in a run too" });
-      return;
-    }
-    docs.add(docid);
-    seen.set(qid, docs);
-    const entries = run.get(qid) ?? [];
-    entries.push({ docid, score, line: index + 1 });
-    run.set(qid, entries);
-  });
-  if (problems.length > 0) throw new RecallGateError("invalid-input", `${problems.length} problem(s) in ${file}`, { problems });
-  return run;
-}
-function compareBytes(a, b) {
-  return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
-}
-function trecEvalOrder(entries) {
-  return [...entries].sort((a, b) => b.score - a.score || compareBytes(b.docid, a.docid));
-}
-function formatRunLines(qid, hits, tag) {
-  return hits.map((hit, index) => `${qid} Q0 ${hit.id} ${index + 1} ${exactNumber(hit.score)} ${tag}
-`).join("");
-}
-function formatQrelsLines(qid, gains2) {
-  return Object.entries(gains2).map(([docid, gain]) => `${qid} 0 ${docid} ${gain}
-`).join("");
-}
-function exactNumber(value) {
-  return Number.isFinite(value) ? String(value) : "0";
-}
-
-// src/report/writeResultsDir.ts
-function writeAtomic(path2, text) {
-  const temp = `${path2}.${process.pid}.tmp`;
-  writeFileSync2(temp, text);
-  renameSync(temp, path2);
-}
-function prepareResultsDir(dir, options = {}) {
-  mkdirSync(dir, { recursive: true });
-  if (!options.keepTrials) rmSync(join(dir, "trials.jsonl"), { force: true });
-  rmSync(join(dir, "runs"), { recursive: true, force: true });
-  for (const name of ["results.json", "qrels.trec", "report.md"]) rmSync(join(dir, name), { force: true });
-}
-function writeAtomicReport(dir, results) {
-  writeAtomic(join(dir, "report.md"), markdownReport(results));
-}
-function writeResultsJson(dir, results) {
-  const path2 = join(dir, "results.json");
-  writeAtomic(path2, `${JSON.stringify(results, null, 2)}
-`);
-  return path2;
-}
-function writeAllResults(dir, results, judgments) {
-  writeResultsJson(dir, results);
-  writeAtomic(join(dir, "report.md"), markdownReport(results));
-  const retrieval = results.retrieval;
-  if (!retrieval) return;
-  writeAtomic(join(dir, "qrels.trec"), judgments.map((query) => formatQrelsLines(query.id, query.relevant)).join(""));
-  mkdirSync(join(dir, "runs"), { recursive: true });
-  for (const provider of Object.values(retrieval.providers)) {
-    if (provider.status !== "ok") continue;
-    const text = provider.queries.map((query) => formatRunLines(query.id, query.results, provider.name)).join("");
-    writeAtomic(join(dir, "runs", `${provider.name}.trec`), text);
-  }
+function comparisonText(rows) {
+  if (rows.length === 0) return "no metric in common between the two runs\n";
+  return `${textTable(
+    ["metric", "baseline", "current", "delta"],
+    rows.map((row) => [row.metric, formatNumber(row.baseline), formatNumber(row.current), formatNumber(row.delta, true)])
+  )}
+`;
 }
 
 // src/suite/load.ts
@@ -16397,40 +16151,6 @@ var suite_schema_default = {
     }
   }
 };
-
-// src/suite/didYouMean.ts
-function editDistance(a, b) {
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  const d = Array.from({ length: rows }, (_2, i) => Array.from({ length: cols }, (_3, j) => i === 0 ? j : j === 0 ? i : 0));
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < cols; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2][j - 2] + 1);
-      d[i][j] = best;
-    }
-  }
-  return d[a.length][b.length];
-}
-function closest(word, candidates) {
-  let best;
-  let bestDistance = Infinity;
-  const lower = word.toLowerCase();
-  for (const candidate of candidates) {
-    const distance = editDistance(lower, candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  const allowed = Math.max(1, Math.floor(word.length / 3));
-  return bestDistance <= allowed ? best : void 0;
-}
-function didYouMean(word, candidates) {
-  const match = closest(word, candidates);
-  return match === void 0 ? void 0 : `did you mean "${match}"?`;
-}
 
 // src/suite/schemaCheck.ts
 var compiled;
@@ -17680,6 +17400,76 @@ function readDataFile(path2, displayPath, referencedFrom) {
 // src/suite/loadE2e.ts
 import { readFileSync as readFileSync3 } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
+
+// src/e2e/checks/excerpt.ts
+var EXCERPT_CONTEXT = 20;
+function excerpt(text, at, end = at, context = EXCERPT_CONTEXT) {
+  const from = Math.max(0, at - context);
+  const to = Math.min(text.length, end + context);
+  const body = text.slice(from, to).replace(/\s+/g, " ");
+  return `'${from > 0 ? "..." : ""}${body}${to < text.length ? "..." : ""}'`;
+}
+
+// src/e2e/checks/normalize.ts
+function normalizeAnswer(text) {
+  return mapTypography(mapTypography(text).normalize("NFKC"));
+}
+var REPLACEMENTS = {};
+function map(chars, to) {
+  for (const char of chars) REPLACEMENTS[char] = to;
+}
+map("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63\uFF0D", "-");
+map("\u2018\u2019\u201A\u201B\u2032\u2039\u203A\u02BC", "'");
+map("\u201C\u201D\u201E\u201F\u2033\xAB\xBB", '"');
+map("\xA0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u202F\u205F\u3000", " ");
+map("\u200B\u200C\u200D\u2060\uFEFF\xAD", "");
+var TYPOGRAPHY = new RegExp(`[${Object.keys(REPLACEMENTS).join("")}]`, "gu");
+function mapTypography(text) {
+  return text.replace(TYPOGRAPHY, (char) => REPLACEMENTS[char] ?? char);
+}
+
+// src/e2e/checks/text.ts
+function requireText(kind, expected) {
+  const text = normalizeAnswer(expected);
+  if (text === "") throw new Error(`the ${kind} check needs a non-empty string, got ${JSON.stringify(expected)}`);
+  return text;
+}
+function checkContains(answer, expected) {
+  const needle = requireText("contains", expected);
+  const text = normalizeAnswer(answer);
+  const at = text.indexOf(needle);
+  if (at < 0) return { pass: false, reason: `does not contain ${JSON.stringify(needle)}` };
+  return { pass: true, reason: `contains ${JSON.stringify(needle)} at ${excerpt(text, at, at + needle.length)}` };
+}
+function checkIContains(answer, expected) {
+  const needle = requireText("icontains", expected);
+  const text = normalizeAnswer(answer);
+  const match = new RegExp(escapeRegex(needle), "iu").exec(text);
+  if (!match) return { pass: false, reason: `does not contain ${JSON.stringify(needle)} (ignoring case)` };
+  return { pass: true, reason: `contains ${JSON.stringify(needle)} (ignoring case) at ${excerpt(text, match.index, match.index + match[0].length)}` };
+}
+function compileRegex(source, flags = "") {
+  const effective = /[uv]/.test(flags) ? flags : `${flags}u`;
+  try {
+    return new RegExp(normalizeAnswer(source), effective);
+  } catch (error) {
+    throw new Error(`the regex check has an invalid regular expression /${source}/${flags}: ${error.message}`, { cause: error });
+  }
+}
+function checkRegex(answer, source, flags) {
+  const pattern = compileRegex(source, flags);
+  const text = normalizeAnswer(answer);
+  pattern.lastIndex = 0;
+  const match = pattern.exec(text);
+  const shown = `/${source}/${flags ?? ""}`;
+  if (!match) return { pass: false, reason: `does not match ${shown}` };
+  return { pass: true, reason: `matches ${shown} at ${excerpt(text, match.index, match.index + match[0].length)}` };
+}
+function escapeRegex(text) {
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+}
+
+// src/suite/loadE2e.ts
 var CHECK_KINDS = ["contains", "icontains", "regex", "first_amount", "date", "abstains", "all", "any", "not", "judge"];
 var DEFAULT_TIMEOUT_MS = 6e4;
 function buildE2e(raw, cases, main2, retrieval, files, problems) {
@@ -17811,6 +17601,125 @@ function checkChecks(check, locate, judgeConfigured, problems) {
   if (kind === "not") checkChecks(record.not, (path2) => locate(["not", ...path2]), judgeConfigured, problems);
 }
 
+// src/gate/validateGate.ts
+var OPS = ["gt", "gte", "lt", "lte", "eq"];
+function validateGate(gate, suite) {
+  const problems = [];
+  if (gate.skipped_layers !== "waive" && gate.skipped_layers !== "fail") {
+    problems.push({ path: ["gate", "skipped_layers"], message: `skipped_layers must be waive or fail, not "${String(gate.skipped_layers)}"` });
+  }
+  walk(gate.root, ["gate"], suite, problems, true);
+  return problems;
+}
+function walk(node, dataPath, suite, problems, root = false) {
+  const raw = node;
+  const kinds = ["all", "any"].filter((kind) => kind in raw);
+  if (isCondition2(node)) {
+    if (kinds.length > 0) problems.push({ path: dataPath, message: `a gate entry is either a condition (metric:) or a group (${kinds[0]}:), not both` });
+    checkCondition(node, dataPath, suite, problems);
+    return;
+  }
+  if (kinds.length === 0) {
+    problems.push({ path: dataPath, message: root ? "the gate needs all: or any:" : "a gate entry needs metric:, all: or any:" });
+    return;
+  }
+  if (kinds.length > 1) problems.push({ path: dataPath, message: "a gate entry has either all: or any:, not both", hint: "nest one inside the other" });
+  for (const kind of kinds) {
+    const children = raw[kind];
+    if (!Array.isArray(children) || children.length === 0) {
+      problems.push({ path: [...dataPath, kind], message: `${kind}: needs at least one entry` });
+      continue;
+    }
+    children.forEach((child, index) => walk(child, [...dataPath, kind, index], suite, problems));
+  }
+}
+function checkCondition(condition, at, suite, problems) {
+  const problem = (field, message, hint) => problems.push({ path: field === void 0 ? at : [...at, field], message, ...hint ? { hint } : {} });
+  const { op, value, max_drop: maxDrop, max_rise: maxRise, aggregation } = condition;
+  if (op !== void 0 && !OPS.includes(op)) problem("op", `op must be one of ${OPS.join(", ")}, not "${String(op)}"`, didYouMean(String(op), OPS));
+  if (op !== void 0 && value === void 0) problem("value", `op ${op} needs a value`);
+  if (value !== void 0 && op === void 0) problem("op", "value needs an op (gt, gte, lt, lte or eq)");
+  if (value !== void 0 && (typeof value !== "number" || !Number.isFinite(value))) problem("value", "value must be a number");
+  for (const [field, bound] of [
+    ["max_drop", maxDrop],
+    ["max_rise", maxRise]
+  ]) {
+    if (bound !== void 0 && (typeof bound !== "number" || !Number.isFinite(bound) || bound < 0)) problem(field, `${field} must be a number of at least 0`);
+  }
+  if (op === void 0 && value === void 0 && maxDrop === void 0 && maxRise === void 0) {
+    problem(void 0, `the condition on ${condition.metric} has no threshold`, "add op and value, or max_drop or max_rise");
+  }
+  if (aggregation !== void 0 && !AGGREGATIONS.includes(aggregation)) {
+    problem("aggregation", `aggregation must be one of ${AGGREGATIONS.join(", ")}, not "${String(aggregation)}"`, didYouMean(String(aggregation), AGGREGATIONS));
+  }
+  const parsed = parseMetricKey(condition.metric, {
+    providers: suite.retrieval?.providers.map((provider) => provider.name),
+    abilities: suite.e2e?.cases.map((spec) => spec.ability)
+  });
+  if (!parsed.ok) {
+    problem("metric", `metric "${condition.metric}" names nothing: ${parsed.reason}`, parsed.hint);
+    return;
+  }
+  const issue = checkKey(parsed.key, suite);
+  if (issue) problem("metric", `metric "${condition.metric}": ${issue.message}`, issue.hint);
+  if (aggregation !== void 0 && AGGREGATIONS.includes(aggregation) && !aggregationApplies(parsed.key)) {
+    problem("aggregation", `aggregation does not apply to ${condition.metric}: it is one number per run`, "remove aggregation");
+  }
+}
+function listed(names) {
+  return names.length === 0 ? "none" : names.join(", ");
+}
+function checkKey(key, suite) {
+  if (key.layer === "retrieval") {
+    const retrieval = suite.retrieval;
+    if (!retrieval) return { message: "the suite has no retrieval section", hint: "add retrieval: or gate on e2e metrics" };
+    const providers = retrieval.providers.map((provider) => provider.name);
+    if (!providers.includes(key.provider)) {
+      return { message: `no provider "${key.provider}" in retrieval.providers`, hint: didYouMean(key.provider, providers) ?? `providers: ${listed(providers)}` };
+    }
+    if (key.k !== void 0 && !retrieval.k.includes(key.k)) {
+      const nearest = [...retrieval.k].sort((a, b) => Math.abs(a - key.k) - Math.abs(b - key.k))[0];
+      return {
+        message: `${key.metric} is not computed: retrieval.k is ${listed(retrieval.k.map(String))}`,
+        hint: nearest === void 0 ? `add ${key.k} to retrieval.k` : `did you mean "${key.family}@${nearest}"? or add ${key.k} to retrieval.k`
+      };
+    }
+    if (key.tag !== void 0) {
+      const tags = [...new Set(retrieval.queries.flatMap((query) => query.tags))].sort();
+      if (!tags.includes(key.tag)) return { message: `no query is tagged "${key.tag}"`, hint: didYouMean(key.tag, tags) ?? `tags: ${listed(tags)}` };
+    }
+    return void 0;
+  }
+  const e2e = suite.e2e;
+  if (!e2e) return { message: "the suite has no e2e section", hint: "add e2e: or gate on retrieval metrics" };
+  const needConditions = (conditions, what) => {
+    const lacking = conditions.filter((condition) => !e2e.conditions.includes(condition));
+    return lacking.length === 0 ? void 0 : { message: `${what} needs the ${lacking.join(" and ")} condition${lacking.length > 1 ? "s" : ""}, not in e2e.conditions (${listed(e2e.conditions)})`, hint: `add ${lacking.join(", ")} to e2e.conditions` };
+  };
+  const abilities = [...new Set(e2e.cases.map((spec) => spec.ability))].sort();
+  const ability = "ability" in key ? key.ability : void 0;
+  if (ability !== void 0 && !abilities.includes(ability)) {
+    return { message: `no e2e case has ability "${ability}"`, hint: didYouMean(ability, abilities) ?? `abilities: ${listed(abilities)}` };
+  }
+  switch (key.kind) {
+    case "rate":
+      return key.condition ? needConditions([key.condition], `e2e.${key.condition}`) : void 0;
+    case "diff":
+      return needConditions(key.diff === "lift" ? ["recall", "none"] : ["oracle", "recall"], key.diff);
+    case "latency":
+      return void 0;
+    case "scalar":
+      if (key.name === "leaks") return needConditions(["none"], "e2e.leaks");
+      if (key.name === "harmful_recall_rate" && !e2e.cases.some((spec) => spec.obsolete.length > 0)) {
+        return { message: "no e2e case lists obsolete texts, so there is no harmful recall to measure", hint: "add obsolete: to the cases it applies to" };
+      }
+      if ((key.name === "evidence_coverage" || key.name === "recall_precision") && !e2e.cases.some((spec) => spec.evidence.length > 0)) {
+        return { message: `no e2e case lists evidence, so there is no ${key.name} to measure`, hint: "add evidence: to the cases" };
+      }
+      return void 0;
+  }
+}
+
 // src/suite/loadGate.ts
 function gateSpecOf(raw) {
   const root = raw.all ? { all: raw.all } : { any: raw.any };
@@ -17818,21 +17727,18 @@ function gateSpecOf(raw) {
 }
 function gateLocations(raw, locate) {
   const locations = {};
-  const walk = (node, dataPath, label) => {
+  const walk2 = (node, dataPath, label) => {
     for (const kind of ["all", "any"]) {
       const children = node[kind];
       children?.forEach((child, index) => {
         const childLabel = `${label ? `${label}.` : ""}${kind}[${index}]`;
         locations[childLabel] = locate([...dataPath, kind, index]);
-        walk(child, [...dataPath, kind, index], childLabel);
+        walk2(child, [...dataPath, kind, index], childLabel);
       });
     }
   };
-  walk(raw, [], "");
+  walk2(raw, [], "");
   return locations;
-}
-function checkGate(_gate, _suite) {
-  return [];
 }
 
 // src/suite/types.ts
@@ -17902,7 +17808,7 @@ function loadSuite(suitePath, cwd = process.cwd()) {
   if (raw.gate) {
     suite.gate = gateSpecOf(raw.gate);
     suite.gateLocations = gateLocations(raw.gate, (path2) => main2.locate(["gate", ...path2]));
-    problems.push(...checkGate(suite.gate, suite).map((problem) => ({ where: main2.locate(["gate", ...problem.path]), message: problem.message, hint: problem.hint })));
+    problems.push(...validateGate(suite.gate, suite).map((problem) => ({ where: main2.locate(problem.path), message: problem.message, hint: problem.hint })));
     if (problems.length > 0) throw invalidInput(sortProblems(problems));
   }
   return suite;
@@ -17994,18 +17900,849 @@ function parseCutoffs(text) {
   return [...new Set(values)].sort((a, b) => a - b);
 }
 
+// src/cli/compare.ts
+var COMPARE_USAGE = "recall-gate compare <baseline-dir> <dir> [--suite suite.yaml] [--json]";
+function readRun(dir, io) {
+  const path2 = join(resolve3(io.cwd, dir), "results.json");
+  if (!existsSync2(path2)) throw new RecallGateError("invalid-input", `${dir} has no results.json`, { hint: "give the --out folder of a recall-gate run" });
+  let results;
+  try {
+    results = JSON.parse(readFileSync4(path2, "utf8"));
+  } catch (error) {
+    throw new RecallGateError("invalid-input", `${join(dir, "results.json")} is not valid JSON: ${error.message}`);
+  }
+  if (results === null || typeof results !== "object" || results.schema_version !== 1 || !results.layers) {
+    throw new RecallGateError("invalid-input", `${join(dir, "results.json")} is not a recall-gate results file (schema_version 1)`);
+  }
+  const trials = latestByKey(new TrialLog(join(resolve3(io.cwd, dir), "trials.jsonl")).read());
+  return { results, trials };
+}
+async function compareCommand(argv, io) {
+  const { values, positionals } = parseCommandArgs(argv, { suite: { type: "string" }, json: { type: "boolean", default: false } }, COMPARE_USAGE);
+  if (positionals.length !== 2) throw new RecallGateError("invalid-input", "compare takes a baseline results folder and a results folder", { hint: `usage: ${COMPARE_USAGE}` });
+  const [baselineDir, currentDir] = positionals;
+  const baseline = readRun(baselineDir, io);
+  const current = readRun(currentDir, io);
+  for (const [dir, run] of [
+    [baselineDir, baseline],
+    [currentDir, current]
+  ]) {
+    if (run.results.status !== "complete") io.stderr(`note: ${dir} is ${run.results.status}${run.results.errors.length ? ` (${run.results.errors.join("; ")})` : ""}
+`);
+  }
+  if (baseline.results.suite.name !== current.results.suite.name) {
+    io.stderr(`note: the runs are of different suites (${baseline.results.suite.name}, ${current.results.suite.name})
+`);
+  }
+  const comparisons = compareResults(baseline.results, current.results);
+  const explicit = values.suite;
+  const suitePath = explicit ?? current.results.suite.file;
+  let verdict;
+  let gateNote;
+  if (!explicit && !existsSync2(resolve3(io.cwd, suitePath))) {
+    gateNote = `the suite file ${suitePath} is not here, so no gate was evaluated (pass --suite)`;
+  } else {
+    const suite = loadSuite(suitePath, io.cwd);
+    if (suite.gate) {
+      verdict = evaluateGate(suite.gate, current.results, baseline.results, {
+        ...current.trials.length ? { trials: current.trials } : {},
+        ...baseline.trials.length ? { baselineTrials: baseline.trials } : {}
+      });
+    } else {
+      gateNote = `${suite.displayPath} has no gate`;
+    }
+  }
+  if (values.json) {
+    io.stdout(`${JSON.stringify({ baseline: baselineDir, current: currentDir, metrics: comparisons, gate: verdict ?? null }, null, 2)}
+`);
+    if (gateNote) io.stderr(`note: ${gateNote}
+`);
+  } else {
+    const parts = [`${current.results.suite.name}: ${currentDir} against ${baselineDir}`, "", comparisonText(comparisons)];
+    if (verdict) parts.push(verdictText(verdict));
+    else parts.push(`${gateNote}
+`);
+    io.stdout(parts.join("\n"));
+  }
+  return verdict?.status === "fail" ? ExitCode.gateFailed : ExitCode.ok;
+}
+
+// src/cli/regrade.ts
+import { existsSync as existsSync3, readFileSync as readFileSync5 } from "node:fs";
+import { join as join3, resolve as resolve4 } from "node:path";
+
+// src/e2e/aggregate.ts
+function rates(trials) {
+  const passed = trials.filter((trial) => trial.status === "pass").length;
+  const errors = trials.filter((trial) => trial.status === "error").length;
+  return { trials: trials.length, passed, failed: trials.length - passed - errors, errors, pass_rate: trials.length ? round(passed / trials.length, 6) : 0 };
+}
+function groupRates(byCase) {
+  const all = [...byCase.values()].flat();
+  const groups = [...byCase.values()];
+  const every = groups.filter((trials) => trials.length > 0 && trials.every((trial) => trial.status === "pass")).length;
+  const some = groups.filter((trials) => trials.some((trial) => trial.status === "pass")).length;
+  return {
+    ...rates(all),
+    cases: groups.length,
+    "pass^k": groups.length ? round(every / groups.length, 6) : 0,
+    "pass@k": groups.length ? round(some / groups.length, 6) : 0
+  };
+}
+function groupBy(items, key) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const item of items) groups.set(key(item), [...groups.get(key(item)) ?? [], item]);
+  return groups;
+}
+function aggregateE2e(trials, cases, conditions, repeat) {
+  const headline = conditions.includes("recall") ? "recall" : conditions[0];
+  const byCondition = {};
+  for (const condition of conditions) {
+    byCondition[condition] = groupRates(groupBy(trials.filter((trial) => trial.condition === condition), (trial) => trial.case));
+  }
+  const caseResults = {};
+  for (const spec of cases) {
+    const mine = trials.filter((trial) => trial.case === spec.name);
+    const result = { ability: spec.ability, conditions: {}, leak: false };
+    for (const condition of conditions) {
+      const these = mine.filter((trial) => trial.condition === condition);
+      const base = rates(these);
+      result.conditions[condition] = {
+        ...base,
+        "pass^k": these.length > 0 && base.passed === these.length,
+        "pass@k": base.passed > 0
+      };
+    }
+    result.leak = spec.needs_memory && (result.conditions.none?.passed ?? 0) > 0;
+    caseResults[spec.name] = result;
+  }
+  const abilities = {};
+  for (const ability of [...new Set(cases.map((spec) => spec.ability))].sort()) {
+    const mine = trials.filter((trial) => trial.ability === ability);
+    const result = { conditions: {} };
+    for (const condition of conditions) {
+      result.conditions[condition] = groupRates(groupBy(mine.filter((trial) => trial.condition === condition), (trial) => trial.case));
+    }
+    const recall = result.conditions.recall?.pass_rate;
+    if (recall !== void 0 && result.conditions.none) result.lift_over_none = round(recall - result.conditions.none.pass_rate, 6);
+    if (recall !== void 0 && result.conditions.oracle) result.gap_oracle_over_recall = round(result.conditions.oracle.pass_rate - recall, 6);
+    abilities[ability] = result;
+  }
+  const invocations = trials.flatMap((trial) => trial.invocations);
+  const tokens = { input: 0, output: 0, judge_input: 0, judge_output: 0 };
+  for (const trial of trials) {
+    tokens.input += trial.tokens.input;
+    tokens.output += trial.tokens.output;
+    tokens.judge_input += trial.tokens.judge_input;
+    tokens.judge_output += trial.tokens.judge_output;
+  }
+  const costs = trials.map((trial) => trial.cost_usd);
+  const cost = costs.some((value) => value === null) ? null : round(costs.reduce((sum2, value) => sum2 + (value ?? 0), 0), 6);
+  const passed = trials.filter((trial) => trial.status === "pass").length;
+  const defined = (values) => values.filter((value) => value !== void 0);
+  const coverage = defined(trials.map((trial) => trial.evidence_coverage));
+  const precision = defined(trials.map((trial) => trial.recall_precision));
+  const harmful = trials.filter((trial) => trial.harmful_recall !== void 0);
+  return {
+    repeat,
+    conditions,
+    headline_condition: headline,
+    metrics: byCondition[headline],
+    by_condition: byCondition,
+    abilities,
+    cases: caseResults,
+    leaks: Object.entries(caseResults).filter(([, result]) => result.leak).map(([name]) => name),
+    latency_ms: {
+      call: summarizeLatency(invocations.map((invocation) => invocation.latency_ms)),
+      recall: summarizeLatency(defined(invocations.map((invocation) => invocation.recall_ms)))
+    },
+    tokens,
+    cost_usd: cost,
+    cost_per_successful_trial: cost === null || passed === 0 ? null : round(cost / passed, 6),
+    recall_quality: {
+      ...coverage.length ? { evidence_coverage: round(mean(coverage), 6) } : {},
+      ...precision.length ? { recall_precision: round(mean(precision), 6) } : {},
+      ...harmful.length ? { harmful_recall_rate: round(harmful.filter((trial) => trial.harmful_recall).length / harmful.length, 6) } : {}
+    },
+    errors: trials.filter((trial) => trial.status === "error").map((trial) => ({ key: trial.key, reason: trial.reason })),
+    failures: trials.filter((trial) => trial.status === "fail" && trial.condition === headline).map((trial) => ({ key: trial.key, case: trial.case, ability: trial.ability, question: trial.question, answer: trial.answer ?? "", reason: trial.reason }))
+  };
+}
+
+// src/e2e/checks/abstains.ts
+var A = "'?";
+var DO_NOT = `(?:do not|don${A}t)`;
+var I_AM = `i(?:${A}m| am)`;
+var ABSTENTION_PHRASES = [
+  // I don't know, I do not know, I really don't know, I dunno
+  { name: "I don't know", pattern: `\\bi (?:really |honestly |actually |simply )?${DO_NOT} (?:really |actually )?know\\b|\\bi dunno\\b` },
+  // I'm not sure, I am not certain, I'm unsure
+  { name: "I'm not sure", pattern: `\\b${I_AM} (?:not (?:sure|certain)|unsure|uncertain)\\b` },
+  // I'm not aware of
+  { name: "I'm not aware", pattern: `\\b${I_AM} not aware\\b` },
+  // you haven't told me, you did not mention, you never told me, you have never shared
+  {
+    name: "you haven't told me",
+    pattern: `\\byou(?: have not| haven${A}t| did not| didn${A}t| never| have never| haven${A}t ever| didn${A}t ever|${A}ve never|${A}ve not) (?:yet |actually )?(?:told|tell|mentioned|mention|shared|share|said|say|specified|specify|provided|provide|given|give|stated|state)\\b`
+  },
+  // I haven't been told, it was not mentioned, that hasn't been shared (passive only: "I haven't shared it" is not one)
+  {
+    name: "not been told",
+    pattern: `\\b(?:(?:(?:have|has) not|haven${A}t|hasn${A}t) (?:yet |ever )?been|(?:was|were) not|wasn${A}t|weren${A}t) (?:told|mentioned|shared|provided|specified|stated)\\b`
+  },
+  // I don't have that information, I do not have any record of, I don't have access to
+  {
+    name: "I don't have that information",
+    pattern: `\\bi (?:currently |simply |actually )?${DO_NOT} have (?:any |that |this |the |enough |such |a |an |specific |stored |saved )?(?:information|info|record|records|details|data|knowledge|memory|memories|access)\\b`
+  },
+  // I have no record of, there's no information about, no memory of
+  { name: "no record", pattern: `\\bno (?:record|records|information|info|memory|memories|details|data)\\b(?: (?:of|about|on|regarding|for|that))?` },
+  // I can't find, I cannot recall, I couldn't locate, I was unable to find, I don't remember
+  {
+    name: "I can't find",
+    pattern: `\\b(?:i (?:cannot|can not|can${A}t|could not|couldn${A}t|was unable to|wasn${A}t able to|${DO_NOT})|${I_AM} (?:unable|not able) to) (?:find|locate|recall|remember|see any|see a)\\b`
+  },
+  // not something you've shared, not something you told me
+  { name: "not something you've shared", pattern: `\\bnot something (?:you${A}ve|you have|you) (?:shared|mentioned|told|said|stated|given)\\b` },
+  // I have no way of knowing, there's no way to know
+  { name: "no way of knowing", pattern: `\\bno way (?:of knowing|to know|to tell)\\b` }
+].map(({ name, pattern }) => ({ name, pattern: new RegExp(pattern, "iu") }));
+function findAbstention(text) {
+  let first;
+  for (const { name, pattern } of ABSTENTION_PHRASES) {
+    const match = pattern.exec(text);
+    if (match && (!first || match.index < first.at)) first = { name, at: match.index, raw: match[0] };
+  }
+  return first;
+}
+function checkAbstains(answer, expected) {
+  const text = normalizeAnswer(answer);
+  const found = findAbstention(text);
+  const where = found && excerpt(text, found.at, found.at + found.raw.length);
+  if (expected) {
+    return found ? { pass: true, reason: `abstains at ${where}` } : { pass: false, reason: "expected an abstention, found no abstention phrase" };
+  }
+  return found ? { pass: false, reason: `expected an answer, found an abstention at ${where}` } : { pass: true, reason: "does not abstain" };
+}
+
+// src/e2e/checks/date.ts
+var MONTHS = [
+  ["january", 1],
+  ["february", 2],
+  ["march", 3],
+  ["april", 4],
+  ["may", 5],
+  ["june", 6],
+  ["july", 7],
+  ["august", 8],
+  ["september", 9],
+  ["october", 10],
+  ["november", 11],
+  ["december", 12],
+  ["jan", 1],
+  ["feb", 2],
+  ["mar", 3],
+  ["apr", 4],
+  ["jun", 6],
+  ["jul", 7],
+  ["aug", 8],
+  ["sept", 9],
+  ["sep", 9],
+  ["oct", 10],
+  ["nov", 11],
+  ["dec", 12]
+];
+var MONTH_NUMBER = new Map(MONTHS);
+var MONTH = `(${MONTHS.map(([name]) => name).join("|")})(?!\\p{L})\\.?`;
+var ORDINAL = "(?:st|nd|rd|th)?";
+var DAY = `(?<![\\d.,])(\\d{1,2})(?!\\d)${ORDINAL}(?!\\p{L})`;
+var YEAR = "(\\d{4})(?![\\d])";
+var YEAR_FIRST = /(?<![\d.,])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d])/gu;
+var YEAR_LAST = /(?<![\d.,/-])(\d{1,2})([-/.])(\d{1,2})\2(\d{4})(?![\d])/gu;
+var DAY_MONTH = new RegExp(`${DAY}(?:\\s+of)?\\s+${MONTH}(?:,?\\s+${YEAR})?`, "giu");
+var MONTH_DAY = new RegExp(`(?<!\\p{L})${MONTH}\\s+(?:the\\s+)?${DAY}(?:,?\\s+${YEAR})?`, "giu");
+function findDates(text) {
+  const spans = [];
+  const add = (match, isos) => {
+    const valid = [...new Set(isos.filter((iso) => iso !== void 0))];
+    if (valid.length > 0) spans.push({ at: match.index, end: match.index + match[0].length, isos: valid });
+  };
+  for (const m of text.matchAll(YEAR_FIRST)) add(m, [isoDate(m[1], m[3], m[4])]);
+  for (const m of text.matchAll(YEAR_LAST)) {
+    const [first, separator, second, year] = [m[1], m[2], m[3], m[4]];
+    add(m, separator === "." ? [isoDate(year, second, first)] : [isoDate(year, first, second), isoDate(year, second, first)]);
+  }
+  for (const m of text.matchAll(DAY_MONTH)) add(m, [isoDate(m[3], String(MONTH_NUMBER.get(m[2].toLowerCase())), m[1])]);
+  for (const m of text.matchAll(MONTH_DAY)) add(m, [isoDate(m[3], String(MONTH_NUMBER.get(m[1].toLowerCase())), m[2])]);
+  spans.sort((a, b) => a.at - b.at || b.end - a.end);
+  const found = [];
+  let reached = 0;
+  for (const span of spans) {
+    if (span.at < reached) continue;
+    reached = span.end;
+    for (const iso of span.isos) found.push({ iso, at: span.at, raw: text.slice(span.at, span.end) });
+  }
+  return found;
+}
+function isoDate(year, month, day) {
+  const m = Number(month);
+  const d = Number(day);
+  if (!(m >= 1 && m <= 12) || d < 1 || d > daysInMonth(year === void 0 ? void 0 : Number(year), m)) return void 0;
+  return `${year === void 0 ? "-" : year}-${pad(m)}-${pad(d)}`;
+}
+function daysInMonth(year, month) {
+  if (month === 2) return year === void 0 || year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+function pad(n) {
+  return String(n).padStart(2, "0");
+}
+function isIsoDate(iso) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return m !== null && isoDate(m[1], m[2], m[3]) === iso;
+}
+function checkDate(answer, expectedIso) {
+  if (!isIsoDate(expectedIso)) throw new Error(`the date check needs a real date written YYYY-MM-DD, got ${JSON.stringify(expectedIso)}`);
+  const text = normalizeAnswer(answer);
+  const dates = findDates(text);
+  const monthDay = `-${expectedIso.slice(4)}`;
+  const hit = dates.find((date) => date.iso === expectedIso) ?? dates.find((date) => date.iso === monthDay);
+  if (hit) {
+    const where = excerpt(text, hit.at, hit.at + hit.raw.length);
+    return { pass: true, reason: `date ${expectedIso} found${hit.iso === monthDay ? " without a year" : ""} at ${where}` };
+  }
+  if (dates.length === 0) return { pass: false, reason: `expected date ${expectedIso}, no date in the answer` };
+  const shown = dates.slice(0, 3).map((date) => `${date.iso} at ${excerpt(text, date.at, date.at + date.raw.length)}`);
+  const more = dates.length > 3 ? ` and ${dates.length - 3} more` : "";
+  return { pass: false, reason: `expected date ${expectedIso}, found ${shown.join(", ")}${more}` };
+}
+
+// src/e2e/checks/amount.ts
+var SIGNS = "\u20AC$\xA3\xA5\u20B9\u20A9\u20BD\u20BA\u20AA\u20AB\u20B1\u20B4\u20A6\u20BF";
+var CODES = "EUR|USD|GBP|JPY|CNY|RMB|CHF|CAD|AUD|NZD|SEK|NOK|DKK|ISK|PLN|CZK|HUF|RON|BGN|INR|BRL|MXN|ZAR|RUB|UAH|TRY|KRW|SGD|HKD|TWD|THB|IDR|MYR|PHP|VND|ILS|AED|SAR|NGN|KES|ARS|CLP|COP|PEN|BTC";
+var WORDS = "euros?|dollars?|pounds?(?:\\s+sterling)?|sterling|yen|yuan|renminbi|rupees?|francs?|kronor|krona|kroner|krone|zloty(?:s|ch)?|pesos?|lira|bucks|quid";
+var SPACE = "[ \\u00A0\\u2007\\u2009\\u202F]";
+var SHAPES = [
+  { pattern: new RegExp(`[1-9]\\d{0,2}(?:${SPACE}\\d{3})+(?!\\d)(?:[.,]\\d+)?`, "y"), decimal: ".," },
+  { pattern: /[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?/y, decimal: "." },
+  { pattern: /[1-9]\d{0,2}(?:\.\d{3})+(?:,\d+)?/y, decimal: "," },
+  { pattern: /\d+(?:[.,]\d+)?/y, decimal: ".," }
+];
+var ANY_NUMBER = /\d+(?:[.,]\d+)*/y;
+var PREFIX = new RegExp(`(?:[${SIGNS}]|(?<!\\p{L})(?:US|A|C|NZ|HK|S|R)\\$|(?<!\\p{L})(?:${CODES}|Rs)\\.?)\\s?$`, "u");
+var SUFFIX_SIGN_OR_CODE = new RegExp(`^\\s?(?:[${SIGNS}]|(?:${CODES})(?!\\p{L}))`, "u");
+var SUFFIX_WORD = new RegExp(`^\\s?(?:${WORDS})(?!\\p{L})`, "iu");
+var THOUSANDS = /^\s?[kK](?![\p{L}\d])|^\s+thousand(?![\p{L}\d])/iu;
+var MILLIONS = /^\s+million(?![\p{L}\d])/iu;
+var BILLIONS = /^\s?bn(?![\p{L}\d])|^\s+billion(?![\p{L}\d])/iu;
+var MILLIONS_WITH_CURRENCY = /^\s?(?:m|M|MM|mn)(?![\p{L}\d])/u;
+var JOINED_BEFORE = /\d[/:]$/;
+var JOINED_AFTER = /^[/:]\d/;
+var INSIDE_WORD = new RegExp("\\p{L}-?$", "u");
+var TIME_OR_ORDINAL = new RegExp("^(?:\\s?[ap]\\.?m\\.?(?!\\p{L})|(?:st|nd|rd|th)(?!\\p{L}))", "iu");
+var YEAR_WORD = /(?:^|[^\p{L}])(in|since|until|till|during|year|early|late|mid|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?:-|\s+)$/iu;
+var RANGE = /^\s*(?:-|to|and|or)\s*$/iu;
+function firstAmount(text) {
+  const amounts = findAmounts(text);
+  const pick = amounts.find((amount) => amount.currency) ?? amounts[0];
+  return pick && { value: pick.value, at: pick.at, raw: pick.raw };
+}
+function findAmounts(text) {
+  const dates = findDates(text).map((date) => [date.at, date.at + date.raw.length]);
+  const inDate = (at) => dates.some(([from, to]) => at >= from && at < to);
+  const found = [];
+  const digits = /\d/g;
+  for (let m = digits.exec(text); m !== null; m = digits.exec(text)) {
+    const start = m.index;
+    const number2 = readNumber(text, start);
+    digits.lastIndex = number2.end;
+    if (!number2.digits || inDate(start)) continue;
+    const candidate = readAmount(text, start, number2.end, number2.digits);
+    if (candidate) found.push(candidate);
+  }
+  for (let i = found.length - 2; i >= 0; i--) {
+    const [amount, next] = [found[i], found[i + 1]];
+    if (!amount.currency && next.currency && next.currencyAfter && RANGE.test(text.slice(amount.at + amount.raw.length, next.at))) {
+      [amount.currency, amount.currencyAfter] = [true, true];
+    }
+  }
+  return found.map(({ value, at, raw, currency }) => ({ value, at, raw, currency }));
+}
+function readNumber(text, start) {
+  for (const { pattern, decimal } of SHAPES) {
+    pattern.lastIndex = start;
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const end = start + match[0].length;
+    if (/^(?:\d|[.,]\d)/.test(text.slice(end, end + 2))) continue;
+    return { end, digits: splitDigits(match[0], decimal) };
+  }
+  ANY_NUMBER.lastIndex = start;
+  const all = ANY_NUMBER.exec(text);
+  return { end: start + (all ? all[0].length : 1) };
+}
+function splitDigits(written, decimal) {
+  const at = Math.max(...[...decimal].map((separator) => written.lastIndexOf(separator)));
+  if (at < 0) return { whole: written.replace(/\D/g, ""), fraction: "" };
+  return { whole: written.slice(0, at).replace(/\D/g, ""), fraction: written.slice(at + 1) };
+}
+function readAmount(text, start, end, digits) {
+  const before = text.slice(Math.max(0, start - 16), start);
+  const prefix = PREFIX.exec(before);
+  if (!prefix && INSIDE_WORD.test(before)) return void 0;
+  const after = text.slice(end);
+  if (JOINED_BEFORE.test(before) || JOINED_AFTER.test(after) || TIME_OR_ORDINAL.test(after)) return void 0;
+  let exponent = 0;
+  let tail = 0;
+  const magnitudes = [[THOUSANDS, 3], [MILLIONS, 6], [BILLIONS, 9]];
+  for (const [pattern, power] of magnitudes) {
+    const match = pattern.exec(after);
+    if (match) [exponent, tail] = [power, match[0].length];
+  }
+  let suffix = currencyAfter(after.slice(tail));
+  if (exponent === 0) {
+    const millions = MILLIONS_WITH_CURRENCY.exec(after);
+    const suffixAfterMillions = millions ? currencyAfter(after.slice(millions[0].length)) : 0;
+    if (millions && (prefix || suffixAfterMillions > 0)) [exponent, tail, suffix] = [6, millions[0].length, suffixAfterMillions];
+  }
+  const currency = prefix !== null || suffix > 0;
+  const bare = digits.fraction === "" && exponent === 0 && text.slice(start, end) === digits.whole;
+  const year = Number(digits.whole);
+  if (!currency && bare && digits.whole.length === 4 && year >= 1900 && year <= 2099 && YEAR_WORD.test(before)) return void 0;
+  const at = prefix ? start - prefix[0].length : start;
+  const stop = end + tail + suffix;
+  const value = Number(`${digits.whole}.${digits.fraction || "0"}e${exponent}`);
+  return { value, at, raw: text.slice(at, stop), currency, currencyAfter: suffix > 0 };
+}
+function currencyAfter(text) {
+  return (SUFFIX_SIGN_OR_CODE.exec(text) ?? SUFFIX_WORD.exec(text))?.[0].length ?? 0;
+}
+function sameAmount(a, b) {
+  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+}
+function checkFirstAmount(answer, expected) {
+  if (!Number.isFinite(expected)) throw new Error(`the first_amount check needs a number, got ${String(expected)}`);
+  const text = normalizeAnswer(answer);
+  const found = firstAmount(text);
+  if (!found) return { pass: false, reason: `expected first amount ${expected}, no amount in the answer` };
+  const where = excerpt(text, found.at, found.at + found.raw.length);
+  if (sameAmount(found.value, expected)) return { pass: true, reason: `first amount ${expected} at ${where}` };
+  return { pass: false, reason: `expected first amount ${expected}, found ${found.value} at ${where}` };
+}
+
+// src/e2e/checks/describe.ts
+var RUBRIC_SHOWN = 60;
+function describeCheck(check) {
+  const spec = check;
+  if (typeof spec !== "object" || spec === null) return `unknown check ${JSON.stringify(check)}`;
+  if ("contains" in spec) return `contains ${JSON.stringify(spec.contains)}`;
+  if ("icontains" in spec) return `icontains ${JSON.stringify(spec.icontains)}`;
+  if ("regex" in spec) return `regex /${String(spec.regex)}/${typeof spec.flags === "string" ? spec.flags : ""}`;
+  if ("first_amount" in spec) return `first_amount ${String(spec.first_amount)}`;
+  if ("date" in spec) return `date ${String(spec.date)}`;
+  if ("abstains" in spec) return `abstains ${String(spec.abstains)}`;
+  if ("all" in spec && Array.isArray(spec.all)) return `all(${spec.all.map(describeCheck).join(", ")})`;
+  if ("any" in spec && Array.isArray(spec.any)) return `any(${spec.any.map(describeCheck).join(", ")})`;
+  if ("not" in spec) return `not(${describeCheck(spec.not)})`;
+  if ("judge" in spec && typeof spec.judge === "object" && spec.judge !== null) {
+    const { rubric, model } = spec.judge;
+    const text = String(rubric ?? "").replace(/\s+/g, " ").trim();
+    const shown = text.length > RUBRIC_SHOWN ? `${text.slice(0, RUBRIC_SHOWN - 3)}...` : text;
+    return `judge ${JSON.stringify(shown)}${typeof model === "string" ? ` (model ${model})` : ""}`;
+  }
+  return `unknown check ${JSON.stringify(check)}`;
+}
+
+// src/e2e/checks/grade.ts
+var NO_JUDGE = "the judge check needs e2e.judge configured";
+var KINDS = ["contains", "icontains", "regex", "first_amount", "date", "abstains", "all", "any", "not", "judge"];
+async function gradeAnswer(check, answer, context) {
+  return evaluate(check, normalizeAnswer(answer), context);
+}
+function kindOf(check) {
+  const keys = typeof check === "object" && check !== null ? Object.keys(check).filter((key) => KINDS.includes(key)) : [];
+  if (keys.length !== 1) {
+    throw new Error(`a check needs exactly one of ${KINDS.join(", ")}; got ${JSON.stringify(check)}`);
+  }
+  return keys[0];
+}
+async function evaluate(check, text, context) {
+  const spec = check;
+  const kind = kindOf(check);
+  switch (kind) {
+    case "contains":
+      return checkContains(text, spec.contains);
+    case "icontains":
+      return checkIContains(text, spec.icontains);
+    case "regex":
+      return checkRegex(text, spec.regex, spec.flags);
+    case "first_amount":
+      return checkFirstAmount(text, spec.first_amount);
+    case "date":
+      return checkDate(text, spec.date);
+    case "abstains":
+      return checkAbstains(text, spec.abstains);
+    case "judge":
+      return runJudge(spec.judge, text, context);
+    case "not": {
+      const inner = await evaluate(spec.not, text, context);
+      return withUsage({ pass: !inner.pass, reason: `not: ${inner.reason}` }, [inner]);
+    }
+    case "all":
+    case "any":
+      return combine(kind, spec[kind], text, context);
+  }
+}
+async function runJudge(spec, text, context) {
+  if (!context.judge) throw new Error(NO_JUDGE);
+  const model = spec.model ?? context.judgeModel;
+  const verdict = await context.judge.grade({ rubric: spec.rubric, question: context.question, answer: text, ...model !== void 0 ? { model } : {} });
+  return withUsage({ pass: verdict.pass, reason: `judge: ${verdict.reason}` }, [verdict]);
+}
+async function combine(kind, checks, text, context) {
+  if (!Array.isArray(checks) || checks.length === 0) throw new Error(`the ${kind} check needs at least one check`);
+  const results = checks.map(() => void 0);
+  const decided = () => results.some((result) => result !== void 0 && result.pass === (kind === "any"));
+  const judged = checks.map(usesJudge);
+  for (const [i, check] of checks.entries()) if (!judged[i]) results[i] = await evaluate(check, text, context);
+  for (const [i, check] of checks.entries()) if (judged[i] && !decided()) results[i] = await evaluate(check, text, context);
+  const ran = results.filter((result) => result !== void 0);
+  const skipped = checks.length - ran.length;
+  const note = skipped > 0 ? `; ${skipped} judge check${skipped === 1 ? "" : "s"} skipped` : "";
+  const passed = ran.filter((result) => result.pass);
+  const failed = ran.filter((result) => !result.pass);
+  const list = (shown) => `[${shown.map((result) => result.reason).join("; ")}]`;
+  if (kind === "all") {
+    const pass2 = failed.length === 0;
+    const reason2 = pass2 ? `all: ${checks.length} of ${checks.length} passed ${list(ran)}` : `all: ${failed.length} of ${checks.length} failed ${list(failed)}${note}`;
+    return withUsage({ pass: pass2, reason: reason2 }, ran);
+  }
+  const pass = passed.length > 0;
+  const reason = pass ? `any: ${passed.length} of ${checks.length} passed ${list(passed)}${note}` : `any: none of ${checks.length} passed ${list(ran)}`;
+  return withUsage({ pass, reason }, ran);
+}
+function usesJudge(check) {
+  if (typeof check !== "object" || check === null) return false;
+  if ("judge" in check) return true;
+  if ("not" in check) return usesJudge(check.not);
+  if ("all" in check && Array.isArray(check.all)) return check.all.some(usesJudge);
+  if ("any" in check && Array.isArray(check.any)) return check.any.some(usesJudge);
+  return false;
+}
+function withUsage(result, parts) {
+  const usages = parts.flatMap((part) => part.usage ? [part.usage] : []);
+  if (usages.length === 0) return result;
+  return {
+    ...result,
+    usage: {
+      input_tokens: usages.reduce((sum2, usage) => sum2 + usage.input_tokens, 0),
+      output_tokens: usages.reduce((sum2, usage) => sum2 + usage.output_tokens, 0)
+    }
+  };
+}
+
+// src/report/writeResultsDir.ts
+import { mkdirSync, renameSync, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { join as join2 } from "node:path";
+
+// src/report/escape.ts
+function escapeMarkdown(text) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_{}[\]()#+!|~]/g, (char) => `\\${char}`).replace(/@(?=[A-Za-z0-9])/g, "@\u200B").replace(/\r?\n/g, " ");
+}
+function cell(text, max = 120) {
+  const short = text.length > max ? `${text.slice(0, max - 1)}\u2026` : text;
+  return escapeMarkdown(short);
+}
+
+// src/report/terminal.ts
+var MAX_MISSES_SHOWN = 10;
+function terminalReport(results) {
+  const retrieval = results.retrieval;
+  if (!retrieval) return `${results.suite.name}: the suite has no retrieval section
+`;
+  const columns = headlineMetrics(retrieval.k);
+  const lines = [];
+  lines.push(
+    `${results.suite.name}: retrieval, ${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search`,
+    `metrics: trec_eval definitions, mean over all queries`,
+    ""
+  );
+  const providers = Object.values(retrieval.providers);
+  const rows = providers.map(
+    (provider) => provider.status === "ok" ? [provider.name, ...columns.map((name) => formatMetric(provider.metrics?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)] : [provider.name, ...columns.map(() => "-"), "-", "-"]
+  );
+  lines.push(textTable(["provider", ...columns, "p50 ms", "p95 ms"], rows), "");
+  for (const provider of providers) {
+    if (provider.status === "error") {
+      lines.push(`${provider.name}: ERROR ${provider.error}`);
+      continue;
+    }
+    lines.push(...missLines(provider, retrieval.k[retrieval.k.length - 1], retrieval.depth));
+  }
+  return `${lines.join("\n").trimEnd()}
+`;
+}
+function missedQueries(provider, k) {
+  return provider.queries.filter((query) => (query.metrics[`recall@${k}`] ?? 0) < 1);
+}
+function missLines(provider, k, depth) {
+  const missed = missedQueries(provider, k);
+  if (missed.length === 0) return [`${provider.name}: every relevant memory in the top ${k}`];
+  const lines = [`${provider.name}: ${missed.length} of ${provider.queries.length} queries miss a relevant memory in the top ${k}`];
+  for (const query of missed.slice(0, MAX_MISSES_SHOWN)) {
+    const wanted = Object.entries(query.ranks).map(([id, rank]) => rank === null ? `${id} (not in top ${depth})` : `${id} (rank ${rank})`).join(", ");
+    const got = query.results.slice(0, k).map((hit) => hit.id);
+    lines.push(`  ${query.id} "${oneLine(query.text)}": wanted ${wanted}; got [${got.join(", ")}]`);
+  }
+  if (missed.length > MAX_MISSES_SHOWN) lines.push(`  ... and ${missed.length - MAX_MISSES_SHOWN} more in results.json`);
+  return lines;
+}
+function oneLine(text) {
+  const flat = text.replace(/\s+/g, " ");
+  return flat.length > 80 ? `${flat.slice(0, 79)}\u2026` : flat;
+}
+
+// src/report/markdown.ts
+function table(header, rows) {
+  return [`| ${header.join(" | ")} |`, `| ${header.map((_2, i) => i === 0 ? "---" : "---:").join(" | ")} |`, ...rows.map((row) => `| ${row.join(" | ")} |`)];
+}
+function markdownReport(results) {
+  const lines = [`## recall-gate: ${escapeMarkdown(results.suite.name)}`, ""];
+  if (results.status === "incomplete") {
+    lines.push(`**Incomplete run.** ${results.errors.length} problem(s):`, "", ...results.errors.map((error) => `- ${cell(error, 400)}`), "");
+  }
+  if (results.e2e) lines.push(...e2eSection(results.e2e));
+  const retrieval = results.retrieval;
+  if (!retrieval) return `${lines.join("\n").trimEnd()}
+`;
+  const columns = headlineMetrics(retrieval.k);
+  lines.push(
+    `### Retrieval`,
+    "",
+    `${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search. Metrics follow trec_eval's definitions; every query counts in each mean.`,
+    ""
+  );
+  const providers = Object.values(retrieval.providers);
+  lines.push(
+    ...table(
+      ["provider", ...columns, "p50 ms", "p95 ms"],
+      providers.map(
+        (provider) => provider.status === "ok" ? [cell(provider.name), ...columns.map((name) => formatMetric(provider.metrics?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)] : [cell(provider.name), ...columns.map(() => "-"), "-", "-"]
+      )
+    ),
+    ""
+  );
+  const tags = [...new Set(providers.flatMap((provider) => Object.keys(provider.by_tag ?? {})))].sort();
+  const largest = retrieval.k[retrieval.k.length - 1];
+  if (tags.length > 0) {
+    lines.push(`#### recall@${largest} by tag`, "");
+    const okProviders = providers.filter((provider) => provider.status === "ok");
+    lines.push(
+      ...table(
+        ["tag", "queries", ...okProviders.map((provider) => cell(provider.name))],
+        tags.map((tag) => {
+          const count = okProviders.map((provider) => provider.by_tag?.[tag]?.queries).find((n) => n !== void 0) ?? 0;
+          return [cell(tag), String(count), ...okProviders.map((provider) => formatMetric(provider.by_tag?.[tag]?.metrics[`recall@${largest}`]))];
+        })
+      ),
+      ""
+    );
+  }
+  for (const provider of providers) {
+    if (provider.status === "error") {
+      lines.push(`**${cell(provider.name)}** could not complete: ${cell(provider.error ?? "", 500)}`, "");
+      continue;
+    }
+    const missed = missedQueries(provider, largest);
+    if (missed.length === 0) continue;
+    lines.push(`<details><summary>${cell(provider.name)}: ${missed.length} queries miss a relevant memory in the top ${largest}</summary>`, "");
+    lines.push(
+      ...table(
+        ["query", "text", "wanted (rank)", `top ${largest}`],
+        missed.map((query) => [
+          cell(query.id),
+          cell(query.text),
+          Object.entries(query.ranks).map(([id, rank]) => `${cell(id)} (${rank ?? "-"})`).join(", "),
+          query.results.slice(0, largest).map((hit) => cell(hit.id)).join(", ")
+        ])
+      ),
+      "",
+      "</details>",
+      ""
+    );
+  }
+  return `${lines.join("\n").trimEnd()}
+`;
+}
+function e2eSection(e2e) {
+  const lines = ["### End-to-end", ""];
+  const trials = Object.values(e2e.by_condition).reduce((sum2, rates2) => sum2 + (rates2?.trials ?? 0), 0);
+  lines.push(
+    `${Object.keys(e2e.cases).length} cases, ${e2e.repeat} repeats, conditions ${e2e.conditions.join(", ")}: ${trials} trials against ${escapeMarkdown(e2e.target.kind)}${e2e.target.model ? ` (${escapeMarkdown(e2e.target.model)})` : ""}. Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat.`,
+    ""
+  );
+  const header = ["ability", ...e2e.conditions.map((condition) => `${condition} pass rate`), `pass^${e2e.repeat}`, "errors"];
+  const row = (name, byCondition) => [
+    name,
+    ...e2e.conditions.map((condition) => formatMetric(byCondition[condition]?.pass_rate)),
+    formatMetric(byCondition[e2e.headline_condition]?.["pass^k"]),
+    String(e2e.conditions.reduce((sum2, condition) => sum2 + (byCondition[condition]?.errors ?? 0), 0))
+  ];
+  lines.push(...table(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions)), row("**all**", e2e.by_condition)]), "");
+  const cost = e2e.cost_usd === null ? "unknown (a model has no price)" : `$${e2e.cost_usd.toFixed(4)}`;
+  lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${cost}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, "");
+  for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);
+  if (e2e.leaks.length) lines.push("");
+  if (e2e.errors.length > 0) {
+    lines.push(`**${e2e.errors.length} trial(s) could not run** (counted as not passed):`, "", ...e2e.errors.slice(0, 20).map((error) => `- ${cell(error.key)}: ${cell(error.reason, 300)}`), "");
+  }
+  if (e2e.failures.length > 0) {
+    lines.push(`<details><summary>${e2e.failures.length} failing trials under ${e2e.headline_condition}</summary>`, "");
+    lines.push(...table(["trial", "probe", "answer", "why"], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200)])));
+    lines.push("", "</details>", "");
+  }
+  return lines;
+}
+
+// src/retrieval/trec.ts
+function fields(line) {
+  return line.trim().split(/\s+/);
+}
+function columnOf(line, fieldIndex) {
+  const re = /\S+/g;
+  let match;
+  let index = 0;
+  while (match = re.exec(line)) {
+    if (index === fieldIndex) return match.index + 1;
+    index++;
+  }
+  return line.length + 1;
+}
+function parseQrels(text, file) {
+  const qrels = /* @__PURE__ */ new Map();
+  const problems = [];
+  text.split("\n").forEach((line, index) => {
+    if (line.trim() === "") return;
+    const parts = fields(line);
+    const where = (field) => ({ file, line: index + 1, col: columnOf(line, field) });
+    if (parts.length !== 4) {
+      problems.push({ where: where(0), message: `a qrels line has 4 fields (qid 0 docid rel), found ${parts.length}` });
+      return;
+    }
+    const [qid, , docid, relText] = parts;
+    const rel = Number(relText);
+    if (!Number.isInteger(rel)) {
+      problems.push({ where: where(3), message: `relevance must be an integer, got "${relText}"` });
+      return;
+    }
+    const judged = qrels.get(qid) ?? /* @__PURE__ */ new Map();
+    if (judged.has(docid)) {
+      problems.push({ where: where(2), message: `document "${docid}" is judged twice for query "${qid}"`, hint: "trec_eval rejects duplicate judgments too" });
+      return;
+    }
+    judged.set(docid, rel);
+    qrels.set(qid, judged);
+  });
+  if (problems.length > 0) throw new RecallGateError("invalid-input", `${problems.length} problem(s) in ${file}`, { problems });
+  return qrels;
+}
+function parseRun(text, file) {
+  const run = /* @__PURE__ */ new Map();
+  const problems = [];
+  const seen = /* @__PURE__ */ new Map();
+  text.split("\n").forEach((line, index) => {
+    if (line.trim() === "") return;
+    const parts = fields(line);
+    const where = (field) => ({ file, line: index + 1, col: columnOf(line, field) });
+    if (parts.length !== 6) {
+      problems.push({ where: where(0), message: `a run line has 6 fields (qid Q0 docid rank score tag), found ${parts.length}` });
+      return;
+    }
+    const [qid, , docid, , scoreText] = parts;
+    const score = Number(scoreText);
+    if (!Number.isFinite(score)) {
+      problems.push({ where: where(4), message: `score must be a number, got "${scoreText}"` });
+      return;
+    }
+    const docs = seen.get(qid) ?? /* @__PURE__ */ new Set();
+    if (docs.has(docid)) {
+      problems.push({ where: where(2), message: `document "${docid}" appears twice for query "${qid}"`, hint: "trec_eval rejects duplicate documents in a run too" });
+      return;
+    }
+    docs.add(docid);
+    seen.set(qid, docs);
+    const entries = run.get(qid) ?? [];
+    entries.push({ docid, score, line: index + 1 });
+    run.set(qid, entries);
+  });
+  if (problems.length > 0) throw new RecallGateError("invalid-input", `${problems.length} problem(s) in ${file}`, { problems });
+  return run;
+}
+function compareBytes(a, b) {
+  return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
+}
+function trecEvalOrder(entries) {
+  return [...entries].sort((a, b) => b.score - a.score || compareBytes(b.docid, a.docid));
+}
+function formatRunLines(qid, hits, tag) {
+  return hits.map((hit, index) => `${qid} Q0 ${hit.id} ${index + 1} ${exactNumber(hit.score)} ${tag}
+`).join("");
+}
+function formatQrelsLines(qid, gains2) {
+  return Object.entries(gains2).map(([docid, gain]) => `${qid} 0 ${docid} ${gain}
+`).join("");
+}
+function exactNumber(value) {
+  return Number.isFinite(value) ? String(value) : "0";
+}
+
+// src/report/writeResultsDir.ts
+function writeAtomic(path2, text) {
+  const temp = `${path2}.${process.pid}.tmp`;
+  writeFileSync2(temp, text);
+  renameSync(temp, path2);
+}
+function prepareResultsDir(dir, options = {}) {
+  mkdirSync(dir, { recursive: true });
+  if (!options.keepTrials) rmSync(join2(dir, "trials.jsonl"), { force: true });
+  rmSync(join2(dir, "runs"), { recursive: true, force: true });
+  for (const name of ["results.json", "qrels.trec", "report.md"]) rmSync(join2(dir, name), { force: true });
+}
+function writeAtomicReport(dir, results) {
+  writeAtomic(join2(dir, "report.md"), markdownReport(results));
+}
+function writeResultsJson(dir, results) {
+  const path2 = join2(dir, "results.json");
+  writeAtomic(path2, `${JSON.stringify(results, null, 2)}
+`);
+  return path2;
+}
+function writeAllResults(dir, results, judgments) {
+  writeResultsJson(dir, results);
+  writeAtomic(join2(dir, "report.md"), markdownReport(results));
+  const retrieval = results.retrieval;
+  if (!retrieval) return;
+  writeAtomic(join2(dir, "qrels.trec"), judgments.map((query) => formatQrelsLines(query.id, query.relevant)).join(""));
+  mkdirSync(join2(dir, "runs"), { recursive: true });
+  for (const provider of Object.values(retrieval.providers)) {
+    if (provider.status !== "ok") continue;
+    const text = provider.queries.map((query) => formatRunLines(query.id, query.results, provider.name)).join("");
+    writeAtomic(join2(dir, "runs", `${provider.name}.trec`), text);
+  }
+}
+
 // src/cli/regrade.ts
 var REGRADE_USAGE = "recall-gate regrade <results-dir> [--suite suite.yaml]";
 async function regradeCommand(argv, io) {
   const { values, positionals } = parseCommandArgs(argv, { suite: { type: "string" } }, REGRADE_USAGE);
   if (positionals.length !== 1) throw new RecallGateError("invalid-input", "regrade takes one results directory", { hint: `usage: ${REGRADE_USAGE}` });
-  const dir = resolve3(io.cwd, positionals[0]);
-  const resultsPath = join2(dir, "results.json");
-  const log = new TrialLog(join2(dir, "trials.jsonl"));
-  if (!existsSync2(resultsPath) || !existsSync2(log.path)) {
+  const dir = resolve4(io.cwd, positionals[0]);
+  const resultsPath = join3(dir, "results.json");
+  const log = new TrialLog(join3(dir, "trials.jsonl"));
+  if (!existsSync3(resultsPath) || !existsSync3(log.path)) {
     throw new RecallGateError("invalid-input", `${positionals[0]} has no results.json and trials.jsonl`, { hint: "give the --out folder of a run with the e2e layer" });
   }
-  const results = JSON.parse(readFileSync4(resultsPath, "utf8"));
+  const results = JSON.parse(readFileSync5(resultsPath, "utf8"));
   const suite = loadSuite(values.suite ?? results.suite.file, io.cwd);
   if (!suite.e2e) throw new RecallGateError("invalid-input", `${suite.displayPath} has no e2e section to grade with`);
   const cases = new Map(suite.e2e.cases.map((spec) => [spec.name, spec]));
@@ -18051,20 +18788,20 @@ async function regradeCommand(argv, io) {
 }
 
 // src/cli/run.ts
-import { join as join7 } from "node:path";
+import { join as join8 } from "node:path";
 
 // src/embeddings/cache.ts
 import { createHash } from "node:crypto";
-import { mkdirSync as mkdirSync2, readFileSync as readFileSync5, readdirSync, renameSync as renameSync2, statSync, unlinkSync, writeFileSync as writeFileSync3 } from "node:fs";
+import { mkdirSync as mkdirSync2, readFileSync as readFileSync6, readdirSync, renameSync as renameSync2, statSync, unlinkSync, writeFileSync as writeFileSync3 } from "node:fs";
 import { homedir } from "node:os";
-import { join as join3 } from "node:path";
+import { join as join4 } from "node:path";
 var MAGIC = Buffer.from("RGEC1\n");
 var HEADER = 32 + 4 + 4;
 var COMPACT_AFTER = 16;
 function defaultCacheDir(env2) {
   if (env2.RECALL_GATE_CACHE_DIR) return env2.RECALL_GATE_CACHE_DIR;
-  const base = env2.XDG_CACHE_HOME || join3(homedir(), ".cache");
-  return join3(base, "recall-gate");
+  const base = env2.XDG_CACHE_HOME || join4(homedir(), ".cache");
+  return join4(base, "recall-gate");
 }
 function textKey(text) {
   return createHash("sha256").update(text, "utf8").digest();
@@ -18081,9 +18818,9 @@ var EmbeddingCache = class {
   constructor(root, spaceId, maxBytes = 512 * 1024 * 1024) {
     this.spaceId = spaceId;
     this.maxBytes = maxBytes;
-    this.dir = join3(root, "embeddings", createHash("sha256").update(spaceId).digest("hex").slice(0, 24));
+    this.dir = join4(root, "embeddings", createHash("sha256").update(spaceId).digest("hex").slice(0, 24));
     mkdirSync2(this.dir, { recursive: true });
-    writeFileSync3(join3(this.dir, "space.txt"), `${spaceId}
+    writeFileSync3(join4(this.dir, "space.txt"), `${spaceId}
 `);
     for (const segment of this.segments()) this.load(segment.path);
   }
@@ -18111,18 +18848,18 @@ var EmbeddingCache = class {
   }
   writeSegment(bytes) {
     const name = `${Date.now().toString(36)}-${process.pid}-${Math.random().toString(36).slice(2, 8)}.seg`;
-    const temp = join3(this.dir, `.${name}.tmp`);
+    const temp = join4(this.dir, `.${name}.tmp`);
     writeFileSync3(temp, bytes);
-    renameSync2(temp, join3(this.dir, name));
-    return join3(this.dir, name);
+    renameSync2(temp, join4(this.dir, name));
+    return join4(this.dir, name);
   }
   segments() {
     const found = [];
     for (const name of readdirSync(this.dir)) {
       if (!name.endsWith(".seg")) continue;
       try {
-        const stat = statSync(join3(this.dir, name));
-        found.push({ path: join3(this.dir, name), size: stat.size, mtimeMs: stat.mtimeMs });
+        const stat = statSync(join4(this.dir, name));
+        found.push({ path: join4(this.dir, name), size: stat.size, mtimeMs: stat.mtimeMs });
       } catch {
       }
     }
@@ -18132,7 +18869,7 @@ var EmbeddingCache = class {
     this.loaded.add(path2);
     let bytes;
     try {
-      bytes = readFileSync5(path2);
+      bytes = readFileSync6(path2);
     } catch {
       return;
     }
@@ -18168,7 +18905,7 @@ var EmbeddingCache = class {
       for (const segment of segments) if (segment.path !== merged) removeQuietly(segment.path);
       segments = this.segments();
     }
-    let total = segments.reduce((sum, segment) => sum + segment.size, 0);
+    let total = segments.reduce((sum2, segment) => sum2 + segment.size, 0);
     for (const segment of segments) {
       if (total <= this.maxBytes || segments.length <= 1) break;
       removeQuietly(segment.path);
@@ -18234,7 +18971,7 @@ function usd(value) {
 }
 function terminalE2eReport(e2e, trials) {
   const conditions = e2e.conditions;
-  const total = Object.values(e2e.by_condition).reduce((sum, rates2) => sum + (rates2?.trials ?? 0), 0);
+  const total = Object.values(e2e.by_condition).reduce((sum2, rates2) => sum2 + (rates2?.trials ?? 0), 0);
   const lines = [
     `e2e: ${Object.keys(e2e.cases).length} cases x ${conditions.length} condition(s) x ${e2e.repeat} repeats = ${total} trials (target ${e2e.target.kind}${e2e.target.model ? ` ${e2e.target.model}` : ""}); pass rates, errors count as not passed`,
     ""
@@ -18246,7 +18983,7 @@ function terminalE2eReport(e2e, trials) {
     formatMetric(byCondition[e2e.headline_condition]?.["pass^k"]),
     ...conditions.includes("none") ? [signed(lift2)] : [],
     ...conditions.includes("oracle") ? [signed(gap2)] : [],
-    String(conditions.reduce((sum, condition) => sum + (byCondition[condition]?.errors ?? 0), 0))
+    String(conditions.reduce((sum2, condition) => sum2 + (byCondition[condition]?.errors ?? 0), 0))
   ];
   const rows = Object.entries(e2e.abilities).map(([ability, result]) => rowFor(ability, result.conditions, result.lift_over_none, result.gap_oracle_over_recall));
   const overall = e2e.by_condition;
@@ -18286,8 +19023,8 @@ function oneLine2(text) {
 
 // src/runSuite.ts
 import { createHash as createHash4, randomBytes } from "node:crypto";
-import { readFileSync as readFileSync7 } from "node:fs";
-import { dirname as dirname3, join as join6, relative as relative3 } from "node:path";
+import { readFileSync as readFileSync8 } from "node:fs";
+import { dirname as dirname3, join as join7, relative as relative3 } from "node:path";
 
 // node_modules/openai/internal/tslib.mjs
 function __classPrivateFieldSet(receiver, state, value, kind, f) {
@@ -18528,7 +19265,7 @@ var safeJSON = (text) => {
 };
 
 // node_modules/openai/internal/utils/sleep.mjs
-var sleep = (ms) => new Promise((resolve7) => setTimeout(resolve7, ms));
+var sleep = (ms) => new Promise((resolve8) => setTimeout(resolve8, ms));
 
 // node_modules/openai/version.mjs
 var VERSION = "6.49.0";
@@ -19639,8 +20376,8 @@ function addRequestID(value, response) {
 var _APIPromise_client;
 var APIPromise = class _APIPromise extends Promise {
   constructor(client2, responsePromise, parseResponse2 = defaultParseResponse) {
-    super((resolve7) => {
-      resolve7(null);
+    super((resolve8) => {
+      resolve8(null);
     });
     this.responsePromise = responsePromise;
     this.parseResponse = parseResponse2;
@@ -20537,12 +21274,12 @@ var EventStream = class {
     _EventStream_errored.set(this, false);
     _EventStream_aborted.set(this, false);
     _EventStream_catchingPromiseCreated.set(this, false);
-    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve7, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve7, "f");
+    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve8, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve8, "f");
       __classPrivateFieldSet(this, _EventStream_rejectConnectedPromise, reject, "f");
     }), "f");
-    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve7, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve7, "f");
+    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve8, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve8, "f");
       __classPrivateFieldSet(this, _EventStream_rejectEndPromise, reject, "f");
     }), "f");
     __classPrivateFieldGet(this, _EventStream_connectedPromise, "f").catch(() => {
@@ -20642,11 +21379,11 @@ var EventStream = class {
    *   const message = await stream.emitted('message') // rejects if the stream errors
    */
   emitted(event) {
-    return new Promise((resolve7, reject) => {
+    return new Promise((resolve8, reject) => {
       __classPrivateFieldSet(this, _EventStream_catchingPromiseCreated, true, "f");
       if (event !== "error")
         this.once("error", reject);
-      this.once(event, resolve7);
+      this.once(event, resolve8);
     });
   }
   /**
@@ -20729,8 +21466,8 @@ var EventStream = class {
         }
         if (ended)
           return Promise.resolve(doneResult());
-        return new Promise((resolve7, reject) => {
-          readQueue.push({ resolve: resolve7, reject });
+        return new Promise((resolve8, reject) => {
+          readQueue.push({ resolve: resolve8, reject });
         });
       },
       return: () => {
@@ -21821,7 +22558,7 @@ var ChatCompletionStream = class _ChatCompletionStream extends AbstractChatCompl
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve7, reject) => readQueue.push({ resolve: resolve7, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve8, reject) => readQueue.push({ resolve: resolve8, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -22003,7 +22740,7 @@ var ChatCompletionStreamingRunner = class _ChatCompletionStreamingRunner extends
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve7, reject) => readQueue.push({ resolve: resolve7, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve8, reject) => readQueue.push({ resolve: resolve8, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         if (!event) {
@@ -25285,7 +26022,7 @@ var AssistantStream = class extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve7, reject) => readQueue.push({ resolve: resolve7, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve8, reject) => readQueue.push({ resolve: resolve8, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -27662,7 +28399,7 @@ var ResponseStream = class _ResponseStream extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve7, reject) => readQueue.push({ resolve: resolve7, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve8, reject) => readQueue.push({ resolve: resolve8, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         return { value: event, done: false };
@@ -29439,29 +30176,29 @@ function round2(value) {
 }
 
 // src/memory/createStore.ts
-import { resolve as resolve5 } from "node:path";
+import { resolve as resolve6 } from "node:path";
 
 // src/embeddings/createEmbedder.ts
-import { isAbsolute, resolve as resolve4 } from "node:path";
+import { isAbsolute, resolve as resolve5 } from "node:path";
 
 // src/embeddings/local.ts
 import { createHash as createHash3 } from "node:crypto";
-import { existsSync as existsSync4, readFileSync as readFileSync6 } from "node:fs";
-import { join as join5 } from "node:path";
+import { existsSync as existsSync5, readFileSync as readFileSync7 } from "node:fs";
+import { join as join6 } from "node:path";
 
 // src/embeddings/transformersRuntime.ts
 import { spawn } from "node:child_process";
-import { existsSync as existsSync3, mkdirSync as mkdirSync3, mkdtempSync, renameSync as renameSync3, rmSync as rmSync2 } from "node:fs";
-import { join as join4 } from "node:path";
+import { existsSync as existsSync4, mkdirSync as mkdirSync3, mkdtempSync, renameSync as renameSync3, rmSync as rmSync2 } from "node:fs";
+import { join as join5 } from "node:path";
 import { pathToFileURL } from "node:url";
 var TRANSFORMERS_VERSION = "4.3.2";
 var PACKAGE = "@huggingface/transformers";
 var loaded;
 function runtimeDir(cacheRoot) {
-  return join4(cacheRoot, "transformers", TRANSFORMERS_VERSION);
+  return join5(cacheRoot, "transformers", TRANSFORMERS_VERSION);
 }
 function entryIn(dir) {
-  return join4(dir, "node_modules", "@huggingface", "transformers", "dist", "transformers.node.mjs");
+  return join5(dir, "node_modules", "@huggingface", "transformers", "dist", "transformers.node.mjs");
 }
 function loadTransformers(options) {
   loaded ??= load(options).catch((error) => {
@@ -29479,14 +30216,14 @@ async function load(options) {
     if (error.code !== "ERR_MODULE_NOT_FOUND") throw error;
   }
   const dir = runtimeDir(options.cacheRoot);
-  if (!existsSync3(entryIn(dir))) await install(dir, options);
+  if (!existsSync4(entryIn(dir))) await install(dir, options);
   const module = await import(pathToFileURL(entryIn(dir)).href);
   return { module, source: `${PACKAGE}@${TRANSFORMERS_VERSION} from ${dir}` };
 }
 async function install(dir, options) {
-  const parent = join4(dir, "..");
+  const parent = join5(dir, "..");
   mkdirSync3(parent, { recursive: true });
-  const staging = mkdtempSync(join4(parent, `.installing-${TRANSFORMERS_VERSION}-`));
+  const staging = mkdtempSync(join5(parent, `.installing-${TRANSFORMERS_VERSION}-`));
   options.log(
     `installing ${PACKAGE}@${TRANSFORMERS_VERSION} into ${dir} for the local embedding model (about 475 MB and 20 s to a few minutes, once; later runs reuse it)`
   );
@@ -29499,14 +30236,14 @@ async function install(dir, options) {
       // onnxruntime-node would otherwise try to download CUDA libraries; the CPU build ships in the package.
       { ...process.env, ONNXRUNTIME_NODE_INSTALL_CUDA: "skip" }
     );
-    if (!existsSync3(entryIn(staging))) {
+    if (!existsSync4(entryIn(staging))) {
       throw new Error(`npm finished but ${PACKAGE} is not there:
 ${output.slice(-2e3)}`);
     }
     try {
       renameSync3(staging, dir);
     } catch (error) {
-      if (!existsSync3(entryIn(dir))) throw error;
+      if (!existsSync4(entryIn(dir))) throw error;
     }
     options.log(`installed ${PACKAGE}@${TRANSFORMERS_VERSION} in ${Math.round((Date.now() - started) / 1e3)} s`);
   } catch (error) {
@@ -29520,13 +30257,13 @@ ${output.slice(-2e3)}`);
   }
 }
 function runNpm(command, args, env2) {
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     const child = spawn(command, args, { env: env2, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk) => output += chunk.toString("utf8"));
     child.stderr.on("data", (chunk) => output += chunk.toString("utf8"));
     child.on("error", (error) => reject(new Error(`cannot run ${command}: ${error.message}`)));
-    child.on("close", (code) => code === 0 ? resolve7(output) : reject(new Error(`npm exited with ${code}: ${output.trim().split("\n").slice(-6).join(" | ")}`)));
+    child.on("close", (code) => code === 0 ? resolve8(output) : reject(new Error(`npm exited with ${code}: ${output.trim().split("\n").slice(-6).join(" | ")}`)));
   });
 }
 
@@ -29567,12 +30304,12 @@ var LocalEmbedder = class {
   }
   async open() {
     const { module } = await loadTransformers(this.options);
-    const modelsDir = join5(this.options.cacheRoot, "models");
+    const modelsDir = join6(this.options.cacheRoot, "models");
     module.env.cacheDir = modelsDir;
     module.env.useFSCache = true;
     module.env.allowLocalModels = true;
     module.env.allowRemoteModels = !this.isFolder && !this.options.offline;
-    if (this.isFolder && !existsSync4(join5(this.options.model, "config.json"))) {
+    if (this.isFolder && !existsSync5(join6(this.options.model, "config.json"))) {
       throw new RecallGateError("incomplete", `local model folder ${this.options.model} has no config.json`, {
         hint: "point model at a folder holding config.json, tokenizer.json, tokenizer_config.json and onnx/model.onnx"
       });
@@ -29612,12 +30349,12 @@ function describe(error) {
   return `${error.message}${cause}`;
 }
 function folderFingerprint(folder, dtype) {
-  const weights = join5(folder, "onnx", dtype === "q8" ? "model_quantized.onnx" : dtype === "fp16" ? "model_fp16.onnx" : "model.onnx");
+  const weights = join6(folder, "onnx", dtype === "q8" ? "model_quantized.onnx" : dtype === "fp16" ? "model_fp16.onnx" : "model.onnx");
   const hash = createHash3("sha256");
   for (const file of ["config.json", "tokenizer.json"]) {
-    if (existsSync4(join5(folder, file))) hash.update(readFileSync6(join5(folder, file)));
+    if (existsSync5(join6(folder, file))) hash.update(readFileSync7(join6(folder, file)));
   }
-  if (existsSync4(weights)) hash.update(readFileSync6(weights));
+  if (existsSync5(weights)) hash.update(readFileSync7(weights));
   return hash.digest("hex").slice(0, 16);
 }
 
@@ -29648,9 +30385,9 @@ function tokenize(text) {
 
 // src/embeddings/types.ts
 function l2Normalize(vector) {
-  let sum = 0;
-  for (let i = 0; i < vector.length; i++) sum += vector[i] * vector[i];
-  const norm = Math.sqrt(sum);
+  let sum2 = 0;
+  for (let i = 0; i < vector.length; i++) sum2 += vector[i] * vector[i];
+  const norm = Math.sqrt(sum2);
   if (norm > 0) for (let i = 0; i < vector.length; i++) vector[i] /= norm;
   return vector;
 }
@@ -29796,7 +30533,7 @@ function createEmbedder(spec, context) {
 function localModel(model, baseDir) {
   if (!model) return DEFAULT_LOCAL_MODEL;
   if (isAbsolute(model)) return model;
-  return model.startsWith("./") || model.startsWith("../") ? resolve4(baseDir, model) : model;
+  return model.startsWith("./") || model.startsWith("../") ? resolve5(baseDir, model) : model;
 }
 function createUncached(spec, context) {
   const env2 = context.env;
@@ -30097,9 +30834,9 @@ var CommandTransport = class {
     if (this.closing) return Promise.reject(new RecallGateError("internal", `${this.label}: "${request.method}" was sent after the target was closed`));
     const child = this.start();
     if (!child || this.failure !== void 0) return Promise.reject(this.failedError(request.method, false));
-    return new Promise((resolve7, reject) => {
+    return new Promise((resolve8, reject) => {
       const key = String(request.id);
-      this.pending.set(key, { method: request.method, resolve: resolve7, reject });
+      this.pending.set(key, { method: request.method, resolve: resolve8, reject });
       signal.addEventListener("abort", () => this.pending.delete(key), { once: true });
       child.stdin.write(`${JSON.stringify(request)}
 `);
@@ -30133,16 +30870,16 @@ var CommandTransport = class {
     this.child = child;
     let spawned = false;
     let exitTimer;
-    this.exited = new Promise((resolve7) => {
+    this.exited = new Promise((resolve8) => {
       child.once("spawn", () => spawned = true);
       child.on("error", (error) => {
         if (!spawned) {
           this.fail(`could not be started: ${error.message}`);
-          resolve7();
+          resolve8();
         }
       });
       child.once("exit", (code, signal) => {
-        resolve7();
+        resolve8();
         const reason = signal ? `was killed by ${signal}` : `exited with code ${code}`;
         exitTimer = setTimeout(() => this.fail(reason), DRAIN_MS);
         child.once("close", () => {
@@ -30219,7 +30956,7 @@ ${this.stderrTail.map((line) => `  ${line}`).join("\n")}` : " (it wrote nothing 
 };
 async function within(promise, ms) {
   let timer;
-  const timeout = new Promise((resolve7) => timer = setTimeout(() => resolve7(false), ms));
+  const timeout = new Promise((resolve8) => timer = setTimeout(() => resolve8(false), ms));
   try {
     return await Promise.race([promise.then(() => true), timeout]);
   } finally {
@@ -32760,9 +33497,9 @@ var MaxK = class extends Aggregate {
   }
 };
 var GroupBy = class _GroupBy {
-  constructor(keys, aggregate) {
+  constructor(keys, aggregate2) {
     this.keys = keys;
-    this.aggregate = aggregate;
+    this.aggregate = aggregate2;
     if (keys.length === 0) {
       throw new Error("GroupBy keys cannot be empty");
     }
@@ -35589,7 +36326,7 @@ function createStore(provider, context) {
         keepCollection: provider.keep_collection
       });
     case "adapter": {
-      const target = provider.command ? createCommandTarget({ command: provider.command[0], args: provider.command.slice(1), cwd: resolve5(context.baseDir, provider.cwd ?? "."), timeoutMs: provider.timeout_ms }) : createHttpTarget({ url: provider.url, headers: headersFromEnv(provider.headers_env ?? {}, context.env), timeoutMs: provider.timeout_ms });
+      const target = provider.command ? createCommandTarget({ command: provider.command[0], args: provider.command.slice(1), cwd: resolve6(context.baseDir, provider.cwd ?? "."), timeoutMs: provider.timeout_ms }) : createHttpTarget({ url: provider.url, headers: headersFromEnv(provider.headers_env ?? {}, context.env), timeoutMs: provider.timeout_ms });
       return new AdapterMemoryStore(target.client, { closeClient: true });
     }
   }
@@ -35640,13 +36377,13 @@ function ndcgAtK(ranked, gains2, k) {
   return dcg(ranked.map((id) => gains2.get(id) ?? 0), k) / idealDcg;
 }
 function dcg(gainsInOrder, k) {
-  let sum = 0;
+  let sum2 = 0;
   const end = Math.min(k, gainsInOrder.length);
   for (let i = 0; i < end; i++) {
     const gain = gainsInOrder[i];
-    if (gain > 0) sum += gain / Math.log2(i + 2);
+    if (gain > 0) sum2 += gain / Math.log2(i + 2);
   }
-  return sum;
+  return sum2;
 }
 function ranksOfRelevant(ranked, gains2) {
   const position = new Map(ranked.map((id, index) => [id, index + 1]));
@@ -35669,9 +36406,9 @@ function meanMetrics(perQuery, cutoffs) {
   const names = metricNames(cutoffs);
   const means = {};
   for (const name of names) {
-    let sum = 0;
-    for (const values of perQuery) sum += values[name] ?? 0;
-    means[name] = perQuery.length === 0 ? 0 : sum / perQuery.length;
+    let sum2 = 0;
+    for (const values of perQuery) sum2 += values[name] ?? 0;
+    means[name] = perQuery.length === 0 ? 0 : sum2 / perQuery.length;
   }
   return means;
 }
@@ -35891,7 +36628,7 @@ async function createTarget(spec, context) {
 // src/runSuite.ts
 function suiteHash(files) {
   const hash = createHash4("sha256");
-  for (const file of files) hash.update(readFileSync7(file)).update("\0");
+  for (const file of files) hash.update(readFileSync8(file)).update("\0");
   return hash.digest("hex");
 }
 function layersToRun(suite, layer) {
@@ -35952,7 +36689,7 @@ async function runSuite(suite, options) {
 }
 async function runEndToEnd(suite, options, storeContext, results) {
   const spec = suite.e2e;
-  const log = new TrialLog(join6(options.outDir, "trials.jsonl"));
+  const log = new TrialLog(join7(options.outDir, "trials.jsonl"));
   log.open(Boolean(options.resume));
   const earlier = latestByKey(log.read()).filter((trial) => trial.status !== "error");
   const done = new Set(earlier.map((trial) => trial.key));
@@ -36001,7 +36738,7 @@ async function runEndToEnd(suite, options, storeContext, results) {
   }
   const trials = latestByKey(log.read());
   results.e2e = { target: { kind: spec.target.kind, ...model ? { model } : {} }, ...aggregateE2e(trials, spec.cases, spec.conditions, spec.repeat) };
-  const errored = Object.values(results.e2e.by_condition).reduce((sum, rates2) => sum + (rates2?.errors ?? 0), 0);
+  const errored = Object.values(results.e2e.by_condition).reduce((sum2, rates2) => sum2 + (rates2?.errors ?? 0), 0);
   return errored > 0 ? `e2e: ${errored} trial(s) could not run (see errors in results.json)` : void 0;
 }
 
@@ -36084,13 +36821,16 @@ async function runCommand(argv, io) {
     onTrial: (done, total, errors) => progress.update(done, total, errors)
   });
   progress.finish();
+  const trials = latestByKey(new TrialLog(join8(out, "trials.jsonl")).read());
+  const verdict = suite.gate ? evaluateGate(suite.gate, results, void 0, { trials }) : void 0;
   if (values.json) {
-    io.stdout(`${JSON.stringify(results, null, 2)}
+    io.stdout(`${JSON.stringify(verdict ? { ...results, gate: verdict } : results, null, 2)}
 `);
   } else {
     const parts = [];
     if (results.retrieval) parts.push(terminalReport(results));
-    if (results.e2e) parts.push(terminalE2eReport(results.e2e, latestByKey(new TrialLog(join7(out, "trials.jsonl")).read())));
+    if (results.e2e) parts.push(terminalE2eReport(results.e2e, trials));
+    if (verdict) parts.push(verdictText(verdict));
     const files = ["results.json", "report.md", ...results.retrieval ? ["qrels.trec", "runs/*.trec"] : [], ...results.e2e ? ["trials.jsonl"] : []];
     io.stdout(`${parts.join("\n")}
 results written to ${out}/ (${files.join(", ")})
@@ -36101,12 +36841,12 @@ results written to ${out}/ (${files.join(", ")})
 `);
     return ExitCode.incomplete;
   }
-  return ExitCode.ok;
+  return verdict?.status === "fail" ? ExitCode.gateFailed : ExitCode.ok;
 }
 
 // src/cli/score.ts
-import { readFileSync as readFileSync8 } from "node:fs";
-import { resolve as resolve6 } from "node:path";
+import { readFileSync as readFileSync9 } from "node:fs";
+import { resolve as resolve7 } from "node:path";
 
 // src/retrieval/score.ts
 function scoreTrec(qrels, run, cutoffs) {
@@ -36139,7 +36879,7 @@ function trecEvalName(metric) {
 }
 function readInput(path2, io, flag) {
   try {
-    return readFileSync8(resolve6(io.cwd, path2), "utf8");
+    return readFileSync9(resolve7(io.cwd, path2), "utf8");
   } catch (error) {
     throw new RecallGateError("invalid-input", `cannot read ${flag} file ${path2}: ${error.code ?? error}`);
   }
@@ -36205,7 +36945,8 @@ var COMMANDS = {
   run: runCommand,
   validate: validateCommand,
   score: scoreCommand,
-  regrade: regradeCommand
+  regrade: regradeCommand,
+  compare: compareCommand
 };
 var HELP = `recall-gate ${TOOL_VERSION}: test an AI agent's long-term memory
 
@@ -36217,6 +36958,8 @@ usage:
       check suites and every file they read; problems as file:line:col
   ${SCORE_USAGE}
       score TREC qrels and run files with trec_eval's definitions
+  ${COMPARE_USAGE}
+      per-metric deltas between two runs; applies the suite's gate with the first as baseline
   ${REGRADE_USAGE}
       re-apply the suite's current checks to a run's stored answers (no model calls)
 

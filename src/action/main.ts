@@ -1,48 +1,166 @@
 import * as core from '@actions/core';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { latestByKey, TrialLog } from '../e2e/trialLog.js';
 import { defaultCacheDir } from '../embeddings/cache.js';
-import { cacheEntries, restoreEntries, saveEntries } from './cache.js';
-import { ExitCode, RecallGateError, describeError, formatProblem } from '../errors.js';
-import { markdownReport } from '../report/markdown.js';
+import { RecallGateError, describeError, formatProblem } from '../errors.js';
+import { evaluateGate } from '../gate/evaluate.js';
+import type { Verdict } from '../gate/types.js';
+import { renderComment } from '../report/comment.js';
+import type { ResultsDocument } from '../report/results.js';
 import { runSuite, type Layer } from '../runSuite.js';
 import { loadSuite } from '../suite/load.js';
+import type { Suite } from '../suite/types.js';
+import { annotate } from './annotations.js';
+import { loadBaseline, saveBaseline } from './baseline.js';
+import { cacheEntries, restoreEntries, saveEntries } from './cache.js';
+import { changedFiles, matchesMemoryPaths, repoRelativePaths } from './github/changedFiles.js';
+import { eventFromContext, pullRequestNumber, type GitHubClient, type GitHubEvent } from './github/client.js';
+import { commentMarker, upsertStickyComment } from './github/stickyComment.js';
+import { expandSuites, readInputs, type ActionInputs } from './inputs.js';
+
+interface GitHub {
+  client: GitHubClient;
+  event: GitHubEvent;
+}
+
+interface SuiteOutcome {
+  name: string;
+  verdict: 'pass' | 'fail' | 'incomplete';
+  e2eRan: boolean;
+  commentUrl?: string;
+  metrics: Record<string, number>;
+}
+
+/** On GitHub with a token: the client and the event. Imported here, not at the top: its context reads the environment. */
+async function connect(token: string): Promise<GitHub | undefined> {
+  if (!token || !process.env.GITHUB_REPOSITORY) return undefined;
+  const github = await import('@actions/github');
+  return { client: github.getOctokit(token), event: eventFromContext(github.context) };
+}
 
 /**
- * The Action: runs one suite's retrieval layer and reports it in the job
- * summary and outputs. Inputs are read here, never at import time.
+ * The Action: for each suite, decide the layers from the changed files, run,
+ * gate against the default branch's last results, and report in the PR
+ * comment, the job summary, annotations and outputs.
  */
 export async function run(): Promise<void> {
   try {
-    const suitePath = core.getInput('suite', { required: true });
-    const resultsDir = core.getInput('results-dir') || 'recall-gate-results';
-    const layer = (core.getInput('layer') || 'retrieval') as Layer;
-    const apiKey = core.getInput('openai-api-key');
-    if (apiKey) core.setSecret(apiKey);
-    const env: NodeJS.ProcessEnv = { ...process.env, ...(apiKey ? { OPENAI_API_KEY: apiKey } : {}) };
-    const baseUrl = core.getInput('openai-base-url');
-    if (baseUrl) env.OPENAI_BASE_URL = baseUrl;
+    const inputs = readInputs();
+    process.chdir(resolve(inputs.workingDirectory));
+    const github = await connect(inputs.githubToken);
+    const outcomes: SuiteOutcome[] = [];
+    for (const path of expandSuites(inputs.suites, process.cwd())) outcomes.push(await gateSuite(path, inputs, github));
 
-    const suite = loadSuite(suitePath);
-    const cacheRoot = defaultCacheDir(env);
-    const kept = cacheEntries(suite, cacheRoot);
-    await restoreEntries(kept);
-    const results = await runSuite(suite, { outDir: resultsDir, layer, env, cacheRoot, cacheEmbeddings: true, log: core.info });
-    await saveEntries(kept);
-    core.setOutput('results-path', join(resultsDir, 'results.json'));
-    if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(markdownReport(results)).write();
-    for (const error of results.errors) core.error(error);
-    if (results.status === 'incomplete') {
-      core.setFailed(`recall-gate: the run is incomplete (${results.errors.length} error(s))`);
-      process.exitCode = ExitCode.incomplete;
-    }
+    core.setOutput('results-path', inputs.resultsDir);
+    const worst = outcomes.some((o) => o.verdict === 'incomplete') ? 'incomplete' : outcomes.some((o) => o.verdict === 'fail') ? 'fail' : 'pass';
+    core.setOutput('verdict', worst);
+    core.setOutput('e2e-ran', String(outcomes.some((o) => o.e2eRan)));
+    core.setOutput('comment-url', outcomes.map((o) => o.commentUrl).filter(Boolean).join('\n'));
+    core.setOutput('metrics', JSON.stringify(Object.fromEntries(outcomes.map((o) => [o.name, o.metrics]))));
+    if (worst === 'incomplete') core.setFailed('recall-gate: a suite could not complete (see the errors above)');
+    else if (worst === 'fail' && inputs.failOnGate) core.setFailed(`recall-gate: the gate failed for ${outcomes.filter((o) => o.verdict === 'fail').map((o) => o.name).join(', ')}`);
   } catch (error) {
     if (error instanceof RecallGateError) {
-      for (const problem of error.problems) {
+      for (const problem of error.problems.slice(0, 10)) {
         const hint = problem.hint ? ` (${problem.hint})` : '';
         core.error(`${problem.message}${hint}`, { file: problem.where.file, startLine: problem.where.line, startColumn: problem.where.col });
-        core.info(formatProblem(problem));
       }
+      for (const problem of error.problems) core.info(formatProblem(problem));
     }
     core.setFailed(`recall-gate: ${describeError(error)}`);
   }
+}
+
+/** Which layers to run, and why, from the event's changed files and the suite's memory paths. */
+async function decideLayers(suite: Suite, inputs: ActionInputs, github: GitHub | undefined): Promise<{ layer: Layer; e2e: { ran: boolean; reason: string; files: string[] } }> {
+  if (!suite.e2e) return { layer: 'retrieval', e2e: { ran: false, reason: 'the suite has no e2e cases', files: [] } };
+  if (inputs.layer !== 'auto') {
+    const ran = inputs.layer === 'all' || inputs.layer === 'e2e';
+    return { layer: inputs.layer, e2e: { ran, reason: `layer: ${inputs.layer}`, files: [] } };
+  }
+  if (!github) return { layer: 'all', e2e: { ran: true, reason: 'not on a GitHub event with a token: running everything', files: [] } };
+  const changed = await changedFiles(github.client, github.event);
+  if (changed.files === 'all') return { layer: 'all', e2e: { ran: true, reason: changed.reason, files: [] } };
+  const own = repoRelativePaths(suite.files, process.env.GITHUB_WORKSPACE ?? process.cwd());
+  const { matched } = matchesMemoryPaths(changed.files, suite.memoryPaths, own);
+  return matched.length > 0
+    ? { layer: 'all', e2e: { ran: true, reason: `${matched.length} changed file(s) on the memory path`, files: matched } }
+    : { layer: 'retrieval', e2e: { ran: false, reason: `none of the ${changed.files.length} changed file(s) is on the memory path`, files: [] } };
+}
+
+function needsApiKey(suite: Suite): boolean {
+  return suite.e2e?.target.kind === 'builtin' || Boolean(suite.e2e?.judge);
+}
+
+async function gateSuite(path: string, inputs: ActionInputs, github: GitHub | undefined): Promise<SuiteOutcome> {
+  const suite = loadSuite(path);
+  core.startGroup(`recall-gate: ${suite.name}`);
+  try {
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    if (inputs.openaiApiKey) env.OPENAI_API_KEY = inputs.openaiApiKey;
+    if (inputs.openaiBaseUrl) env.OPENAI_BASE_URL = inputs.openaiBaseUrl;
+
+    let { layer, e2e } = await decideLayers(suite, inputs, github);
+    if (e2e.ran && needsApiKey(suite) && !env.OPENAI_API_KEY) {
+      // A fork's pull request gets no secrets: say so, and let the gate's skipped_layers decide.
+      e2e = { ran: false, reason: `${e2e.reason}, but no OpenAI API key is available (a fork's pull request gets no secrets), so e2e was skipped`, files: e2e.files };
+      layer = 'retrieval';
+      core.notice(`recall-gate: ${suite.name}: ${e2e.reason}`);
+    }
+    core.info(`e2e ${e2e.ran ? 'runs' : 'is skipped'}: ${e2e.reason}`);
+
+    const cacheRoot = defaultCacheDir(env);
+    const kept = cacheEntries(suite, cacheRoot);
+    await restoreEntries(kept);
+    const baseline = await loadBaseline(inputs.baseline, suite.name);
+    const outDir = join(inputs.resultsDir, suite.name);
+    const results = await runSuite(suite, { outDir, layer, env, cacheRoot, cacheEmbeddings: true, log: core.info });
+    await saveEntries(kept);
+
+    const trials = latestByKey(new TrialLog(join(outDir, 'trials.jsonl')).read());
+    const verdict: Verdict | undefined = suite.gate ? evaluateGate(suite.gate, results, baseline.results, { trials, baselineTrials: baseline.trials }) : undefined;
+    const marker = commentMarker(suite.name);
+    const runUrl = process.env.GITHUB_SERVER_URL && process.env.GITHUB_RUN_ID ? `${process.env.GITHUB_SERVER_URL}/${process.env.GITHUB_REPOSITORY}/actions/runs/${process.env.GITHUB_RUN_ID}` : undefined;
+    const body = renderComment({ marker, results, baseline: baseline.results, baselineNote: baseline.note, verdict, e2eTrigger: e2e, runUrl });
+    if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(body).write();
+    annotate(suite, results, verdict);
+
+    let commentUrl: string | undefined;
+    const number = github && pullRequestNumber(github.event);
+    if (github && number && inputs.comment) {
+      const posted = await upsertStickyComment(github.client, { ...github.event.repo, issueNumber: number, marker, body });
+      if ('skipped' in posted) core.warning(`recall-gate: the PR comment was not written: ${posted.skipped} (the job summary has the full report)`);
+      else commentUrl = posted.url;
+    }
+    if (github && isPushToDefaultBranch(github.event)) await saveBaseline(outDir, suite.name, github.event.sha ?? process.env.GITHUB_SHA ?? 'unknown');
+
+    return {
+      name: suite.name,
+      verdict: results.status === 'incomplete' ? 'incomplete' : verdict?.status === 'fail' ? 'fail' : 'pass',
+      e2eRan: results.layers.e2e === 'ran',
+      commentUrl,
+      metrics: headlineMetrics(results),
+    };
+  } finally {
+    core.endGroup();
+  }
+}
+
+function isPushToDefaultBranch(event: GitHubEvent): boolean {
+  const repository = event.payload.repository as { default_branch?: string } | undefined;
+  return event.eventName === 'push' && Boolean(repository?.default_branch) && event.payload.ref === `refs/heads/${repository!.default_branch}`;
+}
+
+/** The few numbers worth an output: retrieval means per provider, e2e rates. */
+function headlineMetrics(results: ResultsDocument): Record<string, number> {
+  const metrics: Record<string, number> = {};
+  for (const provider of Object.values(results.retrieval?.providers ?? {})) {
+    for (const [name, value] of Object.entries(provider.metrics ?? {})) if (/^(recall@|mrr|ndcg@)/.test(name)) metrics[`retrieval.${provider.name}.${name}`] = value;
+  }
+  if (results.e2e) {
+    metrics['e2e.pass_rate'] = results.e2e.metrics.pass_rate;
+    metrics['e2e.pass^k'] = results.e2e.metrics['pass^k'];
+    metrics['e2e.errors'] = results.e2e.metrics.errors;
+  }
+  return metrics;
 }

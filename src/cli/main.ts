@@ -1,6 +1,7 @@
 import { ExitCode, RecallGateError, describeError, formatProblem } from '../errors.js';
 import { TOOL_VERSION } from '../version.js';
 import type { CliIO } from './io.js';
+import { COMPARE_USAGE, compareCommand } from './compare.js';
 import { REGRADE_USAGE, regradeCommand } from './regrade.js';
 import { RUN_USAGE, runCommand } from './run.js';
 import { SCORE_USAGE, scoreCommand } from './score.js';
@@ -11,6 +12,7 @@ const COMMANDS: Record<string, (argv: string[], io: CliIO) => Promise<number>> =
   validate: validateCommand,
   score: scoreCommand,
   regrade: regradeCommand,
+  compare: compareCommand,
 };
 
 export const HELP = `recall-gate ${TOOL_VERSION}: test an AI agent's long-term memory
@@ -23,6 +25,8 @@ usage:
       check suites and every file they read; problems as file:line:col
   ${SCORE_USAGE}
       score TREC qrels and run files with trec_eval's definitions
+  ${COMPARE_USAGE}
+      per-metric deltas between two runs; applies the suite's gate with the first as baseline
   ${REGRADE_USAGE}
       re-apply the suite's current checks to a run's stored answers (no model calls)
 

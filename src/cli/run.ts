@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { TrialLog, latestByKey } from '../e2e/trialLog.js';
 import { defaultCacheDir } from '../embeddings/cache.js';
 import { ExitCode, RecallGateError } from '../errors.js';
+import { evaluateGate } from '../gate/evaluate.js';
+import { verdictText } from '../gate/format.js';
 import { terminalReport } from '../report/terminal.js';
 import { terminalE2eReport } from '../report/terminalE2e.js';
 import { layersToRun, runSuite, type Layer } from '../runSuite.js';
@@ -60,12 +62,15 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   });
   progress.finish();
 
+  const trials = latestByKey(new TrialLog(join(out, 'trials.jsonl')).read());
+  const verdict = suite.gate ? evaluateGate(suite.gate, results, undefined, { trials }) : undefined;
   if (values.json) {
-    io.stdout(`${JSON.stringify(results, null, 2)}\n`);
+    io.stdout(`${JSON.stringify(verdict ? { ...results, gate: verdict } : results, null, 2)}\n`);
   } else {
     const parts: string[] = [];
     if (results.retrieval) parts.push(terminalReport(results));
-    if (results.e2e) parts.push(terminalE2eReport(results.e2e, latestByKey(new TrialLog(join(out, 'trials.jsonl')).read())));
+    if (results.e2e) parts.push(terminalE2eReport(results.e2e, trials));
+    if (verdict) parts.push(verdictText(verdict));
     const files = ['results.json', 'report.md', ...(results.retrieval ? ['qrels.trec', 'runs/*.trec'] : []), ...(results.e2e ? ['trials.jsonl'] : [])];
     io.stdout(`${parts.join('\n')}\nresults written to ${out}/ (${files.join(', ')})\n`);
   }
@@ -73,5 +78,5 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     io.stderr(`run incomplete: ${results.errors.join('; ')}\n`);
     return ExitCode.incomplete;
   }
-  return ExitCode.ok;
+  return verdict?.status === 'fail' ? ExitCode.gateFailed : ExitCode.ok;
 }

@@ -48,9 +48,18 @@ export interface GateRow {
   note?: string;
 }
 
+/** One all/any group's outcome; the root group has path "". */
+export interface GateGroupRow {
+  path: string;
+  kind: 'all' | 'any';
+  status: 'pass' | 'fail' | 'skipped';
+}
+
 export interface Verdict {
   status: 'pass' | 'fail';
   rows: GateRow[];
+  /** Every all/any group, outermost first, so a report can show why an any passed. */
+  groups?: GateGroupRow[];
   /** Blocking conditions that failed (they fail the gate on their own). */
   blockingFailures: string[];
   hasBaseline: boolean;

@@ -4,7 +4,8 @@ import { checkSchema, type SchemaPart } from './schemaCheck.js';
 import { checkRetrieval } from './semantics.js';
 import { FileProblems, readDataFile, readYamlFile, type DataPath, type SourceFile } from './sourceFile.js';
 import { buildE2e, type RawE2e } from './loadE2e.js';
-import { checkGate, gateLocations, gateSpecOf } from './loadGate.js';
+import { validateGate } from '../gate/validateGate.js';
+import { gateLocations, gateSpecOf } from './loadGate.js';
 import {
   DEFAULT_USER,
   type E2eSpec,
@@ -113,7 +114,7 @@ export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
   if (raw.gate) {
     suite.gate = gateSpecOf(raw.gate);
     suite.gateLocations = gateLocations(raw.gate, (path) => main.locate(['gate', ...path]));
-    problems.push(...checkGate(suite.gate, suite).map((problem) => ({ where: main.locate(['gate', ...problem.path]), message: problem.message, hint: problem.hint })));
+    problems.push(...validateGate(suite.gate, suite).map((problem) => ({ where: main.locate(problem.path), message: problem.message, hint: problem.hint })));
     if (problems.length > 0) throw invalidInput(sortProblems(problems));
   }
   return suite;

@@ -1,6 +1,5 @@
 import type { SourceLocation } from '../errors.js';
 import type { GateNode, GateSpec } from '../gate/types.js';
-import type { Suite } from './types.js';
 
 /** The gate as the evaluator reads it: the top-level all/any is the root. */
 export function gateSpecOf(raw: Record<string, unknown>): GateSpec {
@@ -23,15 +22,4 @@ export function gateLocations(raw: Record<string, unknown>, locate: (path: (stri
   };
   walk(raw, [], '');
   return locations;
-}
-
-export interface GateProblem {
-  path: (string | number)[];
-  message: string;
-  hint?: string;
-}
-
-/** Replaced by the gate module's own validation (metric names against the suite). */
-export function checkGate(_gate: GateSpec, _suite: Suite): GateProblem[] {
-  return [];
 }

@@ -32,13 +32,14 @@ function runAction(inputs: Record<string, string>, cwd: string) {
 
 test('the Action runs the example suite, writes the summary and the results-path output, masks the key', async () => {
   const result = await runAction(
-    { suite: join(REPO_ROOT, 'suites/examples/assistant-memory/suite.yaml'), 'results-dir': 'out', 'openai-api-key': 'sk-secret-value' },
+    { suite: join(REPO_ROOT, 'suites/examples/assistant-memory/suite.yaml'), 'results-dir': 'out', 'openai-api-key': 'sk-secret-value', layer: 'retrieval' },
     tempDir(),
   );
   assert.equal(result.code, 0, result.stdout);
-  assert.match(result.summary, /## recall-gate: assistant-memory/);
+  assert.match(result.summary, /## ✅ recall-gate: assistant-memory passed/);
   assert.match(result.summary, /\| keyword \| \d\.\d{3} \|/);
-  assert.match(result.outputs, /results-path<<.*\nout\/results\.json\n/);
+  assert.match(result.outputs, /verdict<<.*\npass\n/);
+  assert.match(result.outputs, /results-path<<.*\nout\n/);
   assert.match(result.stdout, /::add-mask::sk-secret-value/);
   assert.match(result.stdout, /::notice::recall-gate: the Actions cache is not available here/);
 });
@@ -48,6 +49,6 @@ test('an invalid suite fails the step with an annotation at the problem', async 
   writeFileSync(join(dir, 'suite.yaml'), 'name: bad\nretrieval:\n  providers: [{ name: kw, kind: keywrd }]\n  memories: [{ id: a, text: x }]\n  queries: [{ text: y, relevant: [a] }]\n');
   const result = await runAction({ suite: 'suite.yaml' }, dir);
   assert.equal(result.code, 1);
-  assert.match(result.stdout, /::error file=suite\.yaml,line=3,col=33::"kind" must be one of: keyword, vector, chroma; got "keywrd" \(did you mean "keyword"\?\)/);
+  assert.match(result.stdout, /::error file=suite\.yaml,line=3,col=33::"kind" must be one of: keyword, vector, chroma, adapter; got "keywrd" \(did you mean "keyword"\?\)/);
   assert.match(result.stdout, /::error::recall-gate: 1 problem in the suite/);
 });

@@ -1,0 +1,75 @@
+import * as cache from '@actions/cache';
+import * as core from '@actions/core';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TrialRecord } from '../e2e/trial.js';
+import { TrialLog } from '../e2e/trialLog.js';
+import type { ResultsDocument } from '../report/results.js';
+
+/** The default branch's latest results for a suite, kept in the Actions cache. */
+export interface Baseline {
+  results?: ResultsDocument;
+  trials?: TrialRecord[];
+  /** Where it came from, or why there is none: shown in the comment. */
+  note: string;
+}
+
+function keyPrefix(suiteName: string): string {
+  return `recall-gate-baseline-v1-${suiteName}-`;
+}
+
+function readResults(dir: string): Pick<Baseline, 'results' | 'trials'> | undefined {
+  const path = join(dir, 'results.json');
+  if (!existsSync(path)) return undefined;
+  return {
+    results: JSON.parse(readFileSync(path, 'utf8')) as ResultsDocument,
+    trials: new TrialLog(join(dir, 'trials.jsonl')).read(),
+  };
+}
+
+/**
+ * `baseline` input: auto restores the newest cached results of the suite (saved
+ * by a push to the default branch); none skips; anything else is a results folder.
+ * Cache trouble is a notice: the gate's baseline conditions are then shown as not evaluated.
+ */
+/** One fixed folder per suite: the cache matches entries by their paths, so save and restore must use the same. */
+export function baselineDir(suiteName: string): string {
+  return join(process.env.RUNNER_TEMP ?? tmpdir(), 'recall-gate-baseline', suiteName);
+}
+
+export async function loadBaseline(mode: string, suiteName: string): Promise<Baseline> {
+  if (mode === 'none') return { note: 'none (baseline: none)' };
+  if (mode !== 'auto') {
+    const found = readResults(mode);
+    return found ? { ...found, note: `results in ${mode}` } : { note: `no results.json in ${mode}` };
+  }
+  if (!cache.isFeatureAvailable()) return { note: 'none: the Actions cache is not available here' };
+  const dir = baselineDir(suiteName);
+  mkdirSync(dir, { recursive: true });
+  try {
+    const matched = await cache.restoreCache([dir], `${keyPrefix(suiteName)}latest`, [keyPrefix(suiteName)]);
+    if (!matched) return { note: 'none yet: a push to the default branch saves one' };
+    const found = readResults(dir);
+    const sha = matched.slice(keyPrefix(suiteName).length, keyPrefix(suiteName).length + 7);
+    return found ? { ...found, note: `the default branch at ${sha}` } : { note: `cache ${matched} held no results.json` };
+  } catch (error) {
+    core.notice(`recall-gate: could not restore the baseline: ${(error as Error).message}`);
+    return { note: 'none: the cache could not be read' };
+  }
+}
+
+/** On a push to the default branch, keep this run's results as the next baseline. */
+export async function saveBaseline(resultsDir: string, suiteName: string, sha: string): Promise<void> {
+  if (!cache.isFeatureAvailable()) return;
+  try {
+    const dir = baselineDir(suiteName);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    for (const name of ['results.json', 'trials.jsonl']) if (existsSync(join(resultsDir, name))) copyFileSync(join(resultsDir, name), join(dir, name));
+    await cache.saveCache([dir], `${keyPrefix(suiteName)}${sha}`);
+    core.info(`saved these results as the baseline for ${suiteName}`);
+  } catch (error) {
+    core.warning(`recall-gate: could not save the baseline: ${(error as Error).message}`);
+  }
+}

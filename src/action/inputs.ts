@@ -1,0 +1,88 @@
+import * as core from '@actions/core';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import picomatch from 'picomatch';
+import { RecallGateError } from '../errors.js';
+import type { Layer } from '../runSuite.js';
+
+export interface ActionInputs {
+  suites: string[];
+  layer: Layer;
+  githubToken: string;
+  openaiApiKey: string;
+  openaiBaseUrl: string;
+  comment: boolean;
+  /** auto: the default branch's cached results; none; or a results folder to compare with. */
+  baseline: string;
+  failOnGate: boolean;
+  workingDirectory: string;
+  resultsDir: string;
+}
+
+const LAYERS: Layer[] = ['auto', 'all', 'retrieval', 'e2e'];
+
+function booleanInput(name: string, fallback: boolean): boolean {
+  if (!core.getInput(name)) return fallback;
+  try {
+    return core.getBooleanInput(name);
+  } catch {
+    throw new RecallGateError('invalid-input', `input ${name} must be true or false, got "${core.getInput(name)}"`);
+  }
+}
+
+/** Reads and checks every input; secrets are masked before anything can print them. */
+export function readInputs(): ActionInputs {
+  const openaiApiKey = core.getInput('openai-api-key');
+  if (openaiApiKey) core.setSecret(openaiApiKey);
+  const githubToken = core.getInput('github-token');
+  if (githubToken) core.setSecret(githubToken);
+  const suites = core
+    .getInput('suite', { required: true })
+    .split(/[\n,]/)
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const layer = (core.getInput('layer') || 'auto') as Layer;
+  if (!LAYERS.includes(layer)) throw new RecallGateError('invalid-input', `input layer must be one of ${LAYERS.join(', ')}, got "${layer}"`);
+  return {
+    suites,
+    layer,
+    githubToken,
+    openaiApiKey,
+    openaiBaseUrl: core.getInput('openai-base-url'),
+    comment: booleanInput('comment', true),
+    baseline: core.getInput('baseline') || 'auto',
+    failOnGate: booleanInput('fail-on-gate', true),
+    workingDirectory: core.getInput('working-directory') || '.',
+    resultsDir: core.getInput('results-dir') || 'recall-gate-results',
+  };
+}
+
+const SKIP = new Set(['node_modules', '.git']);
+
+function listFiles(root: string, dir = root, found: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    if (SKIP.has(name)) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) listFiles(root, path, found);
+    else found.push(relative(root, path));
+  }
+  return found;
+}
+
+/** Suite paths and globs (picomatch, dot files included) to suite files, in order, without repeats. */
+export function expandSuites(patterns: string[], cwd: string): string[] {
+  const files: string[] = [];
+  let listing: string[] | undefined;
+  for (const pattern of patterns) {
+    if (!picomatch.scan(pattern).isGlob) {
+      files.push(pattern);
+      continue;
+    }
+    listing ??= listFiles(cwd).sort();
+    const isMatch = picomatch(pattern, { dot: true });
+    const matches = listing.filter((file) => isMatch(file));
+    if (matches.length === 0) throw new RecallGateError('invalid-input', `input suite: "${pattern}" matches no file`, { hint: 'paths are relative to working-directory' });
+    files.push(...matches);
+  }
+  return [...new Set(files)];
+}

@@ -1,0 +1,84 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { TrialRecord } from '../e2e/trial.js';
+import { TrialLog, latestByKey } from '../e2e/trialLog.js';
+import { ExitCode, RecallGateError } from '../errors.js';
+import { compareResults } from '../gate/compare.js';
+import { evaluateGate } from '../gate/evaluate.js';
+import { comparisonText, verdictText } from '../gate/format.js';
+import type { Verdict } from '../gate/types.js';
+import type { ResultsDocument } from '../report/results.js';
+import { loadSuite } from '../suite/load.js';
+import { parseCommandArgs } from './args.js';
+import type { CliIO } from './io.js';
+
+export const COMPARE_USAGE = 'recall-gate compare <baseline-dir> <dir> [--suite suite.yaml] [--json]';
+
+/** A run's results.json and (when there is one) its trials; invalid input when the folder has no results. */
+export function readRun(dir: string, io: CliIO): { results: ResultsDocument; trials: TrialRecord[] } {
+  const path = join(resolve(io.cwd, dir), 'results.json');
+  if (!existsSync(path)) throw new RecallGateError('invalid-input', `${dir} has no results.json`, { hint: 'give the --out folder of a recall-gate run' });
+  let results: ResultsDocument;
+  try {
+    results = JSON.parse(readFileSync(path, 'utf8')) as ResultsDocument;
+  } catch (error) {
+    throw new RecallGateError('invalid-input', `${join(dir, 'results.json')} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (results === null || typeof results !== 'object' || results.schema_version !== 1 || !results.layers) {
+    throw new RecallGateError('invalid-input', `${join(dir, 'results.json')} is not a recall-gate results file (schema_version 1)`);
+  }
+  const trials = latestByKey(new TrialLog(join(resolve(io.cwd, dir), 'trials.jsonl')).read());
+  return { results, trials };
+}
+
+/**
+ * Compares two runs: every headline metric's change, then the suite's gate
+ * evaluated with the first run as the baseline. Exit 1 when the gate fails.
+ */
+export async function compareCommand(argv: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, { suite: { type: 'string' }, json: { type: 'boolean', default: false } }, COMPARE_USAGE);
+  if (positionals.length !== 2) throw new RecallGateError('invalid-input', 'compare takes a baseline results folder and a results folder', { hint: `usage: ${COMPARE_USAGE}` });
+  const [baselineDir, currentDir] = positionals as [string, string];
+  const baseline = readRun(baselineDir, io);
+  const current = readRun(currentDir, io);
+  for (const [dir, run] of [
+    [baselineDir, baseline],
+    [currentDir, current],
+  ] as const) {
+    if (run.results.status !== 'complete') io.stderr(`note: ${dir} is ${run.results.status}${run.results.errors.length ? ` (${run.results.errors.join('; ')})` : ''}\n`);
+  }
+  if (baseline.results.suite.name !== current.results.suite.name) {
+    io.stderr(`note: the runs are of different suites (${baseline.results.suite.name}, ${current.results.suite.name})\n`);
+  }
+
+  const comparisons = compareResults(baseline.results, current.results);
+
+  const explicit = values.suite as string | undefined;
+  const suitePath = explicit ?? current.results.suite.file;
+  let verdict: Verdict | undefined;
+  let gateNote: string | undefined;
+  if (!explicit && !existsSync(resolve(io.cwd, suitePath))) {
+    gateNote = `the suite file ${suitePath} is not here, so no gate was evaluated (pass --suite)`;
+  } else {
+    const suite = loadSuite(suitePath, io.cwd);
+    if (suite.gate) {
+      verdict = evaluateGate(suite.gate, current.results, baseline.results, {
+        ...(current.trials.length ? { trials: current.trials } : {}),
+        ...(baseline.trials.length ? { baselineTrials: baseline.trials } : {}),
+      });
+    } else {
+      gateNote = `${suite.displayPath} has no gate`;
+    }
+  }
+
+  if (values.json) {
+    io.stdout(`${JSON.stringify({ baseline: baselineDir, current: currentDir, metrics: comparisons, gate: verdict ?? null }, null, 2)}\n`);
+    if (gateNote) io.stderr(`note: ${gateNote}\n`);
+  } else {
+    const parts = [`${current.results.suite.name}: ${currentDir} against ${baselineDir}`, '', comparisonText(comparisons)];
+    if (verdict) parts.push(verdictText(verdict));
+    else parts.push(`${gateNote}\n`);
+    io.stdout(parts.join('\n'));
+  }
+  return verdict?.status === 'fail' ? ExitCode.gateFailed : ExitCode.ok;
+}

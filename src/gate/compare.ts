@@ -1,0 +1,55 @@
+import type { ResultsDocument } from '../report/results.js';
+import { round } from '../stats.js';
+
+export interface MetricComparison {
+  /** The gate's key for the metric, e.g. retrieval.vector.recall@3, e2e.ability.isolation.pass_rate. */
+  metric: string;
+  baseline: number;
+  current: number;
+  /** current - baseline. */
+  delta: number;
+}
+
+const RATES = ['pass_rate', 'pass^k', 'pass@k'] as const;
+
+/**
+ * Headline metrics present in both runs, with their change: each provider's
+ * means over queries, the e2e rates overall (headline condition and each
+ * other condition's pass rate) and per ability. Keys are gate metric keys; when
+ * the two runs have different headline conditions, e2e keys name the condition. Pure.
+ */
+export function compareResults(baseline: ResultsDocument, current: ResultsDocument): MetricComparison[] {
+  const rows: MetricComparison[] = [];
+  const add = (metric: string, before: number | undefined, after: number | undefined) => {
+    if (typeof before === 'number' && typeof after === 'number') rows.push({ metric, baseline: before, current: after, delta: round(after - before, 12) });
+  };
+
+  for (const [name, provider] of Object.entries(current.retrieval?.providers ?? {})) {
+    const previous = baseline.retrieval?.providers[name];
+    if (provider.status !== 'ok' || previous?.status !== 'ok') continue;
+    for (const [metric, value] of Object.entries(provider.metrics ?? {})) add(`retrieval.${name}.${metric}`, previous.metrics?.[metric], value);
+  }
+
+  const now = current.e2e;
+  const before = baseline.e2e;
+  if (now && before) {
+    const shared = now.headline_condition === before.headline_condition ? now.headline_condition : undefined;
+    if (shared) for (const rate of RATES) add(`e2e.${rate}`, before.by_condition[shared]?.[rate], now.by_condition[shared]?.[rate]);
+    for (const condition of now.conditions) {
+      if (condition === shared) continue;
+      add(`e2e.${condition}.pass_rate`, before.by_condition[condition]?.pass_rate, now.by_condition[condition]?.pass_rate);
+    }
+    for (const [ability, result] of Object.entries(now.abilities)) {
+      const previous = before.abilities[ability];
+      if (!previous) continue;
+      if (shared) {
+        for (const rate of RATES) add(`e2e.ability.${ability}.${rate}`, previous.conditions[shared]?.[rate], result.conditions[shared]?.[rate]);
+      } else {
+        for (const condition of now.conditions) {
+          add(`e2e.ability.${ability}.${condition}.pass_rate`, previous.conditions[condition]?.pass_rate, result.conditions[condition]?.pass_rate);
+        }
+      }
+    }
+  }
+  return rows;
+}

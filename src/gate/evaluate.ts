@@ -1,0 +1,202 @@
+/**
+ * The composite gate: every condition becomes a row, groups combine them.
+ *
+ * Conditions:
+ * - op/value compares the metric with a fixed threshold. gte/lte/eq accept a
+ *   difference of up to 1e-9 (floating-point means), gt/lt need more than it,
+ *   so gt is exactly "not lte" and lt "not gte".
+ * - max_drop fails when baseline - current > max_drop, max_rise when
+ *   current - baseline > max_rise, on the point estimates. Beside them, a 95%
+ *   bootstrap interval of current - baseline (whole queries or cases resampled,
+ *   independently in each run, seeded so it is reproducible) says whether the
+ *   change is larger than resampling noise (`significant`); it informs, it does not decide.
+ * - Without a baseline (or with the metric absent from it) a max_drop/max_rise
+ *   condition is `not-evaluated`: shown as such, waived like a skipped layer,
+ *   never counted as a pass. A condition that also has op/value is decided by
+ *   that part alone, with a note that the comparison was not made.
+ * - A metric of a layer that did not run is `skipped`: waived when
+ *   skipped_layers is waive, a failure when it is fail.
+ * - A metric the run should have and does not (a failed provider, a condition
+ *   that did not run) or a key that names nothing fails.
+ *
+ * Groups: `all` fails when a child fails, passes when none fails and one
+ * passes; `any` passes when a child passes, fails when none passes and one
+ * fails; a group whose children are all waived is skipped (waived in its
+ * parent). A gate whose root is skipped passes. A failing `blocking: true`
+ * condition fails the gate wherever it sits, even inside an `any` that passed.
+ */
+import type { TrialRecord } from '../e2e/trial.js';
+import type { ResultsDocument } from '../report/results.js';
+import { round } from '../stats.js';
+import { DEFAULT_SEED, bootstrapChange, mixSeed } from './bootstrap.js';
+import { aggregationApplies, parseMetricKey, resolveMetric, defaultAggregation, type Resolution } from './metrics.js';
+import type { GateCondition, GateGroupRow, GateNode, GateOp, GateRow, GateSpec, Verdict } from './types.js';
+
+export const TOLERANCE = 1e-9;
+
+export interface EvaluateOptions {
+  /** The current run's trials (trials.jsonl), for per-call latencies and per-case cost and recall quality. */
+  trials?: readonly TrialRecord[];
+  baselineTrials?: readonly TrialRecord[];
+  /** Bootstrap seed; DEFAULT_SEED when absent. */
+  seed?: number;
+  /** Bootstrap resamples; 2,000 when absent. */
+  resamples?: number;
+}
+
+const OP_SYMBOL: Record<GateOp, string> = { gt: '>', gte: '>=', lt: '<', lte: '<=', eq: '==' };
+
+export function compareOp(actual: number, op: GateOp, value: number): boolean {
+  switch (op) {
+    case 'gt':
+      return actual > value + TOLERANCE;
+    case 'gte':
+      return actual >= value - TOLERANCE;
+    case 'lt':
+      return actual < value - TOLERANCE;
+    case 'lte':
+      return actual <= value + TOLERANCE;
+    case 'eq':
+      return Math.abs(actual - value) <= TOLERANCE;
+  }
+}
+
+/** ">= 0.9", "drop <= 0.05", ">= 0.9, rise <= 20". */
+export function thresholdText(condition: GateCondition): string {
+  const parts: string[] = [];
+  if (condition.op !== undefined) parts.push(`${OP_SYMBOL[condition.op] ?? condition.op} ${condition.value ?? '?'}`);
+  if (condition.max_drop !== undefined) parts.push(`drop <= ${condition.max_drop}`);
+  if (condition.max_rise !== undefined) parts.push(`rise <= ${condition.max_rise}`);
+  return parts.join(', ') || '(no threshold)';
+}
+
+export function isCondition(node: GateNode): node is GateCondition {
+  return typeof (node as GateCondition).metric === 'string';
+}
+
+/** The label a child gets in rows and locations: "all[2]", "all[2].any[0]". */
+export function childPath(parent: string, kind: 'all' | 'any', index: number): string {
+  return `${parent ? `${parent}.` : ''}${kind}[${index}]`;
+}
+
+type Outcome = 'pass' | 'fail' | 'waived';
+
+interface Context {
+  spec: GateSpec;
+  current: ResultsDocument;
+  baseline?: ResultsDocument;
+  options: EvaluateOptions;
+  rows: GateRow[];
+  groups: GateGroupRow[];
+}
+
+/** Evaluates a gate on a run, against a baseline run when there is one. Pure and deterministic. */
+export function evaluateGate(spec: GateSpec, current: ResultsDocument, baseline?: ResultsDocument, options: EvaluateOptions = {}): Verdict {
+  const context: Context = { spec, current, baseline, options, rows: [], groups: [] };
+  const outcome = evaluateNode(spec.root, '', context);
+  const blockingFailures = context.rows.filter((row) => row.blocking && row.status === 'fail').map((row) => `${row.path}: ${row.metric} ${row.threshold}`);
+  return {
+    status: outcome === 'fail' || blockingFailures.length > 0 ? 'fail' : 'pass',
+    rows: context.rows,
+    groups: context.groups,
+    blockingFailures,
+    hasBaseline: baseline !== undefined,
+  };
+}
+
+function evaluateNode(node: GateNode, path: string, context: Context): Outcome {
+  if (isCondition(node)) {
+    const row = evaluateCondition(node, path, context);
+    context.rows.push(row);
+    return row.status === 'pass' ? 'pass' : row.status === 'fail' ? 'fail' : 'waived';
+  }
+  const kind: 'all' | 'any' = 'all' in node ? 'all' : 'any';
+  const children = (node as Record<typeof kind, GateNode[]>)[kind] ?? [];
+  const group: GateGroupRow = { path, kind, status: 'skipped' };
+  context.groups.push(group);
+  const outcomes = children.map((child, index) => evaluateNode(child, childPath(path, kind, index), context));
+  const outcome: Outcome =
+    kind === 'all'
+      ? outcomes.includes('fail')
+        ? 'fail'
+        : outcomes.includes('pass')
+          ? 'pass'
+          : 'waived'
+      : outcomes.includes('pass')
+        ? 'pass'
+        : outcomes.includes('fail')
+          ? 'fail'
+          : 'waived';
+  group.status = outcome === 'waived' ? 'skipped' : outcome;
+  return outcome;
+}
+
+function evaluateCondition(condition: GateCondition, path: string, context: Context): GateRow {
+  const { spec, current, baseline, options } = context;
+  const parsed = parseMetricKey(condition.metric);
+  const aggregation = condition.aggregation ?? (parsed.ok && aggregationApplies(parsed.key) ? defaultAggregation(parsed.key) : undefined);
+  const row: GateRow = {
+    path,
+    metric: condition.metric,
+    ...(aggregation ? { aggregation } : {}),
+    threshold: thresholdText(condition),
+    status: 'fail',
+    blocking: condition.blocking === true,
+  };
+  const hasAbsolute = condition.op !== undefined && typeof condition.value === 'number';
+  const hasRelative = condition.max_drop !== undefined || condition.max_rise !== undefined;
+  if (!hasAbsolute && !hasRelative) return { ...row, note: 'no threshold: give op and value, or max_drop or max_rise' };
+
+  const resolved = resolveMetric(condition.metric, current, { aggregation: condition.aggregation, trials: options.trials });
+  if (resolved.status === 'invalid') return { ...row, note: withHint(resolved) };
+  if (resolved.status === 'missing') return { ...row, note: `missing: ${withHint(resolved)}` };
+  if (resolved.status === 'skipped') {
+    return spec.skipped_layers === 'fail' ? { ...row, note: `${resolved.reason} (skipped_layers: fail)` } : { ...row, status: 'skipped', note: resolved.reason };
+  }
+  row.actual = resolved.value;
+  const notes: string[] = [];
+  let failed = hasAbsolute && !compareOp(resolved.value, condition.op!, condition.value!);
+  let compared = false;
+
+  if (hasRelative) {
+    const before = baseline
+      ? resolveMetric(condition.metric, baseline, { aggregation: condition.aggregation, trials: options.baselineTrials })
+      : undefined;
+    if (!before) {
+      notes.push('no baseline to compare against');
+    } else if (before.status !== 'value') {
+      notes.push(`not in the baseline: ${withHint(before)}`);
+    } else {
+      compared = true;
+      const delta = round(resolved.value - before.value, 12);
+      row.baseline = before.value;
+      row.delta = delta;
+      if (condition.max_drop !== undefined && -delta > condition.max_drop + TOLERANCE) failed = true;
+      if (condition.max_rise !== undefined && delta > condition.max_rise + TOLERANCE) failed = true;
+      if (resolved.samples && before.samples) {
+        const interval = bootstrapChange(resolved.samples, before.samples, {
+          seed: mixSeed(options.seed ?? DEFAULT_SEED, `${condition.metric}|${aggregation ?? ''}`),
+          resamples: options.resamples,
+        });
+        if (interval) {
+          row.interval = [round(interval[0], 12), round(interval[1], 12)];
+          row.significant = row.interval[0] > 0 || row.interval[1] < 0;
+        }
+      } else {
+        notes.push('no interval: results.json has no per-unit values for this metric (pass the trials)');
+      }
+    }
+  }
+
+  if (failed) row.status = 'fail';
+  else if (hasRelative && !compared && !hasAbsolute) row.status = 'not-evaluated';
+  else row.status = 'pass';
+  if (hasRelative && !compared && hasAbsolute && !failed) notes.push(`decided by ${OP_SYMBOL[condition.op!]} ${condition.value} alone`);
+  if (notes.length > 0) row.note = notes.join('; ');
+  return row;
+}
+
+function withHint(resolution: Exclude<Resolution, { status: 'value' }>): string {
+  const hint = 'hint' in resolution && resolution.hint ? ` (${resolution.hint})` : '';
+  return `${resolution.reason}${hint}`;
+}

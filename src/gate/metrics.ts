@@ -1,0 +1,425 @@
+/**
+ * Metric keys: how a gate condition names a number in results.json.
+ *
+ * Grammar (segments are separated by dots; provider, tag and ability names may
+ * themselves contain dots, so keys are read from both ends):
+ *
+ *   retrieval.<provider>.<m>               m: recall@k | precision@k | success@k | ndcg@k | mrr
+ *                                          (k one of retrieval.k). Default aggregation: mean over queries
+ *                                          (every query counts, as in the reports).
+ *   retrieval.<provider>.latency_ms        per-query search latency. Default aggregation: median.
+ *   retrieval.<provider>.tag.<tag>.<m>     the same over the queries tagged <tag> (latency_ms too).
+ *
+ *   e2e.<rate>                             rate: pass_rate | pass^k | pass@k | errors, under the
+ *                                          headline condition (results.e2e.headline_condition).
+ *   e2e.<condition>.<rate>                 condition: recall | none | oracle.
+ *   e2e.ability.<ability>.<rate>           the ability's cases, headline condition.
+ *   e2e.ability.<ability>.<condition>.<rate>
+ *   e2e.ability.<ability>.lift             pass rate under recall minus under none.
+ *   e2e.ability.<ability>.gap              pass rate under oracle minus under recall.
+ *   e2e.latency_ms                         per-call agent latency (all trials). Default aggregation: median.
+ *   e2e.recall_latency_ms                  per-call recall time the target reported. Default: median.
+ *   e2e.cost_usd                           total cost of the run's trials.
+ *   e2e.leaks                              number of cases that passed with memory off (needs none).
+ *   e2e.harmful_recall_rate | e2e.evidence_coverage | e2e.recall_precision   from results.e2e.recall_quality.
+ *
+ * Aggregations (mean, min, max, median, p95) apply to per-unit values: per query
+ * for retrieval metrics, per call for latencies, per case for e2e rates (the
+ * case's pass rate, or 0/1 for pass^k and pass@k; mean, the default, is the
+ * pooled figure results.json reports). Counts (errors, leaks), cost, lift, gap
+ * and the recall-quality rates are one number per run: no aggregation.
+ *
+ * e2e.latency_ms and e2e.recall_latency_ms need the trials (trials.jsonl) for
+ * per-call values; without them the summary in results.json answers median,
+ * p95, mean and max, and min is not available.
+ *
+ * A key resolves to one of: a value (with the samples a bootstrap resamples,
+ * grouped by unit: queries for retrieval, cases for e2e); `skipped` when its
+ * layer was skipped or absent in this run (results.layers); `missing` when the
+ * layer ran but the number is not there (a failed provider, a condition that
+ * did not run); `invalid` when the key names nothing.
+ */
+import type { TrialRecord } from '../e2e/trial.js';
+import type { Condition } from '../e2e/types.js';
+import type { ResultsDocument } from '../report/results.js';
+import type { ProviderResult, QueryOutcome } from '../retrieval/types.js';
+import { mean, median, percentile } from '../stats.js';
+import { didYouMean } from '../suite/didYouMean.js';
+import type { Aggregation } from './types.js';
+
+export const CONDITIONS: readonly Condition[] = ['recall', 'none', 'oracle'];
+export const AGGREGATIONS: readonly Aggregation[] = ['mean', 'min', 'max', 'median', 'p95'];
+export const RETRIEVAL_FAMILIES = ['recall', 'precision', 'success', 'ndcg'] as const;
+export const E2E_RATES = ['pass_rate', 'pass^k', 'pass@k', 'errors'] as const;
+export const E2E_SCALARS = ['cost_usd', 'leaks', 'harmful_recall_rate', 'evidence_coverage', 'recall_precision'] as const;
+
+export type RetrievalFamily = (typeof RETRIEVAL_FAMILIES)[number];
+export type E2eRate = (typeof E2E_RATES)[number];
+export type E2eScalar = (typeof E2E_SCALARS)[number];
+
+/** A key, parsed. */
+export type MetricKey =
+  | { layer: 'retrieval'; provider: string; tag?: string; metric: string; family: RetrievalFamily | 'mrr' | 'latency_ms'; k?: number }
+  | { layer: 'e2e'; kind: 'rate'; rate: E2eRate; condition?: Condition; ability?: string }
+  | { layer: 'e2e'; kind: 'diff'; ability: string; diff: 'lift' | 'gap' }
+  | { layer: 'e2e'; kind: 'latency'; which: 'call' | 'recall' }
+  | { layer: 'e2e'; kind: 'scalar'; name: E2eScalar };
+
+export type ParsedKey = { ok: true; key: MetricKey } | { ok: false; reason: string; hint?: string };
+
+/** Names known from a suite or a results document, to split keys whose names contain dots. */
+export interface KnownNames {
+  providers?: Iterable<string>;
+  abilities?: Iterable<string>;
+}
+
+const E2E_SINGLE = [...E2E_RATES, 'latency_ms', 'recall_latency_ms', ...E2E_SCALARS];
+
+function retrievalMetric(name: string): { family: RetrievalFamily | 'mrr' | 'latency_ms'; k?: number } | undefined {
+  if (name === 'mrr' || name === 'latency_ms') return { family: name };
+  const match = /^(recall|precision|success|ndcg)@([1-9][0-9]*)$/.exec(name);
+  if (!match) return undefined;
+  return { family: match[1] as RetrievalFamily, k: Number(match[2]) };
+}
+
+function isCondition(name: string | undefined): name is Condition {
+  return CONDITIONS.includes(name as Condition);
+}
+
+function isRate(name: string | undefined): name is E2eRate {
+  return E2E_RATES.includes(name as E2eRate);
+}
+
+/** Reads a key against the grammar above; says why when it names nothing. */
+export function parseMetricKey(key: string, known: KnownNames = {}): ParsedKey {
+  const parts = key.split('.');
+  const [layer] = parts;
+  if (layer === 'retrieval') return parseRetrieval(key, parts.slice(1), known);
+  if (layer === 'e2e') return parseE2e(key, parts.slice(1), known);
+  return {
+    ok: false,
+    reason: `"${layer}" is not a layer: metric keys start with retrieval. or e2e.`,
+    hint: didYouMean(layer ?? '', ['retrieval', 'e2e']) ?? 'e.g. retrieval.<provider>.recall@3 or e2e.pass_rate',
+  };
+}
+
+function parseRetrieval(key: string, rest: string[], known: KnownNames): ParsedKey {
+  if (rest.length < 2 || rest.some((part) => part === '')) {
+    return { ok: false, reason: `"${key}" is not a retrieval metric: use retrieval.<provider>.<metric>`, hint: 'e.g. retrieval.vector.recall@3' };
+  }
+  const name = rest[rest.length - 1]!;
+  const metric = retrievalMetric(name);
+  if (!metric) {
+    const k = /@(\d+)$/.exec(name)?.[1] ?? '1';
+    const candidates = [...RETRIEVAL_FAMILIES.map((family) => `${family}@${k}`), 'mrr', 'latency_ms'];
+    return {
+      ok: false,
+      reason: `"${name}" is not a retrieval metric`,
+      hint: didYouMean(name, candidates) ?? 'use recall@k, precision@k, success@k, ndcg@k, mrr or latency_ms',
+    };
+  }
+  const middle = rest.slice(0, -1).join('.');
+  const providers = new Set(known.providers ?? []);
+  if (providers.has(middle)) return { ok: true, key: { layer: 'retrieval', provider: middle, metric: name, ...metric } };
+  const tagAt = rest.indexOf('tag');
+  if (tagAt >= 0 && tagAt < rest.length - 1) {
+    const provider = rest.slice(0, tagAt).join('.');
+    const tag = rest.slice(tagAt + 1, -1).join('.');
+    if (!provider || !tag) return { ok: false, reason: `"${key}" is not a retrieval metric: use retrieval.<provider>.tag.<tag>.<metric>` };
+    return { ok: true, key: { layer: 'retrieval', provider, tag, metric: name, ...metric } };
+  }
+  return { ok: true, key: { layer: 'retrieval', provider: middle, metric: name, ...metric } };
+}
+
+function parseE2e(key: string, rest: string[], known: KnownNames): ParsedKey {
+  if (rest.length === 0 || rest.some((part) => part === '')) return { ok: false, reason: `"${key}" is not an e2e metric`, hint: 'e.g. e2e.pass_rate' };
+  const [first, second] = rest;
+  if (rest.length === 1) {
+    if (isRate(first)) return { ok: true, key: { layer: 'e2e', kind: 'rate', rate: first } };
+    if (first === 'latency_ms') return { ok: true, key: { layer: 'e2e', kind: 'latency', which: 'call' } };
+    if (first === 'recall_latency_ms') return { ok: true, key: { layer: 'e2e', kind: 'latency', which: 'recall' } };
+    if (E2E_SCALARS.includes(first as E2eScalar)) return { ok: true, key: { layer: 'e2e', kind: 'scalar', name: first as E2eScalar } };
+    return { ok: false, reason: `"${first}" is not an e2e metric`, hint: e2eHint(first!) };
+  }
+  if (first === 'ability') return parseAbility(key, rest.slice(1), known);
+  if (isCondition(first) && rest.length === 2) {
+    if (isRate(second)) return { ok: true, key: { layer: 'e2e', kind: 'rate', rate: second, condition: first } };
+    return { ok: false, reason: `"${second}" is not a rate`, hint: didYouMean(second!, E2E_RATES) ?? `use ${E2E_RATES.join(', ')}` };
+  }
+  const hint = isCondition(first)
+    ? `use e2e.${first}.<rate>`
+    : (didYouMean(first!, ['ability', ...CONDITIONS]) ?? 'use e2e.<rate>, e2e.<condition>.<rate> or e2e.ability.<ability>.<rate>');
+  return { ok: false, reason: `"${key}" is not an e2e metric`, hint };
+}
+
+function e2eHint(word: string): string {
+  const match = didYouMean(word, E2E_SINGLE);
+  return match ?? `use one of ${E2E_SINGLE.map((name) => `e2e.${name}`).join(', ')}`;
+}
+
+function parseAbility(key: string, rest: string[], known: KnownNames): ParsedKey {
+  const usage = 'use e2e.ability.<ability>.<rate>, e2e.ability.<ability>.<condition>.<rate>, .lift or .gap';
+  if (rest.length < 2) return { ok: false, reason: `"${key}" names no ability metric`, hint: usage };
+  const last = rest[rest.length - 1]!;
+  const abilities = new Set(known.abilities ?? []);
+  if (last === 'lift' || last === 'gap') {
+    return { ok: true, key: { layer: 'e2e', kind: 'diff', ability: rest.slice(0, -1).join('.'), diff: last } };
+  }
+  if (!isRate(last)) {
+    return { ok: false, reason: `"${last}" is not an ability metric`, hint: didYouMean(last, [...E2E_RATES, 'lift', 'gap']) ?? usage };
+  }
+  const whole = rest.slice(0, -1).join('.');
+  const beforeLast = rest[rest.length - 2];
+  if (rest.length >= 3 && isCondition(beforeLast) && !abilities.has(whole)) {
+    return { ok: true, key: { layer: 'e2e', kind: 'rate', rate: last, condition: beforeLast, ability: rest.slice(0, -2).join('.') } };
+  }
+  return { ok: true, key: { layer: 'e2e', kind: 'rate', rate: last, ability: whole } };
+}
+
+/** The aggregation a key uses when the condition names none; undefined when none applies. */
+export function defaultAggregation(key: MetricKey): Aggregation | undefined {
+  if (key.layer === 'retrieval') return key.family === 'latency_ms' ? 'median' : 'mean';
+  if (key.kind === 'latency') return 'median';
+  if (key.kind === 'rate' && key.rate !== 'errors') return 'mean';
+  return undefined;
+}
+
+export function aggregationApplies(key: MetricKey): boolean {
+  return defaultAggregation(key) !== undefined;
+}
+
+export function aggregate(values: readonly number[], aggregation: Aggregation): number {
+  switch (aggregation) {
+    case 'mean':
+      return mean(values);
+    case 'median':
+      return median(values);
+    case 'p95':
+      return percentile(values, 95);
+    case 'min':
+      return values.reduce((a, b) => Math.min(a, b), Infinity);
+    case 'max':
+      return values.reduce((a, b) => Math.max(a, b), -Infinity);
+  }
+}
+
+/** What a bootstrap resamples: whole units (queries or cases), each with its numbers, and how a sample becomes the metric. */
+export interface UnitSamples {
+  unit: 'query' | 'case';
+  units: number[][];
+  statistic: (units: readonly (readonly number[])[]) => number;
+}
+
+export type Resolution =
+  | { status: 'value'; value: number; aggregation?: Aggregation; samples?: UnitSamples; layer: 'retrieval' | 'e2e' }
+  | { status: 'skipped'; layer: 'retrieval' | 'e2e'; reason: string }
+  | { status: 'missing'; reason: string; hint?: string }
+  | { status: 'invalid'; reason: string; hint?: string };
+
+export interface ResolveOptions {
+  /** Overrides the key's default aggregation. */
+  aggregation?: Aggregation;
+  /** The run's trials (trials.jsonl): per-call latencies and per-case cost and recall quality. */
+  trials?: readonly TrialRecord[];
+}
+
+/** The number a key names in a results document, with its samples. Pure. */
+export function resolveMetric(key: string, results: ResultsDocument, options: ResolveOptions = {}): Resolution {
+  const parsed = parseMetricKey(key, {
+    providers: Object.keys(results.retrieval?.providers ?? {}),
+    abilities: Object.keys(results.e2e?.abilities ?? {}),
+  });
+  if (!parsed.ok) return { status: 'invalid', reason: `"${key}" names nothing: ${parsed.reason}`, hint: parsed.hint };
+  const spec = parsed.key;
+  const fallback = defaultAggregation(spec);
+  if (options.aggregation !== undefined && fallback === undefined) {
+    return { status: 'invalid', reason: `aggregation ${options.aggregation} does not apply to ${key}: it is one number per run` };
+  }
+  const aggregation = options.aggregation ?? fallback;
+  const state = results.layers[spec.layer];
+  if (state !== 'ran') return { status: 'skipped', layer: spec.layer, reason: `the ${spec.layer} layer was ${state} in this run` };
+  if (spec.layer === 'retrieval') return resolveRetrieval(spec, results, aggregation!);
+  return resolveE2e(spec, results, aggregation, options.trials);
+}
+
+type RetrievalKey = Extract<MetricKey, { layer: 'retrieval' }>;
+type E2eKey = Extract<MetricKey, { layer: 'e2e' }>;
+
+function valueOf(values: readonly number[], aggregation: Aggregation, unit: 'query' | 'case', layer: 'retrieval' | 'e2e'): Resolution {
+  return {
+    status: 'value',
+    value: aggregate(values, aggregation),
+    aggregation,
+    layer,
+    samples: { unit, units: values.map((value) => [value]), statistic: (units) => aggregate(units.map((one) => one[0]!), aggregation) },
+  };
+}
+
+function resolveRetrieval(spec: RetrievalKey, results: ResultsDocument, aggregation: Aggregation): Resolution {
+  const retrieval = results.retrieval;
+  if (!retrieval) return { status: 'missing', reason: 'results.json has no retrieval results (the run did not finish the layer)' };
+  const provider: ProviderResult | undefined = retrieval.providers[spec.provider];
+  if (!provider) {
+    const names = Object.keys(retrieval.providers);
+    return { status: 'missing', reason: `no provider "${spec.provider}" in this run`, hint: didYouMean(spec.provider, names) ?? `providers: ${names.join(', ')}` };
+  }
+  if (provider.status !== 'ok') return { status: 'missing', reason: `provider ${provider.name} failed: ${provider.error ?? 'no results'}` };
+  if (spec.k !== undefined && !retrieval.k.includes(spec.k)) {
+    return { status: 'missing', reason: `${spec.metric} was not computed: retrieval.k is ${retrieval.k.join(', ')}` };
+  }
+  const queries: QueryOutcome[] = spec.tag === undefined ? provider.queries : provider.queries.filter((query) => query.tags.includes(spec.tag!));
+  const read = (query: QueryOutcome) => (spec.family === 'latency_ms' ? query.latency_ms : query.metrics[spec.metric]);
+  const values = queries.map(read).filter((value): value is number => typeof value === 'number');
+  if (values.length > 0 && values.length === queries.length) return valueOf(values, aggregation, 'query', 'retrieval');
+
+  if (spec.tag !== undefined && !provider.by_tag?.[spec.tag] && queries.length === 0) {
+    const tags = Object.keys(provider.by_tag ?? {});
+    return { status: 'missing', reason: `no query is tagged "${spec.tag}"`, hint: didYouMean(spec.tag, tags) };
+  }
+  // results.json without per-query outcomes: the summaries answer what they hold.
+  const where = spec.tag === undefined ? provider.name : `${provider.name}, tag ${spec.tag}`;
+  if (spec.family === 'latency_ms') {
+    const summary = provider.latency_ms;
+    if (spec.tag === undefined && summary && summary.count > 0 && aggregation !== 'min') return { status: 'value', value: summary[aggregation], aggregation, layer: 'retrieval' };
+    return { status: 'missing', reason: `no per-query latencies for ${where}` };
+  }
+  const means = spec.tag === undefined ? provider.metrics : provider.by_tag?.[spec.tag]?.metrics;
+  const stored = means?.[spec.metric];
+  if (aggregation === 'mean' && stored !== undefined) return { status: 'value', value: stored, aggregation, layer: 'retrieval' };
+  return { status: 'missing', reason: `no per-query ${spec.metric} for ${where}, so its ${aggregation} is not available` };
+}
+
+function resolveE2e(spec: E2eKey, results: ResultsDocument, aggregation: Aggregation | undefined, trials: readonly TrialRecord[] | undefined): Resolution {
+  const e2e = results.e2e;
+  if (!e2e) return { status: 'missing', reason: 'results.json has no e2e results (the run did not finish the layer)' };
+  const abilityMissing = (ability: string): Resolution => {
+    const names = Object.keys(e2e.abilities);
+    return { status: 'missing', reason: `no ability "${ability}" in this run`, hint: didYouMean(ability, names) ?? `abilities: ${names.join(', ')}` };
+  };
+  const casesOf = (ability: string | undefined) => Object.entries(e2e.cases).filter(([, result]) => ability === undefined || result.ability === ability);
+
+  if (spec.kind === 'rate') {
+    const condition = spec.condition ?? e2e.headline_condition;
+    if (!e2e.conditions.includes(condition)) return { status: 'missing', reason: `the ${condition} condition did not run (conditions: ${e2e.conditions.join(', ')})` };
+    if (spec.ability !== undefined && !e2e.abilities[spec.ability]) return abilityMissing(spec.ability);
+    const group = spec.ability === undefined ? e2e.by_condition[condition] : e2e.abilities[spec.ability]!.conditions[condition];
+    if (!group) return { status: 'missing', reason: `no ${condition} results${spec.ability ? ` for ability ${spec.ability}` : ''}` };
+    const rates = casesOf(spec.ability)
+      .map(([, result]) => result.conditions[condition])
+      .filter((one) => one !== undefined);
+    if (spec.rate === 'errors') {
+      return { status: 'value', value: group.errors, layer: 'e2e', samples: { unit: 'case', units: rates.map((r) => [r.errors]), statistic: sum } };
+    }
+    if (spec.rate === 'pass_rate') {
+      if (aggregation === 'mean' || aggregation === undefined) {
+        return { status: 'value', value: group.pass_rate, aggregation: 'mean', layer: 'e2e', samples: { unit: 'case', units: rates.map((r) => [r.passed, r.trials]), statistic: pooledRate } };
+      }
+      return casesOrMissing(rates.filter((r) => r.trials > 0).map((r) => r.passed / r.trials), aggregation);
+    }
+    const flags = rates.map((r) => (r[spec.rate as 'pass^k' | 'pass@k'] ? 1 : 0));
+    if (aggregation === 'mean' || aggregation === undefined) {
+      return { status: 'value', value: group[spec.rate], aggregation: 'mean', layer: 'e2e', samples: { unit: 'case', units: flags.map((flag) => [flag]), statistic: meanOfFirst } };
+    }
+    return casesOrMissing(flags, aggregation);
+  }
+
+  if (spec.kind === 'diff') {
+    const ability = e2e.abilities[spec.ability];
+    if (!ability) return abilityMissing(spec.ability);
+    const [a, b]: [Condition, Condition] = spec.diff === 'lift' ? ['recall', 'none'] : ['oracle', 'recall'];
+    const value = spec.diff === 'lift' ? ability.lift_over_none : ability.gap_oracle_over_recall;
+    if (value === undefined) return { status: 'missing', reason: `${spec.diff} needs the ${a} and ${b} conditions (conditions: ${e2e.conditions.join(', ')})` };
+    const units = casesOf(spec.ability).flatMap(([, result]) => {
+      const first = result.conditions[a];
+      const second = result.conditions[b];
+      return first && second ? [[first.passed, first.trials, second.passed, second.trials]] : [];
+    });
+    const statistic = (sample: readonly (readonly number[])[]) => pooledRate(sample.map((u) => [u[0]!, u[1]!])) - pooledRate(sample.map((u) => [u[2]!, u[3]!]));
+    return { status: 'value', value, layer: 'e2e', samples: { unit: 'case', units, statistic } };
+  }
+
+  if (spec.kind === 'latency') {
+    const agg = aggregation ?? 'median';
+    const name = spec.which === 'call' ? 'e2e.latency_ms' : 'e2e.recall_latency_ms';
+    if (trials && trials.length > 0) {
+      const byCase = groupByCase(trials, (trial) =>
+        trial.invocations.map((call) => (spec.which === 'call' ? call.latency_ms : call.recall_ms)).filter((value): value is number => value !== undefined),
+      );
+      const all = byCase.flat();
+      if (all.length === 0) return { status: 'missing', reason: `no call in the trials reported ${spec.which === 'call' ? 'a latency' : 'a recall time'}` };
+      return {
+        status: 'value',
+        value: aggregate(all, agg),
+        aggregation: agg,
+        layer: 'e2e',
+        samples: { unit: 'case', units: byCase.filter((units) => units.length > 0), statistic: (sample) => aggregate(sample.flat(), agg) },
+      };
+    }
+    const summary = e2e.latency_ms[spec.which];
+    if (summary.count === 0) return { status: 'missing', reason: `no call reported ${spec.which === 'call' ? 'a latency' : 'a recall time'}` };
+    if (agg === 'min') return { status: 'missing', reason: `the min of ${name} needs the trials (trials.jsonl); results.json keeps median, p95, mean and max` };
+    return { status: 'value', value: summary[agg], aggregation: agg, layer: 'e2e' };
+  }
+
+  switch (spec.name) {
+    case 'cost_usd': {
+      if (e2e.cost_usd === null) return { status: 'missing', reason: 'the run has no cost: a model has no price', hint: 'add the model to e2e.prices' };
+      const usable = trials && trials.length > 0 && trials.every((trial) => trial.cost_usd !== null);
+      const samples: UnitSamples | undefined = usable ? { unit: 'case', units: groupByCase(trials, (trial) => [trial.cost_usd!]), statistic: sumAll } : undefined;
+      return { status: 'value', value: e2e.cost_usd, layer: 'e2e', ...(samples ? { samples } : {}) };
+    }
+    case 'leaks': {
+      if (!e2e.conditions.includes('none')) return { status: 'missing', reason: 'leaks are found under the none condition, which did not run' };
+      return { status: 'value', value: e2e.leaks.length, layer: 'e2e', samples: { unit: 'case', units: Object.values(e2e.cases).map((result) => [result.leak ? 1 : 0]), statistic: sum } };
+    }
+    default: {
+      const name = spec.name;
+      const value = e2e.recall_quality[name];
+      if (value === undefined) {
+        const why = name === 'harmful_recall_rate' ? 'no case with obsolete texts reported what it recalled' : 'no case with evidence reported what it recalled';
+        return { status: 'missing', reason: `no ${name}: ${why}` };
+      }
+      const read = (trial: TrialRecord): number[] => {
+        if (name === 'harmful_recall_rate') return trial.harmful_recall === undefined ? [] : [trial.harmful_recall ? 1 : 0];
+        const one = trial[name];
+        return one === undefined ? [] : [one];
+      };
+      const units = trials && trials.length > 0 ? groupByCase(trials, read).filter((unit) => unit.length > 0) : [];
+      return { status: 'value', value, layer: 'e2e', ...(units.length > 0 ? { samples: { unit: 'case', units, statistic: (sample) => mean(sample.flat()) } } : {}) };
+    }
+  }
+}
+
+function casesOrMissing(values: number[], aggregation: Aggregation): Resolution {
+  if (values.length === 0) return { status: 'missing', reason: 'no case has trials under that condition' };
+  return valueOf(values, aggregation, 'case', 'e2e');
+}
+
+function groupByCase(trials: readonly TrialRecord[], read: (trial: TrialRecord) => number[]): number[][] {
+  const groups = new Map<string, number[]>();
+  for (const trial of trials) groups.set(trial.case, [...(groups.get(trial.case) ?? []), ...read(trial)]);
+  return [...groups.values()];
+}
+
+function sum(units: readonly (readonly number[])[]): number {
+  return units.reduce((total, unit) => total + unit[0]!, 0);
+}
+
+function sumAll(units: readonly (readonly number[])[]): number {
+  return units.reduce((total, unit) => total + unit.reduce((a, b) => a + b, 0), 0);
+}
+
+function meanOfFirst(units: readonly (readonly number[])[]): number {
+  return mean(units.map((unit) => unit[0]!));
+}
+
+/** [passed, trials] per unit -> passed / trials over the sample. */
+function pooledRate(units: readonly (readonly number[])[]): number {
+  let passed = 0;
+  let trials = 0;
+  for (const unit of units) {
+    passed += unit[0]!;
+    trials += unit[1]!;
+  }
+  return trials === 0 ? 0 : passed / trials;
+}

@@ -1,0 +1,155 @@
+import type { Condition } from '../e2e/types.js';
+import type { Suite } from '../suite/types.js';
+import { didYouMean } from '../suite/didYouMean.js';
+import { isCondition } from './evaluate.js';
+import { AGGREGATIONS, aggregationApplies, parseMetricKey, type MetricKey } from './metrics.js';
+import type { Aggregation, GateCondition, GateNode, GateOp, GateSpec } from './types.js';
+
+/** A problem with the gate; `path` is the data path into the suite file, e.g. ['gate', 'all', 2, 'metric']. */
+export interface GateProblem {
+  path: (string | number)[];
+  message: string;
+  hint?: string;
+}
+
+const OPS: readonly GateOp[] = ['gt', 'gte', 'lt', 'lte', 'eq'];
+
+/** The gate as the evaluator reads it, from the suite's `gate:` mapping: its top-level all/any is the root. */
+export function toGateSpec(raw: unknown): GateSpec {
+  const gate = (raw !== null && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const root: GateNode = Array.isArray(gate.all) ? { all: gate.all as GateNode[] } : Array.isArray(gate.any) ? { any: gate.any as GateNode[] } : { all: [] };
+  return { root, skipped_layers: gate.skipped_layers === 'fail' ? 'fail' : 'waive' };
+}
+
+/**
+ * Checks a gate against the suite it belongs to, without running anything:
+ * every metric key must be able to name a number this suite produces
+ * (provider, k, tag, ability, condition and layer section exist), and every
+ * condition must have a threshold that makes sense.
+ */
+export function validateGate(gate: GateSpec, suite: Suite): GateProblem[] {
+  const problems: GateProblem[] = [];
+  if (gate.skipped_layers !== 'waive' && gate.skipped_layers !== 'fail') {
+    problems.push({ path: ['gate', 'skipped_layers'], message: `skipped_layers must be waive or fail, not "${String(gate.skipped_layers)}"` });
+  }
+  walk(gate.root, ['gate'], suite, problems, true);
+  return problems;
+}
+
+function walk(node: GateNode, dataPath: (string | number)[], suite: Suite, problems: GateProblem[], root = false): void {
+  const raw = node as Record<string, unknown>;
+  const kinds = (['all', 'any'] as const).filter((kind) => kind in raw);
+  if (isCondition(node)) {
+    if (kinds.length > 0) problems.push({ path: dataPath, message: `a gate entry is either a condition (metric:) or a group (${kinds[0]}:), not both` });
+    checkCondition(node, dataPath, suite, problems);
+    return;
+  }
+  if (kinds.length === 0) {
+    problems.push({ path: dataPath, message: root ? 'the gate needs all: or any:' : 'a gate entry needs metric:, all: or any:' });
+    return;
+  }
+  if (kinds.length > 1) problems.push({ path: dataPath, message: 'a gate entry has either all: or any:, not both', hint: 'nest one inside the other' });
+  for (const kind of kinds) {
+    const children = raw[kind];
+    if (!Array.isArray(children) || children.length === 0) {
+      problems.push({ path: [...dataPath, kind], message: `${kind}: needs at least one entry` });
+      continue;
+    }
+    children.forEach((child: GateNode, index) => walk(child, [...dataPath, kind, index], suite, problems));
+  }
+}
+
+function checkCondition(condition: GateCondition, at: (string | number)[], suite: Suite, problems: GateProblem[]): void {
+  const problem = (field: string | undefined, message: string, hint?: string) =>
+    problems.push({ path: field === undefined ? at : [...at, field], message, ...(hint ? { hint } : {}) });
+
+  const { op, value, max_drop: maxDrop, max_rise: maxRise, aggregation } = condition;
+  if (op !== undefined && !OPS.includes(op)) problem('op', `op must be one of ${OPS.join(', ')}, not "${String(op)}"`, didYouMean(String(op), OPS));
+  if (op !== undefined && value === undefined) problem('value', `op ${op} needs a value`);
+  if (value !== undefined && op === undefined) problem('op', 'value needs an op (gt, gte, lt, lte or eq)');
+  if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value))) problem('value', 'value must be a number');
+  for (const [field, bound] of [
+    ['max_drop', maxDrop],
+    ['max_rise', maxRise],
+  ] as const) {
+    if (bound !== undefined && (typeof bound !== 'number' || !Number.isFinite(bound) || bound < 0)) problem(field, `${field} must be a number of at least 0`);
+  }
+  if (op === undefined && value === undefined && maxDrop === undefined && maxRise === undefined) {
+    problem(undefined, `the condition on ${condition.metric} has no threshold`, 'add op and value, or max_drop or max_rise');
+  }
+  if (aggregation !== undefined && !AGGREGATIONS.includes(aggregation)) {
+    problem('aggregation', `aggregation must be one of ${AGGREGATIONS.join(', ')}, not "${String(aggregation)}"`, didYouMean(String(aggregation), AGGREGATIONS));
+  }
+
+  const parsed = parseMetricKey(condition.metric, {
+    providers: suite.retrieval?.providers.map((provider) => provider.name),
+    abilities: suite.e2e?.cases.map((spec) => spec.ability),
+  });
+  if (!parsed.ok) {
+    problem('metric', `metric "${condition.metric}" names nothing: ${parsed.reason}`, parsed.hint);
+    return;
+  }
+  const issue = checkKey(parsed.key, suite);
+  if (issue) problem('metric', `metric "${condition.metric}": ${issue.message}`, issue.hint);
+  if (aggregation !== undefined && AGGREGATIONS.includes(aggregation as Aggregation) && !aggregationApplies(parsed.key)) {
+    problem('aggregation', `aggregation does not apply to ${condition.metric}: it is one number per run`, 'remove aggregation');
+  }
+}
+
+function listed(names: readonly string[]): string {
+  return names.length === 0 ? 'none' : names.join(', ');
+}
+
+function checkKey(key: MetricKey, suite: Suite): { message: string; hint?: string } | undefined {
+  if (key.layer === 'retrieval') {
+    const retrieval = suite.retrieval;
+    if (!retrieval) return { message: 'the suite has no retrieval section', hint: 'add retrieval: or gate on e2e metrics' };
+    const providers = retrieval.providers.map((provider) => provider.name);
+    if (!providers.includes(key.provider)) {
+      return { message: `no provider "${key.provider}" in retrieval.providers`, hint: didYouMean(key.provider, providers) ?? `providers: ${listed(providers)}` };
+    }
+    if (key.k !== undefined && !retrieval.k.includes(key.k)) {
+      const nearest = [...retrieval.k].sort((a, b) => Math.abs(a - key.k!) - Math.abs(b - key.k!))[0];
+      return {
+        message: `${key.metric} is not computed: retrieval.k is ${listed(retrieval.k.map(String))}`,
+        hint: nearest === undefined ? `add ${key.k} to retrieval.k` : `did you mean "${key.family}@${nearest}"? or add ${key.k} to retrieval.k`,
+      };
+    }
+    if (key.tag !== undefined) {
+      const tags = [...new Set(retrieval.queries.flatMap((query) => query.tags))].sort();
+      if (!tags.includes(key.tag)) return { message: `no query is tagged "${key.tag}"`, hint: didYouMean(key.tag, tags) ?? `tags: ${listed(tags)}` };
+    }
+    return undefined;
+  }
+
+  const e2e = suite.e2e;
+  if (!e2e) return { message: 'the suite has no e2e section', hint: 'add e2e: or gate on retrieval metrics' };
+  const needConditions = (conditions: Condition[], what: string) => {
+    const lacking = conditions.filter((condition) => !e2e.conditions.includes(condition));
+    return lacking.length === 0
+      ? undefined
+      : { message: `${what} needs the ${lacking.join(' and ')} condition${lacking.length > 1 ? 's' : ''}, not in e2e.conditions (${listed(e2e.conditions)})`, hint: `add ${lacking.join(', ')} to e2e.conditions` };
+  };
+  const abilities = [...new Set(e2e.cases.map((spec) => spec.ability))].sort();
+  const ability = 'ability' in key ? key.ability : undefined;
+  if (ability !== undefined && !abilities.includes(ability)) {
+    return { message: `no e2e case has ability "${ability}"`, hint: didYouMean(ability, abilities) ?? `abilities: ${listed(abilities)}` };
+  }
+  switch (key.kind) {
+    case 'rate':
+      return key.condition ? needConditions([key.condition], `e2e.${key.condition}`) : undefined;
+    case 'diff':
+      return needConditions(key.diff === 'lift' ? ['recall', 'none'] : ['oracle', 'recall'], key.diff);
+    case 'latency':
+      return undefined;
+    case 'scalar':
+      if (key.name === 'leaks') return needConditions(['none'], 'e2e.leaks');
+      if (key.name === 'harmful_recall_rate' && !e2e.cases.some((spec) => spec.obsolete.length > 0)) {
+        return { message: 'no e2e case lists obsolete texts, so there is no harmful recall to measure', hint: 'add obsolete: to the cases it applies to' };
+      }
+      if ((key.name === 'evidence_coverage' || key.name === 'recall_precision') && !e2e.cases.some((spec) => spec.evidence.length > 0)) {
+        return { message: `no e2e case lists evidence, so there is no ${key.name} to measure`, hint: 'add evidence: to the cases' };
+      }
+      return undefined;
+  }
+}
