@@ -2987,7 +2987,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve8.call(this, root, ref);
+      let _sch = resolve9.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a3 = root.localRefs) === null || _a3 === void 0 ? void 0 : _a3[ref];
         const { schemaId } = this.opts;
@@ -3014,7 +3014,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve8(root, ref) {
+    function resolve9(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -3878,7 +3878,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve8(baseURI, relativeURI, options) {
+    function resolve9(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -4269,7 +4269,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve8,
+      resolve: resolve9,
       resolveComponent,
       equal,
       serialize,
@@ -17967,8 +17967,7 @@ async function compareCommand(argv, io) {
   return verdict?.status === "fail" ? ExitCode.gateFailed : ExitCode.ok;
 }
 
-// src/cli/regrade.ts
-import { existsSync as existsSync3, readFileSync as readFileSync5 } from "node:fs";
+// src/cli/merge.ts
 import { join as join3, resolve as resolve4 } from "node:path";
 
 // src/e2e/aggregate.ts
@@ -18068,6 +18067,360 @@ function aggregateE2e(trials, cases, conditions, repeat) {
     failures: trials.filter((trial) => trial.status === "fail" && trial.condition === headline).map((trial) => ({ key: trial.key, case: trial.case, ability: trial.ability, question: trial.question, answer: trial.answer ?? "", reason: trial.reason }))
   };
 }
+
+// src/report/terminal.ts
+var MAX_MISSES_SHOWN = 10;
+function terminalReport(results) {
+  const retrieval = results.retrieval;
+  if (!retrieval) return `${results.suite.name}: the suite has no retrieval section
+`;
+  const columns = headlineMetrics(retrieval.k);
+  const lines = [];
+  lines.push(
+    `${results.suite.name}: retrieval, ${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search`,
+    `metrics: trec_eval definitions, mean over all queries`,
+    ""
+  );
+  const providers = Object.values(retrieval.providers);
+  const rows = providers.map(
+    (provider) => provider.status === "ok" ? [provider.name, ...columns.map((name) => formatMetric(provider.metrics?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)] : [provider.name, ...columns.map(() => "-"), "-", "-"]
+  );
+  lines.push(textTable(["provider", ...columns, "p50 ms", "p95 ms"], rows), "");
+  for (const provider of providers) {
+    if (provider.status === "error") {
+      lines.push(`${provider.name}: ERROR ${provider.error}`);
+      continue;
+    }
+    lines.push(...missLines(provider, retrieval.k[retrieval.k.length - 1], retrieval.depth));
+  }
+  return `${lines.join("\n").trimEnd()}
+`;
+}
+function missedQueries(provider, k) {
+  return provider.queries.filter((query) => (query.metrics[`recall@${k}`] ?? 0) < 1);
+}
+function missLines(provider, k, depth) {
+  const missed = missedQueries(provider, k);
+  if (missed.length === 0) return [`${provider.name}: every relevant memory in the top ${k}`];
+  const lines = [`${provider.name}: ${missed.length} of ${provider.queries.length} queries miss a relevant memory in the top ${k}`];
+  for (const query of missed.slice(0, MAX_MISSES_SHOWN)) {
+    const wanted = Object.entries(query.ranks).map(([id, rank]) => rank === null ? `${id} (not in top ${depth})` : `${id} (rank ${rank})`).join(", ");
+    const got = query.results.slice(0, k).map((hit) => hit.id);
+    lines.push(`  ${query.id} "${oneLine(query.text)}": wanted ${wanted}; got [${got.join(", ")}]`);
+  }
+  if (missed.length > MAX_MISSES_SHOWN) lines.push(`  ... and ${missed.length - MAX_MISSES_SHOWN} more in results.json`);
+  return lines;
+}
+function oneLine(text) {
+  const flat = text.replace(/\s+/g, " ");
+  return flat.length > 80 ? `${flat.slice(0, 79)}\u2026` : flat;
+}
+
+// src/report/terminalE2e.ts
+var MAX_LINES = 10;
+function signed(value) {
+  if (value === void 0) return "-";
+  return `${value >= 0 ? "+" : ""}${value.toFixed(2)}`;
+}
+function usd(value) {
+  return value === null ? "unknown (a model has no price)" : `$${value.toFixed(4)}`;
+}
+function terminalE2eReport(e2e, trials) {
+  const conditions = e2e.conditions;
+  const total = Object.values(e2e.by_condition).reduce((sum2, rates2) => sum2 + (rates2?.trials ?? 0), 0);
+  const lines = [
+    `e2e: ${Object.keys(e2e.cases).length} cases x ${conditions.length} condition(s) x ${e2e.repeat} repeats = ${total} trials (target ${e2e.target.kind}${e2e.target.model ? ` ${e2e.target.model}` : ""}); pass rates, errors count as not passed`,
+    ""
+  ];
+  const columns = [...conditions.map((condition) => `${condition}`), `pass^${e2e.repeat}`, ...conditions.includes("none") ? ["lift"] : [], ...conditions.includes("oracle") ? ["gap"] : [], "errors"];
+  const rowFor = (name, byCondition, lift2, gap2) => [
+    name,
+    ...conditions.map((condition) => formatMetric(byCondition[condition]?.pass_rate)),
+    formatMetric(byCondition[e2e.headline_condition]?.["pass^k"]),
+    ...conditions.includes("none") ? [signed(lift2)] : [],
+    ...conditions.includes("oracle") ? [signed(gap2)] : [],
+    String(conditions.reduce((sum2, condition) => sum2 + (byCondition[condition]?.errors ?? 0), 0))
+  ];
+  const rows = Object.entries(e2e.abilities).map(([ability, result]) => rowFor(ability, result.conditions, result.lift_over_none, result.gap_oracle_over_recall));
+  const overall = e2e.by_condition;
+  const lift = overall.recall && overall.none ? overall.recall.pass_rate - overall.none.pass_rate : void 0;
+  const gap = overall.recall && overall.oracle ? overall.oracle.pass_rate - overall.recall.pass_rate : void 0;
+  rows.push(rowFor("all", overall, lift, gap));
+  lines.push(textTable(["ability", ...columns], rows), "");
+  const tokens = e2e.tokens;
+  lines.push(
+    `tokens: ${tokens.input} in, ${tokens.output} out${tokens.judge_input + tokens.judge_output ? ` (+ judge ${tokens.judge_input} in, ${tokens.judge_output} out)` : ""}; cost ${usd(e2e.cost_usd)}${e2e.cost_per_successful_trial !== null ? `, ${usd(e2e.cost_per_successful_trial)} per passing trial` : ""}`,
+    `latency per call: p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms; added by recall: p50 ${formatMs(e2e.latency_ms.recall.median)} ms, p95 ${formatMs(e2e.latency_ms.recall.p95)} ms`
+  );
+  const quality = e2e.recall_quality;
+  if (quality.evidence_coverage !== void 0 || quality.harmful_recall_rate !== void 0) {
+    lines.push(
+      `recall quality: evidence coverage ${formatMetric(quality.evidence_coverage)}, recall precision ${formatMetric(quality.recall_precision)}, harmful recall in ${formatMetric(quality.harmful_recall_rate)} of trials`
+    );
+  }
+  for (const name of e2e.leaks) lines.push(`LEAK: ${name} passed with memory off (condition none): the case does not need memory, or the setup leaks`);
+  const failing = trials.filter((trial) => trial.status === "fail" && trial.condition === e2e.headline_condition);
+  if (failing.length > 0) {
+    lines.push("", `failing under ${e2e.headline_condition} (${failing.length} trials):`);
+    for (const trial of failing.slice(0, MAX_LINES)) lines.push(`  ${trial.case} #${trial.repeat}: ${oneLine2(trial.reason)}`);
+    if (failing.length > MAX_LINES) lines.push(`  ... and ${failing.length - MAX_LINES} more in trials.jsonl`);
+  }
+  if (e2e.errors.length > 0) {
+    lines.push("", `${e2e.errors.length} trial(s) could not run (errors, not passes):`);
+    for (const error of e2e.errors.slice(0, MAX_LINES)) lines.push(`  ${error.key}: ${oneLine2(error.reason)}`);
+  }
+  return `${lines.join("\n")}
+`;
+}
+function oneLine2(text) {
+  const flat = text.replace(/\s+/g, " ");
+  return flat.length > 160 ? `${flat.slice(0, 159)}\u2026` : flat;
+}
+
+// src/report/writeResultsDir.ts
+import { mkdirSync, renameSync, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { join as join2 } from "node:path";
+
+// src/report/escape.ts
+function escapeMarkdown(text) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_{}[\]()#+!|~]/g, (char) => `\\${char}`).replace(/@(?=[A-Za-z0-9])/g, "@\u200B").replace(/\r?\n/g, " ");
+}
+function cell(text, max = 120) {
+  const short = text.length > max ? `${text.slice(0, max - 1)}\u2026` : text;
+  return escapeMarkdown(short);
+}
+
+// src/report/markdown.ts
+function table(header, rows) {
+  return [`| ${header.join(" | ")} |`, `| ${header.map((_2, i) => i === 0 ? "---" : "---:").join(" | ")} |`, ...rows.map((row) => `| ${row.join(" | ")} |`)];
+}
+function markdownReport(results) {
+  const lines = [`## recall-gate: ${escapeMarkdown(results.suite.name)}`, ""];
+  if (results.status === "incomplete") {
+    lines.push(`**Incomplete run.** ${results.errors.length} problem(s):`, "", ...results.errors.map((error) => `- ${cell(error, 400)}`), "");
+  }
+  if (results.e2e) lines.push(...e2eSection(results.e2e));
+  const retrieval = results.retrieval;
+  if (!retrieval) return `${lines.join("\n").trimEnd()}
+`;
+  const columns = headlineMetrics(retrieval.k);
+  lines.push(
+    `### Retrieval`,
+    "",
+    `${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search. Metrics follow trec_eval's definitions; every query counts in each mean.`,
+    ""
+  );
+  const providers = Object.values(retrieval.providers);
+  lines.push(
+    ...table(
+      ["provider", ...columns, "p50 ms", "p95 ms"],
+      providers.map(
+        (provider) => provider.status === "ok" ? [cell(provider.name), ...columns.map((name) => formatMetric(provider.metrics?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)] : [cell(provider.name), ...columns.map(() => "-"), "-", "-"]
+      )
+    ),
+    ""
+  );
+  const tags = [...new Set(providers.flatMap((provider) => Object.keys(provider.by_tag ?? {})))].sort();
+  const largest = retrieval.k[retrieval.k.length - 1];
+  if (tags.length > 0) {
+    lines.push(`#### recall@${largest} by tag`, "");
+    const okProviders = providers.filter((provider) => provider.status === "ok");
+    lines.push(
+      ...table(
+        ["tag", "queries", ...okProviders.map((provider) => cell(provider.name))],
+        tags.map((tag) => {
+          const count = okProviders.map((provider) => provider.by_tag?.[tag]?.queries).find((n) => n !== void 0) ?? 0;
+          return [cell(tag), String(count), ...okProviders.map((provider) => formatMetric(provider.by_tag?.[tag]?.metrics[`recall@${largest}`]))];
+        })
+      ),
+      ""
+    );
+  }
+  for (const provider of providers) {
+    if (provider.status === "error") {
+      lines.push(`**${cell(provider.name)}** could not complete: ${cell(provider.error ?? "", 500)}`, "");
+      continue;
+    }
+    const missed = missedQueries(provider, largest);
+    if (missed.length === 0) continue;
+    lines.push(`<details><summary>${cell(provider.name)}: ${missed.length} queries miss a relevant memory in the top ${largest}</summary>`, "");
+    lines.push(
+      ...table(
+        ["query", "text", "wanted (rank)", `top ${largest}`],
+        missed.map((query) => [
+          cell(query.id),
+          cell(query.text),
+          Object.entries(query.ranks).map(([id, rank]) => `${cell(id)} (${rank ?? "-"})`).join(", "),
+          query.results.slice(0, largest).map((hit) => cell(hit.id)).join(", ")
+        ])
+      ),
+      "",
+      "</details>",
+      ""
+    );
+  }
+  return `${lines.join("\n").trimEnd()}
+`;
+}
+function e2eSection(e2e) {
+  const lines = ["### End-to-end", ""];
+  const trials = Object.values(e2e.by_condition).reduce((sum2, rates2) => sum2 + (rates2?.trials ?? 0), 0);
+  lines.push(
+    `${Object.keys(e2e.cases).length} cases, ${e2e.repeat} repeats, conditions ${e2e.conditions.join(", ")}: ${trials} trials against ${escapeMarkdown(e2e.target.kind)}${e2e.target.model ? ` (${escapeMarkdown(e2e.target.model)})` : ""}. Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat.`,
+    ""
+  );
+  const header = ["ability", ...e2e.conditions.map((condition) => `${condition} pass rate`), `pass^${e2e.repeat}`, "errors"];
+  const row = (name, byCondition) => [
+    name,
+    ...e2e.conditions.map((condition) => formatMetric(byCondition[condition]?.pass_rate)),
+    formatMetric(byCondition[e2e.headline_condition]?.["pass^k"]),
+    String(e2e.conditions.reduce((sum2, condition) => sum2 + (byCondition[condition]?.errors ?? 0), 0))
+  ];
+  lines.push(...table(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions)), row("**all**", e2e.by_condition)]), "");
+  const cost = e2e.cost_usd === null ? "unknown (a model has no price)" : `$${e2e.cost_usd.toFixed(4)}`;
+  lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${cost}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, "");
+  for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);
+  if (e2e.leaks.length) lines.push("");
+  if (e2e.errors.length > 0) {
+    lines.push(`**${e2e.errors.length} trial(s) could not run** (counted as not passed):`, "", ...e2e.errors.slice(0, 20).map((error) => `- ${cell(error.key)}: ${cell(error.reason, 300)}`), "");
+  }
+  if (e2e.failures.length > 0) {
+    lines.push(`<details><summary>${e2e.failures.length} failing trials under ${e2e.headline_condition}</summary>`, "");
+    lines.push(...table(["trial", "probe", "answer", "why"], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200)])));
+    lines.push("", "</details>", "");
+  }
+  return lines;
+}
+
+// src/retrieval/trec.ts
+function fields(line) {
+  return line.trim().split(/\s+/);
+}
+function columnOf(line, fieldIndex) {
+  const re = /\S+/g;
+  let match;
+  let index = 0;
+  while (match = re.exec(line)) {
+    if (index === fieldIndex) return match.index + 1;
+    index++;
+  }
+  return line.length + 1;
+}
+function parseQrels(text, file) {
+  const qrels = /* @__PURE__ */ new Map();
+  const problems = [];
+  text.split("\n").forEach((line, index) => {
+    if (line.trim() === "") return;
+    const parts = fields(line);
+    const where = (field) => ({ file, line: index + 1, col: columnOf(line, field) });
+    if (parts.length !== 4) {
+      problems.push({ where: where(0), message: `a qrels line has 4 fields (qid 0 docid rel), found ${parts.length}` });
+      return;
+    }
+    const [qid, , docid, relText] = parts;
+    const rel = Number(relText);
+    if (!Number.isInteger(rel)) {
+      problems.push({ where: where(3), message: `relevance must be an integer, got "${relText}"` });
+      return;
+    }
+    const judged = qrels.get(qid) ?? /* @__PURE__ */ new Map();
+    if (judged.has(docid)) {
+      problems.push({ where: where(2), message: `document "${docid}" is judged twice for query "${qid}"`, hint: "trec_eval rejects duplicate judgments too" });
+      return;
+    }
+    judged.set(docid, rel);
+    qrels.set(qid, judged);
+  });
+  if (problems.length > 0) throw new RecallGateError("invalid-input", `${problems.length} problem(s) in ${file}`, { problems });
+  return qrels;
+}
+function parseRun(text, file) {
+  const run = /* @__PURE__ */ new Map();
+  const problems = [];
+  const seen = /* @__PURE__ */ new Map();
+  text.split("\n").forEach((line, index) => {
+    if (line.trim() === "") return;
+    const parts = fields(line);
+    const where = (field) => ({ file, line: index + 1, col: columnOf(line, field) });
+    if (parts.length !== 6) {
+      problems.push({ where: where(0), message: `a run line has 6 fields (qid Q0 docid rank score tag), found ${parts.length}` });
+      return;
+    }
+    const [qid, , docid, , scoreText] = parts;
+    const score = Number(scoreText);
+    if (!Number.isFinite(score)) {
+      problems.push({ where: where(4), message: `score must be a number, got "${scoreText}"` });
+      return;
+    }
+    const docs = seen.get(qid) ?? /* @__PURE__ */ new Set();
+    if (docs.has(docid)) {
+      problems.push({ where: where(2), message: `document "${docid}" appears twice for query "${qid}"`, hint: "trec_eval rejects duplicate documents in a run too" });
+      return;
+    }
+    docs.add(docid);
+    seen.set(qid, docs);
+    const entries = run.get(qid) ?? [];
+    entries.push({ docid, score, line: index + 1 });
+    run.set(qid, entries);
+  });
+  if (problems.length > 0) throw new RecallGateError("invalid-input", `${problems.length} problem(s) in ${file}`, { problems });
+  return run;
+}
+function compareBytes(a, b) {
+  return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
+}
+function trecEvalOrder(entries) {
+  return [...entries].sort((a, b) => b.score - a.score || compareBytes(b.docid, a.docid));
+}
+function formatRunLines(qid, hits, tag) {
+  return hits.map((hit, index) => `${qid} Q0 ${hit.id} ${index + 1} ${exactNumber(hit.score)} ${tag}
+`).join("");
+}
+function formatQrelsLines(qid, gains2) {
+  return Object.entries(gains2).map(([docid, gain]) => `${qid} 0 ${docid} ${gain}
+`).join("");
+}
+function exactNumber(value) {
+  return Number.isFinite(value) ? String(value) : "0";
+}
+
+// src/report/writeResultsDir.ts
+function writeAtomic(path2, text) {
+  const temp = `${path2}.${process.pid}.tmp`;
+  writeFileSync2(temp, text);
+  renameSync(temp, path2);
+}
+function prepareResultsDir(dir, options = {}) {
+  mkdirSync(dir, { recursive: true });
+  if (!options.keepTrials) rmSync(join2(dir, "trials.jsonl"), { force: true });
+  rmSync(join2(dir, "runs"), { recursive: true, force: true });
+  for (const name of ["results.json", "qrels.trec", "report.md"]) rmSync(join2(dir, name), { force: true });
+}
+function writeAtomicReport(dir, results) {
+  writeAtomic(join2(dir, "report.md"), markdownReport(results));
+}
+function writeResultsJson(dir, results) {
+  const path2 = join2(dir, "results.json");
+  writeAtomic(path2, `${JSON.stringify(results, null, 2)}
+`);
+  return path2;
+}
+function writeAllResults(dir, results, judgments) {
+  writeResultsJson(dir, results);
+  writeAtomic(join2(dir, "report.md"), markdownReport(results));
+  const retrieval = results.retrieval;
+  if (!retrieval) return;
+  writeAtomic(join2(dir, "qrels.trec"), judgments.map((query) => formatQrelsLines(query.id, query.relevant)).join(""));
+  mkdirSync(join2(dir, "runs"), { recursive: true });
+  for (const provider of Object.values(retrieval.providers)) {
+    if (provider.status !== "ok") continue;
+    const text = provider.queries.map((query) => formatRunLines(query.id, query.results, provider.name)).join("");
+    writeAtomic(join2(dir, "runs", `${provider.name}.trec`), text);
+  }
+}
+
+// src/e2e/runE2e.ts
+import { createHash } from "node:crypto";
 
 // src/e2e/checks/abstains.ts
 var A = "'?";
@@ -18441,304 +18794,233 @@ function withUsage(result, parts) {
   };
 }
 
-// src/report/writeResultsDir.ts
-import { mkdirSync, renameSync, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
-import { join as join2 } from "node:path";
-
-// src/report/escape.ts
-function escapeMarkdown(text) {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_{}[\]()#+!|~]/g, (char) => `\\${char}`).replace(/@(?=[A-Za-z0-9])/g, "@\u200B").replace(/\r?\n/g, " ");
-}
-function cell(text, max = 120) {
-  const short = text.length > max ? `${text.slice(0, max - 1)}\u2026` : text;
-  return escapeMarkdown(short);
-}
-
-// src/report/terminal.ts
-var MAX_MISSES_SHOWN = 10;
-function terminalReport(results) {
-  const retrieval = results.retrieval;
-  if (!retrieval) return `${results.suite.name}: the suite has no retrieval section
-`;
-  const columns = headlineMetrics(retrieval.k);
-  const lines = [];
-  lines.push(
-    `${results.suite.name}: retrieval, ${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search`,
-    `metrics: trec_eval definitions, mean over all queries`,
-    ""
-  );
-  const providers = Object.values(retrieval.providers);
-  const rows = providers.map(
-    (provider) => provider.status === "ok" ? [provider.name, ...columns.map((name) => formatMetric(provider.metrics?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)] : [provider.name, ...columns.map(() => "-"), "-", "-"]
-  );
-  lines.push(textTable(["provider", ...columns, "p50 ms", "p95 ms"], rows), "");
-  for (const provider of providers) {
-    if (provider.status === "error") {
-      lines.push(`${provider.name}: ERROR ${provider.error}`);
-      continue;
-    }
-    lines.push(...missLines(provider, retrieval.k[retrieval.k.length - 1], retrieval.depth));
-  }
-  return `${lines.join("\n").trimEnd()}
-`;
-}
-function missedQueries(provider, k) {
-  return provider.queries.filter((query) => (query.metrics[`recall@${k}`] ?? 0) < 1);
-}
-function missLines(provider, k, depth) {
-  const missed = missedQueries(provider, k);
-  if (missed.length === 0) return [`${provider.name}: every relevant memory in the top ${k}`];
-  const lines = [`${provider.name}: ${missed.length} of ${provider.queries.length} queries miss a relevant memory in the top ${k}`];
-  for (const query of missed.slice(0, MAX_MISSES_SHOWN)) {
-    const wanted = Object.entries(query.ranks).map(([id, rank]) => rank === null ? `${id} (not in top ${depth})` : `${id} (rank ${rank})`).join(", ");
-    const got = query.results.slice(0, k).map((hit) => hit.id);
-    lines.push(`  ${query.id} "${oneLine(query.text)}": wanted ${wanted}; got [${got.join(", ")}]`);
-  }
-  if (missed.length > MAX_MISSES_SHOWN) lines.push(`  ... and ${missed.length - MAX_MISSES_SHOWN} more in results.json`);
-  return lines;
-}
-function oneLine(text) {
-  const flat = text.replace(/\s+/g, " ");
-  return flat.length > 80 ? `${flat.slice(0, 79)}\u2026` : flat;
+// src/e2e/prices.ts
+var DEFAULT_PRICES = {
+  "gpt-5": { input: 1.25, output: 10 },
+  "gpt-5-mini": { input: 0.25, output: 2 },
+  "gpt-5-nano": { input: 0.05, output: 0.4 },
+  "gpt-4.1": { input: 2, output: 8 },
+  "gpt-4.1-mini": { input: 0.4, output: 1.6 },
+  "gpt-4.1-nano": { input: 0.1, output: 0.4 },
+  "gpt-4o": { input: 2.5, output: 10 },
+  "gpt-4o-mini": { input: 0.15, output: 0.6 }
+};
+function costUsd(model, input, output, prices) {
+  const price = prices[model] ?? DEFAULT_PRICES[model];
+  if (!price) return null;
+  return (input * price.input + output * price.output) / 1e6;
 }
 
-// src/report/markdown.ts
-function table(header, rows) {
-  return [`| ${header.join(" | ")} |`, `| ${header.map((_2, i) => i === 0 ? "---" : "---:").join(" | ")} |`, ...rows.map((row) => `| ${row.join(" | ")} |`)];
-}
-function markdownReport(results) {
-  const lines = [`## recall-gate: ${escapeMarkdown(results.suite.name)}`, ""];
-  if (results.status === "incomplete") {
-    lines.push(`**Incomplete run.** ${results.errors.length} problem(s):`, "", ...results.errors.map((error) => `- ${cell(error, 400)}`), "");
-  }
-  if (results.e2e) lines.push(...e2eSection(results.e2e));
-  const retrieval = results.retrieval;
-  if (!retrieval) return `${lines.join("\n").trimEnd()}
-`;
-  const columns = headlineMetrics(retrieval.k);
-  lines.push(
-    `### Retrieval`,
-    "",
-    `${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search. Metrics follow trec_eval's definitions; every query counts in each mean.`,
-    ""
-  );
-  const providers = Object.values(retrieval.providers);
-  lines.push(
-    ...table(
-      ["provider", ...columns, "p50 ms", "p95 ms"],
-      providers.map(
-        (provider) => provider.status === "ok" ? [cell(provider.name), ...columns.map((name) => formatMetric(provider.metrics?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)] : [cell(provider.name), ...columns.map(() => "-"), "-", "-"]
-      )
-    ),
-    ""
-  );
-  const tags = [...new Set(providers.flatMap((provider) => Object.keys(provider.by_tag ?? {})))].sort();
-  const largest = retrieval.k[retrieval.k.length - 1];
-  if (tags.length > 0) {
-    lines.push(`#### recall@${largest} by tag`, "");
-    const okProviders = providers.filter((provider) => provider.status === "ok");
-    lines.push(
-      ...table(
-        ["tag", "queries", ...okProviders.map((provider) => cell(provider.name))],
-        tags.map((tag) => {
-          const count = okProviders.map((provider) => provider.by_tag?.[tag]?.queries).find((n) => n !== void 0) ?? 0;
-          return [cell(tag), String(count), ...okProviders.map((provider) => formatMetric(provider.by_tag?.[tag]?.metrics[`recall@${largest}`]))];
-        })
-      ),
-      ""
-    );
-  }
-  for (const provider of providers) {
-    if (provider.status === "error") {
-      lines.push(`**${cell(provider.name)}** could not complete: ${cell(provider.error ?? "", 500)}`, "");
-      continue;
-    }
-    const missed = missedQueries(provider, largest);
-    if (missed.length === 0) continue;
-    lines.push(`<details><summary>${cell(provider.name)}: ${missed.length} queries miss a relevant memory in the top ${largest}</summary>`, "");
-    lines.push(
-      ...table(
-        ["query", "text", "wanted (rank)", `top ${largest}`],
-        missed.map((query) => [
-          cell(query.id),
-          cell(query.text),
-          Object.entries(query.ranks).map(([id, rank]) => `${cell(id)} (${rank ?? "-"})`).join(", "),
-          query.results.slice(0, largest).map((hit) => cell(hit.id)).join(", ")
-        ])
-      ),
-      "",
-      "</details>",
-      ""
-    );
-  }
-  return `${lines.join("\n").trimEnd()}
-`;
-}
-function e2eSection(e2e) {
-  const lines = ["### End-to-end", ""];
-  const trials = Object.values(e2e.by_condition).reduce((sum2, rates2) => sum2 + (rates2?.trials ?? 0), 0);
-  lines.push(
-    `${Object.keys(e2e.cases).length} cases, ${e2e.repeat} repeats, conditions ${e2e.conditions.join(", ")}: ${trials} trials against ${escapeMarkdown(e2e.target.kind)}${e2e.target.model ? ` (${escapeMarkdown(e2e.target.model)})` : ""}. Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat.`,
-    ""
-  );
-  const header = ["ability", ...e2e.conditions.map((condition) => `${condition} pass rate`), `pass^${e2e.repeat}`, "errors"];
-  const row = (name, byCondition) => [
-    name,
-    ...e2e.conditions.map((condition) => formatMetric(byCondition[condition]?.pass_rate)),
-    formatMetric(byCondition[e2e.headline_condition]?.["pass^k"]),
-    String(e2e.conditions.reduce((sum2, condition) => sum2 + (byCondition[condition]?.errors ?? 0), 0))
-  ];
-  lines.push(...table(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions)), row("**all**", e2e.by_condition)]), "");
-  const cost = e2e.cost_usd === null ? "unknown (a model has no price)" : `$${e2e.cost_usd.toFixed(4)}`;
-  lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${cost}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, "");
-  for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);
-  if (e2e.leaks.length) lines.push("");
-  if (e2e.errors.length > 0) {
-    lines.push(`**${e2e.errors.length} trial(s) could not run** (counted as not passed):`, "", ...e2e.errors.slice(0, 20).map((error) => `- ${cell(error.key)}: ${cell(error.reason, 300)}`), "");
-  }
-  if (e2e.failures.length > 0) {
-    lines.push(`<details><summary>${e2e.failures.length} failing trials under ${e2e.headline_condition}</summary>`, "");
-    lines.push(...table(["trial", "probe", "answer", "why"], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200)])));
-    lines.push("", "</details>", "");
-  }
-  return lines;
+// src/e2e/trial.ts
+function trialKey(caseName, condition, repeat) {
+  return `${caseName}|${condition}|${repeat}`;
 }
 
-// src/retrieval/trec.ts
-function fields(line) {
-  return line.trim().split(/\s+/);
+// src/e2e/runE2e.ts
+function trialUser(suite, caseName, as, condition, repeat) {
+  const scope = createHash("sha256").update(`${suite}\0${caseName}\0${as ?? ""}`).digest("hex").slice(0, 12);
+  return `rg-${scope}-${condition}-${repeat}`;
 }
-function columnOf(line, fieldIndex) {
-  const re = /\S+/g;
-  let match;
-  let index = 0;
-  while (match = re.exec(line)) {
-    if (index === fieldIndex) return match.index + 1;
-    index++;
+function planTrials(plan) {
+  const trials = [];
+  for (const spec of plan.cases) {
+    for (const condition of plan.conditions) {
+      for (let repeat = 1; repeat <= plan.repeat; repeat++) trials.push({ spec, condition, repeat, key: trialKey(spec.name, condition, repeat) });
+    }
   }
-  return line.length + 1;
+  return trials;
 }
-function parseQrels(text, file) {
-  const qrels = /* @__PURE__ */ new Map();
-  const problems = [];
-  text.split("\n").forEach((line, index) => {
-    if (line.trim() === "") return;
-    const parts = fields(line);
-    const where = (field) => ({ file, line: index + 1, col: columnOf(line, field) });
-    if (parts.length !== 4) {
-      problems.push({ where: where(0), message: `a qrels line has 4 fields (qid 0 docid rel), found ${parts.length}` });
-      return;
+async function runE2e(plan, deps) {
+  const pending = planTrials(plan).filter((trial) => !deps.done?.has(trial.key));
+  const finished = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < pending.length) {
+      const trial = pending[next++];
+      const record = await runTrial(plan, trial, deps);
+      finished.push(record);
+      await deps.onTrial(record);
     }
-    const [qid, , docid, relText] = parts;
-    const rel = Number(relText);
-    if (!Number.isInteger(rel)) {
-      problems.push({ where: where(3), message: `relevance must be an integer, got "${relText}"` });
-      return;
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.concurrency, pending.length)) }, worker));
+  return finished;
+}
+async function runTrial(plan, trial, deps) {
+  const now = deps.now ?? (() => performance.now());
+  const started = now();
+  const { spec, condition, repeat } = trial;
+  const owner = trialUser(plan.suiteName, spec.name, void 0, condition, repeat);
+  const asker = spec.probe.as ? trialUser(plan.suiteName, spec.name, spec.probe.as, condition, repeat) : owner;
+  const invocations = [];
+  const record = {
+    key: trial.key,
+    case: spec.name,
+    ability: spec.ability,
+    condition,
+    repeat,
+    user: owner,
+    status: "error",
+    reason: "",
+    question: spec.probe.text,
+    check: describeCheck(spec.check),
+    invocations,
+    tokens: { input: 0, output: 0, judge_input: 0, judge_output: 0 },
+    cost_usd: null,
+    started_at: (/* @__PURE__ */ new Date()).toISOString(),
+    duration_ms: 0
+  };
+  const call = async (kind, user, message, date) => {
+    const callStarted = now();
+    const reply = await deps.target.chat({
+      user,
+      date,
+      message,
+      memory: condition,
+      ...condition === "oracle" ? { oracle: oracleMemories(spec) } : {}
+    });
+    invocations.push({
+      kind,
+      user,
+      ...date ? { date } : {},
+      message,
+      reply: reply.reply,
+      ...reply.recalled ? { recalled: reply.recalled } : {},
+      latency_ms: round2(now() - callStarted),
+      ...reply.recall_ms !== void 0 ? { recall_ms: round2(reply.recall_ms) } : {},
+      ...reply.usage ? { usage: reply.usage } : {}
+    });
+    if (reply.usage) {
+      record.tokens.input += reply.usage.input_tokens;
+      record.tokens.output += reply.usage.output_tokens;
     }
-    const judged = qrels.get(qid) ?? /* @__PURE__ */ new Map();
-    if (judged.has(docid)) {
-      problems.push({ where: where(2), message: `document "${docid}" is judged twice for query "${qid}"`, hint: "trec_eval rejects duplicate judgments too" });
-      return;
+    return reply;
+  };
+  try {
+    await deps.target.reset(owner);
+    if (asker !== owner) await deps.target.reset(asker);
+    for (const session of spec.sessions) await call("session", owner, session.user, session.date);
+    const probe = await call("probe", asker, spec.probe.text, spec.probe.date);
+    record.answer = probe.reply;
+    Object.assign(record, recallQuality(spec, probe));
+    const graded = await gradeAnswer(spec.check, probe.reply, { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel });
+    if (graded.usage) {
+      record.tokens.judge_input += graded.usage.input_tokens;
+      record.tokens.judge_output += graded.usage.output_tokens;
     }
-    judged.set(docid, rel);
-    qrels.set(qid, judged);
+    record.status = graded.pass ? "pass" : "fail";
+    record.reason = graded.reason;
+  } catch (error) {
+    record.status = "error";
+    record.reason = describeError(error);
+  }
+  record.cost_usd = trialCost(plan, record);
+  record.duration_ms = round2(now() - started);
+  return record;
+}
+function oracleMemories(spec) {
+  return spec.evidence.map((text) => {
+    const session = spec.sessions.find((candidate) => normalizeAnswer(candidate.user).toLowerCase().includes(normalizeAnswer(text).toLowerCase()));
+    return session?.date ? `[${session.date}] ${text}` : text;
   });
-  if (problems.length > 0) throw new RecallGateError("invalid-input", `${problems.length} problem(s) in ${file}`, { problems });
-  return qrels;
 }
-function parseRun(text, file) {
-  const run = /* @__PURE__ */ new Map();
-  const problems = [];
-  const seen = /* @__PURE__ */ new Map();
-  text.split("\n").forEach((line, index) => {
-    if (line.trim() === "") return;
-    const parts = fields(line);
-    const where = (field) => ({ file, line: index + 1, col: columnOf(line, field) });
-    if (parts.length !== 6) {
-      problems.push({ where: where(0), message: `a run line has 6 fields (qid Q0 docid rank score tag), found ${parts.length}` });
-      return;
-    }
-    const [qid, , docid, , scoreText] = parts;
-    const score = Number(scoreText);
-    if (!Number.isFinite(score)) {
-      problems.push({ where: where(4), message: `score must be a number, got "${scoreText}"` });
-      return;
-    }
-    const docs = seen.get(qid) ?? /* @__PURE__ */ new Set();
-    if (docs.has(docid)) {
-      problems.push({ where: where(2), message: `document "${docid}" appears twice for query "${qid}"`, hint: "trec_eval rejects duplicate documents in a run too" });
-      return;
-    }
-    docs.add(docid);
-    seen.set(qid, docs);
-    const entries = run.get(qid) ?? [];
-    entries.push({ docid, score, line: index + 1 });
-    run.set(qid, entries);
-  });
-  if (problems.length > 0) throw new RecallGateError("invalid-input", `${problems.length} problem(s) in ${file}`, { problems });
-  return run;
+function recallQuality(spec, probe) {
+  if (!probe.recalled) return {};
+  const recalled = probe.recalled.map((memory) => normalizeAnswer(memory.text).toLowerCase());
+  const holds = (text) => {
+    const needle = normalizeAnswer(text).toLowerCase();
+    return (memory) => memory.includes(needle);
+  };
+  const quality = {};
+  if (spec.evidence.length > 0) {
+    quality.evidence_coverage = spec.evidence.filter((text) => recalled.some(holds(text))).length / spec.evidence.length;
+    if (recalled.length > 0) quality.recall_precision = recalled.filter((memory) => spec.evidence.some((text) => holds(text)(memory))).length / recalled.length;
+  }
+  if (spec.obsolete.length > 0) quality.harmful_recall = spec.obsolete.some((text) => recalled.some(holds(text)));
+  return quality;
 }
-function compareBytes(a, b) {
-  return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
+function trialCost(plan, record) {
+  const agent = plan.model ? costUsd(plan.model, record.tokens.input, record.tokens.output, plan.prices) : record.tokens.input + record.tokens.output === 0 ? 0 : null;
+  if (agent === null) return null;
+  if (record.tokens.judge_input + record.tokens.judge_output === 0) return agent;
+  const judge = plan.judgeModel ? costUsd(plan.judgeModel, record.tokens.judge_input, record.tokens.judge_output, plan.prices) : null;
+  return judge === null ? null : agent + judge;
 }
-function trecEvalOrder(entries) {
-  return [...entries].sort((a, b) => b.score - a.score || compareBytes(b.docid, a.docid));
-}
-function formatRunLines(qid, hits, tag) {
-  return hits.map((hit, index) => `${qid} Q0 ${hit.id} ${index + 1} ${exactNumber(hit.score)} ${tag}
-`).join("");
-}
-function formatQrelsLines(qid, gains2) {
-  return Object.entries(gains2).map(([docid, gain]) => `${qid} 0 ${docid} ${gain}
-`).join("");
-}
-function exactNumber(value) {
-  return Number.isFinite(value) ? String(value) : "0";
+function round2(value) {
+  return Math.round(value * 1e3) / 1e3;
 }
 
-// src/report/writeResultsDir.ts
-function writeAtomic(path2, text) {
-  const temp = `${path2}.${process.pid}.tmp`;
-  writeFileSync2(temp, text);
-  renameSync(temp, path2);
-}
-function prepareResultsDir(dir, options = {}) {
-  mkdirSync(dir, { recursive: true });
-  if (!options.keepTrials) rmSync(join2(dir, "trials.jsonl"), { force: true });
-  rmSync(join2(dir, "runs"), { recursive: true, force: true });
-  for (const name of ["results.json", "qrels.trec", "report.md"]) rmSync(join2(dir, name), { force: true });
-}
-function writeAtomicReport(dir, results) {
-  writeAtomic(join2(dir, "report.md"), markdownReport(results));
-}
-function writeResultsJson(dir, results) {
-  const path2 = join2(dir, "results.json");
-  writeAtomic(path2, `${JSON.stringify(results, null, 2)}
+// src/cli/merge.ts
+var MERGE_USAGE = "recall-gate merge --out DIR <shard-dir> <shard-dir>... [--suite suite.yaml]";
+async function mergeCommand(argv, io) {
+  const { values, positionals } = parseCommandArgs(argv, { out: { type: "string" }, suite: { type: "string" } }, MERGE_USAGE);
+  if (!values.out || positionals.length === 0) throw new RecallGateError("invalid-input", "merge needs --out and at least one shard folder", { hint: `usage: ${MERGE_USAGE}` });
+  const shards = positionals.map((dir) => ({ dir, ...readRun(dir, io) }));
+  const first = shards[0].results;
+  for (const shard of shards) {
+    if (shard.results.suite.sha256 !== first.suite.sha256) {
+      throw new RecallGateError("invalid-input", `${shard.dir} ran another version of the suite than ${shards[0].dir}`, { hint: "merge shards of one commit only" });
+    }
+  }
+  const counts = new Set(shards.map((shard) => shard.results.shard?.count ?? 1));
+  const indexes = shards.map((shard) => shard.results.shard?.index ?? 1);
+  const count = [...counts][0];
+  const missing = Array.from({ length: count }, (_2, i) => i + 1).filter((index) => !indexes.includes(index));
+  if (counts.size !== 1 || new Set(indexes).size !== indexes.length) {
+    throw new RecallGateError("invalid-input", `the folders are not distinct shards of one matrix (shards ${indexes.join(", ")} of ${[...counts].join("/")})`);
+  }
+  const suite = loadSuite(values.suite ?? first.suite.file, io.cwd);
+  const withRetrieval = shards.find((shard) => shard.results.retrieval);
+  const trials = shards.flatMap((shard) => shard.trials);
+  const merged = {
+    ...first,
+    started_at: shards.map((shard) => shard.results.started_at).sort()[0],
+    finished_at: shards.map((shard) => shard.results.finished_at ?? "").sort().at(-1),
+    layers: {
+      retrieval: withRetrieval ? "ran" : first.layers.retrieval === "skipped" ? "skipped" : suite.retrieval ? "skipped" : "absent",
+      e2e: shards.some((shard) => shard.results.layers.e2e === "ran") ? "ran" : first.layers.e2e
+    },
+    errors: shards.flatMap((shard) => shard.results.errors),
+    retrieval: withRetrieval?.results.retrieval,
+    e2e: void 0
+  };
+  delete merged.shard;
+  if (missing.length > 0) merged.errors.push(`merge: shard(s) ${missing.join(", ")} of ${count} missing`);
+  if (suite.e2e && merged.layers.e2e === "ran") {
+    const expected = new Set(planTrials({ ...suite.e2e, suiteName: suite.name }).map((trial) => trial.key));
+    const lost = [...expected].filter((key) => !trials.some((trial) => trial.key === key)).length;
+    if (lost > 0 && missing.length === 0) merged.errors.push(`merge: ${lost} planned trial(s) have no record in any shard`);
+    merged.e2e = { target: first.e2e?.target ?? { kind: suite.e2e.target.kind }, ...aggregateE2e(trials, suite.e2e.cases, suite.e2e.conditions, suite.e2e.repeat) };
+  }
+  merged.status = merged.errors.length > 0 ? "incomplete" : "complete";
+  const out = resolve4(io.cwd, values.out);
+  prepareResultsDir(out);
+  new TrialLog(join3(out, "trials.jsonl")).rewrite(trials);
+  writeAllResults(out, merged, suite.retrieval?.queries ?? []);
+  const verdict = suite.gate ? evaluateGate(suite.gate, merged, void 0, { trials }) : void 0;
+  const parts = [`merged ${shards.length} shard(s) of ${count} into ${values.out}`];
+  if (merged.retrieval) parts.push(terminalReport(merged));
+  if (merged.e2e) parts.push(terminalE2eReport(merged.e2e, trials));
+  if (verdict) parts.push(verdictText(verdict));
+  io.stdout(`${parts.join("\n")}
 `);
-  return path2;
-}
-function writeAllResults(dir, results, judgments) {
-  writeResultsJson(dir, results);
-  writeAtomic(join2(dir, "report.md"), markdownReport(results));
-  const retrieval = results.retrieval;
-  if (!retrieval) return;
-  writeAtomic(join2(dir, "qrels.trec"), judgments.map((query) => formatQrelsLines(query.id, query.relevant)).join(""));
-  mkdirSync(join2(dir, "runs"), { recursive: true });
-  for (const provider of Object.values(retrieval.providers)) {
-    if (provider.status !== "ok") continue;
-    const text = provider.queries.map((query) => formatRunLines(query.id, query.results, provider.name)).join("");
-    writeAtomic(join2(dir, "runs", `${provider.name}.trec`), text);
+  if (merged.status === "incomplete") {
+    io.stderr(`merged run incomplete: ${merged.errors.join("; ")}
+`);
+    return ExitCode.incomplete;
   }
+  return verdict?.status === "fail" ? ExitCode.gateFailed : ExitCode.ok;
 }
 
 // src/cli/regrade.ts
+import { existsSync as existsSync3, readFileSync as readFileSync5 } from "node:fs";
+import { join as join4, resolve as resolve5 } from "node:path";
 var REGRADE_USAGE = "recall-gate regrade <results-dir> [--suite suite.yaml]";
 async function regradeCommand(argv, io) {
   const { values, positionals } = parseCommandArgs(argv, { suite: { type: "string" } }, REGRADE_USAGE);
   if (positionals.length !== 1) throw new RecallGateError("invalid-input", "regrade takes one results directory", { hint: `usage: ${REGRADE_USAGE}` });
-  const dir = resolve4(io.cwd, positionals[0]);
-  const resultsPath = join3(dir, "results.json");
-  const log = new TrialLog(join3(dir, "trials.jsonl"));
+  const dir = resolve5(io.cwd, positionals[0]);
+  const resultsPath = join4(dir, "results.json");
+  const log = new TrialLog(join4(dir, "trials.jsonl"));
   if (!existsSync3(resultsPath) || !existsSync3(log.path)) {
     throw new RecallGateError("invalid-input", `${positionals[0]} has no results.json and trials.jsonl`, { hint: "give the --out folder of a run with the e2e layer" });
   }
@@ -18788,23 +19070,23 @@ async function regradeCommand(argv, io) {
 }
 
 // src/cli/run.ts
-import { join as join8 } from "node:path";
+import { join as join9 } from "node:path";
 
 // src/embeddings/cache.ts
-import { createHash } from "node:crypto";
+import { createHash as createHash2 } from "node:crypto";
 import { mkdirSync as mkdirSync2, readFileSync as readFileSync6, readdirSync, renameSync as renameSync2, statSync, unlinkSync, writeFileSync as writeFileSync3 } from "node:fs";
 import { homedir } from "node:os";
-import { join as join4 } from "node:path";
+import { join as join5 } from "node:path";
 var MAGIC = Buffer.from("RGEC1\n");
 var HEADER = 32 + 4 + 4;
 var COMPACT_AFTER = 16;
 function defaultCacheDir(env2) {
   if (env2.RECALL_GATE_CACHE_DIR) return env2.RECALL_GATE_CACHE_DIR;
-  const base = env2.XDG_CACHE_HOME || join4(homedir(), ".cache");
-  return join4(base, "recall-gate");
+  const base = env2.XDG_CACHE_HOME || join5(homedir(), ".cache");
+  return join5(base, "recall-gate");
 }
 function textKey(text) {
-  return createHash("sha256").update(text, "utf8").digest();
+  return createHash2("sha256").update(text, "utf8").digest();
 }
 function checksum(bytes) {
   let hash = 2166136261;
@@ -18818,9 +19100,9 @@ var EmbeddingCache = class {
   constructor(root, spaceId, maxBytes = 512 * 1024 * 1024) {
     this.spaceId = spaceId;
     this.maxBytes = maxBytes;
-    this.dir = join4(root, "embeddings", createHash("sha256").update(spaceId).digest("hex").slice(0, 24));
+    this.dir = join5(root, "embeddings", createHash2("sha256").update(spaceId).digest("hex").slice(0, 24));
     mkdirSync2(this.dir, { recursive: true });
-    writeFileSync3(join4(this.dir, "space.txt"), `${spaceId}
+    writeFileSync3(join5(this.dir, "space.txt"), `${spaceId}
 `);
     for (const segment of this.segments()) this.load(segment.path);
   }
@@ -18848,18 +19130,18 @@ var EmbeddingCache = class {
   }
   writeSegment(bytes) {
     const name = `${Date.now().toString(36)}-${process.pid}-${Math.random().toString(36).slice(2, 8)}.seg`;
-    const temp = join4(this.dir, `.${name}.tmp`);
+    const temp = join5(this.dir, `.${name}.tmp`);
     writeFileSync3(temp, bytes);
-    renameSync2(temp, join4(this.dir, name));
-    return join4(this.dir, name);
+    renameSync2(temp, join5(this.dir, name));
+    return join5(this.dir, name);
   }
   segments() {
     const found = [];
     for (const name of readdirSync(this.dir)) {
       if (!name.endsWith(".seg")) continue;
       try {
-        const stat = statSync(join4(this.dir, name));
-        found.push({ path: join4(this.dir, name), size: stat.size, mtimeMs: stat.mtimeMs });
+        const stat = statSync(join5(this.dir, name));
+        found.push({ path: join5(this.dir, name), size: stat.size, mtimeMs: stat.mtimeMs });
       } catch {
       }
     }
@@ -18960,71 +19242,10 @@ var CachedEmbedder = class {
   }
 };
 
-// src/report/terminalE2e.ts
-var MAX_LINES = 10;
-function signed(value) {
-  if (value === void 0) return "-";
-  return `${value >= 0 ? "+" : ""}${value.toFixed(2)}`;
-}
-function usd(value) {
-  return value === null ? "unknown (a model has no price)" : `$${value.toFixed(4)}`;
-}
-function terminalE2eReport(e2e, trials) {
-  const conditions = e2e.conditions;
-  const total = Object.values(e2e.by_condition).reduce((sum2, rates2) => sum2 + (rates2?.trials ?? 0), 0);
-  const lines = [
-    `e2e: ${Object.keys(e2e.cases).length} cases x ${conditions.length} condition(s) x ${e2e.repeat} repeats = ${total} trials (target ${e2e.target.kind}${e2e.target.model ? ` ${e2e.target.model}` : ""}); pass rates, errors count as not passed`,
-    ""
-  ];
-  const columns = [...conditions.map((condition) => `${condition}`), `pass^${e2e.repeat}`, ...conditions.includes("none") ? ["lift"] : [], ...conditions.includes("oracle") ? ["gap"] : [], "errors"];
-  const rowFor = (name, byCondition, lift2, gap2) => [
-    name,
-    ...conditions.map((condition) => formatMetric(byCondition[condition]?.pass_rate)),
-    formatMetric(byCondition[e2e.headline_condition]?.["pass^k"]),
-    ...conditions.includes("none") ? [signed(lift2)] : [],
-    ...conditions.includes("oracle") ? [signed(gap2)] : [],
-    String(conditions.reduce((sum2, condition) => sum2 + (byCondition[condition]?.errors ?? 0), 0))
-  ];
-  const rows = Object.entries(e2e.abilities).map(([ability, result]) => rowFor(ability, result.conditions, result.lift_over_none, result.gap_oracle_over_recall));
-  const overall = e2e.by_condition;
-  const lift = overall.recall && overall.none ? overall.recall.pass_rate - overall.none.pass_rate : void 0;
-  const gap = overall.recall && overall.oracle ? overall.oracle.pass_rate - overall.recall.pass_rate : void 0;
-  rows.push(rowFor("all", overall, lift, gap));
-  lines.push(textTable(["ability", ...columns], rows), "");
-  const tokens = e2e.tokens;
-  lines.push(
-    `tokens: ${tokens.input} in, ${tokens.output} out${tokens.judge_input + tokens.judge_output ? ` (+ judge ${tokens.judge_input} in, ${tokens.judge_output} out)` : ""}; cost ${usd(e2e.cost_usd)}${e2e.cost_per_successful_trial !== null ? `, ${usd(e2e.cost_per_successful_trial)} per passing trial` : ""}`,
-    `latency per call: p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms; added by recall: p50 ${formatMs(e2e.latency_ms.recall.median)} ms, p95 ${formatMs(e2e.latency_ms.recall.p95)} ms`
-  );
-  const quality = e2e.recall_quality;
-  if (quality.evidence_coverage !== void 0 || quality.harmful_recall_rate !== void 0) {
-    lines.push(
-      `recall quality: evidence coverage ${formatMetric(quality.evidence_coverage)}, recall precision ${formatMetric(quality.recall_precision)}, harmful recall in ${formatMetric(quality.harmful_recall_rate)} of trials`
-    );
-  }
-  for (const name of e2e.leaks) lines.push(`LEAK: ${name} passed with memory off (condition none): the case does not need memory, or the setup leaks`);
-  const failing = trials.filter((trial) => trial.status === "fail" && trial.condition === e2e.headline_condition);
-  if (failing.length > 0) {
-    lines.push("", `failing under ${e2e.headline_condition} (${failing.length} trials):`);
-    for (const trial of failing.slice(0, MAX_LINES)) lines.push(`  ${trial.case} #${trial.repeat}: ${oneLine2(trial.reason)}`);
-    if (failing.length > MAX_LINES) lines.push(`  ... and ${failing.length - MAX_LINES} more in trials.jsonl`);
-  }
-  if (e2e.errors.length > 0) {
-    lines.push("", `${e2e.errors.length} trial(s) could not run (errors, not passes):`);
-    for (const error of e2e.errors.slice(0, MAX_LINES)) lines.push(`  ${error.key}: ${oneLine2(error.reason)}`);
-  }
-  return `${lines.join("\n")}
-`;
-}
-function oneLine2(text) {
-  const flat = text.replace(/\s+/g, " ");
-  return flat.length > 160 ? `${flat.slice(0, 159)}\u2026` : flat;
-}
-
 // src/runSuite.ts
 import { createHash as createHash4, randomBytes } from "node:crypto";
 import { readFileSync as readFileSync8 } from "node:fs";
-import { dirname as dirname3, join as join7, relative as relative3 } from "node:path";
+import { dirname as dirname3, join as join8, relative as relative3 } from "node:path";
 
 // node_modules/openai/internal/tslib.mjs
 function __classPrivateFieldSet(receiver, state, value, kind, f) {
@@ -19265,7 +19486,7 @@ var safeJSON = (text) => {
 };
 
 // node_modules/openai/internal/utils/sleep.mjs
-var sleep = (ms) => new Promise((resolve8) => setTimeout(resolve8, ms));
+var sleep = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
 
 // node_modules/openai/version.mjs
 var VERSION = "6.49.0";
@@ -20376,8 +20597,8 @@ function addRequestID(value, response) {
 var _APIPromise_client;
 var APIPromise = class _APIPromise extends Promise {
   constructor(client2, responsePromise, parseResponse2 = defaultParseResponse) {
-    super((resolve8) => {
-      resolve8(null);
+    super((resolve9) => {
+      resolve9(null);
     });
     this.responsePromise = responsePromise;
     this.parseResponse = parseResponse2;
@@ -21274,12 +21495,12 @@ var EventStream = class {
     _EventStream_errored.set(this, false);
     _EventStream_aborted.set(this, false);
     _EventStream_catchingPromiseCreated.set(this, false);
-    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve8, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve8, "f");
+    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve9, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve9, "f");
       __classPrivateFieldSet(this, _EventStream_rejectConnectedPromise, reject, "f");
     }), "f");
-    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve8, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve8, "f");
+    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve9, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve9, "f");
       __classPrivateFieldSet(this, _EventStream_rejectEndPromise, reject, "f");
     }), "f");
     __classPrivateFieldGet(this, _EventStream_connectedPromise, "f").catch(() => {
@@ -21379,11 +21600,11 @@ var EventStream = class {
    *   const message = await stream.emitted('message') // rejects if the stream errors
    */
   emitted(event) {
-    return new Promise((resolve8, reject) => {
+    return new Promise((resolve9, reject) => {
       __classPrivateFieldSet(this, _EventStream_catchingPromiseCreated, true, "f");
       if (event !== "error")
         this.once("error", reject);
-      this.once(event, resolve8);
+      this.once(event, resolve9);
     });
   }
   /**
@@ -21466,8 +21687,8 @@ var EventStream = class {
         }
         if (ended)
           return Promise.resolve(doneResult());
-        return new Promise((resolve8, reject) => {
-          readQueue.push({ resolve: resolve8, reject });
+        return new Promise((resolve9, reject) => {
+          readQueue.push({ resolve: resolve9, reject });
         });
       },
       return: () => {
@@ -22558,7 +22779,7 @@ var ChatCompletionStream = class _ChatCompletionStream extends AbstractChatCompl
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve8, reject) => readQueue.push({ resolve: resolve8, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve9, reject) => readQueue.push({ resolve: resolve9, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -22740,7 +22961,7 @@ var ChatCompletionStreamingRunner = class _ChatCompletionStreamingRunner extends
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve8, reject) => readQueue.push({ resolve: resolve8, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve9, reject) => readQueue.push({ resolve: resolve9, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         if (!event) {
@@ -26022,7 +26243,7 @@ var AssistantStream = class extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve8, reject) => readQueue.push({ resolve: resolve8, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve9, reject) => readQueue.push({ resolve: resolve9, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -28399,7 +28620,7 @@ var ResponseStream = class _ResponseStream extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve8, reject) => readQueue.push({ resolve: resolve8, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve9, reject) => readQueue.push({ resolve: resolve9, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         return { value: event, done: false };
@@ -30017,188 +30238,30 @@ ${input.answer}` }
   }
 };
 
-// src/e2e/runE2e.ts
-import { createHash as createHash2 } from "node:crypto";
-
-// src/e2e/prices.ts
-var DEFAULT_PRICES = {
-  "gpt-5": { input: 1.25, output: 10 },
-  "gpt-5-mini": { input: 0.25, output: 2 },
-  "gpt-5-nano": { input: 0.05, output: 0.4 },
-  "gpt-4.1": { input: 2, output: 8 },
-  "gpt-4.1-mini": { input: 0.4, output: 1.6 },
-  "gpt-4.1-nano": { input: 0.1, output: 0.4 },
-  "gpt-4o": { input: 2.5, output: 10 },
-  "gpt-4o-mini": { input: 0.15, output: 0.6 }
-};
-function costUsd(model, input, output, prices) {
-  const price = prices[model] ?? DEFAULT_PRICES[model];
-  if (!price) return null;
-  return (input * price.input + output * price.output) / 1e6;
-}
-
-// src/e2e/trial.ts
-function trialKey(caseName, condition, repeat) {
-  return `${caseName}|${condition}|${repeat}`;
-}
-
-// src/e2e/runE2e.ts
-function trialUser(suite, caseName, as, condition, repeat) {
-  const scope = createHash2("sha256").update(`${suite}\0${caseName}\0${as ?? ""}`).digest("hex").slice(0, 12);
-  return `rg-${scope}-${condition}-${repeat}`;
-}
-function planTrials(plan) {
-  const trials = [];
-  for (const spec of plan.cases) {
-    for (const condition of plan.conditions) {
-      for (let repeat = 1; repeat <= plan.repeat; repeat++) trials.push({ spec, condition, repeat, key: trialKey(spec.name, condition, repeat) });
-    }
-  }
-  return trials;
-}
-async function runE2e(plan, deps) {
-  const pending = planTrials(plan).filter((trial) => !deps.done?.has(trial.key));
-  const finished = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < pending.length) {
-      const trial = pending[next++];
-      const record = await runTrial(plan, trial, deps);
-      finished.push(record);
-      await deps.onTrial(record);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.concurrency, pending.length)) }, worker));
-  return finished;
-}
-async function runTrial(plan, trial, deps) {
-  const now = deps.now ?? (() => performance.now());
-  const started = now();
-  const { spec, condition, repeat } = trial;
-  const owner = trialUser(plan.suiteName, spec.name, void 0, condition, repeat);
-  const asker = spec.probe.as ? trialUser(plan.suiteName, spec.name, spec.probe.as, condition, repeat) : owner;
-  const invocations = [];
-  const record = {
-    key: trial.key,
-    case: spec.name,
-    ability: spec.ability,
-    condition,
-    repeat,
-    user: owner,
-    status: "error",
-    reason: "",
-    question: spec.probe.text,
-    check: describeCheck(spec.check),
-    invocations,
-    tokens: { input: 0, output: 0, judge_input: 0, judge_output: 0 },
-    cost_usd: null,
-    started_at: (/* @__PURE__ */ new Date()).toISOString(),
-    duration_ms: 0
-  };
-  const call = async (kind, user, message, date) => {
-    const callStarted = now();
-    const reply = await deps.target.chat({
-      user,
-      date,
-      message,
-      memory: condition,
-      ...condition === "oracle" ? { oracle: oracleMemories(spec) } : {}
-    });
-    invocations.push({
-      kind,
-      user,
-      ...date ? { date } : {},
-      message,
-      reply: reply.reply,
-      ...reply.recalled ? { recalled: reply.recalled } : {},
-      latency_ms: round2(now() - callStarted),
-      ...reply.recall_ms !== void 0 ? { recall_ms: round2(reply.recall_ms) } : {},
-      ...reply.usage ? { usage: reply.usage } : {}
-    });
-    if (reply.usage) {
-      record.tokens.input += reply.usage.input_tokens;
-      record.tokens.output += reply.usage.output_tokens;
-    }
-    return reply;
-  };
-  try {
-    await deps.target.reset(owner);
-    if (asker !== owner) await deps.target.reset(asker);
-    for (const session of spec.sessions) await call("session", owner, session.user, session.date);
-    const probe = await call("probe", asker, spec.probe.text, spec.probe.date);
-    record.answer = probe.reply;
-    Object.assign(record, recallQuality(spec, probe));
-    const graded = await gradeAnswer(spec.check, probe.reply, { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel });
-    if (graded.usage) {
-      record.tokens.judge_input += graded.usage.input_tokens;
-      record.tokens.judge_output += graded.usage.output_tokens;
-    }
-    record.status = graded.pass ? "pass" : "fail";
-    record.reason = graded.reason;
-  } catch (error) {
-    record.status = "error";
-    record.reason = describeError(error);
-  }
-  record.cost_usd = trialCost(plan, record);
-  record.duration_ms = round2(now() - started);
-  return record;
-}
-function oracleMemories(spec) {
-  return spec.evidence.map((text) => {
-    const session = spec.sessions.find((candidate) => normalizeAnswer(candidate.user).toLowerCase().includes(normalizeAnswer(text).toLowerCase()));
-    return session?.date ? `[${session.date}] ${text}` : text;
-  });
-}
-function recallQuality(spec, probe) {
-  if (!probe.recalled) return {};
-  const recalled = probe.recalled.map((memory) => normalizeAnswer(memory.text).toLowerCase());
-  const holds = (text) => {
-    const needle = normalizeAnswer(text).toLowerCase();
-    return (memory) => memory.includes(needle);
-  };
-  const quality = {};
-  if (spec.evidence.length > 0) {
-    quality.evidence_coverage = spec.evidence.filter((text) => recalled.some(holds(text))).length / spec.evidence.length;
-    if (recalled.length > 0) quality.recall_precision = recalled.filter((memory) => spec.evidence.some((text) => holds(text)(memory))).length / recalled.length;
-  }
-  if (spec.obsolete.length > 0) quality.harmful_recall = spec.obsolete.some((text) => recalled.some(holds(text)));
-  return quality;
-}
-function trialCost(plan, record) {
-  const agent = plan.model ? costUsd(plan.model, record.tokens.input, record.tokens.output, plan.prices) : record.tokens.input + record.tokens.output === 0 ? 0 : null;
-  if (agent === null) return null;
-  if (record.tokens.judge_input + record.tokens.judge_output === 0) return agent;
-  const judge = plan.judgeModel ? costUsd(plan.judgeModel, record.tokens.judge_input, record.tokens.judge_output, plan.prices) : null;
-  return judge === null ? null : agent + judge;
-}
-function round2(value) {
-  return Math.round(value * 1e3) / 1e3;
-}
-
 // src/memory/createStore.ts
-import { resolve as resolve6 } from "node:path";
+import { resolve as resolve7 } from "node:path";
 
 // src/embeddings/createEmbedder.ts
-import { isAbsolute, resolve as resolve5 } from "node:path";
+import { isAbsolute, resolve as resolve6 } from "node:path";
 
 // src/embeddings/local.ts
 import { createHash as createHash3 } from "node:crypto";
 import { existsSync as existsSync5, readFileSync as readFileSync7 } from "node:fs";
-import { join as join6 } from "node:path";
+import { join as join7 } from "node:path";
 
 // src/embeddings/transformersRuntime.ts
 import { spawn } from "node:child_process";
 import { existsSync as existsSync4, mkdirSync as mkdirSync3, mkdtempSync, renameSync as renameSync3, rmSync as rmSync2 } from "node:fs";
-import { join as join5 } from "node:path";
+import { join as join6 } from "node:path";
 import { pathToFileURL } from "node:url";
 var TRANSFORMERS_VERSION = "4.3.2";
 var PACKAGE = "@huggingface/transformers";
 var loaded;
 function runtimeDir(cacheRoot) {
-  return join5(cacheRoot, "transformers", TRANSFORMERS_VERSION);
+  return join6(cacheRoot, "transformers", TRANSFORMERS_VERSION);
 }
 function entryIn(dir) {
-  return join5(dir, "node_modules", "@huggingface", "transformers", "dist", "transformers.node.mjs");
+  return join6(dir, "node_modules", "@huggingface", "transformers", "dist", "transformers.node.mjs");
 }
 function loadTransformers(options) {
   loaded ??= load(options).catch((error) => {
@@ -30221,9 +30284,9 @@ async function load(options) {
   return { module, source: `${PACKAGE}@${TRANSFORMERS_VERSION} from ${dir}` };
 }
 async function install(dir, options) {
-  const parent = join5(dir, "..");
+  const parent = join6(dir, "..");
   mkdirSync3(parent, { recursive: true });
-  const staging = mkdtempSync(join5(parent, `.installing-${TRANSFORMERS_VERSION}-`));
+  const staging = mkdtempSync(join6(parent, `.installing-${TRANSFORMERS_VERSION}-`));
   options.log(
     `installing ${PACKAGE}@${TRANSFORMERS_VERSION} into ${dir} for the local embedding model (about 475 MB and 20 s to a few minutes, once; later runs reuse it)`
   );
@@ -30257,13 +30320,13 @@ ${output.slice(-2e3)}`);
   }
 }
 function runNpm(command, args, env2) {
-  return new Promise((resolve8, reject) => {
+  return new Promise((resolve9, reject) => {
     const child = spawn(command, args, { env: env2, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk) => output += chunk.toString("utf8"));
     child.stderr.on("data", (chunk) => output += chunk.toString("utf8"));
     child.on("error", (error) => reject(new Error(`cannot run ${command}: ${error.message}`)));
-    child.on("close", (code) => code === 0 ? resolve8(output) : reject(new Error(`npm exited with ${code}: ${output.trim().split("\n").slice(-6).join(" | ")}`)));
+    child.on("close", (code) => code === 0 ? resolve9(output) : reject(new Error(`npm exited with ${code}: ${output.trim().split("\n").slice(-6).join(" | ")}`)));
   });
 }
 
@@ -30304,12 +30367,12 @@ var LocalEmbedder = class {
   }
   async open() {
     const { module } = await loadTransformers(this.options);
-    const modelsDir = join6(this.options.cacheRoot, "models");
+    const modelsDir = join7(this.options.cacheRoot, "models");
     module.env.cacheDir = modelsDir;
     module.env.useFSCache = true;
     module.env.allowLocalModels = true;
     module.env.allowRemoteModels = !this.isFolder && !this.options.offline;
-    if (this.isFolder && !existsSync5(join6(this.options.model, "config.json"))) {
+    if (this.isFolder && !existsSync5(join7(this.options.model, "config.json"))) {
       throw new RecallGateError("incomplete", `local model folder ${this.options.model} has no config.json`, {
         hint: "point model at a folder holding config.json, tokenizer.json, tokenizer_config.json and onnx/model.onnx"
       });
@@ -30349,10 +30412,10 @@ function describe(error) {
   return `${error.message}${cause}`;
 }
 function folderFingerprint(folder, dtype) {
-  const weights = join6(folder, "onnx", dtype === "q8" ? "model_quantized.onnx" : dtype === "fp16" ? "model_fp16.onnx" : "model.onnx");
+  const weights = join7(folder, "onnx", dtype === "q8" ? "model_quantized.onnx" : dtype === "fp16" ? "model_fp16.onnx" : "model.onnx");
   const hash = createHash3("sha256");
   for (const file of ["config.json", "tokenizer.json"]) {
-    if (existsSync5(join6(folder, file))) hash.update(readFileSync7(join6(folder, file)));
+    if (existsSync5(join7(folder, file))) hash.update(readFileSync7(join7(folder, file)));
   }
   if (existsSync5(weights)) hash.update(readFileSync7(weights));
   return hash.digest("hex").slice(0, 16);
@@ -30533,7 +30596,7 @@ function createEmbedder(spec, context) {
 function localModel(model, baseDir) {
   if (!model) return DEFAULT_LOCAL_MODEL;
   if (isAbsolute(model)) return model;
-  return model.startsWith("./") || model.startsWith("../") ? resolve5(baseDir, model) : model;
+  return model.startsWith("./") || model.startsWith("../") ? resolve6(baseDir, model) : model;
 }
 function createUncached(spec, context) {
   const env2 = context.env;
@@ -30834,9 +30897,9 @@ var CommandTransport = class {
     if (this.closing) return Promise.reject(new RecallGateError("internal", `${this.label}: "${request.method}" was sent after the target was closed`));
     const child = this.start();
     if (!child || this.failure !== void 0) return Promise.reject(this.failedError(request.method, false));
-    return new Promise((resolve8, reject) => {
+    return new Promise((resolve9, reject) => {
       const key = String(request.id);
-      this.pending.set(key, { method: request.method, resolve: resolve8, reject });
+      this.pending.set(key, { method: request.method, resolve: resolve9, reject });
       signal.addEventListener("abort", () => this.pending.delete(key), { once: true });
       child.stdin.write(`${JSON.stringify(request)}
 `);
@@ -30870,16 +30933,16 @@ var CommandTransport = class {
     this.child = child;
     let spawned = false;
     let exitTimer;
-    this.exited = new Promise((resolve8) => {
+    this.exited = new Promise((resolve9) => {
       child.once("spawn", () => spawned = true);
       child.on("error", (error) => {
         if (!spawned) {
           this.fail(`could not be started: ${error.message}`);
-          resolve8();
+          resolve9();
         }
       });
       child.once("exit", (code, signal) => {
-        resolve8();
+        resolve9();
         const reason = signal ? `was killed by ${signal}` : `exited with code ${code}`;
         exitTimer = setTimeout(() => this.fail(reason), DRAIN_MS);
         child.once("close", () => {
@@ -30956,7 +31019,7 @@ ${this.stderrTail.map((line) => `  ${line}`).join("\n")}` : " (it wrote nothing 
 };
 async function within(promise, ms) {
   let timer;
-  const timeout = new Promise((resolve8) => timer = setTimeout(() => resolve8(false), ms));
+  const timeout = new Promise((resolve9) => timer = setTimeout(() => resolve9(false), ms));
   try {
     return await Promise.race([promise.then(() => true), timeout]);
   } finally {
@@ -36326,7 +36389,7 @@ function createStore(provider, context) {
         keepCollection: provider.keep_collection
       });
     case "adapter": {
-      const target = provider.command ? createCommandTarget({ command: provider.command[0], args: provider.command.slice(1), cwd: resolve6(context.baseDir, provider.cwd ?? "."), timeoutMs: provider.timeout_ms }) : createHttpTarget({ url: provider.url, headers: headersFromEnv(provider.headers_env ?? {}, context.env), timeoutMs: provider.timeout_ms });
+      const target = provider.command ? createCommandTarget({ command: provider.command[0], args: provider.command.slice(1), cwd: resolve7(context.baseDir, provider.cwd ?? "."), timeoutMs: provider.timeout_ms }) : createHttpTarget({ url: provider.url, headers: headersFromEnv(provider.headers_env ?? {}, context.env), timeoutMs: provider.timeout_ms });
       return new AdapterMemoryStore(target.client, { closeClient: true });
     }
   }
@@ -36653,6 +36716,7 @@ async function runSuite(suite, options) {
     started_at: (/* @__PURE__ */ new Date()).toISOString(),
     status: "running",
     layers,
+    ...options.shard && options.shard.count > 1 ? { shard: options.shard } : {},
     errors: []
   };
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
@@ -36689,7 +36753,7 @@ async function runSuite(suite, options) {
 }
 async function runEndToEnd(suite, options, storeContext, results) {
   const spec = suite.e2e;
-  const log = new TrialLog(join7(options.outDir, "trials.jsonl"));
+  const log = new TrialLog(join8(options.outDir, "trials.jsonl"));
   log.open(Boolean(options.resume));
   const earlier = latestByKey(log.read()).filter((trial) => trial.status !== "error");
   const done = new Set(earlier.map((trial) => trial.key));
@@ -36742,6 +36806,25 @@ async function runEndToEnd(suite, options, storeContext, results) {
   return errored > 0 ? `e2e: ${errored} trial(s) could not run (see errors in results.json)` : void 0;
 }
 
+// src/shard.ts
+function parseShard(text) {
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count) {
+    throw new RecallGateError("invalid-input", `--shard must be i/n with 1 <= i <= n, got "${text}"`, { hint: "e.g. --shard 2/4 in a job matrix of 4" });
+  }
+  return { index, count };
+}
+function shardSuite(suite, shard) {
+  if (shard.count === 1) return suite;
+  return {
+    ...suite,
+    retrieval: shard.index === 1 ? suite.retrieval : void 0,
+    e2e: suite.e2e ? { ...suite.e2e, cases: suite.e2e.cases.filter((_2, i) => i % shard.count === shard.index - 1) } : void 0
+  };
+}
+
 // src/cli/progress.ts
 function progressReporter(write, isTerminal, intervalMs = 5e3) {
   const started = Date.now();
@@ -36775,7 +36858,7 @@ function formatSeconds(seconds) {
 }
 
 // src/cli/run.ts
-var RUN_USAGE = "recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume]";
+var RUN_USAGE = "recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n]";
 var LAYERS = ["retrieval", "e2e", "all", "auto"];
 async function runCommand(argv, io) {
   const { values, positionals } = parseCommandArgs(
@@ -36787,7 +36870,8 @@ async function runCommand(argv, io) {
       "no-cache": { type: "boolean", default: false },
       "cache-dir": { type: "string" },
       concurrency: { type: "string" },
-      resume: { type: "boolean", default: false }
+      resume: { type: "boolean", default: false },
+      shard: { type: "string" }
     },
     RUN_USAGE
   );
@@ -36798,7 +36882,9 @@ async function runCommand(argv, io) {
   if (concurrency !== void 0 && (!Number.isInteger(concurrency) || concurrency < 1)) {
     throw new RecallGateError("invalid-input", `--concurrency must be a whole number of at least 1, got "${String(values.concurrency)}"`);
   }
-  const suite = loadSuite(positionals[0], io.cwd);
+  const shard = values.shard === void 0 ? void 0 : parseShard(values.shard);
+  const whole = loadSuite(positionals[0], io.cwd);
+  const suite = shard ? shardSuite(whole, shard) : whole;
   const layers = layersToRun(suite, layer);
   if (layers.retrieval !== "ran" && layers.e2e !== "ran") {
     const missing = layer === "e2e" ? "an e2e section" : layer === "retrieval" ? "a retrieval section" : "a retrieval or e2e section";
@@ -36818,11 +36904,12 @@ async function runCommand(argv, io) {
 `),
     concurrency,
     resume: Boolean(values.resume),
-    onTrial: (done, total, errors) => progress.update(done, total, errors)
+    onTrial: (done, total, errors) => progress.update(done, total, errors),
+    shard
   });
   progress.finish();
-  const trials = latestByKey(new TrialLog(join8(out, "trials.jsonl")).read());
-  const verdict = suite.gate ? evaluateGate(suite.gate, results, void 0, { trials }) : void 0;
+  const trials = latestByKey(new TrialLog(join9(out, "trials.jsonl")).read());
+  const verdict = suite.gate && !results.shard ? evaluateGate(suite.gate, results, void 0, { trials }) : void 0;
   if (values.json) {
     io.stdout(`${JSON.stringify(verdict ? { ...results, gate: verdict } : results, null, 2)}
 `);
@@ -36846,7 +36933,7 @@ results written to ${out}/ (${files.join(", ")})
 
 // src/cli/score.ts
 import { readFileSync as readFileSync9 } from "node:fs";
-import { resolve as resolve7 } from "node:path";
+import { resolve as resolve8 } from "node:path";
 
 // src/retrieval/score.ts
 function scoreTrec(qrels, run, cutoffs) {
@@ -36879,7 +36966,7 @@ function trecEvalName(metric) {
 }
 function readInput(path2, io, flag) {
   try {
-    return readFileSync9(resolve7(io.cwd, path2), "utf8");
+    return readFileSync9(resolve8(io.cwd, path2), "utf8");
   } catch (error) {
     throw new RecallGateError("invalid-input", `cannot read ${flag} file ${path2}: ${error.code ?? error}`);
   }
@@ -36946,7 +37033,8 @@ var COMMANDS = {
   validate: validateCommand,
   score: scoreCommand,
   regrade: regradeCommand,
-  compare: compareCommand
+  compare: compareCommand,
+  merge: mergeCommand
 };
 var HELP = `recall-gate ${TOOL_VERSION}: test an AI agent's long-term memory
 
@@ -36960,6 +37048,8 @@ usage:
       score TREC qrels and run files with trec_eval's definitions
   ${COMPARE_USAGE}
       per-metric deltas between two runs; applies the suite's gate with the first as baseline
+  ${MERGE_USAGE}
+      combine the results of run --shard i/n jobs, then apply the gate
   ${REGRADE_USAGE}
       re-apply the suite's current checks to a run's stored answers (no model calls)
 

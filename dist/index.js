@@ -65225,6 +65225,7 @@ async function runSuite(suite, options) {
     started_at: (/* @__PURE__ */ new Date()).toISOString(),
     status: "running",
     layers,
+    ...options.shard && options.shard.count > 1 ? { shard: options.shard } : {},
     errors: []
   };
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;

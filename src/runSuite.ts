@@ -35,6 +35,8 @@ export interface RunOptions {
   resume?: boolean;
   /** Called after each trial (progress display). */
   onTrial?: (done: number, total: number, errors: number) => void;
+  /** This run is shard i of n (the suite passed in is already the shard's part). */
+  shard?: { index: number; count: number };
   /** Replaces the real stores, for tests that need a failing or instrumented provider. */
   createStore?: (provider: ProviderSpec) => MemoryStore;
 }
@@ -73,6 +75,7 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
     started_at: new Date().toISOString(),
     status: 'running',
     layers,
+    ...(options.shard && options.shard.count > 1 ? { shard: options.shard } : {}),
     errors: [],
   };
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;

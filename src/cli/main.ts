@@ -2,6 +2,7 @@ import { ExitCode, RecallGateError, describeError, formatProblem } from '../erro
 import { TOOL_VERSION } from '../version.js';
 import type { CliIO } from './io.js';
 import { COMPARE_USAGE, compareCommand } from './compare.js';
+import { MERGE_USAGE, mergeCommand } from './merge.js';
 import { REGRADE_USAGE, regradeCommand } from './regrade.js';
 import { RUN_USAGE, runCommand } from './run.js';
 import { SCORE_USAGE, scoreCommand } from './score.js';
@@ -13,6 +14,7 @@ const COMMANDS: Record<string, (argv: string[], io: CliIO) => Promise<number>> =
   score: scoreCommand,
   regrade: regradeCommand,
   compare: compareCommand,
+  merge: mergeCommand,
 };
 
 export const HELP = `recall-gate ${TOOL_VERSION}: test an AI agent's long-term memory
@@ -27,6 +29,8 @@ usage:
       score TREC qrels and run files with trec_eval's definitions
   ${COMPARE_USAGE}
       per-metric deltas between two runs; applies the suite's gate with the first as baseline
+  ${MERGE_USAGE}
+      combine the results of run --shard i/n jobs, then apply the gate
   ${REGRADE_USAGE}
       re-apply the suite's current checks to a run's stored answers (no model calls)
 

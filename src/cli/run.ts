@@ -8,12 +8,13 @@ import { terminalReport } from '../report/terminal.js';
 import { terminalE2eReport } from '../report/terminalE2e.js';
 import { layersToRun, runSuite, type Layer } from '../runSuite.js';
 import { loadSuite } from '../suite/load.js';
+import { parseShard, shardSuite } from '../shard.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 import { progressReporter } from './progress.js';
 
 export const RUN_USAGE =
-  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume]';
+  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n]';
 const LAYERS: Layer[] = ['retrieval', 'e2e', 'all', 'auto'];
 
 export async function runCommand(argv: string[], io: CliIO): Promise<number> {
@@ -27,6 +28,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
       'cache-dir': { type: 'string' },
       concurrency: { type: 'string' },
       resume: { type: 'boolean', default: false },
+      shard: { type: 'string' },
     },
     RUN_USAGE,
   );
@@ -38,7 +40,9 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     throw new RecallGateError('invalid-input', `--concurrency must be a whole number of at least 1, got "${String(values.concurrency)}"`);
   }
 
-  const suite = loadSuite(positionals[0]!, io.cwd);
+  const shard = values.shard === undefined ? undefined : parseShard(values.shard as string);
+  const whole = loadSuite(positionals[0]!, io.cwd);
+  const suite = shard ? shardSuite(whole, shard) : whole;
   const layers = layersToRun(suite, layer);
   if (layers.retrieval !== 'ran' && layers.e2e !== 'ran') {
     const missing = layer === 'e2e' ? 'an e2e section' : layer === 'retrieval' ? 'a retrieval section' : 'a retrieval or e2e section';
@@ -59,11 +63,13 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     concurrency,
     resume: Boolean(values.resume),
     onTrial: (done, total, errors) => progress.update(done, total, errors),
+    shard,
   });
   progress.finish();
 
   const trials = latestByKey(new TrialLog(join(out, 'trials.jsonl')).read());
-  const verdict = suite.gate ? evaluateGate(suite.gate, results, undefined, { trials }) : undefined;
+  // A shard is gated after merge, on the whole.
+  const verdict = suite.gate && !results.shard ? evaluateGate(suite.gate, results, undefined, { trials }) : undefined;
   if (values.json) {
     io.stdout(`${JSON.stringify(verdict ? { ...results, gate: verdict } : results, null, 2)}\n`);
   } else {

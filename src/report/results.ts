@@ -14,6 +14,8 @@ export interface ResultsDocument {
   /** complete: every layer asked for finished; incomplete: something could not run (see errors). */
   status: 'running' | 'complete' | 'incomplete';
   layers: { retrieval: LayerState; e2e: LayerState };
+  /** Set when this run is one shard of a job matrix (run --shard i/n); merge combines them. */
+  shard?: { index: number; count: number };
   errors: string[];
   retrieval?: RetrievalResult;
   e2e?: E2eResult & { target: { kind: string; model?: string } };

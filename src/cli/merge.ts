@@ -1,0 +1,82 @@
+import { join, resolve } from 'node:path';
+import { aggregateE2e } from '../e2e/aggregate.js';
+import { TrialLog } from '../e2e/trialLog.js';
+import { ExitCode, RecallGateError } from '../errors.js';
+import { evaluateGate } from '../gate/evaluate.js';
+import { verdictText } from '../gate/format.js';
+import type { ResultsDocument } from '../report/results.js';
+import { terminalReport } from '../report/terminal.js';
+import { terminalE2eReport } from '../report/terminalE2e.js';
+import { prepareResultsDir, writeAllResults } from '../report/writeResultsDir.js';
+import { planTrials } from '../e2e/runE2e.js';
+import { loadSuite } from '../suite/load.js';
+import { parseCommandArgs } from './args.js';
+import { readRun } from './compare.js';
+import type { CliIO } from './io.js';
+
+export const MERGE_USAGE = 'recall-gate merge --out DIR <shard-dir> <shard-dir>... [--suite suite.yaml]';
+
+/**
+ * Combines the results of `run --shard i/n` jobs into one results folder, as
+ * one run would have written it, then applies the suite's gate (exit 1 on fail).
+ */
+export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, { out: { type: 'string' }, suite: { type: 'string' } }, MERGE_USAGE);
+  if (!values.out || positionals.length === 0) throw new RecallGateError('invalid-input', 'merge needs --out and at least one shard folder', { hint: `usage: ${MERGE_USAGE}` });
+  const shards = positionals.map((dir) => ({ dir, ...readRun(dir, io) }));
+  const first = shards[0]!.results;
+  for (const shard of shards) {
+    if (shard.results.suite.sha256 !== first.suite.sha256) {
+      throw new RecallGateError('invalid-input', `${shard.dir} ran another version of the suite than ${shards[0]!.dir}`, { hint: 'merge shards of one commit only' });
+    }
+  }
+  const counts = new Set(shards.map((shard) => shard.results.shard?.count ?? 1));
+  const indexes = shards.map((shard) => shard.results.shard?.index ?? 1);
+  const count = [...counts][0]!;
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !indexes.includes(index));
+  if (counts.size !== 1 || new Set(indexes).size !== indexes.length) {
+    throw new RecallGateError('invalid-input', `the folders are not distinct shards of one matrix (shards ${indexes.join(', ')} of ${[...counts].join('/')})`);
+  }
+
+  const suite = loadSuite((values.suite as string | undefined) ?? first.suite.file, io.cwd);
+  const withRetrieval = shards.find((shard) => shard.results.retrieval);
+  const trials = shards.flatMap((shard) => shard.trials);
+  const merged: ResultsDocument = {
+    ...first,
+    started_at: shards.map((shard) => shard.results.started_at).sort()[0]!,
+    finished_at: shards.map((shard) => shard.results.finished_at ?? '').sort().at(-1),
+    layers: {
+      retrieval: withRetrieval ? 'ran' : first.layers.retrieval === 'skipped' ? 'skipped' : suite.retrieval ? 'skipped' : 'absent',
+      e2e: shards.some((shard) => shard.results.layers.e2e === 'ran') ? 'ran' : first.layers.e2e,
+    },
+    errors: shards.flatMap((shard) => shard.results.errors),
+    retrieval: withRetrieval?.results.retrieval,
+    e2e: undefined,
+  };
+  delete merged.shard;
+  if (missing.length > 0) merged.errors.push(`merge: shard(s) ${missing.join(', ')} of ${count} missing`);
+  if (suite.e2e && merged.layers.e2e === 'ran') {
+    const expected = new Set(planTrials({ ...suite.e2e, suiteName: suite.name }).map((trial) => trial.key));
+    const lost = [...expected].filter((key) => !trials.some((trial) => trial.key === key)).length;
+    if (lost > 0 && missing.length === 0) merged.errors.push(`merge: ${lost} planned trial(s) have no record in any shard`);
+    merged.e2e = { target: first.e2e?.target ?? { kind: suite.e2e.target.kind }, ...aggregateE2e(trials, suite.e2e.cases, suite.e2e.conditions, suite.e2e.repeat) };
+  }
+  merged.status = merged.errors.length > 0 ? 'incomplete' : 'complete';
+
+  const out = resolve(io.cwd, values.out as string);
+  prepareResultsDir(out);
+  new TrialLog(join(out, 'trials.jsonl')).rewrite(trials);
+  writeAllResults(out, merged, suite.retrieval?.queries ?? []);
+
+  const verdict = suite.gate ? evaluateGate(suite.gate, merged, undefined, { trials }) : undefined;
+  const parts = [`merged ${shards.length} shard(s) of ${count} into ${values.out}`];
+  if (merged.retrieval) parts.push(terminalReport(merged));
+  if (merged.e2e) parts.push(terminalE2eReport(merged.e2e, trials));
+  if (verdict) parts.push(verdictText(verdict));
+  io.stdout(`${parts.join('\n')}\n`);
+  if (merged.status === 'incomplete') {
+    io.stderr(`merged run incomplete: ${merged.errors.join('; ')}\n`);
+    return ExitCode.incomplete;
+  }
+  return verdict?.status === 'fail' ? ExitCode.gateFailed : ExitCode.ok;
+}

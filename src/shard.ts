@@ -1,0 +1,32 @@
+import { RecallGateError } from './errors.js';
+import type { Suite } from './suite/types.js';
+
+export interface Shard {
+  /** 1-based. */
+  index: number;
+  count: number;
+}
+
+export function parseShard(text: string): Shard {
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count) {
+    throw new RecallGateError('invalid-input', `--shard must be i/n with 1 <= i <= n, got "${text}"`, { hint: 'e.g. --shard 2/4 in a job matrix of 4' });
+  }
+  return { index, count };
+}
+
+/**
+ * The part of a suite one shard runs: every n-th e2e case (by position, so
+ * shards never overlap and together cover all), and the retrieval layer in
+ * shard 1 only (it is cheap, and its numbers must not be counted n times).
+ */
+export function shardSuite(suite: Suite, shard: Shard): Suite {
+  if (shard.count === 1) return suite;
+  return {
+    ...suite,
+    retrieval: shard.index === 1 ? suite.retrieval : undefined,
+    e2e: suite.e2e ? { ...suite.e2e, cases: suite.e2e.cases.filter((_, i) => i % shard.count === shard.index - 1) } : undefined,
+  };
+}
