@@ -1,16 +1,9 @@
 /** Seeded pseudo-random numbers, so every run generates the same data. */
 
+import { seededRandom } from '../src/random.js';
+
 /** mulberry32: a 32-bit state generator returning floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const mulberry32 = seededRandom;
 
 /** Standard normal samples by Box-Muller, from a uniform source. */
 export function gaussian(random: () => number): () => number {

@@ -14478,9 +14478,7 @@ function compareResults(baseline, current) {
   return rows;
 }
 
-// src/gate/bootstrap.ts
-var DEFAULT_SEED = 20240917;
-var DEFAULT_RESAMPLES = 2e3;
+// src/random.ts
 function seededRandom(seed) {
   let state = seed >>> 0;
   return () => {
@@ -14491,6 +14489,10 @@ function seededRandom(seed) {
     return ((t ^ t >>> 14) >>> 0) / 4294967296;
   };
 }
+
+// src/gate/bootstrap.ts
+var DEFAULT_SEED = 20240917;
+var DEFAULT_RESAMPLES = 2e3;
 function mixSeed(seed, text) {
   let hash = (2166136261 ^ seed) >>> 0;
   for (let i = 0; i < text.length; i++) {
@@ -18190,6 +18192,16 @@ function cell(text, max = 120) {
   return escapeMarkdown(short);
 }
 
+// src/report/missedTable.ts
+function missedQueryRows(missed, k, options) {
+  return missed.map((query) => [
+    ...options.withId ? [cell(query.id)] : [],
+    cell(query.text, options.textLimit),
+    Object.entries(query.ranks).map(([id, rank]) => `${cell(id)} (${rank ?? "-"})`).join(", "),
+    query.results.slice(0, k).map((hit) => cell(hit.id)).join(", ")
+  ]);
+}
+
 // src/report/markdown.ts
 function table(header, rows) {
   return [`| ${header.join(" | ")} |`, `| ${header.map((_2, i) => i === 0 ? "---" : "---:").join(" | ")} |`, ...rows.map((row) => `| ${row.join(" | ")} |`)];
@@ -18247,12 +18259,7 @@ function markdownReport(results) {
     lines.push(
       ...table(
         ["query", "text", "wanted (rank)", `top ${largest}`],
-        missed.map((query) => [
-          cell(query.id),
-          cell(query.text),
-          Object.entries(query.ranks).map(([id, rank]) => `${cell(id)} (${rank ?? "-"})`).join(", "),
-          query.results.slice(0, largest).map((hit) => cell(hit.id)).join(", ")
-        ])
+        missedQueryRows(missed, largest, { withId: true })
       ),
       "",
       "</details>",

@@ -46186,9 +46186,7 @@ function round(value, digits) {
   return Math.round(value * scale) / scale;
 }
 
-// src/gate/bootstrap.ts
-var DEFAULT_SEED = 20240917;
-var DEFAULT_RESAMPLES = 2e3;
+// src/random.ts
 function seededRandom(seed) {
   let state3 = seed >>> 0;
   return () => {
@@ -46199,6 +46197,10 @@ function seededRandom(seed) {
     return ((t ^ t >>> 14) >>> 0) / 4294967296;
   };
 }
+
+// src/gate/bootstrap.ts
+var DEFAULT_SEED = 20240917;
+var DEFAULT_RESAMPLES = 2e3;
 function mixSeed(seed, text) {
   let hash = (2166136261 ^ seed) >>> 0;
   for (let i = 0; i < text.length; i++) {
@@ -46701,6 +46703,16 @@ function headlineMetrics(k) {
   return [...k.map((cut) => `recall@${cut}`), "mrr", `ndcg@${largest}`, `precision@${largest}`];
 }
 
+// src/report/missedTable.ts
+function missedQueryRows(missed, k, options) {
+  return missed.map((query) => [
+    ...options.withId ? [cell(query.id)] : [],
+    cell(query.text, options.textLimit),
+    Object.entries(query.ranks).map(([id, rank]) => `${cell(id)} (${rank ?? "-"})`).join(", "),
+    query.results.slice(0, k).map((hit) => cell(hit.id)).join(", ")
+  ]);
+}
+
 // src/report/terminal.ts
 function missedQueries(provider, k) {
   return provider.queries.filter((query) => (query.metrics[`recall@${k}`] ?? 0) < 1);
@@ -46821,11 +46833,7 @@ function render(input, detail, dropped) {
       lines.push(
         ...table(
           ["query", "wanted (rank)", `top ${largest}`],
-          missed.slice(0, detail.rows).map((query) => [
-            cell(query.text, 160),
-            Object.entries(query.ranks).map(([id, rank]) => `${cell(id)} (${rank ?? "-"})`).join(", "),
-            query.results.slice(0, largest).map((hit) => cell(hit.id)).join(", ")
-          ])
+          missedQueryRows(missed.slice(0, detail.rows), largest, { withId: false, textLimit: 160 })
         ),
         "",
         "</details>",
@@ -64774,12 +64782,7 @@ function markdownReport(results) {
     lines.push(
       ...table2(
         ["query", "text", "wanted (rank)", `top ${largest}`],
-        missed.map((query) => [
-          cell(query.id),
-          cell(query.text),
-          Object.entries(query.ranks).map(([id, rank]) => `${cell(id)} (${rank ?? "-"})`).join(", "),
-          query.results.slice(0, largest).map((hit) => cell(hit.id)).join(", ")
-        ])
+        missedQueryRows(missed, largest, { withId: true })
       ),
       "",
       "</details>",

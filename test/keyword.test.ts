@@ -6,18 +6,10 @@ import { STOPWORDS, stem, tokenize, words } from '../src/memory/tokenizer.js';
 import { TopK } from '../src/memory/topK.js';
 import { compareHits, type MemoryRecord } from '../src/memory/types.js';
 import { VectorStore } from '../src/memory/vector.js';
+import { seededRandom } from '../src/random.js';
 
-/** mulberry32: a small seeded PRNG, so random tests are reproducible. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded PRNG, so random tests are reproducible. */
+const prng = seededRandom;
 
 function close(actual: number | undefined, expected: number, eps: number, message?: string): void {
   assert.ok(actual !== undefined && Math.abs(actual - expected) < eps, `${message ?? 'value'}: expected ${expected}, got ${actual}`);

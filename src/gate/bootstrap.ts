@@ -1,21 +1,12 @@
 import { percentile } from '../stats.js';
 import type { UnitSamples } from './metrics.js';
+import { seededRandom } from '../random.js';
 
 /** Seed used when the caller gives none: the same inputs always give the same interval. */
 export const DEFAULT_SEED = 20240917;
 export const DEFAULT_RESAMPLES = 2000;
 
-/** mulberry32: a small, fast, seeded PRNG with values in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 /** FNV-1a of a string mixed into a seed, so each metric draws its own stream whatever the gate's order. */
 export function mixSeed(seed: number, text: string): number {

@@ -3,6 +3,7 @@ import type { Verdict } from '../gate/types.js';
 import { cell, escapeMarkdown } from './escape.js';
 import { formatMetric, headlineMetrics } from './format.js';
 import type { ResultsDocument } from './results.js';
+import { missedQueryRows } from './missedTable.js';
 import { missedQueries } from './terminal.js';
 
 /** GitHub refuses comment bodies over 65,536 characters; keep a margin for the marker and notes. */
@@ -160,16 +161,7 @@ function render(input: CommentInput, detail: Detail, dropped: string): string {
       lines.push(
         ...table(
           ['query', 'wanted (rank)', `top ${largest}`],
-          missed.slice(0, detail.rows).map((query) => [
-            cell(query.text, 160),
-            Object.entries(query.ranks)
-              .map(([id, rank]) => `${cell(id)} (${rank ?? '-'})`)
-              .join(', '),
-            query.results
-              .slice(0, largest)
-              .map((hit) => cell(hit.id))
-              .join(', '),
-          ]),
+          missedQueryRows(missed.slice(0, detail.rows), largest, { withId: false, textLimit: 160 }),
         ),
         '',
         '</details>',

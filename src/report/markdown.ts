@@ -1,6 +1,7 @@
 import { cell, escapeMarkdown } from './escape.js';
 import { formatMetric, formatMs, headlineMetrics } from './format.js';
 import type { ResultsDocument } from './results.js';
+import { missedQueryRows } from './missedTable.js';
 import { missedQueries } from './terminal.js';
 
 function table(header: string[], rows: string[][]): string[] {
@@ -66,17 +67,7 @@ export function markdownReport(results: ResultsDocument): string {
     lines.push(
       ...table(
         ['query', 'text', 'wanted (rank)', `top ${largest}`],
-        missed.map((query) => [
-          cell(query.id),
-          cell(query.text),
-          Object.entries(query.ranks)
-            .map(([id, rank]) => `${cell(id)} (${rank ?? '-'})`)
-            .join(', '),
-          query.results
-            .slice(0, largest)
-            .map((hit) => cell(hit.id))
-            .join(', '),
-        ]),
+        missedQueryRows(missed, largest, { withId: true }),
       ),
       '',
       '</details>',
