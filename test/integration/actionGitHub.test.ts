@@ -93,6 +93,7 @@ describe('the Action on pull requests and pushes, against local GitHub and OpenA
       7: memoryChange,
       8: [{ filename: 'README.md' }, { filename: 'docs/usage.md' }],
       9: Array.from({ length: 3000 }, (_, i) => ({ filename: `generated/file-${i}.txt` })),
+      11: memoryChange,
       10: Array.from({ length: 250 }, (_, i) => ({ filename: i === 249 ? 'prompts/memory.md' : `lib/file-${i}.ts` })),
     };
     github = await startGitHubServer({ owner: 'acme', repo: 'agent', pulls, compares: { [`${'a'.repeat(40)}...${'f'.repeat(40)}`]: [{ filename: 'README.md' }] } });
@@ -174,6 +175,19 @@ describe('the Action on pull requests and pushes, against local GitHub and OpenA
     const compared = await runAction(workspace(), github, { name: 'push', payload: { ref: 'refs/heads/feature', before: 'a'.repeat(40), after: 'f'.repeat(40), repository: { default_branch: 'main' } } }, withKey());
     assert.equal(compared.outputs['e2e-ran'], 'false', compared.log);
     assert.ok(github.apiRequests().some((r) => r.path === `/repos/acme/agent/compare/${'a'.repeat(40)}...${'f'.repeat(40)}`));
+  });
+
+  test('with a baseline the comment shows the change and the regression conditions are evaluated', async () => {
+    const cwd = workspace();
+    await runAction(cwd, github, pullRequest(11), withKey());
+    const baselineDir = join(cwd, '..', `baseline-${Math.random().toString(36).slice(2)}`);
+    cpSync(join(cwd, 'recall-gate-results', 'assistant-memory'), baselineDir, { recursive: true });
+    const run = await runAction(cwd, github, pullRequest(11), { ...withKey(), baseline: baselineDir });
+    assert.equal(run.code, 0, run.log);
+    const body = github.comments.find((comment) => comment.issueNumber === 11)!.body;
+    assert.match(body, /Δ vs base/);
+    assert.match(body, /Baseline: results in /);
+    assert.match(body, /retrieval\.ngram-vector\.mrr.*\| ±0 \[/, 'the mrr row shows a change of zero with its interval');
   });
 
   test('workflow_dispatch runs everything; a failing gate fails the job with annotations at the suite lines', async () => {
