@@ -2172,9 +2172,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve9, reject) => {
+          return new Promise((resolve10, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve9(data);
+              return err ? reject(err) : resolve10(data);
             });
           });
         }
@@ -2212,12 +2212,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve9, reject) => {
+          return new Promise((resolve10, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve9(data);
+              ) : resolve10(data);
             });
           });
         }
@@ -4484,8 +4484,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve9, reject) => {
-        res = resolve9;
+      const promise = new Promise((resolve10, reject) => {
+        res = resolve10;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6736,12 +6736,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve9, reject) => {
+      const waitForDrain = () => new Promise((resolve10, reject) => {
         assert5(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve9;
+          callback = resolve10;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7411,12 +7411,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve9, reject) => {
+      const waitForDrain = () => new Promise((resolve10, reject) => {
         assert5(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve9;
+          callback = resolve10;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7895,16 +7895,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve9) => {
+        return new Promise((resolve10) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve9;
+            this[kClosedResolve] = resolve10;
           } else {
-            resolve9(null);
+            resolve10(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve9) => {
+        return new Promise((resolve10) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7915,7 +7915,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve9(null);
+            resolve10(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7966,7 +7966,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve9, reject) => {
+        const socket = await new Promise((resolve10, reject) => {
           client2[kConnector]({
             host,
             hostname,
@@ -7978,7 +7978,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve9(socket2);
+              resolve10(socket2);
             }
           });
         });
@@ -8314,8 +8314,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve9) => {
-            this[kClosedResolve] = resolve9;
+          await new Promise((resolve10) => {
+            this[kClosedResolve] = resolve10;
           });
         }
       }
@@ -9584,7 +9584,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve9, reject) => {
+        return await new Promise((resolve10, reject) => {
           if (this[kContentLength] > limit2) {
             this.destroy(new AbortError3());
           }
@@ -9597,7 +9597,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError3());
             } else {
-              resolve9(null);
+              resolve10(null);
             }
           }).on("error", noop4).on("data", function(chunk) {
             limit2 -= chunk.length;
@@ -9616,7 +9616,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream2, type) {
       assert5(!stream2[kConsume]);
-      return new Promise((resolve9, reject) => {
+      return new Promise((resolve10, reject) => {
         if (isUnusable(stream2)) {
           const rState = stream2._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9633,7 +9633,7 @@ var require_readable = __commonJS({
             stream2[kConsume] = {
               type,
               stream: stream2,
-              resolve: resolve9,
+              resolve: resolve10,
               reject,
               length: 0,
               body: []
@@ -9703,18 +9703,18 @@ var require_readable = __commonJS({
       return buffer3;
     }
     function consumeEnd(consume2) {
-      const { type, body: body2, resolve: resolve9, stream: stream2, length } = consume2;
+      const { type, body: body2, resolve: resolve10, stream: stream2, length } = consume2;
       try {
         if (type === "text") {
-          resolve9(chunksDecode(body2, length));
+          resolve10(chunksDecode(body2, length));
         } else if (type === "json") {
-          resolve9(JSON.parse(chunksDecode(body2, length)));
+          resolve10(JSON.parse(chunksDecode(body2, length)));
         } else if (type === "arrayBuffer") {
-          resolve9(chunksConcat(body2, length).buffer);
+          resolve10(chunksConcat(body2, length).buffer);
         } else if (type === "blob") {
-          resolve9(new Blob(body2, { type: stream2[kContentType] }));
+          resolve10(new Blob(body2, { type: stream2[kContentType] }));
         } else if (type === "bytes") {
-          resolve9(chunksConcat(body2, length));
+          resolve10(chunksConcat(body2, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9971,9 +9971,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve9, reject) => {
+        return new Promise((resolve10, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve9(data);
+            return err ? reject(err) : resolve10(data);
           });
         });
       }
@@ -10196,9 +10196,9 @@ var require_api_stream = __commonJS({
     };
     function stream2(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve9, reject) => {
+        return new Promise((resolve10, reject) => {
           stream2.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve9(data);
+            return err ? reject(err) : resolve10(data);
           });
         });
       }
@@ -10483,9 +10483,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve9, reject) => {
+        return new Promise((resolve10, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve9(data);
+            return err ? reject(err) : resolve10(data);
           });
         });
       }
@@ -10577,9 +10577,9 @@ var require_api_connect = __commonJS({
     };
     function connect2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve9, reject) => {
+        return new Promise((resolve10, reject) => {
           connect2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve9(data);
+            return err ? reject(err) : resolve10(data);
           });
         });
       }
@@ -14442,7 +14442,7 @@ var require_fetch = __commonJS({
       function dispatch({ body: body2 }) {
         const url2 = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve9, reject) => agent.dispatch(
+        return new Promise((resolve10, reject) => agent.dispatch(
           {
             path: url2.pathname + url2.search,
             origin: url2.origin,
@@ -14518,7 +14518,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable5({ read: resume });
               const onError = this.onError.bind(this);
-              resolve9({
+              resolve10({
                 status,
                 statusText,
                 headersList,
@@ -14561,7 +14561,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve9({
+              resolve10({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18302,8 +18302,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay4(ms) {
-      return new Promise((resolve9) => {
-        setTimeout(resolve9, ms).unref();
+      return new Promise((resolve10) => {
+        setTimeout(resolve10, ms).unref();
       });
     }
     module.exports = {
@@ -22112,7 +22112,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve9.call(this, root, ref);
+      let _sch = resolve10.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a4 = root.localRefs) === null || _a4 === void 0 ? void 0 : _a4[ref];
         const { schemaId } = this.opts;
@@ -22139,7 +22139,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve9(root, ref) {
+    function resolve10(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -23003,7 +23003,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve9(baseURI, relativeURI, options) {
+    function resolve10(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -23039,50 +23039,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative8, options, skipNormalization) {
+    function resolveComponent(base, relative9, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse6(serialize(base, options), options);
-        relative8 = parse6(serialize(relative8, options), options);
+        relative9 = parse6(serialize(relative9, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative8.scheme) {
-        target.scheme = relative8.scheme;
-        target.userinfo = relative8.userinfo;
-        target.host = relative8.host;
-        target.port = relative8.port;
-        target.path = removeDotSegments(relative8.path || "");
-        target.query = relative8.query;
+      if (!options.tolerant && relative9.scheme) {
+        target.scheme = relative9.scheme;
+        target.userinfo = relative9.userinfo;
+        target.host = relative9.host;
+        target.port = relative9.port;
+        target.path = removeDotSegments(relative9.path || "");
+        target.query = relative9.query;
       } else {
-        if (relative8.userinfo !== void 0 || relative8.host !== void 0 || relative8.port !== void 0) {
-          target.userinfo = relative8.userinfo;
-          target.host = relative8.host;
-          target.port = relative8.port;
-          target.path = removeDotSegments(relative8.path || "");
-          target.query = relative8.query;
+        if (relative9.userinfo !== void 0 || relative9.host !== void 0 || relative9.port !== void 0) {
+          target.userinfo = relative9.userinfo;
+          target.host = relative9.host;
+          target.port = relative9.port;
+          target.path = removeDotSegments(relative9.path || "");
+          target.query = relative9.query;
         } else {
-          if (!relative8.path) {
+          if (!relative9.path) {
             target.path = base.path;
-            if (relative8.query !== void 0) {
-              target.query = relative8.query;
+            if (relative9.query !== void 0) {
+              target.query = relative9.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative8.path[0] === "/") {
-              target.path = removeDotSegments(relative8.path);
+            if (relative9.path[0] === "/") {
+              target.path = removeDotSegments(relative9.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative8.path;
+                target.path = "/" + relative9.path;
               } else if (!base.path) {
-                target.path = relative8.path;
+                target.path = relative9.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative8.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative9.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative8.query;
+            target.query = relative9.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -23090,7 +23090,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative8.fragment;
+      target.fragment = relative9.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -23394,7 +23394,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize2,
-      resolve: resolve9,
+      resolve: resolve10,
       resolveComponent,
       equal,
       serialize,
@@ -36432,8 +36432,8 @@ var require_helpers = __commonJS({
     function req(url2, opts = {}) {
       const href = typeof url2 === "string" ? url2 : url2.href;
       const req2 = (href.startsWith("https:") ? https3 : http3).request(url2, opts);
-      const promise = new Promise((resolve9, reject) => {
-        req2.once("response", resolve9).once("error", reject).end();
+      const promise = new Promise((resolve10, reject) => {
+        req2.once("response", resolve10).once("error", reject).end();
       });
       req2.then = promise.then.bind(promise);
       return req2;
@@ -36610,7 +36610,7 @@ var require_parse_proxy_response = __commonJS({
     var debug_1 = __importDefault(require_src());
     var debug2 = (0, debug_1.default)("https-proxy-agent:parse-proxy-response");
     function parseProxyResponse(socket) {
-      return new Promise((resolve9, reject) => {
+      return new Promise((resolve10, reject) => {
         let buffersLength = 0;
         const buffers = [];
         function read2() {
@@ -36676,7 +36676,7 @@ var require_parse_proxy_response = __commonJS({
           }
           debug2("got proxy server response: %o %o", firstLine2, headers);
           cleanup();
-          resolve9({
+          resolve10({
             connect: {
               statusCode,
               statusText,
@@ -39034,11 +39034,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt(value) {
-        return value instanceof P2 ? value : new P2(function(resolve9) {
-          resolve9(value);
+        return value instanceof P2 ? value : new P2(function(resolve10) {
+          resolve10(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve9, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve10, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -39054,7 +39054,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -39141,26 +39141,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve9) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve10) => __awaiter19(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve9(output.toString());
+              resolve10(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve9) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve10) => __awaiter19(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve9(Buffer.concat(chunks));
+              resolve10(Buffer.concat(chunks));
             });
           }));
         });
@@ -39368,14 +39368,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve9, reject) => {
+          return new Promise((resolve10, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve9(res);
+                resolve10(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -39619,12 +39619,12 @@ var require_lib = __commonJS({
         return __awaiter19(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling2, retryNumber);
           const ms = ExponentialBackoffTimeSlice2 * Math.pow(2, retryNumber);
-          return new Promise((resolve9) => setTimeout(() => resolve9(), ms));
+          return new Promise((resolve10) => setTimeout(() => resolve10(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve9, reject) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve10, reject) => __awaiter19(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -39632,7 +39632,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve9(response);
+              resolve10(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -39671,7 +39671,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve9(response);
+              resolve10(response);
             }
           }));
         });
@@ -39729,11 +39729,11 @@ var init_utils = __esm({
     import_undici2 = __toESM(require_undici(), 1);
     __awaiter18 = function(thisArg, _arguments, P2, generator) {
       function adopt(value) {
-        return value instanceof P2 ? value : new P2(function(resolve9) {
-          resolve9(value);
+        return value instanceof P2 ? value : new P2(function(resolve10) {
+          resolve10(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve9, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve10, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -39749,7 +39749,7 @@ var init_utils = __esm({
           }
         }
         function step(result) {
-          result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -43946,17 +43946,17 @@ function toCommandValue(input) {
   }
   return JSON.stringify(input);
 }
-function toCommandProperties(annotationProperties) {
-  if (!Object.keys(annotationProperties).length) {
+function toCommandProperties(annotationProperties2) {
+  if (!Object.keys(annotationProperties2).length) {
     return {};
   }
   return {
-    title: annotationProperties.title,
-    file: annotationProperties.file,
-    line: annotationProperties.startLine,
-    endLine: annotationProperties.endLine,
-    col: annotationProperties.startColumn,
-    endColumn: annotationProperties.endColumn
+    title: annotationProperties2.title,
+    file: annotationProperties2.file,
+    line: annotationProperties2.startLine,
+    endLine: annotationProperties2.endLine,
+    col: annotationProperties2.startColumn,
+    endColumn: annotationProperties2.endColumn
   };
 }
 
@@ -44121,11 +44121,11 @@ var tunnel = __toESM(require_tunnel2(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve9) {
-      resolve9(value);
+    return value instanceof P2 ? value : new P2(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve9, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44141,7 +44141,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44214,26 +44214,26 @@ var HttpClientResponse = class {
   }
   readBody() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve9) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve10) => __awaiter(this, void 0, void 0, function* () {
         let output = Buffer.alloc(0);
         this.message.on("data", (chunk) => {
           output = Buffer.concat([output, chunk]);
         });
         this.message.on("end", () => {
-          resolve9(output.toString());
+          resolve10(output.toString());
         });
       }));
     });
   }
   readBodyBuffer() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve9) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve10) => __awaiter(this, void 0, void 0, function* () {
         const chunks = [];
         this.message.on("data", (chunk) => {
           chunks.push(chunk);
         });
         this.message.on("end", () => {
-          resolve9(Buffer.concat(chunks));
+          resolve10(Buffer.concat(chunks));
         });
       }));
     });
@@ -44436,14 +44436,14 @@ var HttpClient = class {
    */
   requestRaw(info2, data) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve9, reject) => {
+      return new Promise((resolve10, reject) => {
         function callbackForResult(err, res) {
           if (err) {
             reject(err);
           } else if (!res) {
             reject(new Error("Unknown error"));
           } else {
-            resolve9(res);
+            resolve10(res);
           }
         }
         this.requestRawWithCallback(info2, data, callbackForResult);
@@ -44687,12 +44687,12 @@ var HttpClient = class {
     return __awaiter(this, void 0, void 0, function* () {
       retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
       const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-      return new Promise((resolve9) => setTimeout(() => resolve9(), ms));
+      return new Promise((resolve10) => setTimeout(() => resolve10(), ms));
     });
   }
   _processResponse(res, options) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve9, reject) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve10, reject) => __awaiter(this, void 0, void 0, function* () {
         const statusCode = res.message.statusCode || 0;
         const response = {
           statusCode,
@@ -44700,7 +44700,7 @@ var HttpClient = class {
           headers: {}
         };
         if (statusCode === HttpCodes.NotFound) {
-          resolve9(response);
+          resolve10(response);
         }
         function dateTimeDeserializer(key, value) {
           if (typeof value === "string") {
@@ -44739,7 +44739,7 @@ var HttpClient = class {
           err.result = response.result;
           reject(err);
         } else {
-          resolve9(response);
+          resolve10(response);
         }
       }));
     });
@@ -44750,11 +44750,11 @@ var lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => (c[k.toLowerCase(
 // node_modules/@actions/http-client/lib/auth.js
 var __awaiter2 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve9) {
-      resolve9(value);
+    return value instanceof P2 ? value : new P2(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve9, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44770,7 +44770,7 @@ var __awaiter2 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44803,11 +44803,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter3 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve9) {
-      resolve9(value);
+    return value instanceof P2 ? value : new P2(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve9, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44823,7 +44823,7 @@ var __awaiter3 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -45101,11 +45101,11 @@ import * as fs2 from "fs";
 import * as path from "path";
 var __awaiter4 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve9) {
-      resolve9(value);
+    return value instanceof P2 ? value : new P2(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve9, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -45121,7 +45121,7 @@ var __awaiter4 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -45225,11 +45225,11 @@ function isUnixExecutable(stats) {
 // node_modules/@actions/io/lib/io.js
 var __awaiter5 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve9) {
-      resolve9(value);
+    return value instanceof P2 ? value : new P2(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve9, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -45245,7 +45245,7 @@ var __awaiter5 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -45344,11 +45344,11 @@ function findInPath(tool) {
 import { setTimeout as setTimeout2 } from "timers";
 var __awaiter6 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve9) {
-      resolve9(value);
+    return value instanceof P2 ? value : new P2(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve9, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -45364,7 +45364,7 @@ var __awaiter6 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -45583,7 +45583,7 @@ var ToolRunner = class extends events.EventEmitter {
         this.toolPath = path3.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
-      return new Promise((resolve9, reject) => __awaiter6(this, void 0, void 0, function* () {
+      return new Promise((resolve10, reject) => __awaiter6(this, void 0, void 0, function* () {
         this._debug(`exec tool: ${this.toolPath}`);
         this._debug("arguments:");
         for (const arg of this.args) {
@@ -45666,7 +45666,7 @@ var ToolRunner = class extends events.EventEmitter {
           if (error2) {
             reject(error2);
           } else {
-            resolve9(exitCode);
+            resolve10(exitCode);
           }
         });
         if (this.options.input) {
@@ -45789,11 +45789,11 @@ var ExecState = class _ExecState extends events.EventEmitter {
 // node_modules/@actions/exec/lib/exec.js
 var __awaiter7 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve9) {
-      resolve9(value);
+    return value instanceof P2 ? value : new P2(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve9, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -45809,7 +45809,7 @@ var __awaiter7 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -45899,7 +45899,7 @@ function endGroup() {
 }
 
 // src/action/main.ts
-import { join as join15, resolve as resolve8 } from "node:path";
+import { join as join15, resolve as resolve9 } from "node:path";
 
 // src/e2e/trialLog.ts
 import { appendFileSync as appendFileSync2, existsSync as existsSync2, readFileSync, writeFileSync } from "node:fs";
@@ -47202,7 +47202,7 @@ var safeJSON = (text) => {
 };
 
 // node_modules/openai/internal/utils/sleep.mjs
-var sleep = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
+var sleep = (ms) => new Promise((resolve10) => setTimeout(resolve10, ms));
 
 // node_modules/openai/version.mjs
 var VERSION = "6.49.0";
@@ -48313,8 +48313,8 @@ function addRequestID(value, response) {
 var _APIPromise_client;
 var APIPromise = class _APIPromise extends Promise {
   constructor(client2, responsePromise, parseResponse2 = defaultParseResponse) {
-    super((resolve9) => {
-      resolve9(null);
+    super((resolve10) => {
+      resolve10(null);
     });
     this.responsePromise = responsePromise;
     this.parseResponse = parseResponse2;
@@ -49211,12 +49211,12 @@ var EventStream = class {
     _EventStream_errored.set(this, false);
     _EventStream_aborted.set(this, false);
     _EventStream_catchingPromiseCreated.set(this, false);
-    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve9, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve9, "f");
+    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve10, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve10, "f");
       __classPrivateFieldSet(this, _EventStream_rejectConnectedPromise, reject, "f");
     }), "f");
-    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve9, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve9, "f");
+    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve10, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve10, "f");
       __classPrivateFieldSet(this, _EventStream_rejectEndPromise, reject, "f");
     }), "f");
     __classPrivateFieldGet(this, _EventStream_connectedPromise, "f").catch(() => {
@@ -49316,11 +49316,11 @@ var EventStream = class {
    *   const message = await stream.emitted('message') // rejects if the stream errors
    */
   emitted(event) {
-    return new Promise((resolve9, reject) => {
+    return new Promise((resolve10, reject) => {
       __classPrivateFieldSet(this, _EventStream_catchingPromiseCreated, true, "f");
       if (event !== "error")
         this.once("error", reject);
-      this.once(event, resolve9);
+      this.once(event, resolve10);
     });
   }
   /**
@@ -49403,8 +49403,8 @@ var EventStream = class {
         }
         if (ended)
           return Promise.resolve(doneResult());
-        return new Promise((resolve9, reject) => {
-          readQueue.push({ resolve: resolve9, reject });
+        return new Promise((resolve10, reject) => {
+          readQueue.push({ resolve: resolve10, reject });
         });
       },
       return: () => {
@@ -50495,7 +50495,7 @@ var ChatCompletionStream = class _ChatCompletionStream extends AbstractChatCompl
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve9, reject) => readQueue.push({ resolve: resolve9, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve10, reject) => readQueue.push({ resolve: resolve10, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -50677,7 +50677,7 @@ var ChatCompletionStreamingRunner = class _ChatCompletionStreamingRunner extends
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve9, reject) => readQueue.push({ resolve: resolve9, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve10, reject) => readQueue.push({ resolve: resolve10, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         if (!event) {
@@ -53959,7 +53959,7 @@ var AssistantStream = class extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve9, reject) => readQueue.push({ resolve: resolve9, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve10, reject) => readQueue.push({ resolve: resolve10, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -56336,7 +56336,7 @@ var ResponseStream = class _ResponseStream extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve9, reject) => readQueue.push({ resolve: resolve9, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve10, reject) => readQueue.push({ resolve: resolve10, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         return { value: event, done: false };
@@ -58634,13 +58634,13 @@ ${output.slice(-2e3)}`);
   }
 }
 function runNpm(command, args, env2) {
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve10, reject) => {
     const child2 = spawn2(command, args, { env: env2, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child2.stdout.on("data", (chunk) => output += chunk.toString("utf8"));
     child2.stderr.on("data", (chunk) => output += chunk.toString("utf8"));
     child2.on("error", (error2) => reject(new Error(`cannot run ${command}: ${error2.message}`)));
-    child2.on("close", (code) => code === 0 ? resolve9(output) : reject(new Error(`npm exited with ${code}: ${output.trim().split("\n").slice(-6).join(" | ")}`)));
+    child2.on("close", (code) => code === 0 ? resolve10(output) : reject(new Error(`npm exited with ${code}: ${output.trim().split("\n").slice(-6).join(" | ")}`)));
   });
 }
 
@@ -59211,9 +59211,9 @@ var CommandTransport = class {
     if (this.closing) return Promise.reject(new RecallGateError("internal", `${this.label}: "${request2.method}" was sent after the target was closed`));
     const child2 = this.start();
     if (!child2 || this.failure !== void 0) return Promise.reject(this.failedError(request2.method, false));
-    return new Promise((resolve9, reject) => {
+    return new Promise((resolve10, reject) => {
       const key = String(request2.id);
-      this.pending.set(key, { method: request2.method, resolve: resolve9, reject });
+      this.pending.set(key, { method: request2.method, resolve: resolve10, reject });
       signal.addEventListener("abort", () => this.pending.delete(key), { once: true });
       child2.stdin.write(`${JSON.stringify(request2)}
 `);
@@ -59247,16 +59247,16 @@ var CommandTransport = class {
     this.child = child2;
     let spawned = false;
     let exitTimer;
-    this.exited = new Promise((resolve9) => {
+    this.exited = new Promise((resolve10) => {
       child2.once("spawn", () => spawned = true);
       child2.on("error", (error2) => {
         if (!spawned) {
           this.fail(`could not be started: ${error2.message}`);
-          resolve9();
+          resolve10();
         }
       });
       child2.once("exit", (code, signal) => {
-        resolve9();
+        resolve10();
         const reason = signal ? `was killed by ${signal}` : `exited with code ${code}`;
         exitTimer = setTimeout(() => this.fail(reason), DRAIN_MS);
         child2.once("close", () => {
@@ -59333,7 +59333,7 @@ ${this.stderrTail.map((line) => `  ${line}`).join("\n")}` : " (it wrote nothing 
 };
 async function within(promise, ms) {
   let timer;
-  const timeout = new Promise((resolve9) => timer = setTimeout(() => resolve9(false), ms));
+  const timeout = new Promise((resolve10) => timer = setTimeout(() => resolve10(false), ms));
   try {
     return await Promise.race([promise.then(() => true), timeout]);
   } finally {
@@ -68089,7 +68089,13 @@ function gains(relevant) {
 }
 
 // src/action/annotations.ts
+import { relative as relative5, resolve as resolve6 } from "node:path";
 var PER_KIND = 10;
+function annotationProperties(where2) {
+  if (!where2) return {};
+  const root = process.env.GITHUB_WORKSPACE ?? process.cwd();
+  return { file: relative5(root, resolve6(where2.file)), startLine: where2.line, startColumn: where2.col };
+}
 function annotate(suite, results, verdict) {
   const errors = [];
   const failedRows = (verdict?.rows ?? []).filter((row) => row.status === "fail").sort((a, b) => Number(b.blocking) - Number(a.blocking));
@@ -68104,7 +68110,7 @@ function annotate(suite, results, verdict) {
     errors.push({ message: `${error2.key} could not run: ${error2.reason}`, where: cases.get(error2.key.split("|")[0])?.where });
   }
   for (const item of errors.slice(0, PER_KIND)) {
-    error(item.message, item.where ? { file: item.where.file, startLine: item.where.line, startColumn: item.where.col } : {});
+    error(item.message, annotationProperties(item.where));
   }
   const queries = new Map((suite.retrieval?.queries ?? []).map((query) => [query.id, query]));
   const largest = results.retrieval?.k.at(-1);
@@ -68112,7 +68118,7 @@ function annotate(suite, results, verdict) {
     (provider) => provider.queries.filter((query) => largest !== void 0 && (query.metrics[`recall@${largest}`] ?? 0) < 1).map((query) => ({ message: `${provider.name}: "${query.text}" misses a relevant memory in the top ${largest}`, where: queries.get(query.id)?.where }))
   );
   for (const item of warnings.slice(0, PER_KIND)) {
-    warning(item.message, item.where ? { file: item.where.file, startLine: item.where.line, startColumn: item.where.col } : {});
+    warning(item.message, annotationProperties(item.where));
   }
 }
 
@@ -70510,11 +70516,11 @@ var SearchState = class {
 // node_modules/@actions/glob/lib/internal-globber.js
 var __awaiter8 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve9) {
-      resolve9(value);
+    return value instanceof P2 ? value : new P2(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve9, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -70530,7 +70536,7 @@ var __awaiter8 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -70543,14 +70549,14 @@ var __asyncValues = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve9, reject) {
-        v = o[n](v), settle(resolve9, reject, v.done, v.value);
+      return new Promise(function(resolve10, reject) {
+        v = o[n](v), settle(resolve10, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve9, reject, d, v) {
+  function settle(resolve10, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve9({ value: v2, done: d });
+      resolve10({ value: v2, done: d });
     }, reject);
   }
 };
@@ -70747,11 +70753,11 @@ var DefaultGlobber = class _DefaultGlobber {
 // node_modules/@actions/glob/lib/glob.js
 var __awaiter9 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve9) {
-      resolve9(value);
+    return value instanceof P2 ? value : new P2(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve9, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -70767,7 +70773,7 @@ var __awaiter9 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -70815,11 +70821,11 @@ var CacheReadDeniedMessagePrefix = "cache read denied:";
 // node_modules/@actions/cache/lib/internal/cacheUtils.js
 var __awaiter10 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve9) {
-      resolve9(value);
+    return value instanceof P2 ? value : new P2(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve9, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -70835,7 +70841,7 @@ var __awaiter10 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -70848,14 +70854,14 @@ var __asyncValues2 = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve9, reject) {
-        v = o[n](v), settle(resolve9, reject, v.done, v.value);
+      return new Promise(function(resolve10, reject) {
+        v = o[n](v), settle(resolve10, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve9, reject, d, v) {
+  function settle(resolve10, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve9({ value: v2, done: d });
+      resolve10({ value: v2, done: d });
     }, reject);
   }
 };
@@ -71838,9 +71844,9 @@ function isStreamComplete(stream2) {
   if (stream2.readable === false) {
     return Promise.resolve();
   }
-  return new Promise((resolve9) => {
+  return new Promise((resolve10) => {
     const handler2 = () => {
-      resolve9();
+      resolve10();
       stream2.removeListener("close", handler2);
       stream2.removeListener("end", handler2);
       stream2.removeListener("error", handler2);
@@ -71995,8 +72001,8 @@ var NodeHttpClient = class {
       headers: request2.headers.toJSON({ preserveCase: true }),
       ...request2.requestOverrides
     };
-    return new Promise((resolve9, reject) => {
-      const req = isInsecure ? http2.request(options, resolve9) : https2.request(options, resolve9);
+    return new Promise((resolve10, reject) => {
+      const req = isInsecure ? http2.request(options, resolve10) : https2.request(options, resolve10);
       req.once("error", (err) => {
         reject(new RestError(err.message, { code: err.code ?? RestError.REQUEST_SEND_ERROR, request: request2 }));
       });
@@ -72080,7 +72086,7 @@ function getDecodedResponseStream(stream2, headers) {
   return stream2;
 }
 function streamToText(stream2) {
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve10, reject) => {
     const buffer3 = [];
     stream2.on("data", (chunk) => {
       if (Buffer.isBuffer(chunk)) {
@@ -72090,7 +72096,7 @@ function streamToText(stream2) {
       }
     });
     stream2.on("end", () => {
-      resolve9(Buffer.concat(buffer3).toString("utf8"));
+      resolve10(Buffer.concat(buffer3).toString("utf8"));
     });
     stream2.on("error", (e) => {
       if (e && e?.name === "AbortError") {
@@ -72185,7 +72191,7 @@ function calculateRetryDelay(retryAttempt, config) {
 // node_modules/@typespec/ts-http-runtime/dist/esm/util/helpers.js
 var StandardAbortMessage = "The operation was aborted.";
 function delay(delayInMs, value, options) {
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve10, reject) => {
     let timer = void 0;
     let onAborted = void 0;
     const rejectOnAbort = () => {
@@ -72208,7 +72214,7 @@ function delay(delayInMs, value, options) {
     }
     timer = setTimeout(() => {
       removeListeners();
-      resolve9(value);
+      resolve10(value);
     }, delayInMs);
     if (options?.abortSignal) {
       options.abortSignal.addEventListener("abort", onAborted);
@@ -72964,7 +72970,7 @@ var AbortError2 = class extends Error {
 // node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
 function createAbortablePromise(buildPromise, options) {
   const { cleanupBeforeAbort, abortSignal, abortErrorMsg } = options ?? {};
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve10, reject) => {
     function rejectOnAbort() {
       reject(new AbortError2(abortErrorMsg ?? "The operation was aborted."));
     }
@@ -72982,7 +72988,7 @@ function createAbortablePromise(buildPromise, options) {
     try {
       buildPromise((x2) => {
         removeListeners();
-        resolve9(x2);
+        resolve10(x2);
       }, (x2) => {
         removeListeners();
         reject(x2);
@@ -72999,8 +73005,8 @@ var StandardAbortMessage2 = "The delay was aborted.";
 function delay2(timeInMs, options) {
   let token;
   const { abortSignal, abortErrorMsg } = options ?? {};
-  return createAbortablePromise((resolve9) => {
-    token = setTimeout(resolve9, timeInMs);
+  return createAbortablePromise((resolve10) => {
+    token = setTimeout(resolve10, timeInMs);
   }, {
     cleanupBeforeAbort: () => clearTimeout(token),
     abortSignal,
@@ -81131,7 +81137,7 @@ var BufferScheduler = class {
    *
    */
   async do() {
-    return new Promise((resolve9, reject) => {
+    return new Promise((resolve10, reject) => {
       this.readable.on("data", (data) => {
         data = typeof data === "string" ? Buffer.from(data, this.encoding) : data;
         this.appendUnresolvedData(data);
@@ -81159,11 +81165,11 @@ var BufferScheduler = class {
         if (this.isStreamEnd && this.executingOutgoingHandlers === 0) {
           if (this.unresolvedLength > 0 && this.unresolvedLength < this.bufferSize) {
             const buffer3 = this.shiftBufferFromUnresolvedDataArray();
-            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve9).catch(reject);
+            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve10).catch(reject);
           } else if (this.unresolvedLength >= this.bufferSize) {
             return;
           } else {
-            resolve9();
+            resolve10();
           }
         }
       });
@@ -81288,8 +81294,8 @@ var NativeCRC64 = (() => {
     NativeCRC642 = NativeCRC642 || {};
     var Module = typeof NativeCRC642 != "undefined" ? NativeCRC642 : {};
     var readyPromiseResolve, readyPromiseReject;
-    Module["ready"] = new Promise(function(resolve9, reject) {
-      readyPromiseResolve = resolve9;
+    Module["ready"] = new Promise(function(resolve10, reject) {
+      readyPromiseResolve = resolve10;
       readyPromiseReject = reject;
     });
     ["_malloc", "_free", "_emscripten_bind_VoidPtr___destroy___0", "_emscripten_bind_Crc64Hash_Crc64Hash_0", "_emscripten_bind_Crc64Hash_OnAppend_2", "_emscripten_bind_Crc64Hash_OnFinal_3", "_emscripten_bind_Crc64Hash___destroy___0", "_fflush", "onRuntimeInitialized"].forEach((prop) => {
@@ -83859,7 +83865,7 @@ function getURLQueries(url2) {
   return queries;
 }
 async function delay3(timeInMs, aborter, abortError) {
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve10, reject) => {
     let timeout;
     const abortHandler = () => {
       if (timeout !== void 0) {
@@ -83871,7 +83877,7 @@ async function delay3(timeInMs, aborter, abortError) {
       if (aborter !== void 0) {
         aborter.removeEventListener("abort", abortHandler);
       }
-      resolve9();
+      resolve10();
     };
     timeout = setTimeout(resolveHandler, timeInMs);
     if (aborter !== void 0) {
@@ -101646,7 +101652,7 @@ var AvroReadableFromStream = class extends AvroReadable {
       this._position += chunk.length;
       return this.toUint8Array(chunk);
     } else {
-      return new Promise((resolve9, reject) => {
+      return new Promise((resolve10, reject) => {
         const cleanUp = () => {
           this._readable.removeListener("readable", readableCallback);
           this._readable.removeListener("error", rejectCallback);
@@ -101661,7 +101667,7 @@ var AvroReadableFromStream = class extends AvroReadable {
           if (callbackChunk) {
             this._position += callbackChunk.length;
             cleanUp();
-            resolve9(this.toUint8Array(callbackChunk));
+            resolve10(this.toUint8Array(callbackChunk));
           }
         };
         const rejectCallback = () => {
@@ -102307,8 +102313,8 @@ var Poller = class {
     this.stopped = true;
     this.pollProgressCallbacks = [];
     this.operation = operation;
-    this.promise = new Promise((resolve9, reject) => {
-      this.resolve = resolve9;
+    this.promise = new Promise((resolve10, reject) => {
+      this.resolve = resolve10;
       this.reject = reject;
     });
     this.promise.catch(() => {
@@ -102713,8 +102719,8 @@ var Batch = class {
       return Promise.resolve();
     }
     this.parallelExecute();
-    return new Promise((resolve9, reject) => {
-      this.emitter.on("finish", resolve9);
+    return new Promise((resolve10, reject) => {
+      this.emitter.on("finish", resolve10);
       this.emitter.on("error", (error2) => {
         this.state = BatchStates.Error;
         reject(error2);
@@ -102761,12 +102767,12 @@ import util3 from "node:util";
 async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   let pos = 0;
   const count = end - offset;
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve10, reject) => {
     const timeout = setTimeout(() => reject(new Error(`The operation cannot be completed in timeout.`)), REQUEST_TIMEOUT);
     stream2.on("readable", () => {
       if (pos >= count) {
         clearTimeout(timeout);
-        resolve9();
+        resolve10();
         return;
       }
       let chunk = stream2.read();
@@ -102785,7 +102791,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
       if (pos < count) {
         reject(new Error(`Stream drains before getting enough data needed. Data read: ${pos}, data need: ${count}`));
       }
-      resolve9();
+      resolve10();
     });
     stream2.on("error", (msg) => {
       clearTimeout(timeout);
@@ -102794,7 +102800,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   });
 }
 async function readStreamToLocalFile(rs, file) {
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve10, reject) => {
     const ws = fs5.createWriteStream(file);
     rs.on("error", (err) => {
       reject(err);
@@ -102802,7 +102808,7 @@ async function readStreamToLocalFile(rs, file) {
     ws.on("error", (err) => {
       reject(err);
     });
-    ws.on("close", resolve9);
+    ws.on("close", resolve10);
     rs.pipe(ws);
   });
 }
@@ -103714,7 +103720,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateSasUrl(options) {
-    return new Promise((resolve9) => {
+    return new Promise((resolve10) => {
       if (!(this.credential instanceof StorageSharedKeyCredential)) {
         throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
       }
@@ -103725,7 +103731,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, this.credential).toString();
-      resolve9(appendToURLQuery(this.url, sas));
+      resolve10(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -103764,7 +103770,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateUserDelegationSasUrl(options, userDelegationKey) {
-    return new Promise((resolve9) => {
+    return new Promise((resolve10) => {
       const sas = generateBlobSASQueryParameters({
         containerName: this._containerName,
         blobName: this._name,
@@ -103772,7 +103778,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, userDelegationKey, this.accountName).toString();
-      resolve9(appendToURLQuery(this.url, sas));
+      resolve10(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -105529,11 +105535,11 @@ var RateLimitError2 = class extends Error {
 // node_modules/@actions/cache/lib/internal/uploadUtils.js
 var __awaiter11 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve9) {
-      resolve9(value);
+    return value instanceof P2 ? value : new P2(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve9, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -105549,7 +105555,7 @@ var __awaiter11 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -105673,11 +105679,11 @@ import * as util4 from "util";
 // node_modules/@actions/cache/lib/internal/requestUtils.js
 var __awaiter12 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve9) {
-      resolve9(value);
+    return value instanceof P2 ? value : new P2(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve9, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -105693,7 +105699,7 @@ var __awaiter12 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -105723,7 +105729,7 @@ function isRetryableStatusCode(statusCode) {
 }
 function sleep2(milliseconds) {
   return __awaiter12(this, void 0, void 0, function* () {
-    return new Promise((resolve9) => setTimeout(resolve9, milliseconds));
+    return new Promise((resolve10) => setTimeout(resolve10, milliseconds));
   });
 }
 function retry(name_1, method_1, getStatusCode_1) {
@@ -105798,11 +105804,11 @@ function retryHttpClientResponse(name_1, method_1) {
 // node_modules/@actions/cache/lib/internal/downloadUtils.js
 var __awaiter13 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve9) {
-      resolve9(value);
+    return value instanceof P2 ? value : new P2(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve9, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -105818,7 +105824,7 @@ var __awaiter13 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -106097,8 +106103,8 @@ function downloadCacheStorageSDK(archiveLocation, archivePath, options) {
 }
 var promiseWithTimeout = (timeoutMs, promise) => __awaiter13(void 0, void 0, void 0, function* () {
   let timeoutHandle;
-  const timeoutPromise = new Promise((resolve9) => {
-    timeoutHandle = setTimeout(() => resolve9("timeout"), timeoutMs);
+  const timeoutPromise = new Promise((resolve10) => {
+    timeoutHandle = setTimeout(() => resolve10("timeout"), timeoutMs);
   });
   return Promise.race([promise, timeoutPromise]).then((result) => {
     clearTimeout(timeoutHandle);
@@ -106222,11 +106228,11 @@ function getUserAgentString2() {
 // node_modules/@actions/cache/lib/internal/cacheHttpClient.js
 var __awaiter14 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve9) {
-      resolve9(value);
+    return value instanceof P2 ? value : new P2(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve9, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -106242,7 +106248,7 @@ var __awaiter14 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -109562,11 +109568,11 @@ function maskSecretUrls(body2) {
 // node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js
 var __awaiter15 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve9) {
-      resolve9(value);
+    return value instanceof P2 ? value : new P2(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve9, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -109582,7 +109588,7 @@ var __awaiter15 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -109711,7 +109717,7 @@ var CacheServiceClient = class {
   }
   sleep(milliseconds) {
     return __awaiter15(this, void 0, void 0, function* () {
-      return new Promise((resolve9) => setTimeout(resolve9, milliseconds));
+      return new Promise((resolve10) => setTimeout(resolve10, milliseconds));
     });
   }
   getExponentialRetryTimeMilliseconds(attempt) {
@@ -109736,11 +109742,11 @@ import { existsSync as existsSync6, writeFileSync as writeFileSync5 } from "fs";
 import * as path11 from "path";
 var __awaiter16 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve9) {
-      resolve9(value);
+    return value instanceof P2 ? value : new P2(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve9, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -109756,7 +109762,7 @@ var __awaiter16 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -109950,11 +109956,11 @@ function createTar(archiveFolder, sourceDirectories, compressionMethod) {
 // node_modules/@actions/cache/lib/cache.js
 var __awaiter17 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve9) {
-      resolve9(value);
+    return value instanceof P2 ? value : new P2(function(resolve10) {
+      resolve10(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve9, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -109970,7 +109976,7 @@ var __awaiter17 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -110497,7 +110503,7 @@ async function saveEntries(entries) {
 
 // src/action/github/changedFiles.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
-import { isAbsolute as isAbsolute2, relative as relative6, resolve as resolve7, sep as sep9 } from "node:path";
+import { isAbsolute as isAbsolute2, relative as relative7, resolve as resolve8, sep as sep9 } from "node:path";
 
 // src/action/github/client.ts
 function eventFromContext(context5) {
@@ -110608,7 +110614,7 @@ function matchesMemoryPaths(files, globs, extraFiles) {
 function repoRelativePaths(paths, root) {
   const out = /* @__PURE__ */ new Set();
   for (const path13 of paths) {
-    const inside = relative6(resolve7(root), resolve7(path13));
+    const inside = relative7(resolve8(root), resolve8(path13));
     if (!inside || inside.startsWith("..") || isAbsolute2(inside)) continue;
     out.add(inside.split(sep9).join("/"));
   }
@@ -110679,7 +110685,7 @@ ${options.body}`;
 // src/action/inputs.ts
 var import_picomatch2 = __toESM(require_picomatch2(), 1);
 import { readdirSync as readdirSync2, statSync as statSync3 } from "node:fs";
-import { join as join14, relative as relative7 } from "node:path";
+import { join as join14, relative as relative8 } from "node:path";
 var LAYERS = ["auto", "all", "retrieval", "e2e"];
 function booleanInput(name, fallback) {
   if (!getInput(name)) return fallback;
@@ -110716,7 +110722,7 @@ function listFiles(root, dir = root, found = []) {
     if (SKIP.has(name)) continue;
     const path13 = join14(dir, name);
     if (statSync3(path13).isDirectory()) listFiles(root, path13, found);
-    else found.push(relative7(root, path13));
+    else found.push(relative8(root, path13));
   }
   return found;
 }
@@ -110746,7 +110752,7 @@ async function connect(token) {
 async function run() {
   try {
     const inputs = readInputs();
-    process.chdir(resolve8(inputs.workingDirectory));
+    process.chdir(resolve9(inputs.workingDirectory));
     const github = await connect(inputs.githubToken);
     const outcomes = [];
     for (const path13 of expandSuites(inputs.suites, process.cwd())) outcomes.push(await gateSuite(path13, inputs, github));
@@ -110762,7 +110768,7 @@ async function run() {
     if (error2 instanceof RecallGateError) {
       for (const problem of error2.problems.slice(0, 10)) {
         const hint = problem.hint ? ` (${problem.hint})` : "";
-        error(`${problem.message}${hint}`, { file: problem.where.file, startLine: problem.where.line, startColumn: problem.where.col });
+        error(`${problem.message}${hint}`, annotationProperties(problem.where));
       }
       for (const problem of error2.problems) info(formatProblem(problem));
     }

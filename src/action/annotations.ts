@@ -1,10 +1,18 @@
 import * as core from '@actions/core';
+import { relative, resolve } from 'node:path';
 import type { Verdict } from '../gate/types.js';
 import type { ResultsDocument } from '../report/results.js';
 import type { Suite } from '../suite/types.js';
 
 /** GitHub shows at most 10 annotations of each kind per step: the most important go first. */
 const PER_KIND = 10;
+
+/** Annotations name files from the repository root; suite paths are relative to working-directory. */
+export function annotationProperties(where: { file: string; line: number; col: number } | undefined): core.AnnotationProperties {
+  if (!where) return {};
+  const root = process.env.GITHUB_WORKSPACE ?? process.cwd();
+  return { file: relative(root, resolve(where.file)), startLine: where.line, startColumn: where.col };
+}
 
 /** Failed gate conditions and failing cases as errors at their line in the suite; missed queries as warnings. */
 export function annotate(suite: Suite, results: ResultsDocument, verdict: Verdict | undefined): void {
@@ -21,7 +29,7 @@ export function annotate(suite: Suite, results: ResultsDocument, verdict: Verdic
     errors.push({ message: `${error.key} could not run: ${error.reason}`, where: cases.get(error.key.split('|')[0]!)?.where });
   }
   for (const item of errors.slice(0, PER_KIND)) {
-    core.error(item.message, item.where ? { file: item.where.file, startLine: item.where.line, startColumn: item.where.col } : {});
+    core.error(item.message, annotationProperties(item.where));
   }
 
   const queries = new Map((suite.retrieval?.queries ?? []).map((query) => [query.id, query]));
@@ -32,6 +40,6 @@ export function annotate(suite: Suite, results: ResultsDocument, verdict: Verdic
       .map((query) => ({ message: `${provider.name}: "${query.text}" misses a relevant memory in the top ${largest}`, where: queries.get(query.id)?.where })),
   );
   for (const item of warnings.slice(0, PER_KIND)) {
-    core.warning(item.message, item.where ? { file: item.where.file, startLine: item.where.line, startColumn: item.where.col } : {});
+    core.warning(item.message, annotationProperties(item.where));
   }
 }

@@ -10,7 +10,7 @@ import type { ResultsDocument } from '../report/results.js';
 import { runSuite, type Layer } from '../runSuite.js';
 import { loadSuite } from '../suite/load.js';
 import type { Suite } from '../suite/types.js';
-import { annotate } from './annotations.js';
+import { annotate, annotationProperties } from './annotations.js';
 import { loadBaseline, saveBaseline } from './baseline.js';
 import { cacheEntries, restoreEntries, saveEntries } from './cache.js';
 import { changedFiles, matchesMemoryPaths, repoRelativePaths } from './github/changedFiles.js';
@@ -63,7 +63,7 @@ export async function run(): Promise<void> {
     if (error instanceof RecallGateError) {
       for (const problem of error.problems.slice(0, 10)) {
         const hint = problem.hint ? ` (${problem.hint})` : '';
-        core.error(`${problem.message}${hint}`, { file: problem.where.file, startLine: problem.where.line, startColumn: problem.where.col });
+        core.error(`${problem.message}${hint}`, annotationProperties(problem.where));
       }
       for (const problem of error.problems) core.info(formatProblem(problem));
     }
