@@ -2987,7 +2987,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve9.call(this, root, ref);
+      let _sch = resolve10.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a3 = root.localRefs) === null || _a3 === void 0 ? void 0 : _a3[ref];
         const { schemaId } = this.opts;
@@ -3014,7 +3014,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve9(root, ref) {
+    function resolve10(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -3878,7 +3878,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve9(baseURI, relativeURI, options) {
+    function resolve10(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -4269,7 +4269,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve9,
+      resolve: resolve10,
       resolveComponent,
       equal,
       serialize,
@@ -14819,7 +14819,8 @@ function resolveE2e(spec, results, aggregation, trials) {
         const one = trial[name];
         return one === void 0 ? [] : [one];
       };
-      const units = trials && trials.length > 0 ? groupByCase(trials, read).filter((unit) => unit.length > 0) : [];
+      const searched = (trials ?? []).filter((trial) => trial.condition === e2e.headline_condition);
+      const units = searched.length > 0 ? groupByCase(searched, read).filter((unit) => unit.length > 0) : [];
       return { status: "value", value, layer: "e2e", ...units.length > 0 ? { samples: { unit: "case", units, statistic: (sample) => mean(sample.flat()) } } : {} };
     }
   }
@@ -17306,7 +17307,7 @@ var FileProblems = class extends Error {
 };
 function readText(path2, displayPath, referencedFrom) {
   try {
-    return readFileSync2(path2, "utf8");
+    return readFileSync2(path2, "utf8").replace(/^\uFEFF/, "");
   } catch (error) {
     const code = error.code;
     const where = referencedFrom ?? { file: displayPath, line: 1, col: 1 };
@@ -18041,9 +18042,10 @@ function aggregateE2e(trials, cases, conditions, repeat) {
   const cost = costs.some((value) => value === null) ? null : round(costs.reduce((sum2, value) => sum2 + (value ?? 0), 0), 6);
   const passed = trials.filter((trial) => trial.status === "pass").length;
   const defined = (values) => values.filter((value) => value !== void 0);
-  const coverage = defined(trials.map((trial) => trial.evidence_coverage));
-  const precision = defined(trials.map((trial) => trial.recall_precision));
-  const harmful = trials.filter((trial) => trial.harmful_recall !== void 0);
+  const searched = trials.filter((trial) => trial.condition === headline);
+  const coverage = defined(searched.map((trial) => trial.evidence_coverage));
+  const precision = defined(searched.map((trial) => trial.recall_precision));
+  const harmful = searched.filter((trial) => trial.harmful_recall !== void 0);
   return {
     repeat,
     conditions,
@@ -18824,8 +18826,8 @@ function trialKey(caseName, condition, repeat) {
 }
 
 // src/e2e/runE2e.ts
-function trialUser(suite, caseName, as, condition, repeat) {
-  const scope = createHash("sha256").update(`${suite}\0${caseName}\0${as ?? ""}`).digest("hex").slice(0, 12);
+function trialUser(suite, caseName, as, condition, repeat, runId = "") {
+  const scope = createHash("sha256").update(`${suite}\0${caseName}\0${as ?? ""}\0${runId}`).digest("hex").slice(0, 12);
   return `rg-${scope}-${condition}-${repeat}`;
 }
 function planTrials(plan) {
@@ -18856,8 +18858,8 @@ async function runTrial(plan, trial, deps) {
   const now = deps.now ?? (() => performance.now());
   const started = now();
   const { spec, condition, repeat } = trial;
-  const owner = trialUser(plan.suiteName, spec.name, void 0, condition, repeat);
-  const asker = spec.probe.as ? trialUser(plan.suiteName, spec.name, spec.probe.as, condition, repeat) : owner;
+  const owner = trialUser(plan.suiteName, spec.name, void 0, condition, repeat, plan.runId);
+  const asker = spec.probe.as ? trialUser(plan.suiteName, spec.name, spec.probe.as, condition, repeat, plan.runId) : owner;
   const invocations = [];
   const record = {
     key: trial.key,
@@ -18991,6 +18993,9 @@ async function mergeCommand(argv, io) {
     e2e: void 0
   };
   delete merged.shard;
+  for (const shard of shards) {
+    if (shard.results.status !== "complete" && shard.results.errors.length === 0) merged.errors.push(`merge: ${shard.dir} did not finish (status ${shard.results.status})`);
+  }
   if (missing.length > 0) merged.errors.push(`merge: shard(s) ${missing.join(", ")} of ${count} missing`);
   if (suite.e2e && merged.layers.e2e === "ran") {
     const expected = new Set(planTrials({ ...suite.e2e, suiteName: suite.name }).map((trial) => trial.key));
@@ -19252,7 +19257,7 @@ var CachedEmbedder = class {
 // src/runSuite.ts
 import { createHash as createHash4, randomBytes } from "node:crypto";
 import { readFileSync as readFileSync8 } from "node:fs";
-import { dirname as dirname3, join as join8, relative as relative3 } from "node:path";
+import { dirname as dirname4, join as join8, relative as relative3 } from "node:path";
 
 // node_modules/openai/internal/tslib.mjs
 function __classPrivateFieldSet(receiver, state, value, kind, f) {
@@ -19493,7 +19498,7 @@ var safeJSON = (text) => {
 };
 
 // node_modules/openai/internal/utils/sleep.mjs
-var sleep = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
+var sleep = (ms) => new Promise((resolve10) => setTimeout(resolve10, ms));
 
 // node_modules/openai/version.mjs
 var VERSION = "6.49.0";
@@ -20604,8 +20609,8 @@ function addRequestID(value, response) {
 var _APIPromise_client;
 var APIPromise = class _APIPromise extends Promise {
   constructor(client2, responsePromise, parseResponse2 = defaultParseResponse) {
-    super((resolve9) => {
-      resolve9(null);
+    super((resolve10) => {
+      resolve10(null);
     });
     this.responsePromise = responsePromise;
     this.parseResponse = parseResponse2;
@@ -21502,12 +21507,12 @@ var EventStream = class {
     _EventStream_errored.set(this, false);
     _EventStream_aborted.set(this, false);
     _EventStream_catchingPromiseCreated.set(this, false);
-    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve9, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve9, "f");
+    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve10, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve10, "f");
       __classPrivateFieldSet(this, _EventStream_rejectConnectedPromise, reject, "f");
     }), "f");
-    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve9, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve9, "f");
+    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve10, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve10, "f");
       __classPrivateFieldSet(this, _EventStream_rejectEndPromise, reject, "f");
     }), "f");
     __classPrivateFieldGet(this, _EventStream_connectedPromise, "f").catch(() => {
@@ -21607,11 +21612,11 @@ var EventStream = class {
    *   const message = await stream.emitted('message') // rejects if the stream errors
    */
   emitted(event) {
-    return new Promise((resolve9, reject) => {
+    return new Promise((resolve10, reject) => {
       __classPrivateFieldSet(this, _EventStream_catchingPromiseCreated, true, "f");
       if (event !== "error")
         this.once("error", reject);
-      this.once(event, resolve9);
+      this.once(event, resolve10);
     });
   }
   /**
@@ -21694,8 +21699,8 @@ var EventStream = class {
         }
         if (ended)
           return Promise.resolve(doneResult());
-        return new Promise((resolve9, reject) => {
-          readQueue.push({ resolve: resolve9, reject });
+        return new Promise((resolve10, reject) => {
+          readQueue.push({ resolve: resolve10, reject });
         });
       },
       return: () => {
@@ -22786,7 +22791,7 @@ var ChatCompletionStream = class _ChatCompletionStream extends AbstractChatCompl
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve9, reject) => readQueue.push({ resolve: resolve9, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve10, reject) => readQueue.push({ resolve: resolve10, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -22968,7 +22973,7 @@ var ChatCompletionStreamingRunner = class _ChatCompletionStreamingRunner extends
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve9, reject) => readQueue.push({ resolve: resolve9, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve10, reject) => readQueue.push({ resolve: resolve10, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         if (!event) {
@@ -26250,7 +26255,7 @@ var AssistantStream = class extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve9, reject) => readQueue.push({ resolve: resolve9, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve10, reject) => readQueue.push({ resolve: resolve10, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -28627,7 +28632,7 @@ var ResponseStream = class _ResponseStream extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve9, reject) => readQueue.push({ resolve: resolve9, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve10, reject) => readQueue.push({ resolve: resolve10, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         return { value: event, done: false };
@@ -30246,10 +30251,10 @@ ${input.answer}` }
 };
 
 // src/memory/createStore.ts
-import { resolve as resolve7 } from "node:path";
+import { resolve as resolve8 } from "node:path";
 
 // src/embeddings/createEmbedder.ts
-import { isAbsolute, resolve as resolve6 } from "node:path";
+import { isAbsolute, resolve as resolve7 } from "node:path";
 
 // src/embeddings/local.ts
 import { createHash as createHash3 } from "node:crypto";
@@ -30259,7 +30264,7 @@ import { join as join7 } from "node:path";
 // src/embeddings/transformersRuntime.ts
 import { spawn } from "node:child_process";
 import { existsSync as existsSync4, mkdirSync as mkdirSync3, mkdtempSync, renameSync as renameSync3, rmSync as rmSync2 } from "node:fs";
-import { join as join6 } from "node:path";
+import { dirname as dirname3, join as join6, resolve as resolve6 } from "node:path";
 import { pathToFileURL } from "node:url";
 var TRANSFORMERS_VERSION = "4.3.2";
 var PACKAGE = "@huggingface/transformers";
@@ -30277,7 +30282,16 @@ function loadTransformers(options) {
   });
   return loaded;
 }
+function projectInstall(start) {
+  for (let dir = resolve6(start); ; dir = dirname3(dir)) {
+    const entry = entryIn(dir);
+    if (existsSync4(entry)) return entry;
+    if (dirname3(dir) === dir) return void 0;
+  }
+}
 async function load(options) {
+  const project = projectInstall(process.cwd());
+  if (project) return { module: await import(pathToFileURL(project).href), source: `${PACKAGE} from ${project}` };
   try {
     const specifier = PACKAGE;
     const module2 = await import(specifier);
@@ -30310,6 +30324,7 @@ async function install(dir, options) {
       throw new Error(`npm finished but ${PACKAGE} is not there:
 ${output.slice(-2e3)}`);
     }
+    if (existsSync4(dir) && !existsSync4(entryIn(dir))) rmSync2(dir, { recursive: true, force: true });
     try {
       renameSync3(staging, dir);
     } catch (error) {
@@ -30327,13 +30342,13 @@ ${output.slice(-2e3)}`);
   }
 }
 function runNpm(command, args, env2) {
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve10, reject) => {
     const child = spawn(command, args, { env: env2, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk) => output += chunk.toString("utf8"));
     child.stderr.on("data", (chunk) => output += chunk.toString("utf8"));
     child.on("error", (error) => reject(new Error(`cannot run ${command}: ${error.message}`)));
-    child.on("close", (code) => code === 0 ? resolve9(output) : reject(new Error(`npm exited with ${code}: ${output.trim().split("\n").slice(-6).join(" | ")}`)));
+    child.on("close", (code) => code === 0 ? resolve10(output) : reject(new Error(`npm exited with ${code}: ${output.trim().split("\n").slice(-6).join(" | ")}`)));
   });
 }
 
@@ -30505,6 +30520,19 @@ var NgramEmbedder = class {
   }
 };
 
+// src/redact.ts
+function redactUrl(url) {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.username && !parsed.password && !parsed.search) return url;
+    const auth = parsed.username || parsed.password ? "***@" : "";
+    const query = parsed.search ? "?***" : "";
+    return `${parsed.protocol}//${auth}${parsed.host}${parsed.pathname}${query}`;
+  } catch {
+    return url.replace(/\/\/[^@/]*@/, "//***@").replace(/\?.*$/, "?***");
+  }
+}
+
 // src/embeddings/openai.ts
 var DEFAULT_BATCH = 256;
 var OpenAIEmbedder = class {
@@ -30523,7 +30551,7 @@ var OpenAIEmbedder = class {
       timeout: options.timeoutMs ?? 6e4,
       fetch: capRetryAfter(options.maxRetryAfterMs ?? 6e4)
     });
-    this.id = `openai:${options.model}:d${options.dimensions ?? "default"}@${this.client.baseURL}`;
+    this.id = `openai:${options.model}:d${options.dimensions ?? "default"}@${redactUrl(this.client.baseURL)}`;
   }
   options;
   id;
@@ -30550,7 +30578,7 @@ var OpenAIEmbedder = class {
         ...this.options.dimensions ? { dimensions: this.options.dimensions } : {}
       });
     } catch (error) {
-      throw explain(error, this.client.baseURL);
+      throw explain(error, redactUrl(this.client.baseURL));
     }
     this.usage.requests += 1;
     this.usage.promptTokens += response.usage?.prompt_tokens ?? 0;
@@ -30603,7 +30631,7 @@ function createEmbedder(spec, context) {
 function localModel(model, baseDir) {
   if (!model) return DEFAULT_LOCAL_MODEL;
   if (isAbsolute(model)) return model;
-  return model.startsWith("./") || model.startsWith("../") ? resolve6(baseDir, model) : model;
+  return model.startsWith("./") || model.startsWith("../") ? resolve7(baseDir, model) : model;
 }
 function createUncached(spec, context) {
   const env2 = context.env;
@@ -30904,9 +30932,9 @@ var CommandTransport = class {
     if (this.closing) return Promise.reject(new RecallGateError("internal", `${this.label}: "${request.method}" was sent after the target was closed`));
     const child = this.start();
     if (!child || this.failure !== void 0) return Promise.reject(this.failedError(request.method, false));
-    return new Promise((resolve9, reject) => {
+    return new Promise((resolve10, reject) => {
       const key = String(request.id);
-      this.pending.set(key, { method: request.method, resolve: resolve9, reject });
+      this.pending.set(key, { method: request.method, resolve: resolve10, reject });
       signal.addEventListener("abort", () => this.pending.delete(key), { once: true });
       child.stdin.write(`${JSON.stringify(request)}
 `);
@@ -30940,16 +30968,16 @@ var CommandTransport = class {
     this.child = child;
     let spawned = false;
     let exitTimer;
-    this.exited = new Promise((resolve9) => {
+    this.exited = new Promise((resolve10) => {
       child.once("spawn", () => spawned = true);
       child.on("error", (error) => {
         if (!spawned) {
           this.fail(`could not be started: ${error.message}`);
-          resolve9();
+          resolve10();
         }
       });
       child.once("exit", (code, signal) => {
-        resolve9();
+        resolve10();
         const reason = signal ? `was killed by ${signal}` : `exited with code ${code}`;
         exitTimer = setTimeout(() => this.fail(reason), DRAIN_MS);
         child.once("close", () => {
@@ -31026,7 +31054,7 @@ ${this.stderrTail.map((line) => `  ${line}`).join("\n")}` : " (it wrote nothing 
 };
 async function within(promise, ms) {
   let timer;
-  const timeout = new Promise((resolve9) => timer = setTimeout(() => resolve9(false), ms));
+  const timeout = new Promise((resolve10) => timer = setTimeout(() => resolve10(false), ms));
   try {
     return await Promise.race([promise.then(() => true), timeout]);
   } finally {
@@ -31159,7 +31187,8 @@ var AdapterMemoryStore = class {
   async search(user, query, limit2) {
     await this.resetOnce(user);
     const hits = await this.client.search(user, query, limit2);
-    return hits.sort(compareHits).slice(0, limit2);
+    const seen = /* @__PURE__ */ new Set();
+    return hits.sort(compareHits).filter((hit) => !seen.has(hit.id) && Boolean(seen.add(hit.id))).slice(0, limit2);
   }
   async list(user) {
     await this.resetOnce(user);
@@ -36108,7 +36137,7 @@ var ChromaStore = class {
     const stats = this.embedder.stats;
     return {
       embedder: this.embedder.id,
-      chroma: { url: this.options.url, collection: this.options.collection, kept: Boolean(this.options.keepCollection) },
+      chroma: { url: redactUrl(this.options.url), collection: this.options.collection, kept: Boolean(this.options.keepCollection) },
       ...stats ? { embedding_cache: { ...stats } } : {}
     };
   }
@@ -36131,7 +36160,7 @@ var ChromaStore = class {
     } catch (error) {
       const name = error.name;
       const unreachable = name === "ChromaConnectionError" || /fetch failed|ECONNREFUSED|ECONNRESET|socket/i.test(String(error.message));
-      throw new RecallGateError("incomplete", `Chroma at ${this.options.url} failed while ${what}: ${error.message}`, {
+      throw new RecallGateError("incomplete", `Chroma at ${redactUrl(this.options.url)} failed while ${what}: ${error.message}`, {
         hint: unreachable ? "start a server (npx chroma run --path ./chroma-data) or set url / CHROMA_URL to a running one" : "check the tenant, database and API key",
         cause: error
       });
@@ -36396,7 +36425,7 @@ function createStore(provider, context) {
         keepCollection: provider.keep_collection
       });
     case "adapter": {
-      const target = provider.command ? createCommandTarget({ command: provider.command[0], args: provider.command.slice(1), cwd: resolve7(context.baseDir, provider.cwd ?? "."), timeoutMs: provider.timeout_ms }) : createHttpTarget({ url: provider.url, headers: headersFromEnv(provider.headers_env ?? {}, context.env), timeoutMs: provider.timeout_ms });
+      const target = provider.command ? createCommandTarget({ command: provider.command[0], args: provider.command.slice(1), cwd: resolve8(context.baseDir, provider.cwd ?? "."), timeoutMs: provider.timeout_ms }) : createHttpTarget({ url: provider.url, headers: headersFromEnv(provider.headers_env ?? {}, context.env), timeoutMs: provider.timeout_ms });
       return new AdapterMemoryStore(target.client, { closeClient: true });
     }
   }
@@ -36625,7 +36654,7 @@ var BuiltinTarget = class {
         ...spec.max_tokens !== void 0 ? { max_completion_tokens: spec.max_tokens } : {}
       });
     } catch (error) {
-      throw explain2(error, this.client.baseURL);
+      throw explain2(error, redactUrl(this.client.baseURL));
     }
     const reply = completion.choices?.[0]?.message?.content;
     if (typeof reply !== "string") throw new RecallGateError("incomplete", `the chat model returned no message content (finish_reason ${completion.choices?.[0]?.finish_reason ?? "none"})`);
@@ -36679,14 +36708,17 @@ function explain2(error, baseURL) {
 async function createTarget(spec, context) {
   switch (spec.kind) {
     case "builtin": {
-      const store = (context.createStore ?? ((provider) => createStore(provider, context.storeContext)))(spec.memory.provider);
-      await store.reset();
-      return new BuiltinTarget({
-        spec,
-        store,
-        apiKey: context.env[spec.api_key_env ?? "OPENAI_API_KEY"],
-        baseURL: spec.base_url ?? (context.env.OPENAI_BASE_URL || void 0)
-      });
+      const apiKey = context.env[spec.api_key_env ?? "OPENAI_API_KEY"];
+      const storeContext = { ...context.storeContext, runId: `${context.storeContext.runId}-e2e` };
+      const store = (context.createStore ?? ((provider) => createStore(provider, storeContext)))(spec.memory.provider);
+      try {
+        const target = new BuiltinTarget({ spec, store, apiKey, baseURL: spec.base_url ?? (context.env.OPENAI_BASE_URL || void 0) });
+        await store.reset();
+        return target;
+      } catch (error) {
+        await store.close().catch(() => void 0);
+        throw error;
+      }
     }
     case "http":
       return createHttpTarget({ url: spec.url, headers: headersFromEnv(spec.headers_env, context.env), timeoutMs: spec.timeout_ms });
@@ -36731,7 +36763,7 @@ async function runSuite(suite, options) {
     env: options.env,
     cacheRoot: options.cacheRoot,
     cacheEmbeddings: options.cacheEmbeddings,
-    baseDir: dirname3(suite.file),
+    baseDir: dirname4(suite.file),
     log: options.log,
     suiteName: suite.name,
     runId
@@ -36784,6 +36816,7 @@ async function runEndToEnd(suite, options, storeContext, results) {
   const model = spec.target.kind === "builtin" ? spec.target.model : void 0;
   const plan = {
     suiteName: suite.name,
+    runId: storeContext.runId,
     cases: spec.cases,
     conditions: spec.conditions,
     repeat: spec.repeat,
@@ -36940,7 +36973,7 @@ results written to ${out}/ (${files.join(", ")})
 
 // src/cli/score.ts
 import { readFileSync as readFileSync9 } from "node:fs";
-import { resolve as resolve8 } from "node:path";
+import { resolve as resolve9 } from "node:path";
 
 // src/retrieval/score.ts
 function scoreTrec(qrels, run, cutoffs) {
@@ -36973,7 +37006,7 @@ function trecEvalName(metric) {
 }
 function readInput(path2, io, flag) {
   try {
-    return readFileSync9(resolve8(io.cwd, path2), "utf8");
+    return readFileSync9(resolve9(io.cwd, path2), "utf8");
   } catch (error) {
     throw new RecallGateError("invalid-input", `cannot read ${flag} file ${path2}: ${error.code ?? error}`);
   }

@@ -2172,9 +2172,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve10, reject) => {
+          return new Promise((resolve11, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve10(data);
+              return err ? reject(err) : resolve11(data);
             });
           });
         }
@@ -2212,12 +2212,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve10, reject) => {
+          return new Promise((resolve11, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve10(data);
+              ) : resolve11(data);
             });
           });
         }
@@ -4484,8 +4484,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve10, reject) => {
-        res = resolve10;
+      const promise = new Promise((resolve11, reject) => {
+        res = resolve11;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6736,12 +6736,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve10, reject) => {
+      const waitForDrain = () => new Promise((resolve11, reject) => {
         assert5(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve10;
+          callback = resolve11;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7411,12 +7411,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve10, reject) => {
+      const waitForDrain = () => new Promise((resolve11, reject) => {
         assert5(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve10;
+          callback = resolve11;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7895,16 +7895,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve10) => {
+        return new Promise((resolve11) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve10;
+            this[kClosedResolve] = resolve11;
           } else {
-            resolve10(null);
+            resolve11(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve10) => {
+        return new Promise((resolve11) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7915,7 +7915,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve10(null);
+            resolve11(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7966,7 +7966,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve10, reject) => {
+        const socket = await new Promise((resolve11, reject) => {
           client2[kConnector]({
             host,
             hostname,
@@ -7978,7 +7978,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve10(socket2);
+              resolve11(socket2);
             }
           });
         });
@@ -8314,8 +8314,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve10) => {
-            this[kClosedResolve] = resolve10;
+          await new Promise((resolve11) => {
+            this[kClosedResolve] = resolve11;
           });
         }
       }
@@ -9584,7 +9584,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve10, reject) => {
+        return await new Promise((resolve11, reject) => {
           if (this[kContentLength] > limit2) {
             this.destroy(new AbortError3());
           }
@@ -9597,7 +9597,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError3());
             } else {
-              resolve10(null);
+              resolve11(null);
             }
           }).on("error", noop4).on("data", function(chunk) {
             limit2 -= chunk.length;
@@ -9616,7 +9616,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream2, type) {
       assert5(!stream2[kConsume]);
-      return new Promise((resolve10, reject) => {
+      return new Promise((resolve11, reject) => {
         if (isUnusable(stream2)) {
           const rState = stream2._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9633,7 +9633,7 @@ var require_readable = __commonJS({
             stream2[kConsume] = {
               type,
               stream: stream2,
-              resolve: resolve10,
+              resolve: resolve11,
               reject,
               length: 0,
               body: []
@@ -9703,18 +9703,18 @@ var require_readable = __commonJS({
       return buffer3;
     }
     function consumeEnd(consume2) {
-      const { type, body: body2, resolve: resolve10, stream: stream2, length } = consume2;
+      const { type, body: body2, resolve: resolve11, stream: stream2, length } = consume2;
       try {
         if (type === "text") {
-          resolve10(chunksDecode(body2, length));
+          resolve11(chunksDecode(body2, length));
         } else if (type === "json") {
-          resolve10(JSON.parse(chunksDecode(body2, length)));
+          resolve11(JSON.parse(chunksDecode(body2, length)));
         } else if (type === "arrayBuffer") {
-          resolve10(chunksConcat(body2, length).buffer);
+          resolve11(chunksConcat(body2, length).buffer);
         } else if (type === "blob") {
-          resolve10(new Blob(body2, { type: stream2[kContentType] }));
+          resolve11(new Blob(body2, { type: stream2[kContentType] }));
         } else if (type === "bytes") {
-          resolve10(chunksConcat(body2, length));
+          resolve11(chunksConcat(body2, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9971,9 +9971,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve10, reject) => {
+        return new Promise((resolve11, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve10(data);
+            return err ? reject(err) : resolve11(data);
           });
         });
       }
@@ -10196,9 +10196,9 @@ var require_api_stream = __commonJS({
     };
     function stream2(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve10, reject) => {
+        return new Promise((resolve11, reject) => {
           stream2.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve10(data);
+            return err ? reject(err) : resolve11(data);
           });
         });
       }
@@ -10483,9 +10483,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve10, reject) => {
+        return new Promise((resolve11, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve10(data);
+            return err ? reject(err) : resolve11(data);
           });
         });
       }
@@ -10577,9 +10577,9 @@ var require_api_connect = __commonJS({
     };
     function connect2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve10, reject) => {
+        return new Promise((resolve11, reject) => {
           connect2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve10(data);
+            return err ? reject(err) : resolve11(data);
           });
         });
       }
@@ -14442,7 +14442,7 @@ var require_fetch = __commonJS({
       function dispatch({ body: body2 }) {
         const url2 = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve10, reject) => agent.dispatch(
+        return new Promise((resolve11, reject) => agent.dispatch(
           {
             path: url2.pathname + url2.search,
             origin: url2.origin,
@@ -14518,7 +14518,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable5({ read: resume });
               const onError = this.onError.bind(this);
-              resolve10({
+              resolve11({
                 status,
                 statusText,
                 headersList,
@@ -14561,7 +14561,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve10({
+              resolve11({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18302,8 +18302,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay4(ms) {
-      return new Promise((resolve10) => {
-        setTimeout(resolve10, ms).unref();
+      return new Promise((resolve11) => {
+        setTimeout(resolve11, ms).unref();
       });
     }
     module.exports = {
@@ -22112,7 +22112,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve10.call(this, root, ref);
+      let _sch = resolve11.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a4 = root.localRefs) === null || _a4 === void 0 ? void 0 : _a4[ref];
         const { schemaId } = this.opts;
@@ -22139,7 +22139,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve10(root, ref) {
+    function resolve11(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -23003,7 +23003,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve10(baseURI, relativeURI, options) {
+    function resolve11(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -23394,7 +23394,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize2,
-      resolve: resolve10,
+      resolve: resolve11,
       resolveComponent,
       equal,
       serialize,
@@ -36432,8 +36432,8 @@ var require_helpers = __commonJS({
     function req(url2, opts = {}) {
       const href = typeof url2 === "string" ? url2 : url2.href;
       const req2 = (href.startsWith("https:") ? https3 : http3).request(url2, opts);
-      const promise = new Promise((resolve10, reject) => {
-        req2.once("response", resolve10).once("error", reject).end();
+      const promise = new Promise((resolve11, reject) => {
+        req2.once("response", resolve11).once("error", reject).end();
       });
       req2.then = promise.then.bind(promise);
       return req2;
@@ -36610,7 +36610,7 @@ var require_parse_proxy_response = __commonJS({
     var debug_1 = __importDefault(require_src());
     var debug2 = (0, debug_1.default)("https-proxy-agent:parse-proxy-response");
     function parseProxyResponse(socket) {
-      return new Promise((resolve10, reject) => {
+      return new Promise((resolve11, reject) => {
         let buffersLength = 0;
         const buffers = [];
         function read2() {
@@ -36676,7 +36676,7 @@ var require_parse_proxy_response = __commonJS({
           }
           debug2("got proxy server response: %o %o", firstLine2, headers);
           cleanup();
-          resolve10({
+          resolve11({
             connect: {
               statusCode,
               statusText,
@@ -39034,11 +39034,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt(value) {
-        return value instanceof P2 ? value : new P2(function(resolve10) {
-          resolve10(value);
+        return value instanceof P2 ? value : new P2(function(resolve11) {
+          resolve11(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve10, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve11, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -39054,7 +39054,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -39141,26 +39141,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve10) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve11) => __awaiter19(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve10(output.toString());
+              resolve11(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve10) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve11) => __awaiter19(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve10(Buffer.concat(chunks));
+              resolve11(Buffer.concat(chunks));
             });
           }));
         });
@@ -39368,14 +39368,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve10, reject) => {
+          return new Promise((resolve11, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve10(res);
+                resolve11(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -39619,12 +39619,12 @@ var require_lib = __commonJS({
         return __awaiter19(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling2, retryNumber);
           const ms = ExponentialBackoffTimeSlice2 * Math.pow(2, retryNumber);
-          return new Promise((resolve10) => setTimeout(() => resolve10(), ms));
+          return new Promise((resolve11) => setTimeout(() => resolve11(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve10, reject) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve11, reject) => __awaiter19(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -39632,7 +39632,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve10(response);
+              resolve11(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -39671,7 +39671,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve10(response);
+              resolve11(response);
             }
           }));
         });
@@ -39729,11 +39729,11 @@ var init_utils = __esm({
     import_undici2 = __toESM(require_undici(), 1);
     __awaiter18 = function(thisArg, _arguments, P2, generator) {
       function adopt(value) {
-        return value instanceof P2 ? value : new P2(function(resolve10) {
-          resolve10(value);
+        return value instanceof P2 ? value : new P2(function(resolve11) {
+          resolve11(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve10, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve11, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -39749,7 +39749,7 @@ var init_utils = __esm({
           }
         }
         function step(result) {
-          result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -44121,11 +44121,11 @@ var tunnel = __toESM(require_tunnel2(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve10) {
-      resolve10(value);
+    return value instanceof P2 ? value : new P2(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44141,7 +44141,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44214,26 +44214,26 @@ var HttpClientResponse = class {
   }
   readBody() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve10) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve11) => __awaiter(this, void 0, void 0, function* () {
         let output = Buffer.alloc(0);
         this.message.on("data", (chunk) => {
           output = Buffer.concat([output, chunk]);
         });
         this.message.on("end", () => {
-          resolve10(output.toString());
+          resolve11(output.toString());
         });
       }));
     });
   }
   readBodyBuffer() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve10) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve11) => __awaiter(this, void 0, void 0, function* () {
         const chunks = [];
         this.message.on("data", (chunk) => {
           chunks.push(chunk);
         });
         this.message.on("end", () => {
-          resolve10(Buffer.concat(chunks));
+          resolve11(Buffer.concat(chunks));
         });
       }));
     });
@@ -44436,14 +44436,14 @@ var HttpClient = class {
    */
   requestRaw(info2, data) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve10, reject) => {
+      return new Promise((resolve11, reject) => {
         function callbackForResult(err, res) {
           if (err) {
             reject(err);
           } else if (!res) {
             reject(new Error("Unknown error"));
           } else {
-            resolve10(res);
+            resolve11(res);
           }
         }
         this.requestRawWithCallback(info2, data, callbackForResult);
@@ -44687,12 +44687,12 @@ var HttpClient = class {
     return __awaiter(this, void 0, void 0, function* () {
       retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
       const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-      return new Promise((resolve10) => setTimeout(() => resolve10(), ms));
+      return new Promise((resolve11) => setTimeout(() => resolve11(), ms));
     });
   }
   _processResponse(res, options) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve10, reject) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve11, reject) => __awaiter(this, void 0, void 0, function* () {
         const statusCode = res.message.statusCode || 0;
         const response = {
           statusCode,
@@ -44700,7 +44700,7 @@ var HttpClient = class {
           headers: {}
         };
         if (statusCode === HttpCodes.NotFound) {
-          resolve10(response);
+          resolve11(response);
         }
         function dateTimeDeserializer(key, value) {
           if (typeof value === "string") {
@@ -44739,7 +44739,7 @@ var HttpClient = class {
           err.result = response.result;
           reject(err);
         } else {
-          resolve10(response);
+          resolve11(response);
         }
       }));
     });
@@ -44750,11 +44750,11 @@ var lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => (c[k.toLowerCase(
 // node_modules/@actions/http-client/lib/auth.js
 var __awaiter2 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve10) {
-      resolve10(value);
+    return value instanceof P2 ? value : new P2(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44770,7 +44770,7 @@ var __awaiter2 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44803,11 +44803,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter3 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve10) {
-      resolve10(value);
+    return value instanceof P2 ? value : new P2(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44823,7 +44823,7 @@ var __awaiter3 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -45101,11 +45101,11 @@ import * as fs2 from "fs";
 import * as path from "path";
 var __awaiter4 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve10) {
-      resolve10(value);
+    return value instanceof P2 ? value : new P2(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -45121,7 +45121,7 @@ var __awaiter4 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -45225,11 +45225,11 @@ function isUnixExecutable(stats) {
 // node_modules/@actions/io/lib/io.js
 var __awaiter5 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve10) {
-      resolve10(value);
+    return value instanceof P2 ? value : new P2(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -45245,7 +45245,7 @@ var __awaiter5 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -45344,11 +45344,11 @@ function findInPath(tool) {
 import { setTimeout as setTimeout2 } from "timers";
 var __awaiter6 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve10) {
-      resolve10(value);
+    return value instanceof P2 ? value : new P2(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -45364,7 +45364,7 @@ var __awaiter6 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -45583,7 +45583,7 @@ var ToolRunner = class extends events.EventEmitter {
         this.toolPath = path3.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
-      return new Promise((resolve10, reject) => __awaiter6(this, void 0, void 0, function* () {
+      return new Promise((resolve11, reject) => __awaiter6(this, void 0, void 0, function* () {
         this._debug(`exec tool: ${this.toolPath}`);
         this._debug("arguments:");
         for (const arg of this.args) {
@@ -45666,7 +45666,7 @@ var ToolRunner = class extends events.EventEmitter {
           if (error2) {
             reject(error2);
           } else {
-            resolve10(exitCode);
+            resolve11(exitCode);
           }
         });
         if (this.options.input) {
@@ -45789,11 +45789,11 @@ var ExecState = class _ExecState extends events.EventEmitter {
 // node_modules/@actions/exec/lib/exec.js
 var __awaiter7 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve10) {
-      resolve10(value);
+    return value instanceof P2 ? value : new P2(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -45809,7 +45809,7 @@ var __awaiter7 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -45899,7 +45899,7 @@ function endGroup() {
 }
 
 // src/action/main.ts
-import { join as join15, resolve as resolve9 } from "node:path";
+import { join as join15, resolve as resolve10 } from "node:path";
 
 // src/e2e/trialLog.ts
 import { appendFileSync as appendFileSync2, existsSync as existsSync2, readFileSync, writeFileSync } from "node:fs";
@@ -46527,7 +46527,8 @@ function resolveE2e(spec, results, aggregation, trials) {
         const one = trial[name];
         return one === void 0 ? [] : [one];
       };
-      const units = trials && trials.length > 0 ? groupByCase(trials, read2).filter((unit) => unit.length > 0) : [];
+      const searched = (trials ?? []).filter((trial) => trial.condition === e2e.headline_condition);
+      const units = searched.length > 0 ? groupByCase(searched, read2).filter((unit) => unit.length > 0) : [];
       return { status: "value", value, layer: "e2e", ...units.length > 0 ? { samples: { unit: "case", units, statistic: (sample) => mean(sample.flat()) } } : {} };
     }
   }
@@ -46863,7 +46864,7 @@ function chart(abilities, condition) {
 // src/runSuite.ts
 import { createHash as createHash4, randomBytes } from "node:crypto";
 import { readFileSync as readFileSync4 } from "node:fs";
-import { dirname as dirname3, join as join7, relative as relative2 } from "node:path";
+import { dirname as dirname4, join as join7, relative as relative2 } from "node:path";
 
 // src/e2e/aggregate.ts
 function rates(trials) {
@@ -46934,9 +46935,10 @@ function aggregateE2e(trials, cases, conditions, repeat) {
   const cost = costs.some((value) => value === null) ? null : round(costs.reduce((sum2, value) => sum2 + (value ?? 0), 0), 6);
   const passed = trials.filter((trial) => trial.status === "pass").length;
   const defined = (values) => values.filter((value) => value !== void 0);
-  const coverage = defined(trials.map((trial) => trial.evidence_coverage));
-  const precision = defined(trials.map((trial) => trial.recall_precision));
-  const harmful = trials.filter((trial) => trial.harmful_recall !== void 0);
+  const searched = trials.filter((trial) => trial.condition === headline2);
+  const coverage = defined(searched.map((trial) => trial.evidence_coverage));
+  const precision = defined(searched.map((trial) => trial.recall_precision));
+  const harmful = searched.filter((trial) => trial.harmful_recall !== void 0);
   return {
     repeat,
     conditions,
@@ -47202,7 +47204,7 @@ var safeJSON = (text) => {
 };
 
 // node_modules/openai/internal/utils/sleep.mjs
-var sleep = (ms) => new Promise((resolve10) => setTimeout(resolve10, ms));
+var sleep = (ms) => new Promise((resolve11) => setTimeout(resolve11, ms));
 
 // node_modules/openai/version.mjs
 var VERSION = "6.49.0";
@@ -48313,8 +48315,8 @@ function addRequestID(value, response) {
 var _APIPromise_client;
 var APIPromise = class _APIPromise extends Promise {
   constructor(client2, responsePromise, parseResponse2 = defaultParseResponse) {
-    super((resolve10) => {
-      resolve10(null);
+    super((resolve11) => {
+      resolve11(null);
     });
     this.responsePromise = responsePromise;
     this.parseResponse = parseResponse2;
@@ -49211,12 +49213,12 @@ var EventStream = class {
     _EventStream_errored.set(this, false);
     _EventStream_aborted.set(this, false);
     _EventStream_catchingPromiseCreated.set(this, false);
-    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve10, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve10, "f");
+    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve11, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve11, "f");
       __classPrivateFieldSet(this, _EventStream_rejectConnectedPromise, reject, "f");
     }), "f");
-    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve10, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve10, "f");
+    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve11, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve11, "f");
       __classPrivateFieldSet(this, _EventStream_rejectEndPromise, reject, "f");
     }), "f");
     __classPrivateFieldGet(this, _EventStream_connectedPromise, "f").catch(() => {
@@ -49316,11 +49318,11 @@ var EventStream = class {
    *   const message = await stream.emitted('message') // rejects if the stream errors
    */
   emitted(event) {
-    return new Promise((resolve10, reject) => {
+    return new Promise((resolve11, reject) => {
       __classPrivateFieldSet(this, _EventStream_catchingPromiseCreated, true, "f");
       if (event !== "error")
         this.once("error", reject);
-      this.once(event, resolve10);
+      this.once(event, resolve11);
     });
   }
   /**
@@ -49403,8 +49405,8 @@ var EventStream = class {
         }
         if (ended)
           return Promise.resolve(doneResult());
-        return new Promise((resolve10, reject) => {
-          readQueue.push({ resolve: resolve10, reject });
+        return new Promise((resolve11, reject) => {
+          readQueue.push({ resolve: resolve11, reject });
         });
       },
       return: () => {
@@ -50495,7 +50497,7 @@ var ChatCompletionStream = class _ChatCompletionStream extends AbstractChatCompl
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve10, reject) => readQueue.push({ resolve: resolve10, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve11, reject) => readQueue.push({ resolve: resolve11, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -50677,7 +50679,7 @@ var ChatCompletionStreamingRunner = class _ChatCompletionStreamingRunner extends
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve10, reject) => readQueue.push({ resolve: resolve10, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve11, reject) => readQueue.push({ resolve: resolve11, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         if (!event) {
@@ -53959,7 +53961,7 @@ var AssistantStream = class extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve10, reject) => readQueue.push({ resolve: resolve10, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve11, reject) => readQueue.push({ resolve: resolve11, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -56336,7 +56338,7 @@ var ResponseStream = class _ResponseStream extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve10, reject) => readQueue.push({ resolve: resolve10, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve11, reject) => readQueue.push({ resolve: resolve11, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         return { value: event, done: false };
@@ -58420,8 +58422,8 @@ function trialKey(caseName, condition, repeat) {
 }
 
 // src/e2e/runE2e.ts
-function trialUser(suite, caseName, as, condition, repeat) {
-  const scope = createHash2("sha256").update(`${suite}\0${caseName}\0${as ?? ""}`).digest("hex").slice(0, 12);
+function trialUser(suite, caseName, as, condition, repeat, runId = "") {
+  const scope = createHash2("sha256").update(`${suite}\0${caseName}\0${as ?? ""}\0${runId}`).digest("hex").slice(0, 12);
   return `rg-${scope}-${condition}-${repeat}`;
 }
 function planTrials(plan) {
@@ -58452,8 +58454,8 @@ async function runTrial(plan, trial, deps) {
   const now = deps.now ?? (() => performance.now());
   const started = now();
   const { spec, condition, repeat } = trial;
-  const owner = trialUser(plan.suiteName, spec.name, void 0, condition, repeat);
-  const asker = spec.probe.as ? trialUser(plan.suiteName, spec.name, spec.probe.as, condition, repeat) : owner;
+  const owner = trialUser(plan.suiteName, spec.name, void 0, condition, repeat, plan.runId);
+  const asker = spec.probe.as ? trialUser(plan.suiteName, spec.name, spec.probe.as, condition, repeat, plan.runId) : owner;
   const invocations = [];
   const record = {
     key: trial.key,
@@ -58553,10 +58555,10 @@ function round2(value) {
 }
 
 // src/memory/createStore.ts
-import { resolve as resolve3 } from "node:path";
+import { resolve as resolve4 } from "node:path";
 
 // src/embeddings/createEmbedder.ts
-import { isAbsolute, resolve as resolve2 } from "node:path";
+import { isAbsolute, resolve as resolve3 } from "node:path";
 
 // src/embeddings/local.ts
 import { createHash as createHash3 } from "node:crypto";
@@ -58566,7 +58568,7 @@ import { join as join5 } from "node:path";
 // src/embeddings/transformersRuntime.ts
 import { spawn as spawn2 } from "node:child_process";
 import { existsSync as existsSync3, mkdirSync as mkdirSync2, mkdtempSync, renameSync as renameSync2, rmSync } from "node:fs";
-import { join as join4 } from "node:path";
+import { dirname as dirname3, join as join4, resolve as resolve2 } from "node:path";
 import { pathToFileURL } from "node:url";
 var TRANSFORMERS_VERSION = "4.3.2";
 var PACKAGE = "@huggingface/transformers";
@@ -58584,7 +58586,16 @@ function loadTransformers(options) {
   });
   return loaded;
 }
+function projectInstall(start) {
+  for (let dir = resolve2(start); ; dir = dirname3(dir)) {
+    const entry = entryIn(dir);
+    if (existsSync3(entry)) return entry;
+    if (dirname3(dir) === dir) return void 0;
+  }
+}
 async function load(options) {
+  const project = projectInstall(process.cwd());
+  if (project) return { module: await import(pathToFileURL(project).href), source: `${PACKAGE} from ${project}` };
   try {
     const specifier = PACKAGE;
     const module2 = await import(specifier);
@@ -58617,6 +58628,7 @@ async function install(dir, options) {
       throw new Error(`npm finished but ${PACKAGE} is not there:
 ${output.slice(-2e3)}`);
     }
+    if (existsSync3(dir) && !existsSync3(entryIn(dir))) rmSync(dir, { recursive: true, force: true });
     try {
       renameSync2(staging, dir);
     } catch (error2) {
@@ -58634,13 +58646,13 @@ ${output.slice(-2e3)}`);
   }
 }
 function runNpm(command, args, env2) {
-  return new Promise((resolve10, reject) => {
+  return new Promise((resolve11, reject) => {
     const child2 = spawn2(command, args, { env: env2, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child2.stdout.on("data", (chunk) => output += chunk.toString("utf8"));
     child2.stderr.on("data", (chunk) => output += chunk.toString("utf8"));
     child2.on("error", (error2) => reject(new Error(`cannot run ${command}: ${error2.message}`)));
-    child2.on("close", (code) => code === 0 ? resolve10(output) : reject(new Error(`npm exited with ${code}: ${output.trim().split("\n").slice(-6).join(" | ")}`)));
+    child2.on("close", (code) => code === 0 ? resolve11(output) : reject(new Error(`npm exited with ${code}: ${output.trim().split("\n").slice(-6).join(" | ")}`)));
   });
 }
 
@@ -58812,6 +58824,19 @@ var NgramEmbedder = class {
   }
 };
 
+// src/redact.ts
+function redactUrl(url2) {
+  try {
+    const parsed = new URL(url2);
+    if (!parsed.username && !parsed.password && !parsed.search) return url2;
+    const auth2 = parsed.username || parsed.password ? "***@" : "";
+    const query = parsed.search ? "?***" : "";
+    return `${parsed.protocol}//${auth2}${parsed.host}${parsed.pathname}${query}`;
+  } catch {
+    return url2.replace(/\/\/[^@/]*@/, "//***@").replace(/\?.*$/, "?***");
+  }
+}
+
 // src/embeddings/openai.ts
 var DEFAULT_BATCH = 256;
 var OpenAIEmbedder = class {
@@ -58830,7 +58855,7 @@ var OpenAIEmbedder = class {
       timeout: options.timeoutMs ?? 6e4,
       fetch: capRetryAfter(options.maxRetryAfterMs ?? 6e4)
     });
-    this.id = `openai:${options.model}:d${options.dimensions ?? "default"}@${this.client.baseURL}`;
+    this.id = `openai:${options.model}:d${options.dimensions ?? "default"}@${redactUrl(this.client.baseURL)}`;
   }
   options;
   id;
@@ -58857,7 +58882,7 @@ var OpenAIEmbedder = class {
         ...this.options.dimensions ? { dimensions: this.options.dimensions } : {}
       });
     } catch (error2) {
-      throw explain(error2, this.client.baseURL);
+      throw explain(error2, redactUrl(this.client.baseURL));
     }
     this.usage.requests += 1;
     this.usage.promptTokens += response.usage?.prompt_tokens ?? 0;
@@ -58910,7 +58935,7 @@ function createEmbedder(spec, context5) {
 function localModel(model, baseDir) {
   if (!model) return DEFAULT_LOCAL_MODEL;
   if (isAbsolute(model)) return model;
-  return model.startsWith("./") || model.startsWith("../") ? resolve2(baseDir, model) : model;
+  return model.startsWith("./") || model.startsWith("../") ? resolve3(baseDir, model) : model;
 }
 function createUncached(spec, context5) {
   const env2 = context5.env;
@@ -59211,9 +59236,9 @@ var CommandTransport = class {
     if (this.closing) return Promise.reject(new RecallGateError("internal", `${this.label}: "${request2.method}" was sent after the target was closed`));
     const child2 = this.start();
     if (!child2 || this.failure !== void 0) return Promise.reject(this.failedError(request2.method, false));
-    return new Promise((resolve10, reject) => {
+    return new Promise((resolve11, reject) => {
       const key = String(request2.id);
-      this.pending.set(key, { method: request2.method, resolve: resolve10, reject });
+      this.pending.set(key, { method: request2.method, resolve: resolve11, reject });
       signal.addEventListener("abort", () => this.pending.delete(key), { once: true });
       child2.stdin.write(`${JSON.stringify(request2)}
 `);
@@ -59247,16 +59272,16 @@ var CommandTransport = class {
     this.child = child2;
     let spawned = false;
     let exitTimer;
-    this.exited = new Promise((resolve10) => {
+    this.exited = new Promise((resolve11) => {
       child2.once("spawn", () => spawned = true);
       child2.on("error", (error2) => {
         if (!spawned) {
           this.fail(`could not be started: ${error2.message}`);
-          resolve10();
+          resolve11();
         }
       });
       child2.once("exit", (code, signal) => {
-        resolve10();
+        resolve11();
         const reason = signal ? `was killed by ${signal}` : `exited with code ${code}`;
         exitTimer = setTimeout(() => this.fail(reason), DRAIN_MS);
         child2.once("close", () => {
@@ -59333,7 +59358,7 @@ ${this.stderrTail.map((line) => `  ${line}`).join("\n")}` : " (it wrote nothing 
 };
 async function within(promise, ms) {
   let timer;
-  const timeout = new Promise((resolve10) => timer = setTimeout(() => resolve10(false), ms));
+  const timeout = new Promise((resolve11) => timer = setTimeout(() => resolve11(false), ms));
   try {
     return await Promise.race([promise.then(() => true), timeout]);
   } finally {
@@ -59466,7 +59491,8 @@ var AdapterMemoryStore = class {
   async search(user, query, limit2) {
     await this.resetOnce(user);
     const hits = await this.client.search(user, query, limit2);
-    return hits.sort(compareHits).slice(0, limit2);
+    const seen = /* @__PURE__ */ new Set();
+    return hits.sort(compareHits).filter((hit) => !seen.has(hit.id) && Boolean(seen.add(hit.id))).slice(0, limit2);
   }
   async list(user) {
     await this.resetOnce(user);
@@ -64415,7 +64441,7 @@ var ChromaStore = class {
     const stats = this.embedder.stats;
     return {
       embedder: this.embedder.id,
-      chroma: { url: this.options.url, collection: this.options.collection, kept: Boolean(this.options.keepCollection) },
+      chroma: { url: redactUrl(this.options.url), collection: this.options.collection, kept: Boolean(this.options.keepCollection) },
       ...stats ? { embedding_cache: { ...stats } } : {}
     };
   }
@@ -64438,7 +64464,7 @@ var ChromaStore = class {
     } catch (error2) {
       const name = error2.name;
       const unreachable = name === "ChromaConnectionError" || /fetch failed|ECONNREFUSED|ECONNRESET|socket/i.test(String(error2.message));
-      throw new RecallGateError("incomplete", `Chroma at ${this.options.url} failed while ${what}: ${error2.message}`, {
+      throw new RecallGateError("incomplete", `Chroma at ${redactUrl(this.options.url)} failed while ${what}: ${error2.message}`, {
         hint: unreachable ? "start a server (npx chroma run --path ./chroma-data) or set url / CHROMA_URL to a running one" : "check the tenant, database and API key",
         cause: error2
       });
@@ -64703,7 +64729,7 @@ function createStore(provider, context5) {
         keepCollection: provider.keep_collection
       });
     case "adapter": {
-      const target = provider.command ? createCommandTarget({ command: provider.command[0], args: provider.command.slice(1), cwd: resolve3(context5.baseDir, provider.cwd ?? "."), timeoutMs: provider.timeout_ms }) : createHttpTarget({ url: provider.url, headers: headersFromEnv(provider.headers_env ?? {}, context5.env), timeoutMs: provider.timeout_ms });
+      const target = provider.command ? createCommandTarget({ command: provider.command[0], args: provider.command.slice(1), cwd: resolve4(context5.baseDir, provider.cwd ?? "."), timeoutMs: provider.timeout_ms }) : createHttpTarget({ url: provider.url, headers: headersFromEnv(provider.headers_env ?? {}, context5.env), timeoutMs: provider.timeout_ms });
       return new AdapterMemoryStore(target.client, { closeClient: true });
     }
   }
@@ -65078,7 +65104,7 @@ var BuiltinTarget = class {
         ...spec.max_tokens !== void 0 ? { max_completion_tokens: spec.max_tokens } : {}
       });
     } catch (error2) {
-      throw explain2(error2, this.client.baseURL);
+      throw explain2(error2, redactUrl(this.client.baseURL));
     }
     const reply = completion.choices?.[0]?.message?.content;
     if (typeof reply !== "string") throw new RecallGateError("incomplete", `the chat model returned no message content (finish_reason ${completion.choices?.[0]?.finish_reason ?? "none"})`);
@@ -65132,14 +65158,17 @@ function explain2(error2, baseURL) {
 async function createTarget(spec, context5) {
   switch (spec.kind) {
     case "builtin": {
-      const store = (context5.createStore ?? ((provider) => createStore(provider, context5.storeContext)))(spec.memory.provider);
-      await store.reset();
-      return new BuiltinTarget({
-        spec,
-        store,
-        apiKey: context5.env[spec.api_key_env ?? "OPENAI_API_KEY"],
-        baseURL: spec.base_url ?? (context5.env.OPENAI_BASE_URL || void 0)
-      });
+      const apiKey = context5.env[spec.api_key_env ?? "OPENAI_API_KEY"];
+      const storeContext = { ...context5.storeContext, runId: `${context5.storeContext.runId}-e2e` };
+      const store = (context5.createStore ?? ((provider) => createStore(provider, storeContext)))(spec.memory.provider);
+      try {
+        const target = new BuiltinTarget({ spec, store, apiKey, baseURL: spec.base_url ?? (context5.env.OPENAI_BASE_URL || void 0) });
+        await store.reset();
+        return target;
+      } catch (error2) {
+        await store.close().catch(() => void 0);
+        throw error2;
+      }
     }
     case "http":
       return createHttpTarget({ url: spec.url, headers: headersFromEnv(spec.headers_env, context5.env), timeoutMs: spec.timeout_ms });
@@ -65236,7 +65265,7 @@ async function runSuite(suite, options) {
     env: options.env,
     cacheRoot: options.cacheRoot,
     cacheEmbeddings: options.cacheEmbeddings,
-    baseDir: dirname3(suite.file),
+    baseDir: dirname4(suite.file),
     log: options.log,
     suiteName: suite.name,
     runId
@@ -65289,6 +65318,7 @@ async function runEndToEnd(suite, options, storeContext, results) {
   const model = spec.target.kind === "builtin" ? spec.target.model : void 0;
   const plan = {
     suiteName: suite.name,
+    runId: storeContext.runId,
     cases: spec.cases,
     conditions: spec.conditions,
     repeat: spec.repeat,
@@ -65319,7 +65349,7 @@ async function runEndToEnd(suite, options, storeContext, results) {
 }
 
 // src/suite/load.ts
-import { dirname as dirname5, relative as relative4, resolve as resolve5 } from "node:path";
+import { dirname as dirname6, relative as relative4, resolve as resolve6 } from "node:path";
 
 // src/suite/schemaCheck.ts
 var import_ajv = __toESM(require_ajv(), 1);
@@ -67580,7 +67610,7 @@ var FileProblems = class extends Error {
 };
 function readText(path13, displayPath, referencedFrom) {
   try {
-    return readFileSync5(path13, "utf8");
+    return readFileSync5(path13, "utf8").replace(/^\uFEFF/, "");
   } catch (error2) {
     const code = error2.code;
     const where2 = referencedFrom ?? { file: displayPath, line: 1, col: 1 };
@@ -67675,7 +67705,7 @@ function readDataFile(path13, displayPath, referencedFrom) {
 
 // src/suite/loadE2e.ts
 import { readFileSync as readFileSync6 } from "node:fs";
-import { dirname as dirname4, relative as relative3, resolve as resolve4 } from "node:path";
+import { dirname as dirname5, relative as relative3, resolve as resolve5 } from "node:path";
 var CHECK_KINDS = ["contains", "icontains", "regex", "first_amount", "date", "abstains", "all", "any", "not", "judge"];
 var DEFAULT_TIMEOUT_MS2 = 6e4;
 function buildE2e(raw, cases, main, retrieval, files, problems) {
@@ -67712,13 +67742,13 @@ function buildE2e(raw, cases, main, retrieval, files, problems) {
     cases: caseSpecs
   };
   function buildTarget(rawTarget, file, retrievalSpec, read2, found) {
-    const suiteDir = dirname4(file.path);
+    const suiteDir = dirname5(file.path);
     const timeout = rawTarget.timeout_ms ?? DEFAULT_TIMEOUT_MS2;
     if (rawTarget.kind === "http") {
       return { kind: "http", url: String(rawTarget.url), headers_env: rawTarget.headers_env ?? {}, timeout_ms: timeout };
     }
     if (rawTarget.kind === "command") {
-      return { kind: "command", command: rawTarget.command, cwd: resolve4(suiteDir, rawTarget.cwd ?? "."), timeout_ms: timeout };
+      return { kind: "command", command: rawTarget.command, cwd: resolve5(suiteDir, rawTarget.cwd ?? "."), timeout_ms: timeout };
     }
     const memory = rawTarget.memory;
     const providers = retrievalSpec?.providers ?? [];
@@ -67734,7 +67764,7 @@ function buildE2e(raw, cases, main, retrieval, files, problems) {
     let systemPrompt = "";
     const promptPath = rawTarget.system_prompt;
     if (promptPath) {
-      const absolute = resolve4(suiteDir, promptPath);
+      const absolute = resolve5(suiteDir, promptPath);
       try {
         systemPrompt = readFileSync6(absolute, "utf8");
         read2.push(absolute);
@@ -67955,7 +67985,7 @@ var DEFAULT_K = [1, 3, 5];
 var PLURAL = { suite: "suites", memory: "memories", query: "queries", case: "cases" };
 var MIN_DEPTH = 10;
 function loadSuite(suitePath, cwd = process.cwd()) {
-  const file = resolve5(cwd, suitePath);
+  const file = resolve6(cwd, suitePath);
   const displayPath = relative4(cwd, file) || suitePath;
   const problems = [];
   const files = [file];
@@ -68034,7 +68064,7 @@ function rowsOf(value, path13, part, main, files, problems, cwd) {
   if (Array.isArray(value)) {
     return { rows: value, locate: (index, subpath = [], keyOf) => main.locate([...path13, index, ...subpath], { keyOf }) };
   }
-  const target = resolve5(dirname5(main.path), String(value));
+  const target = resolve6(dirname6(main.path), String(value));
   const referencedFrom = main.locate(path13);
   let data;
   try {
@@ -68089,12 +68119,12 @@ function gains(relevant) {
 }
 
 // src/action/annotations.ts
-import { relative as relative5, resolve as resolve6 } from "node:path";
+import { relative as relative5, resolve as resolve7 } from "node:path";
 var PER_KIND = 10;
 function annotationProperties(where2) {
   if (!where2) return {};
   const root = process.env.GITHUB_WORKSPACE ?? process.cwd();
-  return { file: relative5(root, resolve6(where2.file)), startLine: where2.line, startColumn: where2.col };
+  return { file: relative5(root, resolve7(where2.file)), startLine: where2.line, startColumn: where2.col };
 }
 function annotate(suite, results, verdict) {
   const errors = [];
@@ -68169,7 +68199,7 @@ import * as path9 from "path";
 import * as path5 from "path";
 import assert from "assert";
 var IS_WINDOWS3 = process.platform === "win32";
-function dirname7(p) {
+function dirname8(p) {
   p = safeTrimTrailingSeparator(p);
   if (IS_WINDOWS3 && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p)) {
     return p;
@@ -68283,14 +68313,14 @@ function getSearchPaths(patterns) {
     }
     let foundAncestor = false;
     let tempKey = key;
-    let parent = dirname7(tempKey);
+    let parent = dirname8(tempKey);
     while (parent !== tempKey) {
       if (searchPathMap[parent]) {
         foundAncestor = true;
         break;
       }
       tempKey = parent;
-      parent = dirname7(tempKey);
+      parent = dirname8(tempKey);
     }
     if (!foundAncestor) {
       result.push(pattern.searchPath);
@@ -70301,12 +70331,12 @@ var Path = class {
         this.segments = itemPath.split(path7.sep);
       } else {
         let remaining = itemPath;
-        let dir = dirname7(remaining);
+        let dir = dirname8(remaining);
         while (dir !== remaining) {
           const basename5 = path7.basename(remaining);
           this.segments.unshift(basename5);
           remaining = dir;
-          dir = dirname7(remaining);
+          dir = dirname8(remaining);
         }
         this.segments.unshift(remaining);
       }
@@ -70318,7 +70348,7 @@ var Path = class {
         segment = normalizeSeparators2(itemPath[i]);
         if (i === 0 && hasRoot(segment)) {
           segment = safeTrimTrailingSeparator(segment);
-          assert2(segment === dirname7(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
+          assert2(segment === dirname8(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
           this.segments.push(segment);
         } else {
           assert2(!segment.includes(path7.sep), `Parameter 'itemPath' contains unexpected path separators`);
@@ -70409,7 +70439,7 @@ var Pattern = class _Pattern {
    */
   partialMatch(itemPath) {
     itemPath = safeTrimTrailingSeparator(itemPath);
-    if (dirname7(itemPath) === itemPath) {
+    if (dirname8(itemPath) === itemPath) {
       return this.rootRegExp.test(itemPath);
     }
     return this.minimatch.matchOne(itemPath.split(IS_WINDOWS6 ? /\\+/ : /\/+/), this.minimatch.set[0], true);
@@ -70516,11 +70546,11 @@ var SearchState = class {
 // node_modules/@actions/glob/lib/internal-globber.js
 var __awaiter8 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve10) {
-      resolve10(value);
+    return value instanceof P2 ? value : new P2(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -70536,7 +70566,7 @@ var __awaiter8 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -70549,14 +70579,14 @@ var __asyncValues = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve10, reject) {
-        v = o[n](v), settle(resolve10, reject, v.done, v.value);
+      return new Promise(function(resolve11, reject) {
+        v = o[n](v), settle(resolve11, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve10, reject, d, v) {
+  function settle(resolve11, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve10({ value: v2, done: d });
+      resolve11({ value: v2, done: d });
     }, reject);
   }
 };
@@ -70753,11 +70783,11 @@ var DefaultGlobber = class _DefaultGlobber {
 // node_modules/@actions/glob/lib/glob.js
 var __awaiter9 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve10) {
-      resolve10(value);
+    return value instanceof P2 ? value : new P2(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -70773,7 +70803,7 @@ var __awaiter9 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -70821,11 +70851,11 @@ var CacheReadDeniedMessagePrefix = "cache read denied:";
 // node_modules/@actions/cache/lib/internal/cacheUtils.js
 var __awaiter10 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve10) {
-      resolve10(value);
+    return value instanceof P2 ? value : new P2(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -70841,7 +70871,7 @@ var __awaiter10 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -70854,14 +70884,14 @@ var __asyncValues2 = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve10, reject) {
-        v = o[n](v), settle(resolve10, reject, v.done, v.value);
+      return new Promise(function(resolve11, reject) {
+        v = o[n](v), settle(resolve11, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve10, reject, d, v) {
+  function settle(resolve11, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve10({ value: v2, done: d });
+      resolve11({ value: v2, done: d });
     }, reject);
   }
 };
@@ -71844,9 +71874,9 @@ function isStreamComplete(stream2) {
   if (stream2.readable === false) {
     return Promise.resolve();
   }
-  return new Promise((resolve10) => {
+  return new Promise((resolve11) => {
     const handler2 = () => {
-      resolve10();
+      resolve11();
       stream2.removeListener("close", handler2);
       stream2.removeListener("end", handler2);
       stream2.removeListener("error", handler2);
@@ -72001,8 +72031,8 @@ var NodeHttpClient = class {
       headers: request2.headers.toJSON({ preserveCase: true }),
       ...request2.requestOverrides
     };
-    return new Promise((resolve10, reject) => {
-      const req = isInsecure ? http2.request(options, resolve10) : https2.request(options, resolve10);
+    return new Promise((resolve11, reject) => {
+      const req = isInsecure ? http2.request(options, resolve11) : https2.request(options, resolve11);
       req.once("error", (err) => {
         reject(new RestError(err.message, { code: err.code ?? RestError.REQUEST_SEND_ERROR, request: request2 }));
       });
@@ -72086,7 +72116,7 @@ function getDecodedResponseStream(stream2, headers) {
   return stream2;
 }
 function streamToText(stream2) {
-  return new Promise((resolve10, reject) => {
+  return new Promise((resolve11, reject) => {
     const buffer3 = [];
     stream2.on("data", (chunk) => {
       if (Buffer.isBuffer(chunk)) {
@@ -72096,7 +72126,7 @@ function streamToText(stream2) {
       }
     });
     stream2.on("end", () => {
-      resolve10(Buffer.concat(buffer3).toString("utf8"));
+      resolve11(Buffer.concat(buffer3).toString("utf8"));
     });
     stream2.on("error", (e) => {
       if (e && e?.name === "AbortError") {
@@ -72191,7 +72221,7 @@ function calculateRetryDelay(retryAttempt, config) {
 // node_modules/@typespec/ts-http-runtime/dist/esm/util/helpers.js
 var StandardAbortMessage = "The operation was aborted.";
 function delay(delayInMs, value, options) {
-  return new Promise((resolve10, reject) => {
+  return new Promise((resolve11, reject) => {
     let timer = void 0;
     let onAborted = void 0;
     const rejectOnAbort = () => {
@@ -72214,7 +72244,7 @@ function delay(delayInMs, value, options) {
     }
     timer = setTimeout(() => {
       removeListeners();
-      resolve10(value);
+      resolve11(value);
     }, delayInMs);
     if (options?.abortSignal) {
       options.abortSignal.addEventListener("abort", onAborted);
@@ -72970,7 +73000,7 @@ var AbortError2 = class extends Error {
 // node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
 function createAbortablePromise(buildPromise, options) {
   const { cleanupBeforeAbort, abortSignal, abortErrorMsg } = options ?? {};
-  return new Promise((resolve10, reject) => {
+  return new Promise((resolve11, reject) => {
     function rejectOnAbort() {
       reject(new AbortError2(abortErrorMsg ?? "The operation was aborted."));
     }
@@ -72988,7 +73018,7 @@ function createAbortablePromise(buildPromise, options) {
     try {
       buildPromise((x2) => {
         removeListeners();
-        resolve10(x2);
+        resolve11(x2);
       }, (x2) => {
         removeListeners();
         reject(x2);
@@ -73005,8 +73035,8 @@ var StandardAbortMessage2 = "The delay was aborted.";
 function delay2(timeInMs, options) {
   let token;
   const { abortSignal, abortErrorMsg } = options ?? {};
-  return createAbortablePromise((resolve10) => {
-    token = setTimeout(resolve10, timeInMs);
+  return createAbortablePromise((resolve11) => {
+    token = setTimeout(resolve11, timeInMs);
   }, {
     cleanupBeforeAbort: () => clearTimeout(token),
     abortSignal,
@@ -81137,7 +81167,7 @@ var BufferScheduler = class {
    *
    */
   async do() {
-    return new Promise((resolve10, reject) => {
+    return new Promise((resolve11, reject) => {
       this.readable.on("data", (data) => {
         data = typeof data === "string" ? Buffer.from(data, this.encoding) : data;
         this.appendUnresolvedData(data);
@@ -81165,11 +81195,11 @@ var BufferScheduler = class {
         if (this.isStreamEnd && this.executingOutgoingHandlers === 0) {
           if (this.unresolvedLength > 0 && this.unresolvedLength < this.bufferSize) {
             const buffer3 = this.shiftBufferFromUnresolvedDataArray();
-            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve10).catch(reject);
+            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve11).catch(reject);
           } else if (this.unresolvedLength >= this.bufferSize) {
             return;
           } else {
-            resolve10();
+            resolve11();
           }
         }
       });
@@ -81276,7 +81306,7 @@ var BufferScheduler = class {
 
 // node_modules/@azure/storage-common/dist/esm/crc64.js
 import { createRequire } from "node:module";
-import { dirname as dirname8 } from "node:path";
+import { dirname as dirname9 } from "node:path";
 import { fileURLToPath } from "node:url";
 var __isNode__ = typeof process === "object" && typeof process.versions === "object" && typeof process.versions.node === "string";
 var require2;
@@ -81285,7 +81315,7 @@ var __dirname;
 if (__isNode__) {
   require2 = createRequire(import.meta.url);
   __filename = fileURLToPath(import.meta.url);
-  __dirname = dirname8(__filename);
+  __dirname = dirname9(__filename);
 }
 var NativeCRC64 = (() => {
   var _scriptDir = typeof document !== "undefined" && document.currentScript ? document.currentScript.src : void 0;
@@ -81294,8 +81324,8 @@ var NativeCRC64 = (() => {
     NativeCRC642 = NativeCRC642 || {};
     var Module = typeof NativeCRC642 != "undefined" ? NativeCRC642 : {};
     var readyPromiseResolve, readyPromiseReject;
-    Module["ready"] = new Promise(function(resolve10, reject) {
-      readyPromiseResolve = resolve10;
+    Module["ready"] = new Promise(function(resolve11, reject) {
+      readyPromiseResolve = resolve11;
       readyPromiseReject = reject;
     });
     ["_malloc", "_free", "_emscripten_bind_VoidPtr___destroy___0", "_emscripten_bind_Crc64Hash_Crc64Hash_0", "_emscripten_bind_Crc64Hash_OnAppend_2", "_emscripten_bind_Crc64Hash_OnFinal_3", "_emscripten_bind_Crc64Hash___destroy___0", "_fflush", "onRuntimeInitialized"].forEach((prop) => {
@@ -83865,7 +83895,7 @@ function getURLQueries(url2) {
   return queries;
 }
 async function delay3(timeInMs, aborter, abortError) {
-  return new Promise((resolve10, reject) => {
+  return new Promise((resolve11, reject) => {
     let timeout;
     const abortHandler = () => {
       if (timeout !== void 0) {
@@ -83877,7 +83907,7 @@ async function delay3(timeInMs, aborter, abortError) {
       if (aborter !== void 0) {
         aborter.removeEventListener("abort", abortHandler);
       }
-      resolve10();
+      resolve11();
     };
     timeout = setTimeout(resolveHandler, timeInMs);
     if (aborter !== void 0) {
@@ -101652,7 +101682,7 @@ var AvroReadableFromStream = class extends AvroReadable {
       this._position += chunk.length;
       return this.toUint8Array(chunk);
     } else {
-      return new Promise((resolve10, reject) => {
+      return new Promise((resolve11, reject) => {
         const cleanUp = () => {
           this._readable.removeListener("readable", readableCallback);
           this._readable.removeListener("error", rejectCallback);
@@ -101667,7 +101697,7 @@ var AvroReadableFromStream = class extends AvroReadable {
           if (callbackChunk) {
             this._position += callbackChunk.length;
             cleanUp();
-            resolve10(this.toUint8Array(callbackChunk));
+            resolve11(this.toUint8Array(callbackChunk));
           }
         };
         const rejectCallback = () => {
@@ -102313,8 +102343,8 @@ var Poller = class {
     this.stopped = true;
     this.pollProgressCallbacks = [];
     this.operation = operation;
-    this.promise = new Promise((resolve10, reject) => {
-      this.resolve = resolve10;
+    this.promise = new Promise((resolve11, reject) => {
+      this.resolve = resolve11;
       this.reject = reject;
     });
     this.promise.catch(() => {
@@ -102719,8 +102749,8 @@ var Batch = class {
       return Promise.resolve();
     }
     this.parallelExecute();
-    return new Promise((resolve10, reject) => {
-      this.emitter.on("finish", resolve10);
+    return new Promise((resolve11, reject) => {
+      this.emitter.on("finish", resolve11);
       this.emitter.on("error", (error2) => {
         this.state = BatchStates.Error;
         reject(error2);
@@ -102767,12 +102797,12 @@ import util3 from "node:util";
 async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   let pos = 0;
   const count = end - offset;
-  return new Promise((resolve10, reject) => {
+  return new Promise((resolve11, reject) => {
     const timeout = setTimeout(() => reject(new Error(`The operation cannot be completed in timeout.`)), REQUEST_TIMEOUT);
     stream2.on("readable", () => {
       if (pos >= count) {
         clearTimeout(timeout);
-        resolve10();
+        resolve11();
         return;
       }
       let chunk = stream2.read();
@@ -102791,7 +102821,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
       if (pos < count) {
         reject(new Error(`Stream drains before getting enough data needed. Data read: ${pos}, data need: ${count}`));
       }
-      resolve10();
+      resolve11();
     });
     stream2.on("error", (msg) => {
       clearTimeout(timeout);
@@ -102800,7 +102830,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   });
 }
 async function readStreamToLocalFile(rs, file) {
-  return new Promise((resolve10, reject) => {
+  return new Promise((resolve11, reject) => {
     const ws = fs5.createWriteStream(file);
     rs.on("error", (err) => {
       reject(err);
@@ -102808,7 +102838,7 @@ async function readStreamToLocalFile(rs, file) {
     ws.on("error", (err) => {
       reject(err);
     });
-    ws.on("close", resolve10);
+    ws.on("close", resolve11);
     rs.pipe(ws);
   });
 }
@@ -103720,7 +103750,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateSasUrl(options) {
-    return new Promise((resolve10) => {
+    return new Promise((resolve11) => {
       if (!(this.credential instanceof StorageSharedKeyCredential)) {
         throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
       }
@@ -103731,7 +103761,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, this.credential).toString();
-      resolve10(appendToURLQuery(this.url, sas));
+      resolve11(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -103770,7 +103800,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateUserDelegationSasUrl(options, userDelegationKey) {
-    return new Promise((resolve10) => {
+    return new Promise((resolve11) => {
       const sas = generateBlobSASQueryParameters({
         containerName: this._containerName,
         blobName: this._name,
@@ -103778,7 +103808,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, userDelegationKey, this.accountName).toString();
-      resolve10(appendToURLQuery(this.url, sas));
+      resolve11(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -105535,11 +105565,11 @@ var RateLimitError2 = class extends Error {
 // node_modules/@actions/cache/lib/internal/uploadUtils.js
 var __awaiter11 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve10) {
-      resolve10(value);
+    return value instanceof P2 ? value : new P2(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -105555,7 +105585,7 @@ var __awaiter11 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -105679,11 +105709,11 @@ import * as util4 from "util";
 // node_modules/@actions/cache/lib/internal/requestUtils.js
 var __awaiter12 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve10) {
-      resolve10(value);
+    return value instanceof P2 ? value : new P2(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -105699,7 +105729,7 @@ var __awaiter12 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -105729,7 +105759,7 @@ function isRetryableStatusCode(statusCode) {
 }
 function sleep2(milliseconds) {
   return __awaiter12(this, void 0, void 0, function* () {
-    return new Promise((resolve10) => setTimeout(resolve10, milliseconds));
+    return new Promise((resolve11) => setTimeout(resolve11, milliseconds));
   });
 }
 function retry(name_1, method_1, getStatusCode_1) {
@@ -105804,11 +105834,11 @@ function retryHttpClientResponse(name_1, method_1) {
 // node_modules/@actions/cache/lib/internal/downloadUtils.js
 var __awaiter13 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve10) {
-      resolve10(value);
+    return value instanceof P2 ? value : new P2(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -105824,7 +105854,7 @@ var __awaiter13 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -106103,8 +106133,8 @@ function downloadCacheStorageSDK(archiveLocation, archivePath, options) {
 }
 var promiseWithTimeout = (timeoutMs, promise) => __awaiter13(void 0, void 0, void 0, function* () {
   let timeoutHandle;
-  const timeoutPromise = new Promise((resolve10) => {
-    timeoutHandle = setTimeout(() => resolve10("timeout"), timeoutMs);
+  const timeoutPromise = new Promise((resolve11) => {
+    timeoutHandle = setTimeout(() => resolve11("timeout"), timeoutMs);
   });
   return Promise.race([promise, timeoutPromise]).then((result) => {
     clearTimeout(timeoutHandle);
@@ -106228,11 +106258,11 @@ function getUserAgentString2() {
 // node_modules/@actions/cache/lib/internal/cacheHttpClient.js
 var __awaiter14 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve10) {
-      resolve10(value);
+    return value instanceof P2 ? value : new P2(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -106248,7 +106278,7 @@ var __awaiter14 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -109568,11 +109598,11 @@ function maskSecretUrls(body2) {
 // node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js
 var __awaiter15 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve10) {
-      resolve10(value);
+    return value instanceof P2 ? value : new P2(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -109588,7 +109618,7 @@ var __awaiter15 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -109717,7 +109747,7 @@ var CacheServiceClient = class {
   }
   sleep(milliseconds) {
     return __awaiter15(this, void 0, void 0, function* () {
-      return new Promise((resolve10) => setTimeout(resolve10, milliseconds));
+      return new Promise((resolve11) => setTimeout(resolve11, milliseconds));
     });
   }
   getExponentialRetryTimeMilliseconds(attempt) {
@@ -109742,11 +109772,11 @@ import { existsSync as existsSync6, writeFileSync as writeFileSync5 } from "fs";
 import * as path11 from "path";
 var __awaiter16 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve10) {
-      resolve10(value);
+    return value instanceof P2 ? value : new P2(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -109762,7 +109792,7 @@ var __awaiter16 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -109956,11 +109986,11 @@ function createTar(archiveFolder, sourceDirectories, compressionMethod) {
 // node_modules/@actions/cache/lib/cache.js
 var __awaiter17 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve10) {
-      resolve10(value);
+    return value instanceof P2 ? value : new P2(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve10, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -109976,7 +110006,7 @@ var __awaiter17 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve10(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -110454,12 +110484,15 @@ function hashOf(parts) {
 function cacheEntries(suite, cacheRoot) {
   const os8 = process.env.RUNNER_OS ?? process.platform;
   const embeddingsPrefix = `recall-gate-embeddings-v1-${os8}-${suite.name}-`;
+  const suiteKey = `${embeddingsPrefix}${hashOf(suite.files.map((file) => readFileSync8(file)))}-`;
+  const runKey = `${process.env.GITHUB_RUN_ID ?? Date.now()}-${process.env.GITHUB_RUN_ATTEMPT ?? "1"}`;
   const entries = [
     {
       label: "embeddings",
       paths: [join13(cacheRoot, "embeddings")],
-      key: `${embeddingsPrefix}${hashOf(suite.files.map((file) => readFileSync8(file)))}`,
-      restoreKeys: [embeddingsPrefix]
+      key: `${suiteKey}${runKey}`,
+      restoreKeys: [suiteKey, embeddingsPrefix],
+      changed: embeddedSomething
     }
   ];
   const models = (suite.retrieval?.providers ?? []).map((provider) => provider.embedding).filter((embedding) => embedding?.kind === "local").map((embedding) => `${embedding.model ?? "default"}@${embedding.revision ?? "main"}:${embedding.dtype ?? "fp32"}`);
@@ -110488,10 +110521,15 @@ async function restoreEntries(entries) {
     }
   }
 }
-async function saveEntries(entries) {
+function embeddedSomething(results) {
+  return Object.values(results.retrieval?.providers ?? {}).some(
+    (provider) => (provider.diagnostics?.embedding_cache?.misses ?? 0) > 0
+  );
+}
+async function saveEntries(entries, results) {
   if (!isFeatureAvailable()) return;
   for (const entry of entries) {
-    if (entry.matched === entry.key) continue;
+    if (entry.changed ? !entry.changed(results) : entry.matched === entry.key) continue;
     try {
       await saveCache2(entry.paths, entry.key);
       info(`saved ${entry.label} to cache ${entry.key}`);
@@ -110503,7 +110541,7 @@ async function saveEntries(entries) {
 
 // src/action/github/changedFiles.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
-import { isAbsolute as isAbsolute2, relative as relative7, resolve as resolve8, sep as sep9 } from "node:path";
+import { isAbsolute as isAbsolute2, relative as relative7, resolve as resolve9, sep as sep9 } from "node:path";
 
 // src/action/github/client.ts
 function eventFromContext(context5) {
@@ -110614,7 +110652,7 @@ function matchesMemoryPaths(files, globs, extraFiles) {
 function repoRelativePaths(paths, root) {
   const out = /* @__PURE__ */ new Set();
   for (const path13 of paths) {
-    const inside = relative7(resolve8(root), resolve8(path13));
+    const inside = relative7(resolve9(root), resolve9(path13));
     if (!inside || inside.startsWith("..") || isAbsolute2(inside)) continue;
     out.add(inside.split(sep9).join("/"));
   }
@@ -110684,7 +110722,7 @@ ${options.body}`;
 
 // src/action/inputs.ts
 var import_picomatch2 = __toESM(require_picomatch2(), 1);
-import { readdirSync as readdirSync2, statSync as statSync3 } from "node:fs";
+import { readdirSync as readdirSync2 } from "node:fs";
 import { join as join14, relative as relative8 } from "node:path";
 var LAYERS = ["auto", "all", "retrieval", "e2e"];
 function booleanInput(name, fallback) {
@@ -110698,6 +110736,15 @@ function booleanInput(name, fallback) {
 function readInputs() {
   const openaiApiKey = getInput("openai-api-key");
   if (openaiApiKey) setSecret(openaiApiKey);
+  const baseUrl2 = getInput("openai-base-url");
+  if (baseUrl2) {
+    try {
+      const parsed = new URL(baseUrl2);
+      for (const secret of [parsed.password, ...parsed.searchParams.values()]) if (secret) setSecret(secret);
+    } catch {
+      throw new RecallGateError("invalid-input", "input openai-base-url is not a URL", { hint: "e.g. https://my-proxy.example/v1" });
+    }
+  }
   const githubToken = getInput("github-token");
   if (githubToken) setSecret(githubToken);
   const suites = getInput("suite", { required: true }).split(/[\n,]/).map((entry) => entry.trim()).filter(Boolean);
@@ -110708,7 +110755,7 @@ function readInputs() {
     layer,
     githubToken,
     openaiApiKey,
-    openaiBaseUrl: getInput("openai-base-url"),
+    openaiBaseUrl: baseUrl2,
     comment: booleanInput("comment", true),
     baseline: getInput("baseline") || "auto",
     failOnGate: booleanInput("fail-on-gate", true),
@@ -110718,11 +110765,11 @@ function readInputs() {
 }
 var SKIP = /* @__PURE__ */ new Set(["node_modules", ".git"]);
 function listFiles(root, dir = root, found = []) {
-  for (const name of readdirSync2(dir)) {
-    if (SKIP.has(name)) continue;
-    const path13 = join14(dir, name);
-    if (statSync3(path13).isDirectory()) listFiles(root, path13, found);
-    else found.push(relative8(root, path13));
+  for (const entry of readdirSync2(dir, { withFileTypes: true })) {
+    if (SKIP.has(entry.name) || entry.isSymbolicLink()) continue;
+    const path13 = join14(dir, entry.name);
+    if (entry.isDirectory()) listFiles(root, path13, found);
+    else if (entry.isFile()) found.push(relative8(root, path13));
   }
   return found;
 }
@@ -110752,11 +110799,19 @@ async function connect(token) {
 async function run() {
   try {
     const inputs = readInputs();
-    process.chdir(resolve9(inputs.workingDirectory));
+    process.chdir(resolve10(inputs.workingDirectory));
     const github = await connect(inputs.githubToken);
     const outcomes = [];
-    for (const path13 of expandSuites(inputs.suites, process.cwd())) outcomes.push(await gateSuite(path13, inputs, github));
-    setOutput("results-path", inputs.resultsDir);
+    for (const path13 of expandSuites(inputs.suites, process.cwd())) {
+      try {
+        outcomes.push(await gateSuite(path13, inputs, github));
+      } catch (error2) {
+        if (error2 instanceof RecallGateError && error2.problems.length > 0) throw error2;
+        error(`recall-gate: ${path13}: ${describeError(error2)}`);
+        outcomes.push({ name: path13, verdict: "incomplete", e2eRan: false, metrics: {} });
+      }
+    }
+    setOutput("results-path", resolve10(inputs.resultsDir));
     const worst = outcomes.some((o) => o.verdict === "incomplete") ? "incomplete" : outcomes.some((o) => o.verdict === "fail") ? "fail" : "pass";
     setOutput("verdict", worst);
     setOutput("e2e-ran", String(outcomes.some((o) => o.e2eRan)));
@@ -110788,8 +110843,13 @@ async function decideLayers(suite, inputs, github) {
   const { matched } = matchesMemoryPaths(changed.files, suite.memoryPaths, own);
   return matched.length > 0 ? { layer: "all", e2e: { ran: true, reason: `${matched.length} changed file(s) on the memory path`, files: matched } } : { layer: "retrieval", e2e: { ran: false, reason: `none of the ${changed.files.length} changed file(s) is on the memory path`, files: [] } };
 }
-function needsApiKey(suite) {
-  return suite.e2e?.target.kind === "builtin" || Boolean(suite.e2e?.judge);
+function missingApiKeys(suite, env2) {
+  const target = suite.e2e?.target;
+  const needed = [
+    ...target?.kind === "builtin" ? [target.api_key_env ?? "OPENAI_API_KEY"] : [],
+    ...suite.e2e?.judge ? [suite.e2e.judge.api_key_env ?? "OPENAI_API_KEY"] : []
+  ];
+  return [...new Set(needed)].filter((name) => !env2[name]);
 }
 async function gateSuite(path13, inputs, github) {
   const suite = loadSuite(path13);
@@ -110799,8 +110859,9 @@ async function gateSuite(path13, inputs, github) {
     if (inputs.openaiApiKey) env2.OPENAI_API_KEY = inputs.openaiApiKey;
     if (inputs.openaiBaseUrl) env2.OPENAI_BASE_URL = inputs.openaiBaseUrl;
     let { layer, e2e } = await decideLayers(suite, inputs, github);
-    if (e2e.ran && needsApiKey(suite) && !env2.OPENAI_API_KEY) {
-      e2e = { ran: false, reason: `${e2e.reason}, but no OpenAI API key is available (a fork's pull request gets no secrets), so e2e was skipped`, files: e2e.files };
+    const missing = e2e.ran ? missingApiKeys(suite, env2) : [];
+    if (missing.length > 0) {
+      e2e = { ran: false, reason: `${e2e.reason}, but no API key is available (${missing.join(", ")} unset; a fork's pull request gets no secrets), so e2e was skipped`, files: e2e.files };
       layer = "retrieval";
       notice(`recall-gate: ${suite.name}: ${e2e.reason}`);
     }
@@ -110811,7 +110872,7 @@ async function gateSuite(path13, inputs, github) {
     const baseline = await loadBaseline(inputs.baseline, suite.name);
     const outDir = join15(inputs.resultsDir, suite.name);
     const results = await runSuite(suite, { outDir, layer, env: env2, cacheRoot, cacheEmbeddings: true, log: info });
-    await saveEntries(kept);
+    await saveEntries(kept, results);
     const trials = latestByKey(new TrialLog(join15(outDir, "trials.jsonl")).read());
     const verdict = suite.gate ? evaluateGate(suite.gate, results, baseline.results, { trials, baselineTrials: baseline.trials }) : void 0;
     const marker2 = commentMarker(suite.name);
@@ -110826,7 +110887,10 @@ async function gateSuite(path13, inputs, github) {
       if ("skipped" in posted) warning(`recall-gate: the PR comment was not written: ${posted.skipped} (the job summary has the full report)`);
       else commentUrl = posted.url;
     }
-    if (github && isPushToDefaultBranch(github.event)) await saveBaseline(outDir, suite.name, github.event.sha ?? process.env.GITHUB_SHA ?? "unknown");
+    if (github && isPushToDefaultBranch(github.event)) {
+      if (results.status === "complete" && results.layers.e2e !== "skipped") await saveBaseline(outDir, suite.name, github.event.sha ?? process.env.GITHUB_SHA ?? "unknown");
+      else info(`not saved as the baseline: ${results.status !== "complete" ? "the run is incomplete" : "e2e did not run"}`);
+    }
     return {
       name: suite.name,
       verdict: results.status === "incomplete" ? "incomplete" : verdict?.status === "fail" ? "fail" : "pass",

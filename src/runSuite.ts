@@ -144,6 +144,7 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   const model = spec.target.kind === 'builtin' ? spec.target.model : undefined;
   const plan = {
     suiteName: suite.name,
+    runId: storeContext.runId,
     cases: spec.cases,
     conditions: spec.conditions,
     repeat: spec.repeat,

@@ -90,3 +90,10 @@ test('a small comment keeps the chart and all detail', () => {
   assert.match(body, /1 failing trial\(s\)/);
   assert.doesNotMatch(body, /Left out/);
 });
+
+test('URLs lose their credentials before they are shown', async () => {
+  const { redactUrl } = await import('../src/redact.js');
+  assert.equal(redactUrl('https://user:s3cret@proxy.example/v1'), 'https://***@proxy.example/v1');
+  assert.equal(redactUrl('https://proxy.example/v1?api-key=s3cret'), 'https://proxy.example/v1?***');
+  assert.equal(redactUrl('http://127.0.0.1:8000'), 'http://127.0.0.1:8000');
+});

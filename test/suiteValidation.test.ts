@@ -363,3 +363,13 @@ test('loadSuite: defaults for query ids, users, k, depth, tags; relevant lists b
   );
   assert.deepEqual(retrieval.queries[1]!.where, { file: `${S}/defaults.yaml`, line: 11, col: 7 });
 });
+
+test('a data file that starts with a UTF-8 byte-order mark loads', async () => {
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'recall-gate-bom-'));
+  writeFileSync(join(dir, 'memories.jsonl'), '\uFEFF{"id": "a", "text": "hello"}\n');
+  writeFileSync(join(dir, 'suite.yaml'), 'name: bom\nretrieval:\n  providers: [{ name: kw, kind: keyword }]\n  memories: memories.jsonl\n  queries: [{ text: hi, relevant: [a] }]\n');
+  assert.equal(loadSuite(join(dir, 'suite.yaml'), dir).retrieval!.memories[0]!.id, 'a');
+});

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TRANSFORMERS_VERSION } from '../embeddings/transformersRuntime.js';
+import type { ResultsDocument } from '../report/results.js';
 import type { Suite } from '../suite/types.js';
 
 /** One folder kept between workflow runs with @actions/cache. */
@@ -14,6 +15,8 @@ export interface CacheEntry {
   restoreKeys: string[];
   /** The key restore matched, if any. */
   matched?: string;
+  /** Saved only when this says the folder gained something (default: when the key was not matched exactly). */
+  changed?: (results: ResultsDocument) => boolean;
 }
 
 function hashOf(parts: readonly (string | Buffer)[]): string {
@@ -30,12 +33,16 @@ function hashOf(parts: readonly (string | Buffer)[]): string {
 export function cacheEntries(suite: Suite, cacheRoot: string): CacheEntry[] {
   const os = process.env.RUNNER_OS ?? process.platform;
   const embeddingsPrefix = `recall-gate-embeddings-v1-${os}-${suite.name}-`;
+  const suiteKey = `${embeddingsPrefix}${hashOf(suite.files.map((file) => readFileSync(file)))}-`;
+  // Cache entries are immutable: a run that embedded something new saves under a key of its own.
+  const runKey = `${process.env.GITHUB_RUN_ID ?? Date.now()}-${process.env.GITHUB_RUN_ATTEMPT ?? '1'}`;
   const entries: CacheEntry[] = [
     {
       label: 'embeddings',
       paths: [join(cacheRoot, 'embeddings')],
-      key: `${embeddingsPrefix}${hashOf(suite.files.map((file) => readFileSync(file)))}`,
-      restoreKeys: [embeddingsPrefix],
+      key: `${suiteKey}${runKey}`,
+      restoreKeys: [suiteKey, embeddingsPrefix],
+      changed: embeddedSomething,
     },
   ];
   const models = (suite.retrieval?.providers ?? [])
@@ -70,10 +77,17 @@ export async function restoreEntries(entries: CacheEntry[]): Promise<void> {
   }
 }
 
-export async function saveEntries(entries: CacheEntry[]): Promise<void> {
+/** Any provider missed the embedding cache: the folder holds vectors the restored entry did not. */
+function embeddedSomething(results: ResultsDocument): boolean {
+  return Object.values(results.retrieval?.providers ?? {}).some(
+    (provider) => ((provider.diagnostics?.embedding_cache as { misses?: number } | undefined)?.misses ?? 0) > 0,
+  );
+}
+
+export async function saveEntries(entries: CacheEntry[], results: ResultsDocument): Promise<void> {
   if (!cache.isFeatureAvailable()) return;
   for (const entry of entries) {
-    if (entry.matched === entry.key) continue;
+    if (entry.changed ? !entry.changed(results) : entry.matched === entry.key) continue;
     try {
       await cache.saveCache(entry.paths, entry.key);
       core.info(`saved ${entry.label} to cache ${entry.key}`);

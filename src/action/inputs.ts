@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import picomatch from 'picomatch';
 import { RecallGateError } from '../errors.js';
@@ -34,6 +34,16 @@ function booleanInput(name: string, fallback: boolean): boolean {
 export function readInputs(): ActionInputs {
   const openaiApiKey = core.getInput('openai-api-key');
   if (openaiApiKey) core.setSecret(openaiApiKey);
+  const baseUrl = core.getInput('openai-base-url');
+  // Credentials inside the URL are secrets too.
+  if (baseUrl) {
+    try {
+      const parsed = new URL(baseUrl);
+      for (const secret of [parsed.password, ...parsed.searchParams.values()]) if (secret) core.setSecret(secret);
+    } catch {
+      throw new RecallGateError('invalid-input', 'input openai-base-url is not a URL', { hint: 'e.g. https://my-proxy.example/v1' });
+    }
+  }
   const githubToken = core.getInput('github-token');
   if (githubToken) core.setSecret(githubToken);
   const suites = core
@@ -48,7 +58,7 @@ export function readInputs(): ActionInputs {
     layer,
     githubToken,
     openaiApiKey,
-    openaiBaseUrl: core.getInput('openai-base-url'),
+    openaiBaseUrl: baseUrl,
     comment: booleanInput('comment', true),
     baseline: core.getInput('baseline') || 'auto',
     failOnGate: booleanInput('fail-on-gate', true),
@@ -59,12 +69,13 @@ export function readInputs(): ActionInputs {
 
 const SKIP = new Set(['node_modules', '.git']);
 
+/** Files below root; links are not followed (a broken one or a loop must not stop the run). */
 function listFiles(root: string, dir = root, found: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    if (SKIP.has(name)) continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) listFiles(root, path, found);
-    else found.push(relative(root, path));
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (SKIP.has(entry.name) || entry.isSymbolicLink()) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) listFiles(root, path, found);
+    else if (entry.isFile()) found.push(relative(root, path));
   }
   return found;
 }

@@ -49,9 +49,18 @@ export async function run(): Promise<void> {
     process.chdir(resolve(inputs.workingDirectory));
     const github = await connect(inputs.githubToken);
     const outcomes: SuiteOutcome[] = [];
-    for (const path of expandSuites(inputs.suites, process.cwd())) outcomes.push(await gateSuite(path, inputs, github));
+    for (const path of expandSuites(inputs.suites, process.cwd())) {
+      try {
+        outcomes.push(await gateSuite(path, inputs, github));
+      } catch (error) {
+        // One suite's trouble must not stop the others, nor lose the outputs.
+        if (error instanceof RecallGateError && error.problems.length > 0) throw error;
+        core.error(`recall-gate: ${path}: ${describeError(error)}`);
+        outcomes.push({ name: path, verdict: 'incomplete', e2eRan: false, metrics: {} });
+      }
+    }
 
-    core.setOutput('results-path', inputs.resultsDir);
+    core.setOutput('results-path', resolve(inputs.resultsDir));
     const worst = outcomes.some((o) => o.verdict === 'incomplete') ? 'incomplete' : outcomes.some((o) => o.verdict === 'fail') ? 'fail' : 'pass';
     core.setOutput('verdict', worst);
     core.setOutput('e2e-ran', String(outcomes.some((o) => o.e2eRan)));
@@ -88,8 +97,14 @@ async function decideLayers(suite: Suite, inputs: ActionInputs, github: GitHub |
     : { layer: 'retrieval', e2e: { ran: false, reason: `none of the ${changed.files.length} changed file(s) is on the memory path`, files: [] } };
 }
 
-function needsApiKey(suite: Suite): boolean {
-  return suite.e2e?.target.kind === 'builtin' || Boolean(suite.e2e?.judge);
+/** The e2e layer's missing keys: the builtin target's and the judge's, each by the variable the suite names. */
+function missingApiKeys(suite: Suite, env: NodeJS.ProcessEnv): string[] {
+  const target = suite.e2e?.target;
+  const needed = [
+    ...(target?.kind === 'builtin' ? [target.api_key_env ?? 'OPENAI_API_KEY'] : []),
+    ...(suite.e2e?.judge ? [suite.e2e.judge.api_key_env ?? 'OPENAI_API_KEY'] : []),
+  ];
+  return [...new Set(needed)].filter((name) => !env[name]);
 }
 
 async function gateSuite(path: string, inputs: ActionInputs, github: GitHub | undefined): Promise<SuiteOutcome> {
@@ -101,9 +116,10 @@ async function gateSuite(path: string, inputs: ActionInputs, github: GitHub | un
     if (inputs.openaiBaseUrl) env.OPENAI_BASE_URL = inputs.openaiBaseUrl;
 
     let { layer, e2e } = await decideLayers(suite, inputs, github);
-    if (e2e.ran && needsApiKey(suite) && !env.OPENAI_API_KEY) {
+    const missing = e2e.ran ? missingApiKeys(suite, env) : [];
+    if (missing.length > 0) {
       // A fork's pull request gets no secrets: say so, and let the gate's skipped_layers decide.
-      e2e = { ran: false, reason: `${e2e.reason}, but no OpenAI API key is available (a fork's pull request gets no secrets), so e2e was skipped`, files: e2e.files };
+      e2e = { ran: false, reason: `${e2e.reason}, but no API key is available (${missing.join(', ')} unset; a fork's pull request gets no secrets), so e2e was skipped`, files: e2e.files };
       layer = 'retrieval';
       core.notice(`recall-gate: ${suite.name}: ${e2e.reason}`);
     }
@@ -115,7 +131,7 @@ async function gateSuite(path: string, inputs: ActionInputs, github: GitHub | un
     const baseline = await loadBaseline(inputs.baseline, suite.name);
     const outDir = join(inputs.resultsDir, suite.name);
     const results = await runSuite(suite, { outDir, layer, env, cacheRoot, cacheEmbeddings: true, log: core.info });
-    await saveEntries(kept);
+    await saveEntries(kept, results);
 
     const trials = latestByKey(new TrialLog(join(outDir, 'trials.jsonl')).read());
     const verdict: Verdict | undefined = suite.gate ? evaluateGate(suite.gate, results, baseline.results, { trials, baselineTrials: baseline.trials }) : undefined;
@@ -132,7 +148,11 @@ async function gateSuite(path: string, inputs: ActionInputs, github: GitHub | un
       if ('skipped' in posted) core.warning(`recall-gate: the PR comment was not written: ${posted.skipped} (the job summary has the full report)`);
       else commentUrl = posted.url;
     }
-    if (github && isPushToDefaultBranch(github.event)) await saveBaseline(outDir, suite.name, github.event.sha ?? process.env.GITHUB_SHA ?? 'unknown');
+    if (github && isPushToDefaultBranch(github.event)) {
+      // Only a whole run may become the baseline: a partial one would waive the regression checks that follow.
+      if (results.status === 'complete' && results.layers.e2e !== 'skipped') await saveBaseline(outDir, suite.name, github.event.sha ?? process.env.GITHUB_SHA ?? 'unknown');
+      else core.info(`not saved as the baseline: ${results.status !== 'complete' ? 'the run is incomplete' : 'e2e did not run'}`);
+    }
 
     return {
       name: suite.name,

@@ -54,6 +54,9 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
     e2e: undefined,
   };
   delete merged.shard;
+  for (const shard of shards) {
+    if (shard.results.status !== 'complete' && shard.results.errors.length === 0) merged.errors.push(`merge: ${shard.dir} did not finish (status ${shard.results.status})`);
+  }
   if (missing.length > 0) merged.errors.push(`merge: shard(s) ${missing.join(', ')} of ${count} missing`);
   if (suite.e2e && merged.layers.e2e === 'ran') {
     const expected = new Set(planTrials({ ...suite.e2e, suiteName: suite.name }).map((trial) => trial.key));

@@ -56,6 +56,7 @@ export interface E2eResult {
   tokens: { input: number; output: number; judge_input: number; judge_output: number };
   cost_usd: number | null;
   cost_per_successful_trial: number | null;
+  /** Over the headline condition's trials only: none and oracle do not search. */
   recall_quality: { evidence_coverage?: number; recall_precision?: number; harmful_recall_rate?: number };
   errors: { key: string; reason: string }[];
   /** Failed trials under the headline condition, for reports: question, answer and why. */
@@ -137,9 +138,11 @@ export function aggregateE2e(trials: TrialRecord[], cases: CaseSpec[], condition
   const cost = costs.some((value) => value === null) ? null : round(costs.reduce<number>((sum, value) => sum + (value ?? 0), 0), 6);
   const passed = trials.filter((trial) => trial.status === 'pass').length;
   const defined = (values: (number | undefined)[]) => values.filter((value): value is number => value !== undefined);
-  const coverage = defined(trials.map((trial) => trial.evidence_coverage));
-  const precision = defined(trials.map((trial) => trial.recall_precision));
-  const harmful = trials.filter((trial) => trial.harmful_recall !== undefined);
+  // What recall surfaced is a property of the recall policy: none and oracle do not search.
+  const searched = trials.filter((trial) => trial.condition === headline);
+  const coverage = defined(searched.map((trial) => trial.evidence_coverage));
+  const precision = defined(searched.map((trial) => trial.recall_precision));
+  const harmful = searched.filter((trial) => trial.harmful_recall !== undefined);
 
   return {
     repeat,

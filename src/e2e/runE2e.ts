@@ -9,6 +9,8 @@ import type { CaseSpec, Condition, Judge } from './types.js';
 
 export interface E2ePlan {
   suiteName: string;
+  /** Mixed into user ids, so two runs against one shared agent never share users. */
+  runId?: string;
   cases: CaseSpec[];
   conditions: Condition[];
   repeat: number;
@@ -30,8 +32,8 @@ export interface E2eDeps {
 }
 
 /** A user id per case, condition and repetition: no trial can see another's memories. */
-export function trialUser(suite: string, caseName: string, as: string | undefined, condition: Condition, repeat: number): string {
-  const scope = createHash('sha256').update(`${suite}\0${caseName}\0${as ?? ''}`).digest('hex').slice(0, 12);
+export function trialUser(suite: string, caseName: string, as: string | undefined, condition: Condition, repeat: number, runId = ''): string {
+  const scope = createHash('sha256').update(`${suite}\0${caseName}\0${as ?? ''}\0${runId}`).digest('hex').slice(0, 12);
   return `rg-${scope}-${condition}-${repeat}`;
 }
 
@@ -76,8 +78,8 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
   const now = deps.now ?? (() => performance.now());
   const started = now();
   const { spec, condition, repeat } = trial;
-  const owner = trialUser(plan.suiteName, spec.name, undefined, condition, repeat);
-  const asker = spec.probe.as ? trialUser(plan.suiteName, spec.name, spec.probe.as, condition, repeat) : owner;
+  const owner = trialUser(plan.suiteName, spec.name, undefined, condition, repeat, plan.runId);
+  const asker = spec.probe.as ? trialUser(plan.suiteName, spec.name, spec.probe.as, condition, repeat, plan.runId) : owner;
   const invocations: Invocation[] = [];
   const record: TrialRecord = {
     key: trial.key,

@@ -1,5 +1,6 @@
 import OpenAI, { APIError } from 'openai';
 import { RecallGateError } from '../errors.js';
+import { redactUrl } from '../redact.js';
 import type { Embedder } from './types.js';
 
 export interface OpenAIEmbedderOptions {
@@ -43,7 +44,7 @@ export class OpenAIEmbedder implements Embedder {
       timeout: options.timeoutMs ?? 60_000,
       fetch: capRetryAfter(options.maxRetryAfterMs ?? 60_000),
     });
-    this.id = `openai:${options.model}:d${options.dimensions ?? 'default'}@${this.client.baseURL}`;
+    this.id = `openai:${options.model}:d${options.dimensions ?? 'default'}@${redactUrl(this.client.baseURL)}`;
   }
 
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
@@ -65,7 +66,7 @@ export class OpenAIEmbedder implements Embedder {
         ...(this.options.dimensions ? { dimensions: this.options.dimensions } : {}),
       });
     } catch (error) {
-      throw explain(error, this.client.baseURL);
+      throw explain(error, redactUrl(this.client.baseURL));
     }
     this.usage.requests += 1;
     this.usage.promptTokens += response.usage?.prompt_tokens ?? 0;

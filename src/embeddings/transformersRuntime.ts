@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RecallGateError } from '../errors.js';
 
@@ -57,7 +57,19 @@ export function loadTransformers(options: RuntimeOptions): Promise<{ module: Tra
   return loaded;
 }
 
+/** The project's own install: node_modules in the working directory or a folder above it. */
+function projectInstall(start: string): string | undefined {
+  for (let dir = resolve(start); ; dir = dirname(dir)) {
+    const entry = entryIn(dir);
+    if (existsSync(entry)) return entry;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
 async function load(options: RuntimeOptions): Promise<{ module: TransformersModule; source: string }> {
+  // The Action runs from its own folder: look where the user's project is first.
+  const project = projectInstall(process.cwd());
+  if (project) return { module: (await import(pathToFileURL(project).href)) as TransformersModule, source: `${PACKAGE} from ${project}` };
   try {
     // A literal specifier would be bundled; a variable one is resolved at run time, from dist/.
     const specifier = PACKAGE;
@@ -93,6 +105,8 @@ async function install(dir: string, options: RuntimeOptions): Promise<void> {
     if (!existsSync(entryIn(staging))) {
       throw new Error(`npm finished but ${PACKAGE} is not there:\n${output.slice(-2000)}`);
     }
+    // A folder without the package (a partial cache restore) would block the rename.
+    if (existsSync(dir) && !existsSync(entryIn(dir))) rmSync(dir, { recursive: true, force: true });
     try {
       renameSync(staging, dir);
     } catch (error) {

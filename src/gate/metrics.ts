@@ -384,7 +384,8 @@ function resolveE2e(spec: E2eKey, results: ResultsDocument, aggregation: Aggrega
         const one = trial[name];
         return one === undefined ? [] : [one];
       };
-      const units = trials && trials.length > 0 ? groupByCase(trials, read).filter((unit) => unit.length > 0) : [];
+      const searched = (trials ?? []).filter((trial) => trial.condition === e2e.headline_condition);
+      const units = searched.length > 0 ? groupByCase(searched, read).filter((unit) => unit.length > 0) : [];
       return { status: 'value', value, layer: 'e2e', ...(units.length > 0 ? { samples: { unit: 'case', units, statistic: (sample) => mean(sample.flat()) } } : {}) };
     }
   }

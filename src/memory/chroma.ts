@@ -1,6 +1,7 @@
 import { ChromaClient, type Collection } from 'chromadb';
 import { l2Normalize, type Embedder } from '../embeddings/types.js';
 import { RecallGateError } from '../errors.js';
+import { redactUrl } from '../redact.js';
 import { compareHits, type MemoryRecord, type MemoryStore, type SearchHit } from './types.js';
 
 export const DEFAULT_CHROMA_URL = 'http://localhost:8000';
@@ -110,7 +111,7 @@ export class ChromaStore implements MemoryStore {
     const stats = (this.embedder as { stats?: unknown }).stats;
     return {
       embedder: this.embedder.id,
-      chroma: { url: this.options.url, collection: this.options.collection, kept: Boolean(this.options.keepCollection) },
+      chroma: { url: redactUrl(this.options.url), collection: this.options.collection, kept: Boolean(this.options.keepCollection) },
       ...(stats ? { embedding_cache: { ...stats } } : {}),
     };
   }
@@ -137,7 +138,7 @@ export class ChromaStore implements MemoryStore {
     } catch (error) {
       const name = (error as Error).name;
       const unreachable = name === 'ChromaConnectionError' || /fetch failed|ECONNREFUSED|ECONNRESET|socket/i.test(String((error as Error).message));
-      throw new RecallGateError('incomplete', `Chroma at ${this.options.url} failed while ${what}: ${(error as Error).message}`, {
+      throw new RecallGateError('incomplete', `Chroma at ${redactUrl(this.options.url)} failed while ${what}: ${(error as Error).message}`, {
         hint: unreachable
           ? 'start a server (npx chroma run --path ./chroma-data) or set url / CHROMA_URL to a running one'
           : 'check the tenant, database and API key',

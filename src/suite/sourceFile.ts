@@ -91,7 +91,8 @@ export class FileProblems extends Error {
 
 function readText(path: string, displayPath: string, referencedFrom?: SourceLocation): string {
   try {
-    return readFileSync(path, 'utf8');
+    // Editors on Windows may start a UTF-8 file with a byte-order mark; it is not content.
+    return readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const where = referencedFrom ?? { file: displayPath, line: 1, col: 1 };

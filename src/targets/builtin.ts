@@ -1,5 +1,6 @@
 import OpenAI, { APIError } from 'openai';
 import { RecallGateError } from '../errors.js';
+import { redactUrl } from '../redact.js';
 import type { MemoryStore } from '../memory/types.js';
 import type { BuiltinTargetSpec } from '../suite/types.js';
 import type { ChatReply, ChatRequest, RecalledMemory, Target } from './types.js';
@@ -55,7 +56,7 @@ export class BuiltinTarget implements Target {
         ...(spec.max_tokens !== undefined ? { max_completion_tokens: spec.max_tokens } : {}),
       });
     } catch (error) {
-      throw explain(error, this.client.baseURL);
+      throw explain(error, redactUrl(this.client.baseURL));
     }
     const reply = completion.choices?.[0]?.message?.content;
     if (typeof reply !== 'string') throw new RecallGateError('incomplete', `the chat model returned no message content (finish_reason ${completion.choices?.[0]?.finish_reason ?? 'none'})`);

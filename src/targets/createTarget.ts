@@ -15,14 +15,18 @@ export interface TargetContext {
 export async function createTarget(spec: TargetSpec, context: TargetContext): Promise<Target> {
   switch (spec.kind) {
     case 'builtin': {
-      const store = (context.createStore ?? ((provider: ProviderSpec) => createStore(provider, context.storeContext)))(spec.memory.provider);
-      await store.reset();
-      return new BuiltinTarget({
-        spec,
-        store,
-        apiKey: context.env[spec.api_key_env ?? 'OPENAI_API_KEY'],
-        baseURL: spec.base_url ?? (context.env.OPENAI_BASE_URL || undefined),
-      });
+      const apiKey = context.env[spec.api_key_env ?? 'OPENAI_API_KEY'];
+      // The agent's own store: a run id of its own, so it never touches the retrieval layer's collection.
+      const storeContext = { ...context.storeContext, runId: `${context.storeContext.runId}-e2e` };
+      const store = (context.createStore ?? ((provider: ProviderSpec) => createStore(provider, storeContext)))(spec.memory.provider);
+      try {
+        const target = new BuiltinTarget({ spec, store, apiKey, baseURL: spec.base_url ?? (context.env.OPENAI_BASE_URL || undefined) });
+        await store.reset();
+        return target;
+      } catch (error) {
+        await store.close().catch(() => undefined);
+        throw error;
+      }
     }
     case 'http':
       return createHttpTarget({ url: spec.url, headers: headersFromEnv(spec.headers_env, context.env), timeoutMs: spec.timeout_ms });

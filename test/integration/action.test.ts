@@ -39,7 +39,7 @@ test('the Action runs the example suite, writes the summary and the results-path
   assert.match(result.summary, /## ✅ recall-gate: assistant-memory passed/);
   assert.match(result.summary, /\| keyword \| \d\.\d{3} \|/);
   assert.match(result.outputs, /verdict<<.*\npass\n/);
-  assert.match(result.outputs, /results-path<<.*\nout\n/);
+  assert.match(result.outputs, /results-path<<.*\n\/.*\/out\n/);
   assert.match(result.stdout, /::add-mask::sk-secret-value/);
   assert.match(result.stdout, /::notice::recall-gate: the Actions cache is not available here/);
 });

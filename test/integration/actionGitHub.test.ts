@@ -160,7 +160,7 @@ describe('the Action on pull requests and pushes, against local GitHub and OpenA
     try {
       const run = await runAction(workspace(), github, pullRequest(7), {});
       assert.equal(run.outputs['e2e-ran'], 'false');
-      assert.match(run.log, /::notice::recall-gate: assistant-memory: 1 changed file\(s\) on the memory path, but no OpenAI API key is available \(a fork's pull request gets no secrets\)/);
+      assert.match(run.log, /::notice::recall-gate: assistant-memory: 1 changed file\(s\) on the memory path, but no API key is available \(OPENAI_API_KEY unset; a fork's pull request gets no secrets\)/);
       assert.match(run.log, /::warning::recall-gate: the PR comment was not written: .*pull-requests: write/);
       assert.match(run.summary, /## ✅ recall-gate: assistant-memory passed/);
       assert.equal(run.code, 0);

@@ -69,6 +69,9 @@ describe('run --layer e2e against a local OpenAI-compatible chat server', { time
     const budget = trials.filter((trial) => trial.case === 'offsite-budget' && trial.condition === 'recall');
     assert.ok(budget.every((trial) => trial.harmful_recall === true && trial.evidence_coverage === 1));
     assert.ok(trials.every((trial) => trial.answer !== undefined && trial.invocations.at(-1)!.kind === 'probe'));
+    // Recall quality describes the recall condition only (none and oracle do not search).
+    assert.equal(e2e.recall_quality.evidence_coverage, 1);
+    assert.equal(e2e.recall_quality.harmful_recall_rate, 0.5);
     // gpt-5-mini is in the price table: cost is known and adds up.
     const summed = trials.reduce((sum, trial) => sum + trial.cost_usd!, 0);
     assert.ok(Math.abs(e2e.cost_usd! - summed) < 1e-6);

@@ -54,7 +54,12 @@ export class AdapterMemoryStore implements MemoryStore {
   async search(user: string, query: string, limit: number): Promise<SearchHit[]> {
     await this.resetOnce(user);
     const hits = await this.client.search(user, query, limit);
-    return hits.sort(compareHits).slice(0, limit);
+    // Chunked stores return one memory once per chunk: a memory counts once, at its best rank.
+    const seen = new Set<string>();
+    return hits
+      .sort(compareHits)
+      .filter((hit) => !seen.has(hit.id) && Boolean(seen.add(hit.id)))
+      .slice(0, limit);
   }
 
   async list(user: string): Promise<MemoryRecord[]> {
