@@ -64387,7 +64387,7 @@ var ChromaStore = class {
       });
       this.collection = await this.client.createCollection({
         name: this.options.collection,
-        configuration: { hnsw: { space: "cosine" } },
+        configuration: { hnsw: { space: "cosine", ...this.options.hnsw } },
         embeddingFunction: null,
         metadata: { created_by: "recall-gate" }
       });
@@ -64441,7 +64441,7 @@ var ChromaStore = class {
     const stats = this.embedder.stats;
     return {
       embedder: this.embedder.id,
-      chroma: { url: redactUrl(this.options.url), collection: this.options.collection, kept: Boolean(this.options.keepCollection) },
+      chroma: { url: redactUrl(this.options.url), collection: this.options.collection, kept: Boolean(this.options.keepCollection), hnsw: { space: "cosine", ...this.options.hnsw } },
       ...stats ? { embedding_cache: { ...stats } } : {}
     };
   }
@@ -64726,7 +64726,8 @@ function createStore(provider, context5) {
         tenant: provider.tenant ?? (context5.env.CHROMA_TENANT || void 0),
         database: provider.database ?? (context5.env.CHROMA_DATABASE || void 0),
         headers: chromaHeaders(provider, context5.env),
-        keepCollection: provider.keep_collection
+        keepCollection: provider.keep_collection,
+        hnsw: provider.hnsw
       });
     case "adapter": {
       const target = provider.command ? createCommandTarget({ command: provider.command[0], args: provider.command.slice(1), cwd: resolve4(context5.baseDir, provider.cwd ?? "."), timeoutMs: provider.timeout_ms }) : createHttpTarget({ url: provider.url, headers: headersFromEnv(provider.headers_env ?? {}, context5.env), timeoutMs: provider.timeout_ms });
@@ -65555,6 +65556,25 @@ var suite_schema_default = {
           description: "adapter: per call, default 60000.",
           type: "integer",
           minimum: 100
+        },
+        hnsw: {
+          description: "chroma: the collection's HNSW index settings (Chroma's defaults: ef_search 100, ef_construction 100, max_neighbors 16). Wider searches trade speed for agreement with exact search.",
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            ef_search: {
+              type: "integer",
+              minimum: 1
+            },
+            ef_construction: {
+              type: "integer",
+              minimum: 1
+            },
+            max_neighbors: {
+              type: "integer",
+              minimum: 2
+            }
+          }
         }
       },
       allOf: [
@@ -65641,6 +65661,11 @@ var suite_schema_default = {
                 {
                   required: [
                     "keep_collection"
+                  ]
+                },
+                {
+                  required: [
+                    "hnsw"
                   ]
                 }
               ]
@@ -66551,6 +66576,7 @@ var KIND_ONLY_KEYS = {
   api_key_env: "chroma",
   auth_header: "chroma",
   keep_collection: "chroma",
+  hnsw: "chroma",
   embedding: "vector and chroma"
 };
 function article(type) {

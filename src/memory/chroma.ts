@@ -16,6 +16,8 @@ export interface ChromaOptions {
   database?: string;
   headers?: Record<string, string>;
   keepCollection?: boolean;
+  /** Index settings beyond the distance; Chroma's defaults when absent. */
+  hnsw?: { ef_search?: number; ef_construction?: number; max_neighbors?: number };
 }
 
 /**
@@ -53,7 +55,7 @@ export class ChromaStore implements MemoryStore {
       });
       this.collection = await this.client.createCollection({
         name: this.options.collection,
-        configuration: { hnsw: { space: 'cosine' } },
+        configuration: { hnsw: { space: 'cosine', ...this.options.hnsw } },
         embeddingFunction: null,
         metadata: { created_by: 'recall-gate' },
       });
@@ -111,7 +113,7 @@ export class ChromaStore implements MemoryStore {
     const stats = (this.embedder as { stats?: unknown }).stats;
     return {
       embedder: this.embedder.id,
-      chroma: { url: redactUrl(this.options.url), collection: this.options.collection, kept: Boolean(this.options.keepCollection) },
+      chroma: { url: redactUrl(this.options.url), collection: this.options.collection, kept: Boolean(this.options.keepCollection), hnsw: { space: 'cosine', ...this.options.hnsw } },
       ...(stats ? { embedding_cache: { ...stats } } : {}),
     };
   }

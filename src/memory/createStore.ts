@@ -28,6 +28,7 @@ export function createStore(provider: ProviderSpec, context: StoreContext): Memo
         database: provider.database ?? (context.env.CHROMA_DATABASE || undefined),
         headers: chromaHeaders(provider, context.env),
         keepCollection: provider.keep_collection,
+        hnsw: provider.hnsw,
       });
     case 'adapter': {
       // The same adapter an e2e target talks to, through its optional add, search and list methods.

@@ -111,6 +111,7 @@ const KIND_ONLY_KEYS: Record<string, string> = {
   api_key_env: 'chroma',
   auth_header: 'chroma',
   keep_collection: 'chroma',
+  hnsw: 'chroma',
   embedding: 'vector and chroma',
 };
 

@@ -44,6 +44,8 @@ export interface ProviderSpec {
   api_key_env?: string;
   auth_header?: string;
   keep_collection?: boolean;
+  /** HNSW index settings of the collection (chroma). */
+  hnsw?: { ef_search?: number; ef_construction?: number; max_neighbors?: number };
   /** Your agent's memory over the JSON-RPC adapter protocol (adapter). */
   command?: string[];
   cwd?: string;

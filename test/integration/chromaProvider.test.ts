@@ -92,10 +92,12 @@ describe('the chroma provider against a real Chroma server', { skip, timeout: 18
 
   test('keep_collection leaves the collection, named for suite, provider and run', async () => {
     const dir = tempDir();
-    const result = await runCli(['run', writeSuite(dir, server.url, ', keep_collection: true'), '--out', join(dir, 'out')], { cwd: dir });
+    const result = await runCli(['run', writeSuite(dir, server.url, ', keep_collection: true, hnsw: { ef_search: 200 }'), '--out', join(dir, 'out')], { cwd: dir });
     assert.equal(result.code, 0, result.stderr);
     const results = JSON.parse(readFileSync(join(dir, 'out', 'results.json'), 'utf8')) as ResultsDocument;
-    const kept = (results.retrieval!.providers.chroma!.diagnostics as { chroma: { collection: string } }).chroma.collection;
+    const chroma = (results.retrieval!.providers.chroma!.diagnostics as { chroma: { collection: string; hnsw: object } }).chroma;
+    assert.deepEqual(chroma.hnsw, { space: 'cosine', ef_search: 200 });
+    const kept = chroma.collection;
     assert.match(kept, /^rg-chroma-check-chroma-[a-z0-9]+$/);
     const collection = await client.getCollection({ name: kept });
     assert.equal(await collection.count(), 18);
