@@ -2987,7 +2987,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve10.call(this, root, ref);
+      let _sch = resolve11.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a3 = root.localRefs) === null || _a3 === void 0 ? void 0 : _a3[ref];
         const { schemaId } = this.opts;
@@ -3014,7 +3014,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve10(root, ref) {
+    function resolve11(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -3878,7 +3878,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve10(baseURI, relativeURI, options) {
+    function resolve11(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -4269,7 +4269,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve10,
+      resolve: resolve11,
       resolveComponent,
       equal,
       serialize,
@@ -7998,16 +7998,16 @@ var require_foldFlowLines = __commonJS({
         onFold();
       let res = text.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
-        const fold = folds[i2];
+        const fold2 = folds[i2];
         const end2 = folds[i2 + 1] || text.length;
-        if (fold === 0)
+        if (fold2 === 0)
           res = `
 ${indent}${text.slice(0, end2)}`;
         else {
-          if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text[fold]}\\`;
+          if (mode === FOLD_QUOTED && escapedFolds[fold2])
+            res += `${text[fold2]}\\`;
           res += `
-${indent}${text.slice(fold + 1, end2)}`;
+${indent}${text.slice(fold2 + 1, end2)}`;
         }
       }
       return res;
@@ -11646,8 +11646,8 @@ var require_resolve_flow_scalar = __commonJS({
         if (ch === "\r" && source[i + 1] === "\n")
           continue;
         if (ch === "\n") {
-          const { fold, offset } = foldNewline(source, i);
-          res += fold;
+          const { fold: fold2, offset } = foldNewline(source, i);
+          res += fold2;
           i = offset;
         } else if (ch === "\\") {
           let next = source[++i];
@@ -11687,19 +11687,19 @@ var require_resolve_flow_scalar = __commonJS({
       return res;
     }
     function foldNewline(source, offset) {
-      let fold = "";
+      let fold2 = "";
       let ch = source[offset + 1];
       while (ch === " " || ch === "	" || ch === "\n" || ch === "\r") {
         if (ch === "\r" && source[offset + 2] !== "\n")
           break;
         if (ch === "\n")
-          fold += "\n";
+          fold2 += "\n";
         offset += 1;
         ch = source[offset + 1];
       }
-      if (!fold)
-        fold = " ";
-      return { fold, offset };
+      if (!fold2)
+        fold2 = " ";
+      return { fold: fold2, offset };
     }
     var escapeCodes = {
       "0": "\0",
@@ -14367,49 +14367,20 @@ var TOOL_NAME = "recall-gate";
 var TOOL_VERSION = package_default.version;
 
 // src/cli/compare.ts
-import { existsSync as existsSync2, readFileSync as readFileSync4 } from "node:fs";
-import { join, resolve as resolve3 } from "node:path";
-
-// src/e2e/trialLog.ts
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
-var TrialLog = class {
-  constructor(path2) {
-    this.path = path2;
-  }
-  path;
-  /** Starts empty, or (resume) keeps what is there. */
-  open(resume) {
-    if (!resume || !existsSync(this.path)) writeFileSync(this.path, "");
-  }
-  append(trial) {
-    appendFileSync(this.path, `${JSON.stringify(trial)}
-`);
-  }
-  /** Every complete line; a torn last line (a crash mid-write) is ignored. */
-  read() {
-    if (!existsSync(this.path)) return [];
-    const trials = [];
-    for (const line of readFileSync(this.path, "utf8").split("\n")) {
-      if (!line.trim()) continue;
-      try {
-        trials.push(JSON.parse(line));
-      } catch {
-      }
-    }
-    return trials;
-  }
-  rewrite(trials) {
-    writeFileSync(this.path, trials.map((trial) => `${JSON.stringify(trial)}
-`).join(""));
-  }
-};
-function latestByKey(trials) {
-  const byKey = /* @__PURE__ */ new Map();
-  for (const trial of trials) byKey.set(trial.key, trial);
-  return [...byKey.values()];
-}
+import { existsSync as existsSync3 } from "node:fs";
+import { resolve as resolve4 } from "node:path";
 
 // src/stats.ts
+function groupBy(items, key) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const item of items) {
+    const name = key(item);
+    const group = groups.get(name);
+    if (group) group.push(item);
+    else groups.set(name, [item]);
+  }
+  return groups;
+}
 function percentile(samples, p) {
   if (samples.length === 0) return 0;
   const sorted = [...samples].sort((a, b) => a - b);
@@ -14830,9 +14801,7 @@ function casesOrMissing(values, aggregation) {
   return valueOf(values, aggregation, "case", "e2e");
 }
 function groupByCase(trials, read) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const trial of trials) groups.set(trial.case, [...groups.get(trial.case) ?? [], ...read(trial)]);
-  return [...groups.values()];
+  return [...groupBy(trials, (trial) => trial.case).values()].map((caseTrials) => caseTrials.flatMap(read));
 }
 function sum(units) {
   return units.reduce((total, unit) => total + unit[0], 0);
@@ -14906,7 +14875,8 @@ function evaluateNode(node, path2, context) {
   const group = { path: path2, kind, status: "skipped" };
   context.groups.push(group);
   const outcomes = children.map((child, index) => evaluateNode(child, childPath(path2, kind, index), context));
-  const outcome = kind === "all" ? outcomes.includes("fail") ? "fail" : outcomes.includes("pass") ? "pass" : "waived" : outcomes.includes("pass") ? "pass" : outcomes.includes("fail") ? "fail" : "waived";
+  const [decisive, other] = kind === "all" ? ["fail", "pass"] : ["pass", "fail"];
+  const outcome = outcomes.includes(decisive) ? decisive : outcomes.includes(other) ? other : "waived";
   group.status = outcome === "waived" ? "skipped" : outcome;
   return outcome;
 }
@@ -14975,6 +14945,13 @@ function withHint(resolution) {
 }
 
 // src/report/format.ts
+function markdownTable(header, rows) {
+  return [`| ${header.join(" | ")} |`, `| ${header.map((_2, i) => i === 0 ? "---" : "---:").join(" | ")} |`, ...rows.map((row) => `| ${row.join(" | ")} |`)];
+}
+function oneLine(text, max) {
+  const flat = text.replace(/\s+/g, " ");
+  return flat.length > max ? `${flat.slice(0, max - 1)}\u2026` : flat;
+}
 function formatMetric(value) {
   return value === void 0 || Number.isNaN(value) ? "-" : value.toFixed(3);
 }
@@ -14986,9 +14963,9 @@ function headlineMetrics(k) {
   const largest = k[k.length - 1];
   return [...k.map((cut) => `recall@${cut}`), "mrr", `ndcg@${largest}`, `precision@${largest}`];
 }
-function textTable(header, rows) {
+function textTable(header, rows, align = `l${"r".repeat(Math.max(0, header.length - 1))}`) {
   const widths = header.map((title, col) => Math.max(title.length, ...rows.map((row) => (row[col] ?? "").length)));
-  const line = (cells) => cells.map((value, col) => col === 0 ? value.padEnd(widths[col]) : value.padStart(widths[col])).join("  ").trimEnd();
+  const line = (cells) => cells.map((value, col) => align[col] === "r" ? value.padStart(widths[col]) : value.padEnd(widths[col])).join("  ").trimEnd();
   return [line(header), ...rows.map(line)].join("\n");
 }
 
@@ -15017,18 +14994,13 @@ function verdictText(verdict) {
     `${STATUS_TEXT[row.status]}${row.blocking ? " (blocking)" : ""}`
   ]);
   const header = ["gate", "metric", "threshold", "actual", "baseline", "delta", "95% CI of delta", "status"];
-  const lines = [alignedTable(header, rows, "lllrrrrl")];
+  const lines = [textTable(header, rows, "lllrrrrl")];
   const notes = verdict.rows.filter((row) => row.note).map((row) => `  ${row.path}: ${row.note}`);
   if (notes.length > 0) lines.push("", "notes:", ...notes);
   if (verdict.rows.some((row) => row.significant)) lines.push("", "* the interval excludes 0: the change is larger than resampling noise");
   lines.push("", verdictLine(verdict));
   return `${lines.join("\n")}
 `;
-}
-function alignedTable(header, rows, align) {
-  const widths = header.map((title, col) => Math.max(title.length, ...rows.map((row) => (row[col] ?? "").length)));
-  const line = (cells) => cells.map((value, col) => align[col] === "r" ? value.padStart(widths[col]) : value.padEnd(widths[col])).join("  ").trimEnd();
-  return [line(header), ...rows.map(line)].join("\n");
 }
 function verdictLine(verdict) {
   const count = (status) => verdict.rows.filter((row) => row.status === status).length;
@@ -15045,8 +15017,71 @@ function comparisonText(rows) {
 `;
 }
 
+// src/report/readResultsDir.ts
+import { existsSync as existsSync2, readFileSync as readFileSync2 } from "node:fs";
+import { join as join2, resolve } from "node:path";
+
+// src/e2e/trialLog.ts
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+var TrialLog = class {
+  constructor(path2) {
+    this.path = path2;
+  }
+  path;
+  /** Starts empty, or (resume) keeps what is there. */
+  open(resume) {
+    if (!resume || !existsSync(this.path)) writeFileSync(this.path, "");
+  }
+  append(trial) {
+    appendFileSync(this.path, `${JSON.stringify(trial)}
+`);
+  }
+  /** Every complete line; a torn last line (a crash mid-write) is ignored. */
+  read() {
+    if (!existsSync(this.path)) return [];
+    const trials = [];
+    for (const line of readFileSync(this.path, "utf8").split("\n")) {
+      if (!line.trim()) continue;
+      try {
+        trials.push(JSON.parse(line));
+      } catch {
+      }
+    }
+    return trials;
+  }
+  rewrite(trials) {
+    writeFileSync(this.path, trials.map((trial) => `${JSON.stringify(trial)}
+`).join(""));
+  }
+};
+function readTrials(dir) {
+  return latestByKey(new TrialLog(join(dir, "trials.jsonl")).read());
+}
+function latestByKey(trials) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const trial of trials) byKey.set(trial.key, trial);
+  return [...byKey.values()];
+}
+
+// src/report/readResultsDir.ts
+function readRun(dir, cwd) {
+  const path2 = join2(resolve(cwd, dir), "results.json");
+  if (!existsSync2(path2)) throw new RecallGateError("invalid-input", `${dir} has no results.json`, { hint: "give the --out folder of a recall-gate run" });
+  let results;
+  try {
+    results = JSON.parse(readFileSync2(path2, "utf8"));
+  } catch (error) {
+    throw new RecallGateError("invalid-input", `${join2(dir, "results.json")} is not valid JSON: ${error.message}`);
+  }
+  if (results === null || typeof results !== "object" || results.schema_version !== 1 || !results.layers) {
+    throw new RecallGateError("invalid-input", `${join2(dir, "results.json")} is not a recall-gate results file (schema_version 1)`);
+  }
+  return { results, trials: readTrials(resolve(cwd, dir)) };
+}
+
 // src/suite/load.ts
-import { dirname as dirname2, relative as relative2, resolve as resolve2 } from "node:path";
+import { dirname as dirname2, relative as relative2, resolve as resolve3 } from "node:path";
 
 // src/suite/schemaCheck.ts
 var import_ajv = __toESM(require_ajv(), 1);
@@ -16370,7 +16405,7 @@ function checkRetrieval(spec, at) {
 
 // src/suite/sourceFile.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { readFileSync as readFileSync2 } from "node:fs";
+import { readFileSync as readFileSync3 } from "node:fs";
 
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
 function createScanner(text, ignoreTrivia = false) {
@@ -17332,7 +17367,7 @@ var FileProblems = class extends Error {
 };
 function readText(path2, displayPath, referencedFrom) {
   try {
-    return readFileSync2(path2, "utf8").replace(/^\uFEFF/, "");
+    return readFileSync3(path2, "utf8").replace(/^\uFEFF/, "");
   } catch (error) {
     const code = error.code;
     const where = referencedFrom ?? { file: displayPath, line: 1, col: 1 };
@@ -17426,8 +17461,8 @@ function readDataFile(path2, displayPath, referencedFrom) {
 }
 
 // src/suite/loadE2e.ts
-import { readFileSync as readFileSync3 } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
+import { readFileSync as readFileSync4 } from "node:fs";
+import { dirname, relative, resolve as resolve2 } from "node:path";
 
 // src/e2e/checks/excerpt.ts
 var EXCERPT_CONTEXT = 20;
@@ -17502,7 +17537,7 @@ var CHECK_KINDS = ["contains", "icontains", "regex", "first_amount", "date", "ab
 var DEFAULT_TIMEOUT_MS = 6e4;
 function buildE2e(raw, cases, main2, retrieval, files, problems) {
   const at = (path2) => main2.locate(["e2e", ...path2]);
-  const target = buildTarget(raw.target, main2, retrieval, files, problems);
+  const target = buildTarget(raw.target);
   const caseSpecs = cases.rows.map((row, index) => buildCase(row, cases.locate(index)));
   const byName = /* @__PURE__ */ new Map();
   caseSpecs.forEach((spec, index) => {
@@ -17533,20 +17568,20 @@ function buildE2e(raw, cases, main2, retrieval, files, problems) {
     prices: raw.prices ?? {},
     cases: caseSpecs
   };
-  function buildTarget(rawTarget, file, retrievalSpec, read, found) {
-    const suiteDir = dirname(file.path);
+  function buildTarget(rawTarget) {
+    const suiteDir = dirname(main2.path);
     const timeout = rawTarget.timeout_ms ?? DEFAULT_TIMEOUT_MS;
     if (rawTarget.kind === "http") {
       return { kind: "http", url: String(rawTarget.url), headers_env: rawTarget.headers_env ?? {}, timeout_ms: timeout };
     }
     if (rawTarget.kind === "command") {
-      return { kind: "command", command: rawTarget.command, cwd: resolve(suiteDir, rawTarget.cwd ?? "."), timeout_ms: timeout };
+      return { kind: "command", command: rawTarget.command, cwd: resolve2(suiteDir, rawTarget.cwd ?? "."), timeout_ms: timeout };
     }
     const memory = rawTarget.memory;
-    const providers = retrievalSpec?.providers ?? [];
+    const providers = retrieval?.providers ?? [];
     let provider = providers.find((candidate) => candidate.name === memory.provider);
     if (!provider) {
-      found.push({
+      problems.push({
         where: at(["target", "memory", "provider"]),
         message: `memory.provider names no retrieval provider "${memory.provider}"`,
         hint: didYouMean(memory.provider, providers.map((p) => p.name)) ?? (providers.length ? `one of: ${providers.map((p) => p.name).join(", ")}` : "add it under retrieval.providers")
@@ -17556,12 +17591,12 @@ function buildE2e(raw, cases, main2, retrieval, files, problems) {
     let systemPrompt = "";
     const promptPath = rawTarget.system_prompt;
     if (promptPath) {
-      const absolute = resolve(suiteDir, promptPath);
+      const absolute = resolve2(suiteDir, promptPath);
       try {
-        systemPrompt = readFileSync3(absolute, "utf8");
-        read.push(absolute);
+        systemPrompt = readFileSync4(absolute, "utf8");
+        files.push(absolute);
       } catch (error) {
-        found.push({
+        problems.push({
           where: at(["target", "system_prompt"]),
           message: `cannot read the system prompt ${relative(process.cwd(), absolute)}: ${error.code ?? error}`,
           hint: "paths in a suite are relative to the suite file"
@@ -17759,7 +17794,7 @@ function gateLocations(raw, locate) {
     for (const kind of ["all", "any"]) {
       const children = node[kind];
       children?.forEach((child, index) => {
-        const childLabel = `${label ? `${label}.` : ""}${kind}[${index}]`;
+        const childLabel = childPath(label, kind, index);
         locations[childLabel] = locate([...dataPath, kind, index]);
         walk2(child, [...dataPath, kind, index], childLabel);
       });
@@ -17777,7 +17812,7 @@ var DEFAULT_K = [1, 3, 5];
 var PLURAL = { suite: "suites", memory: "memories", query: "queries", case: "cases" };
 var MIN_DEPTH = 10;
 function loadSuite(suitePath, cwd = process.cwd()) {
-  const file = resolve2(cwd, suitePath);
+  const file = resolve3(cwd, suitePath);
   const displayPath = relative2(cwd, file) || suitePath;
   const problems = [];
   const files = [file];
@@ -17856,7 +17891,7 @@ function rowsOf(value, path2, part, main2, files, problems, cwd) {
   if (Array.isArray(value)) {
     return { rows: value, locate: (index, subpath = [], keyOf) => main2.locate([...path2, index, ...subpath], { keyOf }) };
   }
-  const target = resolve2(dirname2(main2.path), String(value));
+  const target = resolve3(dirname2(main2.path), String(value));
   const referencedFrom = main2.locate(path2);
   let data;
   try {
@@ -17930,27 +17965,12 @@ function parseCutoffs(text) {
 
 // src/cli/compare.ts
 var COMPARE_USAGE = "recall-gate compare <baseline-dir> <dir> [--suite suite.yaml] [--json]";
-function readRun(dir, io) {
-  const path2 = join(resolve3(io.cwd, dir), "results.json");
-  if (!existsSync2(path2)) throw new RecallGateError("invalid-input", `${dir} has no results.json`, { hint: "give the --out folder of a recall-gate run" });
-  let results;
-  try {
-    results = JSON.parse(readFileSync4(path2, "utf8"));
-  } catch (error) {
-    throw new RecallGateError("invalid-input", `${join(dir, "results.json")} is not valid JSON: ${error.message}`);
-  }
-  if (results === null || typeof results !== "object" || results.schema_version !== 1 || !results.layers) {
-    throw new RecallGateError("invalid-input", `${join(dir, "results.json")} is not a recall-gate results file (schema_version 1)`);
-  }
-  const trials = latestByKey(new TrialLog(join(resolve3(io.cwd, dir), "trials.jsonl")).read());
-  return { results, trials };
-}
 async function compareCommand(argv, io) {
   const { values, positionals } = parseCommandArgs(argv, { suite: { type: "string" }, json: { type: "boolean", default: false } }, COMPARE_USAGE);
   if (positionals.length !== 2) throw new RecallGateError("invalid-input", "compare takes a baseline results folder and a results folder", { hint: `usage: ${COMPARE_USAGE}` });
   const [baselineDir, currentDir] = positionals;
-  const baseline = readRun(baselineDir, io);
-  const current = readRun(currentDir, io);
+  const baseline = readRun(baselineDir, io.cwd);
+  const current = readRun(currentDir, io.cwd);
   for (const [dir, run] of [
     [baselineDir, baseline],
     [currentDir, current]
@@ -17967,7 +17987,7 @@ async function compareCommand(argv, io) {
   const suitePath = explicit ?? current.results.suite.file;
   let verdict;
   let gateNote;
-  if (!explicit && !existsSync2(resolve3(io.cwd, suitePath))) {
+  if (!explicit && !existsSync3(resolve4(io.cwd, suitePath))) {
     gateNote = `the suite file ${suitePath} is not here, so no gate was evaluated (pass --suite)`;
   } else {
     const suite = loadSuite(suitePath, io.cwd);
@@ -17995,8 +18015,145 @@ async function compareCommand(argv, io) {
   return verdict?.status === "fail" ? ExitCode.gateFailed : ExitCode.ok;
 }
 
+// src/report/escape.ts
+function escapeMarkdown(text) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_{}[\]()#+!|~]/g, (char) => `\\${char}`).replace(/@(?=[A-Za-z0-9])/g, "@\u200B").replace(/\r?\n/g, " ");
+}
+function cell(text, max = 120) {
+  const short = text.length > max ? `${text.slice(0, max - 1)}\u2026` : text;
+  return escapeMarkdown(short);
+}
+
+// src/report/missedTable.ts
+function missedQueries(provider, k) {
+  return provider.queries.filter((query) => (query.metrics[`recall@${k}`] ?? 0) < 1);
+}
+function missedQueryRows(missed, k, options) {
+  return missed.map((query) => [
+    ...options.withId ? [cell(query.id)] : [],
+    cell(query.text, options.textLimit),
+    Object.entries(query.ranks).map(([id, rank]) => `${cell(id)} (${rank ?? "-"})`).join(", "),
+    query.results.slice(0, k).map((hit) => cell(hit.id)).join(", ")
+  ]);
+}
+
+// src/report/terminal.ts
+var MAX_MISSES_SHOWN = 10;
+function terminalReport(results) {
+  const retrieval = results.retrieval;
+  if (!retrieval) return `${results.suite.name}: the suite has no retrieval section
+`;
+  const columns = headlineMetrics(retrieval.k);
+  const lines = [];
+  lines.push(
+    `${results.suite.name}: retrieval, ${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search`,
+    `metrics: trec_eval definitions, mean over all queries`,
+    ""
+  );
+  const providers = Object.values(retrieval.providers);
+  const rows = providers.map(
+    (provider) => provider.status === "ok" ? [provider.name, ...columns.map((name) => formatMetric(provider.metrics?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)] : [provider.name, ...columns.map(() => "-"), "-", "-"]
+  );
+  lines.push(textTable(["provider", ...columns, "p50 ms", "p95 ms"], rows), "");
+  for (const provider of providers) {
+    if (provider.status === "error") {
+      lines.push(`${provider.name}: ERROR ${provider.error}`);
+      continue;
+    }
+    lines.push(...missLines(provider, retrieval.k[retrieval.k.length - 1], retrieval.depth));
+  }
+  return `${lines.join("\n").trimEnd()}
+`;
+}
+function missLines(provider, k, depth) {
+  const missed = missedQueries(provider, k);
+  if (missed.length === 0) return [`${provider.name}: every relevant memory in the top ${k}`];
+  const lines = [`${provider.name}: ${missed.length} of ${provider.queries.length} queries miss a relevant memory in the top ${k}`];
+  for (const query of missed.slice(0, MAX_MISSES_SHOWN)) {
+    const wanted = Object.entries(query.ranks).map(([id, rank]) => rank === null ? `${id} (not in top ${depth})` : `${id} (rank ${rank})`).join(", ");
+    const got = query.results.slice(0, k).map((hit) => hit.id);
+    lines.push(`  ${query.id} "${oneLine(query.text, 80)}": wanted ${wanted}; got [${got.join(", ")}]`);
+  }
+  if (missed.length > MAX_MISSES_SHOWN) lines.push(`  ... and ${missed.length - MAX_MISSES_SHOWN} more in results.json`);
+  return lines;
+}
+
+// src/report/terminalE2e.ts
+var MAX_LINES = 10;
+function signed(value) {
+  if (value === void 0) return "-";
+  return `${value >= 0 ? "+" : ""}${value.toFixed(2)}`;
+}
+function usd(value) {
+  return value === null ? "unknown (a model has no price)" : `$${value.toFixed(4)}`;
+}
+function terminalE2eReport(e2e, trials) {
+  const conditions = e2e.conditions;
+  const total = Object.values(e2e.by_condition).reduce((sum2, rates2) => sum2 + (rates2?.trials ?? 0), 0);
+  const lines = [
+    `e2e: ${Object.keys(e2e.cases).length} cases x ${conditions.length} condition(s) x ${e2e.repeat} repeats = ${total} trials (target ${e2e.target.kind}${e2e.target.model ? ` ${e2e.target.model}` : ""}); pass rates, errors count as not passed`,
+    ""
+  ];
+  const columns = [...conditions.map((condition) => `${condition}`), `pass^${e2e.repeat}`, ...conditions.includes("none") ? ["lift"] : [], ...conditions.includes("oracle") ? ["gap"] : [], "errors"];
+  const rowFor = (name, byCondition, lift2, gap2) => [
+    name,
+    ...conditions.map((condition) => formatMetric(byCondition[condition]?.pass_rate)),
+    formatMetric(byCondition[e2e.headline_condition]?.["pass^k"]),
+    ...conditions.includes("none") ? [signed(lift2)] : [],
+    ...conditions.includes("oracle") ? [signed(gap2)] : [],
+    String(conditions.reduce((sum2, condition) => sum2 + (byCondition[condition]?.errors ?? 0), 0))
+  ];
+  const rows = Object.entries(e2e.abilities).map(([ability, result]) => rowFor(ability, result.conditions, result.lift_over_none, result.gap_oracle_over_recall));
+  const overall = e2e.by_condition;
+  const lift = overall.recall && overall.none ? overall.recall.pass_rate - overall.none.pass_rate : void 0;
+  const gap = overall.recall && overall.oracle ? overall.oracle.pass_rate - overall.recall.pass_rate : void 0;
+  rows.push(rowFor("all", overall, lift, gap));
+  lines.push(textTable(["ability", ...columns], rows), "");
+  const tokens = e2e.tokens;
+  lines.push(
+    `tokens: ${tokens.input} in, ${tokens.output} out${tokens.judge_input + tokens.judge_output ? ` (+ judge ${tokens.judge_input} in, ${tokens.judge_output} out)` : ""}; cost ${usd(e2e.cost_usd)}${e2e.cost_per_successful_trial !== null ? `, ${usd(e2e.cost_per_successful_trial)} per passing trial` : ""}`,
+    `latency per call: p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms; added by recall: p50 ${formatMs(e2e.latency_ms.recall.median)} ms, p95 ${formatMs(e2e.latency_ms.recall.p95)} ms`
+  );
+  const quality = e2e.recall_quality;
+  if (quality.evidence_coverage !== void 0 || quality.harmful_recall_rate !== void 0) {
+    lines.push(
+      `recall quality: evidence coverage ${formatMetric(quality.evidence_coverage)}, recall precision ${formatMetric(quality.recall_precision)}, harmful recall in ${formatMetric(quality.harmful_recall_rate)} of trials`
+    );
+  }
+  for (const name of e2e.leaks) lines.push(`LEAK: ${name} passed with memory off (condition none): the case does not need memory, or the setup leaks`);
+  const failing = trials.filter((trial) => trial.status === "fail" && trial.condition === e2e.headline_condition);
+  if (failing.length > 0) {
+    lines.push("", `failing under ${e2e.headline_condition} (${failing.length} trials):`);
+    for (const trial of failing.slice(0, MAX_LINES)) lines.push(`  ${trial.case} #${trial.repeat}: ${oneLine(trial.reason, 160)}`);
+    if (failing.length > MAX_LINES) lines.push(`  ... and ${failing.length - MAX_LINES} more in trials.jsonl`);
+  }
+  if (e2e.errors.length > 0) {
+    lines.push("", `${e2e.errors.length} trial(s) could not run (errors, not passes):`);
+    for (const error of e2e.errors.slice(0, MAX_LINES)) lines.push(`  ${error.key}: ${oneLine(error.reason, 160)}`);
+  }
+  return `${lines.join("\n")}
+`;
+}
+
+// src/cli/runReport.ts
+function runReportText(results, trials, verdict) {
+  const parts = [];
+  if (results.retrieval) parts.push(terminalReport(results));
+  if (results.e2e) parts.push(terminalE2eReport(results.e2e, [...trials]));
+  if (verdict) parts.push(verdictText(verdict));
+  return parts;
+}
+function runExitCode(results, verdict, stderr, label) {
+  if (results.status === "incomplete") {
+    stderr(`${label} incomplete: ${results.errors.join("; ")}
+`);
+    return ExitCode.incomplete;
+  }
+  return verdict?.status === "fail" ? ExitCode.gateFailed : ExitCode.ok;
+}
+
 // src/cli/merge.ts
-import { join as join3, resolve as resolve4 } from "node:path";
+import { join as join4, resolve as resolve5 } from "node:path";
 
 // src/e2e/aggregate.ts
 function rates(trials) {
@@ -18015,11 +18172,6 @@ function groupRates(byCase) {
     "pass^k": groups.length ? round(every / groups.length, 6) : 0,
     "pass@k": groups.length ? round(some / groups.length, 6) : 0
   };
-}
-function groupBy(items, key) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const item of items) groups.set(key(item), [...groups.get(key(item)) ?? [], item]);
-  return groups;
 }
 function aggregateE2e(trials, cases, conditions, repeat) {
   const headline = conditions.includes("recall") ? "recall" : conditions[0];
@@ -18097,142 +18249,11 @@ function aggregateE2e(trials, cases, conditions, repeat) {
   };
 }
 
-// src/report/terminal.ts
-var MAX_MISSES_SHOWN = 10;
-function terminalReport(results) {
-  const retrieval = results.retrieval;
-  if (!retrieval) return `${results.suite.name}: the suite has no retrieval section
-`;
-  const columns = headlineMetrics(retrieval.k);
-  const lines = [];
-  lines.push(
-    `${results.suite.name}: retrieval, ${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search`,
-    `metrics: trec_eval definitions, mean over all queries`,
-    ""
-  );
-  const providers = Object.values(retrieval.providers);
-  const rows = providers.map(
-    (provider) => provider.status === "ok" ? [provider.name, ...columns.map((name) => formatMetric(provider.metrics?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)] : [provider.name, ...columns.map(() => "-"), "-", "-"]
-  );
-  lines.push(textTable(["provider", ...columns, "p50 ms", "p95 ms"], rows), "");
-  for (const provider of providers) {
-    if (provider.status === "error") {
-      lines.push(`${provider.name}: ERROR ${provider.error}`);
-      continue;
-    }
-    lines.push(...missLines(provider, retrieval.k[retrieval.k.length - 1], retrieval.depth));
-  }
-  return `${lines.join("\n").trimEnd()}
-`;
-}
-function missedQueries(provider, k) {
-  return provider.queries.filter((query) => (query.metrics[`recall@${k}`] ?? 0) < 1);
-}
-function missLines(provider, k, depth) {
-  const missed = missedQueries(provider, k);
-  if (missed.length === 0) return [`${provider.name}: every relevant memory in the top ${k}`];
-  const lines = [`${provider.name}: ${missed.length} of ${provider.queries.length} queries miss a relevant memory in the top ${k}`];
-  for (const query of missed.slice(0, MAX_MISSES_SHOWN)) {
-    const wanted = Object.entries(query.ranks).map(([id, rank]) => rank === null ? `${id} (not in top ${depth})` : `${id} (rank ${rank})`).join(", ");
-    const got = query.results.slice(0, k).map((hit) => hit.id);
-    lines.push(`  ${query.id} "${oneLine(query.text)}": wanted ${wanted}; got [${got.join(", ")}]`);
-  }
-  if (missed.length > MAX_MISSES_SHOWN) lines.push(`  ... and ${missed.length - MAX_MISSES_SHOWN} more in results.json`);
-  return lines;
-}
-function oneLine(text) {
-  const flat = text.replace(/\s+/g, " ");
-  return flat.length > 80 ? `${flat.slice(0, 79)}\u2026` : flat;
-}
-
-// src/report/terminalE2e.ts
-var MAX_LINES = 10;
-function signed(value) {
-  if (value === void 0) return "-";
-  return `${value >= 0 ? "+" : ""}${value.toFixed(2)}`;
-}
-function usd(value) {
-  return value === null ? "unknown (a model has no price)" : `$${value.toFixed(4)}`;
-}
-function terminalE2eReport(e2e, trials) {
-  const conditions = e2e.conditions;
-  const total = Object.values(e2e.by_condition).reduce((sum2, rates2) => sum2 + (rates2?.trials ?? 0), 0);
-  const lines = [
-    `e2e: ${Object.keys(e2e.cases).length} cases x ${conditions.length} condition(s) x ${e2e.repeat} repeats = ${total} trials (target ${e2e.target.kind}${e2e.target.model ? ` ${e2e.target.model}` : ""}); pass rates, errors count as not passed`,
-    ""
-  ];
-  const columns = [...conditions.map((condition) => `${condition}`), `pass^${e2e.repeat}`, ...conditions.includes("none") ? ["lift"] : [], ...conditions.includes("oracle") ? ["gap"] : [], "errors"];
-  const rowFor = (name, byCondition, lift2, gap2) => [
-    name,
-    ...conditions.map((condition) => formatMetric(byCondition[condition]?.pass_rate)),
-    formatMetric(byCondition[e2e.headline_condition]?.["pass^k"]),
-    ...conditions.includes("none") ? [signed(lift2)] : [],
-    ...conditions.includes("oracle") ? [signed(gap2)] : [],
-    String(conditions.reduce((sum2, condition) => sum2 + (byCondition[condition]?.errors ?? 0), 0))
-  ];
-  const rows = Object.entries(e2e.abilities).map(([ability, result]) => rowFor(ability, result.conditions, result.lift_over_none, result.gap_oracle_over_recall));
-  const overall = e2e.by_condition;
-  const lift = overall.recall && overall.none ? overall.recall.pass_rate - overall.none.pass_rate : void 0;
-  const gap = overall.recall && overall.oracle ? overall.oracle.pass_rate - overall.recall.pass_rate : void 0;
-  rows.push(rowFor("all", overall, lift, gap));
-  lines.push(textTable(["ability", ...columns], rows), "");
-  const tokens = e2e.tokens;
-  lines.push(
-    `tokens: ${tokens.input} in, ${tokens.output} out${tokens.judge_input + tokens.judge_output ? ` (+ judge ${tokens.judge_input} in, ${tokens.judge_output} out)` : ""}; cost ${usd(e2e.cost_usd)}${e2e.cost_per_successful_trial !== null ? `, ${usd(e2e.cost_per_successful_trial)} per passing trial` : ""}`,
-    `latency per call: p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms; added by recall: p50 ${formatMs(e2e.latency_ms.recall.median)} ms, p95 ${formatMs(e2e.latency_ms.recall.p95)} ms`
-  );
-  const quality = e2e.recall_quality;
-  if (quality.evidence_coverage !== void 0 || quality.harmful_recall_rate !== void 0) {
-    lines.push(
-      `recall quality: evidence coverage ${formatMetric(quality.evidence_coverage)}, recall precision ${formatMetric(quality.recall_precision)}, harmful recall in ${formatMetric(quality.harmful_recall_rate)} of trials`
-    );
-  }
-  for (const name of e2e.leaks) lines.push(`LEAK: ${name} passed with memory off (condition none): the case does not need memory, or the setup leaks`);
-  const failing = trials.filter((trial) => trial.status === "fail" && trial.condition === e2e.headline_condition);
-  if (failing.length > 0) {
-    lines.push("", `failing under ${e2e.headline_condition} (${failing.length} trials):`);
-    for (const trial of failing.slice(0, MAX_LINES)) lines.push(`  ${trial.case} #${trial.repeat}: ${oneLine2(trial.reason)}`);
-    if (failing.length > MAX_LINES) lines.push(`  ... and ${failing.length - MAX_LINES} more in trials.jsonl`);
-  }
-  if (e2e.errors.length > 0) {
-    lines.push("", `${e2e.errors.length} trial(s) could not run (errors, not passes):`);
-    for (const error of e2e.errors.slice(0, MAX_LINES)) lines.push(`  ${error.key}: ${oneLine2(error.reason)}`);
-  }
-  return `${lines.join("\n")}
-`;
-}
-function oneLine2(text) {
-  const flat = text.replace(/\s+/g, " ");
-  return flat.length > 160 ? `${flat.slice(0, 159)}\u2026` : flat;
-}
-
 // src/report/writeResultsDir.ts
 import { mkdirSync, renameSync, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
-import { join as join2 } from "node:path";
-
-// src/report/escape.ts
-function escapeMarkdown(text) {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_{}[\]()#+!|~]/g, (char) => `\\${char}`).replace(/@(?=[A-Za-z0-9])/g, "@\u200B").replace(/\r?\n/g, " ");
-}
-function cell(text, max = 120) {
-  const short = text.length > max ? `${text.slice(0, max - 1)}\u2026` : text;
-  return escapeMarkdown(short);
-}
-
-// src/report/missedTable.ts
-function missedQueryRows(missed, k, options) {
-  return missed.map((query) => [
-    ...options.withId ? [cell(query.id)] : [],
-    cell(query.text, options.textLimit),
-    Object.entries(query.ranks).map(([id, rank]) => `${cell(id)} (${rank ?? "-"})`).join(", "),
-    query.results.slice(0, k).map((hit) => cell(hit.id)).join(", ")
-  ]);
-}
+import { join as join3 } from "node:path";
 
 // src/report/markdown.ts
-function table(header, rows) {
-  return [`| ${header.join(" | ")} |`, `| ${header.map((_2, i) => i === 0 ? "---" : "---:").join(" | ")} |`, ...rows.map((row) => `| ${row.join(" | ")} |`)];
-}
 function markdownReport(results) {
   const lines = [`## recall-gate: ${escapeMarkdown(results.suite.name)}`, ""];
   if (results.status === "incomplete") {
@@ -18251,7 +18272,7 @@ function markdownReport(results) {
   );
   const providers = Object.values(retrieval.providers);
   lines.push(
-    ...table(
+    ...markdownTable(
       ["provider", ...columns, "p50 ms", "p95 ms"],
       providers.map(
         (provider) => provider.status === "ok" ? [cell(provider.name), ...columns.map((name) => formatMetric(provider.metrics?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)] : [cell(provider.name), ...columns.map(() => "-"), "-", "-"]
@@ -18265,7 +18286,7 @@ function markdownReport(results) {
     lines.push(`#### recall@${largest} by tag`, "");
     const okProviders = providers.filter((provider) => provider.status === "ok");
     lines.push(
-      ...table(
+      ...markdownTable(
         ["tag", "queries", ...okProviders.map((provider) => cell(provider.name))],
         tags.map((tag) => {
           const count = okProviders.map((provider) => provider.by_tag?.[tag]?.queries).find((n) => n !== void 0) ?? 0;
@@ -18284,7 +18305,7 @@ function markdownReport(results) {
     if (missed.length === 0) continue;
     lines.push(`<details><summary>${cell(provider.name)}: ${missed.length} queries miss a relevant memory in the top ${largest}</summary>`, "");
     lines.push(
-      ...table(
+      ...markdownTable(
         ["query", "text", "wanted (rank)", `top ${largest}`],
         missedQueryRows(missed, largest, { withId: true })
       ),
@@ -18310,7 +18331,7 @@ function e2eSection(e2e) {
     formatMetric(byCondition[e2e.headline_condition]?.["pass^k"]),
     String(e2e.conditions.reduce((sum2, condition) => sum2 + (byCondition[condition]?.errors ?? 0), 0))
   ];
-  lines.push(...table(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions)), row("**all**", e2e.by_condition)]), "");
+  lines.push(...markdownTable(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions)), row("**all**", e2e.by_condition)]), "");
   const cost = e2e.cost_usd === null ? "unknown (a model has no price)" : `$${e2e.cost_usd.toFixed(4)}`;
   lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${cost}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, "");
   for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);
@@ -18320,7 +18341,7 @@ function e2eSection(e2e) {
   }
   if (e2e.failures.length > 0) {
     lines.push(`<details><summary>${e2e.failures.length} failing trials under ${e2e.headline_condition}</summary>`, "");
-    lines.push(...table(["trial", "probe", "answer", "why"], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200)])));
+    lines.push(...markdownTable(["trial", "probe", "answer", "why"], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200)])));
     lines.push("", "</details>", "");
   }
   return lines;
@@ -18426,30 +18447,30 @@ function writeAtomic(path2, text) {
 }
 function prepareResultsDir(dir, options = {}) {
   mkdirSync(dir, { recursive: true });
-  if (!options.keepTrials) rmSync(join2(dir, "trials.jsonl"), { force: true });
-  rmSync(join2(dir, "runs"), { recursive: true, force: true });
-  for (const name of ["results.json", "qrels.trec", "report.md"]) rmSync(join2(dir, name), { force: true });
+  if (!options.keepTrials) rmSync(join3(dir, "trials.jsonl"), { force: true });
+  rmSync(join3(dir, "runs"), { recursive: true, force: true });
+  for (const name of ["results.json", "qrels.trec", "report.md"]) rmSync(join3(dir, name), { force: true });
 }
 function writeAtomicReport(dir, results) {
-  writeAtomic(join2(dir, "report.md"), markdownReport(results));
+  writeAtomic(join3(dir, "report.md"), markdownReport(results));
 }
 function writeResultsJson(dir, results) {
-  const path2 = join2(dir, "results.json");
+  const path2 = join3(dir, "results.json");
   writeAtomic(path2, `${JSON.stringify(results, null, 2)}
 `);
   return path2;
 }
 function writeAllResults(dir, results, judgments) {
   writeResultsJson(dir, results);
-  writeAtomic(join2(dir, "report.md"), markdownReport(results));
+  writeAtomicReport(dir, results);
   const retrieval = results.retrieval;
   if (!retrieval) return;
-  writeAtomic(join2(dir, "qrels.trec"), judgments.map((query) => formatQrelsLines(query.id, query.relevant)).join(""));
-  mkdirSync(join2(dir, "runs"), { recursive: true });
+  writeAtomic(join3(dir, "qrels.trec"), judgments.map((query) => formatQrelsLines(query.id, query.relevant)).join(""));
+  mkdirSync(join3(dir, "runs"), { recursive: true });
   for (const provider of Object.values(retrieval.providers)) {
     if (provider.status !== "ok") continue;
     const text = provider.queries.map((query) => formatRunLines(query.id, query.results, provider.name)).join("");
-    writeAtomic(join2(dir, "runs", `${provider.name}.trec`), text);
+    writeAtomic(join3(dir, "runs", `${provider.name}.trec`), text);
   }
 }
 
@@ -18903,6 +18924,7 @@ async function runTrial(plan, trial, deps) {
     started_at: (/* @__PURE__ */ new Date()).toISOString(),
     duration_ms: 0
   };
+  const oracle = condition === "oracle" ? { oracle: oracleMemories(spec) } : {};
   const call = async (kind, user, message, date) => {
     const callStarted = now();
     const reply = await deps.target.chat({
@@ -18910,7 +18932,7 @@ async function runTrial(plan, trial, deps) {
       date,
       message,
       memory: condition,
-      ...condition === "oracle" ? { oracle: oracleMemories(spec) } : {}
+      ...oracle
     });
     invocations.push({
       kind,
@@ -18919,8 +18941,8 @@ async function runTrial(plan, trial, deps) {
       message,
       reply: reply.reply,
       ...reply.recalled ? { recalled: reply.recalled } : {},
-      latency_ms: round2(now() - callStarted),
-      ...reply.recall_ms !== void 0 ? { recall_ms: round2(reply.recall_ms) } : {},
+      latency_ms: round(now() - callStarted, 3),
+      ...reply.recall_ms !== void 0 ? { recall_ms: round(reply.recall_ms, 3) } : {},
       ...reply.usage ? { usage: reply.usage } : {}
     });
     if (reply.usage) {
@@ -18948,28 +18970,31 @@ async function runTrial(plan, trial, deps) {
     record.reason = describeError(error);
   }
   record.cost_usd = trialCost(plan, record);
-  record.duration_ms = round2(now() - started);
+  record.duration_ms = round(now() - started, 3);
   return record;
 }
 function oracleMemories(spec) {
+  const sessions = spec.sessions.map((session) => ({ date: session.date, text: fold(session.user) }));
   return spec.evidence.map((text) => {
-    const session = spec.sessions.find((candidate) => normalizeAnswer(candidate.user).toLowerCase().includes(normalizeAnswer(text).toLowerCase()));
+    const needle = fold(text);
+    const session = sessions.find((candidate) => candidate.text.includes(needle));
     return session?.date ? `[${session.date}] ${text}` : text;
   });
 }
+function fold(text) {
+  return normalizeAnswer(text).toLowerCase();
+}
 function recallQuality(spec, probe) {
   if (!probe.recalled) return {};
-  const recalled = probe.recalled.map((memory) => normalizeAnswer(memory.text).toLowerCase());
-  const holds = (text) => {
-    const needle = normalizeAnswer(text).toLowerCase();
-    return (memory) => memory.includes(needle);
-  };
+  const recalled = probe.recalled.map((memory) => fold(memory.text));
+  const evidence = spec.evidence.map(fold);
+  const obsolete = spec.obsolete.map(fold);
   const quality = {};
-  if (spec.evidence.length > 0) {
-    quality.evidence_coverage = spec.evidence.filter((text) => recalled.some(holds(text))).length / spec.evidence.length;
-    if (recalled.length > 0) quality.recall_precision = recalled.filter((memory) => spec.evidence.some((text) => holds(text)(memory))).length / recalled.length;
+  if (evidence.length > 0) {
+    quality.evidence_coverage = evidence.filter((needle) => recalled.some((memory) => memory.includes(needle))).length / evidence.length;
+    if (recalled.length > 0) quality.recall_precision = recalled.filter((memory) => evidence.some((needle) => memory.includes(needle))).length / recalled.length;
   }
-  if (spec.obsolete.length > 0) quality.harmful_recall = spec.obsolete.some((text) => recalled.some(holds(text)));
+  if (obsolete.length > 0) quality.harmful_recall = obsolete.some((needle) => recalled.some((memory) => memory.includes(needle)));
   return quality;
 }
 function trialCost(plan, record) {
@@ -18979,16 +19004,13 @@ function trialCost(plan, record) {
   const judge = plan.judgeModel ? costUsd(plan.judgeModel, record.tokens.judge_input, record.tokens.judge_output, plan.prices) : null;
   return judge === null ? null : agent + judge;
 }
-function round2(value) {
-  return Math.round(value * 1e3) / 1e3;
-}
 
 // src/cli/merge.ts
 var MERGE_USAGE = "recall-gate merge --out DIR <shard-dir> <shard-dir>... [--suite suite.yaml]";
 async function mergeCommand(argv, io) {
   const { values, positionals } = parseCommandArgs(argv, { out: { type: "string" }, suite: { type: "string" } }, MERGE_USAGE);
   if (!values.out || positionals.length === 0) throw new RecallGateError("invalid-input", "merge needs --out and at least one shard folder", { hint: `usage: ${MERGE_USAGE}` });
-  const shards = positionals.map((dir) => ({ dir, ...readRun(dir, io) }));
+  const shards = positionals.map((dir) => ({ dir, ...readRun(dir, io.cwd) }));
   const first = shards[0].results;
   for (const shard of shards) {
     if (shard.results.suite.sha256 !== first.suite.sha256) {
@@ -19024,48 +19046,38 @@ async function mergeCommand(argv, io) {
   if (missing.length > 0) merged.errors.push(`merge: shard(s) ${missing.join(", ")} of ${count} missing`);
   if (suite.e2e && merged.layers.e2e === "ran") {
     const expected = new Set(planTrials({ ...suite.e2e, suiteName: suite.name }).map((trial) => trial.key));
-    const lost = [...expected].filter((key) => !trials.some((trial) => trial.key === key)).length;
+    const recorded = new Set(trials.map((trial) => trial.key));
+    const lost = [...expected].filter((key) => !recorded.has(key)).length;
     if (lost > 0 && missing.length === 0) merged.errors.push(`merge: ${lost} planned trial(s) have no record in any shard`);
     merged.e2e = { target: first.e2e?.target ?? { kind: suite.e2e.target.kind }, ...aggregateE2e(trials, suite.e2e.cases, suite.e2e.conditions, suite.e2e.repeat) };
   }
   merged.status = merged.errors.length > 0 ? "incomplete" : "complete";
-  const out = resolve4(io.cwd, values.out);
+  const out = resolve5(io.cwd, values.out);
   prepareResultsDir(out);
-  new TrialLog(join3(out, "trials.jsonl")).rewrite(trials);
+  new TrialLog(join4(out, "trials.jsonl")).rewrite(trials);
   writeAllResults(out, merged, suite.retrieval?.queries ?? []);
   const verdict = suite.gate ? evaluateGate(suite.gate, merged, void 0, { trials }) : void 0;
-  const parts = [`merged ${shards.length} shard(s) of ${count} into ${values.out}`];
-  if (merged.retrieval) parts.push(terminalReport(merged));
-  if (merged.e2e) parts.push(terminalE2eReport(merged.e2e, trials));
-  if (verdict) parts.push(verdictText(verdict));
-  io.stdout(`${parts.join("\n")}
+  io.stdout(`${[`merged ${shards.length} shard(s) of ${count} into ${values.out}`, ...runReportText(merged, trials, verdict)].join("\n")}
 `);
-  if (merged.status === "incomplete") {
-    io.stderr(`merged run incomplete: ${merged.errors.join("; ")}
-`);
-    return ExitCode.incomplete;
-  }
-  return verdict?.status === "fail" ? ExitCode.gateFailed : ExitCode.ok;
+  return runExitCode(merged, verdict, io.stderr, "merged run");
 }
 
 // src/cli/regrade.ts
-import { existsSync as existsSync3, readFileSync as readFileSync5 } from "node:fs";
-import { join as join4, resolve as resolve5 } from "node:path";
+import { existsSync as existsSync4 } from "node:fs";
+import { join as join5, resolve as resolve6 } from "node:path";
 var REGRADE_USAGE = "recall-gate regrade <results-dir> [--suite suite.yaml]";
 async function regradeCommand(argv, io) {
   const { values, positionals } = parseCommandArgs(argv, { suite: { type: "string" } }, REGRADE_USAGE);
   if (positionals.length !== 1) throw new RecallGateError("invalid-input", "regrade takes one results directory", { hint: `usage: ${REGRADE_USAGE}` });
-  const dir = resolve5(io.cwd, positionals[0]);
-  const resultsPath = join4(dir, "results.json");
-  const log = new TrialLog(join4(dir, "trials.jsonl"));
-  if (!existsSync3(resultsPath) || !existsSync3(log.path)) {
+  const dir = resolve6(io.cwd, positionals[0]);
+  const log = new TrialLog(join5(dir, "trials.jsonl"));
+  if (!existsSync4(join5(dir, "results.json")) || !existsSync4(log.path)) {
     throw new RecallGateError("invalid-input", `${positionals[0]} has no results.json and trials.jsonl`, { hint: "give the --out folder of a run with the e2e layer" });
   }
-  const results = JSON.parse(readFileSync5(resultsPath, "utf8"));
+  const { results, trials } = readRun(dir, io.cwd);
   const suite = loadSuite(values.suite ?? results.suite.file, io.cwd);
   if (!suite.e2e) throw new RecallGateError("invalid-input", `${suite.displayPath} has no e2e section to grade with`);
   const cases = new Map(suite.e2e.cases.map((spec) => [spec.name, spec]));
-  const trials = latestByKey(log.read());
   let changed = 0;
   let kept = 0;
   for (const trial of trials) {
@@ -19106,21 +19118,18 @@ async function regradeCommand(argv, io) {
   return ExitCode.ok;
 }
 
-// src/cli/run.ts
-import { join as join9 } from "node:path";
-
 // src/embeddings/cache.ts
 import { createHash as createHash2 } from "node:crypto";
-import { mkdirSync as mkdirSync2, readFileSync as readFileSync6, readdirSync, renameSync as renameSync2, statSync, unlinkSync, writeFileSync as writeFileSync3 } from "node:fs";
+import { mkdirSync as mkdirSync2, readFileSync as readFileSync5, readdirSync, renameSync as renameSync2, statSync, unlinkSync, writeFileSync as writeFileSync3 } from "node:fs";
 import { homedir } from "node:os";
-import { join as join5 } from "node:path";
+import { join as join6 } from "node:path";
 var MAGIC = Buffer.from("RGEC1\n");
 var HEADER = 32 + 4 + 4;
 var COMPACT_AFTER = 16;
 function defaultCacheDir(env2) {
   if (env2.RECALL_GATE_CACHE_DIR) return env2.RECALL_GATE_CACHE_DIR;
-  const base = env2.XDG_CACHE_HOME || join5(homedir(), ".cache");
-  return join5(base, "recall-gate");
+  const base = env2.XDG_CACHE_HOME || join6(homedir(), ".cache");
+  return join6(base, "recall-gate");
 }
 function textKey(text) {
   return createHash2("sha256").update(text, "utf8").digest();
@@ -19137,9 +19146,9 @@ var EmbeddingCache = class {
   constructor(root, spaceId, maxBytes = 512 * 1024 * 1024) {
     this.spaceId = spaceId;
     this.maxBytes = maxBytes;
-    this.dir = join5(root, "embeddings", createHash2("sha256").update(spaceId).digest("hex").slice(0, 24));
+    this.dir = join6(root, "embeddings", createHash2("sha256").update(spaceId).digest("hex").slice(0, 24));
     mkdirSync2(this.dir, { recursive: true });
-    writeFileSync3(join5(this.dir, "space.txt"), `${spaceId}
+    writeFileSync3(join6(this.dir, "space.txt"), `${spaceId}
 `);
     for (const segment of this.segments()) this.load(segment.path);
   }
@@ -19167,18 +19176,18 @@ var EmbeddingCache = class {
   }
   writeSegment(bytes) {
     const name = `${Date.now().toString(36)}-${process.pid}-${Math.random().toString(36).slice(2, 8)}.seg`;
-    const temp = join5(this.dir, `.${name}.tmp`);
+    const temp = join6(this.dir, `.${name}.tmp`);
     writeFileSync3(temp, bytes);
-    renameSync2(temp, join5(this.dir, name));
-    return join5(this.dir, name);
+    renameSync2(temp, join6(this.dir, name));
+    return join6(this.dir, name);
   }
   segments() {
     const found = [];
     for (const name of readdirSync(this.dir)) {
       if (!name.endsWith(".seg")) continue;
       try {
-        const stat = statSync(join5(this.dir, name));
-        found.push({ path: join5(this.dir, name), size: stat.size, mtimeMs: stat.mtimeMs });
+        const stat = statSync(join6(this.dir, name));
+        found.push({ path: join6(this.dir, name), size: stat.size, mtimeMs: stat.mtimeMs });
       } catch {
       }
     }
@@ -19188,7 +19197,7 @@ var EmbeddingCache = class {
     this.loaded.add(path2);
     let bytes;
     try {
-      bytes = readFileSync6(path2);
+      bytes = readFileSync5(path2);
     } catch {
       return;
     }
@@ -19266,23 +19275,30 @@ var CachedEmbedder = class {
   }
   async embed(texts) {
     const result = texts.map((text) => this.cache.get(text));
-    const missing = [...new Set(texts.filter((_2, i) => result[i] === void 0))];
-    this.cache.stats.hits += texts.length - texts.filter((_2, i) => result[i] === void 0).length;
+    const missed = texts.filter((_2, i) => result[i] === void 0);
+    const missing = [...new Set(missed)];
+    this.cache.stats.hits += texts.length - missed.length;
     this.cache.stats.misses += missing.length;
     if (missing.length > 0) {
       const vectors = await this.inner.embed(missing);
-      missing.forEach((text, i) => this.cache.set(text, vectors[i]));
+      const fresh = new Map(missing.map((text, i) => [text, vectors[i]]));
+      for (const [text, vector] of fresh) this.cache.set(text, vector);
       this.cache.flush();
-      for (let i = 0; i < texts.length; i++) result[i] ??= this.cache.get(texts[i]);
+      for (let i = 0; i < texts.length; i++) result[i] ??= fresh.get(texts[i]);
     }
     return result;
   }
 };
 
+// src/apiKey.ts
+function apiKeyEnv(spec) {
+  return spec?.api_key_env ?? "OPENAI_API_KEY";
+}
+
 // src/runSuite.ts
 import { createHash as createHash4, randomBytes } from "node:crypto";
-import { readFileSync as readFileSync8 } from "node:fs";
-import { dirname as dirname4, join as join8, relative as relative3 } from "node:path";
+import { readFileSync as readFileSync7 } from "node:fs";
+import { dirname as dirname4, join as join9, relative as relative3 } from "node:path";
 
 // node_modules/openai/internal/tslib.mjs
 function __classPrivateFieldSet(receiver, state, value, kind, f) {
@@ -19523,7 +19539,7 @@ var safeJSON = (text) => {
 };
 
 // node_modules/openai/internal/utils/sleep.mjs
-var sleep = (ms) => new Promise((resolve10) => setTimeout(resolve10, ms));
+var sleep = (ms) => new Promise((resolve11) => setTimeout(resolve11, ms));
 
 // node_modules/openai/version.mjs
 var VERSION = "6.49.0";
@@ -20634,8 +20650,8 @@ function addRequestID(value, response) {
 var _APIPromise_client;
 var APIPromise = class _APIPromise extends Promise {
   constructor(client2, responsePromise, parseResponse2 = defaultParseResponse) {
-    super((resolve10) => {
-      resolve10(null);
+    super((resolve11) => {
+      resolve11(null);
     });
     this.responsePromise = responsePromise;
     this.parseResponse = parseResponse2;
@@ -21532,12 +21548,12 @@ var EventStream = class {
     _EventStream_errored.set(this, false);
     _EventStream_aborted.set(this, false);
     _EventStream_catchingPromiseCreated.set(this, false);
-    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve10, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve10, "f");
+    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve11, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve11, "f");
       __classPrivateFieldSet(this, _EventStream_rejectConnectedPromise, reject, "f");
     }), "f");
-    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve10, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve10, "f");
+    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve11, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve11, "f");
       __classPrivateFieldSet(this, _EventStream_rejectEndPromise, reject, "f");
     }), "f");
     __classPrivateFieldGet(this, _EventStream_connectedPromise, "f").catch(() => {
@@ -21637,11 +21653,11 @@ var EventStream = class {
    *   const message = await stream.emitted('message') // rejects if the stream errors
    */
   emitted(event) {
-    return new Promise((resolve10, reject) => {
+    return new Promise((resolve11, reject) => {
       __classPrivateFieldSet(this, _EventStream_catchingPromiseCreated, true, "f");
       if (event !== "error")
         this.once("error", reject);
-      this.once(event, resolve10);
+      this.once(event, resolve11);
     });
   }
   /**
@@ -21724,8 +21740,8 @@ var EventStream = class {
         }
         if (ended)
           return Promise.resolve(doneResult());
-        return new Promise((resolve10, reject) => {
-          readQueue.push({ resolve: resolve10, reject });
+        return new Promise((resolve11, reject) => {
+          readQueue.push({ resolve: resolve11, reject });
         });
       },
       return: () => {
@@ -22816,7 +22832,7 @@ var ChatCompletionStream = class _ChatCompletionStream extends AbstractChatCompl
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve10, reject) => readQueue.push({ resolve: resolve10, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve11, reject) => readQueue.push({ resolve: resolve11, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -22998,7 +23014,7 @@ var ChatCompletionStreamingRunner = class _ChatCompletionStreamingRunner extends
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve10, reject) => readQueue.push({ resolve: resolve10, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve11, reject) => readQueue.push({ resolve: resolve11, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         if (!event) {
@@ -26280,7 +26296,7 @@ var AssistantStream = class extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve10, reject) => readQueue.push({ resolve: resolve10, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve11, reject) => readQueue.push({ resolve: resolve11, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -28657,7 +28673,7 @@ var ResponseStream = class _ResponseStream extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve10, reject) => readQueue.push({ resolve: resolve10, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve11, reject) => readQueue.push({ resolve: resolve11, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         return { value: event, done: false };
@@ -30276,29 +30292,29 @@ ${input.answer}` }
 };
 
 // src/memory/createStore.ts
-import { resolve as resolve8 } from "node:path";
+import { resolve as resolve9 } from "node:path";
 
 // src/embeddings/createEmbedder.ts
-import { isAbsolute, resolve as resolve7 } from "node:path";
+import { isAbsolute, resolve as resolve8 } from "node:path";
 
 // src/embeddings/local.ts
 import { createHash as createHash3 } from "node:crypto";
-import { existsSync as existsSync5, readFileSync as readFileSync7 } from "node:fs";
-import { join as join7 } from "node:path";
+import { existsSync as existsSync6, readFileSync as readFileSync6 } from "node:fs";
+import { join as join8 } from "node:path";
 
 // src/embeddings/transformersRuntime.ts
 import { spawn } from "node:child_process";
-import { existsSync as existsSync4, mkdirSync as mkdirSync3, mkdtempSync, renameSync as renameSync3, rmSync as rmSync2 } from "node:fs";
-import { dirname as dirname3, join as join6, resolve as resolve6 } from "node:path";
+import { existsSync as existsSync5, mkdirSync as mkdirSync3, mkdtempSync, renameSync as renameSync3, rmSync as rmSync2 } from "node:fs";
+import { dirname as dirname3, join as join7, resolve as resolve7 } from "node:path";
 import { pathToFileURL } from "node:url";
 var TRANSFORMERS_VERSION = "4.3.2";
 var PACKAGE = "@huggingface/transformers";
 var loaded;
 function runtimeDir(cacheRoot) {
-  return join6(cacheRoot, "transformers", TRANSFORMERS_VERSION);
+  return join7(cacheRoot, "transformers", TRANSFORMERS_VERSION);
 }
 function entryIn(dir) {
-  return join6(dir, "node_modules", "@huggingface", "transformers", "dist", "transformers.node.mjs");
+  return join7(dir, "node_modules", "@huggingface", "transformers", "dist", "transformers.node.mjs");
 }
 function loadTransformers(options) {
   loaded ??= load(options).catch((error) => {
@@ -30308,9 +30324,9 @@ function loadTransformers(options) {
   return loaded;
 }
 function projectInstall(start) {
-  for (let dir = resolve6(start); ; dir = dirname3(dir)) {
+  for (let dir = resolve7(start); ; dir = dirname3(dir)) {
     const entry = entryIn(dir);
-    if (existsSync4(entry)) return entry;
+    if (existsSync5(entry)) return entry;
     if (dirname3(dir) === dir) return void 0;
   }
 }
@@ -30325,14 +30341,14 @@ async function load(options) {
     if (error.code !== "ERR_MODULE_NOT_FOUND") throw error;
   }
   const dir = runtimeDir(options.cacheRoot);
-  if (!existsSync4(entryIn(dir))) await install(dir, options);
+  if (!existsSync5(entryIn(dir))) await install(dir, options);
   const module = await import(pathToFileURL(entryIn(dir)).href);
   return { module, source: `${PACKAGE}@${TRANSFORMERS_VERSION} from ${dir}` };
 }
 async function install(dir, options) {
-  const parent = join6(dir, "..");
+  const parent = join7(dir, "..");
   mkdirSync3(parent, { recursive: true });
-  const staging = mkdtempSync(join6(parent, `.installing-${TRANSFORMERS_VERSION}-`));
+  const staging = mkdtempSync(join7(parent, `.installing-${TRANSFORMERS_VERSION}-`));
   options.log(
     `installing ${PACKAGE}@${TRANSFORMERS_VERSION} into ${dir} for the local embedding model (about 475 MB and 20 s to a few minutes, once; later runs reuse it)`
   );
@@ -30345,15 +30361,15 @@ async function install(dir, options) {
       // onnxruntime-node would otherwise try to download CUDA libraries; the CPU build ships in the package.
       { ...process.env, ONNXRUNTIME_NODE_INSTALL_CUDA: "skip" }
     );
-    if (!existsSync4(entryIn(staging))) {
+    if (!existsSync5(entryIn(staging))) {
       throw new Error(`npm finished but ${PACKAGE} is not there:
 ${output.slice(-2e3)}`);
     }
-    if (existsSync4(dir) && !existsSync4(entryIn(dir))) rmSync2(dir, { recursive: true, force: true });
+    if (existsSync5(dir) && !existsSync5(entryIn(dir))) rmSync2(dir, { recursive: true, force: true });
     try {
       renameSync3(staging, dir);
     } catch (error) {
-      if (!existsSync4(entryIn(dir))) throw error;
+      if (!existsSync5(entryIn(dir))) throw error;
     }
     options.log(`installed ${PACKAGE}@${TRANSFORMERS_VERSION} in ${Math.round((Date.now() - started) / 1e3)} s`);
   } catch (error) {
@@ -30367,13 +30383,13 @@ ${output.slice(-2e3)}`);
   }
 }
 function runNpm(command, args, env2) {
-  return new Promise((resolve10, reject) => {
+  return new Promise((resolve11, reject) => {
     const child = spawn(command, args, { env: env2, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk) => output += chunk.toString("utf8"));
     child.stderr.on("data", (chunk) => output += chunk.toString("utf8"));
     child.on("error", (error) => reject(new Error(`cannot run ${command}: ${error.message}`)));
-    child.on("close", (code) => code === 0 ? resolve10(output) : reject(new Error(`npm exited with ${code}: ${output.trim().split("\n").slice(-6).join(" | ")}`)));
+    child.on("close", (code) => code === 0 ? resolve11(output) : reject(new Error(`npm exited with ${code}: ${output.trim().split("\n").slice(-6).join(" | ")}`)));
   });
 }
 
@@ -30414,12 +30430,12 @@ var LocalEmbedder = class {
   }
   async open() {
     const { module } = await loadTransformers(this.options);
-    const modelsDir = join7(this.options.cacheRoot, "models");
+    const modelsDir = join8(this.options.cacheRoot, "models");
     module.env.cacheDir = modelsDir;
     module.env.useFSCache = true;
     module.env.allowLocalModels = true;
     module.env.allowRemoteModels = !this.isFolder && !this.options.offline;
-    if (this.isFolder && !existsSync5(join7(this.options.model, "config.json"))) {
+    if (this.isFolder && !existsSync6(join8(this.options.model, "config.json"))) {
       throw new RecallGateError("incomplete", `local model folder ${this.options.model} has no config.json`, {
         hint: "point model at a folder holding config.json, tokenizer.json, tokenizer_config.json and onnx/model.onnx"
       });
@@ -30458,13 +30474,22 @@ function describe(error) {
   const cause = error.cause instanceof Error ? ` (${error.cause.code ?? error.cause.message})` : "";
   return `${error.message}${cause}`;
 }
+var fingerprints = /* @__PURE__ */ new Map();
 function folderFingerprint(folder, dtype) {
-  const weights = join7(folder, "onnx", dtype === "q8" ? "model_quantized.onnx" : dtype === "fp16" ? "model_fp16.onnx" : "model.onnx");
+  const key = `${folder}\0${dtype}`;
+  const known = fingerprints.get(key);
+  if (known) return known;
+  const fingerprint = hashFolder(folder, dtype);
+  fingerprints.set(key, fingerprint);
+  return fingerprint;
+}
+function hashFolder(folder, dtype) {
+  const weights = join8(folder, "onnx", dtype === "q8" ? "model_quantized.onnx" : dtype === "fp16" ? "model_fp16.onnx" : "model.onnx");
   const hash = createHash3("sha256");
   for (const file of ["config.json", "tokenizer.json"]) {
-    if (existsSync5(join7(folder, file))) hash.update(readFileSync7(join7(folder, file)));
+    if (existsSync6(join8(folder, file))) hash.update(readFileSync6(join8(folder, file)));
   }
-  if (existsSync5(weights)) hash.update(readFileSync7(weights));
+  if (existsSync6(weights)) hash.update(readFileSync6(weights));
   return hash.digest("hex").slice(0, 16);
 }
 
@@ -30583,8 +30608,6 @@ var OpenAIEmbedder = class {
   normalized = false;
   client;
   batchSize;
-  /** What the endpoint reported it used, for cost accounting. */
-  usage = { requests: 0, promptTokens: 0 };
   async embed(texts) {
     const vectors = [];
     for (let start = 0; start < texts.length; start += this.batchSize) {
@@ -30605,8 +30628,6 @@ var OpenAIEmbedder = class {
     } catch (error) {
       throw explain(error, redactUrl(this.client.baseURL));
     }
-    this.usage.requests += 1;
-    this.usage.promptTokens += response.usage?.prompt_tokens ?? 0;
     const vectors = new Array(batch.length);
     for (const item of response.data ?? []) vectors[item.index] = Float32Array.from(item.embedding);
     for (let i = 0; i < batch.length; i++) {
@@ -30656,7 +30677,7 @@ function createEmbedder(spec, context) {
 function localModel(model, baseDir) {
   if (!model) return DEFAULT_LOCAL_MODEL;
   if (isAbsolute(model)) return model;
-  return model.startsWith("./") || model.startsWith("../") ? resolve7(baseDir, model) : model;
+  return model.startsWith("./") || model.startsWith("../") ? resolve8(baseDir, model) : model;
 }
 function createUncached(spec, context) {
   const env2 = context.env;
@@ -30669,7 +30690,7 @@ function createUncached(spec, context) {
         dimensions: spec.dimensions,
         batchSize: spec.batch_size,
         baseURL: spec.base_url ?? (env2.OPENAI_BASE_URL || void 0),
-        apiKey: env2[spec.api_key_env ?? "OPENAI_API_KEY"],
+        apiKey: env2[apiKeyEnv(spec)],
         maxRetries: spec.max_retries,
         timeoutMs: spec.timeout_ms
       });
@@ -30957,9 +30978,9 @@ var CommandTransport = class {
     if (this.closing) return Promise.reject(new RecallGateError("internal", `${this.label}: "${request.method}" was sent after the target was closed`));
     const child = this.start();
     if (!child || this.failure !== void 0) return Promise.reject(this.failedError(request.method, false));
-    return new Promise((resolve10, reject) => {
+    return new Promise((resolve11, reject) => {
       const key = String(request.id);
-      this.pending.set(key, { method: request.method, resolve: resolve10, reject });
+      this.pending.set(key, { method: request.method, resolve: resolve11, reject });
       signal.addEventListener("abort", () => this.pending.delete(key), { once: true });
       child.stdin.write(`${JSON.stringify(request)}
 `);
@@ -30993,16 +31014,16 @@ var CommandTransport = class {
     this.child = child;
     let spawned = false;
     let exitTimer;
-    this.exited = new Promise((resolve10) => {
+    this.exited = new Promise((resolve11) => {
       child.once("spawn", () => spawned = true);
       child.on("error", (error) => {
         if (!spawned) {
           this.fail(`could not be started: ${error.message}`);
-          resolve10();
+          resolve11();
         }
       });
       child.once("exit", (code, signal) => {
-        resolve10();
+        resolve11();
         const reason = signal ? `was killed by ${signal}` : `exited with code ${code}`;
         exitTimer = setTimeout(() => this.fail(reason), DRAIN_MS);
         child.once("close", () => {
@@ -31079,7 +31100,7 @@ ${this.stderrTail.map((line) => `  ${line}`).join("\n")}` : " (it wrote nothing 
 };
 async function within(promise, ms) {
   let timer;
-  const timeout = new Promise((resolve10) => timer = setTimeout(() => resolve10(false), ms));
+  const timeout = new Promise((resolve11) => timer = setTimeout(() => resolve11(false), ms));
   try {
     return await Promise.race([promise.then(() => true), timeout]);
   } finally {
@@ -36451,7 +36472,7 @@ function createStore(provider, context) {
         hnsw: provider.hnsw
       });
     case "adapter": {
-      const target = provider.command ? createCommandTarget({ command: provider.command[0], args: provider.command.slice(1), cwd: resolve8(context.baseDir, provider.cwd ?? "."), timeoutMs: provider.timeout_ms }) : createHttpTarget({ url: provider.url, headers: headersFromEnv(provider.headers_env ?? {}, context.env), timeoutMs: provider.timeout_ms });
+      const target = provider.command ? createCommandTarget({ command: provider.command[0], args: provider.command.slice(1), cwd: resolve9(context.baseDir, provider.cwd ?? "."), timeoutMs: provider.timeout_ms }) : createHttpTarget({ url: provider.url, headers: headersFromEnv(provider.headers_env ?? {}, context.env), timeoutMs: provider.timeout_ms });
       return new AdapterMemoryStore(target.client, { closeClient: true });
     }
   }
@@ -36624,10 +36645,13 @@ function outcomeOf(query, hits, latency, cutoffs) {
   };
 }
 function metricsByTag(queries, cutoffs) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const query of queries) for (const tag of query.tags) groups.set(tag, [...groups.get(tag) ?? [], query]);
+  const groups = groupBy(
+    queries.flatMap((query) => query.tags.map((tag) => ({ tag, query }))),
+    (entry) => entry.tag
+  );
   const byTag = {};
-  for (const [tag, members] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [tag, entries] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+    const members = entries.map((entry) => entry.query);
     byTag[tag] = { queries: members.length, metrics: meanMetrics(members.map((q2) => q2.metrics), cutoffs) };
   }
   return byTag;
@@ -36647,7 +36671,7 @@ var BuiltinTarget = class {
     this.options = options;
     if (!options.apiKey) {
       throw new RecallGateError("incomplete", "no API key for the builtin target's chat model", {
-        hint: `set ${options.spec.api_key_env ?? "OPENAI_API_KEY"} (a fork's pull request gets no secrets)`
+        hint: `set ${apiKeyEnv(options.spec)} (a fork's pull request gets no secrets)`
       });
     }
     this.client = new OpenAI({
@@ -36660,6 +36684,8 @@ var BuiltinTarget = class {
   options;
   client;
   stored = 0;
+  /** Session date of each memory this agent stored, shown beside it when dated. */
+  dates = /* @__PURE__ */ new Map();
   /** Users are unique per trial, so there is nothing of theirs to forget. */
   async reset() {
   }
@@ -36686,9 +36712,10 @@ var BuiltinTarget = class {
     if (typeof reply !== "string") throw new RecallGateError("incomplete", `the chat model returned no message content (finish_reason ${completion.choices?.[0]?.finish_reason ?? "none"})`);
     if (spec.memory.auto_store) {
       this.stored += 1;
-      await this.options.store.add([
-        { id: `${request.user}:${this.stored}`, text: request.message, user: request.user, ...request.date && spec.memory.dated ? { date: request.date } : {} }
-      ]);
+      const id = `${request.user}:${this.stored}`;
+      const date = request.date && spec.memory.dated ? request.date : void 0;
+      if (date) this.dates.set(id, date);
+      await this.options.store.add([{ id, text: request.message, user: request.user, ...date ? { date } : {} }]);
     }
     return {
       reply,
@@ -36706,9 +36733,8 @@ var BuiltinTarget = class {
     if (request.memory === "none" || memory.max_results === 0) return [];
     if (request.memory === "oracle") return (request.oracle ?? []).map((text) => ({ text }));
     const hits = await this.options.store.search(request.user, request.message, memory.max_results);
-    const records = memory.dated ? new Map((await this.options.store.list(request.user)).map((record) => [record.id, record])) : void 0;
     return hits.filter((hit) => memory.min_score === void 0 || hit.score >= memory.min_score).map((hit) => {
-      const date = records?.get(hit.id)?.date;
+      const date = this.dates.get(hit.id);
       return { id: hit.id, text: date ? `[${date}] ${hit.text}` : hit.text, score: hit.score };
     });
   }
@@ -36734,7 +36760,7 @@ function explain2(error, baseURL) {
 async function createTarget(spec, context) {
   switch (spec.kind) {
     case "builtin": {
-      const apiKey = context.env[spec.api_key_env ?? "OPENAI_API_KEY"];
+      const apiKey = context.env[apiKeyEnv(spec)];
       const storeContext = { ...context.storeContext, runId: `${context.storeContext.runId}-e2e` };
       const store = (context.createStore ?? ((provider) => createStore(provider, storeContext)))(spec.memory.provider);
       try {
@@ -36754,9 +36780,10 @@ async function createTarget(spec, context) {
 }
 
 // src/runSuite.ts
+var LAYERS = ["auto", "all", "retrieval", "e2e"];
 function suiteHash(files) {
   const hash = createHash4("sha256");
-  for (const file of files) hash.update(readFileSync8(file)).update("\0");
+  for (const file of files) hash.update(readFileSync7(file)).update("\0");
   return hash.digest("hex");
 }
 function layersToRun(suite, layer) {
@@ -36818,7 +36845,7 @@ async function runSuite(suite, options) {
 }
 async function runEndToEnd(suite, options, storeContext, results) {
   const spec = suite.e2e;
-  const log = new TrialLog(join8(options.outDir, "trials.jsonl"));
+  const log = new TrialLog(join9(options.outDir, "trials.jsonl"));
   log.open(Boolean(options.resume));
   const earlier = latestByKey(log.read()).filter((trial) => trial.status !== "error");
   const done = new Set(earlier.map((trial) => trial.key));
@@ -36829,7 +36856,7 @@ async function runEndToEnd(suite, options, storeContext, results) {
     target = await createTarget(spec.target, { env: options.env, storeContext, createStore: options.createStore });
     if (spec.judge) {
       judge = new OpenAIJudge(spec.judge.model, {
-        apiKey: options.env[spec.judge.api_key_env ?? "OPENAI_API_KEY"],
+        apiKey: options.env[apiKeyEnv(spec.judge)],
         baseURL: spec.judge.base_url ?? (options.env.OPENAI_BASE_URL || void 0)
       });
     }
@@ -36925,7 +36952,6 @@ function formatSeconds(seconds) {
 
 // src/cli/run.ts
 var RUN_USAGE = "recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n]";
-var LAYERS = ["retrieval", "e2e", "all", "auto"];
 async function runCommand(argv, io) {
   const { values, positionals } = parseCommandArgs(
     argv,
@@ -36974,32 +37000,24 @@ async function runCommand(argv, io) {
     shard
   });
   progress.finish();
-  const trials = latestByKey(new TrialLog(join9(out, "trials.jsonl")).read());
+  const trials = readTrials(out);
   const verdict = suite.gate && !results.shard ? evaluateGate(suite.gate, results, void 0, { trials }) : void 0;
   if (values.json) {
     io.stdout(`${JSON.stringify(verdict ? { ...results, gate: verdict } : results, null, 2)}
 `);
   } else {
-    const parts = [];
-    if (results.retrieval) parts.push(terminalReport(results));
-    if (results.e2e) parts.push(terminalE2eReport(results.e2e, trials));
-    if (verdict) parts.push(verdictText(verdict));
+    const parts = runReportText(results, trials, verdict);
     const files = ["results.json", "report.md", ...results.retrieval ? ["qrels.trec", "runs/*.trec"] : [], ...results.e2e ? ["trials.jsonl"] : []];
     io.stdout(`${parts.join("\n")}
 results written to ${out}/ (${files.join(", ")})
 `);
   }
-  if (results.status === "incomplete") {
-    io.stderr(`run incomplete: ${results.errors.join("; ")}
-`);
-    return ExitCode.incomplete;
-  }
-  return verdict?.status === "fail" ? ExitCode.gateFailed : ExitCode.ok;
+  return runExitCode(results, verdict, io.stderr, "run");
 }
 
 // src/cli/score.ts
-import { readFileSync as readFileSync9 } from "node:fs";
-import { resolve as resolve9 } from "node:path";
+import { readFileSync as readFileSync8 } from "node:fs";
+import { resolve as resolve10 } from "node:path";
 
 // src/retrieval/score.ts
 function scoreTrec(qrels, run, cutoffs) {
@@ -37032,7 +37050,7 @@ function trecEvalName(metric) {
 }
 function readInput(path2, io, flag) {
   try {
-    return readFileSync9(resolve9(io.cwd, path2), "utf8");
+    return readFileSync8(resolve10(io.cwd, path2), "utf8");
   } catch (error) {
     throw new RecallGateError("invalid-input", `cannot read ${flag} file ${path2}: ${error.code ?? error}`);
   }
@@ -37069,7 +37087,6 @@ var VALIDATE_USAGE = "recall-gate validate <suite.yaml> [...more suites]";
 async function validateCommand(argv, io) {
   const { positionals } = parseCommandArgs(argv, {}, VALIDATE_USAGE);
   if (positionals.length === 0) throw new RecallGateError("invalid-input", "validate needs at least one suite file", { hint: `usage: ${VALIDATE_USAGE}` });
-  let invalid;
   const problems = [];
   for (const path2 of positionals) {
     try {
@@ -37084,12 +37101,11 @@ async function validateCommand(argv, io) {
 `);
     } catch (error) {
       if (!(error instanceof RecallGateError) || error.code !== "invalid-input") throw error;
-      invalid = error;
-      problems.push(...error.problems);
       if (error.problems.length === 0) throw error;
+      problems.push(...error.problems);
     }
   }
-  if (invalid) throw new RecallGateError("invalid-input", `${problems.length} problem${problems.length === 1 ? "" : "s"} found`, { problems });
+  if (problems.length > 0) throw new RecallGateError("invalid-input", `${problems.length} problem${problems.length === 1 ? "" : "s"} found`, { problems });
   return ExitCode.ok;
 }
 

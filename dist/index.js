@@ -2172,9 +2172,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve11, reject) => {
+          return new Promise((resolve12, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve11(data);
+              return err ? reject(err) : resolve12(data);
             });
           });
         }
@@ -2212,12 +2212,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve11, reject) => {
+          return new Promise((resolve12, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve11(data);
+              ) : resolve12(data);
             });
           });
         }
@@ -4484,8 +4484,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve11, reject) => {
-        res = resolve11;
+      const promise = new Promise((resolve12, reject) => {
+        res = resolve12;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6736,12 +6736,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve11, reject) => {
+      const waitForDrain = () => new Promise((resolve12, reject) => {
         assert5(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve11;
+          callback = resolve12;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7411,12 +7411,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve11, reject) => {
+      const waitForDrain = () => new Promise((resolve12, reject) => {
         assert5(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve11;
+          callback = resolve12;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7895,16 +7895,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve11) => {
+        return new Promise((resolve12) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve11;
+            this[kClosedResolve] = resolve12;
           } else {
-            resolve11(null);
+            resolve12(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve11) => {
+        return new Promise((resolve12) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7915,7 +7915,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve11(null);
+            resolve12(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7966,7 +7966,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve11, reject) => {
+        const socket = await new Promise((resolve12, reject) => {
           client2[kConnector]({
             host,
             hostname,
@@ -7978,7 +7978,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve11(socket2);
+              resolve12(socket2);
             }
           });
         });
@@ -8314,8 +8314,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve11) => {
-            this[kClosedResolve] = resolve11;
+          await new Promise((resolve12) => {
+            this[kClosedResolve] = resolve12;
           });
         }
       }
@@ -9584,7 +9584,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve11, reject) => {
+        return await new Promise((resolve12, reject) => {
           if (this[kContentLength] > limit2) {
             this.destroy(new AbortError3());
           }
@@ -9597,7 +9597,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError3());
             } else {
-              resolve11(null);
+              resolve12(null);
             }
           }).on("error", noop4).on("data", function(chunk) {
             limit2 -= chunk.length;
@@ -9616,7 +9616,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream2, type) {
       assert5(!stream2[kConsume]);
-      return new Promise((resolve11, reject) => {
+      return new Promise((resolve12, reject) => {
         if (isUnusable(stream2)) {
           const rState = stream2._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9633,7 +9633,7 @@ var require_readable = __commonJS({
             stream2[kConsume] = {
               type,
               stream: stream2,
-              resolve: resolve11,
+              resolve: resolve12,
               reject,
               length: 0,
               body: []
@@ -9703,18 +9703,18 @@ var require_readable = __commonJS({
       return buffer3;
     }
     function consumeEnd(consume2) {
-      const { type, body: body2, resolve: resolve11, stream: stream2, length } = consume2;
+      const { type, body: body2, resolve: resolve12, stream: stream2, length } = consume2;
       try {
         if (type === "text") {
-          resolve11(chunksDecode(body2, length));
+          resolve12(chunksDecode(body2, length));
         } else if (type === "json") {
-          resolve11(JSON.parse(chunksDecode(body2, length)));
+          resolve12(JSON.parse(chunksDecode(body2, length)));
         } else if (type === "arrayBuffer") {
-          resolve11(chunksConcat(body2, length).buffer);
+          resolve12(chunksConcat(body2, length).buffer);
         } else if (type === "blob") {
-          resolve11(new Blob(body2, { type: stream2[kContentType] }));
+          resolve12(new Blob(body2, { type: stream2[kContentType] }));
         } else if (type === "bytes") {
-          resolve11(chunksConcat(body2, length));
+          resolve12(chunksConcat(body2, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9971,9 +9971,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve11, reject) => {
+        return new Promise((resolve12, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve11(data);
+            return err ? reject(err) : resolve12(data);
           });
         });
       }
@@ -10196,9 +10196,9 @@ var require_api_stream = __commonJS({
     };
     function stream2(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve11, reject) => {
+        return new Promise((resolve12, reject) => {
           stream2.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve11(data);
+            return err ? reject(err) : resolve12(data);
           });
         });
       }
@@ -10483,9 +10483,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve11, reject) => {
+        return new Promise((resolve12, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve11(data);
+            return err ? reject(err) : resolve12(data);
           });
         });
       }
@@ -10577,9 +10577,9 @@ var require_api_connect = __commonJS({
     };
     function connect2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve11, reject) => {
+        return new Promise((resolve12, reject) => {
           connect2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve11(data);
+            return err ? reject(err) : resolve12(data);
           });
         });
       }
@@ -14442,7 +14442,7 @@ var require_fetch = __commonJS({
       function dispatch({ body: body2 }) {
         const url2 = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve11, reject) => agent.dispatch(
+        return new Promise((resolve12, reject) => agent.dispatch(
           {
             path: url2.pathname + url2.search,
             origin: url2.origin,
@@ -14518,7 +14518,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable5({ read: resume });
               const onError = this.onError.bind(this);
-              resolve11({
+              resolve12({
                 status,
                 statusText,
                 headersList,
@@ -14561,7 +14561,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve11({
+              resolve12({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18302,8 +18302,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay4(ms) {
-      return new Promise((resolve11) => {
-        setTimeout(resolve11, ms).unref();
+      return new Promise((resolve12) => {
+        setTimeout(resolve12, ms).unref();
       });
     }
     module.exports = {
@@ -22112,7 +22112,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve11.call(this, root, ref);
+      let _sch = resolve12.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a4 = root.localRefs) === null || _a4 === void 0 ? void 0 : _a4[ref];
         const { schemaId } = this.opts;
@@ -22139,7 +22139,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve11(root, ref) {
+    function resolve12(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -23003,7 +23003,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve11(baseURI, relativeURI, options) {
+    function resolve12(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -23394,7 +23394,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize2,
-      resolve: resolve11,
+      resolve: resolve12,
       resolveComponent,
       equal,
       serialize,
@@ -27123,16 +27123,16 @@ var require_foldFlowLines = __commonJS({
         onFold();
       let res = text.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
-        const fold = folds[i2];
+        const fold2 = folds[i2];
         const end2 = folds[i2 + 1] || text.length;
-        if (fold === 0)
+        if (fold2 === 0)
           res = `
 ${indent}${text.slice(0, end2)}`;
         else {
-          if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text[fold]}\\`;
+          if (mode === FOLD_QUOTED && escapedFolds[fold2])
+            res += `${text[fold2]}\\`;
           res += `
-${indent}${text.slice(fold + 1, end2)}`;
+${indent}${text.slice(fold2 + 1, end2)}`;
         }
       }
       return res;
@@ -30771,8 +30771,8 @@ var require_resolve_flow_scalar = __commonJS({
         if (ch === "\r" && source[i + 1] === "\n")
           continue;
         if (ch === "\n") {
-          const { fold, offset } = foldNewline(source, i);
-          res += fold;
+          const { fold: fold2, offset } = foldNewline(source, i);
+          res += fold2;
           i = offset;
         } else if (ch === "\\") {
           let next = source[++i];
@@ -30812,19 +30812,19 @@ var require_resolve_flow_scalar = __commonJS({
       return res;
     }
     function foldNewline(source, offset) {
-      let fold = "";
+      let fold2 = "";
       let ch = source[offset + 1];
       while (ch === " " || ch === "	" || ch === "\n" || ch === "\r") {
         if (ch === "\r" && source[offset + 2] !== "\n")
           break;
         if (ch === "\n")
-          fold += "\n";
+          fold2 += "\n";
         offset += 1;
         ch = source[offset + 1];
       }
-      if (!fold)
-        fold = " ";
-      return { fold, offset };
+      if (!fold2)
+        fold2 = " ";
+      return { fold: fold2, offset };
     }
     var escapeCodes = {
       "0": "\0",
@@ -36432,8 +36432,8 @@ var require_helpers = __commonJS({
     function req(url2, opts = {}) {
       const href = typeof url2 === "string" ? url2 : url2.href;
       const req2 = (href.startsWith("https:") ? https3 : http3).request(url2, opts);
-      const promise = new Promise((resolve11, reject) => {
-        req2.once("response", resolve11).once("error", reject).end();
+      const promise = new Promise((resolve12, reject) => {
+        req2.once("response", resolve12).once("error", reject).end();
       });
       req2.then = promise.then.bind(promise);
       return req2;
@@ -36610,7 +36610,7 @@ var require_parse_proxy_response = __commonJS({
     var debug_1 = __importDefault(require_src());
     var debug2 = (0, debug_1.default)("https-proxy-agent:parse-proxy-response");
     function parseProxyResponse(socket) {
-      return new Promise((resolve11, reject) => {
+      return new Promise((resolve12, reject) => {
         let buffersLength = 0;
         const buffers = [];
         function read2() {
@@ -36676,7 +36676,7 @@ var require_parse_proxy_response = __commonJS({
           }
           debug2("got proxy server response: %o %o", firstLine2, headers);
           cleanup();
-          resolve11({
+          resolve12({
             connect: {
               statusCode,
               statusText,
@@ -38855,7 +38855,7 @@ var require_picomatch2 = __commonJS({
 });
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync9, existsSync as existsSync8 } from "fs";
+import { readFileSync as readFileSync8, existsSync as existsSync9 } from "fs";
 import { EOL as EOL8 } from "os";
 var Context;
 var init_context = __esm({
@@ -38868,8 +38868,8 @@ var init_context = __esm({
         var _a4, _b, _c;
         this.payload = {};
         if (process.env.GITHUB_EVENT_PATH) {
-          if (existsSync8(process.env.GITHUB_EVENT_PATH)) {
-            this.payload = JSON.parse(readFileSync9(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+          if (existsSync9(process.env.GITHUB_EVENT_PATH)) {
+            this.payload = JSON.parse(readFileSync8(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
           } else {
             const path13 = process.env.GITHUB_EVENT_PATH;
             process.stdout.write(`GITHUB_EVENT_PATH ${path13} does not exist${EOL8}`);
@@ -39034,11 +39034,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt(value) {
-        return value instanceof P2 ? value : new P2(function(resolve11) {
-          resolve11(value);
+        return value instanceof P2 ? value : new P2(function(resolve12) {
+          resolve12(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve11, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve12, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -39054,7 +39054,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -39141,26 +39141,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve11) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve12) => __awaiter19(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve11(output.toString());
+              resolve12(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve11) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve12) => __awaiter19(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve11(Buffer.concat(chunks));
+              resolve12(Buffer.concat(chunks));
             });
           }));
         });
@@ -39368,14 +39368,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve11, reject) => {
+          return new Promise((resolve12, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve11(res);
+                resolve12(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -39619,12 +39619,12 @@ var require_lib = __commonJS({
         return __awaiter19(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling2, retryNumber);
           const ms = ExponentialBackoffTimeSlice2 * Math.pow(2, retryNumber);
-          return new Promise((resolve11) => setTimeout(() => resolve11(), ms));
+          return new Promise((resolve12) => setTimeout(() => resolve12(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve11, reject) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve12, reject) => __awaiter19(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -39632,7 +39632,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve11(response);
+              resolve12(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -39671,7 +39671,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve11(response);
+              resolve12(response);
             }
           }));
         });
@@ -39729,11 +39729,11 @@ var init_utils = __esm({
     import_undici2 = __toESM(require_undici(), 1);
     __awaiter18 = function(thisArg, _arguments, P2, generator) {
       function adopt(value) {
-        return value instanceof P2 ? value : new P2(function(resolve11) {
-          resolve11(value);
+        return value instanceof P2 ? value : new P2(function(resolve12) {
+          resolve12(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve11, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve12, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -39749,7 +39749,7 @@ var init_utils = __esm({
           }
         }
         function step(result) {
-          result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -43934,6 +43934,11 @@ var init_github = __esm({
   }
 });
 
+// src/apiKey.ts
+function apiKeyEnv(spec) {
+  return spec?.api_key_env ?? "OPENAI_API_KEY";
+}
+
 // node_modules/@actions/core/lib/command.js
 import * as os from "os";
 
@@ -44121,11 +44126,11 @@ var tunnel = __toESM(require_tunnel2(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve11) {
-      resolve11(value);
+    return value instanceof P2 ? value : new P2(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44141,7 +44146,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44214,26 +44219,26 @@ var HttpClientResponse = class {
   }
   readBody() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve11) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve12) => __awaiter(this, void 0, void 0, function* () {
         let output = Buffer.alloc(0);
         this.message.on("data", (chunk) => {
           output = Buffer.concat([output, chunk]);
         });
         this.message.on("end", () => {
-          resolve11(output.toString());
+          resolve12(output.toString());
         });
       }));
     });
   }
   readBodyBuffer() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve11) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve12) => __awaiter(this, void 0, void 0, function* () {
         const chunks = [];
         this.message.on("data", (chunk) => {
           chunks.push(chunk);
         });
         this.message.on("end", () => {
-          resolve11(Buffer.concat(chunks));
+          resolve12(Buffer.concat(chunks));
         });
       }));
     });
@@ -44436,14 +44441,14 @@ var HttpClient = class {
    */
   requestRaw(info2, data) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve11, reject) => {
+      return new Promise((resolve12, reject) => {
         function callbackForResult(err, res) {
           if (err) {
             reject(err);
           } else if (!res) {
             reject(new Error("Unknown error"));
           } else {
-            resolve11(res);
+            resolve12(res);
           }
         }
         this.requestRawWithCallback(info2, data, callbackForResult);
@@ -44687,12 +44692,12 @@ var HttpClient = class {
     return __awaiter(this, void 0, void 0, function* () {
       retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
       const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-      return new Promise((resolve11) => setTimeout(() => resolve11(), ms));
+      return new Promise((resolve12) => setTimeout(() => resolve12(), ms));
     });
   }
   _processResponse(res, options) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve11, reject) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve12, reject) => __awaiter(this, void 0, void 0, function* () {
         const statusCode = res.message.statusCode || 0;
         const response = {
           statusCode,
@@ -44700,7 +44705,7 @@ var HttpClient = class {
           headers: {}
         };
         if (statusCode === HttpCodes.NotFound) {
-          resolve11(response);
+          resolve12(response);
         }
         function dateTimeDeserializer(key, value) {
           if (typeof value === "string") {
@@ -44739,7 +44744,7 @@ var HttpClient = class {
           err.result = response.result;
           reject(err);
         } else {
-          resolve11(response);
+          resolve12(response);
         }
       }));
     });
@@ -44750,11 +44755,11 @@ var lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => (c[k.toLowerCase(
 // node_modules/@actions/http-client/lib/auth.js
 var __awaiter2 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve11) {
-      resolve11(value);
+    return value instanceof P2 ? value : new P2(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44770,7 +44775,7 @@ var __awaiter2 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44803,11 +44808,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter3 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve11) {
-      resolve11(value);
+    return value instanceof P2 ? value : new P2(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44823,7 +44828,7 @@ var __awaiter3 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -45101,11 +45106,11 @@ import * as fs2 from "fs";
 import * as path from "path";
 var __awaiter4 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve11) {
-      resolve11(value);
+    return value instanceof P2 ? value : new P2(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -45121,7 +45126,7 @@ var __awaiter4 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -45225,11 +45230,11 @@ function isUnixExecutable(stats) {
 // node_modules/@actions/io/lib/io.js
 var __awaiter5 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve11) {
-      resolve11(value);
+    return value instanceof P2 ? value : new P2(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -45245,7 +45250,7 @@ var __awaiter5 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -45344,11 +45349,11 @@ function findInPath(tool) {
 import { setTimeout as setTimeout2 } from "timers";
 var __awaiter6 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve11) {
-      resolve11(value);
+    return value instanceof P2 ? value : new P2(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -45364,7 +45369,7 @@ var __awaiter6 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -45583,7 +45588,7 @@ var ToolRunner = class extends events.EventEmitter {
         this.toolPath = path3.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
-      return new Promise((resolve11, reject) => __awaiter6(this, void 0, void 0, function* () {
+      return new Promise((resolve12, reject) => __awaiter6(this, void 0, void 0, function* () {
         this._debug(`exec tool: ${this.toolPath}`);
         this._debug("arguments:");
         for (const arg of this.args) {
@@ -45666,7 +45671,7 @@ var ToolRunner = class extends events.EventEmitter {
           if (error2) {
             reject(error2);
           } else {
-            resolve11(exitCode);
+            resolve12(exitCode);
           }
         });
         if (this.options.input) {
@@ -45789,11 +45794,11 @@ var ExecState = class _ExecState extends events.EventEmitter {
 // node_modules/@actions/exec/lib/exec.js
 var __awaiter7 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve11) {
-      resolve11(value);
+    return value instanceof P2 ? value : new P2(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -45809,7 +45814,7 @@ var __awaiter7 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -45899,10 +45904,11 @@ function endGroup() {
 }
 
 // src/action/main.ts
-import { join as join15, resolve as resolve10 } from "node:path";
+import { join as join17, resolve as resolve11 } from "node:path";
 
 // src/e2e/trialLog.ts
 import { appendFileSync as appendFileSync2, existsSync as existsSync2, readFileSync, writeFileSync } from "node:fs";
+import { join as join3 } from "node:path";
 var TrialLog = class {
   constructor(path13) {
     this.path = path13;
@@ -45934,6 +45940,9 @@ var TrialLog = class {
 `).join(""));
   }
 };
+function readTrials(dir) {
+  return latestByKey(new TrialLog(join3(dir, "trials.jsonl")).read());
+}
 function latestByKey(trials) {
   const byKey = /* @__PURE__ */ new Map();
   for (const trial of trials) byKey.set(trial.key, trial);
@@ -45944,14 +45953,14 @@ function latestByKey(trials) {
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync as readFileSync2, readdirSync, renameSync, statSync, unlinkSync, writeFileSync as writeFileSync2 } from "node:fs";
 import { homedir } from "node:os";
-import { join as join3 } from "node:path";
+import { join as join4 } from "node:path";
 var MAGIC = Buffer.from("RGEC1\n");
 var HEADER = 32 + 4 + 4;
 var COMPACT_AFTER = 16;
 function defaultCacheDir(env2) {
   if (env2.RECALL_GATE_CACHE_DIR) return env2.RECALL_GATE_CACHE_DIR;
-  const base = env2.XDG_CACHE_HOME || join3(homedir(), ".cache");
-  return join3(base, "recall-gate");
+  const base = env2.XDG_CACHE_HOME || join4(homedir(), ".cache");
+  return join4(base, "recall-gate");
 }
 function textKey(text) {
   return createHash("sha256").update(text, "utf8").digest();
@@ -45968,9 +45977,9 @@ var EmbeddingCache = class {
   constructor(root, spaceId, maxBytes = 512 * 1024 * 1024) {
     this.spaceId = spaceId;
     this.maxBytes = maxBytes;
-    this.dir = join3(root, "embeddings", createHash("sha256").update(spaceId).digest("hex").slice(0, 24));
+    this.dir = join4(root, "embeddings", createHash("sha256").update(spaceId).digest("hex").slice(0, 24));
     mkdirSync(this.dir, { recursive: true });
-    writeFileSync2(join3(this.dir, "space.txt"), `${spaceId}
+    writeFileSync2(join4(this.dir, "space.txt"), `${spaceId}
 `);
     for (const segment of this.segments()) this.load(segment.path);
   }
@@ -45998,18 +46007,18 @@ var EmbeddingCache = class {
   }
   writeSegment(bytes) {
     const name = `${Date.now().toString(36)}-${process.pid}-${Math.random().toString(36).slice(2, 8)}.seg`;
-    const temp = join3(this.dir, `.${name}.tmp`);
+    const temp = join4(this.dir, `.${name}.tmp`);
     writeFileSync2(temp, bytes);
-    renameSync(temp, join3(this.dir, name));
-    return join3(this.dir, name);
+    renameSync(temp, join4(this.dir, name));
+    return join4(this.dir, name);
   }
   segments() {
     const found = [];
     for (const name of readdirSync(this.dir)) {
       if (!name.endsWith(".seg")) continue;
       try {
-        const stat2 = statSync(join3(this.dir, name));
-        found.push({ path: join3(this.dir, name), size: stat2.size, mtimeMs: stat2.mtimeMs });
+        const stat2 = statSync(join4(this.dir, name));
+        found.push({ path: join4(this.dir, name), size: stat2.size, mtimeMs: stat2.mtimeMs });
       } catch {
       }
     }
@@ -46097,14 +46106,16 @@ var CachedEmbedder = class {
   }
   async embed(texts) {
     const result = texts.map((text) => this.cache.get(text));
-    const missing = [...new Set(texts.filter((_2, i) => result[i] === void 0))];
-    this.cache.stats.hits += texts.length - texts.filter((_2, i) => result[i] === void 0).length;
+    const missed = texts.filter((_2, i) => result[i] === void 0);
+    const missing = [...new Set(missed)];
+    this.cache.stats.hits += texts.length - missed.length;
     this.cache.stats.misses += missing.length;
     if (missing.length > 0) {
       const vectors = await this.inner.embed(missing);
-      missing.forEach((text, i) => this.cache.set(text, vectors[i]));
+      const fresh = new Map(missing.map((text, i) => [text, vectors[i]]));
+      for (const [text, vector] of fresh) this.cache.set(text, vector);
       this.cache.flush();
-      for (let i = 0; i < texts.length; i++) result[i] ??= this.cache.get(texts[i]);
+      for (let i = 0; i < texts.length; i++) result[i] ??= fresh.get(texts[i]);
     }
     return result;
   }
@@ -46154,6 +46165,16 @@ function describeError(error2) {
 }
 
 // src/stats.ts
+function groupBy(items, key) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const item of items) {
+    const name = key(item);
+    const group = groups.get(name);
+    if (group) group.push(item);
+    else groups.set(name, [item]);
+  }
+  return groups;
+}
 function percentile(samples, p) {
   if (samples.length === 0) return 0;
   const sorted = [...samples].sort((a, b) => a - b);
@@ -46538,9 +46559,7 @@ function casesOrMissing(values, aggregation) {
   return valueOf(values, aggregation, "case", "e2e");
 }
 function groupByCase(trials, read2) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const trial of trials) groups.set(trial.case, [...groups.get(trial.case) ?? [], ...read2(trial)]);
-  return [...groups.values()];
+  return [...groupBy(trials, (trial) => trial.case).values()].map((caseTrials) => caseTrials.flatMap(read2));
 }
 function sum(units) {
   return units.reduce((total, unit) => total + unit[0], 0);
@@ -46614,7 +46633,8 @@ function evaluateNode(node, path13, context5) {
   const group = { path: path13, kind, status: "skipped" };
   context5.groups.push(group);
   const outcomes = children.map((child2, index) => evaluateNode(child2, childPath(path13, kind, index), context5));
-  const outcome = kind === "all" ? outcomes.includes("fail") ? "fail" : outcomes.includes("pass") ? "pass" : "waived" : outcomes.includes("pass") ? "pass" : outcomes.includes("fail") ? "fail" : "waived";
+  const [decisive, other] = kind === "all" ? ["fail", "pass"] : ["pass", "fail"];
+  const outcome = outcomes.includes(decisive) ? decisive : outcomes.includes(other) ? other : "waived";
   group.status = outcome === "waived" ? "skipped" : outcome;
   return outcome;
 }
@@ -46692,6 +46712,9 @@ function cell(text, max = 120) {
 }
 
 // src/report/format.ts
+function markdownTable(header, rows) {
+  return [`| ${header.join(" | ")} |`, `| ${header.map((_2, i) => i === 0 ? "---" : "---:").join(" | ")} |`, ...rows.map((row) => `| ${row.join(" | ")} |`)];
+}
 function formatMetric(value) {
   return value === void 0 || Number.isNaN(value) ? "-" : value.toFixed(3);
 }
@@ -46705,6 +46728,9 @@ function headlineMetrics(k) {
 }
 
 // src/report/missedTable.ts
+function missedQueries(provider, k) {
+  return provider.queries.filter((query) => (query.metrics[`recall@${k}`] ?? 0) < 1);
+}
 function missedQueryRows(missed, k, options) {
   return missed.map((query) => [
     ...options.withId ? [cell(query.id)] : [],
@@ -46712,11 +46738,6 @@ function missedQueryRows(missed, k, options) {
     Object.entries(query.ranks).map(([id, rank]) => `${cell(id)} (${rank ?? "-"})`).join(", "),
     query.results.slice(0, k).map((hit) => cell(hit.id)).join(", ")
   ]);
-}
-
-// src/report/terminal.ts
-function missedQueries(provider, k) {
-  return provider.queries.filter((query) => (query.metrics[`recall@${k}`] ?? 0) < 1);
 }
 
 // src/report/comment.ts
@@ -46741,9 +46762,6 @@ function truncateBytes(text, limit2) {
   const bytes = Buffer.from(text);
   if (bytes.length <= limit2) return text;
   return bytes.subarray(0, limit2).toString("utf8").replace(/\uFFFD*$/, "");
-}
-function table(header, rows) {
-  return [`| ${header.join(" | ")} |`, `| ${header.map((_2, i) => i === 0 ? "---" : "---:").join(" | ")} |`, ...rows.map((row) => `| ${row.join(" | ")} |`)];
 }
 function delta(current, base) {
   if (current === void 0 || base === void 0) return "";
@@ -46779,7 +46797,7 @@ function render(input, detail, dropped) {
     });
     const all = e2e.by_condition[condition];
     rows.push(["**all**", formatMetric(all?.pass_rate), formatMetric(all?.["pass^k"]), ...baseline?.e2e ? [delta(all?.pass_rate, baseline.e2e.by_condition[condition]?.pass_rate)] : [], ...others.map((c) => formatMetric(e2e.by_condition[c]?.pass_rate)), String(all?.errors ?? 0)]);
-    lines.push(...table(["ability", "pass rate", `pass^${e2e.repeat}`, ...baseline?.e2e ? ["\u0394 vs base"] : [], ...others.map((c) => `${c}`), "errors"], rows), "");
+    lines.push(...markdownTable(["ability", "pass rate", `pass^${e2e.repeat}`, ...baseline?.e2e ? ["\u0394 vs base"] : [], ...others.map((c) => `${c}`), "errors"], rows), "");
     if (e2e.leaks.length) lines.push(`Leak: ${e2e.leaks.map((name) => cell(name)).join(", ")} passed with memory off.`, "");
     if (detail.chart && Object.keys(e2e.abilities).length > 1) lines.push(...chart(e2e.abilities, condition), "");
   }
@@ -46789,7 +46807,7 @@ function render(input, detail, dropped) {
     const mrrBase = (name) => baseline?.retrieval?.providers[name]?.metrics?.mrr;
     lines.push("### Retrieval", "", `${retrieval.query_count} queries over ${retrieval.memory_count} memories; trec_eval definitions.`, "");
     lines.push(
-      ...table(
+      ...markdownTable(
         ["provider", ...columns, ...baseline?.retrieval ? ["\u0394 mrr"] : []],
         Object.values(retrieval.providers).map(
           (provider) => provider.status === "ok" ? [cell(provider.name), ...columns.map((name) => formatMetric(provider.metrics?.[name])), ...baseline?.retrieval ? [delta(provider.metrics?.mrr, mrrBase(provider.name))] : []] : [`${cell(provider.name)} (error)`, ...columns.map(() => "-"), ...baseline?.retrieval ? [""] : []]
@@ -46801,7 +46819,7 @@ function render(input, detail, dropped) {
   if (input.verdict) {
     lines.push("### Gate", "");
     lines.push(
-      ...table(
+      ...markdownTable(
         ["", "metric", "threshold", "actual", "baseline", "change (95% interval)"],
         input.verdict.rows.map((row) => [
           { pass: "\u2705", fail: row.blocking ? "\u26D4" : "\u274C", skipped: "\u23ED\uFE0F", "not-evaluated": "\u2796" }[row.status],
@@ -46821,7 +46839,7 @@ function render(input, detail, dropped) {
   }
   if (detail.failures && e2e && e2e.failures.length > 0) {
     lines.push(`<details><summary>${e2e.failures.length} failing trial(s)</summary>`, "");
-    lines.push(...table(["trial", "probe", "answer", "why"], e2e.failures.slice(0, detail.rows).map((f) => [cell(f.key, 80), cell(f.question, 160), cell(f.answer, 300), cell(f.reason, 200)])));
+    lines.push(...markdownTable(["trial", "probe", "answer", "why"], e2e.failures.slice(0, detail.rows).map((f) => [cell(f.key, 80), cell(f.question, 160), cell(f.answer, 300), cell(f.reason, 200)])));
     lines.push("", "</details>", "");
   }
   if (detail.misses && retrieval) {
@@ -46832,7 +46850,7 @@ function render(input, detail, dropped) {
       if (missed.length === 0) continue;
       lines.push(`<details><summary>${cell(provider.name)}: ${missed.length} queries miss a relevant memory in the top ${largest}</summary>`, "");
       lines.push(
-        ...table(
+        ...markdownTable(
           ["query", "wanted (rank)", `top ${largest}`],
           missedQueryRows(missed.slice(0, detail.rows), largest, { withId: false, textLimit: 160 })
         ),
@@ -46864,7 +46882,7 @@ function chart(abilities, condition) {
 // src/runSuite.ts
 import { createHash as createHash4, randomBytes } from "node:crypto";
 import { readFileSync as readFileSync4 } from "node:fs";
-import { dirname as dirname4, join as join7, relative as relative2 } from "node:path";
+import { dirname as dirname4, join as join8, relative as relative2 } from "node:path";
 
 // src/e2e/aggregate.ts
 function rates(trials) {
@@ -46883,11 +46901,6 @@ function groupRates(byCase) {
     "pass^k": groups.length ? round(every / groups.length, 6) : 0,
     "pass@k": groups.length ? round(some / groups.length, 6) : 0
   };
-}
-function groupBy(items, key) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const item of items) groups.set(key(item), [...groups.get(key(item)) ?? [], item]);
-  return groups;
 }
 function aggregateE2e(trials, cases, conditions, repeat) {
   const headline2 = conditions.includes("recall") ? "recall" : conditions[0];
@@ -47204,7 +47217,7 @@ var safeJSON = (text) => {
 };
 
 // node_modules/openai/internal/utils/sleep.mjs
-var sleep = (ms) => new Promise((resolve11) => setTimeout(resolve11, ms));
+var sleep = (ms) => new Promise((resolve12) => setTimeout(resolve12, ms));
 
 // node_modules/openai/version.mjs
 var VERSION = "6.49.0";
@@ -48315,8 +48328,8 @@ function addRequestID(value, response) {
 var _APIPromise_client;
 var APIPromise = class _APIPromise extends Promise {
   constructor(client2, responsePromise, parseResponse2 = defaultParseResponse) {
-    super((resolve11) => {
-      resolve11(null);
+    super((resolve12) => {
+      resolve12(null);
     });
     this.responsePromise = responsePromise;
     this.parseResponse = parseResponse2;
@@ -49213,12 +49226,12 @@ var EventStream = class {
     _EventStream_errored.set(this, false);
     _EventStream_aborted.set(this, false);
     _EventStream_catchingPromiseCreated.set(this, false);
-    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve11, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve11, "f");
+    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve12, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve12, "f");
       __classPrivateFieldSet(this, _EventStream_rejectConnectedPromise, reject, "f");
     }), "f");
-    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve11, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve11, "f");
+    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve12, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve12, "f");
       __classPrivateFieldSet(this, _EventStream_rejectEndPromise, reject, "f");
     }), "f");
     __classPrivateFieldGet(this, _EventStream_connectedPromise, "f").catch(() => {
@@ -49318,11 +49331,11 @@ var EventStream = class {
    *   const message = await stream.emitted('message') // rejects if the stream errors
    */
   emitted(event) {
-    return new Promise((resolve11, reject) => {
+    return new Promise((resolve12, reject) => {
       __classPrivateFieldSet(this, _EventStream_catchingPromiseCreated, true, "f");
       if (event !== "error")
         this.once("error", reject);
-      this.once(event, resolve11);
+      this.once(event, resolve12);
     });
   }
   /**
@@ -49405,8 +49418,8 @@ var EventStream = class {
         }
         if (ended)
           return Promise.resolve(doneResult());
-        return new Promise((resolve11, reject) => {
-          readQueue.push({ resolve: resolve11, reject });
+        return new Promise((resolve12, reject) => {
+          readQueue.push({ resolve: resolve12, reject });
         });
       },
       return: () => {
@@ -50497,7 +50510,7 @@ var ChatCompletionStream = class _ChatCompletionStream extends AbstractChatCompl
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve11, reject) => readQueue.push({ resolve: resolve11, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve12, reject) => readQueue.push({ resolve: resolve12, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -50679,7 +50692,7 @@ var ChatCompletionStreamingRunner = class _ChatCompletionStreamingRunner extends
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve11, reject) => readQueue.push({ resolve: resolve11, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve12, reject) => readQueue.push({ resolve: resolve12, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         if (!event) {
@@ -53961,7 +53974,7 @@ var AssistantStream = class extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve11, reject) => readQueue.push({ resolve: resolve11, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve12, reject) => readQueue.push({ resolve: resolve12, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -56338,7 +56351,7 @@ var ResponseStream = class _ResponseStream extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve11, reject) => readQueue.push({ resolve: resolve11, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve12, reject) => readQueue.push({ resolve: resolve12, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         return { value: event, done: false };
@@ -58474,6 +58487,7 @@ async function runTrial(plan, trial, deps) {
     started_at: (/* @__PURE__ */ new Date()).toISOString(),
     duration_ms: 0
   };
+  const oracle = condition === "oracle" ? { oracle: oracleMemories(spec) } : {};
   const call = async (kind, user, message, date) => {
     const callStarted = now();
     const reply = await deps.target.chat({
@@ -58481,7 +58495,7 @@ async function runTrial(plan, trial, deps) {
       date,
       message,
       memory: condition,
-      ...condition === "oracle" ? { oracle: oracleMemories(spec) } : {}
+      ...oracle
     });
     invocations.push({
       kind,
@@ -58490,8 +58504,8 @@ async function runTrial(plan, trial, deps) {
       message,
       reply: reply.reply,
       ...reply.recalled ? { recalled: reply.recalled } : {},
-      latency_ms: round2(now() - callStarted),
-      ...reply.recall_ms !== void 0 ? { recall_ms: round2(reply.recall_ms) } : {},
+      latency_ms: round(now() - callStarted, 3),
+      ...reply.recall_ms !== void 0 ? { recall_ms: round(reply.recall_ms, 3) } : {},
       ...reply.usage ? { usage: reply.usage } : {}
     });
     if (reply.usage) {
@@ -58519,28 +58533,31 @@ async function runTrial(plan, trial, deps) {
     record.reason = describeError(error2);
   }
   record.cost_usd = trialCost(plan, record);
-  record.duration_ms = round2(now() - started);
+  record.duration_ms = round(now() - started, 3);
   return record;
 }
 function oracleMemories(spec) {
+  const sessions = spec.sessions.map((session) => ({ date: session.date, text: fold(session.user) }));
   return spec.evidence.map((text) => {
-    const session = spec.sessions.find((candidate) => normalizeAnswer(candidate.user).toLowerCase().includes(normalizeAnswer(text).toLowerCase()));
+    const needle = fold(text);
+    const session = sessions.find((candidate) => candidate.text.includes(needle));
     return session?.date ? `[${session.date}] ${text}` : text;
   });
 }
+function fold(text) {
+  return normalizeAnswer(text).toLowerCase();
+}
 function recallQuality(spec, probe) {
   if (!probe.recalled) return {};
-  const recalled = probe.recalled.map((memory) => normalizeAnswer(memory.text).toLowerCase());
-  const holds = (text) => {
-    const needle = normalizeAnswer(text).toLowerCase();
-    return (memory) => memory.includes(needle);
-  };
+  const recalled = probe.recalled.map((memory) => fold(memory.text));
+  const evidence = spec.evidence.map(fold);
+  const obsolete = spec.obsolete.map(fold);
   const quality = {};
-  if (spec.evidence.length > 0) {
-    quality.evidence_coverage = spec.evidence.filter((text) => recalled.some(holds(text))).length / spec.evidence.length;
-    if (recalled.length > 0) quality.recall_precision = recalled.filter((memory) => spec.evidence.some((text) => holds(text)(memory))).length / recalled.length;
+  if (evidence.length > 0) {
+    quality.evidence_coverage = evidence.filter((needle) => recalled.some((memory) => memory.includes(needle))).length / evidence.length;
+    if (recalled.length > 0) quality.recall_precision = recalled.filter((memory) => evidence.some((needle) => memory.includes(needle))).length / recalled.length;
   }
-  if (spec.obsolete.length > 0) quality.harmful_recall = spec.obsolete.some((text) => recalled.some(holds(text)));
+  if (obsolete.length > 0) quality.harmful_recall = obsolete.some((needle) => recalled.some((memory) => memory.includes(needle)));
   return quality;
 }
 function trialCost(plan, record) {
@@ -58549,9 +58566,6 @@ function trialCost(plan, record) {
   if (record.tokens.judge_input + record.tokens.judge_output === 0) return agent;
   const judge = plan.judgeModel ? costUsd(plan.judgeModel, record.tokens.judge_input, record.tokens.judge_output, plan.prices) : null;
   return judge === null ? null : agent + judge;
-}
-function round2(value) {
-  return Math.round(value * 1e3) / 1e3;
 }
 
 // src/memory/createStore.ts
@@ -58563,21 +58577,21 @@ import { isAbsolute, resolve as resolve3 } from "node:path";
 // src/embeddings/local.ts
 import { createHash as createHash3 } from "node:crypto";
 import { existsSync as existsSync4, readFileSync as readFileSync3 } from "node:fs";
-import { join as join5 } from "node:path";
+import { join as join6 } from "node:path";
 
 // src/embeddings/transformersRuntime.ts
 import { spawn as spawn2 } from "node:child_process";
 import { existsSync as existsSync3, mkdirSync as mkdirSync2, mkdtempSync, renameSync as renameSync2, rmSync } from "node:fs";
-import { dirname as dirname3, join as join4, resolve as resolve2 } from "node:path";
+import { dirname as dirname3, join as join5, resolve as resolve2 } from "node:path";
 import { pathToFileURL } from "node:url";
 var TRANSFORMERS_VERSION = "4.3.2";
 var PACKAGE = "@huggingface/transformers";
 var loaded;
 function runtimeDir(cacheRoot) {
-  return join4(cacheRoot, "transformers", TRANSFORMERS_VERSION);
+  return join5(cacheRoot, "transformers", TRANSFORMERS_VERSION);
 }
 function entryIn(dir) {
-  return join4(dir, "node_modules", "@huggingface", "transformers", "dist", "transformers.node.mjs");
+  return join5(dir, "node_modules", "@huggingface", "transformers", "dist", "transformers.node.mjs");
 }
 function loadTransformers(options) {
   loaded ??= load(options).catch((error2) => {
@@ -58609,9 +58623,9 @@ async function load(options) {
   return { module, source: `${PACKAGE}@${TRANSFORMERS_VERSION} from ${dir}` };
 }
 async function install(dir, options) {
-  const parent = join4(dir, "..");
+  const parent = join5(dir, "..");
   mkdirSync2(parent, { recursive: true });
-  const staging = mkdtempSync(join4(parent, `.installing-${TRANSFORMERS_VERSION}-`));
+  const staging = mkdtempSync(join5(parent, `.installing-${TRANSFORMERS_VERSION}-`));
   options.log(
     `installing ${PACKAGE}@${TRANSFORMERS_VERSION} into ${dir} for the local embedding model (about 475 MB and 20 s to a few minutes, once; later runs reuse it)`
   );
@@ -58646,13 +58660,13 @@ ${output.slice(-2e3)}`);
   }
 }
 function runNpm(command, args, env2) {
-  return new Promise((resolve11, reject) => {
+  return new Promise((resolve12, reject) => {
     const child2 = spawn2(command, args, { env: env2, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child2.stdout.on("data", (chunk) => output += chunk.toString("utf8"));
     child2.stderr.on("data", (chunk) => output += chunk.toString("utf8"));
     child2.on("error", (error2) => reject(new Error(`cannot run ${command}: ${error2.message}`)));
-    child2.on("close", (code) => code === 0 ? resolve11(output) : reject(new Error(`npm exited with ${code}: ${output.trim().split("\n").slice(-6).join(" | ")}`)));
+    child2.on("close", (code) => code === 0 ? resolve12(output) : reject(new Error(`npm exited with ${code}: ${output.trim().split("\n").slice(-6).join(" | ")}`)));
   });
 }
 
@@ -58693,12 +58707,12 @@ var LocalEmbedder = class {
   }
   async open() {
     const { module } = await loadTransformers(this.options);
-    const modelsDir = join5(this.options.cacheRoot, "models");
+    const modelsDir = join6(this.options.cacheRoot, "models");
     module.env.cacheDir = modelsDir;
     module.env.useFSCache = true;
     module.env.allowLocalModels = true;
     module.env.allowRemoteModels = !this.isFolder && !this.options.offline;
-    if (this.isFolder && !existsSync4(join5(this.options.model, "config.json"))) {
+    if (this.isFolder && !existsSync4(join6(this.options.model, "config.json"))) {
       throw new RecallGateError("incomplete", `local model folder ${this.options.model} has no config.json`, {
         hint: "point model at a folder holding config.json, tokenizer.json, tokenizer_config.json and onnx/model.onnx"
       });
@@ -58737,11 +58751,20 @@ function describe(error2) {
   const cause = error2.cause instanceof Error ? ` (${error2.cause.code ?? error2.cause.message})` : "";
   return `${error2.message}${cause}`;
 }
+var fingerprints = /* @__PURE__ */ new Map();
 function folderFingerprint(folder, dtype) {
-  const weights = join5(folder, "onnx", dtype === "q8" ? "model_quantized.onnx" : dtype === "fp16" ? "model_fp16.onnx" : "model.onnx");
+  const key = `${folder}\0${dtype}`;
+  const known = fingerprints.get(key);
+  if (known) return known;
+  const fingerprint = hashFolder(folder, dtype);
+  fingerprints.set(key, fingerprint);
+  return fingerprint;
+}
+function hashFolder(folder, dtype) {
+  const weights = join6(folder, "onnx", dtype === "q8" ? "model_quantized.onnx" : dtype === "fp16" ? "model_fp16.onnx" : "model.onnx");
   const hash = createHash3("sha256");
   for (const file of ["config.json", "tokenizer.json"]) {
-    if (existsSync4(join5(folder, file))) hash.update(readFileSync3(join5(folder, file)));
+    if (existsSync4(join6(folder, file))) hash.update(readFileSync3(join6(folder, file)));
   }
   if (existsSync4(weights)) hash.update(readFileSync3(weights));
   return hash.digest("hex").slice(0, 16);
@@ -58862,8 +58885,6 @@ var OpenAIEmbedder = class {
   normalized = false;
   client;
   batchSize;
-  /** What the endpoint reported it used, for cost accounting. */
-  usage = { requests: 0, promptTokens: 0 };
   async embed(texts) {
     const vectors = [];
     for (let start = 0; start < texts.length; start += this.batchSize) {
@@ -58884,8 +58905,6 @@ var OpenAIEmbedder = class {
     } catch (error2) {
       throw explain(error2, redactUrl(this.client.baseURL));
     }
-    this.usage.requests += 1;
-    this.usage.promptTokens += response.usage?.prompt_tokens ?? 0;
     const vectors = new Array(batch.length);
     for (const item of response.data ?? []) vectors[item.index] = Float32Array.from(item.embedding);
     for (let i = 0; i < batch.length; i++) {
@@ -58948,7 +58967,7 @@ function createUncached(spec, context5) {
         dimensions: spec.dimensions,
         batchSize: spec.batch_size,
         baseURL: spec.base_url ?? (env2.OPENAI_BASE_URL || void 0),
-        apiKey: env2[spec.api_key_env ?? "OPENAI_API_KEY"],
+        apiKey: env2[apiKeyEnv(spec)],
         maxRetries: spec.max_retries,
         timeoutMs: spec.timeout_ms
       });
@@ -59236,9 +59255,9 @@ var CommandTransport = class {
     if (this.closing) return Promise.reject(new RecallGateError("internal", `${this.label}: "${request2.method}" was sent after the target was closed`));
     const child2 = this.start();
     if (!child2 || this.failure !== void 0) return Promise.reject(this.failedError(request2.method, false));
-    return new Promise((resolve11, reject) => {
+    return new Promise((resolve12, reject) => {
       const key = String(request2.id);
-      this.pending.set(key, { method: request2.method, resolve: resolve11, reject });
+      this.pending.set(key, { method: request2.method, resolve: resolve12, reject });
       signal.addEventListener("abort", () => this.pending.delete(key), { once: true });
       child2.stdin.write(`${JSON.stringify(request2)}
 `);
@@ -59272,16 +59291,16 @@ var CommandTransport = class {
     this.child = child2;
     let spawned = false;
     let exitTimer;
-    this.exited = new Promise((resolve11) => {
+    this.exited = new Promise((resolve12) => {
       child2.once("spawn", () => spawned = true);
       child2.on("error", (error2) => {
         if (!spawned) {
           this.fail(`could not be started: ${error2.message}`);
-          resolve11();
+          resolve12();
         }
       });
       child2.once("exit", (code, signal) => {
-        resolve11();
+        resolve12();
         const reason = signal ? `was killed by ${signal}` : `exited with code ${code}`;
         exitTimer = setTimeout(() => this.fail(reason), DRAIN_MS);
         child2.once("close", () => {
@@ -59358,7 +59377,7 @@ ${this.stderrTail.map((line) => `  ${line}`).join("\n")}` : " (it wrote nothing 
 };
 async function within(promise, ms) {
   let timer;
-  const timeout = new Promise((resolve11) => timer = setTimeout(() => resolve11(false), ms));
+  const timeout = new Promise((resolve12) => timer = setTimeout(() => resolve12(false), ms));
   try {
     return await Promise.race([promise.then(() => true), timeout]);
   } finally {
@@ -64750,12 +64769,9 @@ function runErrors(retrieval) {
 
 // src/report/writeResultsDir.ts
 import { mkdirSync as mkdirSync3, renameSync as renameSync3, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
-import { join as join6 } from "node:path";
+import { join as join7 } from "node:path";
 
 // src/report/markdown.ts
-function table2(header, rows) {
-  return [`| ${header.join(" | ")} |`, `| ${header.map((_2, i) => i === 0 ? "---" : "---:").join(" | ")} |`, ...rows.map((row) => `| ${row.join(" | ")} |`)];
-}
 function markdownReport(results) {
   const lines = [`## recall-gate: ${escapeMarkdown(results.suite.name)}`, ""];
   if (results.status === "incomplete") {
@@ -64774,7 +64790,7 @@ function markdownReport(results) {
   );
   const providers = Object.values(retrieval.providers);
   lines.push(
-    ...table2(
+    ...markdownTable(
       ["provider", ...columns, "p50 ms", "p95 ms"],
       providers.map(
         (provider) => provider.status === "ok" ? [cell(provider.name), ...columns.map((name) => formatMetric(provider.metrics?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)] : [cell(provider.name), ...columns.map(() => "-"), "-", "-"]
@@ -64788,7 +64804,7 @@ function markdownReport(results) {
     lines.push(`#### recall@${largest} by tag`, "");
     const okProviders = providers.filter((provider) => provider.status === "ok");
     lines.push(
-      ...table2(
+      ...markdownTable(
         ["tag", "queries", ...okProviders.map((provider) => cell(provider.name))],
         tags2.map((tag) => {
           const count = okProviders.map((provider) => provider.by_tag?.[tag]?.queries).find((n) => n !== void 0) ?? 0;
@@ -64807,7 +64823,7 @@ function markdownReport(results) {
     if (missed.length === 0) continue;
     lines.push(`<details><summary>${cell(provider.name)}: ${missed.length} queries miss a relevant memory in the top ${largest}</summary>`, "");
     lines.push(
-      ...table2(
+      ...markdownTable(
         ["query", "text", "wanted (rank)", `top ${largest}`],
         missedQueryRows(missed, largest, { withId: true })
       ),
@@ -64833,7 +64849,7 @@ function e2eSection(e2e) {
     formatMetric(byCondition[e2e.headline_condition]?.["pass^k"]),
     String(e2e.conditions.reduce((sum2, condition) => sum2 + (byCondition[condition]?.errors ?? 0), 0))
   ];
-  lines.push(...table2(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions)), row("**all**", e2e.by_condition)]), "");
+  lines.push(...markdownTable(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions)), row("**all**", e2e.by_condition)]), "");
   const cost = e2e.cost_usd === null ? "unknown (a model has no price)" : `$${e2e.cost_usd.toFixed(4)}`;
   lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${cost}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, "");
   for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);
@@ -64843,7 +64859,7 @@ function e2eSection(e2e) {
   }
   if (e2e.failures.length > 0) {
     lines.push(`<details><summary>${e2e.failures.length} failing trials under ${e2e.headline_condition}</summary>`, "");
-    lines.push(...table2(["trial", "probe", "answer", "why"], e2e.failures.slice(0, 50).map((failure2) => [cell(failure2.key), cell(failure2.question), cell(failure2.answer, 200), cell(failure2.reason, 200)])));
+    lines.push(...markdownTable(["trial", "probe", "answer", "why"], e2e.failures.slice(0, 50).map((failure2) => [cell(failure2.key), cell(failure2.question), cell(failure2.answer, 200), cell(failure2.reason, 200)])));
     lines.push("", "</details>", "");
   }
   return lines;
@@ -64870,27 +64886,30 @@ function writeAtomic(path13, text) {
 }
 function prepareResultsDir(dir, options = {}) {
   mkdirSync3(dir, { recursive: true });
-  if (!options.keepTrials) rmSync2(join6(dir, "trials.jsonl"), { force: true });
-  rmSync2(join6(dir, "runs"), { recursive: true, force: true });
-  for (const name of ["results.json", "qrels.trec", "report.md"]) rmSync2(join6(dir, name), { force: true });
+  if (!options.keepTrials) rmSync2(join7(dir, "trials.jsonl"), { force: true });
+  rmSync2(join7(dir, "runs"), { recursive: true, force: true });
+  for (const name of ["results.json", "qrels.trec", "report.md"]) rmSync2(join7(dir, name), { force: true });
+}
+function writeAtomicReport(dir, results) {
+  writeAtomic(join7(dir, "report.md"), markdownReport(results));
 }
 function writeResultsJson(dir, results) {
-  const path13 = join6(dir, "results.json");
+  const path13 = join7(dir, "results.json");
   writeAtomic(path13, `${JSON.stringify(results, null, 2)}
 `);
   return path13;
 }
 function writeAllResults(dir, results, judgments) {
   writeResultsJson(dir, results);
-  writeAtomic(join6(dir, "report.md"), markdownReport(results));
+  writeAtomicReport(dir, results);
   const retrieval = results.retrieval;
   if (!retrieval) return;
-  writeAtomic(join6(dir, "qrels.trec"), judgments.map((query) => formatQrelsLines(query.id, query.relevant)).join(""));
-  mkdirSync3(join6(dir, "runs"), { recursive: true });
+  writeAtomic(join7(dir, "qrels.trec"), judgments.map((query) => formatQrelsLines(query.id, query.relevant)).join(""));
+  mkdirSync3(join7(dir, "runs"), { recursive: true });
   for (const provider of Object.values(retrieval.providers)) {
     if (provider.status !== "ok") continue;
     const text = provider.queries.map((query) => formatRunLines(query.id, query.results, provider.name)).join("");
-    writeAtomic(join6(dir, "runs", `${provider.name}.trec`), text);
+    writeAtomic(join7(dir, "runs", `${provider.name}.trec`), text);
   }
 }
 
@@ -65049,10 +65068,13 @@ function outcomeOf(query, hits, latency, cutoffs) {
   };
 }
 function metricsByTag(queries, cutoffs) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const query of queries) for (const tag of query.tags) groups.set(tag, [...groups.get(tag) ?? [], query]);
+  const groups = groupBy(
+    queries.flatMap((query) => query.tags.map((tag) => ({ tag, query }))),
+    (entry) => entry.tag
+  );
   const byTag = {};
-  for (const [tag, members] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [tag, entries] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+    const members = entries.map((entry) => entry.query);
     byTag[tag] = { queries: members.length, metrics: meanMetrics(members.map((q2) => q2.metrics), cutoffs) };
   }
   return byTag;
@@ -65072,7 +65094,7 @@ var BuiltinTarget = class {
     this.options = options;
     if (!options.apiKey) {
       throw new RecallGateError("incomplete", "no API key for the builtin target's chat model", {
-        hint: `set ${options.spec.api_key_env ?? "OPENAI_API_KEY"} (a fork's pull request gets no secrets)`
+        hint: `set ${apiKeyEnv(options.spec)} (a fork's pull request gets no secrets)`
       });
     }
     this.client = new OpenAI({
@@ -65085,6 +65107,8 @@ var BuiltinTarget = class {
   options;
   client;
   stored = 0;
+  /** Session date of each memory this agent stored, shown beside it when dated. */
+  dates = /* @__PURE__ */ new Map();
   /** Users are unique per trial, so there is nothing of theirs to forget. */
   async reset() {
   }
@@ -65111,9 +65135,10 @@ var BuiltinTarget = class {
     if (typeof reply !== "string") throw new RecallGateError("incomplete", `the chat model returned no message content (finish_reason ${completion.choices?.[0]?.finish_reason ?? "none"})`);
     if (spec.memory.auto_store) {
       this.stored += 1;
-      await this.options.store.add([
-        { id: `${request2.user}:${this.stored}`, text: request2.message, user: request2.user, ...request2.date && spec.memory.dated ? { date: request2.date } : {} }
-      ]);
+      const id = `${request2.user}:${this.stored}`;
+      const date = request2.date && spec.memory.dated ? request2.date : void 0;
+      if (date) this.dates.set(id, date);
+      await this.options.store.add([{ id, text: request2.message, user: request2.user, ...date ? { date } : {} }]);
     }
     return {
       reply,
@@ -65131,9 +65156,8 @@ var BuiltinTarget = class {
     if (request2.memory === "none" || memory.max_results === 0) return [];
     if (request2.memory === "oracle") return (request2.oracle ?? []).map((text) => ({ text }));
     const hits = await this.options.store.search(request2.user, request2.message, memory.max_results);
-    const records = memory.dated ? new Map((await this.options.store.list(request2.user)).map((record) => [record.id, record])) : void 0;
     return hits.filter((hit) => memory.min_score === void 0 || hit.score >= memory.min_score).map((hit) => {
-      const date = records?.get(hit.id)?.date;
+      const date = this.dates.get(hit.id);
       return { id: hit.id, text: date ? `[${date}] ${hit.text}` : hit.text, score: hit.score };
     });
   }
@@ -65159,7 +65183,7 @@ function explain2(error2, baseURL) {
 async function createTarget(spec, context5) {
   switch (spec.kind) {
     case "builtin": {
-      const apiKey = context5.env[spec.api_key_env ?? "OPENAI_API_KEY"];
+      const apiKey = context5.env[apiKeyEnv(spec)];
       const storeContext = { ...context5.storeContext, runId: `${context5.storeContext.runId}-e2e` };
       const store = (context5.createStore ?? ((provider) => createStore(provider, storeContext)))(spec.memory.provider);
       try {
@@ -65231,6 +65255,7 @@ var TOOL_NAME = "recall-gate";
 var TOOL_VERSION = package_default.version;
 
 // src/runSuite.ts
+var LAYERS = ["auto", "all", "retrieval", "e2e"];
 function suiteHash(files) {
   const hash = createHash4("sha256");
   for (const file of files) hash.update(readFileSync4(file)).update("\0");
@@ -65295,7 +65320,7 @@ async function runSuite(suite, options) {
 }
 async function runEndToEnd(suite, options, storeContext, results) {
   const spec = suite.e2e;
-  const log2 = new TrialLog(join7(options.outDir, "trials.jsonl"));
+  const log2 = new TrialLog(join8(options.outDir, "trials.jsonl"));
   log2.open(Boolean(options.resume));
   const earlier = latestByKey(log2.read()).filter((trial) => trial.status !== "error");
   const done = new Set(earlier.map((trial) => trial.key));
@@ -65306,7 +65331,7 @@ async function runEndToEnd(suite, options, storeContext, results) {
     target = await createTarget(spec.target, { env: options.env, storeContext, createStore: options.createStore });
     if (spec.judge) {
       judge = new OpenAIJudge(spec.judge.model, {
-        apiKey: options.env[spec.judge.api_key_env ?? "OPENAI_API_KEY"],
+        apiKey: options.env[apiKeyEnv(spec.judge)],
         baseURL: spec.judge.base_url ?? (options.env.OPENAI_BASE_URL || void 0)
       });
     }
@@ -67736,7 +67761,7 @@ var CHECK_KINDS = ["contains", "icontains", "regex", "first_amount", "date", "ab
 var DEFAULT_TIMEOUT_MS2 = 6e4;
 function buildE2e(raw, cases, main, retrieval, files, problems) {
   const at = (path13) => main.locate(["e2e", ...path13]);
-  const target = buildTarget(raw.target, main, retrieval, files, problems);
+  const target = buildTarget(raw.target);
   const caseSpecs = cases.rows.map((row, index) => buildCase(row, cases.locate(index)));
   const byName = /* @__PURE__ */ new Map();
   caseSpecs.forEach((spec, index) => {
@@ -67767,8 +67792,8 @@ function buildE2e(raw, cases, main, retrieval, files, problems) {
     prices: raw.prices ?? {},
     cases: caseSpecs
   };
-  function buildTarget(rawTarget, file, retrievalSpec, read2, found) {
-    const suiteDir = dirname5(file.path);
+  function buildTarget(rawTarget) {
+    const suiteDir = dirname5(main.path);
     const timeout = rawTarget.timeout_ms ?? DEFAULT_TIMEOUT_MS2;
     if (rawTarget.kind === "http") {
       return { kind: "http", url: String(rawTarget.url), headers_env: rawTarget.headers_env ?? {}, timeout_ms: timeout };
@@ -67777,10 +67802,10 @@ function buildE2e(raw, cases, main, retrieval, files, problems) {
       return { kind: "command", command: rawTarget.command, cwd: resolve5(suiteDir, rawTarget.cwd ?? "."), timeout_ms: timeout };
     }
     const memory = rawTarget.memory;
-    const providers = retrievalSpec?.providers ?? [];
+    const providers = retrieval?.providers ?? [];
     let provider = providers.find((candidate) => candidate.name === memory.provider);
     if (!provider) {
-      found.push({
+      problems.push({
         where: at(["target", "memory", "provider"]),
         message: `memory.provider names no retrieval provider "${memory.provider}"`,
         hint: didYouMean(memory.provider, providers.map((p) => p.name)) ?? (providers.length ? `one of: ${providers.map((p) => p.name).join(", ")}` : "add it under retrieval.providers")
@@ -67793,9 +67818,9 @@ function buildE2e(raw, cases, main, retrieval, files, problems) {
       const absolute = resolve5(suiteDir, promptPath);
       try {
         systemPrompt = readFileSync6(absolute, "utf8");
-        read2.push(absolute);
+        files.push(absolute);
       } catch (error2) {
-        found.push({
+        problems.push({
           where: at(["target", "system_prompt"]),
           message: `cannot read the system prompt ${relative3(process.cwd(), absolute)}: ${error2.code ?? error2}`,
           hint: "paths in a suite are relative to the suite file"
@@ -67993,7 +68018,7 @@ function gateLocations(raw, locate) {
     for (const kind of ["all", "any"]) {
       const children = node[kind];
       children?.forEach((child2, index) => {
-        const childLabel = `${label ? `${label}.` : ""}${kind}[${index}]`;
+        const childLabel = childPath(label, kind, index);
         locations[childLabel] = locate([...dataPath, kind, index]);
         walk2(child2, [...dataPath, kind, index], childLabel);
       });
@@ -70572,11 +70597,11 @@ var SearchState = class {
 // node_modules/@actions/glob/lib/internal-globber.js
 var __awaiter8 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve11) {
-      resolve11(value);
+    return value instanceof P2 ? value : new P2(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -70592,7 +70617,7 @@ var __awaiter8 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -70605,14 +70630,14 @@ var __asyncValues = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve11, reject) {
-        v = o[n](v), settle(resolve11, reject, v.done, v.value);
+      return new Promise(function(resolve12, reject) {
+        v = o[n](v), settle(resolve12, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve11, reject, d, v) {
+  function settle(resolve12, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve11({ value: v2, done: d });
+      resolve12({ value: v2, done: d });
     }, reject);
   }
 };
@@ -70809,11 +70834,11 @@ var DefaultGlobber = class _DefaultGlobber {
 // node_modules/@actions/glob/lib/glob.js
 var __awaiter9 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve11) {
-      resolve11(value);
+    return value instanceof P2 ? value : new P2(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -70829,7 +70854,7 @@ var __awaiter9 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -70877,11 +70902,11 @@ var CacheReadDeniedMessagePrefix = "cache read denied:";
 // node_modules/@actions/cache/lib/internal/cacheUtils.js
 var __awaiter10 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve11) {
-      resolve11(value);
+    return value instanceof P2 ? value : new P2(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -70897,7 +70922,7 @@ var __awaiter10 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -70910,14 +70935,14 @@ var __asyncValues2 = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve11, reject) {
-        v = o[n](v), settle(resolve11, reject, v.done, v.value);
+      return new Promise(function(resolve12, reject) {
+        v = o[n](v), settle(resolve12, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve11, reject, d, v) {
+  function settle(resolve12, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve11({ value: v2, done: d });
+      resolve12({ value: v2, done: d });
     }, reject);
   }
 };
@@ -71900,9 +71925,9 @@ function isStreamComplete(stream2) {
   if (stream2.readable === false) {
     return Promise.resolve();
   }
-  return new Promise((resolve11) => {
+  return new Promise((resolve12) => {
     const handler2 = () => {
-      resolve11();
+      resolve12();
       stream2.removeListener("close", handler2);
       stream2.removeListener("end", handler2);
       stream2.removeListener("error", handler2);
@@ -72057,8 +72082,8 @@ var NodeHttpClient = class {
       headers: request2.headers.toJSON({ preserveCase: true }),
       ...request2.requestOverrides
     };
-    return new Promise((resolve11, reject) => {
-      const req = isInsecure ? http2.request(options, resolve11) : https2.request(options, resolve11);
+    return new Promise((resolve12, reject) => {
+      const req = isInsecure ? http2.request(options, resolve12) : https2.request(options, resolve12);
       req.once("error", (err) => {
         reject(new RestError(err.message, { code: err.code ?? RestError.REQUEST_SEND_ERROR, request: request2 }));
       });
@@ -72142,7 +72167,7 @@ function getDecodedResponseStream(stream2, headers) {
   return stream2;
 }
 function streamToText(stream2) {
-  return new Promise((resolve11, reject) => {
+  return new Promise((resolve12, reject) => {
     const buffer3 = [];
     stream2.on("data", (chunk) => {
       if (Buffer.isBuffer(chunk)) {
@@ -72152,7 +72177,7 @@ function streamToText(stream2) {
       }
     });
     stream2.on("end", () => {
-      resolve11(Buffer.concat(buffer3).toString("utf8"));
+      resolve12(Buffer.concat(buffer3).toString("utf8"));
     });
     stream2.on("error", (e) => {
       if (e && e?.name === "AbortError") {
@@ -72247,7 +72272,7 @@ function calculateRetryDelay(retryAttempt, config) {
 // node_modules/@typespec/ts-http-runtime/dist/esm/util/helpers.js
 var StandardAbortMessage = "The operation was aborted.";
 function delay(delayInMs, value, options) {
-  return new Promise((resolve11, reject) => {
+  return new Promise((resolve12, reject) => {
     let timer = void 0;
     let onAborted = void 0;
     const rejectOnAbort = () => {
@@ -72270,7 +72295,7 @@ function delay(delayInMs, value, options) {
     }
     timer = setTimeout(() => {
       removeListeners();
-      resolve11(value);
+      resolve12(value);
     }, delayInMs);
     if (options?.abortSignal) {
       options.abortSignal.addEventListener("abort", onAborted);
@@ -73026,7 +73051,7 @@ var AbortError2 = class extends Error {
 // node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
 function createAbortablePromise(buildPromise, options) {
   const { cleanupBeforeAbort, abortSignal, abortErrorMsg } = options ?? {};
-  return new Promise((resolve11, reject) => {
+  return new Promise((resolve12, reject) => {
     function rejectOnAbort() {
       reject(new AbortError2(abortErrorMsg ?? "The operation was aborted."));
     }
@@ -73044,7 +73069,7 @@ function createAbortablePromise(buildPromise, options) {
     try {
       buildPromise((x2) => {
         removeListeners();
-        resolve11(x2);
+        resolve12(x2);
       }, (x2) => {
         removeListeners();
         reject(x2);
@@ -73061,8 +73086,8 @@ var StandardAbortMessage2 = "The delay was aborted.";
 function delay2(timeInMs, options) {
   let token;
   const { abortSignal, abortErrorMsg } = options ?? {};
-  return createAbortablePromise((resolve11) => {
-    token = setTimeout(resolve11, timeInMs);
+  return createAbortablePromise((resolve12) => {
+    token = setTimeout(resolve12, timeInMs);
   }, {
     cleanupBeforeAbort: () => clearTimeout(token),
     abortSignal,
@@ -81193,7 +81218,7 @@ var BufferScheduler = class {
    *
    */
   async do() {
-    return new Promise((resolve11, reject) => {
+    return new Promise((resolve12, reject) => {
       this.readable.on("data", (data) => {
         data = typeof data === "string" ? Buffer.from(data, this.encoding) : data;
         this.appendUnresolvedData(data);
@@ -81221,11 +81246,11 @@ var BufferScheduler = class {
         if (this.isStreamEnd && this.executingOutgoingHandlers === 0) {
           if (this.unresolvedLength > 0 && this.unresolvedLength < this.bufferSize) {
             const buffer3 = this.shiftBufferFromUnresolvedDataArray();
-            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve11).catch(reject);
+            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve12).catch(reject);
           } else if (this.unresolvedLength >= this.bufferSize) {
             return;
           } else {
-            resolve11();
+            resolve12();
           }
         }
       });
@@ -81350,8 +81375,8 @@ var NativeCRC64 = (() => {
     NativeCRC642 = NativeCRC642 || {};
     var Module = typeof NativeCRC642 != "undefined" ? NativeCRC642 : {};
     var readyPromiseResolve, readyPromiseReject;
-    Module["ready"] = new Promise(function(resolve11, reject) {
-      readyPromiseResolve = resolve11;
+    Module["ready"] = new Promise(function(resolve12, reject) {
+      readyPromiseResolve = resolve12;
       readyPromiseReject = reject;
     });
     ["_malloc", "_free", "_emscripten_bind_VoidPtr___destroy___0", "_emscripten_bind_Crc64Hash_Crc64Hash_0", "_emscripten_bind_Crc64Hash_OnAppend_2", "_emscripten_bind_Crc64Hash_OnFinal_3", "_emscripten_bind_Crc64Hash___destroy___0", "_fflush", "onRuntimeInitialized"].forEach((prop) => {
@@ -83921,7 +83946,7 @@ function getURLQueries(url2) {
   return queries;
 }
 async function delay3(timeInMs, aborter, abortError) {
-  return new Promise((resolve11, reject) => {
+  return new Promise((resolve12, reject) => {
     let timeout;
     const abortHandler = () => {
       if (timeout !== void 0) {
@@ -83933,7 +83958,7 @@ async function delay3(timeInMs, aborter, abortError) {
       if (aborter !== void 0) {
         aborter.removeEventListener("abort", abortHandler);
       }
-      resolve11();
+      resolve12();
     };
     timeout = setTimeout(resolveHandler, timeInMs);
     if (aborter !== void 0) {
@@ -101708,7 +101733,7 @@ var AvroReadableFromStream = class extends AvroReadable {
       this._position += chunk.length;
       return this.toUint8Array(chunk);
     } else {
-      return new Promise((resolve11, reject) => {
+      return new Promise((resolve12, reject) => {
         const cleanUp = () => {
           this._readable.removeListener("readable", readableCallback);
           this._readable.removeListener("error", rejectCallback);
@@ -101723,7 +101748,7 @@ var AvroReadableFromStream = class extends AvroReadable {
           if (callbackChunk) {
             this._position += callbackChunk.length;
             cleanUp();
-            resolve11(this.toUint8Array(callbackChunk));
+            resolve12(this.toUint8Array(callbackChunk));
           }
         };
         const rejectCallback = () => {
@@ -102369,8 +102394,8 @@ var Poller = class {
     this.stopped = true;
     this.pollProgressCallbacks = [];
     this.operation = operation;
-    this.promise = new Promise((resolve11, reject) => {
-      this.resolve = resolve11;
+    this.promise = new Promise((resolve12, reject) => {
+      this.resolve = resolve12;
       this.reject = reject;
     });
     this.promise.catch(() => {
@@ -102775,8 +102800,8 @@ var Batch = class {
       return Promise.resolve();
     }
     this.parallelExecute();
-    return new Promise((resolve11, reject) => {
-      this.emitter.on("finish", resolve11);
+    return new Promise((resolve12, reject) => {
+      this.emitter.on("finish", resolve12);
       this.emitter.on("error", (error2) => {
         this.state = BatchStates.Error;
         reject(error2);
@@ -102823,12 +102848,12 @@ import util3 from "node:util";
 async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   let pos = 0;
   const count = end - offset;
-  return new Promise((resolve11, reject) => {
+  return new Promise((resolve12, reject) => {
     const timeout = setTimeout(() => reject(new Error(`The operation cannot be completed in timeout.`)), REQUEST_TIMEOUT);
     stream2.on("readable", () => {
       if (pos >= count) {
         clearTimeout(timeout);
-        resolve11();
+        resolve12();
         return;
       }
       let chunk = stream2.read();
@@ -102847,7 +102872,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
       if (pos < count) {
         reject(new Error(`Stream drains before getting enough data needed. Data read: ${pos}, data need: ${count}`));
       }
-      resolve11();
+      resolve12();
     });
     stream2.on("error", (msg) => {
       clearTimeout(timeout);
@@ -102856,7 +102881,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   });
 }
 async function readStreamToLocalFile(rs, file) {
-  return new Promise((resolve11, reject) => {
+  return new Promise((resolve12, reject) => {
     const ws = fs5.createWriteStream(file);
     rs.on("error", (err) => {
       reject(err);
@@ -102864,7 +102889,7 @@ async function readStreamToLocalFile(rs, file) {
     ws.on("error", (err) => {
       reject(err);
     });
-    ws.on("close", resolve11);
+    ws.on("close", resolve12);
     rs.pipe(ws);
   });
 }
@@ -103776,7 +103801,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateSasUrl(options) {
-    return new Promise((resolve11) => {
+    return new Promise((resolve12) => {
       if (!(this.credential instanceof StorageSharedKeyCredential)) {
         throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
       }
@@ -103787,7 +103812,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, this.credential).toString();
-      resolve11(appendToURLQuery(this.url, sas));
+      resolve12(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -103826,7 +103851,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateUserDelegationSasUrl(options, userDelegationKey) {
-    return new Promise((resolve11) => {
+    return new Promise((resolve12) => {
       const sas = generateBlobSASQueryParameters({
         containerName: this._containerName,
         blobName: this._name,
@@ -103834,7 +103859,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, userDelegationKey, this.accountName).toString();
-      resolve11(appendToURLQuery(this.url, sas));
+      resolve12(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -105591,11 +105616,11 @@ var RateLimitError2 = class extends Error {
 // node_modules/@actions/cache/lib/internal/uploadUtils.js
 var __awaiter11 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve11) {
-      resolve11(value);
+    return value instanceof P2 ? value : new P2(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -105611,7 +105636,7 @@ var __awaiter11 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -105735,11 +105760,11 @@ import * as util4 from "util";
 // node_modules/@actions/cache/lib/internal/requestUtils.js
 var __awaiter12 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve11) {
-      resolve11(value);
+    return value instanceof P2 ? value : new P2(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -105755,7 +105780,7 @@ var __awaiter12 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -105785,7 +105810,7 @@ function isRetryableStatusCode(statusCode) {
 }
 function sleep2(milliseconds) {
   return __awaiter12(this, void 0, void 0, function* () {
-    return new Promise((resolve11) => setTimeout(resolve11, milliseconds));
+    return new Promise((resolve12) => setTimeout(resolve12, milliseconds));
   });
 }
 function retry(name_1, method_1, getStatusCode_1) {
@@ -105860,11 +105885,11 @@ function retryHttpClientResponse(name_1, method_1) {
 // node_modules/@actions/cache/lib/internal/downloadUtils.js
 var __awaiter13 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve11) {
-      resolve11(value);
+    return value instanceof P2 ? value : new P2(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -105880,7 +105905,7 @@ var __awaiter13 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -106159,8 +106184,8 @@ function downloadCacheStorageSDK(archiveLocation, archivePath, options) {
 }
 var promiseWithTimeout = (timeoutMs, promise) => __awaiter13(void 0, void 0, void 0, function* () {
   let timeoutHandle;
-  const timeoutPromise = new Promise((resolve11) => {
-    timeoutHandle = setTimeout(() => resolve11("timeout"), timeoutMs);
+  const timeoutPromise = new Promise((resolve12) => {
+    timeoutHandle = setTimeout(() => resolve12("timeout"), timeoutMs);
   });
   return Promise.race([promise, timeoutPromise]).then((result) => {
     clearTimeout(timeoutHandle);
@@ -106284,11 +106309,11 @@ function getUserAgentString2() {
 // node_modules/@actions/cache/lib/internal/cacheHttpClient.js
 var __awaiter14 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve11) {
-      resolve11(value);
+    return value instanceof P2 ? value : new P2(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -106304,7 +106329,7 @@ var __awaiter14 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -109624,11 +109649,11 @@ function maskSecretUrls(body2) {
 // node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js
 var __awaiter15 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve11) {
-      resolve11(value);
+    return value instanceof P2 ? value : new P2(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -109644,7 +109669,7 @@ var __awaiter15 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -109773,7 +109798,7 @@ var CacheServiceClient = class {
   }
   sleep(milliseconds) {
     return __awaiter15(this, void 0, void 0, function* () {
-      return new Promise((resolve11) => setTimeout(resolve11, milliseconds));
+      return new Promise((resolve12) => setTimeout(resolve12, milliseconds));
     });
   }
   getExponentialRetryTimeMilliseconds(attempt) {
@@ -109798,11 +109823,11 @@ import { existsSync as existsSync6, writeFileSync as writeFileSync5 } from "fs";
 import * as path11 from "path";
 var __awaiter16 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve11) {
-      resolve11(value);
+    return value instanceof P2 ? value : new P2(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -109818,7 +109843,7 @@ var __awaiter16 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -110012,11 +110037,11 @@ function createTar(archiveFolder, sourceDirectories, compressionMethod) {
 // node_modules/@actions/cache/lib/cache.js
 var __awaiter17 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve11) {
-      resolve11(value);
+    return value instanceof P2 ? value : new P2(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -110032,7 +110057,7 @@ var __awaiter17 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -110447,22 +110472,37 @@ function saveCacheV2(paths_1, key_1, options_1) {
 }
 
 // src/action/baseline.ts
-import { copyFileSync, existsSync as existsSync7, mkdirSync as mkdirSync4, readFileSync as readFileSync7, rmSync as rmSync3 } from "node:fs";
+import { copyFileSync, existsSync as existsSync8, mkdirSync as mkdirSync4, rmSync as rmSync3 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join as join12 } from "node:path";
+import { join as join14 } from "node:path";
+
+// src/report/readResultsDir.ts
+import { existsSync as existsSync7, readFileSync as readFileSync7 } from "node:fs";
+import { join as join13, resolve as resolve9 } from "node:path";
+function readRun(dir, cwd) {
+  const path13 = join13(resolve9(cwd, dir), "results.json");
+  if (!existsSync7(path13)) throw new RecallGateError("invalid-input", `${dir} has no results.json`, { hint: "give the --out folder of a recall-gate run" });
+  let results;
+  try {
+    results = JSON.parse(readFileSync7(path13, "utf8"));
+  } catch (error2) {
+    throw new RecallGateError("invalid-input", `${join13(dir, "results.json")} is not valid JSON: ${error2.message}`);
+  }
+  if (results === null || typeof results !== "object" || results.schema_version !== 1 || !results.layers) {
+    throw new RecallGateError("invalid-input", `${join13(dir, "results.json")} is not a recall-gate results file (schema_version 1)`);
+  }
+  return { results, trials: readTrials(resolve9(cwd, dir)) };
+}
+
+// src/action/baseline.ts
 function keyPrefix(suiteName) {
   return `recall-gate-baseline-v1-${suiteName}-`;
 }
 function readResults(dir) {
-  const path13 = join12(dir, "results.json");
-  if (!existsSync7(path13)) return void 0;
-  return {
-    results: JSON.parse(readFileSync7(path13, "utf8")),
-    trials: new TrialLog(join12(dir, "trials.jsonl")).read()
-  };
+  return existsSync8(join14(dir, "results.json")) ? readRun(dir, process.cwd()) : void 0;
 }
 function baselineDir(suiteName) {
-  return join12(process.env.RUNNER_TEMP ?? tmpdir(), "recall-gate-baseline", suiteName);
+  return join14(process.env.RUNNER_TEMP ?? tmpdir(), "recall-gate-baseline", suiteName);
 }
 async function loadBaseline(mode, suiteName) {
   if (mode === "none") return { note: "none (baseline: none)" };
@@ -110490,7 +110530,7 @@ async function saveBaseline(resultsDir, suiteName, sha) {
     const dir = baselineDir(suiteName);
     rmSync3(dir, { recursive: true, force: true });
     mkdirSync4(dir, { recursive: true });
-    for (const name of ["results.json", "trials.jsonl"]) if (existsSync7(join12(resultsDir, name))) copyFileSync(join12(resultsDir, name), join12(dir, name));
+    for (const name of ["results.json", "trials.jsonl"]) if (existsSync8(join14(resultsDir, name))) copyFileSync(join14(resultsDir, name), join14(dir, name));
     await saveCache2([dir], `${keyPrefix(suiteName)}${sha}`);
     info(`saved these results as the baseline for ${suiteName}`);
   } catch (error2) {
@@ -110500,8 +110540,7 @@ async function saveBaseline(resultsDir, suiteName, sha) {
 
 // src/action/cache.ts
 import { createHash as createHash6 } from "node:crypto";
-import { readFileSync as readFileSync8 } from "node:fs";
-import { join as join13 } from "node:path";
+import { join as join15 } from "node:path";
 function hashOf(parts) {
   const hash = createHash6("sha256");
   for (const part of parts) hash.update(part).update("\0");
@@ -110510,12 +110549,12 @@ function hashOf(parts) {
 function cacheEntries(suite, cacheRoot) {
   const os8 = process.env.RUNNER_OS ?? process.platform;
   const embeddingsPrefix = `recall-gate-embeddings-v1-${os8}-${suite.name}-`;
-  const suiteKey = `${embeddingsPrefix}${hashOf(suite.files.map((file) => readFileSync8(file)))}-`;
+  const suiteKey = `${embeddingsPrefix}${suiteHash(suite.files).slice(0, 16)}-`;
   const runKey = `${process.env.GITHUB_RUN_ID ?? Date.now()}-${process.env.GITHUB_RUN_ATTEMPT ?? "1"}`;
   const entries = [
     {
       label: "embeddings",
-      paths: [join13(cacheRoot, "embeddings")],
+      paths: [join15(cacheRoot, "embeddings")],
       key: `${suiteKey}${runKey}`,
       restoreKeys: [suiteKey, embeddingsPrefix],
       changed: embeddedSomething
@@ -110526,7 +110565,7 @@ function cacheEntries(suite, cacheRoot) {
     const prefix2 = `recall-gate-models-v1-${os8}-transformers${TRANSFORMERS_VERSION}-`;
     entries.push({
       label: "transformers.js and models",
-      paths: [join13(cacheRoot, "transformers"), join13(cacheRoot, "models")],
+      paths: [join15(cacheRoot, "transformers"), join15(cacheRoot, "models")],
       key: `${prefix2}${hashOf([...new Set(models)].sort())}`,
       restoreKeys: [prefix2]
     });
@@ -110567,7 +110606,7 @@ async function saveEntries(entries, results) {
 
 // src/action/github/changedFiles.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
-import { isAbsolute as isAbsolute2, relative as relative7, resolve as resolve9, sep as sep9 } from "node:path";
+import { isAbsolute as isAbsolute2, relative as relative7, resolve as resolve10, sep as sep9 } from "node:path";
 
 // src/action/github/client.ts
 function eventFromContext(context5) {
@@ -110610,7 +110649,7 @@ function failure(what, error2) {
 async function pullRequestFiles(client2, event, number2) {
   const declared = event.payload.pull_request?.changed_files;
   if (typeof declared === "number" && declared >= PULL_REQUEST_FILES_CAP) {
-    return { files: "all", reason: "the pull request changes 3,000 or more files: running everything" };
+    return { files: "all", reason: `the pull request changes ${PULL_REQUEST_FILES_CAP.toLocaleString("en-US")} or more files: running everything` };
   }
   let entries;
   try {
@@ -110619,7 +110658,7 @@ async function pullRequestFiles(client2, event, number2) {
     return failure(`the files of pull request #${number2}`, error2);
   }
   if (entries.length >= PULL_REQUEST_FILES_CAP) {
-    return { files: "all", reason: "the pull request changes 3,000 or more files: running everything" };
+    return { files: "all", reason: `the pull request changes ${PULL_REQUEST_FILES_CAP.toLocaleString("en-US")} or more files: running everything` };
   }
   const files = pathsOf(entries);
   return { files, reason: `pull request #${number2} changes ${entries.length} file(s)` };
@@ -110638,7 +110677,7 @@ async function pushFiles(client2, event) {
     return failure(`the files changed by the push ${range3}`, error2);
   }
   if (entries.length >= COMPARE_FILES_CAP) {
-    return { files: "all", reason: `the push ${range3} changes 300 or more files (the compare API lists at most 300): running everything` };
+    return { files: "all", reason: `the push ${range3} changes ${COMPARE_FILES_CAP} or more files (the compare API lists at most ${COMPARE_FILES_CAP}): running everything` };
   }
   return { files: pathsOf(entries), reason: `the push ${range3} changes ${entries.length} file(s)` };
 }
@@ -110678,7 +110717,7 @@ function matchesMemoryPaths(files, globs, extraFiles) {
 function repoRelativePaths(paths, root) {
   const out = /* @__PURE__ */ new Set();
   for (const path13 of paths) {
-    const inside = relative7(resolve9(root), resolve9(path13));
+    const inside = relative7(resolve10(root), resolve10(path13));
     if (!inside || inside.startsWith("..") || isAbsolute2(inside)) continue;
     out.add(inside.split(sep9).join("/"));
   }
@@ -110749,8 +110788,7 @@ ${options.body}`;
 // src/action/inputs.ts
 var import_picomatch2 = __toESM(require_picomatch2(), 1);
 import { readdirSync as readdirSync2 } from "node:fs";
-import { join as join14, relative as relative8 } from "node:path";
-var LAYERS = ["auto", "all", "retrieval", "e2e"];
+import { join as join16, relative as relative8 } from "node:path";
 function booleanInput(name, fallback) {
   if (!getInput(name)) return fallback;
   try {
@@ -110793,7 +110831,7 @@ var SKIP = /* @__PURE__ */ new Set(["node_modules", ".git"]);
 function listFiles(root, dir = root, found = []) {
   for (const entry of readdirSync2(dir, { withFileTypes: true })) {
     if (SKIP.has(entry.name) || entry.isSymbolicLink()) continue;
-    const path13 = join14(dir, entry.name);
+    const path13 = join16(dir, entry.name);
     if (entry.isDirectory()) listFiles(root, path13, found);
     else if (entry.isFile()) found.push(relative8(root, path13));
   }
@@ -110825,7 +110863,7 @@ async function connect(token) {
 async function run() {
   try {
     const inputs = readInputs();
-    process.chdir(resolve10(inputs.workingDirectory));
+    process.chdir(resolve11(inputs.workingDirectory));
     const github = await connect(inputs.githubToken);
     const outcomes = [];
     for (const path13 of expandSuites(inputs.suites, process.cwd())) {
@@ -110837,7 +110875,7 @@ async function run() {
         outcomes.push({ name: path13, verdict: "incomplete", e2eRan: false, metrics: {} });
       }
     }
-    setOutput("results-path", resolve10(inputs.resultsDir));
+    setOutput("results-path", resolve11(inputs.resultsDir));
     const worst = outcomes.some((o) => o.verdict === "incomplete") ? "incomplete" : outcomes.some((o) => o.verdict === "fail") ? "fail" : "pass";
     setOutput("verdict", worst);
     setOutput("e2e-ran", String(outcomes.some((o) => o.e2eRan)));
@@ -110872,8 +110910,8 @@ async function decideLayers(suite, inputs, github) {
 function missingApiKeys(suite, env2) {
   const target = suite.e2e?.target;
   const needed = [
-    ...target?.kind === "builtin" ? [target.api_key_env ?? "OPENAI_API_KEY"] : [],
-    ...suite.e2e?.judge ? [suite.e2e.judge.api_key_env ?? "OPENAI_API_KEY"] : []
+    ...target?.kind === "builtin" ? [apiKeyEnv(target)] : [],
+    ...suite.e2e?.judge ? [apiKeyEnv(suite.e2e.judge)] : []
   ];
   return [...new Set(needed)].filter((name) => !env2[name]);
 }
@@ -110896,10 +110934,10 @@ async function gateSuite(path13, inputs, github) {
     const kept = cacheEntries(suite, cacheRoot);
     await restoreEntries(kept);
     const baseline = await loadBaseline(inputs.baseline, suite.name);
-    const outDir = join15(inputs.resultsDir, suite.name);
+    const outDir = join17(inputs.resultsDir, suite.name);
     const results = await runSuite(suite, { outDir, layer, env: env2, cacheRoot, cacheEmbeddings: true, log: info });
     await saveEntries(kept, results);
-    const trials = latestByKey(new TrialLog(join15(outDir, "trials.jsonl")).read());
+    const trials = readTrials(outDir);
     const verdict = suite.gate ? evaluateGate(suite.gate, results, baseline.results, { trials, baselineTrials: baseline.trials }) : void 0;
     const marker2 = commentMarker(suite.name);
     const runUrl = process.env.GITHUB_SERVER_URL && process.env.GITHUB_RUN_ID ? `${process.env.GITHUB_SERVER_URL}/${process.env.GITHUB_REPOSITORY}/actions/runs/${process.env.GITHUB_RUN_ID}` : void 0;

@@ -1,3 +1,4 @@
+import { apiKeyEnv } from './apiKey.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -18,6 +19,7 @@ import type { Target } from './targets/types.js';
 import { TOOL_NAME, TOOL_VERSION } from './version.js';
 
 export type Layer = 'retrieval' | 'e2e' | 'all' | 'auto';
+export const LAYERS: readonly Layer[] = ['auto', 'all', 'retrieval', 'e2e'];
 
 export interface RunOptions {
   outDir: string;
@@ -41,7 +43,8 @@ export interface RunOptions {
   createStore?: (provider: ProviderSpec) => MemoryStore;
 }
 
-function suiteHash(files: readonly string[]): string {
+/** SHA-256 over a suite's files: what results.json records and what cache keys use. */
+export function suiteHash(files: readonly string[]): string {
   const hash = createHash('sha256');
   for (const file of files) hash.update(readFileSync(file)).update('\0');
   return hash.digest('hex');
@@ -130,7 +133,7 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
     target = await createTarget(spec.target, { env: options.env, storeContext, createStore: options.createStore });
     if (spec.judge) {
       judge = new OpenAIJudge(spec.judge.model, {
-        apiKey: options.env[spec.judge.api_key_env ?? 'OPENAI_API_KEY'],
+        apiKey: options.env[apiKeyEnv(spec.judge)],
         baseURL: spec.judge.base_url ?? (options.env.OPENAI_BASE_URL || undefined),
       });
     }

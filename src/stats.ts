@@ -1,5 +1,17 @@
 /** Summary statistics for latencies and similar samples. */
 
+/** Items grouped by a key, in first-seen order. */
+export function groupBy<T>(items: Iterable<T>, key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const name = key(item);
+    const group = groups.get(name);
+    if (group) group.push(item);
+    else groups.set(name, [item]);
+  }
+  return groups;
+}
+
 /** Nearest-rank percentile: the smallest sample with at least p% of samples at or below it. */
 export function percentile(samples: readonly number[], p: number): number {
   if (samples.length === 0) return 0;

@@ -1,10 +1,10 @@
 import * as cache from '@actions/cache';
 import * as core from '@actions/core';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TrialRecord } from '../e2e/trial.js';
-import { TrialLog } from '../e2e/trialLog.js';
+import { readRun } from '../report/readResultsDir.js';
 import type { ResultsDocument } from '../report/results.js';
 
 /** The default branch's latest results for a suite, kept in the Actions cache. */
@@ -20,12 +20,7 @@ function keyPrefix(suiteName: string): string {
 }
 
 function readResults(dir: string): Pick<Baseline, 'results' | 'trials'> | undefined {
-  const path = join(dir, 'results.json');
-  if (!existsSync(path)) return undefined;
-  return {
-    results: JSON.parse(readFileSync(path, 'utf8')) as ResultsDocument,
-    trials: new TrialLog(join(dir, 'trials.jsonl')).read(),
-  };
+  return existsSync(join(dir, 'results.json')) ? readRun(dir, process.cwd()) : undefined;
 }
 
 /**

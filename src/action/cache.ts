@@ -1,10 +1,10 @@
 import * as cache from '@actions/cache';
 import * as core from '@actions/core';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TRANSFORMERS_VERSION } from '../embeddings/transformersRuntime.js';
 import type { ResultsDocument } from '../report/results.js';
+import { suiteHash } from '../runSuite.js';
 import type { Suite } from '../suite/types.js';
 
 /** One folder kept between workflow runs with @actions/cache. */
@@ -33,7 +33,7 @@ function hashOf(parts: readonly (string | Buffer)[]): string {
 export function cacheEntries(suite: Suite, cacheRoot: string): CacheEntry[] {
   const os = process.env.RUNNER_OS ?? process.platform;
   const embeddingsPrefix = `recall-gate-embeddings-v1-${os}-${suite.name}-`;
-  const suiteKey = `${embeddingsPrefix}${hashOf(suite.files.map((file) => readFileSync(file)))}-`;
+  const suiteKey = `${embeddingsPrefix}${suiteHash(suite.files).slice(0, 16)}-`;
   // Cache entries are immutable: a run that embedded something new saves under a key of its own.
   const runKey = `${process.env.GITHUB_RUN_ID ?? Date.now()}-${process.env.GITHUB_RUN_ATTEMPT ?? '1'}`;
   const entries: CacheEntry[] = [

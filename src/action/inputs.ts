@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import picomatch from 'picomatch';
 import { RecallGateError } from '../errors.js';
-import type { Layer } from '../runSuite.js';
+import { LAYERS, type Layer } from '../runSuite.js';
 
 export interface ActionInputs {
   suites: string[];
@@ -19,7 +19,6 @@ export interface ActionInputs {
   resultsDir: string;
 }
 
-const LAYERS: Layer[] = ['auto', 'all', 'retrieval', 'e2e'];
 
 function booleanInput(name: string, fallback: boolean): boolean {
   if (!core.getInput(name)) return fallback;

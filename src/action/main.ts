@@ -1,6 +1,7 @@
+import { apiKeyEnv } from '../apiKey.js';
 import * as core from '@actions/core';
 import { join, resolve } from 'node:path';
-import { latestByKey, TrialLog } from '../e2e/trialLog.js';
+import { readTrials } from '../e2e/trialLog.js';
 import { defaultCacheDir } from '../embeddings/cache.js';
 import { RecallGateError, describeError, formatProblem } from '../errors.js';
 import { evaluateGate } from '../gate/evaluate.js';
@@ -101,8 +102,8 @@ async function decideLayers(suite: Suite, inputs: ActionInputs, github: GitHub |
 function missingApiKeys(suite: Suite, env: NodeJS.ProcessEnv): string[] {
   const target = suite.e2e?.target;
   const needed = [
-    ...(target?.kind === 'builtin' ? [target.api_key_env ?? 'OPENAI_API_KEY'] : []),
-    ...(suite.e2e?.judge ? [suite.e2e.judge.api_key_env ?? 'OPENAI_API_KEY'] : []),
+    ...(target?.kind === 'builtin' ? [apiKeyEnv(target)] : []),
+    ...(suite.e2e?.judge ? [apiKeyEnv(suite.e2e.judge)] : []),
   ];
   return [...new Set(needed)].filter((name) => !env[name]);
 }
@@ -133,7 +134,7 @@ async function gateSuite(path: string, inputs: ActionInputs, github: GitHub | un
     const results = await runSuite(suite, { outDir, layer, env, cacheRoot, cacheEmbeddings: true, log: core.info });
     await saveEntries(kept, results);
 
-    const trials = latestByKey(new TrialLog(join(outDir, 'trials.jsonl')).read());
+    const trials = readTrials(outDir);
     const verdict: Verdict | undefined = suite.gate ? evaluateGate(suite.gate, results, baseline.results, { trials, baselineTrials: baseline.trials }) : undefined;
     const marker = commentMarker(suite.name);
     const runUrl = process.env.GITHUB_SERVER_URL && process.env.GITHUB_RUN_ID ? `${process.env.GITHUB_SERVER_URL}/${process.env.GITHUB_REPOSITORY}/actions/runs/${process.env.GITHUB_RUN_ID}` : undefined;

@@ -1,35 +1,16 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { TrialRecord } from '../e2e/trial.js';
-import { TrialLog, latestByKey } from '../e2e/trialLog.js';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { ExitCode, RecallGateError } from '../errors.js';
 import { compareResults } from '../gate/compare.js';
 import { evaluateGate } from '../gate/evaluate.js';
 import { comparisonText, verdictText } from '../gate/format.js';
 import type { Verdict } from '../gate/types.js';
-import type { ResultsDocument } from '../report/results.js';
+import { readRun } from '../report/readResultsDir.js';
 import { loadSuite } from '../suite/load.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 
 export const COMPARE_USAGE = 'recall-gate compare <baseline-dir> <dir> [--suite suite.yaml] [--json]';
-
-/** A run's results.json and (when there is one) its trials; invalid input when the folder has no results. */
-export function readRun(dir: string, io: CliIO): { results: ResultsDocument; trials: TrialRecord[] } {
-  const path = join(resolve(io.cwd, dir), 'results.json');
-  if (!existsSync(path)) throw new RecallGateError('invalid-input', `${dir} has no results.json`, { hint: 'give the --out folder of a recall-gate run' });
-  let results: ResultsDocument;
-  try {
-    results = JSON.parse(readFileSync(path, 'utf8')) as ResultsDocument;
-  } catch (error) {
-    throw new RecallGateError('invalid-input', `${join(dir, 'results.json')} is not valid JSON: ${(error as Error).message}`);
-  }
-  if (results === null || typeof results !== 'object' || results.schema_version !== 1 || !results.layers) {
-    throw new RecallGateError('invalid-input', `${join(dir, 'results.json')} is not a recall-gate results file (schema_version 1)`);
-  }
-  const trials = latestByKey(new TrialLog(join(resolve(io.cwd, dir), 'trials.jsonl')).read());
-  return { results, trials };
-}
 
 /**
  * Compares two runs: every headline metric's change, then the suite's gate
@@ -39,8 +20,8 @@ export async function compareCommand(argv: string[], io: CliIO): Promise<number>
   const { values, positionals } = parseCommandArgs(argv, { suite: { type: 'string' }, json: { type: 'boolean', default: false } }, COMPARE_USAGE);
   if (positionals.length !== 2) throw new RecallGateError('invalid-input', 'compare takes a baseline results folder and a results folder', { hint: `usage: ${COMPARE_USAGE}` });
   const [baselineDir, currentDir] = positionals as [string, string];
-  const baseline = readRun(baselineDir, io);
-  const current = readRun(currentDir, io);
+  const baseline = readRun(baselineDir, io.cwd);
+  const current = readRun(currentDir, io.cwd);
   for (const [dir, run] of [
     [baselineDir, baseline],
     [currentDir, current],

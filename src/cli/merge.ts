@@ -1,17 +1,15 @@
+import { runExitCode, runReportText } from './runReport.js';
 import { join, resolve } from 'node:path';
 import { aggregateE2e } from '../e2e/aggregate.js';
 import { TrialLog } from '../e2e/trialLog.js';
-import { ExitCode, RecallGateError } from '../errors.js';
+import { RecallGateError } from '../errors.js';
 import { evaluateGate } from '../gate/evaluate.js';
-import { verdictText } from '../gate/format.js';
 import type { ResultsDocument } from '../report/results.js';
-import { terminalReport } from '../report/terminal.js';
-import { terminalE2eReport } from '../report/terminalE2e.js';
+import { readRun } from '../report/readResultsDir.js';
 import { prepareResultsDir, writeAllResults } from '../report/writeResultsDir.js';
 import { planTrials } from '../e2e/runE2e.js';
 import { loadSuite } from '../suite/load.js';
 import { parseCommandArgs } from './args.js';
-import { readRun } from './compare.js';
 import type { CliIO } from './io.js';
 
 export const MERGE_USAGE = 'recall-gate merge --out DIR <shard-dir> <shard-dir>... [--suite suite.yaml]';
@@ -23,7 +21,7 @@ export const MERGE_USAGE = 'recall-gate merge --out DIR <shard-dir> <shard-dir>.
 export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, { out: { type: 'string' }, suite: { type: 'string' } }, MERGE_USAGE);
   if (!values.out || positionals.length === 0) throw new RecallGateError('invalid-input', 'merge needs --out and at least one shard folder', { hint: `usage: ${MERGE_USAGE}` });
-  const shards = positionals.map((dir) => ({ dir, ...readRun(dir, io) }));
+  const shards = positionals.map((dir) => ({ dir, ...readRun(dir, io.cwd) }));
   const first = shards[0]!.results;
   for (const shard of shards) {
     if (shard.results.suite.sha256 !== first.suite.sha256) {
@@ -60,7 +58,8 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
   if (missing.length > 0) merged.errors.push(`merge: shard(s) ${missing.join(', ')} of ${count} missing`);
   if (suite.e2e && merged.layers.e2e === 'ran') {
     const expected = new Set(planTrials({ ...suite.e2e, suiteName: suite.name }).map((trial) => trial.key));
-    const lost = [...expected].filter((key) => !trials.some((trial) => trial.key === key)).length;
+    const recorded = new Set(trials.map((trial) => trial.key));
+    const lost = [...expected].filter((key) => !recorded.has(key)).length;
     if (lost > 0 && missing.length === 0) merged.errors.push(`merge: ${lost} planned trial(s) have no record in any shard`);
     merged.e2e = { target: first.e2e?.target ?? { kind: suite.e2e.target.kind }, ...aggregateE2e(trials, suite.e2e.cases, suite.e2e.conditions, suite.e2e.repeat) };
   }
@@ -72,14 +71,6 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
   writeAllResults(out, merged, suite.retrieval?.queries ?? []);
 
   const verdict = suite.gate ? evaluateGate(suite.gate, merged, undefined, { trials }) : undefined;
-  const parts = [`merged ${shards.length} shard(s) of ${count} into ${values.out}`];
-  if (merged.retrieval) parts.push(terminalReport(merged));
-  if (merged.e2e) parts.push(terminalE2eReport(merged.e2e, trials));
-  if (verdict) parts.push(verdictText(verdict));
-  io.stdout(`${parts.join('\n')}\n`);
-  if (merged.status === 'incomplete') {
-    io.stderr(`merged run incomplete: ${merged.errors.join('; ')}\n`);
-    return ExitCode.incomplete;
-  }
-  return verdict?.status === 'fail' ? ExitCode.gateFailed : ExitCode.ok;
+  io.stdout(`${[`merged ${shards.length} shard(s) of ${count} into ${values.out}`, ...runReportText(merged, trials, verdict)].join('\n')}\n`);
+  return runExitCode(merged, verdict, io.stderr, 'merged run');
 }

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { aggregateE2e } from '../e2e/aggregate.js';
 import { describeCheck, gradeAnswer } from '../e2e/checks/grade.js';
-import { TrialLog, latestByKey } from '../e2e/trialLog.js';
+import { TrialLog } from '../e2e/trialLog.js';
 import { ExitCode, RecallGateError, describeError } from '../errors.js';
-import type { ResultsDocument } from '../report/results.js';
+import { readRun } from '../report/readResultsDir.js';
 import { writeAtomicReport, writeResultsJson } from '../report/writeResultsDir.js';
 import { loadSuite } from '../suite/load.js';
 import { parseCommandArgs } from './args.js';
@@ -20,17 +20,15 @@ export async function regradeCommand(argv: string[], io: CliIO): Promise<number>
   const { values, positionals } = parseCommandArgs(argv, { suite: { type: 'string' } }, REGRADE_USAGE);
   if (positionals.length !== 1) throw new RecallGateError('invalid-input', 'regrade takes one results directory', { hint: `usage: ${REGRADE_USAGE}` });
   const dir = resolve(io.cwd, positionals[0]!);
-  const resultsPath = join(dir, 'results.json');
   const log = new TrialLog(join(dir, 'trials.jsonl'));
-  if (!existsSync(resultsPath) || !existsSync(log.path)) {
+  if (!existsSync(join(dir, 'results.json')) || !existsSync(log.path)) {
     throw new RecallGateError('invalid-input', `${positionals[0]} has no results.json and trials.jsonl`, { hint: 'give the --out folder of a run with the e2e layer' });
   }
-  const results = JSON.parse(readFileSync(resultsPath, 'utf8')) as ResultsDocument;
+  const { results, trials } = readRun(dir, io.cwd);
   const suite = loadSuite((values.suite as string | undefined) ?? results.suite.file, io.cwd);
   if (!suite.e2e) throw new RecallGateError('invalid-input', `${suite.displayPath} has no e2e section to grade with`);
   const cases = new Map(suite.e2e.cases.map((spec) => [spec.name, spec]));
 
-  const trials = latestByKey(log.read());
   let changed = 0;
   let kept = 0;
   for (const trial of trials) {

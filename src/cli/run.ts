@@ -1,12 +1,9 @@
-import { join } from 'node:path';
-import { TrialLog, latestByKey } from '../e2e/trialLog.js';
+import { runExitCode, runReportText } from './runReport.js';
+import { readTrials } from '../e2e/trialLog.js';
 import { defaultCacheDir } from '../embeddings/cache.js';
-import { ExitCode, RecallGateError } from '../errors.js';
+import { RecallGateError } from '../errors.js';
 import { evaluateGate } from '../gate/evaluate.js';
-import { verdictText } from '../gate/format.js';
-import { terminalReport } from '../report/terminal.js';
-import { terminalE2eReport } from '../report/terminalE2e.js';
-import { layersToRun, runSuite, type Layer } from '../runSuite.js';
+import { LAYERS, layersToRun, runSuite, type Layer } from '../runSuite.js';
 import { loadSuite } from '../suite/load.js';
 import { parseShard, shardSuite } from '../shard.js';
 import { parseCommandArgs } from './args.js';
@@ -15,7 +12,6 @@ import { progressReporter } from './progress.js';
 
 export const RUN_USAGE =
   'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n]';
-const LAYERS: Layer[] = ['retrieval', 'e2e', 'all', 'auto'];
 
 export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -67,22 +63,15 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   });
   progress.finish();
 
-  const trials = latestByKey(new TrialLog(join(out, 'trials.jsonl')).read());
+  const trials = readTrials(out);
   // A shard is gated after merge, on the whole.
   const verdict = suite.gate && !results.shard ? evaluateGate(suite.gate, results, undefined, { trials }) : undefined;
   if (values.json) {
     io.stdout(`${JSON.stringify(verdict ? { ...results, gate: verdict } : results, null, 2)}\n`);
   } else {
-    const parts: string[] = [];
-    if (results.retrieval) parts.push(terminalReport(results));
-    if (results.e2e) parts.push(terminalE2eReport(results.e2e, trials));
-    if (verdict) parts.push(verdictText(verdict));
+    const parts = runReportText(results, trials, verdict);
     const files = ['results.json', 'report.md', ...(results.retrieval ? ['qrels.trec', 'runs/*.trec'] : []), ...(results.e2e ? ['trials.jsonl'] : [])];
     io.stdout(`${parts.join('\n')}\nresults written to ${out}/ (${files.join(', ')})\n`);
   }
-  if (results.status === 'incomplete') {
-    io.stderr(`run incomplete: ${results.errors.join('; ')}\n`);
-    return ExitCode.incomplete;
-  }
-  return verdict?.status === 'fail' ? ExitCode.gateFailed : ExitCode.ok;
+  return runExitCode(results, verdict, io.stderr, 'run');
 }

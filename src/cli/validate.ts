@@ -9,7 +9,6 @@ export const VALIDATE_USAGE = 'recall-gate validate <suite.yaml> [...more suites
 export async function validateCommand(argv: string[], io: CliIO): Promise<number> {
   const { positionals } = parseCommandArgs(argv, {}, VALIDATE_USAGE);
   if (positionals.length === 0) throw new RecallGateError('invalid-input', 'validate needs at least one suite file', { hint: `usage: ${VALIDATE_USAGE}` });
-  let invalid: RecallGateError | undefined;
   const problems = [];
   for (const path of positionals) {
     try {
@@ -23,11 +22,10 @@ export async function validateCommand(argv: string[], io: CliIO): Promise<number
       io.stdout(`${suite.displayPath}: ok (${counts.join('; ')})\n`);
     } catch (error) {
       if (!(error instanceof RecallGateError) || error.code !== 'invalid-input') throw error;
-      invalid = error;
-      problems.push(...error.problems);
       if (error.problems.length === 0) throw error;
+      problems.push(...error.problems);
     }
   }
-  if (invalid) throw new RecallGateError('invalid-input', `${problems.length} problem${problems.length === 1 ? '' : 's'} found`, { problems });
+  if (problems.length > 0) throw new RecallGateError('invalid-input', `${problems.length} problem${problems.length === 1 ? '' : 's'} found`, { problems });
   return ExitCode.ok;
 }

@@ -1,4 +1,4 @@
-import { mean, round, summarizeLatency, type LatencySummary } from '../stats.js';
+import { groupBy, mean, round, summarizeLatency, type LatencySummary } from '../stats.js';
 import type { TrialRecord } from './trial.js';
 import type { CaseSpec, Condition } from './types.js';
 
@@ -80,12 +80,6 @@ function groupRates(byCase: Map<string, TrialRecord[]>): GroupRates {
     'pass^k': groups.length ? round(every / groups.length, 6) : 0,
     'pass@k': groups.length ? round(some / groups.length, 6) : 0,
   };
-}
-
-function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
-  return groups;
 }
 
 /** Pass rates per case, ability and condition, and what the trials cost. Pure. */

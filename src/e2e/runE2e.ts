@@ -3,6 +3,7 @@ import { describeError } from '../errors.js';
 import type { ChatReply, Target } from '../targets/types.js';
 import { describeCheck, gradeAnswer } from './checks/grade.js';
 import { normalizeAnswer } from './checks/normalize.js';
+import { round } from '../stats.js';
 import { costUsd } from './prices.js';
 import { trialKey, type Invocation, type TrialRecord } from './trial.js';
 import type { CaseSpec, Condition, Judge } from './types.js';
@@ -98,6 +99,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     started_at: new Date().toISOString(),
     duration_ms: 0,
   };
+  const oracle = condition === 'oracle' ? { oracle: oracleMemories(spec) } : {};
   const call = async (kind: Invocation['kind'], user: string, message: string, date: string | undefined) => {
     const callStarted = now();
     const reply: ChatReply = await deps.target.chat({
@@ -105,7 +107,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
       date,
       message,
       memory: condition,
-      ...(condition === 'oracle' ? { oracle: oracleMemories(spec) } : {}),
+      ...oracle,
     });
     invocations.push({
       kind,
@@ -114,8 +116,8 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
       message,
       reply: reply.reply,
       ...(reply.recalled ? { recalled: reply.recalled } : {}),
-      latency_ms: round(now() - callStarted),
-      ...(reply.recall_ms !== undefined ? { recall_ms: round(reply.recall_ms) } : {}),
+      latency_ms: round(now() - callStarted, 3),
+      ...(reply.recall_ms !== undefined ? { recall_ms: round(reply.recall_ms, 3) } : {}),
       ...(reply.usage ? { usage: reply.usage } : {}),
     });
     if (reply.usage) {
@@ -144,7 +146,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     record.reason = describeError(error);
   }
   record.cost_usd = trialCost(plan, record);
-  record.duration_ms = round(now() - started);
+  record.duration_ms = round(now() - started, 3);
   return record;
 }
 
@@ -153,26 +155,31 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
  * date of the session it was said in, so temporal cases are judged fairly.
  */
 export function oracleMemories(spec: Pick<CaseSpec, 'evidence' | 'sessions'>): string[] {
+  const sessions = spec.sessions.map((session) => ({ date: session.date, text: fold(session.user) }));
   return spec.evidence.map((text) => {
-    const session = spec.sessions.find((candidate) => normalizeAnswer(candidate.user).toLowerCase().includes(normalizeAnswer(text).toLowerCase()));
+    const needle = fold(text);
+    const session = sessions.find((candidate) => candidate.text.includes(needle));
     return session?.date ? `[${session.date}] ${text}` : text;
   });
+}
+
+/** Text as the recall-quality figures compare it: normalised and lower-cased. */
+function fold(text: string): string {
+  return normalizeAnswer(text).toLowerCase();
 }
 
 /** Evidence coverage, recall precision and harmful recall of what reached the probe's context. */
 export function recallQuality(spec: Pick<CaseSpec, 'evidence' | 'obsolete'>, probe: Pick<ChatReply, 'recalled'>): Partial<TrialRecord> {
   if (!probe.recalled) return {};
-  const recalled = probe.recalled.map((memory) => normalizeAnswer(memory.text).toLowerCase());
-  const holds = (text: string) => {
-    const needle = normalizeAnswer(text).toLowerCase();
-    return (memory: string) => memory.includes(needle);
-  };
+  const recalled = probe.recalled.map((memory) => fold(memory.text));
+  const evidence = spec.evidence.map(fold);
+  const obsolete = spec.obsolete.map(fold);
   const quality: Partial<TrialRecord> = {};
-  if (spec.evidence.length > 0) {
-    quality.evidence_coverage = spec.evidence.filter((text) => recalled.some(holds(text))).length / spec.evidence.length;
-    if (recalled.length > 0) quality.recall_precision = recalled.filter((memory) => spec.evidence.some((text) => holds(text)(memory))).length / recalled.length;
+  if (evidence.length > 0) {
+    quality.evidence_coverage = evidence.filter((needle) => recalled.some((memory) => memory.includes(needle))).length / evidence.length;
+    if (recalled.length > 0) quality.recall_precision = recalled.filter((memory) => evidence.some((needle) => memory.includes(needle))).length / recalled.length;
   }
-  if (spec.obsolete.length > 0) quality.harmful_recall = spec.obsolete.some((text) => recalled.some(holds(text)));
+  if (obsolete.length > 0) quality.harmful_recall = obsolete.some((needle) => recalled.some((memory) => memory.includes(needle)));
   return quality;
 }
 
@@ -184,6 +191,3 @@ function trialCost(plan: E2ePlan, record: TrialRecord): number | null {
   return judge === null ? null : agent + judge;
 }
 
-function round(value: number): number {
-  return Math.round(value * 1000) / 1000;
-}

@@ -1,4 +1,5 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { TrialRecord } from './trial.js';
 
 /**
@@ -35,6 +36,11 @@ export class TrialLog {
   rewrite(trials: TrialRecord[]): void {
     writeFileSync(this.path, trials.map((trial) => `${JSON.stringify(trial)}\n`).join(''));
   }
+}
+
+/** A results folder's trials, the last record of each (an errored trial retried on resume replaces it). */
+export function readTrials(dir: string): TrialRecord[] {
+  return latestByKey(new TrialLog(join(dir, 'trials.jsonl')).read());
 }
 
 /** The last record per trial key: a resumed run's retry of an errored trial replaces it. */

@@ -199,14 +199,16 @@ export class CachedEmbedder implements Embedder {
 
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
     const result: (Float32Array | undefined)[] = texts.map((text) => this.cache.get(text));
-    const missing = [...new Set(texts.filter((_, i) => result[i] === undefined))];
-    this.cache.stats.hits += texts.length - texts.filter((_, i) => result[i] === undefined).length;
+    const missed = texts.filter((_, i) => result[i] === undefined);
+    const missing = [...new Set(missed)];
+    this.cache.stats.hits += texts.length - missed.length;
     this.cache.stats.misses += missing.length;
     if (missing.length > 0) {
       const vectors = await this.inner.embed(missing);
-      missing.forEach((text, i) => this.cache.set(text, vectors[i]!));
+      const fresh = new Map(missing.map((text, i) => [text, vectors[i]!] as const));
+      for (const [text, vector] of fresh) this.cache.set(text, vector);
       this.cache.flush();
-      for (let i = 0; i < texts.length; i++) result[i] ??= this.cache.get(texts[i]!);
+      for (let i = 0; i < texts.length; i++) result[i] ??= fresh.get(texts[i]!);
     }
     return result as Float32Array[];
   }

@@ -1,3 +1,4 @@
+import { apiKeyEnv } from '../apiKey.js';
 import { isAbsolute, resolve } from 'node:path';
 import type { EmbeddingSpec } from '../suite/types.js';
 import { CachedEmbedder, EmbeddingCache } from './cache.js';
@@ -41,7 +42,7 @@ function createUncached(spec: EmbeddingSpec, context: EmbedderContext): Embedder
         dimensions: spec.dimensions,
         batchSize: spec.batch_size,
         baseURL: spec.base_url ?? (env.OPENAI_BASE_URL || undefined),
-        apiKey: env[spec.api_key_env ?? 'OPENAI_API_KEY'],
+        apiKey: env[apiKeyEnv(spec)],
         maxRetries: spec.max_retries,
         timeoutMs: spec.timeout_ms,
       });

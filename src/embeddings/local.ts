@@ -112,7 +112,19 @@ function describe(error: unknown): string {
   return `${error.message}${cause}`;
 }
 
+/** Fingerprints by folder and weights: hashing hundreds of MB once per process is enough. */
+const fingerprints = new Map<string, string>();
+
 function folderFingerprint(folder: string, dtype: string): string {
+  const key = `${folder}\0${dtype}`;
+  const known = fingerprints.get(key);
+  if (known) return known;
+  const fingerprint = hashFolder(folder, dtype);
+  fingerprints.set(key, fingerprint);
+  return fingerprint;
+}
+
+function hashFolder(folder: string, dtype: string): string {
   const weights = join(folder, 'onnx', dtype === 'q8' ? 'model_quantized.onnx' : dtype === 'fp16' ? 'model_fp16.onnx' : 'model.onnx');
   const hash = createHash('sha256');
   for (const file of ['config.json', 'tokenizer.json']) {

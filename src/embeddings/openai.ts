@@ -27,8 +27,6 @@ export class OpenAIEmbedder implements Embedder {
   readonly normalized = false;
   private readonly client: OpenAI;
   private readonly batchSize: number;
-  /** What the endpoint reported it used, for cost accounting. */
-  usage = { requests: 0, promptTokens: 0 };
 
   constructor(private readonly options: OpenAIEmbedderOptions) {
     if (!options.apiKey) {
@@ -68,8 +66,6 @@ export class OpenAIEmbedder implements Embedder {
     } catch (error) {
       throw explain(error, redactUrl(this.client.baseURL));
     }
-    this.usage.requests += 1;
-    this.usage.promptTokens += response.usage?.prompt_tokens ?? 0;
     const vectors: Float32Array[] = new Array(batch.length);
     for (const item of response.data ?? []) vectors[item.index] = Float32Array.from(item.embedding);
     for (let i = 0; i < batch.length; i++) {

@@ -6,7 +6,6 @@ import { seededRandom } from '../random.js';
 export const DEFAULT_SEED = 20240917;
 export const DEFAULT_RESAMPLES = 2000;
 
-export { seededRandom };
 
 /** FNV-1a of a string mixed into a seed, so each metric draws its own stream whatever the gate's order. */
 export function mixSeed(seed: number, text: string): number {

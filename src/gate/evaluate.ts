@@ -115,18 +115,9 @@ function evaluateNode(node: GateNode, path: string, context: Context): Outcome {
   const group: GateGroupRow = { path, kind, status: 'skipped' };
   context.groups.push(group);
   const outcomes = children.map((child, index) => evaluateNode(child, childPath(path, kind, index), context));
-  const outcome: Outcome =
-    kind === 'all'
-      ? outcomes.includes('fail')
-        ? 'fail'
-        : outcomes.includes('pass')
-          ? 'pass'
-          : 'waived'
-      : outcomes.includes('pass')
-        ? 'pass'
-        : outcomes.includes('fail')
-          ? 'fail'
-          : 'waived';
+  // all: one failure decides; any: one pass decides. Otherwise the other outcome, else waived.
+  const [decisive, other]: [Outcome, Outcome] = kind === 'all' ? ['fail', 'pass'] : ['pass', 'fail'];
+  const outcome: Outcome = outcomes.includes(decisive) ? decisive : outcomes.includes(other) ? other : 'waived';
   group.status = outcome === 'waived' ? 'skipped' : outcome;
   return outcome;
 }

@@ -31,23 +31,12 @@ export function verdictText(verdict: Verdict): string {
     `${STATUS_TEXT[row.status]}${row.blocking ? ' (blocking)' : ''}`,
   ]);
   const header = ['gate', 'metric', 'threshold', 'actual', 'baseline', 'delta', '95% CI of delta', 'status'];
-  const lines = [alignedTable(header, rows, 'lllrrrrl')];
+  const lines = [textTable(header, rows, 'lllrrrrl')];
   const notes = verdict.rows.filter((row) => row.note).map((row) => `  ${row.path}: ${row.note}`);
   if (notes.length > 0) lines.push('', 'notes:', ...notes);
   if (verdict.rows.some((row) => row.significant)) lines.push('', '* the interval excludes 0: the change is larger than resampling noise');
   lines.push('', verdictLine(verdict));
   return `${lines.join('\n')}\n`;
-}
-
-/** A text table with each column aligned as told: l left, r right. */
-function alignedTable(header: string[], rows: string[][], align: string): string {
-  const widths = header.map((title, col) => Math.max(title.length, ...rows.map((row) => (row[col] ?? '').length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((value, col) => (align[col] === 'r' ? value.padStart(widths[col]!) : value.padEnd(widths[col]!)))
-      .join('  ')
-      .trimEnd();
-  return [line(header), ...rows.map(line)].join('\n');
 }
 
 export function verdictLine(verdict: Verdict): string {

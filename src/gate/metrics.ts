@@ -43,7 +43,7 @@ import type { TrialRecord } from '../e2e/trial.js';
 import type { Condition } from '../e2e/types.js';
 import type { ResultsDocument } from '../report/results.js';
 import type { ProviderResult, QueryOutcome } from '../retrieval/types.js';
-import { mean, median, percentile } from '../stats.js';
+import { groupBy, mean, median, percentile } from '../stats.js';
 import { didYouMean } from '../suite/didYouMean.js';
 import type { Aggregation } from './types.js';
 
@@ -397,9 +397,7 @@ function casesOrMissing(values: number[], aggregation: Aggregation): Resolution 
 }
 
 function groupByCase(trials: readonly TrialRecord[], read: (trial: TrialRecord) => number[]): number[][] {
-  const groups = new Map<string, number[]>();
-  for (const trial of trials) groups.set(trial.case, [...(groups.get(trial.case) ?? []), ...read(trial)]);
-  return [...groups.values()];
+  return [...groupBy(trials, (trial) => trial.case).values()].map((caseTrials) => caseTrials.flatMap(read));
 }
 
 function sum(units: readonly (readonly number[])[]): number {

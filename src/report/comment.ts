@@ -1,10 +1,9 @@
 import type { Condition } from '../e2e/types.js';
 import type { Verdict } from '../gate/types.js';
 import { cell, escapeMarkdown } from './escape.js';
-import { formatMetric, headlineMetrics } from './format.js';
+import { formatMetric, headlineMetrics, markdownTable } from './format.js';
 import type { ResultsDocument } from './results.js';
-import { missedQueryRows } from './missedTable.js';
-import { missedQueries } from './terminal.js';
+import { missedQueries, missedQueryRows } from './missedTable.js';
 
 /** GitHub refuses comment bodies over 65,536 characters; keep a margin for the marker and notes. */
 export const COMMENT_LIMIT_BYTES = 60_000;
@@ -58,10 +57,6 @@ function truncateBytes(text: string, limit: number): string {
   return bytes.subarray(0, limit).toString('utf8').replace(/\uFFFD*$/, '');
 }
 
-function table(header: string[], rows: string[][]): string[] {
-  return [`| ${header.join(' | ')} |`, `| ${header.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)];
-}
-
 function delta(current: number | undefined, base: number | undefined): string {
   if (current === undefined || base === undefined) return '';
   const change = current - base;
@@ -99,7 +94,7 @@ function render(input: CommentInput, detail: Detail, dropped: string): string {
     });
     const all = e2e.by_condition[condition];
     rows.push(['**all**', formatMetric(all?.pass_rate), formatMetric(all?.['pass^k']), ...(baseline?.e2e ? [delta(all?.pass_rate, baseline.e2e.by_condition[condition]?.pass_rate)] : []), ...others.map((c) => formatMetric(e2e.by_condition[c]?.pass_rate)), String(all?.errors ?? 0)]);
-    lines.push(...table(['ability', 'pass rate', `pass^${e2e.repeat}`, ...(baseline?.e2e ? ['Δ vs base'] : []), ...others.map((c) => `${c}`), 'errors'], rows), '');
+    lines.push(...markdownTable(['ability', 'pass rate', `pass^${e2e.repeat}`, ...(baseline?.e2e ? ['Δ vs base'] : []), ...others.map((c) => `${c}`), 'errors'], rows), '');
     if (e2e.leaks.length) lines.push(`Leak: ${e2e.leaks.map((name) => cell(name)).join(', ')} passed with memory off.`, '');
     if (detail.chart && Object.keys(e2e.abilities).length > 1) lines.push(...chart(e2e.abilities, condition), '');
   }
@@ -110,7 +105,7 @@ function render(input: CommentInput, detail: Detail, dropped: string): string {
     const mrrBase = (name: string) => baseline?.retrieval?.providers[name]?.metrics?.mrr;
     lines.push('### Retrieval', '', `${retrieval.query_count} queries over ${retrieval.memory_count} memories; trec_eval definitions.`, '');
     lines.push(
-      ...table(
+      ...markdownTable(
         ['provider', ...columns, ...(baseline?.retrieval ? ['Δ mrr'] : [])],
         Object.values(retrieval.providers).map((provider) =>
           provider.status === 'ok'
@@ -125,7 +120,7 @@ function render(input: CommentInput, detail: Detail, dropped: string): string {
   if (input.verdict) {
     lines.push('### Gate', '');
     lines.push(
-      ...table(
+      ...markdownTable(
         ['', 'metric', 'threshold', 'actual', 'baseline', 'change (95% interval)'],
         input.verdict.rows.map((row) => [
           { pass: '✅', fail: row.blocking ? '⛔' : '❌', skipped: '⏭️', 'not-evaluated': '➖' }[row.status],
@@ -147,7 +142,7 @@ function render(input: CommentInput, detail: Detail, dropped: string): string {
 
   if (detail.failures && e2e && e2e.failures.length > 0) {
     lines.push(`<details><summary>${e2e.failures.length} failing trial(s)</summary>`, '');
-    lines.push(...table(['trial', 'probe', 'answer', 'why'], e2e.failures.slice(0, detail.rows).map((f) => [cell(f.key, 80), cell(f.question, 160), cell(f.answer, 300), cell(f.reason, 200)])));
+    lines.push(...markdownTable(['trial', 'probe', 'answer', 'why'], e2e.failures.slice(0, detail.rows).map((f) => [cell(f.key, 80), cell(f.question, 160), cell(f.answer, 300), cell(f.reason, 200)])));
     lines.push('', '</details>', '');
   }
 
@@ -159,7 +154,7 @@ function render(input: CommentInput, detail: Detail, dropped: string): string {
       if (missed.length === 0) continue;
       lines.push(`<details><summary>${cell(provider.name)}: ${missed.length} queries miss a relevant memory in the top ${largest}</summary>`, '');
       lines.push(
-        ...table(
+        ...markdownTable(
           ['query', 'wanted (rank)', `top ${largest}`],
           missedQueryRows(missed.slice(0, detail.rows), largest, { withId: false, textLimit: 160 }),
         ),

@@ -1,3 +1,14 @@
+/** Markdown table: first column left, the rest right-aligned. Cells must be escaped already. */
+export function markdownTable(header: string[], rows: string[][]): string[] {
+  return [`| ${header.join(' | ')} |`, `| ${header.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)];
+}
+
+/** Whitespace folded to single spaces, cut to `max` characters with an ellipsis. */
+export function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
 /** Metric values as reports print them: three decimals, a dash for a missing value. */
 export function formatMetric(value: number | undefined): string {
   return value === undefined || Number.isNaN(value) ? '-' : value.toFixed(3);
@@ -14,12 +25,15 @@ export function headlineMetrics(k: readonly number[]): string[] {
   return [...k.map((cut) => `recall@${cut}`), 'mrr', `ndcg@${largest}`, `precision@${largest}`];
 }
 
-/** Plain text table with left-aligned first column and right-aligned numbers. */
-export function textTable(header: string[], rows: string[][]): string {
+/**
+ * Plain text table; `align` has a letter per column, l (left) or r (right):
+ * by default the first column left and the numbers right.
+ */
+export function textTable(header: string[], rows: string[][], align = `l${'r'.repeat(Math.max(0, header.length - 1))}`): string {
   const widths = header.map((title, col) => Math.max(title.length, ...rows.map((row) => (row[col] ?? '').length)));
   const line = (cells: string[]) =>
     cells
-      .map((value, col) => (col === 0 ? value.padEnd(widths[col]!) : value.padStart(widths[col]!)))
+      .map((value, col) => (align[col] === 'r' ? value.padStart(widths[col]!) : value.padEnd(widths[col]!)))
       .join('  ')
       .trimEnd();
   return [line(header), ...rows.map(line)].join('\n');

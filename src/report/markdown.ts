@@ -1,12 +1,7 @@
 import { cell, escapeMarkdown } from './escape.js';
-import { formatMetric, formatMs, headlineMetrics } from './format.js';
+import { formatMetric, formatMs, headlineMetrics, markdownTable } from './format.js';
 import type { ResultsDocument } from './results.js';
-import { missedQueryRows } from './missedTable.js';
-import { missedQueries } from './terminal.js';
-
-function table(header: string[], rows: string[][]): string[] {
-  return [`| ${header.join(' | ')} |`, `| ${header.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)];
-}
+import { missedQueries, missedQueryRows } from './missedTable.js';
 
 /** report.md: the retrieval results for people, every untrusted string escaped. */
 export function markdownReport(results: ResultsDocument): string {
@@ -28,7 +23,7 @@ export function markdownReport(results: ResultsDocument): string {
   );
   const providers = Object.values(retrieval.providers);
   lines.push(
-    ...table(
+    ...markdownTable(
       ['provider', ...columns, 'p50 ms', 'p95 ms'],
       providers.map((provider) =>
         provider.status === 'ok'
@@ -45,7 +40,7 @@ export function markdownReport(results: ResultsDocument): string {
     lines.push(`#### recall@${largest} by tag`, '');
     const okProviders = providers.filter((provider) => provider.status === 'ok');
     lines.push(
-      ...table(
+      ...markdownTable(
         ['tag', 'queries', ...okProviders.map((provider) => cell(provider.name))],
         tags.map((tag) => {
           const count = okProviders.map((provider) => provider.by_tag?.[tag]?.queries).find((n) => n !== undefined) ?? 0;
@@ -65,7 +60,7 @@ export function markdownReport(results: ResultsDocument): string {
     if (missed.length === 0) continue;
     lines.push(`<details><summary>${cell(provider.name)}: ${missed.length} queries miss a relevant memory in the top ${largest}</summary>`, '');
     lines.push(
-      ...table(
+      ...markdownTable(
         ['query', 'text', 'wanted (rank)', `top ${largest}`],
         missedQueryRows(missed, largest, { withId: true }),
       ),
@@ -93,7 +88,7 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
     formatMetric(byCondition[e2e.headline_condition]?.['pass^k']),
     String(e2e.conditions.reduce((sum, condition) => sum + (byCondition[condition]?.errors ?? 0), 0)),
   ];
-  lines.push(...table(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions)), row('**all**', e2e.by_condition)]), '');
+  lines.push(...markdownTable(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions)), row('**all**', e2e.by_condition)]), '');
   const cost = e2e.cost_usd === null ? 'unknown (a model has no price)' : `$${e2e.cost_usd.toFixed(4)}`;
   lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${cost}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, '');
   for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);
@@ -103,7 +98,7 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   }
   if (e2e.failures.length > 0) {
     lines.push(`<details><summary>${e2e.failures.length} failing trials under ${e2e.headline_condition}</summary>`, '');
-    lines.push(...table(['trial', 'probe', 'answer', 'why'], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200)])));
+    lines.push(...markdownTable(['trial', 'probe', 'answer', 'why'], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200)])));
     lines.push('', '</details>', '');
   }
   return lines;

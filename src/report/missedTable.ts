@@ -1,5 +1,10 @@
-import type { QueryOutcome } from '../retrieval/types.js';
+import type { ProviderResult, QueryOutcome } from '../retrieval/types.js';
 import { cell } from './escape.js';
+
+/** Queries where some relevant memory is not in the top k. */
+export function missedQueries(provider: ProviderResult, k: number): QueryOutcome[] {
+  return provider.queries.filter((query) => (query.metrics[`recall@${k}`] ?? 0) < 1);
+}
 
 /** Rows for a table of queries that missed: the query, each wanted memory with its rank, what came back. */
 export function missedQueryRows(missed: readonly QueryOutcome[], k: number, options: { withId: boolean; textLimit?: number }): string[][] {

@@ -1,5 +1,6 @@
-import type { ProviderResult, QueryOutcome } from '../retrieval/types.js';
-import { formatMetric, formatMs, headlineMetrics, textTable } from './format.js';
+import type { ProviderResult } from '../retrieval/types.js';
+import { formatMetric, formatMs, headlineMetrics, oneLine, textTable } from './format.js';
+import { missedQueries } from './missedTable.js';
 import type { ResultsDocument } from './results.js';
 
 const MAX_MISSES_SHOWN = 10;
@@ -33,10 +34,6 @@ export function terminalReport(results: ResultsDocument): string {
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-/** Queries where some relevant memory is not in the top k. */
-export function missedQueries(provider: ProviderResult, k: number): QueryOutcome[] {
-  return provider.queries.filter((query) => (query.metrics[`recall@${k}`] ?? 0) < 1);
-}
 
 function missLines(provider: ProviderResult, k: number, depth: number): string[] {
   const missed = missedQueries(provider, k);
@@ -47,13 +44,9 @@ function missLines(provider: ProviderResult, k: number, depth: number): string[]
       .map(([id, rank]) => (rank === null ? `${id} (not in top ${depth})` : `${id} (rank ${rank})`))
       .join(', ');
     const got = query.results.slice(0, k).map((hit) => hit.id);
-    lines.push(`  ${query.id} "${oneLine(query.text)}": wanted ${wanted}; got [${got.join(', ')}]`);
+    lines.push(`  ${query.id} "${oneLine(query.text, 80)}": wanted ${wanted}; got [${got.join(', ')}]`);
   }
   if (missed.length > MAX_MISSES_SHOWN) lines.push(`  ... and ${missed.length - MAX_MISSES_SHOWN} more in results.json`);
   return lines;
 }
 
-function oneLine(text: string): string {
-  const flat = text.replace(/\s+/g, ' ');
-  return flat.length > 80 ? `${flat.slice(0, 79)}…` : flat;
-}

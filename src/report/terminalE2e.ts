@@ -1,7 +1,7 @@
 import type { E2eResult } from '../e2e/aggregate.js';
 import type { TrialRecord } from '../e2e/trial.js';
 import type { Condition } from '../e2e/types.js';
-import { formatMetric, formatMs, textTable } from './format.js';
+import { formatMetric, formatMs, oneLine, textTable } from './format.js';
 
 const MAX_LINES = 10;
 
@@ -58,17 +58,13 @@ export function terminalE2eReport(e2e: E2eResult & { target: { kind: string; mod
   const failing = trials.filter((trial) => trial.status === 'fail' && trial.condition === e2e.headline_condition);
   if (failing.length > 0) {
     lines.push('', `failing under ${e2e.headline_condition} (${failing.length} trials):`);
-    for (const trial of failing.slice(0, MAX_LINES)) lines.push(`  ${trial.case} #${trial.repeat}: ${oneLine(trial.reason)}`);
+    for (const trial of failing.slice(0, MAX_LINES)) lines.push(`  ${trial.case} #${trial.repeat}: ${oneLine(trial.reason, 160)}`);
     if (failing.length > MAX_LINES) lines.push(`  ... and ${failing.length - MAX_LINES} more in trials.jsonl`);
   }
   if (e2e.errors.length > 0) {
     lines.push('', `${e2e.errors.length} trial(s) could not run (errors, not passes):`);
-    for (const error of e2e.errors.slice(0, MAX_LINES)) lines.push(`  ${error.key}: ${oneLine(error.reason)}`);
+    for (const error of e2e.errors.slice(0, MAX_LINES)) lines.push(`  ${error.key}: ${oneLine(error.reason, 160)}`);
   }
   return `${lines.join('\n')}\n`;
 }
 
-function oneLine(text: string): string {
-  const flat = text.replace(/\s+/g, ' ');
-  return flat.length > 160 ? `${flat.slice(0, 159)}…` : flat;
-}

@@ -43,7 +43,7 @@ export function writeResultsJson(dir: string, results: ResultsDocument): string 
  */
 export function writeAllResults(dir: string, results: ResultsDocument, judgments: readonly Judgment[]): void {
   writeResultsJson(dir, results);
-  writeAtomic(join(dir, 'report.md'), markdownReport(results));
+  writeAtomicReport(dir, results);
   const retrieval = results.retrieval;
   if (!retrieval) return;
   writeAtomic(join(dir, 'qrels.trec'), judgments.map((query) => formatQrelsLines(query.id, query.relevant)).join(''));

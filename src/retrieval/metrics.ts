@@ -73,7 +73,6 @@ export function ranksOfRelevant(ranked: readonly string[], gains: Gains): Record
   return ranks;
 }
 
-export type MetricName = `recall@${number}` | `precision@${number}` | `success@${number}` | `ndcg@${number}` | 'mrr';
 export type MetricValues = Record<string, number>;
 
 /** Every metric for one query, keyed as results.json and the gate name them. */

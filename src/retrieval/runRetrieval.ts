@@ -1,6 +1,6 @@
 import { describeError } from '../errors.js';
 import type { MemoryStore } from '../memory/types.js';
-import { summarizeLatency, round } from '../stats.js';
+import { groupBy, round, summarizeLatency } from '../stats.js';
 import type { ProviderSpec, RetrievalSpec } from '../suite/types.js';
 import { meanMetrics, queryMetrics, ranksOfRelevant } from './metrics.js';
 import { METRIC_DEFINITIONS, type ProviderResult, type QueryOutcome, type RetrievalResult, type TagMetrics } from './types.js';
@@ -104,10 +104,13 @@ function outcomeOf(
 }
 
 function metricsByTag(queries: QueryOutcome[], cutoffs: number[]): Record<string, TagMetrics> {
-  const groups = new Map<string, QueryOutcome[]>();
-  for (const query of queries) for (const tag of query.tags) groups.set(tag, [...(groups.get(tag) ?? []), query]);
+  const groups = groupBy(
+    queries.flatMap((query) => query.tags.map((tag) => ({ tag, query }))),
+    (entry) => entry.tag,
+  );
   const byTag: Record<string, TagMetrics> = {};
-  for (const [tag, members] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [tag, entries] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+    const members = entries.map((entry) => entry.query);
     byTag[tag] = { queries: members.length, metrics: meanMetrics(members.map((q) => q.metrics), cutoffs) };
   }
   return byTag;

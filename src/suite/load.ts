@@ -17,7 +17,7 @@ import {
   type Suite,
 } from './types.js';
 
-export const DEFAULT_K = [1, 3, 5];
+const DEFAULT_K = [1, 3, 5];
 const PLURAL: Record<SchemaPart, string> = { suite: 'suites', memory: 'memories', query: 'queries', case: 'cases' };
 const MIN_DEPTH = 10;
 

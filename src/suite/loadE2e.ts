@@ -24,7 +24,7 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 /** Turns the checked e2e section into an E2eSpec, reporting what only the whole suite can tell. */
 export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: RetrievalSpec | undefined, files: string[], problems: InputProblem[]): E2eSpec {
   const at = (path: (string | number)[]) => main.locate(['e2e', ...path]);
-  const target = buildTarget(raw.target, main, retrieval, files, problems);
+  const target = buildTarget(raw.target);
   const caseSpecs = cases.rows.map((row, index) => buildCase(row, cases.locate(index)));
 
   const byName = new Map<string, number>();
@@ -59,8 +59,8 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
     cases: caseSpecs,
   };
 
-  function buildTarget(rawTarget: RawE2e['target'], file: SourceFile, retrievalSpec: RetrievalSpec | undefined, read: string[], found: InputProblem[]): TargetSpec {
-    const suiteDir = dirname(file.path);
+  function buildTarget(rawTarget: RawE2e['target']): TargetSpec {
+    const suiteDir = dirname(main.path);
     const timeout = (rawTarget.timeout_ms as number | undefined) ?? DEFAULT_TIMEOUT_MS;
     if (rawTarget.kind === 'http') {
       return { kind: 'http', url: String(rawTarget.url), headers_env: (rawTarget.headers_env as Record<string, string>) ?? {}, timeout_ms: timeout };
@@ -69,10 +69,10 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
       return { kind: 'command', command: rawTarget.command as string[], cwd: resolve(suiteDir, (rawTarget.cwd as string | undefined) ?? '.'), timeout_ms: timeout };
     }
     const memory = rawTarget.memory as { provider: string; max_results?: number; min_score?: number; dated?: boolean; auto_store?: boolean };
-    const providers = retrievalSpec?.providers ?? [];
+    const providers = retrieval?.providers ?? [];
     let provider: ProviderSpec | undefined = providers.find((candidate) => candidate.name === memory.provider);
     if (!provider) {
-      found.push({
+      problems.push({
         where: at(['target', 'memory', 'provider']),
         message: `memory.provider names no retrieval provider "${memory.provider}"`,
         hint: didYouMean(memory.provider, providers.map((p) => p.name)) ?? (providers.length ? `one of: ${providers.map((p) => p.name).join(', ')}` : 'add it under retrieval.providers'),
@@ -85,9 +85,9 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
       const absolute = resolve(suiteDir, promptPath);
       try {
         systemPrompt = readFileSync(absolute, 'utf8');
-        read.push(absolute);
+        files.push(absolute);
       } catch (error) {
-        found.push({
+        problems.push({
           where: at(['target', 'system_prompt']),
           message: `cannot read the system prompt ${relative(process.cwd(), absolute)}: ${(error as NodeJS.ErrnoException).code ?? error}`,
           hint: 'paths in a suite are relative to the suite file',

@@ -1,4 +1,5 @@
 import type { SourceLocation } from '../errors.js';
+import { childPath } from '../gate/evaluate.js';
 import type { GateNode, GateSpec } from '../gate/types.js';
 
 /** The gate as the evaluator reads it: the top-level all/any is the root. */
@@ -14,7 +15,7 @@ export function gateLocations(raw: Record<string, unknown>, locate: (path: (stri
     for (const kind of ['all', 'any'] as const) {
       const children = node[kind] as Record<string, unknown>[] | undefined;
       children?.forEach((child, index) => {
-        const childLabel = `${label ? `${label}.` : ''}${kind}[${index}]`;
+        const childLabel = childPath(label, kind, index);
         locations[childLabel] = locate([...dataPath, kind, index]);
         walk(child, [...dataPath, kind, index], childLabel);
       });

@@ -121,7 +121,7 @@ export function readYamlFile(path: string, displayPath: string, referencedFrom?:
  * Reads a JSONL file as an array, one row per non-blank line. Each row is
  * parsed on its own so a bad row is reported at its own line and column.
  */
-export function readJsonlFile(path: string, displayPath: string, referencedFrom?: SourceLocation): SourceFile {
+function readJsonlFile(path: string, displayPath: string, referencedFrom?: SourceLocation): SourceFile {
   const text = readText(path, displayPath, referencedFrom);
   const rows: unknown[] = [];
   const locators: YamlLocator[] = [];

@@ -1,3 +1,4 @@
+import { apiKeyEnv } from '../apiKey.js';
 import OpenAI, { APIError } from 'openai';
 import { RecallGateError } from '../errors.js';
 import { redactUrl } from '../redact.js';
@@ -20,11 +21,13 @@ export interface BuiltinTargetOptions {
 export class BuiltinTarget implements Target {
   private readonly client: OpenAI;
   private stored = 0;
+  /** Session date of each memory this agent stored, shown beside it when dated. */
+  private readonly dates = new Map<string, string>();
 
   constructor(private readonly options: BuiltinTargetOptions) {
     if (!options.apiKey) {
       throw new RecallGateError('incomplete', 'no API key for the builtin target\'s chat model', {
-        hint: `set ${options.spec.api_key_env ?? 'OPENAI_API_KEY'} (a fork's pull request gets no secrets)`,
+        hint: `set ${apiKeyEnv(options.spec)} (a fork's pull request gets no secrets)`,
       });
     }
     this.client = new OpenAI({
@@ -63,9 +66,10 @@ export class BuiltinTarget implements Target {
 
     if (spec.memory.auto_store) {
       this.stored += 1;
-      await this.options.store.add([
-        { id: `${request.user}:${this.stored}`, text: request.message, user: request.user, ...(request.date && spec.memory.dated ? { date: request.date } : {}) },
-      ]);
+      const id = `${request.user}:${this.stored}`;
+      const date = request.date && spec.memory.dated ? request.date : undefined;
+      if (date) this.dates.set(id, date);
+      await this.options.store.add([{ id, text: request.message, user: request.user, ...(date ? { date } : {}) }]);
     }
     return {
       reply,
@@ -85,11 +89,10 @@ export class BuiltinTarget implements Target {
     if (request.memory === 'none' || memory.max_results === 0) return [];
     if (request.memory === 'oracle') return (request.oracle ?? []).map((text) => ({ text }));
     const hits = await this.options.store.search(request.user, request.message, memory.max_results);
-    const records = memory.dated ? new Map((await this.options.store.list(request.user)).map((record) => [record.id, record])) : undefined;
     return hits
       .filter((hit) => memory.min_score === undefined || hit.score >= memory.min_score)
       .map((hit) => {
-        const date = records?.get(hit.id)?.date;
+        const date = this.dates.get(hit.id);
         return { id: hit.id, text: date ? `[${date}] ${hit.text}` : hit.text, score: hit.score };
       });
   }

@@ -1,3 +1,4 @@
+import { apiKeyEnv } from '../apiKey.js';
 import { createStore, type StoreContext } from '../memory/createStore.js';
 import type { MemoryStore } from '../memory/types.js';
 import type { ProviderSpec, TargetSpec } from '../suite/types.js';
@@ -15,7 +16,7 @@ export interface TargetContext {
 export async function createTarget(spec: TargetSpec, context: TargetContext): Promise<Target> {
   switch (spec.kind) {
     case 'builtin': {
-      const apiKey = context.env[spec.api_key_env ?? 'OPENAI_API_KEY'];
+      const apiKey = context.env[apiKeyEnv(spec)];
       // The agent's own store: a run id of its own, so it never touches the retrieval layer's collection.
       const storeContext = { ...context.storeContext, runId: `${context.storeContext.runId}-e2e` };
       const store = (context.createStore ?? ((provider: ProviderSpec) => createStore(provider, storeContext)))(spec.memory.provider);

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ChromaClient } from 'chromadb';
@@ -8,6 +7,7 @@ import { createStore } from '../../src/memory/createStore.js';
 import type { ResultsDocument } from '../../src/report/results.js';
 import { runSuite } from '../../src/runSuite.js';
 import { loadSuite } from '../../src/suite/load.js';
+import { closedPort } from '../support/adapterProcess.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 import { chromaRuntimeAvailable, startChromaServer, systemGlibcVersion } from '../support/chromaServer.js';
 
@@ -37,14 +37,6 @@ function writeSuite(dir: string, url: string, extra = ''): string {
     ].join('\n'),
   );
   return path;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe('the chroma provider against a real Chroma server', { skip, timeout: 180_000 }, () => {
@@ -140,7 +132,7 @@ describe('the chroma provider against a real Chroma server', { skip, timeout: 18
 
   test('no server at the URL: the provider errors with what to do, exit 3, the rest runs', async () => {
     const dir = tempDir();
-    const url = `http://127.0.0.1:${await freePort()}`;
+    const url = `http://127.0.0.1:${await closedPort()}`;
     const result = await runCli(['run', writeSuite(dir, url), '--out', join(dir, 'out')], { cwd: dir });
     assert.equal(result.code, 3);
     assert.match(result.stdout, new RegExp(`chroma: ERROR setting up: Chroma at ${url.replace(/[.]/g, '\\.')} failed while creating the collection: .*start a server`));

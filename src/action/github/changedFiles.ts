@@ -41,7 +41,7 @@ function failure(what: string, error: unknown): ChangedFiles {
 async function pullRequestFiles(client: GitHubClient, event: GitHubEvent, number: number): Promise<ChangedFiles> {
   const declared = (event.payload.pull_request as { changed_files?: unknown } | undefined)?.changed_files;
   if (typeof declared === 'number' && declared >= PULL_REQUEST_FILES_CAP) {
-    return { files: 'all', reason: 'the pull request changes 3,000 or more files: running everything' };
+    return { files: 'all', reason: `the pull request changes ${PULL_REQUEST_FILES_CAP.toLocaleString('en-US')} or more files: running everything` };
   }
   let entries: FileEntry[];
   try {
@@ -50,7 +50,7 @@ async function pullRequestFiles(client: GitHubClient, event: GitHubEvent, number
     return failure(`the files of pull request #${number}`, error);
   }
   if (entries.length >= PULL_REQUEST_FILES_CAP) {
-    return { files: 'all', reason: 'the pull request changes 3,000 or more files: running everything' };
+    return { files: 'all', reason: `the pull request changes ${PULL_REQUEST_FILES_CAP.toLocaleString('en-US')} or more files: running everything` };
   }
   const files = pathsOf(entries);
   return { files, reason: `pull request #${number} changes ${entries.length} file(s)` };
@@ -71,7 +71,7 @@ async function pushFiles(client: GitHubClient, event: GitHubEvent): Promise<Chan
     return failure(`the files changed by the push ${range}`, error);
   }
   if (entries.length >= COMPARE_FILES_CAP) {
-    return { files: 'all', reason: `the push ${range} changes 300 or more files (the compare API lists at most 300): running everything` };
+    return { files: 'all', reason: `the push ${range} changes ${COMPARE_FILES_CAP} or more files (the compare API lists at most ${COMPARE_FILES_CAP}): running everything` };
   }
   return { files: pathsOf(entries), reason: `the push ${range} changes ${entries.length} file(s)` };
 }

@@ -1,0 +1,25 @@
+import type { TrialRecord } from '../e2e/trial.js';
+import { ExitCode } from '../errors.js';
+import { verdictText } from '../gate/format.js';
+import type { Verdict } from '../gate/types.js';
+import type { ResultsDocument } from '../report/results.js';
+import { terminalReport } from '../report/terminal.js';
+import { terminalE2eReport } from '../report/terminalE2e.js';
+
+/** What `run` and `merge` print after the numbers: retrieval, e2e and the verdict, whichever there are. */
+export function runReportText(results: ResultsDocument, trials: readonly TrialRecord[], verdict: Verdict | undefined): string[] {
+  const parts: string[] = [];
+  if (results.retrieval) parts.push(terminalReport(results));
+  if (results.e2e) parts.push(terminalE2eReport(results.e2e, [...trials]));
+  if (verdict) parts.push(verdictText(verdict));
+  return parts;
+}
+
+/** 3 when something could not run (said on stderr), else 1 for a failed gate, else 0. */
+export function runExitCode(results: ResultsDocument, verdict: Verdict | undefined, stderr: (text: string) => void, label: string): number {
+  if (results.status === 'incomplete') {
+    stderr(`${label} incomplete: ${results.errors.join('; ')}\n`);
+    return ExitCode.incomplete;
+  }
+  return verdict?.status === 'fail' ? ExitCode.gateFailed : ExitCode.ok;
+}
