@@ -11,7 +11,15 @@ export const MAX_INPUT_TEXT = '256 MiB';
 const CHUNK_BYTES = 1024 * 1024;
 
 /** Why a path cannot be read as an input file, in words for "cannot read X: <reason>". */
-export class UnreadableInput extends Error {}
+export class UnreadableInput extends Error {
+  constructor(
+    message: string,
+    /** What to do, when it does not depend on where the path was written. */
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * The UTF-8 text of a regular file of at most MAX_INPUT_BYTES. A FIFO, a
@@ -29,7 +37,8 @@ export function readInputFile(path: string): string {
   }
   try {
     const stats = fstatSync(fd);
-    if (!stats.isFile()) throw new UnreadableInput(stats.isDirectory() ? 'is a directory, not a file' : `is ${kindOf(stats)}, not a regular file`);
+    if (stats.isDirectory()) throw new UnreadableInput('is a directory, not a file');
+    if (!stats.isFile()) throw new UnreadableInput(`is ${kindOf(stats)}, not a regular file`, 'recall-gate reads its input from regular files only');
     if (stats.size > MAX_INPUT_BYTES) throw tooLarge();
     const chunks: Buffer[] = [];
     let total = 0;
@@ -51,7 +60,7 @@ export function readInputFile(path: string): string {
 }
 
 function tooLarge(): UnreadableInput {
-  return new UnreadableInput(`is larger than ${MAX_INPUT_TEXT}, the most recall-gate reads from one file`);
+  return new UnreadableInput(`is larger than ${MAX_INPUT_TEXT}, the most recall-gate reads from one file`, 'check the path, or split the data into smaller files');
 }
 
 function openFailure(error: NodeJS.ErrnoException): string {

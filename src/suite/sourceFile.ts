@@ -106,7 +106,7 @@ export function readText(path: string, displayPath: string, referencedFrom?: Sou
     if (!(error instanceof UnreadableInput)) throw error;
     const where = referencedFrom ?? { file: displayPath, line: 1, col: 1 };
     // A data file is named by the suite; the suite itself by the command line.
-    const hint = referencedFrom ? 'paths in a suite are relative to the suite file' : 'check the path; it is relative to the current directory';
+    const hint = error.hint ?? (referencedFrom ? 'paths in a suite are relative to the suite file' : 'check the path; it is relative to the current directory');
     throw new FileProblems([{ where, message: `cannot read ${displayPath}: ${error.message}`, hint }]);
   }
 }
@@ -205,6 +205,8 @@ function jsonSyntaxError(text: string): { offset: number; message: string } | un
 export function readDataFile(path: string, displayPath: string, referencedFrom?: SourceLocation): SourceFile {
   if (/\.jsonl$/i.test(path)) return readJsonlFile(path, displayPath, referencedFrom);
   if (/\.(ya?ml|json)$/i.test(path)) return readYamlFile(path, displayPath, referencedFrom);
+  // A device or FIFO is named as such rather than as an unknown format (the read is bounded).
+  readText(path, displayPath, referencedFrom);
   throw new FileProblems([
     {
       where: referencedFrom ?? { file: displayPath, line: 1, col: 1 },
