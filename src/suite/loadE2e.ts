@@ -120,8 +120,9 @@ function plantSessions(cases: Rows, specs: CaseSpec[], byName: Map<string, numbe
       return;
     }
     const chain = [index];
-    for (let next = byName.get(from); ; next = byName.get(fromOf(next)!)) {
-      const name = fromOf(chain[chain.length - 1]!)!;
+    for (let current = index; ; ) {
+      const name = fromOf(current)!;
+      const next = byName.get(name);
       if (next === undefined) {
         // Only the case that names it reports a missing name; cases planting through it are reported by it.
         if (chain.length === 1) problems.push({ where: at, message: `plant_from names no case "${name}"`, hint: didYouMean(name, byName.keys()) });
@@ -139,6 +140,7 @@ function plantSessions(cases: Rows, specs: CaseSpec[], byName: Map<string, numbe
       }
       chain.push(next);
       if (fromOf(next) === undefined) break;
+      current = next;
     }
     const source = specs[chain[chain.length - 1]!]!;
     if (source.sessions.length === 0) {
