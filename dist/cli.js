@@ -413,11 +413,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants);
+          this.rhs = optimizeExpr(this.rhs, names, constants2);
         return this;
       }
       get names() {
@@ -434,10 +434,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants);
+        this.rhs = optimizeExpr(this.rhs, names, constants2);
         return this;
       }
       get names() {
@@ -498,8 +498,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants) {
-        this.code = optimizeExpr(this.code, names, constants);
+      optimizeNames(names, constants2) {
+        this.code = optimizeExpr(this.code, names, constants2);
         return this;
       }
       get names() {
@@ -528,12 +528,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants))
+          if (n.optimizeNames(names, constants2))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -586,12 +586,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         var _a3;
-        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants);
-        if (!(super.optimizeNames(names, constants) || this.else))
+        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants2);
+        if (!(super.optimizeNames(names, constants2) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants);
+        this.condition = optimizeExpr(this.condition, names, constants2);
         return this;
       }
       get names() {
@@ -614,10 +614,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants) {
-        if (!super.optimizeNames(names, constants))
+      optimizeNames(names, constants2) {
+        if (!super.optimizeNames(names, constants2))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants);
+        this.iteration = optimizeExpr(this.iteration, names, constants2);
         return this;
       }
       get names() {
@@ -653,10 +653,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants) {
-        if (!super.optimizeNames(names, constants))
+      optimizeNames(names, constants2) {
+        if (!super.optimizeNames(names, constants2))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants);
+        this.iterable = optimizeExpr(this.iterable, names, constants2);
         return this;
       }
       get names() {
@@ -698,11 +698,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         var _a3, _b;
-        super.optimizeNames(names, constants);
-        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants);
+        super.optimizeNames(names, constants2);
+        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants2);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants2);
         return this;
       }
       get names() {
@@ -1003,7 +1003,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants) {
+    function optimizeExpr(expr, names, constants2) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -1018,14 +1018,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants[n.str];
+        const c = constants2[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants2[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -6952,13 +6952,13 @@ var require_identity = __commonJS({
     var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
     var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
-    var isAlias = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
+    var isAlias2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
     var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
     var isMap2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
-    var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
-    var isScalar = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
+    var isPair2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
+    var isScalar2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
     var isSeq2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
-    function isCollection(node) {
+    function isCollection2(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
           case MAP:
@@ -6978,7 +6978,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node) => (isScalar(node) || isCollection(node)) && !!node.anchor;
+    var hasAnchor = (node) => (isScalar2(node) || isCollection2(node)) && !!node.anchor;
     exports.ALIAS = ALIAS;
     exports.DOC = DOC;
     exports.MAP = MAP;
@@ -6987,13 +6987,13 @@ var require_identity = __commonJS({
     exports.SCALAR = SCALAR;
     exports.SEQ = SEQ;
     exports.hasAnchor = hasAnchor;
-    exports.isAlias = isAlias;
-    exports.isCollection = isCollection;
+    exports.isAlias = isAlias2;
+    exports.isCollection = isCollection2;
     exports.isDocument = isDocument;
     exports.isMap = isMap2;
     exports.isNode = isNode;
-    exports.isPair = isPair;
-    exports.isScalar = isScalar;
+    exports.isPair = isPair2;
+    exports.isScalar = isScalar2;
     exports.isSeq = isSeq2;
   }
 });
@@ -7006,7 +7006,7 @@ var require_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
-    function visit2(node, visitor) {
+    function visit3(node, visitor) {
       const visitor_ = initVisitor(visitor);
       if (identity.isDocument(node)) {
         const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
@@ -7015,9 +7015,9 @@ var require_visit = __commonJS({
       } else
         visit_(null, node, visitor_, Object.freeze([]));
     }
-    visit2.BREAK = BREAK;
-    visit2.SKIP = SKIP;
-    visit2.REMOVE = REMOVE;
+    visit3.BREAK = BREAK;
+    visit3.SKIP = SKIP;
+    visit3.REMOVE = REMOVE;
     function visit_(key, node, visitor, path2) {
       const ctrl = callVisitor(key, node, visitor, path2);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
@@ -7151,7 +7151,7 @@ var require_visit = __commonJS({
         throw new Error(`Cannot replace node with ${pt} parent`);
       }
     }
-    exports.visit = visit2;
+    exports.visit = visit3;
     exports.visitAsync = visitAsync;
   }
 });
@@ -7161,7 +7161,7 @@ var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit2 = require_visit();
+    var visit3 = require_visit();
     var escapeChars = {
       "!": "%21",
       ",": "%2C",
@@ -7305,7 +7305,7 @@ var require_directives = __commonJS({
         let tagNames;
         if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
           const tags = {};
-          visit2.visit(doc.contents, (_key, node) => {
+          visit3.visit(doc.contents, (_key, node) => {
             if (identity.isNode(node) && node.tag)
               tags[node.tag] = true;
           });
@@ -7332,7 +7332,7 @@ var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit2 = require_visit();
+    var visit3 = require_visit();
     function anchorIsValid(anchor) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
         const sa = JSON.stringify(anchor);
@@ -7343,7 +7343,7 @@ var require_anchors = __commonJS({
     }
     function anchorNames(root) {
       const anchors = /* @__PURE__ */ new Set();
-      visit2.visit(root, {
+      visit3.visit(root, {
         Value(_key, node) {
           if (node.anchor)
             anchors.add(node.anchor);
@@ -7523,7 +7523,7 @@ var require_Alias = __commonJS({
   "node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
-    var visit2 = require_visit();
+    var visit3 = require_visit();
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
@@ -7549,7 +7549,7 @@ var require_Alias = __commonJS({
           nodes = ctx.aliasResolveCache;
         } else {
           nodes = [];
-          visit2.visit(doc, {
+          visit3.visit(doc, {
             Node: (_key, node) => {
               if (identity.isAlias(node) || identity.hasAnchor(node))
                 nodes.push(node);
@@ -8014,18 +8014,18 @@ ${indent}${text.slice(fold2 + 1, end2)}`;
     }
     function consumeMoreIndentedLines(text, i, indent) {
       let end = i;
-      let start = i + 1;
-      let ch = text[start];
+      let start2 = i + 1;
+      let ch = text[start2];
       while (ch === " " || ch === "	") {
-        if (i < start + indent) {
+        if (i < start2 + indent) {
           ch = text[++i];
         } else {
           do {
             ch = text[++i];
           } while (ch && ch !== "\n");
           end = i;
-          start = i + 1;
-          ch = text[start];
+          start2 = i + 1;
+          ch = text[start2];
         }
       }
       return end;
@@ -8056,12 +8056,12 @@ var require_stringifyString = __commonJS({
       const strLen = str2.length;
       if (strLen <= limit2)
         return false;
-      for (let i = 0, start = 0; i < strLen; ++i) {
+      for (let i = 0, start2 = 0; i < strLen; ++i) {
         if (str2[i] === "\n") {
-          if (i - start > limit2)
+          if (i - start2 > limit2)
             return true;
-          start = i + 1;
-          if (strLen - start <= limit2)
+          start2 = i + 1;
+          if (strLen - start2 <= limit2)
             return false;
         }
       }
@@ -8075,19 +8075,19 @@ var require_stringifyString = __commonJS({
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
       const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
       let str2 = "";
-      let start = 0;
+      let start2 = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
         if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
-          str2 += json.slice(start, i) + "\\ ";
+          str2 += json.slice(start2, i) + "\\ ";
           i += 1;
-          start = i;
+          start2 = i;
           ch = "\\";
         }
         if (ch === "\\")
           switch (json[i + 1]) {
             case "u":
               {
-                str2 += json.slice(start, i);
+                str2 += json.slice(start2, i);
                 const code = json.substr(i + 2, 4);
                 switch (code) {
                   case "0000":
@@ -8121,14 +8121,14 @@ var require_stringifyString = __commonJS({
                       str2 += json.substr(i, 6);
                 }
                 i += 5;
-                start = i + 1;
+                start2 = i + 1;
               }
               break;
             case "n":
               if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
                 i += 1;
               } else {
-                str2 += json.slice(start, i) + "\n\n";
+                str2 += json.slice(start2, i) + "\n\n";
                 while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
                   str2 += "\n";
                   i += 2;
@@ -8137,14 +8137,14 @@ var require_stringifyString = __commonJS({
                 if (json[i + 2] === " ")
                   str2 += "\\";
                 i += 1;
-                start = i + 1;
+                start2 = i + 1;
               }
               break;
             default:
               i += 1;
           }
       }
-      str2 = start ? str2 + json.slice(start) : json;
+      str2 = start2 ? str2 + json.slice(start2) : json;
       return implicitKey ? str2 : foldFlowLines.foldFlowLines(str2, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value, ctx) {
@@ -8223,10 +8223,10 @@ ${indent}`) + "'";
         else
           break;
       }
-      let start = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
-      if (start) {
-        value = value.substring(start.length);
-        start = start.replace(/\n+/g, `$&${indent}`);
+      let start2 = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
+      if (start2) {
+        value = value.substring(start2.length);
+        start2 = start2.replace(/\n+/g, `$&${indent}`);
       }
       const indentSize = indent ? "2" : "1";
       let header = (startWithSpace ? indentSize : "") + chomp;
@@ -8244,14 +8244,14 @@ ${indent}`) + "'";
             literalFallback = true;
           };
         }
-        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
+        const body = foldFlowLines.foldFlowLines(`${start2}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
         if (!literalFallback)
           return `>${header}
 ${indent}${body}`;
       }
       value = value.replace(/\n+/g, `$&${indent}`);
       return `|${header}
-${indent}${start}${value}${end}`;
+${indent}${start2}${value}${end}`;
     }
     function plainString(item, ctx, onComment, onChompKeep) {
       const { type, value } = item;
@@ -8882,23 +8882,23 @@ ${indent}${line}` : "\n";
         lines.push(str2);
         linesAtValue = lines.length;
       }
-      const { start, end } = flowChars;
+      const { start: start2, end } = flowChars;
       if (lines.length === 0) {
-        return start + end;
+        return start2 + end;
       } else {
         if (!reqNewline) {
           const len = lines.reduce((sum2, line) => sum2 + line.length + 2, 2);
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
-          let str2 = start;
+          let str2 = start2;
           for (const line of lines)
             str2 += line ? `
 ${indentStep}${indent}${line}` : "\n";
           return `${str2}
 ${indent}${end}`;
         } else {
-          return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
+          return `${start2}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
         }
       }
     }
@@ -10693,7 +10693,7 @@ var require_resolve_props = __commonJS({
       let newlineAfterProp = null;
       let comma = null;
       let found = null;
-      let start = null;
+      let start2 = null;
       for (const token of tokens) {
         if (reqSpace) {
           if (token.type !== "space" && token.type !== "newline" && token.type !== "comma")
@@ -10745,7 +10745,7 @@ var require_resolve_props = __commonJS({
             if (token.source.endsWith(":"))
               onError(token.offset + token.source.length - 1, "BAD_ALIAS", "Anchor ending in : is ambiguous", true);
             anchor = token;
-            start ?? (start = token.offset);
+            start2 ?? (start2 = token.offset);
             atNewline = false;
             hasSpace = false;
             reqSpace = true;
@@ -10754,7 +10754,7 @@ var require_resolve_props = __commonJS({
             if (tag)
               onError(token, "MULTIPLE_TAGS", "A node can have at most one tag");
             tag = token;
-            start ?? (start = token.offset);
+            start2 ?? (start2 = token.offset);
             atNewline = false;
             hasSpace = false;
             reqSpace = true;
@@ -10802,7 +10802,7 @@ var require_resolve_props = __commonJS({
         tag,
         newlineAfterProp,
         end,
-        start: start ?? end
+        start: start2 ?? end
       };
     }
     exports.resolveProps = resolveProps;
@@ -10904,8 +10904,8 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep, value } = collItem;
-        const keyProps = resolveProps.resolveProps(start, {
+        const { start: start2, key, sep, value } = collItem;
+        const keyProps = resolveProps.resolveProps(start2, {
           indicator: "explicit-key-ind",
           next: key ?? sep?.[0],
           offset,
@@ -10932,14 +10932,14 @@ var require_resolve_block_map = __commonJS({
             continue;
           }
           if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
-            onError(key ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+            onError(key ?? start2[start2.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
           }
         } else if (keyProps.found?.indent !== bm.indent) {
           onError(offset, "BAD_INDENT", startColMsg);
         }
         ctx.atKey = true;
         const keyStart = keyProps.end;
-        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start2, null, keyProps, onError);
         if (ctx.schema.compat)
           utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
         ctx.atKey = false;
@@ -11009,8 +11009,8 @@ var require_resolve_block_seq = __commonJS({
         ctx.atKey = false;
       let offset = bs.offset;
       let commentEnd = null;
-      for (const { start, value } of bs.items) {
-        const props = resolveProps.resolveProps(start, {
+      for (const { start: start2, value } of bs.items) {
+        const props = resolveProps.resolveProps(start2, {
           indicator: "seq-item-ind",
           next: value,
           offset,
@@ -11031,7 +11031,7 @@ var require_resolve_block_seq = __commonJS({
             continue;
           }
         }
-        const node = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        const node = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start2, null, props, onError);
         if (ctx.schema.compat)
           utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
         offset = node.range[2];
@@ -11115,8 +11115,8 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep, value } = collItem;
-        const props = resolveProps.resolveProps(start, {
+        const { start: start2, key, sep, value } = collItem;
+        const props = resolveProps.resolveProps(start2, {
           flow: fcName,
           indicator: "explicit-key-ind",
           next: key ?? sep?.[0],
@@ -11156,7 +11156,7 @@ var require_resolve_flow_collection = __commonJS({
             onError(props.start, "MISSING_CHAR", `Missing , between ${fcName} items`);
           if (props.comment) {
             let prevItemComment = "";
-            loop: for (const st of start) {
+            loop: for (const st of start2) {
               switch (st.type) {
                 case "comma":
                 case "space":
@@ -11189,7 +11189,7 @@ var require_resolve_flow_collection = __commonJS({
         } else {
           ctx.atKey = true;
           const keyStart = props.end;
-          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start2, null, props, onError);
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
@@ -11352,10 +11352,10 @@ var require_resolve_block_scalar = __commonJS({
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
-      const start = scalar.offset;
+      const start2 = scalar.offset;
       const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
       if (!header)
-        return { value: "", type: null, comment: "", range: [start, start, start] };
+        return { value: "", type: null, comment: "", range: [start2, start2, start2] };
       const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
       const lines = scalar.source ? splitLines(scalar.source) : [];
       let chompStart = lines.length;
@@ -11368,10 +11368,10 @@ var require_resolve_block_scalar = __commonJS({
       }
       if (chompStart === 0) {
         const value2 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
-        let end2 = start + header.length;
+        let end2 = start2 + header.length;
         if (scalar.source)
           end2 += scalar.source.length;
-        return { value: value2, type, comment: header.comment, range: [start, end2, end2] };
+        return { value: value2, type, comment: header.comment, range: [start2, end2, end2] };
       }
       let trimIndent = scalar.indent + header.indent;
       let offset = scalar.offset + header.length;
@@ -11452,8 +11452,8 @@ var require_resolve_block_scalar = __commonJS({
         default:
           value += "\n";
       }
-      const end = start + header.length + scalar.source.length;
-      return { value, type, comment: header.comment, range: [start, end, end] };
+      const end = start2 + header.length + scalar.source.length;
+      return { value, type, comment: header.comment, range: [start2, end, end] };
     }
     function parseBlockScalarHeader({ offset, props }, strict, onError) {
       if (props[0].type !== "block-scalar-header") {
@@ -11975,7 +11975,7 @@ var require_compose_doc = __commonJS({
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
     var resolveProps = require_resolve_props();
-    function composeDoc(options, directives, { offset, start, value, end }, onError) {
+    function composeDoc(options, directives, { offset, start: start2, value, end }, onError) {
       const opts = Object.assign({ _directives: directives }, options);
       const doc = new Document.Document(void 0, opts);
       const ctx = {
@@ -11985,7 +11985,7 @@ var require_compose_doc = __commonJS({
         options: doc.options,
         schema: doc.schema
       };
-      const props = resolveProps.resolveProps(start, {
+      const props = resolveProps.resolveProps(start2, {
         indicator: "doc-start",
         next: value ?? end?.[0],
         offset,
@@ -11998,7 +11998,7 @@ var require_compose_doc = __commonJS({
         if (value && (value.type === "block-map" || value.type === "block-seq") && !props.hasNewline)
           onError(props.end, "MISSING_CHAR", "Block collection cannot start on same line with directives-end marker");
       }
-      doc.contents = value ? composeNode.composeNode(ctx, value, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
+      doc.contents = value ? composeNode.composeNode(ctx, value, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start2, null, props, onError);
       const contentEnd = doc.contents.range[2];
       const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
       if (re.comment)
@@ -12447,9 +12447,9 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep, value }) {
+    function stringifyItem({ start: start2, key, sep, value }) {
       let res = "";
-      for (const st of start)
+      for (const st of start2)
         res += st.source;
       if (key)
         res += stringifyToken(key);
@@ -12471,15 +12471,15 @@ var require_cst_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
-    function visit2(cst, visitor) {
+    function visit3(cst, visitor) {
       if ("type" in cst && cst.type === "document")
         cst = { start: cst.start, value: cst.value };
       _visit(Object.freeze([]), cst, visitor);
     }
-    visit2.BREAK = BREAK;
-    visit2.SKIP = SKIP;
-    visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path2) => {
+    visit3.BREAK = BREAK;
+    visit3.SKIP = SKIP;
+    visit3.REMOVE = REMOVE;
+    visit3.itemAtPath = (cst, path2) => {
       let item = cst;
       for (const [field, index] of path2) {
         const tok = item?.[field];
@@ -12490,8 +12490,8 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path2) => {
-      const parent = visit2.itemAtPath(cst, path2.slice(0, -1));
+    visit3.parentCollection = (cst, path2) => {
+      const parent = visit3.itemAtPath(cst, path2.slice(0, -1));
       const field = path2[path2.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
@@ -12522,7 +12522,7 @@ var require_cst_visit = __commonJS({
       }
       return typeof ctrl === "function" ? ctrl(item, path2) : ctrl;
     }
-    exports.visit = visit2;
+    exports.visit = visit3;
   }
 });
 
@@ -12537,8 +12537,8 @@ var require_cst = __commonJS({
     var DOCUMENT = "";
     var FLOW_END = "";
     var SCALAR = "";
-    var isCollection = (token) => !!token && "items" in token;
-    var isScalar = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var isCollection2 = (token) => !!token && "items" in token;
+    var isScalar2 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
@@ -12621,8 +12621,8 @@ var require_cst = __commonJS({
     exports.DOCUMENT = DOCUMENT;
     exports.FLOW_END = FLOW_END;
     exports.SCALAR = SCALAR;
-    exports.isCollection = isCollection;
-    exports.isScalar = isScalar;
+    exports.isCollection = isCollection2;
+    exports.isScalar = isScalar2;
     exports.prettyToken = prettyToken;
     exports.tokenType = tokenType;
   }
@@ -13239,8 +13239,8 @@ var require_line_counter = __commonJS({
             return { line: low + 1, col: 1 };
           if (low === 0)
             return { line: 0, col: offset };
-          const start = this.lineStarts[low - 1];
-          return { line: low, col: offset - start + 1 };
+          const start2 = this.lineStarts[low - 1];
+          return { line: low, col: offset - start2 + 1 };
         };
       }
     };
@@ -13620,7 +13620,7 @@ var require_parser = __commonJS({
       *scalar(scalar) {
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
-          const start = getFirstKeyStartProps(prev);
+          const start2 = getFirstKeyStartProps(prev);
           let sep;
           if (scalar.end) {
             sep = scalar.end;
@@ -13632,7 +13632,7 @@ var require_parser = __commonJS({
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep }]
+            items: [{ start: start2, key: scalar, sep }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map2;
@@ -13707,7 +13707,7 @@ var require_parser = __commonJS({
         if (this.indent >= map2.indent) {
           const atMapIndent = !this.onKeyLine && this.indent === map2.indent;
           const atNextItem = atMapIndent && (it.sep || it.explicitKey) && this.type !== "seq-item-ind";
-          let start = [];
+          let start2 = [];
           if (atNextItem && it.sep && !it.value) {
             const nl = [];
             for (let i = 0; i < it.sep.length; ++i) {
@@ -13727,14 +13727,14 @@ var require_parser = __commonJS({
               }
             }
             if (nl.length >= 2)
-              start = it.sep.splice(nl[1]);
+              start2 = it.sep.splice(nl[1]);
           }
           switch (this.type) {
             case "anchor":
             case "tag":
               if (atNextItem || it.value) {
-                start.push(this.sourceToken);
-                map2.items.push({ start });
+                start2.push(this.sourceToken);
+                map2.items.push({ start: start2 });
                 this.onKeyLine = true;
               } else if (it.sep) {
                 it.sep.push(this.sourceToken);
@@ -13747,8 +13747,8 @@ var require_parser = __commonJS({
                 it.start.push(this.sourceToken);
                 it.explicitKey = true;
               } else if (atNextItem || it.value) {
-                start.push(this.sourceToken);
-                map2.items.push({ start, explicitKey: true });
+                start2.push(this.sourceToken);
+                map2.items.push({ start: start2, explicitKey: true });
               } else {
                 this.stack.push({
                   type: "block-map",
@@ -13765,12 +13765,12 @@ var require_parser = __commonJS({
                   if (includesToken(it.start, "newline")) {
                     Object.assign(it, { key: null, sep: [this.sourceToken] });
                   } else {
-                    const start2 = getFirstKeyStartProps(it.start);
+                    const start3 = getFirstKeyStartProps(it.start);
                     this.stack.push({
                       type: "block-map",
                       offset: this.offset,
                       indent: this.indent,
-                      items: [{ start: start2, key: null, sep: [this.sourceToken] }]
+                      items: [{ start: start3, key: null, sep: [this.sourceToken] }]
                     });
                   }
                 } else if (it.value) {
@@ -13780,10 +13780,10 @@ var require_parser = __commonJS({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start, key: null, sep: [this.sourceToken] }]
+                    items: [{ start: start2, key: null, sep: [this.sourceToken] }]
                   });
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
-                  const start2 = getFirstKeyStartProps(it.start);
+                  const start3 = getFirstKeyStartProps(it.start);
                   const key = it.key;
                   const sep = it.sep;
                   sep.push(this.sourceToken);
@@ -13793,10 +13793,10 @@ var require_parser = __commonJS({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep }]
+                    items: [{ start: start3, key, sep }]
                   });
-                } else if (start.length > 0) {
-                  it.sep = it.sep.concat(start, this.sourceToken);
+                } else if (start2.length > 0) {
+                  it.sep = it.sep.concat(start2, this.sourceToken);
                 } else {
                   it.sep.push(this.sourceToken);
                 }
@@ -13804,7 +13804,7 @@ var require_parser = __commonJS({
                 if (!it.sep) {
                   Object.assign(it, { key: null, sep: [this.sourceToken] });
                 } else if (it.value || atNextItem) {
-                  map2.items.push({ start, key: null, sep: [this.sourceToken] });
+                  map2.items.push({ start: start2, key: null, sep: [this.sourceToken] });
                 } else if (includesToken(it.sep, "map-value-ind")) {
                   this.stack.push({
                     type: "block-map",
@@ -13824,7 +13824,7 @@ var require_parser = __commonJS({
             case "double-quoted-scalar": {
               const fs = this.flowScalar(this.type);
               if (atNextItem || it.value) {
-                map2.items.push({ start, key: fs, sep: [] });
+                map2.items.push({ start: start2, key: fs, sep: [] });
                 this.onKeyLine = true;
               } else if (it.sep) {
                 this.stack.push(fs);
@@ -13848,7 +13848,7 @@ var require_parser = __commonJS({
                     return;
                   }
                 } else if (atMapIndent) {
-                  map2.items.push({ start });
+                  map2.items.push({ start: start2 });
                 }
                 this.stack.push(bv);
                 return;
@@ -13985,7 +13985,7 @@ var require_parser = __commonJS({
             yield* this.step();
           } else if (this.type === "map-value-ind" && parent.type !== "flow-collection") {
             const prev = getPrevProps(parent);
-            const start = getFirstKeyStartProps(prev);
+            const start2 = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
             const sep = fc.end.splice(1, fc.end.length);
             sep.push(this.sourceToken);
@@ -13993,7 +13993,7 @@ var require_parser = __commonJS({
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep }]
+              items: [{ start: start2, key: fc, sep }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map2;
@@ -14052,35 +14052,35 @@ var require_parser = __commonJS({
           case "explicit-key-ind": {
             this.onKeyLine = true;
             const prev = getPrevProps(parent);
-            const start = getFirstKeyStartProps(prev);
-            start.push(this.sourceToken);
+            const start2 = getFirstKeyStartProps(prev);
+            start2.push(this.sourceToken);
             return {
               type: "block-map",
               offset: this.offset,
               indent: this.indent,
-              items: [{ start, explicitKey: true }]
+              items: [{ start: start2, explicitKey: true }]
             };
           }
           case "map-value-ind": {
             this.onKeyLine = true;
             const prev = getPrevProps(parent);
-            const start = getFirstKeyStartProps(prev);
+            const start2 = getFirstKeyStartProps(prev);
             return {
               type: "block-map",
               offset: this.offset,
               indent: this.indent,
-              items: [{ start, key: null, sep: [this.sourceToken] }]
+              items: [{ start: start2, key: null, sep: [this.sourceToken] }]
             };
           }
         }
         return null;
       }
-      atIndentedComment(start, indent) {
+      atIndentedComment(start2, indent) {
         if (this.type !== "comment")
           return false;
         if (this.indent <= indent)
           return false;
-        return start.every((st) => st.type === "newline" || st.type === "space");
+        return start2.every((st) => st.type === "newline" || st.type === "space");
       }
       *documentEnd(docEnd) {
         if (this.type !== "doc-mode") {
@@ -14238,7 +14238,7 @@ var require_dist = __commonJS({
     var lineCounter = require_line_counter();
     var parser = require_parser();
     var publicApi = require_public_api();
-    var visit2 = require_visit();
+    var visit3 = require_visit();
     exports.Composer = composer.Composer;
     exports.Document = Document.Document;
     exports.Schema = Schema2.Schema;
@@ -14266,8 +14266,8 @@ var require_dist = __commonJS({
     exports.parseAllDocuments = publicApi.parseAllDocuments;
     exports.parseDocument = publicApi.parseDocument;
     exports.stringify = publicApi.stringify;
-    exports.visit = visit2.visit;
-    exports.visitAsync = visit2.visitAsync;
+    exports.visit = visit3.visit;
+    exports.visitAsync = visit3.visitAsync;
   }
 });
 
@@ -14671,8 +14671,8 @@ function valueOf(values, aggregation, unit, layer) {
 }
 function resolveRetrieval(spec, results, aggregation) {
   const retrieval = results.retrieval;
-  if (!retrieval) return { status: "missing", reason: "results.json has no retrieval results (the run did not finish the layer)" };
-  const provider = retrieval.providers[spec.provider];
+  if (!retrieval) return unfinished("retrieval", results);
+  const provider = own(retrieval.providers, spec.provider);
   if (!provider) {
     const names = Object.keys(retrieval.providers);
     return { status: "missing", reason: `no provider "${spec.provider}" in this run`, hint: didYouMean(spec.provider, names) ?? `providers: ${names.join(", ")}` };
@@ -14685,7 +14685,7 @@ function resolveRetrieval(spec, results, aggregation) {
   const read = (query) => spec.family === "latency_ms" ? query.latency_ms : query.metrics[spec.metric];
   const values = queries.map(read).filter((value) => typeof value === "number");
   if (values.length > 0 && values.length === queries.length) return valueOf(values, aggregation, "query", "retrieval");
-  if (spec.tag !== void 0 && !provider.by_tag?.[spec.tag] && queries.length === 0) {
+  if (spec.tag !== void 0 && !own(provider.by_tag, spec.tag) && queries.length === 0) {
     const tags = Object.keys(provider.by_tag ?? {});
     return { status: "missing", reason: `no query is tagged "${spec.tag}"`, hint: didYouMean(spec.tag, tags) };
   }
@@ -14695,14 +14695,43 @@ function resolveRetrieval(spec, results, aggregation) {
     if (spec.tag === void 0 && summary && summary.count > 0 && aggregation !== "min") return { status: "value", value: summary[aggregation], aggregation, layer: "retrieval" };
     return { status: "missing", reason: `no per-query latencies for ${where}` };
   }
-  const means = spec.tag === void 0 ? provider.metrics : provider.by_tag?.[spec.tag]?.metrics;
+  const means = spec.tag === void 0 ? provider.metrics : own(provider.by_tag, spec.tag)?.metrics;
   const stored = means?.[spec.metric];
   if (aggregation === "mean" && stored !== void 0) return { status: "value", value: stored, aggregation, layer: "retrieval" };
   return { status: "missing", reason: `no per-query ${spec.metric} for ${where}, so its ${aggregation} is not available` };
 }
+function unfinished(layer, results) {
+  const errors = results.errors ?? [];
+  const why = errors.length > 0 ? `the run could not complete: ${errors.join("; ")}` : "the run did not finish the layer";
+  return { status: "missing", reason: `results.json has no ${layer} results (${why})` };
+}
+function rateResolution(rate, group, rates2, aggregation) {
+  if (rate === "errors") {
+    return { status: "value", value: group.errors, layer: "e2e", samples: { unit: "case", units: rates2.map((r) => [r.errors]), statistic: sum } };
+  }
+  if (rate === "pass_rate") {
+    if (aggregation === "mean" || aggregation === void 0) {
+      return { status: "value", value: group.pass_rate, aggregation: "mean", layer: "e2e", samples: { unit: "case", units: rates2.map((r) => [r.passed, r.trials]), statistic: pooledRate } };
+    }
+    return casesOrMissing(rates2.filter((r) => r.trials > 0).map((r) => r.passed / r.trials), aggregation);
+  }
+  const flags = rates2.map((r) => r[rate] ? 1 : 0);
+  if (aggregation === "mean" || aggregation === void 0) {
+    return { status: "value", value: group[rate], aggregation: "mean", layer: "e2e", samples: { unit: "case", units: flags.map((flag) => [flag]), statistic: meanOfFirst } };
+  }
+  return casesOrMissing(flags, aggregation);
+}
+function erroredNote(e2e, condition, ability, group) {
+  if (group.errors === 0) return void 0;
+  const first = e2e.errors.find(({ key }) => {
+    const [name, keyCondition] = key.split("|");
+    return keyCondition === condition && (ability === void 0 || own(e2e.cases, name)?.ability === ability);
+  });
+  return `${group.errors} of ${group.trials} trials errored and count as not passed${first ? `: ${first.reason}` : ""}`;
+}
 function resolveE2e(spec, results, aggregation, trials) {
   const e2e = results.e2e;
-  if (!e2e) return { status: "missing", reason: "results.json has no e2e results (the run did not finish the layer)" };
+  if (!e2e) return unfinished("e2e", results);
   const abilityMissing = (ability) => {
     const names = Object.keys(e2e.abilities);
     return { status: "missing", reason: `no ability "${ability}" in this run`, hint: didYouMean(ability, names) ?? `abilities: ${names.join(", ")}` };
@@ -14711,27 +14740,16 @@ function resolveE2e(spec, results, aggregation, trials) {
   if (spec.kind === "rate") {
     const condition = spec.condition ?? e2e.headline_condition;
     if (!e2e.conditions.includes(condition)) return { status: "missing", reason: `the ${condition} condition did not run (conditions: ${e2e.conditions.join(", ")})` };
-    if (spec.ability !== void 0 && !e2e.abilities[spec.ability]) return abilityMissing(spec.ability);
+    if (spec.ability !== void 0 && !own(e2e.abilities, spec.ability)) return abilityMissing(spec.ability);
     const group = spec.ability === void 0 ? e2e.by_condition[condition] : e2e.abilities[spec.ability].conditions[condition];
     if (!group) return { status: "missing", reason: `no ${condition} results${spec.ability ? ` for ability ${spec.ability}` : ""}` };
     const rates2 = casesOf(spec.ability).map(([, result]) => result.conditions[condition]).filter((one) => one !== void 0);
-    if (spec.rate === "errors") {
-      return { status: "value", value: group.errors, layer: "e2e", samples: { unit: "case", units: rates2.map((r) => [r.errors]), statistic: sum } };
-    }
-    if (spec.rate === "pass_rate") {
-      if (aggregation === "mean" || aggregation === void 0) {
-        return { status: "value", value: group.pass_rate, aggregation: "mean", layer: "e2e", samples: { unit: "case", units: rates2.map((r) => [r.passed, r.trials]), statistic: pooledRate } };
-      }
-      return casesOrMissing(rates2.filter((r) => r.trials > 0).map((r) => r.passed / r.trials), aggregation);
-    }
-    const flags = rates2.map((r) => r[spec.rate] ? 1 : 0);
-    if (aggregation === "mean" || aggregation === void 0) {
-      return { status: "value", value: group[spec.rate], aggregation: "mean", layer: "e2e", samples: { unit: "case", units: flags.map((flag) => [flag]), statistic: meanOfFirst } };
-    }
-    return casesOrMissing(flags, aggregation);
+    const resolution = rateResolution(spec.rate, group, rates2, aggregation);
+    const note = erroredNote(e2e, condition, spec.ability, group);
+    return resolution.status === "value" && note ? { ...resolution, note } : resolution;
   }
   if (spec.kind === "diff") {
-    const ability = e2e.abilities[spec.ability];
+    const ability = own(e2e.abilities, spec.ability);
     if (!ability) return abilityMissing(spec.ability);
     const [a, b] = spec.diff === "lift" ? ["recall", "none"] : ["oracle", "recall"];
     const value = spec.diff === "lift" ? ability.lift_over_none : ability.gap_oracle_over_recall;
@@ -14821,6 +14839,9 @@ function pooledRate(units) {
   }
   return trials === 0 ? 0 : passed / trials;
 }
+function own(record, key) {
+  return record && Object.hasOwn(record, key) ? record[key] : void 0;
+}
 
 // src/gate/evaluate.ts
 var TOLERANCE = 1e-9;
@@ -14902,7 +14923,7 @@ function evaluateCondition(condition, path2, context) {
     return spec.skipped_layers === "fail" ? { ...row, note: `${resolved.reason} (skipped_layers: fail)` } : { ...row, status: "skipped", note: resolved.reason };
   }
   row.actual = resolved.value;
-  const notes = [];
+  const notes = resolved.note ? [resolved.note] : [];
   let failed = hasAbsolute && !compareOp(resolved.value, condition.op, condition.value);
   let compared = false;
   if (hasRelative) {
@@ -15081,7 +15102,7 @@ function readRun(dir, cwd) {
 }
 
 // src/suite/load.ts
-import { dirname as dirname2, relative as relative2, resolve as resolve3 } from "node:path";
+import { dirname as dirname2, isAbsolute, relative as relative2, resolve as resolve3 } from "node:path";
 
 // src/suite/schemaCheck.ts
 var import_ajv = __toESM(require_ajv(), 1);
@@ -15138,7 +15159,8 @@ var suite_schema_default = {
     date: {
       type: "string",
       pattern: "^\\d{4}-\\d{2}-\\d{2}$",
-      description: "ISO date, YYYY-MM-DD."
+      format: "date",
+      description: "A calendar date, YYYY-MM-DD (2026-02-30 is refused)."
     },
     retrieval: {
       type: "object",
@@ -15236,7 +15258,7 @@ var suite_schema_default = {
         url: {
           description: "chroma: the server URL (default CHROMA_URL, else http://localhost:8000). adapter: the adapter's JSON-RPC endpoint.",
           type: "string",
-          pattern: "^https?://"
+          format: "http-url"
         },
         tenant: {
           description: "Chroma tenant (chroma). Default: CHROMA_TENANT, else the server's default.",
@@ -15536,7 +15558,7 @@ var suite_schema_default = {
         },
         base_url: {
           type: "string",
-          minLength: 1
+          format: "http-url"
         },
         api_key_env: {
           type: "string",
@@ -15703,7 +15725,7 @@ var suite_schema_default = {
             },
             base_url: {
               type: "string",
-              minLength: 1
+              format: "http-url"
             },
             api_key_env: {
               $ref: "#/definitions/envName"
@@ -15779,8 +15801,8 @@ var suite_schema_default = {
         },
         base_url: {
           type: "string",
-          minLength: 1,
-          description: "builtin: OpenAI-compatible endpoint; OPENAI_BASE_URL when absent."
+          description: "builtin: OpenAI-compatible endpoint; OPENAI_BASE_URL when absent.",
+          format: "http-url"
         },
         api_key_env: {
           $ref: "#/definitions/envName"
@@ -15796,8 +15818,8 @@ var suite_schema_default = {
         },
         url: {
           type: "string",
-          pattern: "^https?://",
-          description: "http: the adapter's JSON-RPC endpoint."
+          description: "http: the adapter's JSON-RPC endpoint.",
+          format: "http-url"
         },
         headers_env: {
           type: "object",
@@ -16214,11 +16236,42 @@ var suite_schema_default = {
   }
 };
 
+// src/suite/formats.ts
+var MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+function daysInMonth(year, month) {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+function calendarDateProblem(value) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return void 0;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12) return `there is no month ${month}`;
+  const days = daysInMonth(year, month);
+  if (day < 1 || day > days) return `${MONTHS[month - 1]} ${year} has ${days} days`;
+  return void 0;
+}
+function httpUrlProblem(value) {
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    return /^https?:\/\/[/?#]*$/i.test(value) ? "it names no host" : "it is not a valid URL";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return `it must start with http:// or https://, not ${url.protocol}//`;
+  if (url.hostname === "") return "it names no host";
+  return void 0;
+}
+var STRING_FORMATS = {
+  date: { expected: "a calendar date", problem: calendarDateProblem },
+  "http-url": { expected: "an http:// or https:// URL with a host", problem: httpUrlProblem }
+};
+
 // src/suite/schemaCheck.ts
 var compiled;
 function validators() {
   if (!compiled) {
     const ajv = new import_ajv.Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
+    for (const [name, format2] of Object.entries(STRING_FORMATS)) ajv.addFormat(name, { type: "string", validate: (value) => format2.problem(value) === void 0 });
     ajv.addSchema(suite_schema_default);
     const id = suite_schema_default.$id;
     compiled = {
@@ -16271,6 +16324,11 @@ function toProblem(error, file, basePath) {
     }
     case "pattern":
       return { where: file.locate(path2), message: `${subject} ${patternMessage(error)}; got ${JSON.stringify(error.data)}` };
+    case "format": {
+      const format2 = STRING_FORMATS[error.params.format];
+      const value = String(error.data);
+      return { where: file.locate(path2), message: `${subject} must be ${format2?.expected ?? error.message}; got ${JSON.stringify(value)}: ${format2?.problem(value) ?? "invalid"}` };
+    }
     case "not": {
       const data = error.data ?? {};
       const rule = /\/allOf\/(\d+)\//.exec(error.schemaPath)?.[1];
@@ -16317,6 +16375,7 @@ function typeName(value) {
   if (value === null) return "null";
   if (Array.isArray(value)) return "a list";
   if (typeof value === "object") return "a map";
+  if (typeof value === "number" && !Number.isFinite(value)) return `number ${String(value)}`;
   return `${typeof value} ${JSON.stringify(value)}`;
 }
 function patternMessage(error) {
@@ -16404,8 +16463,7 @@ function checkRetrieval(spec, at) {
 }
 
 // src/suite/sourceFile.ts
-var import_yaml = __toESM(require_dist(), 1);
-import { readFileSync as readFileSync3 } from "node:fs";
+var import_yaml2 = __toESM(require_dist(), 1);
 
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
 function createScanner(text, ignoreTrivia = false) {
@@ -16441,7 +16499,7 @@ function createScanner(text, ignoreTrivia = false) {
     scanError = 0;
   }
   function scanNumber() {
-    let start = pos;
+    let start2 = pos;
     if (text.charCodeAt(pos) === 48) {
       pos++;
     } else {
@@ -16459,7 +16517,7 @@ function createScanner(text, ignoreTrivia = false) {
         }
       } else {
         scanError = 3;
-        return text.substring(start, pos);
+        return text.substring(start2, pos);
       }
     }
     let end = pos;
@@ -16478,24 +16536,24 @@ function createScanner(text, ignoreTrivia = false) {
         scanError = 3;
       }
     }
-    return text.substring(start, end);
+    return text.substring(start2, end);
   }
   function scanString() {
-    let result = "", start = pos;
+    let result = "", start2 = pos;
     while (true) {
       if (pos >= len) {
-        result += text.substring(start, pos);
+        result += text.substring(start2, pos);
         scanError = 2;
         break;
       }
       const ch = text.charCodeAt(pos);
       if (ch === 34) {
-        result += text.substring(start, pos);
+        result += text.substring(start2, pos);
         pos++;
         break;
       }
       if (ch === 92) {
-        result += text.substring(start, pos);
+        result += text.substring(start2, pos);
         pos++;
         if (pos >= len) {
           scanError = 2;
@@ -16538,12 +16596,12 @@ function createScanner(text, ignoreTrivia = false) {
           default:
             scanError = 5;
         }
-        start = pos;
+        start2 = pos;
         continue;
       }
       if (ch >= 0 && ch <= 31) {
         if (isLineBreak(ch)) {
-          result += text.substring(start, pos);
+          result += text.substring(start2, pos);
           scanError = 2;
           break;
         } else {
@@ -16611,7 +16669,7 @@ function createScanner(text, ignoreTrivia = false) {
         return token = 10;
       // comments
       case 47:
-        const start = pos - 1;
+        const start2 = pos - 1;
         if (text.charCodeAt(pos + 1) === 47) {
           pos += 2;
           while (pos < len) {
@@ -16620,7 +16678,7 @@ function createScanner(text, ignoreTrivia = false) {
             }
             pos++;
           }
-          value = text.substring(start, pos);
+          value = text.substring(start2, pos);
           return token = 12;
         }
         if (text.charCodeAt(pos + 1) === 42) {
@@ -16647,7 +16705,7 @@ function createScanner(text, ignoreTrivia = false) {
             pos++;
             scanError = 1;
           }
-          value = text.substring(start, pos);
+          value = text.substring(start2, pos);
           return token = 13;
         }
         value += String.fromCharCode(code);
@@ -17303,16 +17361,150 @@ function printParseErrorCode(code) {
   return "<unknown ParseErrorCode>";
 }
 
+// src/suite/readInput.ts
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+var MAX_INPUT_BYTES = 256 * 1024 * 1024;
+var MAX_INPUT_TEXT = "256 MiB";
+var CHUNK_BYTES = 1024 * 1024;
+var UnreadableInput = class extends Error {
+  constructor(message, hint) {
+    super(message);
+    this.hint = hint;
+  }
+  hint;
+};
+function readInputFile(path2) {
+  let fd;
+  try {
+    fd = openSync(path2, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    throw new UnreadableInput(openFailure(error));
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isDirectory()) throw new UnreadableInput("is a directory, not a file");
+    if (!stats.isFile()) throw new UnreadableInput(`is ${kindOf(stats)}, not a regular file`, "recall-gate reads its input from regular files only");
+    if (stats.size > MAX_INPUT_BYTES) throw tooLarge();
+    const chunks = [];
+    let total = 0;
+    for (; ; ) {
+      const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+      const read = readSync(fd, chunk, 0, CHUNK_BYTES, null);
+      if (read === 0) break;
+      total += read;
+      if (total > MAX_INPUT_BYTES) throw tooLarge();
+      chunks.push(read === CHUNK_BYTES ? chunk : chunk.subarray(0, read));
+    }
+    return Buffer.concat(chunks, total).toString("utf8");
+  } catch (error) {
+    if (error instanceof UnreadableInput) throw error;
+    throw new UnreadableInput(openFailure(error));
+  } finally {
+    closeSync(fd);
+  }
+}
+function tooLarge() {
+  return new UnreadableInput(`is larger than ${MAX_INPUT_TEXT}, the most recall-gate reads from one file`, "check the path, or split the data into smaller files");
+}
+function openFailure(error) {
+  switch (error.code) {
+    case "ENOENT":
+      return "file not found";
+    case "EISDIR":
+      return "is a directory, not a file";
+    case "EACCES":
+    case "EPERM":
+      return "permission denied";
+    default:
+      return error.code ? `${error.code}: ${error.message}` : String(error);
+  }
+}
+function kindOf(stats) {
+  if (stats.isFIFO()) return "a named pipe (FIFO)";
+  if (stats.isCharacterDevice()) return "a character device";
+  if (stats.isBlockDevice()) return "a block device";
+  if (stats.isSocket()) return "a socket";
+  return "a special file";
+}
+
+// src/suite/yamlContent.ts
+var import_yaml = __toESM(require_dist(), 1);
+var MAX_ALIAS_EXPANSION = 1e5;
+function yamlContentProblems(doc, text) {
+  const problems = [];
+  const targets = /* @__PURE__ */ new Map();
+  const anchors = /* @__PURE__ */ new Map();
+  (0, import_yaml.visit)(doc, {
+    Node(key, node) {
+      if ((0, import_yaml.isAlias)(node)) {
+        const target = anchors.get(node.source);
+        targets.set(node, target);
+        if (!target) problems.push({ offset: start(node), message: `alias *${node.source} names no anchor &${node.source} defined before it`, hint: "define the anchor first, or write the value out" });
+        return;
+      }
+      if (node.anchor) anchors.set(node.anchor, node);
+      if (key !== "key" && (0, import_yaml.isScalar)(node) && typeof node.value === "number" && !Number.isFinite(node.value)) {
+        const written = text.slice(start(node), node.range?.[1] ?? start(node)).trim() || String(node.value);
+        problems.push({ offset: start(node), message: `${written} is not a finite number`, hint: "write a finite number; YAML reads .nan as not-a-number, .inf and 1e999 as infinity" });
+      }
+    }
+  });
+  if (targets.size > 0) problems.push(...expansionProblems(doc, targets));
+  return problems;
+}
+function expansionProblems(doc, targets) {
+  const problems = [];
+  const onPath = /* @__PURE__ */ new Set();
+  let expanded = 0;
+  let bomb = false;
+  const walk2 = (node, via) => {
+    if (bomb || node === null || node === void 0) return;
+    if (via && ++expanded > MAX_ALIAS_EXPANSION) {
+      bomb = true;
+      problems.push({
+        offset: start(via),
+        message: `aliases expand to more than ${MAX_ALIAS_EXPANSION.toLocaleString("en-US")} values here (an alias bomb?)`,
+        hint: "write the data out, or reuse fewer nested anchors"
+      });
+      return;
+    }
+    if ((0, import_yaml.isAlias)(node)) {
+      const target = targets.get(node);
+      if (!target) return;
+      if (onPath.has(target)) {
+        problems.push({ offset: start(node), message: `alias *${node.source} is inside the node &${node.source} it names, so its value would never end`, hint: "an alias cannot refer to a node that contains it" });
+        return;
+      }
+      onPath.add(target);
+      walk2(target, via ?? node);
+      onPath.delete(target);
+      return;
+    }
+    onPath.add(node);
+    if ((0, import_yaml.isCollection)(node)) for (const item of node.items) walk2(item, via);
+    else if ((0, import_yaml.isPair)(node)) {
+      walk2(node.key, via);
+      walk2(node.value, via);
+    }
+    onPath.delete(node);
+  };
+  walk2(doc.contents, void 0);
+  return problems.filter((problem, index) => problems.findIndex((other) => other.offset === problem.offset && other.message === problem.message) === index);
+}
+function start(node) {
+  return node.range?.[0] ?? 0;
+}
+
 // src/suite/sourceFile.ts
 function nodeAt(doc, path2) {
   let node = doc.contents;
   let depth = 0;
   for (const key of path2) {
-    if ((0, import_yaml.isMap)(node)) {
+    if ((0, import_yaml2.isMap)(node)) {
       const pair = node.items.find((item) => String(scalarValue(item.key)) === String(key));
       if (!pair) break;
       node = pair.value;
-    } else if ((0, import_yaml.isSeq)(node) && typeof key === "number") {
+    } else if ((0, import_yaml2.isSeq)(node) && typeof key === "number") {
       if (key >= node.items.length) break;
       node = node.items[key];
     } else {
@@ -17328,10 +17520,10 @@ function scalarValue(node) {
 var YamlLocator = class {
   constructor(text, lineOffset = 0) {
     this.lineOffset = lineOffset;
-    this.doc = (0, import_yaml.parseDocument)(text, { lineCounter: this.lineCounter, prettyErrors: false, uniqueKeys: true });
+    this.doc = (0, import_yaml2.parseDocument)(text, { lineCounter: this.lineCounter, prettyErrors: false, uniqueKeys: true });
   }
   lineOffset;
-  lineCounter = new import_yaml.LineCounter();
+  lineCounter = new import_yaml2.LineCounter();
   doc;
   position(offset) {
     const { line, col } = this.lineCounter.linePos(offset);
@@ -17339,7 +17531,7 @@ var YamlLocator = class {
   }
   locate(path2, keyOf) {
     const { node, depth } = nodeAt(this.doc, path2);
-    if (keyOf !== void 0 && depth === path2.length && (0, import_yaml.isMap)(node)) {
+    if (keyOf !== void 0 && depth === path2.length && (0, import_yaml2.isMap)(node)) {
       const pair = node.items.find((item) => String(scalarValue(item.key)) === keyOf);
       const keyRange = pair?.key?.range;
       if (keyRange) return this.position(keyRange[0]);
@@ -17355,6 +17547,9 @@ function syntaxProblems(locator, file) {
     hint: "fix the YAML syntax"
   }));
 }
+function contentProblems(locator, text, file) {
+  return yamlContentProblems(locator.doc, text).map(({ offset, message, hint }) => ({ where: { file, ...locator.position(offset) }, message, hint }));
+}
 function firstLine(message) {
   return message.split("\n")[0] ?? message;
 }
@@ -17367,24 +17562,25 @@ var FileProblems = class extends Error {
 };
 function readText(path2, displayPath, referencedFrom) {
   try {
-    return readFileSync3(path2, "utf8").replace(/^\uFEFF/, "");
+    return readInputFile(path2).replace(/^\uFEFF/, "");
   } catch (error) {
-    const code = error.code;
+    if (!(error instanceof UnreadableInput)) throw error;
     const where = referencedFrom ?? { file: displayPath, line: 1, col: 1 };
-    const reason = code === "ENOENT" ? "file not found" : code === "EISDIR" ? "is a directory, not a file" : String(error);
-    const hint = referencedFrom ? "paths in a suite are relative to the suite file" : "check the path; it is relative to the current directory";
-    throw new FileProblems([{ where, message: `cannot read ${displayPath}: ${reason}`, hint }]);
+    const hint = error.hint ?? (referencedFrom ? "paths in a suite are relative to the suite file" : "check the path; it is relative to the current directory");
+    throw new FileProblems([{ where, message: `cannot read ${displayPath}: ${error.message}`, hint }]);
   }
 }
 function readYamlFile(path2, displayPath, referencedFrom) {
   const text = readText(path2, displayPath, referencedFrom);
   const locator = new YamlLocator(text);
   const problems = syntaxProblems(locator, displayPath);
+  if (problems.length === 0) problems.push(...contentProblems(locator, text, displayPath));
   if (problems.length > 0) throw new FileProblems(problems);
   return {
     path: path2,
     displayPath,
-    data: locator.doc.toJS({ maxAliasCount: 100 }),
+    // contentProblems has bounded what aliases expand to; the parser's own count would also refuse an anchor used 101 times.
+    data: locator.doc.toJS({ maxAliasCount: -1 }),
     locate: (dataPath, options) => ({ file: displayPath, ...locator.locate(dataPath, options?.keyOf) })
   };
 }
@@ -17407,8 +17603,10 @@ function readJsonlFile(path2, displayPath, referencedFrom) {
       });
       return;
     }
+    const locator = new YamlLocator(line, index);
+    problems.push(...contentProblems(locator, line, displayPath));
     rows.push(JSON.parse(line));
-    locators.push(new YamlLocator(line, index));
+    locators.push(locator);
   });
   if (problems.length > 0) throw new FileProblems(problems);
   return {
@@ -17451,6 +17649,7 @@ function jsonSyntaxError(text) {
 function readDataFile(path2, displayPath, referencedFrom) {
   if (/\.jsonl$/i.test(path2)) return readJsonlFile(path2, displayPath, referencedFrom);
   if (/\.(ya?ml|json)$/i.test(path2)) return readYamlFile(path2, displayPath, referencedFrom);
+  readText(path2, displayPath, referencedFrom);
   throw new FileProblems([
     {
       where: referencedFrom ?? { file: displayPath, line: 1, col: 1 },
@@ -17461,7 +17660,6 @@ function readDataFile(path2, displayPath, referencedFrom) {
 }
 
 // src/suite/loadE2e.ts
-import { readFileSync as readFileSync4 } from "node:fs";
 import { dirname, relative, resolve as resolve2 } from "node:path";
 
 // src/e2e/checks/excerpt.ts
@@ -17545,18 +17743,8 @@ function buildE2e(raw, cases, main2, retrieval, files, problems) {
     if (earlier === void 0) byName.set(spec.name, index);
     else problems.push({ where: cases.locate(index, ["name"]), message: `duplicate case name "${spec.name}"`, hint: `first defined at ${formatLocation(cases.locate(earlier))}` });
   });
+  plantSessions(cases, caseSpecs, byName, problems);
   cases.rows.forEach((row, index) => {
-    const from = row.plant_from;
-    if (from !== void 0) {
-      const source = byName.has(from) ? caseSpecs[byName.get(from)] : void 0;
-      if (!source) {
-        problems.push({ where: cases.locate(index, ["plant_from"]), message: `plant_from names no case "${from}"`, hint: didYouMean(from, byName.keys()) });
-      } else if (row.sessions !== void 0) {
-        problems.push({ where: cases.locate(index, ["plant_from"]), message: "a case has either sessions or plant_from, not both" });
-      } else {
-        caseSpecs[index].sessions = source.sessions;
-      }
-    }
     checkChecks(row.check, (path2) => cases.locate(index, ["check", ...path2]), Boolean(raw.judge), problems);
   });
   return {
@@ -17593,14 +17781,11 @@ function buildE2e(raw, cases, main2, retrieval, files, problems) {
     if (promptPath) {
       const absolute = resolve2(suiteDir, promptPath);
       try {
-        systemPrompt = readFileSync4(absolute, "utf8");
+        systemPrompt = readText(absolute, relative(process.cwd(), absolute) || absolute, at(["target", "system_prompt"]));
         files.push(absolute);
       } catch (error) {
-        problems.push({
-          where: at(["target", "system_prompt"]),
-          message: `cannot read the system prompt ${relative(process.cwd(), absolute)}: ${error.code ?? error}`,
-          hint: "paths in a suite are relative to the suite file"
-        });
+        if (!(error instanceof FileProblems)) throw error;
+        problems.push(...error.problems);
       }
     }
     return {
@@ -17623,6 +17808,44 @@ function buildE2e(raw, cases, main2, retrieval, files, problems) {
       max_retries: rawTarget.max_retries ?? 4
     };
   }
+}
+function plantSessions(cases, specs, byName, problems) {
+  const fromOf = (index) => cases.rows[index].plant_from;
+  cases.rows.forEach((row, index) => {
+    const from = fromOf(index);
+    if (from === void 0) return;
+    const at = cases.locate(index, ["plant_from"]);
+    if (row.sessions !== void 0) {
+      problems.push({ where: at, message: "a case has either sessions or plant_from, not both" });
+      return;
+    }
+    const chain = [index];
+    for (let current = index; ; ) {
+      const name = fromOf(current);
+      const next = byName.get(name);
+      if (next === void 0) {
+        if (chain.length === 1) problems.push({ where: at, message: `plant_from names no case "${name}"`, hint: didYouMean(name, byName.keys()) });
+        return;
+      }
+      const seen = chain.indexOf(next);
+      if (seen >= 0) {
+        const path2 = [...chain, next].map((i) => specs[i].name).join(" -> ");
+        problems.push(
+          seen === 0 ? { where: at, message: `plant_from is circular: ${path2}`, hint: "plant from a case that has sessions" } : { where: at, message: `plant_from leads into a circular chain: ${path2}`, hint: "plant from a case that has sessions" }
+        );
+        return;
+      }
+      chain.push(next);
+      if (fromOf(next) === void 0) break;
+      current = next;
+    }
+    const source = specs[chain[chain.length - 1]];
+    if (source.sessions.length === 0) {
+      problems.push({ where: at, message: `plant_from plants nothing: case "${source.name}" has no sessions`, hint: "plant from a case that has sessions" });
+      return;
+    }
+    specs[index].sessions = source.sessions;
+  });
 }
 function buildCase(row, where) {
   const ability = String(row.ability);
@@ -17813,7 +18036,7 @@ var PLURAL = { suite: "suites", memory: "memories", query: "queries", case: "cas
 var MIN_DEPTH = 10;
 function loadSuite(suitePath, cwd = process.cwd()) {
   const file = resolve3(cwd, suitePath);
-  const displayPath = relative2(cwd, file) || suitePath;
+  const displayPath = displayPathOf(file, suitePath, cwd);
   const problems = [];
   const files = [file];
   let main2;
@@ -17895,7 +18118,7 @@ function rowsOf(value, path2, part, main2, files, problems, cwd) {
   const referencedFrom = main2.locate(path2);
   let data;
   try {
-    data = readDataFile(target, relative2(cwd, target) || target, referencedFrom);
+    data = readDataFile(target, displayPathOf(target, String(value), cwd), referencedFrom);
   } catch (error) {
     if (error instanceof FileProblems) {
       problems.push(...error.problems);
@@ -17914,6 +18137,11 @@ function rowsOf(value, path2, part, main2, files, problems, cwd) {
   }
   data.data.forEach((row, index) => problems.push(...checkSchema(part, row, data, [index])));
   return { rows: data.data, locate: (index, subpath = [], keyOf) => data.locate([index, ...subpath], { keyOf }) };
+}
+function displayPathOf(absolute, written, cwd) {
+  const fromCwd = relative2(cwd, absolute);
+  if (isAbsolute(written) && (fromCwd.startsWith("..") || isAbsolute(fromCwd))) return absolute;
+  return fromCwd || written;
 }
 function buildRetrieval(raw, memories, queries, main2) {
   const k = [...new Set(raw.k ?? DEFAULT_K)].sort((a, b) => a - b);
@@ -18534,7 +18762,7 @@ function checkAbstains(answer, expected) {
 }
 
 // src/e2e/checks/date.ts
-var MONTHS = [
+var MONTHS2 = [
   ["january", 1],
   ["february", 2],
   ["march", 3],
@@ -18560,8 +18788,8 @@ var MONTHS = [
   ["nov", 11],
   ["dec", 12]
 ];
-var MONTH_NUMBER = new Map(MONTHS);
-var MONTH = `(${MONTHS.map(([name]) => name).join("|")})(?!\\p{L})\\.?`;
+var MONTH_NUMBER = new Map(MONTHS2);
+var MONTH = `(${MONTHS2.map(([name]) => name).join("|")})(?!\\p{L})\\.?`;
 var ORDINAL = "(?:st|nd|rd|th)?";
 var DAY = `(?<![\\d.,])(\\d{1,2})(?!\\d)${ORDINAL}(?!\\p{L})`;
 var YEAR = "(\\d{4})(?![\\d])";
@@ -18595,10 +18823,10 @@ function findDates(text) {
 function isoDate(year, month, day) {
   const m = Number(month);
   const d = Number(day);
-  if (!(m >= 1 && m <= 12) || d < 1 || d > daysInMonth(year === void 0 ? void 0 : Number(year), m)) return void 0;
+  if (!(m >= 1 && m <= 12) || d < 1 || d > daysInMonth2(year === void 0 ? void 0 : Number(year), m)) return void 0;
   return `${year === void 0 ? "-" : year}-${pad(m)}-${pad(d)}`;
 }
-function daysInMonth(year, month) {
+function daysInMonth2(year, month) {
   if (month === 2) return year === void 0 || year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
@@ -18661,11 +18889,11 @@ function findAmounts(text) {
   const found = [];
   const digits = /\d/g;
   for (let m = digits.exec(text); m !== null; m = digits.exec(text)) {
-    const start = m.index;
-    const number2 = readNumber(text, start);
+    const start2 = m.index;
+    const number2 = readNumber(text, start2);
     digits.lastIndex = number2.end;
-    if (!number2.digits || inDate(start)) continue;
-    const candidate = readAmount(text, start, number2.end, number2.digits);
+    if (!number2.digits || inDate(start2)) continue;
+    const candidate = readAmount(text, start2, number2.end, number2.digits);
     if (candidate) found.push(candidate);
   }
   for (let i = found.length - 2; i >= 0; i--) {
@@ -18676,26 +18904,26 @@ function findAmounts(text) {
   }
   return found.map(({ value, at, raw, currency }) => ({ value, at, raw, currency }));
 }
-function readNumber(text, start) {
+function readNumber(text, start2) {
   for (const { pattern, decimal } of SHAPES) {
-    pattern.lastIndex = start;
+    pattern.lastIndex = start2;
     const match = pattern.exec(text);
     if (!match) continue;
-    const end = start + match[0].length;
+    const end = start2 + match[0].length;
     if (/^(?:\d|[.,]\d)/.test(text.slice(end, end + 2))) continue;
     return { end, digits: splitDigits(match[0], decimal) };
   }
-  ANY_NUMBER.lastIndex = start;
+  ANY_NUMBER.lastIndex = start2;
   const all = ANY_NUMBER.exec(text);
-  return { end: start + (all ? all[0].length : 1) };
+  return { end: start2 + (all ? all[0].length : 1) };
 }
 function splitDigits(written, decimal) {
   const at = Math.max(...[...decimal].map((separator) => written.lastIndexOf(separator)));
   if (at < 0) return { whole: written.replace(/\D/g, ""), fraction: "" };
   return { whole: written.slice(0, at).replace(/\D/g, ""), fraction: written.slice(at + 1) };
 }
-function readAmount(text, start, end, digits) {
-  const before = text.slice(Math.max(0, start - 16), start);
+function readAmount(text, start2, end, digits) {
+  const before = text.slice(Math.max(0, start2 - 16), start2);
   const prefix = PREFIX.exec(before);
   if (!prefix && INSIDE_WORD.test(before)) return void 0;
   const after = text.slice(end);
@@ -18714,10 +18942,10 @@ function readAmount(text, start, end, digits) {
     if (millions && (prefix || suffixAfterMillions > 0)) [exponent, tail, suffix] = [6, millions[0].length, suffixAfterMillions];
   }
   const currency = prefix !== null || suffix > 0;
-  const bare = digits.fraction === "" && exponent === 0 && text.slice(start, end) === digits.whole;
+  const bare = digits.fraction === "" && exponent === 0 && text.slice(start2, end) === digits.whole;
   const year = Number(digits.whole);
   if (!currency && bare && digits.whole.length === 4 && year >= 1900 && year <= 2099 && YEAR_WORD.test(before)) return void 0;
-  const at = prefix ? start - prefix[0].length : start;
+  const at = prefix ? start2 - prefix[0].length : start2;
   const stop = end + tail + suffix;
   const value = Number(`${digits.whole}.${digits.fraction || "0"}e${exponent}`);
   return { value, at, raw: text.slice(at, stop), currency, currencyAfter: suffix > 0 };
@@ -18767,7 +18995,7 @@ var KINDS = ["contains", "icontains", "regex", "first_amount", "date", "abstains
 async function gradeAnswer(check, answer, context) {
   return evaluate(check, normalizeAnswer(answer), context);
 }
-function kindOf(check) {
+function kindOf2(check) {
   const keys = typeof check === "object" && check !== null ? Object.keys(check).filter((key) => KINDS.includes(key)) : [];
   if (keys.length !== 1) {
     throw new Error(`a check needs exactly one of ${KINDS.join(", ")}; got ${JSON.stringify(check)}`);
@@ -18776,7 +19004,7 @@ function kindOf(check) {
 }
 async function evaluate(check, text, context) {
   const spec = check;
-  const kind = kindOf(check);
+  const kind = kindOf2(check);
   switch (kind) {
     case "contains":
       return checkContains(text, spec.contains);
@@ -19120,7 +19348,7 @@ async function regradeCommand(argv, io) {
 
 // src/embeddings/cache.ts
 import { createHash as createHash2 } from "node:crypto";
-import { mkdirSync as mkdirSync2, readFileSync as readFileSync5, readdirSync, renameSync as renameSync2, statSync, unlinkSync, writeFileSync as writeFileSync3 } from "node:fs";
+import { mkdirSync as mkdirSync2, readFileSync as readFileSync3, readdirSync, renameSync as renameSync2, statSync, unlinkSync, writeFileSync as writeFileSync3 } from "node:fs";
 import { homedir } from "node:os";
 import { join as join6 } from "node:path";
 var MAGIC = Buffer.from("RGEC1\n");
@@ -19197,7 +19425,7 @@ var EmbeddingCache = class {
     this.loaded.add(path2);
     let bytes;
     try {
-      bytes = readFileSync5(path2);
+      bytes = readFileSync3(path2);
     } catch {
       return;
     }
@@ -19297,7 +19525,7 @@ function apiKeyEnv(spec) {
 
 // src/runSuite.ts
 import { createHash as createHash4, randomBytes } from "node:crypto";
-import { readFileSync as readFileSync7 } from "node:fs";
+import { readFileSync as readFileSync5 } from "node:fs";
 import { dirname as dirname4, join as join9, relative as relative3 } from "node:path";
 
 // node_modules/openai/internal/tslib.mjs
@@ -22278,7 +22506,7 @@ var _parseJSON = (jsonString, allow) => {
     return parseNum();
   };
   const parseStr = () => {
-    const start = index;
+    const start2 = index;
     let escape2 = false;
     index++;
     while (index < length && (jsonString[index] !== '"' || escape2 && jsonString[index - 1] === "\\")) {
@@ -22287,15 +22515,15 @@ var _parseJSON = (jsonString, allow) => {
     }
     if (jsonString.charAt(index) == '"') {
       try {
-        return JSON.parse(jsonString.substring(start, ++index - Number(escape2)));
+        return JSON.parse(jsonString.substring(start2, ++index - Number(escape2)));
       } catch (e) {
         throwMalformedError(String(e));
       }
     } else if (Allow.STR & allow) {
       try {
-        return JSON.parse(jsonString.substring(start, index - Number(escape2)) + '"');
+        return JSON.parse(jsonString.substring(start2, index - Number(escape2)) + '"');
       } catch (e) {
-        return JSON.parse(jsonString.substring(start, jsonString.lastIndexOf("\\")) + '"');
+        return JSON.parse(jsonString.substring(start2, jsonString.lastIndexOf("\\")) + '"');
       }
     }
     markPartialJSON("Unterminated string literal");
@@ -22372,7 +22600,7 @@ var _parseJSON = (jsonString, allow) => {
         throwMalformedError(String(e));
       }
     }
-    const start = index;
+    const start2 = index;
     if (jsonString[index] === "-")
       index++;
     while (jsonString[index] && !",]}".includes(jsonString[index]))
@@ -22380,12 +22608,12 @@ var _parseJSON = (jsonString, allow) => {
     if (index == length && !(Allow.NUM & allow))
       markPartialJSON("Unterminated number literal");
     try {
-      return JSON.parse(jsonString.substring(start, index));
+      return JSON.parse(jsonString.substring(start2, index));
     } catch (e) {
-      if (jsonString.substring(start, index) === "-" && Allow.NUM & allow)
+      if (jsonString.substring(start2, index) === "-" && Allow.NUM & allow)
         markPartialJSON("Not sure what '-' is");
       try {
-        return JSON.parse(jsonString.substring(start, jsonString.lastIndexOf("e")));
+        return JSON.parse(jsonString.substring(start2, jsonString.lastIndexOf("e")));
       } catch (e2) {
         throwMalformedError(String(e2));
       }
@@ -27464,12 +27692,12 @@ var Files2 = class extends APIResource {
    */
   async waitForProcessing(id, { pollInterval = 5e3, maxWait = 30 * 60 * 1e3 } = {}) {
     const TERMINAL_STATES = /* @__PURE__ */ new Set(["processed", "error", "deleted"]);
-    const start = Date.now();
+    const start2 = Date.now();
     let file = await this.retrieve(id);
     while (!file.status || !TERMINAL_STATES.has(file.status)) {
       await sleep(pollInterval);
       file = await this.retrieve(id);
-      if (Date.now() - start > maxWait) {
+      if (Date.now() - start2 > maxWait) {
         throw new APIConnectionTimeoutError({
           message: `Giving up on waiting for file ${id} to finish processing after ${maxWait} milliseconds.`
         });
@@ -30295,11 +30523,11 @@ ${input.answer}` }
 import { resolve as resolve9 } from "node:path";
 
 // src/embeddings/createEmbedder.ts
-import { isAbsolute, resolve as resolve8 } from "node:path";
+import { isAbsolute as isAbsolute2, resolve as resolve8 } from "node:path";
 
 // src/embeddings/local.ts
 import { createHash as createHash3 } from "node:crypto";
-import { existsSync as existsSync6, readFileSync as readFileSync6 } from "node:fs";
+import { existsSync as existsSync6, readFileSync as readFileSync4 } from "node:fs";
 import { join as join8 } from "node:path";
 
 // src/embeddings/transformersRuntime.ts
@@ -30323,8 +30551,8 @@ function loadTransformers(options) {
   });
   return loaded;
 }
-function projectInstall(start) {
-  for (let dir = resolve7(start); ; dir = dirname3(dir)) {
+function projectInstall(start2) {
+  for (let dir = resolve7(start2); ; dir = dirname3(dir)) {
     const entry = entryIn(dir);
     if (existsSync5(entry)) return entry;
     if (dirname3(dir) === dir) return void 0;
@@ -30413,8 +30641,8 @@ var LocalEmbedder = class {
     const extract = await this.load();
     const batchSize = this.options.batchSize ?? 32;
     const vectors = [];
-    for (let start = 0; start < texts.length; start += batchSize) {
-      const batch = texts.slice(start, start + batchSize);
+    for (let start2 = 0; start2 < texts.length; start2 += batchSize) {
+      const batch = texts.slice(start2, start2 + batchSize);
       const output = await extract(batch, { pooling: "mean", normalize: true });
       const dimensions = output.dims[output.dims.length - 1];
       for (let i = 0; i < batch.length; i++) vectors.push(output.data.slice(i * dimensions, (i + 1) * dimensions));
@@ -30487,9 +30715,9 @@ function hashFolder(folder, dtype) {
   const weights = join8(folder, "onnx", dtype === "q8" ? "model_quantized.onnx" : dtype === "fp16" ? "model_fp16.onnx" : "model.onnx");
   const hash = createHash3("sha256");
   for (const file of ["config.json", "tokenizer.json"]) {
-    if (existsSync6(join8(folder, file))) hash.update(readFileSync6(join8(folder, file)));
+    if (existsSync6(join8(folder, file))) hash.update(readFileSync4(join8(folder, file)));
   }
-  if (existsSync6(weights)) hash.update(readFileSync6(weights));
+  if (existsSync6(weights)) hash.update(readFileSync4(weights));
   return hash.digest("hex").slice(0, 16);
 }
 
@@ -30610,8 +30838,8 @@ var OpenAIEmbedder = class {
   batchSize;
   async embed(texts) {
     const vectors = [];
-    for (let start = 0; start < texts.length; start += this.batchSize) {
-      const batch = texts.slice(start, start + this.batchSize);
+    for (let start2 = 0; start2 < texts.length; start2 += this.batchSize) {
+      const batch = texts.slice(start2, start2 + this.batchSize);
       vectors.push(...await this.embedBatch(batch));
     }
     return vectors;
@@ -30676,7 +30904,7 @@ function createEmbedder(spec, context) {
 }
 function localModel(model, baseDir) {
   if (!model) return DEFAULT_LOCAL_MODEL;
-  if (isAbsolute(model)) return model;
+  if (isAbsolute2(model)) return model;
   return model.startsWith("./") || model.startsWith("../") ? resolve8(baseDir, model) : model;
 }
 function createUncached(spec, context) {
@@ -31225,8 +31453,8 @@ var AdapterMemoryStore = class {
     }
     for (const [user, list] of byUser) {
       await this.resetOnce(user);
-      for (let start = 0; start < list.length; start += ADD_BATCH) {
-        await this.client.add(user, list.slice(start, start + ADD_BATCH));
+      for (let start2 = 0; start2 < list.length; start2 += ADD_BATCH) {
+        await this.client.add(user, list.slice(start2, start2 + ADD_BATCH));
       }
     }
   }
@@ -36139,13 +36367,13 @@ var ChromaStore = class {
     if (records.length === 0) return;
     const vectors = await this.embedder.embed(records.map((record) => record.text));
     const collection = this.open();
-    for (let start = 0; start < records.length; start += ADD_BATCH2) {
-      const batch = records.slice(start, start + ADD_BATCH2);
+    for (let start2 = 0; start2 < records.length; start2 += ADD_BATCH2) {
+      const batch = records.slice(start2, start2 + ADD_BATCH2);
       await this.call(
         "adding memories",
         () => collection.add({
           ids: batch.map((record) => record.id),
-          embeddings: batch.map((_2, i) => Array.from(this.unit(vectors[start + i]))),
+          embeddings: batch.map((_2, i) => Array.from(this.unit(vectors[start2 + i]))),
           documents: batch.map((record) => record.text),
           metadatas: batch.map((record) => record.date ? { user: record.user, date: record.date } : { user: record.user })
         })
@@ -36533,9 +36761,7 @@ function dcg(gainsInOrder, k) {
 }
 function ranksOfRelevant(ranked, gains2) {
   const position = new Map(ranked.map((id, index) => [id, index + 1]));
-  const ranks = {};
-  for (const [id, gain] of gains2) if (gain >= 1) ranks[id] = position.get(id) ?? null;
-  return ranks;
+  return Object.fromEntries([...gains2].filter(([, gain]) => gain >= 1).map(([id]) => [id, position.get(id) ?? null]));
 }
 function queryMetrics(ranked, gains2, cutoffs) {
   const values = {};
@@ -36649,12 +36875,12 @@ function metricsByTag(queries, cutoffs) {
     queries.flatMap((query) => query.tags.map((tag) => ({ tag, query }))),
     (entry) => entry.tag
   );
-  const byTag = {};
-  for (const [tag, entries] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
-    const members = entries.map((entry) => entry.query);
-    byTag[tag] = { queries: members.length, metrics: meanMetrics(members.map((q2) => q2.metrics), cutoffs) };
-  }
-  return byTag;
+  return Object.fromEntries(
+    [...groups].sort(([a], [b]) => a.localeCompare(b)).map(([tag, entries]) => {
+      const members = entries.map((entry) => entry.query);
+      return [tag, { queries: members.length, metrics: meanMetrics(members.map((q2) => q2.metrics), cutoffs) }];
+    })
+  );
 }
 function embedderId(provider) {
   const embedding = provider.embedding;
@@ -36783,7 +37009,7 @@ async function createTarget(spec, context) {
 var LAYERS = ["auto", "all", "retrieval", "e2e"];
 function suiteHash(files) {
   const hash = createHash4("sha256");
-  for (const file of files) hash.update(readFileSync7(file)).update("\0");
+  for (const file of files) hash.update(readFileSync5(file)).update("\0");
   return hash.digest("hex");
 }
 function layersToRun(suite, layer) {
@@ -37016,7 +37242,7 @@ results written to ${out}/ (${files.join(", ")})
 }
 
 // src/cli/score.ts
-import { readFileSync as readFileSync8 } from "node:fs";
+import { readFileSync as readFileSync6 } from "node:fs";
 import { resolve as resolve10 } from "node:path";
 
 // src/retrieval/score.ts
@@ -37050,7 +37276,7 @@ function trecEvalName(metric) {
 }
 function readInput(path2, io, flag) {
   try {
-    return readFileSync8(resolve10(io.cwd, path2), "utf8");
+    return readFileSync6(resolve10(io.cwd, path2), "utf8");
   } catch (error) {
     throw new RecallGateError("invalid-input", `cannot read ${flag} file ${path2}: ${error.code ?? error}`);
   }

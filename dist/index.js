@@ -3382,13 +3382,13 @@ var require_data_url = __commonJS({
     }
     function collectASequenceOfCodePointsFast(char, input, position) {
       const idx = input.indexOf(char, position.position);
-      const start = position.position;
+      const start2 = position.position;
       if (idx === -1) {
         position.position = input.length;
-        return input.slice(start);
+        return input.slice(start2);
       }
       position.position = idx;
-      return input.slice(start, position.position);
+      return input.slice(start2, position.position);
     }
     function stringPercentDecode(input) {
       const bytes = encoder.encode(input);
@@ -5394,11 +5394,11 @@ var require_formdata_parser = __commonJS({
       return name;
     }
     function collectASequenceOfBytes(condition, input, position) {
-      let start = position.position;
-      while (start < input.length && condition(input[start])) {
-        ++start;
+      let start2 = position.position;
+      while (start2 < input.length && condition(input[start2])) {
+        ++start2;
       }
-      return input.subarray(position.position, position.position = start);
+      return input.subarray(position.position, position.position = start2);
     }
     function removeChars(buf, leading, trailing, predicate) {
       let lead = 0;
@@ -5411,12 +5411,12 @@ var require_formdata_parser = __commonJS({
       }
       return lead === 0 && trail === buf.length - 1 ? buf : buf.subarray(lead, trail + 1);
     }
-    function bufferStartsWith(buffer3, start, position) {
-      if (buffer3.length < start.length) {
+    function bufferStartsWith(buffer3, start2, position) {
+      if (buffer3.length < start2.length) {
         return false;
       }
-      for (let i = 0; i < start.length; i++) {
-        if (start[i] !== buffer3[position.position + i]) {
+      for (let i = 0; i < start2.length; i++) {
+        if (start2[i] !== buffer3[position.position + i]) {
           return false;
         }
       }
@@ -5797,7 +5797,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants4 = require_constants2();
+    var constants5 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util5.addListener;
@@ -5822,8 +5822,8 @@ var require_client_h1 = __commonJS({
           },
           wasm_on_status: (p, at, len) => {
             assert5(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
-            return currentParser.onStatus(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
+            const start2 = at - currentBufferPtr + currentBufferRef.byteOffset;
+            return currentParser.onStatus(new FastBuffer(currentBufferRef.buffer, start2, len)) || 0;
           },
           wasm_on_message_begin: (p) => {
             assert5(currentParser.ptr === p);
@@ -5831,13 +5831,13 @@ var require_client_h1 = __commonJS({
           },
           wasm_on_header_field: (p, at, len) => {
             assert5(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
-            return currentParser.onHeaderField(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
+            const start2 = at - currentBufferPtr + currentBufferRef.byteOffset;
+            return currentParser.onHeaderField(new FastBuffer(currentBufferRef.buffer, start2, len)) || 0;
           },
           wasm_on_header_value: (p, at, len) => {
             assert5(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
-            return currentParser.onHeaderValue(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
+            const start2 = at - currentBufferPtr + currentBufferRef.byteOffset;
+            return currentParser.onHeaderValue(new FastBuffer(currentBufferRef.buffer, start2, len)) || 0;
           },
           wasm_on_headers_complete: (p, statusCode, upgrade, shouldKeepAlive) => {
             assert5(currentParser.ptr === p);
@@ -5845,8 +5845,8 @@ var require_client_h1 = __commonJS({
           },
           wasm_on_body: (p, at, len) => {
             assert5(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
-            return currentParser.onBody(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
+            const start2 = at - currentBufferPtr + currentBufferRef.byteOffset;
+            return currentParser.onBody(new FastBuffer(currentBufferRef.buffer, start2, len)) || 0;
           },
           wasm_on_message_complete: (p) => {
             assert5(currentParser.ptr === p);
@@ -5872,7 +5872,7 @@ var require_client_h1 = __commonJS({
       constructor(client2, socket, { exports: exports3 }) {
         assert5(Number.isFinite(client2[kMaxHeadersSize]) && client2[kMaxHeadersSize] > 0);
         this.llhttp = exports3;
-        this.ptr = this.llhttp.llhttp_alloc(constants4.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants5.TYPE.RESPONSE);
         this.client = client2;
         this.socket = socket;
         this.timeout = null;
@@ -5967,11 +5967,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants4.ERROR.OK) {
+          if (ret !== constants5.ERROR.OK) {
             const body2 = data.subarray(offset);
-            if (ret === constants4.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants5.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body2);
-            } else if (ret === constants4.ERROR.PAUSED) {
+            } else if (ret === constants5.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body2);
             } else {
@@ -5994,10 +5994,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants4.ERROR.OK) {
+        if (ret === constants5.ERROR.OK) {
           return null;
         }
-        if (ret === constants4.ERROR.PAUSED || ret === constants4.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants5.ERROR.PAUSED || ret === constants5.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -6014,7 +6014,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants4.ERROR[ret], data);
+        return new HTTPParserError(message, constants5.ERROR[ret], data);
       }
       destroy() {
         assert5(this.ptr != null);
@@ -6194,7 +6194,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client2[kResume]();
         }
-        return pause ? constants4.ERROR.PAUSED : 0;
+        return pause ? constants5.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client: client2, socket, statusCode, maxResponseSize } = this;
@@ -6216,7 +6216,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request2.onData(buf) === false) {
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -6252,13 +6252,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert5(client2[kRunning] === 0);
           util5.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util5.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         } else if (socket[kReset] && client2[kRunning] === 0) {
           util5.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         } else if (client2[kPipelining] == null || client2[kPipelining] === 1) {
           setImmediate(() => client2[kResume]());
         } else {
@@ -9294,8 +9294,8 @@ var require_retry_handler = __commonJS({
             this.abort(contentLengthError);
             return false;
           }
-          const { start, size, end = size - 1 } = contentRange;
-          if (this.start !== start || this.end != null && this.end !== end) {
+          const { start: start2, size, end = size - 1 } = contentRange;
+          if (this.start !== start2 || this.end != null && this.end !== end) {
             this.abort(
               new RequestRetryError("Content-Range mismatch", statusCode, {
                 headers,
@@ -9324,13 +9324,13 @@ var require_retry_handler = __commonJS({
               this.abort(contentLengthError);
               return false;
             }
-            const { start, size, end = size - 1 } = range3;
+            const { start: start2, size, end = size - 1 } = range3;
             assert5(
-              start != null && Number.isFinite(start),
+              start2 != null && Number.isFinite(start2),
               "content-range mismatch"
             );
             assert5(end != null && Number.isFinite(end), "invalid content-length");
-            this.start = start;
+            this.start = start2;
             this.end = end;
           }
           if (this.end == null) {
@@ -9656,9 +9656,9 @@ var require_readable = __commonJS({
       }
       const { _readableState: state3 } = consume2.stream;
       if (state3.bufferIndex) {
-        const start = state3.bufferIndex;
+        const start2 = state3.bufferIndex;
         const end = state3.buffer.length;
-        for (let n = start; n < end; n++) {
+        for (let n = start2; n < end; n++) {
           consumePush(consume2, state3.buffer[n]);
         }
       } else {
@@ -9683,8 +9683,8 @@ var require_readable = __commonJS({
       }
       const buffer3 = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length);
       const bufferLength = buffer3.length;
-      const start = bufferLength > 2 && buffer3[0] === 239 && buffer3[1] === 187 && buffer3[2] === 191 ? 3 : 0;
-      return buffer3.utf8Slice(start, bufferLength);
+      const start2 = bufferLength > 2 && buffer3[0] === 239 && buffer3[1] === 187 && buffer3[2] === 191 ? 3 : 0;
+      return buffer3.utf8Slice(start2, bufferLength);
     }
     function chunksConcat(chunks, length) {
       if (chunks.length === 0 || length === 0) {
@@ -18334,19 +18334,19 @@ var require_eventsource_stream = __commonJS({
     var minParserItems = 1024;
     var maxParserItems = 131072;
     var bytesPerParserItem = 128;
-    function isASCIINumberBytes(buffer4, start) {
-      if (start >= buffer4.length) {
+    function isASCIINumberBytes(buffer4, start2) {
+      if (start2 >= buffer4.length) {
         return false;
       }
-      for (let i = start; i < buffer4.length; i++) {
+      for (let i = start2; i < buffer4.length; i++) {
         if (buffer4[i] < 48 || buffer4[i] > 57) {
           return false;
         }
       }
       return true;
     }
-    function isValidLastEventIdBytes(buffer4, start) {
-      for (let i = start; i < buffer4.length; i++) {
+    function isValidLastEventIdBytes(buffer4, start2) {
+      for (let i = start2; i < buffer4.length; i++) {
         if (buffer4[i] === 0) {
           return false;
         }
@@ -18649,9 +18649,9 @@ ${value}`;
         let length = 0;
         for (let i = this.lineChunkIndex; i <= this.chunkIndex; i++) {
           const chunk = this.chunks[i];
-          const start = i === this.lineChunkIndex ? this.linePos : 0;
+          const start2 = i === this.lineChunkIndex ? this.linePos : 0;
           const end = i === this.chunkIndex ? this.pos : chunk.length;
-          const slice = chunk.subarray(start, end);
+          const slice = chunk.subarray(start2, end);
           length += slice.length;
           chunks.push(slice);
         }
@@ -19538,11 +19538,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants4);
+          this.rhs = optimizeExpr(this.rhs, names, constants5);
         return this;
       }
       get names() {
@@ -19559,10 +19559,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants4);
+        this.rhs = optimizeExpr(this.rhs, names, constants5);
         return this;
       }
       get names() {
@@ -19623,8 +19623,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants4) {
-        this.code = optimizeExpr(this.code, names, constants4);
+      optimizeNames(names, constants5) {
+        this.code = optimizeExpr(this.code, names, constants5);
         return this;
       }
       get names() {
@@ -19653,12 +19653,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants4))
+          if (n.optimizeNames(names, constants5))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -19711,12 +19711,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         var _a4;
-        this.else = (_a4 = this.else) === null || _a4 === void 0 ? void 0 : _a4.optimizeNames(names, constants4);
-        if (!(super.optimizeNames(names, constants4) || this.else))
+        this.else = (_a4 = this.else) === null || _a4 === void 0 ? void 0 : _a4.optimizeNames(names, constants5);
+        if (!(super.optimizeNames(names, constants5) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants4);
+        this.condition = optimizeExpr(this.condition, names, constants5);
         return this;
       }
       get names() {
@@ -19739,10 +19739,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants4) {
-        if (!super.optimizeNames(names, constants4))
+      optimizeNames(names, constants5) {
+        if (!super.optimizeNames(names, constants5))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants4);
+        this.iteration = optimizeExpr(this.iteration, names, constants5);
         return this;
       }
       get names() {
@@ -19778,10 +19778,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants4) {
-        if (!super.optimizeNames(names, constants4))
+      optimizeNames(names, constants5) {
+        if (!super.optimizeNames(names, constants5))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants4);
+        this.iterable = optimizeExpr(this.iterable, names, constants5);
         return this;
       }
       get names() {
@@ -19823,11 +19823,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         var _a4, _b;
-        super.optimizeNames(names, constants4);
-        (_a4 = this.catch) === null || _a4 === void 0 ? void 0 : _a4.optimizeNames(names, constants4);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants4);
+        super.optimizeNames(names, constants5);
+        (_a4 = this.catch) === null || _a4 === void 0 ? void 0 : _a4.optimizeNames(names, constants5);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants5);
         return this;
       }
       get names() {
@@ -20128,7 +20128,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants4) {
+    function optimizeExpr(expr, names, constants5) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -20143,14 +20143,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants4[n.str];
+        const c = constants5[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants4[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants5[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -26077,13 +26077,13 @@ var require_identity = __commonJS({
     var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
     var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
-    var isAlias = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
+    var isAlias2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
     var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
     var isMap2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
-    var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
-    var isScalar = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
+    var isPair2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
+    var isScalar2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
     var isSeq2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
-    function isCollection(node) {
+    function isCollection2(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
           case MAP:
@@ -26103,7 +26103,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node) => (isScalar(node) || isCollection(node)) && !!node.anchor;
+    var hasAnchor = (node) => (isScalar2(node) || isCollection2(node)) && !!node.anchor;
     exports2.ALIAS = ALIAS;
     exports2.DOC = DOC;
     exports2.MAP = MAP;
@@ -26112,13 +26112,13 @@ var require_identity = __commonJS({
     exports2.SCALAR = SCALAR;
     exports2.SEQ = SEQ;
     exports2.hasAnchor = hasAnchor;
-    exports2.isAlias = isAlias;
-    exports2.isCollection = isCollection;
+    exports2.isAlias = isAlias2;
+    exports2.isCollection = isCollection2;
     exports2.isDocument = isDocument;
     exports2.isMap = isMap2;
     exports2.isNode = isNode;
-    exports2.isPair = isPair;
-    exports2.isScalar = isScalar;
+    exports2.isPair = isPair2;
+    exports2.isScalar = isScalar2;
     exports2.isSeq = isSeq2;
   }
 });
@@ -26131,7 +26131,7 @@ var require_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP2 = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
-    function visit2(node, visitor) {
+    function visit3(node, visitor) {
       const visitor_ = initVisitor(visitor);
       if (identity.isDocument(node)) {
         const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
@@ -26140,9 +26140,9 @@ var require_visit = __commonJS({
       } else
         visit_(null, node, visitor_, Object.freeze([]));
     }
-    visit2.BREAK = BREAK;
-    visit2.SKIP = SKIP2;
-    visit2.REMOVE = REMOVE;
+    visit3.BREAK = BREAK;
+    visit3.SKIP = SKIP2;
+    visit3.REMOVE = REMOVE;
     function visit_(key, node, visitor, path13) {
       const ctrl = callVisitor(key, node, visitor, path13);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
@@ -26276,7 +26276,7 @@ var require_visit = __commonJS({
         throw new Error(`Cannot replace node with ${pt} parent`);
       }
     }
-    exports2.visit = visit2;
+    exports2.visit = visit3;
     exports2.visitAsync = visitAsync;
   }
 });
@@ -26286,7 +26286,7 @@ var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var visit2 = require_visit();
+    var visit3 = require_visit();
     var escapeChars = {
       "!": "%21",
       ",": "%2C",
@@ -26430,7 +26430,7 @@ var require_directives = __commonJS({
         let tagNames;
         if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
           const tags2 = {};
-          visit2.visit(doc.contents, (_key, node) => {
+          visit3.visit(doc.contents, (_key, node) => {
             if (identity.isNode(node) && node.tag)
               tags2[node.tag] = true;
           });
@@ -26457,7 +26457,7 @@ var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var visit2 = require_visit();
+    var visit3 = require_visit();
     function anchorIsValid(anchor) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
         const sa = JSON.stringify(anchor);
@@ -26468,7 +26468,7 @@ var require_anchors = __commonJS({
     }
     function anchorNames(root) {
       const anchors = /* @__PURE__ */ new Set();
-      visit2.visit(root, {
+      visit3.visit(root, {
         Value(_key, node) {
           if (node.anchor)
             anchors.add(node.anchor);
@@ -26648,7 +26648,7 @@ var require_Alias = __commonJS({
   "node_modules/yaml/dist/nodes/Alias.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
-    var visit2 = require_visit();
+    var visit3 = require_visit();
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
@@ -26674,7 +26674,7 @@ var require_Alias = __commonJS({
           nodes = ctx.aliasResolveCache;
         } else {
           nodes = [];
-          visit2.visit(doc, {
+          visit3.visit(doc, {
             Node: (_key, node) => {
               if (identity.isAlias(node) || identity.hasAnchor(node))
                 nodes.push(node);
@@ -27139,18 +27139,18 @@ ${indent}${text.slice(fold2 + 1, end2)}`;
     }
     function consumeMoreIndentedLines(text, i, indent) {
       let end = i;
-      let start = i + 1;
-      let ch = text[start];
+      let start2 = i + 1;
+      let ch = text[start2];
       while (ch === " " || ch === "	") {
-        if (i < start + indent) {
+        if (i < start2 + indent) {
           ch = text[++i];
         } else {
           do {
             ch = text[++i];
           } while (ch && ch !== "\n");
           end = i;
-          start = i + 1;
-          ch = text[start];
+          start2 = i + 1;
+          ch = text[start2];
         }
       }
       return end;
@@ -27181,12 +27181,12 @@ var require_stringifyString = __commonJS({
       const strLen = str2.length;
       if (strLen <= limit2)
         return false;
-      for (let i = 0, start = 0; i < strLen; ++i) {
+      for (let i = 0, start2 = 0; i < strLen; ++i) {
         if (str2[i] === "\n") {
-          if (i - start > limit2)
+          if (i - start2 > limit2)
             return true;
-          start = i + 1;
-          if (strLen - start <= limit2)
+          start2 = i + 1;
+          if (strLen - start2 <= limit2)
             return false;
         }
       }
@@ -27200,19 +27200,19 @@ var require_stringifyString = __commonJS({
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
       const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
       let str2 = "";
-      let start = 0;
+      let start2 = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
         if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
-          str2 += json.slice(start, i) + "\\ ";
+          str2 += json.slice(start2, i) + "\\ ";
           i += 1;
-          start = i;
+          start2 = i;
           ch = "\\";
         }
         if (ch === "\\")
           switch (json[i + 1]) {
             case "u":
               {
-                str2 += json.slice(start, i);
+                str2 += json.slice(start2, i);
                 const code = json.substr(i + 2, 4);
                 switch (code) {
                   case "0000":
@@ -27246,14 +27246,14 @@ var require_stringifyString = __commonJS({
                       str2 += json.substr(i, 6);
                 }
                 i += 5;
-                start = i + 1;
+                start2 = i + 1;
               }
               break;
             case "n":
               if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
                 i += 1;
               } else {
-                str2 += json.slice(start, i) + "\n\n";
+                str2 += json.slice(start2, i) + "\n\n";
                 while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
                   str2 += "\n";
                   i += 2;
@@ -27262,14 +27262,14 @@ var require_stringifyString = __commonJS({
                 if (json[i + 2] === " ")
                   str2 += "\\";
                 i += 1;
-                start = i + 1;
+                start2 = i + 1;
               }
               break;
             default:
               i += 1;
           }
       }
-      str2 = start ? str2 + json.slice(start) : json;
+      str2 = start2 ? str2 + json.slice(start2) : json;
       return implicitKey ? str2 : foldFlowLines.foldFlowLines(str2, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value, ctx) {
@@ -27348,10 +27348,10 @@ ${indent}`) + "'";
         else
           break;
       }
-      let start = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
-      if (start) {
-        value = value.substring(start.length);
-        start = start.replace(/\n+/g, `$&${indent}`);
+      let start2 = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
+      if (start2) {
+        value = value.substring(start2.length);
+        start2 = start2.replace(/\n+/g, `$&${indent}`);
       }
       const indentSize = indent ? "2" : "1";
       let header = (startWithSpace ? indentSize : "") + chomp;
@@ -27369,14 +27369,14 @@ ${indent}`) + "'";
             literalFallback = true;
           };
         }
-        const body2 = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
+        const body2 = foldFlowLines.foldFlowLines(`${start2}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
         if (!literalFallback)
           return `>${header}
 ${indent}${body2}`;
       }
       value = value.replace(/\n+/g, `$&${indent}`);
       return `|${header}
-${indent}${start}${value}${end}`;
+${indent}${start2}${value}${end}`;
     }
     function plainString(item, ctx, onComment, onChompKeep) {
       const { type, value } = item;
@@ -28007,23 +28007,23 @@ ${indent}${line}` : "\n";
         lines.push(str2);
         linesAtValue = lines.length;
       }
-      const { start, end } = flowChars;
+      const { start: start2, end } = flowChars;
       if (lines.length === 0) {
-        return start + end;
+        return start2 + end;
       } else {
         if (!reqNewline) {
           const len = lines.reduce((sum2, line) => sum2 + line.length + 2, 2);
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
-          let str2 = start;
+          let str2 = start2;
           for (const line of lines)
             str2 += line ? `
 ${indentStep}${indent}${line}` : "\n";
           return `${str2}
 ${indent}${end}`;
         } else {
-          return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
+          return `${start2}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
         }
       }
     }
@@ -29818,7 +29818,7 @@ var require_resolve_props = __commonJS({
       let newlineAfterProp = null;
       let comma = null;
       let found = null;
-      let start = null;
+      let start2 = null;
       for (const token of tokens) {
         if (reqSpace) {
           if (token.type !== "space" && token.type !== "newline" && token.type !== "comma")
@@ -29870,7 +29870,7 @@ var require_resolve_props = __commonJS({
             if (token.source.endsWith(":"))
               onError(token.offset + token.source.length - 1, "BAD_ALIAS", "Anchor ending in : is ambiguous", true);
             anchor = token;
-            start ?? (start = token.offset);
+            start2 ?? (start2 = token.offset);
             atNewline = false;
             hasSpace = false;
             reqSpace = true;
@@ -29879,7 +29879,7 @@ var require_resolve_props = __commonJS({
             if (tag)
               onError(token, "MULTIPLE_TAGS", "A node can have at most one tag");
             tag = token;
-            start ?? (start = token.offset);
+            start2 ?? (start2 = token.offset);
             atNewline = false;
             hasSpace = false;
             reqSpace = true;
@@ -29927,7 +29927,7 @@ var require_resolve_props = __commonJS({
         tag,
         newlineAfterProp,
         end,
-        start: start ?? end
+        start: start2 ?? end
       };
     }
     exports2.resolveProps = resolveProps;
@@ -30029,8 +30029,8 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep11, value } = collItem;
-        const keyProps = resolveProps.resolveProps(start, {
+        const { start: start2, key, sep: sep11, value } = collItem;
+        const keyProps = resolveProps.resolveProps(start2, {
           indicator: "explicit-key-ind",
           next: key ?? sep11?.[0],
           offset,
@@ -30057,14 +30057,14 @@ var require_resolve_block_map = __commonJS({
             continue;
           }
           if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
-            onError(key ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+            onError(key ?? start2[start2.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
           }
         } else if (keyProps.found?.indent !== bm.indent) {
           onError(offset, "BAD_INDENT", startColMsg);
         }
         ctx.atKey = true;
         const keyStart = keyProps.end;
-        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start2, null, keyProps, onError);
         if (ctx.schema.compat)
           utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
         ctx.atKey = false;
@@ -30134,8 +30134,8 @@ var require_resolve_block_seq = __commonJS({
         ctx.atKey = false;
       let offset = bs.offset;
       let commentEnd = null;
-      for (const { start, value } of bs.items) {
-        const props = resolveProps.resolveProps(start, {
+      for (const { start: start2, value } of bs.items) {
+        const props = resolveProps.resolveProps(start2, {
           indicator: "seq-item-ind",
           next: value,
           offset,
@@ -30156,7 +30156,7 @@ var require_resolve_block_seq = __commonJS({
             continue;
           }
         }
-        const node = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        const node = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start2, null, props, onError);
         if (ctx.schema.compat)
           utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
         offset = node.range[2];
@@ -30240,8 +30240,8 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep11, value } = collItem;
-        const props = resolveProps.resolveProps(start, {
+        const { start: start2, key, sep: sep11, value } = collItem;
+        const props = resolveProps.resolveProps(start2, {
           flow: fcName,
           indicator: "explicit-key-ind",
           next: key ?? sep11?.[0],
@@ -30281,7 +30281,7 @@ var require_resolve_flow_collection = __commonJS({
             onError(props.start, "MISSING_CHAR", `Missing , between ${fcName} items`);
           if (props.comment) {
             let prevItemComment = "";
-            loop: for (const st of start) {
+            loop: for (const st of start2) {
               switch (st.type) {
                 case "comma":
                 case "space":
@@ -30314,7 +30314,7 @@ var require_resolve_flow_collection = __commonJS({
         } else {
           ctx.atKey = true;
           const keyStart = props.end;
-          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start2, null, props, onError);
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
@@ -30477,10 +30477,10 @@ var require_resolve_block_scalar = __commonJS({
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
-      const start = scalar.offset;
+      const start2 = scalar.offset;
       const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
       if (!header)
-        return { value: "", type: null, comment: "", range: [start, start, start] };
+        return { value: "", type: null, comment: "", range: [start2, start2, start2] };
       const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
       const lines = scalar.source ? splitLines(scalar.source) : [];
       let chompStart = lines.length;
@@ -30493,10 +30493,10 @@ var require_resolve_block_scalar = __commonJS({
       }
       if (chompStart === 0) {
         const value2 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
-        let end2 = start + header.length;
+        let end2 = start2 + header.length;
         if (scalar.source)
           end2 += scalar.source.length;
-        return { value: value2, type, comment: header.comment, range: [start, end2, end2] };
+        return { value: value2, type, comment: header.comment, range: [start2, end2, end2] };
       }
       let trimIndent = scalar.indent + header.indent;
       let offset = scalar.offset + header.length;
@@ -30577,8 +30577,8 @@ var require_resolve_block_scalar = __commonJS({
         default:
           value += "\n";
       }
-      const end = start + header.length + scalar.source.length;
-      return { value, type, comment: header.comment, range: [start, end, end] };
+      const end = start2 + header.length + scalar.source.length;
+      return { value, type, comment: header.comment, range: [start2, end, end] };
     }
     function parseBlockScalarHeader({ offset, props }, strict, onError) {
       if (props[0].type !== "block-scalar-header") {
@@ -31100,7 +31100,7 @@ var require_compose_doc = __commonJS({
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
     var resolveProps = require_resolve_props();
-    function composeDoc(options, directives, { offset, start, value, end }, onError) {
+    function composeDoc(options, directives, { offset, start: start2, value, end }, onError) {
       const opts = Object.assign({ _directives: directives }, options);
       const doc = new Document.Document(void 0, opts);
       const ctx = {
@@ -31110,7 +31110,7 @@ var require_compose_doc = __commonJS({
         options: doc.options,
         schema: doc.schema
       };
-      const props = resolveProps.resolveProps(start, {
+      const props = resolveProps.resolveProps(start2, {
         indicator: "doc-start",
         next: value ?? end?.[0],
         offset,
@@ -31123,7 +31123,7 @@ var require_compose_doc = __commonJS({
         if (value && (value.type === "block-map" || value.type === "block-seq") && !props.hasNewline)
           onError(props.end, "MISSING_CHAR", "Block collection cannot start on same line with directives-end marker");
       }
-      doc.contents = value ? composeNode.composeNode(ctx, value, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
+      doc.contents = value ? composeNode.composeNode(ctx, value, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start2, null, props, onError);
       const contentEnd = doc.contents.range[2];
       const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
       if (re.comment)
@@ -31572,9 +31572,9 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep11, value }) {
+    function stringifyItem({ start: start2, key, sep: sep11, value }) {
       let res = "";
-      for (const st of start)
+      for (const st of start2)
         res += st.source;
       if (key)
         res += stringifyToken(key);
@@ -31596,15 +31596,15 @@ var require_cst_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP2 = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
-    function visit2(cst, visitor) {
+    function visit3(cst, visitor) {
       if ("type" in cst && cst.type === "document")
         cst = { start: cst.start, value: cst.value };
       _visit(Object.freeze([]), cst, visitor);
     }
-    visit2.BREAK = BREAK;
-    visit2.SKIP = SKIP2;
-    visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path13) => {
+    visit3.BREAK = BREAK;
+    visit3.SKIP = SKIP2;
+    visit3.REMOVE = REMOVE;
+    visit3.itemAtPath = (cst, path13) => {
       let item = cst;
       for (const [field, index] of path13) {
         const tok = item?.[field];
@@ -31615,8 +31615,8 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path13) => {
-      const parent = visit2.itemAtPath(cst, path13.slice(0, -1));
+    visit3.parentCollection = (cst, path13) => {
+      const parent = visit3.itemAtPath(cst, path13.slice(0, -1));
       const field = path13[path13.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
@@ -31647,7 +31647,7 @@ var require_cst_visit = __commonJS({
       }
       return typeof ctrl === "function" ? ctrl(item, path13) : ctrl;
     }
-    exports2.visit = visit2;
+    exports2.visit = visit3;
   }
 });
 
@@ -31662,8 +31662,8 @@ var require_cst = __commonJS({
     var DOCUMENT = "";
     var FLOW_END = "";
     var SCALAR = "";
-    var isCollection = (token) => !!token && "items" in token;
-    var isScalar = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var isCollection2 = (token) => !!token && "items" in token;
+    var isScalar2 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
@@ -31746,8 +31746,8 @@ var require_cst = __commonJS({
     exports2.DOCUMENT = DOCUMENT;
     exports2.FLOW_END = FLOW_END;
     exports2.SCALAR = SCALAR;
-    exports2.isCollection = isCollection;
-    exports2.isScalar = isScalar;
+    exports2.isCollection = isCollection2;
+    exports2.isScalar = isScalar2;
     exports2.prettyToken = prettyToken;
     exports2.tokenType = tokenType;
   }
@@ -32364,8 +32364,8 @@ var require_line_counter = __commonJS({
             return { line: low + 1, col: 1 };
           if (low === 0)
             return { line: 0, col: offset };
-          const start = this.lineStarts[low - 1];
-          return { line: low, col: offset - start + 1 };
+          const start2 = this.lineStarts[low - 1];
+          return { line: low, col: offset - start2 + 1 };
         };
       }
     };
@@ -32745,7 +32745,7 @@ var require_parser = __commonJS({
       *scalar(scalar) {
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
-          const start = getFirstKeyStartProps(prev);
+          const start2 = getFirstKeyStartProps(prev);
           let sep11;
           if (scalar.end) {
             sep11 = scalar.end;
@@ -32757,7 +32757,7 @@ var require_parser = __commonJS({
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep11 }]
+            items: [{ start: start2, key: scalar, sep: sep11 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map2;
@@ -32832,7 +32832,7 @@ var require_parser = __commonJS({
         if (this.indent >= map2.indent) {
           const atMapIndent = !this.onKeyLine && this.indent === map2.indent;
           const atNextItem = atMapIndent && (it.sep || it.explicitKey) && this.type !== "seq-item-ind";
-          let start = [];
+          let start2 = [];
           if (atNextItem && it.sep && !it.value) {
             const nl = [];
             for (let i = 0; i < it.sep.length; ++i) {
@@ -32852,14 +32852,14 @@ var require_parser = __commonJS({
               }
             }
             if (nl.length >= 2)
-              start = it.sep.splice(nl[1]);
+              start2 = it.sep.splice(nl[1]);
           }
           switch (this.type) {
             case "anchor":
             case "tag":
               if (atNextItem || it.value) {
-                start.push(this.sourceToken);
-                map2.items.push({ start });
+                start2.push(this.sourceToken);
+                map2.items.push({ start: start2 });
                 this.onKeyLine = true;
               } else if (it.sep) {
                 it.sep.push(this.sourceToken);
@@ -32872,8 +32872,8 @@ var require_parser = __commonJS({
                 it.start.push(this.sourceToken);
                 it.explicitKey = true;
               } else if (atNextItem || it.value) {
-                start.push(this.sourceToken);
-                map2.items.push({ start, explicitKey: true });
+                start2.push(this.sourceToken);
+                map2.items.push({ start: start2, explicitKey: true });
               } else {
                 this.stack.push({
                   type: "block-map",
@@ -32890,12 +32890,12 @@ var require_parser = __commonJS({
                   if (includesToken(it.start, "newline")) {
                     Object.assign(it, { key: null, sep: [this.sourceToken] });
                   } else {
-                    const start2 = getFirstKeyStartProps(it.start);
+                    const start3 = getFirstKeyStartProps(it.start);
                     this.stack.push({
                       type: "block-map",
                       offset: this.offset,
                       indent: this.indent,
-                      items: [{ start: start2, key: null, sep: [this.sourceToken] }]
+                      items: [{ start: start3, key: null, sep: [this.sourceToken] }]
                     });
                   }
                 } else if (it.value) {
@@ -32905,10 +32905,10 @@ var require_parser = __commonJS({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start, key: null, sep: [this.sourceToken] }]
+                    items: [{ start: start2, key: null, sep: [this.sourceToken] }]
                   });
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
-                  const start2 = getFirstKeyStartProps(it.start);
+                  const start3 = getFirstKeyStartProps(it.start);
                   const key = it.key;
                   const sep11 = it.sep;
                   sep11.push(this.sourceToken);
@@ -32918,10 +32918,10 @@ var require_parser = __commonJS({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep11 }]
+                    items: [{ start: start3, key, sep: sep11 }]
                   });
-                } else if (start.length > 0) {
-                  it.sep = it.sep.concat(start, this.sourceToken);
+                } else if (start2.length > 0) {
+                  it.sep = it.sep.concat(start2, this.sourceToken);
                 } else {
                   it.sep.push(this.sourceToken);
                 }
@@ -32929,7 +32929,7 @@ var require_parser = __commonJS({
                 if (!it.sep) {
                   Object.assign(it, { key: null, sep: [this.sourceToken] });
                 } else if (it.value || atNextItem) {
-                  map2.items.push({ start, key: null, sep: [this.sourceToken] });
+                  map2.items.push({ start: start2, key: null, sep: [this.sourceToken] });
                 } else if (includesToken(it.sep, "map-value-ind")) {
                   this.stack.push({
                     type: "block-map",
@@ -32949,7 +32949,7 @@ var require_parser = __commonJS({
             case "double-quoted-scalar": {
               const fs8 = this.flowScalar(this.type);
               if (atNextItem || it.value) {
-                map2.items.push({ start, key: fs8, sep: [] });
+                map2.items.push({ start: start2, key: fs8, sep: [] });
                 this.onKeyLine = true;
               } else if (it.sep) {
                 this.stack.push(fs8);
@@ -32973,7 +32973,7 @@ var require_parser = __commonJS({
                     return;
                   }
                 } else if (atMapIndent) {
-                  map2.items.push({ start });
+                  map2.items.push({ start: start2 });
                 }
                 this.stack.push(bv);
                 return;
@@ -33110,7 +33110,7 @@ var require_parser = __commonJS({
             yield* this.step();
           } else if (this.type === "map-value-ind" && parent.type !== "flow-collection") {
             const prev = getPrevProps(parent);
-            const start = getFirstKeyStartProps(prev);
+            const start2 = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
             const sep11 = fc.end.splice(1, fc.end.length);
             sep11.push(this.sourceToken);
@@ -33118,7 +33118,7 @@ var require_parser = __commonJS({
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep11 }]
+              items: [{ start: start2, key: fc, sep: sep11 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map2;
@@ -33177,35 +33177,35 @@ var require_parser = __commonJS({
           case "explicit-key-ind": {
             this.onKeyLine = true;
             const prev = getPrevProps(parent);
-            const start = getFirstKeyStartProps(prev);
-            start.push(this.sourceToken);
+            const start2 = getFirstKeyStartProps(prev);
+            start2.push(this.sourceToken);
             return {
               type: "block-map",
               offset: this.offset,
               indent: this.indent,
-              items: [{ start, explicitKey: true }]
+              items: [{ start: start2, explicitKey: true }]
             };
           }
           case "map-value-ind": {
             this.onKeyLine = true;
             const prev = getPrevProps(parent);
-            const start = getFirstKeyStartProps(prev);
+            const start2 = getFirstKeyStartProps(prev);
             return {
               type: "block-map",
               offset: this.offset,
               indent: this.indent,
-              items: [{ start, key: null, sep: [this.sourceToken] }]
+              items: [{ start: start2, key: null, sep: [this.sourceToken] }]
             };
           }
         }
         return null;
       }
-      atIndentedComment(start, indent) {
+      atIndentedComment(start2, indent) {
         if (this.type !== "comment")
           return false;
         if (this.indent <= indent)
           return false;
-        return start.every((st) => st.type === "newline" || st.type === "space");
+        return start2.every((st) => st.type === "newline" || st.type === "space");
       }
       *documentEnd(docEnd) {
         if (this.type !== "doc-mode") {
@@ -33363,7 +33363,7 @@ var require_dist = __commonJS({
     var lineCounter = require_line_counter();
     var parser = require_parser();
     var publicApi = require_public_api();
-    var visit2 = require_visit();
+    var visit3 = require_visit();
     exports2.Composer = composer.Composer;
     exports2.Document = Document.Document;
     exports2.Schema = Schema2.Schema;
@@ -33391,8 +33391,8 @@ var require_dist = __commonJS({
     exports2.parseAllDocuments = publicApi.parseAllDocuments;
     exports2.parseDocument = publicApi.parseDocument;
     exports2.stringify = publicApi.stringify;
-    exports2.visit = visit2.visit;
-    exports2.visitAsync = visit2.visitAsync;
+    exports2.visit = visit3.visit;
+    exports2.visitAsync = visit3.visitAsync;
   }
 });
 
@@ -34274,10 +34274,10 @@ var require_truncate = __commonJS({
   "node_modules/semver/functions/truncate.js"(exports2, module) {
     "use strict";
     var parse6 = require_parse2();
-    var constants4 = require_constants6();
+    var constants5 = require_constants6();
     var SemVer = require_semver();
     var truncate = (version3, truncation, options) => {
-      if (!constants4.RELEASE_TYPES.includes(truncation)) {
+      if (!constants5.RELEASE_TYPES.includes(truncation)) {
         return null;
       }
       const clonedVersion = cloneInputVersion(version3, options);
@@ -34367,34 +34367,34 @@ var require_trim_comparator_whitespace = __commonJS({
     var isLetter = (char) => char !== void 0 && (char >= "a" && char <= "z" || char >= "A" && char <= "Z");
     var isIdentifierCharacter = (char) => isDigit2(char) || isLetter(char) || char === "-";
     var isVersionStart = (char) => isDigit2(char) || char === "x" || char === "X" || char === "*";
-    var findDigitsEndIndex = (range3, start, limit2, digitRuns) => {
-      if (!isDigit2(range3[start])) {
-        return start;
+    var findDigitsEndIndex = (range3, start2, limit2, digitRuns) => {
+      if (!isDigit2(range3[start2])) {
+        return start2;
       }
-      if (start >= digitRuns.start && start < digitRuns.end) {
-        return Math.min(start + limit2, digitRuns.end);
+      if (start2 >= digitRuns.start && start2 < digitRuns.end) {
+        return Math.min(start2 + limit2, digitRuns.end);
       }
-      if (start >= digitRuns.previousStart && start < digitRuns.previousEnd) {
-        return Math.min(start + limit2, digitRuns.previousEnd);
+      if (start2 >= digitRuns.previousStart && start2 < digitRuns.previousEnd) {
+        return Math.min(start2 + limit2, digitRuns.previousEnd);
       }
-      let end = start + 1;
+      let end = start2 + 1;
       while (isDigit2(range3[end])) {
         end++;
       }
       digitRuns.previousStart = digitRuns.start;
       digitRuns.previousEnd = digitRuns.end;
-      digitRuns.start = start;
+      digitRuns.start = start2;
       digitRuns.end = end;
-      return Math.min(start + limit2, end);
+      return Math.min(start2 + limit2, end);
     };
-    var findVersionNumberEndIndex = (range3, start, loose, digitRuns) => {
-      if (!loose && range3[start] === "0") {
-        return start + 1;
+    var findVersionNumberEndIndex = (range3, start2, loose, digitRuns) => {
+      if (!loose && range3[start2] === "0") {
+        return start2 + 1;
       }
-      return findDigitsEndIndex(range3, start, loose ? MAX_LENGTH : MAX_LENGTH + 1, digitRuns);
+      return findDigitsEndIndex(range3, start2, loose ? MAX_LENGTH : MAX_LENGTH + 1, digitRuns);
     };
-    var findPrereleaseIdentifierEndIndex = (range3, start, loose, digitRuns) => {
-      const digitsEnd = findDigitsEndIndex(range3, start, MAX_LENGTH, digitRuns);
+    var findPrereleaseIdentifierEndIndex = (range3, start2, loose, digitRuns) => {
+      const digitsEnd = findDigitsEndIndex(range3, start2, MAX_LENGTH, digitRuns);
       if (isLetter(range3[digitsEnd]) || range3[digitsEnd] === "-") {
         let end = digitsEnd + 1;
         const limit2 = end + MAX_SAFE_BUILD_LENGTH;
@@ -34403,20 +34403,20 @@ var require_trim_comparator_whitespace = __commonJS({
         }
         return end;
       }
-      return findVersionNumberEndIndex(range3, start, loose, digitRuns);
+      return findVersionNumberEndIndex(range3, start2, loose, digitRuns);
     };
-    var findPrereleaseEndIndex = (range3, start, loose, digitRuns) => {
-      const hyphen = range3[start] === "-";
+    var findPrereleaseEndIndex = (range3, start2, loose, digitRuns) => {
+      const hyphen = range3[start2] === "-";
       if (!loose && !hyphen) {
-        return start;
+        return start2;
       }
-      const identifierStart = start + (hyphen ? 1 : 0);
+      const identifierStart = start2 + (hyphen ? 1 : 0);
       let end = findPrereleaseIdentifierEndIndex(range3, identifierStart, loose, digitRuns);
       if (end === identifierStart) {
         if (!loose || !hyphen) {
-          return start;
+          return start2;
         }
-        end = findPrereleaseIdentifierEndIndex(range3, start, loose, digitRuns);
+        end = findPrereleaseIdentifierEndIndex(range3, start2, loose, digitRuns);
       }
       while (range3[end] === ".") {
         const next = findPrereleaseIdentifierEndIndex(range3, end + 1, loose, digitRuns);
@@ -34427,20 +34427,20 @@ var require_trim_comparator_whitespace = __commonJS({
       }
       return end;
     };
-    var findBuildIdentifierEndIndex = (range3, start) => {
-      let end = start;
-      while (end - start < MAX_SAFE_BUILD_LENGTH && isIdentifierCharacter(range3[end])) {
+    var findBuildIdentifierEndIndex = (range3, start2) => {
+      let end = start2;
+      while (end - start2 < MAX_SAFE_BUILD_LENGTH && isIdentifierCharacter(range3[end])) {
         end++;
       }
       return end;
     };
-    var findBuildEndIndex = (range3, start) => {
-      if (range3[start] !== "+") {
-        return start;
+    var findBuildEndIndex = (range3, start2) => {
+      if (range3[start2] !== "+") {
+        return start2;
       }
-      let end = findBuildIdentifierEndIndex(range3, start + 1);
-      if (end === start + 1) {
-        return start;
+      let end = findBuildIdentifierEndIndex(range3, start2 + 1);
+      if (end === start2 + 1) {
+        return start2;
       }
       while (range3[end] === ".") {
         const next = findBuildIdentifierEndIndex(range3, end + 1);
@@ -34451,17 +34451,17 @@ var require_trim_comparator_whitespace = __commonJS({
       }
       return end;
     };
-    var findLooseFullVersionEndIndex = (range3, start, digitRuns) => {
-      let end = start;
+    var findLooseFullVersionEndIndex = (range3, start2, digitRuns) => {
+      let end = start2;
       for (let component = 0; component < 3; component++) {
         const next = findVersionNumberEndIndex(range3, end, true, digitRuns);
         if (next === end) {
-          return start;
+          return start2;
         }
         end = next;
         if (component < 2) {
           if (range3[end] !== ".") {
-            return start;
+            return start2;
           }
           end++;
         }
@@ -34469,14 +34469,14 @@ var require_trim_comparator_whitespace = __commonJS({
       const prereleaseEnd = findPrereleaseEndIndex(range3, end, true, digitRuns);
       return findBuildEndIndex(range3, prereleaseEnd);
     };
-    var findPartialVersionComponentEndIndex = (range3, start, digitRuns) => {
-      if (isDigit2(range3[start])) {
-        return findVersionNumberEndIndex(range3, start, false, digitRuns);
+    var findPartialVersionComponentEndIndex = (range3, start2, digitRuns) => {
+      if (isDigit2(range3[start2])) {
+        return findVersionNumberEndIndex(range3, start2, false, digitRuns);
       }
-      return isVersionStart(range3[start]) ? start + 1 : start;
+      return isVersionStart(range3[start2]) ? start2 + 1 : start2;
     };
-    var findPartialVersionEndIndex = (range3, start, digitRuns) => {
-      let end = findPartialVersionComponentEndIndex(range3, start, digitRuns);
+    var findPartialVersionEndIndex = (range3, start2, digitRuns) => {
+      let end = findPartialVersionComponentEndIndex(range3, start2, digitRuns);
       for (let component = 0; component < 2; component++) {
         if (range3[end] !== ".") {
           return end;
@@ -34490,9 +34490,9 @@ var require_trim_comparator_whitespace = __commonJS({
       const prereleaseEnd = findPrereleaseEndIndex(range3, end, false, digitRuns);
       return findBuildEndIndex(range3, prereleaseEnd);
     };
-    var findVersionEndIndex = (range3, start, digitRuns) => {
-      const fullVersionEnd = findLooseFullVersionEndIndex(range3, start, digitRuns);
-      return fullVersionEnd !== start ? fullVersionEnd : findPartialVersionEndIndex(range3, start, digitRuns);
+    var findVersionEndIndex = (range3, start2, digitRuns) => {
+      const fullVersionEnd = findLooseFullVersionEndIndex(range3, start2, digitRuns);
+      return fullVersionEnd !== start2 ? fullVersionEnd : findPartialVersionEndIndex(range3, start2, digitRuns);
     };
     var findRemovableWhitespaceIndex = (range3, matchStart) => {
       let position = matchStart;
@@ -35517,7 +35517,7 @@ var require_semver2 = __commonJS({
   "node_modules/semver/index.js"(exports2, module) {
     "use strict";
     var internalRe = require_re();
-    var constants4 = require_constants6();
+    var constants5 = require_constants6();
     var SemVer = require_semver();
     var identifiers = require_identifiers();
     var parse6 = require_parse2();
@@ -35601,8 +35601,8 @@ var require_semver2 = __commonJS({
       re: internalRe.re,
       src: internalRe.src,
       tokens: internalRe.t,
-      SEMVER_SPEC_VERSION: constants4.SEMVER_SPEC_VERSION,
-      RELEASE_TYPES: constants4.RELEASE_TYPES,
+      SEMVER_SPEC_VERSION: constants5.SEMVER_SPEC_VERSION,
+      RELEASE_TYPES: constants5.RELEASE_TYPES,
       compareIdentifiers: identifiers.compareIdentifiers,
       rcompareIdentifiers: identifiers.rcompareIdentifiers
     };
@@ -37398,7 +37398,7 @@ var require_scan = __commonJS({
       const parts = [];
       let str2 = input;
       let index = -1;
-      let start = 0;
+      let start2 = 0;
       let lastIndex = 0;
       let isBrace = false;
       let isBracket = false;
@@ -37481,8 +37481,8 @@ var require_scan = __commonJS({
           tokens.push(token);
           token = { value: "", depth: 0, isGlob: false };
           if (finished === true) continue;
-          if (prev === CHAR_DOT && index === start + 1) {
-            start += 2;
+          if (prev === CHAR_DOT && index === start2 + 1) {
+            start2 += 2;
             continue;
           }
           lastIndex = index + 1;
@@ -37494,7 +37494,7 @@ var require_scan = __commonJS({
             isGlob = token.isGlob = true;
             isExtglob = token.isExtglob = true;
             finished = true;
-            if (code === CHAR_EXCLAMATION_MARK && index === start) {
+            if (code === CHAR_EXCLAMATION_MARK && index === start2) {
               negatedExtglob = true;
             }
             if (scanToEnd === true) {
@@ -37555,9 +37555,9 @@ var require_scan = __commonJS({
           }
           break;
         }
-        if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start) {
+        if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start2) {
           negated = token.negated = true;
-          start++;
+          start2++;
           continue;
         }
         if (opts.noparen !== true && code === CHAR_LEFT_PARENTHESES) {
@@ -37598,10 +37598,10 @@ var require_scan = __commonJS({
       let base = str2;
       let prefix2 = "";
       let glob = "";
-      if (start > 0) {
-        prefix2 = str2.slice(0, start);
-        str2 = str2.slice(start);
-        lastIndex -= start;
+      if (start2 > 0) {
+        prefix2 = str2.slice(0, start2);
+        str2 = str2.slice(start2);
+        lastIndex -= start2;
       }
       if (base && isGlob === true && lastIndex > 0) {
         base = str2.slice(0, lastIndex);
@@ -37626,7 +37626,7 @@ var require_scan = __commonJS({
       const state3 = {
         prefix: prefix2,
         input,
-        start,
+        start: start2,
         base,
         glob,
         isBrace,
@@ -37647,11 +37647,11 @@ var require_scan = __commonJS({
       if (opts.parts === true || opts.tokens === true) {
         let prevIndex;
         for (let idx = 0; idx < slashes.length; idx++) {
-          const n2 = prevIndex !== void 0 ? prevIndex + 1 : start;
+          const n2 = prevIndex !== void 0 ? prevIndex + 1 : start2;
           const i = slashes[idx];
           const value2 = input.slice(n2, i);
           if (opts.tokens) {
-            if (idx === 0 && start !== 0) {
+            if (idx === 0 && start2 !== 0) {
               tokens[idx].isPrefix = true;
               tokens[idx].value = prefix2;
             } else {
@@ -37660,12 +37660,12 @@ var require_scan = __commonJS({
             depth(tokens[idx]);
             state3.maxDepth += tokens[idx].depth;
           }
-          if (i >= start) {
+          if (i >= start2) {
             parts.push(value2);
             prevIndex = i;
           }
         }
-        const n = prevIndex !== void 0 ? prevIndex + 1 : start;
+        const n = prevIndex !== void 0 ? prevIndex + 1 : start2;
         const value = input.slice(n);
         parts.push(value);
         if (opts.tokens && prevIndex && prevIndex + 1 < input.length) {
@@ -37686,7 +37686,7 @@ var require_scan = __commonJS({
 var require_parse3 = __commonJS({
   "node_modules/picomatch/lib/parse.js"(exports2, module) {
     "use strict";
-    var constants4 = require_constants7();
+    var constants5 = require_constants7();
     var utils = require_utils3();
     var {
       MAX_LENGTH,
@@ -37694,7 +37694,7 @@ var require_parse3 = __commonJS({
       REGEX_NON_SPECIAL_CHARS,
       REGEX_SPECIAL_CHARS_BACKREF,
       REPLACEMENTS: REPLACEMENTS2
-    } = constants4;
+    } = constants5;
     var expandRange = (args, options) => {
       if (typeof options.expandRange === "function") {
         return options.expandRange(...args, options);
@@ -37903,7 +37903,7 @@ var require_parse3 = __commonJS({
       if (options.maxExtglobRecursion === false) {
         return { risky: false };
       }
-      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants4.DEFAULT_MAX_EXTGLOB_RECURSION;
+      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants5.DEFAULT_MAX_EXTGLOB_RECURSION;
       const branches = splitTopLevel(body2).map((branch) => branch.trim());
       if (branches.length > 1) {
         if (branches.some((branch) => branch === "") || branches.some((branch) => /^[*?]+$/.test(branch)) || hasRepeatedCharPrefixOverlap(branches)) {
@@ -37949,8 +37949,8 @@ var require_parse3 = __commonJS({
       const bos = { type: "bos", value: "", output: opts.prepend || "" };
       const tokens = [bos];
       const capture = opts.capture ? "" : "?:";
-      const PLATFORM_CHARS = constants4.globChars(opts.windows);
-      const EXTGLOB_CHARS = constants4.extglobChars(PLATFORM_CHARS);
+      const PLATFORM_CHARS = constants5.globChars(opts.windows);
+      const EXTGLOB_CHARS = constants5.extglobChars(PLATFORM_CHARS);
       const {
         DOT_LITERAL,
         PLUS_LITERAL,
@@ -38646,7 +38646,7 @@ var require_parse3 = __commonJS({
         NO_DOTS_SLASH,
         STAR,
         START_ANCHOR
-      } = constants4.globChars(opts.windows);
+      } = constants5.globChars(opts.windows);
       const nodot = opts.dot ? NO_DOTS : NO_DOT;
       const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
       const capture = opts.capture ? "" : "?:";
@@ -38704,7 +38704,7 @@ var require_picomatch = __commonJS({
     var scan = require_scan();
     var parse6 = require_parse3();
     var utils = require_utils3();
-    var constants4 = require_constants7();
+    var constants5 = require_constants7();
     var isObject3 = (val) => val && typeof val === "object" && !Array.isArray(val);
     var picomatch3 = (glob, options, returnState = false) => {
       if (Array.isArray(glob)) {
@@ -38832,7 +38832,7 @@ var require_picomatch = __commonJS({
         return /$^/;
       }
     };
-    picomatch3.constants = constants4;
+    picomatch3.constants = constants5;
     module.exports = picomatch3;
   }
 });
@@ -38855,7 +38855,7 @@ var require_picomatch2 = __commonJS({
 });
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync8, existsSync as existsSync9 } from "fs";
+import { readFileSync as readFileSync6, existsSync as existsSync9 } from "fs";
 import { EOL as EOL8 } from "os";
 var Context;
 var init_context = __esm({
@@ -38869,7 +38869,7 @@ var init_context = __esm({
         this.payload = {};
         if (process.env.GITHUB_EVENT_PATH) {
           if (existsSync9(process.env.GITHUB_EVENT_PATH)) {
-            this.payload = JSON.parse(readFileSync8(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+            this.payload = JSON.parse(readFileSync6(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
           } else {
             const path13 = process.env.GITHUB_EVENT_PATH;
             process.stdout.write(`GITHUB_EVENT_PATH ${path13} does not exist${EOL8}`);
@@ -40350,15 +40350,15 @@ function parseParameters(header, type, index, len, stopFlags) {
   }
   return { type, index, parameters };
 }
-function unescapeQuotedPairs(str2, start, end) {
+function unescapeQuotedPairs(str2, start2, end) {
   let result = "";
-  for (let index = start; index < end; index++) {
+  for (let index = start2; index < end; index++) {
     if (str2.charCodeAt(index) === BSLASH) {
-      result += str2.slice(start, index);
-      start = ++index;
+      result += str2.slice(start2, index);
+      start2 = ++index;
     }
   }
-  return result + str2.slice(start, end);
+  return result + str2.slice(start2, end);
 }
 var SP, HTAB, SEMI, EQ, DQUOTE, BSLASH, COMMA, LOWER_CASE, OWS, SEMI_FLAG, COMMA_FLAG, TOKEN_FLAG, NON_ASCII, CASE_FLAGS, CHAR_MAP, NullObject;
 var init_dist = __esm({
@@ -46429,8 +46429,8 @@ function valueOf(values, aggregation, unit, layer) {
 }
 function resolveRetrieval(spec, results, aggregation) {
   const retrieval = results.retrieval;
-  if (!retrieval) return { status: "missing", reason: "results.json has no retrieval results (the run did not finish the layer)" };
-  const provider = retrieval.providers[spec.provider];
+  if (!retrieval) return unfinished("retrieval", results);
+  const provider = own(retrieval.providers, spec.provider);
   if (!provider) {
     const names = Object.keys(retrieval.providers);
     return { status: "missing", reason: `no provider "${spec.provider}" in this run`, hint: didYouMean(spec.provider, names) ?? `providers: ${names.join(", ")}` };
@@ -46443,7 +46443,7 @@ function resolveRetrieval(spec, results, aggregation) {
   const read2 = (query) => spec.family === "latency_ms" ? query.latency_ms : query.metrics[spec.metric];
   const values = queries.map(read2).filter((value) => typeof value === "number");
   if (values.length > 0 && values.length === queries.length) return valueOf(values, aggregation, "query", "retrieval");
-  if (spec.tag !== void 0 && !provider.by_tag?.[spec.tag] && queries.length === 0) {
+  if (spec.tag !== void 0 && !own(provider.by_tag, spec.tag) && queries.length === 0) {
     const tags2 = Object.keys(provider.by_tag ?? {});
     return { status: "missing", reason: `no query is tagged "${spec.tag}"`, hint: didYouMean(spec.tag, tags2) };
   }
@@ -46453,14 +46453,43 @@ function resolveRetrieval(spec, results, aggregation) {
     if (spec.tag === void 0 && summary2 && summary2.count > 0 && aggregation !== "min") return { status: "value", value: summary2[aggregation], aggregation, layer: "retrieval" };
     return { status: "missing", reason: `no per-query latencies for ${where2}` };
   }
-  const means = spec.tag === void 0 ? provider.metrics : provider.by_tag?.[spec.tag]?.metrics;
+  const means = spec.tag === void 0 ? provider.metrics : own(provider.by_tag, spec.tag)?.metrics;
   const stored = means?.[spec.metric];
   if (aggregation === "mean" && stored !== void 0) return { status: "value", value: stored, aggregation, layer: "retrieval" };
   return { status: "missing", reason: `no per-query ${spec.metric} for ${where2}, so its ${aggregation} is not available` };
 }
+function unfinished(layer, results) {
+  const errors = results.errors ?? [];
+  const why = errors.length > 0 ? `the run could not complete: ${errors.join("; ")}` : "the run did not finish the layer";
+  return { status: "missing", reason: `results.json has no ${layer} results (${why})` };
+}
+function rateResolution(rate, group, rates2, aggregation) {
+  if (rate === "errors") {
+    return { status: "value", value: group.errors, layer: "e2e", samples: { unit: "case", units: rates2.map((r) => [r.errors]), statistic: sum } };
+  }
+  if (rate === "pass_rate") {
+    if (aggregation === "mean" || aggregation === void 0) {
+      return { status: "value", value: group.pass_rate, aggregation: "mean", layer: "e2e", samples: { unit: "case", units: rates2.map((r) => [r.passed, r.trials]), statistic: pooledRate } };
+    }
+    return casesOrMissing(rates2.filter((r) => r.trials > 0).map((r) => r.passed / r.trials), aggregation);
+  }
+  const flags = rates2.map((r) => r[rate] ? 1 : 0);
+  if (aggregation === "mean" || aggregation === void 0) {
+    return { status: "value", value: group[rate], aggregation: "mean", layer: "e2e", samples: { unit: "case", units: flags.map((flag) => [flag]), statistic: meanOfFirst } };
+  }
+  return casesOrMissing(flags, aggregation);
+}
+function erroredNote(e2e, condition, ability, group) {
+  if (group.errors === 0) return void 0;
+  const first = e2e.errors.find(({ key }) => {
+    const [name, keyCondition] = key.split("|");
+    return keyCondition === condition && (ability === void 0 || own(e2e.cases, name)?.ability === ability);
+  });
+  return `${group.errors} of ${group.trials} trials errored and count as not passed${first ? `: ${first.reason}` : ""}`;
+}
 function resolveE2e(spec, results, aggregation, trials) {
   const e2e = results.e2e;
-  if (!e2e) return { status: "missing", reason: "results.json has no e2e results (the run did not finish the layer)" };
+  if (!e2e) return unfinished("e2e", results);
   const abilityMissing = (ability) => {
     const names = Object.keys(e2e.abilities);
     return { status: "missing", reason: `no ability "${ability}" in this run`, hint: didYouMean(ability, names) ?? `abilities: ${names.join(", ")}` };
@@ -46469,27 +46498,16 @@ function resolveE2e(spec, results, aggregation, trials) {
   if (spec.kind === "rate") {
     const condition = spec.condition ?? e2e.headline_condition;
     if (!e2e.conditions.includes(condition)) return { status: "missing", reason: `the ${condition} condition did not run (conditions: ${e2e.conditions.join(", ")})` };
-    if (spec.ability !== void 0 && !e2e.abilities[spec.ability]) return abilityMissing(spec.ability);
+    if (spec.ability !== void 0 && !own(e2e.abilities, spec.ability)) return abilityMissing(spec.ability);
     const group = spec.ability === void 0 ? e2e.by_condition[condition] : e2e.abilities[spec.ability].conditions[condition];
     if (!group) return { status: "missing", reason: `no ${condition} results${spec.ability ? ` for ability ${spec.ability}` : ""}` };
     const rates2 = casesOf(spec.ability).map(([, result]) => result.conditions[condition]).filter((one) => one !== void 0);
-    if (spec.rate === "errors") {
-      return { status: "value", value: group.errors, layer: "e2e", samples: { unit: "case", units: rates2.map((r) => [r.errors]), statistic: sum } };
-    }
-    if (spec.rate === "pass_rate") {
-      if (aggregation === "mean" || aggregation === void 0) {
-        return { status: "value", value: group.pass_rate, aggregation: "mean", layer: "e2e", samples: { unit: "case", units: rates2.map((r) => [r.passed, r.trials]), statistic: pooledRate } };
-      }
-      return casesOrMissing(rates2.filter((r) => r.trials > 0).map((r) => r.passed / r.trials), aggregation);
-    }
-    const flags = rates2.map((r) => r[spec.rate] ? 1 : 0);
-    if (aggregation === "mean" || aggregation === void 0) {
-      return { status: "value", value: group[spec.rate], aggregation: "mean", layer: "e2e", samples: { unit: "case", units: flags.map((flag) => [flag]), statistic: meanOfFirst } };
-    }
-    return casesOrMissing(flags, aggregation);
+    const resolution = rateResolution(spec.rate, group, rates2, aggregation);
+    const note = erroredNote(e2e, condition, spec.ability, group);
+    return resolution.status === "value" && note ? { ...resolution, note } : resolution;
   }
   if (spec.kind === "diff") {
-    const ability = e2e.abilities[spec.ability];
+    const ability = own(e2e.abilities, spec.ability);
     if (!ability) return abilityMissing(spec.ability);
     const [a, b] = spec.diff === "lift" ? ["recall", "none"] : ["oracle", "recall"];
     const value = spec.diff === "lift" ? ability.lift_over_none : ability.gap_oracle_over_recall;
@@ -46579,6 +46597,9 @@ function pooledRate(units) {
   }
   return trials === 0 ? 0 : passed / trials;
 }
+function own(record, key) {
+  return record && Object.hasOwn(record, key) ? record[key] : void 0;
+}
 
 // src/gate/evaluate.ts
 var TOLERANCE = 1e-9;
@@ -46660,7 +46681,7 @@ function evaluateCondition(condition, path13, context5) {
     return spec.skipped_layers === "fail" ? { ...row, note: `${resolved.reason} (skipped_layers: fail)` } : { ...row, status: "skipped", note: resolved.reason };
   }
   row.actual = resolved.value;
-  const notes = [];
+  const notes = resolved.note ? [resolved.note] : [];
   let failed = hasAbsolute && !compareOp(resolved.value, condition.op, condition.value);
   let compared = false;
   if (hasRelative) {
@@ -49956,7 +49977,7 @@ var _parseJSON = (jsonString, allow) => {
     return parseNum();
   };
   const parseStr = () => {
-    const start = index;
+    const start2 = index;
     let escape4 = false;
     index++;
     while (index < length && (jsonString[index] !== '"' || escape4 && jsonString[index - 1] === "\\")) {
@@ -49965,15 +49986,15 @@ var _parseJSON = (jsonString, allow) => {
     }
     if (jsonString.charAt(index) == '"') {
       try {
-        return JSON.parse(jsonString.substring(start, ++index - Number(escape4)));
+        return JSON.parse(jsonString.substring(start2, ++index - Number(escape4)));
       } catch (e) {
         throwMalformedError(String(e));
       }
     } else if (Allow.STR & allow) {
       try {
-        return JSON.parse(jsonString.substring(start, index - Number(escape4)) + '"');
+        return JSON.parse(jsonString.substring(start2, index - Number(escape4)) + '"');
       } catch (e) {
-        return JSON.parse(jsonString.substring(start, jsonString.lastIndexOf("\\")) + '"');
+        return JSON.parse(jsonString.substring(start2, jsonString.lastIndexOf("\\")) + '"');
       }
     }
     markPartialJSON("Unterminated string literal");
@@ -50050,7 +50071,7 @@ var _parseJSON = (jsonString, allow) => {
         throwMalformedError(String(e));
       }
     }
-    const start = index;
+    const start2 = index;
     if (jsonString[index] === "-")
       index++;
     while (jsonString[index] && !",]}".includes(jsonString[index]))
@@ -50058,12 +50079,12 @@ var _parseJSON = (jsonString, allow) => {
     if (index == length && !(Allow.NUM & allow))
       markPartialJSON("Unterminated number literal");
     try {
-      return JSON.parse(jsonString.substring(start, index));
+      return JSON.parse(jsonString.substring(start2, index));
     } catch (e) {
-      if (jsonString.substring(start, index) === "-" && Allow.NUM & allow)
+      if (jsonString.substring(start2, index) === "-" && Allow.NUM & allow)
         markPartialJSON("Not sure what '-' is");
       try {
-        return JSON.parse(jsonString.substring(start, jsonString.lastIndexOf("e")));
+        return JSON.parse(jsonString.substring(start2, jsonString.lastIndexOf("e")));
       } catch (e2) {
         throwMalformedError(String(e2));
       }
@@ -55142,12 +55163,12 @@ var Files2 = class extends APIResource {
    */
   async waitForProcessing(id, { pollInterval = 5e3, maxWait = 30 * 60 * 1e3 } = {}) {
     const TERMINAL_STATES = /* @__PURE__ */ new Set(["processed", "error", "deleted"]);
-    const start = Date.now();
+    const start2 = Date.now();
     let file = await this.retrieve(id);
     while (!file.status || !TERMINAL_STATES.has(file.status)) {
       await sleep(pollInterval);
       file = await this.retrieve(id);
-      if (Date.now() - start > maxWait) {
+      if (Date.now() - start2 > maxWait) {
         throw new APIConnectionTimeoutError({
           message: `Giving up on waiting for file ${id} to finish processing after ${maxWait} milliseconds.`
         });
@@ -58183,11 +58204,11 @@ function findAmounts(text) {
   const found = [];
   const digits = /\d/g;
   for (let m = digits.exec(text); m !== null; m = digits.exec(text)) {
-    const start = m.index;
-    const number2 = readNumber(text, start);
+    const start2 = m.index;
+    const number2 = readNumber(text, start2);
     digits.lastIndex = number2.end;
-    if (!number2.digits || inDate(start)) continue;
-    const candidate = readAmount(text, start, number2.end, number2.digits);
+    if (!number2.digits || inDate(start2)) continue;
+    const candidate = readAmount(text, start2, number2.end, number2.digits);
     if (candidate) found.push(candidate);
   }
   for (let i = found.length - 2; i >= 0; i--) {
@@ -58198,26 +58219,26 @@ function findAmounts(text) {
   }
   return found.map(({ value, at, raw, currency }) => ({ value, at, raw, currency }));
 }
-function readNumber(text, start) {
+function readNumber(text, start2) {
   for (const { pattern, decimal } of SHAPES) {
-    pattern.lastIndex = start;
+    pattern.lastIndex = start2;
     const match3 = pattern.exec(text);
     if (!match3) continue;
-    const end = start + match3[0].length;
+    const end = start2 + match3[0].length;
     if (/^(?:\d|[.,]\d)/.test(text.slice(end, end + 2))) continue;
     return { end, digits: splitDigits(match3[0], decimal) };
   }
-  ANY_NUMBER.lastIndex = start;
+  ANY_NUMBER.lastIndex = start2;
   const all = ANY_NUMBER.exec(text);
-  return { end: start + (all ? all[0].length : 1) };
+  return { end: start2 + (all ? all[0].length : 1) };
 }
 function splitDigits(written, decimal) {
   const at = Math.max(...[...decimal].map((separator) => written.lastIndexOf(separator)));
   if (at < 0) return { whole: written.replace(/\D/g, ""), fraction: "" };
   return { whole: written.slice(0, at).replace(/\D/g, ""), fraction: written.slice(at + 1) };
 }
-function readAmount(text, start, end, digits) {
-  const before = text.slice(Math.max(0, start - 16), start);
+function readAmount(text, start2, end, digits) {
+  const before = text.slice(Math.max(0, start2 - 16), start2);
   const prefix2 = PREFIX.exec(before);
   if (!prefix2 && INSIDE_WORD.test(before)) return void 0;
   const after = text.slice(end);
@@ -58236,10 +58257,10 @@ function readAmount(text, start, end, digits) {
     if (millions && (prefix2 || suffixAfterMillions > 0)) [exponent, tail, suffix] = [6, millions[0].length, suffixAfterMillions];
   }
   const currency = prefix2 !== null || suffix > 0;
-  const bare = digits.fraction === "" && exponent === 0 && text.slice(start, end) === digits.whole;
+  const bare = digits.fraction === "" && exponent === 0 && text.slice(start2, end) === digits.whole;
   const year = Number(digits.whole);
   if (!currency && bare && digits.whole.length === 4 && year >= 1900 && year <= 2099 && YEAR_WORD.test(before)) return void 0;
-  const at = prefix2 ? start - prefix2[0].length : start;
+  const at = prefix2 ? start2 - prefix2[0].length : start2;
   const stop = end + tail + suffix;
   const value = Number(`${digits.whole}.${digits.fraction || "0"}e${exponent}`);
   return { value, at, raw: text.slice(at, stop), currency, currencyAfter: suffix > 0 };
@@ -58600,8 +58621,8 @@ function loadTransformers(options) {
   });
   return loaded;
 }
-function projectInstall(start) {
-  for (let dir = resolve2(start); ; dir = dirname3(dir)) {
+function projectInstall(start2) {
+  for (let dir = resolve2(start2); ; dir = dirname3(dir)) {
     const entry = entryIn(dir);
     if (existsSync3(entry)) return entry;
     if (dirname3(dir) === dir) return void 0;
@@ -58690,8 +58711,8 @@ var LocalEmbedder = class {
     const extract = await this.load();
     const batchSize = this.options.batchSize ?? 32;
     const vectors = [];
-    for (let start = 0; start < texts.length; start += batchSize) {
-      const batch = texts.slice(start, start + batchSize);
+    for (let start2 = 0; start2 < texts.length; start2 += batchSize) {
+      const batch = texts.slice(start2, start2 + batchSize);
       const output = await extract(batch, { pooling: "mean", normalize: true });
       const dimensions = output.dims[output.dims.length - 1];
       for (let i = 0; i < batch.length; i++) vectors.push(output.data.slice(i * dimensions, (i + 1) * dimensions));
@@ -58887,8 +58908,8 @@ var OpenAIEmbedder = class {
   batchSize;
   async embed(texts) {
     const vectors = [];
-    for (let start = 0; start < texts.length; start += this.batchSize) {
-      const batch = texts.slice(start, start + this.batchSize);
+    for (let start2 = 0; start2 < texts.length; start2 += this.batchSize) {
+      const batch = texts.slice(start2, start2 + this.batchSize);
       vectors.push(...await this.embedBatch(batch));
     }
     return vectors;
@@ -59502,8 +59523,8 @@ var AdapterMemoryStore = class {
     }
     for (const [user, list] of byUser) {
       await this.resetOnce(user);
-      for (let start = 0; start < list.length; start += ADD_BATCH) {
-        await this.client.add(user, list.slice(start, start + ADD_BATCH));
+      for (let start2 = 0; start2 < list.length; start2 += ADD_BATCH) {
+        await this.client.add(user, list.slice(start2, start2 + ADD_BATCH));
       }
     }
   }
@@ -64416,13 +64437,13 @@ var ChromaStore = class {
     if (records.length === 0) return;
     const vectors = await this.embedder.embed(records.map((record) => record.text));
     const collection = this.open();
-    for (let start = 0; start < records.length; start += ADD_BATCH2) {
-      const batch = records.slice(start, start + ADD_BATCH2);
+    for (let start2 = 0; start2 < records.length; start2 += ADD_BATCH2) {
+      const batch = records.slice(start2, start2 + ADD_BATCH2);
       await this.call(
         "adding memories",
         () => collection.add({
           ids: batch.map((record) => record.id),
-          embeddings: batch.map((_2, i) => Array.from(this.unit(vectors[start + i]))),
+          embeddings: batch.map((_2, i) => Array.from(this.unit(vectors[start2 + i]))),
           documents: batch.map((record) => record.text),
           metadatas: batch.map((record) => record.date ? { user: record.user, date: record.date } : { user: record.user })
         })
@@ -64956,9 +64977,7 @@ function dcg(gainsInOrder, k) {
 }
 function ranksOfRelevant(ranked, gains2) {
   const position = new Map(ranked.map((id, index) => [id, index + 1]));
-  const ranks = {};
-  for (const [id, gain] of gains2) if (gain >= 1) ranks[id] = position.get(id) ?? null;
-  return ranks;
+  return Object.fromEntries([...gains2].filter(([, gain]) => gain >= 1).map(([id]) => [id, position.get(id) ?? null]));
 }
 function queryMetrics(ranked, gains2, cutoffs) {
   const values = {};
@@ -65072,12 +65091,12 @@ function metricsByTag(queries, cutoffs) {
     queries.flatMap((query) => query.tags.map((tag) => ({ tag, query }))),
     (entry) => entry.tag
   );
-  const byTag = {};
-  for (const [tag, entries] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
-    const members = entries.map((entry) => entry.query);
-    byTag[tag] = { queries: members.length, metrics: meanMetrics(members.map((q2) => q2.metrics), cutoffs) };
-  }
-  return byTag;
+  return Object.fromEntries(
+    [...groups].sort(([a], [b]) => a.localeCompare(b)).map(([tag, entries]) => {
+      const members = entries.map((entry) => entry.query);
+      return [tag, { queries: members.length, metrics: meanMetrics(members.map((q2) => q2.metrics), cutoffs) }];
+    })
+  );
 }
 function embedderId(provider) {
   const embedding = provider.embedding;
@@ -65375,7 +65394,7 @@ async function runEndToEnd(suite, options, storeContext, results) {
 }
 
 // src/suite/load.ts
-import { dirname as dirname6, relative as relative4, resolve as resolve6 } from "node:path";
+import { dirname as dirname6, isAbsolute as isAbsolute2, relative as relative4, resolve as resolve6 } from "node:path";
 
 // src/suite/schemaCheck.ts
 var import_ajv = __toESM(require_ajv(), 1);
@@ -65432,7 +65451,8 @@ var suite_schema_default = {
     date: {
       type: "string",
       pattern: "^\\d{4}-\\d{2}-\\d{2}$",
-      description: "ISO date, YYYY-MM-DD."
+      format: "date",
+      description: "A calendar date, YYYY-MM-DD (2026-02-30 is refused)."
     },
     retrieval: {
       type: "object",
@@ -65530,7 +65550,7 @@ var suite_schema_default = {
         url: {
           description: "chroma: the server URL (default CHROMA_URL, else http://localhost:8000). adapter: the adapter's JSON-RPC endpoint.",
           type: "string",
-          pattern: "^https?://"
+          format: "http-url"
         },
         tenant: {
           description: "Chroma tenant (chroma). Default: CHROMA_TENANT, else the server's default.",
@@ -65830,7 +65850,7 @@ var suite_schema_default = {
         },
         base_url: {
           type: "string",
-          minLength: 1
+          format: "http-url"
         },
         api_key_env: {
           type: "string",
@@ -65997,7 +66017,7 @@ var suite_schema_default = {
             },
             base_url: {
               type: "string",
-              minLength: 1
+              format: "http-url"
             },
             api_key_env: {
               $ref: "#/definitions/envName"
@@ -66073,8 +66093,8 @@ var suite_schema_default = {
         },
         base_url: {
           type: "string",
-          minLength: 1,
-          description: "builtin: OpenAI-compatible endpoint; OPENAI_BASE_URL when absent."
+          description: "builtin: OpenAI-compatible endpoint; OPENAI_BASE_URL when absent.",
+          format: "http-url"
         },
         api_key_env: {
           $ref: "#/definitions/envName"
@@ -66090,8 +66110,8 @@ var suite_schema_default = {
         },
         url: {
           type: "string",
-          pattern: "^https?://",
-          description: "http: the adapter's JSON-RPC endpoint."
+          description: "http: the adapter's JSON-RPC endpoint.",
+          format: "http-url"
         },
         headers_env: {
           type: "object",
@@ -66508,11 +66528,42 @@ var suite_schema_default = {
   }
 };
 
+// src/suite/formats.ts
+var MONTHS2 = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+function daysInMonth2(year, month) {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+function calendarDateProblem(value) {
+  const match3 = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match3) return void 0;
+  const [year, month, day] = [Number(match3[1]), Number(match3[2]), Number(match3[3])];
+  if (month < 1 || month > 12) return `there is no month ${month}`;
+  const days = daysInMonth2(year, month);
+  if (day < 1 || day > days) return `${MONTHS2[month - 1]} ${year} has ${days} days`;
+  return void 0;
+}
+function httpUrlProblem(value) {
+  let url2;
+  try {
+    url2 = new URL(value);
+  } catch {
+    return /^https?:\/\/[/?#]*$/i.test(value) ? "it names no host" : "it is not a valid URL";
+  }
+  if (url2.protocol !== "http:" && url2.protocol !== "https:") return `it must start with http:// or https://, not ${url2.protocol}//`;
+  if (url2.hostname === "") return "it names no host";
+  return void 0;
+}
+var STRING_FORMATS = {
+  date: { expected: "a calendar date", problem: calendarDateProblem },
+  "http-url": { expected: "an http:// or https:// URL with a host", problem: httpUrlProblem }
+};
+
 // src/suite/schemaCheck.ts
 var compiled;
 function validators() {
   if (!compiled) {
     const ajv = new import_ajv.Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
+    for (const [name, format2] of Object.entries(STRING_FORMATS)) ajv.addFormat(name, { type: "string", validate: (value) => format2.problem(value) === void 0 });
     ajv.addSchema(suite_schema_default);
     const id = suite_schema_default.$id;
     compiled = {
@@ -66565,6 +66616,11 @@ function toProblem(error2, file, basePath) {
     }
     case "pattern":
       return { where: file.locate(path13), message: `${subject} ${patternMessage(error2)}; got ${JSON.stringify(error2.data)}` };
+    case "format": {
+      const format2 = STRING_FORMATS[error2.params.format];
+      const value = String(error2.data);
+      return { where: file.locate(path13), message: `${subject} must be ${format2?.expected ?? error2.message}; got ${JSON.stringify(value)}: ${format2?.problem(value) ?? "invalid"}` };
+    }
     case "not": {
       const data = error2.data ?? {};
       const rule = /\/allOf\/(\d+)\//.exec(error2.schemaPath)?.[1];
@@ -66611,6 +66667,7 @@ function typeName(value) {
   if (value === null) return "null";
   if (Array.isArray(value)) return "a list";
   if (typeof value === "object") return "a map";
+  if (typeof value === "number" && !Number.isFinite(value)) return `number ${String(value)}`;
   return `${typeof value} ${JSON.stringify(value)}`;
 }
 function patternMessage(error2) {
@@ -66698,8 +66755,7 @@ function checkRetrieval(spec, at) {
 }
 
 // src/suite/sourceFile.ts
-var import_yaml = __toESM(require_dist(), 1);
-import { readFileSync as readFileSync5 } from "node:fs";
+var import_yaml2 = __toESM(require_dist(), 1);
 
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
 function createScanner(text, ignoreTrivia = false) {
@@ -66735,7 +66791,7 @@ function createScanner(text, ignoreTrivia = false) {
     scanError = 0;
   }
   function scanNumber() {
-    let start = pos;
+    let start2 = pos;
     if (text.charCodeAt(pos) === 48) {
       pos++;
     } else {
@@ -66753,7 +66809,7 @@ function createScanner(text, ignoreTrivia = false) {
         }
       } else {
         scanError = 3;
-        return text.substring(start, pos);
+        return text.substring(start2, pos);
       }
     }
     let end = pos;
@@ -66772,24 +66828,24 @@ function createScanner(text, ignoreTrivia = false) {
         scanError = 3;
       }
     }
-    return text.substring(start, end);
+    return text.substring(start2, end);
   }
   function scanString() {
-    let result = "", start = pos;
+    let result = "", start2 = pos;
     while (true) {
       if (pos >= len) {
-        result += text.substring(start, pos);
+        result += text.substring(start2, pos);
         scanError = 2;
         break;
       }
       const ch = text.charCodeAt(pos);
       if (ch === 34) {
-        result += text.substring(start, pos);
+        result += text.substring(start2, pos);
         pos++;
         break;
       }
       if (ch === 92) {
-        result += text.substring(start, pos);
+        result += text.substring(start2, pos);
         pos++;
         if (pos >= len) {
           scanError = 2;
@@ -66832,12 +66888,12 @@ function createScanner(text, ignoreTrivia = false) {
           default:
             scanError = 5;
         }
-        start = pos;
+        start2 = pos;
         continue;
       }
       if (ch >= 0 && ch <= 31) {
         if (isLineBreak(ch)) {
-          result += text.substring(start, pos);
+          result += text.substring(start2, pos);
           scanError = 2;
           break;
         } else {
@@ -66905,7 +66961,7 @@ function createScanner(text, ignoreTrivia = false) {
         return token = 10;
       // comments
       case 47:
-        const start = pos - 1;
+        const start2 = pos - 1;
         if (text.charCodeAt(pos + 1) === 47) {
           pos += 2;
           while (pos < len) {
@@ -66914,7 +66970,7 @@ function createScanner(text, ignoreTrivia = false) {
             }
             pos++;
           }
-          value = text.substring(start, pos);
+          value = text.substring(start2, pos);
           return token = 12;
         }
         if (text.charCodeAt(pos + 1) === 42) {
@@ -66941,7 +66997,7 @@ function createScanner(text, ignoreTrivia = false) {
             pos++;
             scanError = 1;
           }
-          value = text.substring(start, pos);
+          value = text.substring(start2, pos);
           return token = 13;
         }
         value += String.fromCharCode(code);
@@ -67597,16 +67653,150 @@ function printParseErrorCode(code) {
   return "<unknown ParseErrorCode>";
 }
 
+// src/suite/readInput.ts
+import { closeSync, constants as constants3, fstatSync, openSync, readSync } from "node:fs";
+var MAX_INPUT_BYTES = 256 * 1024 * 1024;
+var MAX_INPUT_TEXT = "256 MiB";
+var CHUNK_BYTES = 1024 * 1024;
+var UnreadableInput = class extends Error {
+  constructor(message, hint) {
+    super(message);
+    this.hint = hint;
+  }
+  hint;
+};
+function readInputFile(path13) {
+  let fd;
+  try {
+    fd = openSync(path13, constants3.O_RDONLY | (constants3.O_NONBLOCK ?? 0));
+  } catch (error2) {
+    throw new UnreadableInput(openFailure(error2));
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isDirectory()) throw new UnreadableInput("is a directory, not a file");
+    if (!stats.isFile()) throw new UnreadableInput(`is ${kindOf2(stats)}, not a regular file`, "recall-gate reads its input from regular files only");
+    if (stats.size > MAX_INPUT_BYTES) throw tooLarge();
+    const chunks = [];
+    let total = 0;
+    for (; ; ) {
+      const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+      const read2 = readSync(fd, chunk, 0, CHUNK_BYTES, null);
+      if (read2 === 0) break;
+      total += read2;
+      if (total > MAX_INPUT_BYTES) throw tooLarge();
+      chunks.push(read2 === CHUNK_BYTES ? chunk : chunk.subarray(0, read2));
+    }
+    return Buffer.concat(chunks, total).toString("utf8");
+  } catch (error2) {
+    if (error2 instanceof UnreadableInput) throw error2;
+    throw new UnreadableInput(openFailure(error2));
+  } finally {
+    closeSync(fd);
+  }
+}
+function tooLarge() {
+  return new UnreadableInput(`is larger than ${MAX_INPUT_TEXT}, the most recall-gate reads from one file`, "check the path, or split the data into smaller files");
+}
+function openFailure(error2) {
+  switch (error2.code) {
+    case "ENOENT":
+      return "file not found";
+    case "EISDIR":
+      return "is a directory, not a file";
+    case "EACCES":
+    case "EPERM":
+      return "permission denied";
+    default:
+      return error2.code ? `${error2.code}: ${error2.message}` : String(error2);
+  }
+}
+function kindOf2(stats) {
+  if (stats.isFIFO()) return "a named pipe (FIFO)";
+  if (stats.isCharacterDevice()) return "a character device";
+  if (stats.isBlockDevice()) return "a block device";
+  if (stats.isSocket()) return "a socket";
+  return "a special file";
+}
+
+// src/suite/yamlContent.ts
+var import_yaml = __toESM(require_dist(), 1);
+var MAX_ALIAS_EXPANSION = 1e5;
+function yamlContentProblems(doc, text) {
+  const problems = [];
+  const targets = /* @__PURE__ */ new Map();
+  const anchors = /* @__PURE__ */ new Map();
+  (0, import_yaml.visit)(doc, {
+    Node(key, node) {
+      if ((0, import_yaml.isAlias)(node)) {
+        const target = anchors.get(node.source);
+        targets.set(node, target);
+        if (!target) problems.push({ offset: start(node), message: `alias *${node.source} names no anchor &${node.source} defined before it`, hint: "define the anchor first, or write the value out" });
+        return;
+      }
+      if (node.anchor) anchors.set(node.anchor, node);
+      if (key !== "key" && (0, import_yaml.isScalar)(node) && typeof node.value === "number" && !Number.isFinite(node.value)) {
+        const written = text.slice(start(node), node.range?.[1] ?? start(node)).trim() || String(node.value);
+        problems.push({ offset: start(node), message: `${written} is not a finite number`, hint: "write a finite number; YAML reads .nan as not-a-number, .inf and 1e999 as infinity" });
+      }
+    }
+  });
+  if (targets.size > 0) problems.push(...expansionProblems(doc, targets));
+  return problems;
+}
+function expansionProblems(doc, targets) {
+  const problems = [];
+  const onPath = /* @__PURE__ */ new Set();
+  let expanded = 0;
+  let bomb = false;
+  const walk2 = (node, via) => {
+    if (bomb || node === null || node === void 0) return;
+    if (via && ++expanded > MAX_ALIAS_EXPANSION) {
+      bomb = true;
+      problems.push({
+        offset: start(via),
+        message: `aliases expand to more than ${MAX_ALIAS_EXPANSION.toLocaleString("en-US")} values here (an alias bomb?)`,
+        hint: "write the data out, or reuse fewer nested anchors"
+      });
+      return;
+    }
+    if ((0, import_yaml.isAlias)(node)) {
+      const target = targets.get(node);
+      if (!target) return;
+      if (onPath.has(target)) {
+        problems.push({ offset: start(node), message: `alias *${node.source} is inside the node &${node.source} it names, so its value would never end`, hint: "an alias cannot refer to a node that contains it" });
+        return;
+      }
+      onPath.add(target);
+      walk2(target, via ?? node);
+      onPath.delete(target);
+      return;
+    }
+    onPath.add(node);
+    if ((0, import_yaml.isCollection)(node)) for (const item of node.items) walk2(item, via);
+    else if ((0, import_yaml.isPair)(node)) {
+      walk2(node.key, via);
+      walk2(node.value, via);
+    }
+    onPath.delete(node);
+  };
+  walk2(doc.contents, void 0);
+  return problems.filter((problem, index) => problems.findIndex((other) => other.offset === problem.offset && other.message === problem.message) === index);
+}
+function start(node) {
+  return node.range?.[0] ?? 0;
+}
+
 // src/suite/sourceFile.ts
 function nodeAt(doc, path13) {
   let node = doc.contents;
   let depth = 0;
   for (const key of path13) {
-    if ((0, import_yaml.isMap)(node)) {
+    if ((0, import_yaml2.isMap)(node)) {
       const pair = node.items.find((item) => String(scalarValue(item.key)) === String(key));
       if (!pair) break;
       node = pair.value;
-    } else if ((0, import_yaml.isSeq)(node) && typeof key === "number") {
+    } else if ((0, import_yaml2.isSeq)(node) && typeof key === "number") {
       if (key >= node.items.length) break;
       node = node.items[key];
     } else {
@@ -67622,10 +67812,10 @@ function scalarValue(node) {
 var YamlLocator = class {
   constructor(text, lineOffset = 0) {
     this.lineOffset = lineOffset;
-    this.doc = (0, import_yaml.parseDocument)(text, { lineCounter: this.lineCounter, prettyErrors: false, uniqueKeys: true });
+    this.doc = (0, import_yaml2.parseDocument)(text, { lineCounter: this.lineCounter, prettyErrors: false, uniqueKeys: true });
   }
   lineOffset;
-  lineCounter = new import_yaml.LineCounter();
+  lineCounter = new import_yaml2.LineCounter();
   doc;
   position(offset) {
     const { line, col } = this.lineCounter.linePos(offset);
@@ -67633,7 +67823,7 @@ var YamlLocator = class {
   }
   locate(path13, keyOf) {
     const { node, depth } = nodeAt(this.doc, path13);
-    if (keyOf !== void 0 && depth === path13.length && (0, import_yaml.isMap)(node)) {
+    if (keyOf !== void 0 && depth === path13.length && (0, import_yaml2.isMap)(node)) {
       const pair = node.items.find((item) => String(scalarValue(item.key)) === keyOf);
       const keyRange = pair?.key?.range;
       if (keyRange) return this.position(keyRange[0]);
@@ -67649,6 +67839,9 @@ function syntaxProblems(locator, file) {
     hint: "fix the YAML syntax"
   }));
 }
+function contentProblems(locator, text, file) {
+  return yamlContentProblems(locator.doc, text).map(({ offset, message, hint }) => ({ where: { file, ...locator.position(offset) }, message, hint }));
+}
 function firstLine(message) {
   return message.split("\n")[0] ?? message;
 }
@@ -67661,24 +67854,25 @@ var FileProblems = class extends Error {
 };
 function readText(path13, displayPath, referencedFrom) {
   try {
-    return readFileSync5(path13, "utf8").replace(/^\uFEFF/, "");
+    return readInputFile(path13).replace(/^\uFEFF/, "");
   } catch (error2) {
-    const code = error2.code;
+    if (!(error2 instanceof UnreadableInput)) throw error2;
     const where2 = referencedFrom ?? { file: displayPath, line: 1, col: 1 };
-    const reason = code === "ENOENT" ? "file not found" : code === "EISDIR" ? "is a directory, not a file" : String(error2);
-    const hint = referencedFrom ? "paths in a suite are relative to the suite file" : "check the path; it is relative to the current directory";
-    throw new FileProblems([{ where: where2, message: `cannot read ${displayPath}: ${reason}`, hint }]);
+    const hint = error2.hint ?? (referencedFrom ? "paths in a suite are relative to the suite file" : "check the path; it is relative to the current directory");
+    throw new FileProblems([{ where: where2, message: `cannot read ${displayPath}: ${error2.message}`, hint }]);
   }
 }
 function readYamlFile(path13, displayPath, referencedFrom) {
   const text = readText(path13, displayPath, referencedFrom);
   const locator = new YamlLocator(text);
   const problems = syntaxProblems(locator, displayPath);
+  if (problems.length === 0) problems.push(...contentProblems(locator, text, displayPath));
   if (problems.length > 0) throw new FileProblems(problems);
   return {
     path: path13,
     displayPath,
-    data: locator.doc.toJS({ maxAliasCount: 100 }),
+    // contentProblems has bounded what aliases expand to; the parser's own count would also refuse an anchor used 101 times.
+    data: locator.doc.toJS({ maxAliasCount: -1 }),
     locate: (dataPath, options) => ({ file: displayPath, ...locator.locate(dataPath, options?.keyOf) })
   };
 }
@@ -67701,8 +67895,10 @@ function readJsonlFile(path13, displayPath, referencedFrom) {
       });
       return;
     }
+    const locator = new YamlLocator(line, index);
+    problems.push(...contentProblems(locator, line, displayPath));
     rows.push(JSON.parse(line));
-    locators.push(new YamlLocator(line, index));
+    locators.push(locator);
   });
   if (problems.length > 0) throw new FileProblems(problems);
   return {
@@ -67745,6 +67941,7 @@ function jsonSyntaxError(text) {
 function readDataFile(path13, displayPath, referencedFrom) {
   if (/\.jsonl$/i.test(path13)) return readJsonlFile(path13, displayPath, referencedFrom);
   if (/\.(ya?ml|json)$/i.test(path13)) return readYamlFile(path13, displayPath, referencedFrom);
+  readText(path13, displayPath, referencedFrom);
   throw new FileProblems([
     {
       where: referencedFrom ?? { file: displayPath, line: 1, col: 1 },
@@ -67755,7 +67952,6 @@ function readDataFile(path13, displayPath, referencedFrom) {
 }
 
 // src/suite/loadE2e.ts
-import { readFileSync as readFileSync6 } from "node:fs";
 import { dirname as dirname5, relative as relative3, resolve as resolve5 } from "node:path";
 var CHECK_KINDS = ["contains", "icontains", "regex", "first_amount", "date", "abstains", "all", "any", "not", "judge"];
 var DEFAULT_TIMEOUT_MS2 = 6e4;
@@ -67769,18 +67965,8 @@ function buildE2e(raw, cases, main, retrieval, files, problems) {
     if (earlier === void 0) byName.set(spec.name, index);
     else problems.push({ where: cases.locate(index, ["name"]), message: `duplicate case name "${spec.name}"`, hint: `first defined at ${formatLocation(cases.locate(earlier))}` });
   });
+  plantSessions(cases, caseSpecs, byName, problems);
   cases.rows.forEach((row, index) => {
-    const from = row.plant_from;
-    if (from !== void 0) {
-      const source = byName.has(from) ? caseSpecs[byName.get(from)] : void 0;
-      if (!source) {
-        problems.push({ where: cases.locate(index, ["plant_from"]), message: `plant_from names no case "${from}"`, hint: didYouMean(from, byName.keys()) });
-      } else if (row.sessions !== void 0) {
-        problems.push({ where: cases.locate(index, ["plant_from"]), message: "a case has either sessions or plant_from, not both" });
-      } else {
-        caseSpecs[index].sessions = source.sessions;
-      }
-    }
     checkChecks(row.check, (path13) => cases.locate(index, ["check", ...path13]), Boolean(raw.judge), problems);
   });
   return {
@@ -67817,14 +68003,11 @@ function buildE2e(raw, cases, main, retrieval, files, problems) {
     if (promptPath) {
       const absolute = resolve5(suiteDir, promptPath);
       try {
-        systemPrompt = readFileSync6(absolute, "utf8");
+        systemPrompt = readText(absolute, relative3(process.cwd(), absolute) || absolute, at(["target", "system_prompt"]));
         files.push(absolute);
       } catch (error2) {
-        problems.push({
-          where: at(["target", "system_prompt"]),
-          message: `cannot read the system prompt ${relative3(process.cwd(), absolute)}: ${error2.code ?? error2}`,
-          hint: "paths in a suite are relative to the suite file"
-        });
+        if (!(error2 instanceof FileProblems)) throw error2;
+        problems.push(...error2.problems);
       }
     }
     return {
@@ -67847,6 +68030,44 @@ function buildE2e(raw, cases, main, retrieval, files, problems) {
       max_retries: rawTarget.max_retries ?? 4
     };
   }
+}
+function plantSessions(cases, specs, byName, problems) {
+  const fromOf = (index) => cases.rows[index].plant_from;
+  cases.rows.forEach((row, index) => {
+    const from = fromOf(index);
+    if (from === void 0) return;
+    const at = cases.locate(index, ["plant_from"]);
+    if (row.sessions !== void 0) {
+      problems.push({ where: at, message: "a case has either sessions or plant_from, not both" });
+      return;
+    }
+    const chain = [index];
+    for (let current = index; ; ) {
+      const name = fromOf(current);
+      const next = byName.get(name);
+      if (next === void 0) {
+        if (chain.length === 1) problems.push({ where: at, message: `plant_from names no case "${name}"`, hint: didYouMean(name, byName.keys()) });
+        return;
+      }
+      const seen = chain.indexOf(next);
+      if (seen >= 0) {
+        const path13 = [...chain, next].map((i) => specs[i].name).join(" -> ");
+        problems.push(
+          seen === 0 ? { where: at, message: `plant_from is circular: ${path13}`, hint: "plant from a case that has sessions" } : { where: at, message: `plant_from leads into a circular chain: ${path13}`, hint: "plant from a case that has sessions" }
+        );
+        return;
+      }
+      chain.push(next);
+      if (fromOf(next) === void 0) break;
+      current = next;
+    }
+    const source = specs[chain[chain.length - 1]];
+    if (source.sessions.length === 0) {
+      problems.push({ where: at, message: `plant_from plants nothing: case "${source.name}" has no sessions`, hint: "plant from a case that has sessions" });
+      return;
+    }
+    specs[index].sessions = source.sessions;
+  });
 }
 function buildCase(row, where2) {
   const ability = String(row.ability);
@@ -68037,7 +68258,7 @@ var PLURAL = { suite: "suites", memory: "memories", query: "queries", case: "cas
 var MIN_DEPTH = 10;
 function loadSuite(suitePath, cwd = process.cwd()) {
   const file = resolve6(cwd, suitePath);
-  const displayPath = relative4(cwd, file) || suitePath;
+  const displayPath = displayPathOf(file, suitePath, cwd);
   const problems = [];
   const files = [file];
   let main;
@@ -68119,7 +68340,7 @@ function rowsOf(value, path13, part, main, files, problems, cwd) {
   const referencedFrom = main.locate(path13);
   let data;
   try {
-    data = readDataFile(target, relative4(cwd, target) || target, referencedFrom);
+    data = readDataFile(target, displayPathOf(target, String(value), cwd), referencedFrom);
   } catch (error2) {
     if (error2 instanceof FileProblems) {
       problems.push(...error2.problems);
@@ -68138,6 +68359,11 @@ function rowsOf(value, path13, part, main, files, problems, cwd) {
   }
   data.data.forEach((row, index) => problems.push(...checkSchema(part, row, data, [index])));
   return { rows: data.data, locate: (index, subpath = [], keyOf) => data.locate([index, ...subpath], { keyOf }) };
+}
+function displayPathOf(absolute, written, cwd) {
+  const fromCwd = relative4(cwd, absolute);
+  if (isAbsolute2(written) && (fromCwd.startsWith("..") || isAbsolute2(fromCwd))) return absolute;
+  return fromCwd || written;
 }
 function buildRetrieval(raw, memories, queries, main) {
   const k = [...new Set(raw.k ?? DEFAULT_K)].sort((a, b) => a - b);
@@ -69389,7 +69615,7 @@ var AST = class {
         this.#uflag = this.#uflag || uflag;
         return re;
       }).join("");
-      let start2 = "";
+      let start3 = "";
       if (this.isStart()) {
         if (typeof this.#parts[0] === "string") {
           const dotTravAllowed = this.#parts.length === 1 && justDots.has(this.#parts[0]);
@@ -69402,7 +69628,7 @@ var AST = class {
               src.startsWith("\\.\\.") && aps.has(src.charAt(4))
             );
             const needNoDot = !dot && !allowDot && aps.has(src.charAt(0));
-            start2 = needNoTrav ? startNoTraversal : needNoDot ? startNoDot : "";
+            start3 = needNoTrav ? startNoTraversal : needNoDot ? startNoDot : "";
           }
         }
       }
@@ -69410,7 +69636,7 @@ var AST = class {
       if (this.isEnd() && this.#root.#filledNegs && this.#parent?.type === "!") {
         end = "(?:$|\\/)";
       }
-      const final2 = start2 + src + end;
+      const final2 = start3 + src + end;
       return [
         final2,
         unescape2(src),
@@ -69419,7 +69645,7 @@ var AST = class {
       ];
     }
     const repeated = this.type === "*" || this.type === "+";
-    const start = this.type === "!" ? "(?:(?!(?:" : "(?:";
+    const start2 = this.type === "!" ? "(?:(?!(?:" : "(?:";
     let body2 = this.#partsToRegExp(dot);
     if (this.isStart() && this.isEnd() && !body2 && this.type !== "!") {
       const s = this.toString();
@@ -69444,7 +69670,7 @@ var AST = class {
         // !() must match something,but !(x) can match ''
         "))" + (this.isStart() && !dot && !allowDot ? startNoDot : "") + star + ")"
       ) : this.type === "@" ? ")" : this.type === "?" ? ")?" : this.type === "+" && bodyDotAllowed ? ")" : this.type === "*" && bodyDotAllowed ? `)?` : `)${this.type}`;
-      final = start + body2 + close;
+      final = start2 + body2 + close;
     }
     return [
       final,
@@ -76117,10 +76343,10 @@ function isWhiteSpace2(char) {
   return char === " " || char === "	" || char === "\n" || char === "\r";
 }
 function readPI(xmlData, i) {
-  const start = i;
+  const start2 = i;
   for (; i < xmlData.length; i++) {
     if (xmlData[i] == "?" || xmlData[i] == " ") {
-      const tagname = xmlData.substr(start, i - start);
+      const tagname = xmlData.substr(start2, i - start2);
       if (i > 5 && tagname === "xml") {
         return getErrorObject("InvalidXml", "XML declaration allowed only at the start of the document.", getLineNumberForPosition(xmlData, i));
       } else if (xmlData[i] == "?" && xmlData[i + 1] == ">") {
@@ -103129,7 +103355,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
       if (!res.etag) {
         throw new RangeError(`File download response doesn't contain valid etag header`);
       }
-      return new BlobDownloadResponse(wrappedRes, async (start) => {
+      return new BlobDownloadResponse(wrappedRes, async (start2) => {
         const updatedDownloadOptions = {
           leaseAccessConditions: options.conditions,
           modifiedAccessConditions: {
@@ -103140,8 +103366,8 @@ var BlobClient = class _BlobClient extends StorageClient2 {
             ifTags: options.conditions?.tagConditions
           },
           range: rangeToString({
-            count: offset + res.contentLength - start,
-            offset: start
+            count: offset + res.contentLength - start2,
+            offset: start2
           }),
           rangeGetContentMD5: options.rangeGetContentMD5,
           rangeGetContentCRC64: options.rangeGetContentCrc64,
@@ -104712,11 +104938,11 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
       for (let i = 0; i < numBlocks; i++) {
         batch.addOperation(async () => {
           const blockID = generateBlockID(blockIDPrefix, i);
-          const start = blockSize * i;
-          const end = i === numBlocks - 1 ? size : start + blockSize;
-          const contentLength2 = end - start;
+          const start2 = blockSize * i;
+          const end = i === numBlocks - 1 ? size : start2 + blockSize;
+          const contentLength2 = end - start2;
           blockList.push(blockID);
-          await this.stageBlock(blockID, bodyFactory(start, contentLength2), contentLength2, {
+          await this.stageBlock(blockID, bodyFactory(start2, contentLength2), contentLength2, {
             abortSignal: options.abortSignal,
             conditions: options.conditions,
             encryptionScope: options.encryptionScope,
@@ -106443,17 +106669,17 @@ function reserveCache(key, paths, options) {
     return response;
   });
 }
-function getContentRange(start, end) {
-  return `bytes ${start}-${end}/*`;
+function getContentRange(start2, end) {
+  return `bytes ${start2}-${end}/*`;
 }
-function uploadChunk(httpClient2, resourceUrl, openStream, start, end) {
+function uploadChunk(httpClient2, resourceUrl, openStream, start2, end) {
   return __awaiter14(this, void 0, void 0, function* () {
-    debug(`Uploading chunk of size ${end - start + 1} bytes at offset ${start} with content range: ${getContentRange(start, end)}`);
+    debug(`Uploading chunk of size ${end - start2 + 1} bytes at offset ${start2} with content range: ${getContentRange(start2, end)}`);
     const additionalHeaders = {
       "Content-Type": "application/octet-stream",
-      "Content-Range": getContentRange(start, end)
+      "Content-Range": getContentRange(start2, end)
     };
-    const uploadChunkResponse = yield retryHttpClientResponse(`uploadChunk (start: ${start}, end: ${end})`, () => __awaiter14(this, void 0, void 0, function* () {
+    const uploadChunkResponse = yield retryHttpClientResponse(`uploadChunk (start: ${start2}, end: ${end})`, () => __awaiter14(this, void 0, void 0, function* () {
       return httpClient2.sendStream("PATCH", resourceUrl, openStream(), additionalHeaders);
     }));
     if (!isSuccessStatusCode(uploadChunkResponse.message.statusCode)) {
@@ -106476,17 +106702,17 @@ function uploadFile(httpClient2, cacheId, archivePath, options) {
       yield Promise.all(parallelUploads.map(() => __awaiter14(this, void 0, void 0, function* () {
         while (offset < fileSize) {
           const chunkSize = Math.min(fileSize - offset, maxChunkSize);
-          const start = offset;
+          const start2 = offset;
           const end = offset + chunkSize - 1;
           offset += maxChunkSize;
           yield uploadChunk(httpClient2, resourceUrl, () => fs7.createReadStream(archivePath, {
             fd,
-            start,
+            start: start2,
             end,
             autoClose: false
           }).on("error", (error2) => {
             throw new Error(`Cache upload failed because file read failed with ${error2.message}`);
-          }), start, end);
+          }), start2, end);
         }
       })));
     } finally {
@@ -107074,7 +107300,7 @@ var BinaryReader = class {
    * Supports WireType.StartGroup since v2.0.0-alpha.23.
    */
   skip(wireType) {
-    let start = this.pos;
+    let start2 = this.pos;
     switch (wireType) {
       case WireType.Varint:
         while (this.buf[this.pos++] & 128) {
@@ -107099,7 +107325,7 @@ var BinaryReader = class {
         throw new Error("cant skip wire type " + wireType);
     }
     this.assertBounds();
-    return this.buf.subarray(start, this.pos);
+    return this.buf.subarray(start2, this.pos);
   }
   /**
    * Throws error if position in byte array is out of range.
@@ -107191,10 +107417,10 @@ var BinaryReader = class {
    */
   bytes() {
     let len = this.uint32();
-    let start = this.pos;
+    let start2 = this.pos;
     this.pos += len;
     this.assertBounds();
-    return this.buf.subarray(start, start + len);
+    return this.buf.subarray(start2, start2 + len);
   }
   /**
    * Read a `string` field, length-delimited data converted to UTF-8 text.
@@ -110477,14 +110703,14 @@ import { tmpdir } from "node:os";
 import { join as join14 } from "node:path";
 
 // src/report/readResultsDir.ts
-import { existsSync as existsSync7, readFileSync as readFileSync7 } from "node:fs";
+import { existsSync as existsSync7, readFileSync as readFileSync5 } from "node:fs";
 import { join as join13, resolve as resolve9 } from "node:path";
 function readRun(dir, cwd) {
   const path13 = join13(resolve9(cwd, dir), "results.json");
   if (!existsSync7(path13)) throw new RecallGateError("invalid-input", `${dir} has no results.json`, { hint: "give the --out folder of a recall-gate run" });
   let results;
   try {
-    results = JSON.parse(readFileSync7(path13, "utf8"));
+    results = JSON.parse(readFileSync5(path13, "utf8"));
   } catch (error2) {
     throw new RecallGateError("invalid-input", `${join13(dir, "results.json")} is not valid JSON: ${error2.message}`);
   }
@@ -110606,7 +110832,7 @@ async function saveEntries(entries, results) {
 
 // src/action/github/changedFiles.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
-import { isAbsolute as isAbsolute2, relative as relative7, resolve as resolve10, sep as sep9 } from "node:path";
+import { isAbsolute as isAbsolute3, relative as relative7, resolve as resolve10, sep as sep9 } from "node:path";
 
 // src/action/github/client.ts
 function eventFromContext(context5) {
@@ -110718,7 +110944,7 @@ function repoRelativePaths(paths, root) {
   const out = /* @__PURE__ */ new Set();
   for (const path13 of paths) {
     const inside = relative7(resolve10(root), resolve10(path13));
-    if (!inside || inside.startsWith("..") || isAbsolute2(inside)) continue;
+    if (!inside || inside.startsWith("..") || isAbsolute3(inside)) continue;
     out.add(inside.split(sep9).join("/"));
   }
   return [...out];
@@ -110903,8 +111129,8 @@ async function decideLayers(suite, inputs, github) {
   if (!github) return { layer: "all", e2e: { ran: true, reason: "not on a GitHub event with a token: running everything", files: [] } };
   const changed = await changedFiles(github.client, github.event);
   if (changed.files === "all") return { layer: "all", e2e: { ran: true, reason: changed.reason, files: [] } };
-  const own = repoRelativePaths(suite.files, process.env.GITHUB_WORKSPACE ?? process.cwd());
-  const { matched } = matchesMemoryPaths(changed.files, suite.memoryPaths, own);
+  const own2 = repoRelativePaths(suite.files, process.env.GITHUB_WORKSPACE ?? process.cwd());
+  const { matched } = matchesMemoryPaths(changed.files, suite.memoryPaths, own2);
   return matched.length > 0 ? { layer: "all", e2e: { ran: true, reason: `${matched.length} changed file(s) on the memory path`, files: matched } } : { layer: "retrieval", e2e: { ran: false, reason: `none of the ${changed.files.length} changed file(s) is on the memory path`, files: [] } };
 }
 function missingApiKeys(suite, env2) {

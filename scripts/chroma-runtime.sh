@@ -13,17 +13,31 @@
 #     "$(command -v node)" node_modules/chromadb/dist/cli.mjs run --path DIR --port PORT
 # (test/support/chromaServer.ts does this.)
 #
-# apt-get runs with a private sources list, private lists/cache/status, and the
-# system's update hooks cleared: the system's apt state is not touched. Only
-# the Debian mirror the system already uses must be reachable. Idempotent: an
-# existing, working .cache/glibc-trixie is reused.
+# apt-get runs with a private configuration: its own sources list,
+# lists/cache/status and no apt.conf.d (so none of the system's update or dpkg
+# hooks run), keeping only the system's transport settings (Acquire::http::Proxy
+# and the like) so it works behind a proxy. The system's apt state is not
+# touched. Only the Debian mirror the system already uses must be reachable.
+# Idempotent: an existing, working .cache/glibc-trixie is reused.
+#
+# Usage: chroma-runtime.sh [--print-mirror | --print-apt-config]
+#   --print-mirror      print the mirror it would download from, and exit
+#   --print-apt-config  print the private apt configuration it would use, and exit
 #
 # Environment:
-#   CHROMA_RUNTIME_MIRROR  Debian mirror to use (default: the one in the system's
-#                          apt sources, else http://deb.debian.org/debian)
+#   CHROMA_RUNTIME_MIRROR  Debian mirror to use (default: the first Debian mirror
+#                          in the system's apt sources, else http://deb.debian.org/debian)
+#   CHROMA_RUNTIME_APT_DIR where the apt sources are read (default /etc/apt:
+#                          sources.list, sources.list.d/*.list and *.sources)
 #   CHROMA_RUNTIME_SUITE   suite to take the libraries from (default: trixie)
 #   CHROMA_RUNTIME_FORCE=1 download even if the system glibc is new enough
 set -euo pipefail
+
+mode=${1:-}
+case $mode in
+  '' | --print-mirror | --print-apt-config) ;;
+  *) printf 'chroma-runtime: usage: %s [--print-mirror | --print-apt-config]\n' "$0" >&2; exit 2 ;;
+esac
 
 readonly REQUIRED_GLIBC=2.38
 readonly PACKAGES=(libc6 libstdc++6 libgcc-s1)
@@ -38,6 +52,107 @@ cache_root="$repo_root/.cache"
 dest="$cache_root/glibc-$SUITE"
 readonly MULTIARCH=x86_64-linux-gnu
 loader_rel="usr/lib/$MULTIARCH/ld-linux-x86-64.so.2"
+
+# --- Which mirror? -------------------------------------------------------------
+# The first URI in the apt sources that serves a plain Debian suite (not
+# -security, not a third-party repository), in one-line or deb822 format.
+apt_dir=${CHROMA_RUNTIME_APT_DIR:-/etc/apt}
+find_mirror() {
+  local files=() f
+  [[ -f $apt_dir/sources.list ]] && files+=("$apt_dir/sources.list")
+  for f in "$apt_dir"/sources.list.d/*.list "$apt_dir"/sources.list.d/*.sources; do
+    [[ -f $f ]] && files+=("$f")
+  done
+  ((${#files[@]})) || return 1
+  awk '
+    function consider(uri, suites,   n, i, s) {
+      if (found || uri !~ /^https?:\/\//) return
+      if (uri ~ /debian-security/) return
+      n = split(suites, s, /[ \t]+/)
+      for (i = 1; i <= n; i++)
+        if (s[i] ~ /^(bookworm|trixie|forky|bullseye|stable|testing|oldstable|sid|unstable)$/) { print uri; found = 1; exit }
+    }
+    # End of a deb822 stanza: only enabled "deb" (binary) entries count.
+    function flush() {
+      if (types ~ /(^|[ \t])deb([ \t]|$)/ && enabled != "no") consider(uris, suites)
+      types = ""; uris = ""; suites = ""; enabled = ""
+    }
+    FNR == 1 { flush() }
+    /^[ \t]*#/ { next }
+    # one-line format: deb [options] URI SUITE COMPONENTS...
+    /^[ \t]*deb[ \t]/ {
+      line = $0; sub(/^[ \t]*deb[ \t]+/, "", line); sub(/^\[[^]]*\][ \t]+/, "", line)
+      split(line, w, /[ \t]+/); consider(w[1], w[2]); next
+    }
+    # deb822 format: "Field: value" lines (field names in any case), stanzas separated by blank lines
+    /^[ \t\r]*$/ { flush(); next }
+    match($0, /^[A-Za-z-]+:/) {
+      key = tolower(substr($0, 1, RLENGTH - 1)); value = substr($0, RLENGTH + 1)
+      sub(/^[ \t]+/, "", value); sub(/[ \t\r]+$/, "", value)
+      if (key == "types") types = value
+      else if (key == "uris") { split(value, u, /[ \t]+/); uris = u[1] }
+      else if (key == "suites") suites = value
+      else if (key == "enabled") enabled = tolower(value)
+    }
+    END { flush() }
+  ' "${files[@]}"
+}
+
+mirror=${CHROMA_RUNTIME_MIRROR:-}
+if [[ -z $mirror ]]; then
+  mirror=$(find_mirror 2>/dev/null | head -n 1 || true)
+  if [[ -z $mirror ]]; then
+    mirror=http://deb.debian.org/debian
+    [[ $mode == --print-mirror ]] || log "no Debian mirror found in $apt_dir/sources.list{,.d}; using $mirror"
+  fi
+fi
+mirror=${mirror%/}
+if [[ $mode == --print-mirror ]]; then
+  printf '%s\n' "$mirror"
+  exit 0
+fi
+
+# The private apt configuration. No apt.conf.d and no apt.conf: the system's
+# hooks (APT::Update::Post-Invoke-Success, DPkg::Post-Invoke, ...) and extra
+# index targets stay out; "#clear" in APT_CONFIG cannot do that, since apt
+# reads APT_CONFIG before apt.conf.d. Only the transport settings (proxies,
+# TLS, timeouts) are carried over, as the system's apt (and an APT_CONFIG the
+# caller set) has them; http_proxy and the like in the environment apply too.
+private_apt_config() { # private_apt_config WORKDIR
+  local work=$1
+  cat <<EOF
+Dir::Etc::main "/dev/null";
+Dir::Etc::parts "$work/apt.conf.d";
+Dir::Etc::sourcelist "$work/sources.list";
+Dir::Etc::sourceparts "$work/sources.list.d";
+Dir::Etc::preferences "$work/preferences";
+Dir::Etc::preferencesparts "$work/preferences.d";
+Dir::State "$work";
+Dir::State::Lists "$work/lists";
+Dir::State::status "$work/status";
+Dir::Cache "$work/cache";
+Dir::Cache::archives "$work/cache/archives";
+Dir::Cache::pkgcache "";
+Dir::Cache::srcpkgcache "";
+APT::Architecture "amd64";
+APT::Architectures { "amd64"; };
+Acquire::Languages "none";
+EOF
+  if command -v apt-config >/dev/null 2>&1; then
+    apt-config dump 2>/dev/null | grep -E '^Acquire::(http|https|ftp|socks)(::| )' || true
+  fi
+  if [[ $mirror == *snapshot.debian.org* ]]; then
+    echo 'Acquire::Check-Valid-Until "false";'
+  fi
+  if [[ $(id -u) == 0 ]]; then
+    # apt drops to _apt for downloads, which cannot write into our private dirs.
+    echo 'APT::Sandbox::User "root";'
+  fi
+}
+if [[ $mode == --print-apt-config ]]; then
+  private_apt_config "${TMPDIR:-/tmp}/chroma-runtime.work"
+  exit 0
+fi
 
 # --- 1. Is the system glibc new enough? ---------------------------------------
 glibc_version() {
@@ -100,107 +215,24 @@ if [[ -e $dest ]]; then
   log "$dest is incomplete or does not work; downloading again."
 fi
 
-# --- 3. Which mirror? ------------------------------------------------------------
-# The first URI in the system's apt sources that serves a plain Debian suite
-# (not -security, not -updates, not a third-party repository).
-find_mirror() {
-  local files=() f
-  [[ -f /etc/apt/sources.list ]] && files+=(/etc/apt/sources.list)
-  for f in /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; do
-    [[ -f $f ]] && files+=("$f")
-  done
-  ((${#files[@]})) || return 1
-  awk '
-    function consider(uri, suites,   n, i, s) {
-      if (uri !~ /^https?:\/\//) return
-      if (uri ~ /debian-security/) return
-      n = split(suites, s, /[ \t]+/)
-      for (i = 1; i <= n; i++)
-        if (s[i] ~ /^(bookworm|trixie|forky|bullseye|stable|testing|oldstable|sid|unstable)$/) { print uri; found = 1; exit }
-    }
-    FNR == 1 { if (uris != "") consider(uris, suites); uris = ""; suites = "" }
-    # one-line format: deb [options] URI SUITE COMPONENTS...
-    /^[ \t]*deb[ \t]/ {
-      line = $0; sub(/^[ \t]*deb[ \t]+/, "", line); sub(/^\[[^]]*\][ \t]+/, "", line)
-      split(line, w, /[ \t]+/); consider(w[1], w[2]); next
-    }
-    # deb822 format: stanzas separated by blank lines
-    /^[ \t]*$/ { if (uris != "") consider(uris, suites); uris = ""; suites = ""; types = ""; next }
-    /^Types:/ { types = $0 }
-    /^URIs:/ { u = $0; sub(/^URIs:[ \t]*/, "", u); split(u, uu, /[ \t]+/); uris = uu[1] }
-    /^Suites:/ { suites = $0; sub(/^Suites:[ \t]*/, "", suites) }
-    /^Enabled:[ \t]*no/ { uris = "" }
-    END { if (!found && uris != "") consider(uris, suites) }
-  ' "${files[@]}"
-}
-
-mirror=${CHROMA_RUNTIME_MIRROR:-}
-if [[ -z $mirror ]]; then
-  mirror=$(find_mirror 2>/dev/null | head -n 1 || true)
-  if [[ -z $mirror ]]; then
-    mirror=http://deb.debian.org/debian
-    log "no Debian mirror found in /etc/apt/sources.list{,.d}; using $mirror"
-  fi
-fi
-mirror=${mirror%/}
-
 keyring=''
 for k in "/usr/share/keyrings/debian-archive-$SUITE-stable.gpg" "/usr/share/keyrings/debian-archive-$SUITE-automatic.gpg" /usr/share/keyrings/debian-archive-keyring.gpg; do
   if [[ -f $k ]]; then keyring=$k; break; fi
 done
 [[ -n $keyring ]] || die "no Debian archive keyring in /usr/share/keyrings (install or update the 'debian-archive-keyring' package)."
 
-# --- 4. Download with a private apt state -------------------------------------------
+# --- 3. Download with a private apt state -------------------------------------------
 work=$(mktemp -d "$cache_root/glibc-$SUITE.work.XXXXXX") || die "cannot create a work directory under $cache_root"
 cleanup() { rm -rf "$work"; }
 trap cleanup EXIT
 
-mkdir -p "$work/lists/partial" "$work/cache/archives/partial" "$work/sources.list.d" "$work/preferences.d" "$work/debs" "$work/root"
+mkdir -p "$work/lists/partial" "$work/cache/archives/partial" "$work/sources.list.d" "$work/preferences.d" "$work/apt.conf.d" "$work/debs" "$work/root"
 : >"$work/status"
 cat >"$work/sources.list" <<EOF
 deb [signed-by=$keyring] $mirror $SUITE main
 EOF
 
-# Read after /etc/apt/apt.conf.d (which is kept for proxy settings): everything
-# that could touch or depend on the system's apt state is pointed elsewhere or
-# cleared.
-cat >"$work/apt.conf" <<EOF
-Dir::Etc::sourcelist "$work/sources.list";
-Dir::Etc::sourceparts "$work/sources.list.d";
-Dir::Etc::preferences "$work/preferences";
-Dir::Etc::preferencesparts "$work/preferences.d";
-Dir::State "$work";
-Dir::State::Lists "$work/lists";
-Dir::State::status "$work/status";
-Dir::Cache "$work/cache";
-Dir::Cache::archives "$work/cache/archives";
-Dir::Cache::pkgcache "";
-Dir::Cache::srcpkgcache "";
-APT::Architecture "amd64";
-#clear APT::Architectures;
-APT::Architectures { "amd64"; };
-Acquire::Languages "none";
-#clear APT::Update::Pre-Invoke;
-#clear APT::Update::Post-Invoke;
-#clear APT::Update::Post-Invoke-Success;
-#clear DPkg::Pre-Invoke;
-#clear DPkg::Post-Invoke;
-#clear APT::Default-Release;
-EOF
-if [[ $mirror == *snapshot.debian.org* ]]; then
-  echo 'Acquire::Check-Valid-Until "false";' >>"$work/apt.conf"
-fi
-if [[ $(id -u) == 0 ]]; then
-  # apt drops to _apt for downloads, which cannot write into our private dirs.
-  echo 'APT::Sandbox::User "root";' >>"$work/apt.conf"
-fi
-# Only fetch Packages indexes: switch off every other index target the system
-# configures (DEP-11 from appstream, Contents from apt-file, ...).
-while IFS= read -r target; do
-  [[ -n $target && $target != Packages ]] || continue
-  echo "Acquire::IndexTargets::deb::$target::DefaultEnabled \"false\";" >>"$work/apt.conf"
-done < <(APT_CONFIG="$work/apt.conf" apt-config dump 2>/dev/null | sed -n 's/^Acquire::IndexTargets::deb::\([^: ]*\) .*/\1/p' | sort -u)
-
+private_apt_config "$work" >"$work/apt.conf"
 export APT_CONFIG="$work/apt.conf"
 log "system glibc $system_glibc < $REQUIRED_GLIBC: fetching ${PACKAGES[*]} from $mirror $SUITE (private apt state in $work)"
 # apt-get update exits 0 even when an index could not be fetched, hence the
@@ -219,7 +251,7 @@ if ! (cd "$work/debs" && apt-get -q download "${PACKAGES[@]}") >"$work/download.
   die "'apt-get download ${PACKAGES[*]}' from $mirror $SUITE failed (see above)."
 fi
 
-# --- 5. Unpack, check, install atomically -----------------------------------------------
+# --- 4. Unpack, check, install atomically -----------------------------------------------
 versions=()
 for pkg in "${PACKAGES[@]}"; do
   deb=$(ls "$work/debs/${pkg}_"*_amd64.deb 2>/dev/null | head -n 1 || true)

@@ -145,7 +145,7 @@ function evaluateCondition(condition: GateCondition, path: string, context: Cont
     return spec.skipped_layers === 'fail' ? { ...row, note: `${resolved.reason} (skipped_layers: fail)` } : { ...row, status: 'skipped', note: resolved.reason };
   }
   row.actual = resolved.value;
-  const notes: string[] = [];
+  const notes: string[] = resolved.note ? [resolved.note] : [];
   let failed = hasAbsolute && !compareOp(resolved.value, condition.op!, condition.value!);
   let compared = false;
 

@@ -39,6 +39,7 @@
  * layer ran but the number is not there (a failed provider, a condition that
  * did not run); `invalid` when the key names nothing.
  */
+import type { CaseRates, E2eResult, GroupRates } from '../e2e/aggregate.js';
 import type { TrialRecord } from '../e2e/trial.js';
 import type { Condition } from '../e2e/types.js';
 import type { ResultsDocument } from '../report/results.js';
@@ -211,7 +212,7 @@ export interface UnitSamples {
 }
 
 export type Resolution =
-  | { status: 'value'; value: number; aggregation?: Aggregation; samples?: UnitSamples; layer: 'retrieval' | 'e2e' }
+  | { status: 'value'; value: number; aggregation?: Aggregation; samples?: UnitSamples; layer: 'retrieval' | 'e2e'; note?: string }
   | { status: 'skipped'; layer: 'retrieval' | 'e2e'; reason: string }
   | { status: 'missing'; reason: string; hint?: string }
   | { status: 'invalid'; reason: string; hint?: string };
@@ -257,8 +258,8 @@ function valueOf(values: readonly number[], aggregation: Aggregation, unit: 'que
 
 function resolveRetrieval(spec: RetrievalKey, results: ResultsDocument, aggregation: Aggregation): Resolution {
   const retrieval = results.retrieval;
-  if (!retrieval) return { status: 'missing', reason: 'results.json has no retrieval results (the run did not finish the layer)' };
-  const provider: ProviderResult | undefined = retrieval.providers[spec.provider];
+  if (!retrieval) return unfinished('retrieval', results);
+  const provider: ProviderResult | undefined = own(retrieval.providers, spec.provider);
   if (!provider) {
     const names = Object.keys(retrieval.providers);
     return { status: 'missing', reason: `no provider "${spec.provider}" in this run`, hint: didYouMean(spec.provider, names) ?? `providers: ${names.join(', ')}` };
@@ -272,7 +273,7 @@ function resolveRetrieval(spec: RetrievalKey, results: ResultsDocument, aggregat
   const values = queries.map(read).filter((value): value is number => typeof value === 'number');
   if (values.length > 0 && values.length === queries.length) return valueOf(values, aggregation, 'query', 'retrieval');
 
-  if (spec.tag !== undefined && !provider.by_tag?.[spec.tag] && queries.length === 0) {
+  if (spec.tag !== undefined && !own(provider.by_tag, spec.tag) && queries.length === 0) {
     const tags = Object.keys(provider.by_tag ?? {});
     return { status: 'missing', reason: `no query is tagged "${spec.tag}"`, hint: didYouMean(spec.tag, tags) };
   }
@@ -283,15 +284,53 @@ function resolveRetrieval(spec: RetrievalKey, results: ResultsDocument, aggregat
     if (spec.tag === undefined && summary && summary.count > 0 && aggregation !== 'min') return { status: 'value', value: summary[aggregation], aggregation, layer: 'retrieval' };
     return { status: 'missing', reason: `no per-query latencies for ${where}` };
   }
-  const means = spec.tag === undefined ? provider.metrics : provider.by_tag?.[spec.tag]?.metrics;
+  const means = spec.tag === undefined ? provider.metrics : own(provider.by_tag, spec.tag)?.metrics;
   const stored = means?.[spec.metric];
   if (aggregation === 'mean' && stored !== undefined) return { status: 'value', value: stored, aggregation, layer: 'retrieval' };
   return { status: 'missing', reason: `no per-query ${spec.metric} for ${where}, so its ${aggregation} is not available` };
 }
 
+/** A layer that ran without results: say what stopped the run, when results.json recorded it. */
+function unfinished(layer: 'retrieval' | 'e2e', results: ResultsDocument): Resolution {
+  const errors = results.errors ?? [];
+  const why = errors.length > 0 ? `the run could not complete: ${errors.join('; ')}` : 'the run did not finish the layer';
+  return { status: 'missing', reason: `results.json has no ${layer} results (${why})` };
+}
+
+function rateResolution(rate: (typeof E2E_RATES)[number], group: GroupRates, rates: CaseRates[], aggregation: Aggregation | undefined): Resolution {
+  if (rate === 'errors') {
+    return { status: 'value', value: group.errors, layer: 'e2e', samples: { unit: 'case', units: rates.map((r) => [r.errors]), statistic: sum } };
+  }
+  if (rate === 'pass_rate') {
+    if (aggregation === 'mean' || aggregation === undefined) {
+      return { status: 'value', value: group.pass_rate, aggregation: 'mean', layer: 'e2e', samples: { unit: 'case', units: rates.map((r) => [r.passed, r.trials]), statistic: pooledRate } };
+    }
+    return casesOrMissing(rates.filter((r) => r.trials > 0).map((r) => r.passed / r.trials), aggregation);
+  }
+  const flags = rates.map((r) => (r[rate] ? 1 : 0));
+  if (aggregation === 'mean' || aggregation === undefined) {
+    return { status: 'value', value: group[rate], aggregation: 'mean', layer: 'e2e', samples: { unit: 'case', units: flags.map((flag) => [flag]), statistic: meanOfFirst } };
+  }
+  return casesOrMissing(flags, aggregation);
+}
+
+/**
+ * Why a rate is low when trials errored (a provider or model that could not
+ * answer): the count and the first reason, so the row does not read as the
+ * agent's own failure.
+ */
+function erroredNote(e2e: E2eResult, condition: Condition, ability: string | undefined, group: GroupRates): string | undefined {
+  if (group.errors === 0) return undefined;
+  const first = e2e.errors.find(({ key }) => {
+    const [name, keyCondition] = key.split('|');
+    return keyCondition === condition && (ability === undefined || own(e2e.cases, name!)?.ability === ability);
+  });
+  return `${group.errors} of ${group.trials} trials errored and count as not passed${first ? `: ${first.reason}` : ''}`;
+}
+
 function resolveE2e(spec: E2eKey, results: ResultsDocument, aggregation: Aggregation | undefined, trials: readonly TrialRecord[] | undefined): Resolution {
   const e2e = results.e2e;
-  if (!e2e) return { status: 'missing', reason: 'results.json has no e2e results (the run did not finish the layer)' };
+  if (!e2e) return unfinished('e2e', results);
   const abilityMissing = (ability: string): Resolution => {
     const names = Object.keys(e2e.abilities);
     return { status: 'missing', reason: `no ability "${ability}" in this run`, hint: didYouMean(ability, names) ?? `abilities: ${names.join(', ')}` };
@@ -301,30 +340,19 @@ function resolveE2e(spec: E2eKey, results: ResultsDocument, aggregation: Aggrega
   if (spec.kind === 'rate') {
     const condition = spec.condition ?? e2e.headline_condition;
     if (!e2e.conditions.includes(condition)) return { status: 'missing', reason: `the ${condition} condition did not run (conditions: ${e2e.conditions.join(', ')})` };
-    if (spec.ability !== undefined && !e2e.abilities[spec.ability]) return abilityMissing(spec.ability);
+    if (spec.ability !== undefined && !own(e2e.abilities, spec.ability)) return abilityMissing(spec.ability);
     const group = spec.ability === undefined ? e2e.by_condition[condition] : e2e.abilities[spec.ability]!.conditions[condition];
     if (!group) return { status: 'missing', reason: `no ${condition} results${spec.ability ? ` for ability ${spec.ability}` : ''}` };
     const rates = casesOf(spec.ability)
       .map(([, result]) => result.conditions[condition])
       .filter((one) => one !== undefined);
-    if (spec.rate === 'errors') {
-      return { status: 'value', value: group.errors, layer: 'e2e', samples: { unit: 'case', units: rates.map((r) => [r.errors]), statistic: sum } };
-    }
-    if (spec.rate === 'pass_rate') {
-      if (aggregation === 'mean' || aggregation === undefined) {
-        return { status: 'value', value: group.pass_rate, aggregation: 'mean', layer: 'e2e', samples: { unit: 'case', units: rates.map((r) => [r.passed, r.trials]), statistic: pooledRate } };
-      }
-      return casesOrMissing(rates.filter((r) => r.trials > 0).map((r) => r.passed / r.trials), aggregation);
-    }
-    const flags = rates.map((r) => (r[spec.rate as 'pass^k' | 'pass@k'] ? 1 : 0));
-    if (aggregation === 'mean' || aggregation === undefined) {
-      return { status: 'value', value: group[spec.rate], aggregation: 'mean', layer: 'e2e', samples: { unit: 'case', units: flags.map((flag) => [flag]), statistic: meanOfFirst } };
-    }
-    return casesOrMissing(flags, aggregation);
+    const resolution = rateResolution(spec.rate, group, rates, aggregation);
+    const note = erroredNote(e2e, condition, spec.ability, group);
+    return resolution.status === 'value' && note ? { ...resolution, note } : resolution;
   }
 
   if (spec.kind === 'diff') {
-    const ability = e2e.abilities[spec.ability];
+    const ability = own(e2e.abilities, spec.ability);
     if (!ability) return abilityMissing(spec.ability);
     const [a, b]: [Condition, Condition] = spec.diff === 'lift' ? ['recall', 'none'] : ['oracle', 'recall'];
     const value = spec.diff === 'lift' ? ability.lift_over_none : ability.gap_oracle_over_recall;
@@ -421,4 +449,12 @@ function pooledRate(units: readonly (readonly number[])[]): number {
     trials += unit[1]!;
   }
   return trials === 0 ? 0 : passed / trials;
+}
+
+/**
+ * A record's own entry: names come from the suite, and "constructor" or
+ * "toString" must not find Object.prototype's.
+ */
+function own<T>(record: Record<string, T> | undefined, key: string): T | undefined {
+  return record && Object.hasOwn(record, key) ? record[key] : undefined;
 }

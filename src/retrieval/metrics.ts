@@ -68,9 +68,8 @@ function dcg(gainsInOrder: readonly number[], k: number): number {
 /** 1-based rank of each relevant document, or null when it was not returned. */
 export function ranksOfRelevant(ranked: readonly string[], gains: Gains): Record<string, number | null> {
   const position = new Map(ranked.map((id, index) => [id, index + 1] as const));
-  const ranks: Record<string, number | null> = {};
-  for (const [id, gain] of gains) if (gain >= 1) ranks[id] = position.get(id) ?? null;
-  return ranks;
+  // fromEntries defines own keys: assigning ranks["__proto__"] would set the prototype and lose the id.
+  return Object.fromEntries([...gains].filter(([, gain]) => gain >= 1).map(([id]) => [id, position.get(id) ?? null]));
 }
 
 export type MetricValues = Record<string, number>;

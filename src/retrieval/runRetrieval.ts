@@ -108,12 +108,15 @@ function metricsByTag(queries: QueryOutcome[], cutoffs: number[]): Record<string
     queries.flatMap((query) => query.tags.map((tag) => ({ tag, query }))),
     (entry) => entry.tag,
   );
-  const byTag: Record<string, TagMetrics> = {};
-  for (const [tag, entries] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
-    const members = entries.map((entry) => entry.query);
-    byTag[tag] = { queries: members.length, metrics: meanMetrics(members.map((q) => q.metrics), cutoffs) };
-  }
-  return byTag;
+  // fromEntries, not assignment, so a tag named "__proto__" stays a tag.
+  return Object.fromEntries(
+    [...groups]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([tag, entries]) => {
+        const members = entries.map((entry) => entry.query);
+        return [tag, { queries: members.length, metrics: meanMetrics(members.map((q) => q.metrics), cutoffs) }];
+      }),
+  );
 }
 
 function embedderId(provider: ProviderSpec): string | undefined {

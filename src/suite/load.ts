@@ -1,4 +1,4 @@
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { invalidInput, type InputProblem, type SourceLocation } from '../errors.js';
 import { checkSchema, type SchemaPart } from './schemaCheck.js';
 import { checkRetrieval } from './semantics.js';
@@ -51,7 +51,7 @@ interface RawSuite {
  */
 export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
   const file = resolve(cwd, suitePath);
-  const displayPath = relative(cwd, file) || suitePath;
+  const displayPath = displayPathOf(file, suitePath, cwd);
   const problems: InputProblem[] = [];
   const files = [file];
 
@@ -151,7 +151,7 @@ function rowsOf(
   const referencedFrom = main.locate(path);
   let data: SourceFile;
   try {
-    data = readDataFile(target, relative(cwd, target) || target, referencedFrom);
+    data = readDataFile(target, displayPathOf(target, String(value), cwd), referencedFrom);
   } catch (error) {
     if (error instanceof FileProblems) {
       problems.push(...error.problems);
@@ -170,6 +170,13 @@ function rowsOf(
   }
   data.data.forEach((row, index) => problems.push(...checkSchema(part, row, data, [index])));
   return { rows: data.data as Record<string, unknown>[], locate: (index, subpath = [], keyOf) => data.locate([index, ...subpath], { keyOf }) };
+}
+
+/** A path as problems show it: relative to the working directory, unless it was written absolute and lies outside it. */
+function displayPathOf(absolute: string, written: string, cwd: string): string {
+  const fromCwd = relative(cwd, absolute);
+  if (isAbsolute(written) && (fromCwd.startsWith('..') || isAbsolute(fromCwd))) return absolute;
+  return fromCwd || written;
 }
 
 function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: SourceFile): RetrievalSpec {

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import type { CaseSpec, CheckSpec, Condition } from '../e2e/types.js';
 import { formatLocation, type InputProblem } from '../errors.js';
 import { compileRegex } from '../e2e/checks/text.js';
 import { didYouMean } from './didYouMean.js';
 import type { Rows } from './load.js';
-import type { SourceFile } from './sourceFile.js';
+import { FileProblems, readText, type SourceFile } from './sourceFile.js';
 import type { E2eSpec, ProviderSpec, RetrievalSpec, TargetSpec } from './types.js';
 
 export interface RawE2e {
@@ -34,18 +33,8 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
     else problems.push({ where: cases.locate(index, ['name']), message: `duplicate case name "${spec.name}"`, hint: `first defined at ${formatLocation(cases.locate(earlier))}` });
   });
 
+  plantSessions(cases, caseSpecs, byName, problems);
   cases.rows.forEach((row, index) => {
-    const from = row.plant_from as string | undefined;
-    if (from !== undefined) {
-      const source = byName.has(from) ? caseSpecs[byName.get(from)!] : undefined;
-      if (!source) {
-        problems.push({ where: cases.locate(index, ['plant_from']), message: `plant_from names no case "${from}"`, hint: didYouMean(from, byName.keys()) });
-      } else if (row.sessions !== undefined) {
-        problems.push({ where: cases.locate(index, ['plant_from']), message: 'a case has either sessions or plant_from, not both' });
-      } else {
-        caseSpecs[index]!.sessions = source.sessions;
-      }
-    }
     checkChecks(row.check as CheckSpec, (path) => cases.locate(index, ['check', ...path]), Boolean(raw.judge), problems);
   });
 
@@ -84,14 +73,11 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
     if (promptPath) {
       const absolute = resolve(suiteDir, promptPath);
       try {
-        systemPrompt = readFileSync(absolute, 'utf8');
+        systemPrompt = readText(absolute, relative(process.cwd(), absolute) || absolute, at(['target', 'system_prompt']));
         files.push(absolute);
       } catch (error) {
-        problems.push({
-          where: at(['target', 'system_prompt']),
-          message: `cannot read the system prompt ${relative(process.cwd(), absolute)}: ${(error as NodeJS.ErrnoException).code ?? error}`,
-          hint: 'paths in a suite are relative to the suite file',
-        });
+        if (!(error instanceof FileProblems)) throw error;
+        problems.push(...error.problems);
       }
     }
     return {
@@ -114,6 +100,55 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
       max_retries: (rawTarget.max_retries as number | undefined) ?? 4,
     };
   }
+}
+
+/**
+ * Gives each plant_from case the sessions at the end of its chain, whatever
+ * order the cases are listed in (a -> b -> c with c last). A chain that
+ * comes back on itself, or ends in a case without sessions, would plant
+ * nothing and let every trial be the probe alone: each is a problem at the
+ * plant_from that starts it.
+ */
+function plantSessions(cases: Rows, specs: CaseSpec[], byName: Map<string, number>, problems: InputProblem[]): void {
+  const fromOf = (index: number) => cases.rows[index]!.plant_from as string | undefined;
+  cases.rows.forEach((row, index) => {
+    const from = fromOf(index);
+    if (from === undefined) return;
+    const at = cases.locate(index, ['plant_from']);
+    if (row.sessions !== undefined) {
+      problems.push({ where: at, message: 'a case has either sessions or plant_from, not both' });
+      return;
+    }
+    const chain = [index];
+    for (let current = index; ; ) {
+      const name = fromOf(current)!;
+      const next = byName.get(name);
+      if (next === undefined) {
+        // Only the case that names it reports a missing name; cases planting through it are reported by it.
+        if (chain.length === 1) problems.push({ where: at, message: `plant_from names no case "${name}"`, hint: didYouMean(name, byName.keys()) });
+        return;
+      }
+      const seen = chain.indexOf(next);
+      if (seen >= 0) {
+        const path = [...chain, next].map((i) => specs[i]!.name).join(' -> ');
+        problems.push(
+          seen === 0
+            ? { where: at, message: `plant_from is circular: ${path}`, hint: 'plant from a case that has sessions' }
+            : { where: at, message: `plant_from leads into a circular chain: ${path}`, hint: 'plant from a case that has sessions' },
+        );
+        return;
+      }
+      chain.push(next);
+      if (fromOf(next) === undefined) break;
+      current = next;
+    }
+    const source = specs[chain[chain.length - 1]!]!;
+    if (source.sessions.length === 0) {
+      problems.push({ where: at, message: `plant_from plants nothing: case "${source.name}" has no sessions`, hint: 'plant from a case that has sessions' });
+      return;
+    }
+    specs[index]!.sessions = source.sessions;
+  });
 }
 
 function buildCase(row: Record<string, unknown>, where: CaseSpec['where']): CaseSpec {

@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import suiteSchema from '../../schema/suite.schema.json' with { type: 'json' };
 import type { InputProblem } from '../errors.js';
 import { closest, didYouMean } from './didYouMean.js';
+import { STRING_FORMATS } from './formats.js';
 import type { DataPath, SourceFile } from './sourceFile.js';
 
 export type SchemaPart = 'suite' | 'memory' | 'query' | 'case';
@@ -12,6 +13,7 @@ function validators(): Record<SchemaPart, ValidateFunction> {
   if (!compiled) {
     // verbose gives each error its parentSchema, which lists the allowed keys for hints.
     const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
+    for (const [name, format] of Object.entries(STRING_FORMATS)) ajv.addFormat(name, { type: 'string', validate: (value) => format.problem(value) === undefined });
     ajv.addSchema(suiteSchema);
     const id = suiteSchema.$id;
     compiled = {
@@ -72,6 +74,11 @@ function toProblem(error: ErrorObject, file: SourceFile, basePath: DataPath): In
     }
     case 'pattern':
       return { where: file.locate(path), message: `${subject} ${patternMessage(error)}; got ${JSON.stringify(error.data)}` };
+    case 'format': {
+      const format = STRING_FORMATS[(error.params as { format: string }).format];
+      const value = String(error.data);
+      return { where: file.locate(path), message: `${subject} must be ${format?.expected ?? error.message}; got ${JSON.stringify(value)}: ${format?.problem(value) ?? 'invalid'}` };
+    }
     case 'not': {
       // `not` only forbids keys of one provider kind on another.
       const data = (error.data ?? {}) as Record<string, unknown>;
@@ -123,6 +130,8 @@ function typeName(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a map';
+  // JSON.stringify writes NaN and Infinity as null.
+  if (typeof value === 'number' && !Number.isFinite(value)) return `number ${String(value)}`;
   return `${typeof value} ${JSON.stringify(value)}`;
 }
 

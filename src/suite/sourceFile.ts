@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { LineCounter, isMap, isSeq, parseDocument, type Document, type Node } from 'yaml';
 import { parse as parseJson, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { InputProblem, SourceLocation } from '../errors.js';
+import { readInputFile, UnreadableInput } from './readInput.js';
+import { yamlContentProblems } from './yamlContent.js';
 
 /** A path into parsed data, like ajv's instancePath split into keys and indexes. */
 export type DataPath = ReadonlyArray<string | number>;
@@ -79,6 +80,10 @@ function syntaxProblems(locator: YamlLocator, file: string): InputProblem[] {
   }));
 }
 
+function contentProblems(locator: YamlLocator, text: string, file: string): InputProblem[] {
+  return yamlContentProblems(locator.doc, text).map(({ offset, message, hint }) => ({ where: { file, ...locator.position(offset) }, message, hint }));
+}
+
 function firstLine(message: string): string {
   return message.split('\n')[0] ?? message;
 }
@@ -89,17 +94,20 @@ export class FileProblems extends Error {
   }
 }
 
-function readText(path: string, displayPath: string, referencedFrom?: SourceLocation): string {
+/**
+ * The text of a file the suite names (or the suite itself), through the one
+ * bounded reader; a problem is reported where the file is named.
+ */
+export function readText(path: string, displayPath: string, referencedFrom?: SourceLocation): string {
   try {
     // Editors on Windows may start a UTF-8 file with a byte-order mark; it is not content.
-    return readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
+    return readInputFile(path).replace(/^\uFEFF/, '');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    if (!(error instanceof UnreadableInput)) throw error;
     const where = referencedFrom ?? { file: displayPath, line: 1, col: 1 };
-    const reason = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory, not a file' : String(error);
     // A data file is named by the suite; the suite itself by the command line.
-    const hint = referencedFrom ? 'paths in a suite are relative to the suite file' : 'check the path; it is relative to the current directory';
-    throw new FileProblems([{ where, message: `cannot read ${displayPath}: ${reason}`, hint }]);
+    const hint = error.hint ?? (referencedFrom ? 'paths in a suite are relative to the suite file' : 'check the path; it is relative to the current directory');
+    throw new FileProblems([{ where, message: `cannot read ${displayPath}: ${error.message}`, hint }]);
   }
 }
 
@@ -108,11 +116,13 @@ export function readYamlFile(path: string, displayPath: string, referencedFrom?:
   const text = readText(path, displayPath, referencedFrom);
   const locator = new YamlLocator(text);
   const problems = syntaxProblems(locator, displayPath);
+  if (problems.length === 0) problems.push(...contentProblems(locator, text, displayPath));
   if (problems.length > 0) throw new FileProblems(problems);
   return {
     path,
     displayPath,
-    data: locator.doc.toJS({ maxAliasCount: 100 }),
+    // contentProblems has bounded what aliases expand to; the parser's own count would also refuse an anchor used 101 times.
+    data: locator.doc.toJS({ maxAliasCount: -1 }),
     locate: (dataPath, options) => ({ file: displayPath, ...locator.locate(dataPath, options?.keyOf) }),
   };
 }
@@ -140,9 +150,12 @@ function readJsonlFile(path: string, displayPath: string, referencedFrom?: Sourc
       });
       return;
     }
-    rows.push(JSON.parse(line));
     // JSON is YAML, so the YAML parser gives positions inside the row.
-    locators.push(new YamlLocator(line, index));
+    const locator = new YamlLocator(line, index);
+    // 1e999 is valid JSON and reads as Infinity.
+    problems.push(...contentProblems(locator, line, displayPath));
+    rows.push(JSON.parse(line));
+    locators.push(locator);
   });
   if (problems.length > 0) throw new FileProblems(problems);
   return {
@@ -192,6 +205,8 @@ function jsonSyntaxError(text: string): { offset: number; message: string } | un
 export function readDataFile(path: string, displayPath: string, referencedFrom?: SourceLocation): SourceFile {
   if (/\.jsonl$/i.test(path)) return readJsonlFile(path, displayPath, referencedFrom);
   if (/\.(ya?ml|json)$/i.test(path)) return readYamlFile(path, displayPath, referencedFrom);
+  // A device or FIFO is named as such rather than as an unknown format (the read is bounded).
+  readText(path, displayPath, referencedFrom);
   throw new FileProblems([
     {
       where: referencedFrom ?? { file: displayPath, line: 1, col: 1 },

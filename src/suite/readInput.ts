@@ -1,0 +1,86 @@
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+
+/**
+ * The most recall-gate reads from one input file (a suite, a data file, a
+ * system prompt). Real suites are far smaller; a larger file is almost surely
+ * a wrong path, and reading it whole would exhaust memory.
+ */
+export const MAX_INPUT_BYTES = 256 * 1024 * 1024;
+export const MAX_INPUT_TEXT = '256 MiB';
+
+const CHUNK_BYTES = 1024 * 1024;
+
+/** Why a path cannot be read as an input file, in words for "cannot read X: <reason>". */
+export class UnreadableInput extends Error {
+  constructor(
+    message: string,
+    /** What to do, when it does not depend on where the path was written. */
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The UTF-8 text of a regular file of at most MAX_INPUT_BYTES. A FIFO, a
+ * device, a socket or a directory is refused before anything is read (a FIFO
+ * would block forever, /dev/zero would never end), and the read itself stops
+ * past the limit, since a file can grow or (like /proc files) report size 0.
+ */
+export function readInputFile(path: string): string {
+  let fd: number;
+  try {
+    // Non-blocking so that opening a FIFO with no writer returns at once; fstat then refuses it.
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    throw new UnreadableInput(openFailure(error as NodeJS.ErrnoException));
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isDirectory()) throw new UnreadableInput('is a directory, not a file');
+    if (!stats.isFile()) throw new UnreadableInput(`is ${kindOf(stats)}, not a regular file`, 'recall-gate reads its input from regular files only');
+    if (stats.size > MAX_INPUT_BYTES) throw tooLarge();
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+      const read = readSync(fd, chunk, 0, CHUNK_BYTES, null);
+      if (read === 0) break;
+      total += read;
+      if (total > MAX_INPUT_BYTES) throw tooLarge();
+      chunks.push(read === CHUNK_BYTES ? chunk : chunk.subarray(0, read));
+    }
+    return Buffer.concat(chunks, total).toString('utf8');
+  } catch (error) {
+    if (error instanceof UnreadableInput) throw error;
+    throw new UnreadableInput(openFailure(error as NodeJS.ErrnoException));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function tooLarge(): UnreadableInput {
+  return new UnreadableInput(`is larger than ${MAX_INPUT_TEXT}, the most recall-gate reads from one file`, 'check the path, or split the data into smaller files');
+}
+
+function openFailure(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'ENOENT':
+      return 'file not found';
+    case 'EISDIR':
+      return 'is a directory, not a file';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    default:
+      return error.code ? `${error.code}: ${error.message}` : String(error);
+  }
+}
+
+function kindOf(stats: Stats): string {
+  if (stats.isFIFO()) return 'a named pipe (FIFO)';
+  if (stats.isCharacterDevice()) return 'a character device';
+  if (stats.isBlockDevice()) return 'a block device';
+  if (stats.isSocket()) return 'a socket';
+  return 'a special file';
+}
