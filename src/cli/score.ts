@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ExitCode, RecallGateError } from '../errors.js';
+import { UnreadableInput, readInputFile } from '../suite/readInput.js';
 import { metricNames } from '../retrieval/metrics.js';
 import { scoreTrec } from '../retrieval/score.js';
 import { parseQrels, parseRun } from '../retrieval/trec.js';
@@ -19,9 +19,10 @@ export function trecEvalName(metric: string): string {
 
 function readInput(path: string, io: CliIO, flag: string): string {
   try {
-    return readFileSync(resolve(io.cwd, path), 'utf8');
+    return readInputFile(resolve(io.cwd, path));
   } catch (error) {
-    throw new RecallGateError('invalid-input', `cannot read ${flag} file ${path}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+    if (!(error instanceof UnreadableInput)) throw error;
+    throw new RecallGateError('invalid-input', `cannot read ${flag} file ${path}: ${error.message}`, { hint: error.hint });
   }
 }
 
