@@ -45,7 +45,8 @@ export class OpenAIJudge implements Judge {
     if (typeof verdict.pass !== 'boolean') throw new RecallGateError('incomplete', `the judge's JSON has no boolean "pass": ${text.slice(0, 200)}`);
     return {
       pass: verdict.pass,
-      reason: `judge: ${typeof verdict.reason === 'string' ? verdict.reason : verdict.pass ? 'passes the rubric' : 'fails the rubric'}`,
+      // gradeAnswer puts "judge: " in front, as for every judge.
+      reason: typeof verdict.reason === 'string' ? verdict.reason : verdict.pass ? 'passes the rubric' : 'fails the rubric',
       ...readUsage(completion.usage?.prompt_tokens, completion.usage?.completion_tokens, `the judge at ${this.endpoint.url}`),
     };
   }

@@ -5,7 +5,7 @@
  *
  * - the body: the client's `timeout` ends when the response headers arrive,
  *   so a body trickled a byte at a time would never time out. Here each
- *   attempt, headers and body, must finish within `timeoutMs`; the body is
+ *   attempt, headers and body, must finish within the timeout; the body is
  *   read in full before the client sees the response.
  * - Retry-After: the client sleeps as long as the server asks (an hour on
  *   `Retry-After: 3600`). A retryable response asking for more than
@@ -16,18 +16,11 @@
 /** The longest Retry-After recall-gate waits out. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
-export interface BoundedFetchOptions {
-  /** Headers and body of one attempt, in milliseconds. */
-  timeoutMs: number;
-  /** The fetch underneath (the global one by default). */
-  fetch?: typeof fetch;
-}
-
 /**
  * An attempt that ran out of time. The message says "timed out" because that
  * is how the openai client tells a timeout (to retry it) from other failures.
  */
-export class AttemptTimeoutError extends Error {
+class AttemptTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {
     super(`timed out: no complete response within ${timeoutMs} ms`);
     this.name = 'AttemptTimeoutError';
@@ -39,14 +32,14 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 /** Set on a response whose retry was refused, to the wait it asked for (ms), for retryAfterRefusal(). */
 const REFUSED_HEADER = 'x-recall-gate-refused-retry-after-ms';
 
-export function boundedFetch(options: BoundedFetchOptions): typeof fetch {
-  const inner = options.fetch ?? globalThis.fetch;
+/** A fetch whose every call, response headers and body, ends within `timeoutMs`. */
+export function boundedFetch(timeoutMs: number): typeof fetch {
   return async (input, init) => {
     const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(new AttemptTimeoutError(options.timeoutMs)), options.timeoutMs);
+    const timer = setTimeout(() => deadline.abort(new AttemptTimeoutError(timeoutMs)), timeoutMs);
     const signal = init?.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal;
     try {
-      const response = await inner(input, { ...init, signal });
+      const response = await fetch(input, { ...init, signal });
       const body = NULL_BODY.has(response.status) ? null : await response.arrayBuffer();
       const headers = new Headers(response.headers);
       const wait = response.ok ? undefined : retryAfterMs(headers);

@@ -30,7 +30,7 @@ export class OpenAIEndpoint {
       baseURL: options.baseURL,
       maxRetries: options.maxRetries,
       timeout: options.timeoutMs,
-      fetch: boundedFetch({ timeoutMs: options.timeoutMs }),
+      fetch: boundedFetch(options.timeoutMs),
     });
     this.url = redactUrl(this.client.baseURL);
   }
