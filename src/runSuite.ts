@@ -155,12 +155,14 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
     model,
     judgeModel: spec.judge?.model,
     prices: spec.prices,
+    gradeTruncated: spec.grade_truncated,
   };
   try {
     await runE2e(plan, {
       target,
       judge,
       done,
+      log: options.log,
       onTrial: (trial) => {
         log.append(trial);
         finished += 1;

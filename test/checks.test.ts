@@ -551,6 +551,29 @@ describe('gradeAnswer: regex', () => {
     await assert.rejects(grade({ regex: 'peanut\\-free' }, 'x'), /invalid regular expression/);
   });
 
+  test('g and y match from the start of every answer, as before (no lastIndex carried over)', async () => {
+    for (let i = 0; i < 3; i++) assert.equal((await grade({ regex: 'budget', flags: 'g' }, 'my budget')).pass, true);
+    assert.equal((await grade({ regex: 'budget', flags: 'y' }, 'my budget')).pass, false);
+    assert.equal((await grade({ regex: 'my', flags: 'y' }, 'my budget')).pass, true);
+  });
+
+  test('catastrophic backtracking is an error naming the regex, within the time limit; the next regex runs', async () => {
+    const answer = 'a'.repeat(51) + '!';
+    await assert.rejects(grade({ not: { regex: '^(\\w+\\s?)*$' } }, answer), {
+      message: 'regex /^(\\w+\\s?)*$/ took longer than 1000 ms on the answer (catastrophic backtracking?)',
+    });
+    assert.deepEqual(await grade({ regex: 'a!$' }, answer), { pass: true, reason: `matches /a!$/ at '...${'a'.repeat(20)}a!'` });
+  });
+
+  test('many regex checks at once each get their own answer and verdict', async () => {
+    const answers = Array.from({ length: 400 }, (_, i) => `order ${i} ${i % 2 === 0 ? 'shipped' : 'pending'}`);
+    const verdicts = await Promise.all(answers.map((answer) => grade({ regex: '^order \\d+ shipped$' }, answer)));
+    assert.deepEqual(
+      verdicts.map((verdict) => verdict.pass),
+      answers.map((_, i) => i % 2 === 0),
+    );
+  });
+
   test('escapeRegex makes a literal pattern valid under u', () => {
     const special = 'a.b*c+d?e^f$g(h)i[j]k{l}m|n/o\\p-q';
     assert.ok(new RegExp(`^${escapeRegex(special)}$`, 'u').test(special));

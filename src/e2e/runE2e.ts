@@ -3,6 +3,7 @@ import { describeError } from '../errors.js';
 import type { ChatReply, Target } from '../targets/types.js';
 import { describeCheck, gradeAnswer } from './checks/grade.js';
 import { normalizeAnswer } from './checks/normalize.js';
+import { ungradableReply } from './probeReply.js';
 import { round } from '../stats.js';
 import { costUsd } from './prices.js';
 import { trialKey, type Invocation, type TrialRecord } from './trial.js';
@@ -20,6 +21,8 @@ export interface E2ePlan {
   model?: string;
   judgeModel?: string;
   prices: Record<string, { input: number; output: number }>;
+  /** Grade a probe reply cut by the length limit instead of counting it an error (e2e.grade_truncated). */
+  gradeTruncated?: boolean;
 }
 
 export interface E2eDeps {
@@ -29,6 +32,8 @@ export interface E2eDeps {
   done?: ReadonlySet<string>;
   /** Called as each trial ends, before the next result is awaited: write it down now. */
   onTrial: (trial: TrialRecord) => void | Promise<void>;
+  /** Notices for people; the first token usage warning of a run goes here. */
+  log?: (message: string) => void;
   now?: () => number;
 }
 
@@ -63,10 +68,16 @@ export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[
   const pending = planTrials(plan).filter((trial) => !deps.done?.has(trial.key));
   const finished: TrialRecord[] = [];
   let next = 0;
+  let warned = false;
   const worker = async () => {
     while (next < pending.length) {
       const trial = pending[next++]!;
       const record = await runTrial(plan, trial, deps);
+      const warning = record.invocations.find((invocation) => invocation.usage_warning)?.usage_warning ?? record.judge_usage_warning;
+      if (warning && !warned) {
+        warned = true;
+        deps.log?.(`warning: ${warning} (${record.key}; every such call is marked usage_warning in trials.jsonl, and its trial's cost is unknown)`);
+      }
       finished.push(record);
       await deps.onTrial(record);
     }
@@ -119,6 +130,8 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
       latency_ms: round(now() - callStarted, 3),
       ...(reply.recall_ms !== undefined ? { recall_ms: round(reply.recall_ms, 3) } : {}),
       ...(reply.usage ? { usage: reply.usage } : {}),
+      ...(reply.usage_warning ? { usage_warning: reply.usage_warning } : {}),
+      ...(reply.truncated ? { truncated: true } : {}),
     });
     if (reply.usage) {
       record.tokens.input += reply.usage.input_tokens;
@@ -134,11 +147,14 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     const probe = await call('probe', asker, spec.probe.text, spec.probe.date);
     record.answer = probe.reply;
     Object.assign(record, recallQuality(spec, probe));
+    const ungradable = ungradableReply(probe, plan.gradeTruncated ?? false);
+    if (ungradable) throw new Error(ungradable);
     const graded = await gradeAnswer(spec.check, probe.reply, { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel });
     if (graded.usage) {
       record.tokens.judge_input += graded.usage.input_tokens;
       record.tokens.judge_output += graded.usage.output_tokens;
     }
+    if (graded.usage_warning) record.judge_usage_warning = graded.usage_warning;
     record.status = graded.pass ? 'pass' : 'fail';
     record.reason = graded.reason;
   } catch (error) {
@@ -184,6 +200,8 @@ export function recallQuality(spec: Pick<CaseSpec, 'evidence' | 'obsolete'>, pro
 }
 
 function trialCost(plan: E2ePlan, record: TrialRecord): number | null {
+  // Tokens were spent but their count is unknown: so is the cost.
+  if (record.judge_usage_warning || record.invocations.some((invocation) => invocation.usage_warning)) return null;
   const agent = plan.model ? costUsd(plan.model, record.tokens.input, record.tokens.output, plan.prices) : record.tokens.input + record.tokens.output === 0 ? 0 : null;
   if (agent === null) return null;
   if (record.tokens.judge_input + record.tokens.judge_output === 0) return agent;

@@ -12,6 +12,10 @@ export interface Invocation {
   latency_ms: number;
   recall_ms?: number;
   usage?: TokenUsage;
+  /** The agent reported nonsense token usage (this says what), so `usage` is absent: unknown. */
+  usage_warning?: string;
+  /** The reply was cut by the length limit. */
+  truncated?: boolean;
 }
 
 /**
@@ -35,6 +39,8 @@ export interface TrialRecord {
   tokens: { input: number; output: number; judge_input: number; judge_output: number };
   /** USD, from the price table; null when a model has no price. */
   cost_usd: number | null;
+  /** The judge reported nonsense token usage (this says what); its tokens are unknown. */
+  judge_usage_warning?: string;
   /** Of the case's evidence, the share found in what the probe recalled (undefined without evidence). */
   evidence_coverage?: number;
   /** Of the recalled memories, the share that hold evidence (undefined when nothing was recalled). */

@@ -31,12 +31,21 @@ export interface CheckResult {
 
 /** An LLM judge: grades an open-ended answer against a rubric. */
 export interface Judge {
-  grade(input: { rubric: string; question: string; answer: string; model?: string }): Promise<CheckResult & { usage?: TokenUsage }>;
+  grade(input: { rubric: string; question: string; answer: string; model?: string }): Promise<JudgeVerdict>;
 }
+
+export type JudgeVerdict = CheckResult & ReportedUsage;
 
 export interface TokenUsage {
   input_tokens: number;
   output_tokens: number;
+}
+
+/** Token usage as a model or adapter reported it (see readUsage): known, or unknown with why. */
+export interface ReportedUsage {
+  usage?: TokenUsage;
+  /** Set when something was reported but made no sense, so the tokens are unknown. */
+  usage_warning?: string;
 }
 
 export type Condition = 'recall' | 'none' | 'oracle';

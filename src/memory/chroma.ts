@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { ChromaClient, type Collection } from 'chromadb';
 import { l2Normalize, type Embedder } from '../embeddings/types.js';
 import { RecallGateError } from '../errors.js';
@@ -5,6 +6,8 @@ import { redactUrl } from '../redact.js';
 import { compareHits, type MemoryRecord, type MemoryStore, type SearchHit } from './types.js';
 
 export const DEFAULT_CHROMA_URL = 'http://localhost:8000';
+/** How long one Chroma operation (all its HTTP requests, bodies included) may take by default. */
+export const DEFAULT_CHROMA_TIMEOUT_MS = 30_000;
 /** Records per add() request; Chroma caps a batch (about 40,000 on a default server). */
 const ADD_BATCH = 1000;
 
@@ -18,6 +21,16 @@ export interface ChromaOptions {
   keepCollection?: boolean;
   /** Index settings beyond the distance; Chroma's defaults when absent. */
   hnsw?: { ef_search?: number; ef_construction?: number; max_neighbors?: number };
+  /** One operation (reset, an add batch, a search, a list), in milliseconds; DEFAULT_CHROMA_TIMEOUT_MS when absent. */
+  timeoutMs?: number;
+}
+
+/** The deadline of the Chroma operation in progress, which the request interceptor puts on each of its requests. */
+const operationDeadline = new AsyncLocalStorage<AbortSignal>();
+
+/** The part of the chromadb client's (private) HTTP client used to attach deadlines; chromadb is pinned. */
+interface InterceptableClient {
+  apiClient?: { interceptors?: { request?: { use(interceptor: (request: Request) => Request): void } } };
 }
 
 /**
@@ -31,6 +44,7 @@ export class ChromaStore implements MemoryStore {
   private readonly client: ChromaClient;
   private collection?: Collection;
   private readonly prepared = new Map<string, number[]>();
+  private readonly timeoutMs: number;
 
   constructor(
     private readonly embedder: Embedder,
@@ -45,6 +59,13 @@ export class ChromaStore implements MemoryStore {
       tenant: options.tenant,
       database: options.database,
       headers: options.headers,
+    });
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_CHROMA_TIMEOUT_MS;
+    // The client takes no per-call signal; an interceptor gives each request the deadline of its operation,
+    // so a server that stops answering has its sockets aborted, not left open.
+    (this.client as unknown as InterceptableClient).apiClient?.interceptors?.request?.use((request) => {
+      const signal = operationDeadline.getStore();
+      return signal ? new Request(request, { signal }) : request;
     });
   }
 
@@ -113,15 +134,21 @@ export class ChromaStore implements MemoryStore {
     const stats = (this.embedder as { stats?: unknown }).stats;
     return {
       embedder: this.embedder.id,
-      chroma: { url: redactUrl(this.options.url), collection: this.options.collection, kept: Boolean(this.options.keepCollection), hnsw: { space: 'cosine', ...this.options.hnsw } },
+      chroma: {
+        url: redactUrl(this.options.url),
+        collection: this.options.collection,
+        kept: Boolean(this.options.keepCollection),
+        hnsw: { space: 'cosine', ...this.options.hnsw },
+        timeout_ms: this.timeoutMs,
+      },
       ...(stats ? { embedding_cache: { ...stats } } : {}),
     };
   }
 
   async close(): Promise<void> {
     if (!this.collection || this.options.keepCollection) return;
-    await this.client.deleteCollection({ name: this.options.collection }).catch(() => undefined);
     this.collection = undefined;
+    await this.call('deleting the collection', () => this.client.deleteCollection({ name: this.options.collection })).catch(() => undefined);
   }
 
   private open(): Collection {
@@ -133,11 +160,24 @@ export class ChromaStore implements MemoryStore {
     return this.embedder.normalized ? vector : l2Normalize(Float32Array.from(vector));
   }
 
-  /** Runs a Chroma call; a server that is not there becomes an error that says where and what to do. */
+  /**
+   * Runs a Chroma operation within timeoutMs; a server that is not there, or
+   * stops answering, becomes an error that says where, what and what to do.
+   */
   private async call<T>(what: string, action: () => Promise<T>): Promise<T> {
+    const deadline = new AbortController();
+    const expired = new Promise<never>((_, reject) => deadline.signal.addEventListener('abort', () => reject(deadline.signal.reason), { once: true }));
+    const timer = setTimeout(() => deadline.abort(new Error('timed out')), this.timeoutMs);
     try {
-      return await action();
+      // The race bounds the wait even where a request would not carry the signal.
+      return await operationDeadline.run(deadline.signal, () => Promise.race([action(), expired]));
     } catch (error) {
+      if (deadline.signal.aborted) {
+        throw new RecallGateError('incomplete', `Chroma at ${redactUrl(this.options.url)} did not answer within ${this.timeoutMs} ms while ${what} (timeout_ms)`, {
+          hint: "check that the server is running and not overloaded, or raise the provider's timeout_ms",
+          cause: error,
+        });
+      }
       const name = (error as Error).name;
       const unreachable = name === 'ChromaConnectionError' || /fetch failed|ECONNREFUSED|ECONNRESET|socket/i.test(String((error as Error).message));
       throw new RecallGateError('incomplete', `Chroma at ${redactUrl(this.options.url)} failed while ${what}: ${(error as Error).message}`, {
@@ -146,6 +186,8 @@ export class ChromaStore implements MemoryStore {
           : 'check the tenant, database and API key',
         cause: error,
       });
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

@@ -29,6 +29,7 @@ export function createStore(provider: ProviderSpec, context: StoreContext): Memo
         headers: chromaHeaders(provider, context.env),
         keepCollection: provider.keep_collection,
         hnsw: provider.hnsw,
+        timeoutMs: provider.timeout_ms,
       });
     case 'adapter': {
       // The same adapter an e2e target talks to, through its optional add, search and list methods.

@@ -12,6 +12,7 @@ export interface RawE2e {
   repeat?: number;
   conditions?: Condition[];
   concurrency?: number;
+  grade_truncated?: boolean;
   judge?: E2eSpec['judge'];
   prices?: E2eSpec['prices'];
   cases: unknown;
@@ -43,6 +44,7 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
     repeat: raw.repeat ?? 3,
     conditions: raw.conditions ?? ['recall'],
     concurrency: raw.concurrency ?? 4,
+    grade_truncated: raw.grade_truncated,
     judge: raw.judge,
     prices: raw.prices ?? {},
     cases: caseSpecs,

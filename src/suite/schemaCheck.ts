@@ -112,7 +112,7 @@ const KIND_ONLY_KEYS: Record<string, string> = {
   command: 'adapter',
   cwd: 'adapter',
   headers_env: 'adapter',
-  timeout_ms: 'adapter',
+  timeout_ms: 'chroma and adapter',
   tenant: 'chroma',
   database: 'chroma',
   api_key_env: 'chroma',

@@ -50,6 +50,7 @@ export interface ProviderSpec {
   command?: string[];
   cwd?: string;
   headers_env?: Record<string, string>;
+  /** Per call (adapter), per operation (chroma). */
   timeout_ms?: number;
   where: SourceLocation;
 }
@@ -127,6 +128,8 @@ export interface E2eSpec {
   repeat: number;
   conditions: Condition[];
   concurrency: number;
+  /** Grade probe replies cut by the length limit instead of counting them errors. */
+  grade_truncated?: boolean;
   judge?: { model: string; base_url?: string; api_key_env?: string };
   /** USD per million tokens, by model; the suite's entries over the built-in table. */
   prices: Record<string, { input: number; output: number }>;

@@ -1,10 +1,10 @@
 import { apiKeyEnv } from '../apiKey.js';
-import OpenAI, { APIError } from 'openai';
 import { RecallGateError } from '../errors.js';
-import { redactUrl } from '../redact.js';
 import type { MemoryStore } from '../memory/types.js';
+import { OpenAIEndpoint } from '../net/openaiEndpoint.js';
 import type { BuiltinTargetSpec } from '../suite/types.js';
 import type { ChatReply, ChatRequest, RecalledMemory, Target } from './types.js';
+import { readUsage } from './usage.js';
 
 export interface BuiltinTargetOptions {
   spec: BuiltinTargetSpec;
@@ -19,7 +19,7 @@ export interface BuiltinTargetOptions {
  * system prompt, asks the chat model, and stores what the user said.
  */
 export class BuiltinTarget implements Target {
-  private readonly client: OpenAI;
+  private readonly endpoint: OpenAIEndpoint;
   private stored = 0;
   /** Session date of each memory this agent stored, shown beside it when dated. */
   private readonly dates = new Map<string, string>();
@@ -30,12 +30,7 @@ export class BuiltinTarget implements Target {
         hint: `set ${apiKeyEnv(options.spec)} (a fork's pull request gets no secrets)`,
       });
     }
-    this.client = new OpenAI({
-      apiKey: options.apiKey,
-      baseURL: options.baseURL,
-      maxRetries: options.spec.max_retries,
-      timeout: options.spec.timeout_ms,
-    });
+    this.endpoint = new OpenAIEndpoint({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: options.spec.max_retries, timeoutMs: options.spec.timeout_ms });
   }
 
   /** Users are unique per trial, so there is nothing of theirs to forget. */
@@ -47,9 +42,8 @@ export class BuiltinTarget implements Target {
     const recalled = await this.recall(request);
     const recallMs = performance.now() - searchStarted;
 
-    let completion;
-    try {
-      completion = await this.client.chat.completions.create({
+    const completion = await this.endpoint.request('chat request', (client) =>
+      client.chat.completions.create({
         model: spec.model,
         messages: [
           { role: 'system', content: this.systemPrompt(request, recalled) },
@@ -57,12 +51,11 @@ export class BuiltinTarget implements Target {
         ],
         ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}),
         ...(spec.max_tokens !== undefined ? { max_completion_tokens: spec.max_tokens } : {}),
-      });
-    } catch (error) {
-      throw explain(error, redactUrl(this.client.baseURL));
-    }
-    const reply = completion.choices?.[0]?.message?.content;
-    if (typeof reply !== 'string') throw new RecallGateError('incomplete', `the chat model returned no message content (finish_reason ${completion.choices?.[0]?.finish_reason ?? 'none'})`);
+      }),
+    );
+    const choice = completion.choices?.[0];
+    const reply = choice?.message?.content;
+    if (typeof reply !== 'string') throw new RecallGateError('incomplete', `the chat model returned no message content (finish_reason ${choice?.finish_reason ?? 'none'})`);
 
     if (spec.memory.auto_store) {
       this.stored += 1;
@@ -76,7 +69,8 @@ export class BuiltinTarget implements Target {
       recalled,
       // Only a real search adds latency; none and oracle do not search.
       ...(request.memory === 'recall' ? { recall_ms: recallMs } : {}),
-      usage: { input_tokens: completion.usage?.prompt_tokens ?? 0, output_tokens: completion.usage?.completion_tokens ?? 0 },
+      ...(choice?.finish_reason === 'length' ? { truncated: true } : {}),
+      ...readUsage(completion.usage?.prompt_tokens, completion.usage?.completion_tokens, `the chat model at ${this.endpoint.url}`),
     };
   }
 
@@ -107,12 +101,4 @@ export class BuiltinTarget implements Target {
     );
     return parts.join('\n\n');
   }
-}
-
-function explain(error: unknown, baseURL: string): Error {
-  if (error instanceof APIError) {
-    const status = error.status ? `HTTP ${error.status}` : 'no response';
-    return new RecallGateError('incomplete', `chat request to ${baseURL} failed (${status}): ${error.message}`, { cause: error });
-  }
-  return new RecallGateError('incomplete', `chat request to ${baseURL} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
 }

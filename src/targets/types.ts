@@ -1,4 +1,4 @@
-import type { Condition, TokenUsage } from '../e2e/types.js';
+import type { Condition, ReportedUsage } from '../e2e/types.js';
 
 /** One invocation of the agent: a fresh conversation with no chat history. */
 export interface ChatRequest {
@@ -22,11 +22,12 @@ export interface RecalledMemory {
   score?: number;
 }
 
-export interface ChatReply {
+export interface ChatReply extends ReportedUsage {
   reply: string;
   /** What memory put into the context for this invocation, when the agent says. */
   recalled?: RecalledMemory[];
-  usage?: TokenUsage;
+  /** The reply was cut by the model's length limit (finish_reason "length"). */
+  truncated?: boolean;
   /** Time spent searching memory, when the agent measures it. */
   recall_ms?: number;
 }

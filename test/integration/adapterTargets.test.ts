@@ -444,6 +444,12 @@ test('chat results: optional fields may be null or absent, and unknown fields ar
     usage: { input_tokens: 3, output_tokens: 1 },
     recall_ms: 2,
   });
-  assert.throws(() => parseChatResult({ reply: 'hi', usage: { input_tokens: 3 } }), /result\.usage\.output_tokens must be a finite number, got nothing/);
+  // Usage that makes no sense is unknown, with a warning, not a failed call.
+  const partial = parseChatResult({ reply: 'hi', usage: { input_tokens: 3 } });
+  assert.equal(partial.usage, undefined);
+  assert.match(partial.usage_warning ?? '', /input 3, output missing/);
+  assert.throws(() => parseChatResult({ reply: 'hi', truncated: 'yes' }), /result\.truncated must be true or false, got a string/);
+  assert.equal(parseChatResult({ reply: 'hi', finish_reason: 'length' }).truncated, true);
+  assert.equal(parseChatResult({ reply: 'hi', finish_reason: 'stop', truncated: false }).truncated, undefined);
   assert.throws(() => parseChatResult('hi'), /result must be an object, got a string/);
 });

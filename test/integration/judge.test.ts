@@ -23,7 +23,7 @@ test('the judge asks an OpenAI-compatible model for JSON and keeps its reason an
     assert.ok(good.usage && good.usage.input_tokens > 0 && good.usage.output_tokens > 0);
     const bad = await gradeAnswer(check, 'Roast chicken.', { question: 'Dinner idea?', judge });
     assert.equal(bad.pass, false);
-    assert.match(bad.reason, /judge: suggests meat/);
+    assert.match(bad.reason, /\[judge: suggests meat\]/, 'one "judge: " prefix, not two');
     assert.equal(seen[0]!.model, 'judge-model');
     assert.deepEqual(seen[0]!.response_format, { type: 'json_object' });
     assert.match(seen[0]!.messages.at(-1)!.content, /Rubric:\nA vegetarian dinner\./);

@@ -6,7 +6,11 @@ import { NgramEmbedder } from '../../src/embeddings/ngram.js';
 export type Fault =
   | { kind: 'status'; status: number; headers?: Record<string, string>; body?: string }
   | { kind: 'hang' }
-  | { kind: 'malformed' };
+  | { kind: 'malformed' }
+  /** Status 200 and headers at once, then the body one byte every `everyMs` ms, never finishing. */
+  | { kind: 'trickle'; everyMs: number }
+  /** A chat completion with exactly this content, finish_reason and usage (any JSON, nonsense included). */
+  | { kind: 'completion'; content: string | null; finish_reason?: string; usage?: unknown };
 
 export interface RecordedRequest {
   method: string;
@@ -78,6 +82,7 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
   const ngram = new NgramEmbedder({ dimensions: 64 });
   const embed = options.embed ?? ((texts: string[]) => texts.map((text) => Array.from(ngram.embedOne(text))));
   const hanging: ServerResponse[] = [];
+  const trickles: NodeJS.Timeout[] = [];
 
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -101,6 +106,26 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
     const fault = faults.shift();
     if (fault?.kind === 'hang') {
       hanging.push(response);
+      return;
+    }
+    if (fault?.kind === 'trickle') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      // JSON may start with any amount of whitespace: the body is never wrong, only never done.
+      const timer = setInterval(() => response.write(' '), fault.everyMs);
+      trickles.push(timer);
+      response.on('close', () => clearInterval(timer));
+      hanging.push(response);
+      return;
+    }
+    if (fault?.kind === 'completion') {
+      json(response, 200, {
+        id: `chatcmpl-${requests.length}`,
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model: (body as ChatRequestBody).model,
+        choices: [{ index: 0, message: { role: 'assistant', content: fault.content }, finish_reason: fault.finish_reason ?? 'stop' }],
+        ...(fault.usage !== undefined ? { usage: fault.usage } : {}),
+      });
       return;
     }
     if (fault?.kind === 'malformed') {
@@ -157,6 +182,7 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
     requests,
     faults,
     close: async () => {
+      for (const timer of trickles) clearInterval(timer);
       for (const response of hanging) response.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

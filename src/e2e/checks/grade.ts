@@ -1,4 +1,4 @@
-import type { CheckResult, CheckSpec, Judge, JudgeSpec, TokenUsage } from '../types.js';
+import type { CheckResult, CheckSpec, Judge, JudgeSpec, ReportedUsage } from '../types.js';
 import { checkAbstains } from './abstains.js';
 import { checkFirstAmount } from './amount.js';
 import { checkDate } from './date.js';
@@ -16,7 +16,7 @@ export interface GradeContext {
   judgeModel?: string;
 }
 
-export type Graded = CheckResult & { usage?: TokenUsage };
+export type Graded = CheckResult & ReportedUsage;
 
 /** Error message when a judge check runs with no judge configured. */
 export const NO_JUDGE = 'the judge check needs e2e.judge configured';
@@ -37,13 +37,14 @@ type Kind = (typeof KINDS)[number];
  * the outcome: checks without a judge run first, and a judge inside `all` is
  * skipped once something failed, inside `any` once something passed. Judge
  * token usage is summed over every judge call made; `usage` is absent when no
- * judge ran.
+ * judge ran or none reported usage, and `usage_warning` says when a judge
+ * reported usage that made no sense (see readUsage).
  *
  * Errors, not failures (the promise rejects, so the trial is recorded as an
  * error instead of blaming the agent): a judge check with no judge
  * configured (NO_JUDGE), a judge that throws, and a malformed check (no kind
- * or two kinds, empty all/any, a regex that does not compile, an expected
- * date that is not YYYY-MM-DD, an empty contains string).
+ * or two kinds, empty all/any, a regex that does not compile or runs past its
+ * time limit, an expected date that is not YYYY-MM-DD, an empty contains string).
  */
 export async function gradeAnswer(check: CheckSpec, answer: string, context: GradeContext): Promise<Graded> {
   return evaluate(check, normalizeAnswer(answer), context);
@@ -126,15 +127,20 @@ function usesJudge(check: CheckSpec): boolean {
   return false;
 }
 
-/** `result` with the judge usage of `parts` summed, or without usage when none of them has any. */
+/** `result` with the judge usage of `parts` summed (absent when none has any) and the first usage warning. */
 function withUsage(result: CheckResult, parts: Graded[]): Graded {
   const usages = parts.flatMap((part) => (part.usage ? [part.usage] : []));
-  if (usages.length === 0) return result;
+  const warning = parts.find((part) => part.usage_warning)?.usage_warning;
   return {
     ...result,
-    usage: {
-      input_tokens: usages.reduce((sum, usage) => sum + usage.input_tokens, 0),
-      output_tokens: usages.reduce((sum, usage) => sum + usage.output_tokens, 0),
-    },
+    ...(usages.length > 0
+      ? {
+          usage: {
+            input_tokens: usages.reduce((sum, usage) => sum + usage.input_tokens, 0),
+            output_tokens: usages.reduce((sum, usage) => sum + usage.output_tokens, 0),
+          },
+        }
+      : {}),
+    ...(warning ? { usage_warning: warning } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import type { CheckResult } from '../types.js';
 import { excerpt } from './excerpt.js';
 import { normalizeAnswer } from './normalize.js';
+import { RegexTimeoutError, execRegex } from './regexRunner.js';
 
 /*
  * Text checks. Both the answer and the expected text (or the regex source)
@@ -15,6 +16,8 @@ import { normalizeAnswer } from './normalize.js';
  *   character even outside the Basic Multilingual Plane. No flag is on by
  *   default: write flags: i for case-insensitive. With u, escaping a
  *   character that needs no escape is a syntax error (\- outside a class).
+ *   A regex runs in a worker thread with a time limit (REGEX_TIME_LIMIT_MS):
+ *   one that backtracks past it is an error naming the regex, not a hang.
  */
 
 function requireText(kind: string, expected: string): string {
@@ -49,14 +52,15 @@ export function compileRegex(source: string, flags = ''): RegExp {
   }
 }
 
-export function checkRegex(answer: string, source: string, flags?: string): CheckResult {
+export async function checkRegex(answer: string, source: string, flags?: string): Promise<CheckResult> {
   const pattern = compileRegex(source, flags);
   const text = normalizeAnswer(answer);
-  pattern.lastIndex = 0;
-  const match = pattern.exec(text);
   const shown = `/${source}/${flags ?? ''}`;
+  const match = await execRegex(pattern, text).catch((error: unknown) => {
+    throw error instanceof RegexTimeoutError ? new Error(`regex ${shown} ${error.message}`, { cause: error }) : error;
+  });
   if (!match) return { pass: false, reason: `does not match ${shown}` };
-  return { pass: true, reason: `matches ${shown} at ${excerpt(text, match.index, match.index + match[0].length)}` };
+  return { pass: true, reason: `matches ${shown} at ${excerpt(text, match.index, match.end)}` };
 }
 
 /** `text` with every regex syntax character escaped (valid with the u flag). */

@@ -4,13 +4,14 @@
  * user-facing description; keep the two in step.
  *
  *   reset  {user}                                   -> {}
- *   chat   {user, date?, message, memory, oracle?}  -> {reply, recalled?, usage?, recall_ms?}
+ *   chat   {user, date?, message, memory, oracle?}  -> {reply, recalled?, usage?, recall_ms?, truncated?, finish_reason?}
  *   add    {user, memories: [{id, text, date?}]}    -> {}                      (optional)
  *   search {user, query, limit}                     -> {results: [{id, text, score}]} (optional)
  *   list   {user}                                   -> {memories: [{id, text, date?}]} (optional)
  */
 import type { SearchHit } from '../../memory/types.js';
 import type { ChatReply, RecalledMemory } from '../types.js';
+import { readUsage } from '../usage.js';
 
 export const PROTOCOL_DOC = 'examples/adapter/README.md';
 
@@ -93,12 +94,22 @@ function number(value: unknown, path: string, { nonNegative = false } = {}): num
   return value;
 }
 
+function boolean(value: unknown, path: string): boolean {
+  if (typeof value !== 'boolean') throw new ShapeError(path, `must be true or false, got ${describeValue(value)}`);
+  return value;
+}
+
 /** Optional fields may be absent or null (what Python's None serialises to). */
 function present(value: unknown): boolean {
   return value !== undefined && value !== null;
 }
 
-/** Checks a chat result and keeps only the fields recall-gate knows. */
+/**
+ * Checks a chat result and keeps only the fields recall-gate knows. Usage
+ * that makes no sense is not an error: the tokens count as unknown, with a
+ * warning (readUsage). An empty reply is judged where every target's is
+ * (runE2e), not here.
+ */
 export function parseChatResult(value: unknown): ChatReply {
   const result = object(value, 'result');
   const reply: ChatReply = { reply: string(result.reply, 'result.reply') };
@@ -113,12 +124,16 @@ export function parseChatResult(value: unknown): ChatReply {
     });
   }
   if (present(result.usage)) {
-    const usage = object(result.usage, 'result.usage');
-    reply.usage = {
-      input_tokens: number(usage.input_tokens, 'result.usage.input_tokens', { nonNegative: true }),
-      output_tokens: number(usage.output_tokens, 'result.usage.output_tokens', { nonNegative: true }),
-    };
+    const usage = result.usage;
+    Object.assign(
+      reply,
+      isObject(usage)
+        ? readUsage(usage.input_tokens, usage.output_tokens, 'the adapter (chat result.usage)')
+        : { usage_warning: `the adapter sent chat result.usage as ${describeValue(usage)}, not an object; token usage counted as unknown` },
+    );
   }
+  const cut = (present(result.truncated) && boolean(result.truncated, 'result.truncated')) || (present(result.finish_reason) && string(result.finish_reason, 'result.finish_reason') === 'length');
+  if (cut) reply.truncated = true;
   if (present(result.recall_ms)) reply.recall_ms = number(result.recall_ms, 'result.recall_ms', { nonNegative: true });
   return reply;
 }

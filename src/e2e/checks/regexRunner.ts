@@ -1,0 +1,130 @@
+import { Worker } from 'node:worker_threads';
+
+/** How long one user regex may run on one answer, in milliseconds. */
+export const REGEX_TIME_LIMIT_MS = 1000;
+
+/** Where a regex first matched: [start, end) in the text. */
+export type RegexMatch = { index: number; end: number };
+
+export class RegexTimeoutError extends Error {
+  constructor(readonly timeLimitMs: number) {
+    super(`took longer than ${timeLimitMs} ms on the answer (catastrophic backtracking?)`);
+    this.name = 'RegexTimeoutError';
+  }
+}
+
+/*
+ * The worker's program, as source text evaluated in the worker (eval: true):
+ * it imports nothing of ours, so it works the same from src/, build/ and the
+ * single-file bundles in dist/. Compiled patterns are kept, since a suite
+ * runs the same few regexes on every answer.
+ */
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const compiled = new Map();
+parentPort.on('message', ({ source, flags, text }) => {
+  try {
+    const key = flags + '/' + source;
+    let pattern = compiled.get(key);
+    if (!pattern) {
+      if (compiled.size >= 256) compiled.clear();
+      pattern = new RegExp(source, flags);
+      compiled.set(key, pattern);
+    }
+    pattern.lastIndex = 0;
+    const match = pattern.exec(text);
+    parentPort.postMessage({ match: match ? { index: match.index, end: match.index + match[0].length } : null });
+  } catch (error) {
+    parentPort.postMessage({ error: String(error && error.message) });
+  }
+});
+`;
+
+type WorkerReply = { match: RegexMatch | null } | { error: string };
+
+interface Job {
+  source: string;
+  flags: string;
+  text: string;
+  resolve: (match: RegexMatch | null) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * Runs user regexes where a time limit can stop them. A regex with
+ * catastrophic backtracking cannot be interrupted on the thread running it,
+ * so regexes run in one long-lived worker thread, one at a time (each time
+ * limit then measures only its own regex). When one runs out of time the
+ * worker is terminated, the only way to stop it, and the next regex starts
+ * a fresh worker. The worker is unref'd while idle, so it never keeps the
+ * process alive.
+ */
+class RegexRunner {
+  private worker: Worker | undefined;
+  private readonly queue: Job[] = [];
+  private running: { job: Job; timer: NodeJS.Timeout } | undefined;
+
+  constructor(private readonly timeLimitMs: number) {}
+
+  exec(pattern: RegExp, text: string): Promise<RegexMatch | null> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ source: pattern.source, flags: pattern.flags, text, resolve, reject });
+      this.next();
+    });
+  }
+
+  private next(): void {
+    if (this.running) return;
+    const job = this.queue.shift();
+    if (!job) return;
+    const worker = (this.worker ??= this.spawn());
+    worker.ref();
+    this.running = { job, timer: setTimeout(() => this.timedOut(), this.timeLimitMs) };
+    worker.postMessage({ source: job.source, flags: job.flags, text: job.text });
+  }
+
+  private finish(settle: (job: Job) => void): void {
+    const running = this.running;
+    if (!running) return;
+    clearTimeout(running.timer);
+    this.running = undefined;
+    this.worker?.unref();
+    settle(running.job);
+    this.next();
+  }
+
+  private timedOut(): void {
+    this.retire()?.terminate().catch(() => undefined);
+    this.finish((job) => job.reject(new RegexTimeoutError(this.timeLimitMs)));
+  }
+
+  /** Forgets the current worker (its late messages are then ignored) and returns it. */
+  private retire(): Worker | undefined {
+    const worker = this.worker;
+    this.worker = undefined;
+    return worker;
+  }
+
+  private spawn(): Worker {
+    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    worker.on('message', (reply: WorkerReply) => {
+      if (worker !== this.worker) return;
+      this.finish((job) => ('error' in reply ? job.reject(new Error(reply.error)) : job.resolve(reply.match)));
+    });
+    const lost = (error: Error) => {
+      if (worker !== this.worker) return;
+      this.retire();
+      this.finish((job) => job.reject(error));
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`the regex worker stopped (exit code ${code})`)));
+    return worker;
+  }
+}
+
+const runner = new RegexRunner(REGEX_TIME_LIMIT_MS);
+
+/** The first match of `pattern` in `text`, found off the main thread within REGEX_TIME_LIMIT_MS; rejects with RegexTimeoutError past it. */
+export function execRegex(pattern: RegExp, text: string): Promise<RegexMatch | null> {
+  return runner.exec(pattern, text);
+}

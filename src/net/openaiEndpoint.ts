@@ -1,0 +1,80 @@
+import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
+import { RecallGateError } from '../errors.js';
+import { redactUrl } from '../redact.js';
+import { boundedFetch, retryAfterRefusal } from './boundedFetch.js';
+
+export interface OpenAIEndpointOptions {
+  apiKey: string;
+  baseURL?: string;
+  /** One attempt, response headers and body, in milliseconds. */
+  timeoutMs: number;
+  /** Attempts after the first on 408, 409, 429, 5xx, timeouts and connection errors. */
+  maxRetries: number;
+}
+
+/**
+ * An OpenAI-compatible endpoint as recall-gate calls it: the openai client
+ * (its retries with backoff) over boundedFetch (every attempt bounded, body
+ * included; no long Retry-After waits), and failures worded once for every
+ * caller. A call ends within (1 + maxRetries) attempts of timeoutMs each plus
+ * the waits between them (each at most MAX_RETRY_AFTER_MS).
+ */
+export class OpenAIEndpoint {
+  readonly client: OpenAI;
+  /** The base URL with any credentials taken out, for messages and ids. */
+  readonly url: string;
+
+  constructor(private readonly options: OpenAIEndpointOptions) {
+    this.client = new OpenAI({
+      apiKey: options.apiKey,
+      baseURL: options.baseURL,
+      maxRetries: options.maxRetries,
+      timeout: options.timeoutMs,
+      fetch: boundedFetch(options.timeoutMs),
+    });
+    this.url = redactUrl(this.client.baseURL);
+  }
+
+  /** Runs one API call; a failure becomes a RecallGateError that names `what`, the endpoint and the reason. */
+  async request<T>(what: string, send: (client: OpenAI) => Promise<T>): Promise<T> {
+    try {
+      return await send(this.client);
+    } catch (error) {
+      throw this.explain(what, error);
+    }
+  }
+
+  private explain(what: string, error: unknown): RecallGateError {
+    const failed = `${what} to ${this.url} failed`;
+    if (error instanceof APIConnectionTimeoutError) {
+      const attempts = this.options.maxRetries + 1;
+      return new RecallGateError('incomplete', `${failed} (no response): no complete response within ${this.options.timeoutMs} ms (timeout_ms), ${attempts} attempt${attempts === 1 ? '' : 's'}`, {
+        hint: 'raise timeout_ms, or check that the endpoint answers',
+        cause: error,
+      });
+    }
+    if (error instanceof APIError) {
+      const status = error.status ? `HTTP ${error.status}` : 'no response';
+      const refusal = retryAfterRefusal(error.headers);
+      if (refusal) return new RecallGateError('incomplete', `${failed} (${status}): ${refusal} (${error.message})`, { hint: 'retry later, or lower the request rate', cause: error });
+      return new RecallGateError('incomplete', `${failed} (${status}): ${error.message}`, { hint: hintFor(error.status, this.url), cause: error });
+    }
+    // Anything else (an unreadable body, a client bug) still says which request failed.
+    return new RecallGateError('incomplete', `${failed}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
+function hintFor(status: number | undefined, url: string): string | undefined {
+  switch (status) {
+    case 401:
+      return 'check the API key';
+    case 404:
+      return 'check the model name and the base URL';
+    case 429:
+      return 'rate limited after retries; lower concurrency or retry later';
+    case undefined:
+      return `check that ${url} is reachable`;
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,23 @@
+import type { ReportedUsage } from '../e2e/types.js';
+
+/**
+ * Token counts from outside (a chat model, the judge, an adapter) are only
+ * used when both are non-negative safe integers; anything else (a negative
+ * count, a string, NaN) would end up in the totals and the cost, so the
+ * usage counts as unknown and the warning says what came. Nothing reported
+ * at all is unknown with no warning.
+ */
+export function readUsage(input: unknown, output: unknown, source: string): ReportedUsage {
+  if (input == null && output == null) return {};
+  if (isCount(input) && isCount(output)) return { usage: { input_tokens: input, output_tokens: output } };
+  return { usage_warning: `${source} reported token usage that is not two non-negative integers (input ${shown(input)}, output ${shown(output)}); counted as unknown` };
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+function shown(value: unknown): string {
+  const text = value == null ? 'missing' : JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
