@@ -1,7 +1,7 @@
 import type { GroupRates } from '../e2e/aggregate.js';
 import type { Condition } from '../e2e/types.js';
 import type { GateRow, Verdict } from '../gate/types.js';
-import { cell, escapeMarkdown } from './escape.js';
+import { cell, escapeMarkdown, plainText } from './escape.js';
 import { formatMetric, headlineMetrics, markdownTable } from './format.js';
 import type { ResultsDocument } from './results.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
@@ -367,7 +367,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
 /** A Mermaid bar chart of pass rate per ability; names reduced to characters Mermaid cannot misread. */
 function chart(abilities: NonNullable<ResultsDocument['e2e']>['abilities'], condition: Condition): string[] {
   const names = Object.keys(abilities);
-  const label = (name: string) => `"${name.replace(/[^A-Za-z0-9 _.-]/g, '').slice(0, 24) || '?'}"`;
+  const label = (name: string) => `"${plainText(name).replace(/[^A-Za-z0-9 _.-]/g, '').slice(0, 24) || '?'}"`;
   return [
     '```mermaid',
     'xychart-beta',
