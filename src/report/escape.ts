@@ -10,12 +10,14 @@
  * parameters; OSC, DCS, PM and APC strings up to BEL or ST; two-character ESC
  * sequences. A lone ESC is left for the control-character rule below.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is this module's job
 const ANSI = /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]|(?:\u001b[\]PX^_]|[\u0090\u0098\u009d-\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)|\u001b[\u0020-\u002f]*[\u0030-\u007e]/g;
 
 /** Every kind of line break (\r\n, \r, \n, VT, FF, NEL, U+2028, U+2029) and every other space: folded to one space. */
 const WHITESPACE = /[\s\u0085]+/g;
 
 /** C0 controls, DEL and C1 controls that are not whitespace. */
+// eslint-disable-next-line no-control-regex -- as above
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /** Bidirectional overrides and isolates: they reorder what a reader sees (U+202E shows "txt.exe" as "exe.txt"). */
