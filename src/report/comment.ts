@@ -118,6 +118,11 @@ export function renderComment(input: CommentInput, limitBytes = COMMENT_LIMIT_BY
   return Buffer.byteLength(body) <= limitBytes ? body : cutAtLine(body, limitBytes);
 }
 
+/** A suite's part of the job summary when it could not run at all. */
+export function renderNotRun(suitePath: string, reason: string, limitBytes: number): string {
+  return cutAtLine(block([`## ⚠️ recall-gate: ${cell(suitePath, 200)} could not complete`, '', cell(reason, 1000), '', '']), limitBytes);
+}
+
 /** The longest start of `text` that ends with a whole line and fits `limit` bytes. */
 function cutAtLine(text: string, limit: number): string {
   const bytes = Buffer.from(text);
