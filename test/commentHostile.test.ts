@@ -11,7 +11,10 @@ import type { Verdict } from '../src/gate/types.js';
 import type { ProviderResult } from '../src/retrieval/types.js';
 import { renderComment } from '../src/report/comment.js';
 import { plainText, shorten } from '../src/report/escape.js';
+import { progressReporter } from '../src/cli/progress.js';
 import { markdownReport } from '../src/report/markdown.js';
+import { terminalReport } from '../src/report/terminal.js';
+import { terminalE2eReport } from '../src/report/terminalE2e.js';
 import type { ResultsDocument } from '../src/report/results.js';
 import { REPO_ROOT } from './support/cli.js';
 
@@ -250,4 +253,24 @@ test('the rendered comment for the hostile table is pinned (test/fixtures/golden
     writeFileSync(golden, body);
   }
   assert.equal(body, readFileSync(golden, 'utf8'));
+});
+
+test('terminal reports and the progress line carry no escape sequence, carriage return or control character from untrusted text', () => {
+  const { results } = hostileRun();
+  const failing = ENTRIES.map(([, text], i) => trial(`case ${i} ${text}`, `ability ${i} ${text}`, text, `why ${text}`));
+  const written: string[] = [];
+  const progress = progressReporter((text) => written.push(text), true);
+  progress.update(1, 2, 0);
+  progress.log(`provider broken: ${HOSTILE.ANSI!} ${HOSTILE['lone CR']!}`);
+  progress.finish();
+  const logged = written.join('').replace(/\r\u001b\[K|\u001b\[K/g, '').replace(/^\r/, '');
+  for (const [name, text] of [
+    ['terminalReport', terminalReport(results)],
+    ['terminalE2eReport', terminalE2eReport(results.e2e!, failing)],
+    ['progress log', logged],
+  ] as const) {
+    assert.doesNotMatch(text, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/, `${name}: ${JSON.stringify(text.match(/.{0,20}[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e].{0,20}/)?.[0])}`);
+  }
+  assert.match(terminalE2eReport(results.e2e!, failing), /case 4 red c1 and osc link #1: why red c1 and osc link/);
+  assert.match(logged, /provider broken: red c1 and osc link one two - item # Heading\n/);
 });
