@@ -6,7 +6,11 @@ import { formatMetric, headlineMetrics, markdownTable } from './format.js';
 import type { ResultsDocument } from './results.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
 
-/** GitHub refuses comment bodies over 65,536 characters; keep a margin for the marker and notes. */
+/**
+ * GitHub refuses comment bodies over 65,536 characters. Counted in bytes
+ * (never fewer than characters), with a margin for what changes the body
+ * after rendering (secrets replaced by a mask).
+ */
 export const COMMENT_LIMIT_BYTES = 60_000;
 
 export interface CommentInput {
@@ -75,11 +79,13 @@ function block(lines: readonly string[]): string {
 export function renderComment(input: CommentInput, limitBytes = COMMENT_LIMIT_BYTES): string {
   const parts = commentParts(input);
   const names = Object.keys(parts) as PartName[];
-  const shown: Partial<Record<PartName, number>> = Object.fromEntries(names.map((name) => [name, Math.min(parts[name]!.rows, parts[name]!.cap)]));
+  /** Rows a part shows when there is room. */
+  const roomy = (name: PartName) => Math.min(parts[name]!.rows, parts[name]!.cap);
+  const shown: Partial<Record<PartName, number>> = Object.fromEntries(names.map((name) => [name, roomy(name)]));
   const bytesOf = (name: PartName, count: number) => Buffer.byteLength(block(parts[name]!.render(count)));
-  const leftOut = () => names.filter((name) => shown[name]! < Math.min(parts[name]!.rows, parts[name]!.cap)).map((name) => parts[name]!.leftOut(Math.min(parts[name]!.rows, parts[name]!.cap) - shown[name]!));
+  const leftOut = () => names.filter((name) => shown[name]! < roomy(name)).map((name) => parts[name]!.leftOut(roomy(name) - shown[name]!));
   // Room for the longest closing note there could be: every part cut to nothing.
-  const longestNote = closing(input, names.map((name) => parts[name]!.leftOut(Math.min(parts[name]!.rows, parts[name]!.cap))));
+  const longestNote = closing(input, names.map((name) => parts[name]!.leftOut(roomy(name))));
   const fixed = Buffer.byteLength(block(opening(input)) + block(trigger(input)) + block(longestNote));
 
   let total = fixed + names.reduce((sum, name) => sum + bytesOf(name, shown[name]!), 0);
