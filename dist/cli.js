@@ -7003,7 +7003,7 @@ var require_visit = __commonJS({
   "node_modules/yaml/dist/visit.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var BREAK = /* @__PURE__ */ Symbol("break visit");
+    var BREAK2 = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
     function visit3(node, visitor) {
@@ -7015,7 +7015,7 @@ var require_visit = __commonJS({
       } else
         visit_(null, node, visitor_, Object.freeze([]));
     }
-    visit3.BREAK = BREAK;
+    visit3.BREAK = BREAK2;
     visit3.SKIP = SKIP;
     visit3.REMOVE = REMOVE;
     function visit_(key, node, visitor, path2) {
@@ -7031,8 +7031,8 @@ var require_visit = __commonJS({
             const ci = visit_(i, node.items[i], visitor, path2);
             if (typeof ci === "number")
               i = ci - 1;
-            else if (ci === BREAK)
-              return BREAK;
+            else if (ci === BREAK2)
+              return BREAK2;
             else if (ci === REMOVE) {
               node.items.splice(i, 1);
               i -= 1;
@@ -7041,13 +7041,13 @@ var require_visit = __commonJS({
         } else if (identity.isPair(node)) {
           path2 = Object.freeze(path2.concat(node));
           const ck = visit_("key", node.key, visitor, path2);
-          if (ck === BREAK)
-            return BREAK;
+          if (ck === BREAK2)
+            return BREAK2;
           else if (ck === REMOVE)
             node.key = null;
           const cv = visit_("value", node.value, visitor, path2);
-          if (cv === BREAK)
-            return BREAK;
+          if (cv === BREAK2)
+            return BREAK2;
           else if (cv === REMOVE)
             node.value = null;
         }
@@ -7063,7 +7063,7 @@ var require_visit = __commonJS({
       } else
         await visitAsync_(null, node, visitor_, Object.freeze([]));
     }
-    visitAsync.BREAK = BREAK;
+    visitAsync.BREAK = BREAK2;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
     async function visitAsync_(key, node, visitor, path2) {
@@ -7079,8 +7079,8 @@ var require_visit = __commonJS({
             const ci = await visitAsync_(i, node.items[i], visitor, path2);
             if (typeof ci === "number")
               i = ci - 1;
-            else if (ci === BREAK)
-              return BREAK;
+            else if (ci === BREAK2)
+              return BREAK2;
             else if (ci === REMOVE) {
               node.items.splice(i, 1);
               i -= 1;
@@ -7089,13 +7089,13 @@ var require_visit = __commonJS({
         } else if (identity.isPair(node)) {
           path2 = Object.freeze(path2.concat(node));
           const ck = await visitAsync_("key", node.key, visitor, path2);
-          if (ck === BREAK)
-            return BREAK;
+          if (ck === BREAK2)
+            return BREAK2;
           else if (ck === REMOVE)
             node.key = null;
           const cv = await visitAsync_("value", node.value, visitor, path2);
-          if (cv === BREAK)
-            return BREAK;
+          if (cv === BREAK2)
+            return BREAK2;
           else if (cv === REMOVE)
             node.value = null;
         }
@@ -12468,7 +12468,7 @@ var require_cst_stringify = __commonJS({
 var require_cst_visit = __commonJS({
   "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
     "use strict";
-    var BREAK = /* @__PURE__ */ Symbol("break visit");
+    var BREAK2 = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
     function visit3(cst, visitor) {
@@ -12476,7 +12476,7 @@ var require_cst_visit = __commonJS({
         cst = { start: cst.start, value: cst.value };
       _visit(Object.freeze([]), cst, visitor);
     }
-    visit3.BREAK = BREAK;
+    visit3.BREAK = BREAK2;
     visit3.SKIP = SKIP;
     visit3.REMOVE = REMOVE;
     visit3.itemAtPath = (cst, path2) => {
@@ -12509,8 +12509,8 @@ var require_cst_visit = __commonJS({
             const ci = _visit(Object.freeze(path2.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
-            else if (ci === BREAK)
-              return BREAK;
+            else if (ci === BREAK2)
+              return BREAK2;
             else if (ci === REMOVE) {
               token.items.splice(i, 1);
               i -= 1;
@@ -14353,10 +14353,12 @@ var package_default = {
   },
   devDependencies: {
     "@eslint/js": "9.39.5",
+    "@types/markdown-it": "14.2.0",
     "@types/node": "20.19.43",
     "@types/picomatch": "4.0.3",
     esbuild: "0.28.2",
     eslint: "9.39.5",
+    "markdown-it": "14.3.3",
     typescript: "5.9.3",
     "typescript-eslint": "8.74.0"
   }
@@ -14965,13 +14967,43 @@ function withHint(resolution) {
   return `${resolution.reason}${hint}`;
 }
 
+// src/report/escape.ts
+var ANSI = /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]|(?:\u001b[\]PX^_]|[\u0090\u0098\u009d-\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)|\u001b[\u0020-\u002f]*[\u0030-\u007e]/g;
+var WHITESPACE = /[\s\u0085]+/g;
+var CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+var BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+function visibleControl(char) {
+  const code = char.charCodeAt(0);
+  if (code < 32) return String.fromCharCode(9216 + code);
+  return code === 127 ? "\u2421" : "\uFFFD";
+}
+function plainText(text) {
+  return text.replace(ANSI, "").replace(WHITESPACE, " ").replace(CONTROL, visibleControl).replace(BIDI, "\uFFFD").trim();
+}
+function shorten(text, max) {
+  if (text.length <= max) return text;
+  let end = Math.max(0, max - 1);
+  const last = text.charCodeAt(end - 1);
+  if (last >= 55296 && last <= 56319) end -= 1;
+  return `${text.slice(0, end)}\u2026`;
+}
+var BREAK = "\u200B";
+function markdownOf(plain) {
+  return plain.replace(/@(?=[A-Za-z0-9])/g, `@${BREAK}`).replace(/#(?=\d)/g, `#${BREAK}`).replace(/\b(GH)-(?=\d)/gi, `$1${BREAK}-`).replace(/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/gi, (sha) => sha.replace(/(.{6})(?=.)/g, `$1${BREAK}`)).replace(/\b([a-z][a-z0-9+.-]*)(?=:\/\/)/gi, `$1${BREAK}`).replace(/\bwww\./gi, `www${BREAK}.`).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_{}[\]()#+!|~]/g, (char) => `\\${char}`).replace(/^-/, "\\-").replace(/^(\d+)\./, "$1\\.");
+}
+function escapeMarkdown(text) {
+  return markdownOf(plainText(text));
+}
+function cell(text, max = 120) {
+  return markdownOf(shorten(plainText(text), max));
+}
+
 // src/report/format.ts
 function markdownTable(header, rows) {
   return [`| ${header.join(" | ")} |`, `| ${header.map((_2, i) => i === 0 ? "---" : "---:").join(" | ")} |`, ...rows.map((row) => `| ${row.join(" | ")} |`)];
 }
 function oneLine(text, max) {
-  const flat = text.replace(/\s+/g, " ");
-  return flat.length > max ? `${flat.slice(0, max - 1)}\u2026` : flat;
+  return shorten(plainText(text), max);
 }
 function formatMetric(value) {
   return value === void 0 || Number.isNaN(value) ? "-" : value.toFixed(3);
@@ -15016,7 +15048,7 @@ function verdictText(verdict) {
   ]);
   const header = ["gate", "metric", "threshold", "actual", "baseline", "delta", "95% CI of delta", "status"];
   const lines = [textTable(header, rows, "lllrrrrl")];
-  const notes = verdict.rows.filter((row) => row.note).map((row) => `  ${row.path}: ${row.note}`);
+  const notes = verdict.rows.filter((row) => row.note).map((row) => `  ${row.path}: ${oneLine(row.note, 500)}`);
   if (notes.length > 0) lines.push("", "notes:", ...notes);
   if (verdict.rows.some((row) => row.significant)) lines.push("", "* the interval excludes 0: the change is larger than resampling noise");
   lines.push("", verdictLine(verdict));
@@ -18200,6 +18232,7 @@ function loadSuite(suitePath, cwd = process.cwd()) {
   }
   const suite = {
     name: raw.name,
+    nameWhere: main2.locate([], { keyOf: "name" }),
     description: raw.description,
     file,
     displayPath,
@@ -18360,15 +18393,6 @@ async function compareCommand(argv, io) {
   return verdict?.status === "fail" ? ExitCode.gateFailed : ExitCode.ok;
 }
 
-// src/report/escape.ts
-function escapeMarkdown(text) {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_{}[\]()#+!|~]/g, (char) => `\\${char}`).replace(/@(?=[A-Za-z0-9])/g, "@\u200B").replace(/\r?\n/g, " ");
-}
-function cell(text, max = 120) {
-  const short = text.length > max ? `${text.slice(0, max - 1)}\u2026` : text;
-  return escapeMarkdown(short);
-}
-
 // src/report/missedTable.ts
 function missedQueries(provider, k) {
   return provider.queries.filter((query) => (query.metrics[`recall@${k}`] ?? 0) < 1);
@@ -18386,23 +18410,23 @@ function missedQueryRows(missed, k, options) {
 var MAX_MISSES_SHOWN = 10;
 function terminalReport(results) {
   const retrieval = results.retrieval;
-  if (!retrieval) return `${results.suite.name}: the suite has no retrieval section
+  if (!retrieval) return `${plainText(results.suite.name)}: the suite has no retrieval section
 `;
   const columns = headlineMetrics(retrieval.k);
   const lines = [];
   lines.push(
-    `${results.suite.name}: retrieval, ${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search`,
+    `${plainText(results.suite.name)}: retrieval, ${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search`,
     `metrics: trec_eval definitions, mean over all queries`,
     ""
   );
   const providers = Object.values(retrieval.providers);
   const rows = providers.map(
-    (provider) => provider.status === "ok" ? [provider.name, ...columns.map((name) => formatMetric(provider.metrics?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)] : [provider.name, ...columns.map(() => "-"), "-", "-"]
+    (provider) => provider.status === "ok" ? [plainText(provider.name), ...columns.map((name) => formatMetric(provider.metrics?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)] : [plainText(provider.name), ...columns.map(() => "-"), "-", "-"]
   );
   lines.push(textTable(["provider", ...columns, "p50 ms", "p95 ms"], rows), "");
   for (const provider of providers) {
     if (provider.status === "error") {
-      lines.push(`${provider.name}: ERROR ${provider.error}`);
+      lines.push(`${plainText(provider.name)}: ERROR ${plainText(provider.error ?? "")}`);
       continue;
     }
     lines.push(...missLines(provider, retrieval.k[retrieval.k.length - 1], retrieval.depth));
@@ -18411,13 +18435,14 @@ function terminalReport(results) {
 `;
 }
 function missLines(provider, k, depth) {
+  const name = plainText(provider.name);
   const missed = missedQueries(provider, k);
-  if (missed.length === 0) return [`${provider.name}: every relevant memory in the top ${k}`];
-  const lines = [`${provider.name}: ${missed.length} of ${provider.queries.length} queries miss a relevant memory in the top ${k}`];
+  if (missed.length === 0) return [`${name}: every relevant memory in the top ${k}`];
+  const lines = [`${name}: ${missed.length} of ${provider.queries.length} queries miss a relevant memory in the top ${k}`];
   for (const query of missed.slice(0, MAX_MISSES_SHOWN)) {
-    const wanted = Object.entries(query.ranks).map(([id, rank]) => rank === null ? `${id} (not in top ${depth})` : `${id} (rank ${rank})`).join(", ");
-    const got = query.results.slice(0, k).map((hit) => hit.id);
-    lines.push(`  ${query.id} "${oneLine(query.text, 80)}": wanted ${wanted}; got [${got.join(", ")}]`);
+    const wanted = Object.entries(query.ranks).map(([id, rank]) => rank === null ? `${plainText(id)} (not in top ${depth})` : `${plainText(id)} (rank ${rank})`).join(", ");
+    const got = query.results.slice(0, k).map((hit) => plainText(hit.id));
+    lines.push(`  ${plainText(query.id)} "${oneLine(query.text, 80)}": wanted ${wanted}; got [${got.join(", ")}]`);
   }
   if (missed.length > MAX_MISSES_SHOWN) lines.push(`  ... and ${missed.length - MAX_MISSES_SHOWN} more in results.json`);
   return lines;
@@ -18436,7 +18461,7 @@ function terminalE2eReport(e2e, trials) {
   const conditions = e2e.conditions;
   const total = Object.values(e2e.by_condition).reduce((sum2, rates2) => sum2 + (rates2?.trials ?? 0), 0);
   const lines = [
-    `e2e: ${Object.keys(e2e.cases).length} cases x ${conditions.length} condition(s) x ${e2e.repeat} repeats = ${total} trials (target ${e2e.target.kind}${e2e.target.model ? ` ${e2e.target.model}` : ""}); pass rates, errors count as not passed`,
+    `e2e: ${Object.keys(e2e.cases).length} cases x ${conditions.length} condition(s) x ${e2e.repeat} repeats = ${total} trials (target ${plainText(e2e.target.kind)}${e2e.target.model ? ` ${plainText(e2e.target.model)}` : ""}); pass rates, errors count as not passed`,
     ""
   ];
   const columns = [...conditions.map((condition) => `${condition}`), `pass^${e2e.repeat}`, ...conditions.includes("none") ? ["lift"] : [], ...conditions.includes("oracle") ? ["gap"] : [], "errors"];
@@ -18448,7 +18473,7 @@ function terminalE2eReport(e2e, trials) {
     ...conditions.includes("oracle") ? [signed(gap2)] : [],
     String(conditions.reduce((sum2, condition) => sum2 + (byCondition[condition]?.errors ?? 0), 0))
   ];
-  const rows = Object.entries(e2e.abilities).map(([ability, result]) => rowFor(ability, result.conditions, result.lift_over_none, result.gap_oracle_over_recall));
+  const rows = Object.entries(e2e.abilities).map(([ability, result]) => rowFor(plainText(ability), result.conditions, result.lift_over_none, result.gap_oracle_over_recall));
   const overall = e2e.by_condition;
   const lift = overall.recall && overall.none ? overall.recall.pass_rate - overall.none.pass_rate : void 0;
   const gap = overall.recall && overall.oracle ? overall.oracle.pass_rate - overall.recall.pass_rate : void 0;
@@ -18465,16 +18490,16 @@ function terminalE2eReport(e2e, trials) {
       `recall quality: evidence coverage ${formatMetric(quality.evidence_coverage)}, recall precision ${formatMetric(quality.recall_precision)}, harmful recall in ${formatMetric(quality.harmful_recall_rate)} of trials`
     );
   }
-  for (const name of e2e.leaks) lines.push(`LEAK: ${name} passed with memory off (condition none): the case does not need memory, or the setup leaks`);
+  for (const name of e2e.leaks) lines.push(`LEAK: ${plainText(name)} passed with memory off (condition none): the case does not need memory, or the setup leaks`);
   const failing = trials.filter((trial) => trial.status === "fail" && trial.condition === e2e.headline_condition);
   if (failing.length > 0) {
     lines.push("", `failing under ${e2e.headline_condition} (${failing.length} trials):`);
-    for (const trial of failing.slice(0, MAX_LINES)) lines.push(`  ${trial.case} #${trial.repeat}: ${oneLine(trial.reason, 160)}`);
+    for (const trial of failing.slice(0, MAX_LINES)) lines.push(`  ${plainText(trial.case)} #${trial.repeat}: ${oneLine(trial.reason, 160)}`);
     if (failing.length > MAX_LINES) lines.push(`  ... and ${failing.length - MAX_LINES} more in trials.jsonl`);
   }
   if (e2e.errors.length > 0) {
     lines.push("", `${e2e.errors.length} trial(s) could not run (errors, not passes):`);
-    for (const error of e2e.errors.slice(0, MAX_LINES)) lines.push(`  ${error.key}: ${oneLine(error.reason, 160)}`);
+    for (const error of e2e.errors.slice(0, MAX_LINES)) lines.push(`  ${plainText(error.key)}: ${oneLine(error.reason, 160)}`);
   }
   return `${lines.join("\n")}
 `;
@@ -18490,7 +18515,7 @@ function runReportText(results, trials, verdict) {
 }
 function runExitCode(results, verdict, stderr, label) {
   if (results.status === "incomplete") {
-    stderr(`${label} incomplete: ${results.errors.join("; ")}
+    stderr(`${label} incomplete: ${results.errors.map(plainText).join("; ")}
 `);
     return ExitCode.incomplete;
   }
@@ -37429,8 +37454,16 @@ function progressReporter(write, isTerminal, intervalMs = 5e3) {
 `);
       }
     },
+    log(message) {
+      const text = message.split("\n").map((line2) => `${/^ */.exec(line2)[0]}${plainText(line2)}`).join("\n");
+      if (isTerminal && lastLine) write(`\r\x1B[K${text}
+${lastLine}`);
+      else write(`${text}
+`);
+    },
     finish() {
       if (isTerminal && lastLine) write("\n");
+      lastLine = "";
     }
   };
 }
@@ -37481,8 +37514,7 @@ async function runCommand(argv, io) {
     env: io.env,
     cacheRoot: values["cache-dir"] ?? defaultCacheDir(io.env),
     cacheEmbeddings: !values["no-cache"],
-    log: (message) => io.stderr(`${message}
-`),
+    log: (message) => progress.log(message),
     concurrency,
     resume: Boolean(values.resume),
     onTrial: (done, total, errors) => progress.update(done, total, errors),

@@ -24902,7 +24902,7 @@ var require_contains = __commonJS({
           const count = gen.let("count", 0);
           validateItems(schValid, () => gen.if(schValid, () => checkLimits(count)));
         }
-        function validateItems(_valid, block) {
+        function validateItems(_valid, block2) {
           gen.forRange("i", 0, len, (i) => {
             cxt.subschema({
               keyword: "contains",
@@ -24910,7 +24910,7 @@ var require_contains = __commonJS({
               dataPropType: util_1.Type.Num,
               compositeRule: true
             }, _valid);
-            block();
+            block2();
           });
         }
         function checkLimits(count) {
@@ -26128,7 +26128,7 @@ var require_visit = __commonJS({
   "node_modules/yaml/dist/visit.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var BREAK = /* @__PURE__ */ Symbol("break visit");
+    var BREAK2 = /* @__PURE__ */ Symbol("break visit");
     var SKIP2 = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
     function visit3(node, visitor) {
@@ -26140,7 +26140,7 @@ var require_visit = __commonJS({
       } else
         visit_(null, node, visitor_, Object.freeze([]));
     }
-    visit3.BREAK = BREAK;
+    visit3.BREAK = BREAK2;
     visit3.SKIP = SKIP2;
     visit3.REMOVE = REMOVE;
     function visit_(key, node, visitor, path13) {
@@ -26156,8 +26156,8 @@ var require_visit = __commonJS({
             const ci = visit_(i, node.items[i], visitor, path13);
             if (typeof ci === "number")
               i = ci - 1;
-            else if (ci === BREAK)
-              return BREAK;
+            else if (ci === BREAK2)
+              return BREAK2;
             else if (ci === REMOVE) {
               node.items.splice(i, 1);
               i -= 1;
@@ -26166,13 +26166,13 @@ var require_visit = __commonJS({
         } else if (identity.isPair(node)) {
           path13 = Object.freeze(path13.concat(node));
           const ck = visit_("key", node.key, visitor, path13);
-          if (ck === BREAK)
-            return BREAK;
+          if (ck === BREAK2)
+            return BREAK2;
           else if (ck === REMOVE)
             node.key = null;
           const cv = visit_("value", node.value, visitor, path13);
-          if (cv === BREAK)
-            return BREAK;
+          if (cv === BREAK2)
+            return BREAK2;
           else if (cv === REMOVE)
             node.value = null;
         }
@@ -26188,7 +26188,7 @@ var require_visit = __commonJS({
       } else
         await visitAsync_(null, node, visitor_, Object.freeze([]));
     }
-    visitAsync.BREAK = BREAK;
+    visitAsync.BREAK = BREAK2;
     visitAsync.SKIP = SKIP2;
     visitAsync.REMOVE = REMOVE;
     async function visitAsync_(key, node, visitor, path13) {
@@ -26204,8 +26204,8 @@ var require_visit = __commonJS({
             const ci = await visitAsync_(i, node.items[i], visitor, path13);
             if (typeof ci === "number")
               i = ci - 1;
-            else if (ci === BREAK)
-              return BREAK;
+            else if (ci === BREAK2)
+              return BREAK2;
             else if (ci === REMOVE) {
               node.items.splice(i, 1);
               i -= 1;
@@ -26214,13 +26214,13 @@ var require_visit = __commonJS({
         } else if (identity.isPair(node)) {
           path13 = Object.freeze(path13.concat(node));
           const ck = await visitAsync_("key", node.key, visitor, path13);
-          if (ck === BREAK)
-            return BREAK;
+          if (ck === BREAK2)
+            return BREAK2;
           else if (ck === REMOVE)
             node.key = null;
           const cv = await visitAsync_("value", node.value, visitor, path13);
-          if (cv === BREAK)
-            return BREAK;
+          if (cv === BREAK2)
+            return BREAK2;
           else if (cv === REMOVE)
             node.value = null;
         }
@@ -31593,7 +31593,7 @@ var require_cst_stringify = __commonJS({
 var require_cst_visit = __commonJS({
   "node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
     "use strict";
-    var BREAK = /* @__PURE__ */ Symbol("break visit");
+    var BREAK2 = /* @__PURE__ */ Symbol("break visit");
     var SKIP2 = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
     function visit3(cst, visitor) {
@@ -31601,7 +31601,7 @@ var require_cst_visit = __commonJS({
         cst = { start: cst.start, value: cst.value };
       _visit(Object.freeze([]), cst, visitor);
     }
-    visit3.BREAK = BREAK;
+    visit3.BREAK = BREAK2;
     visit3.SKIP = SKIP2;
     visit3.REMOVE = REMOVE;
     visit3.itemAtPath = (cst, path13) => {
@@ -31634,8 +31634,8 @@ var require_cst_visit = __commonJS({
             const ci = _visit(Object.freeze(path13.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
-            else if (ci === BREAK)
-              return BREAK;
+            else if (ci === BREAK2)
+              return BREAK2;
             else if (ci === REMOVE) {
               token.items.splice(i, 1);
               i -= 1;
@@ -46724,17 +46724,42 @@ function withHint(resolution) {
 }
 
 // src/report/escape.ts
+var ANSI = /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]|(?:\u001b[\]PX^_]|[\u0090\u0098\u009d-\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)|\u001b[\u0020-\u002f]*[\u0030-\u007e]/g;
+var WHITESPACE = /[\s\u0085]+/g;
+var CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+var BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+function visibleControl(char) {
+  const code = char.charCodeAt(0);
+  if (code < 32) return String.fromCharCode(9216 + code);
+  return code === 127 ? "\u2421" : "\uFFFD";
+}
+function plainText(text) {
+  return text.replace(ANSI, "").replace(WHITESPACE, " ").replace(CONTROL, visibleControl).replace(BIDI, "\uFFFD").trim();
+}
+function shorten(text, max) {
+  if (text.length <= max) return text;
+  let end = Math.max(0, max - 1);
+  const last = text.charCodeAt(end - 1);
+  if (last >= 55296 && last <= 56319) end -= 1;
+  return `${text.slice(0, end)}\u2026`;
+}
+var BREAK = "\u200B";
+function markdownOf(plain) {
+  return plain.replace(/@(?=[A-Za-z0-9])/g, `@${BREAK}`).replace(/#(?=\d)/g, `#${BREAK}`).replace(/\b(GH)-(?=\d)/gi, `$1${BREAK}-`).replace(/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/gi, (sha) => sha.replace(/(.{6})(?=.)/g, `$1${BREAK}`)).replace(/\b([a-z][a-z0-9+.-]*)(?=:\/\/)/gi, `$1${BREAK}`).replace(/\bwww\./gi, `www${BREAK}.`).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_{}[\]()#+!|~]/g, (char) => `\\${char}`).replace(/^-/, "\\-").replace(/^(\d+)\./, "$1\\.");
+}
 function escapeMarkdown(text) {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_{}[\]()#+!|~]/g, (char) => `\\${char}`).replace(/@(?=[A-Za-z0-9])/g, "@\u200B").replace(/\r?\n/g, " ");
+  return markdownOf(plainText(text));
 }
 function cell(text, max = 120) {
-  const short2 = text.length > max ? `${text.slice(0, max - 1)}\u2026` : text;
-  return escapeMarkdown(short2);
+  return markdownOf(shorten(plainText(text), max));
 }
 
 // src/report/format.ts
 function markdownTable(header, rows) {
   return [`| ${header.join(" | ")} |`, `| ${header.map((_2, i) => i === 0 ? "---" : "---:").join(" | ")} |`, ...rows.map((row) => `| ${row.join(" | ")} |`)];
+}
+function oneLine(text, max) {
+  return shorten(plainText(text), max);
 }
 function formatMetric(value) {
   return value === void 0 || Number.isNaN(value) ? "-" : value.toFixed(3);
@@ -46763,26 +46788,74 @@ function missedQueryRows(missed, k, options) {
 
 // src/report/comment.ts
 var COMMENT_LIMIT_BYTES = 6e4;
-var STEPS = [
-  { detail: { chart: true, rows: 50, failures: true, misses: true, files: 30 }, dropped: "" },
-  { detail: { chart: false, rows: 50, failures: true, misses: true, files: 30 }, dropped: "the chart" },
-  { detail: { chart: false, rows: 15, failures: true, misses: true, files: 10 }, dropped: "the chart and most detail rows" },
-  { detail: { chart: false, rows: 10, failures: true, misses: false, files: 10 }, dropped: "the chart, most detail rows and the missed queries" },
-  { detail: { chart: false, rows: 5, failures: false, misses: false, files: 5 }, dropped: "the chart, the failing cases and the missed queries" }
+var TRIM_STEPS = [
+  ["files", 0],
+  ["misses", 0],
+  ["chart", 0],
+  ["retrieval", 5],
+  ["abilities", 10],
+  ["failures", 10],
+  ["retrieval", 0],
+  ["abilities", 0],
+  ["gate", 20],
+  ["failures", 3],
+  ["errors", 5],
+  ["failures", 0],
+  ["errors", 0],
+  ["gate", 0]
 ];
-function renderComment(input) {
-  for (const step of STEPS) {
-    const body2 = render(input, step.detail, step.dropped);
-    if (Buffer.byteLength(body2) <= COMMENT_LIMIT_BYTES) return body2;
-  }
-  const lean = render(input, STEPS[STEPS.length - 1].detail, "detail");
-  const note = "\n\n**Cut to fit GitHub's comment limit.** The job summary and results.json have everything.\n";
-  return `${truncateBytes(lean, COMMENT_LIMIT_BYTES - Buffer.byteLength(note))}${note}`;
+function block(lines) {
+  return lines.map((line) => `${line}
+`).join("");
 }
-function truncateBytes(text, limit2) {
+function renderComment(input, limitBytes = COMMENT_LIMIT_BYTES) {
+  const parts = commentParts(input);
+  const names = Object.keys(parts);
+  const roomy = (name) => Math.min(parts[name].rows, parts[name].cap);
+  const shown2 = Object.fromEntries(names.map((name) => [name, roomy(name)]));
+  const bytesOf = (name, count) => Buffer.byteLength(block(parts[name].render(count)));
+  const leftOut = () => names.filter((name) => shown2[name] < roomy(name)).map((name) => parts[name].leftOut(roomy(name) - shown2[name]));
+  const longestNote = closing(input, names.map((name) => parts[name].leftOut(roomy(name))));
+  const fixed = Buffer.byteLength(block(opening(input)) + block(trigger(input)) + block(longestNote));
+  let total = fixed + names.reduce((sum2, name) => sum2 + bytesOf(name, shown2[name]), 0);
+  for (const [name, floor] of TRIM_STEPS) {
+    if (total <= limitBytes) break;
+    const current = shown2[name];
+    if (current === void 0 || current <= floor) continue;
+    const others = total - bytesOf(name, current);
+    let low = floor;
+    let high = current;
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (others + bytesOf(name, mid) <= limitBytes) low = mid;
+      else high = mid - 1;
+    }
+    shown2[name] = low;
+    total = others + bytesOf(name, low);
+  }
+  const section = (name) => parts[name] ? parts[name].render(shown2[name]) : [];
+  const body2 = block([
+    ...opening(input),
+    ...section("errors"),
+    ...trigger(input),
+    ...section("abilities"),
+    ...section("chart"),
+    ...section("retrieval"),
+    ...section("gate"),
+    ...section("files"),
+    ...section("failures"),
+    ...section("misses"),
+    ...closing(input, leftOut())
+  ]);
+  return Buffer.byteLength(body2) <= limitBytes ? body2 : cutAtLine(body2, limitBytes);
+}
+function renderNotRun(suitePath, reason, limitBytes) {
+  return cutAtLine(block([`## \u26A0\uFE0F recall-gate: ${cell(suitePath, 200)} could not complete`, "", cell(reason, 1e3), "", ""]), limitBytes);
+}
+function cutAtLine(text, limit2) {
   const bytes = Buffer.from(text);
-  if (bytes.length <= limit2) return text;
-  return bytes.subarray(0, limit2).toString("utf8").replace(/\uFFFD*$/, "");
+  const end = bytes.lastIndexOf(10, limit2 - 1);
+  return end < 0 ? "" : bytes.subarray(0, end + 1).toString("utf8");
 }
 function delta(current, base) {
   if (current === void 0 || base === void 0) return "";
@@ -46791,7 +46864,7 @@ function delta(current, base) {
   return `${change > 0 ? "+" : "\u2212"}${Math.abs(change).toFixed(3)}`;
 }
 function headline(input) {
-  const name = escapeMarkdown(input.results.suite.name);
+  const name = cell(input.results.suite.name, 100);
   const verdict = input.verdict;
   if (input.results.status === "incomplete") return `## \u26A0\uFE0F recall-gate: ${name} could not complete`;
   if (!verdict) return `## \u2705 recall-gate: ${name} ran (no gate configured)`;
@@ -46799,96 +46872,200 @@ function headline(input) {
   const failed = verdict.rows.filter((row) => row.status === "fail").length;
   return `## \u274C recall-gate: ${name} failed (${failed} of ${verdict.rows.length} conditions)`;
 }
-function render(input, detail, dropped) {
+function opening(input) {
+  return [input.marker, headline(input), ""];
+}
+function trigger(input) {
+  return [`e2e: ${input.e2eTrigger.ran ? "ran" : "skipped"}: ${cell(input.e2eTrigger.reason, 300)}. Baseline: ${cell(input.baselineNote, 300)}.`, ""];
+}
+function closing(input, leftOut) {
+  const files = `results.json, report.md${input.results.e2e ? ", trials.jsonl" : ""}`;
+  const folder = input.resultsDir ? `the results folder ${cell(input.resultsDir, 200)}` : "the results folder";
+  const where2 = `${files} in ${folder}${input.runUrl ? `, kept as an artifact of [this run](${input.runUrl}) when the workflow uploads it` : ""}`;
+  return [
+    ...leftOut.length > 0 ? [`_Shortened to fit GitHub's size limit, leaving out ${leftOut.join(", ")}. Everything is in ${where2}._`, ""] : [],
+    `<sub>recall-gate ${escapeMarkdown(input.results.tool.version)} \xB7 full results: ${where2}</sub>`
+  ];
+}
+function mostImportant(items, count, rank) {
+  if (count >= items.length) return [...items];
+  const keep = new Set(
+    items.map((item, index) => ({ index, rank: rank(item) })).sort((a, b) => a.rank - b.rank || a.index - b.index).slice(0, count).map((entry) => entry.index)
+  );
+  return items.filter((_2, index) => keep.has(index));
+}
+function tableWithMore(header, rows, total, what) {
+  const lines = rows.length > 0 ? markdownTable(header, rows) : [];
+  if (total > rows.length) lines.push(...lines.length > 0 ? [""] : [], `\u2026 and ${total - rows.length} more ${what}`);
+  return lines;
+}
+var GATE_RANK = { fail: 1, "not-evaluated": 2, skipped: 3, pass: 4 };
+function commentParts(input) {
   const { results, baseline } = input;
-  const lines = [input.marker, headline(input), ""];
+  const parts = {};
   if (results.errors.length > 0) {
-    lines.push(`**${results.errors.length} problem(s) stopped part of the run** (not counted as passes):`, "", ...results.errors.slice(0, detail.rows).map((error2) => `- ${cell(error2, 300)}`), "");
+    const errors = results.errors;
+    parts.errors = {
+      rows: errors.length,
+      cap: 50,
+      render: (shown2) => [
+        `**${errors.length} problem(s) stopped part of the run** (not counted as passes):`,
+        "",
+        ...errors.slice(0, shown2).map((error2) => `- ${cell(error2, 300)}`),
+        ...errors.length > shown2 ? [`- \u2026 and ${errors.length - shown2} more`] : [],
+        ""
+      ],
+      leftOut: (count) => `${count} problem(s)`
+    };
   }
-  lines.push(`e2e: ${input.e2eTrigger.ran ? "ran" : "skipped"}: ${escapeMarkdown(input.e2eTrigger.reason)}. Baseline: ${escapeMarkdown(input.baselineNote)}.`, "");
   const e2e = results.e2e;
   if (e2e) {
     const condition = e2e.headline_condition;
     const others = e2e.conditions.filter((c) => c !== condition);
-    lines.push(`### Pass rate per ability (${condition}, ${e2e.repeat} repeats)`, "");
-    const rows = Object.entries(e2e.abilities).map(([ability, result]) => {
-      const mine = result.conditions[condition];
-      const base = baseline?.e2e?.abilities[ability]?.conditions[condition];
-      return [cell(ability), formatMetric(mine?.pass_rate), formatMetric(mine?.["pass^k"]), ...baseline?.e2e ? [delta(mine?.pass_rate, base?.pass_rate)] : [], ...others.map((c) => formatMetric(result.conditions[c]?.pass_rate)), String(mine?.errors ?? 0)];
-    });
-    const all = e2e.by_condition[condition];
-    rows.push(["**all**", formatMetric(all?.pass_rate), formatMetric(all?.["pass^k"]), ...baseline?.e2e ? [delta(all?.pass_rate, baseline.e2e.by_condition[condition]?.pass_rate)] : [], ...others.map((c) => formatMetric(e2e.by_condition[c]?.pass_rate)), String(all?.errors ?? 0)]);
-    lines.push(...markdownTable(["ability", "pass rate", `pass^${e2e.repeat}`, ...baseline?.e2e ? ["\u0394 vs base"] : [], ...others.map((c) => `${c}`), "errors"], rows), "");
-    if (e2e.leaks.length) lines.push(`Leak: ${e2e.leaks.map((name) => cell(name)).join(", ")} passed with memory off.`, "");
-    if (detail.chart && Object.keys(e2e.abilities).length > 1) lines.push(...chart(e2e.abilities, condition), "");
+    const abilities = Object.entries(e2e.abilities);
+    const row = (name, mine, base, byCondition) => [
+      name,
+      formatMetric(mine?.pass_rate),
+      formatMetric(mine?.["pass^k"]),
+      ...baseline?.e2e ? [delta(mine?.pass_rate, base?.pass_rate)] : [],
+      ...others.map((c) => formatMetric(byCondition[c]?.pass_rate)),
+      String(mine?.errors ?? 0)
+    ];
+    const header = ["ability", "pass rate", `pass^${e2e.repeat}`, ...baseline?.e2e ? ["\u0394 vs base"] : [], ...others.map((c) => `${c}`), "errors"];
+    const leaks = e2e.leaks;
+    parts.abilities = {
+      rows: abilities.length,
+      cap: Infinity,
+      render: (shown2) => {
+        const kept = mostImportant(abilities, shown2, ([, result]) => result.conditions[condition]?.pass_rate ?? 0);
+        const rows = kept.map(([ability, result]) => row(cell(ability), result.conditions[condition], baseline?.e2e?.abilities[ability]?.conditions[condition], result.conditions));
+        rows.push(row("**all**", e2e.by_condition[condition], baseline?.e2e?.by_condition[condition], e2e.by_condition));
+        return [
+          `### Pass rate per ability (${condition}, ${e2e.repeat} repeats)`,
+          "",
+          ...markdownTable(header, rows),
+          ...abilities.length > shown2 ? ["", `\u2026 and ${abilities.length - shown2} more abilities, none with a lower pass rate`] : [],
+          "",
+          ...leaks.length > 0 ? [`Leak: ${leaks.slice(0, 20).map((name) => cell(name)).join(", ")}${leaks.length > 20 ? ` and ${leaks.length - 20} more` : ""} passed with memory off.`, ""] : []
+        ];
+      },
+      leftOut: (count) => `${count} ability row(s)`
+    };
+    if (abilities.length > 1) parts.chart = { rows: 1, cap: 1, render: (shown2) => shown2 > 0 ? [...chart(e2e.abilities, condition), ""] : [], leftOut: () => "the chart" };
+    if (e2e.failures.length > 0) {
+      const failures = e2e.failures;
+      parts.failures = {
+        rows: failures.length,
+        cap: 50,
+        render: (shown2) => [
+          `<details><summary>${failures.length} failing trial(s)</summary>`,
+          "",
+          ...tableWithMore(["trial", "probe", "answer", "why"], failures.slice(0, shown2).map((f) => [cell(f.key, 80), cell(f.question, 160), cell(f.answer, 300), cell(f.reason, 200)]), failures.length, "failing trial(s)"),
+          "",
+          "</details>",
+          ""
+        ],
+        leftOut: (count) => `${count} failing trial(s)`
+      };
+    }
   }
   const retrieval = results.retrieval;
   if (retrieval) {
     const columns = headlineMetrics(retrieval.k).slice(0, 5);
     const mrrBase = (name) => baseline?.retrieval?.providers[name]?.metrics?.mrr;
-    lines.push("### Retrieval", "", `${retrieval.query_count} queries over ${retrieval.memory_count} memories; trec_eval definitions.`, "");
-    lines.push(
-      ...markdownTable(
-        ["provider", ...columns, ...baseline?.retrieval ? ["\u0394 mrr"] : []],
-        Object.values(retrieval.providers).map(
-          (provider) => provider.status === "ok" ? [cell(provider.name), ...columns.map((name) => formatMetric(provider.metrics?.[name])), ...baseline?.retrieval ? [delta(provider.metrics?.mrr, mrrBase(provider.name))] : []] : [`${cell(provider.name)} (error)`, ...columns.map(() => "-"), ...baseline?.retrieval ? [""] : []]
-        )
-      ),
-      ""
-    );
-  }
-  if (input.verdict) {
-    lines.push("### Gate", "");
-    lines.push(
-      ...markdownTable(
-        ["", "metric", "threshold", "actual", "baseline", "change (95% interval)"],
-        input.verdict.rows.map((row) => [
-          { pass: "\u2705", fail: row.blocking ? "\u26D4" : "\u274C", skipped: "\u23ED\uFE0F", "not-evaluated": "\u2796" }[row.status],
-          `${cell(row.metric)}${row.aggregation ? ` (${row.aggregation})` : ""}${row.note ? `<br><sub>${cell(row.note, 160)}</sub>` : ""}`,
-          escapeMarkdown(row.threshold),
-          formatMetric(row.actual),
-          formatMetric(row.baseline),
-          row.delta === void 0 ? "" : `${delta(row.delta, 0)}${row.interval ? ` [${row.interval[0].toFixed(3)}, ${row.interval[1].toFixed(3)}]${row.significant ? " beyond noise" : ""}` : ""}`
-        ])
-      ),
-      ""
-    );
-  }
-  if (input.e2eTrigger.files.length > 0) {
-    const files = input.e2eTrigger.files;
-    lines.push(`<details><summary>${files.length} changed file(s) on the memory path</summary>`, "", ...files.slice(0, detail.files).map((file) => `- \`${file.replace(/`/g, "'")}\``), ...files.length > detail.files ? [`- \u2026 and ${files.length - detail.files} more`] : [], "", "</details>", "");
-  }
-  if (detail.failures && e2e && e2e.failures.length > 0) {
-    lines.push(`<details><summary>${e2e.failures.length} failing trial(s)</summary>`, "");
-    lines.push(...markdownTable(["trial", "probe", "answer", "why"], e2e.failures.slice(0, detail.rows).map((f) => [cell(f.key, 80), cell(f.question, 160), cell(f.answer, 300), cell(f.reason, 200)])));
-    lines.push("", "</details>", "");
-  }
-  if (detail.misses && retrieval) {
-    const largest = retrieval.k[retrieval.k.length - 1];
-    for (const provider of Object.values(retrieval.providers)) {
-      if (provider.status !== "ok") continue;
-      const missed = missedQueries(provider, largest);
-      if (missed.length === 0) continue;
-      lines.push(`<details><summary>${cell(provider.name)}: ${missed.length} queries miss a relevant memory in the top ${largest}</summary>`, "");
-      lines.push(
-        ...markdownTable(
-          ["query", "wanted (rank)", `top ${largest}`],
-          missedQueryRows(missed.slice(0, detail.rows), largest, { withId: false, textLimit: 160 })
+    const providers = Object.values(retrieval.providers);
+    parts.retrieval = {
+      rows: providers.length,
+      cap: Infinity,
+      render: (shown2) => [
+        "### Retrieval",
+        "",
+        `${retrieval.query_count} queries over ${retrieval.memory_count} memories; trec_eval definitions.`,
+        "",
+        ...tableWithMore(
+          ["provider", ...columns, ...baseline?.retrieval ? ["\u0394 mrr"] : []],
+          mostImportant(providers, shown2, (provider) => provider.status === "ok" ? 1 : 0).map(
+            (provider) => provider.status === "ok" ? [cell(provider.name), ...columns.map((name) => formatMetric(provider.metrics?.[name])), ...baseline?.retrieval ? [delta(provider.metrics?.mrr, mrrBase(provider.name))] : []] : [`${cell(provider.name)} (error)`, ...columns.map(() => "-"), ...baseline?.retrieval ? [""] : []]
+          ),
+          providers.length,
+          "provider(s)"
         ),
+        ""
+      ],
+      leftOut: (count) => `${count} retrieval row(s)`
+    };
+    const largest = retrieval.k[retrieval.k.length - 1];
+    const missed = providers.filter((provider) => provider.status === "ok").map((provider) => ({ provider, queries: missedQueries(provider, largest) })).filter((entry) => entry.queries.length > 0);
+    if (missed.length > 0) {
+      parts.misses = {
+        rows: Math.max(...missed.map((entry) => entry.queries.length)),
+        cap: 50,
+        render: (shown2) => shown2 === 0 ? [] : missed.flatMap(({ provider, queries }) => [
+          `<details><summary>${cell(provider.name)}: ${queries.length} queries miss a relevant memory in the top ${largest}</summary>`,
+          "",
+          ...tableWithMore(["query", "wanted (rank)", `top ${largest}`], missedQueryRows(queries.slice(0, shown2), largest, { withId: false, textLimit: 160 }), queries.length, "queries"),
+          "",
+          "</details>",
+          ""
+        ]),
+        leftOut: (count) => count >= Math.min(parts.misses.rows, 50) ? "the missed queries" : `${count} missed-query row(s) per provider`
+      };
+    }
+  }
+  const verdict = input.verdict;
+  if (verdict) {
+    const rank = (row) => GATE_RANK[row.status] - (row.status === "fail" && row.blocking ? 1 : 0);
+    parts.gate = {
+      rows: verdict.rows.length,
+      cap: Infinity,
+      render: (shown2) => {
+        const kept = mostImportant(verdict.rows, shown2, rank);
+        const failedLeft = verdict.rows.filter((row) => row.status === "fail").length - kept.filter((row) => row.status === "fail").length;
+        return [
+          "### Gate",
+          "",
+          ...tableWithMore(
+            ["", "metric", "threshold", "actual", "baseline", "change (95% interval)"],
+            kept.map((row) => [
+              { pass: "\u2705", fail: row.blocking ? "\u26D4" : "\u274C", skipped: "\u23ED\uFE0F", "not-evaluated": "\u2796" }[row.status],
+              `${cell(row.metric)}${row.aggregation ? ` (${row.aggregation})` : ""}${row.note ? `<br><sub>${cell(row.note, 160)}</sub>` : ""}`,
+              escapeMarkdown(row.threshold),
+              formatMetric(row.actual),
+              formatMetric(row.baseline),
+              row.delta === void 0 ? "" : `${delta(row.delta, 0)}${row.interval ? ` [${row.interval[0].toFixed(3)}, ${row.interval[1].toFixed(3)}]${row.significant ? " beyond noise" : ""}` : ""}`
+            ]),
+            verdict.rows.length,
+            `condition(s), ${failedLeft > 0 ? `${failedLeft} of them failed` : "none of them failed"}`
+          ),
+          ""
+        ];
+      },
+      leftOut: (count) => `${count} gate row(s)`
+    };
+  }
+  const files = input.e2eTrigger.files;
+  if (files.length > 0) {
+    parts.files = {
+      rows: files.length,
+      cap: 30,
+      render: (shown2) => shown2 === 0 ? [] : [
+        `<details><summary>${files.length} changed file(s) on the memory path</summary>`,
+        "",
+        // File names are untrusted like any other text: a name may hold newlines, mentions or markup.
+        ...files.slice(0, shown2).map((file) => `- ${cell(file, 200)}`),
+        ...files.length > shown2 ? [`- \u2026 and ${files.length - shown2} more`] : [],
         "",
         "</details>",
         ""
-      );
-    }
+      ],
+      leftOut: () => "the changed files"
+    };
   }
-  if (dropped) lines.push(`_Left out to fit GitHub's comment limit: ${dropped}. The job summary and results.json have everything._`, "");
-  lines.push(`<sub>recall-gate ${escapeMarkdown(results.tool.version)}${input.runUrl ? ` \xB7 [run and artifacts](${input.runUrl})` : ""}</sub>`);
-  return `${lines.join("\n")}
-`;
+  return parts;
 }
 function chart(abilities, condition) {
   const names = Object.keys(abilities);
-  const label = (name) => `"${name.replace(/[^A-Za-z0-9 _.-]/g, "").slice(0, 24) || "?"}"`;
+  const label = (name) => `"${plainText(name).replace(/[^A-Za-z0-9 _.-]/g, "").slice(0, 24) || "?"}"`;
   return [
     "```mermaid",
     "xychart-beta",
@@ -65499,10 +65676,12 @@ var package_default = {
   },
   devDependencies: {
     "@eslint/js": "9.39.5",
+    "@types/markdown-it": "14.2.0",
     "@types/node": "20.19.43",
     "@types/picomatch": "4.0.3",
     esbuild: "0.28.2",
     eslint: "9.39.5",
+    "markdown-it": "14.3.3",
     typescript: "5.9.3",
     "typescript-eslint": "8.74.0"
   }
@@ -68568,6 +68747,7 @@ function loadSuite(suitePath, cwd = process.cwd()) {
   }
   const suite = {
     name: raw.name,
+    nameWhere: main.locate([], { keyOf: "name" }),
     description: raw.description,
     file,
     displayPath,
@@ -68666,26 +68846,49 @@ function annotationProperties(where2) {
   const root = process.env.GITHUB_WORKSPACE ?? process.cwd();
   return { file: relative5(root, resolve7(where2.file)), startLine: where2.line, startColumn: where2.col };
 }
+function caseAndCondition(key) {
+  const parts = key.split("|");
+  parts.pop();
+  const condition = parts.pop() ?? "";
+  return { name: parts.join("|"), condition };
+}
+function caseAnnotations(suite, results) {
+  const e2e = results.e2e;
+  if (!e2e) return [];
+  const specs = new Map((suite.e2e?.cases ?? []).map((spec) => [spec.name, spec]));
+  const groups = /* @__PURE__ */ new Map();
+  const add = (key, outcome, reason) => {
+    const { name, condition } = caseAndCondition(key);
+    const id = JSON.stringify([name, condition, outcome]);
+    const group = groups.get(id) ?? { name, condition, outcome, reasons: [] };
+    group.reasons.push(reason);
+    groups.set(id, group);
+  };
+  for (const failure2 of e2e.failures) add(failure2.key, "failed", failure2.reason);
+  for (const error2 of e2e.errors) add(error2.key, "could not run", error2.reason);
+  return [...groups.values()].map(({ name, condition, outcome, reasons }) => {
+    const trials = e2e.cases[name]?.conditions[condition]?.trials ?? reasons.length;
+    const ability = specs.get(name)?.ability;
+    return {
+      message: `${oneLine(name, 120)}${ability ? ` (${oneLine(ability, 60)})` : ""} ${outcome} in ${reasons.length} of ${trials} trial(s) under ${condition}: ${oneLine(reasons[0], 300)}`,
+      where: specs.get(name)?.where
+    };
+  });
+}
 function annotate(suite, results, verdict) {
   const errors = [];
   const failedRows = (verdict?.rows ?? []).filter((row) => row.status === "fail").sort((a, b) => Number(b.blocking) - Number(a.blocking));
   for (const row of failedRows) {
     errors.push({ message: `gate ${row.blocking ? "(blocking) " : ""}failed: ${row.metric} ${row.threshold}, actual ${row.actual ?? "-"}`, where: suite.gateLocations?.[row.path] });
   }
-  const cases = new Map((suite.e2e?.cases ?? []).map((spec) => [spec.name, spec]));
-  for (const failure2 of results.e2e?.failures ?? []) {
-    errors.push({ message: `${failure2.case} (${failure2.ability}) failed: ${failure2.reason}`, where: cases.get(failure2.case)?.where });
-  }
-  for (const error2 of results.e2e?.errors ?? []) {
-    errors.push({ message: `${error2.key} could not run: ${error2.reason}`, where: cases.get(error2.key.split("|")[0])?.where });
-  }
+  errors.push(...caseAnnotations(suite, results));
   for (const item of errors.slice(0, PER_KIND)) {
     error(item.message, annotationProperties(item.where));
   }
   const queries = new Map((suite.retrieval?.queries ?? []).map((query) => [query.id, query]));
   const largest = results.retrieval?.k.at(-1);
   const warnings = Object.values(results.retrieval?.providers ?? {}).flatMap(
-    (provider) => provider.queries.filter((query) => largest !== void 0 && (query.metrics[`recall@${largest}`] ?? 0) < 1).map((query) => ({ message: `${provider.name}: "${query.text}" misses a relevant memory in the top ${largest}`, where: queries.get(query.id)?.where }))
+    (provider) => provider.queries.filter((query) => largest !== void 0 && (query.metrics[`recall@${largest}`] ?? 0) < 1).map((query) => ({ message: `${oneLine(provider.name, 80)}: "${oneLine(query.text, 200)}" misses a relevant memory in the top ${largest}`, where: queries.get(query.id)?.where }))
   );
   for (const item of warnings.slice(0, PER_KIND)) {
     warning(item.message, annotationProperties(item.where));
@@ -111342,6 +111545,52 @@ function expandSuites(patterns, cwd) {
   }
   return [...new Set(files)];
 }
+function checkSuiteNames(suites) {
+  const byName = /* @__PURE__ */ new Map();
+  for (const suite of suites) byName.set(suite.name, [...byName.get(suite.name) ?? [], suite]);
+  const problems = [];
+  for (const [name, same] of byName) {
+    if (same.length < 2) continue;
+    const places = same.map((suite) => suite.nameWhere ?? { file: suite.displayPath, line: 1, col: 1 });
+    for (const [index, where2] of places.entries()) {
+      const others = places.filter((_2, other) => other !== index).map(formatLocation).join(", ");
+      problems.push({ where: where2, message: `suite name "${name}" is also used at ${others}`, hint: "give each suite its own name: it names the results folder and the PR comment" });
+    }
+  }
+  if (problems.length > 0) throw invalidInput(problems, `${problems.length} suites in this run share a name, so nothing was run`);
+}
+
+// src/action/summary.ts
+import { statSync as statSync3 } from "node:fs";
+var SUMMARY_LIMIT_BYTES = 1024 * 1024;
+var MARGIN_BYTES = 4 * 1024;
+var SummaryBudget = class {
+  constructor(suites, path13 = process.env.GITHUB_STEP_SUMMARY) {
+    this.path = path13;
+    this.suitesLeft = Math.max(1, suites);
+    this.used = path13 ? sizeOf(path13) : 0;
+  }
+  path;
+  used;
+  suitesLeft;
+  /** Bytes the next suite may write. */
+  share() {
+    return Math.max(0, Math.floor((SUMMARY_LIMIT_BYTES - MARGIN_BYTES - this.used) / this.suitesLeft));
+  }
+  /** Appends one suite's part (rendered within share()) and counts it; without a summary file, only counts. */
+  async write(text) {
+    this.used += Buffer.byteLength(text);
+    this.suitesLeft = Math.max(1, this.suitesLeft - 1);
+    if (this.path) await summary.addRaw(text).write();
+  }
+};
+function sizeOf(path13) {
+  try {
+    return statSync3(path13).size;
+  } catch {
+    return 0;
+  }
+}
 
 // src/action/main.ts
 async function connect(token) {
@@ -111355,13 +111604,18 @@ async function run() {
     process.chdir(resolve11(inputs.workingDirectory));
     const github = await connect(inputs.githubToken);
     const outcomes = [];
-    for (const path13 of expandSuites(inputs.suites, process.cwd())) {
+    const suites = loadSuites(expandSuites(inputs.suites, process.cwd()));
+    checkSuiteNames(suites.flatMap((entry) => "suite" in entry ? [entry.suite] : []));
+    const summary2 = new SummaryBudget(suites.length);
+    for (const entry of suites) {
       try {
-        outcomes.push(await gateSuite(path13, inputs, github));
+        if ("error" in entry) throw entry.error;
+        outcomes.push(await gateSuite(entry.suite, inputs, github, summary2));
       } catch (error2) {
         if (error2 instanceof RecallGateError && error2.problems.length > 0) throw error2;
-        error(`recall-gate: ${path13}: ${describeError(error2)}`);
-        outcomes.push({ name: path13, verdict: "incomplete", e2eRan: false, metrics: {} });
+        error(`recall-gate: ${entry.path}: ${describeError(error2)}`);
+        await summary2.write(renderNotRun(entry.path, describeError(error2), summary2.share()));
+        outcomes.push({ name: entry.path, verdict: "incomplete", e2eRan: false, metrics: {} });
       }
     }
     setOutput("results-path", resolve11(inputs.resultsDir));
@@ -111382,6 +111636,19 @@ async function run() {
     }
     setFailed(`recall-gate: ${describeError(error2)}`);
   }
+}
+function loadSuites(paths) {
+  const problems = [];
+  const loaded2 = paths.map((path13) => {
+    try {
+      return { path: path13, suite: loadSuite(path13) };
+    } catch (error2) {
+      if (error2 instanceof RecallGateError && error2.problems.length > 0) problems.push(...error2.problems);
+      return { path: path13, error: error2 };
+    }
+  });
+  if (problems.length > 0) throw invalidInput(problems);
+  return loaded2;
 }
 async function decideLayers(suite, inputs, github) {
   if (!suite.e2e) return { layer: "retrieval", e2e: { ran: false, reason: "the suite has no e2e cases", files: [] } };
@@ -111404,8 +111671,7 @@ function missingApiKeys(suite, env2) {
   ];
   return [...new Set(needed)].filter((name) => !env2[name]);
 }
-async function gateSuite(path13, inputs, github) {
-  const suite = loadSuite(path13);
+async function gateSuite(suite, inputs, github, summary2) {
   startGroup(`recall-gate: ${suite.name}`);
   try {
     const env2 = { ...process.env };
@@ -111430,14 +111696,16 @@ async function gateSuite(path13, inputs, github) {
     const verdict = suite.gate ? evaluateGate(suite.gate, results, baseline.results, { trials, baselineTrials: baseline.trials }) : void 0;
     const marker2 = commentMarker(suite.name);
     const runUrl = process.env.GITHUB_SERVER_URL && process.env.GITHUB_RUN_ID ? `${process.env.GITHUB_SERVER_URL}/${process.env.GITHUB_REPOSITORY}/actions/runs/${process.env.GITHUB_RUN_ID}` : void 0;
-    const body2 = renderComment({ marker: marker2, results, baseline: baseline.results, baselineNote: baseline.note, verdict, e2eTrigger: e2e, runUrl });
-    if (process.env.GITHUB_STEP_SUMMARY) await summary.addRaw(body2).write();
+    const report = { marker: marker2, results, baseline: baseline.results, baselineNote: baseline.note, verdict, e2eTrigger: e2e, runUrl, resultsDir: outDir };
+    const body2 = renderComment(report);
+    const summaryBody = renderComment(report, summary2.share());
+    await summary2.write(summaryBody);
     annotate(suite, results, verdict);
     let commentUrl;
     const number2 = github && pullRequestNumber(github.event);
     if (github && number2 && inputs.comment) {
       const posted = await upsertStickyComment(github.client, { ...github.event.repo, issueNumber: number2, marker: marker2, body: body2 });
-      if ("skipped" in posted) warning(`recall-gate: the PR comment was not written: ${posted.skipped} (the job summary has the full report)`);
+      if ("skipped" in posted) warning(`recall-gate: the PR comment was not written: ${posted.skipped} (the job summary has the report)`);
       else commentUrl = posted.url;
     }
     if (github && isPushToDefaultBranch(github.event)) {

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { aggregateE2e } from '../src/e2e/aggregate.js';
 import type { TrialRecord } from '../src/e2e/trial.js';
 import type { CaseSpec } from '../src/e2e/types.js';
+import type { Verdict } from '../src/gate/types.js';
 import { COMMENT_LIMIT_BYTES, renderComment } from '../src/report/comment.js';
 import type { ResultsDocument } from '../src/report/results.js';
 
@@ -64,23 +65,90 @@ test('untrusted text cannot break the markdown, ping people or inject HTML', () 
   assert.match(body, /^<!-- m -->\n## ❌|^<!-- m -->\n## ✅/m);
 });
 
-test('a comment too long for GitHub drops detail in steps and says so', () => {
+/** Every line of a table is a whole row: it starts and ends with a pipe. */
+function assertWholeRows(body: string): void {
+  for (const line of body.split('\n').filter((l) => l.startsWith('|'))) assert.match(line, /^\|.*\|$/, line);
+}
+
+function gateOf(rows: number, failing: (index: number) => boolean): Verdict {
+  return {
+    status: 'fail',
+    rows: Array.from({ length: rows }, (_, i) => ({ path: `all[${i}]`, metric: `e2e.ability.ability-${i}.pass_rate`, threshold: '>= 0.5', actual: failing(i) ? 0 : 1, status: failing(i) ? 'fail' : 'pass', blocking: false, note: `condition number ${i} of the gate` })),
+    blockingFailures: [],
+    hasBaseline: false,
+  };
+}
+
+test('a comment too long for GitHub drops the least important detail first and says so', () => {
   const cases = Array.from({ length: 400 }, (_, i) => spec(`case-${i}`, `ability-${i % 40}`));
   // Four-byte characters: a 300-character cell is 1,200 bytes.
   const long = '🦜'.repeat(2000);
   const trials = cases.map((c) => ({ ...trial(c.name, c.ability, false, `${long} ${c.name}`), question: long, reason: long }));
-  const body = renderComment({ marker: '<!-- m -->', results: results(cases, trials), baselineNote: 'none yet', e2eTrigger: trigger });
+  const files = Array.from({ length: 30 }, (_, i) => `src/memory/file-${i}.ts`);
+  const body = renderComment({ marker: '<!-- m -->', results: results(cases, trials), baselineNote: 'none yet', e2eTrigger: { ...trigger, files } });
   assert.ok(Buffer.byteLength(body) <= COMMENT_LIMIT_BYTES, `${Buffer.byteLength(body)} bytes`);
-  assert.match(body, /Left out to fit GitHub's comment limit: the chart and most detail rows/);
-  assert.match(body, /ability-39/, 'the per-ability table is kept');
+  // Changed files and the chart go first, then ability rows down to 10, then failing trials down to 10.
+  assert.match(body, /_Shortened to fit GitHub's size limit, leaving out 30 ability row\(s\), the chart, \d+ failing trial\(s\), the changed files\. Everything is in results\.json, report\.md, trials\.jsonl in the results folder\._/);
+  assert.equal(body.split('\n').filter((line) => line.startsWith('| ability-')).length, 10);
+  assert.match(body, /… and 30 more abilities, none with a lower pass rate/);
+  assert.match(body, /\| \*\*all\*\* \| 0\.000 \|/, 'the overall row stays');
+  assert.match(body, /400 failing trial\(s\)/);
+  const shown = body.split('\n').filter((line) => line.startsWith('| case-')).length;
+  assert.ok(shown >= 10 && shown < 50, `${shown} failing trials shown`);
+  assert.match(body, new RegExp(`… and ${400 - shown} more failing trial\\(s\\)`));
+  assert.doesNotMatch(body, /\uFFFD/, 'no character cut in half');
+  assertWholeRows(body);
 });
 
-test('when even the leanest comment is too long it is cut, and says so', () => {
-  const cases = Array.from({ length: 3000 }, (_, i) => spec(`case-${i}`, `an-ability-with-a-long-name-${i}`));
-  const body = renderComment({ marker: '<!-- m -->', results: results(cases, cases.map((c) => trial(c.name, c.ability, true, 'x'))), baselineNote: 'none yet', e2eTrigger: trigger });
+test('400 abilities and a 300-row gate: the verdict, the Gate section and the failing trials survive, ability rows go first', () => {
+  const cases = Array.from({ length: 400 }, (_, i) => spec(`case-${i}`, `an-ability-with-a-rather-long-name-${i}`));
+  const trials = cases.map((c, i) => trial(c.name, c.ability, i % 50 !== 0, `answer of ${c.name} that missed`));
+  const verdict = gateOf(300, (i) => i % 30 === 7);
+  const body = renderComment({ marker: '<!-- m -->', results: results(cases, trials), verdict, baselineNote: 'none yet', e2eTrigger: trigger });
+  const bytes = Buffer.byteLength(body);
+  assert.ok(bytes <= COMMENT_LIMIT_BYTES && body.length < 65_536, `${bytes} bytes`);
+  assert.match(body, /^<!-- m -->\n## ❌ recall-gate: suite-x failed \(10 of 300 conditions\)/);
+  assert.match(body, /### Gate/);
+  const gateRows = body.split('\n').filter((line) => /^\| (✅|❌) \| e2e\.ability/.test(line));
+  assert.equal(gateRows.length, 300, 'the whole gate table');
+  assert.match(body, /8 failing trial\(s\)/);
+  for (let i = 0; i < 400; i += 50) assert.match(body, new RegExp(`\\| case-${i}\\\\\\|recall\\\\\\|1 \\|`), `failing trial case-${i}`);
+  const abilityRows = body.split('\n').filter((line) => line.startsWith('| an-ability'));
+  assert.ok(abilityRows.length < 400, `${abilityRows.length} ability rows`);
+  assert.match(body, new RegExp(`… and ${400 - abilityRows.length} more abilities, none with a lower pass rate`));
+  // The abilities kept are the ones with failures (pass rate 0), not the first in the alphabet.
+  for (let i = 0; i < 400; i += 50) assert.ok(abilityRows.some((row) => row.startsWith(`| an-ability-with-a-rather-long-name-${i} |`)), `ability ${i} kept`);
+  assert.match(body, /leaving out \d+ ability row\(s\), the chart, the changed files\./);
+  assertWholeRows(body);
+});
+
+test('a gate too long even alone keeps its failed conditions and counts the rest', () => {
+  const cases = [spec('a', 'extraction')];
+  const verdict = gateOf(3000, (i) => i === 2500 || i === 7);
+  const body = renderComment({ marker: '<!-- m -->', results: results(cases, [trial('a', 'extraction', true, 'x')]), verdict, baselineNote: 'none yet', e2eTrigger: trigger });
   assert.ok(Buffer.byteLength(body) <= COMMENT_LIMIT_BYTES);
-  assert.match(body, /Cut to fit GitHub's comment limit/);
-  assert.ok(body.startsWith('<!-- m -->'), 'the marker survives, so the comment is still found and updated');
+  assert.match(body, /\| ❌ \| e2e\.ability\.ability-7\.pass\\_rate/);
+  assert.match(body, /\| ❌ \| e2e\.ability\.ability-2500\.pass\\_rate/);
+  const shown = body.split('\n').filter((line) => /^\| (✅|❌) \| e2e\.ability/.test(line)).length;
+  assert.match(body, new RegExp(`… and ${3000 - shown} more condition\\(s\\), none of them failed`));
+  assertWholeRows(body);
+});
+
+test('the summary gets its own budget: with room it keeps what the comment must leave out', () => {
+  const cases = Array.from({ length: 400 }, (_, i) => spec(`case-${i}`, `an-ability-with-a-rather-long-name-${i}`));
+  const input = { marker: '<!-- m -->', results: results(cases, cases.map((c) => trial(c.name, c.ability, false, 'no'))), verdict: gateOf(300, () => true), baselineNote: 'none yet', e2eTrigger: trigger };
+  const summary = renderComment(input, 1_000_000);
+  assert.equal(summary.split('\n').filter((line) => line.startsWith('| an-ability')).length, 400);
+  assert.doesNotMatch(summary, /Shortened/);
+  assert.ok(Buffer.byteLength(renderComment(input)) <= COMMENT_LIMIT_BYTES);
+});
+
+test('a limit below even the headline cuts whole lines and keeps the marker', () => {
+  const cases = [spec('a', 'extraction')];
+  const body = renderComment({ marker: '<!-- m -->', results: results(cases, [trial('a', 'extraction', false, '🦜'.repeat(50))]), baselineNote: 'none yet', e2eTrigger: trigger }, 120);
+  assert.ok(Buffer.byteLength(body) <= 120);
+  assert.ok(body.startsWith('<!-- m -->\n'));
+  assert.ok(body.endsWith('\n'));
 });
 
 test('a small comment keeps the chart and all detail', () => {
@@ -88,7 +156,7 @@ test('a small comment keeps the chart and all detail', () => {
   const body = renderComment({ marker: '<!-- m -->', results: results(cases, [trial('a', 'extraction', true, 'x'), trial('b', 'temporal', false, 'no')]), baselineNote: 'none yet', e2eTrigger: trigger });
   assert.match(body, /```mermaid\nxychart-beta/);
   assert.match(body, /1 failing trial\(s\)/);
-  assert.doesNotMatch(body, /Left out/);
+  assert.doesNotMatch(body, /Shortened|… and/);
 });
 
 test('URLs lose their credentials before they are shown', async () => {

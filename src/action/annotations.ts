@@ -1,6 +1,9 @@
 import * as core from '@actions/core';
 import { relative, resolve } from 'node:path';
+import type { SourceLocation } from '../errors.js';
 import type { Verdict } from '../gate/types.js';
+import type { CaseResult } from '../e2e/aggregate.js';
+import { oneLine } from '../report/format.js';
 import type { ResultsDocument } from '../report/results.js';
 import type { Suite } from '../suite/types.js';
 
@@ -8,26 +11,61 @@ import type { Suite } from '../suite/types.js';
 const PER_KIND = 10;
 
 /** Annotations name files from the repository root; suite paths are relative to working-directory. */
-export function annotationProperties(where: { file: string; line: number; col: number } | undefined): core.AnnotationProperties {
+export function annotationProperties(where: SourceLocation | undefined): core.AnnotationProperties {
   if (!where) return {};
   const root = process.env.GITHUB_WORKSPACE ?? process.cwd();
   return { file: relative(root, resolve(where.file)), startLine: where.line, startColumn: where.col };
 }
 
+interface Annotation {
+  message: string;
+  where?: SourceLocation;
+}
+
+/** A trial key's case and condition (`case|condition|repeat`; a case name may hold a pipe). */
+function caseAndCondition(key: string): { name: string; condition: string } {
+  const parts = key.split('|');
+  parts.pop();
+  const condition = parts.pop() ?? '';
+  return { name: parts.join('|'), condition };
+}
+
+/**
+ * One annotation per case and condition, not one per repetition: how many of
+ * its k trials failed or could not run, and the first reason.
+ */
+function caseAnnotations(suite: Suite, results: ResultsDocument): Annotation[] {
+  const e2e = results.e2e;
+  if (!e2e) return [];
+  const specs = new Map((suite.e2e?.cases ?? []).map((spec) => [spec.name, spec]));
+  const groups = new Map<string, { name: string; condition: string; outcome: 'failed' | 'could not run'; reasons: string[] }>();
+  const add = (key: string, outcome: 'failed' | 'could not run', reason: string) => {
+    const { name, condition } = caseAndCondition(key);
+    const id = JSON.stringify([name, condition, outcome]);
+    const group = groups.get(id) ?? { name, condition, outcome, reasons: [] };
+    group.reasons.push(reason);
+    groups.set(id, group);
+  };
+  for (const failure of e2e.failures) add(failure.key, 'failed', failure.reason);
+  for (const error of e2e.errors) add(error.key, 'could not run', error.reason);
+  return [...groups.values()].map(({ name, condition, outcome, reasons }) => {
+    const trials = e2e.cases[name]?.conditions[condition as keyof CaseResult['conditions']]?.trials ?? reasons.length;
+    const ability = specs.get(name)?.ability;
+    return {
+      message: `${oneLine(name, 120)}${ability ? ` (${oneLine(ability, 60)})` : ''} ${outcome} in ${reasons.length} of ${trials} trial(s) under ${condition}: ${oneLine(reasons[0]!, 300)}`,
+      where: specs.get(name)?.where,
+    };
+  });
+}
+
 /** Failed gate conditions and failing cases as errors at their line in the suite; missed queries as warnings. */
 export function annotate(suite: Suite, results: ResultsDocument, verdict: Verdict | undefined): void {
-  const errors: { message: string; where?: { file: string; line: number; col: number } }[] = [];
+  const errors: Annotation[] = [];
   const failedRows = (verdict?.rows ?? []).filter((row) => row.status === 'fail').sort((a, b) => Number(b.blocking) - Number(a.blocking));
   for (const row of failedRows) {
     errors.push({ message: `gate ${row.blocking ? '(blocking) ' : ''}failed: ${row.metric} ${row.threshold}, actual ${row.actual ?? '-'}`, where: suite.gateLocations?.[row.path] });
   }
-  const cases = new Map((suite.e2e?.cases ?? []).map((spec) => [spec.name, spec]));
-  for (const failure of results.e2e?.failures ?? []) {
-    errors.push({ message: `${failure.case} (${failure.ability}) failed: ${failure.reason}`, where: cases.get(failure.case)?.where });
-  }
-  for (const error of results.e2e?.errors ?? []) {
-    errors.push({ message: `${error.key} could not run: ${error.reason}`, where: cases.get(error.key.split('|')[0]!)?.where });
-  }
+  errors.push(...caseAnnotations(suite, results));
   for (const item of errors.slice(0, PER_KIND)) {
     core.error(item.message, annotationProperties(item.where));
   }
@@ -37,7 +75,7 @@ export function annotate(suite: Suite, results: ResultsDocument, verdict: Verdic
   const warnings = Object.values(results.retrieval?.providers ?? {}).flatMap((provider) =>
     provider.queries
       .filter((query) => largest !== undefined && (query.metrics[`recall@${largest}`] ?? 0) < 1)
-      .map((query) => ({ message: `${provider.name}: "${query.text}" misses a relevant memory in the top ${largest}`, where: queries.get(query.id)?.where })),
+      .map((query) => ({ message: `${oneLine(provider.name, 80)}: "${oneLine(query.text, 200)}" misses a relevant memory in the top ${largest}`, where: queries.get(query.id)?.where })),
   );
   for (const item of warnings.slice(0, PER_KIND)) {
     core.warning(item.message, annotationProperties(item.where));

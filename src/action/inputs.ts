@@ -2,8 +2,9 @@ import * as core from '@actions/core';
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import picomatch from 'picomatch';
-import { RecallGateError } from '../errors.js';
+import { RecallGateError, formatLocation, invalidInput, type InputProblem } from '../errors.js';
 import { LAYERS, type Layer } from '../runSuite.js';
+import type { Suite } from '../suite/types.js';
 
 export interface ActionInputs {
   suites: string[];
@@ -95,4 +96,24 @@ export function expandSuites(patterns: string[], cwd: string): string[] {
     files.push(...matches);
   }
   return [...new Set(files)];
+}
+
+/**
+ * Suites of one run need distinct names: the name keys the results folder and
+ * the sticky comment, so two suites with one name would overwrite each other's
+ * results and comment. Each clash is reported at every `name:` key it involves.
+ */
+export function checkSuiteNames(suites: readonly Suite[]): void {
+  const byName = new Map<string, Suite[]>();
+  for (const suite of suites) byName.set(suite.name, [...(byName.get(suite.name) ?? []), suite]);
+  const problems: InputProblem[] = [];
+  for (const [name, same] of byName) {
+    if (same.length < 2) continue;
+    const places = same.map((suite) => suite.nameWhere ?? { file: suite.displayPath, line: 1, col: 1 });
+    for (const [index, where] of places.entries()) {
+      const others = places.filter((_, other) => other !== index).map(formatLocation).join(', ');
+      problems.push({ where, message: `suite name "${name}" is also used at ${others}`, hint: 'give each suite its own name: it names the results folder and the PR comment' });
+    }
+  }
+  if (problems.length > 0) throw invalidInput(problems, `${problems.length} suites in this run share a name, so nothing was run`);
 }

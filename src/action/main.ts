@@ -3,10 +3,10 @@ import * as core from '@actions/core';
 import { join, resolve } from 'node:path';
 import { readTrials } from '../e2e/trialLog.js';
 import { defaultCacheDir } from '../embeddings/cache.js';
-import { RecallGateError, describeError, formatProblem } from '../errors.js';
+import { RecallGateError, describeError, formatProblem, invalidInput, type InputProblem } from '../errors.js';
 import { evaluateGate } from '../gate/evaluate.js';
 import type { Verdict } from '../gate/types.js';
-import { renderComment } from '../report/comment.js';
+import { renderComment, renderNotRun, type CommentInput } from '../report/comment.js';
 import type { ResultsDocument } from '../report/results.js';
 import { runSuite, type Layer } from '../runSuite.js';
 import { loadSuite } from '../suite/load.js';
@@ -17,7 +17,8 @@ import { cacheEntries, restoreEntries, saveEntries } from './cache.js';
 import { changedFiles, matchesMemoryPaths, repoRelativePaths } from './github/changedFiles.js';
 import { eventFromContext, pullRequestNumber, type GitHubClient, type GitHubEvent } from './github/client.js';
 import { commentMarker, upsertStickyComment } from './github/stickyComment.js';
-import { expandSuites, readInputs, type ActionInputs } from './inputs.js';
+import { checkSuiteNames, expandSuites, readInputs, type ActionInputs } from './inputs.js';
+import { SummaryBudget } from './summary.js';
 
 interface GitHub {
   client: GitHubClient;
@@ -50,14 +51,19 @@ export async function run(): Promise<void> {
     process.chdir(resolve(inputs.workingDirectory));
     const github = await connect(inputs.githubToken);
     const outcomes: SuiteOutcome[] = [];
-    for (const path of expandSuites(inputs.suites, process.cwd())) {
+    const suites = loadSuites(expandSuites(inputs.suites, process.cwd()));
+    checkSuiteNames(suites.flatMap((entry) => ('suite' in entry ? [entry.suite] : [])));
+    const summary = new SummaryBudget(suites.length);
+    for (const entry of suites) {
       try {
-        outcomes.push(await gateSuite(path, inputs, github));
+        if ('error' in entry) throw entry.error;
+        outcomes.push(await gateSuite(entry.suite, inputs, github, summary));
       } catch (error) {
         // One suite's trouble must not stop the others, nor lose the outputs.
         if (error instanceof RecallGateError && error.problems.length > 0) throw error;
-        core.error(`recall-gate: ${path}: ${describeError(error)}`);
-        outcomes.push({ name: path, verdict: 'incomplete', e2eRan: false, metrics: {} });
+        core.error(`recall-gate: ${entry.path}: ${describeError(error)}`);
+        await summary.write(renderNotRun(entry.path, describeError(error), summary.share()));
+        outcomes.push({ name: entry.path, verdict: 'incomplete', e2eRan: false, metrics: {} });
       }
     }
 
@@ -79,6 +85,25 @@ export async function run(): Promise<void> {
     }
     core.setFailed(`recall-gate: ${describeError(error)}`);
   }
+}
+
+/**
+ * Every suite is read before any runs: invalid suites stop the run with all
+ * their problems; a suite that cannot be read for another reason is reported
+ * in its turn, and the others still run.
+ */
+function loadSuites(paths: string[]): ({ path: string; suite: Suite } | { path: string; error: unknown })[] {
+  const problems: InputProblem[] = [];
+  const loaded = paths.map((path) => {
+    try {
+      return { path, suite: loadSuite(path) };
+    } catch (error) {
+      if (error instanceof RecallGateError && error.problems.length > 0) problems.push(...error.problems);
+      return { path, error };
+    }
+  });
+  if (problems.length > 0) throw invalidInput(problems);
+  return loaded;
 }
 
 /** Which layers to run, and why, from the event's changed files and the suite's memory paths. */
@@ -108,8 +133,7 @@ function missingApiKeys(suite: Suite, env: NodeJS.ProcessEnv): string[] {
   return [...new Set(needed)].filter((name) => !env[name]);
 }
 
-async function gateSuite(path: string, inputs: ActionInputs, github: GitHub | undefined): Promise<SuiteOutcome> {
-  const suite = loadSuite(path);
+async function gateSuite(suite: Suite, inputs: ActionInputs, github: GitHub | undefined, summary: SummaryBudget): Promise<SuiteOutcome> {
   core.startGroup(`recall-gate: ${suite.name}`);
   try {
     const env: NodeJS.ProcessEnv = { ...process.env };
@@ -138,15 +162,18 @@ async function gateSuite(path: string, inputs: ActionInputs, github: GitHub | un
     const verdict: Verdict | undefined = suite.gate ? evaluateGate(suite.gate, results, baseline.results, { trials, baselineTrials: baseline.trials }) : undefined;
     const marker = commentMarker(suite.name);
     const runUrl = process.env.GITHUB_SERVER_URL && process.env.GITHUB_RUN_ID ? `${process.env.GITHUB_SERVER_URL}/${process.env.GITHUB_REPOSITORY}/actions/runs/${process.env.GITHUB_RUN_ID}` : undefined;
-    const body = renderComment({ marker, results, baseline: baseline.results, baselineNote: baseline.note, verdict, e2eTrigger: e2e, runUrl });
-    if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(body).write();
+    const report: CommentInput = { marker, results, baseline: baseline.results, baselineNote: baseline.note, verdict, e2eTrigger: e2e, runUrl, resultsDir: outDir };
+    const body = renderComment(report);
+    // The summary has its own room, shared with the other suites, so it may show more than the comment.
+    const summaryBody = renderComment(report, summary.share());
+    await summary.write(summaryBody);
     annotate(suite, results, verdict);
 
     let commentUrl: string | undefined;
     const number = github && pullRequestNumber(github.event);
     if (github && number && inputs.comment) {
       const posted = await upsertStickyComment(github.client, { ...github.event.repo, issueNumber: number, marker, body });
-      if ('skipped' in posted) core.warning(`recall-gate: the PR comment was not written: ${posted.skipped} (the job summary has the full report)`);
+      if ('skipped' in posted) core.warning(`recall-gate: the PR comment was not written: ${posted.skipped} (the job summary has the report)`);
       else commentUrl = posted.url;
     }
     if (github && isPushToDefaultBranch(github.event)) {

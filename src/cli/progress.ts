@@ -1,6 +1,10 @@
+import { plainText } from '../report/escape.js';
+
 /**
  * Progress of a long e2e run: a live line on a terminal, a plain line every
- * few seconds in CI logs (where carriage returns make a mess).
+ * few seconds in CI logs (where carriage returns make a mess). Log messages go
+ * through it too, so they neither glue onto the live line nor carry escape
+ * sequences or carriage returns from untrusted text (a provider's error) to the terminal.
  */
 export function progressReporter(write: (text: string) => void, isTerminal: boolean, intervalMs = 5000) {
   const started = Date.now();
@@ -22,8 +26,14 @@ export function progressReporter(write: (text: string) => void, isTerminal: bool
         write(`${lastLine}\n`);
       }
     },
+    log(message: string): void {
+      const text = message.split('\n').map((line) => `${/^ */.exec(line)![0]}${plainText(line)}`).join('\n');
+      if (isTerminal && lastLine) write(`\r\u001b[K${text}\n${lastLine}`);
+      else write(`${text}\n`);
+    },
     finish(): void {
       if (isTerminal && lastLine) write('\n');
+      lastLine = '';
     },
   };
 }

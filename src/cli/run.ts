@@ -55,7 +55,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     env: io.env,
     cacheRoot: (values['cache-dir'] as string | undefined) ?? defaultCacheDir(io.env),
     cacheEmbeddings: !values['no-cache'],
-    log: (message) => io.stderr(`${message}\n`),
+    log: (message) => progress.log(message),
     concurrency,
     resume: Boolean(values.resume),
     onTrial: (done, total, errors) => progress.update(done, total, errors),

@@ -2,6 +2,7 @@ import type { TrialRecord } from '../e2e/trial.js';
 import { ExitCode } from '../errors.js';
 import { verdictText } from '../gate/format.js';
 import type { Verdict } from '../gate/types.js';
+import { plainText } from '../report/escape.js';
 import type { ResultsDocument } from '../report/results.js';
 import { terminalReport } from '../report/terminal.js';
 import { terminalE2eReport } from '../report/terminalE2e.js';
@@ -18,7 +19,7 @@ export function runReportText(results: ResultsDocument, trials: readonly TrialRe
 /** 3 when something could not run (said on stderr), else 1 for a failed gate, else 0. */
 export function runExitCode(results: ResultsDocument, verdict: Verdict | undefined, stderr: (text: string) => void, label: string): number {
   if (results.status === 'incomplete') {
-    stderr(`${label} incomplete: ${results.errors.join('; ')}\n`);
+    stderr(`${label} incomplete: ${results.errors.map(plainText).join('; ')}\n`);
     return ExitCode.incomplete;
   }
   return verdict?.status === 'fail' ? ExitCode.gateFailed : ExitCode.ok;

@@ -1,4 +1,4 @@
-import { textTable } from '../report/format.js';
+import { oneLine, textTable } from '../report/format.js';
 import type { MetricComparison } from './compare.js';
 import type { GateRow, Verdict } from './types.js';
 
@@ -32,7 +32,7 @@ export function verdictText(verdict: Verdict): string {
   ]);
   const header = ['gate', 'metric', 'threshold', 'actual', 'baseline', 'delta', '95% CI of delta', 'status'];
   const lines = [textTable(header, rows, 'lllrrrrl')];
-  const notes = verdict.rows.filter((row) => row.note).map((row) => `  ${row.path}: ${row.note}`);
+  const notes = verdict.rows.filter((row) => row.note).map((row) => `  ${row.path}: ${oneLine(row.note!, 500)}`);
   if (notes.length > 0) lines.push('', 'notes:', ...notes);
   if (verdict.rows.some((row) => row.significant)) lines.push('', '* the interval excludes 0: the change is larger than resampling noise');
   lines.push('', verdictLine(verdict));

@@ -1,11 +1,16 @@
+import type { GroupRates } from '../e2e/aggregate.js';
 import type { Condition } from '../e2e/types.js';
-import type { Verdict } from '../gate/types.js';
-import { cell, escapeMarkdown } from './escape.js';
+import type { GateRow, Verdict } from '../gate/types.js';
+import { cell, escapeMarkdown, plainText } from './escape.js';
 import { formatMetric, headlineMetrics, markdownTable } from './format.js';
 import type { ResultsDocument } from './results.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
 
-/** GitHub refuses comment bodies over 65,536 characters; keep a margin for the marker and notes. */
+/**
+ * GitHub refuses comment bodies over 65,536 characters. Counted in bytes
+ * (never fewer than characters), with a margin for what changes the body
+ * after rendering (secrets replaced by a mask).
+ */
 export const COMMENT_LIMIT_BYTES = 60_000;
 
 export interface CommentInput {
@@ -20,41 +25,115 @@ export interface CommentInput {
   e2eTrigger: { ran: boolean; reason: string; files: string[] };
   /** Link to the run, for the full report and artifacts. */
   runUrl?: string;
+  /** The suite's results folder as the workflow names it, e.g. recall-gate-results/assistant-memory. */
+  resultsDir?: string;
 }
 
-/** How much detail a rendering keeps; the renderer drops detail step by step to fit. */
-interface Detail {
-  chart: boolean;
+/** A section that can shrink to fit: it shows its most important `shown` rows and says how many it left out. */
+interface Part {
+  /** Rows it has. */
   rows: number;
-  failures: boolean;
-  misses: boolean;
-  files: number;
+  /** Rows it shows when there is room. */
+  cap: number;
+  render(shown: number): string[];
+  /** What leaving out `count` of its rows to fit is called in the closing note. */
+  leftOut(count: number): string;
 }
 
-const STEPS: { detail: Detail; dropped: string }[] = [
-  { detail: { chart: true, rows: 50, failures: true, misses: true, files: 30 }, dropped: '' },
-  { detail: { chart: false, rows: 50, failures: true, misses: true, files: 30 }, dropped: 'the chart' },
-  { detail: { chart: false, rows: 15, failures: true, misses: true, files: 10 }, dropped: 'the chart and most detail rows' },
-  { detail: { chart: false, rows: 10, failures: true, misses: false, files: 10 }, dropped: 'the chart, most detail rows and the missed queries' },
-  { detail: { chart: false, rows: 5, failures: false, misses: false, files: 5 }, dropped: 'the chart, the failing cases and the missed queries' },
+type PartName = 'errors' | 'abilities' | 'chart' | 'retrieval' | 'gate' | 'files' | 'failures' | 'misses';
+
+/**
+ * How a body too long for its limit degrades, least important detail first:
+ * each step shrinks one part to at most its floor, keeping as many rows as
+ * still fit. The verdict, the problems, the gate table and the failing trials
+ * go last; the headline and the closing note never go.
+ */
+const TRIM_STEPS: readonly [PartName, number][] = [
+  ['files', 0],
+  ['misses', 0],
+  ['chart', 0],
+  ['retrieval', 5],
+  ['abilities', 10],
+  ['failures', 10],
+  ['retrieval', 0],
+  ['abilities', 0],
+  ['gate', 20],
+  ['failures', 3],
+  ['errors', 5],
+  ['failures', 0],
+  ['errors', 0],
+  ['gate', 0],
 ];
 
-/** The sticky PR comment (also the job summary): verdict, abilities, retrieval, gate, trigger, failures. */
-export function renderComment(input: CommentInput): string {
-  for (const step of STEPS) {
-    const body = render(input, step.detail, step.dropped);
-    if (Buffer.byteLength(body) <= COMMENT_LIMIT_BYTES) return body;
-  }
-  // Even the leanest rendering is too long (a huge gate or many abilities): cut it, and say so.
-  const lean = render(input, STEPS[STEPS.length - 1]!.detail, 'detail');
-  const note = '\n\n**Cut to fit GitHub\'s comment limit.** The job summary and results.json have everything.\n';
-  return `${truncateBytes(lean, COMMENT_LIMIT_BYTES - Buffer.byteLength(note))}${note}`;
+/** Lines as a block of text, each ending in a newline. */
+function block(lines: readonly string[]): string {
+  return lines.map((line) => `${line}\n`).join('');
 }
 
-function truncateBytes(text: string, limit: number): string {
+/**
+ * The sticky PR comment, and each suite's part of the job summary with its
+ * own `limitBytes`: verdict, problems, abilities, retrieval, gate, trigger,
+ * failures. Too long, it shrinks part by part (TRIM_STEPS), never cutting a
+ * row, and says what it left out and where the full results are.
+ */
+export function renderComment(input: CommentInput, limitBytes = COMMENT_LIMIT_BYTES): string {
+  const parts = commentParts(input);
+  const names = Object.keys(parts) as PartName[];
+  /** Rows a part shows when there is room. */
+  const roomy = (name: PartName) => Math.min(parts[name]!.rows, parts[name]!.cap);
+  const shown: Partial<Record<PartName, number>> = Object.fromEntries(names.map((name) => [name, roomy(name)]));
+  const bytesOf = (name: PartName, count: number) => Buffer.byteLength(block(parts[name]!.render(count)));
+  const leftOut = () => names.filter((name) => shown[name]! < roomy(name)).map((name) => parts[name]!.leftOut(roomy(name) - shown[name]!));
+  // Room for the longest closing note there could be: every part cut to nothing.
+  const longestNote = closing(input, names.map((name) => parts[name]!.leftOut(roomy(name))));
+  const fixed = Buffer.byteLength(block(opening(input)) + block(trigger(input)) + block(longestNote));
+
+  let total = fixed + names.reduce((sum, name) => sum + bytesOf(name, shown[name]!), 0);
+  for (const [name, floor] of TRIM_STEPS) {
+    if (total <= limitBytes) break;
+    const current = shown[name];
+    if (current === undefined || current <= floor) continue;
+    const others = total - bytesOf(name, current);
+    // The most rows between the floor and now that still fit (a part grows with its rows).
+    let low = floor;
+    let high = current;
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (others + bytesOf(name, mid) <= limitBytes) low = mid;
+      else high = mid - 1;
+    }
+    shown[name] = low;
+    total = others + bytesOf(name, low);
+  }
+
+  const section = (name: PartName) => (parts[name] ? parts[name].render(shown[name]!) : []);
+  const body = block([
+    ...opening(input),
+    ...section('errors'),
+    ...trigger(input),
+    ...section('abilities'),
+    ...section('chart'),
+    ...section('retrieval'),
+    ...section('gate'),
+    ...section('files'),
+    ...section('failures'),
+    ...section('misses'),
+    ...closing(input, leftOut()),
+  ]);
+  // Only a limit smaller than the headline and the note can leave it too long: cut whole lines, keeping the marker.
+  return Buffer.byteLength(body) <= limitBytes ? body : cutAtLine(body, limitBytes);
+}
+
+/** A suite's part of the job summary when it could not run at all. */
+export function renderNotRun(suitePath: string, reason: string, limitBytes: number): string {
+  return cutAtLine(block([`## ⚠️ recall-gate: ${cell(suitePath, 200)} could not complete`, '', cell(reason, 1000), '', '']), limitBytes);
+}
+
+/** The longest start of `text` that ends with a whole line and fits `limit` bytes. */
+function cutAtLine(text: string, limit: number): string {
   const bytes = Buffer.from(text);
-  if (bytes.length <= limit) return text;
-  return bytes.subarray(0, limit).toString('utf8').replace(/\uFFFD*$/, '');
+  const end = bytes.lastIndexOf(0x0a, limit - 1);
+  return end < 0 ? '' : bytes.subarray(0, end + 1).toString('utf8');
 }
 
 function delta(current: number | undefined, base: number | undefined): string {
@@ -65,7 +144,7 @@ function delta(current: number | undefined, base: number | undefined): string {
 }
 
 function headline(input: CommentInput): string {
-  const name = escapeMarkdown(input.results.suite.name);
+  const name = cell(input.results.suite.name, 100);
   const verdict = input.verdict;
   if (input.results.status === 'incomplete') return `## ⚠️ recall-gate: ${name} could not complete`;
   if (!verdict) return `## ✅ recall-gate: ${name} ran (no gate configured)`;
@@ -74,106 +153,232 @@ function headline(input: CommentInput): string {
   return `## ❌ recall-gate: ${name} failed (${failed} of ${verdict.rows.length} conditions)`;
 }
 
-function render(input: CommentInput, detail: Detail, dropped: string): string {
+function opening(input: CommentInput): string[] {
+  return [input.marker, headline(input), ''];
+}
+
+function trigger(input: CommentInput): string[] {
+  return [`e2e: ${input.e2eTrigger.ran ? 'ran' : 'skipped'}: ${cell(input.e2eTrigger.reason, 300)}. Baseline: ${cell(input.baselineNote, 300)}.`, ''];
+}
+
+/** What was left out to fit (if anything), where everything is, the version and the run. */
+function closing(input: CommentInput, leftOut: string[]): string[] {
+  const files = `results.json, report.md${input.results.e2e ? ', trials.jsonl' : ''}`;
+  const folder = input.resultsDir ? `the results folder ${cell(input.resultsDir, 200)}` : 'the results folder';
+  const where = `${files} in ${folder}${input.runUrl ? `, kept as an artifact of [this run](${input.runUrl}) when the workflow uploads it` : ''}`;
+  return [
+    ...(leftOut.length > 0 ? [`_Shortened to fit GitHub's size limit, leaving out ${leftOut.join(', ')}. Everything is in ${where}._`, ''] : []),
+    `<sub>recall-gate ${escapeMarkdown(input.results.tool.version)} · full results: ${where}</sub>`,
+  ];
+}
+
+/** The `count` most important items (lowest rank first), in their own order. */
+function mostImportant<T>(items: readonly T[], count: number, rank: (item: T) => number): T[] {
+  if (count >= items.length) return [...items];
+  const keep = new Set(
+    items
+      .map((item, index) => ({ index, rank: rank(item) }))
+      .sort((a, b) => a.rank - b.rank || a.index - b.index)
+      .slice(0, count)
+      .map((entry) => entry.index),
+  );
+  return items.filter((_, index) => keep.has(index));
+}
+
+/** A table of the rows shown, then a line saying how many were left out: never half a row. */
+function tableWithMore(header: string[], rows: string[][], total: number, what: string): string[] {
+  const lines = rows.length > 0 ? markdownTable(header, rows) : [];
+  if (total > rows.length) lines.push(...(lines.length > 0 ? [''] : []), `… and ${total - rows.length} more ${what}`);
+  return lines;
+}
+
+const GATE_RANK: Record<GateRow['status'], number> = { fail: 1, 'not-evaluated': 2, skipped: 3, pass: 4 };
+
+function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
   const { results, baseline } = input;
-  const lines: string[] = [input.marker, headline(input), ''];
+  const parts: Partial<Record<PartName, Part>> = {};
+
   if (results.errors.length > 0) {
-    lines.push(`**${results.errors.length} problem(s) stopped part of the run** (not counted as passes):`, '', ...results.errors.slice(0, detail.rows).map((error) => `- ${cell(error, 300)}`), '');
+    const errors = results.errors;
+    parts.errors = {
+      rows: errors.length,
+      cap: 50,
+      render: (shown) => [
+        `**${errors.length} problem(s) stopped part of the run** (not counted as passes):`,
+        '',
+        ...errors.slice(0, shown).map((error) => `- ${cell(error, 300)}`),
+        ...(errors.length > shown ? [`- … and ${errors.length - shown} more`] : []),
+        '',
+      ],
+      leftOut: (count) => `${count} problem(s)`,
+    };
   }
-  lines.push(`e2e: ${input.e2eTrigger.ran ? 'ran' : 'skipped'}: ${escapeMarkdown(input.e2eTrigger.reason)}. Baseline: ${escapeMarkdown(input.baselineNote)}.`, '');
 
   const e2e = results.e2e;
   if (e2e) {
     const condition: Condition = e2e.headline_condition;
     const others = e2e.conditions.filter((c) => c !== condition);
-    lines.push(`### Pass rate per ability (${condition}, ${e2e.repeat} repeats)`, '');
-    const rows = Object.entries(e2e.abilities).map(([ability, result]) => {
-      const mine = result.conditions[condition];
-      const base = baseline?.e2e?.abilities[ability]?.conditions[condition];
-      return [cell(ability), formatMetric(mine?.pass_rate), formatMetric(mine?.['pass^k']), ...(baseline?.e2e ? [delta(mine?.pass_rate, base?.pass_rate)] : []), ...others.map((c) => formatMetric(result.conditions[c]?.pass_rate)), String(mine?.errors ?? 0)];
-    });
-    const all = e2e.by_condition[condition];
-    rows.push(['**all**', formatMetric(all?.pass_rate), formatMetric(all?.['pass^k']), ...(baseline?.e2e ? [delta(all?.pass_rate, baseline.e2e.by_condition[condition]?.pass_rate)] : []), ...others.map((c) => formatMetric(e2e.by_condition[c]?.pass_rate)), String(all?.errors ?? 0)]);
-    lines.push(...markdownTable(['ability', 'pass rate', `pass^${e2e.repeat}`, ...(baseline?.e2e ? ['Δ vs base'] : []), ...others.map((c) => `${c}`), 'errors'], rows), '');
-    if (e2e.leaks.length) lines.push(`Leak: ${e2e.leaks.map((name) => cell(name)).join(', ')} passed with memory off.`, '');
-    if (detail.chart && Object.keys(e2e.abilities).length > 1) lines.push(...chart(e2e.abilities, condition), '');
+    const abilities = Object.entries(e2e.abilities);
+    const row = (name: string, mine: GroupRates | undefined, base: GroupRates | undefined, byCondition: Partial<Record<Condition, GroupRates>>) => [
+      name,
+      formatMetric(mine?.pass_rate),
+      formatMetric(mine?.['pass^k']),
+      ...(baseline?.e2e ? [delta(mine?.pass_rate, base?.pass_rate)] : []),
+      ...others.map((c) => formatMetric(byCondition[c]?.pass_rate)),
+      String(mine?.errors ?? 0),
+    ];
+    const header = ['ability', 'pass rate', `pass^${e2e.repeat}`, ...(baseline?.e2e ? ['Δ vs base'] : []), ...others.map((c) => `${c}`), 'errors'];
+    const leaks = e2e.leaks;
+    parts.abilities = {
+      rows: abilities.length,
+      cap: Infinity,
+      render: (shown) => {
+        // Cut, the table keeps the lowest pass rates: they are what a reviewer must see.
+        const kept = mostImportant(abilities, shown, ([, result]) => result.conditions[condition]?.pass_rate ?? 0);
+        const rows = kept.map(([ability, result]) => row(cell(ability), result.conditions[condition], baseline?.e2e?.abilities[ability]?.conditions[condition], result.conditions));
+        rows.push(row('**all**', e2e.by_condition[condition], baseline?.e2e?.by_condition[condition], e2e.by_condition));
+        return [
+          `### Pass rate per ability (${condition}, ${e2e.repeat} repeats)`,
+          '',
+          ...markdownTable(header, rows),
+          ...(abilities.length > shown ? ['', `… and ${abilities.length - shown} more abilities, none with a lower pass rate`] : []),
+          '',
+          ...(leaks.length > 0 ? [`Leak: ${leaks.slice(0, 20).map((name) => cell(name)).join(', ')}${leaks.length > 20 ? ` and ${leaks.length - 20} more` : ''} passed with memory off.`, ''] : []),
+        ];
+      },
+      leftOut: (count) => `${count} ability row(s)`,
+    };
+    if (abilities.length > 1) parts.chart = { rows: 1, cap: 1, render: (shown) => (shown > 0 ? [...chart(e2e.abilities, condition), ''] : []), leftOut: () => 'the chart' };
+
+    if (e2e.failures.length > 0) {
+      const failures = e2e.failures;
+      parts.failures = {
+        rows: failures.length,
+        cap: 50,
+        render: (shown) => [
+          `<details><summary>${failures.length} failing trial(s)</summary>`,
+          '',
+          ...tableWithMore(['trial', 'probe', 'answer', 'why'], failures.slice(0, shown).map((f) => [cell(f.key, 80), cell(f.question, 160), cell(f.answer, 300), cell(f.reason, 200)]), failures.length, 'failing trial(s)'),
+          '',
+          '</details>',
+          '',
+        ],
+        leftOut: (count) => `${count} failing trial(s)`,
+      };
+    }
   }
 
   const retrieval = results.retrieval;
   if (retrieval) {
     const columns = headlineMetrics(retrieval.k).slice(0, 5);
     const mrrBase = (name: string) => baseline?.retrieval?.providers[name]?.metrics?.mrr;
-    lines.push('### Retrieval', '', `${retrieval.query_count} queries over ${retrieval.memory_count} memories; trec_eval definitions.`, '');
-    lines.push(
-      ...markdownTable(
-        ['provider', ...columns, ...(baseline?.retrieval ? ['Δ mrr'] : [])],
-        Object.values(retrieval.providers).map((provider) =>
-          provider.status === 'ok'
-            ? [cell(provider.name), ...columns.map((name) => formatMetric(provider.metrics?.[name])), ...(baseline?.retrieval ? [delta(provider.metrics?.mrr, mrrBase(provider.name))] : [])]
-            : [`${cell(provider.name)} (error)`, ...columns.map(() => '-'), ...(baseline?.retrieval ? [''] : [])],
+    const providers = Object.values(retrieval.providers);
+    parts.retrieval = {
+      rows: providers.length,
+      cap: Infinity,
+      render: (shown) => [
+        '### Retrieval',
+        '',
+        `${retrieval.query_count} queries over ${retrieval.memory_count} memories; trec_eval definitions.`,
+        '',
+        ...tableWithMore(
+          ['provider', ...columns, ...(baseline?.retrieval ? ['Δ mrr'] : [])],
+          mostImportant(providers, shown, (provider) => (provider.status === 'ok' ? 1 : 0)).map((provider) =>
+            provider.status === 'ok'
+              ? [cell(provider.name), ...columns.map((name) => formatMetric(provider.metrics?.[name])), ...(baseline?.retrieval ? [delta(provider.metrics?.mrr, mrrBase(provider.name))] : [])]
+              : [`${cell(provider.name)} (error)`, ...columns.map(() => '-'), ...(baseline?.retrieval ? [''] : [])],
+          ),
+          providers.length,
+          'provider(s)',
         ),
-      ),
-      '',
-    );
-  }
+        '',
+      ],
+      leftOut: (count) => `${count} retrieval row(s)`,
+    };
 
-  if (input.verdict) {
-    lines.push('### Gate', '');
-    lines.push(
-      ...markdownTable(
-        ['', 'metric', 'threshold', 'actual', 'baseline', 'change (95% interval)'],
-        input.verdict.rows.map((row) => [
-          { pass: '✅', fail: row.blocking ? '⛔' : '❌', skipped: '⏭️', 'not-evaluated': '➖' }[row.status],
-          `${cell(row.metric)}${row.aggregation ? ` (${row.aggregation})` : ''}${row.note ? `<br><sub>${cell(row.note, 160)}</sub>` : ''}`,
-          escapeMarkdown(row.threshold),
-          formatMetric(row.actual),
-          formatMetric(row.baseline),
-          row.delta === undefined ? '' : `${delta(row.delta, 0)}${row.interval ? ` [${row.interval[0].toFixed(3)}, ${row.interval[1].toFixed(3)}]${row.significant ? ' beyond noise' : ''}` : ''}`,
-        ]),
-      ),
-      '',
-    );
-  }
-
-  if (input.e2eTrigger.files.length > 0) {
-    const files = input.e2eTrigger.files;
-    lines.push(`<details><summary>${files.length} changed file(s) on the memory path</summary>`, '', ...files.slice(0, detail.files).map((file) => `- \`${file.replace(/`/g, "'")}\``), ...(files.length > detail.files ? [`- … and ${files.length - detail.files} more`] : []), '', '</details>', '');
-  }
-
-  if (detail.failures && e2e && e2e.failures.length > 0) {
-    lines.push(`<details><summary>${e2e.failures.length} failing trial(s)</summary>`, '');
-    lines.push(...markdownTable(['trial', 'probe', 'answer', 'why'], e2e.failures.slice(0, detail.rows).map((f) => [cell(f.key, 80), cell(f.question, 160), cell(f.answer, 300), cell(f.reason, 200)])));
-    lines.push('', '</details>', '');
-  }
-
-  if (detail.misses && retrieval) {
     const largest = retrieval.k[retrieval.k.length - 1]!;
-    for (const provider of Object.values(retrieval.providers)) {
-      if (provider.status !== 'ok') continue;
-      const missed = missedQueries(provider, largest);
-      if (missed.length === 0) continue;
-      lines.push(`<details><summary>${cell(provider.name)}: ${missed.length} queries miss a relevant memory in the top ${largest}</summary>`, '');
-      lines.push(
-        ...markdownTable(
-          ['query', 'wanted (rank)', `top ${largest}`],
-          missedQueryRows(missed.slice(0, detail.rows), largest, { withId: false, textLimit: 160 }),
-        ),
-        '',
-        '</details>',
-        '',
-      );
+    const missed = providers.filter((provider) => provider.status === 'ok').map((provider) => ({ provider, queries: missedQueries(provider, largest) })).filter((entry) => entry.queries.length > 0);
+    if (missed.length > 0) {
+      parts.misses = {
+        rows: Math.max(...missed.map((entry) => entry.queries.length)),
+        cap: 50,
+        render: (shown) =>
+          shown === 0
+            ? []
+            : missed.flatMap(({ provider, queries }) => [
+                `<details><summary>${cell(provider.name)}: ${queries.length} queries miss a relevant memory in the top ${largest}</summary>`,
+                '',
+                ...tableWithMore(['query', 'wanted (rank)', `top ${largest}`], missedQueryRows(queries.slice(0, shown), largest, { withId: false, textLimit: 160 }), queries.length, 'queries'),
+                '',
+                '</details>',
+                '',
+              ]),
+        leftOut: (count) => (count >= Math.min(parts.misses!.rows, 50) ? 'the missed queries' : `${count} missed-query row(s) per provider`),
+      };
     }
   }
 
-  if (dropped) lines.push(`_Left out to fit GitHub's comment limit: ${dropped}. The job summary and results.json have everything._`, '');
-  lines.push(`<sub>recall-gate ${escapeMarkdown(results.tool.version)}${input.runUrl ? ` · [run and artifacts](${input.runUrl})` : ''}</sub>`);
-  return `${lines.join('\n')}\n`;
+  const verdict = input.verdict;
+  if (verdict) {
+    // Cut, the table keeps the failed conditions (blocking first), then those not evaluated or skipped.
+    const rank = (row: GateRow) => GATE_RANK[row.status] - (row.status === 'fail' && row.blocking ? 1 : 0);
+    parts.gate = {
+      rows: verdict.rows.length,
+      cap: Infinity,
+      render: (shown) => {
+        const kept = mostImportant(verdict.rows, shown, rank);
+        const failedLeft = verdict.rows.filter((row) => row.status === 'fail').length - kept.filter((row) => row.status === 'fail').length;
+        return [
+          '### Gate',
+          '',
+          ...tableWithMore(
+            ['', 'metric', 'threshold', 'actual', 'baseline', 'change (95% interval)'],
+            kept.map((row) => [
+              { pass: '✅', fail: row.blocking ? '⛔' : '❌', skipped: '⏭️', 'not-evaluated': '➖' }[row.status],
+              `${cell(row.metric)}${row.aggregation ? ` (${row.aggregation})` : ''}${row.note ? `<br><sub>${cell(row.note, 160)}</sub>` : ''}`,
+              escapeMarkdown(row.threshold),
+              formatMetric(row.actual),
+              formatMetric(row.baseline),
+              row.delta === undefined ? '' : `${delta(row.delta, 0)}${row.interval ? ` [${row.interval[0].toFixed(3)}, ${row.interval[1].toFixed(3)}]${row.significant ? ' beyond noise' : ''}` : ''}`,
+            ]),
+            verdict.rows.length,
+            `condition(s), ${failedLeft > 0 ? `${failedLeft} of them failed` : 'none of them failed'}`,
+          ),
+          '',
+        ];
+      },
+      leftOut: (count) => `${count} gate row(s)`,
+    };
+  }
+
+  const files = input.e2eTrigger.files;
+  if (files.length > 0) {
+    parts.files = {
+      rows: files.length,
+      cap: 30,
+      render: (shown) =>
+        shown === 0
+          ? []
+          : [
+              `<details><summary>${files.length} changed file(s) on the memory path</summary>`,
+              '',
+              // File names are untrusted like any other text: a name may hold newlines, mentions or markup.
+              ...files.slice(0, shown).map((file) => `- ${cell(file, 200)}`),
+              ...(files.length > shown ? [`- … and ${files.length - shown} more`] : []),
+              '',
+              '</details>',
+              '',
+            ],
+      leftOut: () => 'the changed files',
+    };
+  }
+  return parts;
 }
 
 /** A Mermaid bar chart of pass rate per ability; names reduced to characters Mermaid cannot misread. */
 function chart(abilities: NonNullable<ResultsDocument['e2e']>['abilities'], condition: Condition): string[] {
   const names = Object.keys(abilities);
-  const label = (name: string) => `"${name.replace(/[^A-Za-z0-9 _.-]/g, '').slice(0, 24) || '?'}"`;
+  const label = (name: string) => `"${plainText(name).replace(/[^A-Za-z0-9 _.-]/g, '').slice(0, 24) || '?'}"`;
   return [
     '```mermaid',
     'xychart-beta',

@@ -1,12 +1,13 @@
+import { plainText, shorten } from './escape.js';
+
 /** Markdown table: first column left, the rest right-aligned. Cells must be escaped already. */
 export function markdownTable(header: string[], rows: string[][]): string[] {
   return [`| ${header.join(' | ')} |`, `| ${header.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)];
 }
 
-/** Whitespace folded to single spaces, cut to `max` characters with an ellipsis. */
+/** Untrusted text for a terminal: one line without escape sequences or controls, cut to `max` characters with an ellipsis. */
 export function oneLine(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ');
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  return shorten(plainText(text), max);
 }
 
 /** Metric values as reports print them: three decimals, a dash for a missing value. */

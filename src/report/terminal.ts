@@ -1,32 +1,33 @@
 import type { ProviderResult } from '../retrieval/types.js';
+import { plainText } from './escape.js';
 import { formatMetric, formatMs, headlineMetrics, oneLine, textTable } from './format.js';
 import { missedQueries } from './missedTable.js';
 import type { ResultsDocument } from './results.js';
 
 const MAX_MISSES_SHOWN = 10;
 
-/** The human summary `recall-gate run` prints. */
+/** The human summary `recall-gate run` prints; untrusted text (names, ids, errors) through plainText, so it cannot drive the terminal. */
 export function terminalReport(results: ResultsDocument): string {
   const retrieval = results.retrieval;
-  if (!retrieval) return `${results.suite.name}: the suite has no retrieval section\n`;
+  if (!retrieval) return `${plainText(results.suite.name)}: the suite has no retrieval section\n`;
   const columns = headlineMetrics(retrieval.k);
   const lines: string[] = [];
   lines.push(
-    `${results.suite.name}: retrieval, ${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search`,
+    `${plainText(results.suite.name)}: retrieval, ${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search`,
     `metrics: trec_eval definitions, mean over all queries`,
     '',
   );
   const providers = Object.values(retrieval.providers);
   const rows = providers.map((provider) =>
     provider.status === 'ok'
-      ? [provider.name, ...columns.map((name) => formatMetric(provider.metrics?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)]
-      : [provider.name, ...columns.map(() => '-'), '-', '-'],
+      ? [plainText(provider.name), ...columns.map((name) => formatMetric(provider.metrics?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)]
+      : [plainText(provider.name), ...columns.map(() => '-'), '-', '-'],
   );
   lines.push(textTable(['provider', ...columns, 'p50 ms', 'p95 ms'], rows), '');
 
   for (const provider of providers) {
     if (provider.status === 'error') {
-      lines.push(`${provider.name}: ERROR ${provider.error}`);
+      lines.push(`${plainText(provider.name)}: ERROR ${plainText(provider.error ?? '')}`);
       continue;
     }
     lines.push(...missLines(provider, retrieval.k[retrieval.k.length - 1]!, retrieval.depth));
@@ -34,17 +35,17 @@ export function terminalReport(results: ResultsDocument): string {
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-
 function missLines(provider: ProviderResult, k: number, depth: number): string[] {
+  const name = plainText(provider.name);
   const missed = missedQueries(provider, k);
-  if (missed.length === 0) return [`${provider.name}: every relevant memory in the top ${k}`];
-  const lines = [`${provider.name}: ${missed.length} of ${provider.queries.length} queries miss a relevant memory in the top ${k}`];
+  if (missed.length === 0) return [`${name}: every relevant memory in the top ${k}`];
+  const lines = [`${name}: ${missed.length} of ${provider.queries.length} queries miss a relevant memory in the top ${k}`];
   for (const query of missed.slice(0, MAX_MISSES_SHOWN)) {
     const wanted = Object.entries(query.ranks)
-      .map(([id, rank]) => (rank === null ? `${id} (not in top ${depth})` : `${id} (rank ${rank})`))
+      .map(([id, rank]) => (rank === null ? `${plainText(id)} (not in top ${depth})` : `${plainText(id)} (rank ${rank})`))
       .join(', ');
-    const got = query.results.slice(0, k).map((hit) => hit.id);
-    lines.push(`  ${query.id} "${oneLine(query.text, 80)}": wanted ${wanted}; got [${got.join(', ')}]`);
+    const got = query.results.slice(0, k).map((hit) => plainText(hit.id));
+    lines.push(`  ${plainText(query.id)} "${oneLine(query.text, 80)}": wanted ${wanted}; got [${got.join(', ')}]`);
   }
   if (missed.length > MAX_MISSES_SHOWN) lines.push(`  ... and ${missed.length - MAX_MISSES_SHOWN} more in results.json`);
   return lines;

@@ -1,6 +1,7 @@
 import type { E2eResult } from '../e2e/aggregate.js';
 import type { TrialRecord } from '../e2e/trial.js';
 import type { Condition } from '../e2e/types.js';
+import { plainText } from './escape.js';
 import { formatMetric, formatMs, oneLine, textTable } from './format.js';
 
 const MAX_LINES = 10;
@@ -14,13 +15,13 @@ function usd(value: number | null): string {
   return value === null ? 'unknown (a model has no price)' : `$${value.toFixed(4)}`;
 }
 
-/** The e2e summary `run` prints: pass rates per ability and condition, cost, leaks, failures, errors. */
+/** The e2e summary `run` prints: pass rates per ability and condition, cost, leaks, failures, errors; untrusted text through plainText. */
 export function terminalE2eReport(e2e: E2eResult & { target: { kind: string; model?: string } }, trials: TrialRecord[]): string {
   const conditions = e2e.conditions;
   const total = Object.values(e2e.by_condition).reduce((sum, rates) => sum + (rates?.trials ?? 0), 0);
   const lines: string[] = [
     `e2e: ${Object.keys(e2e.cases).length} cases x ${conditions.length} condition(s) x ${e2e.repeat} repeats = ${total} trials` +
-      ` (target ${e2e.target.kind}${e2e.target.model ? ` ${e2e.target.model}` : ''}); pass rates, errors count as not passed`,
+      ` (target ${plainText(e2e.target.kind)}${e2e.target.model ? ` ${plainText(e2e.target.model)}` : ''}); pass rates, errors count as not passed`,
     '',
   ];
   const columns = [...conditions.map((condition) => `${condition}`), `pass^${e2e.repeat}`, ...(conditions.includes('none') ? ['lift'] : []), ...(conditions.includes('oracle') ? ['gap'] : []), 'errors'];
@@ -32,7 +33,7 @@ export function terminalE2eReport(e2e: E2eResult & { target: { kind: string; mod
     ...(conditions.includes('oracle') ? [signed(gap)] : []),
     String(conditions.reduce((sum, condition) => sum + (byCondition[condition]?.errors ?? 0), 0)),
   ];
-  const rows = Object.entries(e2e.abilities).map(([ability, result]) => rowFor(ability, result.conditions, result.lift_over_none, result.gap_oracle_over_recall));
+  const rows = Object.entries(e2e.abilities).map(([ability, result]) => rowFor(plainText(ability), result.conditions, result.lift_over_none, result.gap_oracle_over_recall));
   const overall = e2e.by_condition;
   const lift = overall.recall && overall.none ? overall.recall.pass_rate - overall.none.pass_rate : undefined;
   const gap = overall.recall && overall.oracle ? overall.oracle.pass_rate - overall.recall.pass_rate : undefined;
@@ -53,17 +54,17 @@ export function terminalE2eReport(e2e: E2eResult & { target: { kind: string; mod
         `harmful recall in ${formatMetric(quality.harmful_recall_rate)} of trials`,
     );
   }
-  for (const name of e2e.leaks) lines.push(`LEAK: ${name} passed with memory off (condition none): the case does not need memory, or the setup leaks`);
+  for (const name of e2e.leaks) lines.push(`LEAK: ${plainText(name)} passed with memory off (condition none): the case does not need memory, or the setup leaks`);
 
   const failing = trials.filter((trial) => trial.status === 'fail' && trial.condition === e2e.headline_condition);
   if (failing.length > 0) {
     lines.push('', `failing under ${e2e.headline_condition} (${failing.length} trials):`);
-    for (const trial of failing.slice(0, MAX_LINES)) lines.push(`  ${trial.case} #${trial.repeat}: ${oneLine(trial.reason, 160)}`);
+    for (const trial of failing.slice(0, MAX_LINES)) lines.push(`  ${plainText(trial.case)} #${trial.repeat}: ${oneLine(trial.reason, 160)}`);
     if (failing.length > MAX_LINES) lines.push(`  ... and ${failing.length - MAX_LINES} more in trials.jsonl`);
   }
   if (e2e.errors.length > 0) {
     lines.push('', `${e2e.errors.length} trial(s) could not run (errors, not passes):`);
-    for (const error of e2e.errors.slice(0, MAX_LINES)) lines.push(`  ${error.key}: ${oneLine(error.reason, 160)}`);
+    for (const error of e2e.errors.slice(0, MAX_LINES)) lines.push(`  ${plainText(error.key)}: ${oneLine(error.reason, 160)}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -103,6 +103,7 @@ export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
 
   const suite: Suite = {
     name: raw.name,
+    nameWhere: main.locate([], { keyOf: 'name' }),
     description: raw.description,
     file,
     displayPath,

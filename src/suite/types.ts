@@ -138,6 +138,8 @@ export interface E2eSpec {
 
 export interface Suite {
   name: string;
+  /** Where the `name:` key is written: the name keys the results folder and the PR comment, so a clash is reported there. */
+  nameWhere?: SourceLocation;
   description?: string;
   /** Absolute path of the suite file. */
   file: string;

@@ -81,7 +81,8 @@ describe('the Action on pull requests and pushes, against local GitHub and OpenA
     assert.match(body, /<!-- recall-gate:suite=assistant-memory -->/);
     assert.match(body, /### Pass rate per ability \(recall, 3 repeats\)/);
     assert.match(body, /### Gate/);
-    assert.match(body, /`src\/memory\/store\.ts`/, 'the file that triggered e2e is listed');
+    assert.match(body, /^- src\/memory\/store\.ts$/m, 'the file that triggered e2e is listed, escaped like any other text');
+    assert.match(body, /full results: results\.json, report\.md, trials\.jsonl in the results folder recall-gate-results\/assistant-memory, kept as an artifact of \[this run\]\(https:\/\/github\.example\/acme\/agent\/actions\/runs\/42\)/);
     assert.ok(!body.includes('<img'), 'no HTML from an answer');
     assert.ok(!body.includes('@octocat'), 'no mention from an answer');
     assert.equal(first.outputs['comment-url'], `https://github.com/acme/agent/pull/7#issuecomment-${created[0]!.id}`);
@@ -121,7 +122,7 @@ describe('the Action on pull requests and pushes, against local GitHub and OpenA
     assert.match(github.comments.find((comment) => comment.issueNumber === 9)!.body, /3,000 or more files/);
   });
 
-  test('a fork PR: no secrets means e2e is skipped plainly; the read-only token cannot comment, which is a warning, and the summary has everything', async () => {
+  test('a fork PR: no secrets means e2e is skipped plainly; the read-only token cannot comment, which is a warning, and the summary has the report', async () => {
     github.readOnly = true;
     try {
       const run = await runOnEvent(workspace(), github, pullRequest(7), {});
