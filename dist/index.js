@@ -46744,8 +46744,12 @@ function shorten(text, max) {
   return `${text.slice(0, end)}\u2026`;
 }
 var BREAK = "\u200B";
+function notifiesOrLinks(text, at) {
+  const before = at === 0 ? "" : text[at - 1];
+  return !/[A-Za-z0-9]/.test(before) || /^@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/.test(text.slice(at));
+}
 function markdownOf(plain) {
-  return plain.replace(/@(?=[A-Za-z0-9])/g, `@${BREAK}`).replace(/#(?=\d)/g, `#${BREAK}`).replace(/\b(GH)-(?=\d)/gi, `$1${BREAK}-`).replace(/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/gi, (sha) => sha.replace(/(.{6})(?=.)/g, `$1${BREAK}`)).replace(/\b([a-z][a-z0-9+.-]*)(?=:\/\/)/gi, `$1${BREAK}`).replace(/\bwww\./gi, `www${BREAK}.`).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_{}[\]()#+!|~]/g, (char) => `\\${char}`).replace(/^-/, "\\-").replace(/^(\d+)\./, "$1\\.");
+  return plain.replace(/@(?=[A-Za-z0-9])/g, (at, offset, whole) => notifiesOrLinks(whole, offset) ? `@${BREAK}` : at).replace(/#(?=\d)/g, `#${BREAK}`).replace(/\b(GH)-(?=\d)/gi, `$1${BREAK}-`).replace(/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/gi, (sha) => sha.replace(/(.{6})(?=.)/g, `$1${BREAK}`)).replace(/\b([a-z][a-z0-9+.-]*)(?=:\/\/)/gi, `$1${BREAK}`).replace(/\bwww\./gi, `www${BREAK}.`).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_{}[\]()#+!|~]/g, (char) => `\\${char}`).replace(/^-/, "\\-").replace(/^(\d+)\./, "$1\\.");
 }
 function escapeMarkdown(text) {
   return markdownOf(plainText(text));

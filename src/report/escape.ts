@@ -47,6 +47,16 @@ export function shorten(text: string, max: number): string {
 /** A zero-width space: GitHub neither links nor notifies across it. */
 const BREAK = '\u200b';
 
+/**
+ * An @ that GitHub would turn into a mention (not after a letter or digit) or
+ * an e-mail link (a dotted domain follows). Others, such as the metric name
+ * recall@5, stay as written so they can be copied into a gate.
+ */
+function notifiesOrLinks(text: string, at: number): boolean {
+  const before = at === 0 ? '' : text[at - 1]!;
+  return !/[A-Za-z0-9]/.test(before) || /^@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/.test(text.slice(at));
+}
+
 /** Plain text made inert for GitHub markdown. */
 function markdownOf(plain: string): string {
   return (
@@ -54,7 +64,7 @@ function markdownOf(plain: string): string {
       // GitHub's automatic links and notifications: mentions (and e-mail addresses), #123 and owner/repo#123, GH-123,
       // commit SHAs (7 to 40 hex digits with a digit and a letter; cut into pieces of 6, each too short to resolve),
       // bare URLs and www. addresses.
-      .replace(/@(?=[A-Za-z0-9])/g, `@${BREAK}`)
+      .replace(/@(?=[A-Za-z0-9])/g, (at, offset: number, whole: string) => (notifiesOrLinks(whole, offset) ? `@${BREAK}` : at))
       .replace(/#(?=\d)/g, `#${BREAK}`)
       .replace(/\b(GH)-(?=\d)/gi, `$1${BREAK}-`)
       .replace(/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/gi, (sha) => sha.replace(/(.{6})(?=.)/g, `$1${BREAK}`))
