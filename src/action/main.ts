@@ -1,5 +1,5 @@
 import { apiKeyEnv } from '../apiKey.js';
-import * as core from '@actions/core';
+import * as core from './publish.js';
 import { join, resolve } from 'node:path';
 import { readTrials } from '../e2e/trialLog.js';
 import { defaultCacheDir } from '../embeddings/cache.js';
@@ -9,6 +9,7 @@ import type { Verdict } from '../gate/types.js';
 import { renderComment } from '../report/comment.js';
 import type { ResultsDocument } from '../report/results.js';
 import { runSuite, type Layer } from '../runSuite.js';
+import { registerEnvironmentSecrets, registerSuiteSecrets } from '../secrets.js';
 import { loadSuite } from '../suite/load.js';
 import type { Suite } from '../suite/types.js';
 import { annotate, annotationProperties } from './annotations.js';
@@ -16,7 +17,7 @@ import { loadBaseline, saveBaseline } from './baseline.js';
 import { cacheEntries, restoreEntries, saveEntries } from './cache.js';
 import { changedFiles, matchesMemoryPaths, repoRelativePaths } from './github/changedFiles.js';
 import { eventFromContext, pullRequestNumber, type GitHubClient, type GitHubEvent } from './github/client.js';
-import { commentMarker, upsertStickyComment } from './github/stickyComment.js';
+import { commentMarker } from './github/stickyComment.js';
 import { expandSuites, readInputs, type ActionInputs } from './inputs.js';
 
 interface GitHub {
@@ -46,6 +47,9 @@ async function connect(token: string): Promise<GitHub | undefined> {
  */
 export async function run(): Promise<void> {
   try {
+    // Before anything is printed: every secret of the environment is scrubbed from all output and masked in the log.
+    core.maskRegisteredSecrets();
+    registerEnvironmentSecrets(process.env);
     const inputs = readInputs();
     process.chdir(resolve(inputs.workingDirectory));
     const github = await connect(inputs.githubToken);
@@ -115,6 +119,7 @@ async function gateSuite(path: string, inputs: ActionInputs, github: GitHub | un
     const env: NodeJS.ProcessEnv = { ...process.env };
     if (inputs.openaiApiKey) env.OPENAI_API_KEY = inputs.openaiApiKey;
     if (inputs.openaiBaseUrl) env.OPENAI_BASE_URL = inputs.openaiBaseUrl;
+    registerSuiteSecrets(suite, env);
 
     let { layer, e2e } = await decideLayers(suite, inputs, github);
     const missing = e2e.ran ? missingApiKeys(suite, env) : [];
@@ -145,7 +150,7 @@ async function gateSuite(path: string, inputs: ActionInputs, github: GitHub | un
     let commentUrl: string | undefined;
     const number = github && pullRequestNumber(github.event);
     if (github && number && inputs.comment) {
-      const posted = await upsertStickyComment(github.client, { ...github.event.repo, issueNumber: number, marker, body });
+      const posted = await core.upsertStickyComment(github.client, { ...github.event.repo, issueNumber: number, marker, body });
       if ('skipped' in posted) core.warning(`recall-gate: the PR comment was not written: ${posted.skipped} (the job summary has the full report)`);
       else commentUrl = posted.url;
     }

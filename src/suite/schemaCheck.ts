@@ -105,6 +105,7 @@ const KIND_ONLY_KEYS: Record<string, string> = {
   command: 'adapter',
   cwd: 'adapter',
   headers_env: 'adapter',
+  env: 'adapter',
   timeout_ms: 'adapter',
   tenant: 'chroma',
   database: 'chroma',
