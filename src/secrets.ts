@@ -124,6 +124,26 @@ export function scrubSecrets(text: string): string {
 }
 
 /**
+ * Every string inside `value` (a results document, trial records) scrubbed,
+ * other values kept as they are. For data about to be rendered: escaping
+ * (a key's "_" becomes "\_" in markdown) and cutting to a cell's width
+ * would otherwise turn a secret into a form the final scrub cannot recognise.
+ */
+export function scrubSecretsIn<T>(value: T): T {
+  if (known.size === 0) return value;
+  return scrubValue(value) as T;
+}
+
+function scrubValue(value: unknown): unknown {
+  if (typeof value === 'string') return scrubSecrets(value);
+  if (Array.isArray(value)) return value.map(scrubValue);
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubValue(item)]));
+  }
+  return value;
+}
+
+/**
  * The forms a secret takes in what recall-gate writes: as is, JSON-escaped
  * (once inside results.json, twice when an adapter's error data was itself
  * JSON), and URL-encoded (upper and lower hex, space as + in forms). Longest

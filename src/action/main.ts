@@ -9,7 +9,7 @@ import type { Verdict } from '../gate/types.js';
 import { renderComment } from '../report/comment.js';
 import type { ResultsDocument } from '../report/results.js';
 import { runSuite, type Layer } from '../runSuite.js';
-import { registerEnvironmentSecrets, registerSuiteSecrets } from '../secrets.js';
+import { registerEnvironmentSecrets, registerSuiteSecrets, scrubSecretsIn } from '../secrets.js';
 import { loadSuite } from '../suite/load.js';
 import type { Suite } from '../suite/types.js';
 import { annotate, annotationProperties } from './annotations.js';
@@ -136,7 +136,8 @@ async function gateSuite(path: string, inputs: ActionInputs, github: GitHub | un
     await restoreEntries(kept);
     const baseline = await loadBaseline(inputs.baseline, suite.name);
     const outDir = join(inputs.resultsDir, suite.name);
-    const results = await runSuite(suite, { outDir, layer, env, cacheRoot, cacheEmbeddings: true, log: core.info });
+    // Scrubbed before rendering: a secret the comment escapes or cuts short would no longer be recognised.
+    const results = scrubSecretsIn(await runSuite(suite, { outDir, layer, env, cacheRoot, cacheEmbeddings: true, log: core.info }));
     await saveEntries(kept, results);
 
     const trials = readTrials(outDir);

@@ -4,7 +4,7 @@ import { defaultCacheDir } from '../embeddings/cache.js';
 import { RecallGateError } from '../errors.js';
 import { evaluateGate } from '../gate/evaluate.js';
 import { LAYERS, layersToRun, runSuite, type Layer } from '../runSuite.js';
-import { registerSuiteSecrets } from '../secrets.js';
+import { registerSuiteSecrets, scrubSecretsIn } from '../secrets.js';
 import { loadSuite } from '../suite/load.js';
 import { parseShard, shardSuite } from '../shard.js';
 import { parseCommandArgs } from './args.js';
@@ -51,7 +51,8 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
 
   const out = values.out as string;
   const progress = progressReporter(io.stderr, io.isTerminal ?? false);
-  const results = await runSuite(suite, {
+  // Scrubbed before rendering: a secret a report escapes or cuts short would no longer be recognised.
+  const results = scrubSecretsIn(await runSuite(suite, {
     outDir: out,
     layer,
     env: io.env,
@@ -62,7 +63,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     resume: Boolean(values.resume),
     onTrial: (done, total, errors) => progress.update(done, total, errors),
     shard,
-  });
+  }));
   progress.finish();
 
   const trials = readTrials(out);
