@@ -71,7 +71,14 @@ function toProblem(error: ErrorObject, file: SourceFile, basePath: DataPath): In
       return { where: file.locate(path), message: `${subject} must be ${article(expected)}; got ${typeName(error.data)}` };
     }
     case 'pattern':
+      // A key of a map (env: names) rather than a value: shown at the key, by its name.
+      if (error.propertyName !== undefined) {
+        return { where: file.locate(path, { keyOf: error.propertyName }), message: `${subject}: the key ${patternMessage(error)}; got ${JSON.stringify(error.propertyName)}` };
+      }
       return { where: file.locate(path), message: `${subject} ${patternMessage(error)}; got ${JSON.stringify(error.data)}` };
+    case 'propertyNames':
+      // Its `pattern` error above says which key and why.
+      return undefined;
     case 'not': {
       // `not` only forbids keys of one provider kind on another.
       const data = (error.data ?? {}) as Record<string, unknown>;

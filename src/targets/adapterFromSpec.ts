@@ -9,7 +9,7 @@ import { expandTemplates } from './jsonRpc/envTemplate.js';
  */
 
 export function commandAdapter(spec: { command: string[]; cwd: string; env?: Record<string, string>; timeout_ms?: number }, env: NodeJS.ProcessEnv): CommandTarget {
-  const own = expandTemplates(spec.env ?? {}, env, (name) => `the adapter's env ${name}`);
+  const own = expandTemplates(spec.env ?? {}, env, (name) => `the adapter's env: ${name}`);
   for (const [name, value] of Object.entries(own)) if (looksSecret(name)) registerSecret(value);
   return createCommandTarget({ command: spec.command[0]!, args: spec.command.slice(1), cwd: spec.cwd, env: own, timeoutMs: spec.timeout_ms });
 }
