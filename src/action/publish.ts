@@ -18,15 +18,24 @@ export type AnnotationProperties = core.AnnotationProperties;
 export const getInput = core.getInput;
 export const getBooleanInput = core.getBooleanInput;
 
-/** A value to hide everywhere, the runner's log included. */
+const masked = new Set<string>();
+
+/** Tells the runner to mask a value in its log, once. */
+function mask(value: string): void {
+  if (masked.has(value)) return;
+  masked.add(value);
+  core.setSecret(value);
+}
+
+/** A value to hide everywhere, the runner's log included (there even when too short to scrub elsewhere). */
 export function setSecret(value: string): void {
   registerSecret(value);
-  core.setSecret(value);
+  mask(value);
 }
 
 /** From now on every secret recall-gate learns of (suite headers, URL credentials) is masked in the runner's log too. */
 export function maskRegisteredSecrets(): void {
-  onSecretRegistered((value) => core.setSecret(value));
+  onSecretRegistered(mask);
 }
 
 export const info = (message: string): void => core.info(scrubSecrets(message));

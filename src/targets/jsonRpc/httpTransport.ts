@@ -1,5 +1,6 @@
 import { RecallGateError } from '../../errors.js';
 import type { JsonRpcRequest, JsonRpcTransport } from './client.js';
+import { redactUrl } from '../../redact.js';
 import { expandTemplates } from './envTemplate.js';
 import { excerpt, isObject } from './protocol.js';
 
@@ -45,7 +46,8 @@ export class HttpTransport implements JsonRpcTransport {
       url.password = '';
     }
     this.url = url;
-    this.label = `agent adapter at ${url.href}`;
+    // Messages end up in reports: the query may hold a key (?api-key=...).
+    this.label = `agent adapter at ${redactUrl(url.href)}`;
     this.headers = headers;
     this.fetch = options.fetch ?? globalThis.fetch;
   }
