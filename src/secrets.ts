@@ -137,8 +137,12 @@ export function scrubSecretsIn<T>(value: T): T {
 function scrubValue(value: unknown): unknown {
   if (typeof value === 'string') return scrubSecrets(value);
   if (Array.isArray(value)) return value.map(scrubValue);
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubValue(item)]));
+  const prototype = value && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if (prototype === Object.prototype || prototype === null) {
+    // Own data properties copied as such, so a key "__proto__" stays a key; a null-prototype map stays one.
+    const copy = Object.create(prototype) as Record<string, unknown>;
+    for (const [key, item] of Object.entries(value as object)) Object.defineProperty(copy, key, { value: scrubValue(item), enumerable: true, writable: true, configurable: true });
+    return copy;
   }
   return value;
 }

@@ -40,6 +40,9 @@ describe('scrubSecrets', () => {
     const scrubbed = scrubSecretsIn({ rate: Number.NaN, list: ['doc-secret-unit-3', 2, null], deep: { reason: 'got doc-secret-unit-3' }, flag: true });
     assert.ok(Number.isNaN(scrubbed.rate));
     assert.deepEqual({ ...scrubbed, rate: 0 }, { rate: 0, list: ['***', 2, null], deep: { reason: 'got ***' }, flag: true });
+    // Keys are ids the data is looked up by: kept, "__proto__" included (the writers scrub the text of keys too).
+    const ranks = JSON.parse('{"__proto__": "doc-secret-unit-3", "m1": 2}') as Record<string, unknown>;
+    assert.deepEqual(Object.entries(scrubSecretsIn({ ranks }).ranks), [['__proto__', '***'], ['m1', 2]]);
   });
 
   test('listeners hear of values registered before and after', () => {
