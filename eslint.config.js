@@ -11,4 +11,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  {
+    // What the Action prints or posts goes through src/action/publish.ts, which scrubs secrets.
+    files: ['src/**/*.ts'],
+    ignores: ['src/action/publish.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@actions/core', message: "import './publish.js' instead: it scrubs secrets from everything written" }] }],
+    },
+  },
 );

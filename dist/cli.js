@@ -1781,14 +1781,14 @@ var require_code2 = __commonJS({
     }
     exports.callValidateCode = callValidateCode;
     var newRegExp = (0, codegen_1._)`new RegExp`;
-    function usePattern({ gen, it: { opts } }, pattern) {
+    function usePattern({ gen, it: { opts } }, pattern2) {
       const u = opts.unicodeRegExp ? "u" : "";
       const { regExp } = opts.code;
-      const rx = regExp(pattern, u);
+      const rx = regExp(pattern2, u);
       return gen.scopeValue("pattern", {
         key: rx.toString(),
         ref: rx,
-        code: (0, codegen_1._)`${regExp.code === "new RegExp" ? newRegExp : (0, util_2.useFunc)(gen, regExp)}(${pattern}, ${u})`
+        code: (0, codegen_1._)`${regExp.code === "new RegExp" ? newRegExp : (0, util_2.useFunc)(gen, regExp)}(${pattern2}, ${u})`
       });
     }
     exports.usePattern = usePattern;
@@ -3389,9 +3389,9 @@ var require_utils = __commonJS({
           const hex = input.slice(i + 1, i + 3);
           if (isHexPair(hex)) {
             const normalizedHex = hex.toUpperCase();
-            const decoded = String.fromCharCode(parseInt(normalizedHex, 16));
-            if (decodeUnreserved && isUnreserved(decoded)) {
-              output += decoded;
+            const decoded2 = String.fromCharCode(parseInt(normalizedHex, 16));
+            if (decodeUnreserved && isUnreserved(decoded2)) {
+              output += decoded2;
             } else {
               output += "%" + normalizedHex;
             }
@@ -3411,9 +3411,9 @@ var require_utils = __commonJS({
           const hex = input.slice(i + 1, i + 3);
           if (isHexPair(hex)) {
             const normalizedHex = hex.toUpperCase();
-            const decoded = String.fromCharCode(parseInt(normalizedHex, 16));
-            if (decoded !== "." && isUnreserved(decoded)) {
-              output += decoded;
+            const decoded2 = String.fromCharCode(parseInt(normalizedHex, 16));
+            if (decoded2 !== "." && isUnreserved(decoded2)) {
+              output += decoded2;
             } else {
               output += "%" + normalizedHex;
             }
@@ -3538,9 +3538,9 @@ var require_utils = __commonJS({
           const hex = input.slice(i + 1, i + 3);
           if (isHexPair(hex)) {
             const normalizedHex = hex.toUpperCase();
-            const decoded = String.fromCharCode(parseInt(normalizedHex, 16));
-            if (isUnreserved(decoded)) {
-              output += decoded;
+            const decoded2 = String.fromCharCode(parseInt(normalizedHex, 16));
+            if (isUnreserved(decoded2)) {
+              output += decoded2;
             } else {
               output += "%" + normalizedHex;
             }
@@ -14271,6 +14271,140 @@ var require_dist = __commonJS({
   }
 });
 
+// src/apiKey.ts
+function apiKeyEnv(spec) {
+  return spec?.api_key_env ?? "OPENAI_API_KEY";
+}
+
+// src/redact.ts
+function redactUrl(url) {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.username && !parsed.password && !parsed.search) return url;
+    const auth = parsed.username || parsed.password ? "***@" : "";
+    const query = parsed.search ? "?***" : "";
+    return `${parsed.protocol}//${auth}${parsed.host}${parsed.pathname}${query}`;
+  } catch {
+    return url.replace(/\/\/[^@/]*@/, "//***@").replace(/\?.*$/, "?***");
+  }
+}
+var SECRET_PARAMETER = /key|token|secret|passw|auth|credential|sig|code/i;
+function urlCredentials(url) {
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return [];
+  }
+  const user = decoded(parsed.username);
+  const password = decoded(parsed.password);
+  const found = [user, password];
+  if (user || password) found.push(Buffer.from(`${user}:${password}`, "utf8").toString("base64"));
+  for (const [name, value] of parsed.searchParams) if (SECRET_PARAMETER.test(name)) found.push(value);
+  return found.filter(Boolean);
+}
+function decoded(part) {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
+// src/secrets.ts
+var SECRET_MARKER = "***";
+var MIN_SECRET_LENGTH = 8;
+var NOT_SECRETS = /* @__PURE__ */ new Set(["undefined", "disabled", "enabled", "required", "optional", "localhost", "password", "changeme", "anonymous"]);
+var SECRET_NAME = /KEY|TOKEN|SECRET|PASSW|PWD|AUTH(?!OR)|CREDENTIAL|PRIVATE|COOKIE|SESSION|SIGNATURE|(^|[^A-Z])SIG([^A-Z]|$)|(^|[^A-Z])PAT([^A-Z]|$)/i;
+var SECRET_VARIABLES = ["OPENAI_API_KEY", "GITHUB_TOKEN", "INPUT_OPENAI-API-KEY", "INPUT_GITHUB-TOKEN"];
+function looksSecret(name) {
+  return SECRET_NAME.test(name);
+}
+var known = /* @__PURE__ */ new Set();
+var listeners = [];
+var pattern;
+function registerSecret(value) {
+  const secret = value?.trim();
+  if (!secret || secret.length < MIN_SECRET_LENGTH || NOT_SECRETS.has(secret.toLowerCase()) || known.has(secret)) return;
+  known.add(secret);
+  pattern = void 0;
+  for (const listener of listeners) listener(secret);
+}
+function registerUrlSecrets(url) {
+  if (url) for (const secret of urlCredentials(url)) registerSecret(secret);
+}
+function registerEnvironmentSecrets(env2) {
+  for (const name of SECRET_VARIABLES) registerSecret(env2[name]);
+  for (const [name, value] of Object.entries(env2)) {
+    if (!value) continue;
+    if (looksSecret(name) && !isPath(value)) registerSecret(value);
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) registerUrlSecrets(value);
+  }
+}
+function registerSuiteSecrets(suite, env2) {
+  const variables = /* @__PURE__ */ new Set();
+  const urls = [];
+  const target = suite.e2e?.target;
+  for (const provider of suite.retrieval?.providers ?? []) {
+    if (provider.kind === "chroma") variables.add(provider.api_key_env ?? "CHROMA_API_KEY");
+    for (const variable of Object.values(provider.headers_env ?? {})) variables.add(variable);
+    urls.push(provider.url);
+    if (provider.embedding?.kind === "openai") {
+      variables.add(apiKeyEnv(provider.embedding));
+      urls.push(provider.embedding.base_url);
+    }
+  }
+  if (target?.kind === "builtin") {
+    variables.add(apiKeyEnv(target));
+    urls.push(target.base_url);
+  }
+  if (target?.kind === "http") {
+    for (const variable of Object.values(target.headers_env)) variables.add(variable);
+    urls.push(target.url);
+  }
+  if (suite.e2e?.judge) {
+    variables.add(apiKeyEnv(suite.e2e.judge));
+    urls.push(suite.e2e.judge.base_url);
+  }
+  for (const variable of variables) registerSecret(env2[variable]);
+  for (const url of urls) registerUrlSecrets(url);
+}
+function scrubSecrets(text) {
+  if (known.size === 0) return text;
+  pattern ??= buildPattern();
+  return text.replace(pattern, SECRET_MARKER);
+}
+function scrubSecretsIn(value) {
+  if (known.size === 0) return value;
+  return scrubValue(value);
+}
+function scrubValue(value) {
+  if (typeof value === "string") return scrubSecrets(value);
+  if (Array.isArray(value)) return value.map(scrubValue);
+  const prototype = value && typeof value === "object" ? Object.getPrototypeOf(value) : void 0;
+  if (prototype === Object.prototype || prototype === null) {
+    const copy = Object.create(prototype);
+    for (const [key, item] of Object.entries(value)) Object.defineProperty(copy, key, { value: scrubValue(item), enumerable: true, writable: true, configurable: true });
+    return copy;
+  }
+  return value;
+}
+function buildPattern() {
+  const forms = /* @__PURE__ */ new Set();
+  for (const secret of known) {
+    const once = JSON.stringify(secret).slice(1, -1);
+    const encoded = encodeURIComponent(secret);
+    for (const form of [secret, once, JSON.stringify(once).slice(1, -1), encoded, encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()), encoded.replace(/%20/g, "+")]) {
+      forms.add(form);
+    }
+  }
+  const sorted = [...forms].sort((a, b) => b.length - a.length);
+  return new RegExp(sorted.map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
+}
+function isPath(value) {
+  return /^(\/|~\/|\.\.?\/|[A-Za-z]:[\\/])\S*$/.test(value);
+}
+
 // src/errors.ts
 var ExitCode = {
   ok: 0,
@@ -14309,9 +14443,9 @@ function invalidInput(problems, summary) {
 function describeError(error) {
   if (error instanceof Error) {
     const hint = error instanceof RecallGateError && error.hint ? ` (${error.hint})` : "";
-    return `${error.message}${hint}`;
+    return scrubSecrets(`${error.message}${hint}`);
   }
-  return String(error);
+  return scrubSecrets(String(error));
 }
 
 // package.json
@@ -14367,6 +14501,20 @@ var package_default = {
 // src/version.ts
 var TOOL_NAME = "recall-gate";
 var TOOL_VERSION = package_default.version;
+
+// src/cli/io.ts
+function processIO() {
+  return {
+    cwd: process.cwd(),
+    env: process.env,
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    isTerminal: Boolean(process.stderr.isTTY)
+  };
+}
+function scrubbedIO(io) {
+  return { ...io, stdout: (text) => io.stdout(scrubSecrets(text)), stderr: (text) => io.stderr(scrubSecrets(text)) };
+}
 
 // src/cli/compare.ts
 import { existsSync as existsSync3 } from "node:fs";
@@ -14544,18 +14692,18 @@ function isCondition(name) {
 function isRate(name) {
   return E2E_RATES.includes(name);
 }
-function parseMetricKey(key, known = {}) {
+function parseMetricKey(key, known2 = {}) {
   const parts = key.split(".");
   const [layer] = parts;
-  if (layer === "retrieval") return parseRetrieval(key, parts.slice(1), known);
-  if (layer === "e2e") return parseE2e(key, parts.slice(1), known);
+  if (layer === "retrieval") return parseRetrieval(key, parts.slice(1), known2);
+  if (layer === "e2e") return parseE2e(key, parts.slice(1), known2);
   return {
     ok: false,
     reason: `"${layer}" is not a layer: metric keys start with retrieval. or e2e.`,
     hint: didYouMean(layer ?? "", ["retrieval", "e2e"]) ?? "e.g. retrieval.<provider>.recall@3 or e2e.pass_rate"
   };
 }
-function parseRetrieval(key, rest, known) {
+function parseRetrieval(key, rest, known2) {
   if (rest.length < 2 || rest.some((part) => part === "")) {
     return { ok: false, reason: `"${key}" is not a retrieval metric: use retrieval.<provider>.<metric>`, hint: "e.g. retrieval.vector.recall@3" };
   }
@@ -14571,7 +14719,7 @@ function parseRetrieval(key, rest, known) {
     };
   }
   const middle = rest.slice(0, -1).join(".");
-  const providers = new Set(known.providers ?? []);
+  const providers = new Set(known2.providers ?? []);
   if (providers.has(middle)) return { ok: true, key: { layer: "retrieval", provider: middle, metric: name, ...metric } };
   const tagAt = rest.indexOf("tag");
   if (tagAt >= 0 && tagAt < rest.length - 1) {
@@ -14582,7 +14730,7 @@ function parseRetrieval(key, rest, known) {
   }
   return { ok: true, key: { layer: "retrieval", provider: middle, metric: name, ...metric } };
 }
-function parseE2e(key, rest, known) {
+function parseE2e(key, rest, known2) {
   if (rest.length === 0 || rest.some((part) => part === "")) return { ok: false, reason: `"${key}" is not an e2e metric`, hint: "e.g. e2e.pass_rate" };
   const [first, second] = rest;
   if (rest.length === 1) {
@@ -14592,7 +14740,7 @@ function parseE2e(key, rest, known) {
     if (E2E_SCALARS.includes(first)) return { ok: true, key: { layer: "e2e", kind: "scalar", name: first } };
     return { ok: false, reason: `"${first}" is not an e2e metric`, hint: e2eHint(first) };
   }
-  if (first === "ability") return parseAbility(key, rest.slice(1), known);
+  if (first === "ability") return parseAbility(key, rest.slice(1), known2);
   if (isCondition(first) && rest.length === 2) {
     if (isRate(second)) return { ok: true, key: { layer: "e2e", kind: "rate", rate: second, condition: first } };
     return { ok: false, reason: `"${second}" is not a rate`, hint: didYouMean(second, E2E_RATES) ?? `use ${E2E_RATES.join(", ")}` };
@@ -14604,11 +14752,11 @@ function e2eHint(word) {
   const match = didYouMean(word, E2E_SINGLE);
   return match ?? `use one of ${E2E_SINGLE.map((name) => `e2e.${name}`).join(", ")}`;
 }
-function parseAbility(key, rest, known) {
+function parseAbility(key, rest, known2) {
   const usage = "use e2e.ability.<ability>.<rate>, e2e.ability.<ability>.<condition>.<rate>, .lift or .gap";
   if (rest.length < 2) return { ok: false, reason: `"${key}" names no ability metric`, hint: usage };
   const last = rest[rest.length - 1];
-  const abilities = new Set(known.abilities ?? []);
+  const abilities = new Set(known2.abilities ?? []);
   if (last === "lift" || last === "gap") {
     return { ok: true, key: { layer: "e2e", kind: "diff", ability: rest.slice(0, -1).join("."), diff: last } };
   }
@@ -15091,8 +15239,7 @@ var TrialLog = class {
     if (!resume || !existsSync(this.path)) writeFileSync(this.path, "");
   }
   append(trial) {
-    appendFileSync(this.path, `${JSON.stringify(trial)}
-`);
+    appendFileSync(this.path, trialLine(trial));
   }
   /** Every complete line; a torn last line (a crash mid-write) is ignored. */
   read() {
@@ -15108,10 +15255,13 @@ var TrialLog = class {
     return trials;
   }
   rewrite(trials) {
-    writeFileSync(this.path, trials.map((trial) => `${JSON.stringify(trial)}
-`).join(""));
+    writeFileSync(this.path, trials.map(trialLine).join(""));
   }
 };
+function trialLine(trial) {
+  return `${scrubSecrets(JSON.stringify(trial))}
+`;
+}
 function readTrials(dir) {
   return latestByKey(new TrialLog(join(dir, "trials.jsonl")).read());
 }
@@ -15334,6 +15484,9 @@ var suite_schema_default = {
           type: "string",
           minLength: 1
         },
+        env: {
+          $ref: "#/definitions/childEnv"
+        },
         headers_env: {
           description: "adapter over HTTP: header name -> environment variable holding its value.",
           type: "object",
@@ -15492,6 +15645,11 @@ var suite_schema_default = {
                 {
                   required: [
                     "headers_env"
+                  ]
+                },
+                {
+                  required: [
+                    "env"
                   ]
                 }
               ]
@@ -15829,6 +15987,17 @@ var suite_schema_default = {
       type: "string",
       pattern: "^[A-Za-z_][A-Za-z0-9_]*$"
     },
+    childEnv: {
+      description: "command: the adapter process's own environment variables, name -> value; ${NAME} in a value is replaced by that variable of recall-gate's environment. The process inherits only PATH, HOME, USER, LOGNAME, SHELL, LANG, LANGUAGE, LC_*, TZ, TERM, TMPDIR, TEMP, TMP (and Windows' SYSTEMROOT and the like) besides these.",
+      type: "object",
+      propertyNames: {
+        type: "string",
+        pattern: "^[A-Za-z_][A-Za-z0-9_]*$"
+      },
+      additionalProperties: {
+        type: "string"
+      }
+    },
     target: {
       type: "object",
       additionalProperties: false,
@@ -15898,6 +16067,9 @@ var suite_schema_default = {
           type: "string",
           minLength: 1,
           description: "command: working directory, relative to the suite."
+        },
+        env: {
+          $ref: "#/definitions/childEnv"
         },
         timeout_ms: {
           type: "integer",
@@ -16380,12 +16552,17 @@ function toProblem(error, file, basePath) {
       return { where: file.locate(path2), message: `${subject} must be ${article(expected)}; got ${typeName(error.data)}` };
     }
     case "pattern":
+      if (error.propertyName !== void 0) {
+        return { where: file.locate(path2, { keyOf: error.propertyName }), message: `${subject}: the key ${patternMessage(error)}; got ${JSON.stringify(error.propertyName)}` };
+      }
       return { where: file.locate(path2), message: `${subject} ${patternMessage(error)}; got ${JSON.stringify(error.data)}` };
     case "format": {
       const format2 = STRING_FORMATS[error.params.format];
       const value = String(error.data);
       return { where: file.locate(path2), message: `${subject} must be ${format2?.expected ?? error.message}; got ${JSON.stringify(value)}: ${format2?.problem(value) ?? "invalid"}` };
     }
+    case "propertyNames":
+      return void 0;
     case "not": {
       const data = error.data ?? {};
       const rule = /\/allOf\/(\d+)\//.exec(error.schemaPath)?.[1];
@@ -16416,6 +16593,7 @@ var KIND_ONLY_KEYS = {
   command: "adapter",
   cwd: "adapter",
   headers_env: "adapter",
+  env: "adapter",
   timeout_ms: "chroma and adapter",
   tenant: "chroma",
   database: "chroma",
@@ -16436,12 +16614,12 @@ function typeName(value) {
   return `${typeof value} ${JSON.stringify(value)}`;
 }
 function patternMessage(error) {
-  const pattern = String(error.params.pattern);
-  if (pattern === "^[^\\s]+$") return "must not contain spaces";
-  if (pattern.startsWith("^\\d{4}")) return "must be a date written YYYY-MM-DD";
-  if (pattern.startsWith("^[A-Za-z0-9]")) return 'must start with a letter or digit and use only letters, digits, ".", "_" and "-"';
-  if (pattern.startsWith("^[A-Za-z_]")) return "must be an environment variable name";
-  return `must match ${pattern}`;
+  const pattern2 = String(error.params.pattern);
+  if (pattern2 === "^[^\\s]+$") return "must not contain spaces";
+  if (pattern2.startsWith("^\\d{4}")) return "must be a date written YYYY-MM-DD";
+  if (pattern2.startsWith("^[A-Za-z0-9]")) return 'must start with a letter or digit and use only letters, digits, ".", "_" and "-"';
+  if (pattern2.startsWith("^[A-Za-z_]")) return "must be an environment variable name";
+  return `must match ${pattern2}`;
 }
 function checkSchema(part, data, file, basePath = []) {
   const validate = validators()[part];
@@ -17785,9 +17963,9 @@ var RegexRunner = class {
   worker;
   queue = [];
   running;
-  exec(pattern, text) {
+  exec(pattern2, text) {
     return new Promise((resolve11, reject) => {
-      this.queue.push({ source: pattern.source, flags: pattern.flags, text, resolve: resolve11, reject });
+      this.queue.push({ source: pattern2.source, flags: pattern2.flags, text, resolve: resolve11, reject });
       this.next();
     });
   }
@@ -17836,8 +18014,8 @@ var RegexRunner = class {
   }
 };
 var runner = new RegexRunner(REGEX_TIME_LIMIT_MS);
-function execRegex(pattern, text) {
-  return runner.exec(pattern, text);
+function execRegex(pattern2, text) {
+  return runner.exec(pattern2, text);
 }
 
 // src/e2e/checks/text.ts
@@ -17869,10 +18047,10 @@ function compileRegex(source, flags = "") {
   }
 }
 async function checkRegex(answer, source, flags) {
-  const pattern = compileRegex(source, flags);
+  const pattern2 = compileRegex(source, flags);
   const text = normalizeAnswer(answer);
   const shown2 = `/${source}/${flags ?? ""}`;
-  const match = await execRegex(pattern, text).catch((error) => {
+  const match = await execRegex(pattern2, text).catch((error) => {
     throw error instanceof RegexTimeoutError ? new Error(`regex ${shown2} ${error.message}`, { cause: error }) : error;
   });
   if (!match) return { pass: false, reason: `does not match ${shown2}` };
@@ -17916,7 +18094,13 @@ function buildE2e(raw, cases, main2, retrieval, files, problems) {
       return { kind: "http", url: String(rawTarget.url), headers_env: rawTarget.headers_env ?? {}, timeout_ms: timeout };
     }
     if (rawTarget.kind === "command") {
-      return { kind: "command", command: rawTarget.command, cwd: resolve2(suiteDir, rawTarget.cwd ?? "."), timeout_ms: timeout };
+      return {
+        kind: "command",
+        command: rawTarget.command,
+        cwd: resolve2(suiteDir, rawTarget.cwd ?? "."),
+        env: rawTarget.env,
+        timeout_ms: timeout
+      };
     }
     const memory = rawTarget.memory;
     const providers = retrieval?.providers ?? [];
@@ -18816,7 +19000,7 @@ function exactNumber(value) {
 // src/report/writeResultsDir.ts
 function writeAtomic(path2, text) {
   const temp = `${path2}.${process.pid}.tmp`;
-  writeFileSync2(temp, text);
+  writeFileSync2(temp, scrubSecrets(text));
   renameSync(temp, path2);
 }
 function prepareResultsDir(dir, options = {}) {
@@ -18888,11 +19072,11 @@ var ABSTENTION_PHRASES = [
   { name: "not something you've shared", pattern: `\\bnot something (?:you${A}ve|you have|you) (?:shared|mentioned|told|said|stated|given)\\b` },
   // I have no way of knowing, there's no way to know
   { name: "no way of knowing", pattern: `\\bno way (?:of knowing|to know|to tell)\\b` }
-].map(({ name, pattern }) => ({ name, pattern: new RegExp(pattern, "iu") }));
+].map(({ name, pattern: pattern2 }) => ({ name, pattern: new RegExp(pattern2, "iu") }));
 function findAbstention(text) {
   let first;
-  for (const { name, pattern } of ABSTENTION_PHRASES) {
-    const match = pattern.exec(text);
+  for (const { name, pattern: pattern2 } of ABSTENTION_PHRASES) {
+    const match = pattern2.exec(text);
     if (match && (!first || match.index < first.at)) first = { name, at: match.index, raw: match[0] };
   }
   return first;
@@ -19051,9 +19235,9 @@ function findAmounts(text) {
   return found.map(({ value, at, raw, currency }) => ({ value, at, raw, currency }));
 }
 function readNumber(text, start2) {
-  for (const { pattern, decimal } of SHAPES) {
-    pattern.lastIndex = start2;
-    const match = pattern.exec(text);
+  for (const { pattern: pattern2, decimal } of SHAPES) {
+    pattern2.lastIndex = start2;
+    const match = pattern2.exec(text);
     if (!match) continue;
     const end = start2 + match[0].length;
     if (/^(?:\d|[.,]\d)/.test(text.slice(end, end + 2))) continue;
@@ -19077,8 +19261,8 @@ function readAmount(text, start2, end, digits) {
   let exponent = 0;
   let tail = 0;
   const magnitudes = [[THOUSANDS, 3], [MILLIONS, 6], [BILLIONS, 9]];
-  for (const [pattern, power] of magnitudes) {
-    const match = pattern.exec(after);
+  for (const [pattern2, power] of magnitudes) {
+    const match = pattern2.exec(after);
     if (match) [exponent, tail] = [power, match[0].length];
   }
   let suffix = currencyAfter(after.slice(tail));
@@ -19690,11 +19874,6 @@ var CachedEmbedder = class {
   }
 };
 
-// src/apiKey.ts
-function apiKeyEnv(spec) {
-  return spec?.api_key_env ?? "OPENAI_API_KEY";
-}
-
 // src/runSuite.ts
 import { createHash as createHash4, randomBytes } from "node:crypto";
 import { readFileSync as readFileSync5 } from "node:fs";
@@ -20029,8 +20208,8 @@ function getBrowserInfo() {
     { key: "firefox", pattern: /Firefox(?:\W+(\d+)\.(\d+)(?:\.(\d+))?)?/ },
     { key: "safari", pattern: /(?:Version\W+(\d+)\.(\d+)(?:\.(\d+))?)?(?:\W+Mobile\S*)?\W+Safari/ }
   ];
-  for (const { key, pattern } of browserPatterns) {
-    const match = pattern.exec(navigator.userAgent);
+  for (const { key, pattern: pattern2 } of browserPatterns) {
+    const match = pattern2.exec(navigator.userAgent);
     if (match) {
       const major = match[1] || 0;
       const minor = match[2] || 0;
@@ -22011,8 +22190,8 @@ var EventStream = class {
    * @returns this ChatCompletionStream, so that calls can be chained
    */
   on(event, listener) {
-    const listeners = __classPrivateFieldGet(this, _EventStream_listeners, "f")[event] || (__classPrivateFieldGet(this, _EventStream_listeners, "f")[event] = []);
-    listeners.push({ listener });
+    const listeners2 = __classPrivateFieldGet(this, _EventStream_listeners, "f")[event] || (__classPrivateFieldGet(this, _EventStream_listeners, "f")[event] = []);
+    listeners2.push({ listener });
     return this;
   }
   /**
@@ -22023,12 +22202,12 @@ var EventStream = class {
    * @returns this ChatCompletionStream, so that calls can be chained
    */
   off(event, listener) {
-    const listeners = __classPrivateFieldGet(this, _EventStream_listeners, "f")[event];
-    if (!listeners)
+    const listeners2 = __classPrivateFieldGet(this, _EventStream_listeners, "f")[event];
+    if (!listeners2)
       return this;
-    const index = listeners.findIndex((l) => l.listener === listener);
+    const index = listeners2.findIndex((l) => l.listener === listener);
     if (index >= 0)
-      listeners.splice(index, 1);
+      listeners2.splice(index, 1);
     return this;
   }
   /**
@@ -22037,8 +22216,8 @@ var EventStream = class {
    * @returns this ChatCompletionStream, so that calls can be chained
    */
   once(event, listener) {
-    const listeners = __classPrivateFieldGet(this, _EventStream_listeners, "f")[event] || (__classPrivateFieldGet(this, _EventStream_listeners, "f")[event] = []);
-    listeners.push({ listener, once: true });
+    const listeners2 = __classPrivateFieldGet(this, _EventStream_listeners, "f")[event] || (__classPrivateFieldGet(this, _EventStream_listeners, "f")[event] = []);
+    listeners2.push({ listener, once: true });
     return this;
   }
   /**
@@ -22169,14 +22348,14 @@ var EventStream = class {
       __classPrivateFieldSet(this, _EventStream_ended, true, "f");
       __classPrivateFieldGet(this, _EventStream_resolveEndPromise, "f").call(this);
     }
-    const listeners = __classPrivateFieldGet(this, _EventStream_listeners, "f")[event];
-    if (listeners) {
-      __classPrivateFieldGet(this, _EventStream_listeners, "f")[event] = listeners.filter((l) => !l.once);
-      listeners.forEach(({ listener }) => listener(...args));
+    const listeners2 = __classPrivateFieldGet(this, _EventStream_listeners, "f")[event];
+    if (listeners2) {
+      __classPrivateFieldGet(this, _EventStream_listeners, "f")[event] = listeners2.filter((l) => !l.once);
+      listeners2.forEach(({ listener }) => listener(...args));
     }
     if (event === "abort") {
       const error = args[0];
-      if (!__classPrivateFieldGet(this, _EventStream_catchingPromiseCreated, "f") && !listeners?.length) {
+      if (!__classPrivateFieldGet(this, _EventStream_catchingPromiseCreated, "f") && !listeners2?.length) {
         Promise.reject(error);
       }
       __classPrivateFieldGet(this, _EventStream_rejectConnectedPromise, "f").call(this, error);
@@ -22186,7 +22365,7 @@ var EventStream = class {
     }
     if (event === "error") {
       const error = args[0];
-      if (!__classPrivateFieldGet(this, _EventStream_catchingPromiseCreated, "f") && !listeners?.length) {
+      if (!__classPrivateFieldGet(this, _EventStream_catchingPromiseCreated, "f") && !listeners2?.length) {
         Promise.reject(error);
       }
       __classPrivateFieldGet(this, _EventStream_rejectConnectedPromise, "f").call(this, error);
@@ -30647,19 +30826,6 @@ function isUndiciDispatcherVersionMismatchError(error) {
   return false;
 }
 
-// src/redact.ts
-function redactUrl(url) {
-  try {
-    const parsed = new URL(url);
-    if (!parsed.username && !parsed.password && !parsed.search) return url;
-    const auth = parsed.username || parsed.password ? "***@" : "";
-    const query = parsed.search ? "?***" : "";
-    return `${parsed.protocol}//${auth}${parsed.host}${parsed.pathname}${query}`;
-  } catch {
-    return url.replace(/\/\/[^@/]*@/, "//***@").replace(/\?.*$/, "?***");
-  }
-}
-
 // src/net/boundedFetch.ts
 var MAX_RETRY_AFTER_MS = 6e4;
 var AttemptTimeoutError = class extends Error {
@@ -31020,8 +31186,8 @@ function describe(error) {
 var fingerprints = /* @__PURE__ */ new Map();
 function folderFingerprint(folder, dtype) {
   const key = `${folder}\0${dtype}`;
-  const known = fingerprints.get(key);
-  if (known) return known;
+  const known2 = fingerprints.get(key);
+  if (known2) return known2;
   const fingerprint = hashFolder(folder, dtype);
   fingerprints.set(key, fingerprint);
   return fingerprint;
@@ -31235,7 +31401,7 @@ function describeValue2(value) {
   }
 }
 function excerpt2(text, max = 200) {
-  const line = text.replace(/\s*\n\s*/g, " ").trim();
+  const line = scrubSecrets(text).replace(/\s*\n\s*/g, " ").trim();
   return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
 }
 function isObject(value) {
@@ -31504,7 +31670,7 @@ var CommandTransport = class {
     const { command, args = [], cwd, env: env2 } = this.options;
     let child;
     try {
-      child = spawn2(command, args, { cwd, env: { ...process.env, ...env2 }, stdio: ["pipe", "pipe", "pipe"] });
+      child = spawn2(command, args, { cwd, env: childEnvironment(process.env, env2), stdio: ["pipe", "pipe", "pipe"] });
     } catch (error) {
       this.failure = `could not be started: ${error instanceof Error ? error.message : String(error)}`;
       return void 0;
@@ -31534,7 +31700,8 @@ var CommandTransport = class {
     createInterface({ input: child.stdout, crlfDelay: Infinity }).on("line", (line) => this.onLine(line));
     const onStderr = this.options.onStderr ?? ((line) => process.stderr.write(`${line}
 `));
-    createInterface({ input: child.stderr, crlfDelay: Infinity }).on("line", (line) => {
+    createInterface({ input: child.stderr, crlfDelay: Infinity }).on("line", (raw) => {
+      const line = scrubSecrets(raw);
       this.stderrTail.push(line);
       if (this.stderrTail.length > STDERR_KEPT) this.stderrTail.shift();
       onStderr(line);
@@ -31596,6 +31763,38 @@ ${this.stderrTail.map((line) => `  ${line}`).join("\n")}` : " (it wrote nothing 
     for (const pending of this.takeAll()) pending.reject(error(pending.method));
   }
 };
+var INHERITED = /* @__PURE__ */ new Set([
+  "PATH",
+  "HOME",
+  "USER",
+  "LOGNAME",
+  "SHELL",
+  "LANG",
+  "LANGUAGE",
+  "TZ",
+  "TERM",
+  "TMPDIR",
+  "TEMP",
+  "TMP",
+  // Windows: without these many programs cannot start or find the user's profile.
+  "SYSTEMROOT",
+  "SYSTEMDRIVE",
+  "WINDIR",
+  "COMSPEC",
+  "PATHEXT",
+  "USERPROFILE",
+  "APPDATA",
+  "LOCALAPPDATA",
+  "PROGRAMDATA"
+]);
+function childEnvironment(parent, own2 = {}) {
+  const env2 = {};
+  for (const [name, value] of Object.entries(parent)) {
+    const upper = name.toUpperCase();
+    if (value !== void 0 && (INHERITED.has(upper) || upper.startsWith("LC_"))) env2[name] = value;
+  }
+  return { ...env2, ...own2 };
+}
 async function within(promise, ms) {
   let timer;
   const timeout = new Promise((resolve11) => timer = setTimeout(() => resolve11(false), ms));
@@ -31607,6 +31806,19 @@ async function within(promise, ms) {
 }
 function quote(word) {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+// src/targets/jsonRpc/envTemplate.ts
+function expandTemplates(templates, env2, what) {
+  const expanded = {};
+  for (const [key, template] of Object.entries(templates)) {
+    expanded[key] = template.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_2, variable) => {
+      const value = env2[variable];
+      if (!value) throw new RecallGateError("invalid-input", `${what(key)} uses \${${variable}}, which is not set`, { hint: `set ${variable} in the environment` });
+      return value;
+    });
+  }
+  return expanded;
 }
 
 // src/targets/jsonRpc/httpTransport.ts
@@ -31636,7 +31848,7 @@ var HttpTransport = class {
       url.password = "";
     }
     this.url = url;
-    this.label = `agent adapter at ${url.href}`;
+    this.label = `agent adapter at ${redactUrl(url.href)}`;
     this.headers = headers;
     this.fetch = options.fetch ?? globalThis.fetch;
   }
@@ -31797,6 +32009,19 @@ function createHttpTarget(options) {
 }
 function createCommandTarget(options) {
   return new CommandTarget(options);
+}
+
+// src/targets/adapterFromSpec.ts
+function commandAdapter(spec, env2) {
+  const own2 = expandTemplates(spec.env ?? {}, env2, (name) => `the adapter's env: ${name}`);
+  for (const [name, value] of Object.entries(own2)) if (looksSecret(name)) registerSecret(value);
+  return createCommandTarget({ command: spec.command[0], args: spec.command.slice(1), cwd: spec.cwd, env: own2, timeoutMs: spec.timeout_ms });
+}
+function httpAdapter(spec, env2) {
+  const headers = headersFromEnv(spec.headers_env ?? {}, env2);
+  for (const value of Object.values(headers)) registerSecret(value);
+  registerUrlSecrets(spec.url);
+  return createHttpTarget({ url: spec.url, headers, timeoutMs: spec.timeout_ms });
 }
 
 // src/memory/chroma.ts
@@ -33685,17 +33910,17 @@ var _Key = class _Key2 {
     }
     return createComparisonWhere(this.name, "$not_contains", value);
   }
-  regex(pattern) {
-    if (typeof pattern !== "string") {
+  regex(pattern2) {
+    if (typeof pattern2 !== "string") {
       throw new TypeError("$regex requires a string pattern");
     }
-    return createComparisonWhere(this.name, "$regex", pattern);
+    return createComparisonWhere(this.name, "$regex", pattern2);
   }
-  notRegex(pattern) {
-    if (typeof pattern !== "string") {
+  notRegex(pattern2) {
+    if (typeof pattern2 !== "string") {
       throw new TypeError("$not_regex requires a string pattern");
     }
-    return createComparisonWhere(this.name, "$not_regex", pattern);
+    return createComparisonWhere(this.name, "$not_regex", pattern2);
   }
 };
 _Key.ID = new _Key("#id");
@@ -37002,7 +37227,7 @@ function createStore(provider, context) {
         timeoutMs: provider.timeout_ms
       });
     case "adapter": {
-      const target = provider.command ? createCommandTarget({ command: provider.command[0], args: provider.command.slice(1), cwd: resolve9(context.baseDir, provider.cwd ?? "."), timeoutMs: provider.timeout_ms }) : createHttpTarget({ url: provider.url, headers: headersFromEnv(provider.headers_env ?? {}, context.env), timeoutMs: provider.timeout_ms });
+      const target = provider.command ? commandAdapter({ ...provider, command: provider.command, cwd: resolve9(context.baseDir, provider.cwd ?? ".") }, context.env) : httpAdapter({ ...provider, url: provider.url }, context.env);
       return new AdapterMemoryStore(target.client, { closeClient: true });
     }
   }
@@ -37289,9 +37514,9 @@ async function createTarget(spec, context) {
       }
     }
     case "http":
-      return createHttpTarget({ url: spec.url, headers: headersFromEnv(spec.headers_env, context.env), timeoutMs: spec.timeout_ms });
+      return httpAdapter(spec, context.env);
     case "command":
-      return createCommandTarget({ command: spec.command[0], args: spec.command.slice(1), cwd: spec.cwd, timeoutMs: spec.timeout_ms });
+      return commandAdapter(spec, context.env);
   }
 }
 
@@ -37502,6 +37727,7 @@ async function runCommand(argv, io) {
   }
   const shard = values.shard === void 0 ? void 0 : parseShard(values.shard);
   const whole = loadSuite(positionals[0], io.cwd);
+  registerSuiteSecrets(whole, io.env);
   const suite = shard ? shardSuite(whole, shard) : whole;
   const layers = layersToRun(suite, layer);
   if (layers.retrieval !== "ran" && layers.e2e !== "ran") {
@@ -37512,7 +37738,7 @@ async function runCommand(argv, io) {
   }
   const out = values.out;
   const progress = progressReporter(io.stderr, io.isTerminal ?? false);
-  const results = await runSuite(suite, {
+  const results = scrubSecretsIn(await runSuite(suite, {
     outDir: out,
     layer,
     env: io.env,
@@ -37523,7 +37749,7 @@ async function runCommand(argv, io) {
     resume: Boolean(values.resume),
     onTrial: (done, total, errors) => progress.update(done, total, errors),
     shard
-  });
+  }));
   progress.finish();
   const trials = readTrials(out);
   const verdict = suite.gate && !results.shard ? evaluateGate(suite.gate, results, void 0, { trials }) : void 0;
@@ -37662,7 +37888,9 @@ usage:
 
 exit status: 0 done, 1 gate failed, 2 invalid input, 3 could not complete
 `;
-async function main(argv, io) {
+async function main(argv, unscrubbed) {
+  registerEnvironmentSecrets(unscrubbed.env);
+  const io = scrubbedIO(unscrubbed);
   const [command, ...rest] = argv;
   if (command === void 0 || command === "help" || command === "--help" || command === "-h") {
     io.stdout(HELP);
@@ -37694,17 +37922,6 @@ ${HELP}`);
 `);
     return ExitCode.incomplete;
   }
-}
-
-// src/cli/io.ts
-function processIO() {
-  return {
-    cwd: process.cwd(),
-    env: process.env,
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-    isTerminal: Boolean(process.stderr.isTTY)
-  };
 }
 
 // src/cli.ts

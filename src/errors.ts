@@ -1,3 +1,5 @@
+import { scrubSecrets } from './secrets.js';
+
 /** Exit statuses shared by the CLI and the Action. */
 export const ExitCode = {
   ok: 0,
@@ -62,11 +64,11 @@ export function invalidInput(problems: InputProblem[], summary?: string): Recall
   return new RecallGateError('invalid-input', message, { problems });
 }
 
-/** The message of anything thrown, for reports. */
+/** The message of anything thrown, for reports; scrubbed of secrets here, before any report escapes or shortens it. */
 export function describeError(error: unknown): string {
   if (error instanceof Error) {
     const hint = error instanceof RecallGateError && error.hint ? ` (${error.hint})` : '';
-    return `${error.message}${hint}`;
+    return scrubSecrets(`${error.message}${hint}`);
   }
-  return String(error);
+  return scrubSecrets(String(error));
 }

@@ -380,6 +380,6 @@ describe('scoreCommand', () => {
     const unknown = await gateErrorAsync(scoreCommand(['--qrels', 'qrels.txt', '--run', 'run.txt', '--depth', '3'], fakeIO()));
     assert.equal(unknown.exitCode, ExitCode.invalidInput);
     const unreadable = await gateErrorAsync(scoreCommand(['--qrels', 'no-such-file.txt', '--run', 'run.txt'], fakeIO()));
-    assert.match(unreadable.message, /cannot read --qrels file no-such-file\.txt: ENOENT/);
+    assert.match(unreadable.message, /cannot read --qrels file no-such-file\.txt: file not found/);
   });
 });

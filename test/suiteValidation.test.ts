@@ -95,6 +95,15 @@ const cases: Case[] = [
     problems: [p(`${S}/chroma-key-on-vector.yaml:6:7`, '"url" only applies to chroma and adapter providers', 'remove it or change kind to chroma')],
   },
   {
+    title: "a command adapter's env: names must be variable names and its values strings; other kinds have no env",
+    file: `${S}/child-env.yaml`,
+    problems: [
+      p(`${S}/child-env.yaml:7:34`, '"env" only applies to adapter providers', 'remove it or change kind to adapter'),
+      p(`${S}/child-env.yaml:8:65`, '"env": the key must be an environment variable name; got "BAD-NAME"'),
+      p(`${S}/child-env.yaml:8:83`, '"N" must be a string; got number 3'),
+    ],
+  },
+  {
     title: 'unknown key in a provider suggests the key it was meant to be (and the missing kind is not reported twice)',
     file: `${S}/unknown-key-provider.yaml`,
     problems: [p(`${S}/unknown-key-provider.yaml:5:7`, 'unknown key "knd"', 'did you mean "kind"?')],
@@ -251,7 +260,7 @@ const cases: Case[] = [
     problems: [
       p(`${S}/unordered-problems.yaml:3:10`, '"depth" must be >= 1'),
       p(`${S}/unordered-problems.yaml:5:38`, '"k1" must be a number; got string "high"'),
-      p(`${S}/unordered-problems.yaml:5:44`, 'unknown key "colour"', 'allowed keys: name, kind, k1, b, embedding, url, tenant, database, api_key_env, auth_header, keep_collection, command, cwd, headers_env, timeout_ms, hnsw'),
+      p(`${S}/unordered-problems.yaml:5:44`, 'unknown key "colour"', 'allowed keys: name, kind, k1, b, embedding, url, tenant, database, api_key_env, auth_header, keep_collection, command, cwd, env, headers_env, timeout_ms, hnsw'),
       p(`${S}/unordered-problems.yaml:10:1`, 'unknown key "descripton"', 'did you mean "description"?'),
     ],
   },

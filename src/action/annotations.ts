@@ -1,4 +1,4 @@
-import * as core from '@actions/core';
+import * as core from './publish.js';
 import { relative, resolve } from 'node:path';
 import type { SourceLocation } from '../errors.js';
 import type { Verdict } from '../gate/types.js';

@@ -1,5 +1,5 @@
 import * as cache from '@actions/cache';
-import * as core from '@actions/core';
+import * as core from './publish.js';
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

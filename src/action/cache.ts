@@ -1,5 +1,5 @@
 import * as cache from '@actions/cache';
-import * as core from '@actions/core';
+import * as core from './publish.js';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { TRANSFORMERS_VERSION } from '../embeddings/transformersRuntime.js';

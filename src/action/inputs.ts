@@ -1,8 +1,9 @@
-import * as core from '@actions/core';
+import * as core from './publish.js';
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import picomatch from 'picomatch';
 import { RecallGateError, formatLocation, invalidInput, type InputProblem } from '../errors.js';
+import { urlCredentials } from '../redact.js';
 import { LAYERS, type Layer } from '../runSuite.js';
 import type { Suite } from '../suite/types.js';
 
@@ -35,15 +36,9 @@ export function readInputs(): ActionInputs {
   const openaiApiKey = core.getInput('openai-api-key');
   if (openaiApiKey) core.setSecret(openaiApiKey);
   const baseUrl = core.getInput('openai-base-url');
+  if (baseUrl && !URL.canParse(baseUrl)) throw new RecallGateError('invalid-input', 'input openai-base-url is not a URL', { hint: 'e.g. https://my-proxy.example/v1' });
   // Credentials inside the URL are secrets too.
-  if (baseUrl) {
-    try {
-      const parsed = new URL(baseUrl);
-      for (const secret of [parsed.password, ...parsed.searchParams.values()]) if (secret) core.setSecret(secret);
-    } catch {
-      throw new RecallGateError('invalid-input', 'input openai-base-url is not a URL', { hint: 'e.g. https://my-proxy.example/v1' });
-    }
-  }
+  for (const secret of urlCredentials(baseUrl)) core.setSecret(secret);
   const githubToken = core.getInput('github-token');
   if (githubToken) core.setSecret(githubToken);
   const suites = core

@@ -1,5 +1,5 @@
 import { apiKeyEnv } from '../apiKey.js';
-import * as core from '@actions/core';
+import * as core from './publish.js';
 import { join, resolve } from 'node:path';
 import { readTrials } from '../e2e/trialLog.js';
 import { defaultCacheDir } from '../embeddings/cache.js';
@@ -9,6 +9,7 @@ import type { Verdict } from '../gate/types.js';
 import { renderComment, renderNotRun, type CommentInput } from '../report/comment.js';
 import type { ResultsDocument } from '../report/results.js';
 import { runSuite, type Layer } from '../runSuite.js';
+import { registerEnvironmentSecrets, registerSuiteSecrets, scrubSecretsIn } from '../secrets.js';
 import { loadSuite } from '../suite/load.js';
 import type { Suite } from '../suite/types.js';
 import { annotate, annotationProperties } from './annotations.js';
@@ -16,7 +17,7 @@ import { loadBaseline, saveBaseline } from './baseline.js';
 import { cacheEntries, restoreEntries, saveEntries } from './cache.js';
 import { changedFiles, matchesMemoryPaths, repoRelativePaths } from './github/changedFiles.js';
 import { eventFromContext, pullRequestNumber, type GitHubClient, type GitHubEvent } from './github/client.js';
-import { commentMarker, upsertStickyComment } from './github/stickyComment.js';
+import { commentMarker } from './github/stickyComment.js';
 import { checkSuiteNames, expandSuites, readInputs, type ActionInputs } from './inputs.js';
 import { SummaryBudget } from './summary.js';
 
@@ -47,12 +48,18 @@ async function connect(token: string): Promise<GitHub | undefined> {
  */
 export async function run(): Promise<void> {
   try {
+    // Before anything is printed: every secret of the environment is scrubbed from all output and masked in the log.
+    core.maskRegisteredSecrets();
+    registerEnvironmentSecrets(process.env);
     const inputs = readInputs();
     process.chdir(resolve(inputs.workingDirectory));
     const github = await connect(inputs.githubToken);
     const outcomes: SuiteOutcome[] = [];
     const suites = loadSuites(expandSuites(inputs.suites, process.cwd()));
-    checkSuiteNames(suites.flatMap((entry) => ('suite' in entry ? [entry.suite] : [])));
+    const loaded = suites.flatMap((entry) => ('suite' in entry ? [entry.suite] : []));
+    checkSuiteNames(loaded);
+    // Every suite's secrets are known before the first suite prints anything.
+    for (const suite of loaded) registerSuiteSecrets(suite, suiteEnv(inputs));
     const summary = new SummaryBudget(suites.length);
     for (const entry of suites) {
       try {
@@ -133,12 +140,18 @@ function missingApiKeys(suite: Suite, env: NodeJS.ProcessEnv): string[] {
   return [...new Set(needed)].filter((name) => !env[name]);
 }
 
+/** The environment a suite runs in: the Action's, with the OpenAI inputs in the variables the SDK reads. */
+function suiteEnv(inputs: ActionInputs): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  if (inputs.openaiApiKey) env.OPENAI_API_KEY = inputs.openaiApiKey;
+  if (inputs.openaiBaseUrl) env.OPENAI_BASE_URL = inputs.openaiBaseUrl;
+  return env;
+}
+
 async function gateSuite(suite: Suite, inputs: ActionInputs, github: GitHub | undefined, summary: SummaryBudget): Promise<SuiteOutcome> {
   core.startGroup(`recall-gate: ${suite.name}`);
   try {
-    const env: NodeJS.ProcessEnv = { ...process.env };
-    if (inputs.openaiApiKey) env.OPENAI_API_KEY = inputs.openaiApiKey;
-    if (inputs.openaiBaseUrl) env.OPENAI_BASE_URL = inputs.openaiBaseUrl;
+    const env = suiteEnv(inputs);
 
     let { layer, e2e } = await decideLayers(suite, inputs, github);
     const missing = e2e.ran ? missingApiKeys(suite, env) : [];
@@ -155,7 +168,8 @@ async function gateSuite(suite: Suite, inputs: ActionInputs, github: GitHub | un
     await restoreEntries(kept);
     const baseline = await loadBaseline(inputs.baseline, suite.name);
     const outDir = join(inputs.resultsDir, suite.name);
-    const results = await runSuite(suite, { outDir, layer, env, cacheRoot, cacheEmbeddings: true, log: core.info });
+    // Scrubbed before rendering: a secret the comment escapes or cuts short would no longer be recognised.
+    const results = scrubSecretsIn(await runSuite(suite, { outDir, layer, env, cacheRoot, cacheEmbeddings: true, log: core.info }));
     await saveEntries(kept, results);
 
     const trials = readTrials(outDir);
@@ -172,7 +186,7 @@ async function gateSuite(suite: Suite, inputs: ActionInputs, github: GitHub | un
     let commentUrl: string | undefined;
     const number = github && pullRequestNumber(github.event);
     if (github && number && inputs.comment) {
-      const posted = await upsertStickyComment(github.client, { ...github.event.repo, issueNumber: number, marker, body });
+      const posted = await core.upsertStickyComment(github.client, { ...github.event.repo, issueNumber: number, marker, body });
       if ('skipped' in posted) core.warning(`recall-gate: the PR comment was not written: ${posted.skipped} (the job summary has the report)`);
       else commentUrl = posted.url;
     }

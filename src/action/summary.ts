@@ -1,4 +1,4 @@
-import * as core from '@actions/core';
+import * as core from './publish.js';
 import { statSync } from 'node:fs';
 
 /** GitHub refuses a step's job summary over 1 MiB. */

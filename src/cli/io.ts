@@ -1,3 +1,5 @@
+import { scrubSecrets } from '../secrets.js';
+
 /** What a command may touch of the outside world; tests pass their own. */
 export interface CliIO {
   cwd: string;
@@ -16,4 +18,9 @@ export function processIO(): CliIO {
     stderr: (text) => process.stderr.write(text),
     isTerminal: Boolean(process.stderr.isTTY),
   };
+}
+
+/** The same streams with every known secret scrubbed: all a command prints goes through here. */
+export function scrubbedIO(io: CliIO): CliIO {
+  return { ...io, stdout: (text) => io.stdout(scrubSecrets(text)), stderr: (text) => io.stderr(scrubSecrets(text)) };
 }

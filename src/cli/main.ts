@@ -1,6 +1,7 @@
 import { ExitCode, RecallGateError, describeError, formatProblem } from '../errors.js';
 import { TOOL_VERSION } from '../version.js';
-import type { CliIO } from './io.js';
+import { registerEnvironmentSecrets } from '../secrets.js';
+import { scrubbedIO, type CliIO } from './io.js';
 import { COMPARE_USAGE, compareCommand } from './compare.js';
 import { MERGE_USAGE, mergeCommand } from './merge.js';
 import { REGRADE_USAGE, regradeCommand } from './regrade.js';
@@ -38,7 +39,10 @@ exit status: 0 done, 1 gate failed, 2 invalid input, 3 could not complete
 `;
 
 /** The one place errors become messages and exit statuses. */
-export async function main(argv: string[], io: CliIO): Promise<number> {
+export async function main(argv: string[], unscrubbed: CliIO): Promise<number> {
+  // Before anything can print: a server may echo a key from the environment in any message.
+  registerEnvironmentSecrets(unscrubbed.env);
+  const io = scrubbedIO(unscrubbed);
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
     io.stdout(HELP);

@@ -4,6 +4,7 @@ import { defaultCacheDir } from '../embeddings/cache.js';
 import { RecallGateError } from '../errors.js';
 import { evaluateGate } from '../gate/evaluate.js';
 import { LAYERS, layersToRun, runSuite, type Layer } from '../runSuite.js';
+import { registerSuiteSecrets, scrubSecretsIn } from '../secrets.js';
 import { loadSuite } from '../suite/load.js';
 import { parseShard, shardSuite } from '../shard.js';
 import { parseCommandArgs } from './args.js';
@@ -38,6 +39,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
 
   const shard = values.shard === undefined ? undefined : parseShard(values.shard as string);
   const whole = loadSuite(positionals[0]!, io.cwd);
+  registerSuiteSecrets(whole, io.env);
   const suite = shard ? shardSuite(whole, shard) : whole;
   const layers = layersToRun(suite, layer);
   if (layers.retrieval !== 'ran' && layers.e2e !== 'ran') {
@@ -49,7 +51,8 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
 
   const out = values.out as string;
   const progress = progressReporter(io.stderr, io.isTerminal ?? false);
-  const results = await runSuite(suite, {
+  // Scrubbed before rendering: a secret a report escapes or cuts short would no longer be recognised.
+  const results = scrubSecretsIn(await runSuite(suite, {
     outDir: out,
     layer,
     env: io.env,
@@ -60,7 +63,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     resume: Boolean(values.resume),
     onTrial: (done, total, errors) => progress.update(done, total, errors),
     shard,
-  });
+  }));
   progress.finish();
 
   const trials = readTrials(out);

@@ -1,5 +1,6 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { scrubSecrets } from '../secrets.js';
 import type { TrialRecord } from './trial.js';
 
 /**
@@ -15,7 +16,7 @@ export class TrialLog {
   }
 
   append(trial: TrialRecord): void {
-    appendFileSync(this.path, `${JSON.stringify(trial)}\n`);
+    appendFileSync(this.path, trialLine(trial));
   }
 
   /** Every complete line; a torn last line (a crash mid-write) is ignored. */
@@ -34,8 +35,13 @@ export class TrialLog {
   }
 
   rewrite(trials: TrialRecord[]): void {
-    writeFileSync(this.path, trials.map((trial) => `${JSON.stringify(trial)}\n`).join(''));
+    writeFileSync(this.path, trials.map(trialLine).join(''));
   }
+}
+
+/** One trial as its line: answers and error reasons can hold a key a server echoed. */
+function trialLine(trial: TrialRecord): string {
+  return `${scrubSecrets(JSON.stringify(trial))}\n`;
 }
 
 /** A results folder's trials, the last record of each (an errored trial retried on resume replaces it). */

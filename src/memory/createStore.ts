@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { createEmbedder, type EmbedderContext } from '../embeddings/createEmbedder.js';
 import type { ProviderSpec } from '../suite/types.js';
-import { AdapterMemoryStore, createCommandTarget, createHttpTarget, headersFromEnv } from '../targets/jsonRpc/index.js';
+import { commandAdapter, httpAdapter } from '../targets/adapterFromSpec.js';
+import { AdapterMemoryStore } from '../targets/jsonRpc/index.js';
 import { ChromaStore, DEFAULT_CHROMA_URL, collectionName } from './chroma.js';
 import { KeywordStore } from './keyword.js';
 import type { MemoryStore } from './types.js';
@@ -34,8 +35,8 @@ export function createStore(provider: ProviderSpec, context: StoreContext): Memo
     case 'adapter': {
       // The same adapter an e2e target talks to, through its optional add, search and list methods.
       const target = provider.command
-        ? createCommandTarget({ command: provider.command[0]!, args: provider.command.slice(1), cwd: resolve(context.baseDir, provider.cwd ?? '.'), timeoutMs: provider.timeout_ms })
-        : createHttpTarget({ url: provider.url!, headers: headersFromEnv(provider.headers_env ?? {}, context.env), timeoutMs: provider.timeout_ms });
+        ? commandAdapter({ ...provider, command: provider.command, cwd: resolve(context.baseDir, provider.cwd ?? '.') }, context.env)
+        : httpAdapter({ ...provider, url: provider.url! }, context.env);
       return new AdapterMemoryStore(target.client, { closeClient: true });
     }
   }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { markdownReport } from './markdown.js';
 import type { ResultsDocument } from './results.js';
 import { formatQrelsLines, formatRunLines } from '../retrieval/trec.js';
+import { scrubSecrets } from '../secrets.js';
 
 /** A query's relevant memories, as qrels.trec records them. */
 export interface Judgment {
@@ -10,10 +11,10 @@ export interface Judgment {
   relevant: Record<string, number>;
 }
 
-/** Replaces a file in one step, so a reader or a crash never sees half of it. */
+/** Replaces a file in one step, so a reader or a crash never sees half of it. Every file of the folder goes through here: secrets are scrubbed here. */
 function writeAtomic(path: string, text: string): void {
   const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, text);
+  writeFileSync(temp, scrubSecrets(text));
   renameSync(temp, path);
 }
 

@@ -57,7 +57,13 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
       return { kind: 'http', url: String(rawTarget.url), headers_env: (rawTarget.headers_env as Record<string, string>) ?? {}, timeout_ms: timeout };
     }
     if (rawTarget.kind === 'command') {
-      return { kind: 'command', command: rawTarget.command as string[], cwd: resolve(suiteDir, (rawTarget.cwd as string | undefined) ?? '.'), timeout_ms: timeout };
+      return {
+        kind: 'command',
+        command: rawTarget.command as string[],
+        cwd: resolve(suiteDir, (rawTarget.cwd as string | undefined) ?? '.'),
+        env: rawTarget.env as Record<string, string> | undefined,
+        timeout_ms: timeout,
+      };
     }
     const memory = rawTarget.memory as { provider: string; max_results?: number; min_score?: number; dated?: boolean; auto_store?: boolean };
     const providers = retrieval?.providers ?? [];

@@ -73,12 +73,19 @@ function toProblem(error: ErrorObject, file: SourceFile, basePath: DataPath): In
       return { where: file.locate(path), message: `${subject} must be ${article(expected)}; got ${typeName(error.data)}` };
     }
     case 'pattern':
+      // A key of a map (env: names) rather than a value: shown at the key, by its name.
+      if (error.propertyName !== undefined) {
+        return { where: file.locate(path, { keyOf: error.propertyName }), message: `${subject}: the key ${patternMessage(error)}; got ${JSON.stringify(error.propertyName)}` };
+      }
       return { where: file.locate(path), message: `${subject} ${patternMessage(error)}; got ${JSON.stringify(error.data)}` };
     case 'format': {
       const format = STRING_FORMATS[(error.params as { format: string }).format];
       const value = String(error.data);
       return { where: file.locate(path), message: `${subject} must be ${format?.expected ?? error.message}; got ${JSON.stringify(value)}: ${format?.problem(value) ?? 'invalid'}` };
     }
+    case 'propertyNames':
+      // Its `pattern` error above says which key and why.
+      return undefined;
     case 'not': {
       // `not` only forbids keys of one provider kind on another.
       const data = (error.data ?? {}) as Record<string, unknown>;
@@ -112,6 +119,7 @@ const KIND_ONLY_KEYS: Record<string, string> = {
   command: 'adapter',
   cwd: 'adapter',
   headers_env: 'adapter',
+  env: 'adapter',
   timeout_ms: 'chroma and adapter',
   tenant: 'chroma',
   database: 'chroma',

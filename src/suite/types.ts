@@ -49,6 +49,8 @@ export interface ProviderSpec {
   /** Your agent's memory over the JSON-RPC adapter protocol (adapter). */
   command?: string[];
   cwd?: string;
+  /** The adapter process's own variables (command); `${NAME}` in a value reads recall-gate's environment. */
+  env?: Record<string, string>;
   headers_env?: Record<string, string>;
   /** Per call (adapter), per operation (chroma). */
   timeout_ms?: number;
@@ -118,6 +120,8 @@ export interface CommandTargetSpec {
   command: string[];
   /** Absolute working directory. */
   cwd: string;
+  /** The process's own variables; `${NAME}` in a value reads recall-gate's environment. It inherits only PATH and the like besides. */
+  env?: Record<string, string>;
   timeout_ms: number;
 }
 

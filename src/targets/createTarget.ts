@@ -3,7 +3,7 @@ import { createStore, type StoreContext } from '../memory/createStore.js';
 import type { MemoryStore } from '../memory/types.js';
 import type { ProviderSpec, TargetSpec } from '../suite/types.js';
 import { BuiltinTarget } from './builtin.js';
-import { createCommandTarget, createHttpTarget, headersFromEnv } from './jsonRpc/index.js';
+import { commandAdapter, httpAdapter } from './adapterFromSpec.js';
 import type { Target } from './types.js';
 
 export interface TargetContext {
@@ -30,8 +30,8 @@ export async function createTarget(spec: TargetSpec, context: TargetContext): Pr
       }
     }
     case 'http':
-      return createHttpTarget({ url: spec.url, headers: headersFromEnv(spec.headers_env, context.env), timeoutMs: spec.timeout_ms });
+      return httpAdapter(spec, context.env);
     case 'command':
-      return createCommandTarget({ command: spec.command[0]!, args: spec.command.slice(1), cwd: spec.cwd, timeoutMs: spec.timeout_ms });
+      return commandAdapter(spec, context.env);
   }
 }

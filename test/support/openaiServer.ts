@@ -2,9 +2,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { NgramEmbedder } from '../../src/embeddings/ngram.js';
 
-/** One scripted misbehaviour, used for the next request that arrives. */
+/**
+ * One scripted misbehaviour, used for the next request that arrives (for the
+ * next request to `path`, when a fault names one). A body may be made from the
+ * request, as servers that echo the key they rejected do.
+ */
 export type Fault =
-  | { kind: 'status'; status: number; headers?: Record<string, string>; body?: string }
+  | { kind: 'status'; status: number; headers?: Record<string, string>; body?: string | ((request: IncomingMessage) => string); path?: string }
   | { kind: 'hang' }
   | { kind: 'malformed' }
   /** Status 200 and headers at once, then the body one byte every `everyMs` ms, never finishing. */
@@ -103,7 +107,8 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
   });
 
   function respond(request: IncomingMessage, response: ServerResponse, body: unknown): void {
-    const fault = faults.shift();
+    const at = faults.findIndex((candidate) => !('path' in candidate) || candidate.path === undefined || candidate.path === request.url);
+    const fault = at < 0 ? undefined : faults.splice(at, 1)[0];
     if (fault?.kind === 'hang') {
       hanging.push(response);
       return;
@@ -135,7 +140,7 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
     if (fault?.kind === 'status') {
       response
         .writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers })
-        .end(fault.body ?? JSON.stringify({ error: { message: `scripted ${fault.status}`, type: 'server_error' } }));
+        .end((typeof fault.body === 'function' ? fault.body(request) : fault.body) ?? JSON.stringify({ error: { message: `scripted ${fault.status}`, type: 'server_error' } }));
       return;
     }
     if (options.apiKey && request.headers.authorization !== `Bearer ${options.apiKey}`) {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { RecallGateError } from '../../errors.js';
+import { scrubSecrets } from '../../secrets.js';
 import type { JsonRpcRequest, JsonRpcTransport } from './client.js';
 import { excerpt, isObject } from './protocol.js';
 
@@ -9,7 +10,7 @@ export interface CommandTransportOptions {
   command: string;
   args?: readonly string[];
   cwd?: string;
-  /** Added to recall-gate's own environment, which the child inherits. */
+  /** The child's own variables (a suite's `env:`), on top of the few it inherits (see childEnvironment). */
   env?: Record<string, string>;
   /** Each line the child writes to stderr; by default passed through to our stderr. */
   onStderr?: (line: string) => void;
@@ -88,7 +89,7 @@ export class CommandTransport implements JsonRpcTransport {
     const { command, args = [], cwd, env } = this.options;
     let child: ChildProcessWithoutNullStreams;
     try {
-      child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+      child = spawn(command, args, { cwd, env: childEnvironment(process.env, env), stdio: ['pipe', 'pipe', 'pipe'] });
     } catch (error) {
       // Arguments spawn rejects outright (a NUL byte in the command, ...).
       this.failure = `could not be started: ${error instanceof Error ? error.message : String(error)}`;
@@ -121,7 +122,9 @@ export class CommandTransport implements JsonRpcTransport {
     child.stdin.on('error', () => undefined);
     createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => this.onLine(line));
     const onStderr = this.options.onStderr ?? ((line: string) => process.stderr.write(`${line}\n`));
-    createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', (line) => {
+    createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', (raw) => {
+      // Kept for error messages, which end up in results and comments.
+      const line = scrubSecrets(raw);
       this.stderrTail.push(line);
       if (this.stderrTail.length > STDERR_KEPT) this.stderrTail.shift();
       onStderr(line);
@@ -191,6 +194,48 @@ export class CommandTransport implements JsonRpcTransport {
   private rejectAll(error: (method: string) => Error): void {
     for (const pending of this.takeAll()) pending.reject(error(pending.method));
   }
+}
+
+/**
+ * What a child inherits of recall-gate's environment: what programs need to
+ * start, find their files and speak the user's language, and nothing else.
+ * Never the Action's inputs (INPUT_GITHUB-TOKEN), GITHUB_TOKEN, ACTIONS_*,
+ * API keys, proxies (their URLs can hold credentials) or NODE_OPTIONS: a
+ * suite passes what its adapter needs in `env:`.
+ */
+const INHERITED = new Set([
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'LANG',
+  'LANGUAGE',
+  'TZ',
+  'TERM',
+  'TMPDIR',
+  'TEMP',
+  'TMP',
+  // Windows: without these many programs cannot start or find the user's profile.
+  'SYSTEMROOT',
+  'SYSTEMDRIVE',
+  'WINDIR',
+  'COMSPEC',
+  'PATHEXT',
+  'USERPROFILE',
+  'APPDATA',
+  'LOCALAPPDATA',
+  'PROGRAMDATA',
+]);
+
+/** The inherited variables of `parent` (names compared in upper case: Windows spells PATH "Path"), then `own` over them. */
+export function childEnvironment(parent: NodeJS.ProcessEnv, own: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parent)) {
+    const upper = name.toUpperCase();
+    if (value !== undefined && (INHERITED.has(upper) || upper.startsWith('LC_'))) env[name] = value;
+  }
+  return { ...env, ...own };
 }
 
 /** Resolves true when `promise` settles within `ms`, false otherwise. */

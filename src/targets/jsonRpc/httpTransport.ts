@@ -1,5 +1,7 @@
 import { RecallGateError } from '../../errors.js';
 import type { JsonRpcRequest, JsonRpcTransport } from './client.js';
+import { redactUrl } from '../../redact.js';
+import { expandTemplates } from './envTemplate.js';
 import { excerpt, isObject } from './protocol.js';
 
 export interface HttpTransportOptions {
@@ -44,7 +46,8 @@ export class HttpTransport implements JsonRpcTransport {
       url.password = '';
     }
     this.url = url;
-    this.label = `agent adapter at ${url.href}`;
+    // Messages end up in reports: the query may hold a key (?api-key=...).
+    this.label = `agent adapter at ${redactUrl(url.href)}`;
     this.headers = headers;
     this.fetch = options.fetch ?? globalThis.fetch;
   }
@@ -97,25 +100,9 @@ function networkReason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/**
- * Header values with `${NAME}` replaced by environment variables, so a suite
- * can say `Authorization: "Bearer ${AGENT_TOKEN}"` without holding the secret.
- * A variable that is not set (or empty) is an invalid-input error naming it.
- */
+/** Header values with `${NAME}` replaced by environment variables (`Authorization: "Bearer ${AGENT_TOKEN}"`). */
 export function resolveHeaders(headers: Record<string, string>, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const resolved: Record<string, string> = {};
-  for (const [name, template] of Object.entries(headers)) {
-    resolved[name] = template.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, variable: string) => {
-      const value = env[variable];
-      if (!value) {
-        throw new RecallGateError('invalid-input', `the adapter header "${name}" uses \${${variable}}, which is not set`, {
-          hint: `set ${variable} in the environment`,
-        });
-      }
-      return value;
-    });
-  }
-  return resolved;
+  return expandTemplates(headers, env, (name) => `the adapter header "${name}"`);
 }
 
 /**

@@ -9,6 +9,7 @@
  *   search {user, query, limit}                     -> {results: [{id, text, score}]} (optional)
  *   list   {user}                                   -> {memories: [{id, text, date?}]} (optional)
  */
+import { scrubSecrets } from '../../secrets.js';
 import type { SearchHit } from '../../memory/types.js';
 import type { ChatReply, RecalledMemory } from '../types.js';
 import { readUsage } from '../usage.js';
@@ -63,9 +64,9 @@ export function describeValue(value: unknown): string {
   }
 }
 
-/** At most `max` characters of `text`, on one line. */
+/** At most `max` characters of `text`, on one line; scrubbed first, as a secret cut in two would not be recognised later. */
 export function excerpt(text: string, max = 200): string {
-  const line = text.replace(/\s*\n\s*/g, ' ').trim();
+  const line = scrubSecrets(text).replace(/\s*\n\s*/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 

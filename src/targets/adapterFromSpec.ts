@@ -1,0 +1,23 @@
+import { looksSecret, registerSecret, registerUrlSecrets } from '../secrets.js';
+import { createCommandTarget, createHttpTarget, headersFromEnv, type CommandTarget, type HttpTarget } from './jsonRpc/index.js';
+import { expandTemplates } from './jsonRpc/envTemplate.js';
+
+/**
+ * The user's adapter as a suite describes it (an e2e target or an adapter
+ * provider), with what it is given from recall-gate's environment resolved
+ * here, and every secret among it registered so no output shows it.
+ */
+
+export function commandAdapter(spec: { command: string[]; cwd: string; env?: Record<string, string>; timeout_ms?: number }, env: NodeJS.ProcessEnv): CommandTarget {
+  const own = expandTemplates(spec.env ?? {}, env, (name) => `the adapter's env: ${name}`);
+  for (const [name, value] of Object.entries(own)) if (looksSecret(name)) registerSecret(value);
+  return createCommandTarget({ command: spec.command[0]!, args: spec.command.slice(1), cwd: spec.cwd, env: own, timeoutMs: spec.timeout_ms });
+}
+
+export function httpAdapter(spec: { url: string; headers_env?: Record<string, string>; timeout_ms?: number }, env: NodeJS.ProcessEnv): HttpTarget {
+  const headers = headersFromEnv(spec.headers_env ?? {}, env);
+  // A header's whole value: what a server echoing "Authorization: Bearer ..." shows.
+  for (const value of Object.values(headers)) registerSecret(value);
+  registerUrlSecrets(spec.url);
+  return createHttpTarget({ url: spec.url, headers, timeoutMs: spec.timeout_ms });
+}
