@@ -4,12 +4,13 @@ import { aggregateE2e, e2eIncompleteReason } from '../e2e/aggregate.js';
 import { describeCheck, gradeAnswer } from '../e2e/checks/grade.js';
 import { checkFingerprint } from '../e2e/fingerprint.js';
 import { TrialLog } from '../e2e/trialLog.js';
-import { ExitCode, RecallGateError, describeError } from '../errors.js';
+import { RecallGateError, describeError } from '../errors.js';
 import { readRun } from '../report/readResultsDir.js';
 import { openResultsDir, writeAtomicReport, writeResultsJson, writeTrials } from '../report/writeResultsDir.js';
 import { loadSuite } from '../suite/load.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
+import { runExitCode } from './runReport.js';
 
 /** The line e2eIncompleteReason adds to a run's errors. */
 const E2E_REASON = /^e2e: .*\(see errors in results\.json\)$/;
@@ -83,5 +84,5 @@ async function regradeLocked(dir: string, suitePath: string | undefined, io: Cli
   writeResultsJson(dir, results);
   writeAtomicReport(dir, results);
   io.stdout(`regraded ${trials.length} trials with no model calls: ${changed} changed, ${kept} kept as they were\n`);
-  return ExitCode.ok;
+  return runExitCode(results, undefined, io.stderr, 'regraded run');
 }

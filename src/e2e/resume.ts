@@ -1,14 +1,14 @@
 import type { TrialFingerprint } from './fingerprint.js';
 import type { TrialRecord } from './trial.js';
 
-/** Why a trial of an earlier run is not kept, in the order they are tested. */
+/** Why a trial of an earlier run is not kept, in the order the message lists them. */
 const DISCARD_REASONS = {
-  gone: 'for cases no longer in the suite',
-  unplanned: 'for conditions or repetitions no longer planned',
-  unhashed: 'written without a trial hash (an older recall-gate)',
   check: 'for a changed check',
   case: 'for changed sessions, probe or evidence',
   target: 'for a changed target or judge',
+  gone: 'for cases no longer in the suite',
+  unplanned: 'for conditions or repetitions no longer planned',
+  unhashed: 'written without a trial hash (an older recall-gate)',
 } as const;
 
 export type DiscardReason = keyof typeof DISCARD_REASONS;
