@@ -74,8 +74,10 @@ function spawnRun(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, RECALL_GATE_CACHE_DIR: tempDir(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
+/** Waits until `condition` holds or the child has exited (so a wrong build fails the test rather than hanging it). */
+async function until(child: ChildProcess, condition: () => boolean): Promise<void> {
+  while (!condition() && child.exitCode === null && child.signalCode === null) await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.ok(condition(), 'the run ended before the awaited moment');
 }
 
 /** Mounts a tmpfs (root only); undefined where this machine does not allow it. */
@@ -200,7 +202,7 @@ describe('run --resume, the results folder and the trial log', { timeout: 300_00
     const first = spawnRun(['run', suite, '--layer', 'e2e', '--out', out, '--concurrency', '1'], env(slow));
     const firstDone = new Promise<number | null>((resolve) => first.on('close', resolve));
     const lock = join(out, '.recall-gate.lock');
-    await until(() => existsSync(lock));
+    await until(first, () => existsSync(lock));
     const second = await runCli(['run', suite, '--layer', 'e2e', '--out', out], { env: env() });
     assert.equal(second.code, 3, second.stderr);
     assert.match(second.stderr, new RegExp(`is in use by another recall-gate run \\(pid ${first.pid} on ${hostname()}, "run .*suite\\.yaml", since `));
@@ -225,7 +227,7 @@ describe('run --resume, the results folder and the trial log', { timeout: 300_00
     const child = spawnRun(['run', suite, '--layer', 'e2e', '--out', out, '--concurrency', '1'], env(slow));
     const closed = new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, signal) => resolve(signal)));
     const log = join(out, 'trials.jsonl');
-    await until(() => existsSync(log) && readFileSync(log, 'utf8').includes('\n'));
+    await until(child, () => existsSync(log) && readFileSync(log, 'utf8').includes('\n'));
     child.kill('SIGINT');
     assert.equal(await closed, 'SIGINT', 'the process still dies by the signal');
     const { results, lines } = readOut(out);
@@ -246,7 +248,7 @@ describe('run --resume, the results folder and the trial log', { timeout: 300_00
     const child = spawnRun(['run', suite, '--layer', 'e2e', '--out', out, '--concurrency', '1'], env(slow));
     const closed = new Promise((resolve) => child.on('close', resolve));
     const log = join(out, 'trials.jsonl');
-    await until(() => existsSync(log) && readFileSync(log, 'utf8').includes('\n'));
+    await until(child, () => existsSync(log) && readFileSync(log, 'utf8').includes('\n'));
     child.kill('SIGKILL');
     await closed;
     assert.equal(readOut(out).results.status, 'running');
