@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { trialFingerprint } from '../src/e2e/fingerprint.js';
-import { capStoredText, capText } from '../src/e2e/storedText.js';
+import { capStoredText, capText, wasCut } from '../src/e2e/storedText.js';
 import type { CaseSpec } from '../src/e2e/types.js';
 
 test('capText keeps text that fits and cuts the rest with a marker of how much', () => {
@@ -9,6 +9,8 @@ test('capText keeps text that fits and cuts the rest with a marker of how much',
   assert.equal(capText('0123456789', 10), '0123456789');
   assert.equal(capText('x'.repeat(2500), 1000), `${'x'.repeat(1000)}… [cut 1.5 kB of 2.5 kB]`);
   assert.equal(capText('x'.repeat(50_000_000)), `${'x'.repeat(65_536)}… [cut 49.9 MB of 50.0 MB]`);
+  assert.equal(wasCut(capText('x'.repeat(2500), 1000)), true);
+  assert.equal(wasCut('x'.repeat(999)), false);
 });
 
 test('capText never cuts inside a surrogate pair or a multi-byte character', () => {

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { aggregateE2e, e2eIncompleteReason } from '../e2e/aggregate.js';
 import { describeCheck, gradeAnswer } from '../e2e/checks/grade.js';
 import { checkFingerprint } from '../e2e/fingerprint.js';
+import { STORED_TEXT_LIMIT, wasCut } from '../e2e/storedText.js';
 import { TrialLog } from '../e2e/trialLog.js';
 import { RecallGateError, describeError } from '../errors.js';
 import { readRun } from '../report/readResultsDir.js';
@@ -51,6 +52,11 @@ async function regradeLocked(dir: string, suitePath: string | undefined, io: Cli
     if (trial.status === 'error' || trial.answer === undefined) continue;
     if (!spec) {
       io.stderr(`${trial.key}: the suite has no case "${trial.case}" any more; its verdict is kept\n`);
+      kept += 1;
+      continue;
+    }
+    if (wasCut(trial.answer)) {
+      io.stderr(`${trial.key}: the stored answer was cut to ${STORED_TEXT_LIMIT / 1024} KiB; its verdict (graded on the whole answer) is kept\n`);
       kept += 1;
       continue;
     }

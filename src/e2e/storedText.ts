@@ -35,6 +35,13 @@ export function capText(text: string, limit = STORED_TEXT_LIMIT): string {
   return `${text.slice(0, read)}… [cut ${formatBytes(total - written)} of ${formatBytes(total)}]`;
 }
 
+const CUT_MARKER = /… \[cut [\d.]+ [kMG]?B of [\d.]+ [kMG]?B\]$/;
+
+/** The text was capped as stored: what follows the marker is gone, so it cannot be graded again. */
+export function wasCut(text: string): boolean {
+  return CUT_MARKER.test(text);
+}
+
 /** A copy of a record with every string in it capped (capText): applied once, where a trial is stored. */
 export function capStoredText<T>(value: T): T {
   if (typeof value === 'string') return capText(value) as T;

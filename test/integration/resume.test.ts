@@ -343,6 +343,11 @@ describe('run --resume, the results folder and the trial log', { timeout: 300_00
       assert.ok(trial.answer!.endsWith('… [cut 49.9 MB of 50.0 MB]'), trial.answer!.slice(-60));
       assert.ok(!trial.answer!.includes('shellfish'));
       assert.ok(trial.invocations.at(-1)!.reply.endsWith('… [cut 49.9 MB of 50.0 MB]'));
+      // The stored copy lacks the end that passed: regrade keeps the verdict rather than grade the cut text.
+      const regraded = await runCli(['regrade', out, '--suite', suite]);
+      assert.equal(regraded.code, 0, regraded.stderr);
+      assert.match(regraded.stderr, /allergy\|recall\|1: the stored answer was cut to 64 KiB; its verdict \(graded on the whole answer\) is kept/);
+      assert.equal(readOut(out).trials[0]!.status, 'pass');
     } finally {
       await huge.close();
     }
