@@ -49,14 +49,18 @@ export class TrialLog {
    */
   repairTornLine(): TornLineRepair {
     if (!existsSync(this.path)) return undefined;
-    const tail = lastLine(this.path);
-    if (tail.text.length === 0) return undefined;
-    if (parseTrial(tail.text.toString('utf8'))) {
-      appendFileSync(this.path, '\n');
-      return { action: 'terminated', bytes: tail.text.length };
+    try {
+      const tail = lastLine(this.path);
+      if (tail.text.length === 0) return undefined;
+      if (parseTrial(tail.text.toString('utf8'))) {
+        appendFileSync(this.path, '\n');
+        return { action: 'terminated', bytes: tail.text.length };
+      }
+      truncateSync(this.path, tail.start);
+      return { action: 'cut', bytes: tail.text.length };
+    } catch (error) {
+      throw fileSystemError(error, `repair the last line of ${this.path}`);
     }
-    truncateSync(this.path, tail.start);
-    return { action: 'cut', bytes: tail.text.length };
   }
 
   /** Every whole record, and how many lines could not be read as one. */
