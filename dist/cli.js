@@ -14447,6 +14447,25 @@ function describeError(error) {
   }
   return scrubSecrets(String(error));
 }
+var FILE_SYSTEM_TROUBLE = {
+  ENOSPC: "no space left on the device",
+  EDQUOT: "the disk quota is used up",
+  EROFS: "the file system is read-only",
+  EACCES: "permission denied",
+  EPERM: "the operation is not permitted (an immutable file or folder?)",
+  EIO: "an input/output error of the device",
+  EMFILE: "too many open files"
+};
+function fileSystemError(error, doing) {
+  const code = error?.code;
+  if (code === "ENOTDIR" || code === "EEXIST" || code === "EISDIR") {
+    return new RecallGateError("invalid-input", `cannot ${doing}: a part of the path is a file, not a folder (${code})`, { hint: "give a folder path", cause: error });
+  }
+  if (typeof code !== "string" || typeof error.syscall !== "string") return error;
+  const trouble = FILE_SYSTEM_TROUBLE[code] ?? error.message.replace(/^[A-Z]+: /, "").replace(/, \w+ '.*'$/, "");
+  const hint = code === "ENOSPC" || code === "EDQUOT" ? "free space on that device, or write elsewhere" : "choose a place recall-gate may write to";
+  return new RecallGateError("incomplete", `cannot ${doing}: ${trouble} (${code})`, { hint, cause: error });
+}
 
 // package.json
 var package_default = {
@@ -15141,7 +15160,7 @@ function notifiesOrLinks(text, at) {
   return !/[A-Za-z0-9]/.test(before) || /^@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/.test(text.slice(at));
 }
 function markdownOf(plain) {
-  return plain.replace(/@(?=[A-Za-z0-9])/g, (at, offset, whole) => notifiesOrLinks(whole, offset) ? `@${BREAK}` : at).replace(/#(?=\d)/g, `#${BREAK}`).replace(/\b(GH)-(?=\d)/gi, `$1${BREAK}-`).replace(/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/gi, (sha) => sha.replace(/(.{6})(?=.)/g, `$1${BREAK}`)).replace(/\b([a-z][a-z0-9+.-]*)(?=:\/\/)/gi, `$1${BREAK}`).replace(/\bwww\./gi, `www${BREAK}.`).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_{}[\]()#+!|~]/g, (char) => `\\${char}`).replace(/^-/, "\\-").replace(/^(\d+)\./, "$1\\.");
+  return plain.replace(/@(?=[A-Za-z0-9])/g, (at, offset, whole) => notifiesOrLinks(whole, offset) ? `@${BREAK}` : at).replace(/#(?=\d)/g, `#${BREAK}`).replace(/\b(GH)-(?=\d)/gi, `$1${BREAK}-`).replace(/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/gi, (sha2) => sha2.replace(/(.{6})(?=.)/g, `$1${BREAK}`)).replace(/\b([a-z][a-z0-9+.-]*)(?=:\/\/)/gi, `$1${BREAK}`).replace(/\bwww\./gi, `www${BREAK}.`).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_{}[\]()#+!|~]/g, (char) => `\\${char}`).replace(/^-/, "\\-").replace(/^(\d+)\./, "$1\\.");
 }
 function escapeMarkdown(text) {
   return markdownOf(plainText(text));
@@ -15223,12 +15242,16 @@ function comparisonText(rows) {
 }
 
 // src/report/readResultsDir.ts
-import { existsSync as existsSync2, readFileSync as readFileSync2 } from "node:fs";
-import { join as join2, resolve } from "node:path";
+import { existsSync as existsSync2, readFileSync as readFileSync3 } from "node:fs";
+import { join as join3, resolve } from "node:path";
 
 // src/e2e/trialLog.ts
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+function trialLine(trial) {
+  return `${scrubSecrets(JSON.stringify(trial))}
+`;
+}
 var TrialLog = class {
   constructor(path2) {
     this.path = path2;
@@ -15236,34 +15259,90 @@ var TrialLog = class {
   path;
   /** Starts empty, or (resume) keeps what is there. */
   open(resume) {
-    if (!resume || !existsSync(this.path)) writeFileSync(this.path, "");
+    if (resume && existsSync(this.path)) return;
+    try {
+      writeFileSync(this.path, "");
+    } catch (error) {
+      throw fileSystemError(error, `write ${this.path}`);
+    }
   }
   append(trial) {
-    appendFileSync(this.path, trialLine(trial));
-  }
-  /** Every complete line; a torn last line (a crash mid-write) is ignored. */
-  read() {
-    if (!existsSync(this.path)) return [];
-    const trials = [];
-    for (const line of readFileSync(this.path, "utf8").split("\n")) {
-      if (!line.trim()) continue;
+    try {
+      appendFileSync(this.path, trialLine(trial));
+    } catch (error) {
       try {
-        trials.push(JSON.parse(line));
+        this.repairTornLine();
       } catch {
       }
+      throw fileSystemError(error, `append a trial to ${this.path}`);
     }
-    return trials;
   }
-  rewrite(trials) {
-    writeFileSync(this.path, trials.map(trialLine).join(""));
+  /**
+   * A last line without its newline (a crash or a full disk mid-write) would
+   * swallow the next appended trial. A whole record gets its newline; a torn
+   * one is cut off (its trial runs again).
+   */
+  repairTornLine() {
+    if (!existsSync(this.path)) return void 0;
+    try {
+      const tail = lastLine(this.path);
+      if (tail.text.length === 0) return void 0;
+      if (parseTrial(tail.text.toString("utf8"))) {
+        appendFileSync(this.path, "\n");
+        return { action: "terminated", bytes: tail.text.length };
+      }
+      truncateSync(this.path, tail.start);
+      return { action: "cut", bytes: tail.text.length };
+    } catch (error) {
+      throw fileSystemError(error, `repair the last line of ${this.path}`);
+    }
+  }
+  /** Every whole record, and how many lines could not be read as one. */
+  read() {
+    if (!existsSync(this.path)) return { trials: [], unreadable: 0 };
+    const trials = [];
+    let unreadable = 0;
+    for (const line of readFileSync(this.path, "utf8").split("\n")) {
+      if (!line.trim()) continue;
+      const trial = parseTrial(line);
+      if (trial) trials.push(trial);
+      else unreadable += 1;
+    }
+    return { trials, unreadable };
   }
 };
-function trialLine(trial) {
-  return `${scrubSecrets(JSON.stringify(trial))}
-`;
+function parseTrial(line) {
+  try {
+    const value = JSON.parse(line);
+    return value !== null && typeof value === "object" && typeof value.key === "string" ? value : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function lastLine(path2) {
+  const fd = openSync(path2, "r");
+  try {
+    const size = fstatSync(fd).size;
+    const chunk = Buffer.alloc(64 * 1024);
+    let start2 = 0;
+    for (let end = size; end > 0; end -= chunk.length) {
+      const from = Math.max(0, end - chunk.length);
+      const read = readSync(fd, chunk, 0, end - from, from);
+      const newline = chunk.subarray(0, read).lastIndexOf(10);
+      if (newline >= 0) {
+        start2 = from + newline + 1;
+        break;
+      }
+    }
+    const text = Buffer.alloc(size - start2);
+    readSync(fd, text, 0, text.length, start2);
+    return { start: start2, text };
+  } finally {
+    closeSync(fd);
+  }
 }
 function readTrials(dir) {
-  return latestByKey(new TrialLog(join(dir, "trials.jsonl")).read());
+  return latestByKey(new TrialLog(join(dir, "trials.jsonl")).read().trials);
 }
 function latestByKey(trials) {
   const byKey = /* @__PURE__ */ new Map();
@@ -15271,20 +15350,144 @@ function latestByKey(trials) {
   return [...byKey.values()];
 }
 
+// src/report/resultsLock.ts
+import { closeSync as closeSync2, openSync as openSync2, readFileSync as readFileSync2, rmSync, writeSync } from "node:fs";
+import { hostname } from "node:os";
+import { join as join2 } from "node:path";
+
+// src/interrupt.ts
+var SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
+var cleanups = [];
+function runCleanups(why) {
+  for (const cleanup of cleanups.splice(0).reverse()) {
+    try {
+      cleanup(why);
+    } catch {
+    }
+  }
+}
+function onSignal(signal) {
+  runCleanups(`interrupted by ${signal}`);
+  detach();
+  process.kill(process.pid, signal);
+}
+function onExit(code) {
+  runCleanups(`the process exited (code ${code}) before the run finished`);
+}
+function attach() {
+  for (const signal of SIGNALS) process.on(signal, onSignal);
+  process.on("exit", onExit);
+}
+function detach() {
+  for (const signal of SIGNALS) process.off(signal, onSignal);
+  process.off("exit", onExit);
+}
+function atInterrupt(cleanup) {
+  if (cleanups.length === 0) attach();
+  cleanups.push(cleanup);
+  return () => {
+    const index = cleanups.indexOf(cleanup);
+    if (index >= 0) cleanups.splice(index, 1);
+    if (cleanups.length === 0) detach();
+  };
+}
+
+// src/report/resultsLock.ts
+var LOCK_FILE = ".recall-gate.lock";
+function lockResultsDir(dir, command) {
+  const path2 = join2(dir, LOCK_FILE);
+  const holder = { pid: process.pid, host: hostname(), started_at: (/* @__PURE__ */ new Date()).toISOString(), command };
+  if (!tryCreate(path2, holder)) {
+    const current = readHolder(path2);
+    if (!current || !isStale(current)) throw busy(dir, path2, current);
+    rmSync(path2, { force: true });
+    if (!tryCreate(path2, holder)) throw busy(dir, path2, readHolder(path2));
+  }
+  const release = () => {
+    forget();
+    if (readHolder(path2)?.pid === holder.pid) rmSync(path2, { force: true });
+  };
+  const forget = atInterrupt(release);
+  return { release };
+}
+function readHolder(path2) {
+  try {
+    const parsed = JSON.parse(readFileSync2(path2, "utf8"));
+    return typeof parsed?.pid === "number" ? parsed : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function isStale(holder) {
+  if (holder.host !== hostname()) return false;
+  try {
+    process.kill(holder.pid, 0);
+    return false;
+  } catch (error) {
+    return error.code === "ESRCH";
+  }
+}
+function tryCreate(path2, holder) {
+  let fd;
+  try {
+    fd = openSync2(path2, "wx");
+  } catch (error) {
+    if (error.code === "EEXIST") return false;
+    throw fileSystemError(error, `lock the results folder (create ${path2})`);
+  }
+  try {
+    writeSync(fd, `${JSON.stringify(holder)}
+`);
+  } catch (error) {
+    rmSync(path2, { force: true });
+    throw fileSystemError(error, `lock the results folder (write ${path2})`);
+  } finally {
+    closeSync2(fd);
+  }
+  return true;
+}
+function busy(dir, path2, holder) {
+  const who = holder ? `pid ${holder.pid} on ${holder.host}, "${holder.command}", since ${holder.started_at}` : "a process that left no readable details";
+  return new RecallGateError("incomplete", `the results folder ${dir} is in use by another recall-gate run (${who})`, {
+    hint: `wait for it to finish or use another --out; if that run is gone, delete ${path2}`
+  });
+}
+
 // src/report/readResultsDir.ts
 function readRun(dir, cwd) {
-  const path2 = join2(resolve(cwd, dir), "results.json");
+  const folder = resolve(cwd, dir);
+  const path2 = join3(folder, "results.json");
   if (!existsSync2(path2)) throw new RecallGateError("invalid-input", `${dir} has no results.json`, { hint: "give the --out folder of a recall-gate run" });
   let results;
   try {
-    results = JSON.parse(readFileSync2(path2, "utf8"));
+    results = JSON.parse(readFileSync3(path2, "utf8"));
   } catch (error) {
-    throw new RecallGateError("invalid-input", `${join2(dir, "results.json")} is not valid JSON: ${error.message}`);
+    throw new RecallGateError("invalid-input", `${join3(dir, "results.json")} is not valid JSON: ${error.message}`);
   }
   if (results === null || typeof results !== "object" || results.schema_version !== 1 || !results.layers) {
-    throw new RecallGateError("invalid-input", `${join2(dir, "results.json")} is not a recall-gate results file (schema_version 1)`);
+    throw new RecallGateError("invalid-input", `${join3(dir, "results.json")} is not a recall-gate results file (schema_version 1)`);
   }
-  return { results, trials: readTrials(resolve(cwd, dir)) };
+  if (results.status === "running") {
+    results.status = "incomplete";
+    results.errors = [...results.errors ?? [], unfinishedReason(dir, folder)];
+  }
+  return { results, trials: readTrials(folder) };
+}
+function unfinishedReason(dir, folder) {
+  const holder = readHolder(join3(folder, LOCK_FILE));
+  if (holder && holder.pid !== process.pid && !isStale(holder)) return `the run writing ${dir} is still going (pid ${holder.pid} on ${holder.host}, since ${holder.started_at}); these are partial results`;
+  return `the run that wrote ${dir} never finished (results.json still says "running": it was killed); run it again with --resume`;
+}
+function readResultsMarker(dir) {
+  const path2 = join3(dir, "results.json");
+  if (!existsSync2(path2)) return void 0;
+  try {
+    const results = JSON.parse(readFileSync3(path2, "utf8"));
+    if (typeof results?.suite?.name !== "string") return "unreadable";
+    return { name: results.suite.name, ...results.shard ? { shard: results.shard } : {} };
+  } catch {
+    return "unreadable";
+  }
 }
 
 // src/suite/load.ts
@@ -17597,7 +17800,7 @@ function printParseErrorCode(code) {
 }
 
 // src/suite/readInput.ts
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync as closeSync3, constants, fstatSync as fstatSync2, openSync as openSync3, readSync as readSync2 } from "node:fs";
 var MAX_INPUT_BYTES = 256 * 1024 * 1024;
 var MAX_INPUT_TEXT = "256 MiB";
 var CHUNK_BYTES = 1024 * 1024;
@@ -17611,12 +17814,12 @@ var UnreadableInput = class extends Error {
 function readInputFile(path2) {
   let fd;
   try {
-    fd = openSync(path2, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    fd = openSync3(path2, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw new UnreadableInput(openFailure(error));
   }
   try {
-    const stats = fstatSync(fd);
+    const stats = fstatSync2(fd);
     if (stats.isDirectory()) throw new UnreadableInput("is a directory, not a file");
     if (!stats.isFile()) throw new UnreadableInput(`is ${kindOf(stats)}, not a regular file`, "recall-gate reads its input from regular files only");
     if (stats.size > MAX_INPUT_BYTES) throw tooLarge();
@@ -17624,7 +17827,7 @@ function readInputFile(path2) {
     let total = 0;
     for (; ; ) {
       const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-      const read = readSync(fd, chunk, 0, CHUNK_BYTES, null);
+      const read = readSync2(fd, chunk, 0, CHUNK_BYTES, null);
       if (read === 0) break;
       total += read;
       if (total > MAX_INPUT_BYTES) throw tooLarge();
@@ -17635,7 +17838,7 @@ function readInputFile(path2) {
     if (error instanceof UnreadableInput) throw error;
     throw new UnreadableInput(openFailure(error));
   } finally {
-    closeSync(fd);
+    closeSync3(fd);
   }
 }
 function tooLarge() {
@@ -18711,9 +18914,15 @@ function runExitCode(results, verdict, stderr, label) {
 }
 
 // src/cli/merge.ts
-import { join as join4, resolve as resolve5 } from "node:path";
+import { resolve as resolve5 } from "node:path";
+
+// src/e2e/trial.ts
+function trialKey(caseName, condition, repeat) {
+  return `${caseName}|${condition}|${repeat}`;
+}
 
 // src/e2e/aggregate.ts
+var MISSING_TRIAL = "no record of this planned trial in trials.jsonl (the run was cut short or the record was lost; run again with --resume)";
 function rates(trials) {
   const passed = trials.filter((trial) => trial.status === "pass").length;
   const errors = trials.filter((trial) => trial.status === "error").length;
@@ -18731,15 +18940,28 @@ function groupRates(byCase) {
     "pass@k": groups.length ? round(some / groups.length, 6) : 0
   };
 }
-function aggregateE2e(trials, cases, conditions, repeat) {
+function aggregateE2e(records, cases, conditions, repeat) {
   const headline = conditions.includes("recall") ? "recall" : conditions[0];
+  const byKey = new Map(records.map((trial) => [trial.key, trial]));
+  const trials = [];
+  const outcomes = [];
+  for (const spec of cases) {
+    for (const condition of conditions) {
+      for (let index = 1; index <= repeat; index++) {
+        const key = trialKey(spec.name, condition, index);
+        const trial = byKey.get(key);
+        if (trial) trials.push(trial);
+        outcomes.push(trial ? { ...trial, ability: spec.ability } : { key, case: spec.name, ability: spec.ability, condition, status: "error", reason: MISSING_TRIAL });
+      }
+    }
+  }
   const byCondition = {};
   for (const condition of conditions) {
-    byCondition[condition] = groupRates(groupBy(trials.filter((trial) => trial.condition === condition), (trial) => trial.case));
+    byCondition[condition] = groupRates(groupBy(outcomes.filter((trial) => trial.condition === condition), (trial) => trial.case));
   }
   const caseResults = {};
   for (const spec of cases) {
-    const mine = trials.filter((trial) => trial.case === spec.name);
+    const mine = outcomes.filter((trial) => trial.case === spec.name);
     const result = { ability: spec.ability, conditions: {}, leak: false };
     for (const condition of conditions) {
       const these = mine.filter((trial) => trial.condition === condition);
@@ -18755,7 +18977,7 @@ function aggregateE2e(trials, cases, conditions, repeat) {
   }
   const abilities = {};
   for (const ability of [...new Set(cases.map((spec) => spec.ability))].sort()) {
-    const mine = trials.filter((trial) => trial.ability === ability);
+    const mine = outcomes.filter((trial) => trial.ability === ability);
     const result = { conditions: {} };
     for (const condition of conditions) {
       result.conditions[condition] = groupRates(groupBy(mine.filter((trial) => trial.condition === condition), (trial) => trial.case));
@@ -18802,14 +19024,23 @@ function aggregateE2e(trials, cases, conditions, repeat) {
       ...precision.length ? { recall_precision: round(mean(precision), 6) } : {},
       ...harmful.length ? { harmful_recall_rate: round(harmful.filter((trial) => trial.harmful_recall).length / harmful.length, 6) } : {}
     },
-    errors: trials.filter((trial) => trial.status === "error").map((trial) => ({ key: trial.key, reason: trial.reason })),
+    errors: outcomes.filter((trial) => trial.status === "error").map((trial) => ({ key: trial.key, reason: trial.reason })),
+    missing: outcomes.length - trials.length,
     failures: trials.filter((trial) => trial.status === "fail" && trial.condition === headline).map((trial) => ({ key: trial.key, case: trial.case, ability: trial.ability, question: trial.question, answer: trial.answer ?? "", reason: trial.reason }))
   };
 }
+function e2eIncompleteReason(e2e) {
+  const errored = e2e.errors.length - e2e.missing;
+  const parts = [
+    ...errored > 0 ? [`${errored} trial(s) could not run`] : [],
+    ...e2e.missing > 0 ? [`${e2e.missing} planned trial(s) have no record in trials.jsonl`] : []
+  ];
+  return parts.length > 0 ? `e2e: ${parts.join(" and ")} (see errors in results.json)` : void 0;
+}
 
 // src/report/writeResultsDir.ts
-import { mkdirSync, renameSync, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
-import { join as join3 } from "node:path";
+import { mkdirSync, renameSync, rmSync as rmSync2, statSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname as dirname3, join as join4 } from "node:path";
 
 // src/report/markdown.ts
 function markdownReport(results) {
@@ -19000,20 +19231,59 @@ function exactNumber(value) {
 // src/report/writeResultsDir.ts
 function writeAtomic(path2, text) {
   const temp = `${path2}.${process.pid}.tmp`;
-  writeFileSync2(temp, scrubSecrets(text));
-  renameSync(temp, path2);
+  try {
+    writeFileSync2(temp, scrubSecrets(text));
+    renameSync(temp, path2);
+  } catch (error) {
+    try {
+      rmSync2(temp, { force: true });
+    } catch {
+    }
+    throw fileSystemError(error, `write ${path2}`);
+  }
+}
+function openResultsDir(dir, command) {
+  let isFolder;
+  try {
+    isFolder = statSync(dir).isDirectory();
+  } catch {
+  }
+  if (isFolder === false) throw new RecallGateError("invalid-input", `the results folder ${dir} is a file, not a folder`, { hint: "give --out a folder; it is created if missing" });
+  try {
+    makeFolder(dir);
+  } catch (error) {
+    throw fileSystemError(error, `create the results folder ${dir}`);
+  }
+  return lockResultsDir(dir, command);
+}
+function makeFolder(dir) {
+  try {
+    mkdirSync(dir);
+  } catch (error) {
+    const code = error.code;
+    if (code === "EEXIST") return;
+    if (code !== "ENOENT" || dirname3(dir) === dir) throw error;
+    makeFolder(dirname3(dir));
+    mkdirSync(dir);
+  }
 }
 function prepareResultsDir(dir, options = {}) {
-  mkdirSync(dir, { recursive: true });
-  if (!options.keepTrials) rmSync(join3(dir, "trials.jsonl"), { force: true });
-  rmSync(join3(dir, "runs"), { recursive: true, force: true });
-  for (const name of ["results.json", "qrels.trec", "report.md"]) rmSync(join3(dir, name), { force: true });
+  try {
+    if (!options.keepTrials) rmSync2(join4(dir, "trials.jsonl"), { force: true });
+    rmSync2(join4(dir, "runs"), { recursive: true, force: true });
+    for (const name of ["results.json", "qrels.trec", "report.md"]) rmSync2(join4(dir, name), { force: true });
+  } catch (error) {
+    throw fileSystemError(error, `clear the results folder ${dir}`);
+  }
+}
+function writeTrials(dir, trials) {
+  writeAtomic(join4(dir, "trials.jsonl"), trials.map(trialLine).join(""));
 }
 function writeAtomicReport(dir, results) {
-  writeAtomic(join3(dir, "report.md"), markdownReport(results));
+  writeAtomic(join4(dir, "report.md"), markdownReport(results));
 }
 function writeResultsJson(dir, results) {
-  const path2 = join3(dir, "results.json");
+  const path2 = join4(dir, "results.json");
   writeAtomic(path2, `${JSON.stringify(results, null, 2)}
 `);
   return path2;
@@ -19023,17 +19293,81 @@ function writeAllResults(dir, results, judgments) {
   writeAtomicReport(dir, results);
   const retrieval = results.retrieval;
   if (!retrieval) return;
-  writeAtomic(join3(dir, "qrels.trec"), judgments.map((query) => formatQrelsLines(query.id, query.relevant)).join(""));
-  mkdirSync(join3(dir, "runs"), { recursive: true });
+  writeAtomic(join4(dir, "qrels.trec"), judgments.map((query) => formatQrelsLines(query.id, query.relevant)).join(""));
+  try {
+    mkdirSync(join4(dir, "runs"), { recursive: true });
+  } catch (error) {
+    throw fileSystemError(error, `create ${join4(dir, "runs")}`);
+  }
   for (const provider of Object.values(retrieval.providers)) {
     if (provider.status !== "ok") continue;
     const text = provider.queries.map((query) => formatRunLines(query.id, query.results, provider.name)).join("");
-    writeAtomic(join3(dir, "runs", `${provider.name}.trec`), text);
+    writeAtomic(join4(dir, "runs", `${provider.name}.trec`), text);
   }
 }
 
-// src/e2e/runE2e.ts
-import { createHash } from "node:crypto";
+// src/cli/merge.ts
+var MERGE_USAGE = "recall-gate merge --out DIR <shard-dir> <shard-dir>... [--suite suite.yaml]";
+async function mergeCommand(argv, io) {
+  const { values, positionals } = parseCommandArgs(argv, { out: { type: "string" }, suite: { type: "string" } }, MERGE_USAGE);
+  if (!values.out || positionals.length === 0) throw new RecallGateError("invalid-input", "merge needs --out and at least one shard folder", { hint: `usage: ${MERGE_USAGE}` });
+  const shards = positionals.map((dir) => ({ dir, ...readRun(dir, io.cwd) }));
+  const first = shards[0].results;
+  for (const shard of shards) {
+    if (shard.results.suite.sha256 !== first.suite.sha256) {
+      throw new RecallGateError("invalid-input", `${shard.dir} ran another version of the suite than ${shards[0].dir}`, { hint: "merge shards of one commit only" });
+    }
+  }
+  const counts = new Set(shards.map((shard) => shard.results.shard?.count ?? 1));
+  const indexes = shards.map((shard) => shard.results.shard?.index ?? 1);
+  const count = [...counts][0];
+  const missing = Array.from({ length: count }, (_2, i) => i + 1).filter((index) => !indexes.includes(index));
+  if (counts.size !== 1 || new Set(indexes).size !== indexes.length) {
+    throw new RecallGateError("invalid-input", `the folders are not distinct shards of one matrix (shards ${indexes.join(", ")} of ${[...counts].join("/")})`);
+  }
+  const suite = loadSuite(values.suite ?? first.suite.file, io.cwd);
+  const withRetrieval = shards.find((shard) => shard.results.retrieval);
+  const trials = shards.flatMap((shard) => shard.trials);
+  const merged = {
+    ...first,
+    started_at: shards.map((shard) => shard.results.started_at).sort()[0],
+    finished_at: shards.map((shard) => shard.results.finished_at ?? "").sort().at(-1),
+    layers: {
+      retrieval: withRetrieval ? "ran" : first.layers.retrieval === "skipped" ? "skipped" : suite.retrieval ? "skipped" : "absent",
+      e2e: shards.some((shard) => shard.results.layers.e2e === "ran") ? "ran" : first.layers.e2e
+    },
+    errors: shards.flatMap((shard) => shard.results.errors),
+    retrieval: withRetrieval?.results.retrieval,
+    e2e: void 0
+  };
+  delete merged.shard;
+  for (const shard of shards) {
+    if (shard.results.status !== "complete" && shard.results.errors.length === 0) merged.errors.push(`merge: ${shard.dir} did not finish (status ${shard.results.status})`);
+  }
+  if (missing.length > 0) merged.errors.push(`merge: shard(s) ${missing.join(", ")} of ${count} missing`);
+  if (suite.e2e && merged.layers.e2e === "ran") {
+    merged.e2e = { target: first.e2e?.target ?? { kind: suite.e2e.target.kind }, ...aggregateE2e(trials, suite.e2e.cases, suite.e2e.conditions, suite.e2e.repeat) };
+    if (merged.e2e.missing > 0 && missing.length === 0) merged.errors.push(`merge: ${merged.e2e.missing} planned trial(s) have no record in any shard`);
+  }
+  merged.status = merged.errors.length > 0 ? "incomplete" : "complete";
+  const out = resolve5(io.cwd, values.out);
+  const folder = openResultsDir(out, "merge");
+  try {
+    prepareResultsDir(out);
+    writeTrials(out, trials);
+    writeAllResults(out, merged, suite.retrieval?.queries ?? []);
+  } finally {
+    folder.release();
+  }
+  const verdict = suite.gate ? evaluateGate(suite.gate, merged, void 0, { trials }) : void 0;
+  io.stdout(`${[`merged ${shards.length} shard(s) of ${count} into ${values.out}`, ...runReportText(merged, trials, verdict)].join("\n")}
+`);
+  return runExitCode(merged, verdict, io.stderr, "merged run");
+}
+
+// src/cli/regrade.ts
+import { existsSync as existsSync4 } from "node:fs";
+import { join as join5, resolve as resolve6 } from "node:path";
 
 // src/e2e/checks/abstains.ts
 var A = "'?";
@@ -19410,245 +19744,68 @@ function withUsage(result, parts) {
   };
 }
 
-// src/e2e/probeReply.ts
-function ungradableReply(reply, gradeTruncated) {
-  if (normalizeAnswer(reply.reply).trim() === "") {
-    return reply.truncated ? "the agent's reply is empty: it was cut at the length limit (finish_reason length); raise max_tokens" : "the agent's reply is empty";
+// src/e2e/fingerprint.ts
+import { createHash } from "node:crypto";
+var OPERATIONAL = /* @__PURE__ */ new Set(["where", "timeout_ms", "max_retries", "batch_size", "base_url", "api_key_env", "headers_env", "auth_header", "systemPromptFile", "cwd"]);
+var CASE_LABELS = /* @__PURE__ */ new Set(["where", "ability", "needs_memory", "check"]);
+function canonical(value, skip) {
+  if (Array.isArray(value)) return `[${value.map((item) => canonical(item, skip)).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value).filter(([key, item]) => !skip.has(key) && item !== void 0).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item, skip)}`).join(",")}}`;
   }
-  if (reply.truncated && !gradeTruncated) {
-    return "the agent's reply was cut at the length limit (finish_reason length); raise max_tokens, or set e2e.grade_truncated: true to grade such replies";
-  }
-  return void 0;
+  return JSON.stringify(value) ?? "null";
+}
+function sha(text) {
+  return createHash("sha256").update(text).digest("hex").slice(0, 16);
+}
+function checkFingerprint(check) {
+  return sha(canonical(check, /* @__PURE__ */ new Set()));
+}
+function trialFingerprint(spec, condition, context) {
+  return {
+    check: checkFingerprint(spec.check),
+    case: sha(`${condition}\0${canonical(spec, CASE_LABELS)}`),
+    target: sha(`${canonical(context.target ?? null, OPERATIONAL)}\0${usesJudge(spec.check) ? context.judgeModel ?? "" : ""}`)
+  };
 }
 
-// src/e2e/prices.ts
-var DEFAULT_PRICES = {
-  "gpt-5": { input: 1.25, output: 10 },
-  "gpt-5-mini": { input: 0.25, output: 2 },
-  "gpt-5-nano": { input: 0.05, output: 0.4 },
-  "gpt-4.1": { input: 2, output: 8 },
-  "gpt-4.1-mini": { input: 0.4, output: 1.6 },
-  "gpt-4.1-nano": { input: 0.1, output: 0.4 },
-  "gpt-4o": { input: 2.5, output: 10 },
-  "gpt-4o-mini": { input: 0.15, output: 0.6 }
-};
-function costUsd(model, input, output, prices) {
-  const price = prices[model] ?? DEFAULT_PRICES[model];
-  if (!price) return null;
-  return (input * price.input + output * price.output) / 1e6;
-}
-
-// src/e2e/trial.ts
-function trialKey(caseName, condition, repeat) {
-  return `${caseName}|${condition}|${repeat}`;
-}
-
-// src/e2e/runE2e.ts
-function trialUser(suite, caseName, as, condition, repeat, runId = "") {
-  const scope = createHash("sha256").update(`${suite}\0${caseName}\0${as ?? ""}\0${runId}`).digest("hex").slice(0, 12);
-  return `rg-${scope}-${condition}-${repeat}`;
-}
-function planTrials(plan) {
-  const trials = [];
-  for (const spec of plan.cases) {
-    for (const condition of plan.conditions) {
-      for (let repeat = 1; repeat <= plan.repeat; repeat++) trials.push({ spec, condition, repeat, key: trialKey(spec.name, condition, repeat) });
-    }
+// src/e2e/storedText.ts
+var STORED_TEXT_LIMIT = 64 * 1024;
+var encoder = new TextEncoder();
+function formatBytes(bytes) {
+  if (bytes < 1e3) return `${bytes} B`;
+  const units = ["kB", "MB", "GB"];
+  let value = bytes / 1e3;
+  let unit = 0;
+  while (value >= 1e3 && unit < units.length - 1) {
+    value /= 1e3;
+    unit += 1;
   }
-  return trials;
+  return `${value.toFixed(1)} ${units[unit]}`;
 }
-async function runE2e(plan, deps) {
-  const pending = planTrials(plan).filter((trial) => !deps.done?.has(trial.key));
-  const finished = [];
-  let next = 0;
-  let warned = false;
-  const worker = async () => {
-    while (next < pending.length) {
-      const trial = pending[next++];
-      const record = await runTrial(plan, trial, deps);
-      const warning = record.invocations.find((invocation) => invocation.usage_warning)?.usage_warning ?? record.judge_usage_warning;
-      if (warning && !warned) {
-        warned = true;
-        deps.log?.(`warning: ${warning} (${record.key}; every such call is marked usage_warning in trials.jsonl, and its trial's cost is unknown)`);
-      }
-      finished.push(record);
-      await deps.onTrial(record);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.concurrency, pending.length)) }, worker));
-  return finished;
+function capText(text, limit2 = STORED_TEXT_LIMIT) {
+  if (text.length * 3 <= limit2) return text;
+  const total = Buffer.byteLength(text, "utf8");
+  if (total <= limit2) return text;
+  const { read, written } = encoder.encodeInto(text, new Uint8Array(limit2));
+  return `${text.slice(0, read)}\u2026 [cut ${formatBytes(total - written)} of ${formatBytes(total)}]`;
 }
-async function runTrial(plan, trial, deps) {
-  const now = deps.now ?? (() => performance.now());
-  const started = now();
-  const { spec, condition, repeat } = trial;
-  const owner = trialUser(plan.suiteName, spec.name, void 0, condition, repeat, plan.runId);
-  const asker = spec.probe.as ? trialUser(plan.suiteName, spec.name, spec.probe.as, condition, repeat, plan.runId) : owner;
-  const invocations = [];
-  const record = {
-    key: trial.key,
-    case: spec.name,
-    ability: spec.ability,
-    condition,
-    repeat,
-    user: owner,
-    status: "error",
-    reason: "",
-    question: spec.probe.text,
-    check: describeCheck(spec.check),
-    invocations,
-    tokens: { input: 0, output: 0, judge_input: 0, judge_output: 0 },
-    cost_usd: null,
-    started_at: (/* @__PURE__ */ new Date()).toISOString(),
-    duration_ms: 0
-  };
-  const oracle = condition === "oracle" ? { oracle: oracleMemories(spec) } : {};
-  const call = async (kind, user, message, date) => {
-    const callStarted = now();
-    const reply = await deps.target.chat({
-      user,
-      date,
-      message,
-      memory: condition,
-      ...oracle
-    });
-    invocations.push({
-      kind,
-      user,
-      ...date ? { date } : {},
-      message,
-      reply: reply.reply,
-      ...reply.recalled ? { recalled: reply.recalled } : {},
-      latency_ms: round(now() - callStarted, 3),
-      ...reply.recall_ms !== void 0 ? { recall_ms: round(reply.recall_ms, 3) } : {},
-      ...reply.usage ? { usage: reply.usage } : {},
-      ...reply.usage_warning ? { usage_warning: reply.usage_warning } : {},
-      ...reply.truncated ? { truncated: true } : {}
-    });
-    if (reply.usage) {
-      record.tokens.input += reply.usage.input_tokens;
-      record.tokens.output += reply.usage.output_tokens;
-    }
-    return reply;
-  };
-  try {
-    await deps.target.reset(owner);
-    if (asker !== owner) await deps.target.reset(asker);
-    for (const session of spec.sessions) await call("session", owner, session.user, session.date);
-    const probe = await call("probe", asker, spec.probe.text, spec.probe.date);
-    record.answer = probe.reply;
-    Object.assign(record, recallQuality(spec, probe));
-    const ungradable = ungradableReply(probe, plan.gradeTruncated ?? false);
-    if (ungradable) throw new Error(ungradable);
-    const graded = await gradeAnswer(spec.check, probe.reply, { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel });
-    if (graded.usage) {
-      record.tokens.judge_input += graded.usage.input_tokens;
-      record.tokens.judge_output += graded.usage.output_tokens;
-    }
-    if (graded.usage_warning) record.judge_usage_warning = graded.usage_warning;
-    record.status = graded.pass ? "pass" : "fail";
-    record.reason = graded.reason;
-  } catch (error) {
-    record.status = "error";
-    record.reason = describeError(error);
+var CUT_MARKER = /… \[cut [\d.]+ [kMG]?B of [\d.]+ [kMG]?B\]$/;
+function wasCut(text) {
+  return CUT_MARKER.test(text);
+}
+function capStoredText(value) {
+  if (typeof value === "string") return capText(value);
+  if (Array.isArray(value)) return value.map((item) => capStoredText(item));
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, capStoredText(item)]));
   }
-  record.cost_usd = trialCost(plan, record);
-  record.duration_ms = round(now() - started, 3);
-  return record;
-}
-function oracleMemories(spec) {
-  const sessions = spec.sessions.map((session) => ({ date: session.date, text: fold(session.user) }));
-  return spec.evidence.map((text) => {
-    const needle = fold(text);
-    const session = sessions.find((candidate) => candidate.text.includes(needle));
-    return session?.date ? `[${session.date}] ${text}` : text;
-  });
-}
-function fold(text) {
-  return normalizeAnswer(text).toLowerCase();
-}
-function recallQuality(spec, probe) {
-  if (!probe.recalled) return {};
-  const recalled = probe.recalled.map((memory) => fold(memory.text));
-  const evidence = spec.evidence.map(fold);
-  const obsolete = spec.obsolete.map(fold);
-  const quality = {};
-  if (evidence.length > 0) {
-    quality.evidence_coverage = evidence.filter((needle) => recalled.some((memory) => memory.includes(needle))).length / evidence.length;
-    if (recalled.length > 0) quality.recall_precision = recalled.filter((memory) => evidence.some((needle) => memory.includes(needle))).length / recalled.length;
-  }
-  if (obsolete.length > 0) quality.harmful_recall = obsolete.some((needle) => recalled.some((memory) => memory.includes(needle)));
-  return quality;
-}
-function trialCost(plan, record) {
-  if (record.judge_usage_warning || record.invocations.some((invocation) => invocation.usage_warning)) return null;
-  const agent = plan.model ? costUsd(plan.model, record.tokens.input, record.tokens.output, plan.prices) : record.tokens.input + record.tokens.output === 0 ? 0 : null;
-  if (agent === null) return null;
-  if (record.tokens.judge_input + record.tokens.judge_output === 0) return agent;
-  const judge = plan.judgeModel ? costUsd(plan.judgeModel, record.tokens.judge_input, record.tokens.judge_output, plan.prices) : null;
-  return judge === null ? null : agent + judge;
-}
-
-// src/cli/merge.ts
-var MERGE_USAGE = "recall-gate merge --out DIR <shard-dir> <shard-dir>... [--suite suite.yaml]";
-async function mergeCommand(argv, io) {
-  const { values, positionals } = parseCommandArgs(argv, { out: { type: "string" }, suite: { type: "string" } }, MERGE_USAGE);
-  if (!values.out || positionals.length === 0) throw new RecallGateError("invalid-input", "merge needs --out and at least one shard folder", { hint: `usage: ${MERGE_USAGE}` });
-  const shards = positionals.map((dir) => ({ dir, ...readRun(dir, io.cwd) }));
-  const first = shards[0].results;
-  for (const shard of shards) {
-    if (shard.results.suite.sha256 !== first.suite.sha256) {
-      throw new RecallGateError("invalid-input", `${shard.dir} ran another version of the suite than ${shards[0].dir}`, { hint: "merge shards of one commit only" });
-    }
-  }
-  const counts = new Set(shards.map((shard) => shard.results.shard?.count ?? 1));
-  const indexes = shards.map((shard) => shard.results.shard?.index ?? 1);
-  const count = [...counts][0];
-  const missing = Array.from({ length: count }, (_2, i) => i + 1).filter((index) => !indexes.includes(index));
-  if (counts.size !== 1 || new Set(indexes).size !== indexes.length) {
-    throw new RecallGateError("invalid-input", `the folders are not distinct shards of one matrix (shards ${indexes.join(", ")} of ${[...counts].join("/")})`);
-  }
-  const suite = loadSuite(values.suite ?? first.suite.file, io.cwd);
-  const withRetrieval = shards.find((shard) => shard.results.retrieval);
-  const trials = shards.flatMap((shard) => shard.trials);
-  const merged = {
-    ...first,
-    started_at: shards.map((shard) => shard.results.started_at).sort()[0],
-    finished_at: shards.map((shard) => shard.results.finished_at ?? "").sort().at(-1),
-    layers: {
-      retrieval: withRetrieval ? "ran" : first.layers.retrieval === "skipped" ? "skipped" : suite.retrieval ? "skipped" : "absent",
-      e2e: shards.some((shard) => shard.results.layers.e2e === "ran") ? "ran" : first.layers.e2e
-    },
-    errors: shards.flatMap((shard) => shard.results.errors),
-    retrieval: withRetrieval?.results.retrieval,
-    e2e: void 0
-  };
-  delete merged.shard;
-  for (const shard of shards) {
-    if (shard.results.status !== "complete" && shard.results.errors.length === 0) merged.errors.push(`merge: ${shard.dir} did not finish (status ${shard.results.status})`);
-  }
-  if (missing.length > 0) merged.errors.push(`merge: shard(s) ${missing.join(", ")} of ${count} missing`);
-  if (suite.e2e && merged.layers.e2e === "ran") {
-    const expected = new Set(planTrials({ ...suite.e2e, suiteName: suite.name }).map((trial) => trial.key));
-    const recorded = new Set(trials.map((trial) => trial.key));
-    const lost = [...expected].filter((key) => !recorded.has(key)).length;
-    if (lost > 0 && missing.length === 0) merged.errors.push(`merge: ${lost} planned trial(s) have no record in any shard`);
-    merged.e2e = { target: first.e2e?.target ?? { kind: suite.e2e.target.kind }, ...aggregateE2e(trials, suite.e2e.cases, suite.e2e.conditions, suite.e2e.repeat) };
-  }
-  merged.status = merged.errors.length > 0 ? "incomplete" : "complete";
-  const out = resolve5(io.cwd, values.out);
-  prepareResultsDir(out);
-  new TrialLog(join4(out, "trials.jsonl")).rewrite(trials);
-  writeAllResults(out, merged, suite.retrieval?.queries ?? []);
-  const verdict = suite.gate ? evaluateGate(suite.gate, merged, void 0, { trials }) : void 0;
-  io.stdout(`${[`merged ${shards.length} shard(s) of ${count} into ${values.out}`, ...runReportText(merged, trials, verdict)].join("\n")}
-`);
-  return runExitCode(merged, verdict, io.stderr, "merged run");
+  return value;
 }
 
 // src/cli/regrade.ts
-import { existsSync as existsSync4 } from "node:fs";
-import { join as join5, resolve as resolve6 } from "node:path";
+var E2E_REASON = /^e2e: .*\(see errors in results\.json\)$/;
 var REGRADE_USAGE = "recall-gate regrade <results-dir> [--suite suite.yaml]";
 async function regradeCommand(argv, io) {
   const { values, positionals } = parseCommandArgs(argv, { suite: { type: "string" } }, REGRADE_USAGE);
@@ -19658,8 +19815,16 @@ async function regradeCommand(argv, io) {
   if (!existsSync4(join5(dir, "results.json")) || !existsSync4(log.path)) {
     throw new RecallGateError("invalid-input", `${positionals[0]} has no results.json and trials.jsonl`, { hint: "give the --out folder of a run with the e2e layer" });
   }
+  const folder = openResultsDir(dir, "regrade");
+  try {
+    return await regradeLocked(dir, values.suite, io);
+  } finally {
+    folder.release();
+  }
+}
+async function regradeLocked(dir, suitePath, io) {
   const { results, trials } = readRun(dir, io.cwd);
-  const suite = loadSuite(values.suite ?? results.suite.file, io.cwd);
+  const suite = loadSuite(suitePath ?? results.suite.file, io.cwd);
   if (!suite.e2e) throw new RecallGateError("invalid-input", `${suite.displayPath} has no e2e section to grade with`);
   const cases = new Map(suite.e2e.cases.map((spec) => [spec.name, spec]));
   let changed = 0;
@@ -19669,6 +19834,12 @@ async function regradeCommand(argv, io) {
     if (trial.status === "error" || trial.answer === void 0) continue;
     if (!spec) {
       io.stderr(`${trial.key}: the suite has no case "${trial.case}" any more; its verdict is kept
+`);
+      kept += 1;
+      continue;
+    }
+    if (wasCut(trial.answer)) {
+      io.stderr(`${trial.key}: the stored answer was cut to ${STORED_TEXT_LIMIT / 1024} KiB; its verdict (graded on the whole answer) is kept
 `);
       kept += 1;
       continue;
@@ -19691,20 +19862,24 @@ async function regradeCommand(argv, io) {
     trial.status = status;
     trial.reason = verdict.reason;
     trial.check = describeCheck(spec.check);
+    if (trial.fingerprint) trial.fingerprint = { ...trial.fingerprint, check: checkFingerprint(spec.check) };
   }
-  log.rewrite(trials);
   const target = results.e2e?.target ?? { kind: suite.e2e.target.kind };
   results.e2e = { target, ...aggregateE2e(trials, suite.e2e.cases, suite.e2e.conditions, suite.e2e.repeat) };
+  const reason = e2eIncompleteReason(results.e2e);
+  results.errors = [...results.errors.filter((error) => !E2E_REASON.test(error)), ...reason ? [reason] : []];
+  results.status = results.errors.length > 0 ? "incomplete" : "complete";
+  writeTrials(dir, trials);
   writeResultsJson(dir, results);
   writeAtomicReport(dir, results);
   io.stdout(`regraded ${trials.length} trials with no model calls: ${changed} changed, ${kept} kept as they were
 `);
-  return ExitCode.ok;
+  return runExitCode(results, void 0, io.stderr, "regraded run");
 }
 
 // src/embeddings/cache.ts
 import { createHash as createHash2 } from "node:crypto";
-import { mkdirSync as mkdirSync2, readFileSync as readFileSync3, readdirSync, renameSync as renameSync2, statSync, unlinkSync, writeFileSync as writeFileSync3 } from "node:fs";
+import { mkdirSync as mkdirSync2, readFileSync as readFileSync4, readdirSync, renameSync as renameSync2, statSync as statSync2, unlinkSync, writeFileSync as writeFileSync3 } from "node:fs";
 import { homedir } from "node:os";
 import { join as join6 } from "node:path";
 var MAGIC = Buffer.from("RGEC1\n");
@@ -19770,7 +19945,7 @@ var EmbeddingCache = class {
     for (const name of readdirSync(this.dir)) {
       if (!name.endsWith(".seg")) continue;
       try {
-        const stat = statSync(join6(this.dir, name));
+        const stat = statSync2(join6(this.dir, name));
         found.push({ path: join6(this.dir, name), size: stat.size, mtimeMs: stat.mtimeMs });
       } catch {
       }
@@ -19781,7 +19956,7 @@ var EmbeddingCache = class {
     this.loaded.add(path2);
     let bytes;
     try {
-      bytes = readFileSync3(path2);
+      bytes = readFileSync4(path2);
     } catch {
       return;
     }
@@ -19875,9 +20050,9 @@ var CachedEmbedder = class {
 };
 
 // src/runSuite.ts
-import { createHash as createHash4, randomBytes } from "node:crypto";
-import { readFileSync as readFileSync5 } from "node:fs";
-import { dirname as dirname4, join as join9, relative as relative3 } from "node:path";
+import { createHash as createHash5, randomBytes } from "node:crypto";
+import { readFileSync as readFileSync6 } from "node:fs";
+import { dirname as dirname5, join as join9, relative as relative3 } from "node:path";
 
 // node_modules/openai/internal/tslib.mjs
 function __classPrivateFieldSet(receiver, state, value, kind, f) {
@@ -20470,7 +20645,7 @@ function is_non_nullish_primitive(v) {
   return typeof v === "string" || typeof v === "number" || typeof v === "boolean" || typeof v === "symbol" || typeof v === "bigint";
 }
 var sentinel = {};
-function inner_stringify(object2, prefix, generateArrayPrefix, commaRoundTrip, allowEmptyArrays, strictNullHandling, skipNulls, encodeDotInKeys, encoder, filter, sort, allowDots, serializeDate, format2, formatter, encodeValuesOnly, charset, sideChannel) {
+function inner_stringify(object2, prefix, generateArrayPrefix, commaRoundTrip, allowEmptyArrays, strictNullHandling, skipNulls, encodeDotInKeys, encoder2, filter, sort, allowDots, serializeDate, format2, formatter, encodeValuesOnly, charset, sideChannel) {
   let obj = object2;
   let tmp_sc = sideChannel;
   let step = 0;
@@ -20503,19 +20678,19 @@ function inner_stringify(object2, prefix, generateArrayPrefix, commaRoundTrip, a
   }
   if (obj === null) {
     if (strictNullHandling) {
-      return encoder && !encodeValuesOnly ? (
+      return encoder2 && !encodeValuesOnly ? (
         // @ts-expect-error
-        encoder(prefix, defaults.encoder, charset, "key", format2)
+        encoder2(prefix, defaults.encoder, charset, "key", format2)
       ) : prefix;
     }
     obj = "";
   }
   if (is_non_nullish_primitive(obj) || is_buffer(obj)) {
-    if (encoder) {
-      const key_value = encodeValuesOnly ? prefix : encoder(prefix, defaults.encoder, charset, "key", format2);
+    if (encoder2) {
+      const key_value = encodeValuesOnly ? prefix : encoder2(prefix, defaults.encoder, charset, "key", format2);
       return [
         formatter?.(key_value) + "=" + // @ts-expect-error
-        formatter?.(encoder(obj, defaults.encoder, charset, "value", format2))
+        formatter?.(encoder2(obj, defaults.encoder, charset, "value", format2))
       ];
     }
     return [formatter?.(prefix) + "=" + formatter?.(String(obj))];
@@ -20526,8 +20701,8 @@ function inner_stringify(object2, prefix, generateArrayPrefix, commaRoundTrip, a
   }
   let obj_keys;
   if (generateArrayPrefix === "comma" && isArray(obj)) {
-    if (encodeValuesOnly && encoder) {
-      obj = maybe_map(obj, encoder);
+    if (encodeValuesOnly && encoder2) {
+      obj = maybe_map(obj, encoder2);
     }
     obj_keys = [{ value: obj.length > 0 ? obj.join(",") || null : void 0 }];
   } else if (isArray(filter)) {
@@ -20565,7 +20740,7 @@ function inner_stringify(object2, prefix, generateArrayPrefix, commaRoundTrip, a
       skipNulls,
       encodeDotInKeys,
       // @ts-ignore
-      generateArrayPrefix === "comma" && encodeValuesOnly && isArray(obj) ? null : encoder,
+      generateArrayPrefix === "comma" && encodeValuesOnly && isArray(obj) ? null : encoder2,
       filter,
       sort,
       allowDots,
@@ -20726,8 +20901,8 @@ function concatBytes(buffers) {
 }
 var encodeUTF8_;
 function encodeUTF8(str2) {
-  let encoder;
-  return (encodeUTF8_ ?? (encoder = new globalThis.TextEncoder(), encodeUTF8_ = encoder.encode.bind(encoder)))(str2);
+  let encoder2;
+  return (encodeUTF8_ ?? (encoder2 = new globalThis.TextEncoder(), encodeUTF8_ = encoder2.encode.bind(encoder2)))(str2);
 }
 var decodeUTF8_;
 function decodeUTF8(bytes) {
@@ -31000,6 +31175,229 @@ ${input.answer}` }
   }
 };
 
+// src/e2e/resume.ts
+var DISCARD_REASONS = {
+  check: "for a changed check",
+  case: "for changed sessions, probe or evidence",
+  target: "for a changed target or judge",
+  gone: "for cases no longer in the suite",
+  unplanned: "for conditions or repetitions no longer planned",
+  unhashed: "written without a trial hash (an older recall-gate)"
+};
+function selectForResume(records, planned) {
+  const plannedCases = new Set([...planned.values()].map((trial) => trial.case));
+  const kept = [];
+  const discarded = {};
+  for (const record of records) {
+    const reason = discardReason(record, planned.get(record.key)?.fingerprint, plannedCases);
+    if (reason) discarded[reason] = (discarded[reason] ?? 0) + 1;
+    else kept.push(record);
+  }
+  return { kept, discarded };
+}
+function discardReason(record, current, plannedCases) {
+  if (!current) return plannedCases.has(record.case) ? "unplanned" : "gone";
+  const stored = record.fingerprint;
+  if (!stored) return "unhashed";
+  return ["check", "case", "target"].find((part) => stored[part] !== current[part]);
+}
+function describeResume(selection, unreadable) {
+  const finished = selection.kept.filter((trial) => trial.status !== "error").length;
+  const retried = selection.kept.length - finished;
+  const parts = Object.keys(DISCARD_REASONS).filter((reason) => selection.discarded[reason]).map((reason) => `${selection.discarded[reason]} ${DISCARD_REASONS[reason]}`);
+  if (unreadable > 0) parts.push(`${unreadable} unreadable line${unreadable === 1 ? "" : "s"}`);
+  const total = Object.values(selection.discarded).reduce((sum2, count) => sum2 + (count ?? 0), 0) + unreadable;
+  const kept = `resuming: ${finished} trials kept${retried ? ` (${retried} errored, run again)` : ""}`;
+  return total > 0 ? `${kept}; ${total} discarded: ${parts.join(", ")}` : kept;
+}
+
+// src/e2e/runE2e.ts
+import { createHash as createHash3 } from "node:crypto";
+
+// src/e2e/probeReply.ts
+function ungradableReply(reply, gradeTruncated) {
+  if (normalizeAnswer(reply.reply).trim() === "") {
+    return reply.truncated ? "the agent's reply is empty: it was cut at the length limit (finish_reason length); raise max_tokens" : "the agent's reply is empty";
+  }
+  if (reply.truncated && !gradeTruncated) {
+    return "the agent's reply was cut at the length limit (finish_reason length); raise max_tokens, or set e2e.grade_truncated: true to grade such replies";
+  }
+  return void 0;
+}
+
+// src/e2e/prices.ts
+var DEFAULT_PRICES = {
+  "gpt-5": { input: 1.25, output: 10 },
+  "gpt-5-mini": { input: 0.25, output: 2 },
+  "gpt-5-nano": { input: 0.05, output: 0.4 },
+  "gpt-4.1": { input: 2, output: 8 },
+  "gpt-4.1-mini": { input: 0.4, output: 1.6 },
+  "gpt-4.1-nano": { input: 0.1, output: 0.4 },
+  "gpt-4o": { input: 2.5, output: 10 },
+  "gpt-4o-mini": { input: 0.15, output: 0.6 }
+};
+function costUsd(model, input, output, prices) {
+  const price = prices[model] ?? DEFAULT_PRICES[model];
+  if (!price) return null;
+  return (input * price.input + output * price.output) / 1e6;
+}
+
+// src/e2e/runE2e.ts
+function trialUser(suite, caseName, as, condition, repeat, runId = "") {
+  const scope = createHash3("sha256").update(`${suite}\0${caseName}\0${as ?? ""}\0${runId}`).digest("hex").slice(0, 12);
+  return `rg-${scope}-${condition}-${repeat}`;
+}
+function planTrials(plan) {
+  const trials = [];
+  for (const spec of plan.cases) {
+    for (const condition of plan.conditions) {
+      const fingerprint = trialFingerprint(spec, condition, plan);
+      for (let repeat = 1; repeat <= plan.repeat; repeat++) trials.push({ spec, case: spec.name, condition, repeat, key: trialKey(spec.name, condition, repeat), fingerprint });
+    }
+  }
+  return trials;
+}
+async function runE2e(plan, deps) {
+  const pending = planTrials(plan).filter((trial) => !deps.done?.has(trial.key));
+  const finished = [];
+  let next = 0;
+  let warned = false;
+  let stopped = false;
+  const worker = async () => {
+    while (!stopped && next < pending.length) {
+      const trial = pending[next++];
+      const record = await runTrial(plan, trial, deps);
+      const warning = record.invocations.find((invocation) => invocation.usage_warning)?.usage_warning ?? record.judge_usage_warning;
+      if (warning && !warned) {
+        warned = true;
+        deps.log?.(`warning: ${warning} (${record.key}; every such call is marked usage_warning in trials.jsonl, and its trial's cost is unknown)`);
+      }
+      finished.push(record);
+      try {
+        await deps.onTrial(record);
+      } catch (error) {
+        stopped = true;
+        throw error;
+      }
+    }
+  };
+  const outcomes = await Promise.allSettled(Array.from({ length: Math.max(1, Math.min(plan.concurrency, pending.length)) }, worker));
+  const failure = outcomes.find((outcome) => outcome.status === "rejected");
+  if (failure) throw failure.reason;
+  return finished;
+}
+async function runTrial(plan, trial, deps) {
+  const now = deps.now ?? (() => performance.now());
+  const started = now();
+  const { spec, condition, repeat } = trial;
+  const owner = trialUser(plan.suiteName, spec.name, void 0, condition, repeat, plan.runId);
+  const asker = spec.probe.as ? trialUser(plan.suiteName, spec.name, spec.probe.as, condition, repeat, plan.runId) : owner;
+  const invocations = [];
+  const record = {
+    key: trial.key,
+    fingerprint: trial.fingerprint,
+    case: spec.name,
+    ability: spec.ability,
+    condition,
+    repeat,
+    user: owner,
+    status: "error",
+    reason: "",
+    question: spec.probe.text,
+    check: describeCheck(spec.check),
+    invocations,
+    tokens: { input: 0, output: 0, judge_input: 0, judge_output: 0 },
+    cost_usd: null,
+    started_at: (/* @__PURE__ */ new Date()).toISOString(),
+    duration_ms: 0
+  };
+  const oracle = condition === "oracle" ? { oracle: oracleMemories(spec) } : {};
+  const call = async (kind, user, message, date) => {
+    const callStarted = now();
+    const reply = await deps.target.chat({
+      user,
+      date,
+      message,
+      memory: condition,
+      ...oracle
+    });
+    invocations.push({
+      kind,
+      user,
+      ...date ? { date } : {},
+      message,
+      reply: reply.reply,
+      ...reply.recalled ? { recalled: reply.recalled } : {},
+      latency_ms: round(now() - callStarted, 3),
+      ...reply.recall_ms !== void 0 ? { recall_ms: round(reply.recall_ms, 3) } : {},
+      ...reply.usage ? { usage: reply.usage } : {},
+      ...reply.usage_warning ? { usage_warning: reply.usage_warning } : {},
+      ...reply.truncated ? { truncated: true } : {}
+    });
+    if (reply.usage) {
+      record.tokens.input += reply.usage.input_tokens;
+      record.tokens.output += reply.usage.output_tokens;
+    }
+    return reply;
+  };
+  try {
+    await deps.target.reset(owner);
+    if (asker !== owner) await deps.target.reset(asker);
+    for (const session of spec.sessions) await call("session", owner, session.user, session.date);
+    const probe = await call("probe", asker, spec.probe.text, spec.probe.date);
+    record.answer = probe.reply;
+    Object.assign(record, recallQuality(spec, probe));
+    const ungradable = ungradableReply(probe, plan.gradeTruncated ?? false);
+    if (ungradable) throw new Error(ungradable);
+    const graded = await gradeAnswer(spec.check, probe.reply, { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel });
+    if (graded.usage) {
+      record.tokens.judge_input += graded.usage.input_tokens;
+      record.tokens.judge_output += graded.usage.output_tokens;
+    }
+    if (graded.usage_warning) record.judge_usage_warning = graded.usage_warning;
+    record.status = graded.pass ? "pass" : "fail";
+    record.reason = graded.reason;
+  } catch (error) {
+    record.status = "error";
+    record.reason = describeError(error);
+  }
+  record.cost_usd = trialCost(plan, record);
+  record.duration_ms = round(now() - started, 3);
+  return capStoredText(record);
+}
+function oracleMemories(spec) {
+  const sessions = spec.sessions.map((session) => ({ date: session.date, text: fold(session.user) }));
+  return spec.evidence.map((text) => {
+    const needle = fold(text);
+    const session = sessions.find((candidate) => candidate.text.includes(needle));
+    return session?.date ? `[${session.date}] ${text}` : text;
+  });
+}
+function fold(text) {
+  return normalizeAnswer(text).toLowerCase();
+}
+function recallQuality(spec, probe) {
+  if (!probe.recalled) return {};
+  const recalled = probe.recalled.map((memory) => fold(memory.text));
+  const evidence = spec.evidence.map(fold);
+  const obsolete = spec.obsolete.map(fold);
+  const quality = {};
+  if (evidence.length > 0) {
+    quality.evidence_coverage = evidence.filter((needle) => recalled.some((memory) => memory.includes(needle))).length / evidence.length;
+    if (recalled.length > 0) quality.recall_precision = recalled.filter((memory) => evidence.some((needle) => memory.includes(needle))).length / recalled.length;
+  }
+  if (obsolete.length > 0) quality.harmful_recall = obsolete.some((needle) => recalled.some((memory) => memory.includes(needle)));
+  return quality;
+}
+function trialCost(plan, record) {
+  if (record.judge_usage_warning || record.invocations.some((invocation) => invocation.usage_warning)) return null;
+  const agent = plan.model ? costUsd(plan.model, record.tokens.input, record.tokens.output, plan.prices) : record.tokens.input + record.tokens.output === 0 ? 0 : null;
+  if (agent === null) return null;
+  if (record.tokens.judge_input + record.tokens.judge_output === 0) return agent;
+  const judge = plan.judgeModel ? costUsd(plan.judgeModel, record.tokens.judge_input, record.tokens.judge_output, plan.prices) : null;
+  return judge === null ? null : agent + judge;
+}
+
 // src/memory/createStore.ts
 import { resolve as resolve9 } from "node:path";
 
@@ -31007,14 +31405,14 @@ import { resolve as resolve9 } from "node:path";
 import { isAbsolute as isAbsolute2, resolve as resolve8 } from "node:path";
 
 // src/embeddings/local.ts
-import { createHash as createHash3 } from "node:crypto";
-import { existsSync as existsSync6, readFileSync as readFileSync4 } from "node:fs";
+import { createHash as createHash4 } from "node:crypto";
+import { existsSync as existsSync6, readFileSync as readFileSync5 } from "node:fs";
 import { join as join8 } from "node:path";
 
 // src/embeddings/transformersRuntime.ts
 import { spawn } from "node:child_process";
-import { existsSync as existsSync5, mkdirSync as mkdirSync3, mkdtempSync, renameSync as renameSync3, rmSync as rmSync2 } from "node:fs";
-import { dirname as dirname3, join as join7, resolve as resolve7 } from "node:path";
+import { existsSync as existsSync5, mkdirSync as mkdirSync3, mkdtempSync, renameSync as renameSync3, rmSync as rmSync3 } from "node:fs";
+import { dirname as dirname4, join as join7, resolve as resolve7 } from "node:path";
 import { pathToFileURL } from "node:url";
 var TRANSFORMERS_VERSION = "4.3.2";
 var PACKAGE = "@huggingface/transformers";
@@ -31033,10 +31431,10 @@ function loadTransformers(options) {
   return loaded;
 }
 function projectInstall(start2) {
-  for (let dir = resolve7(start2); ; dir = dirname3(dir)) {
+  for (let dir = resolve7(start2); ; dir = dirname4(dir)) {
     const entry = entryIn(dir);
     if (existsSync5(entry)) return entry;
-    if (dirname3(dir) === dir) return void 0;
+    if (dirname4(dir) === dir) return void 0;
   }
 }
 async function load(options) {
@@ -31074,7 +31472,7 @@ async function install(dir, options) {
       throw new Error(`npm finished but ${PACKAGE} is not there:
 ${output.slice(-2e3)}`);
     }
-    if (existsSync5(dir) && !existsSync5(entryIn(dir))) rmSync2(dir, { recursive: true, force: true });
+    if (existsSync5(dir) && !existsSync5(entryIn(dir))) rmSync3(dir, { recursive: true, force: true });
     try {
       renameSync3(staging, dir);
     } catch (error) {
@@ -31088,7 +31486,7 @@ ${output.slice(-2e3)}`);
     });
   } finally {
     clearInterval(ticker);
-    rmSync2(staging, { recursive: true, force: true });
+    rmSync3(staging, { recursive: true, force: true });
   }
 }
 function runNpm(command, args, env2) {
@@ -31194,11 +31592,11 @@ function folderFingerprint(folder, dtype) {
 }
 function hashFolder(folder, dtype) {
   const weights = join8(folder, "onnx", dtype === "q8" ? "model_quantized.onnx" : dtype === "fp16" ? "model_fp16.onnx" : "model.onnx");
-  const hash = createHash3("sha256");
+  const hash = createHash4("sha256");
   for (const file of ["config.json", "tokenizer.json"]) {
-    if (existsSync6(join8(folder, file))) hash.update(readFileSync4(join8(folder, file)));
+    if (existsSync6(join8(folder, file))) hash.update(readFileSync5(join8(folder, file)));
   }
-  if (existsSync6(weights)) hash.update(readFileSync4(weights));
+  if (existsSync6(weights)) hash.update(readFileSync5(weights));
   return hash.digest("hex").slice(0, 16);
 }
 
@@ -37523,8 +37921,8 @@ async function createTarget(spec, context) {
 // src/runSuite.ts
 var LAYERS = ["auto", "all", "retrieval", "e2e"];
 function suiteHash(files) {
-  const hash = createHash4("sha256");
-  for (const file of files) hash.update(readFileSync5(file)).update("\0");
+  const hash = createHash5("sha256");
+  for (const file of files) hash.update(readFileSync6(file)).update("\0");
   return hash.digest("hex");
 }
 function layersToRun(suite, layer) {
@@ -37552,18 +37950,46 @@ async function runSuite(suite, options) {
     ...options.shard && options.shard.count > 1 ? { shard: options.shard } : {},
     errors: []
   };
+  const folder = openResultsDir(options.outDir, `run ${suite.displayPath}`);
+  try {
+    if (options.resume) refuseForeignFolder(options.outDir, results);
+    prepareResultsDir(options.outDir, { keepTrials: Boolean(options.resume) });
+    writeResultsJson(options.outDir, results);
+    const stopped = (why) => {
+      results.status = "incomplete";
+      results.errors.push(why);
+      results.finished_at = (/* @__PURE__ */ new Date()).toISOString();
+      writeResultsJson(options.outDir, results);
+    };
+    const forget = atInterrupt(stopped);
+    try {
+      await runLayers(suite, options, results);
+    } catch (error) {
+      forget();
+      try {
+        stopped(`stopped by an error: ${describeError(error)}`);
+      } catch {
+      }
+      throw error;
+    }
+    forget();
+    return results;
+  } finally {
+    folder.release();
+  }
+}
+async function runLayers(suite, options, results) {
+  const { layers } = results;
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
   const storeContext = {
     env: options.env,
     cacheRoot: options.cacheRoot,
     cacheEmbeddings: options.cacheEmbeddings,
-    baseDir: dirname4(suite.file),
+    baseDir: dirname5(suite.file),
     log: options.log,
     suiteName: suite.name,
     runId
   };
-  prepareResultsDir(options.outDir, { keepTrials: Boolean(options.resume) });
-  writeResultsJson(options.outDir, results);
   if (suite.retrieval && layers.retrieval === "ran") {
     const build = options.createStore ?? ((provider) => createStore(provider, storeContext));
     results.retrieval = await runRetrieval(suite.retrieval, {
@@ -37582,15 +38008,46 @@ async function runSuite(suite, options) {
   results.status = results.errors.length > 0 ? "incomplete" : "complete";
   results.finished_at = (/* @__PURE__ */ new Date()).toISOString();
   writeAllResults(options.outDir, results, suite.retrieval?.queries ?? []);
-  return results;
+}
+function refuseForeignFolder(dir, results) {
+  const marker = readResultsMarker(dir);
+  if (marker === void 0) return;
+  const fix = "use another --out for this suite, or drop --resume to start this folder afresh";
+  if (marker === "unreadable") throw new RecallGateError("invalid-input", `--resume: ${join9(dir, "results.json")} cannot be read, so it is not known which suite the folder holds`, { hint: fix });
+  if (marker.name !== results.suite.name) throw new RecallGateError("invalid-input", `--resume: ${dir} holds results of suite "${marker.name}", not "${results.suite.name}"`, { hint: fix });
+  const shard = (value) => value ? `shard ${value.index}/${value.count}` : "no shard";
+  if (shard(marker.shard) !== shard(results.shard)) throw new RecallGateError("invalid-input", `--resume: ${dir} holds ${shard(marker.shard)} of "${marker.name}", this run is ${shard(results.shard)}`, { hint: fix });
+}
+function resumeTrials(log, dir, planned, say) {
+  const repair = log.repairTornLine();
+  if (repair?.action === "cut") say(`resuming: cut a torn last line from ${log.path} (${repair.bytes} bytes, a write cut short by a crash or a full disk); its trial runs again`);
+  if (repair?.action === "terminated") say(`resuming: the last record of ${log.path} lacked its newline; added it`);
+  const { trials, unreadable } = log.read();
+  const latest = latestByKey(trials);
+  const selection = selectForResume(latest, new Map(planned.map((trial) => [trial.key, trial])));
+  if (unreadable > 0 || selection.kept.length !== trials.length) writeTrials(dir, selection.kept);
+  say(describeResume(selection, unreadable));
+  return new Set(selection.kept.filter((trial) => trial.status !== "error").map((trial) => trial.key));
 }
 async function runEndToEnd(suite, options, storeContext, results) {
   const spec = suite.e2e;
   const log = new TrialLog(join9(options.outDir, "trials.jsonl"));
   log.open(Boolean(options.resume));
-  const earlier = latestByKey(log.read()).filter((trial) => trial.status !== "error");
-  const done = new Set(earlier.map((trial) => trial.key));
-  if (options.resume && done.size > 0) options.log(`resuming: ${done.size} trials already finished in ${log.path}`);
+  const model = spec.target.kind === "builtin" ? spec.target.model : void 0;
+  const plan = {
+    suiteName: suite.name,
+    runId: storeContext.runId,
+    cases: spec.cases,
+    conditions: spec.conditions,
+    repeat: spec.repeat,
+    concurrency: options.concurrency ?? spec.concurrency,
+    model,
+    judgeModel: spec.judge?.model,
+    prices: spec.prices,
+    gradeTruncated: spec.grade_truncated,
+    target: spec.target
+  };
+  const done = options.resume ? resumeTrials(log, options.outDir, planTrials(plan), options.log) : /* @__PURE__ */ new Set();
   let target;
   let judge;
   try {
@@ -37607,19 +38064,6 @@ async function runEndToEnd(suite, options, storeContext, results) {
   const total = spec.cases.length * spec.conditions.length * spec.repeat;
   let finished = done.size;
   let errors = 0;
-  const model = spec.target.kind === "builtin" ? spec.target.model : void 0;
-  const plan = {
-    suiteName: suite.name,
-    runId: storeContext.runId,
-    cases: spec.cases,
-    conditions: spec.conditions,
-    repeat: spec.repeat,
-    concurrency: options.concurrency ?? spec.concurrency,
-    model,
-    judgeModel: spec.judge?.model,
-    prices: spec.prices,
-    gradeTruncated: spec.grade_truncated
-  };
   try {
     await runE2e(plan, {
       target,
@@ -37636,10 +38080,9 @@ async function runEndToEnd(suite, options, storeContext, results) {
   } finally {
     await target.close().catch(() => void 0);
   }
-  const trials = latestByKey(log.read());
+  const trials = latestByKey(log.read().trials);
   results.e2e = { target: { kind: spec.target.kind, ...model ? { model } : {} }, ...aggregateE2e(trials, spec.cases, spec.conditions, spec.repeat) };
-  const errored = Object.values(results.e2e.by_condition).reduce((sum2, rates2) => sum2 + (rates2?.errors ?? 0), 0);
-  return errored > 0 ? `e2e: ${errored} trial(s) could not run (see errors in results.json)` : void 0;
+  return e2eIncompleteReason(results.e2e);
 }
 
 // src/shard.ts
@@ -37665,7 +38108,7 @@ function shardSuite(suite, shard) {
 function progressReporter(write, isTerminal, intervalMs = 5e3) {
   const started = Date.now();
   let lastPrinted = 0;
-  let lastLine = "";
+  let lastLine2 = "";
   const line = (done, total, errors) => {
     const elapsed = (Date.now() - started) / 1e3;
     const left = done > 0 ? elapsed / done * (total - done) : void 0;
@@ -37674,25 +38117,25 @@ function progressReporter(write, isTerminal, intervalMs = 5e3) {
   };
   return {
     update(done, total, errors) {
-      lastLine = line(done, total, errors);
+      lastLine2 = line(done, total, errors);
       if (isTerminal) {
-        write(`\r${lastLine}\x1B[K`);
+        write(`\r${lastLine2}\x1B[K`);
       } else if (Date.now() - lastPrinted >= intervalMs || done === total) {
         lastPrinted = Date.now();
-        write(`${lastLine}
+        write(`${lastLine2}
 `);
       }
     },
     log(message) {
       const text = message.split("\n").map((line2) => `${/^ */.exec(line2)[0]}${plainText(line2)}`).join("\n");
-      if (isTerminal && lastLine) write(`\r\x1B[K${text}
-${lastLine}`);
+      if (isTerminal && lastLine2) write(`\r\x1B[K${text}
+${lastLine2}`);
       else write(`${text}
 `);
     },
     finish() {
-      if (isTerminal && lastLine) write("\n");
-      lastLine = "";
+      if (isTerminal && lastLine2) write("\n");
+      lastLine2 = "";
     }
   };
 }

@@ -72,3 +72,31 @@ export function describeError(error: unknown): string {
   }
   return scrubSecrets(String(error));
 }
+
+/** What an errno from writing a file means, in words; the environment, not the input. */
+const FILE_SYSTEM_TROUBLE: Record<string, string> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the file system is read-only',
+  EACCES: 'permission denied',
+  EPERM: 'the operation is not permitted (an immutable file or folder?)',
+  EIO: 'an input/output error of the device',
+  EMFILE: 'too many open files',
+};
+
+/**
+ * A failed file operation as a clear error: a path that is a file where a
+ * folder must be is the user's input (exit 2); a full, read-only or forbidden
+ * disk, or any other refusal of the system, is the environment (exit 3).
+ * Errors that are not the system's are returned as they are.
+ */
+export function fileSystemError(error: unknown, doing: string): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR') {
+    return new RecallGateError('invalid-input', `cannot ${doing}: a part of the path is a file, not a folder (${code})`, { hint: 'give a folder path', cause: error });
+  }
+  if (typeof code !== 'string' || typeof (error as NodeJS.ErrnoException).syscall !== 'string') return error;
+  const trouble = FILE_SYSTEM_TROUBLE[code] ?? (error as Error).message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, '');
+  const hint = code === 'ENOSPC' || code === 'EDQUOT' ? 'free space on that device, or write elsewhere' : 'choose a place recall-gate may write to';
+  return new RecallGateError('incomplete', `cannot ${doing}: ${trouble} (${code})`, { hint, cause: error });
+}

@@ -2,16 +2,19 @@ import { apiKeyEnv } from './apiKey.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { aggregateE2e } from './e2e/aggregate.js';
+import { aggregateE2e, e2eIncompleteReason } from './e2e/aggregate.js';
 import { OpenAIJudge } from './e2e/openaiJudge.js';
-import { runE2e } from './e2e/runE2e.js';
+import { describeResume, selectForResume } from './e2e/resume.js';
+import { planTrials, runE2e, type PlannedTrial } from './e2e/runE2e.js';
 import { TrialLog, latestByKey } from './e2e/trialLog.js';
 import type { Judge } from './e2e/types.js';
-import { describeError } from './errors.js';
+import { RecallGateError, describeError } from './errors.js';
+import { atInterrupt } from './interrupt.js';
 import { createStore, type StoreContext } from './memory/createStore.js';
 import type { MemoryStore } from './memory/types.js';
+import { readResultsMarker } from './report/readResultsDir.js';
 import { runErrors, type ResultsDocument } from './report/results.js';
-import { prepareResultsDir, writeAllResults, writeResultsJson } from './report/writeResultsDir.js';
+import { openResultsDir, prepareResultsDir, writeAllResults, writeResultsJson, writeTrials } from './report/writeResultsDir.js';
 import { runRetrieval } from './retrieval/runRetrieval.js';
 import type { ProviderSpec, Suite } from './suite/types.js';
 import { createTarget } from './targets/createTarget.js';
@@ -61,7 +64,9 @@ export function layersToRun(suite: Suite, layer: Layer): ResultsDocument['layers
 
 /**
  * Runs the layers asked for on a loaded suite and writes the results
- * directory as it goes. Returns the final results document.
+ * directory as it goes. Returns the final results document. The folder is
+ * locked for the run; results.json says "running" only while the run is
+ * alive: an error or a signal rewrites it as incomplete, with the reason.
  */
 export async function runSuite(suite: Suite, options: RunOptions): Promise<ResultsDocument> {
   const layers = layersToRun(suite, options.layer);
@@ -81,6 +86,38 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
     ...(options.shard && options.shard.count > 1 ? { shard: options.shard } : {}),
     errors: [],
   };
+  const folder = openResultsDir(options.outDir, `run ${suite.displayPath}`);
+  try {
+    if (options.resume) refuseForeignFolder(options.outDir, results);
+    prepareResultsDir(options.outDir, { keepTrials: Boolean(options.resume) });
+    writeResultsJson(options.outDir, results);
+    const stopped = (why: string) => {
+      results.status = 'incomplete';
+      results.errors.push(why);
+      results.finished_at = new Date().toISOString();
+      writeResultsJson(options.outDir, results);
+    };
+    const forget = atInterrupt(stopped);
+    try {
+      await runLayers(suite, options, results);
+    } catch (error) {
+      forget();
+      try {
+        stopped(`stopped by an error: ${describeError(error)}`);
+      } catch {
+        // The disk that failed the run may refuse this too; readers take a leftover "running" as incomplete.
+      }
+      throw error;
+    }
+    forget();
+    return results;
+  } finally {
+    folder.release();
+  }
+}
+
+async function runLayers(suite: Suite, options: RunOptions, results: ResultsDocument): Promise<void> {
+  const { layers } = results;
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const storeContext: StoreContext = {
     env: options.env,
@@ -91,8 +128,6 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
     suiteName: suite.name,
     runId,
   };
-  prepareResultsDir(options.outDir, { keepTrials: Boolean(options.resume) });
-  writeResultsJson(options.outDir, results);
 
   if (suite.retrieval && layers.retrieval === 'ran') {
     const build = options.createStore ?? ((provider: ProviderSpec) => createStore(provider, storeContext));
@@ -114,7 +149,34 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
   results.status = results.errors.length > 0 ? 'incomplete' : 'complete';
   results.finished_at = new Date().toISOString();
   writeAllResults(options.outDir, results, suite.retrieval?.queries ?? []);
-  return results;
+}
+
+/** --resume into a folder another suite (or another shard) wrote would mix foreign trials in: refuse. */
+function refuseForeignFolder(dir: string, results: ResultsDocument): void {
+  const marker = readResultsMarker(dir);
+  if (marker === undefined) return;
+  const fix = 'use another --out for this suite, or drop --resume to start this folder afresh';
+  if (marker === 'unreadable') throw new RecallGateError('invalid-input', `--resume: ${join(dir, 'results.json')} cannot be read, so it is not known which suite the folder holds`, { hint: fix });
+  if (marker.name !== results.suite.name) throw new RecallGateError('invalid-input', `--resume: ${dir} holds results of suite "${marker.name}", not "${results.suite.name}"`, { hint: fix });
+  const shard = (value: ResultsDocument['shard']) => (value ? `shard ${value.index}/${value.count}` : 'no shard');
+  if (shard(marker.shard) !== shard(results.shard)) throw new RecallGateError('invalid-input', `--resume: ${dir} holds ${shard(marker.shard)} of "${marker.name}", this run is ${shard(results.shard)}`, { hint: fix });
+}
+
+/**
+ * The trials of an earlier run that still stand (their fingerprint matches the
+ * current suite's plan), after repairing a torn last line. The log is
+ * rewritten without the rest, and the log says what was kept and why not.
+ */
+function resumeTrials(log: TrialLog, dir: string, planned: PlannedTrial[], say: (message: string) => void): Set<string> {
+  const repair = log.repairTornLine();
+  if (repair?.action === 'cut') say(`resuming: cut a torn last line from ${log.path} (${repair.bytes} bytes, a write cut short by a crash or a full disk); its trial runs again`);
+  if (repair?.action === 'terminated') say(`resuming: the last record of ${log.path} lacked its newline; added it`);
+  const { trials, unreadable } = log.read();
+  const latest = latestByKey(trials);
+  const selection = selectForResume(latest, new Map(planned.map((trial) => [trial.key, trial])));
+  if (unreadable > 0 || selection.kept.length !== trials.length) writeTrials(dir, selection.kept);
+  say(describeResume(selection, unreadable));
+  return new Set(selection.kept.filter((trial) => trial.status !== 'error').map((trial) => trial.key));
 }
 
 /** The e2e layer; returns why it could not run at all, if it could not. */
@@ -122,10 +184,22 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   const spec = suite.e2e!;
   const log = new TrialLog(join(options.outDir, 'trials.jsonl'));
   log.open(Boolean(options.resume));
-  // Errored trials of an earlier run are tried again; finished ones are kept.
-  const earlier = latestByKey(log.read()).filter((trial) => trial.status !== 'error');
-  const done = new Set(earlier.map((trial) => trial.key));
-  if (options.resume && done.size > 0) options.log(`resuming: ${done.size} trials already finished in ${log.path}`);
+  const model = spec.target.kind === 'builtin' ? spec.target.model : undefined;
+  const plan = {
+    suiteName: suite.name,
+    runId: storeContext.runId,
+    cases: spec.cases,
+    conditions: spec.conditions,
+    repeat: spec.repeat,
+    concurrency: options.concurrency ?? spec.concurrency,
+    model,
+    judgeModel: spec.judge?.model,
+    prices: spec.prices,
+    gradeTruncated: spec.grade_truncated,
+    target: spec.target,
+  };
+  // Errored trials of an earlier run are tried again; finished ones are kept while the suite still matches them.
+  const done = options.resume ? resumeTrials(log, options.outDir, planTrials(plan), options.log) : new Set<string>();
 
   let target: Target;
   let judge: Judge | undefined;
@@ -144,19 +218,6 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   const total = spec.cases.length * spec.conditions.length * spec.repeat;
   let finished = done.size;
   let errors = 0;
-  const model = spec.target.kind === 'builtin' ? spec.target.model : undefined;
-  const plan = {
-    suiteName: suite.name,
-    runId: storeContext.runId,
-    cases: spec.cases,
-    conditions: spec.conditions,
-    repeat: spec.repeat,
-    concurrency: options.concurrency ?? spec.concurrency,
-    model,
-    judgeModel: spec.judge?.model,
-    prices: spec.prices,
-    gradeTruncated: spec.grade_truncated,
-  };
   try {
     await runE2e(plan, {
       target,
@@ -173,8 +234,7 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   } finally {
     await target.close().catch(() => undefined);
   }
-  const trials = latestByKey(log.read());
+  const trials = latestByKey(log.read().trials);
   results.e2e = { target: { kind: spec.target.kind, ...(model ? { model } : {}) }, ...aggregateE2e(trials, spec.cases, spec.conditions, spec.repeat) };
-  const errored = Object.values(results.e2e.by_condition).reduce((sum, rates) => sum + (rates?.errors ?? 0), 0);
-  return errored > 0 ? `e2e: ${errored} trial(s) could not run (see errors in results.json)` : undefined;
+  return e2eIncompleteReason(results.e2e);
 }

@@ -72,7 +72,8 @@ function trialsOf(plan: Record<string, CasePlan>, latency = (i: number) => 100 +
   let i = 0;
   for (const [name, spec] of Object.entries(plan)) {
     for (const condition of ['recall', 'none', 'oracle'] as const) {
-      [...(spec[condition] ?? '')].forEach((letter, repeat) => {
+      [...(spec[condition] ?? '')].forEach((letter, index) => {
+        const repeat = index + 1;
         const status = letter === 'p' ? 'pass' : letter === 'e' ? 'error' : 'fail';
         trials.push({
           key: `${name}|${condition}|${repeat}`,

@@ -1,13 +1,11 @@
 import { runExitCode, runReportText } from './runReport.js';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { aggregateE2e } from '../e2e/aggregate.js';
-import { TrialLog } from '../e2e/trialLog.js';
 import { RecallGateError } from '../errors.js';
 import { evaluateGate } from '../gate/evaluate.js';
 import type { ResultsDocument } from '../report/results.js';
 import { readRun } from '../report/readResultsDir.js';
-import { prepareResultsDir, writeAllResults } from '../report/writeResultsDir.js';
-import { planTrials } from '../e2e/runE2e.js';
+import { openResultsDir, prepareResultsDir, writeAllResults, writeTrials } from '../report/writeResultsDir.js';
 import { loadSuite } from '../suite/load.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
@@ -57,18 +55,20 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
   }
   if (missing.length > 0) merged.errors.push(`merge: shard(s) ${missing.join(', ')} of ${count} missing`);
   if (suite.e2e && merged.layers.e2e === 'ran') {
-    const expected = new Set(planTrials({ ...suite.e2e, suiteName: suite.name }).map((trial) => trial.key));
-    const recorded = new Set(trials.map((trial) => trial.key));
-    const lost = [...expected].filter((key) => !recorded.has(key)).length;
-    if (lost > 0 && missing.length === 0) merged.errors.push(`merge: ${lost} planned trial(s) have no record in any shard`);
     merged.e2e = { target: first.e2e?.target ?? { kind: suite.e2e.target.kind }, ...aggregateE2e(trials, suite.e2e.cases, suite.e2e.conditions, suite.e2e.repeat) };
+    if (merged.e2e.missing > 0 && missing.length === 0) merged.errors.push(`merge: ${merged.e2e.missing} planned trial(s) have no record in any shard`);
   }
   merged.status = merged.errors.length > 0 ? 'incomplete' : 'complete';
 
   const out = resolve(io.cwd, values.out as string);
-  prepareResultsDir(out);
-  new TrialLog(join(out, 'trials.jsonl')).rewrite(trials);
-  writeAllResults(out, merged, suite.retrieval?.queries ?? []);
+  const folder = openResultsDir(out, 'merge');
+  try {
+    prepareResultsDir(out);
+    writeTrials(out, trials);
+    writeAllResults(out, merged, suite.retrieval?.queries ?? []);
+  } finally {
+    folder.release();
+  }
 
   const verdict = suite.gate ? evaluateGate(suite.gate, merged, undefined, { trials }) : undefined;
   io.stdout(`${[`merged ${shards.length} shard(s) of ${count} into ${values.out}`, ...runReportText(merged, trials, verdict)].join('\n')}\n`);

@@ -1,5 +1,5 @@
 import { groupBy, mean, round, summarizeLatency, type LatencySummary } from '../stats.js';
-import type { TrialRecord } from './trial.js';
+import { trialKey, type TrialRecord } from './trial.js';
 import type { CaseSpec, Condition } from './types.js';
 
 /** Pass figures over a set of trials; errors stay in the denominator. */
@@ -58,18 +58,27 @@ export interface E2eResult {
   cost_per_successful_trial: number | null;
   /** Over the headline condition's trials only: none and oracle do not search. */
   recall_quality: { evidence_coverage?: number; recall_precision?: number; harmful_recall_rate?: number };
+  /** Errored trials, and planned trials with no record (missing: the run was cut short, or a record was lost). */
   errors: { key: string; reason: string }[];
+  /** Planned trials with no record in trials.jsonl; each is an error in the rates and in `errors`. */
+  missing: number;
   /** Failed trials under the headline condition, for reports: question, answer and why. */
   failures: { key: string; case: string; ability: string; question: string; answer: string; reason: string }[];
 }
 
-function rates(trials: TrialRecord[]): Rates {
+/** What the rates need of a trial: a recorded one, or a planned one with no record (an error). */
+type Outcome = Pick<TrialRecord, 'key' | 'case' | 'ability' | 'condition' | 'status' | 'reason'>;
+
+/** Why a planned trial with no record counts as an error. */
+export const MISSING_TRIAL = 'no record of this planned trial in trials.jsonl (the run was cut short or the record was lost; run again with --resume)';
+
+function rates(trials: Outcome[]): Rates {
   const passed = trials.filter((trial) => trial.status === 'pass').length;
   const errors = trials.filter((trial) => trial.status === 'error').length;
   return { trials: trials.length, passed, failed: trials.length - passed - errors, errors, pass_rate: trials.length ? round(passed / trials.length, 6) : 0 };
 }
 
-function groupRates(byCase: Map<string, TrialRecord[]>): GroupRates {
+function groupRates(byCase: Map<string, Outcome[]>): GroupRates {
   const all = [...byCase.values()].flat();
   const groups = [...byCase.values()];
   const every = groups.filter((trials) => trials.length > 0 && trials.every((trial) => trial.status === 'pass')).length;
@@ -82,17 +91,36 @@ function groupRates(byCase: Map<string, TrialRecord[]>): GroupRates {
   };
 }
 
-/** Pass rates per case, ability and condition, and what the trials cost. Pure. */
-export function aggregateE2e(trials: TrialRecord[], cases: CaseSpec[], conditions: Condition[], repeat: number): E2eResult {
+/**
+ * Pass rates per case, ability and condition, and what the trials cost. Pure.
+ * The plan (cases x conditions x repeat) is the denominator: records of trials
+ * it does not plan (a deleted case) are left out, and planned trials with no
+ * record count as errors, so a cut-short log can never read as complete.
+ */
+export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditions: Condition[], repeat: number): E2eResult {
   const headline: Condition = conditions.includes('recall') ? 'recall' : conditions[0]!;
+  const byKey = new Map(records.map((trial) => [trial.key, trial]));
+  const trials: TrialRecord[] = [];
+  const outcomes: Outcome[] = [];
+  for (const spec of cases) {
+    for (const condition of conditions) {
+      for (let index = 1; index <= repeat; index++) {
+        const key = trialKey(spec.name, condition, index);
+        const trial = byKey.get(key);
+        if (trial) trials.push(trial);
+        // The ability comes from the suite: relabelling a case needs no re-run.
+        outcomes.push(trial ? { ...trial, ability: spec.ability } : { key, case: spec.name, ability: spec.ability, condition, status: 'error', reason: MISSING_TRIAL });
+      }
+    }
+  }
   const byCondition: E2eResult['by_condition'] = {};
   for (const condition of conditions) {
-    byCondition[condition] = groupRates(groupBy(trials.filter((trial) => trial.condition === condition), (trial) => trial.case));
+    byCondition[condition] = groupRates(groupBy(outcomes.filter((trial) => trial.condition === condition), (trial) => trial.case));
   }
 
   const caseResults: Record<string, CaseResult> = {};
   for (const spec of cases) {
-    const mine = trials.filter((trial) => trial.case === spec.name);
+    const mine = outcomes.filter((trial) => trial.case === spec.name);
     const result: CaseResult = { ability: spec.ability, conditions: {}, leak: false };
     for (const condition of conditions) {
       const these = mine.filter((trial) => trial.condition === condition);
@@ -109,7 +137,7 @@ export function aggregateE2e(trials: TrialRecord[], cases: CaseSpec[], condition
 
   const abilities: Record<string, AbilityResult> = {};
   for (const ability of [...new Set(cases.map((spec) => spec.ability))].sort()) {
-    const mine = trials.filter((trial) => trial.ability === ability);
+    const mine = outcomes.filter((trial) => trial.ability === ability);
     const result: AbilityResult = { conditions: {} };
     for (const condition of conditions) {
       result.conditions[condition] = groupRates(groupBy(mine.filter((trial) => trial.condition === condition), (trial) => trial.case));
@@ -161,9 +189,20 @@ export function aggregateE2e(trials: TrialRecord[], cases: CaseSpec[], condition
       ...(precision.length ? { recall_precision: round(mean(precision), 6) } : {}),
       ...(harmful.length ? { harmful_recall_rate: round(harmful.filter((trial) => trial.harmful_recall).length / harmful.length, 6) } : {}),
     },
-    errors: trials.filter((trial) => trial.status === 'error').map((trial) => ({ key: trial.key, reason: trial.reason })),
+    errors: outcomes.filter((trial) => trial.status === 'error').map((trial) => ({ key: trial.key, reason: trial.reason })),
+    missing: outcomes.length - trials.length,
     failures: trials
       .filter((trial) => trial.status === 'fail' && trial.condition === headline)
       .map((trial) => ({ key: trial.key, case: trial.case, ability: trial.ability, question: trial.question, answer: trial.answer ?? '', reason: trial.reason })),
   };
+}
+
+/** Why an e2e result makes its run incomplete (errored or missing trials), or undefined when it does not. */
+export function e2eIncompleteReason(e2e: Pick<E2eResult, 'errors' | 'missing'>): string | undefined {
+  const errored = e2e.errors.length - e2e.missing;
+  const parts = [
+    ...(errored > 0 ? [`${errored} trial(s) could not run`] : []),
+    ...(e2e.missing > 0 ? [`${e2e.missing} planned trial(s) have no record in trials.jsonl`] : []),
+  ];
+  return parts.length > 0 ? `e2e: ${parts.join(' and ')} (see errors in results.json)` : undefined;
 }

@@ -5,7 +5,9 @@ import { describeCheck, gradeAnswer } from './checks/grade.js';
 import { normalizeAnswer } from './checks/normalize.js';
 import { ungradableReply } from './probeReply.js';
 import { round } from '../stats.js';
+import { trialFingerprint, type TrialFingerprint } from './fingerprint.js';
 import { costUsd } from './prices.js';
+import { capStoredText } from './storedText.js';
 import { trialKey, type Invocation, type TrialRecord } from './trial.js';
 import type { CaseSpec, Condition, Judge } from './types.js';
 
@@ -23,6 +25,8 @@ export interface E2ePlan {
   prices: Record<string, { input: number; output: number }>;
   /** Grade a probe reply cut by the length limit instead of counting it an error (e2e.grade_truncated). */
   gradeTruncated?: boolean;
+  /** The target's spec, part of each trial's fingerprint. */
+  target?: unknown;
 }
 
 export interface E2eDeps {
@@ -43,18 +47,21 @@ export function trialUser(suite: string, caseName: string, as: string | undefine
   return `rg-${scope}-${condition}-${repeat}`;
 }
 
-interface PlannedTrial {
+export interface PlannedTrial {
   spec: CaseSpec;
+  case: string;
   condition: Condition;
   repeat: number;
   key: string;
+  fingerprint: TrialFingerprint;
 }
 
-export function planTrials(plan: E2ePlan): PlannedTrial[] {
+export function planTrials(plan: Pick<E2ePlan, 'cases' | 'conditions' | 'repeat' | 'target' | 'judgeModel'>): PlannedTrial[] {
   const trials: PlannedTrial[] = [];
   for (const spec of plan.cases) {
     for (const condition of plan.conditions) {
-      for (let repeat = 1; repeat <= plan.repeat; repeat++) trials.push({ spec, condition, repeat, key: trialKey(spec.name, condition, repeat) });
+      const fingerprint = trialFingerprint(spec, condition, plan);
+      for (let repeat = 1; repeat <= plan.repeat; repeat++) trials.push({ spec, case: spec.name, condition, repeat, key: trialKey(spec.name, condition, repeat), fingerprint });
     }
   }
   return trials;
@@ -69,8 +76,9 @@ export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[
   const finished: TrialRecord[] = [];
   let next = 0;
   let warned = false;
+  let stopped = false;
   const worker = async () => {
-    while (next < pending.length) {
+    while (!stopped && next < pending.length) {
       const trial = pending[next++]!;
       const record = await runTrial(plan, trial, deps);
       const warning = record.invocations.find((invocation) => invocation.usage_warning)?.usage_warning ?? record.judge_usage_warning;
@@ -79,10 +87,19 @@ export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[
         deps.log?.(`warning: ${warning} (${record.key}; every such call is marked usage_warning in trials.jsonl, and its trial's cost is unknown)`);
       }
       finished.push(record);
-      await deps.onTrial(record);
+      try {
+        await deps.onTrial(record);
+      } catch (error) {
+        // A trial that cannot be written down (a full disk) ends the run: no more trials start.
+        stopped = true;
+        throw error;
+      }
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.concurrency, pending.length)) }, worker));
+  // Settle every worker before reporting a failure: nothing may still write once the run has ended.
+  const outcomes = await Promise.allSettled(Array.from({ length: Math.max(1, Math.min(plan.concurrency, pending.length)) }, worker));
+  const failure = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
   return finished;
 }
 
@@ -95,6 +112,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
   const invocations: Invocation[] = [];
   const record: TrialRecord = {
     key: trial.key,
+    fingerprint: trial.fingerprint,
     case: spec.name,
     ability: spec.ability,
     condition,
@@ -163,7 +181,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
   }
   record.cost_usd = trialCost(plan, record);
   record.duration_ms = round(now() - started, 3);
-  return record;
+  return capStoredText(record);
 }
 
 /**

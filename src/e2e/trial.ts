@@ -1,4 +1,5 @@
 import type { RecalledMemory } from '../targets/types.js';
+import type { TrialFingerprint } from './fingerprint.js';
 import type { Condition, TokenUsage } from './types.js';
 
 /** One call to the agent within a trial. */
@@ -21,10 +22,13 @@ export interface Invocation {
 /**
  * One trial: a case's sessions and probe under one condition, one repetition.
  * Written as one JSONL line when it ends; `status` error means it could not run
- * (the reason says why): it is neither a pass nor dropped.
+ * (the reason says why): it is neither a pass nor dropped. Every text in it
+ * is capped as stored (capStoredText); grading saw the whole answer.
  */
 export interface TrialRecord {
   key: string;
+  /** What determined this trial (see trialFingerprint): --resume keeps it only while the suite still matches. */
+  fingerprint?: TrialFingerprint;
   case: string;
   ability: string;
   condition: Condition;

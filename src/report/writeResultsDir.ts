@@ -1,5 +1,9 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { TrialRecord } from '../e2e/trial.js';
+import { trialLine } from '../e2e/trialLog.js';
+import { RecallGateError, fileSystemError } from '../errors.js';
+import { lockResultsDir } from './resultsLock.js';
 import { markdownReport } from './markdown.js';
 import type { ResultsDocument } from './results.js';
 import { formatQrelsLines, formatRunLines } from '../retrieval/trec.js';
@@ -11,19 +15,78 @@ export interface Judgment {
   relevant: Record<string, number>;
 }
 
-/** Replaces a file in one step, so a reader or a crash never sees half of it. Every file of the folder goes through here: secrets are scrubbed here. */
-function writeAtomic(path: string, text: string): void {
+/**
+ * Replaces a file in one step, so a reader or a crash never sees half of it.
+ * Every file of the results folder is written here (trials.jsonl's appends
+ * aside, see TrialLog.append), and scrubbed of secrets here. A write that fails (a full or read-only disk)
+ * leaves no temp file and says why.
+ */
+export function writeAtomic(path: string, text: string): void {
   const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, scrubSecrets(text));
-  renameSync(temp, path);
+  try {
+    writeFileSync(temp, scrubSecrets(text));
+    renameSync(temp, path);
+  } catch (error) {
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // Nothing more can be done on a disk that refuses even this.
+    }
+    throw fileSystemError(error, `write ${path}`);
+  }
+}
+
+/**
+ * Makes the results folder and takes its lock (see lockResultsDir): the
+ * first step of every command that writes into one. A path that is a file
+ * is invalid input; a disk that refuses is the environment.
+ */
+export function openResultsDir(dir: string, command: string): { release: () => void } {
+  let isFolder: boolean | undefined;
+  try {
+    isFolder = statSync(dir).isDirectory();
+  } catch {
+    // Missing (made below) or unreachable (mkdir says why).
+  }
+  if (isFolder === false) throw new RecallGateError('invalid-input', `the results folder ${dir} is a file, not a folder`, { hint: 'give --out a folder; it is created if missing' });
+  try {
+    makeFolder(dir);
+  } catch (error) {
+    throw fileSystemError(error, `create the results folder ${dir}`);
+  }
+  return lockResultsDir(dir, command);
+}
+
+/**
+ * mkdir -p, one level at a time: Node's recursive mkdir reports ENOENT for
+ * a read-only parent, where this gets the real reason (EROFS, EACCES).
+ */
+function makeFolder(dir: string): void {
+  try {
+    mkdirSync(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return;
+    if (code !== 'ENOENT' || dirname(dir) === dir) throw error;
+    makeFolder(dirname(dir));
+    mkdirSync(dir);
+  }
 }
 
 /** Starts a results directory afresh: files of an earlier run must not mix with this one's. */
 export function prepareResultsDir(dir: string, options: { keepTrials?: boolean } = {}): void {
-  mkdirSync(dir, { recursive: true });
-  if (!options.keepTrials) rmSync(join(dir, 'trials.jsonl'), { force: true });
-  rmSync(join(dir, 'runs'), { recursive: true, force: true });
-  for (const name of ['results.json', 'qrels.trec', 'report.md']) rmSync(join(dir, name), { force: true });
+  try {
+    if (!options.keepTrials) rmSync(join(dir, 'trials.jsonl'), { force: true });
+    rmSync(join(dir, 'runs'), { recursive: true, force: true });
+    for (const name of ['results.json', 'qrels.trec', 'report.md']) rmSync(join(dir, name), { force: true });
+  } catch (error) {
+    throw fileSystemError(error, `clear the results folder ${dir}`);
+  }
+}
+
+/** trials.jsonl in one piece: what merge, regrade and a resume's clean-up write. */
+export function writeTrials(dir: string, trials: readonly TrialRecord[]): void {
+  writeAtomic(join(dir, 'trials.jsonl'), trials.map(trialLine).join(''));
 }
 
 /** report.md from a results document. */
@@ -48,7 +111,11 @@ export function writeAllResults(dir: string, results: ResultsDocument, judgments
   const retrieval = results.retrieval;
   if (!retrieval) return;
   writeAtomic(join(dir, 'qrels.trec'), judgments.map((query) => formatQrelsLines(query.id, query.relevant)).join(''));
-  mkdirSync(join(dir, 'runs'), { recursive: true });
+  try {
+    mkdirSync(join(dir, 'runs'), { recursive: true });
+  } catch (error) {
+    throw fileSystemError(error, `create ${join(dir, 'runs')}`);
+  }
   for (const provider of Object.values(retrieval.providers)) {
     if (provider.status !== 'ok') continue;
     const text = provider.queries.map((query) => formatRunLines(query.id, query.results, provider.name)).join('');

@@ -166,7 +166,7 @@ describe('run --layer e2e against a local OpenAI-compatible chat server', { time
         env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: slow.url },
       });
       assert.equal(resumed.code, 0, resumed.stderr);
-      assert.match(resumed.stderr, new RegExp(`resuming: ${finished} trials already finished`));
+      assert.match(resumed.stderr, new RegExp(`resuming: ${finished} trials kept`));
       const { trials, results } = read(out);
       assert.equal(new Set(trials.map((trial) => trial.key)).size, 54);
       assert.equal(results.e2e!.metrics.trials, 18);

@@ -118,7 +118,7 @@ async function combine(kind: 'all' | 'any', checks: CheckSpec[], text: string, c
 }
 
 /** Whether a check calls the judge anywhere inside it. */
-function usesJudge(check: CheckSpec): boolean {
+export function usesJudge(check: CheckSpec): boolean {
   if (typeof check !== 'object' || check === null) return false;
   if ('judge' in check) return true;
   if ('not' in check) return usesJudge(check.not);

@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import { usesJudge } from './checks/grade.js';
+import type { CaseSpec, CheckSpec, Condition } from './types.js';
+
+/**
+ * What determines a trial's outcome, hashed in three parts so a resume can
+ * say which one changed. A finished trial is kept on --resume only when all
+ * three match the current suite.
+ *
+ * - check: the case's check as written (every field, judge rubrics included).
+ * - case: the case name, the condition, and every other field of the case
+ *   that reaches the agent or the stored figures: sessions, probe (text, date,
+ *   `as`), evidence and obsolete texts (the oracle's memories, recall quality).
+ *   Left out: `ability` and `needs_memory` (labels aggregation takes from the
+ *   current suite) and source positions.
+ * - target: the target spec (model, system prompt text, memory provider and
+ *   its embedding, retrieval settings, temperature, max_tokens, the agent's
+ *   url or command), and the judge model when the check has a judge. Left
+ *   out: how to reach or wait for things (timeouts, retries, batch sizes,
+ *   API key and header variable names, base URLs, working folder, the prompt's
+ *   file path: its text counts). A change to the agent's own code or to
+ *   OPENAI_BASE_URL is not seen: run without --resume after one.
+ */
+export interface TrialFingerprint {
+  check: string;
+  case: string;
+  target: string;
+}
+
+/** Fields that say where and how patiently to reach things, not what runs. */
+const OPERATIONAL = new Set(['where', 'timeout_ms', 'max_retries', 'batch_size', 'base_url', 'api_key_env', 'headers_env', 'auth_header', 'systemPromptFile', 'cwd']);
+/** Case fields aggregation reads from the current suite: a change relabels, it does not invalidate. */
+const CASE_LABELS = new Set(['where', 'ability', 'needs_memory', 'check']);
+
+/** JSON with sorted keys and without the keys `skip` names, at every depth: equal content, equal text. */
+function canonical(value: unknown, skip: ReadonlySet<string>): string {
+  if (Array.isArray(value)) return `[${value.map((item) => canonical(item, skip)).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([key, item]) => !skip.has(key) && item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item, skip)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+function sha(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+/** The check part alone: regrade re-applies the current check and records that it did. */
+export function checkFingerprint(check: CheckSpec): string {
+  return sha(canonical(check, new Set()));
+}
+
+export function trialFingerprint(spec: CaseSpec, condition: Condition, context: { target?: unknown; judgeModel?: string }): TrialFingerprint {
+  return {
+    check: checkFingerprint(spec.check),
+    case: sha(`${condition}\0${canonical(spec, CASE_LABELS)}`),
+    target: sha(`${canonical(context.target ?? null, OPERATIONAL)}\0${usesJudge(spec.check) ? (context.judgeModel ?? '') : ''}`),
+  };
+}
