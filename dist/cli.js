@@ -14698,9 +14698,11 @@ var AGGREGATIONS = ["mean", "min", "max", "median", "p95"];
 var RETRIEVAL_FAMILIES = ["recall", "precision", "success", "ndcg"];
 var E2E_RATES = ["pass_rate", "pass^k", "pass@k", "errors"];
 var E2E_SCALARS = ["cost_usd", "leaks", "harmful_recall_rate", "evidence_coverage", "recall_precision"];
+var ISOLATION_COUNTS = ["cross_user_hits", "unknown_ids"];
 var E2E_SINGLE = [...E2E_RATES, "latency_ms", "recall_latency_ms", ...E2E_SCALARS];
 function retrievalMetric(name) {
   if (name === "mrr" || name === "latency_ms") return { family: name };
+  if (ISOLATION_COUNTS.includes(name)) return { family: name };
   const match = /^(recall|precision|success|ndcg)@([1-9][0-9]*)$/.exec(name);
   if (!match) return void 0;
   return { family: match[1], k: Number(match[2]) };
@@ -14730,11 +14732,11 @@ function parseRetrieval(key, rest, known2) {
   const metric = retrievalMetric(name);
   if (!metric) {
     const k = /@(\d+)$/.exec(name)?.[1] ?? "1";
-    const candidates = [...RETRIEVAL_FAMILIES.map((family) => `${family}@${k}`), "mrr", "latency_ms"];
+    const candidates = [...RETRIEVAL_FAMILIES.map((family) => `${family}@${k}`), "mrr", "latency_ms", ...ISOLATION_COUNTS];
     return {
       ok: false,
       reason: `"${name}" is not a retrieval metric`,
-      hint: didYouMean(name, candidates) ?? "use recall@k, precision@k, success@k, ndcg@k, mrr or latency_ms"
+      hint: didYouMean(name, candidates) ?? "use recall@k, precision@k, success@k, ndcg@k, mrr, latency_ms or cross_user_hits"
     };
   }
   const middle = rest.slice(0, -1).join(".");
@@ -14790,7 +14792,7 @@ function parseAbility(key, rest, known2) {
   return { ok: true, key: { layer: "e2e", kind: "rate", rate: last, ability: whole } };
 }
 function defaultAggregation(key) {
-  if (key.layer === "retrieval") return key.family === "latency_ms" ? "median" : "mean";
+  if (key.layer === "retrieval") return isIsolationCount(key.family) ? void 0 : key.family === "latency_ms" ? "median" : "mean";
   if (key.kind === "latency") return "median";
   if (key.kind === "rate" && key.rate !== "errors") return "mean";
   return void 0;
@@ -14826,7 +14828,7 @@ function resolveMetric(key, results, options = {}) {
   const aggregation = options.aggregation ?? fallback;
   const state = results.layers[spec.layer];
   if (state !== "ran") return { status: "skipped", layer: spec.layer, reason: `the ${spec.layer} layer was ${state} in this run` };
-  if (spec.layer === "retrieval") return resolveRetrieval(spec, results, aggregation);
+  if (spec.layer === "retrieval") return isIsolationCount(spec.family) ? resolveIsolation(spec, spec.family, results) : resolveRetrieval(spec, results, aggregation);
   return resolveE2e(spec, results, aggregation, options.trials);
 }
 function valueOf(values, aggregation, unit, layer) {
@@ -14868,6 +14870,19 @@ function resolveRetrieval(spec, results, aggregation) {
   const stored = means?.[spec.metric];
   if (aggregation === "mean" && stored !== void 0) return { status: "value", value: stored, aggregation, layer: "retrieval" };
   return { status: "missing", reason: `no per-query ${spec.metric} for ${where}, so its ${aggregation} is not available` };
+}
+function isIsolationCount(family) {
+  return ISOLATION_COUNTS.includes(family);
+}
+function resolveIsolation(spec, family, results) {
+  const provider = own(results.retrieval?.providers ?? {}, spec.provider);
+  if (!results.retrieval) return unfinished("retrieval", results);
+  if (!provider?.isolation) return { status: "missing", reason: `no isolation check for provider "${spec.provider}" in this run` };
+  const listed2 = family === "cross_user_hits" ? provider.isolation.cross_user : provider.isolation.unknown;
+  const queries = spec.tag === void 0 ? provider.queries : provider.queries.filter((query) => query.tags.includes(spec.tag));
+  const units = queries.map((query) => [listed2.filter((hit) => hit.query === query.id).length]);
+  const value = spec.tag === void 0 ? provider.isolation[family] : sum(units);
+  return { status: "value", value, layer: "retrieval", samples: { unit: "query", units, statistic: sum } };
 }
 function unfinished(layer, results) {
   const errors = results.errors ?? [];
@@ -15596,15 +15611,42 @@ var suite_schema_default = {
           }
         },
         queries: {
-          description: "A list of queries, or a path (relative to this file) to a .yaml/.yml list or a .jsonl file of them.",
+          description: "A list of queries, a path (relative to this file) to a .yaml/.yml list or a .jsonl file of them, or {file, split} to set the split of every row of the file; list items may also be {file, split?} to combine files.",
           type: [
             "array",
-            "string"
+            "string",
+            "object"
           ],
           minLength: 1,
           minItems: 1,
           items: {
-            $ref: "#/definitions/query"
+            if: {
+              type: "object",
+              required: [
+                "file"
+              ]
+            },
+            then: {
+              $ref: "#/definitions/dataFile"
+            },
+            else: {
+              $ref: "#/definitions/query"
+            }
+          },
+          required: [
+            "file"
+          ],
+          additionalProperties: false,
+          properties: {
+            file: {
+              type: "string",
+              minLength: 1,
+              description: "Path (relative to this file) to a .yaml/.yml list or a .jsonl file."
+            },
+            split: {
+              $ref: "#/definitions/split",
+              description: "The split of every row of the file."
+            }
           }
         }
       }
@@ -16086,6 +16128,9 @@ var suite_schema_default = {
             type: "string",
             minLength: 1
           }
+        },
+        split: {
+          $ref: "#/definitions/split"
         }
       }
     },
@@ -16175,14 +16220,41 @@ var suite_schema_default = {
         cases: {
           type: [
             "array",
-            "string"
+            "string",
+            "object"
           ],
           minLength: 1,
           minItems: 1,
           items: {
-            $ref: "#/definitions/case"
+            if: {
+              type: "object",
+              required: [
+                "file"
+              ]
+            },
+            then: {
+              $ref: "#/definitions/dataFile"
+            },
+            else: {
+              $ref: "#/definitions/case"
+            }
           },
-          description: "A list of cases, or a path to a .yaml list or .jsonl file of them."
+          description: "A list of cases, a path (relative to this file) to a .yaml/.yml list or a .jsonl file of them, or {file, split} to set the split of every row of the file; list items may also be {file, split?} to combine files.",
+          required: [
+            "file"
+          ],
+          additionalProperties: false,
+          properties: {
+            file: {
+              type: "string",
+              minLength: 1,
+              description: "Path (relative to this file) to a .yaml/.yml list or a .jsonl file."
+            },
+            split: {
+              $ref: "#/definitions/split",
+              description: "The split of every row of the file."
+            }
+          }
         }
       }
     },
@@ -16528,6 +16600,9 @@ var suite_schema_default = {
         needs_memory: {
           type: "boolean",
           description: "Passing with memory off means the setup leaks. Default true, false for abstention."
+        },
+        split: {
+          $ref: "#/definitions/split"
         }
       }
     },
@@ -16663,6 +16738,31 @@ var suite_schema_default = {
         blocking: [
           "metric"
         ]
+      }
+    },
+    split: {
+      enum: [
+        "dev",
+        "heldout"
+      ],
+      description: "dev (default): cases you tune on; heldout: frozen cases that check the tuning generalises (their answers stay out of the PR comment, edits to them are flagged)."
+    },
+    dataFile: {
+      type: "object",
+      additionalProperties: false,
+      required: [
+        "file"
+      ],
+      properties: {
+        file: {
+          type: "string",
+          minLength: 1,
+          description: "Path (relative to this file) to a .yaml/.yml list or a .jsonl file."
+        },
+        split: {
+          $ref: "#/definitions/split",
+          description: "The split of every row of the file."
+        }
       }
     }
   }
@@ -16898,6 +16998,601 @@ function checkRetrieval(spec, at) {
     });
   }
   return problems;
+}
+
+// src/e2e/fingerprint.ts
+import { createHash } from "node:crypto";
+
+// src/e2e/checks/excerpt.ts
+var EXCERPT_CONTEXT = 20;
+function excerpt(text, at, end = at, context = EXCERPT_CONTEXT) {
+  const from = Math.max(0, at - context);
+  const to = Math.min(text.length, end + context);
+  const body = text.slice(from, to).replace(/\s+/g, " ");
+  return `'${from > 0 ? "..." : ""}${body}${to < text.length ? "..." : ""}'`;
+}
+
+// src/e2e/checks/normalize.ts
+function normalizeAnswer(text) {
+  return mapTypography(mapTypography(text).normalize("NFKC"));
+}
+var REPLACEMENTS = {};
+function map(chars, to) {
+  for (const char of chars) REPLACEMENTS[char] = to;
+}
+map("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63\uFF0D", "-");
+map("\u2018\u2019\u201A\u201B\u2032\u2039\u203A\u02BC", "'");
+map("\u201C\u201D\u201E\u201F\u2033\xAB\xBB", '"');
+map("\xA0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u202F\u205F\u3000", " ");
+map("\u200B\u200C\u200D\u2060\uFEFF\xAD", "");
+var TYPOGRAPHY = new RegExp(`[${Object.keys(REPLACEMENTS).join("")}]`, "gu");
+function mapTypography(text) {
+  return text.replace(TYPOGRAPHY, (char) => REPLACEMENTS[char] ?? char);
+}
+
+// src/e2e/checks/abstains.ts
+var A = "'?";
+var DO_NOT = `(?:do not|don${A}t)`;
+var I_AM = `i(?:${A}m| am)`;
+var ABSTENTION_PHRASES = [
+  // I don't know, I do not know, I really don't know, I dunno
+  { name: "I don't know", pattern: `\\bi (?:really |honestly |actually |simply )?${DO_NOT} (?:really |actually )?know\\b|\\bi dunno\\b` },
+  // I'm not sure, I am not certain, I'm unsure
+  { name: "I'm not sure", pattern: `\\b${I_AM} (?:not (?:sure|certain)|unsure|uncertain)\\b` },
+  // I'm not aware of
+  { name: "I'm not aware", pattern: `\\b${I_AM} not aware\\b` },
+  // you haven't told me, you did not mention, you never told me, you have never shared
+  {
+    name: "you haven't told me",
+    pattern: `\\byou(?: have not| haven${A}t| did not| didn${A}t| never| have never| haven${A}t ever| didn${A}t ever|${A}ve never|${A}ve not) (?:yet |actually )?(?:told|tell|mentioned|mention|shared|share|said|say|specified|specify|provided|provide|given|give|stated|state)\\b`
+  },
+  // I haven't been told, it was not mentioned, that hasn't been shared (passive only: "I haven't shared it" is not one)
+  {
+    name: "not been told",
+    pattern: `\\b(?:(?:(?:have|has) not|haven${A}t|hasn${A}t) (?:yet |ever )?been|(?:was|were) not|wasn${A}t|weren${A}t) (?:told|mentioned|shared|provided|specified|stated)\\b`
+  },
+  // I don't have that information, I do not have any record of, I don't have access to
+  {
+    name: "I don't have that information",
+    pattern: `\\bi (?:currently |simply |actually )?${DO_NOT} have (?:any |that |this |the |enough |such |a |an |specific |stored |saved )?(?:information|info|record|records|details|data|knowledge|memory|memories|access)\\b`
+  },
+  // I have no record of, there's no information about, no memory of
+  { name: "no record", pattern: `\\bno (?:record|records|information|info|memory|memories|details|data)\\b(?: (?:of|about|on|regarding|for|that))?` },
+  // I can't find, I cannot recall, I couldn't locate, I was unable to find, I don't remember
+  {
+    name: "I can't find",
+    pattern: `\\b(?:i (?:cannot|can not|can${A}t|could not|couldn${A}t|was unable to|wasn${A}t able to|${DO_NOT})|${I_AM} (?:unable|not able) to) (?:find|locate|recall|remember|see any|see a)\\b`
+  },
+  // not something you've shared, not something you told me
+  { name: "not something you've shared", pattern: `\\bnot something (?:you${A}ve|you have|you) (?:shared|mentioned|told|said|stated|given)\\b` },
+  // I have no way of knowing, there's no way to know
+  { name: "no way of knowing", pattern: `\\bno way (?:of knowing|to know|to tell)\\b` }
+].map(({ name, pattern: pattern2 }) => ({ name, pattern: new RegExp(pattern2, "iu") }));
+function findAbstention(text) {
+  let first;
+  for (const { name, pattern: pattern2 } of ABSTENTION_PHRASES) {
+    const match = pattern2.exec(text);
+    if (match && (!first || match.index < first.at)) first = { name, at: match.index, raw: match[0] };
+  }
+  return first;
+}
+function checkAbstains(answer, expected) {
+  const text = normalizeAnswer(answer);
+  const found = findAbstention(text);
+  const where = found && excerpt(text, found.at, found.at + found.raw.length);
+  if (expected) {
+    return found ? { pass: true, reason: `abstains at ${where}` } : { pass: false, reason: "expected an abstention, found no abstention phrase" };
+  }
+  return found ? { pass: false, reason: `expected an answer, found an abstention at ${where}` } : { pass: true, reason: "does not abstain" };
+}
+
+// src/e2e/checks/date.ts
+var MONTHS2 = [
+  ["january", 1],
+  ["february", 2],
+  ["march", 3],
+  ["april", 4],
+  ["may", 5],
+  ["june", 6],
+  ["july", 7],
+  ["august", 8],
+  ["september", 9],
+  ["october", 10],
+  ["november", 11],
+  ["december", 12],
+  ["jan", 1],
+  ["feb", 2],
+  ["mar", 3],
+  ["apr", 4],
+  ["jun", 6],
+  ["jul", 7],
+  ["aug", 8],
+  ["sept", 9],
+  ["sep", 9],
+  ["oct", 10],
+  ["nov", 11],
+  ["dec", 12]
+];
+var MONTH_NUMBER = new Map(MONTHS2);
+var MONTH = `(${MONTHS2.map(([name]) => name).join("|")})(?!\\p{L})\\.?`;
+var ORDINAL = "(?:st|nd|rd|th)?";
+var DAY = `(?<![\\d.,])(\\d{1,2})(?!\\d)${ORDINAL}(?!\\p{L})`;
+var YEAR = "(\\d{4})(?![\\d])";
+var YEAR_FIRST = /(?<![\d.,])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d])/gu;
+var YEAR_LAST = /(?<![\d.,/-])(\d{1,2})([-/.])(\d{1,2})\2(\d{4})(?![\d])/gu;
+var DAY_MONTH = new RegExp(`${DAY}(?:\\s+of)?\\s+${MONTH}(?:,?\\s+${YEAR})?`, "giu");
+var MONTH_DAY = new RegExp(`(?<!\\p{L})${MONTH}\\s+(?:the\\s+)?${DAY}(?:,?\\s+${YEAR})?`, "giu");
+function findDates(text) {
+  const spans = [];
+  const add = (match, isos) => {
+    const valid = [...new Set(isos.filter((iso) => iso !== void 0))];
+    if (valid.length > 0) spans.push({ at: match.index, end: match.index + match[0].length, isos: valid });
+  };
+  for (const m of text.matchAll(YEAR_FIRST)) add(m, [isoDate(m[1], m[3], m[4])]);
+  for (const m of text.matchAll(YEAR_LAST)) {
+    const [first, separator, second, year] = [m[1], m[2], m[3], m[4]];
+    add(m, separator === "." ? [isoDate(year, second, first)] : [isoDate(year, first, second), isoDate(year, second, first)]);
+  }
+  for (const m of text.matchAll(DAY_MONTH)) add(m, [isoDate(m[3], String(MONTH_NUMBER.get(m[2].toLowerCase())), m[1])]);
+  for (const m of text.matchAll(MONTH_DAY)) add(m, [isoDate(m[3], String(MONTH_NUMBER.get(m[1].toLowerCase())), m[2])]);
+  spans.sort((a, b) => a.at - b.at || b.end - a.end);
+  const found = [];
+  let reached = 0;
+  for (const span of spans) {
+    if (span.at < reached) continue;
+    reached = span.end;
+    for (const iso of span.isos) found.push({ iso, at: span.at, raw: text.slice(span.at, span.end) });
+  }
+  return found;
+}
+function isoDate(year, month, day) {
+  const m = Number(month);
+  const d = Number(day);
+  if (!(m >= 1 && m <= 12) || d < 1 || d > daysInMonth2(year === void 0 ? void 0 : Number(year), m)) return void 0;
+  return `${year === void 0 ? "-" : year}-${pad(m)}-${pad(d)}`;
+}
+function daysInMonth2(year, month) {
+  if (month === 2) return year === void 0 || year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+function pad(n) {
+  return String(n).padStart(2, "0");
+}
+function isIsoDate(iso) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return m !== null && isoDate(m[1], m[2], m[3]) === iso;
+}
+function checkDate(answer, expectedIso) {
+  if (!isIsoDate(expectedIso)) throw new Error(`the date check needs a real date written YYYY-MM-DD, got ${JSON.stringify(expectedIso)}`);
+  const text = normalizeAnswer(answer);
+  const dates = findDates(text);
+  const monthDay = `-${expectedIso.slice(4)}`;
+  const hit = dates.find((date) => date.iso === expectedIso) ?? dates.find((date) => date.iso === monthDay);
+  if (hit) {
+    const where = excerpt(text, hit.at, hit.at + hit.raw.length);
+    return { pass: true, reason: `date ${expectedIso} found${hit.iso === monthDay ? " without a year" : ""} at ${where}` };
+  }
+  if (dates.length === 0) return { pass: false, reason: `expected date ${expectedIso}, no date in the answer` };
+  const shown2 = dates.slice(0, 3).map((date) => `${date.iso} at ${excerpt(text, date.at, date.at + date.raw.length)}`);
+  const more = dates.length > 3 ? ` and ${dates.length - 3} more` : "";
+  return { pass: false, reason: `expected date ${expectedIso}, found ${shown2.join(", ")}${more}` };
+}
+
+// src/e2e/checks/amount.ts
+var SIGNS = "\u20AC$\xA3\xA5\u20B9\u20A9\u20BD\u20BA\u20AA\u20AB\u20B1\u20B4\u20A6\u20BF";
+var CODES = "EUR|USD|GBP|JPY|CNY|RMB|CHF|CAD|AUD|NZD|SEK|NOK|DKK|ISK|PLN|CZK|HUF|RON|BGN|INR|BRL|MXN|ZAR|RUB|UAH|TRY|KRW|SGD|HKD|TWD|THB|IDR|MYR|PHP|VND|ILS|AED|SAR|NGN|KES|ARS|CLP|COP|PEN|BTC";
+var WORDS = "euros?|dollars?|pounds?(?:\\s+sterling)?|sterling|yen|yuan|renminbi|rupees?|francs?|kronor|krona|kroner|krone|zloty(?:s|ch)?|pesos?|lira|bucks|quid";
+var SPACE = "[ \\u00A0\\u2007\\u2009\\u202F]";
+var SHAPES = [
+  { pattern: new RegExp(`[1-9]\\d{0,2}(?:${SPACE}\\d{3})+(?!\\d)(?:[.,]\\d+)?`, "y"), decimal: ".," },
+  { pattern: /[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?/y, decimal: "." },
+  { pattern: /[1-9]\d{0,2}(?:\.\d{3})+(?:,\d+)?/y, decimal: "," },
+  { pattern: /\d+(?:[.,]\d+)?/y, decimal: ".," }
+];
+var ANY_NUMBER = /\d+(?:[.,]\d+)*/y;
+var PREFIX = new RegExp(`(?:[${SIGNS}]|(?<!\\p{L})(?:US|A|C|NZ|HK|S|R)\\$|(?<!\\p{L})(?:${CODES}|Rs)\\.?)\\s?$`, "u");
+var SUFFIX_SIGN_OR_CODE = new RegExp(`^\\s?(?:[${SIGNS}]|(?:${CODES})(?!\\p{L}))`, "u");
+var SUFFIX_WORD = new RegExp(`^\\s?(?:${WORDS})(?!\\p{L})`, "iu");
+var THOUSANDS = /^\s?[kK](?![\p{L}\d])|^\s+thousand(?![\p{L}\d])/iu;
+var MILLIONS = /^\s+million(?![\p{L}\d])/iu;
+var BILLIONS = /^\s?bn(?![\p{L}\d])|^\s+billion(?![\p{L}\d])/iu;
+var MILLIONS_WITH_CURRENCY = /^\s?(?:m|M|MM|mn)(?![\p{L}\d])/u;
+var JOINED_BEFORE = /\d[/:]$/;
+var JOINED_AFTER = /^[/:]\d/;
+var INSIDE_WORD = new RegExp("\\p{L}-?$", "u");
+var TIME_OR_ORDINAL = new RegExp("^(?:\\s?[ap]\\.?m\\.?(?!\\p{L})|(?:st|nd|rd|th)(?!\\p{L}))", "iu");
+var YEAR_WORD = /(?:^|[^\p{L}])(in|since|until|till|during|year|early|late|mid|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?:-|\s+)$/iu;
+var RANGE = /^\s*(?:-|to|and|or)\s*$/iu;
+function firstAmount(text) {
+  const amounts = findAmounts(text);
+  const pick = amounts.find((amount) => amount.currency) ?? amounts[0];
+  return pick && { value: pick.value, at: pick.at, raw: pick.raw };
+}
+function findAmounts(text) {
+  const dates = findDates(text).map((date) => [date.at, date.at + date.raw.length]);
+  const inDate = (at) => dates.some(([from, to]) => at >= from && at < to);
+  const found = [];
+  const digits = /\d/g;
+  for (let m = digits.exec(text); m !== null; m = digits.exec(text)) {
+    const start2 = m.index;
+    const number2 = readNumber(text, start2);
+    digits.lastIndex = number2.end;
+    if (!number2.digits || inDate(start2)) continue;
+    const candidate = readAmount(text, start2, number2.end, number2.digits);
+    if (candidate) found.push(candidate);
+  }
+  for (let i = found.length - 2; i >= 0; i--) {
+    const [amount, next] = [found[i], found[i + 1]];
+    if (!amount.currency && next.currency && next.currencyAfter && RANGE.test(text.slice(amount.at + amount.raw.length, next.at))) {
+      [amount.currency, amount.currencyAfter] = [true, true];
+    }
+  }
+  return found.map(({ value, at, raw, currency }) => ({ value, at, raw, currency }));
+}
+function readNumber(text, start2) {
+  for (const { pattern: pattern2, decimal } of SHAPES) {
+    pattern2.lastIndex = start2;
+    const match = pattern2.exec(text);
+    if (!match) continue;
+    const end = start2 + match[0].length;
+    if (/^(?:\d|[.,]\d)/.test(text.slice(end, end + 2))) continue;
+    return { end, digits: splitDigits(match[0], decimal) };
+  }
+  ANY_NUMBER.lastIndex = start2;
+  const all = ANY_NUMBER.exec(text);
+  return { end: start2 + (all ? all[0].length : 1) };
+}
+function splitDigits(written, decimal) {
+  const at = Math.max(...[...decimal].map((separator) => written.lastIndexOf(separator)));
+  if (at < 0) return { whole: written.replace(/\D/g, ""), fraction: "" };
+  return { whole: written.slice(0, at).replace(/\D/g, ""), fraction: written.slice(at + 1) };
+}
+function readAmount(text, start2, end, digits) {
+  const before = text.slice(Math.max(0, start2 - 16), start2);
+  const prefix = PREFIX.exec(before);
+  if (!prefix && INSIDE_WORD.test(before)) return void 0;
+  const after = text.slice(end);
+  if (JOINED_BEFORE.test(before) || JOINED_AFTER.test(after) || TIME_OR_ORDINAL.test(after)) return void 0;
+  let exponent = 0;
+  let tail = 0;
+  const magnitudes = [[THOUSANDS, 3], [MILLIONS, 6], [BILLIONS, 9]];
+  for (const [pattern2, power] of magnitudes) {
+    const match = pattern2.exec(after);
+    if (match) [exponent, tail] = [power, match[0].length];
+  }
+  let suffix = currencyAfter(after.slice(tail));
+  if (exponent === 0) {
+    const millions = MILLIONS_WITH_CURRENCY.exec(after);
+    const suffixAfterMillions = millions ? currencyAfter(after.slice(millions[0].length)) : 0;
+    if (millions && (prefix || suffixAfterMillions > 0)) [exponent, tail, suffix] = [6, millions[0].length, suffixAfterMillions];
+  }
+  const currency = prefix !== null || suffix > 0;
+  const bare = digits.fraction === "" && exponent === 0 && text.slice(start2, end) === digits.whole;
+  const year = Number(digits.whole);
+  if (!currency && bare && digits.whole.length === 4 && year >= 1900 && year <= 2099 && YEAR_WORD.test(before)) return void 0;
+  const at = prefix ? start2 - prefix[0].length : start2;
+  const stop = end + tail + suffix;
+  const value = Number(`${digits.whole}.${digits.fraction || "0"}e${exponent}`);
+  return { value, at, raw: text.slice(at, stop), currency, currencyAfter: suffix > 0 };
+}
+function currencyAfter(text) {
+  return (SUFFIX_SIGN_OR_CODE.exec(text) ?? SUFFIX_WORD.exec(text))?.[0].length ?? 0;
+}
+function sameAmount(a, b) {
+  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+}
+function checkFirstAmount(answer, expected) {
+  if (!Number.isFinite(expected)) throw new Error(`the first_amount check needs a number, got ${String(expected)}`);
+  const text = normalizeAnswer(answer);
+  const found = firstAmount(text);
+  if (!found) return { pass: false, reason: `expected first amount ${expected}, no amount in the answer` };
+  const where = excerpt(text, found.at, found.at + found.raw.length);
+  if (sameAmount(found.value, expected)) return { pass: true, reason: `first amount ${expected} at ${where}` };
+  return { pass: false, reason: `expected first amount ${expected}, found ${found.value} at ${where}` };
+}
+
+// src/e2e/checks/regexRunner.ts
+import { Worker } from "node:worker_threads";
+var REGEX_TIME_LIMIT_MS = 1e3;
+var RegexTimeoutError = class extends Error {
+  constructor(timeLimitMs) {
+    super(`took longer than ${timeLimitMs} ms on the answer (catastrophic backtracking?)`);
+    this.timeLimitMs = timeLimitMs;
+    this.name = "RegexTimeoutError";
+  }
+  timeLimitMs;
+};
+var WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const compiled = new Map();
+parentPort.on('message', ({ source, flags, text }) => {
+  try {
+    const key = flags + '/' + source;
+    let pattern = compiled.get(key);
+    if (!pattern) {
+      if (compiled.size >= 256) compiled.clear();
+      pattern = new RegExp(source, flags);
+      compiled.set(key, pattern);
+    }
+    pattern.lastIndex = 0;
+    const match = pattern.exec(text);
+    parentPort.postMessage({ match: match ? { index: match.index, end: match.index + match[0].length } : null });
+  } catch (error) {
+    parentPort.postMessage({ error: String(error && error.message) });
+  }
+});
+`;
+var RegexRunner = class {
+  constructor(timeLimitMs) {
+    this.timeLimitMs = timeLimitMs;
+  }
+  timeLimitMs;
+  worker;
+  queue = [];
+  running;
+  exec(pattern2, text) {
+    return new Promise((resolve11, reject) => {
+      this.queue.push({ source: pattern2.source, flags: pattern2.flags, text, resolve: resolve11, reject });
+      this.next();
+    });
+  }
+  next() {
+    if (this.running) return;
+    const job = this.queue.shift();
+    if (!job) return;
+    const worker = this.worker ??= this.spawn();
+    worker.ref();
+    this.running = { job, timer: setTimeout(() => this.timedOut(), this.timeLimitMs) };
+    worker.postMessage({ source: job.source, flags: job.flags, text: job.text });
+  }
+  finish(settle) {
+    const running = this.running;
+    if (!running) return;
+    clearTimeout(running.timer);
+    this.running = void 0;
+    this.worker?.unref();
+    settle(running.job);
+    this.next();
+  }
+  timedOut() {
+    this.retire()?.terminate().catch(() => void 0);
+    this.finish((job) => job.reject(new RegexTimeoutError(this.timeLimitMs)));
+  }
+  /** Forgets the current worker (its late messages are then ignored) and returns it. */
+  retire() {
+    const worker = this.worker;
+    this.worker = void 0;
+    return worker;
+  }
+  spawn() {
+    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    worker.on("message", (reply) => {
+      if (worker !== this.worker) return;
+      this.finish((job) => "error" in reply ? job.reject(new Error(reply.error)) : job.resolve(reply.match));
+    });
+    const lost = (error) => {
+      if (worker !== this.worker) return;
+      this.retire();
+      this.finish((job) => job.reject(error));
+    };
+    worker.on("error", lost);
+    worker.on("exit", (code) => lost(new Error(`the regex worker stopped (exit code ${code})`)));
+    return worker;
+  }
+};
+var runner = new RegexRunner(REGEX_TIME_LIMIT_MS);
+function execRegex(pattern2, text) {
+  return runner.exec(pattern2, text);
+}
+
+// src/e2e/checks/text.ts
+function requireText(kind, expected) {
+  const text = normalizeAnswer(expected);
+  if (text === "") throw new Error(`the ${kind} check needs a non-empty string, got ${JSON.stringify(expected)}`);
+  return text;
+}
+function checkContains(answer, expected) {
+  const needle = requireText("contains", expected);
+  const text = normalizeAnswer(answer);
+  const at = text.indexOf(needle);
+  if (at < 0) return { pass: false, reason: `does not contain ${JSON.stringify(needle)}` };
+  return { pass: true, reason: `contains ${JSON.stringify(needle)} at ${excerpt(text, at, at + needle.length)}` };
+}
+function checkIContains(answer, expected) {
+  const needle = requireText("icontains", expected);
+  const text = normalizeAnswer(answer);
+  const match = new RegExp(escapeRegex(needle), "iu").exec(text);
+  if (!match) return { pass: false, reason: `does not contain ${JSON.stringify(needle)} (ignoring case)` };
+  return { pass: true, reason: `contains ${JSON.stringify(needle)} (ignoring case) at ${excerpt(text, match.index, match.index + match[0].length)}` };
+}
+function compileRegex(source, flags = "") {
+  const effective = /[uv]/.test(flags) ? flags : `${flags}u`;
+  try {
+    return new RegExp(normalizeAnswer(source), effective);
+  } catch (error) {
+    throw new Error(`the regex check has an invalid regular expression /${source}/${flags}: ${error.message}`, { cause: error });
+  }
+}
+async function checkRegex(answer, source, flags) {
+  const pattern2 = compileRegex(source, flags);
+  const text = normalizeAnswer(answer);
+  const shown2 = `/${source}/${flags ?? ""}`;
+  const match = await execRegex(pattern2, text).catch((error) => {
+    throw error instanceof RegexTimeoutError ? new Error(`regex ${shown2} ${error.message}`, { cause: error }) : error;
+  });
+  if (!match) return { pass: false, reason: `does not match ${shown2}` };
+  return { pass: true, reason: `matches ${shown2} at ${excerpt(text, match.index, match.end)}` };
+}
+function escapeRegex(text) {
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+}
+
+// src/e2e/checks/describe.ts
+var RUBRIC_SHOWN = 60;
+function describeCheck(check) {
+  const spec = check;
+  if (typeof spec !== "object" || spec === null) return `unknown check ${JSON.stringify(check)}`;
+  if ("contains" in spec) return `contains ${JSON.stringify(spec.contains)}`;
+  if ("icontains" in spec) return `icontains ${JSON.stringify(spec.icontains)}`;
+  if ("regex" in spec) return `regex /${String(spec.regex)}/${typeof spec.flags === "string" ? spec.flags : ""}`;
+  if ("first_amount" in spec) return `first_amount ${String(spec.first_amount)}`;
+  if ("date" in spec) return `date ${String(spec.date)}`;
+  if ("abstains" in spec) return `abstains ${String(spec.abstains)}`;
+  if ("all" in spec && Array.isArray(spec.all)) return `all(${spec.all.map(describeCheck).join(", ")})`;
+  if ("any" in spec && Array.isArray(spec.any)) return `any(${spec.any.map(describeCheck).join(", ")})`;
+  if ("not" in spec) return `not(${describeCheck(spec.not)})`;
+  if ("judge" in spec && typeof spec.judge === "object" && spec.judge !== null) {
+    const { rubric, model } = spec.judge;
+    const text = String(rubric ?? "").replace(/\s+/g, " ").trim();
+    const shown2 = text.length > RUBRIC_SHOWN ? `${text.slice(0, RUBRIC_SHOWN - 3)}...` : text;
+    return `judge ${JSON.stringify(shown2)}${typeof model === "string" ? ` (model ${model})` : ""}`;
+  }
+  return `unknown check ${JSON.stringify(check)}`;
+}
+
+// src/e2e/checks/grade.ts
+var NO_JUDGE = "the judge check needs e2e.judge configured";
+var KINDS = ["contains", "icontains", "regex", "first_amount", "date", "abstains", "all", "any", "not", "judge"];
+async function gradeAnswer(check, answer, context) {
+  return evaluate(check, normalizeAnswer(answer), context);
+}
+function kindOf(check) {
+  const keys = typeof check === "object" && check !== null ? Object.keys(check).filter((key) => KINDS.includes(key)) : [];
+  if (keys.length !== 1) {
+    throw new Error(`a check needs exactly one of ${KINDS.join(", ")}; got ${JSON.stringify(check)}`);
+  }
+  return keys[0];
+}
+async function evaluate(check, text, context) {
+  const spec = check;
+  const kind = kindOf(check);
+  switch (kind) {
+    case "contains":
+      return checkContains(text, spec.contains);
+    case "icontains":
+      return checkIContains(text, spec.icontains);
+    case "regex":
+      return checkRegex(text, spec.regex, spec.flags);
+    case "first_amount":
+      return checkFirstAmount(text, spec.first_amount);
+    case "date":
+      return checkDate(text, spec.date);
+    case "abstains":
+      return checkAbstains(text, spec.abstains);
+    case "judge":
+      return runJudge(spec.judge, text, context);
+    case "not": {
+      const inner = await evaluate(spec.not, text, context);
+      return withUsage({ pass: !inner.pass, reason: `not: ${inner.reason}` }, [inner]);
+    }
+    case "all":
+    case "any":
+      return combine(kind, spec[kind], text, context);
+  }
+}
+async function runJudge(spec, text, context) {
+  if (!context.judge) throw new Error(NO_JUDGE);
+  const model = spec.model ?? context.judgeModel;
+  const verdict = await context.judge.grade({ rubric: spec.rubric, question: context.question, answer: text, ...model !== void 0 ? { model } : {} });
+  return withUsage({ pass: verdict.pass, reason: `judge: ${verdict.reason}` }, [verdict]);
+}
+async function combine(kind, checks, text, context) {
+  if (!Array.isArray(checks) || checks.length === 0) throw new Error(`the ${kind} check needs at least one check`);
+  const results = checks.map(() => void 0);
+  const decided = () => results.some((result) => result !== void 0 && result.pass === (kind === "any"));
+  const judged = checks.map(usesJudge);
+  for (const [i, check] of checks.entries()) if (!judged[i]) results[i] = await evaluate(check, text, context);
+  for (const [i, check] of checks.entries()) if (judged[i] && !decided()) results[i] = await evaluate(check, text, context);
+  const ran = results.filter((result) => result !== void 0);
+  const skipped = checks.length - ran.length;
+  const note = skipped > 0 ? `; ${skipped} judge check${skipped === 1 ? "" : "s"} skipped` : "";
+  const passed = ran.filter((result) => result.pass);
+  const failed = ran.filter((result) => !result.pass);
+  const list = (shown2) => `[${shown2.map((result) => result.reason).join("; ")}]`;
+  if (kind === "all") {
+    const pass2 = failed.length === 0;
+    const reason2 = pass2 ? `all: ${checks.length} of ${checks.length} passed ${list(ran)}` : `all: ${failed.length} of ${checks.length} failed ${list(failed)}${note}`;
+    return withUsage({ pass: pass2, reason: reason2 }, ran);
+  }
+  const pass = passed.length > 0;
+  const reason = pass ? `any: ${passed.length} of ${checks.length} passed ${list(passed)}${note}` : `any: none of ${checks.length} passed ${list(ran)}`;
+  return withUsage({ pass, reason }, ran);
+}
+function usesJudge(check) {
+  if (typeof check !== "object" || check === null) return false;
+  if ("judge" in check) return true;
+  if ("not" in check) return usesJudge(check.not);
+  if ("all" in check && Array.isArray(check.all)) return check.all.some(usesJudge);
+  if ("any" in check && Array.isArray(check.any)) return check.any.some(usesJudge);
+  return false;
+}
+function withUsage(result, parts) {
+  const usages = parts.flatMap((part) => part.usage ? [part.usage] : []);
+  const warning = parts.find((part) => part.usage_warning)?.usage_warning;
+  return {
+    ...result,
+    ...usages.length > 0 ? {
+      usage: {
+        input_tokens: usages.reduce((sum2, usage) => sum2 + usage.input_tokens, 0),
+        output_tokens: usages.reduce((sum2, usage) => sum2 + usage.output_tokens, 0)
+      }
+    } : {},
+    ...warning ? { usage_warning: warning } : {}
+  };
+}
+
+// src/e2e/fingerprint.ts
+var OPERATIONAL = /* @__PURE__ */ new Set(["where", "timeout_ms", "max_retries", "batch_size", "base_url", "api_key_env", "headers_env", "auth_header", "systemPromptFile", "cwd"]);
+var CASE_LABELS = /* @__PURE__ */ new Set(["where", "ability", "needs_memory", "check", "split"]);
+function canonical(value, skip) {
+  if (Array.isArray(value)) return `[${value.map((item) => canonical(item, skip)).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value).filter(([key, item]) => !skip.has(key) && item !== void 0).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item, skip)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+function sha(text) {
+  return createHash("sha256").update(text).digest("hex").slice(0, 16);
+}
+function caseContentHashes(spec) {
+  const none = /* @__PURE__ */ new Set();
+  return { sessions: sha(canonical(spec.sessions, none)), probe: sha(canonical(spec.probe, none)), check: checkFingerprint(spec.check) };
+}
+function checkFingerprint(check) {
+  return sha(canonical(check, /* @__PURE__ */ new Set()));
+}
+function trialFingerprint(spec, condition, context) {
+  return {
+    check: checkFingerprint(spec.check),
+    case: sha(`${condition}\0${canonical(spec, CASE_LABELS)}`),
+    target: sha(`${canonical(context.target ?? null, OPERATIONAL)}\0${usesJudge(spec.check) ? context.judgeModel ?? "" : ""}`)
+  };
+}
+
+// src/suite/splits.ts
+var SPLIT_CHOICES = ["all", "dev", "heldout"];
+function splitOf(rows, index, problems) {
+  const own2 = rows.rows[index]?.split;
+  const file = rows.fileSplit(index);
+  if (own2 !== void 0 && file !== void 0 && own2 !== file.split) {
+    problems.push({ where: rows.locate(index, ["split"]), message: `split ${own2} in a file the suite marks split ${file.split}`, hint: `remove it, or list this row elsewhere (the file's split is set at ${formatLocation(file.where)})` });
+  }
+  return own2 ?? file?.split ?? "dev";
+}
+function selectSplit(suite, choice) {
+  if (choice === "all") return suite;
+  const queries = suite.retrieval?.queries.filter((query) => (query.split ?? "dev") === choice) ?? [];
+  const cases = suite.e2e?.cases.filter((spec) => (spec.split ?? "dev") === choice) ?? [];
+  return {
+    ...suite,
+    retrieval: suite.retrieval && queries.length > 0 ? { ...suite.retrieval, queries } : void 0,
+    e2e: suite.e2e && cases.length > 0 ? { ...suite.e2e, cases } : void 0
+  };
+}
+function splitRecord(suite, choice) {
+  const heldout = (suite.e2e?.cases ?? []).filter((spec) => spec.split === "heldout");
+  return { run: choice, heldout_cases: Object.fromEntries(heldout.map((spec) => [spec.name, caseContentHashes(spec)])) };
 }
 
 // src/suite/sourceFile.ts
@@ -17821,7 +18516,7 @@ function readInputFile(path2) {
   try {
     const stats = fstatSync2(fd);
     if (stats.isDirectory()) throw new UnreadableInput("is a directory, not a file");
-    if (!stats.isFile()) throw new UnreadableInput(`is ${kindOf(stats)}, not a regular file`, "recall-gate reads its input from regular files only");
+    if (!stats.isFile()) throw new UnreadableInput(`is ${kindOf2(stats)}, not a regular file`, "recall-gate reads its input from regular files only");
     if (stats.size > MAX_INPUT_BYTES) throw tooLarge();
     const chunks = [];
     let total = 0;
@@ -17857,7 +18552,7 @@ function openFailure(error) {
       return error.code ? `${error.code}: ${error.message}` : String(error);
   }
 }
-function kindOf(stats) {
+function kindOf2(stats) {
   if (stats.isFIFO()) return "a named pipe (FIFO)";
   if (stats.isCharacterDevice()) return "a character device";
   if (stats.isBlockDevice()) return "a block device";
@@ -18099,177 +18794,12 @@ function readDataFile(path2, displayPath, referencedFrom) {
 
 // src/suite/loadE2e.ts
 import { dirname, relative, resolve as resolve2 } from "node:path";
-
-// src/e2e/checks/excerpt.ts
-var EXCERPT_CONTEXT = 20;
-function excerpt(text, at, end = at, context = EXCERPT_CONTEXT) {
-  const from = Math.max(0, at - context);
-  const to = Math.min(text.length, end + context);
-  const body = text.slice(from, to).replace(/\s+/g, " ");
-  return `'${from > 0 ? "..." : ""}${body}${to < text.length ? "..." : ""}'`;
-}
-
-// src/e2e/checks/normalize.ts
-function normalizeAnswer(text) {
-  return mapTypography(mapTypography(text).normalize("NFKC"));
-}
-var REPLACEMENTS = {};
-function map(chars, to) {
-  for (const char of chars) REPLACEMENTS[char] = to;
-}
-map("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63\uFF0D", "-");
-map("\u2018\u2019\u201A\u201B\u2032\u2039\u203A\u02BC", "'");
-map("\u201C\u201D\u201E\u201F\u2033\xAB\xBB", '"');
-map("\xA0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u202F\u205F\u3000", " ");
-map("\u200B\u200C\u200D\u2060\uFEFF\xAD", "");
-var TYPOGRAPHY = new RegExp(`[${Object.keys(REPLACEMENTS).join("")}]`, "gu");
-function mapTypography(text) {
-  return text.replace(TYPOGRAPHY, (char) => REPLACEMENTS[char] ?? char);
-}
-
-// src/e2e/checks/regexRunner.ts
-import { Worker } from "node:worker_threads";
-var REGEX_TIME_LIMIT_MS = 1e3;
-var RegexTimeoutError = class extends Error {
-  constructor(timeLimitMs) {
-    super(`took longer than ${timeLimitMs} ms on the answer (catastrophic backtracking?)`);
-    this.timeLimitMs = timeLimitMs;
-    this.name = "RegexTimeoutError";
-  }
-  timeLimitMs;
-};
-var WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const compiled = new Map();
-parentPort.on('message', ({ source, flags, text }) => {
-  try {
-    const key = flags + '/' + source;
-    let pattern = compiled.get(key);
-    if (!pattern) {
-      if (compiled.size >= 256) compiled.clear();
-      pattern = new RegExp(source, flags);
-      compiled.set(key, pattern);
-    }
-    pattern.lastIndex = 0;
-    const match = pattern.exec(text);
-    parentPort.postMessage({ match: match ? { index: match.index, end: match.index + match[0].length } : null });
-  } catch (error) {
-    parentPort.postMessage({ error: String(error && error.message) });
-  }
-});
-`;
-var RegexRunner = class {
-  constructor(timeLimitMs) {
-    this.timeLimitMs = timeLimitMs;
-  }
-  timeLimitMs;
-  worker;
-  queue = [];
-  running;
-  exec(pattern2, text) {
-    return new Promise((resolve11, reject) => {
-      this.queue.push({ source: pattern2.source, flags: pattern2.flags, text, resolve: resolve11, reject });
-      this.next();
-    });
-  }
-  next() {
-    if (this.running) return;
-    const job = this.queue.shift();
-    if (!job) return;
-    const worker = this.worker ??= this.spawn();
-    worker.ref();
-    this.running = { job, timer: setTimeout(() => this.timedOut(), this.timeLimitMs) };
-    worker.postMessage({ source: job.source, flags: job.flags, text: job.text });
-  }
-  finish(settle) {
-    const running = this.running;
-    if (!running) return;
-    clearTimeout(running.timer);
-    this.running = void 0;
-    this.worker?.unref();
-    settle(running.job);
-    this.next();
-  }
-  timedOut() {
-    this.retire()?.terminate().catch(() => void 0);
-    this.finish((job) => job.reject(new RegexTimeoutError(this.timeLimitMs)));
-  }
-  /** Forgets the current worker (its late messages are then ignored) and returns it. */
-  retire() {
-    const worker = this.worker;
-    this.worker = void 0;
-    return worker;
-  }
-  spawn() {
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
-    worker.on("message", (reply) => {
-      if (worker !== this.worker) return;
-      this.finish((job) => "error" in reply ? job.reject(new Error(reply.error)) : job.resolve(reply.match));
-    });
-    const lost = (error) => {
-      if (worker !== this.worker) return;
-      this.retire();
-      this.finish((job) => job.reject(error));
-    };
-    worker.on("error", lost);
-    worker.on("exit", (code) => lost(new Error(`the regex worker stopped (exit code ${code})`)));
-    return worker;
-  }
-};
-var runner = new RegexRunner(REGEX_TIME_LIMIT_MS);
-function execRegex(pattern2, text) {
-  return runner.exec(pattern2, text);
-}
-
-// src/e2e/checks/text.ts
-function requireText(kind, expected) {
-  const text = normalizeAnswer(expected);
-  if (text === "") throw new Error(`the ${kind} check needs a non-empty string, got ${JSON.stringify(expected)}`);
-  return text;
-}
-function checkContains(answer, expected) {
-  const needle = requireText("contains", expected);
-  const text = normalizeAnswer(answer);
-  const at = text.indexOf(needle);
-  if (at < 0) return { pass: false, reason: `does not contain ${JSON.stringify(needle)}` };
-  return { pass: true, reason: `contains ${JSON.stringify(needle)} at ${excerpt(text, at, at + needle.length)}` };
-}
-function checkIContains(answer, expected) {
-  const needle = requireText("icontains", expected);
-  const text = normalizeAnswer(answer);
-  const match = new RegExp(escapeRegex(needle), "iu").exec(text);
-  if (!match) return { pass: false, reason: `does not contain ${JSON.stringify(needle)} (ignoring case)` };
-  return { pass: true, reason: `contains ${JSON.stringify(needle)} (ignoring case) at ${excerpt(text, match.index, match.index + match[0].length)}` };
-}
-function compileRegex(source, flags = "") {
-  const effective = /[uv]/.test(flags) ? flags : `${flags}u`;
-  try {
-    return new RegExp(normalizeAnswer(source), effective);
-  } catch (error) {
-    throw new Error(`the regex check has an invalid regular expression /${source}/${flags}: ${error.message}`, { cause: error });
-  }
-}
-async function checkRegex(answer, source, flags) {
-  const pattern2 = compileRegex(source, flags);
-  const text = normalizeAnswer(answer);
-  const shown2 = `/${source}/${flags ?? ""}`;
-  const match = await execRegex(pattern2, text).catch((error) => {
-    throw error instanceof RegexTimeoutError ? new Error(`regex ${shown2} ${error.message}`, { cause: error }) : error;
-  });
-  if (!match) return { pass: false, reason: `does not match ${shown2}` };
-  return { pass: true, reason: `matches ${shown2} at ${excerpt(text, match.index, match.end)}` };
-}
-function escapeRegex(text) {
-  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
-}
-
-// src/suite/loadE2e.ts
 var CHECK_KINDS = ["contains", "icontains", "regex", "first_amount", "date", "abstains", "all", "any", "not", "judge"];
 var DEFAULT_TIMEOUT_MS = 6e4;
 function buildE2e(raw, cases, main2, retrieval, files, problems) {
   const at = (path2) => main2.locate(["e2e", ...path2]);
   const target = buildTarget(raw.target);
-  const caseSpecs = cases.rows.map((row, index) => buildCase(row, cases.locate(index)));
+  const caseSpecs = cases.rows.map((row, index) => buildCase(row, cases.locate(index), splitOf(cases, index, problems)));
   const byName = /* @__PURE__ */ new Map();
   caseSpecs.forEach((spec, index) => {
     const earlier = byName.get(spec.name);
@@ -18387,7 +18917,7 @@ function plantSessions(cases, specs, byName, problems) {
     specs[index].sessions = source.sessions;
   });
 }
-function buildCase(row, where) {
+function buildCase(row, where, split) {
   const ability = String(row.ability);
   return {
     name: String(row.name),
@@ -18398,6 +18928,7 @@ function buildCase(row, where) {
     evidence: row.evidence ?? [],
     obsolete: row.obsolete ?? [],
     needs_memory: row.needs_memory ?? ability !== "abstention",
+    split,
     where
   };
 }
@@ -18590,7 +19121,7 @@ function loadSuite(suitePath, cwd = process.cwd()) {
     const data = main2.data;
     for (const [section, key, part] of [["retrieval", "memories", "memory"], ["retrieval", "queries", "query"], ["e2e", "cases", "case"]]) {
       const value = data?.[section]?.[key];
-      if (typeof value === "string") rowsOf(value, [section, key], part, main2, files, problems, cwd);
+      if (value !== void 0 && value !== null) rowsOf(value, [section, key], part, main2, files, problems, cwd);
     }
     throw invalidInput(sortProblems(problems));
   }
@@ -18600,7 +19131,7 @@ function loadSuite(suitePath, cwd = process.cwd()) {
     const memories = rowsOf(raw.retrieval.memories, ["retrieval", "memories"], "memory", main2, files, problems, cwd);
     const queries = rowsOf(raw.retrieval.queries, ["retrieval", "queries"], "query", main2, files, problems, cwd);
     if (problems.length > 0) throw invalidInput(sortProblems(problems));
-    retrieval = buildRetrieval(raw.retrieval, memories, queries, main2);
+    retrieval = buildRetrieval(raw.retrieval, memories, queries, main2, problems);
     problems.push(
       ...checkRetrieval(retrieval, {
         memory: memories.locate,
@@ -18651,15 +19182,46 @@ function asInvalid(error) {
   if (error instanceof FileProblems) return invalidInput(error.problems);
   return error;
 }
+function fileReference(value) {
+  if (typeof value === "string") return { file: value };
+  const record = value;
+  return typeof record === "object" && record !== null && typeof record.file === "string" ? { file: record.file, split: record.split } : void 0;
+}
 function rowsOf(value, path2, part, main2, files, problems, cwd) {
-  if (Array.isArray(value)) {
-    return { rows: value, locate: (index, subpath = [], keyOf) => main2.locate([...path2, index, ...subpath], { keyOf }) };
+  const sources = Array.isArray(value) ? value.map((item, index) => ({ item, at: [...path2, index] })) : [{ item: value, at: path2 }];
+  const rows = [];
+  const locators = [];
+  const splits = [];
+  let unreadable = false;
+  for (const { item, at } of sources) {
+    const reference = fileReference(item);
+    if (!reference) {
+      rows.push(item);
+      locators.push((subpath, keyOf) => main2.locate([...at, ...subpath], { keyOf }));
+      splits.push(void 0);
+      continue;
+    }
+    const read = rowsOfFile(reference.file, typeof item === "string" ? at : [...at, "file"], part, main2, files, problems, cwd);
+    if (!read) {
+      unreadable = true;
+      continue;
+    }
+    const split = reference.split && { split: reference.split, where: main2.locate([...at, "split"]) };
+    read.rows.forEach((row, index) => {
+      rows.push(row);
+      locators.push((subpath, keyOf) => read.file.locate([index, ...subpath], { keyOf }));
+      splits.push(split);
+    });
   }
-  const target = resolve3(dirname2(main2.path), String(value));
+  if (unreadable) return void 0;
+  return { rows, locate: (index, subpath = [], keyOf) => locators[index](subpath, keyOf), fileSplit: (index) => splits[index] };
+}
+function rowsOfFile(written, path2, part, main2, files, problems, cwd) {
+  const target = resolve3(dirname2(main2.path), written);
   const referencedFrom = main2.locate(path2);
   let data;
   try {
-    data = readDataFile(target, displayPathOf(target, String(value), cwd), referencedFrom);
+    data = readDataFile(target, displayPathOf(target, written, cwd), referencedFrom);
   } catch (error) {
     if (error instanceof FileProblems) {
       problems.push(...error.problems);
@@ -18677,14 +19239,14 @@ function rowsOf(value, path2, part, main2, files, problems, cwd) {
     return void 0;
   }
   data.data.forEach((row, index) => problems.push(...checkSchema(part, row, data, [index])));
-  return { rows: data.data, locate: (index, subpath = [], keyOf) => data.locate([index, ...subpath], { keyOf }) };
+  return { rows: data.data, file: data };
 }
 function displayPathOf(absolute, written, cwd) {
   const fromCwd = relative2(cwd, absolute);
   if (isAbsolute(written) && (fromCwd.startsWith("..") || isAbsolute(fromCwd))) return absolute;
   return fromCwd || written;
 }
-function buildRetrieval(raw, memories, queries, main2) {
+function buildRetrieval(raw, memories, queries, main2, problems) {
   const k = [...new Set(raw.k ?? DEFAULT_K)].sort((a, b) => a - b);
   const depth = raw.depth ?? Math.max(MIN_DEPTH, k[k.length - 1]);
   const providers = raw.providers.map((provider, index) => ({
@@ -18705,6 +19267,7 @@ function buildRetrieval(raw, memories, queries, main2) {
     user: row.user ?? DEFAULT_USER,
     relevant: gains(row.relevant),
     tags: row.tags ?? [],
+    split: splitOf(queries, index, problems),
     where: queries.locate(index)
   }));
   return { k, depth, providers, memories: memorySpecs, queries: querySpecs };
@@ -19069,6 +19632,7 @@ function markdownReport(results) {
     ),
     ""
   );
+  lines.push(...isolationLines(providers));
   const tags = [...new Set(providers.flatMap((provider) => Object.keys(provider.by_tag ?? {})))].sort();
   const largest = retrieval.k[retrieval.k.length - 1];
   if (tags.length > 0) {
@@ -19134,6 +19698,16 @@ function e2eSection(e2e) {
     lines.push("", "</details>", "");
   }
   return lines;
+}
+function isolationLines(providers) {
+  const lines = providers.flatMap(({ name, isolation }) => {
+    if (!isolation || isolation.cross_user_hits + isolation.unknown_ids === 0) return [];
+    const pairs = isolation.cross_user.slice(0, 5).map((hit) => `${cell(hit.query)} by ${cell(hit.user)} got ${cell(hit.memory)} of ${cell(hit.owner)}`);
+    const more = isolation.cross_user_hits > pairs.length ? `, \u2026 ${isolation.cross_user_hits - pairs.length} more` : "";
+    const unknown = isolation.unknown_ids > 0 ? ` ${isolation.unknown_ids} result(s) with an id the suite never seeded.` : "";
+    return [`- **${cell(name)}: ${isolation.cross_user_hits} cross-user hit(s)**${pairs.length ? ` (${pairs.join("; ")}${more})` : ""}.${unknown}`];
+  });
+  return lines.length > 0 ? ["**Isolation:** results owned by another user than the one searching:", "", ...lines, ""] : [];
 }
 
 // src/retrieval/trec.ts
@@ -19325,7 +19899,9 @@ async function mergeCommand(argv, io) {
   if (counts.size !== 1 || new Set(indexes).size !== indexes.length) {
     throw new RecallGateError("invalid-input", `the folders are not distinct shards of one matrix (shards ${indexes.join(", ")} of ${[...counts].join("/")})`);
   }
-  const suite = loadSuite(values.suite ?? first.suite.file, io.cwd);
+  const splits = new Set(shards.map((shard) => shard.results.split?.run ?? "all"));
+  if (splits.size !== 1) throw new RecallGateError("invalid-input", `the shards ran different splits (${[...splits].join(", ")})`, { hint: "merge shards run with the same --split" });
+  const suite = selectSplit(loadSuite(values.suite ?? first.suite.file, io.cwd), [...splits][0]);
   const withRetrieval = shards.find((shard) => shard.results.retrieval);
   const trials = shards.flatMap((shard) => shard.trials);
   const merged = {
@@ -19337,6 +19913,8 @@ async function mergeCommand(argv, io) {
       e2e: shards.some((shard) => shard.results.layers.e2e === "ran") ? "ran" : first.layers.e2e
     },
     errors: shards.flatMap((shard) => shard.results.errors),
+    // Each shard hashed its own held-out cases; the merged run holds them all.
+    split: splitRecord(suite, [...splits][0]),
     retrieval: withRetrieval?.results.retrieval,
     e2e: void 0
   };
@@ -19368,407 +19946,6 @@ async function mergeCommand(argv, io) {
 // src/cli/regrade.ts
 import { existsSync as existsSync4 } from "node:fs";
 import { join as join5, resolve as resolve6 } from "node:path";
-
-// src/e2e/checks/abstains.ts
-var A = "'?";
-var DO_NOT = `(?:do not|don${A}t)`;
-var I_AM = `i(?:${A}m| am)`;
-var ABSTENTION_PHRASES = [
-  // I don't know, I do not know, I really don't know, I dunno
-  { name: "I don't know", pattern: `\\bi (?:really |honestly |actually |simply )?${DO_NOT} (?:really |actually )?know\\b|\\bi dunno\\b` },
-  // I'm not sure, I am not certain, I'm unsure
-  { name: "I'm not sure", pattern: `\\b${I_AM} (?:not (?:sure|certain)|unsure|uncertain)\\b` },
-  // I'm not aware of
-  { name: "I'm not aware", pattern: `\\b${I_AM} not aware\\b` },
-  // you haven't told me, you did not mention, you never told me, you have never shared
-  {
-    name: "you haven't told me",
-    pattern: `\\byou(?: have not| haven${A}t| did not| didn${A}t| never| have never| haven${A}t ever| didn${A}t ever|${A}ve never|${A}ve not) (?:yet |actually )?(?:told|tell|mentioned|mention|shared|share|said|say|specified|specify|provided|provide|given|give|stated|state)\\b`
-  },
-  // I haven't been told, it was not mentioned, that hasn't been shared (passive only: "I haven't shared it" is not one)
-  {
-    name: "not been told",
-    pattern: `\\b(?:(?:(?:have|has) not|haven${A}t|hasn${A}t) (?:yet |ever )?been|(?:was|were) not|wasn${A}t|weren${A}t) (?:told|mentioned|shared|provided|specified|stated)\\b`
-  },
-  // I don't have that information, I do not have any record of, I don't have access to
-  {
-    name: "I don't have that information",
-    pattern: `\\bi (?:currently |simply |actually )?${DO_NOT} have (?:any |that |this |the |enough |such |a |an |specific |stored |saved )?(?:information|info|record|records|details|data|knowledge|memory|memories|access)\\b`
-  },
-  // I have no record of, there's no information about, no memory of
-  { name: "no record", pattern: `\\bno (?:record|records|information|info|memory|memories|details|data)\\b(?: (?:of|about|on|regarding|for|that))?` },
-  // I can't find, I cannot recall, I couldn't locate, I was unable to find, I don't remember
-  {
-    name: "I can't find",
-    pattern: `\\b(?:i (?:cannot|can not|can${A}t|could not|couldn${A}t|was unable to|wasn${A}t able to|${DO_NOT})|${I_AM} (?:unable|not able) to) (?:find|locate|recall|remember|see any|see a)\\b`
-  },
-  // not something you've shared, not something you told me
-  { name: "not something you've shared", pattern: `\\bnot something (?:you${A}ve|you have|you) (?:shared|mentioned|told|said|stated|given)\\b` },
-  // I have no way of knowing, there's no way to know
-  { name: "no way of knowing", pattern: `\\bno way (?:of knowing|to know|to tell)\\b` }
-].map(({ name, pattern: pattern2 }) => ({ name, pattern: new RegExp(pattern2, "iu") }));
-function findAbstention(text) {
-  let first;
-  for (const { name, pattern: pattern2 } of ABSTENTION_PHRASES) {
-    const match = pattern2.exec(text);
-    if (match && (!first || match.index < first.at)) first = { name, at: match.index, raw: match[0] };
-  }
-  return first;
-}
-function checkAbstains(answer, expected) {
-  const text = normalizeAnswer(answer);
-  const found = findAbstention(text);
-  const where = found && excerpt(text, found.at, found.at + found.raw.length);
-  if (expected) {
-    return found ? { pass: true, reason: `abstains at ${where}` } : { pass: false, reason: "expected an abstention, found no abstention phrase" };
-  }
-  return found ? { pass: false, reason: `expected an answer, found an abstention at ${where}` } : { pass: true, reason: "does not abstain" };
-}
-
-// src/e2e/checks/date.ts
-var MONTHS2 = [
-  ["january", 1],
-  ["february", 2],
-  ["march", 3],
-  ["april", 4],
-  ["may", 5],
-  ["june", 6],
-  ["july", 7],
-  ["august", 8],
-  ["september", 9],
-  ["october", 10],
-  ["november", 11],
-  ["december", 12],
-  ["jan", 1],
-  ["feb", 2],
-  ["mar", 3],
-  ["apr", 4],
-  ["jun", 6],
-  ["jul", 7],
-  ["aug", 8],
-  ["sept", 9],
-  ["sep", 9],
-  ["oct", 10],
-  ["nov", 11],
-  ["dec", 12]
-];
-var MONTH_NUMBER = new Map(MONTHS2);
-var MONTH = `(${MONTHS2.map(([name]) => name).join("|")})(?!\\p{L})\\.?`;
-var ORDINAL = "(?:st|nd|rd|th)?";
-var DAY = `(?<![\\d.,])(\\d{1,2})(?!\\d)${ORDINAL}(?!\\p{L})`;
-var YEAR = "(\\d{4})(?![\\d])";
-var YEAR_FIRST = /(?<![\d.,])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d])/gu;
-var YEAR_LAST = /(?<![\d.,/-])(\d{1,2})([-/.])(\d{1,2})\2(\d{4})(?![\d])/gu;
-var DAY_MONTH = new RegExp(`${DAY}(?:\\s+of)?\\s+${MONTH}(?:,?\\s+${YEAR})?`, "giu");
-var MONTH_DAY = new RegExp(`(?<!\\p{L})${MONTH}\\s+(?:the\\s+)?${DAY}(?:,?\\s+${YEAR})?`, "giu");
-function findDates(text) {
-  const spans = [];
-  const add = (match, isos) => {
-    const valid = [...new Set(isos.filter((iso) => iso !== void 0))];
-    if (valid.length > 0) spans.push({ at: match.index, end: match.index + match[0].length, isos: valid });
-  };
-  for (const m of text.matchAll(YEAR_FIRST)) add(m, [isoDate(m[1], m[3], m[4])]);
-  for (const m of text.matchAll(YEAR_LAST)) {
-    const [first, separator, second, year] = [m[1], m[2], m[3], m[4]];
-    add(m, separator === "." ? [isoDate(year, second, first)] : [isoDate(year, first, second), isoDate(year, second, first)]);
-  }
-  for (const m of text.matchAll(DAY_MONTH)) add(m, [isoDate(m[3], String(MONTH_NUMBER.get(m[2].toLowerCase())), m[1])]);
-  for (const m of text.matchAll(MONTH_DAY)) add(m, [isoDate(m[3], String(MONTH_NUMBER.get(m[1].toLowerCase())), m[2])]);
-  spans.sort((a, b) => a.at - b.at || b.end - a.end);
-  const found = [];
-  let reached = 0;
-  for (const span of spans) {
-    if (span.at < reached) continue;
-    reached = span.end;
-    for (const iso of span.isos) found.push({ iso, at: span.at, raw: text.slice(span.at, span.end) });
-  }
-  return found;
-}
-function isoDate(year, month, day) {
-  const m = Number(month);
-  const d = Number(day);
-  if (!(m >= 1 && m <= 12) || d < 1 || d > daysInMonth2(year === void 0 ? void 0 : Number(year), m)) return void 0;
-  return `${year === void 0 ? "-" : year}-${pad(m)}-${pad(d)}`;
-}
-function daysInMonth2(year, month) {
-  if (month === 2) return year === void 0 || year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-function pad(n) {
-  return String(n).padStart(2, "0");
-}
-function isIsoDate(iso) {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return m !== null && isoDate(m[1], m[2], m[3]) === iso;
-}
-function checkDate(answer, expectedIso) {
-  if (!isIsoDate(expectedIso)) throw new Error(`the date check needs a real date written YYYY-MM-DD, got ${JSON.stringify(expectedIso)}`);
-  const text = normalizeAnswer(answer);
-  const dates = findDates(text);
-  const monthDay = `-${expectedIso.slice(4)}`;
-  const hit = dates.find((date) => date.iso === expectedIso) ?? dates.find((date) => date.iso === monthDay);
-  if (hit) {
-    const where = excerpt(text, hit.at, hit.at + hit.raw.length);
-    return { pass: true, reason: `date ${expectedIso} found${hit.iso === monthDay ? " without a year" : ""} at ${where}` };
-  }
-  if (dates.length === 0) return { pass: false, reason: `expected date ${expectedIso}, no date in the answer` };
-  const shown2 = dates.slice(0, 3).map((date) => `${date.iso} at ${excerpt(text, date.at, date.at + date.raw.length)}`);
-  const more = dates.length > 3 ? ` and ${dates.length - 3} more` : "";
-  return { pass: false, reason: `expected date ${expectedIso}, found ${shown2.join(", ")}${more}` };
-}
-
-// src/e2e/checks/amount.ts
-var SIGNS = "\u20AC$\xA3\xA5\u20B9\u20A9\u20BD\u20BA\u20AA\u20AB\u20B1\u20B4\u20A6\u20BF";
-var CODES = "EUR|USD|GBP|JPY|CNY|RMB|CHF|CAD|AUD|NZD|SEK|NOK|DKK|ISK|PLN|CZK|HUF|RON|BGN|INR|BRL|MXN|ZAR|RUB|UAH|TRY|KRW|SGD|HKD|TWD|THB|IDR|MYR|PHP|VND|ILS|AED|SAR|NGN|KES|ARS|CLP|COP|PEN|BTC";
-var WORDS = "euros?|dollars?|pounds?(?:\\s+sterling)?|sterling|yen|yuan|renminbi|rupees?|francs?|kronor|krona|kroner|krone|zloty(?:s|ch)?|pesos?|lira|bucks|quid";
-var SPACE = "[ \\u00A0\\u2007\\u2009\\u202F]";
-var SHAPES = [
-  { pattern: new RegExp(`[1-9]\\d{0,2}(?:${SPACE}\\d{3})+(?!\\d)(?:[.,]\\d+)?`, "y"), decimal: ".," },
-  { pattern: /[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?/y, decimal: "." },
-  { pattern: /[1-9]\d{0,2}(?:\.\d{3})+(?:,\d+)?/y, decimal: "," },
-  { pattern: /\d+(?:[.,]\d+)?/y, decimal: ".," }
-];
-var ANY_NUMBER = /\d+(?:[.,]\d+)*/y;
-var PREFIX = new RegExp(`(?:[${SIGNS}]|(?<!\\p{L})(?:US|A|C|NZ|HK|S|R)\\$|(?<!\\p{L})(?:${CODES}|Rs)\\.?)\\s?$`, "u");
-var SUFFIX_SIGN_OR_CODE = new RegExp(`^\\s?(?:[${SIGNS}]|(?:${CODES})(?!\\p{L}))`, "u");
-var SUFFIX_WORD = new RegExp(`^\\s?(?:${WORDS})(?!\\p{L})`, "iu");
-var THOUSANDS = /^\s?[kK](?![\p{L}\d])|^\s+thousand(?![\p{L}\d])/iu;
-var MILLIONS = /^\s+million(?![\p{L}\d])/iu;
-var BILLIONS = /^\s?bn(?![\p{L}\d])|^\s+billion(?![\p{L}\d])/iu;
-var MILLIONS_WITH_CURRENCY = /^\s?(?:m|M|MM|mn)(?![\p{L}\d])/u;
-var JOINED_BEFORE = /\d[/:]$/;
-var JOINED_AFTER = /^[/:]\d/;
-var INSIDE_WORD = new RegExp("\\p{L}-?$", "u");
-var TIME_OR_ORDINAL = new RegExp("^(?:\\s?[ap]\\.?m\\.?(?!\\p{L})|(?:st|nd|rd|th)(?!\\p{L}))", "iu");
-var YEAR_WORD = /(?:^|[^\p{L}])(in|since|until|till|during|year|early|late|mid|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?:-|\s+)$/iu;
-var RANGE = /^\s*(?:-|to|and|or)\s*$/iu;
-function firstAmount(text) {
-  const amounts = findAmounts(text);
-  const pick = amounts.find((amount) => amount.currency) ?? amounts[0];
-  return pick && { value: pick.value, at: pick.at, raw: pick.raw };
-}
-function findAmounts(text) {
-  const dates = findDates(text).map((date) => [date.at, date.at + date.raw.length]);
-  const inDate = (at) => dates.some(([from, to]) => at >= from && at < to);
-  const found = [];
-  const digits = /\d/g;
-  for (let m = digits.exec(text); m !== null; m = digits.exec(text)) {
-    const start2 = m.index;
-    const number2 = readNumber(text, start2);
-    digits.lastIndex = number2.end;
-    if (!number2.digits || inDate(start2)) continue;
-    const candidate = readAmount(text, start2, number2.end, number2.digits);
-    if (candidate) found.push(candidate);
-  }
-  for (let i = found.length - 2; i >= 0; i--) {
-    const [amount, next] = [found[i], found[i + 1]];
-    if (!amount.currency && next.currency && next.currencyAfter && RANGE.test(text.slice(amount.at + amount.raw.length, next.at))) {
-      [amount.currency, amount.currencyAfter] = [true, true];
-    }
-  }
-  return found.map(({ value, at, raw, currency }) => ({ value, at, raw, currency }));
-}
-function readNumber(text, start2) {
-  for (const { pattern: pattern2, decimal } of SHAPES) {
-    pattern2.lastIndex = start2;
-    const match = pattern2.exec(text);
-    if (!match) continue;
-    const end = start2 + match[0].length;
-    if (/^(?:\d|[.,]\d)/.test(text.slice(end, end + 2))) continue;
-    return { end, digits: splitDigits(match[0], decimal) };
-  }
-  ANY_NUMBER.lastIndex = start2;
-  const all = ANY_NUMBER.exec(text);
-  return { end: start2 + (all ? all[0].length : 1) };
-}
-function splitDigits(written, decimal) {
-  const at = Math.max(...[...decimal].map((separator) => written.lastIndexOf(separator)));
-  if (at < 0) return { whole: written.replace(/\D/g, ""), fraction: "" };
-  return { whole: written.slice(0, at).replace(/\D/g, ""), fraction: written.slice(at + 1) };
-}
-function readAmount(text, start2, end, digits) {
-  const before = text.slice(Math.max(0, start2 - 16), start2);
-  const prefix = PREFIX.exec(before);
-  if (!prefix && INSIDE_WORD.test(before)) return void 0;
-  const after = text.slice(end);
-  if (JOINED_BEFORE.test(before) || JOINED_AFTER.test(after) || TIME_OR_ORDINAL.test(after)) return void 0;
-  let exponent = 0;
-  let tail = 0;
-  const magnitudes = [[THOUSANDS, 3], [MILLIONS, 6], [BILLIONS, 9]];
-  for (const [pattern2, power] of magnitudes) {
-    const match = pattern2.exec(after);
-    if (match) [exponent, tail] = [power, match[0].length];
-  }
-  let suffix = currencyAfter(after.slice(tail));
-  if (exponent === 0) {
-    const millions = MILLIONS_WITH_CURRENCY.exec(after);
-    const suffixAfterMillions = millions ? currencyAfter(after.slice(millions[0].length)) : 0;
-    if (millions && (prefix || suffixAfterMillions > 0)) [exponent, tail, suffix] = [6, millions[0].length, suffixAfterMillions];
-  }
-  const currency = prefix !== null || suffix > 0;
-  const bare = digits.fraction === "" && exponent === 0 && text.slice(start2, end) === digits.whole;
-  const year = Number(digits.whole);
-  if (!currency && bare && digits.whole.length === 4 && year >= 1900 && year <= 2099 && YEAR_WORD.test(before)) return void 0;
-  const at = prefix ? start2 - prefix[0].length : start2;
-  const stop = end + tail + suffix;
-  const value = Number(`${digits.whole}.${digits.fraction || "0"}e${exponent}`);
-  return { value, at, raw: text.slice(at, stop), currency, currencyAfter: suffix > 0 };
-}
-function currencyAfter(text) {
-  return (SUFFIX_SIGN_OR_CODE.exec(text) ?? SUFFIX_WORD.exec(text))?.[0].length ?? 0;
-}
-function sameAmount(a, b) {
-  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
-}
-function checkFirstAmount(answer, expected) {
-  if (!Number.isFinite(expected)) throw new Error(`the first_amount check needs a number, got ${String(expected)}`);
-  const text = normalizeAnswer(answer);
-  const found = firstAmount(text);
-  if (!found) return { pass: false, reason: `expected first amount ${expected}, no amount in the answer` };
-  const where = excerpt(text, found.at, found.at + found.raw.length);
-  if (sameAmount(found.value, expected)) return { pass: true, reason: `first amount ${expected} at ${where}` };
-  return { pass: false, reason: `expected first amount ${expected}, found ${found.value} at ${where}` };
-}
-
-// src/e2e/checks/describe.ts
-var RUBRIC_SHOWN = 60;
-function describeCheck(check) {
-  const spec = check;
-  if (typeof spec !== "object" || spec === null) return `unknown check ${JSON.stringify(check)}`;
-  if ("contains" in spec) return `contains ${JSON.stringify(spec.contains)}`;
-  if ("icontains" in spec) return `icontains ${JSON.stringify(spec.icontains)}`;
-  if ("regex" in spec) return `regex /${String(spec.regex)}/${typeof spec.flags === "string" ? spec.flags : ""}`;
-  if ("first_amount" in spec) return `first_amount ${String(spec.first_amount)}`;
-  if ("date" in spec) return `date ${String(spec.date)}`;
-  if ("abstains" in spec) return `abstains ${String(spec.abstains)}`;
-  if ("all" in spec && Array.isArray(spec.all)) return `all(${spec.all.map(describeCheck).join(", ")})`;
-  if ("any" in spec && Array.isArray(spec.any)) return `any(${spec.any.map(describeCheck).join(", ")})`;
-  if ("not" in spec) return `not(${describeCheck(spec.not)})`;
-  if ("judge" in spec && typeof spec.judge === "object" && spec.judge !== null) {
-    const { rubric, model } = spec.judge;
-    const text = String(rubric ?? "").replace(/\s+/g, " ").trim();
-    const shown2 = text.length > RUBRIC_SHOWN ? `${text.slice(0, RUBRIC_SHOWN - 3)}...` : text;
-    return `judge ${JSON.stringify(shown2)}${typeof model === "string" ? ` (model ${model})` : ""}`;
-  }
-  return `unknown check ${JSON.stringify(check)}`;
-}
-
-// src/e2e/checks/grade.ts
-var NO_JUDGE = "the judge check needs e2e.judge configured";
-var KINDS = ["contains", "icontains", "regex", "first_amount", "date", "abstains", "all", "any", "not", "judge"];
-async function gradeAnswer(check, answer, context) {
-  return evaluate(check, normalizeAnswer(answer), context);
-}
-function kindOf2(check) {
-  const keys = typeof check === "object" && check !== null ? Object.keys(check).filter((key) => KINDS.includes(key)) : [];
-  if (keys.length !== 1) {
-    throw new Error(`a check needs exactly one of ${KINDS.join(", ")}; got ${JSON.stringify(check)}`);
-  }
-  return keys[0];
-}
-async function evaluate(check, text, context) {
-  const spec = check;
-  const kind = kindOf2(check);
-  switch (kind) {
-    case "contains":
-      return checkContains(text, spec.contains);
-    case "icontains":
-      return checkIContains(text, spec.icontains);
-    case "regex":
-      return checkRegex(text, spec.regex, spec.flags);
-    case "first_amount":
-      return checkFirstAmount(text, spec.first_amount);
-    case "date":
-      return checkDate(text, spec.date);
-    case "abstains":
-      return checkAbstains(text, spec.abstains);
-    case "judge":
-      return runJudge(spec.judge, text, context);
-    case "not": {
-      const inner = await evaluate(spec.not, text, context);
-      return withUsage({ pass: !inner.pass, reason: `not: ${inner.reason}` }, [inner]);
-    }
-    case "all":
-    case "any":
-      return combine(kind, spec[kind], text, context);
-  }
-}
-async function runJudge(spec, text, context) {
-  if (!context.judge) throw new Error(NO_JUDGE);
-  const model = spec.model ?? context.judgeModel;
-  const verdict = await context.judge.grade({ rubric: spec.rubric, question: context.question, answer: text, ...model !== void 0 ? { model } : {} });
-  return withUsage({ pass: verdict.pass, reason: `judge: ${verdict.reason}` }, [verdict]);
-}
-async function combine(kind, checks, text, context) {
-  if (!Array.isArray(checks) || checks.length === 0) throw new Error(`the ${kind} check needs at least one check`);
-  const results = checks.map(() => void 0);
-  const decided = () => results.some((result) => result !== void 0 && result.pass === (kind === "any"));
-  const judged = checks.map(usesJudge);
-  for (const [i, check] of checks.entries()) if (!judged[i]) results[i] = await evaluate(check, text, context);
-  for (const [i, check] of checks.entries()) if (judged[i] && !decided()) results[i] = await evaluate(check, text, context);
-  const ran = results.filter((result) => result !== void 0);
-  const skipped = checks.length - ran.length;
-  const note = skipped > 0 ? `; ${skipped} judge check${skipped === 1 ? "" : "s"} skipped` : "";
-  const passed = ran.filter((result) => result.pass);
-  const failed = ran.filter((result) => !result.pass);
-  const list = (shown2) => `[${shown2.map((result) => result.reason).join("; ")}]`;
-  if (kind === "all") {
-    const pass2 = failed.length === 0;
-    const reason2 = pass2 ? `all: ${checks.length} of ${checks.length} passed ${list(ran)}` : `all: ${failed.length} of ${checks.length} failed ${list(failed)}${note}`;
-    return withUsage({ pass: pass2, reason: reason2 }, ran);
-  }
-  const pass = passed.length > 0;
-  const reason = pass ? `any: ${passed.length} of ${checks.length} passed ${list(passed)}${note}` : `any: none of ${checks.length} passed ${list(ran)}`;
-  return withUsage({ pass, reason }, ran);
-}
-function usesJudge(check) {
-  if (typeof check !== "object" || check === null) return false;
-  if ("judge" in check) return true;
-  if ("not" in check) return usesJudge(check.not);
-  if ("all" in check && Array.isArray(check.all)) return check.all.some(usesJudge);
-  if ("any" in check && Array.isArray(check.any)) return check.any.some(usesJudge);
-  return false;
-}
-function withUsage(result, parts) {
-  const usages = parts.flatMap((part) => part.usage ? [part.usage] : []);
-  const warning = parts.find((part) => part.usage_warning)?.usage_warning;
-  return {
-    ...result,
-    ...usages.length > 0 ? {
-      usage: {
-        input_tokens: usages.reduce((sum2, usage) => sum2 + usage.input_tokens, 0),
-        output_tokens: usages.reduce((sum2, usage) => sum2 + usage.output_tokens, 0)
-      }
-    } : {},
-    ...warning ? { usage_warning: warning } : {}
-  };
-}
-
-// src/e2e/fingerprint.ts
-import { createHash } from "node:crypto";
-var OPERATIONAL = /* @__PURE__ */ new Set(["where", "timeout_ms", "max_retries", "batch_size", "base_url", "api_key_env", "headers_env", "auth_header", "systemPromptFile", "cwd"]);
-var CASE_LABELS = /* @__PURE__ */ new Set(["where", "ability", "needs_memory", "check"]);
-function canonical(value, skip) {
-  if (Array.isArray(value)) return `[${value.map((item) => canonical(item, skip)).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value).filter(([key, item]) => !skip.has(key) && item !== void 0).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item, skip)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-function sha(text) {
-  return createHash("sha256").update(text).digest("hex").slice(0, 16);
-}
-function checkFingerprint(check) {
-  return sha(canonical(check, /* @__PURE__ */ new Set()));
-}
-function trialFingerprint(spec, condition, context) {
-  return {
-    check: checkFingerprint(spec.check),
-    case: sha(`${condition}\0${canonical(spec, CASE_LABELS)}`),
-    target: sha(`${canonical(context.target ?? null, OPERATIONAL)}\0${usesJudge(spec.check) ? context.judgeModel ?? "" : ""}`)
-  };
-}
 
 // src/e2e/storedText.ts
 var STORED_TEXT_LIMIT = 64 * 1024;
@@ -37643,6 +37820,22 @@ function runErrors(retrieval) {
   return Object.values(retrieval.providers).filter((provider) => provider.status === "error").map((provider) => `provider ${provider.name}: ${provider.error}`);
 }
 
+// src/retrieval/isolation.ts
+function checkIsolation(memories, queries) {
+  const owners = new Map(memories.map((memory) => [memory.id, memory.user]));
+  const check = { cross_user_hits: 0, unknown_ids: 0, cross_user: [], unknown: [] };
+  for (const query of queries) {
+    query.results.forEach(({ id }, index) => {
+      const owner = owners.get(id);
+      if (owner === void 0) check.unknown.push({ query: query.id, user: query.user, memory: id, rank: index + 1 });
+      else if (owner !== query.user) check.cross_user.push({ query: query.id, user: query.user, owner, memory: id, rank: index + 1 });
+    });
+  }
+  check.cross_user_hits = check.cross_user.length;
+  check.unknown_ids = check.unknown.length;
+  return check;
+}
+
 // src/retrieval/metrics.ts
 function relevantCount(gains2) {
   let count = 0;
@@ -37765,7 +37958,15 @@ async function runProvider(spec, provider, deps) {
       queries.push(outcomeOf(query, hits, latency, spec.k));
     }
   } catch (error) {
-    return { ...base, status: "error", error: `${phase}: ${describeError(error)}`, timings_ms: roundTimings(timings), diagnostics: store?.diagnostics?.(), queries };
+    return {
+      ...base,
+      status: "error",
+      error: `${phase}: ${describeError(error)}`,
+      timings_ms: roundTimings(timings),
+      diagnostics: store?.diagnostics?.(),
+      queries,
+      isolation: checkIsolation(spec.memories, queries)
+    };
   } finally {
     await store?.close().catch(() => void 0);
   }
@@ -37777,7 +37978,8 @@ async function runProvider(spec, provider, deps) {
     latency_ms: summarizeLatency(queries.map((q2) => q2.latency_ms)),
     timings_ms: roundTimings(timings),
     diagnostics: store?.diagnostics?.(),
-    queries
+    queries,
+    isolation: checkIsolation(spec.memories, queries)
   };
 }
 function outcomeOf(query, hits, latency, cutoffs) {
@@ -37948,7 +38150,8 @@ async function runSuite(suite, options) {
     status: "running",
     layers,
     ...options.shard && options.shard.count > 1 ? { shard: options.shard } : {},
-    errors: []
+    errors: [],
+    split: splitRecord(suite, options.split ?? "all")
   };
   const folder = openResultsDir(options.outDir, `run ${suite.displayPath}`);
   try {
@@ -38145,7 +38348,7 @@ function formatSeconds(seconds2) {
 }
 
 // src/cli/run.ts
-var RUN_USAGE = "recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n]";
+var RUN_USAGE = "recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all]";
 async function runCommand(argv, io) {
   const { values, positionals } = parseCommandArgs(
     argv,
@@ -38157,7 +38360,8 @@ async function runCommand(argv, io) {
       "cache-dir": { type: "string" },
       concurrency: { type: "string" },
       resume: { type: "boolean", default: false },
-      shard: { type: "string" }
+      shard: { type: "string" },
+      split: { type: "string", default: "all" }
     },
     RUN_USAGE
   );
@@ -38168,14 +38372,18 @@ async function runCommand(argv, io) {
   if (concurrency !== void 0 && (!Number.isInteger(concurrency) || concurrency < 1)) {
     throw new RecallGateError("invalid-input", `--concurrency must be a whole number of at least 1, got "${String(values.concurrency)}"`);
   }
+  const split = values.split;
+  if (!SPLIT_CHOICES.includes(split)) throw new RecallGateError("invalid-input", `unknown split "${split}"`, { hint: `use one of ${SPLIT_CHOICES.join(", ")}` });
   const shard = values.shard === void 0 ? void 0 : parseShard(values.shard);
   const whole = loadSuite(positionals[0], io.cwd);
   registerSuiteSecrets(whole, io.env);
-  const suite = shard ? shardSuite(whole, shard) : whole;
+  const chosen = selectSplit(whole, split);
+  const suite = shard ? shardSuite(chosen, shard) : chosen;
   const layers = layersToRun(suite, layer);
   if (layers.retrieval !== "ran" && layers.e2e !== "ran") {
     const missing = layer === "e2e" ? "an e2e section" : layer === "retrieval" ? "a retrieval section" : "a retrieval or e2e section";
-    throw new RecallGateError("invalid-input", `${suite.displayPath} has no ${missing}, so --layer ${layer} has nothing to run`, {
+    const inSplit = split === "all" ? "" : ` with split ${split}`;
+    throw new RecallGateError("invalid-input", `${suite.displayPath} has no ${missing}${inSplit}, so --layer ${layer} has nothing to run`, {
       hint: suite.e2e ? "use --layer e2e or all" : suite.retrieval ? "use --layer retrieval" : "add retrieval: or e2e: to the suite"
     });
   }
@@ -38191,7 +38399,8 @@ async function runCommand(argv, io) {
     concurrency,
     resume: Boolean(values.resume),
     onTrial: (done, total, errors) => progress.update(done, total, errors),
-    shard
+    shard,
+    split
   }));
   progress.finish();
   const trials = readTrials(out);

@@ -16,6 +16,7 @@ import { readResultsMarker } from './report/readResultsDir.js';
 import { runErrors, type ResultsDocument } from './report/results.js';
 import { openResultsDir, prepareResultsDir, writeAllResults, writeResultsJson, writeTrials } from './report/writeResultsDir.js';
 import { runRetrieval } from './retrieval/runRetrieval.js';
+import { splitRecord, type SplitChoice } from './suite/splits.js';
 import type { ProviderSpec, Suite } from './suite/types.js';
 import { createTarget } from './targets/createTarget.js';
 import type { Target } from './targets/types.js';
@@ -42,6 +43,8 @@ export interface RunOptions {
   onTrial?: (done: number, total: number, errors: number) => void;
   /** This run is shard i of n (the suite passed in is already the shard's part). */
   shard?: { index: number; count: number };
+  /** The split the suite passed in was narrowed to (run --split); all when absent. */
+  split?: SplitChoice;
   /** Replaces the real stores, for tests that need a failing or instrumented provider. */
   createStore?: (provider: ProviderSpec) => MemoryStore;
 }
@@ -85,6 +88,7 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
     layers,
     ...(options.shard && options.shard.count > 1 ? { shard: options.shard } : {}),
     errors: [],
+    split: splitRecord(suite, options.split ?? 'all'),
   };
   const folder = openResultsDir(options.outDir, `run ${suite.displayPath}`);
   try {

@@ -7,6 +7,7 @@ import type { ResultsDocument } from '../report/results.js';
 import { readRun } from '../report/readResultsDir.js';
 import { openResultsDir, prepareResultsDir, writeAllResults, writeTrials } from '../report/writeResultsDir.js';
 import { loadSuite } from '../suite/load.js';
+import { selectSplit, splitRecord } from '../suite/splits.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 
@@ -34,7 +35,10 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
     throw new RecallGateError('invalid-input', `the folders are not distinct shards of one matrix (shards ${indexes.join(', ')} of ${[...counts].join('/')})`);
   }
 
-  const suite = loadSuite((values.suite as string | undefined) ?? first.suite.file, io.cwd);
+  const splits = new Set(shards.map((shard) => shard.results.split?.run ?? 'all'));
+  if (splits.size !== 1) throw new RecallGateError('invalid-input', `the shards ran different splits (${[...splits].join(', ')})`, { hint: 'merge shards run with the same --split' });
+  // The shards ran one split: its cases are the plan, the others were never meant to run.
+  const suite = selectSplit(loadSuite((values.suite as string | undefined) ?? first.suite.file, io.cwd), [...splits][0]!);
   const withRetrieval = shards.find((shard) => shard.results.retrieval);
   const trials = shards.flatMap((shard) => shard.trials);
   const merged: ResultsDocument = {
@@ -46,6 +50,8 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
       e2e: shards.some((shard) => shard.results.layers.e2e === 'ran') ? 'ran' : first.layers.e2e,
     },
     errors: shards.flatMap((shard) => shard.results.errors),
+    // Each shard hashed its own held-out cases; the merged run holds them all.
+    split: splitRecord(suite, [...splits][0]!),
     retrieval: withRetrieval?.results.retrieval,
     e2e: undefined,
   };

@@ -7,12 +7,13 @@ import { LAYERS, layersToRun, runSuite, type Layer } from '../runSuite.js';
 import { registerSuiteSecrets, scrubSecretsIn } from '../secrets.js';
 import { loadSuite } from '../suite/load.js';
 import { parseShard, shardSuite } from '../shard.js';
+import { SPLIT_CHOICES, selectSplit, type SplitChoice } from '../suite/splits.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 import { progressReporter } from './progress.js';
 
 export const RUN_USAGE =
-  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n]';
+  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all]';
 
 export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -26,6 +27,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
       concurrency: { type: 'string' },
       resume: { type: 'boolean', default: false },
       shard: { type: 'string' },
+      split: { type: 'string', default: 'all' },
     },
     RUN_USAGE,
   );
@@ -37,14 +39,18 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     throw new RecallGateError('invalid-input', `--concurrency must be a whole number of at least 1, got "${String(values.concurrency)}"`);
   }
 
+  const split = values.split as SplitChoice;
+  if (!SPLIT_CHOICES.includes(split)) throw new RecallGateError('invalid-input', `unknown split "${split}"`, { hint: `use one of ${SPLIT_CHOICES.join(', ')}` });
   const shard = values.shard === undefined ? undefined : parseShard(values.shard as string);
   const whole = loadSuite(positionals[0]!, io.cwd);
   registerSuiteSecrets(whole, io.env);
-  const suite = shard ? shardSuite(whole, shard) : whole;
+  const chosen = selectSplit(whole, split);
+  const suite = shard ? shardSuite(chosen, shard) : chosen;
   const layers = layersToRun(suite, layer);
   if (layers.retrieval !== 'ran' && layers.e2e !== 'ran') {
     const missing = layer === 'e2e' ? 'an e2e section' : layer === 'retrieval' ? 'a retrieval section' : 'a retrieval or e2e section';
-    throw new RecallGateError('invalid-input', `${suite.displayPath} has no ${missing}, so --layer ${layer} has nothing to run`, {
+    const inSplit = split === 'all' ? '' : ` with split ${split}`;
+    throw new RecallGateError('invalid-input', `${suite.displayPath} has no ${missing}${inSplit}, so --layer ${layer} has nothing to run`, {
       hint: suite.e2e ? 'use --layer e2e or all' : suite.retrieval ? 'use --layer retrieval' : 'add retrieval: or e2e: to the suite',
     });
   }
@@ -63,6 +69,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     resume: Boolean(values.resume),
     onTrial: (done, total, errors) => progress.update(done, total, errors),
     shard,
+    split,
   }));
   progress.finish();
 

@@ -30,7 +30,7 @@ export interface TrialFingerprint {
 /** Fields that say where and how patiently to reach things, not what runs. */
 const OPERATIONAL = new Set(['where', 'timeout_ms', 'max_retries', 'batch_size', 'base_url', 'api_key_env', 'headers_env', 'auth_header', 'systemPromptFile', 'cwd']);
 /** Case fields aggregation reads from the current suite: a change relabels, it does not invalidate. */
-const CASE_LABELS = new Set(['where', 'ability', 'needs_memory', 'check']);
+const CASE_LABELS = new Set(['where', 'ability', 'needs_memory', 'check', 'split']);
 
 /** JSON with sorted keys and without the keys `skip` names, at every depth: equal content, equal text. */
 function canonical(value: unknown, skip: ReadonlySet<string>): string {
@@ -46,6 +46,21 @@ function canonical(value: unknown, skip: ReadonlySet<string>): string {
 
 function sha(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+/**
+ * What freezes a held-out case: its sessions, probe and check hashed apart,
+ * so a flag can say which one changed.
+ */
+export interface CaseContentHashes {
+  sessions: string;
+  probe: string;
+  check: string;
+}
+
+export function caseContentHashes(spec: CaseSpec): CaseContentHashes {
+  const none = new Set<string>();
+  return { sessions: sha(canonical(spec.sessions, none)), probe: sha(canonical(spec.probe, none)), check: checkFingerprint(spec.check) };
 }
 
 /** The check part alone: regrade re-applies the current check and records that it did. */

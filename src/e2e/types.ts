@@ -69,5 +69,7 @@ export interface CaseSpec {
   obsolete: string[];
   /** The case needs memory to pass: passing under `none` flags a leak. Default true, false for abstention. */
   needs_memory: boolean;
+  /** dev or heldout (see Split in suite/types.ts). */
+  split?: 'dev' | 'heldout';
   where: SourceLocation;
 }

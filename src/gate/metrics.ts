@@ -9,6 +9,9 @@
  *                                          (every query counts, as in the reports).
  *   retrieval.<provider>.latency_ms        per-query search latency. Default aggregation: median.
  *   retrieval.<provider>.tag.<tag>.<m>     the same over the queries tagged <tag> (latency_ms too).
+ *   retrieval.<provider>.cross_user_hits   results owned by another user than the searching one (the
+ *                                          isolation canary); .unknown_ids: returned ids the suite never
+ *                                          seeded. Counts over all returned results, one number per run.
  *
  *   e2e.<rate>                             rate: pass_rate | pass^k | pass@k | errors, under the
  *                                          headline condition (results.e2e.headline_condition).
@@ -54,13 +57,15 @@ export const RETRIEVAL_FAMILIES = ['recall', 'precision', 'success', 'ndcg'] as 
 export const E2E_RATES = ['pass_rate', 'pass^k', 'pass@k', 'errors'] as const;
 export const E2E_SCALARS = ['cost_usd', 'leaks', 'harmful_recall_rate', 'evidence_coverage', 'recall_precision'] as const;
 
+export const ISOLATION_COUNTS = ['cross_user_hits', 'unknown_ids'] as const;
 export type RetrievalFamily = (typeof RETRIEVAL_FAMILIES)[number];
+type IsolationCount = (typeof ISOLATION_COUNTS)[number];
 export type E2eRate = (typeof E2E_RATES)[number];
 export type E2eScalar = (typeof E2E_SCALARS)[number];
 
 /** A key, parsed. */
 export type MetricKey =
-  | { layer: 'retrieval'; provider: string; tag?: string; metric: string; family: RetrievalFamily | 'mrr' | 'latency_ms'; k?: number }
+  | { layer: 'retrieval'; provider: string; tag?: string; metric: string; family: RetrievalFamily | 'mrr' | 'latency_ms' | IsolationCount; k?: number }
   | { layer: 'e2e'; kind: 'rate'; rate: E2eRate; condition?: Condition; ability?: string }
   | { layer: 'e2e'; kind: 'diff'; ability: string; diff: 'lift' | 'gap' }
   | { layer: 'e2e'; kind: 'latency'; which: 'call' | 'recall' }
@@ -76,8 +81,9 @@ export interface KnownNames {
 
 const E2E_SINGLE = [...E2E_RATES, 'latency_ms', 'recall_latency_ms', ...E2E_SCALARS];
 
-function retrievalMetric(name: string): { family: RetrievalFamily | 'mrr' | 'latency_ms'; k?: number } | undefined {
+function retrievalMetric(name: string): { family: RetrievalFamily | 'mrr' | 'latency_ms' | IsolationCount; k?: number } | undefined {
   if (name === 'mrr' || name === 'latency_ms') return { family: name };
+  if ((ISOLATION_COUNTS as readonly string[]).includes(name)) return { family: name as IsolationCount };
   const match = /^(recall|precision|success|ndcg)@([1-9][0-9]*)$/.exec(name);
   if (!match) return undefined;
   return { family: match[1] as RetrievalFamily, k: Number(match[2]) };
@@ -112,11 +118,11 @@ function parseRetrieval(key: string, rest: string[], known: KnownNames): ParsedK
   const metric = retrievalMetric(name);
   if (!metric) {
     const k = /@(\d+)$/.exec(name)?.[1] ?? '1';
-    const candidates = [...RETRIEVAL_FAMILIES.map((family) => `${family}@${k}`), 'mrr', 'latency_ms'];
+    const candidates = [...RETRIEVAL_FAMILIES.map((family) => `${family}@${k}`), 'mrr', 'latency_ms', ...ISOLATION_COUNTS];
     return {
       ok: false,
       reason: `"${name}" is not a retrieval metric`,
-      hint: didYouMean(name, candidates) ?? 'use recall@k, precision@k, success@k, ndcg@k, mrr or latency_ms',
+      hint: didYouMean(name, candidates) ?? 'use recall@k, precision@k, success@k, ndcg@k, mrr, latency_ms or cross_user_hits',
     };
   }
   const middle = rest.slice(0, -1).join('.');
@@ -179,7 +185,7 @@ function parseAbility(key: string, rest: string[], known: KnownNames): ParsedKey
 
 /** The aggregation a key uses when the condition names none; undefined when none applies. */
 export function defaultAggregation(key: MetricKey): Aggregation | undefined {
-  if (key.layer === 'retrieval') return key.family === 'latency_ms' ? 'median' : 'mean';
+  if (key.layer === 'retrieval') return isIsolationCount(key.family) ? undefined : key.family === 'latency_ms' ? 'median' : 'mean';
   if (key.kind === 'latency') return 'median';
   if (key.kind === 'rate' && key.rate !== 'errors') return 'mean';
   return undefined;
@@ -239,7 +245,7 @@ export function resolveMetric(key: string, results: ResultsDocument, options: Re
   const aggregation = options.aggregation ?? fallback;
   const state = results.layers[spec.layer];
   if (state !== 'ran') return { status: 'skipped', layer: spec.layer, reason: `the ${spec.layer} layer was ${state} in this run` };
-  if (spec.layer === 'retrieval') return resolveRetrieval(spec, results, aggregation!);
+  if (spec.layer === 'retrieval') return isIsolationCount(spec.family) ? resolveIsolation(spec, spec.family, results) : resolveRetrieval(spec, results, aggregation!);
   return resolveE2e(spec, results, aggregation, options.trials);
 }
 
@@ -288,6 +294,22 @@ function resolveRetrieval(spec: RetrievalKey, results: ResultsDocument, aggregat
   const stored = means?.[spec.metric];
   if (aggregation === 'mean' && stored !== undefined) return { status: 'value', value: stored, aggregation, layer: 'retrieval' };
   return { status: 'missing', reason: `no per-query ${spec.metric} for ${where}, so its ${aggregation} is not available` };
+}
+
+function isIsolationCount(family: string): family is IsolationCount {
+  return (ISOLATION_COUNTS as readonly string[]).includes(family);
+}
+
+/** Leaks found before a provider failed still count: they happened. Per-query counts are the samples. */
+function resolveIsolation(spec: RetrievalKey, family: IsolationCount, results: ResultsDocument): Resolution {
+  const provider = own(results.retrieval?.providers ?? {}, spec.provider);
+  if (!results.retrieval) return unfinished('retrieval', results);
+  if (!provider?.isolation) return { status: 'missing', reason: `no isolation check for provider "${spec.provider}" in this run` };
+  const listed = family === 'cross_user_hits' ? provider.isolation.cross_user : provider.isolation.unknown;
+  const queries = spec.tag === undefined ? provider.queries : provider.queries.filter((query) => query.tags.includes(spec.tag!));
+  const units = queries.map((query) => [listed.filter((hit) => hit.query === query.id).length]);
+  const value = spec.tag === undefined ? provider.isolation[family] : sum(units);
+  return { status: 'value', value, layer: 'retrieval', samples: { unit: 'query', units, statistic: sum } };
 }
 
 /** A layer that ran without results: say what stopped the run, when results.json recorded it. */

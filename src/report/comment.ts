@@ -4,6 +4,7 @@ import type { GateRow, Verdict } from '../gate/types.js';
 import { cell, escapeMarkdown, plainText } from './escape.js';
 import { formatMetric, headlineMetrics, markdownTable } from './format.js';
 import type { ResultsDocument } from './results.js';
+import { changedHeldoutCases } from '../suite/splits.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
 
 /**
@@ -86,7 +87,7 @@ export function renderComment(input: CommentInput, limitBytes = COMMENT_LIMIT_BY
   const leftOut = () => names.filter((name) => shown[name]! < roomy(name)).map((name) => parts[name]!.leftOut(roomy(name) - shown[name]!));
   // Room for the longest closing note there could be: every part cut to nothing.
   const longestNote = closing(input, names.map((name) => parts[name]!.leftOut(roomy(name))));
-  const fixed = Buffer.byteLength(block(opening(input)) + block(trigger(input)) + block(longestNote));
+  const fixed = Buffer.byteLength(block(opening(input)) + block(trigger(input)) + block(heldoutFlag(input)) + block(longestNote));
 
   let total = fixed + names.reduce((sum, name) => sum + bytesOf(name, shown[name]!), 0);
   for (const [name, floor] of TRIM_STEPS) {
@@ -111,6 +112,7 @@ export function renderComment(input: CommentInput, limitBytes = COMMENT_LIMIT_BY
     ...opening(input),
     ...section('errors'),
     ...trigger(input),
+    ...heldoutFlag(input),
     ...section('abilities'),
     ...section('chart'),
     ...section('retrieval'),
@@ -159,6 +161,15 @@ function opening(input: CommentInput): string[] {
 
 function trigger(input: CommentInput): string[] {
   return [`e2e: ${input.e2eTrigger.ran ? 'ran' : 'skipped'}: ${cell(input.e2eTrigger.reason, 300)}. Baseline: ${cell(input.baselineNote, 300)}.`, ''];
+}
+
+/** Tuning on the held-out set is visible, not silent: held-out cases whose content differs from the baseline's. */
+function heldoutFlag(input: CommentInput): string[] {
+  const changed = changedHeldoutCases(input.results.split, input.baseline?.split);
+  if (changed.length === 0) return [];
+  const named = changed.slice(0, 20).map(({ name, changed: parts }) => `${cell(name, 80)} (${parts.join(', ')})`);
+  const more = changed.length > named.length ? ` and ${changed.length - named.length} more` : '';
+  return [`⚠️ **${changed.length} held-out case(s) changed against the baseline:** ${named.join('; ')}${more}. Held-out cases are meant to stay frozen.`, ''];
 }
 
 /** What was left out to fit (if anything), where everything is, the version and the run. */
@@ -252,13 +263,16 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
 
     if (e2e.failures.length > 0) {
       const failures = e2e.failures;
+      // Held-out answers stay in trials.jsonl; the reason may quote the answer, so it stays there too.
+      const heldout = new Set(Object.keys(results.split?.heldout_cases ?? {}));
+      const shownText = (failure: (typeof failures)[number], text: string, limit: number) => (heldout.has(failure.case) ? '(held out)' : cell(text, limit));
       parts.failures = {
         rows: failures.length,
         cap: 50,
         render: (shown) => [
           `<details><summary>${failures.length} failing trial(s)</summary>`,
           '',
-          ...tableWithMore(['trial', 'probe', 'answer', 'why'], failures.slice(0, shown).map((f) => [cell(f.key, 80), cell(f.question, 160), cell(f.answer, 300), cell(f.reason, 200)]), failures.length, 'failing trial(s)'),
+          ...tableWithMore(['trial', 'probe', 'answer', 'why'], failures.slice(0, shown).map((f) => [cell(f.key, 80), cell(f.question, 160), shownText(f, f.answer, 300), shownText(f, f.reason, 200)]), failures.length, 'failing trial(s)'),
           '',
           '</details>',
           '',

@@ -34,6 +34,8 @@ export function markdownReport(results: ResultsDocument): string {
     '',
   );
 
+  lines.push(...isolationLines(providers));
+
   const tags = [...new Set(providers.flatMap((provider) => Object.keys(provider.by_tag ?? {})))].sort();
   const largest = retrieval.k[retrieval.k.length - 1]!;
   if (tags.length > 0) {
@@ -102,4 +104,16 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
     lines.push('', '</details>', '');
   }
   return lines;
+}
+
+/** The isolation canary: one line per provider whose results held another user's memories or unknown ids. */
+function isolationLines(providers: NonNullable<ResultsDocument['retrieval']>['providers'][string][]): string[] {
+  const lines = providers.flatMap(({ name, isolation }) => {
+    if (!isolation || isolation.cross_user_hits + isolation.unknown_ids === 0) return [];
+    const pairs = isolation.cross_user.slice(0, 5).map((hit) => `${cell(hit.query)} by ${cell(hit.user)} got ${cell(hit.memory)} of ${cell(hit.owner)}`);
+    const more = isolation.cross_user_hits > pairs.length ? `, … ${isolation.cross_user_hits - pairs.length} more` : '';
+    const unknown = isolation.unknown_ids > 0 ? ` ${isolation.unknown_ids} result(s) with an id the suite never seeded.` : '';
+    return [`- **${cell(name)}: ${isolation.cross_user_hits} cross-user hit(s)**${pairs.length ? ` (${pairs.join('; ')}${more})` : ''}.${unknown}`];
+  });
+  return lines.length > 0 ? ['**Isolation:** results owned by another user than the one searching:', '', ...lines, ''] : [];
 }

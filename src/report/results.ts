@@ -1,5 +1,6 @@
 import type { E2eResult } from '../e2e/aggregate.js';
 import type { RetrievalResult } from '../retrieval/types.js';
+import type { SplitRecord } from '../suite/splits.js';
 
 export type LayerState = 'ran' | 'skipped' | 'absent';
 
@@ -17,6 +18,8 @@ export interface ResultsDocument {
   /** Set when this run is one shard of a job matrix (run --shard i/n); merge combines them. */
   shard?: { index: number; count: number };
   errors: string[];
+  /** Which split ran (run --split) and the content hashes of the held-out cases. */
+  split?: SplitRecord;
   retrieval?: RetrievalResult;
   e2e?: E2eResult & { target: { kind: string; model?: string } };
 }

@@ -2,6 +2,7 @@ import { describeError } from '../errors.js';
 import type { MemoryStore } from '../memory/types.js';
 import { groupBy, round, summarizeLatency } from '../stats.js';
 import type { ProviderSpec, RetrievalSpec } from '../suite/types.js';
+import { checkIsolation } from './isolation.js';
 import { meanMetrics, queryMetrics, ranksOfRelevant } from './metrics.js';
 import { METRIC_DEFINITIONS, type ProviderResult, type QueryOutcome, type RetrievalResult, type TagMetrics } from './types.js';
 
@@ -66,7 +67,15 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
       queries.push(outcomeOf(query, hits, latency, spec.k));
     }
   } catch (error) {
-    return { ...base, status: 'error', error: `${phase}: ${describeError(error)}`, timings_ms: roundTimings(timings), diagnostics: store?.diagnostics?.(), queries };
+    return {
+      ...base,
+      status: 'error',
+      error: `${phase}: ${describeError(error)}`,
+      timings_ms: roundTimings(timings),
+      diagnostics: store?.diagnostics?.(),
+      queries,
+      isolation: checkIsolation(spec.memories, queries),
+    };
   } finally {
     await store?.close().catch(() => undefined);
   }
@@ -79,6 +88,7 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
     timings_ms: roundTimings(timings),
     diagnostics: store?.diagnostics?.(),
     queries,
+    isolation: checkIsolation(spec.memories, queries),
   };
 }
 

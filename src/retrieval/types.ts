@@ -38,6 +38,22 @@ export interface ProviderResult {
   /** What the store reported about itself (embedding cache hits and misses, ...). */
   diagnostics?: Record<string, unknown>;
   queries: QueryOutcome[];
+  /** Results owned by another user than the one searching, and ids the suite never seeded. */
+  isolation?: IsolationCheck;
+}
+
+/**
+ * The isolation canary, no model needed: the owner of every returned memory
+ * is known from the suite's memories, so a memory of another user in a
+ * user's results is a leak, not merely a miss.
+ */
+export interface IsolationCheck {
+  cross_user_hits: number;
+  unknown_ids: number;
+  /** One entry per leaked result: who searched (user), who owns it (owner), which memory, at what rank. */
+  cross_user: { query: string; user: string; owner: string; memory: string; rank: number }[];
+  /** Returned ids no memory of the suite has (left over from another run, or made up). */
+  unknown: { query: string; user: string; memory: string; rank: number }[];
 }
 
 export interface RetrievalResult {

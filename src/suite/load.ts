@@ -2,6 +2,7 @@ import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { invalidInput, type InputProblem, type SourceLocation } from '../errors.js';
 import { checkSchema, type SchemaPart } from './schemaCheck.js';
 import { checkRetrieval } from './semantics.js';
+import { splitOf } from './splits.js';
 import { FileProblems, readDataFile, readYamlFile, type DataPath, type SourceFile } from './sourceFile.js';
 import { buildE2e, type RawE2e } from './loadE2e.js';
 import { validateGate } from '../gate/validateGate.js';
@@ -14,6 +15,7 @@ import {
   type ProviderSpec,
   type QuerySpec,
   type RetrievalSpec,
+  type Split,
   type Suite,
 } from './types.js';
 
@@ -25,6 +27,8 @@ const MIN_DEPTH = 10;
 export interface Rows {
   rows: Record<string, unknown>[];
   locate: (index: number, subpath?: DataPath, keyOf?: string) => SourceLocation;
+  /** The split the row's file sets for all its rows ({file, split}), and where it says so. */
+  fileSplit: (index: number) => { split: Split; where: SourceLocation } | undefined;
 }
 
 interface RawRetrieval {
@@ -67,7 +71,7 @@ export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
     const data = main.data as { retrieval?: Record<string, unknown>; e2e?: Record<string, unknown> } | null;
     for (const [section, key, part] of [['retrieval', 'memories', 'memory'], ['retrieval', 'queries', 'query'], ['e2e', 'cases', 'case']] as const) {
       const value = data?.[section]?.[key];
-      if (typeof value === 'string') rowsOf(value, [section, key], part, main, files, problems, cwd);
+      if (value !== undefined && value !== null) rowsOf(value, [section, key], part, main, files, problems, cwd);
     }
     throw invalidInput(sortProblems(problems));
   }
@@ -78,7 +82,7 @@ export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
     const memories = rowsOf(raw.retrieval.memories, ['retrieval', 'memories'], 'memory', main, files, problems, cwd);
     const queries = rowsOf(raw.retrieval.queries, ['retrieval', 'queries'], 'query', main, files, problems, cwd);
     if (problems.length > 0) throw invalidInput(sortProblems(problems));
-    retrieval = buildRetrieval(raw.retrieval, memories!, queries!, main);
+    retrieval = buildRetrieval(raw.retrieval, memories!, queries!, main, problems);
     problems.push(
       ...checkRetrieval(retrieval, {
         memory: memories!.locate,
@@ -135,24 +139,69 @@ function asInvalid(error: unknown): Error {
   return error as Error;
 }
 
-/** Inline rows, or rows read from the file a string points at (relative to the suite). */
+/** A data file the suite names: a path, or {file, split} (as the schema has checked). */
+function fileReference(value: unknown): { file: string; split?: Split } | undefined {
+  if (typeof value === 'string') return { file: value };
+  const record = value as { file?: unknown; split?: Split } | null;
+  return typeof record === 'object' && record !== null && typeof record.file === 'string' ? { file: record.file, split: record.split } : undefined;
+}
+
+/**
+ * Inline rows, rows read from a file (a path relative to the suite, or
+ * {file, split}), or a list of inline rows and files, in that order.
+ */
 function rowsOf(
   value: unknown,
-  path: string[],
+  path: (string | number)[],
   part: SchemaPart,
   main: SourceFile,
   files: string[],
   problems: InputProblem[],
   cwd: string,
 ): Rows | undefined {
-  if (Array.isArray(value)) {
-    return { rows: value as Record<string, unknown>[], locate: (index, subpath = [], keyOf) => main.locate([...path, index, ...subpath], { keyOf }) };
+  const sources = Array.isArray(value) ? value.map((item, index) => ({ item, at: [...path, index] })) : [{ item: value, at: path }];
+  const rows: Record<string, unknown>[] = [];
+  const locators: ((subpath: DataPath, keyOf?: string) => SourceLocation)[] = [];
+  const splits: ReturnType<Rows['fileSplit']>[] = [];
+  let unreadable = false;
+  for (const { item, at } of sources) {
+    const reference = fileReference(item);
+    if (!reference) {
+      rows.push(item as Record<string, unknown>);
+      locators.push((subpath, keyOf) => main.locate([...at, ...subpath], { keyOf }));
+      splits.push(undefined);
+      continue;
+    }
+    const read = rowsOfFile(reference.file, typeof item === 'string' ? at : [...at, 'file'], part, main, files, problems, cwd);
+    if (!read) {
+      unreadable = true;
+      continue;
+    }
+    const split = reference.split && { split: reference.split, where: main.locate([...at, 'split']) };
+    read.rows.forEach((row, index) => {
+      rows.push(row);
+      locators.push((subpath, keyOf) => read.file.locate([index, ...subpath], { keyOf }));
+      splits.push(split);
+    });
   }
-  const target = resolve(dirname(main.path), String(value));
+  if (unreadable) return undefined;
+  return { rows, locate: (index, subpath = [], keyOf) => locators[index]!(subpath, keyOf), fileSplit: (index) => splits[index] };
+}
+
+function rowsOfFile(
+  written: string,
+  path: (string | number)[],
+  part: SchemaPart,
+  main: SourceFile,
+  files: string[],
+  problems: InputProblem[],
+  cwd: string,
+): { rows: Record<string, unknown>[]; file: SourceFile } | undefined {
+  const target = resolve(dirname(main.path), written);
   const referencedFrom = main.locate(path);
   let data: SourceFile;
   try {
-    data = readDataFile(target, displayPathOf(target, String(value), cwd), referencedFrom);
+    data = readDataFile(target, displayPathOf(target, written, cwd), referencedFrom);
   } catch (error) {
     if (error instanceof FileProblems) {
       problems.push(...error.problems);
@@ -170,7 +219,7 @@ function rowsOf(
     return undefined;
   }
   data.data.forEach((row, index) => problems.push(...checkSchema(part, row, data, [index])));
-  return { rows: data.data as Record<string, unknown>[], locate: (index, subpath = [], keyOf) => data.locate([index, ...subpath], { keyOf }) };
+  return { rows: data.data as Record<string, unknown>[], file: data };
 }
 
 /** A path as problems show it: relative to the working directory, unless it was written absolute and lies outside it. */
@@ -180,7 +229,7 @@ function displayPathOf(absolute: string, written: string, cwd: string): string {
   return fromCwd || written;
 }
 
-function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: SourceFile): RetrievalSpec {
+function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: SourceFile, problems: InputProblem[]): RetrievalSpec {
   const k = [...new Set(raw.k ?? DEFAULT_K)].sort((a, b) => a - b);
   const depth = raw.depth ?? Math.max(MIN_DEPTH, k[k.length - 1]!);
   // The schema has checked every key and its type.
@@ -202,6 +251,7 @@ function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: 
     user: (row.user as string | undefined) ?? DEFAULT_USER,
     relevant: gains(row.relevant as string[] | Record<string, number>),
     tags: (row.tags as string[] | undefined) ?? [],
+    split: splitOf(queries, index, problems),
     where: queries.locate(index),
   }));
   return { k, depth, providers, memories: memorySpecs, queries: querySpecs };

@@ -4,6 +4,7 @@ import { formatLocation, type InputProblem } from '../errors.js';
 import { compileRegex } from '../e2e/checks/text.js';
 import { didYouMean } from './didYouMean.js';
 import type { Rows } from './load.js';
+import { splitOf } from './splits.js';
 import { FileProblems, readText, type SourceFile } from './sourceFile.js';
 import type { E2eSpec, ProviderSpec, RetrievalSpec, TargetSpec } from './types.js';
 
@@ -25,7 +26,7 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: RetrievalSpec | undefined, files: string[], problems: InputProblem[]): E2eSpec {
   const at = (path: (string | number)[]) => main.locate(['e2e', ...path]);
   const target = buildTarget(raw.target);
-  const caseSpecs = cases.rows.map((row, index) => buildCase(row, cases.locate(index)));
+  const caseSpecs = cases.rows.map((row, index) => buildCase(row, cases.locate(index), splitOf(cases, index, problems)));
 
   const byName = new Map<string, number>();
   caseSpecs.forEach((spec, index) => {
@@ -159,7 +160,7 @@ function plantSessions(cases: Rows, specs: CaseSpec[], byName: Map<string, numbe
   });
 }
 
-function buildCase(row: Record<string, unknown>, where: CaseSpec['where']): CaseSpec {
+function buildCase(row: Record<string, unknown>, where: CaseSpec['where'], split: CaseSpec['split']): CaseSpec {
   const ability = String(row.ability);
   return {
     name: String(row.name),
@@ -170,6 +171,7 @@ function buildCase(row: Record<string, unknown>, where: CaseSpec['where']): Case
     evidence: (row.evidence as string[] | undefined) ?? [],
     obsolete: (row.obsolete as string[] | undefined) ?? [],
     needs_memory: (row.needs_memory as boolean | undefined) ?? ability !== 'abstention',
+    split,
     where,
   };
 }

@@ -5,6 +5,9 @@ import type { GateSpec } from '../gate/types.js';
 /** The user memories belong to when a suite names none. */
 export const DEFAULT_USER = 'default';
 
+/** dev: what you tune on; heldout: frozen, to see the tuning generalise. A row's split, dev unless it or its file says otherwise. */
+export type Split = 'dev' | 'heldout';
+
 export interface EmbeddingSpec {
   kind: 'ngram' | 'openai' | 'local';
   /** Model name sent to the API (openai); hub name or model folder (local, resolved against the suite). */
@@ -73,6 +76,7 @@ export interface QuerySpec {
   /** Relevant memory id -> gain (1 unless the suite grades it). */
   relevant: Record<string, number>;
   tags: string[];
+  split?: Split;
   where: SourceLocation;
 }
 

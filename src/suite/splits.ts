@@ -1,0 +1,56 @@
+import { caseContentHashes, type CaseContentHashes } from '../e2e/fingerprint.js';
+import { formatLocation, type InputProblem } from '../errors.js';
+import type { Rows } from './load.js';
+import type { Split, Suite } from './types.js';
+
+/** What `run --split` and `gate.split` choose. */
+export type SplitChoice = Split | 'all';
+export const SPLIT_CHOICES: readonly SplitChoice[] = ['all', 'dev', 'heldout'];
+
+/** results.json's record of the splits: which one ran, and what froze each held-out case. */
+export interface SplitRecord {
+  run: SplitChoice;
+  /** Held-out case name -> content hashes; the comment flags a case whose hashes differ from the baseline's. */
+  heldout_cases: Record<string, CaseContentHashes>;
+}
+
+/**
+ * A row's split: its own, else its file's, else dev. A row that says another
+ * split than its file is a problem: "every row of this file" must mean every row.
+ */
+export function splitOf(rows: Rows, index: number, problems: InputProblem[]): Split {
+  const own = rows.rows[index]?.split as Split | undefined;
+  const file = rows.fileSplit(index);
+  if (own !== undefined && file !== undefined && own !== file.split) {
+    problems.push({ where: rows.locate(index, ['split']), message: `split ${own} in a file the suite marks split ${file.split}`, hint: `remove it, or list this row elsewhere (the file's split is set at ${formatLocation(file.where)})` });
+  }
+  return own ?? file?.split ?? 'dev';
+}
+
+/** The part of a suite one split runs: its cases and queries (memories all stay: they are the store's content). */
+export function selectSplit(suite: Suite, choice: SplitChoice): Suite {
+  if (choice === 'all') return suite;
+  const queries = suite.retrieval?.queries.filter((query) => (query.split ?? 'dev') === choice) ?? [];
+  const cases = suite.e2e?.cases.filter((spec) => (spec.split ?? 'dev') === choice) ?? [];
+  return {
+    ...suite,
+    retrieval: suite.retrieval && queries.length > 0 ? { ...suite.retrieval, queries } : undefined,
+    e2e: suite.e2e && cases.length > 0 ? { ...suite.e2e, cases } : undefined,
+  };
+}
+
+export function splitRecord(suite: Suite, choice: SplitChoice): SplitRecord {
+  const heldout = (suite.e2e?.cases ?? []).filter((spec) => spec.split === 'heldout');
+  return { run: choice, heldout_cases: Object.fromEntries(heldout.map((spec) => [spec.name, caseContentHashes(spec)])) };
+}
+
+/** Held-out cases present in both runs whose sessions, probe or check differ, with what changed. */
+export function changedHeldoutCases(current: SplitRecord | undefined, baseline: SplitRecord | undefined): { name: string; changed: (keyof CaseContentHashes)[] }[] {
+  if (!current || !baseline) return [];
+  return Object.entries(current.heldout_cases).flatMap(([name, hashes]) => {
+    const before = Object.hasOwn(baseline.heldout_cases, name) ? baseline.heldout_cases[name] : undefined;
+    if (!before) return [];
+    const changed = (['sessions', 'probe', 'check'] as const).filter((part) => hashes[part] !== before[part]);
+    return changed.length > 0 ? [{ name, changed }] : [];
+  });
+}

@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { TrialRecord } from '../../src/e2e/trial.js';
+import { renderComment } from '../../src/report/comment.js';
+import type { ResultsDocument } from '../../src/report/results.js';
+import { runCli, tempDir } from '../support/cli.js';
+import { startOpenAIServer, type OpenAIServer } from '../support/openaiServer.js';
+
+const SUITE = [
+  'name: splits',
+  'retrieval:',
+  '  k: [1]',
+  '  providers: [{ name: keyword, kind: keyword }]',
+  '  memories:',
+  '    - { id: m1, text: "My dog is called Rex." }',
+  '    - { id: m2, text: "My cat Miso is grey." }',
+  '  queries:',
+  '    - { id: dog, text: "dog name", relevant: [m1] }',
+  '    - { id: cat, text: "cat colour", relevant: [m2], split: heldout }',
+  'e2e:',
+  '  target: { kind: builtin, model: gpt-5-mini, memory: { provider: keyword } }',
+  '  repeat: 1',
+  '  conditions: [recall]',
+  '  cases:',
+  '    - { file: dev.yaml }',
+  '    - { file: heldout.jsonl, split: heldout }',
+  '',
+].join('\n');
+
+const DEV = [
+  '- { name: dog-name, ability: extraction, sessions: [{ user: "My dog is called Rex." }], probe: { text: "What is my dog called?" }, check: { icontains: rex } }',
+  '- { name: home-city, ability: extraction, sessions: [{ user: "I live in Porto." }], probe: { text: "Which city do I live in?" }, check: { icontains: porto } }',
+  '',
+].join('\n');
+
+const catName = { name: 'cat-name', ability: 'extraction', sessions: [{ user: 'My cat is called Miso.' }], probe: { text: 'What is my cat called?' }, check: { icontains: 'miso' } };
+// Fails: the answer names the colour the user gave, which the check does not accept.
+const catColour = { name: 'cat-colour', ability: 'extraction', sessions: [{ user: 'My cat Tigerlily is grey.' }], probe: { text: 'What colour is my cat?' }, check: { icontains: 'black' } };
+const jsonl = (...rows: object[]) => rows.map((row) => JSON.stringify(row)).join('\n') + '\n';
+
+function suiteDir(heldout = jsonl(catName, catColour)): string {
+  const dir = tempDir('recall-gate-suite-');
+  writeFileSync(join(dir, 'suite.yaml'), SUITE);
+  writeFileSync(join(dir, 'dev.yaml'), DEV);
+  writeFileSync(join(dir, 'heldout.jsonl'), heldout);
+  return dir;
+}
+
+function read(out: string): { results: ResultsDocument; trials: TrialRecord[] } {
+  const lines = readFileSync(join(out, 'trials.jsonl'), 'utf8').trim().split('\n').filter(Boolean);
+  return { results: JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsDocument, trials: lines.map((line) => JSON.parse(line) as TrialRecord) };
+}
+
+const comment = (results: ResultsDocument, baseline?: ResultsDocument) =>
+  renderComment({ marker: '<!-- m -->', results, baseline, baselineNote: 'main', e2eTrigger: { ran: true, reason: 'test', files: [] } });
+
+describe('dev and held-out cases', { timeout: 300_000 }, () => {
+  let server: OpenAIServer;
+  let env: NodeJS.ProcessEnv;
+  before(async () => {
+    server = await startOpenAIServer({ apiKey: 'sk-test' });
+    env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.url };
+  });
+  after(async () => server.close());
+
+  const run = async (dir: string, ...args: string[]) => {
+    const out = tempDir();
+    const result = await runCli(['run', join(dir, 'suite.yaml'), '--layer', 'all', '--out', out, ...args], { env });
+    return { out, ...result };
+  };
+
+  test('--split heldout runs only the held-out cases and queries, and records a hash per held-out case', async () => {
+    const { out, code, stderr } = await run(suiteDir(), '--split', 'heldout');
+    assert.equal(code, 0, stderr);
+    const { results, trials } = read(out);
+    assert.deepEqual(trials.map((trial) => trial.case).sort(), ['cat-colour', 'cat-name']);
+    assert.deepEqual(results.retrieval!.providers.keyword!.queries.map((query) => query.id), ['cat']);
+    assert.equal(results.split!.run, 'heldout');
+    assert.deepEqual(Object.keys(results.split!.heldout_cases).sort(), ['cat-colour', 'cat-name']);
+    for (const hashes of Object.values(results.split!.heldout_cases)) for (const part of ['sessions', 'probe', 'check'] as const) assert.match(hashes[part], /^[0-9a-f]{16}$/);
+  });
+
+  test('the whole run: held-out answers are in trials.jsonl and results.json, not in the comment, whose pass rates still count them', async () => {
+    const { out, code, stderr } = await run(suiteDir());
+    assert.equal(code, 0, stderr);
+    const { results, trials } = read(out);
+    assert.equal(trials.length, 4);
+    assert.equal(results.split!.run, 'all');
+    assert.deepEqual(Object.keys(results.split!.heldout_cases).sort(), ['cat-colour', 'cat-name'], 'dev cases are not frozen');
+    const failed = trials.find((trial) => trial.case === 'cat-colour')!;
+    assert.equal(failed.status, 'fail');
+    assert.match(JSON.stringify(failed), /Tigerlily/);
+    assert.match(JSON.stringify(results.e2e!.failures), /Tigerlily/);
+    const body = comment(results);
+    assert.doesNotMatch(body, /Tigerlily/);
+    assert.match(body, /cat-colour\\\|recall\\\|1 \| What colour is my cat\? \| \(held out\) \| \(held out\) \|/);
+    // 3 of 4 passed: the held-out failure stays in the denominator.
+    assert.match(body, /\| \*\*all\*\* \| 0\.750 \|/);
+  });
+
+  test('the comment flags a held-out case whose probe or check changed against the baseline, and only it', async () => {
+    const before = await run(suiteDir(), '--split', 'heldout');
+    const edited = { ...catName, probe: { text: 'Tell me what my cat is called.' } };
+    const now = await run(suiteDir(jsonl(edited, catColour)), '--split', 'heldout');
+    assert.equal(now.code, 0, now.stderr);
+    const body = comment(read(now.out).results, read(before.out).results);
+    assert.match(body, /1 held-out case\(s\) changed against the baseline:\*\* cat-name \(probe\)\./);
+    assert.doesNotMatch(body, /cat-colour \(/);
+    assert.doesNotMatch(comment(read(before.out).results, read(before.out).results), /changed against the baseline/);
+  });
+
+  test('shards of one split merge into that split: no dev case counts as missing, every held-out hash kept', async () => {
+    const dir = suiteDir();
+    const shards = [await run(dir, '--split', 'heldout', '--shard', '1/2'), await run(dir, '--split', 'heldout', '--shard', '2/2')];
+    for (const shard of shards) assert.equal(shard.code, 0, shard.stderr);
+    const out = tempDir();
+    const merged = await runCli(['merge', '--out', out, ...shards.map((shard) => shard.out), '--suite', join(dir, 'suite.yaml')], { env });
+    assert.equal(merged.code, 0, merged.stdout + merged.stderr);
+    const { results, trials } = read(out);
+    assert.equal(results.status, 'complete', results.errors.join('; '));
+    assert.equal(trials.length, 2);
+    assert.equal(results.e2e!.missing, 0);
+    assert.deepEqual(Object.keys(results.split!.heldout_cases).sort(), ['cat-colour', 'cat-name']);
+  });
+
+  test('a bad split value is reported at file:line:col', async () => {
+    const dir = suiteDir(jsonl(catName, { ...catColour, split: 'test' }));
+    const result = await runCli(['validate', join(dir, 'suite.yaml')]);
+    assert.equal(result.code, 2, result.stdout + result.stderr);
+    assert.match(result.stdout + result.stderr, /heldout\.jsonl:2:175: "split" must be one of: dev, heldout; got "test"/);
+  });
+
+  test('a row that contradicts its file\'s split is reported at the row, naming where the file\'s split is set', async () => {
+    const dir = suiteDir(jsonl(catName, { ...catColour, split: 'dev' }));
+    const result = await runCli(['validate', join(dir, 'suite.yaml')]);
+    assert.equal(result.code, 2, result.stdout + result.stderr);
+    assert.match(result.stdout + result.stderr, /heldout\.jsonl:2:\d+: split dev in a file the suite marks split heldout \(remove it, or list this row elsewhere \(the file's split is set at \S*suite\.yaml:17:\d+\)\)/);
+  });
+
+  test('run --split with an unknown value is an input error', async () => {
+    const result = await run(suiteDir(), '--split', 'test');
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /unknown split "test".*use one of all, dev, heldout/s);
+  });
+});
