@@ -9,7 +9,7 @@ import { aggregateE2e } from '../src/e2e/aggregate.js';
 import type { TrialRecord } from '../src/e2e/trial.js';
 import type { CaseSpec, Condition } from '../src/e2e/types.js';
 import { RecallGateError } from '../src/errors.js';
-import { bootstrapChange } from '../src/gate/bootstrap.js';
+import { pairedBootstrapChange } from '../src/gate/bootstrap.js';
 import { compareResults } from '../src/gate/compare.js';
 import { evaluateGate } from '../src/gate/evaluate.js';
 import { verdictText } from '../src/gate/format.js';
@@ -561,11 +561,13 @@ describe('bootstrap interval of a change', () => {
     assert.ok(row.interval![1] < 0 && row.interval![0] < -0.5 && row.interval![1] > -0.7, `${row.interval}`);
   });
 
-  test('noise: the interval spans 0, not significant, and a small drop passes', () => {
+  test('noise: one query of 40 lost, the paired interval reaches 0, not significant, and a small drop passes', () => {
     const row = evaluateGate(gate(0.05), noise.current, noise.baseline).rows[0]!;
     assert.equal(row.status, 'pass');
     assert.equal(row.significant, false);
-    assert.ok(row.interval![0] < 0 && row.interval![1] > 0, `${row.interval}`);
+    // Paired, only the one query that changed moves the difference: every draw is -(times drawn)/40.
+    assert.deepEqual(row.pairing, { paired: true, shared: 40, added: 0, removed: 0 });
+    assert.ok(row.interval![0] < 0 && row.interval![1] === 0, `${row.interval}`);
   });
 
   test('e2e: whole cases are resampled', () => {
@@ -594,9 +596,13 @@ describe('bootstrap interval of a change', () => {
   });
 
   test('identical runs give a zero-width interval at 0', () => {
-    const units = { unit: 'query' as const, units: [[1], [1]], statistic: (sample: readonly (readonly number[])[]) => sample.length };
-    assert.deepEqual(bootstrapChange(units, units, { resamples: 50 }), [0, 0]);
-    assert.equal(bootstrapChange({ ...units, units: [] }, units), undefined);
+    const units = { unit: 'query' as const, units: [[1], [0], [0.5]], ids: ['a', 'b', 'c'], statistic: (sample: readonly (readonly number[])[]) => sample.reduce((sum, unit) => sum + unit[0]!, 0) / sample.length };
+    assert.deepEqual(pairedBootstrapChange(units, units, { resamples: 50 }), { interval: [0, 0], paired: true, shared: 3, added: 0, removed: 0 });
+    assert.equal(pairedBootstrapChange({ ...units, units: [], ids: [] }, units), undefined);
+    // Without names nothing can pair: each run is resampled alone and the interval is wide.
+    const unnamed = pairedBootstrapChange({ ...units, ids: undefined }, { ...units, ids: undefined }, { resamples: 200 })!;
+    assert.equal(unnamed.paired, false);
+    assert.ok(unnamed.interval[0] < 0 && unnamed.interval[1] > 0, `${unnamed.interval}`);
   });
 });
 
@@ -755,7 +761,7 @@ gate:
   test('prints deltas and the gate rows; exit 1 when the gate fails (suite from results.json)', async () => {
     const result = await run(['base', 'cur']);
     assert.equal(result.code, 1, result.stdout + result.stderr);
-    assert.match(result.stdout, /^retrieval\.vector\.recall@3\s+0\.800\s+0\.750\s+-0\.050$/m);
+    assert.match(result.stdout, /^retrieval\.vector\.recall@3\s+0\.800\s+0\.750\s+-0\.050\s+\[-0\.150, +\+0\.000\]\s+paired, 4 shared$/m);
     assert.match(result.stdout, /^all\[0\]\s+retrieval\.vector\.recall@3\s+drop <= 0\.01\s+0\.750\s+0\.800\s+-0\.050\s+\[.*\]\s+FAIL$/m);
     assert.match(result.stdout, /gate FAILED \(1 passed, 1 failed, 0 skipped, 0 not evaluated\)/);
   });

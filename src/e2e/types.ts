@@ -69,5 +69,7 @@ export interface CaseSpec {
   obsolete: string[];
   /** The case needs memory to pass: passing under `none` flags a leak. Default true, false for abstention. */
   needs_memory: boolean;
+  /** Set by plant_from: the case at the start of the chain, whose sessions this case plays. */
+  planted_from?: string;
   where: SourceLocation;
 }
