@@ -14582,42 +14582,6 @@ function round(value, digits) {
   return Math.round(value * scale) / scale;
 }
 
-// src/gate/compare.ts
-var RATES = ["pass_rate", "pass^k", "pass@k"];
-function compareResults(baseline, current) {
-  const rows = [];
-  const add = (metric, before2, after) => {
-    if (typeof before2 === "number" && typeof after === "number") rows.push({ metric, baseline: before2, current: after, delta: round(after - before2, 12) });
-  };
-  for (const [name, provider] of Object.entries(current.retrieval?.providers ?? {})) {
-    const previous = baseline.retrieval?.providers[name];
-    if (provider.status !== "ok" || previous?.status !== "ok") continue;
-    for (const [metric, value] of Object.entries(provider.metrics ?? {})) add(`retrieval.${name}.${metric}`, previous.metrics?.[metric], value);
-  }
-  const now = current.e2e;
-  const before = baseline.e2e;
-  if (now && before) {
-    const shared = now.headline_condition === before.headline_condition ? now.headline_condition : void 0;
-    if (shared) for (const rate of RATES) add(`e2e.${rate}`, before.by_condition[shared]?.[rate], now.by_condition[shared]?.[rate]);
-    for (const condition of now.conditions) {
-      if (condition === shared) continue;
-      add(`e2e.${condition}.pass_rate`, before.by_condition[condition]?.pass_rate, now.by_condition[condition]?.pass_rate);
-    }
-    for (const [ability, result] of Object.entries(now.abilities)) {
-      const previous = before.abilities[ability];
-      if (!previous) continue;
-      if (shared) {
-        for (const rate of RATES) add(`e2e.ability.${ability}.${rate}`, previous.conditions[shared]?.[rate], result.conditions[shared]?.[rate]);
-      } else {
-        for (const condition of now.conditions) {
-          add(`e2e.ability.${ability}.${condition}.pass_rate`, previous.conditions[condition]?.pass_rate, result.conditions[condition]?.pass_rate);
-        }
-      }
-    }
-  }
-  return rows;
-}
-
 // src/random.ts
 function seededRandom(seed) {
   let state = seed >>> 0;
@@ -14633,6 +14597,9 @@ function seededRandom(seed) {
 // src/gate/bootstrap.ts
 var DEFAULT_SEED = 20240917;
 var DEFAULT_RESAMPLES = 2e3;
+var DEFAULT_LEVEL = 0.95;
+var MIN_SHARED_FRACTION = 0.5;
+var INTERVAL_DEFINITION = `95% percentile bootstrap, ${DEFAULT_RESAMPLES} draws of whole units (queries; cases, with their repeats and conditions and their plant_from history together), seed ${DEFAULT_SEED}`;
 function mixSeed(seed, text) {
   let hash = (2166136261 ^ seed) >>> 0;
   for (let i = 0; i < text.length; i++) {
@@ -14641,21 +14608,71 @@ function mixSeed(seed, text) {
   }
   return hash;
 }
-function resample(samples, random) {
-  const n = samples.units.length;
-  const drawn = new Array(n);
-  for (let i = 0; i < n; i++) drawn[i] = samples.units[Math.floor(random() * n)];
-  return samples.statistic(drawn);
+function clustersOf(samples) {
+  const entries = samples.units.map((values, index) => ({ values, id: samples.ids?.[index] ?? String(index), cluster: samples.clusters?.[index] ?? samples.ids?.[index] ?? String(index) }));
+  entries.sort((a, b) => compareText(a.cluster, b.cluster) || compareText(a.id, b.id));
+  const clusters = /* @__PURE__ */ new Map();
+  for (const entry of entries) {
+    const members = clusters.get(entry.cluster);
+    if (members) members.push(entry.values);
+    else clusters.set(entry.cluster, [entry.values]);
+  }
+  return clusters;
 }
-function bootstrapChange(current, baseline, options = {}) {
-  if (current.units.length === 0 || baseline.units.length === 0) return void 0;
-  const random = seededRandom(options.seed ?? DEFAULT_SEED);
-  const resamples = options.resamples ?? DEFAULT_RESAMPLES;
-  const level = options.level ?? 0.95;
-  const changes = new Array(resamples);
-  for (let i = 0; i < resamples; i++) changes[i] = resample(current, random) - resample(baseline, random);
+function compareText(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function draw(into, keys, clusters, random) {
+  for (let i = 0; i < keys.length; i++) into.push(...clusters.get(keys[Math.floor(random() * keys.length)]));
+}
+function bounds(values, level) {
   const tail = (1 - level) / 2 * 100;
-  return [percentile(changes, tail), percentile(changes, 100 - tail)];
+  return [round(percentile(values, tail), 12), round(percentile(values, 100 - tail), 12)];
+}
+function bootstrapInterval(samples, options = {}) {
+  const clusters = clustersOf(samples);
+  const keys = [...clusters.keys()];
+  if (keys.length === 0) return void 0;
+  const random = seededRandom(options.seed ?? DEFAULT_SEED);
+  const values = new Array(options.resamples ?? DEFAULT_RESAMPLES);
+  for (let i = 0; i < values.length; i++) {
+    const sample = [];
+    draw(sample, keys, clusters, random);
+    values[i] = samples.statistic(sample);
+  }
+  return { ci: bounds(values, options.level ?? DEFAULT_LEVEL), n: keys.length };
+}
+function pairedBootstrapChange(current, baseline, options = {}) {
+  const now = clustersOf(current);
+  const before = clustersOf(baseline);
+  if (now.size === 0 || before.size === 0) return void 0;
+  const named = current.ids !== void 0 && baseline.ids !== void 0;
+  const shared = named ? [...now.keys()].filter((key) => before.has(key)) : [];
+  const added = named ? [...now.keys()].filter((key) => !before.has(key)) : [];
+  const removed = named ? [...before.keys()].filter((key) => !now.has(key)) : [];
+  const paired = shared.length > 0 && shared.length >= MIN_SHARED_FRACTION * (shared.length + added.length + removed.length);
+  const random = seededRandom(options.seed ?? DEFAULT_SEED);
+  const changes = new Array(options.resamples ?? DEFAULT_RESAMPLES);
+  const allNow = [...now.keys()];
+  const allBefore = [...before.keys()];
+  for (let i = 0; i < changes.length; i++) {
+    const after = [];
+    const prior = [];
+    if (paired) {
+      for (let j = 0; j < shared.length; j++) {
+        const key = shared[Math.floor(random() * shared.length)];
+        after.push(...now.get(key));
+        prior.push(...before.get(key));
+      }
+      draw(after, added, now, random);
+      draw(prior, removed, before, random);
+    } else {
+      draw(after, allNow, now, random);
+      draw(prior, allBefore, before, random);
+    }
+    changes[i] = current.statistic(after) - baseline.statistic(prior);
+  }
+  return { interval: bounds(changes, options.level ?? DEFAULT_LEVEL), paired, shared: shared.length, added: added.length, removed: removed.length };
 }
 
 // src/suite/didYouMean.ts
@@ -14831,13 +14848,13 @@ function resolveMetric(key, results, options = {}) {
   if (spec.layer === "retrieval") return isIsolationCount(spec.family) ? resolveIsolation(spec, spec.family, results) : resolveRetrieval(spec, results, aggregation);
   return resolveE2e(spec, results, aggregation, options.trials);
 }
-function valueOf(values, aggregation, unit, layer) {
+function valueOf(values, aggregation, unit, layer, names) {
   return {
     status: "value",
     value: aggregate(values, aggregation),
     aggregation,
     layer,
-    samples: { unit, units: values.map((value) => [value]), statistic: (units) => aggregate(units.map((one) => one[0]), aggregation) }
+    samples: { unit, units: values.map((value) => [value]), ...names, statistic: (units) => aggregate(units.map((one) => one[0]), aggregation) }
   };
 }
 function resolveRetrieval(spec, results, aggregation) {
@@ -14855,7 +14872,7 @@ function resolveRetrieval(spec, results, aggregation) {
   const queries = spec.tag === void 0 ? provider.queries : provider.queries.filter((query) => query.tags.includes(spec.tag));
   const read = (query) => spec.family === "latency_ms" ? query.latency_ms : query.metrics[spec.metric];
   const values = queries.map(read).filter((value) => typeof value === "number");
-  if (values.length > 0 && values.length === queries.length) return valueOf(values, aggregation, "query", "retrieval");
+  if (values.length > 0 && values.length === queries.length) return valueOf(values, aggregation, "query", "retrieval", { ids: queries.map((query) => query.id) });
   if (spec.tag !== void 0 && !own(provider.by_tag, spec.tag) && queries.length === 0) {
     const tags = Object.keys(provider.by_tag ?? {});
     return { status: "missing", reason: `no query is tagged "${spec.tag}"`, hint: didYouMean(spec.tag, tags) };
@@ -14878,9 +14895,9 @@ function resolveIsolation(spec, family, results) {
   const provider = own(results.retrieval?.providers ?? {}, spec.provider);
   if (!results.retrieval) return unfinished("retrieval", results);
   if (!provider?.isolation) return { status: "missing", reason: `no isolation check for provider "${spec.provider}" in this run` };
-  const listed2 = family === "cross_user_hits" ? provider.isolation.cross_user : provider.isolation.unknown;
+  const listed3 = family === "cross_user_hits" ? provider.isolation.cross_user : provider.isolation.unknown;
   const queries = spec.tag === void 0 ? provider.queries : provider.queries.filter((query) => query.tags.includes(spec.tag));
-  const units = queries.map((query) => [listed2.filter((hit) => hit.query === query.id).length]);
+  const units = queries.map((query) => [listed3.filter((hit) => hit.query === query.id).length]);
   const value = spec.tag === void 0 ? provider.isolation[family] : sum(units);
   return { status: "value", value, layer: "retrieval", samples: { unit: "query", units, statistic: sum } };
 }
@@ -14889,21 +14906,36 @@ function unfinished(layer, results) {
   const why = errors.length > 0 ? `the run could not complete: ${errors.join("; ")}` : "the run did not finish the layer";
   return { status: "missing", reason: `results.json has no ${layer} results (${why})` };
 }
-function rateResolution(rate, group, rates2, aggregation) {
+function caseNames(cases) {
+  return { ids: cases.map(([name]) => name), clusters: cases.map(([name, result]) => result.planted_from ?? name) };
+}
+function caseRateSamples(cases, condition, rate) {
+  const withCondition = cases.filter(([, result]) => result.conditions[condition] !== void 0);
+  const rates2 = withCondition.map(([, result]) => result.conditions[condition]);
+  const names = caseNames(withCondition);
+  if (rate === "pass_rate") return { unit: "case", units: rates2.map((r) => [r.passed, r.trials]), ...names, statistic: pooledRate };
+  return { unit: "case", units: rates2.map((r) => [r[rate] ? 1 : 0]), ...names, statistic: meanOfFirst };
+}
+function caseDiffSamples(cases, a, b) {
+  const both = cases.filter(([, result]) => result.conditions[a] && result.conditions[b]);
+  const units = both.map(([, result]) => [result.conditions[a].passed, result.conditions[a].trials, result.conditions[b].passed, result.conditions[b].trials]);
+  const statistic = (sample) => pooledRate(sample.map((u) => [u[0], u[1]])) - pooledRate(sample.map((u) => [u[2], u[3]]));
+  return { unit: "case", units, ...caseNames(both), statistic };
+}
+function rateResolution(rate, group, cases, condition, aggregation) {
+  const named = cases.filter(([, result]) => result.conditions[condition] !== void 0);
+  const rates2 = named.map(([, result]) => result.conditions[condition]);
   if (rate === "errors") {
-    return { status: "value", value: group.errors, layer: "e2e", samples: { unit: "case", units: rates2.map((r) => [r.errors]), statistic: sum } };
+    return { status: "value", value: group.errors, layer: "e2e", samples: { unit: "case", units: rates2.map((r) => [r.errors]), ...caseNames(named), statistic: sum } };
+  }
+  if (aggregation === "mean" || aggregation === void 0) {
+    return { status: "value", value: group[rate], aggregation: "mean", layer: "e2e", samples: caseRateSamples(named, condition, rate) };
   }
   if (rate === "pass_rate") {
-    if (aggregation === "mean" || aggregation === void 0) {
-      return { status: "value", value: group.pass_rate, aggregation: "mean", layer: "e2e", samples: { unit: "case", units: rates2.map((r) => [r.passed, r.trials]), statistic: pooledRate } };
-    }
-    return casesOrMissing(rates2.filter((r) => r.trials > 0).map((r) => r.passed / r.trials), aggregation);
+    const tried = named.filter(([, result]) => result.conditions[condition].trials > 0);
+    return casesOrMissing(tried.map(([, result]) => result.conditions[condition].passed / result.conditions[condition].trials), aggregation, caseNames(tried));
   }
-  const flags = rates2.map((r) => r[rate] ? 1 : 0);
-  if (aggregation === "mean" || aggregation === void 0) {
-    return { status: "value", value: group[rate], aggregation: "mean", layer: "e2e", samples: { unit: "case", units: flags.map((flag) => [flag]), statistic: meanOfFirst } };
-  }
-  return casesOrMissing(flags, aggregation);
+  return casesOrMissing(rates2.map((r) => r[rate] ? 1 : 0), aggregation, caseNames(named));
 }
 function erroredNote(e2e, condition, ability, group) {
   if (group.errors === 0) return void 0;
@@ -14927,8 +14959,7 @@ function resolveE2e(spec, results, aggregation, trials) {
     if (spec.ability !== void 0 && !own(e2e.abilities, spec.ability)) return abilityMissing(spec.ability);
     const group = spec.ability === void 0 ? e2e.by_condition[condition] : e2e.abilities[spec.ability].conditions[condition];
     if (!group) return { status: "missing", reason: `no ${condition} results${spec.ability ? ` for ability ${spec.ability}` : ""}` };
-    const rates2 = casesOf(spec.ability).map(([, result]) => result.conditions[condition]).filter((one) => one !== void 0);
-    const resolution = rateResolution(spec.rate, group, rates2, aggregation);
+    const resolution = rateResolution(spec.rate, group, casesOf(spec.ability), condition, aggregation);
     const note = erroredNote(e2e, condition, spec.ability, group);
     return resolution.status === "value" && note ? { ...resolution, note } : resolution;
   }
@@ -14938,13 +14969,7 @@ function resolveE2e(spec, results, aggregation, trials) {
     const [a, b] = spec.diff === "lift" ? ["recall", "none"] : ["oracle", "recall"];
     const value = spec.diff === "lift" ? ability.lift_over_none : ability.gap_oracle_over_recall;
     if (value === void 0) return { status: "missing", reason: `${spec.diff} needs the ${a} and ${b} conditions (conditions: ${e2e.conditions.join(", ")})` };
-    const units = casesOf(spec.ability).flatMap(([, result]) => {
-      const first = result.conditions[a];
-      const second = result.conditions[b];
-      return first && second ? [[first.passed, first.trials, second.passed, second.trials]] : [];
-    });
-    const statistic = (sample) => pooledRate(sample.map((u) => [u[0], u[1]])) - pooledRate(sample.map((u) => [u[2], u[3]]));
-    return { status: "value", value, layer: "e2e", samples: { unit: "case", units, statistic } };
+    return { status: "value", value, layer: "e2e", samples: caseDiffSamples(casesOf(spec.ability), a, b) };
   }
   if (spec.kind === "latency") {
     const agg = aggregation ?? "median";
@@ -14952,16 +14977,17 @@ function resolveE2e(spec, results, aggregation, trials) {
     if (trials && trials.length > 0) {
       const byCase = groupByCase(
         trials,
-        (trial) => trial.invocations.map((call) => spec.which === "call" ? call.latency_ms : call.recall_ms).filter((value) => value !== void 0)
+        (trial) => trial.invocations.map((call) => spec.which === "call" ? call.latency_ms : call.recall_ms).filter((value) => value !== void 0),
+        e2e
       );
-      const all = byCase.flat();
+      const all = byCase.units.flat();
       if (all.length === 0) return { status: "missing", reason: `no call in the trials reported ${spec.which === "call" ? "a latency" : "a recall time"}` };
       return {
         status: "value",
         value: aggregate(all, agg),
         aggregation: agg,
         layer: "e2e",
-        samples: { unit: "case", units: byCase.filter((units) => units.length > 0), statistic: (sample) => aggregate(sample.flat(), agg) }
+        samples: { unit: "case", ...byCase, statistic: (sample) => aggregate(sample.flat(), agg) }
       };
     }
     const summary = e2e.latency_ms[spec.which];
@@ -14973,12 +14999,12 @@ function resolveE2e(spec, results, aggregation, trials) {
     case "cost_usd": {
       if (e2e.cost_usd === null) return { status: "missing", reason: "the run has no cost: a model has no price", hint: "add the model to e2e.prices" };
       const usable = trials && trials.length > 0 && trials.every((trial) => trial.cost_usd !== null);
-      const samples = usable ? { unit: "case", units: groupByCase(trials, (trial) => [trial.cost_usd]), statistic: sumAll } : void 0;
+      const samples = usable ? { unit: "case", ...groupByCase(trials, (trial) => [trial.cost_usd], e2e), statistic: sumAll } : void 0;
       return { status: "value", value: e2e.cost_usd, layer: "e2e", ...samples ? { samples } : {} };
     }
     case "leaks": {
       if (!e2e.conditions.includes("none")) return { status: "missing", reason: "leaks are found under the none condition, which did not run" };
-      return { status: "value", value: e2e.leaks.length, layer: "e2e", samples: { unit: "case", units: Object.values(e2e.cases).map((result) => [result.leak ? 1 : 0]), statistic: sum } };
+      return { status: "value", value: e2e.leaks.length, layer: "e2e", samples: { unit: "case", units: Object.values(e2e.cases).map((result) => [result.leak ? 1 : 0]), ...caseNames(Object.entries(e2e.cases)), statistic: sum } };
     }
     default: {
       const name = spec.name;
@@ -14993,17 +15019,22 @@ function resolveE2e(spec, results, aggregation, trials) {
         return one === void 0 ? [] : [one];
       };
       const searched = (trials ?? []).filter((trial) => trial.condition === e2e.headline_condition);
-      const units = searched.length > 0 ? groupByCase(searched, read).filter((unit) => unit.length > 0) : [];
-      return { status: "value", value, layer: "e2e", ...units.length > 0 ? { samples: { unit: "case", units, statistic: (sample) => mean(sample.flat()) } } : {} };
+      const byCase = groupByCase(searched, read, e2e);
+      return { status: "value", value, layer: "e2e", ...byCase.units.length > 0 ? { samples: { unit: "case", ...byCase, statistic: (sample) => mean(sample.flat()) } } : {} };
     }
   }
 }
-function casesOrMissing(values, aggregation) {
+function casesOrMissing(values, aggregation, names) {
   if (values.length === 0) return { status: "missing", reason: "no case has trials under that condition" };
-  return valueOf(values, aggregation, "case", "e2e");
+  return valueOf(values, aggregation, "case", "e2e", names);
 }
-function groupByCase(trials, read) {
-  return [...groupBy(trials, (trial) => trial.case).values()].map((caseTrials) => caseTrials.flatMap(read));
+function groupByCase(trials, read, e2e) {
+  const groups = [...groupBy(trials, (trial) => trial.case).entries()].map(([name, caseTrials]) => ({ name, values: caseTrials.flatMap(read) })).filter((group) => group.values.length > 0);
+  return {
+    units: groups.map((group) => group.values),
+    ids: groups.map((group) => group.name),
+    clusters: groups.map((group) => own(e2e.cases, group.name)?.planted_from ?? group.name)
+  };
 }
 function sum(units) {
   return units.reduce((total, unit) => total + unit[0], 0);
@@ -15027,6 +15058,46 @@ function own(record, key) {
   return record && Object.hasOwn(record, key) ? record[key] : void 0;
 }
 
+// src/gate/compare.ts
+var RATES = ["pass_rate", "pass^k", "pass@k"];
+function compareResults(baseline, current) {
+  const rows = [];
+  const add = (metric, before2, after) => {
+    if (typeof before2 !== "number" || typeof after !== "number") return;
+    const now2 = resolveMetric(metric, current);
+    const prior = resolveMetric(metric, baseline);
+    const change = now2.status === "value" && prior.status === "value" && now2.samples && prior.samples ? pairedBootstrapChange(now2.samples, prior.samples, { seed: mixSeed(DEFAULT_SEED, `${metric}|${now2.aggregation ?? ""}`) }) : void 0;
+    rows.push({ metric, baseline: before2, current: after, delta: round(after - before2, 12), ...change ? { change } : {} });
+  };
+  for (const [name, provider] of Object.entries(current.retrieval?.providers ?? {})) {
+    const previous = baseline.retrieval?.providers[name];
+    if (provider.status !== "ok" || previous?.status !== "ok") continue;
+    for (const [metric, value] of Object.entries(provider.metrics ?? {})) add(`retrieval.${name}.${metric}`, previous.metrics?.[metric], value);
+  }
+  const now = current.e2e;
+  const before = baseline.e2e;
+  if (now && before) {
+    const shared = now.headline_condition === before.headline_condition ? now.headline_condition : void 0;
+    if (shared) for (const rate of RATES) add(`e2e.${rate}`, before.by_condition[shared]?.[rate], now.by_condition[shared]?.[rate]);
+    for (const condition of now.conditions) {
+      if (condition === shared) continue;
+      add(`e2e.${condition}.pass_rate`, before.by_condition[condition]?.pass_rate, now.by_condition[condition]?.pass_rate);
+    }
+    for (const [ability, result] of Object.entries(now.abilities)) {
+      const previous = before.abilities[ability];
+      if (!previous) continue;
+      if (shared) {
+        for (const rate of RATES) add(`e2e.ability.${ability}.${rate}`, previous.conditions[shared]?.[rate], result.conditions[shared]?.[rate]);
+      } else {
+        for (const condition of now.conditions) {
+          add(`e2e.ability.${ability}.${condition}.pass_rate`, previous.conditions[condition]?.pass_rate, result.conditions[condition]?.pass_rate);
+        }
+      }
+    }
+  }
+  return rows;
+}
+
 // src/gate/evaluate.ts
 var TOLERANCE = 1e-9;
 var OP_SYMBOL = { gt: ">", gte: ">=", lt: "<", lte: "<=", eq: "==" };
@@ -15047,8 +15118,9 @@ function compareOp(actual, op, value) {
 function thresholdText(condition) {
   const parts = [];
   if (condition.op !== void 0) parts.push(`${OP_SYMBOL[condition.op] ?? condition.op} ${condition.value ?? "?"}`);
-  if (condition.max_drop !== void 0) parts.push(`drop <= ${condition.max_drop}`);
-  if (condition.max_rise !== void 0) parts.push(`rise <= ${condition.max_rise}`);
+  const rule = condition.decide === "interval" ? " (interval)" : "";
+  if (condition.max_drop !== void 0) parts.push(`drop <= ${condition.max_drop}${rule}`);
+  if (condition.max_rise !== void 0) parts.push(`rise <= ${condition.max_rise}${rule}`);
   return parts.join(", ") || "(no threshold)";
 }
 function isCondition2(node) {
@@ -15121,20 +15193,23 @@ function evaluateCondition(condition, path2, context) {
       const delta = round(resolved.value - before.value, 12);
       row.baseline = before.value;
       row.delta = delta;
-      if (condition.max_drop !== void 0 && -delta > condition.max_drop + TOLERANCE) failed = true;
-      if (condition.max_rise !== void 0 && delta > condition.max_rise + TOLERANCE) failed = true;
-      if (resolved.samples && before.samples) {
-        const interval = bootstrapChange(resolved.samples, before.samples, {
-          seed: mixSeed(options.seed ?? DEFAULT_SEED, `${condition.metric}|${aggregation ?? ""}`),
-          resamples: options.resamples
-        });
-        if (interval) {
-          row.interval = [round(interval[0], 12), round(interval[1], 12)];
-          row.significant = row.interval[0] > 0 || row.interval[1] < 0;
-        }
+      const change = resolved.samples && before.samples ? changeInterval(resolved.samples, before.samples, condition, aggregation, options) : void 0;
+      if (change) {
+        row.interval = change.interval;
+        row.significant = change.interval[0] > 0 || change.interval[1] < 0;
+        row.pairing = { paired: change.paired, shared: change.shared, added: change.added, removed: change.removed };
+        const note = pairingNote(change, resolved.samples.unit);
+        if (note) notes.push(note);
       } else {
         notes.push("no interval: results.json has no per-unit values for this metric (pass the trials)");
       }
+      const byInterval = condition.decide === "interval" && change !== void 0;
+      row.decided_by = byInterval ? "interval" : "point";
+      const [low, high] = byInterval ? change.interval : [delta, delta];
+      if (condition.max_drop !== void 0 && -high > condition.max_drop + TOLERANCE) failed = true;
+      if (condition.max_rise !== void 0 && low > condition.max_rise + TOLERANCE) failed = true;
+      if (byInterval) notes.push(`decided by the 95% interval of the change (decide: interval)`);
+      else if (condition.decide === "interval") notes.push("decide: interval, but there is no interval: decided by the point estimate");
     }
   }
   if (failed) row.status = "fail";
@@ -15143,6 +15218,16 @@ function evaluateCondition(condition, path2, context) {
   if (hasRelative && !compared && hasAbsolute && !failed) notes.push(`decided by ${OP_SYMBOL[condition.op]} ${condition.value} alone`);
   if (notes.length > 0) row.note = notes.join("; ");
   return row;
+}
+function changeInterval(current, baseline, condition, aggregation, options) {
+  return pairedBootstrapChange(current, baseline, { seed: mixSeed(options.seed ?? DEFAULT_SEED, `${condition.metric}|${aggregation ?? ""}`), resamples: options.resamples });
+}
+function pairingNote(change, unit) {
+  const units = unit === "query" ? "queries" : "cases";
+  const oneSide = change.added + change.removed > 0 ? `${change.added} ${units} added, ${change.removed} removed` : "";
+  if (change.paired) return oneSide ? `paired on ${change.shared} shared ${units}; ${oneSide}` : void 0;
+  const why = change.shared + change.added + change.removed === 0 ? `the ${units} have no names to pair` : `only ${change.shared} ${units} shared`;
+  return `unpaired interval (${why}${oneSide ? `; ${oneSide}` : ""}): each run resampled on its own`;
 }
 function withHint(resolution) {
   const hint = "hint" in resolution && resolution.hint ? ` (${resolution.hint})` : "";
@@ -15194,6 +15279,10 @@ function oneLine(text, max) {
 function formatMetric(value) {
   return value === void 0 || Number.isNaN(value) ? "-" : value.toFixed(3);
 }
+function formatEstimate(value, estimate) {
+  if (!estimate || value === void 0) return formatMetric(value);
+  return `${formatMetric(value)} [${formatMetric(estimate.ci[0])}, ${formatMetric(estimate.ci[1])}] n=${estimate.n}`;
+}
 function formatMs(value) {
   if (value === void 0) return "-";
   return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
@@ -15206,6 +15295,169 @@ function textTable(header, rows, align = `l${"r".repeat(Math.max(0, header.lengt
   const widths = header.map((title, col) => Math.max(title.length, ...rows.map((row) => (row[col] ?? "").length)));
   const line = (cells) => cells.map((value, col) => align[col] === "r" ? value.padStart(widths[col]) : value.padEnd(widths[col])).join("  ").trimEnd();
   return [line(header), ...rows.map(line)].join("\n");
+}
+
+// src/gate/paired.ts
+var WILCOXON_EXACT_MAX = 100;
+var ZERO = 1e-12;
+function binomialTwoSided(b, c) {
+  const n = b + c;
+  if (n === 0) return 1;
+  const k = Math.min(b, c);
+  let logTerm = -n * Math.LN2;
+  let tail = Math.exp(logTerm);
+  for (let i = 1; i <= k; i++) {
+    logTerm += Math.log(n - i + 1) - Math.log(i);
+    tail += Math.exp(logTerm);
+  }
+  return Math.min(1, 2 * tail);
+}
+function mcnemarExact(b, c) {
+  return { test: "exact McNemar", b, c, n: b + c, p: binomialTwoSided(b, c) };
+}
+function signedRanks(differences) {
+  const order = differences.map((value, index) => ({ size: Math.abs(value), index })).sort((a, b) => a.size - b.size);
+  const ranks = new Array(differences.length);
+  for (let start2 = 0; start2 < order.length; ) {
+    let end = start2;
+    while (end + 1 < order.length && Math.abs(order[end + 1].size - order[start2].size) <= ZERO) end++;
+    const rank = (start2 + end + 2) / 2;
+    for (let i = start2; i <= end; i++) ranks[order[i].index] = rank;
+    start2 = end + 1;
+  }
+  return ranks;
+}
+function wilcoxonSignedRank(differences) {
+  const nonZero = differences.filter((value) => Math.abs(value) > ZERO);
+  const zeros = differences.length - nonZero.length;
+  const ranks = signedRanks(nonZero);
+  const n = nonZero.length;
+  let wPlus = 0;
+  nonZero.forEach((value, i) => {
+    if (value > 0) wPlus += ranks[i];
+  });
+  const total = n * (n + 1) / 2;
+  const base = { test: "Wilcoxon signed-rank", n, zeros, w_plus: wPlus, w_minus: total - wPlus };
+  if (n === 0) return { ...base, p: 1, exact: true };
+  if (n <= WILCOXON_EXACT_MAX) {
+    const doubled = ranks.map((rank) => Math.round(rank * 2));
+    const max = doubled.reduce((a, b) => a + b, 0);
+    let dist = new Float64Array(max + 1);
+    dist[0] = 1;
+    let reach = 0;
+    for (const rank of doubled) {
+      const next = new Float64Array(max + 1);
+      for (let s = 0; s <= reach; s++) {
+        const half = dist[s] / 2;
+        if (half === 0) continue;
+        next[s] = next[s] + half;
+        next[s + rank] = next[s + rank] + half;
+      }
+      reach += rank;
+      dist = next;
+    }
+    const observed = Math.round(wPlus * 2);
+    let lower = 0;
+    let upper = 0;
+    for (let s = 0; s <= max; s++) {
+      if (s <= observed) lower += dist[s];
+      if (s >= observed) upper += dist[s];
+    }
+    return { ...base, p: Math.min(1, 2 * Math.min(lower, upper)), exact: true };
+  }
+  const ties = /* @__PURE__ */ new Map();
+  for (const rank of ranks) ties.set(rank, (ties.get(rank) ?? 0) + 1);
+  const tieTerm = [...ties.values()].reduce((sum2, t) => sum2 + (t * t * t - t), 0) / 48;
+  const variance = n * (n + 1) * (2 * n + 1) / 24 - tieTerm;
+  const z = variance === 0 ? 0 : Math.max(0, Math.abs(wPlus - total / 2) - 0.5) / Math.sqrt(variance);
+  return { ...base, p: Math.min(1, 2 * (1 - normalCdf(z))), exact: false };
+}
+function normalCdf(z) {
+  const t = 1 / (1 + 0.2316419 * Math.abs(z));
+  const density = Math.exp(-z * z / 2) / Math.sqrt(2 * Math.PI);
+  const tail = density * t * (0.31938153 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978 + t * 1.330274429))));
+  return z >= 0 ? 1 - tail : tail;
+}
+function casePasses(rates2) {
+  return rates2.passed * 2 > rates2.trials;
+}
+function caseChanges(baseline, current) {
+  const condition = current.headline_condition;
+  if (baseline.headline_condition !== condition) return void 0;
+  const flips = () => ({ shared: 0, pass_to_fail: [], fail_to_pass: [], mcnemar: mcnemarExact(0, 0) });
+  const overall = flips();
+  const abilities = {};
+  const added = [];
+  for (const [name, result] of Object.entries(current.cases)) {
+    const now = result.conditions[condition];
+    const before = Object.hasOwn(baseline.cases, name) ? baseline.cases[name].conditions[condition] : void 0;
+    if (!now || !before) {
+      if (now) added.push(name);
+      continue;
+    }
+    const mine = abilities[result.ability] ??= flips();
+    for (const group of [overall, mine]) {
+      group.shared += 1;
+      if (casePasses(before) && !casePasses(now)) group.pass_to_fail.push(name);
+      if (!casePasses(before) && casePasses(now)) group.fail_to_pass.push(name);
+    }
+  }
+  for (const group of [overall, ...Object.values(abilities)]) group.mcnemar = mcnemarExact(group.pass_to_fail.length, group.fail_to_pass.length);
+  const removed = Object.keys(baseline.cases).filter((name) => !Object.hasOwn(current.cases, name) || !current.cases[name].conditions[condition]);
+  return { condition, overall, abilities: Object.fromEntries(Object.entries(abilities).sort(([a], [b]) => a < b ? -1 : 1)), added, removed };
+}
+function firstRelevantRank(query) {
+  const found = Object.values(query.ranks).filter((rank) => rank !== null);
+  return found.length === 0 ? null : Math.min(...found);
+}
+var reciprocal = (rank) => rank === null ? 0 : 1 / rank;
+function queryChanges(baseline, current) {
+  const before = new Map(baseline.queries.map((query) => [query.id, query]));
+  const worse2 = [];
+  const better = [];
+  const differences = [];
+  const added = [];
+  for (const query of current.queries) {
+    const prior = before.get(query.id);
+    if (!prior) {
+      added.push(query.id);
+      continue;
+    }
+    const change = { id: query.id, before: firstRelevantRank(prior), after: firstRelevantRank(query) };
+    const difference = reciprocal(change.after) - reciprocal(change.before);
+    differences.push(difference);
+    if (difference < -ZERO) worse2.push(change);
+    else if (difference > ZERO) better.push(change);
+  }
+  const now = new Set(current.queries.map((query) => query.id));
+  return {
+    provider: current.name,
+    shared: differences.length,
+    worse: worse2,
+    better,
+    same: differences.length - worse2.length - better.length,
+    wilcoxon: wilcoxonSignedRank(differences),
+    added,
+    removed: baseline.queries.filter((query) => !now.has(query.id)).map((query) => query.id)
+  };
+}
+function pairedChanges(baseline, current) {
+  const queries = [];
+  for (const [name, provider] of Object.entries(current.retrieval?.providers ?? {})) {
+    const prior = baseline.retrieval?.providers[name];
+    if (provider.status === "ok" && prior?.status === "ok") queries.push(queryChanges(prior, provider));
+  }
+  const cases = current.e2e && baseline.e2e ? caseChanges(baseline.e2e, current.e2e) : void 0;
+  return { ...cases ? { cases } : {}, queries };
+}
+function mcnemarText(result) {
+  return `${result.test}: b=${result.b} pass->fail, c=${result.c} fail->pass (n=${result.n}), p=${pValue(result.p)}`;
+}
+function wilcoxonText(result) {
+  return `${result.test} (${result.exact ? "exact" : "normal approximation"}) on reciprocal rank: n=${result.n} non-zero (${result.zeros} unchanged), W+=${result.w_plus}, W-=${result.w_minus}, p=${pValue(result.p)}`;
+}
+function pValue(p) {
+  return p < 1e-3 ? p.toExponential(1) : p.toFixed(3);
 }
 
 // src/gate/format.ts
@@ -15247,13 +15499,67 @@ function verdictLine(verdict) {
   const blocking = verdict.blockingFailures.length > 0 ? `; blocking: ${verdict.blockingFailures.join("; ")}` : "";
   return `gate ${verdict.status === "pass" ? "PASSED" : "FAILED"} (${tally})${verdict.hasBaseline ? "" : ", no baseline"}${blocking}`;
 }
+function pairingText(change) {
+  if (!change) return "-";
+  const oneSide = change.added + change.removed > 0 ? `, ${change.added} added, ${change.removed} removed` : "";
+  return `${change.paired ? "paired" : "unpaired"}, ${change.shared} shared${oneSide}`;
+}
 function comparisonText(rows) {
   if (rows.length === 0) return "no metric in common between the two runs\n";
   return `${textTable(
-    ["metric", "baseline", "current", "delta"],
-    rows.map((row) => [row.metric, formatNumber(row.baseline), formatNumber(row.current), formatNumber(row.delta, true)])
+    ["metric", "baseline", "current", "delta", "95% CI of delta", "units"],
+    rows.map((row) => [
+      row.metric,
+      formatNumber(row.baseline),
+      formatNumber(row.current),
+      formatNumber(row.delta, true),
+      row.change ? formatInterval({ interval: row.change.interval, significant: row.change.interval[0] > 0 || row.change.interval[1] < 0 }) : "-",
+      pairingText(row.change)
+    ]),
+    "lrrrrl"
   )}
+
+intervals: ${INTERVAL_DEFINITION}; paired on the units both runs share${rows.some((row) => row.change && (row.change.interval[0] > 0 || row.change.interval[1] < 0)) ? "; * the interval excludes 0" : ""}
 `;
+}
+var MAX_LISTED = 20;
+function listed(names) {
+  const shown2 = names.slice(0, MAX_LISTED).map((name) => oneLine(name, 80));
+  return `${shown2.join(", ")}${names.length > MAX_LISTED ? `, ... and ${names.length - MAX_LISTED} more` : ""}`;
+}
+function flipLines(label, flips) {
+  return [
+    `  ${oneLine(label, 80)}: ${flips.shared} shared cases; ${mcnemarText(flips.mcnemar)}`,
+    ...flips.pass_to_fail.length > 0 ? [`    pass -> fail: ${listed(flips.pass_to_fail)}`] : [],
+    ...flips.fail_to_pass.length > 0 ? [`    fail -> pass: ${listed(flips.fail_to_pass)}`] : []
+  ];
+}
+var rankText = (rank) => rank === null ? "none" : String(rank);
+function rankLines(label, changes) {
+  if (changes.length === 0) return [];
+  const shown2 = changes.slice(0, MAX_LISTED).map((change) => `${oneLine(change.id, 60)} (${rankText(change.before)} -> ${rankText(change.after)})`);
+  return [`    ${label}: ${shown2.join(", ")}${changes.length > MAX_LISTED ? `, ... and ${changes.length - MAX_LISTED} more` : ""}`];
+}
+function pairedText(changes) {
+  const lines = [];
+  const cases = changes.cases;
+  if (cases) {
+    lines.push(`cases under ${cases.condition} (a case passes when more than half of its repeats passed):`);
+    for (const [ability, flips] of Object.entries(cases.abilities)) lines.push(...flipLines(ability, flips));
+    lines.push(...flipLines("all", cases.overall));
+    if (cases.added.length + cases.removed.length > 0) lines.push(`  ${cases.added.length} case(s) added, ${cases.removed.length} removed (not paired)${cases.added.length ? `; added: ${listed(cases.added)}` : ""}${cases.removed.length ? `; removed: ${listed(cases.removed)}` : ""}`);
+    lines.push("");
+  }
+  if (changes.queries.length > 0) {
+    lines.push("queries, first relevant rank (baseline -> current):");
+    for (const provider of changes.queries) {
+      lines.push(`  ${oneLine(provider.provider, 80)}: ${provider.worse.length} worse, ${provider.better.length} better, ${provider.same} same of ${provider.shared} shared; ${wilcoxonText(provider.wilcoxon)}`);
+      lines.push(...rankLines("worse", provider.worse), ...rankLines("better", provider.better));
+      if (provider.added.length + provider.removed.length > 0) lines.push(`    ${provider.added.length} query(ies) added, ${provider.removed.length} removed (not paired)`);
+    }
+    lines.push("");
+  }
+  return lines.join("\n");
 }
 
 // src/report/readResultsDir.ts
@@ -16688,6 +16994,13 @@ var suite_schema_default = {
           type: "number",
           minimum: 0
         },
+        decide: {
+          description: "What decides max_drop/max_rise: point (default) the change of the point estimates; interval the 95% bootstrap interval of the change, which must lie wholly beyond the bound to fail.",
+          enum: [
+            "point",
+            "interval"
+          ]
+        },
         aggregation: {
           enum: [
             "mean",
@@ -16733,6 +17046,9 @@ var suite_schema_default = {
           "metric"
         ],
         aggregation: [
+          "metric"
+        ],
+        decide: [
           "metric"
         ],
         blocking: [
@@ -18915,6 +19231,7 @@ function plantSessions(cases, specs, byName, problems) {
       return;
     }
     specs[index].sessions = source.sessions;
+    specs[index].planted_from = source.name;
   });
 }
 function buildCase(row, where, split) {
@@ -18960,6 +19277,7 @@ function checkChecks(check, locate, judgeConfigured, problems) {
 
 // src/gate/validateGate.ts
 var OPS = ["gt", "gte", "lt", "lte", "eq"];
+var DECIDE_RULES = ["point", "interval"];
 function validateGate(gate, suite) {
   const problems = [];
   if (gate.skipped_layers !== "waive" && gate.skipped_layers !== "fail") {
@@ -19006,6 +19324,12 @@ function checkCondition(condition, at, suite, problems) {
   if (op === void 0 && value === void 0 && maxDrop === void 0 && maxRise === void 0) {
     problem(void 0, `the condition on ${condition.metric} has no threshold`, "add op and value, or max_drop or max_rise");
   }
+  const { decide } = condition;
+  if (decide !== void 0 && !DECIDE_RULES.includes(decide)) {
+    problem("decide", `decide must be point or interval, not "${String(decide)}"`, didYouMean(String(decide), DECIDE_RULES));
+  } else if (decide !== void 0 && maxDrop === void 0 && maxRise === void 0) {
+    problem("decide", "decide applies to max_drop and max_rise: this condition has neither", "add max_drop or max_rise, or remove decide");
+  }
   if (aggregation !== void 0 && !AGGREGATIONS.includes(aggregation)) {
     problem("aggregation", `aggregation must be one of ${AGGREGATIONS.join(", ")}, not "${String(aggregation)}"`, didYouMean(String(aggregation), AGGREGATIONS));
   }
@@ -19023,7 +19347,7 @@ function checkCondition(condition, at, suite, problems) {
     problem("aggregation", `aggregation does not apply to ${condition.metric}: it is one number per run`, "remove aggregation");
   }
 }
-function listed(names) {
+function listed2(names) {
   return names.length === 0 ? "none" : names.join(", ");
 }
 function checkKey(key, suite) {
@@ -19032,18 +19356,18 @@ function checkKey(key, suite) {
     if (!retrieval) return { message: "the suite has no retrieval section", hint: "add retrieval: or gate on e2e metrics" };
     const providers = retrieval.providers.map((provider) => provider.name);
     if (!providers.includes(key.provider)) {
-      return { message: `no provider "${key.provider}" in retrieval.providers`, hint: didYouMean(key.provider, providers) ?? `providers: ${listed(providers)}` };
+      return { message: `no provider "${key.provider}" in retrieval.providers`, hint: didYouMean(key.provider, providers) ?? `providers: ${listed2(providers)}` };
     }
     if (key.k !== void 0 && !retrieval.k.includes(key.k)) {
       const nearest = [...retrieval.k].sort((a, b) => Math.abs(a - key.k) - Math.abs(b - key.k))[0];
       return {
-        message: `${key.metric} is not computed: retrieval.k is ${listed(retrieval.k.map(String))}`,
+        message: `${key.metric} is not computed: retrieval.k is ${listed2(retrieval.k.map(String))}`,
         hint: nearest === void 0 ? `add ${key.k} to retrieval.k` : `did you mean "${key.family}@${nearest}"? or add ${key.k} to retrieval.k`
       };
     }
     if (key.tag !== void 0) {
       const tags = [...new Set(retrieval.queries.flatMap((query) => query.tags))].sort();
-      if (!tags.includes(key.tag)) return { message: `no query is tagged "${key.tag}"`, hint: didYouMean(key.tag, tags) ?? `tags: ${listed(tags)}` };
+      if (!tags.includes(key.tag)) return { message: `no query is tagged "${key.tag}"`, hint: didYouMean(key.tag, tags) ?? `tags: ${listed2(tags)}` };
     }
     return void 0;
   }
@@ -19051,12 +19375,12 @@ function checkKey(key, suite) {
   if (!e2e) return { message: "the suite has no e2e section", hint: "add e2e: or gate on retrieval metrics" };
   const needConditions = (conditions, what) => {
     const lacking = conditions.filter((condition) => !e2e.conditions.includes(condition));
-    return lacking.length === 0 ? void 0 : { message: `${what} needs the ${lacking.join(" and ")} condition${lacking.length > 1 ? "s" : ""}, not in e2e.conditions (${listed(e2e.conditions)})`, hint: `add ${lacking.join(", ")} to e2e.conditions` };
+    return lacking.length === 0 ? void 0 : { message: `${what} needs the ${lacking.join(" and ")} condition${lacking.length > 1 ? "s" : ""}, not in e2e.conditions (${listed2(e2e.conditions)})`, hint: `add ${lacking.join(", ")} to e2e.conditions` };
   };
   const abilities = [...new Set(e2e.cases.map((spec) => spec.ability))].sort();
   const ability = "ability" in key ? key.ability : void 0;
   if (ability !== void 0 && !abilities.includes(ability)) {
-    return { message: `no e2e case has ability "${ability}"`, hint: didYouMean(ability, abilities) ?? `abilities: ${listed(abilities)}` };
+    return { message: `no e2e case has ability "${ability}"`, hint: didYouMean(ability, abilities) ?? `abilities: ${listed2(abilities)}` };
   }
   switch (key.kind) {
     case "rate":
@@ -19315,6 +19639,7 @@ async function compareCommand(argv, io) {
 `);
   }
   const comparisons = compareResults(baseline.results, current.results);
+  const paired = pairedChanges(baseline.results, current.results);
   const explicit = values.suite;
   const suitePath = explicit ?? current.results.suite.file;
   let verdict;
@@ -19333,12 +19658,12 @@ async function compareCommand(argv, io) {
     }
   }
   if (values.json) {
-    io.stdout(`${JSON.stringify({ baseline: baselineDir, current: currentDir, metrics: comparisons, gate: verdict ?? null }, null, 2)}
+    io.stdout(`${JSON.stringify({ baseline: baselineDir, current: currentDir, metrics: comparisons, paired, gate: verdict ?? null }, null, 2)}
 `);
     if (gateNote) io.stderr(`note: ${gateNote}
 `);
   } else {
-    const parts = [`${current.results.suite.name}: ${currentDir} against ${baselineDir}`, "", comparisonText(comparisons)];
+    const parts = [`${current.results.suite.name}: ${currentDir} against ${baselineDir}`, "", comparisonText(comparisons), pairedText(paired)];
     if (verdict) parts.push(verdictText(verdict));
     else parts.push(`${gateNote}
 `);
@@ -19378,6 +19703,15 @@ function terminalReport(results) {
     (provider) => provider.status === "ok" ? [plainText(provider.name), ...columns.map((name) => formatMetric(provider.metrics?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)] : [plainText(provider.name), ...columns.map(() => "-"), "-", "-"]
   );
   lines.push(textTable(["provider", ...columns, "p50 ms", "p95 ms"], rows), "");
+  const withIntervals = providers.filter((provider) => provider.status === "ok" && provider.intervals && Object.keys(provider.intervals).length > 0);
+  if (withIntervals.length > 0) {
+    lines.push(`intervals (${INTERVAL_DEFINITION}):`);
+    for (const provider of withIntervals) {
+      const shown2 = columns.filter((name) => provider.intervals[name]).map((name) => `${name} ${formatEstimate(provider.metrics?.[name], provider.intervals[name])}`);
+      lines.push(`  ${plainText(provider.name)}: ${shown2.join("; ")}`);
+    }
+    lines.push("");
+  }
   for (const provider of providers) {
     if (provider.status === "error") {
       lines.push(`${plainText(provider.name)}: ERROR ${plainText(provider.error ?? "")}`);
@@ -19433,6 +19767,7 @@ function terminalE2eReport(e2e, trials) {
   const gap = overall.recall && overall.oracle ? overall.oracle.pass_rate - overall.recall.pass_rate : void 0;
   rows.push(rowFor("all", overall, lift, gap));
   lines.push(textTable(["ability", ...columns], rows), "");
+  lines.push(...intervalLines(e2e));
   const tokens = e2e.tokens;
   lines.push(
     `tokens: ${tokens.input} in, ${tokens.output} out${tokens.judge_input + tokens.judge_output ? ` (+ judge ${tokens.judge_input} in, ${tokens.judge_output} out)` : ""}; cost ${usd(e2e.cost_usd)}${e2e.cost_per_successful_trial !== null ? `, ${usd(e2e.cost_per_successful_trial)} per passing trial` : ""}`,
@@ -19458,6 +19793,31 @@ function terminalE2eReport(e2e, trials) {
   return `${lines.join("\n")}
 `;
 }
+function intervalLines(e2e) {
+  const headline = e2e.headline_condition;
+  const line = (name, intervals, figures) => {
+    if (!intervals || Object.keys(intervals).length === 0) return [];
+    const parts = [
+      `pass rate ${formatEstimate(figures.rates?.pass_rate, intervals[`${headline}.pass_rate`])}`,
+      `pass^${e2e.repeat} ${formatEstimate(figures.rates?.["pass^k"], intervals[`${headline}.pass^k`])}`,
+      ...intervals.lift ? [`lift ${formatEstimate(figures.lift, intervals.lift)}`] : [],
+      ...intervals.gap ? [`gap ${formatEstimate(figures.gap, intervals.gap)}`] : []
+    ];
+    return [`  ${name}: ${parts.join("; ")}`];
+  };
+  const overall = e2e.by_condition;
+  const rows = [
+    ...Object.entries(e2e.abilities).flatMap(
+      ([ability, result]) => line(plainText(ability), result.intervals, { rates: result.conditions[headline], lift: result.lift_over_none, gap: result.gap_oracle_over_recall })
+    ),
+    ...line("all", e2e.intervals, {
+      rates: overall[headline],
+      lift: overall.recall && overall.none ? overall.recall.pass_rate - overall.none.pass_rate : void 0,
+      gap: overall.recall && overall.oracle ? overall.oracle.pass_rate - overall.recall.pass_rate : void 0
+    })
+  ];
+  return rows.length === 0 ? [] : [`intervals under ${headline} (${INTERVAL_DEFINITION}):`, ...rows, ""];
+}
 
 // src/cli/runReport.ts
 function runReportText(results, trials, verdict) {
@@ -19478,6 +19838,49 @@ function runExitCode(results, verdict, stderr, label) {
 
 // src/cli/merge.ts
 import { resolve as resolve5 } from "node:path";
+
+// src/gate/intervals.ts
+function intervalOf(key, samples) {
+  return bootstrapInterval(samples, { seed: mixSeed(DEFAULT_SEED, key) });
+}
+function collect(entries) {
+  const intervals = {};
+  for (const [name, key, samples] of entries) {
+    const estimate = intervalOf(key, samples);
+    if (estimate) intervals[name] = estimate;
+  }
+  return intervals;
+}
+function retrievalIntervals(provider, queries, metrics) {
+  const ids = queries.map((query) => query.id);
+  return collect(
+    metrics.map((metric) => [
+      metric,
+      `retrieval.${provider}.${metric}`,
+      { unit: "query", ids, units: queries.map((query) => [query.metrics[metric] ?? 0]), statistic: (sample) => mean(sample.map((unit) => unit[0])) }
+    ])
+  );
+}
+function e2eGroupIntervals(prefix, cases, conditions) {
+  const entries = [];
+  for (const condition of conditions) {
+    for (const rate of ["pass_rate", "pass^k"]) entries.push([`${condition}.${rate}`, `${prefix}.${condition}.${rate}`, caseRateSamples(cases, condition, rate)]);
+  }
+  if (conditions.includes("recall") && conditions.includes("none")) entries.push(["lift", `${prefix}.lift`, caseDiffSamples(cases, "recall", "none")]);
+  if (conditions.includes("recall") && conditions.includes("oracle")) entries.push(["gap", `${prefix}.gap`, caseDiffSamples(cases, "oracle", "recall")]);
+  return collect(entries);
+}
+function e2eIntervals(cases, abilities, conditions) {
+  const named = Object.entries(cases);
+  for (const [ability, result] of Object.entries(abilities)) {
+    result.intervals = e2eGroupIntervals(
+      `e2e.ability.${ability}`,
+      named.filter(([, one]) => one.ability === ability),
+      conditions
+    );
+  }
+  return e2eGroupIntervals("e2e", named, conditions);
+}
 
 // src/e2e/trial.ts
 function trialKey(caseName, condition, repeat) {
@@ -19525,7 +19928,7 @@ function aggregateE2e(records, cases, conditions, repeat) {
   const caseResults = {};
   for (const spec of cases) {
     const mine = outcomes.filter((trial) => trial.case === spec.name);
-    const result = { ability: spec.ability, conditions: {}, leak: false };
+    const result = { ability: spec.ability, conditions: {}, leak: false, ...spec.planted_from ? { planted_from: spec.planted_from } : {} };
     for (const condition of conditions) {
       const these = mine.filter((trial) => trial.condition === condition);
       const base = rates(these);
@@ -19572,6 +19975,7 @@ function aggregateE2e(records, cases, conditions, repeat) {
     headline_condition: headline,
     metrics: byCondition[headline],
     by_condition: byCondition,
+    intervals: e2eIntervals(caseResults, abilities, conditions),
     abilities,
     cases: caseResults,
     leaks: Object.entries(caseResults).filter(([, result]) => result.leak).map(([name]) => name),
@@ -19619,7 +20023,7 @@ function markdownReport(results) {
   lines.push(
     `### Retrieval`,
     "",
-    `${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search. Metrics follow trec_eval's definitions; every query counts in each mean.`,
+    `${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search. Metrics follow trec_eval's definitions; every query counts in each mean. [low, high] n: ${INTERVAL_DEFINITION}; n queries.`,
     ""
   );
   const providers = Object.values(retrieval.providers);
@@ -19627,7 +20031,7 @@ function markdownReport(results) {
     ...markdownTable(
       ["provider", ...columns, "p50 ms", "p95 ms"],
       providers.map(
-        (provider) => provider.status === "ok" ? [cell(provider.name), ...columns.map((name) => formatMetric(provider.metrics?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)] : [cell(provider.name), ...columns.map(() => "-"), "-", "-"]
+        (provider) => provider.status === "ok" ? [cell(provider.name), ...columns.map((name) => formatEstimate(provider.metrics?.[name], provider.intervals?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)] : [cell(provider.name), ...columns.map(() => "-"), "-", "-"]
       )
     ),
     ""
@@ -19674,17 +20078,17 @@ function e2eSection(e2e) {
   const lines = ["### End-to-end", ""];
   const trials = Object.values(e2e.by_condition).reduce((sum2, rates2) => sum2 + (rates2?.trials ?? 0), 0);
   lines.push(
-    `${Object.keys(e2e.cases).length} cases, ${e2e.repeat} repeats, conditions ${e2e.conditions.join(", ")}: ${trials} trials against ${escapeMarkdown(e2e.target.kind)}${e2e.target.model ? ` (${escapeMarkdown(e2e.target.model)})` : ""}. Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat.`,
+    `${Object.keys(e2e.cases).length} cases, ${e2e.repeat} repeats, conditions ${e2e.conditions.join(", ")}: ${trials} trials against ${escapeMarkdown(e2e.target.kind)}${e2e.target.model ? ` (${escapeMarkdown(e2e.target.model)})` : ""}. Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat. [low, high] n: ${INTERVAL_DEFINITION}; n cases.`,
     ""
   );
   const header = ["ability", ...e2e.conditions.map((condition) => `${condition} pass rate`), `pass^${e2e.repeat}`, "errors"];
-  const row = (name, byCondition) => [
+  const row = (name, byCondition, intervals) => [
     name,
-    ...e2e.conditions.map((condition) => formatMetric(byCondition[condition]?.pass_rate)),
-    formatMetric(byCondition[e2e.headline_condition]?.["pass^k"]),
+    ...e2e.conditions.map((condition) => formatEstimate(byCondition[condition]?.pass_rate, intervals?.[`${condition}.pass_rate`])),
+    formatEstimate(byCondition[e2e.headline_condition]?.["pass^k"], intervals?.[`${e2e.headline_condition}.pass^k`]),
     String(e2e.conditions.reduce((sum2, condition) => sum2 + (byCondition[condition]?.errors ?? 0), 0))
   ];
-  lines.push(...markdownTable(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions)), row("**all**", e2e.by_condition)]), "");
+  lines.push(...markdownTable(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions, result.intervals)), row("**all**", e2e.by_condition, e2e.intervals)]), "");
   const cost = e2e.cost_usd === null ? "unknown (a model has no price)" : `$${e2e.cost_usd.toFixed(4)}`;
   lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${cost}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, "");
   for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);
@@ -37974,6 +38378,7 @@ async function runProvider(spec, provider, deps) {
     ...base,
     status: "ok",
     metrics: meanMetrics(queries.map((q2) => q2.metrics), spec.k),
+    intervals: retrievalIntervals(provider.name, queries, headlineMetrics(spec.k)),
     by_tag: metricsByTag(queries, spec.k),
     latency_ms: summarizeLatency(queries.map((q2) => q2.latency_ms)),
     timings_ms: roundTimings(timings),

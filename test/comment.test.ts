@@ -91,7 +91,7 @@ test('a comment too long for GitHub drops the least important detail first and s
   assert.match(body, /_Shortened to fit GitHub's size limit, leaving out 30 ability row\(s\), the chart, \d+ failing trial\(s\), the changed files\. Everything is in results\.json, report\.md, trials\.jsonl in the results folder\._/);
   assert.equal(body.split('\n').filter((line) => line.startsWith('| ability-')).length, 10);
   assert.match(body, /… and 30 more abilities, none with a lower pass rate/);
-  assert.match(body, /\| \*\*all\*\* \| 0\.000 \|/, 'the overall row stays');
+  assert.match(body, /\| \*\*all\*\* \| 0\.000 \[0\.000, 0\.000\] n=400 \|/, 'the overall row stays, with its interval over the 400 cases');
   assert.match(body, /400 failing trial\(s\)/);
   const shown = body.split('\n').filter((line) => line.startsWith('| case-')).length;
   assert.ok(shown >= 10 && shown < 50, `${shown} failing trials shown`);

@@ -9,7 +9,7 @@ import { aggregateE2e } from '../src/e2e/aggregate.js';
 import type { TrialRecord } from '../src/e2e/trial.js';
 import type { CaseSpec, Condition } from '../src/e2e/types.js';
 import { RecallGateError } from '../src/errors.js';
-import { bootstrapChange } from '../src/gate/bootstrap.js';
+import { pairedBootstrapChange } from '../src/gate/bootstrap.js';
 import { compareResults } from '../src/gate/compare.js';
 import { evaluateGate } from '../src/gate/evaluate.js';
 import { verdictText } from '../src/gate/format.js';
@@ -561,11 +561,13 @@ describe('bootstrap interval of a change', () => {
     assert.ok(row.interval![1] < 0 && row.interval![0] < -0.5 && row.interval![1] > -0.7, `${row.interval}`);
   });
 
-  test('noise: the interval spans 0, not significant, and a small drop passes', () => {
+  test('noise: one query of 40 lost, the paired interval reaches 0, not significant, and a small drop passes', () => {
     const row = evaluateGate(gate(0.05), noise.current, noise.baseline).rows[0]!;
     assert.equal(row.status, 'pass');
     assert.equal(row.significant, false);
-    assert.ok(row.interval![0] < 0 && row.interval![1] > 0, `${row.interval}`);
+    // Paired, only the one query that changed moves the difference: every draw is -(times drawn)/40.
+    assert.deepEqual(row.pairing, { paired: true, shared: 40, added: 0, removed: 0 });
+    assert.ok(row.interval![0] < 0 && row.interval![1] === 0, `${row.interval}`);
   });
 
   test('e2e: whole cases are resampled', () => {
@@ -593,10 +595,61 @@ describe('bootstrap interval of a change', () => {
     assert.match(noTrials.note ?? '', /no interval/);
   });
 
+  test('decide: interval fails only when the whole interval of the change is below -max_drop; point fails on the estimate', () => {
+    // 6 of 40 queries lost: a point drop of 0.15, an interval roughly [-0.25, -0.05].
+    const current = doc({ retrieval: { vector: provider('vector', binary('q', 40, 34)) } });
+    const baseline = doc({ retrieval: { vector: provider('vector', binary('q', 40, 40)) } });
+    const rowFor = (condition: Omit<GateCondition, 'metric'>) => evaluateGate({ root: { all: [c('retrieval.vector.recall@3', condition)] }, skipped_layers: 'waive' }, current, baseline).rows[0]!;
+    const point = rowFor({ max_drop: 0.1 });
+    assert.equal(point.status, 'fail');
+    assert.equal(point.decided_by, 'point');
+    const interval = point.interval!;
+    assert.ok(interval[1] < -0.01 && interval[1] > -0.1 && interval[0] < -0.2, `${interval}`);
+    const noisy = rowFor({ max_drop: 0.1, decide: 'interval' });
+    assert.equal(noisy.status, 'pass', 'the interval reaches above -0.1: within noise');
+    assert.equal(noisy.decided_by, 'interval');
+    assert.equal(noisy.threshold, 'drop <= 0.1 (interval)');
+    assert.match(noisy.note ?? '', /decided by the 95% interval of the change \(decide: interval\)/);
+    const beyond = rowFor({ max_drop: -interval[1] - 0.005, decide: 'interval' });
+    assert.equal(beyond.status, 'fail', 'the whole interval lies below -max_drop');
+    // max_rise by the interval: the rise of a mirror-image run.
+    const rise = evaluateGate({ root: { all: [c('retrieval.vector.recall@3', { max_rise: 0.1, decide: 'interval' })] }, skipped_layers: 'waive' }, baseline, current).rows[0]!;
+    assert.equal(rise.status, 'pass');
+    assert.equal(evaluateGate({ root: { all: [c('retrieval.vector.recall@3', { max_rise: 0.01, decide: 'interval' })] }, skipped_layers: 'waive' }, baseline, current).rows[0]!.status, 'fail');
+  });
+
+  test('decide: interval without per-unit values falls back to the point estimate and says so', () => {
+    const bare = (p: ProviderResult) => doc({ retrieval: { vector: { ...p, queries: [] } } });
+    const row = evaluateGate(
+      { root: { all: [c('retrieval.vector.recall@3', { max_drop: 0.1, decide: 'interval' })] }, skipped_layers: 'waive' },
+      bare(provider('vector', binary('q', 40, 30))),
+      bare(provider('vector', binary('q', 40, 40))),
+    ).rows[0]!;
+    assert.equal(row.status, 'fail');
+    assert.equal(row.decided_by, 'point');
+    assert.match(row.note ?? '', /decide: interval, but there is no interval: decided by the point estimate/);
+  });
+
+  test('e2e: cases planted from one history are one unit; cases on one side only are counted', () => {
+    const plan = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`c${i}`, { ability: 'facts', recall: i < 4 ? 'ppp' : 'fff' }]));
+    const base = e2eOf(plan);
+    const now = e2eOf({ ...plan, extra: { ability: 'facts', recall: 'ppp' } });
+    for (const name of ['c1', 'c2']) base.cases[name]!.planted_from = 'c0';
+    for (const name of ['c1', 'c2']) now.cases[name]!.planted_from = 'c0';
+    const row = evaluateGate({ root: { all: [c('e2e.pass_rate', { max_drop: 0.5 })] }, skipped_layers: 'waive' }, doc({ e2e: now }), doc({ e2e: base })).rows[0]!;
+    // Units: the history c0+c1+c2, c3, c4, c5 in both (4), extra added.
+    assert.deepEqual(row.pairing, { paired: true, shared: 4, added: 1, removed: 0 });
+    assert.match(row.note ?? '', /paired on 4 shared cases; 1 cases added, 0 removed/);
+  });
+
   test('identical runs give a zero-width interval at 0', () => {
-    const units = { unit: 'query' as const, units: [[1], [1]], statistic: (sample: readonly (readonly number[])[]) => sample.length };
-    assert.deepEqual(bootstrapChange(units, units, { resamples: 50 }), [0, 0]);
-    assert.equal(bootstrapChange({ ...units, units: [] }, units), undefined);
+    const units = { unit: 'query' as const, units: [[1], [0], [0.5]], ids: ['a', 'b', 'c'], statistic: (sample: readonly (readonly number[])[]) => sample.reduce((sum, unit) => sum + unit[0]!, 0) / sample.length };
+    assert.deepEqual(pairedBootstrapChange(units, units, { resamples: 50 }), { interval: [0, 0], paired: true, shared: 3, added: 0, removed: 0 });
+    assert.equal(pairedBootstrapChange({ ...units, units: [], ids: [] }, units), undefined);
+    // Without names nothing can pair: each run is resampled alone and the interval is wide.
+    const unnamed = pairedBootstrapChange({ ...units, ids: undefined }, { ...units, ids: undefined }, { resamples: 200 })!;
+    assert.equal(unnamed.paired, false);
+    assert.ok(unnamed.interval[0] < 0 && unnamed.interval[1] > 0, `${unnamed.interval}`);
   });
 });
 
@@ -651,6 +704,8 @@ describe('validateGate', () => {
     { node: c('retrieval.vector.mrr', { op: 'gte' }), expected: [{ path: ['value'], message: 'op gte needs a value' }] },
     { node: c('retrieval.vector.mrr', { value: 0.5 }), expected: [{ path: ['op'], message: 'value needs an op (gt, gte, lt, lte or eq)' }] },
     { node: c('retrieval.vector.mrr', {}), expected: [{ path: [], message: 'the condition on retrieval.vector.mrr has no threshold', hint: 'add op and value, or max_drop or max_rise' }] },
+    { node: c('retrieval.vector.mrr', { op: 'gte', value: 0.5, decide: 'interval' }), expected: [{ path: ['decide'], message: 'decide applies to max_drop and max_rise: this condition has neither', hint: 'add max_drop or max_rise, or remove decide' }] },
+    { node: c('retrieval.vector.mrr', { max_drop: 0.1, decide: 'intervals' as 'interval' }), expected: [{ path: ['decide'], message: 'decide must be point or interval, not "intervals"', hint: 'did you mean "interval"?' }] },
     { node: c('e2e.cost_usd', { op: 'lte', value: 1, aggregation: 'p95' }), expected: [{ path: ['aggregation'], message: 'aggregation does not apply to e2e.cost_usd: it is one number per run', hint: 'remove aggregation' }] },
     { node: c('retrieval.vector.mrr', { op: 'gte', value: 0.5, aggregation: 'p59' as Aggregation }), expected: [{ path: ['aggregation'], message: 'aggregation must be one of mean, min, max, median, p95, not "p59"', hint: 'did you mean "p95"?' }] },
     { node: c('retrieval.vector.mrr', { op: 'gte', value: 0.5, max_drop: -1 }), expected: [{ path: ['max_drop'], message: 'max_drop must be a number of at least 0' }] },
@@ -755,7 +810,7 @@ gate:
   test('prints deltas and the gate rows; exit 1 when the gate fails (suite from results.json)', async () => {
     const result = await run(['base', 'cur']);
     assert.equal(result.code, 1, result.stdout + result.stderr);
-    assert.match(result.stdout, /^retrieval\.vector\.recall@3\s+0\.800\s+0\.750\s+-0\.050$/m);
+    assert.match(result.stdout, /^retrieval\.vector\.recall@3\s+0\.800\s+0\.750\s+-0\.050\s+\[-0\.150, +\+0\.000\]\s+paired, 4 shared$/m);
     assert.match(result.stdout, /^all\[0\]\s+retrieval\.vector\.recall@3\s+drop <= 0\.01\s+0\.750\s+0\.800\s+-0\.050\s+\[.*\]\s+FAIL$/m);
     assert.match(result.stdout, /gate FAILED \(1 passed, 1 failed, 0 skipped, 0 not evaluated\)/);
   });

@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { ExitCode, RecallGateError } from '../errors.js';
 import { compareResults } from '../gate/compare.js';
 import { evaluateGate } from '../gate/evaluate.js';
-import { comparisonText, verdictText } from '../gate/format.js';
+import { comparisonText, pairedText, verdictText } from '../gate/format.js';
+import { pairedChanges } from '../gate/paired.js';
 import type { Verdict } from '../gate/types.js';
 import { readRun } from '../report/readResultsDir.js';
 import { loadSuite } from '../suite/load.js';
@@ -13,8 +14,10 @@ import type { CliIO } from './io.js';
 export const COMPARE_USAGE = 'recall-gate compare <baseline-dir> <dir> [--suite suite.yaml] [--json]';
 
 /**
- * Compares two runs: every headline metric's change, then the suite's gate
- * evaluated with the first run as the baseline. Exit 1 when the gate fails.
+ * Compares two runs: every headline metric's change with its paired interval,
+ * the cases that flipped (McNemar) and the queries whose first relevant rank
+ * moved (Wilcoxon), then the suite's gate evaluated with the first run as the
+ * baseline. Exit 1 when the gate fails.
  */
 export async function compareCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, { suite: { type: 'string' }, json: { type: 'boolean', default: false } }, COMPARE_USAGE);
@@ -33,6 +36,7 @@ export async function compareCommand(argv: string[], io: CliIO): Promise<number>
   }
 
   const comparisons = compareResults(baseline.results, current.results);
+  const paired = pairedChanges(baseline.results, current.results);
 
   const explicit = values.suite as string | undefined;
   const suitePath = explicit ?? current.results.suite.file;
@@ -53,10 +57,10 @@ export async function compareCommand(argv: string[], io: CliIO): Promise<number>
   }
 
   if (values.json) {
-    io.stdout(`${JSON.stringify({ baseline: baselineDir, current: currentDir, metrics: comparisons, gate: verdict ?? null }, null, 2)}\n`);
+    io.stdout(`${JSON.stringify({ baseline: baselineDir, current: currentDir, metrics: comparisons, paired, gate: verdict ?? null }, null, 2)}\n`);
     if (gateNote) io.stderr(`note: ${gateNote}\n`);
   } else {
-    const parts = [`${current.results.suite.name}: ${currentDir} against ${baselineDir}`, '', comparisonText(comparisons)];
+    const parts = [`${current.results.suite.name}: ${currentDir} against ${baselineDir}`, '', comparisonText(comparisons), pairedText(paired)];
     if (verdict) parts.push(verdictText(verdict));
     else parts.push(`${gateNote}\n`);
     io.stdout(parts.join('\n'));

@@ -1,3 +1,5 @@
+import type { IntervalEstimate } from '../gate/bootstrap.js';
+import { e2eIntervals } from '../gate/intervals.js';
 import { groupBy, mean, round, summarizeLatency, type LatencySummary } from '../stats.js';
 import { trialKey, type TrialRecord } from './trial.js';
 import type { CaseSpec, Condition } from './types.js';
@@ -33,6 +35,8 @@ export interface AbilityResult {
   lift_over_none?: number;
   /** Pass rate under oracle minus under recall: what capture and ranking lose. */
   gap_oracle_over_recall?: number;
+  /** 95% bootstrap intervals over the ability's cases: "recall.pass_rate", "recall.pass^k", ..., "lift", "gap". */
+  intervals?: Record<string, IntervalEstimate>;
 }
 
 export interface CaseResult {
@@ -40,6 +44,8 @@ export interface CaseResult {
   conditions: Partial<Record<Condition, CaseRates>>;
   /** Passed with memory off although it needs memory: the setup leaks. */
   leak: boolean;
+  /** The case whose sessions it was planted with (the start of its plant_from chain): one history, resampled as one unit. */
+  planted_from?: string;
 }
 
 export interface E2eResult {
@@ -49,6 +55,8 @@ export interface E2eResult {
   headline_condition: Condition;
   metrics: GroupRates;
   by_condition: Partial<Record<Condition, GroupRates>>;
+  /** 95% bootstrap intervals over all cases, keyed like the abilities' (INTERVAL_DEFINITION says how). */
+  intervals?: Record<string, IntervalEstimate>;
   abilities: Record<string, AbilityResult>;
   cases: Record<string, CaseResult>;
   leaks: string[];
@@ -121,7 +129,7 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
   const caseResults: Record<string, CaseResult> = {};
   for (const spec of cases) {
     const mine = outcomes.filter((trial) => trial.case === spec.name);
-    const result: CaseResult = { ability: spec.ability, conditions: {}, leak: false };
+    const result: CaseResult = { ability: spec.ability, conditions: {}, leak: false, ...(spec.planted_from ? { planted_from: spec.planted_from } : {}) };
     for (const condition of conditions) {
       const these = mine.filter((trial) => trial.condition === condition);
       const base = rates(these);
@@ -172,6 +180,7 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
     headline_condition: headline,
     metrics: byCondition[headline]!,
     by_condition: byCondition,
+    intervals: e2eIntervals(caseResults, abilities, conditions),
     abilities,
     cases: caseResults,
     leaks: Object.entries(caseResults)

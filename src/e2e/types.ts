@@ -71,5 +71,7 @@ export interface CaseSpec {
   needs_memory: boolean;
   /** dev or heldout (see Split in suite/types.ts). */
   split?: 'dev' | 'heldout';
+  /** Set by plant_from: the case at the start of the chain, whose sessions this case plays. */
+  planted_from?: string;
   where: SourceLocation;
 }

@@ -1,5 +1,7 @@
 import type { ResultsDocument } from '../report/results.js';
 import { round } from '../stats.js';
+import { DEFAULT_SEED, mixSeed, pairedBootstrapChange, type ChangeInterval } from './bootstrap.js';
+import { resolveMetric } from './metrics.js';
 
 export interface MetricComparison {
   /** The gate's key for the metric, e.g. retrieval.vector.recall@3, e2e.ability.isolation.pass_rate. */
@@ -8,6 +10,8 @@ export interface MetricComparison {
   current: number;
   /** current - baseline. */
   delta: number;
+  /** 95% bootstrap interval of the change, paired on the units both runs share, with how they met. */
+  change?: ChangeInterval;
 }
 
 const RATES = ['pass_rate', 'pass^k', 'pass@k'] as const;
@@ -16,12 +20,20 @@ const RATES = ['pass_rate', 'pass^k', 'pass@k'] as const;
  * Headline metrics present in both runs, with their change: each provider's
  * means over queries, the e2e rates overall (headline condition and each
  * other condition's pass rate) and per ability. Keys are gate metric keys; when
- * the two runs have different headline conditions, e2e keys name the condition. Pure.
+ * the two runs have different headline conditions, e2e keys name the condition.
+ * Each change has the paired bootstrap interval the gate would give it. Pure.
  */
 export function compareResults(baseline: ResultsDocument, current: ResultsDocument): MetricComparison[] {
   const rows: MetricComparison[] = [];
   const add = (metric: string, before: number | undefined, after: number | undefined) => {
-    if (typeof before === 'number' && typeof after === 'number') rows.push({ metric, baseline: before, current: after, delta: round(after - before, 12) });
+    if (typeof before !== 'number' || typeof after !== 'number') return;
+    const now = resolveMetric(metric, current);
+    const prior = resolveMetric(metric, baseline);
+    const change =
+      now.status === 'value' && prior.status === 'value' && now.samples && prior.samples
+        ? pairedBootstrapChange(now.samples, prior.samples, { seed: mixSeed(DEFAULT_SEED, `${metric}|${now.aggregation ?? ''}`) })
+        : undefined;
+    rows.push({ metric, baseline: before, current: after, delta: round(after - before, 12), ...(change ? { change } : {}) });
   };
 
   for (const [name, provider] of Object.entries(current.retrieval?.providers ?? {})) {

@@ -6,10 +6,14 @@
  *   difference of up to 1e-9 (floating-point means), gt/lt need more than it,
  *   so gt is exactly "not lte" and lt "not gte".
  * - max_drop fails when baseline - current > max_drop, max_rise when
- *   current - baseline > max_rise, on the point estimates. Beside them, a 95%
- *   bootstrap interval of current - baseline (whole queries or cases resampled,
- *   independently in each run, seeded so it is reproducible) says whether the
- *   change is larger than resampling noise (`significant`); it informs, it does not decide.
+ *   current - baseline > max_rise, on the point estimates (decide: point, the
+ *   default). Beside them, a 95% bootstrap interval of current - baseline
+ *   (pairedBootstrapChange: whole queries or cases, the ones both runs share
+ *   resampled once per draw for both; seeded so it is reproducible) says
+ *   whether the change is larger than resampling noise (`significant`). With
+ *   decide: interval it decides: max_drop fails only when the whole interval
+ *   lies below -max_drop, max_rise only when it lies above max_rise; without an
+ *   interval (no per-unit values) the point estimate decides, with a note.
  * - Without a baseline (or with the metric absent from it) a max_drop/max_rise
  *   condition is `not-evaluated`: shown as such, waived like a skipped layer,
  *   never counted as a pass. A condition that also has op/value is decided by
@@ -28,8 +32,8 @@
 import type { TrialRecord } from '../e2e/trial.js';
 import type { ResultsDocument } from '../report/results.js';
 import { round } from '../stats.js';
-import { DEFAULT_SEED, bootstrapChange, mixSeed } from './bootstrap.js';
-import { aggregationApplies, parseMetricKey, resolveMetric, defaultAggregation, type Resolution } from './metrics.js';
+import { DEFAULT_SEED, mixSeed, pairedBootstrapChange, type ChangeInterval } from './bootstrap.js';
+import { aggregationApplies, parseMetricKey, resolveMetric, defaultAggregation, type Resolution, type UnitSamples } from './metrics.js';
 import type { GateCondition, GateGroupRow, GateNode, GateOp, GateRow, GateSpec, Verdict } from './types.js';
 
 export const TOLERANCE = 1e-9;
@@ -65,8 +69,9 @@ export function compareOp(actual: number, op: GateOp, value: number): boolean {
 export function thresholdText(condition: GateCondition): string {
   const parts: string[] = [];
   if (condition.op !== undefined) parts.push(`${OP_SYMBOL[condition.op] ?? condition.op} ${condition.value ?? '?'}`);
-  if (condition.max_drop !== undefined) parts.push(`drop <= ${condition.max_drop}`);
-  if (condition.max_rise !== undefined) parts.push(`rise <= ${condition.max_rise}`);
+  const rule = condition.decide === 'interval' ? ' (interval)' : '';
+  if (condition.max_drop !== undefined) parts.push(`drop <= ${condition.max_drop}${rule}`);
+  if (condition.max_rise !== undefined) parts.push(`rise <= ${condition.max_rise}${rule}`);
   return parts.join(', ') || '(no threshold)';
 }
 
@@ -162,20 +167,24 @@ function evaluateCondition(condition: GateCondition, path: string, context: Cont
       const delta = round(resolved.value - before.value, 12);
       row.baseline = before.value;
       row.delta = delta;
-      if (condition.max_drop !== undefined && -delta > condition.max_drop + TOLERANCE) failed = true;
-      if (condition.max_rise !== undefined && delta > condition.max_rise + TOLERANCE) failed = true;
-      if (resolved.samples && before.samples) {
-        const interval = bootstrapChange(resolved.samples, before.samples, {
-          seed: mixSeed(options.seed ?? DEFAULT_SEED, `${condition.metric}|${aggregation ?? ''}`),
-          resamples: options.resamples,
-        });
-        if (interval) {
-          row.interval = [round(interval[0], 12), round(interval[1], 12)];
-          row.significant = row.interval[0] > 0 || row.interval[1] < 0;
-        }
+      const change = resolved.samples && before.samples ? changeInterval(resolved.samples, before.samples, condition, aggregation, options) : undefined;
+      if (change) {
+        row.interval = change.interval;
+        row.significant = change.interval[0] > 0 || change.interval[1] < 0;
+        row.pairing = { paired: change.paired, shared: change.shared, added: change.added, removed: change.removed };
+        const note = pairingNote(change, resolved.samples!.unit);
+        if (note) notes.push(note);
       } else {
         notes.push('no interval: results.json has no per-unit values for this metric (pass the trials)');
       }
+      const byInterval = condition.decide === 'interval' && change !== undefined;
+      row.decided_by = byInterval ? 'interval' : 'point';
+      // By the interval, the change fails only when every value in it is beyond the bound.
+      const [low, high] = byInterval ? change.interval : [delta, delta];
+      if (condition.max_drop !== undefined && -high > condition.max_drop + TOLERANCE) failed = true;
+      if (condition.max_rise !== undefined && low > condition.max_rise + TOLERANCE) failed = true;
+      if (byInterval) notes.push(`decided by the 95% interval of the change (decide: interval)`);
+      else if (condition.decide === 'interval') notes.push('decide: interval, but there is no interval: decided by the point estimate');
     }
   }
 
@@ -185,6 +194,19 @@ function evaluateCondition(condition: GateCondition, path: string, context: Cont
   if (hasRelative && !compared && hasAbsolute && !failed) notes.push(`decided by ${OP_SYMBOL[condition.op!]} ${condition.value} alone`);
   if (notes.length > 0) row.note = notes.join('; ');
   return row;
+}
+
+function changeInterval(current: UnitSamples, baseline: UnitSamples, condition: GateCondition, aggregation: string | undefined, options: EvaluateOptions): ChangeInterval | undefined {
+  return pairedBootstrapChange(current, baseline, { seed: mixSeed(options.seed ?? DEFAULT_SEED, `${condition.metric}|${aggregation ?? ''}`), resamples: options.resamples });
+}
+
+/** Units on one side only, and an interval that could not pair, said in the row. */
+export function pairingNote(change: ChangeInterval, unit: 'query' | 'case'): string | undefined {
+  const units = unit === 'query' ? 'queries' : 'cases';
+  const oneSide = change.added + change.removed > 0 ? `${change.added} ${units} added, ${change.removed} removed` : '';
+  if (change.paired) return oneSide ? `paired on ${change.shared} shared ${units}; ${oneSide}` : undefined;
+  const why = change.shared + change.added + change.removed === 0 ? `the ${units} have no names to pair` : `only ${change.shared} ${units} shared`;
+  return `unpaired interval (${why}${oneSide ? `; ${oneSide}` : ''}): each run resampled on its own`;
 }
 
 function withHint(resolution: Exclude<Resolution, { status: 'value' }>): string {

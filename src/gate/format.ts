@@ -1,5 +1,7 @@
 import { oneLine, textTable } from '../report/format.js';
+import { INTERVAL_DEFINITION, type ChangeInterval } from './bootstrap.js';
 import type { MetricComparison } from './compare.js';
+import { mcnemarText, wilcoxonText, type CaseFlips, type PairedChanges, type RankChange } from './paired.js';
 import type { GateRow, Verdict } from './types.js';
 
 /** Three decimals, or fewer for large numbers (latencies, costs); a dash when absent. */
@@ -46,10 +48,71 @@ export function verdictLine(verdict: Verdict): string {
   return `gate ${verdict.status === 'pass' ? 'PASSED' : 'FAILED'} (${tally})${verdict.hasBaseline ? '' : ', no baseline'}${blocking}`;
 }
 
+/** "paired, 18 shared" or "unpaired, 2 shared, 3 added, 1 removed". */
+export function pairingText(change: ChangeInterval | undefined): string {
+  if (!change) return '-';
+  const oneSide = change.added + change.removed > 0 ? `, ${change.added} added, ${change.removed} removed` : '';
+  return `${change.paired ? 'paired' : 'unpaired'}, ${change.shared} shared${oneSide}`;
+}
+
 export function comparisonText(rows: MetricComparison[]): string {
   if (rows.length === 0) return 'no metric in common between the two runs\n';
   return `${textTable(
-    ['metric', 'baseline', 'current', 'delta'],
-    rows.map((row) => [row.metric, formatNumber(row.baseline), formatNumber(row.current), formatNumber(row.delta, true)]),
-  )}\n`;
+    ['metric', 'baseline', 'current', 'delta', '95% CI of delta', 'units'],
+    rows.map((row) => [
+      row.metric,
+      formatNumber(row.baseline),
+      formatNumber(row.current),
+      formatNumber(row.delta, true),
+      row.change ? formatInterval({ interval: row.change.interval, significant: row.change.interval[0] > 0 || row.change.interval[1] < 0 }) : '-',
+      pairingText(row.change),
+    ]),
+    'lrrrrl',
+  )}\n\nintervals: ${INTERVAL_DEFINITION}; paired on the units both runs share${rows.some((row) => row.change && (row.change.interval[0] > 0 || row.change.interval[1] < 0)) ? '; * the interval excludes 0' : ''}\n`;
+}
+
+const MAX_LISTED = 20;
+
+function listed(names: readonly string[]): string {
+  const shown = names.slice(0, MAX_LISTED).map((name) => oneLine(name, 80));
+  return `${shown.join(', ')}${names.length > MAX_LISTED ? `, ... and ${names.length - MAX_LISTED} more` : ''}`;
+}
+
+function flipLines(label: string, flips: CaseFlips): string[] {
+  return [
+    `  ${oneLine(label, 80)}: ${flips.shared} shared cases; ${mcnemarText(flips.mcnemar)}`,
+    ...(flips.pass_to_fail.length > 0 ? [`    pass -> fail: ${listed(flips.pass_to_fail)}`] : []),
+    ...(flips.fail_to_pass.length > 0 ? [`    fail -> pass: ${listed(flips.fail_to_pass)}`] : []),
+  ];
+}
+
+const rankText = (rank: number | null) => (rank === null ? 'none' : String(rank));
+
+function rankLines(label: string, changes: readonly RankChange[]): string[] {
+  if (changes.length === 0) return [];
+  const shown = changes.slice(0, MAX_LISTED).map((change) => `${oneLine(change.id, 60)} (${rankText(change.before)} -> ${rankText(change.after)})`);
+  return [`    ${label}: ${shown.join(', ')}${changes.length > MAX_LISTED ? `, ... and ${changes.length - MAX_LISTED} more` : ''}`];
+}
+
+/** The paired per-unit comparison, as compare prints it: flipped cases per ability, queries whose first relevant rank moved. */
+export function pairedText(changes: PairedChanges): string {
+  const lines: string[] = [];
+  const cases = changes.cases;
+  if (cases) {
+    lines.push(`cases under ${cases.condition} (a case passes when more than half of its repeats passed):`);
+    for (const [ability, flips] of Object.entries(cases.abilities)) lines.push(...flipLines(ability, flips));
+    lines.push(...flipLines('all', cases.overall));
+    if (cases.added.length + cases.removed.length > 0) lines.push(`  ${cases.added.length} case(s) added, ${cases.removed.length} removed (not paired)${cases.added.length ? `; added: ${listed(cases.added)}` : ''}${cases.removed.length ? `; removed: ${listed(cases.removed)}` : ''}`);
+    lines.push('');
+  }
+  if (changes.queries.length > 0) {
+    lines.push('queries, first relevant rank (baseline -> current):');
+    for (const provider of changes.queries) {
+      lines.push(`  ${oneLine(provider.provider, 80)}: ${provider.worse.length} worse, ${provider.better.length} better, ${provider.same} same of ${provider.shared} shared; ${wilcoxonText(provider.wilcoxon)}`);
+      lines.push(...rankLines('worse', provider.worse), ...rankLines('better', provider.better));
+      if (provider.added.length + provider.removed.length > 0) lines.push(`    ${provider.added.length} query(ies) added, ${provider.removed.length} removed (not paired)`);
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
 }

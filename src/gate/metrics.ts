@@ -42,14 +42,17 @@
  * layer ran but the number is not there (a failed provider, a condition that
  * did not run); `invalid` when the key names nothing.
  */
-import type { CaseRates, E2eResult, GroupRates } from '../e2e/aggregate.js';
+import type { CaseResult, E2eResult, GroupRates } from '../e2e/aggregate.js';
 import type { TrialRecord } from '../e2e/trial.js';
 import type { Condition } from '../e2e/types.js';
 import type { ResultsDocument } from '../report/results.js';
 import type { ProviderResult, QueryOutcome } from '../retrieval/types.js';
 import { groupBy, mean, median, percentile } from '../stats.js';
 import { didYouMean } from '../suite/didYouMean.js';
+import type { UnitSamples } from './bootstrap.js';
 import type { Aggregation } from './types.js';
+
+export type { UnitSamples } from './bootstrap.js';
 
 export const CONDITIONS: readonly Condition[] = ['recall', 'none', 'oracle'];
 export const AGGREGATIONS: readonly Aggregation[] = ['mean', 'min', 'max', 'median', 'p95'];
@@ -210,13 +213,6 @@ export function aggregate(values: readonly number[], aggregation: Aggregation): 
   }
 }
 
-/** What a bootstrap resamples: whole units (queries or cases), each with its numbers, and how a sample becomes the metric. */
-export interface UnitSamples {
-  unit: 'query' | 'case';
-  units: number[][];
-  statistic: (units: readonly (readonly number[])[]) => number;
-}
-
 export type Resolution =
   | { status: 'value'; value: number; aggregation?: Aggregation; samples?: UnitSamples; layer: 'retrieval' | 'e2e'; note?: string }
   | { status: 'skipped'; layer: 'retrieval' | 'e2e'; reason: string }
@@ -252,13 +248,19 @@ export function resolveMetric(key: string, results: ResultsDocument, options: Re
 type RetrievalKey = Extract<MetricKey, { layer: 'retrieval' }>;
 type E2eKey = Extract<MetricKey, { layer: 'e2e' }>;
 
-function valueOf(values: readonly number[], aggregation: Aggregation, unit: 'query' | 'case', layer: 'retrieval' | 'e2e'): Resolution {
+/** Unit names and resampling units for a bootstrap: cases planted from one history resample together. */
+export interface UnitNames {
+  ids: string[];
+  clusters?: string[];
+}
+
+function valueOf(values: readonly number[], aggregation: Aggregation, unit: 'query' | 'case', layer: 'retrieval' | 'e2e', names?: UnitNames): Resolution {
   return {
     status: 'value',
     value: aggregate(values, aggregation),
     aggregation,
     layer,
-    samples: { unit, units: values.map((value) => [value]), statistic: (units) => aggregate(units.map((one) => one[0]!), aggregation) },
+    samples: { unit, units: values.map((value) => [value]), ...names, statistic: (units) => aggregate(units.map((one) => one[0]!), aggregation) },
   };
 }
 
@@ -277,7 +279,7 @@ function resolveRetrieval(spec: RetrievalKey, results: ResultsDocument, aggregat
   const queries: QueryOutcome[] = spec.tag === undefined ? provider.queries : provider.queries.filter((query) => query.tags.includes(spec.tag!));
   const read = (query: QueryOutcome) => (spec.family === 'latency_ms' ? query.latency_ms : query.metrics[spec.metric]);
   const values = queries.map(read).filter((value): value is number => typeof value === 'number');
-  if (values.length > 0 && values.length === queries.length) return valueOf(values, aggregation, 'query', 'retrieval');
+  if (values.length > 0 && values.length === queries.length) return valueOf(values, aggregation, 'query', 'retrieval', { ids: queries.map((query) => query.id) });
 
   if (spec.tag !== undefined && !own(provider.by_tag, spec.tag) && queries.length === 0) {
     const tags = Object.keys(provider.by_tag ?? {});
@@ -319,21 +321,49 @@ function unfinished(layer: 'retrieval' | 'e2e', results: ResultsDocument): Resol
   return { status: 'missing', reason: `results.json has no ${layer} results (${why})` };
 }
 
-function rateResolution(rate: (typeof E2E_RATES)[number], group: GroupRates, rates: CaseRates[], aggregation: Aggregation | undefined): Resolution {
+/** A case's results under its name: the name pairs runs, its history (plant_from root) is its resampling unit. */
+export type NamedCase = [name: string, result: CaseResult];
+
+/** The names a bootstrap needs for these cases. */
+export function caseNames(cases: readonly NamedCase[]): UnitNames {
+  return { ids: cases.map(([name]) => name), clusters: cases.map(([name, result]) => result.planted_from ?? name) };
+}
+
+/**
+ * Per-case samples of a rate under one condition: [passed, trials] pooled for
+ * pass_rate (errors stay in the denominator), 0/1 per case for pass^k and pass@k.
+ * Cases without that condition are left out.
+ */
+export function caseRateSamples(cases: readonly NamedCase[], condition: Condition, rate: 'pass_rate' | 'pass^k' | 'pass@k'): UnitSamples {
+  const withCondition = cases.filter(([, result]) => result.conditions[condition] !== undefined);
+  const rates = withCondition.map(([, result]) => result.conditions[condition]!);
+  const names = caseNames(withCondition);
+  if (rate === 'pass_rate') return { unit: 'case', units: rates.map((r) => [r.passed, r.trials]), ...names, statistic: pooledRate };
+  return { unit: 'case', units: rates.map((r) => [r[rate] ? 1 : 0]), ...names, statistic: meanOfFirst };
+}
+
+/** Per-case samples of a difference of pooled pass rates, a minus b, paired within each case (lift, gap). */
+export function caseDiffSamples(cases: readonly NamedCase[], a: Condition, b: Condition): UnitSamples {
+  const both = cases.filter(([, result]) => result.conditions[a] && result.conditions[b]);
+  const units = both.map(([, result]) => [result.conditions[a]!.passed, result.conditions[a]!.trials, result.conditions[b]!.passed, result.conditions[b]!.trials]);
+  const statistic = (sample: readonly (readonly number[])[]) => pooledRate(sample.map((u) => [u[0]!, u[1]!])) - pooledRate(sample.map((u) => [u[2]!, u[3]!]));
+  return { unit: 'case', units, ...caseNames(both), statistic };
+}
+
+function rateResolution(rate: (typeof E2E_RATES)[number], group: GroupRates, cases: NamedCase[], condition: Condition, aggregation: Aggregation | undefined): Resolution {
+  const named = cases.filter(([, result]) => result.conditions[condition] !== undefined);
+  const rates = named.map(([, result]) => result.conditions[condition]!);
   if (rate === 'errors') {
-    return { status: 'value', value: group.errors, layer: 'e2e', samples: { unit: 'case', units: rates.map((r) => [r.errors]), statistic: sum } };
+    return { status: 'value', value: group.errors, layer: 'e2e', samples: { unit: 'case', units: rates.map((r) => [r.errors]), ...caseNames(named), statistic: sum } };
+  }
+  if (aggregation === 'mean' || aggregation === undefined) {
+    return { status: 'value', value: group[rate], aggregation: 'mean', layer: 'e2e', samples: caseRateSamples(named, condition, rate) };
   }
   if (rate === 'pass_rate') {
-    if (aggregation === 'mean' || aggregation === undefined) {
-      return { status: 'value', value: group.pass_rate, aggregation: 'mean', layer: 'e2e', samples: { unit: 'case', units: rates.map((r) => [r.passed, r.trials]), statistic: pooledRate } };
-    }
-    return casesOrMissing(rates.filter((r) => r.trials > 0).map((r) => r.passed / r.trials), aggregation);
+    const tried = named.filter(([, result]) => result.conditions[condition]!.trials > 0);
+    return casesOrMissing(tried.map(([, result]) => result.conditions[condition]!.passed / result.conditions[condition]!.trials), aggregation, caseNames(tried));
   }
-  const flags = rates.map((r) => (r[rate] ? 1 : 0));
-  if (aggregation === 'mean' || aggregation === undefined) {
-    return { status: 'value', value: group[rate], aggregation: 'mean', layer: 'e2e', samples: { unit: 'case', units: flags.map((flag) => [flag]), statistic: meanOfFirst } };
-  }
-  return casesOrMissing(flags, aggregation);
+  return casesOrMissing(rates.map((r) => (r[rate] ? 1 : 0)), aggregation, caseNames(named));
 }
 
 /**
@@ -365,10 +395,7 @@ function resolveE2e(spec: E2eKey, results: ResultsDocument, aggregation: Aggrega
     if (spec.ability !== undefined && !own(e2e.abilities, spec.ability)) return abilityMissing(spec.ability);
     const group = spec.ability === undefined ? e2e.by_condition[condition] : e2e.abilities[spec.ability]!.conditions[condition];
     if (!group) return { status: 'missing', reason: `no ${condition} results${spec.ability ? ` for ability ${spec.ability}` : ''}` };
-    const rates = casesOf(spec.ability)
-      .map(([, result]) => result.conditions[condition])
-      .filter((one) => one !== undefined);
-    const resolution = rateResolution(spec.rate, group, rates, aggregation);
+    const resolution = rateResolution(spec.rate, group, casesOf(spec.ability), condition, aggregation);
     const note = erroredNote(e2e, condition, spec.ability, group);
     return resolution.status === 'value' && note ? { ...resolution, note } : resolution;
   }
@@ -379,30 +406,26 @@ function resolveE2e(spec: E2eKey, results: ResultsDocument, aggregation: Aggrega
     const [a, b]: [Condition, Condition] = spec.diff === 'lift' ? ['recall', 'none'] : ['oracle', 'recall'];
     const value = spec.diff === 'lift' ? ability.lift_over_none : ability.gap_oracle_over_recall;
     if (value === undefined) return { status: 'missing', reason: `${spec.diff} needs the ${a} and ${b} conditions (conditions: ${e2e.conditions.join(', ')})` };
-    const units = casesOf(spec.ability).flatMap(([, result]) => {
-      const first = result.conditions[a];
-      const second = result.conditions[b];
-      return first && second ? [[first.passed, first.trials, second.passed, second.trials]] : [];
-    });
-    const statistic = (sample: readonly (readonly number[])[]) => pooledRate(sample.map((u) => [u[0]!, u[1]!])) - pooledRate(sample.map((u) => [u[2]!, u[3]!]));
-    return { status: 'value', value, layer: 'e2e', samples: { unit: 'case', units, statistic } };
+    return { status: 'value', value, layer: 'e2e', samples: caseDiffSamples(casesOf(spec.ability), a, b) };
   }
 
   if (spec.kind === 'latency') {
     const agg = aggregation ?? 'median';
     const name = spec.which === 'call' ? 'e2e.latency_ms' : 'e2e.recall_latency_ms';
     if (trials && trials.length > 0) {
-      const byCase = groupByCase(trials, (trial) =>
-        trial.invocations.map((call) => (spec.which === 'call' ? call.latency_ms : call.recall_ms)).filter((value): value is number => value !== undefined),
+      const byCase = groupByCase(
+        trials,
+        (trial) => trial.invocations.map((call) => (spec.which === 'call' ? call.latency_ms : call.recall_ms)).filter((value): value is number => value !== undefined),
+        e2e,
       );
-      const all = byCase.flat();
+      const all = byCase.units.flat();
       if (all.length === 0) return { status: 'missing', reason: `no call in the trials reported ${spec.which === 'call' ? 'a latency' : 'a recall time'}` };
       return {
         status: 'value',
         value: aggregate(all, agg),
         aggregation: agg,
         layer: 'e2e',
-        samples: { unit: 'case', units: byCase.filter((units) => units.length > 0), statistic: (sample) => aggregate(sample.flat(), agg) },
+        samples: { unit: 'case', ...byCase, statistic: (sample) => aggregate(sample.flat(), agg) },
       };
     }
     const summary = e2e.latency_ms[spec.which];
@@ -415,12 +438,12 @@ function resolveE2e(spec: E2eKey, results: ResultsDocument, aggregation: Aggrega
     case 'cost_usd': {
       if (e2e.cost_usd === null) return { status: 'missing', reason: 'the run has no cost: a model has no price', hint: 'add the model to e2e.prices' };
       const usable = trials && trials.length > 0 && trials.every((trial) => trial.cost_usd !== null);
-      const samples: UnitSamples | undefined = usable ? { unit: 'case', units: groupByCase(trials, (trial) => [trial.cost_usd!]), statistic: sumAll } : undefined;
+      const samples: UnitSamples | undefined = usable ? { unit: 'case', ...groupByCase(trials, (trial) => [trial.cost_usd!], e2e), statistic: sumAll } : undefined;
       return { status: 'value', value: e2e.cost_usd, layer: 'e2e', ...(samples ? { samples } : {}) };
     }
     case 'leaks': {
       if (!e2e.conditions.includes('none')) return { status: 'missing', reason: 'leaks are found under the none condition, which did not run' };
-      return { status: 'value', value: e2e.leaks.length, layer: 'e2e', samples: { unit: 'case', units: Object.values(e2e.cases).map((result) => [result.leak ? 1 : 0]), statistic: sum } };
+      return { status: 'value', value: e2e.leaks.length, layer: 'e2e', samples: { unit: 'case', units: Object.values(e2e.cases).map((result) => [result.leak ? 1 : 0]), ...caseNames(Object.entries(e2e.cases)), statistic: sum } };
     }
     default: {
       const name = spec.name;
@@ -435,19 +458,25 @@ function resolveE2e(spec: E2eKey, results: ResultsDocument, aggregation: Aggrega
         return one === undefined ? [] : [one];
       };
       const searched = (trials ?? []).filter((trial) => trial.condition === e2e.headline_condition);
-      const units = searched.length > 0 ? groupByCase(searched, read).filter((unit) => unit.length > 0) : [];
-      return { status: 'value', value, layer: 'e2e', ...(units.length > 0 ? { samples: { unit: 'case', units, statistic: (sample) => mean(sample.flat()) } } : {}) };
+      const byCase = groupByCase(searched, read, e2e);
+      return { status: 'value', value, layer: 'e2e', ...(byCase.units.length > 0 ? { samples: { unit: 'case', ...byCase, statistic: (sample) => mean(sample.flat()) } } : {}) };
     }
   }
 }
 
-function casesOrMissing(values: number[], aggregation: Aggregation): Resolution {
+function casesOrMissing(values: number[], aggregation: Aggregation, names: UnitNames): Resolution {
   if (values.length === 0) return { status: 'missing', reason: 'no case has trials under that condition' };
-  return valueOf(values, aggregation, 'case', 'e2e');
+  return valueOf(values, aggregation, 'case', 'e2e', names);
 }
 
-function groupByCase(trials: readonly TrialRecord[], read: (trial: TrialRecord) => number[]): number[][] {
-  return [...groupBy(trials, (trial) => trial.case).values()].map((caseTrials) => caseTrials.flatMap(read));
+/** Per-case values read from the trials, named by case (history from the run's cases); cases with no value are left out. */
+function groupByCase(trials: readonly TrialRecord[], read: (trial: TrialRecord) => number[], e2e: E2eResult): Pick<UnitSamples, 'units' | 'ids' | 'clusters'> {
+  const groups = [...groupBy(trials, (trial) => trial.case).entries()].map(([name, caseTrials]) => ({ name, values: caseTrials.flatMap(read) })).filter((group) => group.values.length > 0);
+  return {
+    units: groups.map((group) => group.values),
+    ids: groups.map((group) => group.name),
+    clusters: groups.map((group) => own(e2e.cases, group.name)?.planted_from ?? group.name),
+  };
 }
 
 function sum(units: readonly (readonly number[])[]): number {

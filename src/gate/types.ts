@@ -3,16 +3,23 @@ export type GateNode = GateCondition | { all: GateNode[] } | { any: GateNode[] }
 
 export type GateOp = 'gt' | 'gte' | 'lt' | 'lte' | 'eq';
 export type Aggregation = 'mean' | 'min' | 'max' | 'median' | 'p95';
+export type GateDecide = 'point' | 'interval';
 
 export interface GateCondition {
   /** A key into results.json, e.g. retrieval.vector.recall@3, e2e.pass_rate, e2e.ability.isolation.pass^k. */
   metric: string;
   op?: GateOp;
   value?: number;
-  /** Fails when the metric fell by more than this against the baseline (point estimate). */
+  /** Fails when the metric fell by more than this against the baseline (by the rule `decide` names). */
   max_drop?: number;
   /** Fails when the metric rose by more than this against the baseline (latency, cost). */
   max_rise?: number;
+  /**
+   * What decides max_drop/max_rise: `point` (default) the change of the point
+   * estimates; `interval` the 95% interval of the change, which must lie wholly
+   * beyond the bound to fail, so a change within resampling noise passes.
+   */
+  decide?: GateDecide;
   /** How per-query or per-trial values become one number; default: the metric's own (mean for rates). */
   aggregation?: Aggregation;
   /** Failing this fails the gate whatever any: around it says. */
@@ -38,8 +45,12 @@ export interface GateRow {
   actual?: number;
   baseline?: number;
   delta?: number;
-  /** 95% bootstrap interval of the change, resampling whole cases or queries. */
+  /** 95% bootstrap interval of the change, resampling whole cases or queries (paired when the runs share them). */
   interval?: [number, number];
+  /** How the two runs' units met in the interval: paired on the shared ones, or each run resampled alone. */
+  pairing?: { paired: boolean; shared: number; added: number; removed: number };
+  /** Which rule decided a max_drop/max_rise: the point estimate or the interval. */
+  decided_by?: GateDecide;
   /** The interval excludes 0: the change is larger than resampling noise. */
   significant?: boolean;
   status: GateStatus;

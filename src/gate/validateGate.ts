@@ -3,7 +3,7 @@ import type { Suite } from '../suite/types.js';
 import { didYouMean } from '../suite/didYouMean.js';
 import { isCondition } from './evaluate.js';
 import { AGGREGATIONS, aggregationApplies, parseMetricKey, type MetricKey } from './metrics.js';
-import type { Aggregation, GateCondition, GateNode, GateOp, GateSpec } from './types.js';
+import type { Aggregation, GateCondition, GateDecide, GateNode, GateOp, GateSpec } from './types.js';
 
 /** A problem with the gate; `path` is the data path into the suite file, e.g. ['gate', 'all', 2, 'metric']. */
 export interface GateProblem {
@@ -13,6 +13,7 @@ export interface GateProblem {
 }
 
 const OPS: readonly GateOp[] = ['gt', 'gte', 'lt', 'lte', 'eq'];
+const DECIDE_RULES: readonly GateDecide[] = ['point', 'interval'];
 
 /** The gate as the evaluator reads it, from the suite's `gate:` mapping: its top-level all/any is the root. */
 export function toGateSpec(raw: unknown): GateSpec {
@@ -76,6 +77,12 @@ function checkCondition(condition: GateCondition, at: (string | number)[], suite
   }
   if (op === undefined && value === undefined && maxDrop === undefined && maxRise === undefined) {
     problem(undefined, `the condition on ${condition.metric} has no threshold`, 'add op and value, or max_drop or max_rise');
+  }
+  const { decide } = condition;
+  if (decide !== undefined && !DECIDE_RULES.includes(decide)) {
+    problem('decide', `decide must be point or interval, not "${String(decide)}"`, didYouMean(String(decide), DECIDE_RULES));
+  } else if (decide !== undefined && maxDrop === undefined && maxRise === undefined) {
+    problem('decide', 'decide applies to max_drop and max_rise: this condition has neither', 'add max_drop or max_rise, or remove decide');
   }
   if (aggregation !== undefined && !AGGREGATIONS.includes(aggregation)) {
     problem('aggregation', `aggregation must be one of ${AGGREGATIONS.join(', ')}, not "${String(aggregation)}"`, didYouMean(String(aggregation), AGGREGATIONS));

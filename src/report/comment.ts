@@ -2,7 +2,9 @@ import type { GroupRates } from '../e2e/aggregate.js';
 import type { Condition } from '../e2e/types.js';
 import type { GateRow, Verdict } from '../gate/types.js';
 import { cell, escapeMarkdown, plainText } from './escape.js';
-import { formatMetric, headlineMetrics, markdownTable } from './format.js';
+import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
+import { mcnemarText, pairedChanges, wilcoxonText } from '../gate/paired.js';
+import { formatEstimate, formatMetric, headlineMetrics, markdownTable } from './format.js';
 import type { ResultsDocument } from './results.js';
 import { changedHeldoutCases } from '../suite/splits.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
@@ -41,7 +43,7 @@ interface Part {
   leftOut(count: number): string;
 }
 
-type PartName = 'errors' | 'abilities' | 'chart' | 'retrieval' | 'gate' | 'files' | 'failures' | 'misses';
+type PartName = 'errors' | 'abilities' | 'chart' | 'retrieval' | 'changes' | 'gate' | 'files' | 'failures' | 'misses';
 
 /**
  * How a body too long for its limit degrades, least important detail first:
@@ -53,11 +55,13 @@ const TRIM_STEPS: readonly [PartName, number][] = [
   ['files', 0],
   ['misses', 0],
   ['chart', 0],
+  ['changes', 5],
   ['retrieval', 5],
   ['abilities', 10],
   ['failures', 10],
   ['retrieval', 0],
   ['abilities', 0],
+  ['changes', 0],
   ['gate', 20],
   ['failures', 3],
   ['errors', 5],
@@ -116,6 +120,7 @@ export function renderComment(input: CommentInput, limitBytes = COMMENT_LIMIT_BY
     ...section('abilities'),
     ...section('chart'),
     ...section('retrieval'),
+    ...section('changes'),
     ...section('gate'),
     ...section('files'),
     ...section('failures'),
@@ -230,10 +235,10 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
     const condition: Condition = e2e.headline_condition;
     const others = e2e.conditions.filter((c) => c !== condition);
     const abilities = Object.entries(e2e.abilities);
-    const row = (name: string, mine: GroupRates | undefined, base: GroupRates | undefined, byCondition: Partial<Record<Condition, GroupRates>>) => [
+    const row = (name: string, mine: GroupRates | undefined, base: GroupRates | undefined, byCondition: Partial<Record<Condition, GroupRates>>, intervals: Record<string, { ci: [number, number]; n: number }> | undefined) => [
       name,
-      formatMetric(mine?.pass_rate),
-      formatMetric(mine?.['pass^k']),
+      formatEstimate(mine?.pass_rate, intervals?.[`${condition}.pass_rate`]),
+      formatEstimate(mine?.['pass^k'], intervals?.[`${condition}.pass^k`]),
       ...(baseline?.e2e ? [delta(mine?.pass_rate, base?.pass_rate)] : []),
       ...others.map((c) => formatMetric(byCondition[c]?.pass_rate)),
       String(mine?.errors ?? 0),
@@ -246,14 +251,15 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
       render: (shown) => {
         // Cut, the table keeps the lowest pass rates: they are what a reviewer must see.
         const kept = mostImportant(abilities, shown, ([, result]) => result.conditions[condition]?.pass_rate ?? 0);
-        const rows = kept.map(([ability, result]) => row(cell(ability), result.conditions[condition], baseline?.e2e?.abilities[ability]?.conditions[condition], result.conditions));
-        rows.push(row('**all**', e2e.by_condition[condition], baseline?.e2e?.by_condition[condition], e2e.by_condition));
+        const rows = kept.map(([ability, result]) => row(cell(ability), result.conditions[condition], baseline?.e2e?.abilities[ability]?.conditions[condition], result.conditions, result.intervals));
+        rows.push(row('**all**', e2e.by_condition[condition], baseline?.e2e?.by_condition[condition], e2e.by_condition, e2e.intervals));
         return [
           `### Pass rate per ability (${condition}, ${e2e.repeat} repeats)`,
           '',
           ...markdownTable(header, rows),
           ...(abilities.length > shown ? ['', `… and ${abilities.length - shown} more abilities, none with a lower pass rate`] : []),
           '',
+          ...(e2e.intervals ? [`<sub>[low, high] n: ${INTERVAL_DEFINITION}; n cases.</sub>`, ''] : []),
           ...(leaks.length > 0 ? [`Leak: ${leaks.slice(0, 20).map((name) => cell(name)).join(', ')}${leaks.length > 20 ? ` and ${leaks.length - 20} more` : ''} passed with memory off.`, ''] : []),
         ];
       },
@@ -293,13 +299,13 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
       render: (shown) => [
         '### Retrieval',
         '',
-        `${retrieval.query_count} queries over ${retrieval.memory_count} memories; trec_eval definitions.`,
+        `${retrieval.query_count} queries over ${retrieval.memory_count} memories; trec_eval definitions.${providers.some((provider) => provider.intervals) ? ` [low, high] n: ${INTERVAL_DEFINITION}; n queries.` : ''}`,
         '',
         ...tableWithMore(
           ['provider', ...columns, ...(baseline?.retrieval ? ['Δ mrr'] : [])],
           mostImportant(providers, shown, (provider) => (provider.status === 'ok' ? 1 : 0)).map((provider) =>
             provider.status === 'ok'
-              ? [cell(provider.name), ...columns.map((name) => formatMetric(provider.metrics?.[name])), ...(baseline?.retrieval ? [delta(provider.metrics?.mrr, mrrBase(provider.name))] : [])]
+              ? [cell(provider.name), ...columns.map((name) => formatEstimate(provider.metrics?.[name], provider.intervals?.[name])), ...(baseline?.retrieval ? [delta(provider.metrics?.mrr, mrrBase(provider.name))] : [])]
               : [`${cell(provider.name)} (error)`, ...columns.map(() => '-'), ...(baseline?.retrieval ? [''] : [])],
           ),
           providers.length,
@@ -328,6 +334,19 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
                 '',
               ]),
         leftOut: (count) => (count >= Math.min(parts.misses!.rows, 50) ? 'the missed queries' : `${count} missed-query row(s) per provider`),
+      };
+    }
+  }
+
+  if (baseline) {
+    const lines = changeLines(baseline, results);
+    if (lines.length > 0) {
+      parts.changes = {
+        rows: lines.length,
+        cap: 40,
+        render: (shown) =>
+          shown === 0 ? [] : ['### Changes against the baseline, unit by unit', '', ...lines.slice(0, shown), ...(lines.length > shown ? [`- … and ${lines.length - shown} more`] : []), ''],
+        leftOut: (count) => `${count} change line(s)`,
       };
     }
   }
@@ -387,6 +406,36 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
     };
   }
   return parts;
+}
+
+const MAX_NAMES = 10;
+
+function names(list: readonly string[]): string {
+  return `${list.slice(0, MAX_NAMES).map((name) => cell(name, 80)).join(', ')}${list.length > MAX_NAMES ? ` and ${list.length - MAX_NAMES} more` : ''}`;
+}
+
+/** One bullet per ability (flipped cases, exact McNemar) and per provider (moved queries, Wilcoxon); every p-value with its counts. */
+function changeLines(baseline: ResultsDocument, results: ResultsDocument): string[] {
+  const changes = pairedChanges(baseline, results);
+  const lines: string[] = [];
+  const cases = changes.cases;
+  if (cases) {
+    for (const [ability, flips] of [...Object.entries(cases.abilities), ['all', cases.overall] as const]) {
+      const moved = [
+        ...(flips.pass_to_fail.length ? [`pass→fail: ${names(flips.pass_to_fail)}`] : []),
+        ...(flips.fail_to_pass.length ? [`fail→pass: ${names(flips.fail_to_pass)}`] : []),
+      ];
+      lines.push(`- **${cell(ability)}** (${cases.condition}, ${flips.shared} cases): ${escapeMarkdown(mcnemarText(flips.mcnemar))}${moved.length ? `; ${moved.join('; ')}` : ''}`);
+    }
+    if (cases.added.length + cases.removed.length > 0) lines.push(`- ${cases.added.length} case(s) added, ${cases.removed.length} removed: not paired`);
+  }
+  for (const provider of changes.queries) {
+    const worse = provider.worse.map((change) => `${change.id} (${change.before ?? 'none'}→${change.after ?? 'none'})`);
+    lines.push(
+      `- **${cell(provider.provider)}**: ${provider.worse.length} queries worse, ${provider.better.length} better, ${provider.same} same (first relevant rank); ${escapeMarkdown(wilcoxonText(provider.wilcoxon))}${worse.length ? `; worse: ${names(worse)}` : ''}`,
+    );
+  }
+  return lines;
 }
 
 /** A Mermaid bar chart of pass rate per ability; names reduced to characters Mermaid cannot misread. */

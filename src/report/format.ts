@@ -15,6 +15,12 @@ export function formatMetric(value: number | undefined): string {
   return value === undefined || Number.isNaN(value) ? '-' : value.toFixed(3);
 }
 
+/** A figure with its interval: "0.833 [0.667, 1.000] n=6"; the figure alone when there is no interval. */
+export function formatEstimate(value: number | undefined, estimate: { ci: [number, number]; n: number } | undefined): string {
+  if (!estimate || value === undefined) return formatMetric(value);
+  return `${formatMetric(value)} [${formatMetric(estimate.ci[0])}, ${formatMetric(estimate.ci[1])}] n=${estimate.n}`;
+}
+
 export function formatMs(value: number | undefined): string {
   if (value === undefined) return '-';
   return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);

@@ -1,5 +1,6 @@
 import { cell, escapeMarkdown } from './escape.js';
-import { formatMetric, formatMs, headlineMetrics, markdownTable } from './format.js';
+import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
+import { formatEstimate, formatMetric, formatMs, headlineMetrics, markdownTable } from './format.js';
 import type { ResultsDocument } from './results.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
 
@@ -18,7 +19,7 @@ export function markdownReport(results: ResultsDocument): string {
     `### Retrieval`,
     '',
     `${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search. ` +
-      `Metrics follow trec_eval's definitions; every query counts in each mean.`,
+      `Metrics follow trec_eval's definitions; every query counts in each mean. [low, high] n: ${INTERVAL_DEFINITION}; n queries.`,
     '',
   );
   const providers = Object.values(retrieval.providers);
@@ -27,7 +28,7 @@ export function markdownReport(results: ResultsDocument): string {
       ['provider', ...columns, 'p50 ms', 'p95 ms'],
       providers.map((provider) =>
         provider.status === 'ok'
-          ? [cell(provider.name), ...columns.map((name) => formatMetric(provider.metrics?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)]
+          ? [cell(provider.name), ...columns.map((name) => formatEstimate(provider.metrics?.[name], provider.intervals?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)]
           : [cell(provider.name), ...columns.map(() => '-'), '-', '-'],
       ),
     ),
@@ -80,17 +81,18 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   lines.push(
     `${Object.keys(e2e.cases).length} cases, ${e2e.repeat} repeats, conditions ${e2e.conditions.join(', ')}: ${trials} trials against ` +
       `${escapeMarkdown(e2e.target.kind)}${e2e.target.model ? ` (${escapeMarkdown(e2e.target.model)})` : ''}. ` +
-      'Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat.',
+      'Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat. ' +
+      `[low, high] n: ${INTERVAL_DEFINITION}; n cases.`,
     '',
   );
   const header = ['ability', ...e2e.conditions.map((condition) => `${condition} pass rate`), `pass^${e2e.repeat}`, 'errors'];
-  const row = (name: string, byCondition: typeof e2e.by_condition) => [
+  const row = (name: string, byCondition: typeof e2e.by_condition, intervals: typeof e2e.intervals) => [
     name,
-    ...e2e.conditions.map((condition) => formatMetric(byCondition[condition]?.pass_rate)),
-    formatMetric(byCondition[e2e.headline_condition]?.['pass^k']),
+    ...e2e.conditions.map((condition) => formatEstimate(byCondition[condition]?.pass_rate, intervals?.[`${condition}.pass_rate`])),
+    formatEstimate(byCondition[e2e.headline_condition]?.['pass^k'], intervals?.[`${e2e.headline_condition}.pass^k`]),
     String(e2e.conditions.reduce((sum, condition) => sum + (byCondition[condition]?.errors ?? 0), 0)),
   ];
-  lines.push(...markdownTable(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions)), row('**all**', e2e.by_condition)]), '');
+  lines.push(...markdownTable(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions, result.intervals)), row('**all**', e2e.by_condition, e2e.intervals)]), '');
   const cost = e2e.cost_usd === null ? 'unknown (a model has no price)' : `$${e2e.cost_usd.toFixed(4)}`;
   lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${cost}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, '');
   for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);

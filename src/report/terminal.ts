@@ -1,6 +1,7 @@
 import type { ProviderResult } from '../retrieval/types.js';
 import { plainText } from './escape.js';
-import { formatMetric, formatMs, headlineMetrics, oneLine, textTable } from './format.js';
+import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
+import { formatEstimate, formatMetric, formatMs, headlineMetrics, oneLine, textTable } from './format.js';
 import { missedQueries } from './missedTable.js';
 import type { ResultsDocument } from './results.js';
 
@@ -24,6 +25,15 @@ export function terminalReport(results: ResultsDocument): string {
       : [plainText(provider.name), ...columns.map(() => '-'), '-', '-'],
   );
   lines.push(textTable(['provider', ...columns, 'p50 ms', 'p95 ms'], rows), '');
+  const withIntervals = providers.filter((provider) => provider.status === 'ok' && provider.intervals && Object.keys(provider.intervals).length > 0);
+  if (withIntervals.length > 0) {
+    lines.push(`intervals (${INTERVAL_DEFINITION}):`);
+    for (const provider of withIntervals) {
+      const shown = columns.filter((name) => provider.intervals![name]).map((name) => `${name} ${formatEstimate(provider.metrics?.[name], provider.intervals![name])}`);
+      lines.push(`  ${plainText(provider.name)}: ${shown.join('; ')}`);
+    }
+    lines.push('');
+  }
 
   for (const provider of providers) {
     if (provider.status === 'error') {

@@ -2,7 +2,8 @@ import type { E2eResult } from '../e2e/aggregate.js';
 import type { TrialRecord } from '../e2e/trial.js';
 import type { Condition } from '../e2e/types.js';
 import { plainText } from './escape.js';
-import { formatMetric, formatMs, oneLine, textTable } from './format.js';
+import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
+import { formatEstimate, formatMetric, formatMs, oneLine, textTable } from './format.js';
 
 const MAX_LINES = 10;
 
@@ -39,6 +40,7 @@ export function terminalE2eReport(e2e: E2eResult & { target: { kind: string; mod
   const gap = overall.recall && overall.oracle ? overall.oracle.pass_rate - overall.recall.pass_rate : undefined;
   rows.push(rowFor('all', overall, lift, gap));
   lines.push(textTable(['ability', ...columns], rows), '');
+  lines.push(...intervalLines(e2e));
 
   const tokens = e2e.tokens;
   lines.push(
@@ -69,3 +71,30 @@ export function terminalE2eReport(e2e: E2eResult & { target: { kind: string; mod
   return `${lines.join('\n')}\n`;
 }
 
+
+/** Each ability's headline figures with their intervals, one line per ability, then the whole run. */
+function intervalLines(e2e: E2eResult): string[] {
+  const headline = e2e.headline_condition;
+  const line = (name: string, intervals: E2eResult['intervals'], figures: { rates?: { pass_rate: number; 'pass^k': number }; lift?: number; gap?: number }) => {
+    if (!intervals || Object.keys(intervals).length === 0) return [];
+    const parts = [
+      `pass rate ${formatEstimate(figures.rates?.pass_rate, intervals[`${headline}.pass_rate`])}`,
+      `pass^${e2e.repeat} ${formatEstimate(figures.rates?.['pass^k'], intervals[`${headline}.pass^k`])}`,
+      ...(intervals.lift ? [`lift ${formatEstimate(figures.lift, intervals.lift)}`] : []),
+      ...(intervals.gap ? [`gap ${formatEstimate(figures.gap, intervals.gap)}`] : []),
+    ];
+    return [`  ${name}: ${parts.join('; ')}`];
+  };
+  const overall = e2e.by_condition;
+  const rows = [
+    ...Object.entries(e2e.abilities).flatMap(([ability, result]) =>
+      line(plainText(ability), result.intervals, { rates: result.conditions[headline], lift: result.lift_over_none, gap: result.gap_oracle_over_recall }),
+    ),
+    ...line('all', e2e.intervals, {
+      rates: overall[headline],
+      lift: overall.recall && overall.none ? overall.recall.pass_rate - overall.none.pass_rate : undefined,
+      gap: overall.recall && overall.oracle ? overall.oracle.pass_rate - overall.recall.pass_rate : undefined,
+    }),
+  ];
+  return rows.length === 0 ? [] : [`intervals under ${headline} (${INTERVAL_DEFINITION}):`, ...rows, ''];
+}

@@ -4,6 +4,8 @@ import { groupBy, round, summarizeLatency } from '../stats.js';
 import type { ProviderSpec, RetrievalSpec } from '../suite/types.js';
 import { checkIsolation } from './isolation.js';
 import { meanMetrics, queryMetrics, ranksOfRelevant } from './metrics.js';
+import { retrievalIntervals } from '../gate/intervals.js';
+import { headlineMetrics } from '../report/format.js';
 import { METRIC_DEFINITIONS, type ProviderResult, type QueryOutcome, type RetrievalResult, type TagMetrics } from './types.js';
 
 export interface RetrievalDeps {
@@ -83,6 +85,7 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
     ...base,
     status: 'ok',
     metrics: meanMetrics(queries.map((q) => q.metrics), spec.k),
+    intervals: retrievalIntervals(provider.name, queries, headlineMetrics(spec.k)),
     by_tag: metricsByTag(queries, spec.k),
     latency_ms: summarizeLatency(queries.map((q) => q.latency_ms)),
     timings_ms: roundTimings(timings),

@@ -1,3 +1,4 @@
+import type { IntervalEstimate } from '../gate/bootstrap.js';
 import type { LatencySummary } from '../stats.js';
 import type { MetricValues } from './metrics.js';
 
@@ -32,6 +33,8 @@ export interface ProviderResult {
   error?: string;
   /** Means over all queries (present when status is ok). */
   metrics?: MetricValues;
+  /** 95% bootstrap intervals of the headline means, over whole queries. */
+  intervals?: Record<string, IntervalEstimate>;
   by_tag?: Record<string, TagMetrics>;
   latency_ms?: LatencySummary;
   timings_ms: { setup: number; seed: number; prepare: number; search: number };

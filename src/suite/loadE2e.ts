@@ -157,6 +157,7 @@ function plantSessions(cases: Rows, specs: CaseSpec[], byName: Map<string, numbe
       return;
     }
     specs[index]!.sessions = source.sessions;
+    specs[index]!.planted_from = source.name;
   });
 }
 
