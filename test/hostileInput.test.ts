@@ -265,6 +265,12 @@ test('hostile input: data files with a problem on every one of 200,000 rows are 
   assert.equal(result.stderr.at(-1), summary(200_000 + 3 * 200_000));
 });
 
+test('hostile input: an empty --out is invalid input (exit 2), not a folder the environment could not create', async () => {
+  const result = await cli(['run', 'suites/examples/assistant-memory/suite.yaml', '--layer', 'retrieval', '--out', '']);
+  assert.equal(result.status, 2);
+  assert.equal(result.stderr.at(-1), 'recall-gate run: the results folder is an empty path (give --out a folder; it is created if missing)');
+});
+
 test('hostile input: a data file that does not exist still says so, with the suite-relative hint', async () => {
   const dir = tempDir();
   writeFileSync(join(dir, 'suite.yaml'), 'name: gone\nretrieval:\n  providers: [{ name: kw, kind: keyword }]\n  memories: nowhere.jsonl\n  queries: [{ text: tea, relevant: [tea] }]\n');
