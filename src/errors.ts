@@ -26,6 +26,14 @@ export interface InputProblem {
   hint?: string;
 }
 
+/**
+ * Appends problems one at a time. A data file can have one per row, and
+ * push(...more) throws a RangeError (the call stack) past some 100,000.
+ */
+export function addProblems(problems: InputProblem[], more: readonly InputProblem[]): void {
+  for (const problem of more) problems.push(problem);
+}
+
 export function formatProblem(problem: InputProblem): string {
   const hint = problem.hint ? ` (${problem.hint})` : '';
   return `${formatLocation(problem.where)}: ${problem.message}${hint}`;

@@ -582,6 +582,20 @@ describe('bootstrap interval of a change', () => {
     }
   });
 
+  test('e2e: abilities named __proto__ or constructor keep their trials and can be gated on', () => {
+    const plan: Record<string, CasePlan> = { a: { ability: '__proto__', recall: 'pfp' }, b: { ability: 'constructor', recall: 'ppp' } };
+    const e2e = e2eOf(plan);
+    assert.deepEqual(Object.keys(e2e.abilities), ['__proto__', 'constructor']);
+    assert.equal(e2e.abilities.__proto__!.conditions.recall!.trials, 3);
+    assert.equal(e2e.abilities.__proto__!.conditions.recall!.passed, 2);
+    // Through results.json too, as compare and the Action's baseline read it.
+    assert.deepEqual(Object.keys((JSON.parse(JSON.stringify(e2e)) as typeof e2e).abilities), ['__proto__', 'constructor']);
+    const spec: GateSpec = { root: { all: [c('e2e.ability.__proto__.pass_rate', { op: 'gte', value: 0.5 }), c('e2e.ability.constructor.pass^k', { op: 'eq', value: 1 })] }, skipped_layers: 'waive' };
+    const verdict = evaluateGate(spec, doc({ e2e }));
+    assert.deepEqual(rowStatuses(verdict), { 'all[0]': 'pass', 'all[1]': 'pass' });
+    assert.equal(verdict.rows[0]!.actual, 0.666667);
+  });
+
   test('e2e latency: per-call samples come from the trials', () => {
     const spec: GateSpec = { root: { all: [c('e2e.latency_ms', { max_rise: 1000 })] }, skipped_layers: 'waive' };
     const slow = trialsOf(PLAN, (i) => 400 + i);

@@ -251,6 +251,26 @@ test('hostile input: /dev/zero by absolute path or behind a .jsonl link, and a f
   ]);
 });
 
+test('hostile input: data files with a problem on every one of 200,000 rows are reported, not a stack overflow', async () => {
+  const dir = tempDir();
+  // Not JSON at all (a binary or base64 file named .jsonl), and JSON rows the schema refuses.
+  writeFileSync(join(dir, 'garbage.jsonl'), 'AAAA\n'.repeat(200_000));
+  writeFileSync(join(dir, 'wrong.jsonl'), '{"x": 1}\n'.repeat(200_000));
+  writeFileSync(join(dir, 'suite.yaml'), 'name: many\nretrieval:\n  providers: [{ name: kw, kind: keyword }]\n  memories: garbage.jsonl\n  queries: wrong.jsonl\n');
+  const result = await cli(['validate', 'suite.yaml'], dir);
+  assert.equal(result.status, 2);
+  assert.equal(result.stderr[0], 'garbage.jsonl:1:1: row is not valid JSON: unexpected character (each line of a .jsonl file must be one JSON object)');
+  assert.match(result.stderr.find((line) => line.startsWith('wrong.jsonl:200000:2:'))!, /unknown key "x"/);
+  assert.doesNotMatch(result.stderr.join('\n'), /unexpected error|Maximum call stack|\n\s+at /);
+  assert.equal(result.stderr.at(-1), summary(200_000 + 3 * 200_000));
+});
+
+test('hostile input: an empty --out is invalid input (exit 2), not a folder the environment could not create', async () => {
+  const result = await cli(['run', 'suites/examples/assistant-memory/suite.yaml', '--layer', 'retrieval', '--out', '']);
+  assert.equal(result.status, 2);
+  assert.equal(result.stderr.at(-1), 'recall-gate run: the results folder is an empty path (give --out a folder; it is created if missing)');
+});
+
 test('hostile input: a data file that does not exist still says so, with the suite-relative hint', async () => {
   const dir = tempDir();
   writeFileSync(join(dir, 'suite.yaml'), 'name: gone\nretrieval:\n  providers: [{ name: kw, kind: keyword }]\n  memories: nowhere.jsonl\n  queries: [{ text: tea, relevant: [tea] }]\n');

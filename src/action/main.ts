@@ -3,7 +3,7 @@ import * as core from './publish.js';
 import { join, resolve } from 'node:path';
 import { readTrials } from '../e2e/trialLog.js';
 import { defaultCacheDir } from '../embeddings/cache.js';
-import { RecallGateError, describeError, formatProblem, invalidInput, type InputProblem } from '../errors.js';
+import { RecallGateError, addProblems, describeError, formatProblem, invalidInput, type InputProblem } from '../errors.js';
 import { evaluateGate } from '../gate/evaluate.js';
 import type { Verdict } from '../gate/types.js';
 import { renderComment, renderNotRun, type CommentInput } from '../report/comment.js';
@@ -105,7 +105,7 @@ function loadSuites(paths: string[]): ({ path: string; suite: Suite } | { path: 
     try {
       return { path, suite: loadSuite(path) };
     } catch (error) {
-      if (error instanceof RecallGateError && error.problems.length > 0) problems.push(...error.problems);
+      if (error instanceof RecallGateError && error.problems.length > 0) addProblems(problems, error.problems);
       return { path, error };
     }
   });

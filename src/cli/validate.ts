@@ -1,4 +1,4 @@
-import { ExitCode, RecallGateError } from '../errors.js';
+import { ExitCode, RecallGateError, addProblems, type InputProblem } from '../errors.js';
 import { loadSuite } from '../suite/load.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
@@ -9,7 +9,7 @@ export const VALIDATE_USAGE = 'recall-gate validate <suite.yaml> [...more suites
 export async function validateCommand(argv: string[], io: CliIO): Promise<number> {
   const { positionals } = parseCommandArgs(argv, {}, VALIDATE_USAGE);
   if (positionals.length === 0) throw new RecallGateError('invalid-input', 'validate needs at least one suite file', { hint: `usage: ${VALIDATE_USAGE}` });
-  const problems = [];
+  const problems: InputProblem[] = [];
   for (const path of positionals) {
     try {
       const suite = loadSuite(path, io.cwd);
@@ -23,7 +23,7 @@ export async function validateCommand(argv: string[], io: CliIO): Promise<number
     } catch (error) {
       if (!(error instanceof RecallGateError) || error.code !== 'invalid-input') throw error;
       if (error.problems.length === 0) throw error;
-      problems.push(...error.problems);
+      addProblems(problems, error.problems);
     }
   }
   if (problems.length > 0) throw new RecallGateError('invalid-input', `${problems.length} problem${problems.length === 1 ? '' : 's'} found`, { problems });

@@ -143,18 +143,20 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
     caseResults[spec.name] = result;
   }
 
-  const abilities: Record<string, AbilityResult> = {};
-  for (const ability of [...new Set(cases.map((spec) => spec.ability))].sort()) {
-    const mine = outcomes.filter((trial) => trial.ability === ability);
-    const result: AbilityResult = { conditions: {} };
-    for (const condition of conditions) {
-      result.conditions[condition] = groupRates(groupBy(mine.filter((trial) => trial.condition === condition), (trial) => trial.case));
-    }
-    const recall = result.conditions.recall?.pass_rate;
-    if (recall !== undefined && result.conditions.none) result.lift_over_none = round(recall - result.conditions.none.pass_rate, 6);
-    if (recall !== undefined && result.conditions.oracle) result.gap_oracle_over_recall = round(result.conditions.oracle.pass_rate - recall, 6);
-    abilities[ability] = result;
-  }
+  // fromEntries defines own keys: an ability is any text, and assigning abilities["__proto__"] would set the prototype and lose its trials.
+  const abilities: Record<string, AbilityResult> = Object.fromEntries(
+    [...new Set(cases.map((spec) => spec.ability))].sort().map((ability) => {
+      const mine = outcomes.filter((trial) => trial.ability === ability);
+      const result: AbilityResult = { conditions: {} };
+      for (const condition of conditions) {
+        result.conditions[condition] = groupRates(groupBy(mine.filter((trial) => trial.condition === condition), (trial) => trial.case));
+      }
+      const recall = result.conditions.recall?.pass_rate;
+      if (recall !== undefined && result.conditions.none) result.lift_over_none = round(recall - result.conditions.none.pass_rate, 6);
+      if (recall !== undefined && result.conditions.oracle) result.gap_oracle_over_recall = round(result.conditions.oracle.pass_rate - recall, 6);
+      return [ability, result];
+    }),
+  );
 
   const invocations = trials.flatMap((trial) => trial.invocations);
   const tokens = { input: 0, output: 0, judge_input: 0, judge_output: 0 };

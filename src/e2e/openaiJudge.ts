@@ -1,6 +1,6 @@
 import { RecallGateError } from '../errors.js';
 import { OpenAIEndpoint } from '../net/openaiEndpoint.js';
-import { readUsage } from '../targets/usage.js';
+import { readCompletionUsage } from '../targets/usage.js';
 import type { Judge, JudgeVerdict } from './types.js';
 
 /**
@@ -47,7 +47,7 @@ export class OpenAIJudge implements Judge {
       pass: verdict.pass,
       // gradeAnswer puts "judge: " in front, as for every judge.
       reason: typeof verdict.reason === 'string' ? verdict.reason : verdict.pass ? 'passes the rubric' : 'fails the rubric',
-      ...readUsage(completion.usage?.prompt_tokens, completion.usage?.completion_tokens, `the judge at ${this.endpoint.url}`),
+      ...readCompletionUsage(completion.usage, `the judge at ${this.endpoint.url}`),
     };
   }
 }

@@ -436,7 +436,7 @@ function resolveE2e(spec: E2eKey, results: ResultsDocument, aggregation: Aggrega
 
   switch (spec.name) {
     case 'cost_usd': {
-      if (e2e.cost_usd === null) return { status: 'missing', reason: 'the run has no cost: a model has no price', hint: 'add the model to e2e.prices' };
+      if (e2e.cost_usd === null) return { status: 'missing', reason: 'the run has no cost: a model has no price, or a call reported no usable token counts', hint: 'add the model to e2e.prices; calls without usable counts are marked usage_warning in trials.jsonl' };
       const usable = trials && trials.length > 0 && trials.every((trial) => trial.cost_usd !== null);
       const samples: UnitSamples | undefined = usable ? { unit: 'case', ...groupByCase(trials, (trial) => [trial.cost_usd!], e2e), statistic: sumAll } : undefined;
       return { status: 'value', value: e2e.cost_usd, layer: 'e2e', ...(samples ? { samples } : {}) };

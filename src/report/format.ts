@@ -11,6 +11,14 @@ export function oneLine(text: string, max: number): string {
 }
 
 /** Metric values as reports print them: three decimals, a dash for a missing value. */
+/**
+ * What a run cost in USD. Unknown has two causes: a model with no price, and a
+ * call whose token counts were missing or nonsense (see readUsage).
+ */
+export function formatCost(value: number | null): string {
+  return value === null ? 'unknown (a model has no price, or a call reported no usable token counts: see usage_warning in trials.jsonl)' : `$${value.toFixed(4)}`;
+}
+
 export function formatMetric(value: number | undefined): string {
   return value === undefined || Number.isNaN(value) ? '-' : value.toFixed(3);
 }

@@ -1,6 +1,6 @@
 import { cell, escapeMarkdown } from './escape.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
-import { formatEstimate, formatMetric, formatMs, headlineMetrics, markdownTable } from './format.js';
+import { formatCost, formatEstimate, formatMetric, formatMs, headlineMetrics, markdownTable } from './format.js';
 import type { ResultsDocument } from './results.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
 
@@ -93,8 +93,7 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
     String(e2e.conditions.reduce((sum, condition) => sum + (byCondition[condition]?.errors ?? 0), 0)),
   ];
   lines.push(...markdownTable(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions, result.intervals)), row('**all**', e2e.by_condition, e2e.intervals)]), '');
-  const cost = e2e.cost_usd === null ? 'unknown (a model has no price)' : `$${e2e.cost_usd.toFixed(4)}`;
-  lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${cost}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, '');
+  lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${formatCost(e2e.cost_usd)}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, '');
   for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);
   if (e2e.leaks.length) lines.push('');
   if (e2e.errors.length > 0) {

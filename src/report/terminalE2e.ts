@@ -3,7 +3,7 @@ import type { TrialRecord } from '../e2e/trial.js';
 import type { Condition } from '../e2e/types.js';
 import { plainText } from './escape.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
-import { formatEstimate, formatMetric, formatMs, oneLine, textTable } from './format.js';
+import { formatCost, formatEstimate, formatMetric, formatMs, oneLine, textTable } from './format.js';
 
 const MAX_LINES = 10;
 
@@ -12,9 +12,6 @@ function signed(value: number | undefined): string {
   return `${value >= 0 ? '+' : ''}${value.toFixed(2)}`;
 }
 
-function usd(value: number | null): string {
-  return value === null ? 'unknown (a model has no price)' : `$${value.toFixed(4)}`;
-}
 
 /** The e2e summary `run` prints: pass rates per ability and condition, cost, leaks, failures, errors; untrusted text through plainText. */
 export function terminalE2eReport(e2e: E2eResult & { target: { kind: string; model?: string } }, trials: TrialRecord[]): string {
@@ -45,7 +42,7 @@ export function terminalE2eReport(e2e: E2eResult & { target: { kind: string; mod
   const tokens = e2e.tokens;
   lines.push(
     `tokens: ${tokens.input} in, ${tokens.output} out${tokens.judge_input + tokens.judge_output ? ` (+ judge ${tokens.judge_input} in, ${tokens.judge_output} out)` : ''}; ` +
-      `cost ${usd(e2e.cost_usd)}${e2e.cost_per_successful_trial !== null ? `, ${usd(e2e.cost_per_successful_trial)} per passing trial` : ''}`,
+      `cost ${formatCost(e2e.cost_usd)}${e2e.cost_per_successful_trial !== null ? `, ${formatCost(e2e.cost_per_successful_trial)} per passing trial` : ''}`,
     `latency per call: p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms; ` +
       `added by recall: p50 ${formatMs(e2e.latency_ms.recall.median)} ms, p95 ${formatMs(e2e.latency_ms.recall.p95)} ms`,
   );

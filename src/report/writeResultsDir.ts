@@ -42,6 +42,7 @@ export function writeAtomic(path: string, text: string): void {
  * is invalid input; a disk that refuses is the environment.
  */
 export function openResultsDir(dir: string, command: string): { release: () => void } {
+  if (dir.trim() === '') throw new RecallGateError('invalid-input', 'the results folder is an empty path', { hint: 'give --out a folder; it is created if missing' });
   let isFolder: boolean | undefined;
   try {
     isFolder = statSync(dir).isDirectory();

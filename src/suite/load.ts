@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { invalidInput, type InputProblem, type SourceLocation } from '../errors.js';
+import { addProblems, invalidInput, type InputProblem, type SourceLocation } from '../errors.js';
 import { checkSchema, type SchemaPart } from './schemaCheck.js';
 import { checkRetrieval } from './semantics.js';
 import { splitOf } from './splits.js';
@@ -65,7 +65,7 @@ export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
   } catch (error) {
     throw asInvalid(error);
   }
-  problems.push(...checkSchema('suite', main.data, main));
+  addProblems(problems, checkSchema('suite', main.data, main));
   if (problems.length > 0) {
     // Still check the data files the suite names, so one run reports everything.
     const data = main.data as { retrieval?: Record<string, unknown>; e2e?: Record<string, unknown> } | null;
@@ -119,7 +119,7 @@ export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
   if (raw.gate) {
     suite.gate = gateSpecOf(raw.gate);
     suite.gateLocations = gateLocations(raw.gate, (path) => main.locate(['gate', ...path]));
-    problems.push(...validateGate(suite.gate, suite).map((problem) => ({ where: main.locate(problem.path), message: problem.message, hint: problem.hint })));
+    addProblems(problems, validateGate(suite.gate, suite).map((problem) => ({ where: main.locate(problem.path), message: problem.message, hint: problem.hint })));
     if (problems.length > 0) throw invalidInput(sortProblems(problems));
   }
   return suite;
@@ -204,7 +204,7 @@ function rowsOfFile(
     data = readDataFile(target, displayPathOf(target, written, cwd), referencedFrom);
   } catch (error) {
     if (error instanceof FileProblems) {
-      problems.push(...error.problems);
+      addProblems(problems, error.problems);
       return undefined;
     }
     throw error;
@@ -218,7 +218,7 @@ function rowsOfFile(
     problems.push({ where: referencedFrom, message: `${data.displayPath} holds no ${PLURAL[part]}`, hint: 'a suite needs at least one' });
     return undefined;
   }
-  data.data.forEach((row, index) => problems.push(...checkSchema(part, row, data, [index])));
+  data.data.forEach((row, index) => addProblems(problems, checkSchema(part, row, data, [index])));
   return { rows: data.data as Record<string, unknown>[], file: data };
 }
 

@@ -1,6 +1,6 @@
 import { dirname, relative, resolve } from 'node:path';
 import type { CaseSpec, CheckSpec, Condition } from '../e2e/types.js';
-import { formatLocation, type InputProblem } from '../errors.js';
+import { addProblems, formatLocation, type InputProblem } from '../errors.js';
 import { compileRegex } from '../e2e/checks/text.js';
 import { didYouMean } from './didYouMean.js';
 import type { Rows } from './load.js';
@@ -86,7 +86,7 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
         files.push(absolute);
       } catch (error) {
         if (!(error instanceof FileProblems)) throw error;
-        problems.push(...error.problems);
+        addProblems(problems, error.problems);
       }
     }
     return {

@@ -1,6 +1,6 @@
 import { LineCounter, isMap, isSeq, parseDocument, type Document, type Node } from 'yaml';
 import { parse as parseJson, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import type { InputProblem, SourceLocation } from '../errors.js';
+import { addProblems, type InputProblem, type SourceLocation } from '../errors.js';
 import { readInputFile, UnreadableInput } from './readInput.js';
 import { yamlContentProblems } from './yamlContent.js';
 
@@ -116,7 +116,7 @@ export function readYamlFile(path: string, displayPath: string, referencedFrom?:
   const text = readText(path, displayPath, referencedFrom);
   const locator = new YamlLocator(text);
   const problems = syntaxProblems(locator, displayPath);
-  if (problems.length === 0) problems.push(...contentProblems(locator, text, displayPath));
+  if (problems.length === 0) addProblems(problems, contentProblems(locator, text, displayPath));
   if (problems.length > 0) throw new FileProblems(problems);
   return {
     path,
@@ -153,7 +153,7 @@ function readJsonlFile(path: string, displayPath: string, referencedFrom?: Sourc
     // JSON is YAML, so the YAML parser gives positions inside the row.
     const locator = new YamlLocator(line, index);
     // 1e999 is valid JSON and reads as Infinity.
-    problems.push(...contentProblems(locator, line, displayPath));
+    addProblems(problems, contentProblems(locator, line, displayPath));
     rows.push(JSON.parse(line));
     locators.push(locator);
   });

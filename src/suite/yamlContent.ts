@@ -43,7 +43,7 @@ export function yamlContentProblems(doc: Document, text: string): ContentProblem
       }
     },
   });
-  if (targets.size > 0) problems.push(...expansionProblems(doc, targets));
+  if (targets.size > 0) for (const problem of expansionProblems(doc, targets)) problems.push(problem);
   return problems;
 }
 

@@ -4,7 +4,7 @@ import type { MemoryStore } from '../memory/types.js';
 import { OpenAIEndpoint } from '../net/openaiEndpoint.js';
 import type { BuiltinTargetSpec } from '../suite/types.js';
 import type { ChatReply, ChatRequest, RecalledMemory, Target } from './types.js';
-import { readUsage } from './usage.js';
+import { readCompletionUsage } from './usage.js';
 
 export interface BuiltinTargetOptions {
   spec: BuiltinTargetSpec;
@@ -70,7 +70,7 @@ export class BuiltinTarget implements Target {
       // Only a real search adds latency; none and oracle do not search.
       ...(request.memory === 'recall' ? { recall_ms: recallMs } : {}),
       ...(choice?.finish_reason === 'length' ? { truncated: true } : {}),
-      ...readUsage(completion.usage?.prompt_tokens, completion.usage?.completion_tokens, `the chat model at ${this.endpoint.url}`),
+      ...readCompletionUsage(completion.usage, `the chat model at ${this.endpoint.url}`),
     };
   }
 

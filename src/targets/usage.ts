@@ -13,6 +13,18 @@ export function readUsage(input: unknown, output: unknown, source: string): Repo
   return { usage_warning: `${source} reported token usage that is not two non-negative integers (input ${shown(input)}, output ${shown(output)}); counted as unknown` };
 }
 
+/**
+ * The usage of an OpenAI-compatible completion (prompt_tokens and
+ * completion_tokens), for the builtin agent and the judge. Present but not an
+ * object (a string, a list) is nonsense too.
+ */
+export function readCompletionUsage(usage: unknown, source: string): ReportedUsage {
+  if (usage == null) return {};
+  if (typeof usage !== 'object' || Array.isArray(usage)) return { usage_warning: `${source} reported token usage as ${shown(usage)}, not an object; counted as unknown` };
+  const counts = usage as { prompt_tokens?: unknown; completion_tokens?: unknown };
+  return readUsage(counts.prompt_tokens, counts.completion_tokens, source);
+}
+
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { aggregateE2e } from '../../src/e2e/aggregate.js';
 import { gradeAnswer } from '../../src/e2e/checks/grade.js';
 import { OpenAIJudge } from '../../src/e2e/openaiJudge.js';
 import { runE2e, type E2ePlan } from '../../src/e2e/runE2e.js';
@@ -10,6 +11,7 @@ import type { CaseSpec, CheckSpec } from '../../src/e2e/types.js';
 import { OpenAIEmbedder } from '../../src/embeddings/openai.js';
 import { createStore } from '../../src/memory/createStore.js';
 import { KeywordStore } from '../../src/memory/keyword.js';
+import { terminalE2eReport } from '../../src/report/terminalE2e.js';
 import { runSuite } from '../../src/runSuite.js';
 import { loadSuite } from '../../src/suite/load.js';
 import type { BuiltinTargetSpec } from '../../src/suite/types.js';
@@ -199,6 +201,27 @@ describe('what cannot be graded is a trial error, for every target kind', { time
     assert.equal(graded.pass, true);
     assert.equal(graded.usage, undefined);
     assert.match(graded.usage_warning!, /^the judge at .*\(input 3\.5, output 2\)/);
+  });
+
+  test('token usage that is not an object (a string, a list) is unknown with a warning too, from the chat model and the judge', async () => {
+    server.faults.push(
+      { kind: 'completion', content: 'Noted.', usage: 'lots' },
+      { kind: 'completion', content: 'You are allergic to peanuts.', usage: [12, 6] },
+    );
+    const spec = probeCase('string-usage', { contains: 'peanut' }, ['I am allergic to peanuts.']);
+    const [trial] = await trials(builtin(server), [spec], { prices: { 'gpt-5-mini': { input: 1, output: 1 } } }, () => undefined);
+    assert.equal(trial!.status, 'pass');
+    assert.match(trial!.invocations[0]!.usage_warning!, /^the chat model at .* reported token usage as "lots", not an object; counted as unknown$/);
+    assert.match(trial!.invocations[1]!.usage_warning!, /reported token usage as \[12,6\], not an object/);
+    assert.equal(trial!.cost_usd, null, 'tokens were spent but their count is unknown');
+    // The model has a price: the reports must not blame a missing one.
+    const e2e = { target: { kind: 'builtin', model: 'gpt-5-mini' }, ...aggregateE2e([trial!], [spec], ['recall'], 1) };
+    assert.match(terminalE2eReport(e2e, [trial!]), /cost unknown \(a model has no price, or a call reported no usable token counts: see usage_warning in trials\.jsonl\)/);
+
+    server.faults.push({ kind: 'completion', content: '{"pass": true, "reason": "names it"}', usage: 'free' });
+    const judge = new OpenAIJudge('gpt-5-mini', { apiKey: KEY, baseURL: server.url, maxRetries: 0 });
+    const graded = await gradeAnswer({ judge: { rubric: 'Names the allergy.' } }, 'Peanuts.', { question: 'q', judge });
+    assert.match(graded.usage_warning!, /^the judge at .* reported token usage as "free", not an object/);
   });
 
   test('adapter usage that makes no sense is unknown with a warning, not a failed trial', async () => {
