@@ -1,4 +1,5 @@
 import type { E2eResult } from '../e2e/aggregate.js';
+import type { CalibrationSummary } from '../e2e/judgeCalibration.js';
 import type { RetrievalResult } from '../retrieval/types.js';
 
 export type LayerState = 'ran' | 'skipped' | 'absent';
@@ -18,7 +19,7 @@ export interface ResultsDocument {
   shard?: { index: number; count: number };
   errors: string[];
   retrieval?: RetrievalResult;
-  e2e?: E2eResult & { target: { kind: string; model?: string } };
+  e2e?: E2eResult & { target: { kind: string; model?: string }; /** The judge's measured agreement on the suite's labels, when it has some. */ judge_calibration?: CalibrationSummary };
 }
 
 /** Problems that make a run incomplete, one line each. */
