@@ -1,4 +1,3 @@
-import type { E2eResult } from '../e2e/aggregate.js';
 import type { TrialRecord } from '../e2e/trial.js';
 import type { Condition } from '../e2e/types.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
