@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { aggregateE2e, e2eIncompleteReason } from './e2e/aggregate.js';
+import { requireCalibration } from './e2e/judgeCalibration.js';
 import { OpenAIJudge } from './e2e/openaiJudge.js';
 import { describeResume, selectForResume } from './e2e/resume.js';
 import { planTrials, runE2e, type PlannedTrial } from './e2e/runE2e.js';
@@ -218,6 +219,12 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   } catch (error) {
     return `e2e: ${describeError(error)}`;
   }
+  // Before any trial: a judge that disagrees with the suite's labels would grade the whole run wrongly.
+  const calibration = judge && spec.judge?.calibration ? await requireCalibration(judge, spec.judge.calibration, options.log) : undefined;
+  if (typeof calibration === 'string') {
+    await target.close().catch(() => undefined);
+    return `e2e: ${calibration}`;
+  }
 
   const total = spec.cases.length * spec.conditions.length * spec.repeat;
   let finished = done.size;
@@ -239,6 +246,10 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
     await target.close().catch(() => undefined);
   }
   const trials = latestByKey(log.read().trials);
-  results.e2e = { target: { kind: spec.target.kind, ...(model ? { model } : {}) }, ...aggregateE2e(trials, spec.cases, spec.conditions, spec.repeat) };
+  results.e2e = {
+    target: { kind: spec.target.kind, ...(model ? { model } : {}) },
+    ...aggregateE2e(trials, spec.cases, spec.conditions, spec.repeat),
+    ...(calibration ? { judge_calibration: calibration } : {}),
+  };
   return e2eIncompleteReason(results.e2e);
 }

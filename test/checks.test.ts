@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { normalizeAnswer } from '../src/e2e/checks/normalize.js';
 import { checkFirstAmount, findAmounts, firstAmount, sameAmount } from '../src/e2e/checks/amount.js';
 import { checkDate, findDates, isIsoDate } from '../src/e2e/checks/date.js';
-import { ABSTENTION_PHRASES, checkAbstains, findAbstention } from '../src/e2e/checks/abstains.js';
+import { ABSTENTION_PHRASES, checkAbstains, findAbstention, findValue } from '../src/e2e/checks/abstains.js';
 import { describeCheck, gradeAnswer, NO_JUDGE, type GradeContext } from '../src/e2e/checks/grade.js';
 import { compileRegex, escapeRegex } from '../src/e2e/checks/text.js';
 import { excerpt } from '../src/e2e/checks/excerpt.js';
@@ -429,6 +429,16 @@ describe('abstention', () => {
     'I have no way of knowing.',
     "I'm not aware of any allergy.",
     'I DON\u2019T KNOW',
+    "I don't have your birthday saved.",
+    "I don't have that recorded anywhere.",
+    'I do not have your address stored.',
+    "I don't have it noted.",
+    "There's nothing in my notes about a dog.",
+    'There is nothing saved about that.',
+    'Nothing was recorded about your budget.',
+    'There is no record of your trip.',
+    "You haven't mentioned your dog.",
+    "That isn't in my memory.",
   ];
   for (const answer of abstentions) {
     test(`abstains: ${JSON.stringify(answer)}`, () => {
@@ -447,6 +457,11 @@ describe('abstention', () => {
     'Known: you like tea.',
     "Sure, I'll remember that.",
     'You are not sure yet? Your budget is 8,000.',
+    'I saved your budget: 8,000 euros.',
+    'You have nothing to worry about: the trip is booked.',
+    "I haven't saved anything else you didn't ask for; your dog is Rex.",
+    'I have your dog recorded as Rex.',
+    'Your notes are in order.',
   ];
   for (const answer of answers) {
     test(`does not abstain: ${JSON.stringify(answer)}`, () => {
@@ -455,11 +470,87 @@ describe('abstention', () => {
     });
   }
 
-  test('reasons', () => {
-    assert.deepEqual(checkAbstains('Sorry, I don\u2019t know your budget.', true), { pass: true, reason: "abstains at 'Sorry, I don't know your budget.'" });
-    assert.deepEqual(checkAbstains('It is 8,000.', true), { pass: false, reason: 'expected an abstention, found no abstention phrase' });
-    assert.deepEqual(checkAbstains('Hmm, I\u2019m not sure.', false), { pass: false, reason: "expected an answer, found an abstention at 'Hmm, I'm not sure.'" });
-    assert.deepEqual(checkAbstains('It is 8,000.', false), { pass: true, reason: 'does not abstain' });
+  test('reasons name the part that decided', () => {
+    assert.deepEqual(checkAbstains('Sorry, I don\u2019t know your budget.', true), {
+      pass: true,
+      reason: "abstains: 'I don't know' at 'Sorry, I don't know your budget.' and gives no value",
+    });
+    assert.deepEqual(checkAbstains('It is 8,000.', true), { pass: false, reason: 'expected an abstention, does not abstain: no abstention phrase' });
+    assert.deepEqual(checkAbstains('Hmm, I\u2019m not sure.', false), {
+      pass: false,
+      reason: "expected an answer, abstains: 'I'm not sure' at 'Hmm, I'm not sure.' and gives no value",
+    });
+    assert.deepEqual(checkAbstains('It is 8,000.', false), { pass: true, reason: 'does not abstain: no abstention phrase' });
+    assert.deepEqual(checkAbstains("I'm not sure you told me, but I think it was 8,000.", true), {
+      pass: false,
+      reason: "expected an abstention, does not abstain: gives the amount 8,000 at '... but I think it was 8,000.' despite 'I'm not sure'",
+    });
+    assert.deepEqual(checkAbstains("I'm not sure you told me, but I think it was 8,000.", false), {
+      pass: true,
+      reason: "does not abstain: gives the amount 8,000 at '... but I think it was 8,000.' despite 'I'm not sure'",
+    });
+    assert.match(checkAbstains("I don't know for certain, maybe it's Rex.", true).reason, /gives the value Rex at .* despite 'I don't know'/);
+    assert.match(checkAbstains("I'm not sure, perhaps 1 November?", true).reason, /gives the date 1 November at/);
+  });
+
+  /** [answer, abstains]: hedged answers that still give a value, plain abstentions, plain answers. */
+  const mixed: [string, boolean][] = [
+    // hedged, yet a value is given: an answer
+    ["I'm not sure you told me, but I think it was 8,000.", false],
+    ["I don't remember exactly; your budget was 8,000 euros I believe.", false],
+    ["I'm not certain, but your dog is called Max.", false],
+    ["I don't know for sure, but I think it's Rex.", false],
+    ["You never told me directly, but it sounds like it's Bella.", false],
+    ["I'm not sure you mentioned it. Maybe Luna?", false],
+    ["I can't recall exactly, perhaps 1 November 2026.", false],
+    ["I'm not sure, I think it was on the tenth of September 2026.", false],
+    ["I don't have that saved for certain; it might be eight thousand euros.", false],
+    ["I'm not sure, possibly twelve hundred dollars.", false],
+    ["I'm unsure, but your dog is named \"Biscuit\".", false],
+    ["I don't know if I have it right: it was EUR 5,000.", false],
+    ["There's nothing in my notes, but I believe Max.", false],
+    ["You haven't mentioned it recently, but it was $1.5k.", false],
+    ["I'm not sure how many, maybe 3?", false],
+    ["I don't know exactly; I think 45.", false],
+    // plain abstentions: a phrase and no value
+    ["I don't have your dog's name saved.", true],
+    ["I don't have that recorded.", true],
+    ["I do not have it stored anywhere.", true],
+    ["There's nothing in my notes about your dog.", true],
+    ['Nothing is saved about your budget.', true],
+    ['I have no record of a trip date.', true],
+    ["You haven't mentioned a budget.", true],
+    ["It's not in my notes, sorry.", true],
+    ["I'm not sure what your dog is called.", true],
+    ["I don't know. Is it something you told me?", true],
+    ["I'm not sure, and that's OK: tell me and I will remember it.", true],
+    ["I don't know; I can only go by what you told me.", true],
+    ["I can't find your budget. Could you tell me again?", true],
+    ["I don't know the budget for your 2 kids.", true],
+    ["I don't know <img src=x onerror=alert(1)> | broken | cell", true],
+    // plain answers: no phrase
+    ['Your dog is called Rex.', false],
+    ['Your budget is 8,000 euros.', false],
+    ['Your trip starts on 10 September 2026.', false],
+    ["It's Max.", false],
+    ['You told me eight thousand euros.', false],
+    ['I saved that your dog is Rex.', false],
+    ['Your notes say the budget is a thousand pounds.', false],
+  ];
+  for (const [answer, abstains] of mixed) {
+    test(`${abstains ? 'abstains' : 'does not abstain'} (mixed table): ${JSON.stringify(answer)}`, () => {
+      assert.equal(checkAbstains(answer, true).pass, abstains, checkAbstains(answer, true).reason);
+      assert.equal(checkAbstains(answer, false).pass, !abstains);
+    });
+  }
+
+  test('findValue: amounts, dates, names after a lead word, quoted values; not the pronoun I', () => {
+    assert.equal(findValue('I think it was 8,000')?.kind, 'amount');
+    assert.equal(findValue('maybe the tenth of September')?.kind, 'date');
+    assert.deepEqual(findValue("I think it's Rex"), { kind: 'name', at: 13, raw: 'Rex' });
+    assert.deepEqual(findValue('it was "Biscuit"'), { kind: 'name', at: 7, raw: '"Biscuit"' });
+    assert.equal(findValue('I think I forgot'), undefined);
+    assert.equal(findValue("I'm not sure what it is. Sorry."), undefined);
   });
 
   test('findAbstention returns the earliest phrase with its position', () => {
@@ -807,5 +898,77 @@ describe('excerpt', () => {
 
   test('no ... when nothing is cut', () => {
     assert.equal(excerpt('short', 0, 5), "'short'");
+  });
+});
+
+describe('amounts written in words', () => {
+  const shapes: [string, number, string][] = [
+    ['eight thousand euros', 8000, 'eight thousand euros'],
+    ['twelve hundred', 1200, 'twelve hundred'],
+    ['a thousand', 1000, 'a thousand'],
+    ['an hundred', 100, 'an hundred'],
+    ['two and a half thousand', 2500, 'two and a half thousand'],
+    ['one and a half million', 1500000, 'one and a half million'],
+    ['half a million dollars', 500000, 'half a million dollars'],
+    ['a hundred and fifty', 150, 'a hundred and fifty'],
+    ['three hundred and twenty-five pounds', 325, 'three hundred and twenty-five pounds'],
+    ['twenty five thousand', 25000, 'twenty five thousand'],
+    ['two thousand five hundred', 2500, 'two thousand five hundred'],
+    ['two million three hundred thousand', 2300000, 'two million three hundred thousand'],
+    ['Eight Thousand Euros', 8000, 'Eight Thousand Euros'],
+    ['fifty euros', 50, 'fifty euros'],
+    ['EUR twenty', 20, 'EUR twenty'],
+    ['1.5 million', 1500000, '1.5 million'],
+  ];
+  for (const [text, value, raw] of shapes) {
+    test(`${JSON.stringify(text)} reads ${value}`, () => {
+      assert.deepEqual(firstAmount(text), { value, at: 0, raw });
+    });
+  }
+
+  const none = ['the one you told me about', 'two kids', 'one of them', 'a lot', 'half of it', 'and a half', 'twenty', 'hundreds of times', 'someone', 'a hundredth'];
+  for (const text of none) {
+    test(`${JSON.stringify(text)} has no amount`, () => {
+      assert.equal(firstAmount(text), undefined);
+    });
+  }
+
+  test('in a sentence: the currency amount wins, and the check reads words', () => {
+    assert.deepEqual(firstAmount('For your two kids the budget is eight thousand euros.'), { value: 8000, at: 32, raw: 'eight thousand euros' });
+    assert.equal(checkFirstAmount('You set it at twelve hundred a month.', 1200).pass, true);
+    assert.equal(firstAmount('between eight and ten thousand euros')?.value, 10000, 'a bare "eight" is no amount, so the range start is not shared');
+    assert.equal(firstAmount('On the first of May you spent a thousand pounds')?.value, 1000);
+  });
+});
+
+describe('dates with ordinal words', () => {
+  const forms: [string, string, string][] = [
+    ['the tenth of September 2026', '2026-09-10', 'tenth of September 2026'],
+    ['September tenth, 2026', '2026-09-10', 'September tenth, 2026'],
+    ['10th of Sept', '--09-10', '10th of Sept'],
+    ['September the twenty-first', '--09-21', 'September the twenty-first'],
+    ['twenty first of June 2026', '2026-06-21', 'twenty first of June 2026'],
+    ['the thirty-first of May', '--05-31', 'thirty-first of May'],
+    ['October thirtieth 2026', '2026-10-30', 'October thirtieth 2026'],
+    ['the first of March, 2026', '2026-03-01', 'first of March, 2026'],
+    ['Nov. second', '--11-02', 'Nov. second'],
+  ];
+  for (const [text, iso, raw] of forms) {
+    test(`${JSON.stringify(text)} is ${iso}`, () => {
+      const found = findDates(text);
+      assert.deepEqual(found, [{ iso, at: text.indexOf(raw), raw }]);
+    });
+  }
+
+  const notDates = ['at first may', 'march first to the shop', 'the thirty-first of April', 'the second time', 'first of all'];
+  for (const text of notDates) {
+    test(`${JSON.stringify(text)} is no date`, () => {
+      assert.deepEqual(findDates(text), []);
+    });
+  }
+
+  test('checkDate passes on a date in ordinal words', () => {
+    assert.equal(checkDate('Your trip starts on the tenth of September 2026.', '2026-09-10').pass, true);
+    assert.equal(checkDate('It starts September tenth.', '2026-09-10').pass, true);
   });
 });

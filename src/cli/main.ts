@@ -3,6 +3,7 @@ import { TOOL_VERSION } from '../version.js';
 import { registerEnvironmentSecrets } from '../secrets.js';
 import { scrubbedIO, type CliIO } from './io.js';
 import { COMPARE_USAGE, compareCommand } from './compare.js';
+import { JUDGE_CHECK_USAGE, judgeCheckCommand } from './judgeCheck.js';
 import { MERGE_USAGE, mergeCommand } from './merge.js';
 import { REGRADE_USAGE, regradeCommand } from './regrade.js';
 import { RUN_USAGE, runCommand } from './run.js';
@@ -16,6 +17,7 @@ const COMMANDS: Record<string, (argv: string[], io: CliIO) => Promise<number>> =
   regrade: regradeCommand,
   compare: compareCommand,
   merge: mergeCommand,
+  'judge-check': judgeCheckCommand,
 };
 
 export const HELP = `recall-gate ${TOOL_VERSION}: test an AI agent's long-term memory
@@ -34,6 +36,8 @@ usage:
       combine the results of run --shard i/n jobs, then apply the gate
   ${REGRADE_USAGE}
       re-apply the suite's current checks to a run's stored answers (no model calls)
+  ${JUDGE_CHECK_USAGE}
+      run the judge on hand-labelled answers: agreement, kappa, confusion matrix, disagreements
 
 exit status: 0 done, 1 gate failed, 2 invalid input, 3 could not complete
 `;

@@ -29,12 +29,25 @@ export interface CheckResult {
   reason: string;
 }
 
-/** An LLM judge: grades an open-ended answer against a rubric. */
+/**
+ * An LLM judge: grades an open-ended answer against a rubric. It sees the
+ * rubric, the question and the answer only: never the condition or the
+ * variant of the trial, so it cannot grade what it expects.
+ */
 export interface Judge {
-  grade(input: { rubric: string; question: string; answer: string; model?: string }): Promise<JudgeVerdict>;
+  grade(input: JudgeInput): Promise<JudgeVerdict>;
 }
 
-export type JudgeVerdict = CheckResult & ReportedUsage;
+export interface JudgeInput {
+  rubric: string;
+  question: string;
+  answer: string;
+  model?: string;
+  /** Ask for a score from 1 to 5 as well as the verdict (judge-check on scored labels); pass is then a score of 4 or 5. */
+  scale?: 5;
+}
+
+export type JudgeVerdict = CheckResult & ReportedUsage & { /** 1..5, when the input asked for a scale. */ score?: number };
 
 export interface TokenUsage {
   input_tokens: number;

@@ -1,3 +1,4 @@
+import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { cell, escapeMarkdown } from './escape.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
 import { formatCost, formatEstimate, formatMetric, formatMs, headlineMetrics, markdownTable } from './format.js';
@@ -94,6 +95,7 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   ];
   lines.push(...markdownTable(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions, result.intervals)), row('**all**', e2e.by_condition, e2e.intervals)]), '');
   lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${formatCost(e2e.cost_usd)}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, '');
+  if (e2e.judge_calibration) lines.push(`Judged figures: ${escapeMarkdown(calibrationLine(e2e.judge_calibration))}.`, '');
   for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);
   if (e2e.leaks.length) lines.push('');
   if (e2e.errors.length > 0) {

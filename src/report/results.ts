@@ -1,4 +1,5 @@
 import type { E2eResult } from '../e2e/aggregate.js';
+import type { CalibrationSummary } from '../e2e/judgeCalibration.js';
 import type { RetrievalResult } from '../retrieval/types.js';
 import type { SplitRecord } from '../suite/splits.js';
 
@@ -21,7 +22,7 @@ export interface ResultsDocument {
   /** Which split ran (run --split) and the content hashes of the held-out cases. */
   split?: SplitRecord;
   retrieval?: RetrievalResult;
-  e2e?: E2eResult & { target: { kind: string; model?: string } };
+  e2e?: E2eResult & { target: { kind: string; model?: string }; /** The judge's measured agreement on the suite's labels, when it has some. */ judge_calibration?: CalibrationSummary };
 }
 
 /** Problems that make a run incomplete, one line each. */

@@ -1,9 +1,11 @@
 import type { E2eResult } from '../e2e/aggregate.js';
 import type { TrialRecord } from '../e2e/trial.js';
 import type { Condition } from '../e2e/types.js';
+import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { plainText } from './escape.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
 import { formatCost, formatEstimate, formatMetric, formatMs, oneLine, textTable } from './format.js';
+import type { ResultsDocument } from './results.js';
 
 const MAX_LINES = 10;
 
@@ -14,7 +16,7 @@ function signed(value: number | undefined): string {
 
 
 /** The e2e summary `run` prints: pass rates per ability and condition, cost, leaks, failures, errors; untrusted text through plainText. */
-export function terminalE2eReport(e2e: E2eResult & { target: { kind: string; model?: string } }, trials: TrialRecord[]): string {
+export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, trials: TrialRecord[]): string {
   const conditions = e2e.conditions;
   const total = Object.values(e2e.by_condition).reduce((sum, rates) => sum + (rates?.trials ?? 0), 0);
   const lines: string[] = [
@@ -46,6 +48,7 @@ export function terminalE2eReport(e2e: E2eResult & { target: { kind: string; mod
     `latency per call: p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms; ` +
       `added by recall: p50 ${formatMs(e2e.latency_ms.recall.median)} ms, p95 ${formatMs(e2e.latency_ms.recall.p95)} ms`,
   );
+  if (e2e.judge_calibration) lines.push(plainText(calibrationLine(e2e.judge_calibration)));
   const quality = e2e.recall_quality;
   if (quality.evidence_coverage !== undefined || quality.harmful_recall_rate !== undefined) {
     lines.push(

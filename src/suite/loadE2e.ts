@@ -1,12 +1,13 @@
 import { dirname, relative, resolve } from 'node:path';
 import type { CaseSpec, CheckSpec, Condition } from '../e2e/types.js';
-import { addProblems, formatLocation, type InputProblem } from '../errors.js';
+import { RecallGateError, addProblems, formatLocation, type InputProblem } from '../errors.js';
+import { readLabels } from '../e2e/judgeCalibration.js';
 import { compileRegex } from '../e2e/checks/text.js';
 import { didYouMean } from './didYouMean.js';
 import type { Rows } from './load.js';
 import { splitOf } from './splits.js';
 import { FileProblems, readText, type SourceFile } from './sourceFile.js';
-import type { E2eSpec, ProviderSpec, RetrievalSpec, TargetSpec } from './types.js';
+import type { E2eSpec, JudgeSettings, ProviderSpec, RetrievalSpec, TargetSpec } from './types.js';
 
 export interface RawE2e {
   target: Record<string, unknown> & { kind: TargetSpec['kind'] };
@@ -14,7 +15,7 @@ export interface RawE2e {
   conditions?: Condition[];
   concurrency?: number;
   grade_truncated?: boolean;
-  judge?: E2eSpec['judge'];
+  judge?: { model: string; base_url?: string; api_key_env?: string; calibration?: string; min_agreement?: number };
   prices?: E2eSpec['prices'];
   cases: unknown;
 }
@@ -46,10 +47,28 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
     conditions: raw.conditions ?? ['recall'],
     concurrency: raw.concurrency ?? 4,
     grade_truncated: raw.grade_truncated,
-    judge: raw.judge,
+    judge: raw.judge && buildJudge(raw.judge),
     prices: raw.prices ?? {},
     cases: caseSpecs,
   };
+
+  /** The judge settings, with the calibration labels read and checked now, so validate reports their problems. */
+  function buildJudge({ calibration, min_agreement, ...settings }: NonNullable<RawE2e['judge']>): JudgeSettings {
+    if (calibration === undefined) {
+      if (min_agreement !== undefined) problems.push({ where: at(['judge', 'min_agreement']), message: 'min_agreement needs e2e.judge.calibration, the labels it is measured on' });
+      return settings;
+    }
+    const path = resolve(dirname(main.path), calibration);
+    const displayPath = relative(process.cwd(), path) || path;
+    try {
+      readLabels(path, displayPath, at(['judge', 'calibration']));
+      files.push(path);
+    } catch (error) {
+      if (!(error instanceof RecallGateError) || error.problems.length === 0) throw error;
+      problems.push(...error.problems);
+    }
+    return { ...settings, calibration: { path, displayPath, ...(min_agreement !== undefined ? { min_agreement } : {}) } };
+  }
 
   function buildTarget(rawTarget: RawE2e['target']): TargetSpec {
     const suiteDir = dirname(main.path);

@@ -131,6 +131,14 @@ export interface CommandTargetSpec {
 
 export type TargetSpec = BuiltinTargetSpec | HttpTargetSpec | CommandTargetSpec;
 
+export interface JudgeSettings {
+  model: string;
+  base_url?: string;
+  api_key_env?: string;
+  /** Hand-labelled answers the judge must agree with before an e2e run (see e2e/judgeCalibration.ts). */
+  calibration?: { path: string; displayPath: string; min_agreement?: number };
+}
+
 export interface E2eSpec {
   target: TargetSpec;
   repeat: number;
@@ -138,7 +146,7 @@ export interface E2eSpec {
   concurrency: number;
   /** Grade probe replies cut by the length limit instead of counting them errors. */
   grade_truncated?: boolean;
-  judge?: { model: string; base_url?: string; api_key_env?: string };
+  judge?: JudgeSettings;
   /** USD per million tokens, by model; the suite's entries over the built-in table. */
   prices: Record<string, { input: number; output: number }>;
   cases: CaseSpec[];

@@ -45,3 +45,20 @@ test('a judge that does not answer with JSON makes the grade an error, not a fai
     await server.close();
   }
 });
+
+test('asked for a scale, the judge returns its score; a score outside 1-5 is an error, not a grade', async () => {
+  const replies = ['{"score": 4, "reason": "mostly"}', '{"score": 6, "reason": "too high"}', '{"pass": true}'];
+  const server = await startOpenAIServer({ apiKey: 'sk-test', chat: () => replies.shift()! });
+  try {
+    const judge = new OpenAIJudge('judge-model', { apiKey: 'sk-test', baseURL: server.url, maxRetries: 0 });
+    const input = { rubric: 'r', question: 'q', answer: 'a', scale: 5 as const };
+    const verdict = await judge.grade(input);
+    assert.deepEqual([verdict.score, verdict.pass, verdict.reason], [4, true, 'mostly']);
+    await assert.rejects(judge.grade(input), /no whole "score" from 1 to 5: \{"score": 6/);
+    await assert.rejects(judge.grade(input), /no whole "score" from 1 to 5/);
+    const system = (server.requests[0]!.body as ChatRequestBody).messages[0]!.content;
+    assert.match(system, /"score": an integer from 1/);
+  } finally {
+    await server.close();
+  }
+});

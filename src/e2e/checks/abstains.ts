@@ -1,18 +1,38 @@
 import type { CheckResult } from '../types.js';
+import { findAmounts } from './amount.js';
+import { findDates } from './date.js';
 import { excerpt } from './excerpt.js';
 import { normalizeAnswer } from './normalize.js';
 
 /*
- * Abstention phrasings: how an agent says it does not know. They are matched
- * anywhere in the normalised answer (so apostrophes are straight), ignoring
- * case, with the apostrophe optional ("dont", "havent", "im") and the
- * contracted and full forms both accepted ("don't" / "do not",
- * "can't" / "cannot" / "can not", "I'm" / "I am").
+ * When an answer abstains: it has an abstention phrase AND it offers no
+ * value. A hedge does not make an answer an abstention: "I'm not sure you
+ * told me, but I think it was 8,000" gives 8,000, and a hedged guess is an
+ * answer to grade, not a refusal to answer.
+ *
+ * Abstention phrases (ABSTENTION_PHRASES) are matched anywhere in the
+ * normalised answer (so apostrophes are straight), ignoring case, with the
+ * apostrophe optional ("dont", "havent", "im") and the contracted and full
+ * forms both accepted ("don't" / "do not", "can't" / "cannot" / "can not",
+ * "I'm" / "I am").
+ *
+ * A value (findValue) is any of, in this order:
+ * - an amount, as the first_amount check reads them (amount.ts: digits, or
+ *   number words with a magnitude or a currency): "I think it was 8,000";
+ *   a bare number of one or two digits with no currency only counts when it
+ *   is offered (below): "maybe 3" gives a value, "your 2 kids" does not;
+ * - a date, as the date check reads them (date.ts): "maybe 1 November";
+ * - a name, quoted value or number offered as the answer: a capitalised
+ *   word, a quoted text or a number right after "is", "was", "it's",
+ *   "called", "named", or a hedge ("maybe", "perhaps", "probably", "possibly", "I think", "I believe",
+ *   "I guess", "might be", "could be"): "it's Rex", "your dog is called Max",
+ *   "maybe Bella?", 'it was "Rex"'. The pronoun I is no name.
  *
  * Known limits: a phrase counts wherever it is, so "I know you're vegetarian,
- * but I'm not sure about dairy" abstains, and "you didn't mention any other
- * allergy" abstains too. Write abstention cases so the whole answer is about
- * the unknown fact, and check the rest with contains/not when it matters.
+ * but I'm not sure about dairy" abstains (no value is offered), and a
+ * number of three digits or more counts as a value wherever it is, so "I
+ * don't know the budget for your 150 m2 flat" does not abstain. Write
+ * abstention cases so the whole answer is about the unknown fact, and check the rest with contains/not when it matters.
  */
 
 /** Optional apostrophe, as typed in "don't" or "dont". */
@@ -51,6 +71,18 @@ export const ABSTENTION_PHRASES: ReadonlyArray<{ name: string; pattern: RegExp }
   },
   // not something you've shared, not something you told me
   { name: "not something you've shared", pattern: `\\bnot something (?:you${A}ve|you have|you) (?:shared|mentioned|told|said|stated|given)\\b` },
+  // I don't have your dog's name saved, I do not have that recorded, I don't have it stored anywhere
+  {
+    name: "I don't have it saved",
+    pattern: `\\bi (?:currently |actually )?${DO_NOT} have (?:[\\p{L}'-]+ ){0,4}?(?:saved|recorded|stored|noted|written down|on file|on record)\\b`,
+  },
+  // there's nothing in my notes about, I have nothing saved, nothing was recorded
+  {
+    name: 'nothing in my notes',
+    pattern: `\\bnothing (?:(?:is |was |has been )?(?:saved|stored|recorded|noted|on file|on record)|(?:in|among) my (?:notes|memory|memories|records))\\b`,
+  },
+  // it's not in my notes, that isn't among my records
+  { name: 'not in my notes', pattern: `\\b(?:not|isn${A}t|wasn${A}t) (?:in|among) my (?:notes|memory|memories|records)\\b` },
   // I have no way of knowing, there's no way to know
   { name: 'no way of knowing', pattern: `\\bno way (?:of knowing|to know|to tell)\\b` },
 ].map(({ name, pattern }) => ({ name, pattern: new RegExp(pattern, 'iu') }));
@@ -65,16 +97,44 @@ export function findAbstention(text: string): { name: string; at: number; raw: s
   return first;
 }
 
+/** Words after which a capitalised word or a quoted text is offered as the answer ("it's Rex", "called Max", "maybe Bella"); any case. */
+const OFFER_LEAD = new RegExp(`\\b(?:is|was|it${A}s|called|named|maybe|perhaps|probably|possibly|i think|i believe|i guess|might be|could be) `, 'giu');
+/** What follows a lead: a name written with a capital (not the pronoun I, not "OK"), a quoted text, or a number ("maybe 3"). */
+const OFFERED = /(?!(?:I|OK|Okay)(?![\p{L}'-]))(\p{Lu}[\p{L}'-]*)|"([^"\n]+)"|\d+(?:[.,]\d+)*/uy;
+
+/** A value the answer offers (see the rules above), or undefined when it offers none. */
+export function findValue(text: string): { kind: 'amount' | 'date' | 'name'; at: number; raw: string } | undefined {
+  // A bare one- or two-digit number is not a value by itself ("your 2 kids", "alert(1)"): only when offered ("maybe 3").
+  const amount = findAmounts(text).find((candidate) => candidate.currency || !/^\d{1,2}$/.test(candidate.raw));
+  if (amount) return { kind: 'amount', at: amount.at, raw: amount.raw };
+  const date = findDates(text)[0];
+  if (date) return { kind: 'date', at: date.at, raw: date.raw };
+  for (const lead of text.matchAll(OFFER_LEAD)) {
+    OFFERED.lastIndex = lead.index + lead[0].length;
+    const name = OFFERED.exec(text);
+    if (name) return { kind: 'name', at: name.index, raw: name[0] };
+  }
+  return undefined;
+}
+
+const VALUE_WORD = { amount: 'the amount', date: 'the date', name: 'the value' } as const;
+
 /**
- * The `abstains` check. `expected` true: the answer must contain an
- * abstention phrase; false: it must not. The answer is normalised here (idempotent).
+ * The `abstains` check. `expected` true: the answer must abstain (an
+ * abstention phrase and no value, see the rules above); false: it must not.
+ * The reason names the part that decided: the phrase, the value, or the lack
+ * of a phrase. The answer is normalised here (idempotent).
  */
 export function checkAbstains(answer: string, expected: boolean): CheckResult {
   const text = normalizeAnswer(answer);
   const found = findAbstention(text);
-  const where = found && excerpt(text, found.at, found.at + found.raw.length);
-  if (expected) {
-    return found ? { pass: true, reason: `abstains at ${where}` } : { pass: false, reason: 'expected an abstention, found no abstention phrase' };
-  }
-  return found ? { pass: false, reason: `expected an answer, found an abstention at ${where}` } : { pass: true, reason: 'does not abstain' };
+  const value = found && findValue(text);
+  const phrase = found && `'${found.raw}'`;
+  let verdict: { abstains: boolean; why: string };
+  if (!found) verdict = { abstains: false, why: 'no abstention phrase' };
+  else if (value) verdict = { abstains: false, why: `gives ${VALUE_WORD[value.kind]} ${value.raw} at ${excerpt(text, value.at, value.at + value.raw.length)} despite ${phrase}` };
+  else verdict = { abstains: true, why: `${phrase} at ${excerpt(text, found.at, found.at + found.raw.length)} and gives no value` };
+  const reason = `${verdict.abstains ? 'abstains' : 'does not abstain'}: ${verdict.why}`;
+  if (verdict.abstains === expected) return { pass: true, reason };
+  return { pass: false, reason: `expected ${expected ? 'an abstention' : 'an answer'}, ${reason}` };
 }

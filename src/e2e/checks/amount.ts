@@ -1,6 +1,7 @@
 import type { CheckResult } from '../types.js';
 import { findDates } from './date.js';
 import { excerpt } from './excerpt.js';
+import { findNumberWords } from './numberWords.js';
 import { normalizeAnswer } from './normalize.js';
 
 /** An amount written in a text. */
@@ -62,6 +63,13 @@ export interface FoundAmount {
  *   mid-2025, March 2026).
  * Signs are ignored: negative amounts are not supported ("-5" reads 5).
  * Percentages are amounts (20% reads 20).
+ *
+ * Numbers in words (numberWords.ts: "eight thousand euros", "twelve hundred",
+ * "two and a half thousand", "a thousand", "half a million") are amounts when
+ * they include hundred, thousand, million or billion, or have a currency next
+ * to them ("fifty euros", "EUR twenty"); a bare "one" or "two kids" is none.
+ * Digits with a magnitude word ("1.5 million", "8 thousand") are read as digits
+ * above. Mixed forms such as "2 and a half thousand" read 2.
  */
 
 const SIGNS = '€$£¥₹₩₽₺₪₫₱₴₦₿';
@@ -126,6 +134,12 @@ export function findAmounts(text: string): Candidate[] {
     const candidate = readAmount(text, start, number.end, number.digits);
     if (candidate) found.push(candidate);
   }
+  for (const words of findNumberWords(text)) {
+    if (inDate(words.at)) continue;
+    const candidate = readWordAmount(text, words.at, words.at + words.raw.length, words.value, words.magnitude);
+    if (candidate) found.push(candidate);
+  }
+  found.sort((a, b) => a.at - b.at);
   for (let i = found.length - 2; i >= 0; i--) {
     const [amount, next] = [found[i]!, found[i + 1]!];
     if (!amount.currency && next.currency && next.currencyAfter && RANGE.test(text.slice(amount.at + amount.raw.length, next.at))) {
@@ -194,6 +208,15 @@ function readAmount(text: string, start: number, end: number, digits: Digits): R
   const stop = end + tail + suffix;
   const value = Number(`${digits.whole}.${digits.fraction || '0'}e${exponent}`);
   return { value, at, raw: text.slice(at, stop), currency, currencyAfter: suffix > 0 };
+}
+
+/** The amount a number in words at [start, end) makes, or undefined when it has neither a magnitude nor a currency. */
+function readWordAmount(text: string, start: number, end: number, value: number, magnitude: boolean): Read | undefined {
+  const prefix = PREFIX.exec(text.slice(Math.max(0, start - 16), start));
+  const suffix = currencyAfter(text.slice(end));
+  if (!magnitude && !prefix && suffix === 0) return undefined;
+  const at = prefix ? start - prefix[0].length : start;
+  return { value, at, raw: text.slice(at, end + suffix), currency: prefix !== null || suffix > 0, currencyAfter: suffix > 0 };
 }
 
 /** Length of the currency written right after an amount, 0 when there is none. */

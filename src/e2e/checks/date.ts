@@ -28,6 +28,11 @@ export interface FoundDate {
  *   1 November, 2026; a weekday in front (Sunday, 1 November 2026) is
  *   ignored, not checked against the date;
  * - month name and day: November 1, 2026, Nov 1st 2026, November the 1st;
+ * - the day may be an ordinal word, first to thirty-first (twenty-first,
+ *   twenty first), in both month-name forms: the tenth of September 2026,
+ *   September tenth, 2026, September the tenth. With a day in words the
+ *   months May and March must be capitalised, so "at first may" and
+ *   "march first" are no dates;
  * - the two month-name forms without a year (1 November, Nov 1st) give
  *   --11-01; checkDate matches them on month and day alone.
  *
@@ -51,10 +56,27 @@ const ORDINAL = '(?:st|nd|rd|th)?';
 const DAY = `(?<![\\d.,])(\\d{1,2})(?!\\d)${ORDINAL}(?!\\p{L})`;
 const YEAR = '(\\d{4})(?![\\d])';
 
+const ORDINAL_UNITS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth'];
+const ORDINAL_TEENS = ['tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth'];
+/** Day numbers of the ordinal words, keyed without the hyphen or space: "twentyfirst" -> 21. */
+const ORDINAL_DAY = new Map<string, number>([
+  ...ORDINAL_UNITS.map((word, i) => [word, i + 1] as const),
+  ...ORDINAL_TEENS.map((word, i) => [word, i + 10] as const),
+  ['twentieth', 20],
+  ...ORDINAL_UNITS.map((word, i) => [`twenty${word}`, i + 21] as const),
+  ['thirtieth', 30],
+  ['thirtyfirst', 31],
+]);
+const DAY_WORD = `(?<!\\p{L})((?:twenty[- ]?(?:${ORDINAL_UNITS.join('|')}))|thirty[- ]?first|${[...ORDINAL_UNITS, ...ORDINAL_TEENS, 'twentieth', 'thirtieth'].join('|')})(?!\\p{L})`;
+/** A month name that, lower-case, is also a verb: with a day in words it must be capitalised. */
+const VERB_MONTH = /^(?:may|march)$/;
+
 const YEAR_FIRST = /(?<![\d.,])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d])/gu;
 const YEAR_LAST = /(?<![\d.,/-])(\d{1,2})([-/.])(\d{1,2})\2(\d{4})(?![\d])/gu;
 const DAY_MONTH = new RegExp(`${DAY}(?:\\s+of)?\\s+${MONTH}(?:,?\\s+${YEAR})?`, 'giu');
 const MONTH_DAY = new RegExp(`(?<!\\p{L})${MONTH}\\s+(?:the\\s+)?${DAY}(?:,?\\s+${YEAR})?`, 'giu');
+const WORD_DAY_MONTH = new RegExp(`${DAY_WORD}(?:\\s+of)?\\s+${MONTH}(?:,?\\s+${YEAR})?`, 'giu');
+const MONTH_WORD_DAY = new RegExp(`(?<!\\p{L})${MONTH}\\s+(?:the\\s+)?${DAY_WORD}(?:,?\\s+${YEAR})?`, 'giu');
 
 interface Span {
   at: number;
@@ -76,6 +98,17 @@ export function findDates(text: string): FoundDate[] {
   }
   for (const m of text.matchAll(DAY_MONTH)) add(m, [isoDate(m[3], String(MONTH_NUMBER.get(m[2]!.toLowerCase())), m[1]!)]);
   for (const m of text.matchAll(MONTH_DAY)) add(m, [isoDate(m[3], String(MONTH_NUMBER.get(m[1]!.toLowerCase())), m[2]!)]);
+  const wordDay = (word: string) => String(ORDINAL_DAY.get(word.toLowerCase().replace(/[- ]/g, '')));
+  // "may" and "march" written lower-case are verbs far more often than months next to "first" or "second".
+  const monthWord = (month: string) => (VERB_MONTH.test(month) ? undefined : String(MONTH_NUMBER.get(month.toLowerCase())));
+  for (const m of text.matchAll(WORD_DAY_MONTH)) {
+    const month = monthWord(m[2]!);
+    if (month) add(m, [isoDate(m[3], month, wordDay(m[1]!))]);
+  }
+  for (const m of text.matchAll(MONTH_WORD_DAY)) {
+    const month = monthWord(m[1]!);
+    if (month) add(m, [isoDate(m[3], month, wordDay(m[2]!))]);
+  }
 
   spans.sort((a, b) => a.at - b.at || b.end - a.end);
   const found: FoundDate[] = [];
