@@ -17128,7 +17128,8 @@ function httpUrlProblem(value) {
 }
 var STRING_FORMATS = {
   date: { expected: "a calendar date", problem: calendarDateProblem },
-  "http-url": { expected: "an http:// or https:// URL with a host", problem: httpUrlProblem }
+  // Shown redacted: a URL may carry user:password or a key in its query, and validation runs before any secret is registered.
+  "http-url": { expected: "an http:// or https:// URL with a host", problem: httpUrlProblem, shown: redactUrl }
 };
 
 // src/suite/schemaCheck.ts
@@ -17195,7 +17196,8 @@ function toProblem(error, file, basePath) {
     case "format": {
       const format2 = STRING_FORMATS[error.params.format];
       const value = String(error.data);
-      return { where: file.locate(path2), message: `${subject} must be ${format2?.expected ?? error.message}; got ${JSON.stringify(value)}: ${format2?.problem(value) ?? "invalid"}` };
+      const shown2 = format2?.shown ? format2.shown(value) : value;
+      return { where: file.locate(path2), message: `${subject} must be ${format2?.expected ?? error.message}; got ${JSON.stringify(shown2)}: ${format2?.problem(value) ?? "invalid"}` };
     }
     case "propertyNames":
       return void 0;
@@ -17826,6 +17828,8 @@ var RegexRunner = class {
   worker;
   queue = [];
   running;
+  /** The current worker has started: a time limit counts from here, not from its (slower, load-dependent) start-up. */
+  online = false;
   exec(pattern2, text) {
     return new Promise((resolve12, reject) => {
       this.queue.push({ source: pattern2.source, flags: pattern2.flags, text, resolve: resolve12, reject });
@@ -17838,8 +17842,12 @@ var RegexRunner = class {
     if (!job) return;
     const worker = this.worker ??= this.spawn();
     worker.ref();
-    this.running = { job, timer: setTimeout(() => this.timedOut(), this.timeLimitMs) };
+    this.running = { job };
+    if (this.online) this.startClock();
     worker.postMessage({ source: job.source, flags: job.flags, text: job.text });
+  }
+  startClock() {
+    if (this.running && !this.running.timer) this.running.timer = setTimeout(() => this.timedOut(), this.timeLimitMs);
   }
   finish(settle) {
     const running = this.running;
@@ -17858,10 +17866,16 @@ var RegexRunner = class {
   retire() {
     const worker = this.worker;
     this.worker = void 0;
+    this.online = false;
     return worker;
   }
   spawn() {
     const worker = new Worker(WORKER_SOURCE, { eval: true });
+    worker.once("online", () => {
+      if (worker !== this.worker) return;
+      this.online = true;
+      this.startClock();
+    });
     worker.on("message", (reply) => {
       if (worker !== this.worker) return;
       this.finish((job) => "error" in reply ? job.reject(new Error(reply.error)) : job.resolve(reply.match));
@@ -30983,16 +30997,35 @@ var AttemptTimeoutError = class extends Error {
   }
   timeoutMs;
 };
+var MAX_BODY_BYTES = 128 * 1024 * 1024;
+async function readBounded(response, deadline, maxBytes) {
+  if (!response.body) return null;
+  const chunks = [];
+  let total = 0;
+  const reader = response.body.getReader();
+  for (; ; ) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      const error = new Error(`the response body is larger than ${maxBytes} bytes, the most recall-gate reads`);
+      deadline.abort(error);
+      throw error;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total);
+}
 var NULL_BODY = /* @__PURE__ */ new Set([101, 103, 204, 205, 304]);
 var REFUSED_HEADER = "x-recall-gate-refused-retry-after-ms";
-function boundedFetch(timeoutMs) {
+function boundedFetch(timeoutMs, maxBodyBytes = MAX_BODY_BYTES) {
   return async (input, init) => {
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new AttemptTimeoutError(timeoutMs)), timeoutMs);
     const signal = init?.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal;
     try {
       const response = await fetch(input, { ...init, signal });
-      const body = NULL_BODY.has(response.status) ? null : await response.arrayBuffer();
+      const body = NULL_BODY.has(response.status) ? null : await readBounded(response, deadline, maxBodyBytes);
       const headers = new Headers(response.headers);
       const wait = response.ok ? void 0 : retryAfterMs(headers);
       if (wait !== void 0 && wait > MAX_RETRY_AFTER_MS) {
@@ -32379,6 +32412,7 @@ function recallQuality(spec, probe) {
 }
 function trialCost(plan, record) {
   if (record.judge_usage_warning || record.invocations.some((invocation) => invocation.usage_warning)) return null;
+  if (plan.model && record.invocations.some((invocation) => !invocation.usage)) return null;
   const agent = plan.model ? costUsd(plan.model, record.tokens.input, record.tokens.output, plan.prices) : record.tokens.input + record.tokens.output === 0 ? 0 : null;
   if (agent === null) return null;
   if (record.tokens.judge_input + record.tokens.judge_output === 0) return agent;

@@ -156,6 +156,11 @@ const fixtures: Fixture[] = [
     file: 'http-target-url.yaml',
     problems: [`${H}/http-target-url.yaml:3:30: "url" must be an http:// or https:// URL with a host; got "http://:8080/rpc": it is not a valid URL`],
   },
+  {
+    defect: 'a bad url with credentials in it: the message shows it redacted (no secret is registered yet when a suite is validated)',
+    file: 'url-credentials.yaml',
+    problems: [`${H}/url-credentials.yaml:3:30: "url" must be an http:// or https:// URL with a host; got "https://***@:99999/rpc?***": it is not a valid URL`],
+  },
 ];
 
 for (const fixture of fixtures) {

@@ -220,6 +220,8 @@ export function recallQuality(spec: Pick<CaseSpec, 'evidence' | 'obsolete'>, pro
 function trialCost(plan: E2ePlan, record: TrialRecord): number | null {
   // Tokens were spent but their count is unknown: so is the cost.
   if (record.judge_usage_warning || record.invocations.some((invocation) => invocation.usage_warning)) return null;
+  // A priced model that reported no usage for a call: pricing its 0 counted tokens would be a guess of $0.
+  if (plan.model && record.invocations.some((invocation) => !invocation.usage)) return null;
   const agent = plan.model ? costUsd(plan.model, record.tokens.input, record.tokens.output, plan.prices) : record.tokens.input + record.tokens.output === 0 ? 0 : null;
   if (agent === null) return null;
   if (record.tokens.judge_input + record.tokens.judge_output === 0) return agent;

@@ -6,7 +6,7 @@
  * - the body: the client's `timeout` ends when the response headers arrive,
  *   so a body trickled a byte at a time would never time out. Here each
  *   attempt, headers and body, must finish within the timeout; the body is
- *   read in full before the client sees the response.
+ *   read in full before the client sees the response, up to MAX_BODY_BYTES.
  * - Retry-After: the client sleeps as long as the server asks (an hour on
  *   `Retry-After: 3600`). A retryable response asking for more than
  *   MAX_RETRY_AFTER_MS is handed back marked not to be retried, so the call
@@ -27,20 +27,47 @@ class AttemptTimeoutError extends Error {
   }
 }
 
+/**
+ * The largest response body read. An embeddings batch of 256 texts at 3,072
+ * dimensions is about 16 MB of JSON; a body past this is a broken or hostile
+ * server, and reading it whole within the timeout could exhaust memory.
+ */
+export const MAX_BODY_BYTES = 128 * 1024 * 1024;
+
+/** The whole body, or an error once it passes `maxBytes` (the request is aborted). */
+async function readBounded(response: Response, deadline: AbortController, maxBytes: number): Promise<Uint8Array | null> {
+  if (!response.body) return null;
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      const error = new Error(`the response body is larger than ${maxBytes} bytes, the most recall-gate reads`);
+      deadline.abort(error);
+      throw error;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total);
+}
+
 /** Statuses whose response carries no body (the Response constructor rejects one). */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 /** Set on a response whose retry was refused, to the wait it asked for (ms), for retryAfterRefusal(). */
 const REFUSED_HEADER = 'x-recall-gate-refused-retry-after-ms';
 
 /** A fetch whose every call, response headers and body, ends within `timeoutMs`. */
-export function boundedFetch(timeoutMs: number): typeof fetch {
+export function boundedFetch(timeoutMs: number, maxBodyBytes = MAX_BODY_BYTES): typeof fetch {
   return async (input, init) => {
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new AttemptTimeoutError(timeoutMs)), timeoutMs);
     const signal = init?.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal;
     try {
       const response = await fetch(input, { ...init, signal });
-      const body = NULL_BODY.has(response.status) ? null : await response.arrayBuffer();
+      const body = NULL_BODY.has(response.status) ? null : await readBounded(response, deadline, maxBodyBytes);
       const headers = new Headers(response.headers);
       const wait = response.ok ? undefined : retryAfterMs(headers);
       if (wait !== undefined && wait > MAX_RETRY_AFTER_MS) {
@@ -50,7 +77,7 @@ export function boundedFetch(timeoutMs: number): typeof fetch {
       return new Response(body, { status: response.status, statusText: response.statusText, headers });
     } catch (error) {
       // The abort surfaces as whatever the fetch implementation makes of it; say what it was.
-      if (deadline.signal.aborted) throw deadline.signal.reason as AttemptTimeoutError;
+      if (deadline.signal.aborted) throw deadline.signal.reason as Error;
       throw error;
     } finally {
       clearTimeout(timer);

@@ -1,3 +1,4 @@
+import { redactUrl } from '../redact.js';
 /**
  * The string formats the suite schema names ("format": ...), each with the
  * check ajv runs and the words a problem says. One table, so the schema,
@@ -8,6 +9,8 @@ export interface StringFormat {
   expected: string;
   /** Why the value is unusable, or undefined when it is fine. */
   problem(value: string): string | undefined;
+  /** The value as a message may show it, when not as written. */
+  shown?: (value: string) => string;
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -43,5 +46,6 @@ function httpUrlProblem(value: string): string | undefined {
 
 export const STRING_FORMATS: Record<string, StringFormat> = {
   date: { expected: 'a calendar date', problem: calendarDateProblem },
-  'http-url': { expected: 'an http:// or https:// URL with a host', problem: httpUrlProblem },
+  // Shown redacted: a URL may carry user:password or a key in its query, and validation runs before any secret is registered.
+  'http-url': { expected: 'an http:// or https:// URL with a host', problem: httpUrlProblem, shown: redactUrl },
 };

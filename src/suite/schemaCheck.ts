@@ -81,7 +81,8 @@ function toProblem(error: ErrorObject, file: SourceFile, basePath: DataPath): In
     case 'format': {
       const format = STRING_FORMATS[(error.params as { format: string }).format];
       const value = String(error.data);
-      return { where: file.locate(path), message: `${subject} must be ${format?.expected ?? error.message}; got ${JSON.stringify(value)}: ${format?.problem(value) ?? 'invalid'}` };
+      const shown = format?.shown ? format.shown(value) : value;
+      return { where: file.locate(path), message: `${subject} must be ${format?.expected ?? error.message}; got ${JSON.stringify(shown)}: ${format?.problem(value) ?? 'invalid'}` };
     }
     case 'propertyNames':
       // Its `pattern` error above says which key and why.

@@ -18,6 +18,7 @@ import type { BuiltinTargetSpec } from '../../src/suite/types.js';
 import { BuiltinTarget } from '../../src/targets/builtin.js';
 import { createHttpTarget } from '../../src/targets/jsonRpc/index.js';
 import type { Target } from '../../src/targets/types.js';
+import { boundedFetch } from '../../src/net/boundedFetch.js';
 import { scriptedHttpServer } from '../support/adapterProcess.js';
 import { REPO_ROOT, tempDir } from '../support/cli.js';
 import { chromaRuntimeAvailable, startChromaServer, systemGlibcVersion } from '../support/chromaServer.js';
@@ -110,6 +111,18 @@ describe('every wait on an OpenAI-compatible endpoint is bounded', { timeout: 60
     await assert.rejects(embedder.embed(['hello']), /^RecallGateError: embeddings request to .* failed \(HTTP 503\): the server asked to retry after 3600 s, more than the 60 s recall-gate waits/);
     assert.equal(server.requests.length - start, 1);
   });
+});
+
+test('a response body past the size limit is refused while it streams, not read whole', { timeout: 30_000 }, async () => {
+  const server = await scriptedHttpServer(() => ({ body: 'x'.repeat(5000) }));
+  try {
+    const small = boundedFetch(5000, 4096);
+    await assert.rejects(small(server.url, { method: 'POST', body: '{}' }), /the response body is larger than 4096 bytes, the most recall-gate reads/);
+    const enough = await boundedFetch(5000, 8192)(server.url, { method: 'POST', body: '{}' });
+    assert.equal((await enough.text()).length, 5000);
+  } finally {
+    await server.close();
+  }
 });
 
 describe('what cannot be graded is a trial error, for every target kind', { timeout: 60_000 }, () => {
@@ -222,6 +235,18 @@ describe('what cannot be graded is a trial error, for every target kind', { time
     const judge = new OpenAIJudge('gpt-5-mini', { apiKey: KEY, baseURL: server.url, maxRetries: 0 });
     const graded = await gradeAnswer({ judge: { rubric: 'Names the allergy.' } }, 'Peanuts.', { question: 'q', judge });
     assert.match(graded.usage_warning!, /^the judge at .* reported token usage as "free", not an object/);
+  });
+
+  test('a priced model that reports no usage for a call: the trial cost is unknown, not $0', async () => {
+    server.faults.push({ kind: 'completion', content: 'Noted.' }, { kind: 'completion', content: 'You are allergic to peanuts.', usage: { prompt_tokens: 12, completion_tokens: 6 } });
+    const [trial] = await trials(builtin(server), [probeCase('no-usage', { contains: 'peanut' }, ['I am allergic to peanuts.'])], { prices: { 'gpt-5-mini': { input: 1, output: 1 } } }, () => undefined);
+    assert.equal(trial!.status, 'pass');
+    assert.equal(trial!.invocations[0]!.usage, undefined);
+    assert.equal(trial!.cost_usd, null);
+    // Both calls reporting usage: the cost is known.
+    server.faults.push({ kind: 'completion', content: 'Noted.', usage: { prompt_tokens: 4, completion_tokens: 1 } }, { kind: 'completion', content: 'You are allergic to peanuts.', usage: { prompt_tokens: 12, completion_tokens: 6 } });
+    const [priced] = await trials(builtin(server), [probeCase('usage', { contains: 'peanut' }, ['I am allergic to peanuts.'])], { prices: { 'gpt-5-mini': { input: 1, output: 1 } } }, () => undefined);
+    assert.ok(priced!.cost_usd !== null && priced!.cost_usd > 0);
   });
 
   test('adapter usage that makes no sense is unknown with a warning, not a failed trial', async () => {

@@ -56,13 +56,16 @@ interface Job {
  * so regexes run in one long-lived worker thread, one at a time (each time
  * limit then measures only its own regex). When one runs out of time the
  * worker is terminated, the only way to stop it, and the next regex starts
- * a fresh worker. The worker is unref'd while idle, so it never keeps the
+ * a fresh worker; a limit counts from the moment the worker is up, so a slow
+ * start on a loaded machine is not blamed on the regex. The worker is unref'd while idle, so it never keeps the
  * process alive.
  */
 class RegexRunner {
   private worker: Worker | undefined;
   private readonly queue: Job[] = [];
-  private running: { job: Job; timer: NodeJS.Timeout } | undefined;
+  private running: { job: Job; timer?: NodeJS.Timeout } | undefined;
+  /** The current worker has started: a time limit counts from here, not from its (slower, load-dependent) start-up. */
+  private online = false;
 
   constructor(private readonly timeLimitMs: number) {}
 
@@ -79,8 +82,13 @@ class RegexRunner {
     if (!job) return;
     const worker = (this.worker ??= this.spawn());
     worker.ref();
-    this.running = { job, timer: setTimeout(() => this.timedOut(), this.timeLimitMs) };
+    this.running = { job };
+    if (this.online) this.startClock();
     worker.postMessage({ source: job.source, flags: job.flags, text: job.text });
+  }
+
+  private startClock(): void {
+    if (this.running && !this.running.timer) this.running.timer = setTimeout(() => this.timedOut(), this.timeLimitMs);
   }
 
   private finish(settle: (job: Job) => void): void {
@@ -102,11 +110,17 @@ class RegexRunner {
   private retire(): Worker | undefined {
     const worker = this.worker;
     this.worker = undefined;
+    this.online = false;
     return worker;
   }
 
   private spawn(): Worker {
     const worker = new Worker(WORKER_SOURCE, { eval: true });
+    worker.once('online', () => {
+      if (worker !== this.worker) return;
+      this.online = true;
+      this.startClock();
+    });
     worker.on('message', (reply: WorkerReply) => {
       if (worker !== this.worker) return;
       this.finish((job) => ('error' in reply ? job.reject(new Error(reply.error)) : job.resolve(reply.match)));
