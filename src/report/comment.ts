@@ -3,6 +3,7 @@ import type { Condition } from '../e2e/types.js';
 import type { GateRow, Verdict } from '../gate/types.js';
 import { cell, escapeMarkdown, plainText } from './escape.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
+import { splitLine } from '../gate/format.js';
 import { mcnemarText, pairedChanges, wilcoxonText } from '../gate/paired.js';
 import { formatEstimate, formatMetric, headlineMetrics, markdownTable } from './format.js';
 import type { ResultsDocument } from './results.js';
@@ -361,9 +362,11 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
       render: (shown) => {
         const kept = mostImportant(verdict.rows, shown, rank);
         const failedLeft = verdict.rows.filter((row) => row.status === 'fail').length - kept.filter((row) => row.status === 'fail').length;
+        const split = splitLine(verdict);
         return [
           '### Gate',
           '',
+          ...(split ? [split, ''] : []),
           ...tableWithMore(
             ['', 'metric', 'threshold', 'actual', 'baseline', 'change (95% interval)'],
             kept.map((row) => [
