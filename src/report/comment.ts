@@ -9,6 +9,8 @@ import { formatEstimate, formatMetric, headlineMetrics, markdownTable } from './
 import type { ResultsDocument } from './results.js';
 import { changedHeldoutCases } from '../suite/splits.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
+import { isolationLines } from './markdown.js';
+import { calibrationLine } from '../e2e/judgeCalibration.js';
 
 /**
  * GitHub refuses comment bodies over 65,536 characters. Counted in bytes
@@ -261,6 +263,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
           ...(abilities.length > shown ? ['', `… and ${abilities.length - shown} more abilities, none with a lower pass rate`] : []),
           '',
           ...(e2e.intervals ? [`<sub>[low, high] n: ${INTERVAL_DEFINITION}; n cases.</sub>`, ''] : []),
+          ...(e2e.judge_calibration ? [`Judged figures: ${cell(calibrationLine(e2e.judge_calibration), 300)}.`, ''] : []),
           ...(leaks.length > 0 ? [`Leak: ${leaks.slice(0, 20).map((name) => cell(name)).join(', ')}${leaks.length > 20 ? ` and ${leaks.length - 20} more` : ''} passed with memory off.`, ''] : []),
         ];
       },
@@ -313,6 +316,8 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
           'provider(s)',
         ),
         '',
+        // A leak across users is never trimmed with the table: it is what a reviewer must see.
+        ...isolationLines(providers, 1),
       ],
       leftOut: (count) => `${count} retrieval row(s)`,
     };
