@@ -7,7 +7,7 @@ import { splitLine } from '../gate/format.js';
 import { mcnemarText, pairedChanges, wilcoxonText } from '../gate/paired.js';
 import { formatEstimate, formatMetric, headlineMetrics, markdownTable } from './format.js';
 import type { ResultsDocument } from './results.js';
-import { changedHeldoutCases } from '../suite/splits.js';
+import { changedHeldoutCases, changedHeldoutQueries } from '../suite/splits.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
 import { isolationLines } from './markdown.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
@@ -171,13 +171,15 @@ function trigger(input: CommentInput): string[] {
   return [`e2e: ${input.e2eTrigger.ran ? 'ran' : 'skipped'}: ${cell(input.e2eTrigger.reason, 300)}. Baseline: ${cell(input.baselineNote, 300)}.`, ''];
 }
 
-/** Tuning on the held-out set is visible, not silent: held-out cases whose content differs from the baseline's. */
+/** Tuning on the held-out set is visible, not silent: held-out cases and queries whose content differs from the baseline's. */
 function heldoutFlag(input: CommentInput): string[] {
-  const changed = changedHeldoutCases(input.results.split, input.baseline?.split);
-  if (changed.length === 0) return [];
-  const named = changed.slice(0, 20).map(({ name, changed: parts }) => `${cell(name, 80)} (${parts.join(', ')})`);
-  const more = changed.length > named.length ? ` and ${changed.length - named.length} more` : '';
-  return [`⚠️ **${changed.length} held-out case(s) changed against the baseline:** ${named.join('; ')}${more}. Held-out cases are meant to stay frozen.`, ''];
+  const flag = (what: string, changed: { name: string; changed: string[] }[]) => {
+    if (changed.length === 0) return [];
+    const named = changed.slice(0, 20).map(({ name, changed: parts }) => `${cell(name, 80)} (${parts.join(', ')})`);
+    const more = changed.length > named.length ? ` and ${changed.length - named.length} more` : '';
+    return [`⚠️ **${changed.length} held-out ${what}(s) changed against the baseline:** ${named.join('; ')}${more}. Held-out ${what === 'query' ? 'queries' : 'cases'} are meant to stay frozen.`, ''];
+  };
+  return [...flag('case', changedHeldoutCases(input.results.split, input.baseline?.split)), ...flag('query', changedHeldoutQueries(input.results.split, input.baseline?.split))];
 }
 
 /** What was left out to fit (if anything), where everything is, the version and the run. */

@@ -112,6 +112,26 @@ describe('dev and held-out cases', { timeout: 300_000 }, () => {
     assert.doesNotMatch(comment(read(before.out).results, read(before.out).results), /changed against the baseline/);
   });
 
+  test('held-out queries are frozen too: results.json hashes their text and relevant ids, and the comment flags an edited one', async () => {
+    const before = await run(suiteDir(), '--split', 'heldout');
+    const hashes = read(before.out).results.split!.heldout_queries!;
+    assert.deepEqual(Object.keys(hashes), ['cat'], 'dev queries are not frozen');
+    assert.match(hashes.cat!.text, /^[0-9a-f]{16}$/);
+    const dir = suiteDir();
+    writeFileSync(join(dir, 'suite.yaml'), SUITE.replace('text: "cat colour", relevant: [m2]', 'text: "cat colour", relevant: [m1, m2]'));
+    const now = await run(dir, '--split', 'heldout');
+    assert.equal(now.code, 0, now.stderr);
+    const after = read(now.out).results;
+    assert.equal(after.split!.heldout_queries!.cat!.text, hashes.cat!.text, 'the text did not change');
+    const body = comment(after, read(before.out).results);
+    assert.match(body, /1 held-out query\(s\) changed against the baseline:\*\* cat \(relevant\)\. Held-out queries are meant to stay frozen\./);
+    assert.doesNotMatch(body, /held-out case\(s\) changed/, 'no case changed');
+    // A baseline written before queries were hashed flags nothing rather than every query.
+    const old = read(before.out).results;
+    delete old.split!.heldout_queries;
+    assert.doesNotMatch(comment(after, old), /held-out query/);
+  });
+
   test('shards of one split merge into that split: no dev case counts as missing, every held-out hash kept', async () => {
     const dir = suiteDir();
     const shards = [await run(dir, '--split', 'heldout', '--shard', '1/2'), await run(dir, '--split', 'heldout', '--shard', '2/2')];
