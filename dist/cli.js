@@ -15101,6 +15101,443 @@ function compareResults(baseline, current) {
   return rows;
 }
 
+// src/gate/intervals.ts
+function intervalOf(key, samples) {
+  return bootstrapInterval(samples, { seed: mixSeed(DEFAULT_SEED, key) });
+}
+function collect(entries) {
+  const intervals = {};
+  for (const [name, key, samples] of entries) {
+    const estimate = intervalOf(key, samples);
+    if (estimate) intervals[name] = estimate;
+  }
+  return intervals;
+}
+function retrievalIntervals(provider, queries, metrics) {
+  const ids = queries.map((query) => query.id);
+  return collect(
+    metrics.map((metric) => [
+      metric,
+      `retrieval.${provider}.${metric}`,
+      { unit: "query", ids, units: queries.map((query) => [query.metrics[metric] ?? 0]), statistic: (sample) => mean(sample.map((unit) => unit[0])) }
+    ])
+  );
+}
+function e2eGroupIntervals(prefix, cases, conditions) {
+  const entries = [];
+  for (const condition of conditions) {
+    for (const rate of ["pass_rate", "pass^k"]) entries.push([`${condition}.${rate}`, `${prefix}.${condition}.${rate}`, caseRateSamples(cases, condition, rate)]);
+  }
+  if (conditions.includes("recall") && conditions.includes("none")) entries.push(["lift", `${prefix}.lift`, caseDiffSamples(cases, "recall", "none")]);
+  if (conditions.includes("recall") && conditions.includes("oracle")) entries.push(["gap", `${prefix}.gap`, caseDiffSamples(cases, "oracle", "recall")]);
+  return collect(entries);
+}
+function e2eIntervals(cases, abilities, conditions) {
+  const named = Object.entries(cases);
+  for (const [ability, result] of Object.entries(abilities)) {
+    result.intervals = e2eGroupIntervals(
+      `e2e.ability.${ability}`,
+      named.filter(([, one]) => one.ability === ability),
+      conditions
+    );
+  }
+  return e2eGroupIntervals("e2e", named, conditions);
+}
+
+// src/e2e/trial.ts
+function trialKey(caseName, condition, repeat) {
+  return `${caseName}|${condition}|${repeat}`;
+}
+
+// src/e2e/aggregate.ts
+var MISSING_TRIAL = "no record of this planned trial in trials.jsonl (the run was cut short or the record was lost; run again with --resume)";
+function rates(trials) {
+  const passed = trials.filter((trial) => trial.status === "pass").length;
+  const errors = trials.filter((trial) => trial.status === "error").length;
+  return { trials: trials.length, passed, failed: trials.length - passed - errors, errors, pass_rate: trials.length ? round(passed / trials.length, 6) : 0 };
+}
+function groupRates(byCase) {
+  const all = [...byCase.values()].flat();
+  const groups = [...byCase.values()];
+  const every = groups.filter((trials) => trials.length > 0 && trials.every((trial) => trial.status === "pass")).length;
+  const some = groups.filter((trials) => trials.some((trial) => trial.status === "pass")).length;
+  return {
+    ...rates(all),
+    cases: groups.length,
+    "pass^k": groups.length ? round(every / groups.length, 6) : 0,
+    "pass@k": groups.length ? round(some / groups.length, 6) : 0
+  };
+}
+function aggregateE2e(records, cases, conditions, repeat) {
+  const headline = conditions.includes("recall") ? "recall" : conditions[0];
+  const byKey = new Map(records.map((trial) => [trial.key, trial]));
+  const trials = [];
+  const outcomes = [];
+  for (const spec of cases) {
+    for (const condition of conditions) {
+      for (let index = 1; index <= repeat; index++) {
+        const key = trialKey(spec.name, condition, index);
+        const trial = byKey.get(key);
+        if (trial) trials.push(trial);
+        outcomes.push(trial ? { ...trial, ability: spec.ability } : { key, case: spec.name, ability: spec.ability, condition, status: "error", reason: MISSING_TRIAL });
+      }
+    }
+  }
+  const byCondition = {};
+  for (const condition of conditions) {
+    byCondition[condition] = groupRates(groupBy(outcomes.filter((trial) => trial.condition === condition), (trial) => trial.case));
+  }
+  const caseResults = {};
+  for (const spec of cases) {
+    const mine = outcomes.filter((trial) => trial.case === spec.name);
+    const result = { ability: spec.ability, conditions: {}, leak: false, ...spec.planted_from ? { planted_from: spec.planted_from } : {} };
+    for (const condition of conditions) {
+      const these = mine.filter((trial) => trial.condition === condition);
+      const base = rates(these);
+      result.conditions[condition] = {
+        ...base,
+        "pass^k": these.length > 0 && base.passed === these.length,
+        "pass@k": base.passed > 0
+      };
+    }
+    result.leak = spec.needs_memory && (result.conditions.none?.passed ?? 0) > 0;
+    caseResults[spec.name] = result;
+  }
+  const abilities = Object.fromEntries(
+    [...new Set(cases.map((spec) => spec.ability))].sort().map((ability) => {
+      const mine = outcomes.filter((trial) => trial.ability === ability);
+      const result = { conditions: {} };
+      for (const condition of conditions) {
+        result.conditions[condition] = groupRates(groupBy(mine.filter((trial) => trial.condition === condition), (trial) => trial.case));
+      }
+      const recall = result.conditions.recall?.pass_rate;
+      if (recall !== void 0 && result.conditions.none) result.lift_over_none = round(recall - result.conditions.none.pass_rate, 6);
+      if (recall !== void 0 && result.conditions.oracle) result.gap_oracle_over_recall = round(result.conditions.oracle.pass_rate - recall, 6);
+      return [ability, result];
+    })
+  );
+  const invocations = trials.flatMap((trial) => trial.invocations);
+  const tokens = { input: 0, output: 0, judge_input: 0, judge_output: 0 };
+  for (const trial of trials) {
+    tokens.input += trial.tokens.input;
+    tokens.output += trial.tokens.output;
+    tokens.judge_input += trial.tokens.judge_input;
+    tokens.judge_output += trial.tokens.judge_output;
+  }
+  const costs = trials.map((trial) => trial.cost_usd);
+  const cost = costs.some((value) => value === null) ? null : round(costs.reduce((sum2, value) => sum2 + (value ?? 0), 0), 6);
+  const passed = trials.filter((trial) => trial.status === "pass").length;
+  const defined = (values) => values.filter((value) => value !== void 0);
+  const searched = trials.filter((trial) => trial.condition === headline);
+  const coverage = defined(searched.map((trial) => trial.evidence_coverage));
+  const precision = defined(searched.map((trial) => trial.recall_precision));
+  const harmful = searched.filter((trial) => trial.harmful_recall !== void 0);
+  return {
+    repeat,
+    conditions,
+    headline_condition: headline,
+    metrics: byCondition[headline],
+    by_condition: byCondition,
+    intervals: e2eIntervals(caseResults, abilities, conditions),
+    abilities,
+    cases: caseResults,
+    leaks: Object.entries(caseResults).filter(([, result]) => result.leak).map(([name]) => name),
+    latency_ms: {
+      call: summarizeLatency(invocations.map((invocation) => invocation.latency_ms)),
+      recall: summarizeLatency(defined(invocations.map((invocation) => invocation.recall_ms)))
+    },
+    tokens,
+    cost_usd: cost,
+    cost_per_successful_trial: cost === null || passed === 0 ? null : round(cost / passed, 6),
+    recall_quality: {
+      ...coverage.length ? { evidence_coverage: round(mean(coverage), 6) } : {},
+      ...precision.length ? { recall_precision: round(mean(precision), 6) } : {},
+      ...harmful.length ? { harmful_recall_rate: round(harmful.filter((trial) => trial.harmful_recall).length / harmful.length, 6) } : {}
+    },
+    errors: outcomes.filter((trial) => trial.status === "error").map((trial) => ({ key: trial.key, reason: trial.reason })),
+    missing: outcomes.length - trials.length,
+    failures: trials.filter((trial) => trial.status === "fail" && trial.condition === headline).map((trial) => ({ key: trial.key, case: trial.case, ability: trial.ability, question: trial.question, answer: trial.answer ?? "", reason: trial.reason }))
+  };
+}
+function e2eIncompleteReason(e2e) {
+  const errored = e2e.errors.length - e2e.missing;
+  const parts = [
+    ...errored > 0 ? [`${errored} trial(s) could not run`] : [],
+    ...e2e.missing > 0 ? [`${e2e.missing} planned trial(s) have no record in trials.jsonl`] : []
+  ];
+  return parts.length > 0 ? `e2e: ${parts.join(" and ")} (see errors in results.json)` : void 0;
+}
+
+// src/retrieval/isolation.ts
+function checkIsolation(memories, queries) {
+  const owners = new Map(memories.map((memory) => [memory.id, memory.user]));
+  const check = { cross_user_hits: 0, unknown_ids: 0, cross_user: [], unknown: [] };
+  for (const query of queries) {
+    query.results.forEach(({ id }, index) => {
+      const owner = owners.get(id);
+      if (owner === void 0) check.unknown.push({ query: query.id, user: query.user, memory: id, rank: index + 1 });
+      else if (owner !== query.user) check.cross_user.push({ query: query.id, user: query.user, owner, memory: id, rank: index + 1 });
+    });
+  }
+  check.cross_user_hits = check.cross_user.length;
+  check.unknown_ids = check.unknown.length;
+  return check;
+}
+
+// src/retrieval/metrics.ts
+function relevantCount(gains2) {
+  let count = 0;
+  for (const gain of gains2.values()) if (gain >= 1) count++;
+  return count;
+}
+function relevantInTopK(ranked, gains2, k) {
+  let found = 0;
+  const end = Math.min(k, ranked.length);
+  for (let i = 0; i < end; i++) if ((gains2.get(ranked[i]) ?? 0) >= 1) found++;
+  return found;
+}
+function recallAtK(ranked, gains2, k) {
+  const total = relevantCount(gains2);
+  return total === 0 ? 0 : relevantInTopK(ranked, gains2, k) / total;
+}
+function precisionAtK(ranked, gains2, k) {
+  return relevantInTopK(ranked, gains2, k) / k;
+}
+function successAtK(ranked, gains2, k) {
+  return relevantInTopK(ranked, gains2, k) > 0 ? 1 : 0;
+}
+function reciprocalRank(ranked, gains2) {
+  const index = ranked.findIndex((id) => (gains2.get(id) ?? 0) >= 1);
+  return index < 0 ? 0 : 1 / (index + 1);
+}
+function ndcgAtK(ranked, gains2, k) {
+  const ideal = [...gains2.values()].filter((gain) => gain > 0).sort((a, b) => b - a);
+  const idealDcg = dcg(ideal, k);
+  if (idealDcg === 0) return 0;
+  return dcg(ranked.map((id) => gains2.get(id) ?? 0), k) / idealDcg;
+}
+function dcg(gainsInOrder, k) {
+  let sum2 = 0;
+  const end = Math.min(k, gainsInOrder.length);
+  for (let i = 0; i < end; i++) {
+    const gain = gainsInOrder[i];
+    if (gain > 0) sum2 += gain / Math.log2(i + 2);
+  }
+  return sum2;
+}
+function ranksOfRelevant(ranked, gains2) {
+  const position = new Map(ranked.map((id, index) => [id, index + 1]));
+  return Object.fromEntries([...gains2].filter(([, gain]) => gain >= 1).map(([id]) => [id, position.get(id) ?? null]));
+}
+function queryMetrics(ranked, gains2, cutoffs) {
+  const values = {};
+  for (const k of cutoffs) {
+    values[`recall@${k}`] = recallAtK(ranked, gains2, k);
+    values[`precision@${k}`] = precisionAtK(ranked, gains2, k);
+    values[`success@${k}`] = successAtK(ranked, gains2, k);
+    values[`ndcg@${k}`] = ndcgAtK(ranked, gains2, k);
+  }
+  values.mrr = reciprocalRank(ranked, gains2);
+  return values;
+}
+function meanMetrics(perQuery, cutoffs) {
+  const names = metricNames(cutoffs);
+  const means = {};
+  for (const name of names) {
+    let sum2 = 0;
+    for (const values of perQuery) sum2 += values[name] ?? 0;
+    means[name] = perQuery.length === 0 ? 0 : sum2 / perQuery.length;
+  }
+  return means;
+}
+function metricNames(cutoffs) {
+  const names = [];
+  for (const family of ["recall", "precision", "success", "ndcg"]) for (const k of cutoffs) names.push(`${family}@${k}`);
+  names.push("mrr");
+  return names;
+}
+
+// src/report/escape.ts
+var ANSI = /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]|(?:\u001b[\]PX^_]|[\u0090\u0098\u009d-\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)|\u001b[\u0020-\u002f]*[\u0030-\u007e]/g;
+var WHITESPACE = /[\s\u0085]+/g;
+var CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+var BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+function visibleControl(char) {
+  const code = char.charCodeAt(0);
+  if (code < 32) return String.fromCharCode(9216 + code);
+  return code === 127 ? "\u2421" : "\uFFFD";
+}
+function plainText(text) {
+  return text.replace(ANSI, "").replace(WHITESPACE, " ").replace(CONTROL, visibleControl).replace(BIDI, "\uFFFD").trim();
+}
+function shorten(text, max) {
+  if (text.length <= max) return text;
+  let end = Math.max(0, max - 1);
+  const last = text.charCodeAt(end - 1);
+  if (last >= 55296 && last <= 56319) end -= 1;
+  return `${text.slice(0, end)}\u2026`;
+}
+var BREAK = "\u200B";
+function notifiesOrLinks(text, at) {
+  const before = at === 0 ? "" : text[at - 1];
+  return !/[A-Za-z0-9]/.test(before) || /^@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/.test(text.slice(at));
+}
+function markdownOf(plain) {
+  return plain.replace(/@(?=[A-Za-z0-9])/g, (at, offset, whole) => notifiesOrLinks(whole, offset) ? `@${BREAK}` : at).replace(/#(?=\d)/g, `#${BREAK}`).replace(/\b(GH)-(?=\d)/gi, `$1${BREAK}-`).replace(/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/gi, (sha2) => sha2.replace(/(.{6})(?=.)/g, `$1${BREAK}`)).replace(/\b([a-z][a-z0-9+.-]*)(?=:\/\/)/gi, `$1${BREAK}`).replace(/\bwww\./gi, `www${BREAK}.`).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_{}[\]()#+!|~]/g, (char) => `\\${char}`).replace(/^-/, "\\-").replace(/^(\d+)\./, "$1\\.");
+}
+function escapeMarkdown(text) {
+  return markdownOf(plainText(text));
+}
+function cell(text, max = 120) {
+  return markdownOf(shorten(plainText(text), max));
+}
+
+// src/report/format.ts
+function markdownTable(header, rows) {
+  return [`| ${header.join(" | ")} |`, `| ${header.map((_2, i) => i === 0 ? "---" : "---:").join(" | ")} |`, ...rows.map((row) => `| ${row.join(" | ")} |`)];
+}
+function oneLine(text, max) {
+  return shorten(plainText(text), max);
+}
+function formatCost(value) {
+  return value === null ? "unknown (a model has no price, or a call reported no usable token counts: see usage_warning in trials.jsonl)" : `$${value.toFixed(4)}`;
+}
+function formatMetric(value) {
+  return value === void 0 || Number.isNaN(value) ? "-" : value.toFixed(3);
+}
+function formatEstimate(value, estimate) {
+  if (!estimate || value === void 0) return formatMetric(value);
+  return `${formatMetric(value)} [${formatMetric(estimate.ci[0])}, ${formatMetric(estimate.ci[1])}] n=${estimate.n}`;
+}
+function formatMs(value) {
+  if (value === void 0) return "-";
+  return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
+}
+function headlineMetrics(k) {
+  const largest = k[k.length - 1];
+  return [...k.map((cut) => `recall@${cut}`), "mrr", `ndcg@${largest}`, `precision@${largest}`];
+}
+function textTable(header, rows, align = `l${"r".repeat(Math.max(0, header.length - 1))}`) {
+  const widths = header.map((title, col) => Math.max(title.length, ...rows.map((row) => (row[col] ?? "").length)));
+  const line = (cells) => cells.map((value, col) => align[col] === "r" ? value.padStart(widths[col]) : value.padEnd(widths[col])).join("  ").trimEnd();
+  return [line(header), ...rows.map(line)].join("\n");
+}
+
+// src/retrieval/types.ts
+var METRIC_DEFINITIONS = "trec_eval (recall.k, P.k, success.k, ndcg_cut.k, recip_rank over the returned list); every query counts in each mean, as trec_eval -c";
+
+// src/retrieval/runRetrieval.ts
+async function runRetrieval(spec, deps) {
+  const result = {
+    k: spec.k,
+    depth: spec.depth,
+    definitions: METRIC_DEFINITIONS,
+    memory_count: spec.memories.length,
+    query_count: spec.queries.length,
+    providers: {}
+  };
+  for (const provider of spec.providers) {
+    const outcome = await runProvider(spec, provider, deps);
+    result.providers[provider.name] = outcome;
+    await deps.onProvider?.(outcome, result);
+  }
+  return result;
+}
+async function runProvider(spec, provider, deps) {
+  const now = deps.now ?? (() => performance.now());
+  const timings = { setup: 0, seed: 0, prepare: 0, search: 0 };
+  const queries = [];
+  const base = { name: provider.name, kind: provider.kind, embedder: embedderId(provider) };
+  let store;
+  let phase = "setting up";
+  try {
+    let started = now();
+    store = deps.createStore(provider);
+    await store.reset();
+    timings.setup = now() - started;
+    phase = "seeding memories";
+    started = now();
+    await store.add(spec.memories.map(({ id, text, user, date }) => ({ id, text, user, date })));
+    timings.seed = now() - started;
+    phase = "preparing queries";
+    started = now();
+    await store.prepareQueries?.(spec.queries.map((query) => query.text));
+    timings.prepare = now() - started;
+    phase = "searching";
+    for (const query of spec.queries) {
+      const searchStarted = now();
+      const hits = await store.search(query.user, query.text, spec.depth);
+      const latency = now() - searchStarted;
+      timings.search += latency;
+      queries.push(outcomeOf(query, hits, latency, spec.k));
+    }
+  } catch (error) {
+    return {
+      ...base,
+      status: "error",
+      error: `${phase}: ${describeError(error)}`,
+      timings_ms: roundTimings(timings),
+      diagnostics: store?.diagnostics?.(),
+      queries,
+      isolation: checkIsolation(spec.memories, queries)
+    };
+  } finally {
+    await store?.close().catch(() => void 0);
+  }
+  return {
+    ...base,
+    status: "ok",
+    ...querySummaries(provider.name, queries, spec.k),
+    timings_ms: roundTimings(timings),
+    diagnostics: store?.diagnostics?.(),
+    queries,
+    isolation: checkIsolation(spec.memories, queries)
+  };
+}
+function querySummaries(provider, queries, cutoffs) {
+  return {
+    metrics: meanMetrics(queries.map((q2) => q2.metrics), cutoffs),
+    intervals: retrievalIntervals(provider, queries, headlineMetrics(cutoffs)),
+    by_tag: metricsByTag(queries, cutoffs),
+    latency_ms: summarizeLatency(queries.map((q2) => q2.latency_ms))
+  };
+}
+function outcomeOf(query, hits, latency, cutoffs) {
+  const gains2 = new Map(Object.entries(query.relevant));
+  const ranked = hits.map((hit) => hit.id);
+  return {
+    id: query.id,
+    text: query.text,
+    user: query.user,
+    tags: query.tags,
+    relevant: query.relevant,
+    ranks: ranksOfRelevant(ranked, gains2),
+    metrics: queryMetrics(ranked, gains2, cutoffs),
+    results: hits.map(({ id, score }) => ({ id, score })),
+    latency_ms: round(latency, 3)
+  };
+}
+function metricsByTag(queries, cutoffs) {
+  const groups = groupBy(
+    queries.flatMap((query) => query.tags.map((tag) => ({ tag, query }))),
+    (entry) => entry.tag
+  );
+  return Object.fromEntries(
+    [...groups].sort(([a], [b]) => a.localeCompare(b)).map(([tag, entries]) => {
+      const members = entries.map((entry) => entry.query);
+      return [tag, { queries: members.length, metrics: meanMetrics(members.map((q2) => q2.metrics), cutoffs) }];
+    })
+  );
+}
+function embedderId(provider) {
+  const embedding = provider.embedding;
+  if (!embedding) return void 0;
+  return [embedding.kind, embedding.model, embedding.dimensions && `d${embedding.dimensions}`].filter(Boolean).join(":");
+}
+function roundTimings(timings) {
+  return { setup: round(timings.setup, 3), seed: round(timings.seed, 3), prepare: round(timings.prepare, 3), search: round(timings.search, 3) };
+}
+
 // src/gate/evaluate.ts
 var TOLERANCE = 1e-9;
 var OP_SYMBOL = { gt: ">", gte: ">=", lt: "<", lte: "<=", eq: "==" };
@@ -15237,70 +15674,61 @@ function withHint(resolution) {
   return `${resolution.reason}${hint}`;
 }
 
-// src/report/escape.ts
-var ANSI = /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]|(?:\u001b[\]PX^_]|[\u0090\u0098\u009d-\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)|\u001b[\u0020-\u002f]*[\u0030-\u007e]/g;
-var WHITESPACE = /[\s\u0085]+/g;
-var CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-var BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-function visibleControl(char) {
-  const code = char.charCodeAt(0);
-  if (code < 32) return String.fromCharCode(9216 + code);
-  return code === 127 ? "\u2421" : "\uFFFD";
+// src/gate/narrow.ts
+function resultsForSplit(results, trials, suite, split) {
+  const counted = { cases: Object.keys(results.e2e?.cases ?? {}).length, queries: Object.values(results.retrieval?.providers ?? {})[0]?.queries.length ?? 0 };
+  if (split === "all") return { results, trials, ...counted };
+  const narrowed = { ...results, layers: { ...results.layers } };
+  let cases = 0;
+  let queries = 0;
+  if (results.retrieval && suite.retrieval) {
+    const ids = new Set(suite.retrieval.queries.filter((query) => (query.split ?? "dev") === split).map((query) => query.id));
+    const cutoffs = results.retrieval.k;
+    const providers = Object.fromEntries(
+      Object.entries(results.retrieval.providers).map(([name, provider]) => {
+        const kept = provider.queries.filter((query) => ids.has(query.id));
+        queries = Math.max(queries, kept.length);
+        const summaries = provider.status === "ok" ? querySummaries(name, kept, cutoffs) : {};
+        return [name, { ...provider, ...summaries, queries: kept, ...provider.isolation ? { isolation: isolationOf(provider.isolation, ids) } : {} }];
+      })
+    );
+    narrowed.retrieval = { ...results.retrieval, query_count: queries, providers };
+    if (queries === 0) narrowNothing(narrowed, "retrieval");
+  }
+  if (results.e2e && suite.e2e) {
+    const ran = results.e2e.cases;
+    const specs = suite.e2e.cases.filter((spec) => (spec.split ?? "dev") === split && Object.hasOwn(ran, spec.name));
+    cases = specs.length;
+    if (cases > 0 && trials?.length) {
+      const { target, judge_calibration: calibration } = results.e2e;
+      narrowed.e2e = { target, ...calibration ? { judge_calibration: calibration } : {}, ...aggregateE2e([...trials], specs, results.e2e.conditions, results.e2e.repeat) };
+    } else {
+      narrowNothing(narrowed, "e2e");
+    }
+  }
+  const names = new Set(Object.keys(narrowed.e2e?.cases ?? {}));
+  return { results: narrowed, trials: trials?.filter((trial) => names.has(trial.case)), cases, queries };
 }
-function plainText(text) {
-  return text.replace(ANSI, "").replace(WHITESPACE, " ").replace(CONTROL, visibleControl).replace(BIDI, "\uFFFD").trim();
+function isolationOf(check, ids) {
+  const crossUser = check.cross_user.filter((hit) => ids.has(hit.query));
+  const unknown = check.unknown.filter((hit) => ids.has(hit.query));
+  return { cross_user_hits: crossUser.length, unknown_ids: unknown.length, cross_user: crossUser, unknown };
 }
-function shorten(text, max) {
-  if (text.length <= max) return text;
-  let end = Math.max(0, max - 1);
-  const last = text.charCodeAt(end - 1);
-  if (last >= 55296 && last <= 56319) end -= 1;
-  return `${text.slice(0, end)}\u2026`;
+function narrowNothing(results, layer) {
+  delete results[layer];
+  results.layers[layer] = "skipped";
 }
-var BREAK = "\u200B";
-function notifiesOrLinks(text, at) {
-  const before = at === 0 ? "" : text[at - 1];
-  return !/[A-Za-z0-9]/.test(before) || /^@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/.test(text.slice(at));
-}
-function markdownOf(plain) {
-  return plain.replace(/@(?=[A-Za-z0-9])/g, (at, offset, whole) => notifiesOrLinks(whole, offset) ? `@${BREAK}` : at).replace(/#(?=\d)/g, `#${BREAK}`).replace(/\b(GH)-(?=\d)/gi, `$1${BREAK}-`).replace(/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/gi, (sha2) => sha2.replace(/(.{6})(?=.)/g, `$1${BREAK}`)).replace(/\b([a-z][a-z0-9+.-]*)(?=:\/\/)/gi, `$1${BREAK}`).replace(/\bwww\./gi, `www${BREAK}.`).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_{}[\]()#+!|~]/g, (char) => `\\${char}`).replace(/^-/, "\\-").replace(/^(\d+)\./, "$1\\.");
-}
-function escapeMarkdown(text) {
-  return markdownOf(plainText(text));
-}
-function cell(text, max = 120) {
-  return markdownOf(shorten(plainText(text), max));
-}
-
-// src/report/format.ts
-function markdownTable(header, rows) {
-  return [`| ${header.join(" | ")} |`, `| ${header.map((_2, i) => i === 0 ? "---" : "---:").join(" | ")} |`, ...rows.map((row) => `| ${row.join(" | ")} |`)];
-}
-function oneLine(text, max) {
-  return shorten(plainText(text), max);
-}
-function formatCost(value) {
-  return value === null ? "unknown (a model has no price, or a call reported no usable token counts: see usage_warning in trials.jsonl)" : `$${value.toFixed(4)}`;
-}
-function formatMetric(value) {
-  return value === void 0 || Number.isNaN(value) ? "-" : value.toFixed(3);
-}
-function formatEstimate(value, estimate) {
-  if (!estimate || value === void 0) return formatMetric(value);
-  return `${formatMetric(value)} [${formatMetric(estimate.ci[0])}, ${formatMetric(estimate.ci[1])}] n=${estimate.n}`;
-}
-function formatMs(value) {
-  if (value === void 0) return "-";
-  return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
-}
-function headlineMetrics(k) {
-  const largest = k[k.length - 1];
-  return [...k.map((cut) => `recall@${cut}`), "mrr", `ndcg@${largest}`, `precision@${largest}`];
-}
-function textTable(header, rows, align = `l${"r".repeat(Math.max(0, header.length - 1))}`) {
-  const widths = header.map((title, col) => Math.max(title.length, ...rows.map((row) => (row[col] ?? "").length)));
-  const line = (cells) => cells.map((value, col) => align[col] === "r" ? value.padStart(widths[col]) : value.padEnd(widths[col])).join("  ").trimEnd();
-  return [line(header), ...rows.map(line)].join("\n");
+function evaluateGateOnSplit(spec, suite, current, baseline, options = {}) {
+  const split = spec.split ?? "all";
+  const now = resultsForSplit(current.results, current.trials, suite, split);
+  const before = baseline ? resultsForSplit(baseline.results, baseline.trials, suite, split) : void 0;
+  const verdict = evaluateGate(spec, now.results, before?.results, {
+    ...options,
+    // No trials is not an empty log: a run without trials.jsonl has no per-call figures to give.
+    ...now.trials?.length ? { trials: now.trials } : {},
+    ...before?.trials?.length ? { baselineTrials: before.trials } : {}
+  });
+  return split === "all" ? verdict : { ...verdict, split: { name: split, cases: now.cases, queries: now.queries } };
 }
 
 // src/gate/paired.ts
@@ -15495,9 +15923,15 @@ function verdictText(verdict) {
   const notes = verdict.rows.filter((row) => row.note).map((row) => `  ${row.path}: ${oneLine(row.note, 500)}`);
   if (notes.length > 0) lines.push("", "notes:", ...notes);
   if (verdict.rows.some((row) => row.significant)) lines.push("", "* the interval excludes 0: the change is larger than resampling noise");
-  lines.push("", verdictLine(verdict));
+  const split = splitLine(verdict);
+  lines.push("", ...split ? [split] : [], verdictLine(verdict));
   return `${lines.join("\n")}
 `;
+}
+function splitLine(verdict) {
+  if (!verdict.split) return void 0;
+  const { name, cases, queries } = verdict.split;
+  return `gate decided on the ${name} split: ${cases} case${cases === 1 ? "" : "s"}, ${queries} quer${queries === 1 ? "y" : "ies"}`;
 }
 function verdictLine(verdict) {
   const count = (status) => verdict.rows.filter((row) => row.status === status).length;
@@ -16954,6 +17388,14 @@ var suite_schema_default = {
             "fail"
           ],
           description: "Conditions on a layer that did not run: waive (default, shown as skipped) or fail."
+        },
+        split: {
+          enum: [
+            "all",
+            "dev",
+            "heldout"
+          ],
+          description: "Which split's cases and queries decide: all (default), dev or heldout. Both the run and the baseline are narrowed to it before the gate is evaluated."
         }
       },
       oneOf: [
@@ -18069,6 +18511,10 @@ function caseContentHashes(spec) {
   const none = /* @__PURE__ */ new Set();
   return { sessions: sha(canonical(spec.sessions, none)), probe: sha(canonical(spec.probe, none)), check: checkFingerprint(spec.check) };
 }
+function queryContentHashes(query) {
+  const none = /* @__PURE__ */ new Set();
+  return { text: sha(canonical(query.text, none)), relevant: sha(canonical(query.relevant, none)) };
+}
 function checkFingerprint(check) {
   return sha(canonical(check, /* @__PURE__ */ new Set()));
 }
@@ -18102,7 +18548,12 @@ function selectSplit(suite, choice) {
 }
 function splitRecord(suite, choice) {
   const heldout = (suite.e2e?.cases ?? []).filter((spec) => spec.split === "heldout");
-  return { run: choice, heldout_cases: Object.fromEntries(heldout.map((spec) => [spec.name, caseContentHashes(spec)])) };
+  const queries = (suite.retrieval?.queries ?? []).filter((query) => query.split === "heldout");
+  return {
+    run: choice,
+    heldout_cases: Object.fromEntries(heldout.map((spec) => [spec.name, caseContentHashes(spec)])),
+    heldout_queries: Object.fromEntries(queries.map((query) => [query.id, queryContentHashes(query)]))
+  };
 }
 
 // src/suite/sourceFile.ts
@@ -19648,8 +20099,24 @@ function validateGate(gate, suite) {
   if (gate.skipped_layers !== "waive" && gate.skipped_layers !== "fail") {
     problems.push({ path: ["gate", "skipped_layers"], message: `skipped_layers must be waive or fail, not "${String(gate.skipped_layers)}"` });
   }
+  checkSplit(gate, suite, problems);
   walk(gate.root, ["gate"], suite, problems, true);
   return problems;
+}
+function checkSplit(gate, suite, problems) {
+  const split = gate.split;
+  if (split === void 0 || split === "all") return;
+  if (!SPLIT_CHOICES.includes(split)) {
+    problems.push({ path: ["gate", "split"], message: `split must be one of ${SPLIT_CHOICES.join(", ")}, not "${String(split)}"`, ...hinted(didYouMean(String(split), SPLIT_CHOICES)) });
+    return;
+  }
+  const units = [...suite.e2e?.cases ?? [], ...suite.retrieval?.queries ?? []];
+  if (!units.some((unit) => (unit.split ?? "dev") === split)) {
+    problems.push({ path: ["gate", "split"], message: `the gate decides on the ${split} split, but no case or query of this suite is in it`, hint: `mark cases or queries split: ${split}, or remove gate.split` });
+  }
+}
+function hinted(hint) {
+  return hint ? { hint } : {};
 }
 function walk(node, dataPath, suite, problems, root = false) {
   const raw = node;
@@ -19769,7 +20236,8 @@ function checkKey(key, suite) {
 // src/suite/loadGate.ts
 function gateSpecOf(raw) {
   const root = raw.all ? { all: raw.all } : { any: raw.any };
-  return { root, skipped_layers: raw.skipped_layers ?? "waive" };
+  const split = raw.split;
+  return { root, skipped_layers: raw.skipped_layers ?? "waive", ...split ? { split } : {} };
 }
 function gateLocations(raw, locate) {
   const locations = {};
@@ -20014,10 +20482,7 @@ async function compareCommand(argv, io) {
   } else {
     const suite = loadSuite(suitePath, io.cwd);
     if (suite.gate) {
-      verdict = evaluateGate(suite.gate, current.results, baseline.results, {
-        ...current.trials.length ? { trials: current.trials } : {},
-        ...baseline.trials.length ? { baselineTrials: baseline.trials } : {}
-      });
+      verdict = evaluateGateOnSplit(suite.gate, suite, current, baseline);
     } else {
       gateNote = `${suite.displayPath} has no gate`;
     }
@@ -31246,6 +31711,114 @@ function missedQueryRows(missed, k, options) {
   ]);
 }
 
+// src/report/markdown.ts
+function markdownReport(results) {
+  const lines = [`## recall-gate: ${escapeMarkdown(results.suite.name)}`, ""];
+  if (results.status === "incomplete") {
+    lines.push(`**Incomplete run.** ${results.errors.length} problem(s):`, "", ...results.errors.map((error) => `- ${cell(error, 400)}`), "");
+  }
+  if (results.e2e) lines.push(...e2eSection(results.e2e));
+  const retrieval = results.retrieval;
+  if (!retrieval) return `${lines.join("\n").trimEnd()}
+`;
+  const columns = headlineMetrics(retrieval.k);
+  lines.push(
+    `### Retrieval`,
+    "",
+    `${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search. Metrics follow trec_eval's definitions; every query counts in each mean. [low, high] n: ${INTERVAL_DEFINITION}; n queries.`,
+    ""
+  );
+  const providers = Object.values(retrieval.providers);
+  lines.push(
+    ...markdownTable(
+      ["provider", ...columns, "p50 ms", "p95 ms"],
+      providers.map(
+        (provider) => provider.status === "ok" ? [cell(provider.name), ...columns.map((name) => formatEstimate(provider.metrics?.[name], provider.intervals?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)] : [cell(provider.name), ...columns.map(() => "-"), "-", "-"]
+      )
+    ),
+    ""
+  );
+  lines.push(...isolationLines(providers));
+  const tags = [...new Set(providers.flatMap((provider) => Object.keys(provider.by_tag ?? {})))].sort();
+  const largest = retrieval.k[retrieval.k.length - 1];
+  if (tags.length > 0) {
+    lines.push(`#### recall@${largest} by tag`, "");
+    const okProviders = providers.filter((provider) => provider.status === "ok");
+    lines.push(
+      ...markdownTable(
+        ["tag", "queries", ...okProviders.map((provider) => cell(provider.name))],
+        tags.map((tag) => {
+          const count = okProviders.map((provider) => provider.by_tag?.[tag]?.queries).find((n) => n !== void 0) ?? 0;
+          return [cell(tag), String(count), ...okProviders.map((provider) => formatMetric(provider.by_tag?.[tag]?.metrics[`recall@${largest}`]))];
+        })
+      ),
+      ""
+    );
+  }
+  for (const provider of providers) {
+    if (provider.status === "error") {
+      lines.push(`**${cell(provider.name)}** could not complete: ${cell(provider.error ?? "", 500)}`, "");
+      continue;
+    }
+    const missed = missedQueries(provider, largest);
+    if (missed.length === 0) continue;
+    lines.push(`<details><summary>${cell(provider.name)}: ${missed.length} queries miss a relevant memory in the top ${largest}</summary>`, "");
+    lines.push(
+      ...markdownTable(
+        ["query", "text", "wanted (rank)", `top ${largest}`],
+        missedQueryRows(missed, largest, { withId: true })
+      ),
+      "",
+      "</details>",
+      ""
+    );
+  }
+  return `${lines.join("\n").trimEnd()}
+`;
+}
+function e2eSection(e2e) {
+  const lines = ["### End-to-end", ""];
+  const trials = Object.values(e2e.by_condition).reduce((sum2, rates2) => sum2 + (rates2?.trials ?? 0), 0);
+  lines.push(
+    `${Object.keys(e2e.cases).length} cases, ${e2e.repeat} repeats, conditions ${e2e.conditions.join(", ")}: ${trials} trials against ${escapeMarkdown(e2e.target.kind)}${e2e.target.model ? ` (${escapeMarkdown(e2e.target.model)})` : ""}. Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat. [low, high] n: ${INTERVAL_DEFINITION}; n cases.`,
+    ""
+  );
+  const header = ["ability", ...e2e.conditions.map((condition) => `${condition} pass rate`), `pass^${e2e.repeat}`, "errors"];
+  const row = (name, byCondition, intervals) => [
+    name,
+    ...e2e.conditions.map((condition) => formatEstimate(byCondition[condition]?.pass_rate, intervals?.[`${condition}.pass_rate`])),
+    formatEstimate(byCondition[e2e.headline_condition]?.["pass^k"], intervals?.[`${e2e.headline_condition}.pass^k`]),
+    String(e2e.conditions.reduce((sum2, condition) => sum2 + (byCondition[condition]?.errors ?? 0), 0))
+  ];
+  lines.push(...markdownTable(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions, result.intervals)), row("**all**", e2e.by_condition, e2e.intervals)]), "");
+  lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${formatCost(e2e.cost_usd)}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, "");
+  if (e2e.judge_calibration) lines.push(`Judged figures: ${escapeMarkdown(calibrationLine(e2e.judge_calibration))}.`, "");
+  for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);
+  if (e2e.leaks.length) lines.push("");
+  if (e2e.errors.length > 0) {
+    lines.push(`**${e2e.errors.length} trial(s) could not run** (counted as not passed):`, "", ...e2e.errors.slice(0, 20).map((error) => `- ${cell(error.key)}: ${cell(error.reason, 300)}`), "");
+  }
+  if (e2e.failures.length > 0) {
+    lines.push(`<details><summary>${e2e.failures.length} failing trials under ${e2e.headline_condition}</summary>`, "");
+    lines.push(...markdownTable(["trial", "probe", "answer", "why"], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200)])));
+    lines.push("", "</details>", "");
+  }
+  return lines;
+}
+function crossUserText(hit, escape2) {
+  return `${escape2(hit.query)} by ${escape2(hit.user)} got ${escape2(hit.memory)} of ${escape2(hit.owner)}`;
+}
+function isolationLines(providers, pairsShown = 5) {
+  const lines = providers.flatMap(({ name, isolation }) => {
+    if (!isolation || isolation.cross_user_hits + isolation.unknown_ids === 0) return [];
+    const pairs = isolation.cross_user.slice(0, pairsShown).map((hit) => crossUserText(hit, (text) => cell(text)));
+    const more = isolation.cross_user_hits > pairs.length ? `, \u2026 ${isolation.cross_user_hits - pairs.length} more` : "";
+    const unknown = isolation.unknown_ids > 0 ? ` ${isolation.unknown_ids} result(s) with an id the suite never seeded.` : "";
+    return [`- **${cell(name)}: ${isolation.cross_user_hits} cross-user hit(s)**${pairs.length ? ` (${pairs.join("; ")}${more})` : ""}.${unknown}`];
+  });
+  return lines.length > 0 ? ["**Isolation:** results owned by another user than the one searching:", "", ...lines, ""] : [];
+}
+
 // src/report/terminal.ts
 var MAX_MISSES_SHOWN = 10;
 function terminalReport(results) {
@@ -31279,6 +31852,11 @@ function terminalReport(results) {
       continue;
     }
     lines.push(...missLines(provider, retrieval.k[retrieval.k.length - 1], retrieval.depth));
+  }
+  for (const { name, isolation } of providers) {
+    const first = isolation?.cross_user[0];
+    if (!isolation || !first) continue;
+    lines.push(`${plainText(name)}: ISOLATION ${isolation.cross_user_hits} cross-user hit(s), first: ${crossUserText(first, (text) => oneLine(text, 80))}`);
   }
   return `${lines.join("\n").trimEnd()}
 `;
@@ -31398,281 +31976,9 @@ function runExitCode(results, verdict, stderr, label) {
 // src/cli/merge.ts
 import { resolve as resolve6 } from "node:path";
 
-// src/gate/intervals.ts
-function intervalOf(key, samples) {
-  return bootstrapInterval(samples, { seed: mixSeed(DEFAULT_SEED, key) });
-}
-function collect(entries) {
-  const intervals = {};
-  for (const [name, key, samples] of entries) {
-    const estimate = intervalOf(key, samples);
-    if (estimate) intervals[name] = estimate;
-  }
-  return intervals;
-}
-function retrievalIntervals(provider, queries, metrics) {
-  const ids = queries.map((query) => query.id);
-  return collect(
-    metrics.map((metric) => [
-      metric,
-      `retrieval.${provider}.${metric}`,
-      { unit: "query", ids, units: queries.map((query) => [query.metrics[metric] ?? 0]), statistic: (sample) => mean(sample.map((unit) => unit[0])) }
-    ])
-  );
-}
-function e2eGroupIntervals(prefix, cases, conditions) {
-  const entries = [];
-  for (const condition of conditions) {
-    for (const rate of ["pass_rate", "pass^k"]) entries.push([`${condition}.${rate}`, `${prefix}.${condition}.${rate}`, caseRateSamples(cases, condition, rate)]);
-  }
-  if (conditions.includes("recall") && conditions.includes("none")) entries.push(["lift", `${prefix}.lift`, caseDiffSamples(cases, "recall", "none")]);
-  if (conditions.includes("recall") && conditions.includes("oracle")) entries.push(["gap", `${prefix}.gap`, caseDiffSamples(cases, "oracle", "recall")]);
-  return collect(entries);
-}
-function e2eIntervals(cases, abilities, conditions) {
-  const named = Object.entries(cases);
-  for (const [ability, result] of Object.entries(abilities)) {
-    result.intervals = e2eGroupIntervals(
-      `e2e.ability.${ability}`,
-      named.filter(([, one]) => one.ability === ability),
-      conditions
-    );
-  }
-  return e2eGroupIntervals("e2e", named, conditions);
-}
-
-// src/e2e/trial.ts
-function trialKey(caseName, condition, repeat) {
-  return `${caseName}|${condition}|${repeat}`;
-}
-
-// src/e2e/aggregate.ts
-var MISSING_TRIAL = "no record of this planned trial in trials.jsonl (the run was cut short or the record was lost; run again with --resume)";
-function rates(trials) {
-  const passed = trials.filter((trial) => trial.status === "pass").length;
-  const errors = trials.filter((trial) => trial.status === "error").length;
-  return { trials: trials.length, passed, failed: trials.length - passed - errors, errors, pass_rate: trials.length ? round(passed / trials.length, 6) : 0 };
-}
-function groupRates(byCase) {
-  const all = [...byCase.values()].flat();
-  const groups = [...byCase.values()];
-  const every = groups.filter((trials) => trials.length > 0 && trials.every((trial) => trial.status === "pass")).length;
-  const some = groups.filter((trials) => trials.some((trial) => trial.status === "pass")).length;
-  return {
-    ...rates(all),
-    cases: groups.length,
-    "pass^k": groups.length ? round(every / groups.length, 6) : 0,
-    "pass@k": groups.length ? round(some / groups.length, 6) : 0
-  };
-}
-function aggregateE2e(records, cases, conditions, repeat) {
-  const headline = conditions.includes("recall") ? "recall" : conditions[0];
-  const byKey = new Map(records.map((trial) => [trial.key, trial]));
-  const trials = [];
-  const outcomes = [];
-  for (const spec of cases) {
-    for (const condition of conditions) {
-      for (let index = 1; index <= repeat; index++) {
-        const key = trialKey(spec.name, condition, index);
-        const trial = byKey.get(key);
-        if (trial) trials.push(trial);
-        outcomes.push(trial ? { ...trial, ability: spec.ability } : { key, case: spec.name, ability: spec.ability, condition, status: "error", reason: MISSING_TRIAL });
-      }
-    }
-  }
-  const byCondition = {};
-  for (const condition of conditions) {
-    byCondition[condition] = groupRates(groupBy(outcomes.filter((trial) => trial.condition === condition), (trial) => trial.case));
-  }
-  const caseResults = {};
-  for (const spec of cases) {
-    const mine = outcomes.filter((trial) => trial.case === spec.name);
-    const result = { ability: spec.ability, conditions: {}, leak: false, ...spec.planted_from ? { planted_from: spec.planted_from } : {} };
-    for (const condition of conditions) {
-      const these = mine.filter((trial) => trial.condition === condition);
-      const base = rates(these);
-      result.conditions[condition] = {
-        ...base,
-        "pass^k": these.length > 0 && base.passed === these.length,
-        "pass@k": base.passed > 0
-      };
-    }
-    result.leak = spec.needs_memory && (result.conditions.none?.passed ?? 0) > 0;
-    caseResults[spec.name] = result;
-  }
-  const abilities = Object.fromEntries(
-    [...new Set(cases.map((spec) => spec.ability))].sort().map((ability) => {
-      const mine = outcomes.filter((trial) => trial.ability === ability);
-      const result = { conditions: {} };
-      for (const condition of conditions) {
-        result.conditions[condition] = groupRates(groupBy(mine.filter((trial) => trial.condition === condition), (trial) => trial.case));
-      }
-      const recall = result.conditions.recall?.pass_rate;
-      if (recall !== void 0 && result.conditions.none) result.lift_over_none = round(recall - result.conditions.none.pass_rate, 6);
-      if (recall !== void 0 && result.conditions.oracle) result.gap_oracle_over_recall = round(result.conditions.oracle.pass_rate - recall, 6);
-      return [ability, result];
-    })
-  );
-  const invocations = trials.flatMap((trial) => trial.invocations);
-  const tokens = { input: 0, output: 0, judge_input: 0, judge_output: 0 };
-  for (const trial of trials) {
-    tokens.input += trial.tokens.input;
-    tokens.output += trial.tokens.output;
-    tokens.judge_input += trial.tokens.judge_input;
-    tokens.judge_output += trial.tokens.judge_output;
-  }
-  const costs = trials.map((trial) => trial.cost_usd);
-  const cost = costs.some((value) => value === null) ? null : round(costs.reduce((sum2, value) => sum2 + (value ?? 0), 0), 6);
-  const passed = trials.filter((trial) => trial.status === "pass").length;
-  const defined = (values) => values.filter((value) => value !== void 0);
-  const searched = trials.filter((trial) => trial.condition === headline);
-  const coverage = defined(searched.map((trial) => trial.evidence_coverage));
-  const precision = defined(searched.map((trial) => trial.recall_precision));
-  const harmful = searched.filter((trial) => trial.harmful_recall !== void 0);
-  return {
-    repeat,
-    conditions,
-    headline_condition: headline,
-    metrics: byCondition[headline],
-    by_condition: byCondition,
-    intervals: e2eIntervals(caseResults, abilities, conditions),
-    abilities,
-    cases: caseResults,
-    leaks: Object.entries(caseResults).filter(([, result]) => result.leak).map(([name]) => name),
-    latency_ms: {
-      call: summarizeLatency(invocations.map((invocation) => invocation.latency_ms)),
-      recall: summarizeLatency(defined(invocations.map((invocation) => invocation.recall_ms)))
-    },
-    tokens,
-    cost_usd: cost,
-    cost_per_successful_trial: cost === null || passed === 0 ? null : round(cost / passed, 6),
-    recall_quality: {
-      ...coverage.length ? { evidence_coverage: round(mean(coverage), 6) } : {},
-      ...precision.length ? { recall_precision: round(mean(precision), 6) } : {},
-      ...harmful.length ? { harmful_recall_rate: round(harmful.filter((trial) => trial.harmful_recall).length / harmful.length, 6) } : {}
-    },
-    errors: outcomes.filter((trial) => trial.status === "error").map((trial) => ({ key: trial.key, reason: trial.reason })),
-    missing: outcomes.length - trials.length,
-    failures: trials.filter((trial) => trial.status === "fail" && trial.condition === headline).map((trial) => ({ key: trial.key, case: trial.case, ability: trial.ability, question: trial.question, answer: trial.answer ?? "", reason: trial.reason }))
-  };
-}
-function e2eIncompleteReason(e2e) {
-  const errored = e2e.errors.length - e2e.missing;
-  const parts = [
-    ...errored > 0 ? [`${errored} trial(s) could not run`] : [],
-    ...e2e.missing > 0 ? [`${e2e.missing} planned trial(s) have no record in trials.jsonl`] : []
-  ];
-  return parts.length > 0 ? `e2e: ${parts.join(" and ")} (see errors in results.json)` : void 0;
-}
-
 // src/report/writeResultsDir.ts
 import { mkdirSync, renameSync, rmSync as rmSync2, statSync, writeFileSync as writeFileSync2 } from "node:fs";
 import { dirname as dirname3, join as join4 } from "node:path";
-
-// src/report/markdown.ts
-function markdownReport(results) {
-  const lines = [`## recall-gate: ${escapeMarkdown(results.suite.name)}`, ""];
-  if (results.status === "incomplete") {
-    lines.push(`**Incomplete run.** ${results.errors.length} problem(s):`, "", ...results.errors.map((error) => `- ${cell(error, 400)}`), "");
-  }
-  if (results.e2e) lines.push(...e2eSection(results.e2e));
-  const retrieval = results.retrieval;
-  if (!retrieval) return `${lines.join("\n").trimEnd()}
-`;
-  const columns = headlineMetrics(retrieval.k);
-  lines.push(
-    `### Retrieval`,
-    "",
-    `${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search. Metrics follow trec_eval's definitions; every query counts in each mean. [low, high] n: ${INTERVAL_DEFINITION}; n queries.`,
-    ""
-  );
-  const providers = Object.values(retrieval.providers);
-  lines.push(
-    ...markdownTable(
-      ["provider", ...columns, "p50 ms", "p95 ms"],
-      providers.map(
-        (provider) => provider.status === "ok" ? [cell(provider.name), ...columns.map((name) => formatEstimate(provider.metrics?.[name], provider.intervals?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)] : [cell(provider.name), ...columns.map(() => "-"), "-", "-"]
-      )
-    ),
-    ""
-  );
-  lines.push(...isolationLines(providers));
-  const tags = [...new Set(providers.flatMap((provider) => Object.keys(provider.by_tag ?? {})))].sort();
-  const largest = retrieval.k[retrieval.k.length - 1];
-  if (tags.length > 0) {
-    lines.push(`#### recall@${largest} by tag`, "");
-    const okProviders = providers.filter((provider) => provider.status === "ok");
-    lines.push(
-      ...markdownTable(
-        ["tag", "queries", ...okProviders.map((provider) => cell(provider.name))],
-        tags.map((tag) => {
-          const count = okProviders.map((provider) => provider.by_tag?.[tag]?.queries).find((n) => n !== void 0) ?? 0;
-          return [cell(tag), String(count), ...okProviders.map((provider) => formatMetric(provider.by_tag?.[tag]?.metrics[`recall@${largest}`]))];
-        })
-      ),
-      ""
-    );
-  }
-  for (const provider of providers) {
-    if (provider.status === "error") {
-      lines.push(`**${cell(provider.name)}** could not complete: ${cell(provider.error ?? "", 500)}`, "");
-      continue;
-    }
-    const missed = missedQueries(provider, largest);
-    if (missed.length === 0) continue;
-    lines.push(`<details><summary>${cell(provider.name)}: ${missed.length} queries miss a relevant memory in the top ${largest}</summary>`, "");
-    lines.push(
-      ...markdownTable(
-        ["query", "text", "wanted (rank)", `top ${largest}`],
-        missedQueryRows(missed, largest, { withId: true })
-      ),
-      "",
-      "</details>",
-      ""
-    );
-  }
-  return `${lines.join("\n").trimEnd()}
-`;
-}
-function e2eSection(e2e) {
-  const lines = ["### End-to-end", ""];
-  const trials = Object.values(e2e.by_condition).reduce((sum2, rates2) => sum2 + (rates2?.trials ?? 0), 0);
-  lines.push(
-    `${Object.keys(e2e.cases).length} cases, ${e2e.repeat} repeats, conditions ${e2e.conditions.join(", ")}: ${trials} trials against ${escapeMarkdown(e2e.target.kind)}${e2e.target.model ? ` (${escapeMarkdown(e2e.target.model)})` : ""}. Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat. [low, high] n: ${INTERVAL_DEFINITION}; n cases.`,
-    ""
-  );
-  const header = ["ability", ...e2e.conditions.map((condition) => `${condition} pass rate`), `pass^${e2e.repeat}`, "errors"];
-  const row = (name, byCondition, intervals) => [
-    name,
-    ...e2e.conditions.map((condition) => formatEstimate(byCondition[condition]?.pass_rate, intervals?.[`${condition}.pass_rate`])),
-    formatEstimate(byCondition[e2e.headline_condition]?.["pass^k"], intervals?.[`${e2e.headline_condition}.pass^k`]),
-    String(e2e.conditions.reduce((sum2, condition) => sum2 + (byCondition[condition]?.errors ?? 0), 0))
-  ];
-  lines.push(...markdownTable(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions, result.intervals)), row("**all**", e2e.by_condition, e2e.intervals)]), "");
-  lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${formatCost(e2e.cost_usd)}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, "");
-  if (e2e.judge_calibration) lines.push(`Judged figures: ${escapeMarkdown(calibrationLine(e2e.judge_calibration))}.`, "");
-  for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);
-  if (e2e.leaks.length) lines.push("");
-  if (e2e.errors.length > 0) {
-    lines.push(`**${e2e.errors.length} trial(s) could not run** (counted as not passed):`, "", ...e2e.errors.slice(0, 20).map((error) => `- ${cell(error.key)}: ${cell(error.reason, 300)}`), "");
-  }
-  if (e2e.failures.length > 0) {
-    lines.push(`<details><summary>${e2e.failures.length} failing trials under ${e2e.headline_condition}</summary>`, "");
-    lines.push(...markdownTable(["trial", "probe", "answer", "why"], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200)])));
-    lines.push("", "</details>", "");
-  }
-  return lines;
-}
-function isolationLines(providers) {
-  const lines = providers.flatMap(({ name, isolation }) => {
-    if (!isolation || isolation.cross_user_hits + isolation.unknown_ids === 0) return [];
-    const pairs = isolation.cross_user.slice(0, 5).map((hit) => `${cell(hit.query)} by ${cell(hit.user)} got ${cell(hit.memory)} of ${cell(hit.owner)}`);
-    const more = isolation.cross_user_hits > pairs.length ? `, \u2026 ${isolation.cross_user_hits - pairs.length} more` : "";
-    const unknown = isolation.unknown_ids > 0 ? ` ${isolation.unknown_ids} result(s) with an id the suite never seeded.` : "";
-    return [`- **${cell(name)}: ${isolation.cross_user_hits} cross-user hit(s)**${pairs.length ? ` (${pairs.join("; ")}${more})` : ""}.${unknown}`];
-  });
-  return lines.length > 0 ? ["**Isolation:** results owned by another user than the one searching:", "", ...lines, ""] : [];
-}
 
 // src/retrieval/trec.ts
 function fields(line) {
@@ -31902,7 +32208,7 @@ async function mergeCommand(argv, io) {
   } finally {
     folder.release();
   }
-  const verdict = suite.gate ? evaluateGate(suite.gate, merged, void 0, { trials }) : void 0;
+  const verdict = suite.gate ? evaluateGateOnSplit(suite.gate, suite, { results: merged, trials }) : void 0;
   io.stdout(`${[`merged ${shards.length} shard(s) of ${count} into ${values.out}`, ...runReportText(merged, trials, verdict)].join("\n")}
 `);
   return runExitCode(merged, verdict, io.stderr, "merged run");
@@ -38665,205 +38971,6 @@ function runErrors(retrieval) {
   return Object.values(retrieval.providers).filter((provider) => provider.status === "error").map((provider) => `provider ${provider.name}: ${provider.error}`);
 }
 
-// src/retrieval/isolation.ts
-function checkIsolation(memories, queries) {
-  const owners = new Map(memories.map((memory) => [memory.id, memory.user]));
-  const check = { cross_user_hits: 0, unknown_ids: 0, cross_user: [], unknown: [] };
-  for (const query of queries) {
-    query.results.forEach(({ id }, index) => {
-      const owner = owners.get(id);
-      if (owner === void 0) check.unknown.push({ query: query.id, user: query.user, memory: id, rank: index + 1 });
-      else if (owner !== query.user) check.cross_user.push({ query: query.id, user: query.user, owner, memory: id, rank: index + 1 });
-    });
-  }
-  check.cross_user_hits = check.cross_user.length;
-  check.unknown_ids = check.unknown.length;
-  return check;
-}
-
-// src/retrieval/metrics.ts
-function relevantCount(gains2) {
-  let count = 0;
-  for (const gain of gains2.values()) if (gain >= 1) count++;
-  return count;
-}
-function relevantInTopK(ranked, gains2, k) {
-  let found = 0;
-  const end = Math.min(k, ranked.length);
-  for (let i = 0; i < end; i++) if ((gains2.get(ranked[i]) ?? 0) >= 1) found++;
-  return found;
-}
-function recallAtK(ranked, gains2, k) {
-  const total = relevantCount(gains2);
-  return total === 0 ? 0 : relevantInTopK(ranked, gains2, k) / total;
-}
-function precisionAtK(ranked, gains2, k) {
-  return relevantInTopK(ranked, gains2, k) / k;
-}
-function successAtK(ranked, gains2, k) {
-  return relevantInTopK(ranked, gains2, k) > 0 ? 1 : 0;
-}
-function reciprocalRank(ranked, gains2) {
-  const index = ranked.findIndex((id) => (gains2.get(id) ?? 0) >= 1);
-  return index < 0 ? 0 : 1 / (index + 1);
-}
-function ndcgAtK(ranked, gains2, k) {
-  const ideal = [...gains2.values()].filter((gain) => gain > 0).sort((a, b) => b - a);
-  const idealDcg = dcg(ideal, k);
-  if (idealDcg === 0) return 0;
-  return dcg(ranked.map((id) => gains2.get(id) ?? 0), k) / idealDcg;
-}
-function dcg(gainsInOrder, k) {
-  let sum2 = 0;
-  const end = Math.min(k, gainsInOrder.length);
-  for (let i = 0; i < end; i++) {
-    const gain = gainsInOrder[i];
-    if (gain > 0) sum2 += gain / Math.log2(i + 2);
-  }
-  return sum2;
-}
-function ranksOfRelevant(ranked, gains2) {
-  const position = new Map(ranked.map((id, index) => [id, index + 1]));
-  return Object.fromEntries([...gains2].filter(([, gain]) => gain >= 1).map(([id]) => [id, position.get(id) ?? null]));
-}
-function queryMetrics(ranked, gains2, cutoffs) {
-  const values = {};
-  for (const k of cutoffs) {
-    values[`recall@${k}`] = recallAtK(ranked, gains2, k);
-    values[`precision@${k}`] = precisionAtK(ranked, gains2, k);
-    values[`success@${k}`] = successAtK(ranked, gains2, k);
-    values[`ndcg@${k}`] = ndcgAtK(ranked, gains2, k);
-  }
-  values.mrr = reciprocalRank(ranked, gains2);
-  return values;
-}
-function meanMetrics(perQuery, cutoffs) {
-  const names = metricNames(cutoffs);
-  const means = {};
-  for (const name of names) {
-    let sum2 = 0;
-    for (const values of perQuery) sum2 += values[name] ?? 0;
-    means[name] = perQuery.length === 0 ? 0 : sum2 / perQuery.length;
-  }
-  return means;
-}
-function metricNames(cutoffs) {
-  const names = [];
-  for (const family of ["recall", "precision", "success", "ndcg"]) for (const k of cutoffs) names.push(`${family}@${k}`);
-  names.push("mrr");
-  return names;
-}
-
-// src/retrieval/types.ts
-var METRIC_DEFINITIONS = "trec_eval (recall.k, P.k, success.k, ndcg_cut.k, recip_rank over the returned list); every query counts in each mean, as trec_eval -c";
-
-// src/retrieval/runRetrieval.ts
-async function runRetrieval(spec, deps) {
-  const result = {
-    k: spec.k,
-    depth: spec.depth,
-    definitions: METRIC_DEFINITIONS,
-    memory_count: spec.memories.length,
-    query_count: spec.queries.length,
-    providers: {}
-  };
-  for (const provider of spec.providers) {
-    const outcome = await runProvider(spec, provider, deps);
-    result.providers[provider.name] = outcome;
-    await deps.onProvider?.(outcome, result);
-  }
-  return result;
-}
-async function runProvider(spec, provider, deps) {
-  const now = deps.now ?? (() => performance.now());
-  const timings = { setup: 0, seed: 0, prepare: 0, search: 0 };
-  const queries = [];
-  const base = { name: provider.name, kind: provider.kind, embedder: embedderId(provider) };
-  let store;
-  let phase = "setting up";
-  try {
-    let started = now();
-    store = deps.createStore(provider);
-    await store.reset();
-    timings.setup = now() - started;
-    phase = "seeding memories";
-    started = now();
-    await store.add(spec.memories.map(({ id, text, user, date }) => ({ id, text, user, date })));
-    timings.seed = now() - started;
-    phase = "preparing queries";
-    started = now();
-    await store.prepareQueries?.(spec.queries.map((query) => query.text));
-    timings.prepare = now() - started;
-    phase = "searching";
-    for (const query of spec.queries) {
-      const searchStarted = now();
-      const hits = await store.search(query.user, query.text, spec.depth);
-      const latency = now() - searchStarted;
-      timings.search += latency;
-      queries.push(outcomeOf(query, hits, latency, spec.k));
-    }
-  } catch (error) {
-    return {
-      ...base,
-      status: "error",
-      error: `${phase}: ${describeError(error)}`,
-      timings_ms: roundTimings(timings),
-      diagnostics: store?.diagnostics?.(),
-      queries,
-      isolation: checkIsolation(spec.memories, queries)
-    };
-  } finally {
-    await store?.close().catch(() => void 0);
-  }
-  return {
-    ...base,
-    status: "ok",
-    metrics: meanMetrics(queries.map((q2) => q2.metrics), spec.k),
-    intervals: retrievalIntervals(provider.name, queries, headlineMetrics(spec.k)),
-    by_tag: metricsByTag(queries, spec.k),
-    latency_ms: summarizeLatency(queries.map((q2) => q2.latency_ms)),
-    timings_ms: roundTimings(timings),
-    diagnostics: store?.diagnostics?.(),
-    queries,
-    isolation: checkIsolation(spec.memories, queries)
-  };
-}
-function outcomeOf(query, hits, latency, cutoffs) {
-  const gains2 = new Map(Object.entries(query.relevant));
-  const ranked = hits.map((hit) => hit.id);
-  return {
-    id: query.id,
-    text: query.text,
-    user: query.user,
-    tags: query.tags,
-    relevant: query.relevant,
-    ranks: ranksOfRelevant(ranked, gains2),
-    metrics: queryMetrics(ranked, gains2, cutoffs),
-    results: hits.map(({ id, score }) => ({ id, score })),
-    latency_ms: round(latency, 3)
-  };
-}
-function metricsByTag(queries, cutoffs) {
-  const groups = groupBy(
-    queries.flatMap((query) => query.tags.map((tag) => ({ tag, query }))),
-    (entry) => entry.tag
-  );
-  return Object.fromEntries(
-    [...groups].sort(([a], [b]) => a.localeCompare(b)).map(([tag, entries]) => {
-      const members = entries.map((entry) => entry.query);
-      return [tag, { queries: members.length, metrics: meanMetrics(members.map((q2) => q2.metrics), cutoffs) }];
-    })
-  );
-}
-function embedderId(provider) {
-  const embedding = provider.embedding;
-  if (!embedding) return void 0;
-  return [embedding.kind, embedding.model, embedding.dimensions && `d${embedding.dimensions}`].filter(Boolean).join(":");
-}
-function roundTimings(timings) {
-  return { setup: round(timings.setup, 3), seed: round(timings.seed, 3), prepare: round(timings.prepare, 3), search: round(timings.search, 3) };
-}
-
 // src/targets/builtin.ts
 var BuiltinTarget = class {
   constructor(options) {
@@ -39259,7 +39366,7 @@ async function runCommand(argv, io) {
   }));
   progress.finish();
   const trials = readTrials(out);
-  const verdict = suite.gate && !results.shard ? evaluateGate(suite.gate, results, void 0, { trials }) : void 0;
+  const verdict = suite.gate && !results.shard ? evaluateGateOnSplit(suite.gate, suite, { results, trials }) : void 0;
   if (values.json) {
     io.stdout(`${JSON.stringify(verdict ? { ...results, gate: verdict } : results, null, 2)}
 `);

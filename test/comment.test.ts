@@ -6,6 +6,7 @@ import type { CaseSpec } from '../src/e2e/types.js';
 import type { Verdict } from '../src/gate/types.js';
 import { COMMENT_LIMIT_BYTES, renderComment } from '../src/report/comment.js';
 import type { ResultsDocument } from '../src/report/results.js';
+import { terminalReport } from '../src/report/terminal.js';
 
 const HOSTILE = 'Sure! @octocat <script>alert(1)</script> | col | [click](https://evil.example) **bold** `code` #123\nnew line';
 
@@ -164,4 +165,39 @@ test('URLs lose their credentials before they are shown', async () => {
   assert.equal(redactUrl('https://user:s3cret@proxy.example/v1'), 'https://***@proxy.example/v1');
   assert.equal(redactUrl('https://proxy.example/v1?api-key=s3cret'), 'https://proxy.example/v1?***');
   assert.equal(redactUrl('http://127.0.0.1:8000'), 'http://127.0.0.1:8000');
+});
+
+test('the e2e section shows the judge\'s measured agreement when the suite calibrated it, and not otherwise', () => {
+  const cases = [spec('c1', 'extraction')];
+  const plain = results(cases, [trial('c1', 'extraction', true, 'x')]);
+  const calibrated: ResultsDocument = { ...plain, e2e: { ...plain.e2e!, judge_calibration: { file: 'labels\n@team.jsonl', kind: 'pass/fail', n: 12, agreement: 11 / 12, kappa: 0.8, weights: 'none' } } };
+  const body = renderComment({ marker: '<!-- m -->', results: calibrated, baselineNote: 'none', e2eTrigger: trigger });
+  assert.match(body, /^Judged figures: judge agreement 0\.92 \\\(kappa 0\.80, n=12\\\) on labels @\u200bteam\.jsonl\.$/m);
+  assert.doesNotMatch(renderComment({ marker: '<!-- m -->', results: plain, baselineNote: 'none', e2eTrigger: trigger }), /judge agreement/);
+});
+
+test('a provider with cross-user hits gets an isolation line in the comment and the terminal: the count and the first pair, escaped', () => {
+  const queries = [{ id: 'q<b>1', text: 'dog', user: 'ana', tags: [], relevant: { a1: 1 }, ranks: { a1: 2 }, metrics: { 'recall@1': 0, mrr: 0.5 }, results: [{ id: 'b1', score: 1 }, { id: 'a1', score: 0.5 }], latency_ms: 1 }];
+  const provider = (name: string, leaks: boolean) => ({
+    name,
+    kind: 'adapter',
+    status: 'ok' as const,
+    metrics: { 'recall@1': 0, mrr: 0.5 },
+    timings_ms: { setup: 0, seed: 0, prepare: 0, search: 0 },
+    queries,
+    isolation: leaks
+      ? { cross_user_hits: 2, unknown_ids: 0, cross_user: [{ query: 'q<b>1', user: 'ana', owner: '@bob', memory: 'b1', rank: 1 }, { query: 'q2', user: 'bob', owner: 'ana', memory: 'a9', rank: 1 }], unknown: [] }
+      : { cross_user_hits: 0, unknown_ids: 0, cross_user: [], unknown: [] },
+  });
+  const run: ResultsDocument = {
+    ...results([], []),
+    layers: { retrieval: 'ran', e2e: 'absent' },
+    e2e: undefined,
+    retrieval: { k: [1], depth: 5, definitions: '', memory_count: 3, query_count: 1, providers: { leaky: provider('leaky', true), keyword: provider('keyword', false) } },
+  };
+  const body = renderComment({ marker: '<!-- m -->', results: run, baselineNote: 'none', e2eTrigger: trigger });
+  const lines = body.split('\n').filter((line) => /cross-user hit/.test(line));
+  assert.deepEqual(lines, ['- **leaky: 2 cross-user hit(s)** (q&lt;b&gt;1 by ana got b1 of @\u200bbob, … 1 more).'], body);
+  const terminal = terminalReport(run).split('\n').filter((line) => /cross-user/.test(line));
+  assert.deepEqual(terminal, ['leaky: ISOLATION 2 cross-user hit(s), first: q<b>1 by ana got b1 of @bob']);
 });

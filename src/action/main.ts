@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { readTrials } from '../e2e/trialLog.js';
 import { defaultCacheDir } from '../embeddings/cache.js';
 import { RecallGateError, addProblems, describeError, formatProblem, invalidInput, type InputProblem } from '../errors.js';
-import { evaluateGate } from '../gate/evaluate.js';
+import { evaluateGateOnSplit } from '../gate/narrow.js';
 import type { Verdict } from '../gate/types.js';
 import { renderComment, renderNotRun, type CommentInput } from '../report/comment.js';
 import type { ResultsDocument } from '../report/results.js';
@@ -173,7 +173,7 @@ async function gateSuite(suite: Suite, inputs: ActionInputs, github: GitHub | un
     await saveEntries(kept, results);
 
     const trials = readTrials(outDir);
-    const verdict: Verdict | undefined = suite.gate ? evaluateGate(suite.gate, results, baseline.results, { trials, baselineTrials: baseline.trials }) : undefined;
+    const verdict: Verdict | undefined = suite.gate ? evaluateGateOnSplit(suite.gate, suite, { results, trials }, baseline.results ? { results: baseline.results, trials: baseline.trials } : undefined) : undefined;
     const marker = commentMarker(suite.name);
     const runUrl = process.env.GITHUB_SERVER_URL && process.env.GITHUB_RUN_ID ? `${process.env.GITHUB_SERVER_URL}/${process.env.GITHUB_REPOSITORY}/actions/runs/${process.env.GITHUB_RUN_ID}` : undefined;
     const report: CommentInput = { marker, results, baseline: baseline.results, baselineNote: baseline.note, verdict, e2eTrigger: e2e, runUrl, resultsDir: outDir };

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ExitCode, RecallGateError } from '../errors.js';
 import { compareResults } from '../gate/compare.js';
-import { evaluateGate } from '../gate/evaluate.js';
+import { evaluateGateOnSplit } from '../gate/narrow.js';
 import { comparisonText, pairedText, verdictText } from '../gate/format.js';
 import { pairedChanges } from '../gate/paired.js';
 import type { Verdict } from '../gate/types.js';
@@ -47,10 +47,7 @@ export async function compareCommand(argv: string[], io: CliIO): Promise<number>
   } else {
     const suite = loadSuite(suitePath, io.cwd);
     if (suite.gate) {
-      verdict = evaluateGate(suite.gate, current.results, baseline.results, {
-        ...(current.trials.length ? { trials: current.trials } : {}),
-        ...(baseline.trials.length ? { baselineTrials: baseline.trials } : {}),
-      });
+      verdict = evaluateGateOnSplit(suite.gate, suite, current, baseline);
     } else {
       gateNote = `${suite.displayPath} has no gate`;
     }

@@ -2,7 +2,7 @@ import { runExitCode, runReportText } from './runReport.js';
 import { resolve } from 'node:path';
 import { aggregateE2e } from '../e2e/aggregate.js';
 import { RecallGateError } from '../errors.js';
-import { evaluateGate } from '../gate/evaluate.js';
+import { evaluateGateOnSplit } from '../gate/narrow.js';
 import type { ResultsDocument } from '../report/results.js';
 import { readRun } from '../report/readResultsDir.js';
 import { openResultsDir, prepareResultsDir, writeAllResults, writeTrials } from '../report/writeResultsDir.js';
@@ -76,7 +76,7 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
     folder.release();
   }
 
-  const verdict = suite.gate ? evaluateGate(suite.gate, merged, undefined, { trials }) : undefined;
+  const verdict = suite.gate ? evaluateGateOnSplit(suite.gate, suite, { results: merged, trials }) : undefined;
   io.stdout(`${[`merged ${shards.length} shard(s) of ${count} into ${values.out}`, ...runReportText(merged, trials, verdict)].join('\n')}\n`);
   return runExitCode(merged, verdict, io.stderr, 'merged run');
 }

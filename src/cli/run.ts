@@ -2,7 +2,7 @@ import { runExitCode, runReportText } from './runReport.js';
 import { readTrials } from '../e2e/trialLog.js';
 import { defaultCacheDir } from '../embeddings/cache.js';
 import { RecallGateError } from '../errors.js';
-import { evaluateGate } from '../gate/evaluate.js';
+import { evaluateGateOnSplit } from '../gate/narrow.js';
 import { LAYERS, layersToRun, runSuite, type Layer } from '../runSuite.js';
 import { registerSuiteSecrets, scrubSecretsIn } from '../secrets.js';
 import { loadSuite } from '../suite/load.js';
@@ -75,7 +75,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
 
   const trials = readTrials(out);
   // A shard is gated after merge, on the whole.
-  const verdict = suite.gate && !results.shard ? evaluateGate(suite.gate, results, undefined, { trials }) : undefined;
+  const verdict = suite.gate && !results.shard ? evaluateGateOnSplit(suite.gate, suite, { results, trials }) : undefined;
   if (values.json) {
     io.stdout(`${JSON.stringify(verdict ? { ...results, gate: verdict } : results, null, 2)}\n`);
   } else {

@@ -63,6 +63,17 @@ export function caseContentHashes(spec: CaseSpec): CaseContentHashes {
   return { sessions: sha(canonical(spec.sessions, none)), probe: sha(canonical(spec.probe, none)), check: checkFingerprint(spec.check) };
 }
 
+/** What freezes a held-out query: its text and what counts as relevant (ids and gains), hashed as a case's parts are. */
+export interface QueryContentHashes {
+  text: string;
+  relevant: string;
+}
+
+export function queryContentHashes(query: { text: string; relevant: Record<string, number> }): QueryContentHashes {
+  const none = new Set<string>();
+  return { text: sha(canonical(query.text, none)), relevant: sha(canonical(query.relevant, none)) };
+}
+
 /** The check part alone: regrade re-applies the current check and records that it did. */
 export function checkFingerprint(check: CheckSpec): string {
   return sha(canonical(check, new Set()));

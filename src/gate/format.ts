@@ -37,8 +37,16 @@ export function verdictText(verdict: Verdict): string {
   const notes = verdict.rows.filter((row) => row.note).map((row) => `  ${row.path}: ${oneLine(row.note!, 500)}`);
   if (notes.length > 0) lines.push('', 'notes:', ...notes);
   if (verdict.rows.some((row) => row.significant)) lines.push('', '* the interval excludes 0: the change is larger than resampling noise');
-  lines.push('', verdictLine(verdict));
+  const split = splitLine(verdict);
+  lines.push('', ...(split ? [split] : []), verdictLine(verdict));
   return `${lines.join('\n')}\n`;
+}
+
+/** "gate decided on the heldout split: 2 cases, 1 query", when the gate names a split (gate.split). */
+export function splitLine(verdict: Pick<Verdict, 'split'>): string | undefined {
+  if (!verdict.split) return undefined;
+  const { name, cases, queries } = verdict.split;
+  return `gate decided on the ${name} split: ${cases} case${cases === 1 ? '' : 's'}, ${queries} quer${queries === 1 ? 'y' : 'ies'}`;
 }
 
 export function verdictLine(verdict: Verdict): string {

@@ -1,3 +1,6 @@
+import type { Split } from '../suite/types.js';
+import type { SplitChoice } from '../suite/splits.js';
+
 /** The suite's composite gate, as written. */
 export type GateNode = GateCondition | { all: GateNode[] } | { any: GateNode[] };
 
@@ -30,6 +33,8 @@ export interface GateSpec {
   root: GateNode;
   /** What a condition on a layer that did not run counts as: waived (default) or failed. */
   skipped_layers: 'waive' | 'fail';
+  /** Which split's cases and queries decide (gate.split): all (default), dev or heldout. */
+  split?: SplitChoice;
 }
 
 export type GateStatus = 'pass' | 'fail' | 'skipped' | 'not-evaluated';
@@ -74,4 +79,6 @@ export interface Verdict {
   /** Blocking conditions that failed (they fail the gate on their own). */
   blockingFailures: string[];
   hasBaseline: boolean;
+  /** The split that decided, when the gate names one (gate.split), with what it held. */
+  split?: { name: Split; cases: number; queries: number };
 }

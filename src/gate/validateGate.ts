@@ -1,6 +1,7 @@
 import type { Condition } from '../e2e/types.js';
 import type { Suite } from '../suite/types.js';
 import { didYouMean } from '../suite/didYouMean.js';
+import { SPLIT_CHOICES } from '../suite/splits.js';
 import { isCondition } from './evaluate.js';
 import { AGGREGATIONS, aggregationApplies, parseMetricKey, type MetricKey } from './metrics.js';
 import type { Aggregation, GateCondition, GateDecide, GateNode, GateOp, GateSpec } from './types.js';
@@ -19,7 +20,7 @@ const DECIDE_RULES: readonly GateDecide[] = ['point', 'interval'];
 export function toGateSpec(raw: unknown): GateSpec {
   const gate = (raw !== null && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const root: GateNode = Array.isArray(gate.all) ? { all: gate.all as GateNode[] } : Array.isArray(gate.any) ? { any: gate.any as GateNode[] } : { all: [] };
-  return { root, skipped_layers: gate.skipped_layers === 'fail' ? 'fail' : 'waive' };
+  return { root, skipped_layers: gate.skipped_layers === 'fail' ? 'fail' : 'waive', ...(typeof gate.split === 'string' ? { split: gate.split as GateSpec['split'] } : {}) };
 }
 
 /**
@@ -33,8 +34,27 @@ export function validateGate(gate: GateSpec, suite: Suite): GateProblem[] {
   if (gate.skipped_layers !== 'waive' && gate.skipped_layers !== 'fail') {
     problems.push({ path: ['gate', 'skipped_layers'], message: `skipped_layers must be waive or fail, not "${String(gate.skipped_layers)}"` });
   }
+  checkSplit(gate, suite, problems);
   walk(gate.root, ['gate'], suite, problems, true);
   return problems;
+}
+
+/** gate.split must be a split, and one this suite has a case or query of: a gate on an empty split would decide nothing. */
+function checkSplit(gate: GateSpec, suite: Suite, problems: GateProblem[]): void {
+  const split = gate.split;
+  if (split === undefined || split === 'all') return;
+  if (!SPLIT_CHOICES.includes(split)) {
+    problems.push({ path: ['gate', 'split'], message: `split must be one of ${SPLIT_CHOICES.join(', ')}, not "${String(split)}"`, ...hinted(didYouMean(String(split), SPLIT_CHOICES)) });
+    return;
+  }
+  const units = [...(suite.e2e?.cases ?? []), ...(suite.retrieval?.queries ?? [])];
+  if (!units.some((unit) => (unit.split ?? 'dev') === split)) {
+    problems.push({ path: ['gate', 'split'], message: `the gate decides on the ${split} split, but no case or query of this suite is in it`, hint: `mark cases or queries split: ${split}, or remove gate.split` });
+  }
+}
+
+function hinted(hint: string | undefined): { hint?: string } {
+  return hint ? { hint } : {};
 }
 
 function walk(node: GateNode, dataPath: (string | number)[], suite: Suite, problems: GateProblem[], root = false): void {

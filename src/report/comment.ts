@@ -3,11 +3,14 @@ import type { Condition } from '../e2e/types.js';
 import type { GateRow, Verdict } from '../gate/types.js';
 import { cell, escapeMarkdown, plainText } from './escape.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
+import { splitLine } from '../gate/format.js';
 import { mcnemarText, pairedChanges, wilcoxonText } from '../gate/paired.js';
 import { formatEstimate, formatMetric, headlineMetrics, markdownTable } from './format.js';
 import type { ResultsDocument } from './results.js';
-import { changedHeldoutCases } from '../suite/splits.js';
+import { changedHeldoutCases, changedHeldoutQueries } from '../suite/splits.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
+import { isolationLines } from './markdown.js';
+import { calibrationLine } from '../e2e/judgeCalibration.js';
 
 /**
  * GitHub refuses comment bodies over 65,536 characters. Counted in bytes
@@ -168,13 +171,15 @@ function trigger(input: CommentInput): string[] {
   return [`e2e: ${input.e2eTrigger.ran ? 'ran' : 'skipped'}: ${cell(input.e2eTrigger.reason, 300)}. Baseline: ${cell(input.baselineNote, 300)}.`, ''];
 }
 
-/** Tuning on the held-out set is visible, not silent: held-out cases whose content differs from the baseline's. */
+/** Tuning on the held-out set is visible, not silent: held-out cases and queries whose content differs from the baseline's. */
 function heldoutFlag(input: CommentInput): string[] {
-  const changed = changedHeldoutCases(input.results.split, input.baseline?.split);
-  if (changed.length === 0) return [];
-  const named = changed.slice(0, 20).map(({ name, changed: parts }) => `${cell(name, 80)} (${parts.join(', ')})`);
-  const more = changed.length > named.length ? ` and ${changed.length - named.length} more` : '';
-  return [`⚠️ **${changed.length} held-out case(s) changed against the baseline:** ${named.join('; ')}${more}. Held-out cases are meant to stay frozen.`, ''];
+  const flag = (what: string, changed: { name: string; changed: string[] }[]) => {
+    if (changed.length === 0) return [];
+    const named = changed.slice(0, 20).map(({ name, changed: parts }) => `${cell(name, 80)} (${parts.join(', ')})`);
+    const more = changed.length > named.length ? ` and ${changed.length - named.length} more` : '';
+    return [`⚠️ **${changed.length} held-out ${what}(s) changed against the baseline:** ${named.join('; ')}${more}. Held-out ${what === 'query' ? 'queries' : 'cases'} are meant to stay frozen.`, ''];
+  };
+  return [...flag('case', changedHeldoutCases(input.results.split, input.baseline?.split)), ...flag('query', changedHeldoutQueries(input.results.split, input.baseline?.split))];
 }
 
 /** What was left out to fit (if anything), where everything is, the version and the run. */
@@ -260,6 +265,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
           ...(abilities.length > shown ? ['', `… and ${abilities.length - shown} more abilities, none with a lower pass rate`] : []),
           '',
           ...(e2e.intervals ? [`<sub>[low, high] n: ${INTERVAL_DEFINITION}; n cases.</sub>`, ''] : []),
+          ...(e2e.judge_calibration ? [`Judged figures: ${cell(calibrationLine(e2e.judge_calibration), 300)}.`, ''] : []),
           ...(leaks.length > 0 ? [`Leak: ${leaks.slice(0, 20).map((name) => cell(name)).join(', ')}${leaks.length > 20 ? ` and ${leaks.length - 20} more` : ''} passed with memory off.`, ''] : []),
         ];
       },
@@ -312,6 +318,8 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
           'provider(s)',
         ),
         '',
+        // A leak across users is never trimmed with the table: it is what a reviewer must see.
+        ...isolationLines(providers, 1),
       ],
       leftOut: (count) => `${count} retrieval row(s)`,
     };
@@ -361,9 +369,11 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
       render: (shown) => {
         const kept = mostImportant(verdict.rows, shown, rank);
         const failedLeft = verdict.rows.filter((row) => row.status === 'fail').length - kept.filter((row) => row.status === 'fail').length;
+        const split = splitLine(verdict);
         return [
           '### Gate',
           '',
+          ...(split ? [split, ''] : []),
           ...tableWithMore(
             ['', 'metric', 'threshold', 'actual', 'baseline', 'change (95% interval)'],
             kept.map((row) => [

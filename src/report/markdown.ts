@@ -2,6 +2,7 @@ import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { cell, escapeMarkdown } from './escape.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
 import { formatCost, formatEstimate, formatMetric, formatMs, headlineMetrics, markdownTable } from './format.js';
+import type { IsolationCheck } from '../retrieval/types.js';
 import type { ResultsDocument } from './results.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
 
@@ -109,11 +110,16 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   return lines;
 }
 
-/** The isolation canary: one line per provider whose results held another user's memories or unknown ids. */
-function isolationLines(providers: NonNullable<ResultsDocument['retrieval']>['providers'][string][]): string[] {
+/** One cross-user hit in words, every id through `escape`: "q1 by alice got m3 of bob". */
+export function crossUserText(hit: IsolationCheck['cross_user'][number], escape: (text: string) => string): string {
+  return `${escape(hit.query)} by ${escape(hit.user)} got ${escape(hit.memory)} of ${escape(hit.owner)}`;
+}
+
+/** The isolation canary: one line per provider whose results held another user's memories or unknown ids, with up to `pairsShown` of the hits. */
+export function isolationLines(providers: NonNullable<ResultsDocument['retrieval']>['providers'][string][], pairsShown = 5): string[] {
   const lines = providers.flatMap(({ name, isolation }) => {
     if (!isolation || isolation.cross_user_hits + isolation.unknown_ids === 0) return [];
-    const pairs = isolation.cross_user.slice(0, 5).map((hit) => `${cell(hit.query)} by ${cell(hit.user)} got ${cell(hit.memory)} of ${cell(hit.owner)}`);
+    const pairs = isolation.cross_user.slice(0, pairsShown).map((hit) => crossUserText(hit, (text) => cell(text)));
     const more = isolation.cross_user_hits > pairs.length ? `, … ${isolation.cross_user_hits - pairs.length} more` : '';
     const unknown = isolation.unknown_ids > 0 ? ` ${isolation.unknown_ids} result(s) with an id the suite never seeded.` : '';
     return [`- **${cell(name)}: ${isolation.cross_user_hits} cross-user hit(s)**${pairs.length ? ` (${pairs.join('; ')}${more})` : ''}.${unknown}`];

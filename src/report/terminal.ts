@@ -2,6 +2,7 @@ import type { ProviderResult } from '../retrieval/types.js';
 import { plainText } from './escape.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
 import { formatEstimate, formatMetric, formatMs, headlineMetrics, oneLine, textTable } from './format.js';
+import { crossUserText } from './markdown.js';
 import { missedQueries } from './missedTable.js';
 import type { ResultsDocument } from './results.js';
 
@@ -41,6 +42,12 @@ export function terminalReport(results: ResultsDocument): string {
       continue;
     }
     lines.push(...missLines(provider, retrieval.k[retrieval.k.length - 1]!, retrieval.depth));
+  }
+  // Leaks found before a provider failed still count, so every provider is checked.
+  for (const { name, isolation } of providers) {
+    const first = isolation?.cross_user[0];
+    if (!isolation || !first) continue;
+    lines.push(`${plainText(name)}: ISOLATION ${isolation.cross_user_hits} cross-user hit(s), first: ${crossUserText(first, (text) => oneLine(text, 80))}`);
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -84,14 +84,21 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
   return {
     ...base,
     status: 'ok',
-    metrics: meanMetrics(queries.map((q) => q.metrics), spec.k),
-    intervals: retrievalIntervals(provider.name, queries, headlineMetrics(spec.k)),
-    by_tag: metricsByTag(queries, spec.k),
-    latency_ms: summarizeLatency(queries.map((q) => q.latency_ms)),
+    ...querySummaries(provider.name, queries, spec.k),
     timings_ms: roundTimings(timings),
     diagnostics: store?.diagnostics?.(),
     queries,
     isolation: checkIsolation(spec.memories, queries),
+  };
+}
+
+/** A provider's means, intervals, per-tag means and latency over these queries: what a run computes, and what a gate on one split recomputes. */
+export function querySummaries(provider: string, queries: readonly QueryOutcome[], cutoffs: readonly number[]): Pick<ProviderResult, 'metrics' | 'intervals' | 'by_tag' | 'latency_ms'> {
+  return {
+    metrics: meanMetrics(queries.map((q) => q.metrics), cutoffs),
+    intervals: retrievalIntervals(provider, queries, headlineMetrics(cutoffs)),
+    by_tag: metricsByTag(queries, cutoffs),
+    latency_ms: summarizeLatency(queries.map((q) => q.latency_ms)),
   };
 }
 
@@ -116,7 +123,7 @@ function outcomeOf(
   };
 }
 
-function metricsByTag(queries: QueryOutcome[], cutoffs: number[]): Record<string, TagMetrics> {
+function metricsByTag(queries: readonly QueryOutcome[], cutoffs: readonly number[]): Record<string, TagMetrics> {
   const groups = groupBy(
     queries.flatMap((query) => query.tags.map((tag) => ({ tag, query }))),
     (entry) => entry.tag,

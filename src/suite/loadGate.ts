@@ -5,7 +5,8 @@ import type { GateNode, GateSpec } from '../gate/types.js';
 /** The gate as the evaluator reads it: the top-level all/any is the root. */
 export function gateSpecOf(raw: Record<string, unknown>): GateSpec {
   const root = (raw.all ? { all: raw.all } : { any: raw.any }) as GateNode;
-  return { root, skipped_layers: (raw.skipped_layers as GateSpec['skipped_layers'] | undefined) ?? 'waive' };
+  const split = raw.split as GateSpec['split'] | undefined;
+  return { root, skipped_layers: (raw.skipped_layers as GateSpec['skipped_layers'] | undefined) ?? 'waive', ...(split ? { split } : {}) };
 }
 
 /** Each condition's place in the suite, keyed by the same path the verdict rows use ("all[2].any[0]"). */

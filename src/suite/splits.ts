@@ -1,4 +1,4 @@
-import { caseContentHashes, type CaseContentHashes } from '../e2e/fingerprint.js';
+import { caseContentHashes, queryContentHashes, type CaseContentHashes, type QueryContentHashes } from '../e2e/fingerprint.js';
 import { formatLocation, type InputProblem } from '../errors.js';
 import type { Rows } from './load.js';
 import type { Split, Suite } from './types.js';
@@ -12,6 +12,8 @@ export interface SplitRecord {
   run: SplitChoice;
   /** Held-out case name -> content hashes; the comment flags a case whose hashes differ from the baseline's. */
   heldout_cases: Record<string, CaseContentHashes>;
+  /** Held-out query id -> hashes of its text and relevant ids; absent in results written before queries were frozen. */
+  heldout_queries?: Record<string, QueryContentHashes>;
 }
 
 /**
@@ -41,16 +43,30 @@ export function selectSplit(suite: Suite, choice: SplitChoice): Suite {
 
 export function splitRecord(suite: Suite, choice: SplitChoice): SplitRecord {
   const heldout = (suite.e2e?.cases ?? []).filter((spec) => spec.split === 'heldout');
-  return { run: choice, heldout_cases: Object.fromEntries(heldout.map((spec) => [spec.name, caseContentHashes(spec)])) };
+  const queries = (suite.retrieval?.queries ?? []).filter((query) => query.split === 'heldout');
+  return {
+    run: choice,
+    heldout_cases: Object.fromEntries(heldout.map((spec) => [spec.name, caseContentHashes(spec)])),
+    heldout_queries: Object.fromEntries(queries.map((query) => [query.id, queryContentHashes(query)])),
+  };
 }
 
 /** Held-out cases present in both runs whose sessions, probe or check differ, with what changed. */
 export function changedHeldoutCases(current: SplitRecord | undefined, baseline: SplitRecord | undefined): { name: string; changed: (keyof CaseContentHashes)[] }[] {
+  return changedUnits(current?.heldout_cases, baseline?.heldout_cases, ['sessions', 'probe', 'check']);
+}
+
+/** Held-out queries present in both runs whose text or relevant ids differ (none when the baseline predates query hashes). */
+export function changedHeldoutQueries(current: SplitRecord | undefined, baseline: SplitRecord | undefined): { name: string; changed: (keyof QueryContentHashes)[] }[] {
+  return changedUnits(current?.heldout_queries, baseline?.heldout_queries, ['text', 'relevant']);
+}
+
+function changedUnits<Hashes extends object>(current: Record<string, Hashes> | undefined, baseline: Record<string, Hashes> | undefined, parts: readonly (keyof Hashes)[]): { name: string; changed: (keyof Hashes)[] }[] {
   if (!current || !baseline) return [];
-  return Object.entries(current.heldout_cases).flatMap(([name, hashes]) => {
-    const before = Object.hasOwn(baseline.heldout_cases, name) ? baseline.heldout_cases[name] : undefined;
+  return Object.entries(current).flatMap(([name, hashes]) => {
+    const before = Object.hasOwn(baseline, name) ? baseline[name] : undefined;
     if (!before) return [];
-    const changed = (['sessions', 'probe', 'check'] as const).filter((part) => hashes[part] !== before[part]);
+    const changed = parts.filter((part) => hashes[part] !== before[part]);
     return changed.length > 0 ? [{ name, changed }] : [];
   });
 }

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { TrialRecord } from '../../src/e2e/trial.js';
+import type { Verdict } from '../../src/gate/types.js';
 import { renderComment } from '../../src/report/comment.js';
 import type { ResultsDocument } from '../../src/report/results.js';
 import { runCli, tempDir } from '../support/cli.js';
@@ -40,9 +41,9 @@ const catName = { name: 'cat-name', ability: 'extraction', sessions: [{ user: 'M
 const catColour = { name: 'cat-colour', ability: 'extraction', sessions: [{ user: 'My cat Tigerlily is grey.' }], probe: { text: 'What colour is my cat?' }, check: { icontains: 'black' } };
 const jsonl = (...rows: object[]) => rows.map((row) => JSON.stringify(row)).join('\n') + '\n';
 
-function suiteDir(heldout = jsonl(catName, catColour)): string {
+function suiteDir(heldout = jsonl(catName, catColour), gate = ''): string {
   const dir = tempDir('recall-gate-suite-');
-  writeFileSync(join(dir, 'suite.yaml'), SUITE);
+  writeFileSync(join(dir, 'suite.yaml'), SUITE + gate);
   writeFileSync(join(dir, 'dev.yaml'), DEV);
   writeFileSync(join(dir, 'heldout.jsonl'), heldout);
   return dir;
@@ -53,8 +54,8 @@ function read(out: string): { results: ResultsDocument; trials: TrialRecord[] } 
   return { results: JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsDocument, trials: lines.map((line) => JSON.parse(line) as TrialRecord) };
 }
 
-const comment = (results: ResultsDocument, baseline?: ResultsDocument) =>
-  renderComment({ marker: '<!-- m -->', results, baseline, baselineNote: 'main', e2eTrigger: { ran: true, reason: 'test', files: [] } });
+const comment = (results: ResultsDocument, baseline?: ResultsDocument, verdict?: Verdict) =>
+  renderComment({ marker: '<!-- m -->', results, baseline, baselineNote: 'main', verdict, e2eTrigger: { ran: true, reason: 'test', files: [] } });
 
 describe('dev and held-out cases', { timeout: 300_000 }, () => {
   let server: OpenAIServer;
@@ -111,6 +112,26 @@ describe('dev and held-out cases', { timeout: 300_000 }, () => {
     assert.doesNotMatch(comment(read(before.out).results, read(before.out).results), /changed against the baseline/);
   });
 
+  test('held-out queries are frozen too: results.json hashes their text and relevant ids, and the comment flags an edited one', async () => {
+    const before = await run(suiteDir(), '--split', 'heldout');
+    const hashes = read(before.out).results.split!.heldout_queries!;
+    assert.deepEqual(Object.keys(hashes), ['cat'], 'dev queries are not frozen');
+    assert.match(hashes.cat!.text, /^[0-9a-f]{16}$/);
+    const dir = suiteDir();
+    writeFileSync(join(dir, 'suite.yaml'), SUITE.replace('text: "cat colour", relevant: [m2]', 'text: "cat colour", relevant: [m1, m2]'));
+    const now = await run(dir, '--split', 'heldout');
+    assert.equal(now.code, 0, now.stderr);
+    const after = read(now.out).results;
+    assert.equal(after.split!.heldout_queries!.cat!.text, hashes.cat!.text, 'the text did not change');
+    const body = comment(after, read(before.out).results);
+    assert.match(body, /1 held-out query\(s\) changed against the baseline:\*\* cat \(relevant\)\. Held-out queries are meant to stay frozen\./);
+    assert.doesNotMatch(body, /held-out case\(s\) changed/, 'no case changed');
+    // A baseline written before queries were hashed flags nothing rather than every query.
+    const old = read(before.out).results;
+    delete old.split!.heldout_queries;
+    assert.doesNotMatch(comment(after, old), /held-out query/);
+  });
+
   test('shards of one split merge into that split: no dev case counts as missing, every held-out hash kept', async () => {
     const dir = suiteDir();
     const shards = [await run(dir, '--split', 'heldout', '--shard', '1/2'), await run(dir, '--split', 'heldout', '--shard', '2/2')];
@@ -137,6 +158,49 @@ describe('dev and held-out cases', { timeout: 300_000 }, () => {
     const result = await runCli(['validate', join(dir, 'suite.yaml')]);
     assert.equal(result.code, 2, result.stdout + result.stderr);
     assert.match(result.stdout + result.stderr, /heldout\.jsonl:2:\d+: split dev in a file the suite marks split heldout \(remove it, or list this row elsewhere \(the file's split is set at \S*suite\.yaml:17:\d+\)\)/);
+  });
+
+  // All dev cases pass; one of the two held-out cases fails: the whole run is 0.75, dev 1, heldout 0.5.
+  const gateOn = (split: string) => ['gate:', `  split: ${split}`, '  all:', '    - { metric: e2e.pass_rate, op: gte, value: 1, max_drop: 0 }', '    - { metric: retrieval.keyword.mrr, op: gte, value: 0 }', ''].join('\n');
+  type GateJson = { gate: Verdict };
+
+  test('gate.split: the split named decides the verdict, and the report says which split it was', async () => {
+    const dir = suiteDir(undefined, gateOn('dev'));
+    const dev = await run(dir, '--json');
+    assert.equal(dev.code, 0, dev.stderr);
+    const devVerdict = (JSON.parse(dev.stdout) as GateJson).gate;
+    assert.equal(devVerdict.status, 'pass');
+    assert.deepEqual(devVerdict.split, { name: 'dev', cases: 2, queries: 1 });
+    assert.equal(devVerdict.rows[0]!.actual, 1);
+
+    const heldoutDir = suiteDir(undefined, gateOn('heldout'));
+    const heldout = await run(heldoutDir);
+    assert.equal(heldout.code, 1, heldout.stdout + heldout.stderr);
+    assert.match(heldout.stdout, /gate decided on the heldout split: 2 cases, 1 query\ngate FAILED/);
+    const { results } = read(heldout.out);
+    // results.json is the whole run: only the gate is narrowed.
+    assert.equal(results.e2e!.metrics.pass_rate, 0.75);
+    assert.equal(results.retrieval!.providers.keyword!.queries.length, 2);
+    const verdict = (JSON.parse((await runCli(['compare', heldout.out, heldout.out, '--json', '--suite', join(heldoutDir, 'suite.yaml')], { env })).stdout) as GateJson).gate;
+    // The baseline is narrowed the same way: 0.5 on the held-out cases, not the whole run's 0.75.
+    assert.equal(verdict.rows[0]!.actual, 0.5);
+    assert.equal(verdict.rows[0]!.baseline, 0.5);
+    assert.deepEqual(verdict.rows[0]!.interval, [0, 0]);
+    assert.equal(verdict.status, 'fail', 'the absolute threshold still fails on the held-out split');
+    const body = comment(results, results, verdict);
+    assert.match(body, /### Gate\n\ngate decided on the heldout split: 2 cases, 1 query\n/);
+  });
+
+  test('a gate.split that is not a split, or names a split without cases or queries, is reported at file:line:col', async () => {
+    const bad = await runCli(['validate', join(suiteDir(undefined, gateOn('heldot')), 'suite.yaml')]);
+    assert.equal(bad.code, 2, bad.stdout + bad.stderr);
+    assert.match(bad.stdout + bad.stderr, /suite\.yaml:19:10: "split" must be one of: all, dev, heldout; got "heldot"/);
+    const devOnly = jsonl({ ...catName, split: 'dev' });
+    const dir = suiteDir(devOnly, gateOn('heldout'));
+    writeFileSync(join(dir, 'suite.yaml'), SUITE.replace(', split: heldout }', ' }').replace('    - { file: heldout.jsonl, split: heldout }', '    - { file: heldout.jsonl }') + gateOn('heldout'));
+    const empty = await runCli(['validate', join(dir, 'suite.yaml')]);
+    assert.equal(empty.code, 2, empty.stdout + empty.stderr);
+    assert.match(empty.stdout + empty.stderr, /suite\.yaml:19:10: the gate decides on the heldout split, but no case or query of this suite is in it \(mark cases or queries split: heldout, or remove gate\.split\)/);
   });
 
   test('run --split with an unknown value is an input error', async () => {
