@@ -186,6 +186,18 @@ describe('run --variants: two variants of the agent on the same cases, side by s
     assert.equal(readResults(oneOut).variant, 'nomem');
   });
 
+  test('merge refuses shards of different variants, which may hash alike', async () => {
+    const root = tempDir();
+    for (const [variant, shard] of [['base', '1/2'], ['coarse', '2/2']] as const) {
+      const shardRun = await cli(['run', 'suite.yaml', '--layer', 'e2e', '--variant', variant, '--shard', shard, '--out', join(root, variant)], env, dir);
+      assert.equal(shardRun.code, 0, shardRun.stderr);
+    }
+    assert.equal(readResults(join(root, 'base')).suite.sha256, readResults(join(root, 'coarse')).suite.sha256);
+    const merged = await cli(['merge', join(root, 'base'), join(root, 'coarse'), '--out', join(root, 'merged')], env, dir);
+    assert.equal(merged.code, 2);
+    assert.match(merged.stderr, /the shards ran different variants \(base, coarse\)/);
+  });
+
   test('a provider embedding override changes retrieval figures, in the variant and in the agent that searches that provider', async () => {
     const json = await cli(['run', 'suite.yaml', '--layer', 'retrieval', '--variants', 'base,coarse', '--out', join(tempDir(), 'coarse'), '--json'], env, dir);
     assert.equal(json.code, 0, json.stderr);
@@ -197,6 +209,21 @@ describe('run --variants: two variants of the agent on the same cases, side by s
     assert.deepEqual(rows.find((row) => row.metric === 'retrieval.keyword.mrr')!.change!.interval, [0, 0], 'the keyword provider is untouched');
     const suite = applyVariant(loadSuite(join(dir, 'suite.yaml')), 'coarse');
     assert.deepEqual(suite.retrieval!.providers[1]!.embedding, { kind: "ngram", dimensions: 8 });
+  });
+});
+
+describe('applyVariant: the suite as a variant sees it', () => {
+  test('builtin keys replaced, memory merged key by key; a command target gets its command and env merged', () => {
+    const dir = suiteDir(SUITE.replace('  - name: base\n', '  - name: base\n  - name: hot\n    target: { model: gpt-other, temperature: 1.5, memory: { auto_store: false } }\n'));
+    const target = applyVariant(loadSuite(join(dir, 'suite.yaml')), 'hot').e2e!.target;
+    assert.equal(target.kind, 'builtin');
+    if (target.kind !== 'builtin') return;
+    assert.deepEqual([target.model, target.temperature, target.memory.auto_store, target.memory.max_results, target.memory.provider.name], ['gpt-other', 1.5, false, 5, 'keyword']);
+    const command = suiteDir(
+      SUITE.replace(/  target:\n[\s\S]*?  repeat/, '  target: { kind: command, command: [node, agent.js], env: { A: "1", B: "2" } }\n  repeat').replace(/variants:[\s\S]*$/, 'variants:\n  - name: v\n    target: { command: [node, other.js], env: { B: "3" } }\n'),
+    );
+    const varied = applyVariant(loadSuite(join(command, 'suite.yaml')), 'v').e2e!.target;
+    assert.deepEqual(varied.kind === 'command' && [varied.command, varied.env], [['node', 'other.js'], { A: '1', B: '3' }]);
   });
 });
 
