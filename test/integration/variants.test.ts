@@ -220,7 +220,7 @@ describe('applyVariant: the suite as a variant sees it', () => {
     if (target.kind !== 'builtin') return;
     assert.deepEqual([target.model, target.temperature, target.memory.auto_store, target.memory.max_results, target.memory.provider.name], ['gpt-other', 1.5, false, 5, 'keyword']);
     const command = suiteDir(
-      SUITE.replace(/  target:\n[\s\S]*?  repeat/, '  target: { kind: command, command: [node, agent.js], env: { A: "1", B: "2" } }\n  repeat').replace(/variants:[\s\S]*$/, 'variants:\n  - name: v\n    target: { command: [node, other.js], env: { B: "3" } }\n'),
+      SUITE.replace(/ {2}target:\n[\s\S]*? {2}repeat/, '  target: { kind: command, command: [node, agent.js], env: { A: "1", B: "2" } }\n  repeat').replace(/variants:[\s\S]*$/, 'variants:\n  - name: v\n    target: { command: [node, other.js], env: { B: "3" } }\n'),
     );
     const varied = applyVariant(loadSuite(join(command, 'suite.yaml')), 'v').e2e!.target;
     assert.deepEqual(varied.kind === 'command' && [varied.command, varied.env], [['node', 'other.js'], { A: '1', B: '3' }]);
