@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { runExitCode, runReportText } from './runReport.js';
 import type { TrialRecord } from '../e2e/trial.js';
 import type { ResultsDocument } from '../report/results.js';
-import { compareVariants, variantsMarkdown, variantsText, type VariantResults } from '../report/variants.js';
+import { compareVariants, graderOf, variantsMarkdown, variantsText, type VariantResults } from '../report/variants.js';
 import { writeAtomic } from '../report/writeResultsDir.js';
 import type { Suite } from '../suite/types.js';
 import { applyVariant, parseVariantList } from '../suite/variants.js';
@@ -126,7 +126,8 @@ async function runVariants(suite: Suite, names: Suite[], out: string, runOptions
   }
   const byName = Object.fromEntries(runs.map((run) => [run.name, { results: run.results, trials: run.trials }]));
   const verdicts = runs.map((run) => (suite.gate && !run.results.shard ? evaluateGate(suite.gate, run.results, undefined, { trials: run.trials, variants: byName }) : undefined));
-  const comparison = compareVariants(runs);
+  const graders = Object.fromEntries((suite.e2e?.cases ?? []).map((spec) => [spec.name, graderOf(spec.check)]));
+  const comparison = compareVariants(runs, graders);
   writeAtomic(join(out, 'variants.md'), variantsMarkdown(comparison, runs));
   if (json) {
     const variants = Object.fromEntries(runs.map((run, index) => [run.name, verdicts[index] ? { ...run.results, gate: verdicts[index] } : run.results]));

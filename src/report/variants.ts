@@ -4,10 +4,15 @@
  * for the paired bootstrap interval of each change, pairedChanges for McNemar
  * on cases and Wilcoxon on queries), laid out as one table per layer. Pure.
  */
+import type { E2eResult } from '../e2e/aggregate.js';
+import type { CheckSpec } from '../e2e/types.js';
+import { DEFAULT_SEED, mixSeed, pairedBootstrapChange } from '../gate/bootstrap.js';
 import { compareResults, type MetricComparison } from '../gate/compare.js';
+import { caseRateSamples, type NamedCase } from '../gate/metrics.js';
 import { formatInterval, formatNumber } from '../gate/format.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
-import { pValue, pairedChanges, wilcoxonText, type McNemarResult, type PairedChanges } from '../gate/paired.js';
+import { caseChanges, pValue, pairedChanges, type CaseChanges, wilcoxonText, type McNemarResult, type PairedChanges } from '../gate/paired.js';
+import { round } from '../stats.js';
 import type { ResultsDocument } from './results.js';
 import { cell } from './escape.js';
 import { headlineMetrics, markdownTable, oneLine, textTable } from './format.js';
@@ -22,18 +27,70 @@ export interface VariantsComparison {
   reference: string;
   variants: string[];
   /** Each other variant against the reference, as compare computes it. */
-  against: { name: string; metrics: MetricComparison[]; paired: PairedChanges }[];
+  against: { name: string; metrics: MetricComparison[]; paired: PairedChanges; /** Case flips per grader (abilities keyed by grader). */ graders?: CaseChanges }[];
 }
 
-export function compareVariants(runs: readonly VariantResults[]): VariantsComparison {
+/** The check kinds that grade a case, composites by their leaves ("icontains", "not+regex", "judge"): the grader a row groups by. */
+export function graderOf(check: CheckSpec): string {
+  const leaves = new Set<string>();
+  const walk = (node: CheckSpec) => {
+    if ('all' in node) node.all.forEach(walk);
+    else if ('any' in node) node.any.forEach(walk);
+    else if ('not' in node) walk(node.not);
+    else leaves.add(Object.keys(node)[0]!);
+  };
+  walk(check);
+  return [...leaves].sort().join('+');
+}
+
+/**
+ * Each other variant against the first. `graders` (case name -> graderOf its
+ * check) adds rows per grader: the cases a grader grades, with the same pooled
+ * pass rate, paired interval and McNemar test as an ability's.
+ */
+export function compareVariants(runs: readonly VariantResults[], graders: Readonly<Record<string, string>> = {}): VariantsComparison {
   const [reference, ...others] = runs;
   return {
     reference: reference!.name,
     variants: runs.map((run) => run.name),
-    against: others.map((run) => ({ name: run.name, metrics: compareResults(reference!.results, run.results), paired: pairedChanges(reference!.results, run.results) })),
+    against: others.map((run) => ({
+      name: run.name,
+      metrics: [...compareResults(reference!.results, run.results), ...graderRows(reference!.results, run.results, graders)],
+      paired: pairedChanges(reference!.results, run.results),
+      ...graderFlips(reference!.results, run.results, graders),
+    })),
   };
 }
 
+function graderFlips(baseline: ResultsDocument, current: ResultsDocument, graders: Readonly<Record<string, string>>): { graders?: CaseChanges } {
+  const flips = baseline.e2e && current.e2e && Object.keys(graders).length > 0 ? caseChanges(byGrader(baseline.e2e, graders), byGrader(current.e2e, graders)) : undefined;
+  return flips ? { graders: flips } : {};
+}
+
+/** Grader rows, keyed `e2e.grader.<grader>.pass_rate` (not a gate key: the gate has no grader keys). */
+function graderRows(baseline: ResultsDocument, current: ResultsDocument, graders: Readonly<Record<string, string>>): MetricComparison[] {
+  const condition = current.e2e?.headline_condition;
+  if (!current.e2e || !baseline.e2e || condition === undefined || baseline.e2e.headline_condition !== condition) return [];
+  const rows: MetricComparison[] = [];
+  for (const grader of [...new Set(Object.values(graders))].sort()) {
+    const samplesOf = (results: ResultsDocument) => {
+      const cases: NamedCase[] = Object.entries(results.e2e!.cases).filter(([name, result]) => graders[name] === grader && result.conditions[condition]);
+      return cases.length > 0 ? caseRateSamples(cases, condition, 'pass_rate') : undefined;
+    };
+    const [before, after] = [samplesOf(baseline), samplesOf(current)];
+    if (!before || !after) continue;
+    const metric = `e2e.grader.${grader}.pass_rate`;
+    const [prior, now] = [before.statistic(before.units), after.statistic(after.units)];
+    const change = pairedBootstrapChange(after, before, { seed: mixSeed(DEFAULT_SEED, metric) });
+    rows.push({ metric, baseline: prior, current: now, delta: round(now - prior, 12), ...(change ? { change } : {}) });
+  }
+  return rows;
+}
+
+/** The e2e results with each case's ability replaced by its grader, so caseChanges counts McNemar's flips per grader. */
+function byGrader(e2e: E2eResult, graders: Readonly<Record<string, string>>): E2eResult {
+  return { ...e2e, cases: Object.fromEntries(Object.entries(e2e.cases).flatMap(([name, result]) => (graders[name] ? [[name, { ...result, ability: graders[name]! }]] : []))) };
+}
 interface Table {
   title: string;
   header: string[];
@@ -54,7 +111,9 @@ function mcnemarCell(result: McNemarResult | undefined): string {
 }
 
 /** Rows keyed by metric: the reference's value, each variant's, then each variant's change and (for cases) McNemar. */
-function metricTable(comparison: VariantsComparison, title: string, rows: { label: string; metric: string; mcnemar?: (paired: PairedChanges) => McNemarResult | undefined }[]): Table | undefined {
+type Against = VariantsComparison['against'][number];
+
+function metricTable(comparison: VariantsComparison, title: string, rows: { label: string; metric: string; mcnemar?: (paired: PairedChanges, other?: Against) => McNemarResult | undefined }[]): Table | undefined {
   const others = comparison.against;
   const header = [
     title.startsWith('e2e') ? 'ability / rate' : 'provider / metric',
@@ -70,7 +129,7 @@ function metricTable(comparison: VariantsComparison, title: string, rows: { labe
       row.label,
       formatNumber(first.baseline),
       ...found.map((metric) => formatNumber(metric?.current)),
-      ...others.flatMap((other, index) => [changeCell(found[index]), ...(rows.some((candidate) => candidate.mcnemar) ? [mcnemarCell(row.mcnemar?.(other.paired))] : [])]),
+      ...others.flatMap((other, index) => [changeCell(found[index]), ...(rows.some((candidate) => candidate.mcnemar) ? [mcnemarCell(row.mcnemar?.(other.paired, other))] : [])]),
     ]);
   }
   return body.length > 0 ? { title, header, rows: body, notes: [] } : undefined;
@@ -94,6 +153,13 @@ function tables(comparison: VariantsComparison, runs: readonly VariantResults[])
       table.notes.push('McNemar: exact test on cases (a case passes when more than half of its repeats passed); b pass->fail, c fail->pass against the reference');
       out.push(table);
     }
+    const graders = [...new Set(comparison.against.flatMap((other) => other.metrics.map((row) => /^e2e\.grader\.(.+)\.pass_rate$/.exec(row.metric)?.[1]).filter((name) => name !== undefined)))];
+    const byCheck = metricTable(
+      comparison,
+      `e2e, condition ${condition}, per grader (the check kinds of a case)`,
+      graders.map((grader) => ({ label: `${grader} pass_rate`, metric: `e2e.grader.${grader}.pass_rate`, mcnemar: (_paired: PairedChanges, other?: Against) => other?.graders?.abilities[grader]?.mcnemar })),
+    );
+    if (byCheck) out.push(byCheck);
   }
   const retrieval = reference.retrieval;
   if (retrieval) {

@@ -7,7 +7,7 @@ import type { MetricComparison } from '../../src/gate/compare.js';
 import type { PairedChanges } from '../../src/gate/paired.js';
 import type { Verdict } from '../../src/gate/types.js';
 import type { ResultsDocument } from '../../src/report/results.js';
-import type { VariantsComparison } from '../../src/report/variants.js';
+import { graderOf, type VariantsComparison } from '../../src/report/variants.js';
 import { RecallGateError, formatLocation } from '../../src/errors.js';
 import { loadSuite } from '../../src/suite/load.js';
 import { applyVariant } from '../../src/suite/variants.js';
@@ -140,6 +140,11 @@ describe('run --variants: two variants of the agent on the same cases, side by s
     assert.match(run.stdout, /^knowledge-update pass_rate\s+1\.000\s+0\.000\s+-1\.000 \[-1\.000, -1\.000\] \*\s+b=1 c=0 p=1\.000$/m);
     assert.match(run.stdout, /^abstention pass_rate\s+1\.000\s+1\.000\s+\+0\.000 \[\+0\.000, \+0\.000\]\s+b=0 c=0 p=1\.000$/m);
     assert.match(run.stdout, /^all pass_rate\s+1\.000\s+0\.250\s+-0\.750 \[-1\.000, -0\.250\] \*\s+b=3 c=0 p=0\.250$/m);
+    // Per grader: the check kinds of the cases (two icontains cases, one first_amount, one abstains).
+    assert.match(run.stdout, /^e2e, condition recall, per grader \(the check kinds of a case\):$/m);
+    assert.match(run.stdout, /^icontains pass_rate\s+1\.000\s+0\.000\s+-1\.000 \[-1\.000, -1\.000\] \*\s+b=2 c=0 p=0\.500$/m);
+    assert.match(run.stdout, /^first_amount pass_rate\s+1\.000\s+0\.000\s+-1\.000 \[-1\.000, -1\.000\] \*\s+b=1 c=0 p=1\.000$/m);
+    assert.match(run.stdout, /^abstains pass_rate\s+1\.000\s+1\.000\s+\+0\.000 \[\+0\.000, \+0\.000\]\s+b=0 c=0 p=1\.000$/m);
     // Retrieval is the same for both: intervals of exactly zero, Wilcoxon on no change.
     assert.match(run.stdout, /^keyword mrr\s+\d\.\d{3}\s+\d\.\d{3}\s+\+0\.000 \[\+0\.000, \+0\.000\]$/m);
     assert.match(run.stdout, /nomem - base, ngram-vector: 0 worse, 0 better, 6 same; Wilcoxon signed-rank \(exact\)/);
@@ -158,7 +163,7 @@ describe('run --variants: two variants of the agent on the same cases, side by s
     const mine = side.against[0]!;
     assert.equal(mine.name, 'nomem');
     assert.deepEqual(
-      mine.metrics.map(({ metric, baseline, current, delta, change }) => ({ metric, baseline, current, delta, interval: change?.interval })),
+      mine.metrics.filter((row) => !row.metric.startsWith('e2e.grader.')).map(({ metric, baseline, current, delta, change }) => ({ metric, baseline, current, delta, interval: change?.interval })),
       metrics.map(({ metric, baseline, current, delta, change }) => ({ metric, baseline, current, delta, interval: change?.interval })),
     );
     assert.deepEqual(mine.paired.cases!.abilities, paired.cases!.abilities);
@@ -225,6 +230,11 @@ describe('applyVariant: the suite as a variant sees it', () => {
     const varied = applyVariant(loadSuite(join(command, 'suite.yaml')), 'v').e2e!.target;
     assert.deepEqual(varied.kind === 'command' && [varied.command, varied.env], [['node', 'other.js'], { A: '1', B: '3' }]);
   });
+});
+
+test('graderOf: a composite check is graded by its leaves', () => {
+  assert.equal(graderOf({ all: [{ not: { regex: 'beef' } }, { icontains: 'tofu' }, { any: [{ judge: { rubric: 'kind' } }, { regex: 'x' }] }] }), 'icontains+judge+regex');
+  assert.equal(graderOf({ abstains: true }), 'abstains');
 });
 
 describe('variants: bad input, at file:line:col', () => {
