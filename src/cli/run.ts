@@ -5,7 +5,7 @@ import type { ResultsDocument } from '../report/results.js';
 import { compareVariants, graderOf, variantsMarkdown, variantsText, type VariantResults } from '../report/variants.js';
 import { writeAtomic } from '../report/writeResultsDir.js';
 import type { Suite } from '../suite/types.js';
-import { applyVariant, parseVariantList } from '../suite/variants.js';
+import { SIDE_BY_SIDE_FILE, applyVariant, parseVariantList } from '../suite/variants.js';
 import { readTrials } from '../e2e/trialLog.js';
 import { defaultCacheDir } from '../embeddings/cache.js';
 import { RecallGateError } from '../errors.js';
@@ -128,13 +128,13 @@ async function runVariants(suite: Suite, names: Suite[], out: string, runOptions
   const verdicts = runs.map((run) => (suite.gate && !run.results.shard ? evaluateGate(suite.gate, run.results, undefined, { trials: run.trials, variants: byName }) : undefined));
   const graders = Object.fromEntries((suite.e2e?.cases ?? []).map((spec) => [spec.name, graderOf(spec.check)]));
   const comparison = compareVariants(runs, graders);
-  writeAtomic(join(out, 'variants.md'), variantsMarkdown(comparison, runs));
+  writeAtomic(join(out, SIDE_BY_SIDE_FILE), variantsMarkdown(comparison, runs));
   if (json) {
     const variants = Object.fromEntries(runs.map((run, index) => [run.name, verdicts[index] ? { ...run.results, gate: verdicts[index] } : run.results]));
     io.stdout(`${JSON.stringify({ variants, side_by_side: comparison }, null, 2)}\n`);
   } else {
     const parts = runs.map((run, index) => `== variant ${run.name} ==\n${runReportText(run.results, run.trials, verdicts[index]).join('\n')}\nresults written to ${run.dir}/ (${writtenFiles(run.results)})\n`);
-    io.stdout(`${parts.join('\n')}\n${variantsText(comparison, runs)}side by side written to ${join(out, 'variants.md')}\n`);
+    io.stdout(`${parts.join('\n')}\n${variantsText(comparison, runs)}side by side written to ${join(out, SIDE_BY_SIDE_FILE)}\n`);
   }
   // The worst outcome of any variant: incomplete (3) over a failed gate (1) over done (0).
   return Math.max(...runs.map((run, index) => runExitCode(run.results, verdicts[index], (text) => io.stderr(`variant ${run.name}: ${text}`), 'run')));

@@ -18,6 +18,9 @@ const OVERRIDABLE: Record<TargetSpec['kind'], readonly string[]> = {
   http: ['url'],
 };
 
+/** The side-by-side report run --variants writes beside the variants' folders. */
+export const SIDE_BY_SIDE_FILE = 'variants.md';
+
 /** Providers that embed: the only ones an embedding override means anything to. */
 const EMBEDDING_KINDS: readonly ProviderSpec['kind'][] = ['vector', 'chroma'];
 
@@ -39,6 +42,7 @@ export function buildVariants(raw: RawVariant[], suite: Suite, locate: (path: Da
     const earlier = seen.get(variant.name);
     if (earlier === undefined) seen.set(variant.name, index);
     else problems.push({ where: at(['name']), message: `duplicate variant name "${variant.name}"`, hint: `first defined at ${formatLocation(locate([earlier]))}` });
+    if (variant.name === SIDE_BY_SIDE_FILE) problems.push({ where: at(['name']), message: `a variant cannot be named "${SIDE_BY_SIDE_FILE}": run --variants writes its side-by-side report under that name`, hint: 'choose another name' });
     checkTargetKeys(variant, suite, at, problems);
     checkProviders(variant, suite, at, problems);
     return {
