@@ -271,8 +271,14 @@ describe('variants: bad input, at file:line:col', () => {
     assert.deepEqual(problems('variants:\n  - name: base\n', 'gate:\n  all:\n    - { metric: e2e.pass_rate, max_drop: 0.1, baseline: "variant:bsae" }\n'), [
       'suite.yaml:34:57 baseline names no variant "bsae" (did you mean "base"?)',
     ]);
+    assert.deepEqual(problems('variants:\n  - name: variants.md\n'), [
+      'suite.yaml:31:11 a variant cannot be named "variants.md": run --variants writes its side-by-side report under that name (choose another name)',
+    ]);
     const dir = suiteDir();
     mkdirSync(join(dir, 'o'));
+    const both = await cli(['run', 'suite.yaml', '--variant', 'base', '--variants', 'base,nomem'], {}, dir);
+    assert.equal(both.code, 2);
+    assert.match(both.stderr, /--variant and --variants cannot be used together/);
     const run = await cli(['run', 'suite.yaml', '--variants', 'base,nomme', '--out', join(dir, 'o', 'x')], {}, dir);
     assert.equal(run.code, 2);
     assert.match(run.stderr, /suite\.yaml has no variant "nomme"/);
