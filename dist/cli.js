@@ -2987,7 +2987,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve12.call(this, root, ref);
+      let _sch = resolve13.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a3 = root.localRefs) === null || _a3 === void 0 ? void 0 : _a3[ref];
         const { schemaId } = this.opts;
@@ -3014,7 +3014,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve12(root, ref) {
+    function resolve13(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -3878,7 +3878,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve12(baseURI, relativeURI, options) {
+    function resolve13(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -3914,50 +3914,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative5, options, skipNormalization) {
+    function resolveComponent(base, relative6, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse3(serialize(base, options), options);
-        relative5 = parse3(serialize(relative5, options), options);
+        relative6 = parse3(serialize(relative6, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative5.scheme) {
-        target.scheme = relative5.scheme;
-        target.userinfo = relative5.userinfo;
-        target.host = relative5.host;
-        target.port = relative5.port;
-        target.path = removeDotSegments(relative5.path || "");
-        target.query = relative5.query;
+      if (!options.tolerant && relative6.scheme) {
+        target.scheme = relative6.scheme;
+        target.userinfo = relative6.userinfo;
+        target.host = relative6.host;
+        target.port = relative6.port;
+        target.path = removeDotSegments(relative6.path || "");
+        target.query = relative6.query;
       } else {
-        if (relative5.userinfo !== void 0 || relative5.host !== void 0 || relative5.port !== void 0) {
-          target.userinfo = relative5.userinfo;
-          target.host = relative5.host;
-          target.port = relative5.port;
-          target.path = removeDotSegments(relative5.path || "");
-          target.query = relative5.query;
+        if (relative6.userinfo !== void 0 || relative6.host !== void 0 || relative6.port !== void 0) {
+          target.userinfo = relative6.userinfo;
+          target.host = relative6.host;
+          target.port = relative6.port;
+          target.path = removeDotSegments(relative6.path || "");
+          target.query = relative6.query;
         } else {
-          if (!relative5.path) {
+          if (!relative6.path) {
             target.path = base.path;
-            if (relative5.query !== void 0) {
-              target.query = relative5.query;
+            if (relative6.query !== void 0) {
+              target.query = relative6.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative5.path[0] === "/") {
-              target.path = removeDotSegments(relative5.path);
+            if (relative6.path[0] === "/") {
+              target.path = removeDotSegments(relative6.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative5.path;
+                target.path = "/" + relative6.path;
               } else if (!base.path) {
-                target.path = relative5.path;
+                target.path = relative6.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative5.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative6.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative5.query;
+            target.query = relative6.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -3965,7 +3965,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative5.fragment;
+      target.fragment = relative6.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -4269,7 +4269,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve12,
+      resolve: resolve13,
       resolveComponent,
       equal,
       serialize,
@@ -14492,7 +14492,7 @@ var package_default = {
     build: "tsc -p tsconfig.json --noEmit",
     bundle: "node scripts/bundle.mjs",
     "check-dist": "node scripts/bundle.mjs --check",
-    test: "tsc -p tsconfig.test.json && node --test --test-concurrency=1 build/test/*.test.js build/test/*/*.test.js",
+    test: "tsc -p tsconfig.test.json && node --test --test-concurrency=2 build/test/*.test.js build/test/*/*.test.js",
     bench: "tsc -p tsconfig.test.json && node --expose-gc build/bench/index.js",
     lint: "eslint ."
   },
@@ -14540,7 +14540,7 @@ function scrubbedIO(io) {
 
 // src/cli/compare.ts
 import { existsSync as existsSync3 } from "node:fs";
-import { resolve as resolve4 } from "node:path";
+import { resolve as resolve5 } from "node:path";
 
 // src/stats.ts
 function groupBy(items, key) {
@@ -15540,6 +15540,17 @@ function roundTimings(timings) {
 
 // src/gate/evaluate.ts
 var TOLERANCE = 1e-9;
+function variantOfBaseline(baseline) {
+  return /^variant:(.+)$/.exec(baseline)?.[1];
+}
+function baselineOf(condition, context) {
+  const { baseline, options, current } = context;
+  if (condition.baseline === void 0) return { run: baseline && { results: baseline, trials: options.baselineTrials } };
+  const name = variantOfBaseline(condition.baseline) ?? condition.baseline;
+  if (current.variant === name) return { missing: `this run is variant ${name} itself` };
+  const run = options.variants?.[name] ?? (baseline?.variant === name ? { results: baseline, trials: options.baselineTrials } : void 0);
+  return run ? { run } : { missing: `no run of variant ${name} to compare against (run --variants ${name},...)` };
+}
 var OP_SYMBOL = { gt: ">", gte: ">=", lt: "<", lte: "<=", eq: "==" };
 function compareOp(actual, op, value) {
   switch (op) {
@@ -15558,7 +15569,7 @@ function compareOp(actual, op, value) {
 function thresholdText(condition) {
   const parts = [];
   if (condition.op !== void 0) parts.push(`${OP_SYMBOL[condition.op] ?? condition.op} ${condition.value ?? "?"}`);
-  const rule = condition.decide === "interval" ? " (interval)" : "";
+  const rule = `${condition.decide === "interval" ? " (interval)" : ""}${condition.baseline ? ` vs ${condition.baseline}` : ""}`;
   if (condition.max_drop !== void 0) parts.push(`drop <= ${condition.max_drop}${rule}`);
   if (condition.max_rise !== void 0) parts.push(`rise <= ${condition.max_rise}${rule}`);
   return parts.join(", ") || "(no threshold)";
@@ -15578,7 +15589,8 @@ function evaluateGate(spec, current, baseline, options = {}) {
     rows: context.rows,
     groups: context.groups,
     blockingFailures,
-    hasBaseline: baseline !== void 0
+    // A variant baseline counts: its rows were compared.
+    hasBaseline: baseline !== void 0 || context.rows.some((row) => row.baseline !== void 0)
   };
 }
 function evaluateNode(node, path2, context) {
@@ -15598,7 +15610,7 @@ function evaluateNode(node, path2, context) {
   return outcome;
 }
 function evaluateCondition(condition, path2, context) {
-  const { spec, current, baseline, options } = context;
+  const { spec, current, options } = context;
   const parsed = parseMetricKey(condition.metric);
   const aggregation = condition.aggregation ?? (parsed.ok && aggregationApplies(parsed.key) ? defaultAggregation(parsed.key) : void 0);
   const row = {
@@ -15623,9 +15635,10 @@ function evaluateCondition(condition, path2, context) {
   let failed = hasAbsolute && !compareOp(resolved.value, condition.op, condition.value);
   let compared = false;
   if (hasRelative) {
-    const before = baseline ? resolveMetric(condition.metric, baseline, { aggregation: condition.aggregation, trials: options.baselineTrials }) : void 0;
+    const against = baselineOf(condition, context);
+    const before = against.run ? resolveMetric(condition.metric, against.run.results, { aggregation: condition.aggregation, trials: against.run.trials }) : void 0;
     if (!before) {
-      notes.push("no baseline to compare against");
+      notes.push(against.missing ?? "no baseline to compare against");
     } else if (before.status !== "value") {
       notes.push(`not in the baseline: ${withHint(before)}`);
     } else {
@@ -16252,7 +16265,7 @@ function readResultsMarker(dir) {
 }
 
 // src/suite/load.ts
-import { dirname as dirname2, isAbsolute, relative as relative2, resolve as resolve3 } from "node:path";
+import { dirname as dirname3, isAbsolute, relative as relative3, resolve as resolve4 } from "node:path";
 
 // src/suite/schemaCheck.ts
 var import_ajv = __toESM(require_ajv(), 1);
@@ -16290,6 +16303,14 @@ var suite_schema_default = {
     },
     e2e: {
       $ref: "#/definitions/e2e"
+    },
+    variants: {
+      description: "Variants of the agent to run side by side (run --variant NAME, run --variants a,b): each overrides some target keys or a retrieval provider's embedding.",
+      type: "array",
+      minItems: 1,
+      items: {
+        $ref: "#/definitions/variant"
+      }
     },
     gate: {
       $ref: "#/definitions/gate"
@@ -17471,6 +17492,11 @@ var suite_schema_default = {
         },
         blocking: {
           type: "boolean"
+        },
+        baseline: {
+          description: "What max_drop/max_rise compare against: variant:NAME, that variant's results when run --variants runs both (or when compare is given its folder as the baseline). Default: the run's baseline.",
+          type: "string",
+          pattern: "^variant:[A-Za-z0-9][A-Za-z0-9._-]*$"
         }
       },
       oneOf: [
@@ -17512,6 +17538,9 @@ var suite_schema_default = {
         ],
         blocking: [
           "metric"
+        ],
+        baseline: [
+          "metric"
         ]
       }
     },
@@ -17537,6 +17566,111 @@ var suite_schema_default = {
         split: {
           $ref: "#/definitions/split",
           description: "The split of every row of the file."
+        }
+      }
+    },
+    variant: {
+      type: "object",
+      additionalProperties: false,
+      required: [
+        "name"
+      ],
+      properties: {
+        name: {
+          description: "Names the variant: its results folder under --out with --variants, and variant:NAME in a gate baseline.",
+          type: "string",
+          pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$"
+        },
+        target: {
+          description: "Keys of e2e.target this variant replaces: builtin system_prompt, model, temperature, max_tokens, memory (merged key by key); command command and env (merged); http url.",
+          type: "object",
+          additionalProperties: false,
+          minProperties: 1,
+          properties: {
+            system_prompt: {
+              type: "string",
+              minLength: 1,
+              description: "builtin: path (relative to the suite) of the system prompt file."
+            },
+            model: {
+              type: "string",
+              minLength: 1,
+              description: "builtin: the chat model."
+            },
+            temperature: {
+              type: "number",
+              minimum: 0,
+              maximum: 2
+            },
+            max_tokens: {
+              type: "integer",
+              minimum: 1
+            },
+            memory: {
+              type: "object",
+              additionalProperties: false,
+              minProperties: 1,
+              properties: {
+                provider: {
+                  type: "string",
+                  minLength: 1,
+                  description: "Name of a retrieval provider whose store the agent uses."
+                },
+                max_results: {
+                  type: "integer",
+                  minimum: 0,
+                  maximum: 100,
+                  description: "Memories injected at most. Default 5."
+                },
+                min_score: {
+                  type: "number",
+                  description: "Memories scoring below are not injected. Default: no floor."
+                },
+                dated: {
+                  type: "boolean",
+                  description: "Store each memory with its session date and show the date. Default true."
+                },
+                auto_store: {
+                  type: "boolean",
+                  description: "Store what the user says in each invocation. Default true."
+                }
+              }
+            },
+            command: {
+              type: "array",
+              minItems: 1,
+              items: {
+                type: "string",
+                minLength: 1
+              },
+              description: "command: the adapter process and its arguments."
+            },
+            env: {
+              $ref: "#/definitions/childEnv"
+            },
+            url: {
+              type: "string",
+              description: "http: the adapter's JSON-RPC endpoint.",
+              format: "http-url"
+            }
+          }
+        },
+        providers: {
+          description: "Retrieval provider name -> the embedding that replaces its own.",
+          type: "object",
+          minProperties: 1,
+          additionalProperties: {
+            type: "object",
+            additionalProperties: false,
+            required: [
+              "embedding"
+            ],
+            properties: {
+              embedding: {
+                $ref: "#/definitions/embedding"
+              }
+            }
+          }
         }
       }
     }
@@ -17699,6 +17833,7 @@ function patternMessage(error) {
   if (pattern2.startsWith("^\\d{4}")) return "must be a date written YYYY-MM-DD";
   if (pattern2.startsWith("^[A-Za-z0-9]")) return 'must start with a letter or digit and use only letters, digits, ".", "_" and "-"';
   if (pattern2.startsWith("^[A-Za-z_]")) return "must be an environment variable name";
+  if (pattern2.startsWith("^variant:")) return "must be variant:NAME, NAME one of the suite's variants";
   return `must match ${pattern2}`;
 }
 function checkSchema(part, data, file, basePath = []) {
@@ -18273,8 +18408,8 @@ var RegexRunner = class {
   /** The current worker has started: a time limit counts from here, not from its (slower, load-dependent) start-up. */
   online = false;
   exec(pattern2, text) {
-    return new Promise((resolve12, reject) => {
-      this.queue.push({ source: pattern2.source, flags: pattern2.flags, text, resolve: resolve12, reject });
+    return new Promise((resolve13, reject) => {
+      this.queue.push({ source: pattern2.source, flags: pattern2.flags, text, resolve: resolve13, reject });
       this.next();
     });
   }
@@ -20162,6 +20297,7 @@ function checkCondition(condition, at, suite, problems) {
   } else if (decide !== void 0 && maxDrop === void 0 && maxRise === void 0) {
     problem("decide", "decide applies to max_drop and max_rise: this condition has neither", "add max_drop or max_rise, or remove decide");
   }
+  checkBaseline(condition, suite, problem);
   if (aggregation !== void 0 && !AGGREGATIONS.includes(aggregation)) {
     problem("aggregation", `aggregation must be one of ${AGGREGATIONS.join(", ")}, not "${String(aggregation)}"`, didYouMean(String(aggregation), AGGREGATIONS));
   }
@@ -20177,6 +20313,16 @@ function checkCondition(condition, at, suite, problems) {
   if (issue) problem("metric", `metric "${condition.metric}": ${issue.message}`, issue.hint);
   if (aggregation !== void 0 && AGGREGATIONS.includes(aggregation) && !aggregationApplies(parsed.key)) {
     problem("aggregation", `aggregation does not apply to ${condition.metric}: it is one number per run`, "remove aggregation");
+  }
+}
+function checkBaseline(condition, suite, problem) {
+  if (condition.baseline === void 0) return;
+  const name = variantOfBaseline(condition.baseline);
+  const names = suite.variants?.map((variant) => variant.name) ?? [];
+  if (name === void 0) problem("baseline", `baseline must be variant:NAME, not "${String(condition.baseline)}"`);
+  else if (!names.includes(name)) problem("baseline", `baseline names no variant "${name}"`, didYouMean(name, names) ?? (names.length ? `variants: ${listed2(names)}` : "define variants: in the suite"));
+  if (condition.max_drop === void 0 && condition.max_rise === void 0) {
+    problem("baseline", "baseline applies to max_drop and max_rise: this condition has neither", "add max_drop or max_rise, or remove baseline");
   }
 }
 function listed2(names) {
@@ -20255,6 +20401,154 @@ function gateLocations(raw, locate) {
   return locations;
 }
 
+// src/suite/variants.ts
+import { dirname as dirname2, relative as relative2, resolve as resolve3 } from "node:path";
+var OVERRIDABLE = {
+  builtin: ["system_prompt", "model", "temperature", "max_tokens", "memory"],
+  command: ["command", "env"],
+  http: ["url"]
+};
+var SIDE_BY_SIDE_FILE = "variants.md";
+var EMBEDDING_KINDS = ["vector", "chroma"];
+function buildVariants(raw, suite, locate, problems) {
+  const seen = /* @__PURE__ */ new Map();
+  const specs = raw.map((variant, index) => {
+    const at = (path2, keyOf) => locate([index, ...path2], keyOf);
+    const earlier = seen.get(variant.name);
+    if (earlier === void 0) seen.set(variant.name, index);
+    else problems.push({ where: at(["name"]), message: `duplicate variant name "${variant.name}"`, hint: `first defined at ${formatLocation(locate([earlier]))}` });
+    if (variant.name === SIDE_BY_SIDE_FILE) problems.push({ where: at(["name"]), message: `a variant cannot be named "${SIDE_BY_SIDE_FILE}": run --variants writes its side-by-side report under that name`, hint: "choose another name" });
+    checkTargetKeys(variant, suite, at, problems);
+    checkProviders(variant, suite, at, problems);
+    return {
+      name: variant.name,
+      ...variant.target ? { target: variant.target } : {},
+      ...variant.providers ? { providers: variant.providers } : {},
+      where: at([]),
+      ...variant.target?.system_prompt !== void 0 ? { systemPromptWhere: at(["target", "system_prompt"]) } : {}
+    };
+  });
+  const withVariants = { ...suite, variants: specs };
+  for (const spec of specs) {
+    try {
+      applyVariant(withVariants, spec.name);
+    } catch (error) {
+      if (!(error instanceof RecallGateError) || error.problems.length === 0) throw error;
+      problems.push(...error.problems);
+    }
+  }
+  return specs;
+}
+function checkTargetKeys(variant, suite, at, problems) {
+  if (!variant.target) return;
+  const target = suite.e2e?.target;
+  if (!target) {
+    problems.push({ where: at(["target"]), message: `variant "${variant.name}" overrides the target, but the suite has no e2e section`, hint: "remove target: or add e2e:" });
+    return;
+  }
+  const allowed = OVERRIDABLE[target.kind];
+  for (const key of Object.keys(variant.target)) {
+    if (allowed.includes(key)) continue;
+    problems.push({
+      where: at(["target"], key),
+      message: `a ${target.kind} target has no "${key}" a variant can override`,
+      hint: didYouMean(key, allowed) ?? `a variant of a ${target.kind} target may set: ${allowed.join(", ")}`
+    });
+  }
+  const provider = variant.target.memory?.provider;
+  const providers = suite.retrieval?.providers.map((candidate) => candidate.name) ?? [];
+  if (target.kind === "builtin" && provider !== void 0 && !providers.includes(provider)) {
+    problems.push({
+      where: at(["target", "memory", "provider"]),
+      message: `memory.provider names no retrieval provider "${provider}"`,
+      hint: didYouMean(provider, providers) ?? `one of: ${providers.join(", ")}`
+    });
+  }
+}
+function checkProviders(variant, suite, at, problems) {
+  const providers = suite.retrieval?.providers ?? [];
+  for (const name of Object.keys(variant.providers ?? {})) {
+    const provider = providers.find((candidate) => candidate.name === name);
+    if (!provider) {
+      const names = providers.map((candidate) => candidate.name);
+      problems.push({
+        where: at(["providers"], name),
+        message: `variant "${variant.name}" names no retrieval provider "${name}"`,
+        hint: didYouMean(name, names) ?? (names.length ? `providers: ${names.join(", ")}` : "the suite has no retrieval providers")
+      });
+    } else if (!EMBEDDING_KINDS.includes(provider.kind)) {
+      problems.push({ where: at(["providers"], name), message: `provider "${name}" is ${provider.kind}: it has no embedding to replace`, hint: `only ${EMBEDDING_KINDS.join(" and ")} providers embed` });
+    }
+  }
+}
+function applyVariant(suite, name) {
+  const variants = suite.variants ?? [];
+  const variant = variants.find((candidate) => candidate.name === name);
+  if (!variant) {
+    const names = variants.map((candidate) => candidate.name);
+    throw new RecallGateError("invalid-input", `${suite.displayPath} has no variant "${name}"`, {
+      hint: didYouMean(name, names) ?? (names.length ? `variants: ${names.join(", ")}` : "define variants: in the suite")
+    });
+  }
+  const files = [...suite.files];
+  const replaced = (provider) => {
+    const override = variant.providers?.[provider.name];
+    return override ? { ...provider, embedding: override.embedding } : provider;
+  };
+  const retrieval = suite.retrieval && { ...suite.retrieval, providers: suite.retrieval.providers.map(replaced) };
+  const e2e = suite.e2e && {
+    ...suite.e2e,
+    target: variedTarget(suite.e2e.target, variant, retrieval?.providers ?? [], replaced, suite.file, files)
+  };
+  return { ...suite, files, retrieval, e2e, variant: name };
+}
+function variedTarget(target, variant, providers, replaced, suiteFile, files) {
+  const override = variant.target ?? {};
+  switch (target.kind) {
+    case "http":
+      return { ...target, ...override.url !== void 0 ? { url: override.url } : {} };
+    case "command":
+      return {
+        ...target,
+        ...override.command !== void 0 ? { command: override.command } : {},
+        ...override.env !== void 0 ? { env: { ...target.env, ...override.env } } : {}
+      };
+    case "builtin":
+      return variedBuiltin(target, variant, providers, replaced, suiteFile, files);
+  }
+}
+function variedBuiltin(target, variant, providers, replaced, suiteFile, files) {
+  const override = variant.target ?? {};
+  const { provider: providerName, ...memory } = override.memory ?? {};
+  const provider = providers.find((candidate) => candidate.name === (providerName ?? target.memory.provider.name)) ?? replaced(target.memory.provider);
+  const varied = {
+    ...target,
+    ...override.model !== void 0 ? { model: override.model } : {},
+    ...override.temperature !== void 0 ? { temperature: override.temperature } : {},
+    ...override.max_tokens !== void 0 ? { max_tokens: override.max_tokens } : {},
+    memory: { ...target.memory, ...memory, provider }
+  };
+  const promptPath = override.system_prompt;
+  if (promptPath === void 0) return varied;
+  const absolute = resolve3(dirname2(suiteFile), promptPath);
+  try {
+    varied.systemPrompt = readText(absolute, relative2(process.cwd(), absolute) || absolute, variant.systemPromptWhere);
+  } catch (error) {
+    if (error instanceof FileProblems) throw invalidInput(error.problems);
+    throw error;
+  }
+  varied.systemPromptFile = promptPath;
+  if (!files.includes(absolute)) files.push(absolute);
+  return varied;
+}
+function parseVariantList(list) {
+  const names = list.split(",").map((name) => name.trim());
+  if (names.some((name) => name === "")) throw new RecallGateError("invalid-input", `--variants "${list}" has an empty name`, { hint: "give names separated by commas, e.g. --variants base,nomem" });
+  const repeated = names.find((name, index) => names.indexOf(name) !== index);
+  if (repeated) throw new RecallGateError("invalid-input", `--variants names "${repeated}" twice`, { hint: "each variant runs once" });
+  return names;
+}
+
 // src/suite/types.ts
 var DEFAULT_USER = "default";
 
@@ -20263,7 +20557,7 @@ var DEFAULT_K = [1, 3, 5];
 var PLURAL = { suite: "suites", memory: "memories", query: "queries", case: "cases" };
 var MIN_DEPTH = 10;
 function loadSuite(suitePath, cwd = process.cwd()) {
-  const file = resolve3(cwd, suitePath);
+  const file = resolve4(cwd, suitePath);
   const displayPath = displayPathOf(file, suitePath, cwd);
   const problems = [];
   const files = [file];
@@ -20320,6 +20614,10 @@ function loadSuite(suitePath, cwd = process.cwd()) {
     retrieval,
     e2e
   };
+  if (raw.variants) {
+    suite.variants = buildVariants(raw.variants, suite, (path2, keyOf) => main2.locate(["variants", ...path2], { keyOf }), problems);
+    if (problems.length > 0) throw invalidInput(sortProblems(problems));
+  }
   if (raw.gate) {
     suite.gate = gateSpecOf(raw.gate);
     suite.gateLocations = gateLocations(raw.gate, (path2) => main2.locate(["gate", ...path2]));
@@ -20374,7 +20672,7 @@ function rowsOf(value, path2, part, main2, files, problems, cwd) {
   return { rows, locate: (index, subpath = [], keyOf) => locators[index](subpath, keyOf), fileSplit: (index) => splits[index] };
 }
 function rowsOfFile(written, path2, part, main2, files, problems, cwd) {
-  const target = resolve3(dirname2(main2.path), written);
+  const target = resolve4(dirname3(main2.path), written);
   const referencedFrom = main2.locate(path2);
   let data;
   try {
@@ -20399,7 +20697,7 @@ function rowsOfFile(written, path2, part, main2, files, problems, cwd) {
   return { rows: data.data, file: data };
 }
 function displayPathOf(absolute, written, cwd) {
-  const fromCwd = relative2(cwd, absolute);
+  const fromCwd = relative3(cwd, absolute);
   if (isAbsolute(written) && (fromCwd.startsWith("..") || isAbsolute(fromCwd))) return absolute;
   return fromCwd || written;
 }
@@ -20477,7 +20775,7 @@ async function compareCommand(argv, io) {
   const suitePath = explicit ?? current.results.suite.file;
   let verdict;
   let gateNote;
-  if (!explicit && !existsSync3(resolve4(io.cwd, suitePath))) {
+  if (!explicit && !existsSync3(resolve5(io.cwd, suitePath))) {
     gateNote = `the suite file ${suitePath} is not here, so no gate was evaluated (pass --suite)`;
   } else {
     const suite = loadSuite(suitePath, io.cwd);
@@ -20503,7 +20801,7 @@ async function compareCommand(argv, io) {
 }
 
 // src/cli/judgeCheck.ts
-import { resolve as resolve5, relative as relative3 } from "node:path";
+import { resolve as resolve6, relative as relative4 } from "node:path";
 
 // node_modules/openai/internal/tslib.mjs
 function __classPrivateFieldSet(receiver, state, value, kind, f) {
@@ -20744,7 +21042,7 @@ var safeJSON = (text) => {
 };
 
 // node_modules/openai/internal/utils/sleep.mjs
-var sleep = (ms) => new Promise((resolve12) => setTimeout(resolve12, ms));
+var sleep = (ms) => new Promise((resolve13) => setTimeout(resolve13, ms));
 
 // node_modules/openai/version.mjs
 var VERSION = "6.49.0";
@@ -21855,8 +22153,8 @@ function addRequestID(value, response) {
 var _APIPromise_client;
 var APIPromise = class _APIPromise extends Promise {
   constructor(client2, responsePromise, parseResponse2 = defaultParseResponse) {
-    super((resolve12) => {
-      resolve12(null);
+    super((resolve13) => {
+      resolve13(null);
     });
     this.responsePromise = responsePromise;
     this.parseResponse = parseResponse2;
@@ -22753,12 +23051,12 @@ var EventStream = class {
     _EventStream_errored.set(this, false);
     _EventStream_aborted.set(this, false);
     _EventStream_catchingPromiseCreated.set(this, false);
-    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve12, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve12, "f");
+    __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve13, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve13, "f");
       __classPrivateFieldSet(this, _EventStream_rejectConnectedPromise, reject, "f");
     }), "f");
-    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve12, reject) => {
-      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve12, "f");
+    __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve13, reject) => {
+      __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve13, "f");
       __classPrivateFieldSet(this, _EventStream_rejectEndPromise, reject, "f");
     }), "f");
     __classPrivateFieldGet(this, _EventStream_connectedPromise, "f").catch(() => {
@@ -22858,11 +23156,11 @@ var EventStream = class {
    *   const message = await stream.emitted('message') // rejects if the stream errors
    */
   emitted(event) {
-    return new Promise((resolve12, reject) => {
+    return new Promise((resolve13, reject) => {
       __classPrivateFieldSet(this, _EventStream_catchingPromiseCreated, true, "f");
       if (event !== "error")
         this.once("error", reject);
-      this.once(event, resolve12);
+      this.once(event, resolve13);
     });
   }
   /**
@@ -22945,8 +23243,8 @@ var EventStream = class {
         }
         if (ended)
           return Promise.resolve(doneResult());
-        return new Promise((resolve12, reject) => {
-          readQueue.push({ resolve: resolve12, reject });
+        return new Promise((resolve13, reject) => {
+          readQueue.push({ resolve: resolve13, reject });
         });
       },
       return: () => {
@@ -24037,7 +24335,7 @@ var ChatCompletionStream = class _ChatCompletionStream extends AbstractChatCompl
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve12, reject) => readQueue.push({ resolve: resolve12, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve13, reject) => readQueue.push({ resolve: resolve13, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -24219,7 +24517,7 @@ var ChatCompletionStreamingRunner = class _ChatCompletionStreamingRunner extends
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve12, reject) => readQueue.push({ resolve: resolve12, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve13, reject) => readQueue.push({ resolve: resolve13, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         if (!event) {
@@ -27501,7 +27799,7 @@ var AssistantStream = class extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve12, reject) => readQueue.push({ resolve: resolve12, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve13, reject) => readQueue.push({ resolve: resolve13, reject })).then((chunk2) => chunk2 ? { value: chunk2, done: false } : { value: void 0, done: true });
         }
         const chunk = pushQueue.shift();
         return { value: chunk, done: false };
@@ -29878,7 +30176,7 @@ var ResponseStream = class _ResponseStream extends EventStream {
           if (done) {
             return { value: void 0, done: true };
           }
-          return new Promise((resolve12, reject) => readQueue.push({ resolve: resolve12, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
+          return new Promise((resolve13, reject) => readQueue.push({ resolve: resolve13, reject })).then((event2) => event2 ? { value: event2, done: false } : { value: void 0, done: true });
         }
         const event = pushQueue.shift();
         return { value: event, done: false };
@@ -31678,8 +31976,8 @@ async function judgeCheckCommand(argv, io) {
   }
   const model = typeof values.model === "string" ? values.model : suiteJudge?.model;
   if (!model) throw new RecallGateError("invalid-input", "judge-check needs a judge model", { hint: "pass --suite with an e2e.judge, or --model" });
-  const path2 = resolve5(io.cwd, positionals[0]);
-  const labels = readLabels(path2, relative3(io.cwd, path2) || path2);
+  const path2 = resolve6(io.cwd, positionals[0]);
+  const labels = readLabels(path2, relative4(io.cwd, path2) || path2);
   const judge = new OpenAIJudge(model, {
     apiKey: io.env[apiKeyEnv(suiteJudge)],
     baseURL: (typeof values["base-url"] === "string" ? values["base-url"] : suiteJudge?.base_url) ?? (io.env.OPENAI_BASE_URL || void 0)
@@ -31974,11 +32272,11 @@ function runExitCode(results, verdict, stderr, label) {
 }
 
 // src/cli/merge.ts
-import { resolve as resolve6 } from "node:path";
+import { resolve as resolve7 } from "node:path";
 
 // src/report/writeResultsDir.ts
 import { mkdirSync, renameSync, rmSync as rmSync2, statSync, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname3, join as join4 } from "node:path";
+import { dirname as dirname4, join as join4 } from "node:path";
 
 // src/retrieval/trec.ts
 function fields(line) {
@@ -32107,8 +32405,8 @@ function makeFolder(dir) {
   } catch (error) {
     const code = error.code;
     if (code === "EEXIST") return;
-    if (code !== "ENOENT" || dirname3(dir) === dir) throw error;
-    makeFolder(dirname3(dir));
+    if (code !== "ENOENT" || dirname4(dir) === dir) throw error;
+    makeFolder(dirname4(dir));
     mkdirSync(dir);
   }
 }
@@ -32163,6 +32461,8 @@ async function mergeCommand(argv, io) {
       throw new RecallGateError("invalid-input", `${shard.dir} ran another version of the suite than ${shards[0].dir}`, { hint: "merge shards of one commit only" });
     }
   }
+  const variants = new Set(shards.map((shard) => shard.results.variant ?? "(none)"));
+  if (variants.size !== 1) throw new RecallGateError("invalid-input", `the shards ran different variants (${[...variants].join(", ")})`, { hint: "merge the shards of one variant at a time" });
   const counts = new Set(shards.map((shard) => shard.results.shard?.count ?? 1));
   const indexes = shards.map((shard) => shard.results.shard?.index ?? 1);
   const count = [...counts][0];
@@ -32199,7 +32499,7 @@ async function mergeCommand(argv, io) {
     if (merged.e2e.missing > 0 && missing.length === 0) merged.errors.push(`merge: ${merged.e2e.missing} planned trial(s) have no record in any shard`);
   }
   merged.status = merged.errors.length > 0 ? "incomplete" : "complete";
-  const out = resolve6(io.cwd, values.out);
+  const out = resolve7(io.cwd, values.out);
   const folder = openResultsDir(out, "merge");
   try {
     prepareResultsDir(out);
@@ -32216,7 +32516,7 @@ async function mergeCommand(argv, io) {
 
 // src/cli/regrade.ts
 import { existsSync as existsSync4 } from "node:fs";
-import { join as join5, resolve as resolve7 } from "node:path";
+import { join as join5, resolve as resolve8 } from "node:path";
 
 // src/e2e/storedText.ts
 var STORED_TEXT_LIMIT = 64 * 1024;
@@ -32258,7 +32558,7 @@ var REGRADE_USAGE = "recall-gate regrade <results-dir> [--suite suite.yaml]";
 async function regradeCommand(argv, io) {
   const { values, positionals } = parseCommandArgs(argv, { suite: { type: "string" } }, REGRADE_USAGE);
   if (positionals.length !== 1) throw new RecallGateError("invalid-input", "regrade takes one results directory", { hint: `usage: ${REGRADE_USAGE}` });
-  const dir = resolve7(io.cwd, positionals[0]);
+  const dir = resolve8(io.cwd, positionals[0]);
   const log = new TrialLog(join5(dir, "trials.jsonl"));
   if (!existsSync4(join5(dir, "results.json")) || !existsSync4(log.path)) {
     throw new RecallGateError("invalid-input", `${positionals[0]} has no results.json and trials.jsonl`, { hint: "give the --out folder of a run with the e2e layer" });
@@ -32323,6 +32623,148 @@ async function regradeLocked(dir, suitePath, io) {
   io.stdout(`regraded ${trials.length} trials with no model calls: ${changed} changed, ${kept} kept as they were
 `);
   return runExitCode(results, void 0, io.stderr, "regraded run");
+}
+
+// src/cli/run.ts
+import { join as join10 } from "node:path";
+
+// src/report/variants.ts
+function graderOf(check) {
+  const leaves = /* @__PURE__ */ new Set();
+  const walk2 = (node) => {
+    if ("all" in node) node.all.forEach(walk2);
+    else if ("any" in node) node.any.forEach(walk2);
+    else if ("not" in node) walk2(node.not);
+    else leaves.add(Object.keys(node)[0]);
+  };
+  walk2(check);
+  return [...leaves].sort().join("+");
+}
+function compareVariants(runs, graders = {}) {
+  const [reference, ...others] = runs;
+  return {
+    reference: reference.name,
+    variants: runs.map((run) => run.name),
+    against: others.map((run) => ({
+      name: run.name,
+      metrics: [...compareResults(reference.results, run.results), ...graderRows(reference.results, run.results, graders)],
+      paired: pairedChanges(reference.results, run.results),
+      ...graderFlips(reference.results, run.results, graders)
+    }))
+  };
+}
+function graderFlips(baseline, current, graders) {
+  const flips = baseline.e2e && current.e2e && Object.keys(graders).length > 0 ? caseChanges(byGrader(baseline.e2e, graders), byGrader(current.e2e, graders)) : void 0;
+  return flips ? { graders: flips } : {};
+}
+function graderRows(baseline, current, graders) {
+  const condition = current.e2e?.headline_condition;
+  if (!current.e2e || !baseline.e2e || condition === void 0 || baseline.e2e.headline_condition !== condition) return [];
+  const rows = [];
+  for (const grader of [...new Set(Object.values(graders))].sort()) {
+    const samplesOf = (results) => {
+      const cases = Object.entries(results.e2e.cases).filter(([name, result]) => graders[name] === grader && result.conditions[condition]);
+      return cases.length > 0 ? caseRateSamples(cases, condition, "pass_rate") : void 0;
+    };
+    const [before, after] = [samplesOf(baseline), samplesOf(current)];
+    if (!before || !after) continue;
+    const metric = `e2e.grader.${grader}.pass_rate`;
+    const [prior, now] = [before.statistic(before.units), after.statistic(after.units)];
+    const change = pairedBootstrapChange(after, before, { seed: mixSeed(DEFAULT_SEED, metric) });
+    rows.push({ metric, baseline: prior, current: now, delta: round(now - prior, 12), ...change ? { change } : {} });
+  }
+  return rows;
+}
+function byGrader(e2e, graders) {
+  return { ...e2e, cases: Object.fromEntries(Object.entries(e2e.cases).flatMap(([name, result]) => graders[name] ? [[name, { ...result, ability: graders[name] }]] : [])) };
+}
+var significant = (row) => Boolean(row.change && (row.change.interval[0] > 0 || row.change.interval[1] < 0));
+function changeCell(row) {
+  if (!row) return "-";
+  const interval = row.change ? ` ${formatInterval({ interval: row.change.interval, significant: significant(row) })}` : "";
+  return `${formatNumber(row.delta, true)}${interval}`;
+}
+function mcnemarCell(result) {
+  return result ? `b=${result.b} c=${result.c} p=${pValue(result.p)}` : "-";
+}
+function metricTable(comparison, title, rows) {
+  const others = comparison.against;
+  const header = [
+    title.startsWith("e2e") ? "ability / rate" : "provider / metric",
+    ...comparison.variants,
+    ...others.flatMap((other) => [`${other.name} - ${comparison.reference} [95% CI]`, ...rows.some((row) => row.mcnemar) ? [`McNemar ${other.name}`] : []])
+  ];
+  const body = [];
+  for (const row of rows) {
+    const found = others.map((other) => other.metrics.find((metric) => metric.metric === row.metric));
+    const first = found.find((metric) => metric !== void 0);
+    if (!first) continue;
+    body.push([
+      row.label,
+      formatNumber(first.baseline),
+      ...found.map((metric) => formatNumber(metric?.current)),
+      ...others.flatMap((other, index) => [changeCell(found[index]), ...rows.some((candidate) => candidate.mcnemar) ? [mcnemarCell(row.mcnemar?.(other.paired, other))] : []])
+    ]);
+  }
+  return body.length > 0 ? { title, header, rows: body, notes: [] } : void 0;
+}
+function tables(comparison, runs) {
+  const out = [];
+  const reference = runs[0].results;
+  const e2e = reference.e2e;
+  const condition = comparison.against[0]?.paired.cases?.condition;
+  if (e2e && condition) {
+    const rows = [
+      ...Object.keys(e2e.abilities).sort().map((ability) => ({ label: `${ability} pass_rate`, metric: `e2e.ability.${ability}.pass_rate`, mcnemar: (paired) => paired.cases?.abilities[ability]?.mcnemar })),
+      { label: "all pass_rate", metric: "e2e.pass_rate", mcnemar: (paired) => paired.cases?.overall.mcnemar },
+      { label: "all pass^k", metric: "e2e.pass^k" }
+    ];
+    const table = metricTable(comparison, `e2e, condition ${condition}, per ability`, rows);
+    if (table) {
+      table.notes.push("McNemar: exact test on cases (a case passes when more than half of its repeats passed); b pass->fail, c fail->pass against the reference");
+      out.push(table);
+    }
+    const graders = [...new Set(comparison.against.flatMap((other) => other.metrics.map((row) => /^e2e\.grader\.(.+)\.pass_rate$/.exec(row.metric)?.[1]).filter((name) => name !== void 0)))];
+    const byCheck = metricTable(
+      comparison,
+      `e2e, condition ${condition}, per grader (the check kinds of a case)`,
+      graders.map((grader) => ({ label: `${grader} pass_rate`, metric: `e2e.grader.${grader}.pass_rate`, mcnemar: (_paired, other) => other?.graders?.abilities[grader]?.mcnemar }))
+    );
+    if (byCheck) out.push(byCheck);
+  }
+  const retrieval = reference.retrieval;
+  if (retrieval) {
+    const metrics = headlineMetrics(retrieval.k);
+    const rows = Object.keys(retrieval.providers).flatMap((provider) => metrics.map((metric) => ({ label: `${provider} ${metric}`, metric: `retrieval.${provider}.${metric}` })));
+    const table = metricTable(comparison, "retrieval, means per provider", rows);
+    if (table) {
+      for (const other of comparison.against) {
+        for (const provider of other.paired.queries) table.notes.push(`${other.name} - ${comparison.reference}, ${provider.provider}: ${provider.worse.length} worse, ${provider.better.length} better, ${provider.same} same; ${wilcoxonText(provider.wilcoxon)}`);
+      }
+      out.push(table);
+    }
+  }
+  return out;
+}
+var INTERVALS = `intervals: ${INTERVAL_DEFINITION}; paired on the cases or queries both variants share; * the interval excludes 0`;
+function variantsText(comparison, runs) {
+  const lines = [`variants side by side, each against ${oneLine(comparison.reference, 80)}:`, ""];
+  for (const table of tables(comparison, runs)) {
+    const clean = (row) => row.map((value) => oneLine(value, 120));
+    lines.push(`${table.title}:`, textTable(clean(table.header), table.rows.map(clean)), ...table.notes.map((note) => `  ${oneLine(note, 400)}`), "");
+  }
+  lines.push(INTERVALS, "");
+  return lines.join("\n");
+}
+function variantsMarkdown(comparison, runs) {
+  const lines = [`# Variants side by side: ${cell(runs[0].results.suite.name)}`, "", `Each variant against **${cell(comparison.reference)}**; every variant's complete results are in its own folder (${comparison.variants.map((name) => `\`${cell(name)}/\``).join(", ")}).`, ""];
+  for (const table of tables(comparison, runs)) {
+    lines.push(`## ${cell(table.title)}`, "", ...markdownTable(table.header.map((value) => cell(value)), table.rows.map((row) => row.map((value) => cell(value)))), "");
+    for (const note of table.notes) lines.push(`- ${cell(note, 400)}`);
+    if (table.notes.length > 0) lines.push("");
+  }
+  lines.push(cell(INTERVALS, 400), "");
+  return lines.join("\n");
 }
 
 // src/embeddings/cache.ts
@@ -32500,7 +32942,7 @@ var CachedEmbedder = class {
 // src/runSuite.ts
 import { createHash as createHash5, randomBytes } from "node:crypto";
 import { readFileSync as readFileSync6 } from "node:fs";
-import { dirname as dirname5, join as join9, relative as relative4 } from "node:path";
+import { dirname as dirname6, join as join9, relative as relative5 } from "node:path";
 
 // src/e2e/resume.ts
 var DISCARD_REASONS = {
@@ -32727,10 +33169,10 @@ function trialCost(plan, record) {
 }
 
 // src/memory/createStore.ts
-import { resolve as resolve10 } from "node:path";
+import { resolve as resolve11 } from "node:path";
 
 // src/embeddings/createEmbedder.ts
-import { isAbsolute as isAbsolute2, resolve as resolve9 } from "node:path";
+import { isAbsolute as isAbsolute2, resolve as resolve10 } from "node:path";
 
 // src/embeddings/local.ts
 import { createHash as createHash4 } from "node:crypto";
@@ -32740,7 +33182,7 @@ import { join as join8 } from "node:path";
 // src/embeddings/transformersRuntime.ts
 import { spawn } from "node:child_process";
 import { existsSync as existsSync5, mkdirSync as mkdirSync3, mkdtempSync, renameSync as renameSync3, rmSync as rmSync3 } from "node:fs";
-import { dirname as dirname4, join as join7, resolve as resolve8 } from "node:path";
+import { dirname as dirname5, join as join7, resolve as resolve9 } from "node:path";
 import { pathToFileURL } from "node:url";
 var TRANSFORMERS_VERSION = "4.3.2";
 var PACKAGE = "@huggingface/transformers";
@@ -32759,10 +33201,10 @@ function loadTransformers(options) {
   return loaded;
 }
 function projectInstall(start2) {
-  for (let dir = resolve8(start2); ; dir = dirname4(dir)) {
+  for (let dir = resolve9(start2); ; dir = dirname5(dir)) {
     const entry = entryIn(dir);
     if (existsSync5(entry)) return entry;
-    if (dirname4(dir) === dir) return void 0;
+    if (dirname5(dir) === dir) return void 0;
   }
 }
 async function load(options) {
@@ -32818,13 +33260,13 @@ ${output.slice(-2e3)}`);
   }
 }
 function runNpm(command, args, env2) {
-  return new Promise((resolve12, reject) => {
+  return new Promise((resolve13, reject) => {
     const child = spawn(command, args, { env: env2, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk) => output += chunk.toString("utf8"));
     child.stderr.on("data", (chunk) => output += chunk.toString("utf8"));
     child.on("error", (error) => reject(new Error(`cannot run ${command}: ${error.message}`)));
-    child.on("close", (code) => code === 0 ? resolve12(output) : reject(new Error(`npm exited with ${code}: ${output.trim().split("\n").slice(-6).join(" | ")}`)));
+    child.on("close", (code) => code === 0 ? resolve13(output) : reject(new Error(`npm exited with ${code}: ${output.trim().split("\n").slice(-6).join(" | ")}`)));
   });
 }
 
@@ -33061,7 +33503,7 @@ function createEmbedder(spec, context) {
 function localModel(model, baseDir) {
   if (!model) return DEFAULT_LOCAL_MODEL;
   if (isAbsolute2(model)) return model;
-  return model.startsWith("./") || model.startsWith("../") ? resolve9(baseDir, model) : model;
+  return model.startsWith("./") || model.startsWith("../") ? resolve10(baseDir, model) : model;
 }
 function createUncached(spec, context) {
   const env2 = context.env;
@@ -33368,9 +33810,9 @@ var CommandTransport = class {
     if (this.closing) return Promise.reject(new RecallGateError("internal", `${this.label}: "${request.method}" was sent after the target was closed`));
     const child = this.start();
     if (!child || this.failure !== void 0) return Promise.reject(this.failedError(request.method, false));
-    return new Promise((resolve12, reject) => {
+    return new Promise((resolve13, reject) => {
       const key = String(request.id);
-      this.pending.set(key, { method: request.method, resolve: resolve12, reject });
+      this.pending.set(key, { method: request.method, resolve: resolve13, reject });
       signal.addEventListener("abort", () => this.pending.delete(key), { once: true });
       child.stdin.write(`${JSON.stringify(request)}
 `);
@@ -33404,16 +33846,16 @@ var CommandTransport = class {
     this.child = child;
     let spawned = false;
     let exitTimer;
-    this.exited = new Promise((resolve12) => {
+    this.exited = new Promise((resolve13) => {
       child.once("spawn", () => spawned = true);
       child.on("error", (error) => {
         if (!spawned) {
           this.fail(`could not be started: ${error.message}`);
-          resolve12();
+          resolve13();
         }
       });
       child.once("exit", (code, signal) => {
-        resolve12();
+        resolve13();
         const reason = signal ? `was killed by ${signal}` : `exited with code ${code}`;
         exitTimer = setTimeout(() => this.fail(reason), DRAIN_MS);
         child.once("close", () => {
@@ -33523,7 +33965,7 @@ function childEnvironment(parent, own2 = {}) {
 }
 async function within(promise, ms) {
   let timer;
-  const timeout = new Promise((resolve12) => timer = setTimeout(() => resolve12(false), ms));
+  const timeout = new Promise((resolve13) => timer = setTimeout(() => resolve13(false), ms));
   try {
     return await Promise.race([promise.then(() => true), timeout]);
   } finally {
@@ -38953,7 +39395,7 @@ function createStore(provider, context) {
         timeoutMs: provider.timeout_ms
       });
     case "adapter": {
-      const target = provider.command ? commandAdapter({ ...provider, command: provider.command, cwd: resolve10(context.baseDir, provider.cwd ?? ".") }, context.env) : httpAdapter({ ...provider, url: provider.url }, context.env);
+      const target = provider.command ? commandAdapter({ ...provider, command: provider.command, cwd: resolve11(context.baseDir, provider.cwd ?? ".") }, context.env) : httpAdapter({ ...provider, url: provider.url }, context.env);
       return new AdapterMemoryStore(target.client, { closeClient: true });
     }
   }
@@ -39096,7 +39538,7 @@ async function runSuite(suite, options) {
     suite: {
       name: suite.name,
       file: suite.displayPath,
-      files: suite.files.map((file) => relative4(process.cwd(), file) || file),
+      files: suite.files.map((file) => relative5(process.cwd(), file) || file),
       sha256: suiteHash(suite.files)
     },
     started_at: (/* @__PURE__ */ new Date()).toISOString(),
@@ -39104,7 +39546,8 @@ async function runSuite(suite, options) {
     layers,
     ...options.shard && options.shard.count > 1 ? { shard: options.shard } : {},
     errors: [],
-    split: splitRecord(suite, options.split ?? "all")
+    split: splitRecord(suite, options.split ?? "all"),
+    ...suite.variant ? { variant: suite.variant } : {}
   };
   const folder = openResultsDir(options.outDir, `run ${suite.displayPath}`);
   try {
@@ -39141,7 +39584,7 @@ async function runLayers(suite, options, results) {
     env: options.env,
     cacheRoot: options.cacheRoot,
     cacheEmbeddings: options.cacheEmbeddings,
-    baseDir: dirname5(suite.file),
+    baseDir: dirname6(suite.file),
     log: options.log,
     suiteName: suite.name,
     runId
@@ -39310,7 +39753,7 @@ function formatSeconds(seconds2) {
 }
 
 // src/cli/run.ts
-var RUN_USAGE = "recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all]";
+var RUN_USAGE = "recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b]";
 async function runCommand(argv, io) {
   const { values, positionals } = parseCommandArgs(
     argv,
@@ -39323,7 +39766,9 @@ async function runCommand(argv, io) {
       concurrency: { type: "string" },
       resume: { type: "boolean", default: false },
       shard: { type: "string" },
-      split: { type: "string", default: "all" }
+      split: { type: "string", default: "all" },
+      variant: { type: "string" },
+      variants: { type: "string" }
     },
     RUN_USAGE
   );
@@ -39337,10 +39782,17 @@ async function runCommand(argv, io) {
   const split = values.split;
   if (!SPLIT_CHOICES.includes(split)) throw new RecallGateError("invalid-input", `unknown split "${split}"`, { hint: `use one of ${SPLIT_CHOICES.join(", ")}` });
   const shard = values.shard === void 0 ? void 0 : parseShard(values.shard);
-  const whole = loadSuite(positionals[0], io.cwd);
-  registerSuiteSecrets(whole, io.env);
-  const chosen = selectSplit(whole, split);
-  const suite = shard ? shardSuite(chosen, shard) : chosen;
+  if (values.variant !== void 0 && values.variants !== void 0) {
+    throw new RecallGateError("invalid-input", "--variant and --variants cannot be used together", { hint: "use --variants a,b to run several, --variant a to run one" });
+  }
+  const loaded2 = loadSuite(positionals[0], io.cwd);
+  registerSuiteSecrets(loaded2, io.env);
+  const narrow = (whole) => {
+    const chosen = selectSplit(whole, split);
+    return shard ? shardSuite(chosen, shard) : chosen;
+  };
+  const variants = values.variants === void 0 ? void 0 : parseVariantList(values.variants).map((name) => narrow(applyVariant(loaded2, name)));
+  const suite = narrow(values.variant === void 0 ? loaded2 : applyVariant(loaded2, values.variant));
   const layers = layersToRun(suite, layer);
   if (layers.retrieval !== "ran" && layers.e2e !== "ran") {
     const missing = layer === "e2e" ? "an e2e section" : layer === "retrieval" ? "a retrieval section" : "a retrieval or e2e section";
@@ -39350,38 +39802,72 @@ async function runCommand(argv, io) {
     });
   }
   const out = values.out;
-  const progress = progressReporter(io.stderr, io.isTerminal ?? false);
-  const results = scrubSecretsIn(await runSuite(suite, {
-    outDir: out,
+  const runOptions = (outDir) => ({
+    outDir,
     layer,
     env: io.env,
     cacheRoot: values["cache-dir"] ?? defaultCacheDir(io.env),
     cacheEmbeddings: !values["no-cache"],
-    log: (message) => progress.log(message),
     concurrency,
     resume: Boolean(values.resume),
-    onTrial: (done, total, errors) => progress.update(done, total, errors),
     shard,
     split
-  }));
-  progress.finish();
-  const trials = readTrials(out);
+  });
+  if (variants) return runVariants(suite, variants, out, runOptions, Boolean(values.json), io);
+  const { results, trials } = await runOnce(suite, runOptions(out), io);
   const verdict = suite.gate && !results.shard ? evaluateGateOnSplit(suite.gate, suite, { results, trials }) : void 0;
   if (values.json) {
     io.stdout(`${JSON.stringify(verdict ? { ...results, gate: verdict } : results, null, 2)}
 `);
   } else {
-    const parts = runReportText(results, trials, verdict);
-    const files = ["results.json", "report.md", ...results.retrieval ? ["qrels.trec", "runs/*.trec"] : [], ...results.e2e ? ["trials.jsonl"] : []];
-    io.stdout(`${parts.join("\n")}
-results written to ${out}/ (${files.join(", ")})
+    io.stdout(`${runReportText(results, trials, verdict).join("\n")}
+results written to ${out}/ (${writtenFiles(results)})
 `);
   }
   return runExitCode(results, verdict, io.stderr, "run");
 }
+function writtenFiles(results) {
+  return ["results.json", "report.md", ...results.retrieval ? ["qrels.trec", "runs/*.trec"] : [], ...results.e2e ? ["trials.jsonl"] : []].join(", ");
+}
+async function runOnce(suite, options, io) {
+  const progress = progressReporter(io.stderr, io.isTerminal ?? false);
+  const results = scrubSecretsIn(
+    await runSuite(suite, { ...options, log: (message) => progress.log(message), onTrial: (done, total, errors) => progress.update(done, total, errors) })
+  );
+  progress.finish();
+  return { results, trials: readTrials(options.outDir) };
+}
+async function runVariants(suite, names, out, runOptions, json, io) {
+  const runs = [];
+  for (const variant of names) {
+    const dir = join10(out, variant.variant);
+    io.stderr(`variant ${variant.variant}: running into ${dir}/
+`);
+    runs.push({ name: variant.variant, dir, ...await runOnce(variant, runOptions(dir), io) });
+  }
+  const byName = Object.fromEntries(runs.map((run) => [run.name, { results: run.results, trials: run.trials }]));
+  const verdicts = runs.map((run) => suite.gate && !run.results.shard ? evaluateGateOnSplit(suite.gate, suite, { results: run.results, trials: run.trials }, void 0, { variants: byName }) : void 0);
+  const graders = Object.fromEntries((suite.e2e?.cases ?? []).map((spec) => [spec.name, graderOf(spec.check)]));
+  const comparison = compareVariants(runs, graders);
+  writeAtomic(join10(out, SIDE_BY_SIDE_FILE), variantsMarkdown(comparison, runs));
+  if (json) {
+    const variants = Object.fromEntries(runs.map((run, index) => [run.name, verdicts[index] ? { ...run.results, gate: verdicts[index] } : run.results]));
+    io.stdout(`${JSON.stringify({ variants, side_by_side: comparison }, null, 2)}
+`);
+  } else {
+    const parts = runs.map((run, index) => `== variant ${run.name} ==
+${runReportText(run.results, run.trials, verdicts[index]).join("\n")}
+results written to ${run.dir}/ (${writtenFiles(run.results)})
+`);
+    io.stdout(`${parts.join("\n")}
+${variantsText(comparison, runs)}side by side written to ${join10(out, SIDE_BY_SIDE_FILE)}
+`);
+  }
+  return Math.max(...runs.map((run, index) => runExitCode(run.results, verdicts[index], (text) => io.stderr(`variant ${run.name}: ${text}`), "run")));
+}
 
 // src/cli/score.ts
-import { resolve as resolve11 } from "node:path";
+import { resolve as resolve12 } from "node:path";
 
 // src/retrieval/score.ts
 function scoreTrec(qrels, run, cutoffs) {
@@ -39414,7 +39900,7 @@ function trecEvalName(metric) {
 }
 function readInput(path2, io, flag) {
   try {
-    return readInputFile(resolve11(io.cwd, path2));
+    return readInputFile(resolve12(io.cwd, path2));
   } catch (error) {
     if (!(error instanceof UnreadableInput)) throw error;
     throw new RecallGateError("invalid-input", `cannot read ${flag} file ${path2}: ${error.message}`, { hint: error.hint });

@@ -90,6 +90,7 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
     ...(options.shard && options.shard.count > 1 ? { shard: options.shard } : {}),
     errors: [],
     split: splitRecord(suite, options.split ?? 'all'),
+    ...(suite.variant ? { variant: suite.variant } : {}),
   };
   const folder = openResultsDir(options.outDir, `run ${suite.displayPath}`);
   try {

@@ -27,6 +27,9 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
       throw new RecallGateError('invalid-input', `${shard.dir} ran another version of the suite than ${shards[0]!.dir}`, { hint: 'merge shards of one commit only' });
     }
   }
+  // Variants of a suite may hash alike (an embedding override reads no file): their shards are still different runs.
+  const variants = new Set(shards.map((shard) => shard.results.variant ?? '(none)'));
+  if (variants.size !== 1) throw new RecallGateError('invalid-input', `the shards ran different variants (${[...variants].join(', ')})`, { hint: 'merge the shards of one variant at a time' });
   const counts = new Set(shards.map((shard) => shard.results.shard?.count ?? 1));
   const indexes = shards.map((shard) => shard.results.shard?.index ?? 1);
   const count = [...counts][0]!;

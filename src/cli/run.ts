@@ -1,9 +1,16 @@
+import { join } from 'node:path';
 import { runExitCode, runReportText } from './runReport.js';
+import type { TrialRecord } from '../e2e/trial.js';
+import type { ResultsDocument } from '../report/results.js';
+import { compareVariants, graderOf, variantsMarkdown, variantsText, type VariantResults } from '../report/variants.js';
+import { writeAtomic } from '../report/writeResultsDir.js';
+import type { Suite } from '../suite/types.js';
+import { SIDE_BY_SIDE_FILE, applyVariant, parseVariantList } from '../suite/variants.js';
 import { readTrials } from '../e2e/trialLog.js';
 import { defaultCacheDir } from '../embeddings/cache.js';
 import { RecallGateError } from '../errors.js';
 import { evaluateGateOnSplit } from '../gate/narrow.js';
-import { LAYERS, layersToRun, runSuite, type Layer } from '../runSuite.js';
+import { LAYERS, layersToRun, runSuite, type Layer, type RunOptions } from '../runSuite.js';
 import { registerSuiteSecrets, scrubSecretsIn } from '../secrets.js';
 import { loadSuite } from '../suite/load.js';
 import { parseShard, shardSuite } from '../shard.js';
@@ -13,7 +20,7 @@ import type { CliIO } from './io.js';
 import { progressReporter } from './progress.js';
 
 export const RUN_USAGE =
-  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all]';
+  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b]';
 
 export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -28,6 +35,8 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
       resume: { type: 'boolean', default: false },
       shard: { type: 'string' },
       split: { type: 'string', default: 'all' },
+      variant: { type: 'string' },
+      variants: { type: 'string' },
     },
     RUN_USAGE,
   );
@@ -42,10 +51,18 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const split = values.split as SplitChoice;
   if (!SPLIT_CHOICES.includes(split)) throw new RecallGateError('invalid-input', `unknown split "${split}"`, { hint: `use one of ${SPLIT_CHOICES.join(', ')}` });
   const shard = values.shard === undefined ? undefined : parseShard(values.shard as string);
-  const whole = loadSuite(positionals[0]!, io.cwd);
-  registerSuiteSecrets(whole, io.env);
-  const chosen = selectSplit(whole, split);
-  const suite = shard ? shardSuite(chosen, shard) : chosen;
+  if (values.variant !== undefined && values.variants !== undefined) {
+    throw new RecallGateError('invalid-input', '--variant and --variants cannot be used together', { hint: 'use --variants a,b to run several, --variant a to run one' });
+  }
+  const loaded = loadSuite(positionals[0]!, io.cwd);
+  registerSuiteSecrets(loaded, io.env);
+  // Every variant named is applied (and so checked) before anything runs.
+  const narrow = (whole: Suite) => {
+    const chosen = selectSplit(whole, split);
+    return shard ? shardSuite(chosen, shard) : chosen;
+  };
+  const variants = values.variants === undefined ? undefined : parseVariantList(values.variants as string).map((name) => narrow(applyVariant(loaded, name)));
+  const suite = narrow(values.variant === undefined ? loaded : applyVariant(loaded, values.variant as string));
   const layers = layersToRun(suite, layer);
   if (layers.retrieval !== 'ran' && layers.e2e !== 'ran') {
     const missing = layer === 'e2e' ? 'an e2e section' : layer === 'retrieval' ? 'a retrieval section' : 'a retrieval or e2e section';
@@ -56,32 +73,69 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   }
 
   const out = values.out as string;
-  const progress = progressReporter(io.stderr, io.isTerminal ?? false);
-  // Scrubbed before rendering: a secret a report escapes or cuts short would no longer be recognised.
-  const results = scrubSecretsIn(await runSuite(suite, {
-    outDir: out,
+  const runOptions = (outDir: string): Omit<RunOptions, 'log' | 'onTrial'> => ({
+    outDir,
     layer,
     env: io.env,
     cacheRoot: (values['cache-dir'] as string | undefined) ?? defaultCacheDir(io.env),
     cacheEmbeddings: !values['no-cache'],
-    log: (message) => progress.log(message),
     concurrency,
     resume: Boolean(values.resume),
-    onTrial: (done, total, errors) => progress.update(done, total, errors),
     shard,
     split,
-  }));
-  progress.finish();
+  });
+  if (variants) return runVariants(suite, variants, out, runOptions, Boolean(values.json), io);
 
-  const trials = readTrials(out);
+  const { results, trials } = await runOnce(suite, runOptions(out), io);
   // A shard is gated after merge, on the whole.
   const verdict = suite.gate && !results.shard ? evaluateGateOnSplit(suite.gate, suite, { results, trials }) : undefined;
   if (values.json) {
     io.stdout(`${JSON.stringify(verdict ? { ...results, gate: verdict } : results, null, 2)}\n`);
   } else {
-    const parts = runReportText(results, trials, verdict);
-    const files = ['results.json', 'report.md', ...(results.retrieval ? ['qrels.trec', 'runs/*.trec'] : []), ...(results.e2e ? ['trials.jsonl'] : [])];
-    io.stdout(`${parts.join('\n')}\nresults written to ${out}/ (${files.join(', ')})\n`);
+    io.stdout(`${runReportText(results, trials, verdict).join('\n')}\nresults written to ${out}/ (${writtenFiles(results)})\n`);
   }
   return runExitCode(results, verdict, io.stderr, 'run');
+}
+
+function writtenFiles(results: ResultsDocument): string {
+  return ['results.json', 'report.md', ...(results.retrieval ? ['qrels.trec', 'runs/*.trec'] : []), ...(results.e2e ? ['trials.jsonl'] : [])].join(', ');
+}
+
+async function runOnce(suite: Suite, options: Omit<RunOptions, 'log' | 'onTrial'>, io: CliIO): Promise<{ results: ResultsDocument; trials: TrialRecord[] }> {
+  const progress = progressReporter(io.stderr, io.isTerminal ?? false);
+  // Scrubbed before rendering: a secret a report escapes or cuts short would no longer be recognised.
+  const results = scrubSecretsIn(
+    await runSuite(suite, { ...options, log: (message) => progress.log(message), onTrial: (done, total, errors) => progress.update(done, total, errors) }),
+  );
+  progress.finish();
+  return { results, trials: readTrials(options.outDir) };
+}
+
+/**
+ * run --variants a,b: each variant on the same cases into its own complete
+ * folder <out>/<name>/, then all of them side by side against the first
+ * (terminal and <out>/variants.md). Each variant's gate sees the other
+ * variants' runs, for conditions with baseline: variant:NAME.
+ */
+async function runVariants(suite: Suite, names: Suite[], out: string, runOptions: (dir: string) => Omit<RunOptions, 'log' | 'onTrial'>, json: boolean, io: CliIO): Promise<number> {
+  const runs: (VariantResults & { trials: TrialRecord[]; dir: string })[] = [];
+  for (const variant of names) {
+    const dir = join(out, variant.variant!);
+    io.stderr(`variant ${variant.variant}: running into ${dir}/\n`);
+    runs.push({ name: variant.variant!, dir, ...(await runOnce(variant, runOptions(dir), io)) });
+  }
+  const byName = Object.fromEntries(runs.map((run) => [run.name, { results: run.results, trials: run.trials }]));
+  const verdicts = runs.map((run) => (suite.gate && !run.results.shard ? evaluateGateOnSplit(suite.gate, suite, { results: run.results, trials: run.trials }, undefined, { variants: byName }) : undefined));
+  const graders = Object.fromEntries((suite.e2e?.cases ?? []).map((spec) => [spec.name, graderOf(spec.check)]));
+  const comparison = compareVariants(runs, graders);
+  writeAtomic(join(out, SIDE_BY_SIDE_FILE), variantsMarkdown(comparison, runs));
+  if (json) {
+    const variants = Object.fromEntries(runs.map((run, index) => [run.name, verdicts[index] ? { ...run.results, gate: verdicts[index] } : run.results]));
+    io.stdout(`${JSON.stringify({ variants, side_by_side: comparison }, null, 2)}\n`);
+  } else {
+    const parts = runs.map((run, index) => `== variant ${run.name} ==\n${runReportText(run.results, run.trials, verdicts[index]).join('\n')}\nresults written to ${run.dir}/ (${writtenFiles(run.results)})\n`);
+    io.stdout(`${parts.join('\n')}\n${variantsText(comparison, runs)}side by side written to ${join(out, SIDE_BY_SIDE_FILE)}\n`);
+  }
+  // The worst outcome of any variant: incomplete (3) over a failed gate (1) over done (0).
+  return Math.max(...runs.map((run, index) => runExitCode(run.results, verdicts[index], (text) => io.stderr(`variant ${run.name}: ${text}`), 'run')));
 }

@@ -18,6 +18,9 @@
  *   condition is `not-evaluated`: shown as such, waived like a skipped layer,
  *   never counted as a pass. A condition that also has op/value is decided by
  *   that part alone, with a note that the comparison was not made.
+ * - `baseline: variant:NAME` compares with that variant's run instead (run
+ *   --variants gives each variant the others'); a condition of variant NAME's
+ *   own run, or without that run, is `not-evaluated` with a note saying which.
  * - A metric of a layer that did not run is `skipped`: waived when
  *   skipped_layers is waive, a failure when it is fail.
  * - A metric the run should have and does not (a failed provider, a condition
@@ -42,10 +45,36 @@ export interface EvaluateOptions {
   /** The current run's trials (trials.jsonl), for per-call latencies and per-case cost and recall quality. */
   trials?: readonly TrialRecord[];
   baselineTrials?: readonly TrialRecord[];
+  /** Other variants' runs by name (run --variants), for conditions with `baseline: variant:NAME`. */
+  variants?: Readonly<Record<string, VariantRun>>;
   /** Bootstrap seed; DEFAULT_SEED when absent. */
   seed?: number;
   /** Bootstrap resamples; 2,000 when absent. */
   resamples?: number;
+}
+
+export interface VariantRun {
+  results: ResultsDocument;
+  trials?: readonly TrialRecord[];
+}
+
+/** NAME of `variant:NAME`; undefined for anything else. */
+export function variantOfBaseline(baseline: string): string | undefined {
+  return /^variant:(.+)$/.exec(baseline)?.[1];
+}
+
+/**
+ * What a condition's max_drop/max_rise compares with: the run's baseline, or
+ * for `baseline: variant:NAME` that variant's run: one of options.variants, or
+ * the baseline itself when it is that variant's results (compare a/ b/).
+ */
+function baselineOf(condition: GateCondition, context: Context): { run?: VariantRun; missing?: string } {
+  const { baseline, options, current } = context;
+  if (condition.baseline === undefined) return { run: baseline && { results: baseline, trials: options.baselineTrials } };
+  const name = variantOfBaseline(condition.baseline) ?? condition.baseline;
+  if (current.variant === name) return { missing: `this run is variant ${name} itself` };
+  const run = options.variants?.[name] ?? (baseline?.variant === name ? { results: baseline, trials: options.baselineTrials } : undefined);
+  return run ? { run } : { missing: `no run of variant ${name} to compare against (run --variants ${name},...)` };
 }
 
 const OP_SYMBOL: Record<GateOp, string> = { gt: '>', gte: '>=', lt: '<', lte: '<=', eq: '==' };
@@ -69,7 +98,7 @@ export function compareOp(actual: number, op: GateOp, value: number): boolean {
 export function thresholdText(condition: GateCondition): string {
   const parts: string[] = [];
   if (condition.op !== undefined) parts.push(`${OP_SYMBOL[condition.op] ?? condition.op} ${condition.value ?? '?'}`);
-  const rule = condition.decide === 'interval' ? ' (interval)' : '';
+  const rule = `${condition.decide === 'interval' ? ' (interval)' : ''}${condition.baseline ? ` vs ${condition.baseline}` : ''}`;
   if (condition.max_drop !== undefined) parts.push(`drop <= ${condition.max_drop}${rule}`);
   if (condition.max_rise !== undefined) parts.push(`rise <= ${condition.max_rise}${rule}`);
   return parts.join(', ') || '(no threshold)';
@@ -105,7 +134,8 @@ export function evaluateGate(spec: GateSpec, current: ResultsDocument, baseline?
     rows: context.rows,
     groups: context.groups,
     blockingFailures,
-    hasBaseline: baseline !== undefined,
+    // A variant baseline counts: its rows were compared.
+    hasBaseline: baseline !== undefined || context.rows.some((row) => row.baseline !== undefined),
   };
 }
 
@@ -128,7 +158,7 @@ function evaluateNode(node: GateNode, path: string, context: Context): Outcome {
 }
 
 function evaluateCondition(condition: GateCondition, path: string, context: Context): GateRow {
-  const { spec, current, baseline, options } = context;
+  const { spec, current, options } = context;
   const parsed = parseMetricKey(condition.metric);
   const aggregation = condition.aggregation ?? (parsed.ok && aggregationApplies(parsed.key) ? defaultAggregation(parsed.key) : undefined);
   const row: GateRow = {
@@ -155,11 +185,12 @@ function evaluateCondition(condition: GateCondition, path: string, context: Cont
   let compared = false;
 
   if (hasRelative) {
-    const before = baseline
-      ? resolveMetric(condition.metric, baseline, { aggregation: condition.aggregation, trials: options.baselineTrials })
+    const against = baselineOf(condition, context);
+    const before = against.run
+      ? resolveMetric(condition.metric, against.run.results, { aggregation: condition.aggregation, trials: against.run.trials })
       : undefined;
     if (!before) {
-      notes.push('no baseline to compare against');
+      notes.push(against.missing ?? 'no baseline to compare against');
     } else if (before.status !== 'value') {
       notes.push(`not in the baseline: ${withHint(before)}`);
     } else {

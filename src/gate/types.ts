@@ -23,6 +23,8 @@ export interface GateCondition {
    * beyond the bound to fail, so a change within resampling noise passes.
    */
   decide?: GateDecide;
+  /** What max_drop/max_rise compare against: `variant:NAME`, that variant's run (run --variants); the run's baseline when absent. */
+  baseline?: string;
   /** How per-query or per-trial values become one number; default: the metric's own (mean for rates). */
   aggregation?: Aggregation;
   /** Failing this fails the gate whatever any: around it says. */

@@ -2,7 +2,7 @@ import type { Condition } from '../e2e/types.js';
 import type { Suite } from '../suite/types.js';
 import { didYouMean } from '../suite/didYouMean.js';
 import { SPLIT_CHOICES } from '../suite/splits.js';
-import { isCondition } from './evaluate.js';
+import { isCondition, variantOfBaseline } from './evaluate.js';
 import { AGGREGATIONS, aggregationApplies, parseMetricKey, type MetricKey } from './metrics.js';
 import type { Aggregation, GateCondition, GateDecide, GateNode, GateOp, GateSpec } from './types.js';
 
@@ -104,6 +104,7 @@ function checkCondition(condition: GateCondition, at: (string | number)[], suite
   } else if (decide !== undefined && maxDrop === undefined && maxRise === undefined) {
     problem('decide', 'decide applies to max_drop and max_rise: this condition has neither', 'add max_drop or max_rise, or remove decide');
   }
+  checkBaseline(condition, suite, problem);
   if (aggregation !== undefined && !AGGREGATIONS.includes(aggregation)) {
     problem('aggregation', `aggregation must be one of ${AGGREGATIONS.join(', ')}, not "${String(aggregation)}"`, didYouMean(String(aggregation), AGGREGATIONS));
   }
@@ -120,6 +121,18 @@ function checkCondition(condition: GateCondition, at: (string | number)[], suite
   if (issue) problem('metric', `metric "${condition.metric}": ${issue.message}`, issue.hint);
   if (aggregation !== undefined && AGGREGATIONS.includes(aggregation as Aggregation) && !aggregationApplies(parsed.key)) {
     problem('aggregation', `aggregation does not apply to ${condition.metric}: it is one number per run`, 'remove aggregation');
+  }
+}
+
+/** `baseline: variant:NAME` must name one of the suite's variants and have a change to compare. */
+function checkBaseline(condition: GateCondition, suite: Suite, problem: (field: string | undefined, message: string, hint?: string) => void): void {
+  if (condition.baseline === undefined) return;
+  const name = variantOfBaseline(condition.baseline);
+  const names = suite.variants?.map((variant) => variant.name) ?? [];
+  if (name === undefined) problem('baseline', `baseline must be variant:NAME, not "${String(condition.baseline)}"`);
+  else if (!names.includes(name)) problem('baseline', `baseline names no variant "${name}"`, didYouMean(name, names) ?? (names.length ? `variants: ${listed(names)}` : 'define variants: in the suite'));
+  if (condition.max_drop === undefined && condition.max_rise === undefined) {
+    problem('baseline', 'baseline applies to max_drop and max_rise: this condition has neither', 'add max_drop or max_rise, or remove baseline');
   }
 }
 

@@ -21,6 +21,8 @@ export interface ResultsDocument {
   errors: string[];
   /** Which split ran (run --split) and the content hashes of the held-out cases. */
   split?: SplitRecord;
+  /** The suite variant this run is (run --variant, run --variants). */
+  variant?: string;
   retrieval?: RetrievalResult;
   e2e?: E2eResult & { target: { kind: string; model?: string }; /** The judge's measured agreement on the suite's labels, when it has some. */ judge_calibration?: CalibrationSummary };
 }

@@ -7,6 +7,7 @@ import { FileProblems, readDataFile, readYamlFile, type DataPath, type SourceFil
 import { buildE2e, type RawE2e } from './loadE2e.js';
 import { validateGate } from '../gate/validateGate.js';
 import { gateLocations, gateSpecOf } from './loadGate.js';
+import { buildVariants } from './variants.js';
 import {
   DEFAULT_USER,
   type E2eSpec,
@@ -45,6 +46,7 @@ interface RawSuite {
   memory_paths?: string[];
   retrieval?: RawRetrieval;
   e2e?: RawE2e;
+  variants?: Parameters<typeof buildVariants>[0];
   gate?: Record<string, unknown>;
 }
 
@@ -116,6 +118,11 @@ export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
     retrieval,
     e2e,
   };
+  if (raw.variants) {
+    // Before the gate: a gate condition may name a variant as its baseline.
+    suite.variants = buildVariants(raw.variants, suite, (path, keyOf) => main.locate(['variants', ...path], { keyOf }), problems);
+    if (problems.length > 0) throw invalidInput(sortProblems(problems));
+  }
   if (raw.gate) {
     suite.gate = gateSpecOf(raw.gate);
     suite.gateLocations = gateLocations(raw.gate, (path) => main.locate(['gate', ...path]));

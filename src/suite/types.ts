@@ -152,6 +152,18 @@ export interface E2eSpec {
   cases: CaseSpec[];
 }
 
+/** One of the suite's `variants:`, as written; suite/variants.ts applies it. */
+export interface VariantSpec {
+  name: string;
+  /** Keys of e2e.target it replaces (memory and env merged key by key), as written. */
+  target?: Record<string, unknown>;
+  /** Provider name -> the embedding that replaces the provider's own. */
+  providers?: Record<string, { embedding: EmbeddingSpec }>;
+  where: SourceLocation;
+  /** Where its target.system_prompt is written, for a file that cannot be read. */
+  systemPromptWhere?: SourceLocation;
+}
+
 export interface Suite {
   name: string;
   /** Where the `name:` key is written: the name keys the results folder and the PR comment, so a clash is reported there. */
@@ -168,6 +180,9 @@ export interface Suite {
   retrieval?: RetrievalSpec;
   e2e?: E2eSpec;
   gate?: GateSpec;
+  variants?: VariantSpec[];
+  /** The variant this suite is, once suite/variants.ts has applied it. */
+  variant?: string;
   /** Where each gate condition was written, by its path (e.g. "all[2]"), for annotations. */
   gateLocations?: Record<string, SourceLocation>;
 }

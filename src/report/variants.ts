@@ -1,0 +1,202 @@
+/**
+ * Variants side by side (run --variants a,b): every other variant against the
+ * first, with exactly the figures `compare first/ other/` gives (compareResults
+ * for the paired bootstrap interval of each change, pairedChanges for McNemar
+ * on cases and Wilcoxon on queries), laid out as one table per layer. Pure.
+ */
+import type { E2eResult } from '../e2e/aggregate.js';
+import type { CheckSpec } from '../e2e/types.js';
+import { DEFAULT_SEED, mixSeed, pairedBootstrapChange } from '../gate/bootstrap.js';
+import { compareResults, type MetricComparison } from '../gate/compare.js';
+import { caseRateSamples, type NamedCase } from '../gate/metrics.js';
+import { formatInterval, formatNumber } from '../gate/format.js';
+import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
+import { caseChanges, pValue, pairedChanges, type CaseChanges, wilcoxonText, type McNemarResult, type PairedChanges } from '../gate/paired.js';
+import { round } from '../stats.js';
+import type { ResultsDocument } from './results.js';
+import { cell } from './escape.js';
+import { headlineMetrics, markdownTable, oneLine, textTable } from './format.js';
+
+export interface VariantResults {
+  name: string;
+  results: ResultsDocument;
+}
+
+export interface VariantsComparison {
+  /** The first variant named: every other one is compared with it. */
+  reference: string;
+  variants: string[];
+  /** Each other variant against the reference, as compare computes it. */
+  against: { name: string; metrics: MetricComparison[]; paired: PairedChanges; /** Case flips per grader (abilities keyed by grader). */ graders?: CaseChanges }[];
+}
+
+/** The check kinds that grade a case, composites by their leaves ("icontains", "not+regex", "judge"): the grader a row groups by. */
+export function graderOf(check: CheckSpec): string {
+  const leaves = new Set<string>();
+  const walk = (node: CheckSpec) => {
+    if ('all' in node) node.all.forEach(walk);
+    else if ('any' in node) node.any.forEach(walk);
+    else if ('not' in node) walk(node.not);
+    else leaves.add(Object.keys(node)[0]!);
+  };
+  walk(check);
+  return [...leaves].sort().join('+');
+}
+
+/**
+ * Each other variant against the first. `graders` (case name -> graderOf its
+ * check) adds rows per grader: the cases a grader grades, with the same pooled
+ * pass rate, paired interval and McNemar test as an ability's.
+ */
+export function compareVariants(runs: readonly VariantResults[], graders: Readonly<Record<string, string>> = {}): VariantsComparison {
+  const [reference, ...others] = runs;
+  return {
+    reference: reference!.name,
+    variants: runs.map((run) => run.name),
+    against: others.map((run) => ({
+      name: run.name,
+      metrics: [...compareResults(reference!.results, run.results), ...graderRows(reference!.results, run.results, graders)],
+      paired: pairedChanges(reference!.results, run.results),
+      ...graderFlips(reference!.results, run.results, graders),
+    })),
+  };
+}
+
+function graderFlips(baseline: ResultsDocument, current: ResultsDocument, graders: Readonly<Record<string, string>>): { graders?: CaseChanges } {
+  const flips = baseline.e2e && current.e2e && Object.keys(graders).length > 0 ? caseChanges(byGrader(baseline.e2e, graders), byGrader(current.e2e, graders)) : undefined;
+  return flips ? { graders: flips } : {};
+}
+
+/** Grader rows, keyed `e2e.grader.<grader>.pass_rate` (not a gate key: the gate has no grader keys). */
+function graderRows(baseline: ResultsDocument, current: ResultsDocument, graders: Readonly<Record<string, string>>): MetricComparison[] {
+  const condition = current.e2e?.headline_condition;
+  if (!current.e2e || !baseline.e2e || condition === undefined || baseline.e2e.headline_condition !== condition) return [];
+  const rows: MetricComparison[] = [];
+  for (const grader of [...new Set(Object.values(graders))].sort()) {
+    const samplesOf = (results: ResultsDocument) => {
+      const cases: NamedCase[] = Object.entries(results.e2e!.cases).filter(([name, result]) => graders[name] === grader && result.conditions[condition]);
+      return cases.length > 0 ? caseRateSamples(cases, condition, 'pass_rate') : undefined;
+    };
+    const [before, after] = [samplesOf(baseline), samplesOf(current)];
+    if (!before || !after) continue;
+    const metric = `e2e.grader.${grader}.pass_rate`;
+    const [prior, now] = [before.statistic(before.units), after.statistic(after.units)];
+    const change = pairedBootstrapChange(after, before, { seed: mixSeed(DEFAULT_SEED, metric) });
+    rows.push({ metric, baseline: prior, current: now, delta: round(now - prior, 12), ...(change ? { change } : {}) });
+  }
+  return rows;
+}
+
+/** The e2e results with each case's ability replaced by its grader, so caseChanges counts McNemar's flips per grader. */
+function byGrader(e2e: E2eResult, graders: Readonly<Record<string, string>>): E2eResult {
+  return { ...e2e, cases: Object.fromEntries(Object.entries(e2e.cases).flatMap(([name, result]) => (graders[name] ? [[name, { ...result, ability: graders[name]! }]] : []))) };
+}
+interface Table {
+  title: string;
+  header: string[];
+  rows: string[][];
+  notes: string[];
+}
+
+const significant = (row: MetricComparison) => Boolean(row.change && (row.change.interval[0] > 0 || row.change.interval[1] < 0));
+
+function changeCell(row: MetricComparison | undefined): string {
+  if (!row) return '-';
+  const interval = row.change ? ` ${formatInterval({ interval: row.change.interval, significant: significant(row) })}` : '';
+  return `${formatNumber(row.delta, true)}${interval}`;
+}
+
+function mcnemarCell(result: McNemarResult | undefined): string {
+  return result ? `b=${result.b} c=${result.c} p=${pValue(result.p)}` : '-';
+}
+
+/** Rows keyed by metric: the reference's value, each variant's, then each variant's change and (for cases) McNemar. */
+type Against = VariantsComparison['against'][number];
+
+function metricTable(comparison: VariantsComparison, title: string, rows: { label: string; metric: string; mcnemar?: (paired: PairedChanges, other?: Against) => McNemarResult | undefined }[]): Table | undefined {
+  const others = comparison.against;
+  const header = [
+    title.startsWith('e2e') ? 'ability / rate' : 'provider / metric',
+    ...comparison.variants,
+    ...others.flatMap((other) => [`${other.name} - ${comparison.reference} [95% CI]`, ...(rows.some((row) => row.mcnemar) ? [`McNemar ${other.name}`] : [])]),
+  ];
+  const body: string[][] = [];
+  for (const row of rows) {
+    const found = others.map((other) => other.metrics.find((metric) => metric.metric === row.metric));
+    const first = found.find((metric) => metric !== undefined);
+    if (!first) continue;
+    body.push([
+      row.label,
+      formatNumber(first.baseline),
+      ...found.map((metric) => formatNumber(metric?.current)),
+      ...others.flatMap((other, index) => [changeCell(found[index]), ...(rows.some((candidate) => candidate.mcnemar) ? [mcnemarCell(row.mcnemar?.(other.paired, other))] : [])]),
+    ]);
+  }
+  return body.length > 0 ? { title, header, rows: body, notes: [] } : undefined;
+}
+
+function tables(comparison: VariantsComparison, runs: readonly VariantResults[]): Table[] {
+  const out: Table[] = [];
+  const reference = runs[0]!.results;
+  const e2e = reference.e2e;
+  const condition = comparison.against[0]?.paired.cases?.condition;
+  if (e2e && condition) {
+    const rows = [
+      ...Object.keys(e2e.abilities)
+        .sort()
+        .map((ability) => ({ label: `${ability} pass_rate`, metric: `e2e.ability.${ability}.pass_rate`, mcnemar: (paired: PairedChanges) => paired.cases?.abilities[ability]?.mcnemar })),
+      { label: 'all pass_rate', metric: 'e2e.pass_rate', mcnemar: (paired: PairedChanges) => paired.cases?.overall.mcnemar },
+      { label: 'all pass^k', metric: 'e2e.pass^k' },
+    ];
+    const table = metricTable(comparison, `e2e, condition ${condition}, per ability`, rows);
+    if (table) {
+      table.notes.push('McNemar: exact test on cases (a case passes when more than half of its repeats passed); b pass->fail, c fail->pass against the reference');
+      out.push(table);
+    }
+    const graders = [...new Set(comparison.against.flatMap((other) => other.metrics.map((row) => /^e2e\.grader\.(.+)\.pass_rate$/.exec(row.metric)?.[1]).filter((name) => name !== undefined)))];
+    const byCheck = metricTable(
+      comparison,
+      `e2e, condition ${condition}, per grader (the check kinds of a case)`,
+      graders.map((grader) => ({ label: `${grader} pass_rate`, metric: `e2e.grader.${grader}.pass_rate`, mcnemar: (_paired: PairedChanges, other?: Against) => other?.graders?.abilities[grader]?.mcnemar })),
+    );
+    if (byCheck) out.push(byCheck);
+  }
+  const retrieval = reference.retrieval;
+  if (retrieval) {
+    const metrics = headlineMetrics(retrieval.k);
+    const rows = Object.keys(retrieval.providers).flatMap((provider) => metrics.map((metric) => ({ label: `${provider} ${metric}`, metric: `retrieval.${provider}.${metric}` })));
+    const table = metricTable(comparison, 'retrieval, means per provider', rows);
+    if (table) {
+      for (const other of comparison.against) {
+        for (const provider of other.paired.queries) table.notes.push(`${other.name} - ${comparison.reference}, ${provider.provider}: ${provider.worse.length} worse, ${provider.better.length} better, ${provider.same} same; ${wilcoxonText(provider.wilcoxon)}`);
+      }
+      out.push(table);
+    }
+  }
+  return out;
+}
+
+const INTERVALS = `intervals: ${INTERVAL_DEFINITION}; paired on the cases or queries both variants share; * the interval excludes 0`;
+
+/** For the terminal. */
+export function variantsText(comparison: VariantsComparison, runs: readonly VariantResults[]): string {
+  const lines = [`variants side by side, each against ${oneLine(comparison.reference, 80)}:`, ''];
+  for (const table of tables(comparison, runs)) {
+    const clean = (row: string[]) => row.map((value) => oneLine(value, 120));
+    lines.push(`${table.title}:`, textTable(clean(table.header), table.rows.map(clean)), ...table.notes.map((note) => `  ${oneLine(note, 400)}`), '');
+  }
+  lines.push(INTERVALS, '');
+  return lines.join('\n');
+}
+
+/** variants.md: the same tables in GitHub markdown, each variant's folder named. */
+export function variantsMarkdown(comparison: VariantsComparison, runs: readonly VariantResults[]): string {
+  const lines = [`# Variants side by side: ${cell(runs[0]!.results.suite.name)}`, '', `Each variant against **${cell(comparison.reference)}**; every variant's complete results are in its own folder (${comparison.variants.map((name) => `\`${cell(name)}/\``).join(', ')}).`, ''];
+  for (const table of tables(comparison, runs)) {
+    lines.push(`## ${cell(table.title)}`, '', ...markdownTable(table.header.map((value) => cell(value)), table.rows.map((row) => row.map((value) => cell(value)))), '');
+    for (const note of table.notes) lines.push(`- ${cell(note, 400)}`);
+    if (table.notes.length > 0) lines.push('');
+  }
+  lines.push(cell(INTERVALS, 400), '');
+  return lines.join('\n');
+}
