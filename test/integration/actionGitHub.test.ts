@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { runAction, type ActionRun } from '../support/action.js';
+import { runOnEvent as runActionOnEvent, type ActionRun } from '../support/action.js';
 import { REPO_ROOT, tempDir } from '../support/cli.js';
 import { startGitHubServer, type FileChange, type GitHubServer } from '../support/githubServer.js';
 import { startOpenAIServer, type OpenAIServer } from '../support/openaiServer.js';
@@ -17,19 +17,9 @@ function workspace(): string {
 
 const SUITE = 'evals/memory/suite.yaml';
 
-/** dist/index.js on a GitHub event: the event file, the repository and the API pointing at the local server. */
+/** The Action on an event, with the example suite. */
 function runOnEvent(cwd: string, github: GitHubServer, event: { name: string; payload: object }, inputs: Record<string, string>): Promise<ActionRun> {
-  const eventPath = join(tempDir('recall-gate-event-'), 'event.json');
-  writeFileSync(eventPath, JSON.stringify(event.payload));
-  return runAction(cwd, { 'github-token': 'ghs_test_token', suite: SUITE, ...inputs }, {
-    GITHUB_EVENT_NAME: event.name,
-    GITHUB_EVENT_PATH: eventPath,
-    GITHUB_REPOSITORY: 'acme/agent',
-    GITHUB_SHA: 'f'.repeat(40),
-    GITHUB_API_URL: github.url,
-    GITHUB_SERVER_URL: 'https://github.example',
-    GITHUB_RUN_ID: '42',
-  });
+  return runActionOnEvent(cwd, github.url, event, { suite: SUITE, ...inputs });
 }
 
 const pullRequest = (number: number, extra: object = {}) => ({

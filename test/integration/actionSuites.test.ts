@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { runAction, type ActionRun } from '../support/action.js';
+import { runOnEvent, type ActionRun } from '../support/action.js';
 import { tempDir } from '../support/cli.js';
 import { startGitHubServer, type GitHubServer } from '../support/githubServer.js';
 import { startOpenAIServer, type OpenAIServer } from '../support/openaiServer.js';
@@ -34,17 +34,8 @@ function writeSuites(files: Record<string, string>): string {
 }
 
 function onPullRequest(cwd: string, github: GitHubServer, inputs: Record<string, string>): Promise<ActionRun> {
-  const eventPath = join(tempDir('recall-gate-event-'), 'event.json');
-  writeFileSync(eventPath, JSON.stringify({ number: 5, pull_request: { number: 5, changed_files: 1, head: { sha: 'f'.repeat(40) } }, repository: { default_branch: 'main' } }));
-  return runAction(cwd, { 'github-token': 'ghs_test_token', baseline: 'none', ...inputs }, {
-    GITHUB_EVENT_NAME: 'pull_request',
-    GITHUB_EVENT_PATH: eventPath,
-    GITHUB_REPOSITORY: 'acme/agent',
-    GITHUB_SHA: 'f'.repeat(40),
-    GITHUB_API_URL: github.url,
-    GITHUB_SERVER_URL: 'https://github.example',
-    GITHUB_RUN_ID: '42',
-  });
+  const payload = { number: 5, pull_request: { number: 5, changed_files: 1, head: { sha: 'f'.repeat(40) } }, repository: { default_branch: 'main' } };
+  return runOnEvent(cwd, github.url, { name: 'pull_request', payload }, { baseline: 'none', ...inputs });
 }
 
 describe('the Action with several suites, against a local GitHub server', { timeout: 300_000 }, () => {

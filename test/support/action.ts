@@ -54,3 +54,18 @@ export function runAction(cwd: string, inputs: Record<string, string>, env: Node
     });
   });
 }
+
+/** dist/index.js on a GitHub event: the event file, the repository acme/agent and the API pointing at the local server `apiUrl`. */
+export function runOnEvent(cwd: string, apiUrl: string, event: { name: string; payload: object }, inputs: Record<string, string>): Promise<ActionRun> {
+  const eventPath = join(tempDir('recall-gate-event-'), 'event.json');
+  writeFileSync(eventPath, JSON.stringify(event.payload));
+  return runAction(cwd, { 'github-token': 'ghs_test_token', ...inputs }, {
+    GITHUB_EVENT_NAME: event.name,
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_REPOSITORY: 'acme/agent',
+    GITHUB_SHA: 'f'.repeat(40),
+    GITHUB_API_URL: apiUrl,
+    GITHUB_SERVER_URL: 'https://github.example',
+    GITHUB_RUN_ID: '42',
+  });
+}
