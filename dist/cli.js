@@ -15422,6 +15422,24 @@ function textTable(header, rows, align = `l${"r".repeat(Math.max(0, header.lengt
   const line = (cells) => cells.map((value, col) => align[col] === "r" ? value.padStart(widths[col]) : value.padEnd(widths[col])).join("  ").trimEnd();
   return [line(header), ...rows.map(line)].join("\n");
 }
+function liftAndGapCells(conditions, rates2, intervals) {
+  const recall = rates2.recall?.pass_rate;
+  const header = [];
+  const cells = [];
+  if (conditions.includes("recall") && conditions.includes("none")) {
+    header.push("lift (recall \u2212 none)");
+    cells.push(formatEstimate(recall !== void 0 && rates2.none ? recall - rates2.none.pass_rate : void 0, intervals?.lift));
+  }
+  if (conditions.includes("recall") && conditions.includes("oracle")) {
+    header.push("gap (oracle \u2212 recall)");
+    cells.push(formatEstimate(recall !== void 0 && rates2.oracle ? rates2.oracle.pass_rate - recall : void 0, intervals?.gap));
+  }
+  return { header, cells };
+}
+function splitRunText(split) {
+  if (!split || split.run === "all") return void 0;
+  return `split: only the ${split.run} cases and queries ran (run --split ${split.run}); every figure below is theirs alone`;
+}
 
 // src/retrieval/types.ts
 var METRIC_DEFINITIONS = "trec_eval (recall.k, P.k, success.k, ndcg_cut.k, recip_rank over the returned list); every query counts in each mean, as trec_eval -c";
@@ -15663,6 +15681,7 @@ function evaluateCondition(condition, path2, context) {
       if (condition.max_rise !== void 0 && low > condition.max_rise + TOLERANCE) failed = true;
       if (byInterval) notes.push(`decided by the 95% interval of the change (decide: interval)`);
       else if (condition.decide === "interval") notes.push("decide: interval, but there is no interval: decided by the point estimate");
+      else notes.push("decided by the point estimate of the change (decide: point)");
     }
   }
   if (failed) row.status = "fail";
@@ -15917,7 +15936,7 @@ function formatNumber(value, signed2 = false) {
 function formatInterval(row) {
   if (!row.interval) return "-";
   const [low, high] = row.interval;
-  return `[${formatNumber(low, true)}, ${formatNumber(high, true)}]${row.significant ? " *" : ""}`;
+  return `[${formatNumber(low, true)}, ${formatNumber(high, true)}]${row.pairing ? ` (${pairingText(row.pairing)})` : ""}${row.significant ? " *" : ""}`;
 }
 var STATUS_TEXT = { pass: "pass", fail: "FAIL", skipped: "skipped", "not-evaluated": "not evaluated" };
 function verdictText(verdict) {
@@ -15972,7 +15991,7 @@ function comparisonText(rows) {
     "lrrrrl"
   )}
 
-intervals: ${INTERVAL_DEFINITION}; paired on the units both runs share${rows.some((row) => row.change && (row.change.interval[0] > 0 || row.change.interval[1] < 0)) ? "; * the interval excludes 0" : ""}
+intervals: ${INTERVAL_DEFINITION}; paired on the units both runs share where enough are shared (the units column says which)${rows.some((row) => row.change && (row.change.interval[0] > 0 || row.change.interval[1] < 0)) ? "; * the interval excludes 0" : ""}
 `;
 }
 var MAX_LISTED = 20;
@@ -18337,7 +18356,11 @@ function findAbstention(text) {
   }
   return first;
 }
-var OFFER_LEAD = new RegExp(`\\b(?:is|was|it${A}s|called|named|maybe|perhaps|probably|possibly|i think|i believe|i guess|might be|could be) `, "giu");
+var OFFER_LEAD = new RegExp(
+  `\\b(?:is it|was it|could it be|is|was|it${A}s|called|named|maybe|perhaps|probably|possibly|i think|i believe|i guess|i${A}d say|i${A}d guess|my guess is|might be|could be) `,
+  "giu"
+);
+var COMES_TO_MIND = new RegExp("(?!(?:I|OK|Okay)(?![\\p{L}'-]))\\p{Lu}[\\p{L}'-]*(?= (?:comes|springs) to mind\\b)", "u");
 var OFFERED = new RegExp(`(?!(?:I|OK|Okay)(?![\\p{L}'-]))(\\p{Lu}[\\p{L}'-]*)|"([^"\\n]+)"|\\d+(?:[.,]\\d+)*`, "uy");
 function findValue(text) {
   const amount = findAmounts(text).find((candidate) => candidate.currency || !/^\d{1,2}$/.test(candidate.raw));
@@ -18349,6 +18372,8 @@ function findValue(text) {
     const name = OFFERED.exec(text);
     if (name) return { kind: "name", at: name.index, raw: name[0] };
   }
+  const comes = COMES_TO_MIND.exec(text);
+  if (comes) return { kind: "name", at: comes.index, raw: comes[0] };
   return void 0;
 }
 var VALUE_WORD = { amount: "the amount", date: "the date", name: "the value" };
@@ -32012,6 +32037,8 @@ function missedQueryRows(missed, k, options) {
 // src/report/markdown.ts
 function markdownReport(results) {
   const lines = [`## recall-gate: ${escapeMarkdown(results.suite.name)}`, ""];
+  const split = splitRunText(results.split);
+  if (split) lines.push(`${escapeMarkdown(split.charAt(0).toUpperCase() + split.slice(1))}.`, "");
   if (results.status === "incomplete") {
     lines.push(`**Incomplete run.** ${results.errors.length} problem(s):`, "", ...results.errors.map((error) => `- ${cell(error, 400)}`), "");
   }
@@ -32078,14 +32105,15 @@ function e2eSection(e2e) {
   const lines = ["### End-to-end", ""];
   const trials = Object.values(e2e.by_condition).reduce((sum2, rates2) => sum2 + (rates2?.trials ?? 0), 0);
   lines.push(
-    `${Object.keys(e2e.cases).length} cases, ${e2e.repeat} repeats, conditions ${e2e.conditions.join(", ")}: ${trials} trials against ${escapeMarkdown(e2e.target.kind)}${e2e.target.model ? ` (${escapeMarkdown(e2e.target.model)})` : ""}. Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat. [low, high] n: ${INTERVAL_DEFINITION}; n cases.`,
+    `${Object.keys(e2e.cases).length} cases, ${e2e.repeat} repeats, conditions ${e2e.conditions.join(", ")}: ${trials} trials against ${escapeMarkdown(e2e.target.kind)}${e2e.target.model ? ` (${escapeMarkdown(e2e.target.model)})` : ""}. Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat. [low, high] n: ${INTERVAL_DEFINITION}; n cases, a plant_from history counting once.`,
     ""
   );
-  const header = ["ability", ...e2e.conditions.map((condition) => `${condition} pass rate`), `pass^${e2e.repeat}`, "errors"];
+  const header = ["ability", ...e2e.conditions.map((condition) => `${condition} pass rate`), `pass^${e2e.repeat}`, ...liftAndGapCells(e2e.conditions, {}, void 0).header, "errors"];
   const row = (name, byCondition, intervals) => [
     name,
     ...e2e.conditions.map((condition) => formatEstimate(byCondition[condition]?.pass_rate, intervals?.[`${condition}.pass_rate`])),
     formatEstimate(byCondition[e2e.headline_condition]?.["pass^k"], intervals?.[`${e2e.headline_condition}.pass^k`]),
+    ...liftAndGapCells(e2e.conditions, byCondition, intervals).cells,
     String(e2e.conditions.reduce((sum2, condition) => sum2 + (byCondition[condition]?.errors ?? 0), 0))
   ];
   lines.push(...markdownTable(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions, result.intervals)), row("**all**", e2e.by_condition, e2e.intervals)]), "");
@@ -32152,9 +32180,11 @@ function terminalReport(results) {
     lines.push(...missLines(provider, retrieval.k[retrieval.k.length - 1], retrieval.depth));
   }
   for (const { name, isolation } of providers) {
-    const first = isolation?.cross_user[0];
-    if (!isolation || !first) continue;
-    lines.push(`${plainText(name)}: ISOLATION ${isolation.cross_user_hits} cross-user hit(s), first: ${crossUserText(first, (text) => oneLine(text, 80))}`);
+    if (!isolation || isolation.cross_user_hits + isolation.unknown_ids === 0) continue;
+    const first = isolation.cross_user[0];
+    const hits = first ? `${isolation.cross_user_hits} cross-user hit(s), first: ${crossUserText(first, (text) => oneLine(text, 80))}` : "0 cross-user hits";
+    const unknown = isolation.unknown_ids > 0 ? `; ${isolation.unknown_ids} result(s) with an id the suite never seeded` : "";
+    lines.push(`${plainText(name)}: ISOLATION ${hits}${unknown}`);
   }
   return `${lines.join("\n").trimEnd()}
 `;
@@ -32251,12 +32281,15 @@ function intervalLines(e2e) {
       gap: overall.recall && overall.oracle ? overall.oracle.pass_rate - overall.recall.pass_rate : void 0
     })
   ];
-  return rows.length === 0 ? [] : [`intervals under ${headline} (${INTERVAL_DEFINITION}):`, ...rows, ""];
+  return rows.length === 0 ? [] : [`intervals under ${headline} (${INTERVAL_DEFINITION}; n cases, a plant_from history counting once):`, ...rows, ""];
 }
 
 // src/cli/runReport.ts
 function runReportText(results, trials, verdict) {
   const parts = [];
+  const split = splitRunText(results.split);
+  if (split) parts.push(`${split}
+`);
   if (results.retrieval) parts.push(terminalReport(results));
   if (results.e2e) parts.push(terminalE2eReport(results.e2e, [...trials]));
   if (verdict) parts.push(verdictText(verdict));
@@ -32681,7 +32714,7 @@ function byGrader(e2e, graders) {
 var significant = (row) => Boolean(row.change && (row.change.interval[0] > 0 || row.change.interval[1] < 0));
 function changeCell(row) {
   if (!row) return "-";
-  const interval = row.change ? ` ${formatInterval({ interval: row.change.interval, significant: significant(row) })}` : "";
+  const interval = row.change ? ` ${formatInterval({ interval: row.change.interval, significant: significant(row), pairing: row.change })}` : "";
   return `${formatNumber(row.delta, true)}${interval}`;
 }
 function mcnemarCell(result) {

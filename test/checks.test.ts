@@ -511,6 +511,10 @@ describe('abstention', () => {
     ["There's nothing in my notes, but I believe Max.", false],
     ["You haven't mentioned it recently, but it was $1.5k.", false],
     ["I'm not sure how many, maybe 3?", false],
+    ["Sorry, I don't know — you haven't told me your dog's name yet. Is it Rex?", false],
+    ["You haven't told me, but I'd say Porto.", false],
+    ["I don't know, but Rex comes to mind.", false],
+    ["I don't have that saved. Could it be Rex?", false],
     ["I don't know exactly; I think 45.", false],
     // plain abstentions: a phrase and no value
     ["I don't have your dog's name saved.", true],

@@ -6,6 +6,7 @@ import type { CaseSpec } from '../src/e2e/types.js';
 import type { Verdict } from '../src/gate/types.js';
 import { COMMENT_LIMIT_BYTES, renderComment } from '../src/report/comment.js';
 import type { ResultsDocument } from '../src/report/results.js';
+import { markdownReport } from '../src/report/markdown.js';
 import { terminalReport } from '../src/report/terminal.js';
 
 const HOSTILE = 'Sure! @octocat <script>alert(1)</script> | col | [click](https://evil.example) **bold** `code` #123\nnew line';
@@ -200,4 +201,17 @@ test('a provider with cross-user hits gets an isolation line in the comment and 
   assert.deepEqual(lines, ['- **leaky: 2 cross-user hit(s)** (q&lt;b&gt;1 by ana got b1 of @\u200bbob, … 1 more).'], body);
   const terminal = terminalReport(run).split('\n').filter((line) => /cross-user/.test(line));
   assert.deepEqual(terminal, ['leaky: ISOLATION 2 cross-user hit(s), first: q<b>1 by ana got b1 of @bob']);
+});
+
+test('with recall and none (and oracle) run, the comment and report.md show lift and gap per ability with their intervals', () => {
+  const cases = [spec('c1', 'extraction'), spec('c2', 'extraction')];
+  const under = (condition: 'recall' | 'none' | 'oracle', caseName: string, pass: boolean): TrialRecord => ({ ...trial(caseName, 'extraction', pass, 'x'), key: `${caseName}|${condition}|1`, condition });
+  const trials = [under('recall', 'c1', true), under('recall', 'c2', true), under('none', 'c1', false), under('none', 'c2', true), under('oracle', 'c1', true), under('oracle', 'c2', true)];
+  const doc: ResultsDocument = { ...results(cases, []), e2e: { target: { kind: 'builtin', model: 'm' }, ...aggregateE2e(trials, cases, ['recall', 'none', 'oracle'], 1) } };
+  const body = renderComment({ marker: '<!-- m -->', results: doc, baselineNote: 'none', e2eTrigger: trigger });
+  // lift 1.0 - 0.5 over two cases; gap 1.0 - 1.0; each with its interval and n.
+  assert.match(body, /\| ability \| pass rate \| pass\^1 \| none \| oracle \| lift \(recall − none\) \| gap \(oracle − recall\) \| errors \|/);
+  assert.match(body, /\| extraction \| [^|]+ \| [^|]+ \| 0\.500 \| 1\.000 \| 0\.500 \[0\.000, 1\.000\] n=2 \| 0\.000 \[0\.000, 0\.000\] n=2 \| 0 \|/);
+  const report = markdownReport(doc);
+  assert.match(report, /\| extraction \| [^|]+ \| [^|]+ \| [^|]+ \| [^|]+ \| 0\.500 \[0\.000, 1\.000\] n=2 \| 0\.000 \[0\.000, 0\.000\] n=2 \| 0 \|/);
 });

@@ -617,6 +617,7 @@ describe('bootstrap interval of a change', () => {
     const point = rowFor({ max_drop: 0.1 });
     assert.equal(point.status, 'fail');
     assert.equal(point.decided_by, 'point');
+    assert.match(point.note ?? '', /decided by the point estimate of the change \(decide: point\)/);
     const interval = point.interval!;
     assert.ok(interval[1] < -0.01 && interval[1] > -0.1 && interval[0] < -0.2, `${interval}`);
     const noisy = rowFor({ max_drop: 0.1, decide: 'interval' });
@@ -825,7 +826,7 @@ gate:
     const result = await run(['base', 'cur']);
     assert.equal(result.code, 1, result.stdout + result.stderr);
     assert.match(result.stdout, /^retrieval\.vector\.recall@3\s+0\.800\s+0\.750\s+-0\.050\s+\[-0\.150, +\+0\.000\]\s+paired, 4 shared$/m);
-    assert.match(result.stdout, /^all\[0\]\s+retrieval\.vector\.recall@3\s+drop <= 0\.01\s+0\.750\s+0\.800\s+-0\.050\s+\[.*\]\s+FAIL$/m);
+    assert.match(result.stdout, /^all\[0\]\s+retrieval\.vector\.recall@3\s+drop <= 0\.01\s+0\.750\s+0\.800\s+-0\.050\s+\[.*\] \(paired, 4 shared\)\s+FAIL$/m);
     assert.match(result.stdout, /gate FAILED \(1 passed, 1 failed, 0 skipped, 0 not evaluated\)/);
   });
 

@@ -3,6 +3,7 @@ import { ExitCode } from '../errors.js';
 import { verdictText } from '../gate/format.js';
 import type { Verdict } from '../gate/types.js';
 import { plainText } from '../report/escape.js';
+import { splitRunText } from '../report/format.js';
 import type { ResultsDocument } from '../report/results.js';
 import { terminalReport } from '../report/terminal.js';
 import { terminalE2eReport } from '../report/terminalE2e.js';
@@ -10,6 +11,8 @@ import { terminalE2eReport } from '../report/terminalE2e.js';
 /** What `run` and `merge` print after the numbers: retrieval, e2e and the verdict, whichever there are. */
 export function runReportText(results: ResultsDocument, trials: readonly TrialRecord[], verdict: Verdict | undefined): string[] {
   const parts: string[] = [];
+  const split = splitRunText(results.split);
+  if (split) parts.push(`${split}\n`);
   if (results.retrieval) parts.push(terminalReport(results));
   if (results.e2e) parts.push(terminalE2eReport(results.e2e, [...trials]));
   if (verdict) parts.push(verdictText(verdict));

@@ -216,6 +216,7 @@ function evaluateCondition(condition: GateCondition, path: string, context: Cont
       if (condition.max_rise !== undefined && low > condition.max_rise + TOLERANCE) failed = true;
       if (byInterval) notes.push(`decided by the 95% interval of the change (decide: interval)`);
       else if (condition.decide === 'interval') notes.push('decide: interval, but there is no interval: decided by the point estimate');
+      else notes.push('decided by the point estimate of the change (decide: point)');
     }
   }
 

@@ -12,11 +12,12 @@ export function formatNumber(value: number | undefined, signed = false): string 
   return signed && value >= 0 && !/^-/.test(text) ? `+${text}` : text;
 }
 
-export function formatInterval(row: Pick<GateRow, 'interval' | 'significant'>): string {
+export function formatInterval(row: Pick<GateRow, 'interval' | 'significant' | 'pairing'>): string {
   if (!row.interval) return '-';
   const [low, high] = row.interval;
-  return `[${formatNumber(low, true)}, ${formatNumber(high, true)}]${row.significant ? ' *' : ''}`;
+  return `[${formatNumber(low, true)}, ${formatNumber(high, true)}]${row.pairing ? ` (${pairingText(row.pairing)})` : ''}${row.significant ? ' *' : ''}`;
 }
+
 
 const STATUS_TEXT: Record<GateRow['status'], string> = { pass: 'pass', fail: 'FAIL', skipped: 'skipped', 'not-evaluated': 'not evaluated' };
 
@@ -57,7 +58,7 @@ export function verdictLine(verdict: Verdict): string {
 }
 
 /** "paired, 18 shared" or "unpaired, 2 shared, 3 added, 1 removed". */
-export function pairingText(change: ChangeInterval | undefined): string {
+export function pairingText(change: Pick<ChangeInterval, 'paired' | 'shared' | 'added' | 'removed'> | undefined): string {
   if (!change) return '-';
   const oneSide = change.added + change.removed > 0 ? `, ${change.added} added, ${change.removed} removed` : '';
   return `${change.paired ? 'paired' : 'unpaired'}, ${change.shared} shared${oneSide}`;
@@ -76,7 +77,7 @@ export function comparisonText(rows: MetricComparison[]): string {
       pairingText(row.change),
     ]),
     'lrrrrl',
-  )}\n\nintervals: ${INTERVAL_DEFINITION}; paired on the units both runs share${rows.some((row) => row.change && (row.change.interval[0] > 0 || row.change.interval[1] < 0)) ? '; * the interval excludes 0' : ''}\n`;
+  )}\n\nintervals: ${INTERVAL_DEFINITION}; paired on the units both runs share where enough are shared (the units column says which)${rows.some((row) => row.change && (row.change.interval[0] > 0 || row.change.interval[1] < 0)) ? '; * the interval excludes 0' : ''}\n`;
 }
 
 const MAX_LISTED = 20;

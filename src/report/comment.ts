@@ -3,9 +3,9 @@ import type { Condition } from '../e2e/types.js';
 import type { GateRow, Verdict } from '../gate/types.js';
 import { cell, escapeMarkdown, plainText } from './escape.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
-import { splitLine } from '../gate/format.js';
+import { pairingText, splitLine } from '../gate/format.js';
 import { mcnemarText, pairedChanges, wilcoxonText } from '../gate/paired.js';
-import { formatEstimate, formatMetric, headlineMetrics, markdownTable } from './format.js';
+import { formatEstimate, formatMetric, headlineMetrics, liftAndGapCells, markdownTable } from './format.js';
 import type { ResultsDocument } from './results.js';
 import { changedHeldoutCases, changedHeldoutQueries } from '../suite/splits.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
@@ -246,9 +246,10 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
       formatEstimate(mine?.['pass^k'], intervals?.[`${condition}.pass^k`]),
       ...(baseline?.e2e ? [delta(mine?.pass_rate, base?.pass_rate)] : []),
       ...others.map((c) => formatMetric(byCondition[c]?.pass_rate)),
+      ...liftAndGapCells(e2e.conditions, byCondition, intervals).cells,
       String(mine?.errors ?? 0),
     ];
-    const header = ['ability', 'pass rate', `pass^${e2e.repeat}`, ...(baseline?.e2e ? ['Δ vs base'] : []), ...others.map((c) => `${c}`), 'errors'];
+    const header = ['ability', 'pass rate', `pass^${e2e.repeat}`, ...(baseline?.e2e ? ['Δ vs base'] : []), ...others.map((c) => `${c}`), ...liftAndGapCells(e2e.conditions, {}, undefined).header, 'errors'];
     const leaks = e2e.leaks;
     parts.abilities = {
       rows: abilities.length,
@@ -264,7 +265,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
           ...markdownTable(header, rows),
           ...(abilities.length > shown ? ['', `… and ${abilities.length - shown} more abilities, none with a lower pass rate`] : []),
           '',
-          ...(e2e.intervals ? [`<sub>[low, high] n: ${INTERVAL_DEFINITION}; n cases.</sub>`, ''] : []),
+          ...(e2e.intervals ? [`<sub>[low, high] n: ${INTERVAL_DEFINITION}; n cases, a plant_from history counting once.</sub>`, ''] : []),
           ...(e2e.judge_calibration ? [`Judged figures: ${cell(calibrationLine(e2e.judge_calibration), 300)}.`, ''] : []),
           ...(leaks.length > 0 ? [`Leak: ${leaks.slice(0, 20).map((name) => cell(name)).join(', ')}${leaks.length > 20 ? ` and ${leaks.length - 20} more` : ''} passed with memory off.`, ''] : []),
         ];
@@ -382,7 +383,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
               escapeMarkdown(row.threshold),
               formatMetric(row.actual),
               formatMetric(row.baseline),
-              row.delta === undefined ? '' : `${delta(row.delta, 0)}${row.interval ? ` [${row.interval[0].toFixed(3)}, ${row.interval[1].toFixed(3)}]${row.significant ? ' beyond noise' : ''}` : ''}`,
+              row.delta === undefined ? '' : `${delta(row.delta, 0)}${row.interval ? ` [${row.interval[0].toFixed(3)}, ${row.interval[1].toFixed(3)}]${row.pairing ? ` (${pairingText(row.pairing)})` : ''}${row.significant ? ' beyond noise' : ''}` : ''}`,
             ]),
             verdict.rows.length,
             `condition(s), ${failedLeft > 0 ? `${failedLeft} of them failed` : 'none of them failed'}`,

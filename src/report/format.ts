@@ -53,3 +53,35 @@ export function textTable(header: string[], rows: string[][], align = `l${'r'.re
       .trimEnd();
   return [line(header), ...rows.map(line)].join('\n');
 }
+
+type Interval = { ci: [number, number]; n: number };
+
+/**
+ * Lift (recall minus none: what memory adds) and gap (oracle minus recall:
+ * what better recall could still add) of one group of trials, each with its
+ * interval, as "0.500 [0.167, 0.833] n=5". Present only when both conditions ran.
+ */
+export function liftAndGapCells(
+  conditions: readonly string[],
+  rates: Partial<Record<string, { pass_rate: number }>>,
+  intervals: Record<string, Interval> | undefined,
+): { header: string[]; cells: string[] } {
+  const recall = rates.recall?.pass_rate;
+  const header: string[] = [];
+  const cells: string[] = [];
+  if (conditions.includes('recall') && conditions.includes('none')) {
+    header.push('lift (recall − none)');
+    cells.push(formatEstimate(recall !== undefined && rates.none ? recall - rates.none.pass_rate : undefined, intervals?.lift));
+  }
+  if (conditions.includes('recall') && conditions.includes('oracle')) {
+    header.push('gap (oracle − recall)');
+    cells.push(formatEstimate(recall !== undefined && rates.oracle ? rates.oracle.pass_rate - recall : undefined, intervals?.gap));
+  }
+  return { header, cells };
+}
+
+/** What a run of one split says first: its figures are that split's alone. */
+export function splitRunText(split: { run: string } | undefined): string | undefined {
+  if (!split || split.run === 'all') return undefined;
+  return `split: only the ${split.run} cases and queries ran (run --split ${split.run}); every figure below is theirs alone`;
+}

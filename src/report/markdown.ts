@@ -1,7 +1,7 @@
 import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { cell, escapeMarkdown } from './escape.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
-import { formatCost, formatEstimate, formatMetric, formatMs, headlineMetrics, markdownTable } from './format.js';
+import { formatCost, formatEstimate, formatMetric, formatMs, headlineMetrics, liftAndGapCells, markdownTable, splitRunText } from './format.js';
 import type { IsolationCheck } from '../retrieval/types.js';
 import type { ResultsDocument } from './results.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
@@ -9,6 +9,8 @@ import { missedQueries, missedQueryRows } from './missedTable.js';
 /** report.md: the retrieval results for people, every untrusted string escaped. */
 export function markdownReport(results: ResultsDocument): string {
   const lines: string[] = [`## recall-gate: ${escapeMarkdown(results.suite.name)}`, ''];
+  const split = splitRunText(results.split);
+  if (split) lines.push(`${escapeMarkdown(split.charAt(0).toUpperCase() + split.slice(1))}.`, '');
   if (results.status === 'incomplete') {
     lines.push(`**Incomplete run.** ${results.errors.length} problem(s):`, '', ...results.errors.map((error) => `- ${cell(error, 400)}`), '');
   }
@@ -84,14 +86,15 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
     `${Object.keys(e2e.cases).length} cases, ${e2e.repeat} repeats, conditions ${e2e.conditions.join(', ')}: ${trials} trials against ` +
       `${escapeMarkdown(e2e.target.kind)}${e2e.target.model ? ` (${escapeMarkdown(e2e.target.model)})` : ''}. ` +
       'Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat. ' +
-      `[low, high] n: ${INTERVAL_DEFINITION}; n cases.`,
+      `[low, high] n: ${INTERVAL_DEFINITION}; n cases, a plant_from history counting once.`,
     '',
   );
-  const header = ['ability', ...e2e.conditions.map((condition) => `${condition} pass rate`), `pass^${e2e.repeat}`, 'errors'];
+  const header = ['ability', ...e2e.conditions.map((condition) => `${condition} pass rate`), `pass^${e2e.repeat}`, ...liftAndGapCells(e2e.conditions, {}, undefined).header, 'errors'];
   const row = (name: string, byCondition: typeof e2e.by_condition, intervals: typeof e2e.intervals) => [
     name,
     ...e2e.conditions.map((condition) => formatEstimate(byCondition[condition]?.pass_rate, intervals?.[`${condition}.pass_rate`])),
     formatEstimate(byCondition[e2e.headline_condition]?.['pass^k'], intervals?.[`${e2e.headline_condition}.pass^k`]),
+    ...liftAndGapCells(e2e.conditions, byCondition, intervals).cells,
     String(e2e.conditions.reduce((sum, condition) => sum + (byCondition[condition]?.errors ?? 0), 0)),
   ];
   lines.push(...markdownTable(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions, result.intervals)), row('**all**', e2e.by_condition, e2e.intervals)]), '');

@@ -45,9 +45,11 @@ export function terminalReport(results: ResultsDocument): string {
   }
   // Leaks found before a provider failed still count, so every provider is checked.
   for (const { name, isolation } of providers) {
-    const first = isolation?.cross_user[0];
-    if (!isolation || !first) continue;
-    lines.push(`${plainText(name)}: ISOLATION ${isolation.cross_user_hits} cross-user hit(s), first: ${crossUserText(first, (text) => oneLine(text, 80))}`);
+    if (!isolation || isolation.cross_user_hits + isolation.unknown_ids === 0) continue;
+    const first = isolation.cross_user[0];
+    const hits = first ? `${isolation.cross_user_hits} cross-user hit(s), first: ${crossUserText(first, (text) => oneLine(text, 80))}` : '0 cross-user hits';
+    const unknown = isolation.unknown_ids > 0 ? `; ${isolation.unknown_ids} result(s) with an id the suite never seeded` : '';
+    lines.push(`${plainText(name)}: ISOLATION ${hits}${unknown}`);
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -96,5 +96,5 @@ function intervalLines(e2e: E2eResult): string[] {
       gap: overall.recall && overall.oracle ? overall.oracle.pass_rate - overall.recall.pass_rate : undefined,
     }),
   ];
-  return rows.length === 0 ? [] : [`intervals under ${headline} (${INTERVAL_DEFINITION}):`, ...rows, ''];
+  return rows.length === 0 ? [] : [`intervals under ${headline} (${INTERVAL_DEFINITION}; n cases, a plant_from history counting once):`, ...rows, ''];
 }

@@ -102,7 +102,7 @@ const significant = (row: MetricComparison) => Boolean(row.change && (row.change
 
 function changeCell(row: MetricComparison | undefined): string {
   if (!row) return '-';
-  const interval = row.change ? ` ${formatInterval({ interval: row.change.interval, significant: significant(row) })}` : '';
+  const interval = row.change ? ` ${formatInterval({ interval: row.change.interval, significant: significant(row), pairing: row.change })}` : '';
   return `${formatNumber(row.delta, true)}${interval}`;
 }
 

@@ -5,6 +5,7 @@ import { before, describe, test } from 'node:test';
 import type { Verdict } from '../../src/gate/types.js';
 import type { ResultsDocument } from '../../src/report/results.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
+import { terminalReport } from '../../src/report/terminal.js';
 
 const LEAKY = join(REPO_ROOT, 'test/fixtures/adapters/leakySearch.mjs');
 const TOY = join(REPO_ROOT, 'examples/adapter/agent.mjs');
@@ -63,6 +64,13 @@ describe('the isolation canary: a search that leaks across users, run through th
     ]);
     assert.equal(isolation.unknown_ids, 2);
     assert.deepEqual(isolation.unknown.map((hit) => `${hit.query}:${hit.memory}@${hit.rank}`), ['qa1:stale-1@3', 'qb1:stale-1@3']);
+  });
+
+  test('the terminal report names the hits and the unknown ids', () => {
+    assert.deepEqual(
+      terminalReport(results).split('\n').filter((line) => line.includes('ISOLATION')),
+      ['leaky: ISOLATION 2 cross-user hit(s), first: qa1 by ana got b1 of bob; 2 result(s) with an id the suite never seeded'],
+    );
   });
 
   test('providers that keep users apart show none', () => {

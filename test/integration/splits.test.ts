@@ -73,8 +73,11 @@ describe('dev and held-out cases', { timeout: 300_000 }, () => {
   };
 
   test('--split heldout runs only the held-out cases and queries, and records a hash per held-out case', async () => {
-    const { out, code, stderr } = await run(suiteDir(), '--split', 'heldout');
+    const { out, code, stderr, stdout } = await run(suiteDir(), '--split', 'heldout');
     assert.equal(code, 0, stderr);
+    // Both reports say first that their figures are one split's.
+    assert.match(stdout, /^split: only the heldout cases and queries ran \(run --split heldout\); every figure below is theirs alone$/m);
+    assert.match(readFileSync(join(out, 'report.md'), 'utf8'), /^Split: only the heldout cases and queries ran \\\(run --split heldout\\\); every figure below is theirs alone\.$/m);
     const { results, trials } = read(out);
     assert.deepEqual(trials.map((trial) => trial.case).sort(), ['cat-colour', 'cat-name']);
     assert.deepEqual(results.retrieval!.providers.keyword!.queries.map((query) => query.id), ['cat']);

@@ -136,22 +136,22 @@ describe('run --variants: two variants of the agent on the same cases, side by s
 
   test('the terminal and variants.md show per-ability differences with intervals and McNemar counts', () => {
     assert.match(run.stdout, /^variants side by side, each against base:/m);
-    assert.match(run.stdout, /^extraction pass_rate\s+1\.000\s+0\.000\s+-1\.000 \[-1\.000, -1\.000\] \*\s+b=2 c=0 p=0\.500$/m);
-    assert.match(run.stdout, /^knowledge-update pass_rate\s+1\.000\s+0\.000\s+-1\.000 \[-1\.000, -1\.000\] \*\s+b=1 c=0 p=1\.000$/m);
-    assert.match(run.stdout, /^abstention pass_rate\s+1\.000\s+1\.000\s+\+0\.000 \[\+0\.000, \+0\.000\]\s+b=0 c=0 p=1\.000$/m);
-    assert.match(run.stdout, /^all pass_rate\s+1\.000\s+0\.250\s+-0\.750 \[-1\.000, -0\.250\] \*\s+b=3 c=0 p=0\.250$/m);
+    assert.match(run.stdout, /^extraction pass_rate\s+1\.000\s+0\.000\s+-1\.000 \[-1\.000, -1\.000\] \(paired, 2 shared\) \*\s+b=2 c=0 p=0\.500$/m);
+    assert.match(run.stdout, /^knowledge-update pass_rate\s+1\.000\s+0\.000\s+-1\.000 \[-1\.000, -1\.000\] \(paired, 1 shared\) \*\s+b=1 c=0 p=1\.000$/m);
+    assert.match(run.stdout, /^abstention pass_rate\s+1\.000\s+1\.000\s+\+0\.000 \[\+0\.000, \+0\.000\] \(paired, 1 shared\)\s+b=0 c=0 p=1\.000$/m);
+    assert.match(run.stdout, /^all pass_rate\s+1\.000\s+0\.250\s+-0\.750 \[-1\.000, -0\.250\] \(paired, 4 shared\) \*\s+b=3 c=0 p=0\.250$/m);
     // Per grader: the check kinds of the cases (two icontains cases, one first_amount, one abstains).
     assert.match(run.stdout, /^e2e, condition recall, per grader \(the check kinds of a case\):$/m);
-    assert.match(run.stdout, /^icontains pass_rate\s+1\.000\s+0\.000\s+-1\.000 \[-1\.000, -1\.000\] \*\s+b=2 c=0 p=0\.500$/m);
-    assert.match(run.stdout, /^first_amount pass_rate\s+1\.000\s+0\.000\s+-1\.000 \[-1\.000, -1\.000\] \*\s+b=1 c=0 p=1\.000$/m);
-    assert.match(run.stdout, /^abstains pass_rate\s+1\.000\s+1\.000\s+\+0\.000 \[\+0\.000, \+0\.000\]\s+b=0 c=0 p=1\.000$/m);
+    assert.match(run.stdout, /^icontains pass_rate\s+1\.000\s+0\.000\s+-1\.000 \[-1\.000, -1\.000\] \(paired, 2 shared\) \*\s+b=2 c=0 p=0\.500$/m);
+    assert.match(run.stdout, /^first_amount pass_rate\s+1\.000\s+0\.000\s+-1\.000 \[-1\.000, -1\.000\] \(paired, 1 shared\) \*\s+b=1 c=0 p=1\.000$/m);
+    assert.match(run.stdout, /^abstains pass_rate\s+1\.000\s+1\.000\s+\+0\.000 \[\+0\.000, \+0\.000\] \(paired, 1 shared\)\s+b=0 c=0 p=1\.000$/m);
     // Retrieval is the same for both: intervals of exactly zero, Wilcoxon on no change.
-    assert.match(run.stdout, /^keyword mrr\s+\d\.\d{3}\s+\d\.\d{3}\s+\+0\.000 \[\+0\.000, \+0\.000\]$/m);
+    assert.match(run.stdout, /^keyword mrr\s+\d\.\d{3}\s+\d\.\d{3}\s+\+0\.000 \[\+0\.000, \+0\.000\] \(paired, 6 shared\)$/m);
     assert.match(run.stdout, /nomem - base, ngram-vector: 0 worse, 0 better, 6 same; Wilcoxon signed-rank \(exact\)/);
     const markdown = readFileSync(join(out, 'variants.md'), 'utf8');
     assert.match(markdown, /^# Variants side by side: variants-demo$/m);
     const row = markdown.split('\n').find((line) => line.startsWith('| extraction pass\\_rate |'));
-    assert.ok(row?.includes('| b=2 c=0 p=0.500 |') && row.includes('\\[-1.000, -1.000\\] \\*'), row);
+    assert.ok(row?.includes('| b=2 c=0 p=0.500 |') && row.includes('\\[-1.000, -1.000\\] \\(paired, 2 shared\\) \\*'), row);
   });
 
   test('compare on the two folders agrees with the side-by-side figures, and its gate uses the base folder as variant:base', async () => {

@@ -24,9 +24,12 @@ import { normalizeAnswer } from './normalize.js';
  * - a date, as the date check reads them (date.ts): "maybe 1 November";
  * - a name, quoted value or number offered as the answer: a capitalised
  *   word, a quoted text or a number right after "is", "was", "it's",
- *   "called", "named", or a hedge ("maybe", "perhaps", "probably", "possibly", "I think", "I believe",
- *   "I guess", "might be", "could be"): "it's Rex", "your dog is called Max",
- *   "maybe Bella?", 'it was "Rex"'. The pronoun I is no name.
+ *   "called", "named", a hedge ("maybe", "perhaps", "probably", "possibly",
+ *   "I think", "I believe", "I guess", "I'd say", "I'd guess", "my guess is",
+ *   "might be", "could be") or a guess put as a question ("is it", "was it",
+ *   "could it be"), or before "comes to mind": "it's Rex", "your dog is
+ *   called Max", "maybe Bella?", "Is it Rex?", "I'd say Porto", "Rex comes to
+ *   mind", 'it was "Rex"'. The pronoun I is no name.
  *
  * Known limits: a phrase counts wherever it is, so "I know you're vegetarian,
  * but I'm not sure about dairy" abstains (no value is offered), and a
@@ -98,7 +101,12 @@ export function findAbstention(text: string): { name: string; at: number; raw: s
 }
 
 /** Words after which a capitalised word or a quoted text is offered as the answer ("it's Rex", "called Max", "maybe Bella"); any case. */
-const OFFER_LEAD = new RegExp(`\\b(?:is|was|it${A}s|called|named|maybe|perhaps|probably|possibly|i think|i believe|i guess|might be|could be) `, 'giu');
+const OFFER_LEAD = new RegExp(
+  `\\b(?:is it|was it|could it be|is|was|it${A}s|called|named|maybe|perhaps|probably|possibly|i think|i believe|i guess|i${A}d say|i${A}d guess|my guess is|might be|could be) `,
+  'giu',
+);
+/** A name offered by "Rex comes to mind" / "Rex springs to mind". */
+const COMES_TO_MIND = /(?!(?:I|OK|Okay)(?![\p{L}'-]))\p{Lu}[\p{L}'-]*(?= (?:comes|springs) to mind\b)/u;
 /** What follows a lead: a name written with a capital (not the pronoun I, not "OK"), a quoted text, or a number ("maybe 3"). */
 const OFFERED = /(?!(?:I|OK|Okay)(?![\p{L}'-]))(\p{Lu}[\p{L}'-]*)|"([^"\n]+)"|\d+(?:[.,]\d+)*/uy;
 
@@ -114,6 +122,8 @@ export function findValue(text: string): { kind: 'amount' | 'date' | 'name'; at:
     const name = OFFERED.exec(text);
     if (name) return { kind: 'name', at: name.index, raw: name[0] };
   }
+  const comes = COMES_TO_MIND.exec(text);
+  if (comes) return { kind: 'name', at: comes.index, raw: comes[0] };
   return undefined;
 }
 
