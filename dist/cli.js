@@ -14603,6 +14603,9 @@ var DEFAULT_RESAMPLES = 2e3;
 var DEFAULT_LEVEL = 0.95;
 var MIN_SHARED_FRACTION = 0.5;
 var INTERVAL_DEFINITION = `95% percentile bootstrap, ${DEFAULT_RESAMPLES} draws of whole units (queries; cases, with their repeats and conditions and their plant_from history together), seed ${DEFAULT_SEED}`;
+function excludesZero(interval) {
+  return interval[0] > 0 || interval[1] < 0;
+}
 function mixSeed(seed, text) {
   let hash = (2166136261 ^ seed) >>> 0;
   for (let i = 0; i < text.length; i++) {
@@ -15667,7 +15670,7 @@ function evaluateCondition(condition, path2, context) {
       const change = resolved.samples && before.samples ? changeInterval(resolved.samples, before.samples, condition, aggregation, options) : void 0;
       if (change) {
         row.interval = change.interval;
-        row.significant = change.interval[0] > 0 || change.interval[1] < 0;
+        row.significant = excludesZero(change.interval);
         row.pairing = { paired: change.paired, shared: change.shared, added: change.added, removed: change.removed };
         const note = pairingNote(change, resolved.samples.unit);
         if (note) notes.push(note);
@@ -15985,13 +15988,13 @@ function comparisonText(rows) {
       formatNumber(row.baseline),
       formatNumber(row.current),
       formatNumber(row.delta, true),
-      row.change ? formatInterval({ interval: row.change.interval, significant: row.change.interval[0] > 0 || row.change.interval[1] < 0 }) : "-",
+      row.change ? formatInterval({ interval: row.change.interval, significant: excludesZero(row.change.interval) }) : "-",
       pairingText(row.change)
     ]),
     "lrrrrl"
   )}
 
-intervals: ${INTERVAL_DEFINITION}; paired on the units both runs share where enough are shared (the units column says which)${rows.some((row) => row.change && (row.change.interval[0] > 0 || row.change.interval[1] < 0)) ? "; * the interval excludes 0" : ""}
+intervals: ${INTERVAL_DEFINITION}; paired on the units both runs share where enough are shared (the units column says which)${rows.some((row) => row.change && excludesZero(row.change.interval)) ? "; * the interval excludes 0" : ""}
 `;
 }
 var MAX_LISTED = 20;
@@ -18718,6 +18721,7 @@ function splitRecord(suite, choice) {
 
 // src/suite/sourceFile.ts
 var import_yaml2 = __toESM(require_dist(), 1);
+import { relative, resolve as resolve2 } from "node:path";
 
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
 function createScanner(text, ignoreTrivia = false) {
@@ -19814,6 +19818,10 @@ var FileProblems = class extends Error {
   }
   problems;
 };
+function readReferencedText(suiteDir, written, referencedFrom) {
+  const path2 = resolve2(suiteDir, written);
+  return { path: path2, text: readText(path2, relative(process.cwd(), path2) || path2, referencedFrom) };
+}
 function readText(path2, displayPath, referencedFrom) {
   try {
     return readInputFile(path2).replace(/^\uFEFF/, "");
@@ -19914,7 +19922,7 @@ function readDataFile(path2, displayPath, referencedFrom) {
 }
 
 // src/suite/loadE2e.ts
-import { dirname, relative, resolve as resolve2 } from "node:path";
+import { dirname, relative as relative2, resolve as resolve3 } from "node:path";
 
 // src/e2e/kappa.ts
 function agreementOf(matrix, weights) {
@@ -20101,8 +20109,8 @@ function buildE2e(raw, cases, main2, retrieval, files, problems) {
       if (min_agreement !== void 0) problems.push({ where: at(["judge", "min_agreement"]), message: "min_agreement needs e2e.judge.calibration, the labels it is measured on" });
       return settings;
     }
-    const path2 = resolve2(dirname(main2.path), calibration);
-    const displayPath = relative(process.cwd(), path2) || path2;
+    const path2 = resolve3(dirname(main2.path), calibration);
+    const displayPath = relative2(process.cwd(), path2) || path2;
     try {
       readLabels(path2, displayPath, at(["judge", "calibration"]));
       files.push(path2);
@@ -20122,7 +20130,7 @@ function buildE2e(raw, cases, main2, retrieval, files, problems) {
       return {
         kind: "command",
         command: rawTarget.command,
-        cwd: resolve2(suiteDir, rawTarget.cwd ?? "."),
+        cwd: resolve3(suiteDir, rawTarget.cwd ?? "."),
         env: rawTarget.env,
         timeout_ms: timeout
       };
@@ -20141,10 +20149,10 @@ function buildE2e(raw, cases, main2, retrieval, files, problems) {
     let systemPrompt = "";
     const promptPath = rawTarget.system_prompt;
     if (promptPath) {
-      const absolute = resolve2(suiteDir, promptPath);
       try {
-        systemPrompt = readText(absolute, relative(process.cwd(), absolute) || absolute, at(["target", "system_prompt"]));
-        files.push(absolute);
+        const prompt = readReferencedText(suiteDir, promptPath, at(["target", "system_prompt"]));
+        systemPrompt = prompt.text;
+        files.push(prompt.path);
       } catch (error) {
         if (!(error instanceof FileProblems)) throw error;
         addProblems(problems, error.problems);
@@ -20427,7 +20435,7 @@ function gateLocations(raw, locate) {
 }
 
 // src/suite/variants.ts
-import { dirname as dirname2, relative as relative2, resolve as resolve3 } from "node:path";
+import { dirname as dirname2 } from "node:path";
 var OVERRIDABLE = {
   builtin: ["system_prompt", "model", "temperature", "max_tokens", "memory"],
   command: ["command", "env"],
@@ -20555,15 +20563,16 @@ function variedBuiltin(target, variant, providers, replaced, suiteFile, files) {
   };
   const promptPath = override.system_prompt;
   if (promptPath === void 0) return varied;
-  const absolute = resolve3(dirname2(suiteFile), promptPath);
+  let prompt;
   try {
-    varied.systemPrompt = readText(absolute, relative2(process.cwd(), absolute) || absolute, variant.systemPromptWhere);
+    prompt = readReferencedText(dirname2(suiteFile), promptPath, variant.systemPromptWhere);
   } catch (error) {
     if (error instanceof FileProblems) throw invalidInput(error.problems);
     throw error;
   }
+  varied.systemPrompt = prompt.text;
   varied.systemPromptFile = promptPath;
-  if (!files.includes(absolute)) files.push(absolute);
+  if (!files.includes(prompt.path)) files.push(prompt.path);
   return varied;
 }
 function parseVariantList(list) {
@@ -32711,7 +32720,7 @@ function graderRows(baseline, current, graders) {
 function byGrader(e2e, graders) {
   return { ...e2e, cases: Object.fromEntries(Object.entries(e2e.cases).flatMap(([name, result]) => graders[name] ? [[name, { ...result, ability: graders[name] }]] : [])) };
 }
-var significant = (row) => Boolean(row.change && (row.change.interval[0] > 0 || row.change.interval[1] < 0));
+var significant = (row) => Boolean(row.change && excludesZero(row.change.interval));
 function changeCell(row) {
   if (!row) return "-";
   const interval = row.change ? ` ${formatInterval({ interval: row.change.interval, significant: significant(row), pairing: row.change })}` : "";

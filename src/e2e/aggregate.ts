@@ -78,7 +78,7 @@ export interface E2eResult {
 type Outcome = Pick<TrialRecord, 'key' | 'case' | 'ability' | 'condition' | 'status' | 'reason'>;
 
 /** Why a planned trial with no record counts as an error. */
-export const MISSING_TRIAL = 'no record of this planned trial in trials.jsonl (the run was cut short or the record was lost; run again with --resume)';
+const MISSING_TRIAL = 'no record of this planned trial in trials.jsonl (the run was cut short or the record was lost; run again with --resume)';
 
 function rates(trials: Outcome[]): Rates {
   const passed = trials.filter((trial) => trial.status === 'pass').length;

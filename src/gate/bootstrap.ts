@@ -4,14 +4,14 @@ import { seededRandom } from '../random.js';
 /** Seed used when the caller gives none: the same inputs always give the same interval. */
 export const DEFAULT_SEED = 20240917;
 export const DEFAULT_RESAMPLES = 2000;
-export const DEFAULT_LEVEL = 0.95;
+const DEFAULT_LEVEL = 0.95;
 
 /**
  * Pairing needs at least this share of the units of both runs together to be
  * in both: below it the two runs measure mostly different things, pairing
  * would describe a minority of them, and each run is resampled on its own.
  */
-export const MIN_SHARED_FRACTION = 0.5;
+const MIN_SHARED_FRACTION = 0.5;
 
 /** How every interval is made, in words, for reports and the README. */
 export const INTERVAL_DEFINITION = `95% percentile bootstrap, ${DEFAULT_RESAMPLES} draws of whole units (queries; cases, with their repeats and conditions and their plant_from history together), seed ${DEFAULT_SEED}`;
@@ -40,6 +40,11 @@ export interface IntervalEstimate {
 }
 
 /** The interval of current - baseline, and how the units of the two runs met. */
+/** The interval leaves out 0: the change is larger than resampling noise. */
+export function excludesZero(interval: readonly [number, number]): boolean {
+  return interval[0] > 0 || interval[1] < 0;
+}
+
 export interface ChangeInterval {
   interval: [number, number];
   /** Shared units were resampled once per draw for both runs. */

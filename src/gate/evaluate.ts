@@ -35,7 +35,7 @@
 import type { TrialRecord } from '../e2e/trial.js';
 import type { ResultsDocument } from '../report/results.js';
 import { round } from '../stats.js';
-import { DEFAULT_SEED, mixSeed, pairedBootstrapChange, type ChangeInterval } from './bootstrap.js';
+import { DEFAULT_SEED, excludesZero, mixSeed, pairedBootstrapChange, type ChangeInterval } from './bootstrap.js';
 import { aggregationApplies, parseMetricKey, resolveMetric, defaultAggregation, type Resolution, type UnitSamples } from './metrics.js';
 import type { GateCondition, GateGroupRow, GateNode, GateOp, GateRow, GateSpec, Verdict } from './types.js';
 
@@ -201,7 +201,7 @@ function evaluateCondition(condition: GateCondition, path: string, context: Cont
       const change = resolved.samples && before.samples ? changeInterval(resolved.samples, before.samples, condition, aggregation, options) : undefined;
       if (change) {
         row.interval = change.interval;
-        row.significant = change.interval[0] > 0 || change.interval[1] < 0;
+        row.significant = excludesZero(change.interval);
         row.pairing = { paired: change.paired, shared: change.shared, added: change.added, removed: change.removed };
         const note = pairingNote(change, resolved.samples!.unit);
         if (note) notes.push(note);
@@ -233,7 +233,7 @@ function changeInterval(current: UnitSamples, baseline: UnitSamples, condition: 
 }
 
 /** Units on one side only, and an interval that could not pair, said in the row. */
-export function pairingNote(change: ChangeInterval, unit: 'query' | 'case'): string | undefined {
+function pairingNote(change: ChangeInterval, unit: 'query' | 'case'): string | undefined {
   const units = unit === 'query' ? 'queries' : 'cases';
   const oneSide = change.added + change.removed > 0 ? `${change.added} ${units} added, ${change.removed} removed` : '';
   if (change.paired) return oneSide ? `paired on ${change.shared} shared ${units}; ${oneSide}` : undefined;

@@ -1,5 +1,5 @@
 import { oneLine, textTable } from '../report/format.js';
-import { INTERVAL_DEFINITION, type ChangeInterval } from './bootstrap.js';
+import { INTERVAL_DEFINITION, excludesZero, type ChangeInterval } from './bootstrap.js';
 import type { MetricComparison } from './compare.js';
 import { mcnemarText, wilcoxonText, type CaseFlips, type PairedChanges, type RankChange } from './paired.js';
 import type { GateRow, Verdict } from './types.js';
@@ -73,11 +73,11 @@ export function comparisonText(rows: MetricComparison[]): string {
       formatNumber(row.baseline),
       formatNumber(row.current),
       formatNumber(row.delta, true),
-      row.change ? formatInterval({ interval: row.change.interval, significant: row.change.interval[0] > 0 || row.change.interval[1] < 0 }) : '-',
+      row.change ? formatInterval({ interval: row.change.interval, significant: excludesZero(row.change.interval) }) : '-',
       pairingText(row.change),
     ]),
     'lrrrrl',
-  )}\n\nintervals: ${INTERVAL_DEFINITION}; paired on the units both runs share where enough are shared (the units column says which)${rows.some((row) => row.change && (row.change.interval[0] > 0 || row.change.interval[1] < 0)) ? '; * the interval excludes 0' : ''}\n`;
+  )}\n\nintervals: ${INTERVAL_DEFINITION}; paired on the units both runs share where enough are shared (the units column says which)${rows.some((row) => row.change && excludesZero(row.change.interval)) ? '; * the interval excludes 0' : ''}\n`;
 }
 
 const MAX_LISTED = 20;

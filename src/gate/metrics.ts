@@ -325,7 +325,7 @@ function unfinished(layer: 'retrieval' | 'e2e', results: ResultsDocument): Resol
 export type NamedCase = [name: string, result: CaseResult];
 
 /** The names a bootstrap needs for these cases. */
-export function caseNames(cases: readonly NamedCase[]): UnitNames {
+function caseNames(cases: readonly NamedCase[]): UnitNames {
   return { ids: cases.map(([name]) => name), clusters: cases.map(([name, result]) => result.planted_from ?? name) };
 }
 

@@ -27,7 +27,7 @@ export interface SplitResults {
 }
 
 /** A run as if only `split`'s cases and queries had run; `all` is the run itself. */
-export function resultsForSplit(results: ResultsDocument, trials: readonly TrialRecord[] | undefined, suite: Suite, split: SplitChoice): SplitResults {
+function resultsForSplit(results: ResultsDocument, trials: readonly TrialRecord[] | undefined, suite: Suite, split: SplitChoice): SplitResults {
   const counted = { cases: Object.keys(results.e2e?.cases ?? {}).length, queries: Object.values(results.retrieval?.providers ?? {})[0]?.queries.length ?? 0 };
   if (split === 'all') return { results, trials, ...counted };
   const narrowed: ResultsDocument = { ...results, layers: { ...results.layers } };

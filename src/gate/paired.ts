@@ -10,7 +10,7 @@ import type { ResultsDocument } from '../report/results.js';
 import type { ProviderResult, QueryOutcome } from '../retrieval/types.js';
 
 /** Non-zero differences up to this many get the exact Wilcoxon distribution; above, the normal approximation. */
-export const WILCOXON_EXACT_MAX = 100;
+const WILCOXON_EXACT_MAX = 100;
 const ZERO = 1e-12;
 
 /** Exact two-sided binomial test of b against c with p = 1/2: McNemar's test on discordant pairs, and the sign test. */

@@ -89,7 +89,7 @@ export function boundedFetch(timeoutMs: number, maxBodyBytes = MAX_BODY_BYTES): 
  * The wait a response asks for, in milliseconds, read as the openai client
  * reads it: retry-after-ms first, then Retry-After in seconds or as a date.
  */
-export function retryAfterMs(headers: Pick<Headers, 'get'>): number | undefined {
+function retryAfterMs(headers: Pick<Headers, 'get'>): number | undefined {
   const ms = parseFloat(headers.get('retry-after-ms') ?? '');
   if (!Number.isNaN(ms) && ms !== 0) return ms;
   const value = headers.get('retry-after');

@@ -6,11 +6,10 @@
  */
 import type { E2eResult } from '../e2e/aggregate.js';
 import type { CheckSpec } from '../e2e/types.js';
-import { DEFAULT_SEED, mixSeed, pairedBootstrapChange } from '../gate/bootstrap.js';
+import { DEFAULT_SEED, INTERVAL_DEFINITION, excludesZero, mixSeed, pairedBootstrapChange } from '../gate/bootstrap.js';
 import { compareResults, type MetricComparison } from '../gate/compare.js';
 import { caseRateSamples, type NamedCase } from '../gate/metrics.js';
 import { formatInterval, formatNumber } from '../gate/format.js';
-import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
 import { caseChanges, pValue, pairedChanges, type CaseChanges, wilcoxonText, type McNemarResult, type PairedChanges } from '../gate/paired.js';
 import { round } from '../stats.js';
 import type { ResultsDocument } from './results.js';
@@ -98,7 +97,7 @@ interface Table {
   notes: string[];
 }
 
-const significant = (row: MetricComparison) => Boolean(row.change && (row.change.interval[0] > 0 || row.change.interval[1] < 0));
+const significant = (row: MetricComparison) => Boolean(row.change && excludesZero(row.change.interval));
 
 function changeCell(row: MetricComparison | undefined): string {
   if (!row) return '-';

@@ -6,7 +6,7 @@ import { compileRegex } from '../e2e/checks/text.js';
 import { didYouMean } from './didYouMean.js';
 import type { Rows } from './load.js';
 import { splitOf } from './splits.js';
-import { FileProblems, readText, type SourceFile } from './sourceFile.js';
+import { FileProblems, readReferencedText, type SourceFile } from './sourceFile.js';
 import type { E2eSpec, JudgeSettings, ProviderSpec, RetrievalSpec, TargetSpec } from './types.js';
 
 export interface RawE2e {
@@ -99,10 +99,10 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
     let systemPrompt = '';
     const promptPath = rawTarget.system_prompt as string | undefined;
     if (promptPath) {
-      const absolute = resolve(suiteDir, promptPath);
       try {
-        systemPrompt = readText(absolute, relative(process.cwd(), absolute) || absolute, at(['target', 'system_prompt']));
-        files.push(absolute);
+        const prompt = readReferencedText(suiteDir, promptPath, at(['target', 'system_prompt']));
+        systemPrompt = prompt.text;
+        files.push(prompt.path);
       } catch (error) {
         if (!(error instanceof FileProblems)) throw error;
         addProblems(problems, error.problems);

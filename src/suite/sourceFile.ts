@@ -1,3 +1,4 @@
+import { relative, resolve } from 'node:path';
 import { LineCounter, isMap, isSeq, parseDocument, type Document, type Node } from 'yaml';
 import { parse as parseJson, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { addProblems, type InputProblem, type SourceLocation } from '../errors.js';
@@ -98,6 +99,12 @@ export class FileProblems extends Error {
  * The text of a file the suite names (or the suite itself), through the one
  * bounded reader; a problem is reported where the file is named.
  */
+/** A text file a suite names (a system prompt), by its path relative to the suite's folder: where it is and what it says. */
+export function readReferencedText(suiteDir: string, written: string, referencedFrom?: SourceLocation): { path: string; text: string } {
+  const path = resolve(suiteDir, written);
+  return { path, text: readText(path, relative(process.cwd(), path) || path, referencedFrom) };
+}
+
 export function readText(path: string, displayPath: string, referencedFrom?: SourceLocation): string {
   try {
     // Editors on Windows may start a UTF-8 file with a byte-order mark; it is not content.

@@ -5,10 +5,10 @@
  * hashes (a variant's own system prompt is one of suite.files) and what trial
  * fingerprints see (the target) always agree.
  */
-import { dirname, relative, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { RecallGateError, formatLocation, invalidInput, type InputProblem, type SourceLocation } from '../errors.js';
 import { didYouMean } from './didYouMean.js';
-import { FileProblems, readText, type DataPath } from './sourceFile.js';
+import { FileProblems, readReferencedText, type DataPath } from './sourceFile.js';
 import type { BuiltinTargetSpec, EmbeddingSpec, ProviderSpec, Suite, TargetSpec, VariantSpec } from './types.js';
 
 /** The target keys a variant may replace, by target kind: the rest (kind, cwd, timeouts, endpoints) stay the suite's. */
@@ -181,15 +181,16 @@ function variedBuiltin(
   };
   const promptPath = override.system_prompt as string | undefined;
   if (promptPath === undefined) return varied;
-  const absolute = resolve(dirname(suiteFile), promptPath);
+  let prompt: { path: string; text: string };
   try {
-    varied.systemPrompt = readText(absolute, relative(process.cwd(), absolute) || absolute, variant.systemPromptWhere);
+    prompt = readReferencedText(dirname(suiteFile), promptPath, variant.systemPromptWhere);
   } catch (error) {
     if (error instanceof FileProblems) throw invalidInput(error.problems);
     throw error;
   }
+  varied.systemPrompt = prompt.text;
   varied.systemPromptFile = promptPath;
-  if (!files.includes(absolute)) files.push(absolute);
+  if (!files.includes(prompt.path)) files.push(prompt.path);
   return varied;
 }
 
