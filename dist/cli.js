@@ -14905,7 +14905,7 @@ function resolveIsolation(spec, family, results) {
   const queries = spec.tag === void 0 ? provider.queries : provider.queries.filter((query) => query.tags.includes(spec.tag));
   const units = queries.map((query) => [listed3.filter((hit) => hit.query === query.id).length]);
   const value = spec.tag === void 0 ? provider.isolation[family] : sum(units);
-  return { status: "value", value, layer: "retrieval", samples: { unit: "query", units, statistic: sum } };
+  return { status: "value", value, layer: "retrieval", samples: { unit: "query", units, ids: queries.map((query) => query.id), statistic: sum } };
 }
 function unfinished(layer, results) {
   const errors = results.errors ?? [];

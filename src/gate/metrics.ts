@@ -311,7 +311,7 @@ function resolveIsolation(spec: RetrievalKey, family: IsolationCount, results: R
   const queries = spec.tag === undefined ? provider.queries : provider.queries.filter((query) => query.tags.includes(spec.tag!));
   const units = queries.map((query) => [listed.filter((hit) => hit.query === query.id).length]);
   const value = spec.tag === undefined ? provider.isolation[family] : sum(units);
-  return { status: 'value', value, layer: 'retrieval', samples: { unit: 'query', units, statistic: sum } };
+  return { status: 'value', value, layer: 'retrieval', samples: { unit: 'query', units, ids: queries.map((query) => query.id), statistic: sum } };
 }
 
 /** A layer that ran without results: say what stopped the run, when results.json recorded it. */

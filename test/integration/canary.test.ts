@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
+import { evaluateGate } from '../../src/gate/evaluate.js';
 import type { Verdict } from '../../src/gate/types.js';
 import type { ResultsDocument } from '../../src/report/results.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
@@ -80,6 +81,13 @@ describe('the isolation canary: a search that leaks across users, run through th
       assert.ok(provider.queries.some((query) => query.results.length > 0), `${name} returned nothing, so 0 would prove nothing`);
       assert.deepEqual(provider.isolation, { cross_user_hits: 0, unknown_ids: 0, cross_user: [], unknown: [] }, name);
     }
+  });
+
+  test('a regression condition on cross-user hits pairs the two runs by query id: the same run against itself changes by exactly [0, 0]', () => {
+    const row = evaluateGate({ root: { all: [{ metric: 'retrieval.leaky.cross_user_hits', max_rise: 0 }] }, skipped_layers: 'waive' }, results, results).rows[0]!;
+    assert.equal(row.status, 'pass');
+    assert.deepEqual(row.pairing, { paired: true, shared: 3, added: 0, removed: 0 });
+    assert.deepEqual(row.interval, [0, 0]);
   });
 
   test('the gate on retrieval.leaky.cross_user_hits fails, the others pass, and the run exits 1', () => {
