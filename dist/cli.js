@@ -39835,6 +39835,7 @@ async function runCommand(argv, io) {
   };
   const variants = values.variants === void 0 ? void 0 : parseVariantList(values.variants).map((name) => narrow(applyVariant(loaded2, name)));
   const suite = narrow(values.variant === void 0 ? loaded2 : applyVariant(loaded2, values.variant));
+  for (const varied of [suite, ...variants ?? []]) registerSuiteSecrets(varied, io.env);
   const layers = layersToRun(suite, layer);
   if (layers.retrieval !== "ran" && layers.e2e !== "ran") {
     const missing = layer === "e2e" ? "an e2e section" : layer === "retrieval" ? "a retrieval section" : "a retrieval or e2e section";

@@ -63,6 +63,8 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   };
   const variants = values.variants === undefined ? undefined : parseVariantList(values.variants as string).map((name) => narrow(applyVariant(loaded, name)));
   const suite = narrow(values.variant === undefined ? loaded : applyVariant(loaded, values.variant as string));
+  // A variant may name its own URL, embedding endpoint or key variable: its secrets are known before it prints.
+  for (const varied of [suite, ...(variants ?? [])]) registerSuiteSecrets(varied, io.env);
   const layers = layersToRun(suite, layer);
   if (layers.retrieval !== 'ran' && layers.e2e !== 'ran') {
     const missing = layer === 'e2e' ? 'an e2e section' : layer === 'retrieval' ? 'a retrieval section' : 'a retrieval or e2e section';

@@ -32,6 +32,8 @@ const SECRET = {
   queryKey: `qk-planted-query-${nonce}`,
   /** Known as a secret only by its variable's name, MY_SERVICE_SECRET. */
   service: `svc-planted-service-${nonce}`,
+  /** Named only by a variant's embedding (api_key_env: VARIANT_EMBEDDER), under a name that does not look secret. */
+  variantKey: `vk-planted-variant-${nonce}`,
 };
 const basicCredentials = Buffer.from(`${SECRET.urlUser}:${SECRET.urlPassword}`).toString('base64');
 const LEAKY = join(REPO_ROOT, 'test', 'fixtures', 'adapters', 'leaky.mjs');
@@ -231,6 +233,33 @@ describe('secrets never reach any output', { timeout: 300_000 }, () => {
       if (path.endsWith('results.json')) JSON.parse(text);
       if (path.endsWith('trials.jsonl')) for (const line of text.split('\n').filter(Boolean)) JSON.parse(line);
     }
+  });
+
+  test('a key only a variant names is scrubbed from that variant\'s results', async () => {
+    const dir = tempDir('recall-gate-leak-variant-');
+    writeFileSync(
+      join(dir, 'suite.yaml'),
+      [
+        'name: variant-leak',
+        'retrieval:',
+        '  providers:',
+        '    - { name: vec, kind: vector, embedding: { kind: ngram } }',
+        '  memories:',
+        '    - { id: m1, text: I drink tea. }',
+        '  queries:',
+        '    - { id: q1, text: What do I drink?, relevant: [m1] }',
+        'variants:',
+        `  - { name: paid, providers: { vec: { embedding: { kind: openai, model: text-embedding-3-small, base_url: "${openai.url}", api_key_env: VARIANT_EMBEDDER } } } }`,
+        '',
+      ].join('\n'),
+    );
+    armFaults();
+    const out = tempDir('recall-gate-leak-variant-out-');
+    const result = await runCli(['run', join(dir, 'suite.yaml'), '--variant', 'paid', '--out', out], { env: { VARIANT_EMBEDDER: SECRET.variantKey } });
+    assert.equal(result.code, 3, result.stdout + result.stderr);
+    const files = filesBelow(out);
+    assert.match(files[join(out, 'results.json')]!, /Incorrect API key provided: Bearer \*{3}/);
+    assertNoSecrets({ ...files, stdout: result.stdout, stderr: result.stderr });
   });
 
   test('the Action: comments, job summary, outputs, log and results folder', async () => {
