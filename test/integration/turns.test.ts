@@ -183,7 +183,7 @@ describe('the builtin target in multi-turn sessions', { timeout: 60_000 }, () =>
   });
 
   test('a case without graders takes no snapshot', async () => {
-    const { graders: _unused, ...plain } = multiTurnCase('plain', [{ turns: ['We use Python.'] }], 'What do we use?', { icontains: 'use' });
+    const plain: CaseSpec = { ...multiTurnCase('plain', [{ turns: ['We use Python.'] }], 'What do we use?', { icontains: 'use' }), graders: undefined } as CaseSpec;
     assert.equal(needsSnapshot(plain), false);
     const [trial] = await trialsOf(builtin(), [plain]);
     assert.equal(trial!.status, 'pass', trial!.reason);
