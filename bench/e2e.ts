@@ -93,7 +93,7 @@ export function generateCases(count: number, seed: number): CaseSpec[] {
     cases.push({
       name: `gen-${String(i).padStart(4, '0')}`,
       ability: 'single-fact recall',
-      sessions: facts.map(([a, v], s) => ({ date: SESSION_DATES[s], user: `My ${a} is ${v}.` })),
+      sessions: facts.map(([a, v], s) => ({ date: SESSION_DATES[s], turns: [`My ${a} is ${v}.`] })),
       probe: { text: `What is my ${attribute}?`, date: PROBE_DATE },
       check: { icontains: value },
       evidence: [`${attribute} is ${value}`],
@@ -226,7 +226,7 @@ export async function e2eSection(options: E2eSectionOptions): Promise<void> {
     `  ${cases.length} generated cases (seed ${options.seed}): ${SESSIONS_PER_CASE} planted sessions + 1 probe = ${CALLS_PER_TRIAL} chat calls per trial; ` +
       `ideal = calls x ${latencyMs} ms / concurrency (the server latency alone)`,
   );
-  print(`  example: sessions ${example.sessions.map((session) => `"${session.user}"`).join(', ')}; probe "${example.probe.text}"; check icontains "${(example.check as { icontains: string }).icontains}"`);
+  print(`  example: sessions ${example.sessions.map((session) => `"${session.turns.join(' / ')}"`).join(', ')}; probe "${example.probe.text}"; check icontains "${(example.check as { icontains: string }).icontains}"`);
 
   const warm = await timed(() => runOnce(cases.slice(0, options.concurrency), 1, options.concurrency, latencyMs));
   print(`  warm-up (unreported): ${warm.value.trials.length} trials at concurrency ${options.concurrency}, ${warm.seconds.toFixed(3)} s`);

@@ -176,7 +176,7 @@ test('hostile input: plant_from chains resolve in any order of the list', async 
   const result = await cli(['validate', `${H}/plant-forward-chain.yaml`]);
   assert.equal(result.status, 0, result.stderr.join('\n'));
   const cases = loadSuite(`${H}/plant-forward-chain.yaml`, ROOT).e2e!.cases;
-  const planted = [{ date: '2026-03-01', user: 'I drink green tea every morning.' }];
+  const planted = [{ date: '2026-03-01', turns: ['I drink green tea every morning.'] }];
   assert.deepEqual(
     cases.map((spec) => [spec.name, spec.sessions]),
     [

@@ -40,7 +40,7 @@ const WHERE = { file: 'cases.yaml', line: 1, col: 1 };
 const CASE: CaseSpec = {
   name: 'a',
   ability: 'extraction',
-  sessions: [{ date: '2026-01-02', user: 'I like tea.' }],
+  sessions: [{ date: '2026-01-02', turns: ['I like tea.'] }],
   probe: { text: 'What do I like?' },
   check: { icontains: 'tea' },
   evidence: ['like tea'],
@@ -62,7 +62,7 @@ test('a trial fingerprint changes with what determines the trial, not with label
     for (const key of ['check', 'case', 'target'] as const) assert.equal(other[key] !== base[key], key === part, `${part}: ${key}`);
   };
   changed({ ...CASE, check: { icontains: 'coffee' } }, 'recall', TARGET, 'check');
-  changed({ ...CASE, sessions: [{ date: '2026-01-03', user: 'I like tea.' }] }, 'recall', TARGET, 'case');
+  changed({ ...CASE, sessions: [{ date: '2026-01-03', turns: ['I like tea.'] }] }, 'recall', TARGET, 'case');
   changed({ ...CASE, probe: { text: 'What do I like?', as: 'bob' } }, 'recall', TARGET, 'case');
   changed({ ...CASE, evidence: ['tea'] }, 'recall', TARGET, 'case');
   changed(CASE, 'none', TARGET, 'case');

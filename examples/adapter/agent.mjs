@@ -11,6 +11,10 @@
 //   --host H        HTTP: the interface to listen on (default 127.0.0.1)
 //   --port N        HTTP: the port (default 0: any free port); the URL is printed on stdout's first line
 //   --delay-ms N    wait N ms before answering each request (to try recall-gate's timeout)
+//   --memory-policy careful|careless
+//                   how the toy agent stores what it is told (default: $TOY_MEMORY_POLICY, else careful):
+//                   careful stores each fact once and replaces a corrected value;
+//                   careless appends every turn verbatim
 //
 // HTTP: when ADAPTER_TOKEN is set, requests must carry "Authorization: Bearer <ADAPTER_TOKEN>".
 //
@@ -20,9 +24,9 @@ import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { ToyAgent } from './toyAgent.mjs';
+import { MEMORY_POLICIES, ToyAgent } from './toyAgent.mjs';
 
-const USAGE = 'usage: node agent.mjs --stdio | --http [--host 127.0.0.1] [--port 0]  [--delay-ms N]';
+const USAGE = 'usage: node agent.mjs --stdio | --http [--host 127.0.0.1] [--port 0] [--delay-ms N] [--memory-policy careful|careless]';
 
 // ---------------------------------------------------------------------------
 // JSON-RPC plumbing
@@ -59,11 +63,19 @@ function param(params, name, type, { optional = false } = {}) {
   return value;
 }
 
+/** An optional positive integer param (session, turn). */
+function positiveInteger(params, name) {
+  const value = param(params, name, 'number', { optional: true });
+  if (value !== undefined && (!Number.isInteger(value) || value < 1)) throw new RpcError(INVALID_PARAMS, `"${name}" must be a positive integer`);
+  return value;
+}
+
 // ---------------------------------------------------------------------------
 // The methods: where recall-gate meets your agent
 // ---------------------------------------------------------------------------
 
-const agent = new ToyAgent();
+/** Made once the command line is read (its memory policy is an option). */
+let agent;
 
 const methods = {
   /** reset {user} -> {}: forget everything about this user (before each trial). */
@@ -73,8 +85,10 @@ const methods = {
   },
 
   /**
-   * chat {user, date?, message, memory, oracle?} -> {reply, recalled?, usage?, recall_ms?}
-   * One fresh invocation: no chat history, only what memory brings back.
+   * chat {user, date?, message, memory, oracle?, session?, turn?} -> {reply, recalled?, usage?, recall_ms?, memory_ops?}
+   * One turn. Turns with the same `session` are one conversation (recall-gate
+   * sends no history: the agent keeps it); without `session` (the probe) it
+   * is a fresh conversation, with only what memory brings back.
    */
   chat(params) {
     const memory = param(params, 'memory', 'string');
@@ -87,6 +101,8 @@ const methods = {
       message: param(params, 'message', 'string'),
       memory,
       oracle,
+      session: positiveInteger(params, 'session'),
+      turn: positiveInteger(params, 'turn'),
     });
   },
 
@@ -111,7 +127,7 @@ const methods = {
     return { results: hits.map(({ id, text, score }) => ({ id, text, score })) };
   },
 
-  /** Optional. list {user} -> {memories: [{id, text, date?}]}: everything remembered about this user. */
+  /** Optional. list {user} -> {memories: [{id, text, date?, label?}]}: everything remembered about this user, label naming its block. */
   list(params) {
     return { memories: agent.list(param(params, 'user', 'string')) };
   },
@@ -225,6 +241,7 @@ try {
       host: { type: 'string', default: '127.0.0.1' },
       port: { type: 'string', default: '0' },
       'delay-ms': { type: 'string', default: '0' },
+      'memory-policy': { type: 'string', default: process.env.TOY_MEMORY_POLICY || 'careful' },
       help: { type: 'boolean', default: false },
     },
   }).values;
@@ -242,5 +259,10 @@ if (options.stdio === options.http || !Number.isInteger(delayMs) || delayMs < 0 
   console.error(USAGE);
   process.exit(2);
 }
+if (!MEMORY_POLICIES.includes(options['memory-policy'])) {
+  console.error(`--memory-policy must be one of ${MEMORY_POLICIES.join(', ')}, got "${options['memory-policy']}"\n${USAGE}`);
+  process.exit(2);
+}
+agent = new ToyAgent({ policy: options['memory-policy'] });
 if (options.stdio) serveStdio();
 else serveHttp(options.host, port);

@@ -2,12 +2,21 @@
 // with your own agent. agent.mjs (the protocol side) only calls the methods below.
 //
 // What it does, deliberately simple and deterministic:
-// - memory: per user, every statement the user makes, with the date it was made;
+// - memory: per user, labelled blocks (human, project_context, preferences,
+//   tasks, constraints) of what the user said, each entry with the date it was
+//   said; a statement is filed into a block by the words it uses (blockOf);
+// - memory policy, one of two (MEMORY_POLICIES):
+//     careful  stores each fact once (a statement whose words an entry already
+//              has is not stored again) and, told a correction ("Actually, X,
+//              not Y"), replaces the entry it corrects instead of adding one;
+//     careless appends every turn verbatim: repeats are stored again and a
+//              corrected value stays beside its correction;
 // - recall: keyword search, scoring memories by how many words they share with
 //   the message (common words like "the" and "where" ignored);
 // - "model": rules instead of an LLM. A statement is acknowledged; a question
 //   is answered by quoting the most relevant recalled memory, or with
 //   "I don't know." when nothing relevant was recalled.
+// Each chat result reports the memory operations the turn made (memory_ops).
 
 import { performance } from 'node:perf_hooks';
 
@@ -41,14 +50,57 @@ function isQuestion(message) {
   return text.endsWith('?') || QUESTION_START.test(text);
 }
 
+export const MEMORY_POLICIES = ['careful', 'careless'];
+
+/**
+ * The memory blocks and the words that file a statement into each: the first
+ * block whose pattern the statement matches takes it; `human` (facts about the
+ * person) takes the rest.
+ */
+const BLOCK_RULES = [
+  ['constraints', /\b(must|never|cannot|can't|only|at most|no more than|limits?|requires?|required|has to|have to|compatible|supports?)\b/i],
+  ['preferences', /\b(prefers?|preferred|likes?|love|hate|dislike|favou?rite|rather)\b/i],
+  ['tasks', /\b(tasks?|todo|working on|next step|need to|deadline|due|finish|ticket|tried|fix|fixed|bug|error|solved|workaround|crash|crashes|crashed)\b/i],
+  ['project_context', /\b(project|team|launch|using|stack|codebase|repo|app|service|database|framework|engineers?|designers?|release)\b/i],
+];
+
+/** The block a statement is filed into. */
+export function blockOf(text) {
+  return BLOCK_RULES.find(([, pattern]) => pattern.test(text))?.[0] ?? 'human';
+}
+
+/** "Actually, ...", "Correction: ...", "..., not Y." and "... instead of Y": the user corrects something said before. */
+const CORRECTION_START = /^\s*(actually|correction|scratch that|i meant)\b[\s,:;-]*/i;
+const CORRECTED_VALUE = /(?:,\s*not|\binstead of)\s+([^,.;!?]+)[.!]?\s*$/i;
+
+/** The correction's statement and the value it corrects (when it names one): "Actually, the team is 7, not 5." -> {text: "The team is 7.", old: "5"}. */
+export function readCorrection(message) {
+  const start = CORRECTION_START.exec(message);
+  const value = CORRECTED_VALUE.exec(message);
+  if (!start && !value) return undefined;
+  let text = message.slice(start ? start[0].length : 0, value ? value.index : message.length).trim().replace(/[,;:-]$/, '');
+  text = `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+  if (!/[.!?]$/.test(text)) text += '.';
+  return { text, old: value?.[1]?.trim() };
+}
+
 export class ToyAgent {
-  /** user -> [{ id, text, date? }], oldest first. */
+  /** user -> [{ id, text, date?, label?, session? }], oldest first (entries given by `add` have no label). */
   #memories = new Map();
+  /** user -> the session number of the conversation going on (the protocol's `session`), if any. */
+  #sessions = new Map();
   #nextId = 1;
+
+  /** @param {{policy?: 'careful' | 'careless'}} options */
+  constructor({ policy = 'careful' } = {}) {
+    if (!MEMORY_POLICIES.includes(policy)) throw new Error(`unknown memory policy "${policy}": one of ${MEMORY_POLICIES.join(', ')}`);
+    this.policy = policy;
+  }
 
   /** Forgets everything about one user. */
   reset(user) {
     this.#memories.delete(user);
+    this.#sessions.delete(user);
   }
 
   /** Stores memories as given (the protocol's optional `add`). */
@@ -57,9 +109,9 @@ export class ToyAgent {
     for (const { id, text, date } of memories) list.push(date ? { id, text, date } : { id, text });
   }
 
-  /** Everything remembered about a user, oldest first (the protocol's optional `list`). */
+  /** Everything remembered about a user, oldest first, with the block each is in (the protocol's optional `list`). */
   list(user) {
-    return this.#memoriesOf(user).map((memory) => ({ ...memory }));
+    return this.#memoriesOf(user).map(({ id, text, date, label }) => ({ id, text, ...(date ? { date } : {}), ...(label ? { label } : {}) }));
   }
 
   /**
@@ -75,20 +127,25 @@ export class ToyAgent {
       .filter((hit) => hit.score > 0)
       .sort((a, b) => b.score - a.score || (b.memory.date ?? '').localeCompare(a.memory.date ?? '') || b.order - a.order)
       .slice(0, limit)
-      .map(({ memory, score }) => ({ ...memory, score }));
+      .map(({ memory, score }) => ({ id: memory.id, text: memory.text, ...(memory.date ? { date: memory.date } : {}), score }));
   }
 
   /**
    * One invocation: recall (as `memory` says), answer, then remember.
    * `memory`: "recall" searches as usual, "none" recalls nothing, "oracle"
-   * uses the `oracle` texts instead of searching.
+   * uses the `oracle` texts instead of searching. `session` and `turn` place
+   * the message in a conversation: turns of one session are one conversation.
    */
-  chat({ user, date, message, memory, oracle = [] }) {
+  chat({ user, date, message, memory, oracle = [], session }) {
+    // Which conversation this is: a correction looks first at what this one said.
+    if (session === undefined) this.#sessions.delete(user);
+    else this.#sessions.set(user, session);
+
     // 1. Recall. Under "none" the agent still writes memory below; only reading is switched off.
     const started = performance.now();
     let recalled = [];
     if (memory === 'recall') {
-      recalled = this.search(user, message, 3).map(({ id, text, date: told, score }) => ({ id, text, date: told, score }));
+      recalled = this.search(user, message, 3);
     } else if (memory === 'oracle') {
       // The evidence is relevant by definition: rank it, but keep it all even when it shares no word.
       const queryWords = keywords(message);
@@ -107,9 +164,8 @@ export class ToyAgent {
       reply = best.date ? `On ${best.date} you told me: ${best.text}` : `You told me: ${best.text}`;
     }
 
-    // 3. Remember what the user said. Questions are not stored: recalled later,
-    //    "Where do I live?" would look like an answer to itself.
-    if (!isQuestion(message)) this.#memoriesOf(user).push(date ? { id: `m${this.#nextId++}`, text: message, date } : { id: `m${this.#nextId++}`, text: message });
+    // 3. Remember, as the policy says.
+    const memoryOps = this.policy === 'careless' ? this.#appendVerbatim(user, message, date, session) : this.#storeCarefully(user, message, date, session);
 
     // A real agent would report its model's token counts; words stand in for tokens here.
     const prompt = [message, ...recalled.map((item) => item.text)].join(' ');
@@ -118,7 +174,71 @@ export class ToyAgent {
       recalled: recalled.map(({ id, text, score }) => (id ? { id, text, score } : { text, score })),
       usage: { input_tokens: countWords(prompt), output_tokens: countWords(reply) },
       recall_ms: Math.round(recallMs * 1000) / 1000,
+      memory_ops: memoryOps,
     };
+  }
+
+  /** careless: every turn, as said, questions and repeats included. */
+  #appendVerbatim(user, message, date, session) {
+    return [this.#insert(user, message, date, session)];
+  }
+
+  /**
+   * careful: questions are not stored (recalled later, "Where do I live?" would
+   * look like an answer to itself); a correction replaces what it corrects; a
+   * statement whose words one entry already has is known, and not stored again.
+   */
+  #storeCarefully(user, message, date, session) {
+    if (isQuestion(message)) return [];
+    const memories = this.#memoriesOf(user);
+    const correction = readCorrection(message);
+    if (correction) {
+      const corrected = this.#correctedEntry(memories, correction, session);
+      if (corrected) {
+        corrected.text = correction.text;
+        corrected.label = blockOf(correction.text);
+        if (date) corrected.date = date;
+        return [{ op: 'replace', label: corrected.label, text: corrected.text }];
+      }
+      return [this.#insert(user, correction.text, date, session)];
+    }
+    const words = new Set(keywords(message));
+    const known = words.size > 0 && memories.some((entry) => {
+      const have = new Set(keywords(entry.text));
+      return [...words].every((word) => have.has(word));
+    });
+    return known ? [] : [this.#insert(user, message, date, session)];
+  }
+
+  /**
+   * The entry a correction replaces: one holding the corrected value when the
+   * correction names it ("not 5"), sharing the most words with the correction,
+   * from this conversation before older ones, the newest on a tie.
+   */
+  #correctedEntry(memories, correction, session) {
+    const words = keywords(correction.text);
+    const oldWords = correction.old ? keywords(correction.old) : [];
+    const ranked = memories
+      .map((entry, order) => {
+        const have = new Set(keywords(entry.text));
+        return {
+          entry,
+          order,
+          names: oldWords.length > 0 && oldWords.every((word) => have.has(word)) ? 1 : 0,
+          shared: overlap(words, entry.text),
+          here: session !== undefined && entry.session === session ? 1 : 0,
+        };
+      })
+      .filter((candidate) => candidate.shared > 0 && (oldWords.length === 0 || candidate.names === 1))
+      .sort((a, b) => b.names - a.names || b.here - a.here || b.shared - a.shared || b.order - a.order);
+    return ranked[0]?.entry;
+  }
+
+  #insert(user, text, date, session) {
+    const label = blockOf(text);
+    // The session an entry was said in stays internal: list does not show it.
+    this.#memoriesOf(user).push({ id: `m${this.#nextId++}`, text, ...(date ? { date } : {}), label, session });
+    return { op: 'insert', label, text };
   }
 
   #memoriesOf(user) {

@@ -58,9 +58,18 @@ export interface CaseContentHashes {
   check: string;
 }
 
+/**
+ * Sessions as they were hashed before multi-turn sessions: a one-turn session
+ * as `{date, user}`, so the fingerprints and held-out hashes of suites written
+ * with `user:` stay what earlier runs stored (--resume, baseline freezes).
+ */
+function hashedSessions(sessions: CaseSpec['sessions']): unknown[] {
+  return sessions.map(({ turns, ...rest }) => (turns.length === 1 ? { ...rest, user: turns[0] } : { ...rest, turns }));
+}
+
 export function caseContentHashes(spec: CaseSpec): CaseContentHashes {
   const none = new Set<string>();
-  return { sessions: sha(canonical(spec.sessions, none)), probe: sha(canonical(spec.probe, none)), check: checkFingerprint(spec.check) };
+  return { sessions: sha(canonical(hashedSessions(spec.sessions), none)), probe: sha(canonical(spec.probe, none)), check: checkFingerprint(spec.check) };
 }
 
 /** What freezes a held-out query: its text and what counts as relevant (ids and gains), hashed as a case's parts are. */
@@ -82,7 +91,7 @@ export function checkFingerprint(check: CheckSpec): string {
 export function trialFingerprint(spec: CaseSpec, condition: Condition, context: { target?: unknown; judgeModel?: string }): TrialFingerprint {
   return {
     check: checkFingerprint(spec.check),
-    case: sha(`${condition}\0${canonical(spec, CASE_LABELS)}`),
+    case: sha(`${condition}\0${canonical({ ...spec, sessions: hashedSessions(spec.sessions) }, CASE_LABELS)}`),
     target: sha(`${canonical(context.target ?? null, OPERATIONAL)}\0${usesJudge(spec.check) ? (context.judgeModel ?? '') : ''}`),
   };
 }

@@ -4,6 +4,8 @@ import type { ChatReply, Target } from '../targets/types.js';
 import { describeCheck, gradeAnswer } from './checks/grade.js';
 import { normalizeAnswer } from './checks/normalize.js';
 import { ungradableReply } from './probeReply.js';
+import { playSessions, type SessionTurn } from './sessions.js';
+import { needsSnapshot, takeSnapshot } from './snapshot.js';
 import { round } from '../stats.js';
 import { trialFingerprint, type TrialFingerprint } from './fingerprint.js';
 import { costUsd } from './prices.js';
@@ -129,7 +131,8 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     duration_ms: 0,
   };
   const oracle = condition === 'oracle' ? { oracle: oracleMemories(spec) } : {};
-  const call = async (kind: Invocation['kind'], user: string, message: string, date: string | undefined) => {
+  /** One invocation; `place` puts a session turn in its conversation (absent for the probe). */
+  const call = async (kind: Invocation['kind'], user: string, message: string, date: string | undefined, place?: Omit<SessionTurn, 'message' | 'date'>) => {
     const callStarted = now();
     const reply: ChatReply = await deps.target.chat({
       user,
@@ -137,9 +140,11 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
       message,
       memory: condition,
       ...oracle,
+      ...place,
     });
     invocations.push({
       kind,
+      ...(place ? { session: place.session, turn: place.turn } : {}),
       user,
       ...(date ? { date } : {}),
       message,
@@ -150,6 +155,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
       ...(reply.usage ? { usage: reply.usage } : {}),
       ...(reply.usage_warning ? { usage_warning: reply.usage_warning } : {}),
       ...(reply.truncated ? { truncated: true } : {}),
+      ...(reply.memory_ops ? { memory_ops: reply.memory_ops } : {}),
     });
     if (reply.usage) {
       record.tokens.input += reply.usage.input_tokens;
@@ -161,7 +167,8 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
   try {
     await deps.target.reset(owner);
     if (asker !== owner) await deps.target.reset(asker);
-    for (const session of spec.sessions) await call('session', owner, session.user, session.date);
+    await playSessions(spec.sessions, ({ message, date, ...place }) => call('session', owner, message, date, place));
+    if (needsSnapshot(spec)) record.snapshot = await takeSnapshot(deps.target, owner);
     const probe = await call('probe', asker, spec.probe.text, spec.probe.date);
     record.answer = probe.reply;
     Object.assign(record, recallQuality(spec, probe));
@@ -189,7 +196,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
  * date of the session it was said in, so temporal cases are judged fairly.
  */
 export function oracleMemories(spec: Pick<CaseSpec, 'evidence' | 'sessions'>): string[] {
-  const sessions = spec.sessions.map((session) => ({ date: session.date, text: fold(session.user) }));
+  const sessions = spec.sessions.map((session) => ({ date: session.date, text: fold(session.turns.join('\n')) }));
   return spec.evidence.map((text) => {
     const needle = fold(text);
     const session = sessions.find((candidate) => candidate.text.includes(needle));

@@ -1,10 +1,13 @@
 import type { RecalledMemory } from '../targets/types.js';
 import type { TrialFingerprint } from './fingerprint.js';
-import type { Condition, TokenUsage } from './types.js';
+import type { Condition, MemoryEntry, MemoryOp, TokenUsage } from './types.js';
 
 /** One call to the agent within a trial. */
 export interface Invocation {
   kind: 'session' | 'probe';
+  /** 1-based planted session and turn within it (session invocations only). */
+  session?: number;
+  turn?: number;
   user: string;
   date?: string;
   message: string;
@@ -17,6 +20,8 @@ export interface Invocation {
   usage_warning?: string;
   /** The reply was cut by the length limit. */
   truncated?: boolean;
+  /** The memory tool calls the agent reported for this invocation. */
+  memory_ops?: MemoryOp[];
 }
 
 /**
@@ -51,6 +56,8 @@ export interface TrialRecord {
   recall_precision?: number;
   /** An obsolete text reached the probe's context. */
   harmful_recall?: boolean;
+  /** What memory held after the planted sessions, before the probe (taken when the case has graders: see needsSnapshot). */
+  snapshot?: { entries: MemoryEntry[] } | { error: string };
   started_at: string;
   duration_ms: number;
 }

@@ -63,11 +63,27 @@ export interface ReportedUsage {
 
 export type Condition = 'recall' | 'none' | 'oracle';
 
+/** One planted session: one conversation of one or more user turns. `user: "..."` in a suite loads as turns: ["..."]. */
 export interface SessionSpec {
   /** ISO date the session happened ("today" for the agent). */
   date?: string;
-  /** What the user says in that session. */
-  user: string;
+  /** What the user says in that session, turn by turn (at least one). */
+  turns: string[];
+}
+
+/** A memory entry as a target lists it after the planted sessions. label names a memory block (human, project_context). */
+export interface MemoryEntry {
+  id?: string;
+  text: string;
+  date?: string;
+  label?: string;
+}
+
+/** A memory tool call the agent made (memory_insert, memory_replace, ...), as the target reports it. */
+export interface MemoryOp {
+  op: 'insert' | 'replace' | 'delete' | 'rethink';
+  label?: string;
+  text?: string;
 }
 
 export interface CaseSpec {

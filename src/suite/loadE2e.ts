@@ -1,5 +1,5 @@
 import { dirname, relative, resolve } from 'node:path';
-import type { CaseSpec, CheckSpec, Condition } from '../e2e/types.js';
+import type { CaseSpec, CheckSpec, Condition, SessionSpec } from '../e2e/types.js';
 import { RecallGateError, addProblems, formatLocation, type InputProblem } from '../errors.js';
 import { readLabels } from '../e2e/judgeCalibration.js';
 import { compileRegex } from '../e2e/checks/text.js';
@@ -27,7 +27,9 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: RetrievalSpec | undefined, files: string[], problems: InputProblem[]): E2eSpec {
   const at = (path: (string | number)[]) => main.locate(['e2e', ...path]);
   const target = buildTarget(raw.target);
-  const caseSpecs = cases.rows.map((row, index) => buildCase(row, cases.locate(index), splitOf(cases, index, problems)));
+  const caseSpecs = cases.rows.map((row, index) =>
+    buildCase(row, cases.locate(index), splitOf(cases, index, problems), readSessions(row.sessions, (path) => cases.locate(index, ['sessions', ...path]), problems)),
+  );
 
   const byName = new Map<string, number>();
   caseSpecs.forEach((spec, index) => {
@@ -180,12 +182,31 @@ function plantSessions(cases: Rows, specs: CaseSpec[], byName: Map<string, numbe
   });
 }
 
-function buildCase(row: Record<string, unknown>, where: CaseSpec['where'], split: CaseSpec['split']): CaseSpec {
+/** A session as written: `user` (one turn) or `turns` (one conversation of several). */
+interface RawSession {
+  date?: string;
+  user?: string;
+  turns?: string[];
+}
+
+/** Each session as turns; a session with both forms or neither is a problem at it. */
+function readSessions(raw: unknown, locate: (path: (string | number)[]) => InputProblem['where'], problems: InputProblem[]): SessionSpec[] {
+  return ((raw as RawSession[] | undefined) ?? []).map(({ date, user, turns }, index) => {
+    if (user !== undefined && turns !== undefined) {
+      problems.push({ where: locate([index]), message: 'a session has either user (one turn) or turns (several), not both', hint: 'move the user text into turns' });
+    } else if (user === undefined && turns === undefined) {
+      problems.push({ where: locate([index]), message: 'a session needs user (what the user says) or turns (a list, one conversation)' });
+    }
+    return { ...(date !== undefined ? { date } : {}), turns: turns ?? (user !== undefined ? [user] : []) };
+  });
+}
+
+function buildCase(row: Record<string, unknown>, where: CaseSpec['where'], split: CaseSpec['split'], sessions: SessionSpec[]): CaseSpec {
   const ability = String(row.ability);
   return {
     name: String(row.name),
     ability,
-    sessions: (row.sessions as CaseSpec['sessions'] | undefined) ?? [],
+    sessions,
     probe: row.probe as CaseSpec['probe'],
     check: row.check as CheckSpec,
     evidence: (row.evidence as string[] | undefined) ?? [],

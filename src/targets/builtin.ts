@@ -1,5 +1,6 @@
 import { apiKeyEnv } from '../apiKey.js';
 import { RecallGateError } from '../errors.js';
+import type { MemoryEntry, MemoryOp } from '../e2e/types.js';
 import type { MemoryStore } from '../memory/types.js';
 import { OpenAIEndpoint } from '../net/openaiEndpoint.js';
 import type { BuiltinTargetSpec } from '../suite/types.js';
@@ -16,7 +17,8 @@ export interface BuiltinTargetOptions {
 /**
  * The reference agent: for each invocation it searches memory for the message
  * (unless the condition says otherwise), puts what passes the settings into the
- * system prompt, asks the chat model, and stores what the user said.
+ * system prompt, asks the chat model (after the session's earlier turns, when
+ * there are any), and stores what the user said.
  */
 export class BuiltinTarget implements Target {
   private readonly endpoint: OpenAIEndpoint;
@@ -47,6 +49,8 @@ export class BuiltinTarget implements Target {
         model: spec.model,
         messages: [
           { role: 'system', content: this.systemPrompt(request, recalled) },
+          // The session so far: its turns are one conversation.
+          ...(request.history ?? []),
           { role: 'user', content: request.message },
         ],
         ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}),
@@ -57,21 +61,29 @@ export class BuiltinTarget implements Target {
     const reply = choice?.message?.content;
     if (typeof reply !== 'string') throw new RecallGateError('incomplete', `the chat model returned no message content (finish_reason ${choice?.finish_reason ?? 'none'})`);
 
+    const memoryOps: MemoryOp[] = [];
     if (spec.memory.auto_store) {
       this.stored += 1;
       const id = `${request.user}:${this.stored}`;
       const date = request.date && spec.memory.dated ? request.date : undefined;
       if (date) this.dates.set(id, date);
       await this.options.store.add([{ id, text: request.message, user: request.user, ...(date ? { date } : {}) }]);
+      memoryOps.push({ op: 'insert', text: request.message });
     }
     return {
       reply,
       recalled,
+      memory_ops: memoryOps,
       // Only a real search adds latency; none and oracle do not search.
       ...(request.memory === 'recall' ? { recall_ms: recallMs } : {}),
       ...(choice?.finish_reason === 'length' ? { truncated: true } : {}),
       ...readCompletionUsage(completion.usage, `the chat model at ${this.endpoint.url}`),
     };
+  }
+
+  /** What the store holds for this user: the agent keeps no memory of its own besides it. */
+  async list(user: string): Promise<MemoryEntry[]> {
+    return (await this.options.store.list(user)).map(({ id, text, date }) => ({ id, text, ...(date ? { date } : {}) }));
   }
 
   async close(): Promise<void> {

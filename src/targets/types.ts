@@ -1,6 +1,15 @@
-import type { Condition, ReportedUsage } from '../e2e/types.js';
+import type { Condition, MemoryEntry, MemoryOp, ReportedUsage } from '../e2e/types.js';
 
-/** One invocation of the agent: a fresh conversation with no chat history. */
+/** A turn of the conversation so far, as chat history. */
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/**
+ * One invocation of the agent. The turns of one planted session are one
+ * conversation; each session, and the probe, starts a new one.
+ */
 export interface ChatRequest {
   /** Whose memory this invocation reads and writes. */
   user: string;
@@ -14,6 +23,16 @@ export interface ChatRequest {
   memory: Condition;
   /** The case's evidence, for the oracle condition. */
   oracle?: string[];
+  /** 1-based index of the planted session this invocation belongs to (absent for the probe). */
+  session?: number;
+  /** 1-based turn within that session. */
+  turn?: number;
+  /**
+   * Earlier turns and replies of this session, oldest first. The builtin target
+   * sends them as chat history; the JSON-RPC targets do not (adapters keep the
+   * conversation themselves, from `session` and `turn`).
+   */
+  history?: ChatTurn[];
 }
 
 export interface RecalledMemory {
@@ -30,6 +49,8 @@ export interface ChatReply extends ReportedUsage {
   truncated?: boolean;
   /** Time spent searching memory, when the agent measures it. */
   recall_ms?: number;
+  /** The memory tool calls the agent made in this invocation, when it says. */
+  memory_ops?: MemoryOp[];
 }
 
 /** The agent under test. */
@@ -37,6 +58,8 @@ export interface Target {
   /** Forgets everything about this user (called before each trial). */
   reset(user: string): Promise<void>;
   chat(request: ChatRequest): Promise<ChatReply>;
+  /** The user's memory as it stands now; absent when the target cannot list (memory graders are then errors saying so). */
+  list?(user: string): Promise<MemoryEntry[]>;
   /** Ends connections or child processes. */
   close(): Promise<void>;
 }

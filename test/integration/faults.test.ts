@@ -34,7 +34,7 @@ const WHERE = { file: 'faults.yaml', line: 1, col: 1 };
 const KEY = 'sk-faults';
 
 function probeCase(name: string, check: CheckSpec, sessions: string[] = []): CaseSpec {
-  return { name, ability: 'extraction', sessions: sessions.map((user) => ({ user })), probe: { text: 'What am I allergic to?' }, check, evidence: [], obsolete: [], needs_memory: true, where: WHERE };
+  return { name, ability: 'extraction', sessions: sessions.map((user) => ({ turns: [user] })), probe: { text: 'What am I allergic to?' }, check, evidence: [], obsolete: [], needs_memory: true, where: WHERE };
 }
 
 function builtin(server: OpenAIServer, overrides: Partial<BuiltinTargetSpec> = {}): BuiltinTarget {

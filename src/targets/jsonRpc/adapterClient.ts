@@ -1,4 +1,5 @@
 import { RecallGateError } from '../../errors.js';
+import type { MemoryEntry } from '../../e2e/types.js';
 import type { SearchHit } from '../../memory/types.js';
 import type { ChatReply, ChatRequest } from '../types.js';
 import { JsonRpcClient, type CallOptions } from './client.js';
@@ -19,6 +20,9 @@ export class AdapterClient extends JsonRpcClient {
     const params: Record<string, unknown> = { user: request.user, message: request.message, memory: request.memory };
     if (request.date !== undefined) params.date = request.date;
     if (request.oracle !== undefined) params.oracle = request.oracle;
+    // Not the history: an adapter keeps its conversation itself, by session and turn.
+    if (request.session !== undefined) params.session = request.session;
+    if (request.turn !== undefined) params.turn = request.turn;
     return this.parsed('chat', await this.call('chat', params, options), parseChatResult);
   }
 
@@ -33,7 +37,7 @@ export class AdapterClient extends JsonRpcClient {
   }
 
   /** Optional method: everything the adapter remembers about `user`. */
-  async list(user: string, options?: CallOptions): Promise<AdapterMemory[]> {
+  async list(user: string, options?: CallOptions): Promise<MemoryEntry[]> {
     return this.parsed('list', await this.call('list', { user }, options), parseListResult);
   }
 

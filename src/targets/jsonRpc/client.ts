@@ -53,6 +53,7 @@ export class JsonRpcError extends RecallGateError {
 
 function methodNotFoundHint(method: string): string {
   if (method === 'reset' || method === 'chat') return `every adapter must implement "reset" and "chat": see ${PROTOCOL_DOC}`;
+  if (method === 'list') return `"list" is optional, but grading what memory holds (memory graders) and retrieval against the adapter need it: see ${PROTOCOL_DOC}`;
   return `"${method}" is optional, but retrieval against the adapter needs add, search and list: see ${PROTOCOL_DOC}`;
 }
 

@@ -4,12 +4,14 @@
  * user-facing description; keep the two in step.
  *
  *   reset  {user}                                   -> {}
- *   chat   {user, date?, message, memory, oracle?}  -> {reply, recalled?, usage?, recall_ms?, truncated?, finish_reason?}
+ *   chat   {user, date?, message, memory, oracle?, session?, turn?}
+ *                                                   -> {reply, recalled?, usage?, recall_ms?, truncated?, finish_reason?, memory_ops?}
  *   add    {user, memories: [{id, text, date?}]}    -> {}                      (optional)
  *   search {user, query, limit}                     -> {results: [{id, text, score}]} (optional)
- *   list   {user}                                   -> {memories: [{id, text, date?}]} (optional)
+ *   list   {user}                                   -> {memories: [{id?, text, date?, label?}]} (optional)
  */
 import { scrubSecrets } from '../../secrets.js';
+import type { MemoryEntry, MemoryOp } from '../../e2e/types.js';
 import type { SearchHit } from '../../memory/types.js';
 import type { ChatReply, RecalledMemory } from '../types.js';
 import { readUsage } from '../usage.js';
@@ -136,7 +138,20 @@ export function parseChatResult(value: unknown): ChatReply {
   const cut = (present(result.truncated) && boolean(result.truncated, 'result.truncated')) || (present(result.finish_reason) && string(result.finish_reason, 'result.finish_reason') === 'length');
   if (cut) reply.truncated = true;
   if (present(result.recall_ms)) reply.recall_ms = number(result.recall_ms, 'result.recall_ms', { nonNegative: true });
+  if (present(result.memory_ops)) reply.memory_ops = array(result.memory_ops, 'result.memory_ops').map((item, i) => memoryOp(item, `result.memory_ops[${i}]`));
   return reply;
+}
+
+const MEMORY_OPS: readonly MemoryOp['op'][] = ['insert', 'replace', 'delete', 'rethink'];
+
+function memoryOp(item: unknown, path: string): MemoryOp {
+  const entry = object(item, path);
+  const op = string(entry.op, `${path}.op`);
+  if (!(MEMORY_OPS as readonly string[]).includes(op)) throw new ShapeError(`${path}.op`, `must be one of ${MEMORY_OPS.join(', ')}, got ${describeValue(op)}`);
+  const memoryOp: MemoryOp = { op: op as MemoryOp['op'] };
+  if (present(entry.label)) memoryOp.label = string(entry.label, `${path}.label`);
+  if (present(entry.text)) memoryOp.text = string(entry.text, `${path}.text`);
+  return memoryOp;
 }
 
 export function parseSearchResult(value: unknown): SearchHit[] {
@@ -148,13 +163,16 @@ export function parseSearchResult(value: unknown): SearchHit[] {
   });
 }
 
-export function parseListResult(value: unknown): AdapterMemory[] {
+/** A list result: every entry has its text; id, date and label (the memory block it is in) when the adapter has them. */
+export function parseListResult(value: unknown): MemoryEntry[] {
   const result = object(value, 'result');
   return array(result.memories, 'result.memories').map((item, i) => {
     const path = `result.memories[${i}]`;
     const entry = object(item, path);
-    const memory: AdapterMemory = { id: string(entry.id, `${path}.id`), text: string(entry.text, `${path}.text`) };
+    const memory: MemoryEntry = { text: string(entry.text, `${path}.text`) };
+    if (present(entry.id)) memory.id = string(entry.id, `${path}.id`);
     if (present(entry.date)) memory.date = string(entry.date, `${path}.date`);
+    if (present(entry.label)) memory.label = string(entry.label, `${path}.label`);
     return memory;
   });
 }

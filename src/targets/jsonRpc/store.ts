@@ -1,5 +1,7 @@
 import { compareHits, type MemoryRecord, type MemoryStore, type SearchHit } from '../../memory/types.js';
+import { RecallGateError } from '../../errors.js';
 import type { AdapterClient } from './adapterClient.js';
+import { PROTOCOL_DOC } from './protocol.js';
 
 /** Memories per add call. */
 const ADD_BATCH = 500;
@@ -64,7 +66,11 @@ export class AdapterMemoryStore implements MemoryStore {
 
   async list(user: string): Promise<MemoryRecord[]> {
     await this.resetOnce(user);
-    return (await this.client.list(user)).map((memory) => ({ ...memory, user }));
+    return (await this.client.list(user)).map(({ id, text, date }, i) => {
+      // Retrieval scores memories by id: an entry without one cannot be ranked against the judgments.
+      if (id === undefined) throw new RecallGateError('incomplete', `${this.client.label}: "list" returned result.memories[${i}] without an id`, { hint: `retrieval needs each memory's id: see ${PROTOCOL_DOC}` });
+      return { id, text, user, ...(date !== undefined ? { date } : {}) };
+    });
   }
 
   async close(): Promise<void> {

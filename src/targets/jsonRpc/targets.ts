@@ -1,3 +1,4 @@
+import type { MemoryEntry } from '../../e2e/types.js';
 import type { MemoryStore } from '../../memory/types.js';
 import type { ChatReply, ChatRequest, Target } from '../types.js';
 import { AdapterClient } from './adapterClient.js';
@@ -19,6 +20,11 @@ export class AdapterTarget implements Target {
 
   chat(request: ChatRequest): Promise<ChatReply> {
     return this.client.chat(request);
+  }
+
+  /** The adapter's optional `list`: one that does not implement it answers -32601, which the snapshot keeps as its reason. */
+  list(user: string): Promise<MemoryEntry[]> {
+    return this.client.list(user);
   }
 
   /** The adapter's memory for the retrieval layer (add/search/list); closing the store leaves the target open. */
