@@ -65,6 +65,18 @@ function param(params, name, type, { optional = false } = {}) {
 
 const agent = new ToyAgent();
 
+/** The memory failures recall-gate's fault conditions ask the adapter to simulate at the probe (README.md, "Faults"). */
+const FAULTS = ['timeout', 'empty', 'down'];
+/** How long the toy agent waits for its memory search before it gives up (fault "timeout" outlasts it). */
+const RECALL_TIMEOUT_MS = 100;
+
+/** Waits `ms` and says how long it waited, in milliseconds. */
+async function waitOut(ms) {
+  const started = performance.now();
+  await sleep(ms);
+  return Math.round((performance.now() - started) * 1000) / 1000;
+}
+
 const methods = {
   /** reset {user} -> {}: forget everything about this user (before each trial). */
   reset(params) {
@@ -73,21 +85,27 @@ const methods = {
   },
 
   /**
-   * chat {user, date?, message, memory, oracle?} -> {reply, recalled?, usage?, recall_ms?}
+   * chat {user, date?, message, memory, oracle?, fault?} -> {reply, recalled?, usage?, recall_ms?}
    * One fresh invocation: no chat history, only what memory brings back.
    */
-  chat(params) {
+  async chat(params) {
     const memory = param(params, 'memory', 'string');
     if (!['recall', 'none', 'oracle'].includes(memory)) throw new RpcError(INVALID_PARAMS, '"memory" must be "recall", "none" or "oracle"');
     const oracle = param(params, 'oracle', 'array', { optional: true }) ?? [];
     if (!oracle.every((text) => typeof text === 'string')) throw new RpcError(INVALID_PARAMS, '"oracle" must be an array of strings');
-    return agent.chat({
+    const fault = param(params, 'fault', 'string', { optional: true });
+    if (fault !== undefined && !FAULTS.includes(fault)) throw new RpcError(INVALID_PARAMS, `"fault" must be one of ${FAULTS.join(', ')}`);
+    // fault "timeout": the memory search outlasts the agent's deadline; the agent waits the deadline out, then answers without memory.
+    const waited = fault === 'timeout' ? await waitOut(RECALL_TIMEOUT_MS) : 0;
+    const result = agent.chat({
       user: param(params, 'user', 'string'),
       date: param(params, 'date', 'string', { optional: true }),
       message: param(params, 'message', 'string'),
       memory,
       oracle,
+      fault,
     });
+    return waited > 0 ? { ...result, recall_ms: result.recall_ms + waited } : result;
   },
 
   /** Optional. add {user, memories: [{id, text, date?}]} -> {}: store memories directly. */

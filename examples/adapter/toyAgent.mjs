@@ -83,11 +83,15 @@ export class ToyAgent {
    * `memory`: "recall" searches as usual, "none" recalls nothing, "oracle"
    * uses the `oracle` texts instead of searching.
    */
-  chat({ user, date, message, memory, oracle = [] }) {
+  chat({ user, date, message, memory, oracle = [], fault }) {
     // 1. Recall. Under "none" the agent still writes memory below; only reading is switched off.
     const started = performance.now();
     let recalled = [];
-    if (memory === 'recall') {
+    if (fault) {
+      // A simulated memory failure (recall-gate's fault conditions): the search timed out, came back empty,
+      // or the memory service is down; either way the agent answers without memory, as a well-built one does.
+      recalled = [];
+    } else if (memory === 'recall') {
       recalled = this.search(user, message, 3).map(({ id, text, date: told, score }) => ({ id, text, date: told, score }));
     } else if (memory === 'oracle') {
       // The evidence is relevant by definition: rank it, but keep it all even when it shares no word.

@@ -7,6 +7,7 @@ import { ungradableReply } from './probeReply.js';
 import { round } from '../stats.js';
 import { trialFingerprint, type TrialFingerprint } from './fingerprint.js';
 import { costUsd } from './prices.js';
+import { faultIgnored, faultOf, gradedCheck, memoryOf } from './faults.js';
 import { capStoredText } from './storedText.js';
 import { trialKey, type Invocation, type TrialRecord } from './trial.js';
 import type { CaseSpec, Condition, Judge } from './types.js';
@@ -121,7 +122,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     status: 'error',
     reason: '',
     question: spec.probe.text,
-    check: describeCheck(spec.check),
+    check: describeCheck(gradedCheck(spec, condition)),
     invocations,
     tokens: { input: 0, output: 0, judge_input: 0, judge_output: 0 },
     cost_usd: null,
@@ -129,14 +130,16 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     duration_ms: 0,
   };
   const oracle = condition === 'oracle' ? { oracle: oracleMemories(spec) } : {};
+  const fault = faultOf(condition);
   const call = async (kind: Invocation['kind'], user: string, message: string, date: string | undefined) => {
     const callStarted = now();
     const reply: ChatReply = await deps.target.chat({
       user,
       date,
       message,
-      memory: condition,
+      memory: memoryOf(condition),
       ...oracle,
+      ...(kind === 'probe' && fault ? { fault } : {}),
     });
     invocations.push({
       kind,
@@ -147,6 +150,8 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
       ...(reply.recalled ? { recalled: reply.recalled } : {}),
       latency_ms: round(now() - callStarted, 3),
       ...(reply.recall_ms !== undefined ? { recall_ms: round(reply.recall_ms, 3) } : {}),
+      ...(reply.recall_error ? { recall_error: reply.recall_error } : {}),
+      ...(kind === 'probe' && fault ? { fault } : {}),
       ...(reply.usage ? { usage: reply.usage } : {}),
       ...(reply.usage_warning ? { usage_warning: reply.usage_warning } : {}),
       ...(reply.truncated ? { truncated: true } : {}),
@@ -165,9 +170,9 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     const probe = await call('probe', asker, spec.probe.text, spec.probe.date);
     record.answer = probe.reply;
     Object.assign(record, recallQuality(spec, probe));
-    const ungradable = ungradableReply(probe, plan.gradeTruncated ?? false);
+    const ungradable = ungradableReply(probe, plan.gradeTruncated ?? false) ?? (fault && faultIgnored(fault, probe));
     if (ungradable) throw new Error(ungradable);
-    const graded = await gradeAnswer(spec.check, probe.reply, { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel });
+    const graded = await gradeAnswer(gradedCheck(spec, condition), probe.reply, { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel });
     if (graded.usage) {
       record.tokens.judge_input += graded.usage.input_tokens;
       record.tokens.judge_output += graded.usage.output_tokens;

@@ -1,7 +1,7 @@
 import { RecallGateError } from '../../errors.js';
 import type { SearchHit } from '../../memory/types.js';
 import type { ChatReply, ChatRequest } from '../types.js';
-import { JsonRpcClient, type CallOptions } from './client.js';
+import { JsonRpcClient, JsonRpcError, type CallOptions } from './client.js';
 import { PROTOCOL_DOC, ShapeError, parseChatResult, parseListResult, parseSearchResult, type AdapterMemory } from './protocol.js';
 
 /**
@@ -19,7 +19,23 @@ export class AdapterClient extends JsonRpcClient {
     const params: Record<string, unknown> = { user: request.user, message: request.message, memory: request.memory };
     if (request.date !== undefined) params.date = request.date;
     if (request.oracle !== undefined) params.oracle = request.oracle;
-    return this.parsed('chat', await this.call('chat', params, options), parseChatResult);
+    if (request.fault !== undefined) params.fault = request.fault;
+    let result: unknown;
+    try {
+      result = await this.call('chat', params, options);
+    } catch (error) {
+      throw this.faultRefused(request, error);
+    }
+    return this.parsed('chat', result, parseChatResult);
+  }
+
+  /** An error answer to a chat carrying a fault says the adapter cannot simulate it: the trial's error says so. */
+  private faultRefused(request: ChatRequest, error: unknown): unknown {
+    if (request.fault === undefined || !(error instanceof JsonRpcError)) return error;
+    return new RecallGateError('incomplete', `${this.label} does not simulate fault:${request.fault}: "chat" with "fault": "${request.fault}" failed with JSON-RPC error ${error.rpcCode}: ${error.rpcMessage}`, {
+      hint: `under a fault condition the probe's chat carries "fault" and the adapter makes its memory search fail that way: see ${PROTOCOL_DOC} ("Faults"), or leave fault:${request.fault} out of e2e.conditions`,
+      cause: error,
+    });
   }
 
   /** Optional method: stores memories for `user` directly, bypassing chat. The result is ignored. */

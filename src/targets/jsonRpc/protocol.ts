@@ -4,7 +4,7 @@
  * user-facing description; keep the two in step.
  *
  *   reset  {user}                                   -> {}
- *   chat   {user, date?, message, memory, oracle?}  -> {reply, recalled?, usage?, recall_ms?, truncated?, finish_reason?}
+ *   chat   {user, date?, message, memory, oracle?, fault?} -> {reply, recalled?, usage?, recall_ms?, truncated?, finish_reason?}
  *   add    {user, memories: [{id, text, date?}]}    -> {}                      (optional)
  *   search {user, query, limit}                     -> {results: [{id, text, score}]} (optional)
  *   list   {user}                                   -> {memories: [{id, text, date?}]} (optional)
