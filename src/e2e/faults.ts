@@ -14,7 +14,7 @@
  */
 import type { ChatReply, ChatRequest } from '../targets/types.js';
 import { groupBy, round, summarizeLatency, type LatencySummary } from '../stats.js';
-import type { GroupRates } from './aggregate.js';
+import type { E2eResult, GroupRates } from './aggregate.js';
 import type { TrialRecord } from './trial.js';
 import type { CaseSpec, CheckSpec, Condition, FaultKind } from './types.js';
 
@@ -85,10 +85,10 @@ export interface FaultInputs {
   abilities: Record<string, { conditions: Partial<Record<Condition, GroupRates>> }>;
 }
 
-/** Each fault that ran, overall and per ability; undefined when no fault condition ran. Pure. */
-export function summarizeFaults({ trials, cases, conditions, byCondition, abilities }: FaultInputs): Partial<Record<FaultKind, FaultSummary>> | undefined {
+/** E2eResult.faults: each fault that ran, overall and per ability; nothing when no fault condition ran. Pure. */
+export function summarizeFaults({ trials, cases, conditions, byCondition, abilities }: FaultInputs): Pick<E2eResult, 'faults'> {
   const faults = conditions.map(faultOf).filter((fault): fault is FaultKind => fault !== undefined);
-  if (faults.length === 0) return undefined;
+  if (faults.length === 0) return {};
   // The ability comes from the suite, as in the rates: relabelling needs no re-run.
   const abilityOf = new Map(cases.map((spec) => [spec.name, spec.ability]));
   const summary: Partial<Record<FaultKind, FaultSummary>> = {};
@@ -106,7 +106,7 @@ export function summarizeFaults({ trials, cases, conditions, byCondition, abilit
       ),
     };
   }
-  return summary;
+  return { faults: summary };
 }
 
 /** The probes' recall times of these trials: the figure a fault adds to an answer. */
