@@ -19,6 +19,7 @@
 import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { ToyAgent } from './toyAgent.mjs';
 
