@@ -14502,8 +14502,10 @@ var package_default = {
     "@actions/github": "9.1.1",
     ajv: "8.20.0",
     chromadb: "3.5.0",
+    "gpt-tokenizer": "4.0.0",
     "jsonc-parser": "3.3.1",
     openai: "6.49.0",
+    pg: "8.23.1",
     picomatch: "4.0.7",
     yaml: "2.9.1"
   },
@@ -14511,6 +14513,7 @@ var package_default = {
     "@eslint/js": "9.39.5",
     "@types/markdown-it": "14.2.0",
     "@types/node": "20.19.43",
+    "@types/pg": "8.23.1",
     "@types/picomatch": "4.0.3",
     esbuild: "0.28.2",
     eslint: "9.39.5",
@@ -14681,12 +14684,68 @@ function pairedBootstrapChange(current, baseline, options = {}) {
   return { interval: bounds(changes, options.level ?? DEFAULT_LEVEL), paired, shared: shared.length, added: added.length, removed: removed.length };
 }
 
+// src/e2e/faults.ts
+var FAULT_KINDS = ["timeout", "empty", "down"];
+var DEFAULT_FAULT_CHECK = { abstains: true, or_asks: true };
+function faultOf(condition) {
+  return condition.startsWith("fault:") ? condition.slice("fault:".length) : void 0;
+}
+function memoryOf(condition) {
+  return faultOf(condition) ? "recall" : condition;
+}
+function gradedCheck(spec, condition) {
+  if (!faultOf(condition)) return spec.check;
+  return spec.fault_check ?? (spec.needs_memory ? DEFAULT_FAULT_CHECK : spec.check);
+}
+function faultIgnored(fault, reply) {
+  const count = reply.recalled?.length ?? 0;
+  if (count === 0) return void 0;
+  return `the target ignored fault:${fault}: its probe recalled ${count} memor${count === 1 ? "y" : "ies"} although the memory search was to ${FAULT_DOES[fault]} (see examples/adapter/README.md, "Faults")`;
+}
+var FAULT_DOES = { timeout: "time out", empty: "return nothing", down: "fail" };
+function summarizeFaults({ trials, cases, conditions, byCondition, abilities }) {
+  const faults = conditions.map(faultOf).filter((fault) => fault !== void 0);
+  if (faults.length === 0) return {};
+  const abilityOf = new Map(cases.map((spec) => [spec.name, spec.ability]));
+  const summary = {};
+  for (const fault of faults) {
+    const condition = `fault:${fault}`;
+    const mine = groupBy(
+      trials.filter((trial) => trial.condition === condition),
+      (trial) => abilityOf.get(trial.case) ?? trial.ability
+    );
+    summary[fault] = {
+      ...faultRates(byCondition[condition], byCondition.none, [...mine.values()].flat()),
+      // fromEntries: an ability is any text, "__proto__" included.
+      abilities: Object.fromEntries(
+        Object.entries(abilities).map(([ability, result]) => [ability, faultRates(result.conditions[condition], result.conditions.none, mine.get(ability) ?? [])])
+      )
+    };
+  }
+  return { faults: summary };
+}
+function probeRecallMs(trial) {
+  return trial.invocations.filter((call) => call.kind === "probe" && call.recall_ms !== void 0).map((call) => call.recall_ms);
+}
+function faultRates(rates2, none, trials) {
+  const passRate = rates2?.pass_rate ?? 0;
+  const vsNone = none ? round(passRate - none.pass_rate, 6) : void 0;
+  return {
+    trials: rates2?.trials ?? 0,
+    passed: rates2?.passed ?? 0,
+    errors: rates2?.errors ?? 0,
+    pass_rate: passRate,
+    recall_latency_ms: summarizeLatency(trials.flatMap(probeRecallMs)),
+    ...none ? { none_pass_rate: none.pass_rate, vs_none: vsNone, worse_than_none: vsNone < 0 } : {}
+  };
+}
+
 // src/suite/didYouMean.ts
 function editDistance(a, b) {
-  const rows = a.length + 1;
+  const rows2 = a.length + 1;
   const cols = b.length + 1;
-  const d = Array.from({ length: rows }, (_2, i) => Array.from({ length: cols }, (_3, j) => i === 0 ? j : j === 0 ? i : 0));
-  for (let i = 1; i < rows; i++) {
+  const d = Array.from({ length: rows2 }, (_2, i) => Array.from({ length: cols }, (_3, j) => i === 0 ? j : j === 0 ? i : 0));
+  for (let i = 1; i < rows2; i++) {
     for (let j = 1; j < cols; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let best = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
@@ -14716,7 +14775,8 @@ function didYouMean(word, candidates) {
 }
 
 // src/gate/metrics.ts
-var CONDITIONS = ["recall", "none", "oracle"];
+var CONDITIONS = ["recall", "none", "oracle", "fault:timeout", "fault:empty", "fault:down"];
+var FAULT_METRICS = ["pass_rate", "errors", "recall_latency_ms", "vs_none"];
 var AGGREGATIONS = ["mean", "min", "max", "median", "p95"];
 var RETRIEVAL_FAMILIES = ["recall", "precision", "success", "ndcg"];
 var E2E_RATES = ["pass_rate", "pass^k", "pass@k", "errors"];
@@ -14785,12 +14845,20 @@ function parseE2e(key, rest, known2) {
     return { ok: false, reason: `"${first}" is not an e2e metric`, hint: e2eHint(first) };
   }
   if (first === "ability") return parseAbility(key, rest.slice(1), known2);
+  if (first === "fault") return parseFault(key, rest.slice(1));
   if (isCondition(first) && rest.length === 2) {
     if (isRate(second)) return { ok: true, key: { layer: "e2e", kind: "rate", rate: second, condition: first } };
     return { ok: false, reason: `"${second}" is not a rate`, hint: didYouMean(second, E2E_RATES) ?? `use ${E2E_RATES.join(", ")}` };
   }
   const hint = isCondition(first) ? `use e2e.${first}.<rate>` : didYouMean(first, ["ability", ...CONDITIONS]) ?? "use e2e.<rate>, e2e.<condition>.<rate> or e2e.ability.<ability>.<rate>";
   return { ok: false, reason: `"${key}" is not an e2e metric`, hint };
+}
+function parseFault(key, rest) {
+  const [fault, metric] = rest;
+  if (rest.length !== 2) return { ok: false, reason: `"${key}" is not a fault metric`, hint: `use e2e.fault.<${FAULT_KINDS.join("|")}>.<${FAULT_METRICS.join("|")}>` };
+  if (!FAULT_KINDS.includes(fault)) return { ok: false, reason: `"${fault}" is not a fault`, hint: didYouMean(fault, FAULT_KINDS) ?? `faults: ${FAULT_KINDS.join(", ")}` };
+  if (!FAULT_METRICS.includes(metric)) return { ok: false, reason: `"${metric}" is not a fault metric`, hint: didYouMean(metric, FAULT_METRICS) ?? `use ${FAULT_METRICS.join(", ")}` };
+  return { ok: true, key: { layer: "e2e", kind: "fault", fault, metric } };
 }
 function e2eHint(word) {
   const match = didYouMean(word, E2E_SINGLE);
@@ -14816,8 +14884,8 @@ function parseAbility(key, rest, known2) {
 }
 function defaultAggregation(key) {
   if (key.layer === "retrieval") return isIsolationCount(key.family) ? void 0 : key.family === "latency_ms" ? "median" : "mean";
-  if (key.kind === "latency") return "median";
-  if (key.kind === "rate" && key.rate !== "errors") return "mean";
+  if (key.kind === "latency" || key.kind === "fault" && key.metric === "recall_latency_ms") return "median";
+  if (key.kind === "rate" && key.rate !== "errors" || key.kind === "fault" && key.metric === "pass_rate") return "mean";
   return void 0;
 }
 function aggregationApplies(key) {
@@ -14978,29 +15046,11 @@ function resolveE2e(spec, results, aggregation, trials) {
     return { status: "value", value, layer: "e2e", samples: caseDiffSamples(casesOf(spec.ability), a, b) };
   }
   if (spec.kind === "latency") {
-    const agg = aggregation ?? "median";
-    const name = spec.which === "call" ? "e2e.latency_ms" : "e2e.recall_latency_ms";
-    if (trials && trials.length > 0) {
-      const byCase = groupByCase(
-        trials,
-        (trial) => trial.invocations.map((call) => spec.which === "call" ? call.latency_ms : call.recall_ms).filter((value) => value !== void 0),
-        e2e
-      );
-      const all = byCase.units.flat();
-      if (all.length === 0) return { status: "missing", reason: `no call in the trials reported ${spec.which === "call" ? "a latency" : "a recall time"}` };
-      return {
-        status: "value",
-        value: aggregate(all, agg),
-        aggregation: agg,
-        layer: "e2e",
-        samples: { unit: "case", ...byCase, statistic: (sample) => aggregate(sample.flat(), agg) }
-      };
-    }
-    const summary = e2e.latency_ms[spec.which];
-    if (summary.count === 0) return { status: "missing", reason: `no call reported ${spec.which === "call" ? "a latency" : "a recall time"}` };
-    if (agg === "min") return { status: "missing", reason: `the min of ${name} needs the trials (trials.jsonl); results.json keeps median, p95, mean and max` };
-    return { status: "value", value: summary[agg], aggregation: agg, layer: "e2e" };
+    const what = spec.which === "call" ? "a latency" : "a recall time";
+    const read = (trial) => trial.invocations.map((call) => spec.which === "call" ? call.latency_ms : call.recall_ms).filter((value) => value !== void 0);
+    return perCallResolution(trials ?? [], read, e2e.latency_ms[spec.which], aggregation ?? "median", spec.which === "call" ? "e2e.latency_ms" : "e2e.recall_latency_ms", what, e2e);
   }
+  if (spec.kind === "fault") return resolveFault(spec, e2e, casesOf(void 0), aggregation, trials);
   switch (spec.name) {
     case "cost_usd": {
       if (e2e.cost_usd === null) return { status: "missing", reason: "the run has no cost: a model has no price, or a call reported no usable token counts", hint: "add the model to e2e.prices; calls without usable counts are marked usage_warning in trials.jsonl" };
@@ -15027,6 +15077,40 @@ function resolveE2e(spec, results, aggregation, trials) {
       const searched = (trials ?? []).filter((trial) => trial.condition === e2e.headline_condition);
       const byCase = groupByCase(searched, read, e2e);
       return { status: "value", value, layer: "e2e", ...byCase.units.length > 0 ? { samples: { unit: "case", ...byCase, statistic: (sample) => mean(sample.flat()) } } : {} };
+    }
+  }
+}
+function perCallResolution(trials, read, summary, agg, name, what, e2e) {
+  if (trials.length > 0) {
+    const byCase = groupByCase(trials, read, e2e);
+    const all = byCase.units.flat();
+    if (all.length === 0) return { status: "missing", reason: `no call in the trials reported ${what}` };
+    return { status: "value", value: aggregate(all, agg), aggregation: agg, layer: "e2e", samples: { unit: "case", ...byCase, statistic: (sample) => aggregate(sample.flat(), agg) } };
+  }
+  if (!summary || summary.count === 0) return { status: "missing", reason: `no call reported ${what}` };
+  if (agg === "min") return { status: "missing", reason: `the min of ${name} needs the trials (trials.jsonl); results.json keeps median, p95, mean and max` };
+  return { status: "value", value: summary[agg], aggregation: agg, layer: "e2e" };
+}
+function resolveFault(spec, e2e, cases, aggregation, trials) {
+  const condition = `fault:${spec.fault}`;
+  const group = e2e.by_condition[condition];
+  if (!e2e.conditions.includes(condition) || !group) return { status: "missing", reason: `the ${condition} condition did not run (conditions: ${e2e.conditions.join(", ")})`, hint: `add ${condition} to e2e.conditions` };
+  const name = `e2e.fault.${spec.fault}.${spec.metric}`;
+  switch (spec.metric) {
+    case "pass_rate":
+    case "errors": {
+      const resolution = rateResolution(spec.metric, group, cases, condition, aggregation);
+      const note = erroredNote(e2e, condition, void 0, group);
+      return resolution.status === "value" && note ? { ...resolution, note } : resolution;
+    }
+    case "vs_none": {
+      const none = e2e.by_condition.none;
+      if (!e2e.conditions.includes("none") || !none) return { status: "missing", reason: `${name} compares with the none condition, which did not run`, hint: "add none to e2e.conditions" };
+      return { status: "value", value: e2e.faults?.[spec.fault]?.vs_none ?? group.pass_rate - none.pass_rate, layer: "e2e", samples: caseDiffSamples(cases, condition, "none") };
+    }
+    case "recall_latency_ms": {
+      const mine = (trials ?? []).filter((trial) => trial.condition === condition);
+      return perCallResolution(mine, probeRecallMs, e2e.faults?.[spec.fault]?.recall_latency_ms, aggregation ?? "median", name, `a recall time under ${condition}`, e2e);
     }
   }
 }
@@ -15067,13 +15151,13 @@ function own(record, key) {
 // src/gate/compare.ts
 var RATES = ["pass_rate", "pass^k", "pass@k"];
 function compareResults(baseline, current) {
-  const rows = [];
+  const rows2 = [];
   const add = (metric, before2, after) => {
     if (typeof before2 !== "number" || typeof after !== "number") return;
     const now2 = resolveMetric(metric, current);
     const prior = resolveMetric(metric, baseline);
     const change = now2.status === "value" && prior.status === "value" && now2.samples && prior.samples ? pairedBootstrapChange(now2.samples, prior.samples, { seed: mixSeed(DEFAULT_SEED, `${metric}|${now2.aggregation ?? ""}`) }) : void 0;
-    rows.push({ metric, baseline: before2, current: after, delta: round(after - before2, 12), ...change ? { change } : {} });
+    rows2.push({ metric, baseline: before2, current: after, delta: round(after - before2, 12), ...change ? { change } : {} });
   };
   for (const [name, provider] of Object.entries(current.retrieval?.providers ?? {})) {
     const previous = baseline.retrieval?.providers[name];
@@ -15101,7 +15185,7 @@ function compareResults(baseline, current) {
       }
     }
   }
-  return rows;
+  return rows2;
 }
 
 // src/gate/intervals.ts
@@ -15241,6 +15325,7 @@ function aggregateE2e(records, cases, conditions, repeat) {
     headline_condition: headline,
     metrics: byCondition[headline],
     by_condition: byCondition,
+    ...summarizeFaults({ trials, cases, conditions, byCondition, abilities }),
     intervals: e2eIntervals(caseResults, abilities, conditions),
     abilities,
     cases: caseResults,
@@ -15396,8 +15481,8 @@ function cell(text, max = 120) {
 }
 
 // src/report/format.ts
-function markdownTable(header, rows) {
-  return [`| ${header.join(" | ")} |`, `| ${header.map((_2, i) => i === 0 ? "---" : "---:").join(" | ")} |`, ...rows.map((row) => `| ${row.join(" | ")} |`)];
+function markdownTable(header, rows2) {
+  return [`| ${header.join(" | ")} |`, `| ${header.map((_2, i) => i === 0 ? "---" : "---:").join(" | ")} |`, ...rows2.map((row) => `| ${row.join(" | ")} |`)];
 }
 function oneLine(text, max) {
   return shorten(plainText(text), max);
@@ -15420,10 +15505,10 @@ function headlineMetrics(k) {
   const largest = k[k.length - 1];
   return [...k.map((cut) => `recall@${cut}`), "mrr", `ndcg@${largest}`, `precision@${largest}`];
 }
-function textTable(header, rows, align = `l${"r".repeat(Math.max(0, header.length - 1))}`) {
-  const widths = header.map((title, col) => Math.max(title.length, ...rows.map((row) => (row[col] ?? "").length)));
+function textTable(header, rows2, align = `l${"r".repeat(Math.max(0, header.length - 1))}`) {
+  const widths = header.map((title, col) => Math.max(title.length, ...rows2.map((row) => (row[col] ?? "").length)));
   const line = (cells) => cells.map((value, col) => align[col] === "r" ? value.padStart(widths[col]) : value.padEnd(widths[col])).join("  ").trimEnd();
-  return [line(header), ...rows.map(line)].join("\n");
+  return [line(header), ...rows2.map(line)].join("\n");
 }
 function liftAndGapCells(conditions, rates2, intervals) {
   const recall = rates2.recall?.pass_rate;
@@ -15930,11 +16015,11 @@ function pValue(p) {
 }
 
 // src/gate/format.ts
-function formatNumber(value, signed2 = false) {
+function formatNumber(value, signed3 = false) {
   if (value === void 0 || Number.isNaN(value)) return "-";
   const digits = Math.abs(value) >= 100 ? 1 : 3;
   const text = value.toFixed(digits);
-  return signed2 && value >= 0 && !/^-/.test(text) ? `+${text}` : text;
+  return signed3 && value >= 0 && !/^-/.test(text) ? `+${text}` : text;
 }
 function formatInterval(row) {
   if (!row.interval) return "-";
@@ -15943,7 +16028,7 @@ function formatInterval(row) {
 }
 var STATUS_TEXT = { pass: "pass", fail: "FAIL", skipped: "skipped", "not-evaluated": "not evaluated" };
 function verdictText(verdict) {
-  const rows = verdict.rows.map((row) => [
+  const rows2 = verdict.rows.map((row) => [
     row.path,
     row.aggregation && row.aggregation !== "mean" ? `${row.metric} (${row.aggregation})` : row.metric,
     row.threshold,
@@ -15954,7 +16039,7 @@ function verdictText(verdict) {
     `${STATUS_TEXT[row.status]}${row.blocking ? " (blocking)" : ""}`
   ]);
   const header = ["gate", "metric", "threshold", "actual", "baseline", "delta", "95% CI of delta", "status"];
-  const lines = [textTable(header, rows, "lllrrrrl")];
+  const lines = [textTable(header, rows2, "lllrrrrl")];
   const notes = verdict.rows.filter((row) => row.note).map((row) => `  ${row.path}: ${oneLine(row.note, 500)}`);
   if (notes.length > 0) lines.push("", "notes:", ...notes);
   if (verdict.rows.some((row) => row.significant)) lines.push("", "* the interval excludes 0: the change is larger than resampling noise");
@@ -15979,11 +16064,11 @@ function pairingText(change) {
   const oneSide = change.added + change.removed > 0 ? `, ${change.added} added, ${change.removed} removed` : "";
   return `${change.paired ? "paired" : "unpaired"}, ${change.shared} shared${oneSide}`;
 }
-function comparisonText(rows) {
-  if (rows.length === 0) return "no metric in common between the two runs\n";
+function comparisonText(rows2) {
+  if (rows2.length === 0) return "no metric in common between the two runs\n";
   return `${textTable(
     ["metric", "baseline", "current", "delta", "95% CI of delta", "units"],
-    rows.map((row) => [
+    rows2.map((row) => [
       row.metric,
       formatNumber(row.baseline),
       formatNumber(row.current),
@@ -15994,7 +16079,7 @@ function comparisonText(rows) {
     "lrrrrl"
   )}
 
-intervals: ${INTERVAL_DEFINITION}; paired on the units both runs share where enough are shared (the units column says which)${rows.some((row) => row.change && excludesZero(row.change.interval)) ? "; * the interval excludes 0" : ""}
+intervals: ${INTERVAL_DEFINITION}; paired on the units both runs share where enough are shared (the units column says which)${rows2.some((row) => row.change && excludesZero(row.change.interval)) ? "; * the interval excludes 0" : ""}
 `;
 }
 var MAX_LISTED = 20;
@@ -16930,7 +17015,7 @@ var suite_schema_default = {
         "target",
         "cases"
       ],
-      description: "End-to-end cases: earlier sessions played to the agent one invocation each, then a probe graded in code.",
+      description: "End-to-end cases: earlier sessions played to the agent (each one conversation of one or more turns), then a probe graded in code.",
       properties: {
         target: {
           $ref: "#/definitions/target"
@@ -16949,10 +17034,13 @@ var suite_schema_default = {
             enum: [
               "recall",
               "none",
-              "oracle"
+              "oracle",
+              "fault:timeout",
+              "fault:empty",
+              "fault:down"
             ]
           },
-          description: "Default [recall]."
+          description: "Default [recall]. fault:timeout, fault:empty and fault:down plant the sessions as under recall, then make the probe's memory search time out, come back empty or fail; graded by the case's fault_check."
         },
         concurrency: {
           type: "integer",
@@ -17151,6 +17239,12 @@ var suite_schema_default = {
           minimum: 100,
           description: "Per call. Default 60000."
         },
+        recall_timeout_ms: {
+          type: "integer",
+          minimum: 1,
+          maximum: 6e5,
+          description: "builtin: a memory search slower than this is abandoned and the agent answers without memory (fault:timeout makes the probe's search outlast it). Default 2000."
+        },
         max_retries: {
           type: "integer",
           minimum: 0,
@@ -17249,7 +17343,7 @@ var suite_schema_default = {
       additionalProperties: false,
       minProperties: 1,
       maxProperties: 2,
-      description: "One of contains, icontains, regex (+flags), first_amount, date, abstains, all, any, not, judge.",
+      description: "One of contains, icontains, regex (+flags), first_amount, date, abstains (+or_asks), asks, all, any, not, judge.",
       properties: {
         contains: {
           type: "string",
@@ -17275,6 +17369,14 @@ var suite_schema_default = {
         },
         abstains: {
           type: "boolean"
+        },
+        or_asks: {
+          type: "boolean",
+          description: "With abstains: a clarifying question back to the user counts as abstaining."
+        },
+        asks: {
+          type: "boolean",
+          description: "The answer asks the user back for the missing fact (Could you remind me...?, Which ... do you mean?) and offers no value."
         },
         all: {
           type: "array",
@@ -17314,6 +17416,9 @@ var suite_schema_default = {
       dependencies: {
         flags: [
           "regex"
+        ],
+        or_asks: [
+          "abstains"
         ]
       }
     },
@@ -17338,19 +17443,27 @@ var suite_schema_default = {
         },
         sessions: {
           type: "array",
+          description: "Earlier conversations, in order. Each is one conversation: user (one turn) or turns (several, the agent's replies in between).",
           items: {
             type: "object",
             additionalProperties: false,
-            required: [
-              "user"
-            ],
             properties: {
               date: {
                 $ref: "#/definitions/date"
               },
               user: {
                 type: "string",
-                minLength: 1
+                minLength: 1,
+                description: "What the user says: a session of one turn."
+              },
+              turns: {
+                type: "array",
+                minItems: 1,
+                description: "What the user says, turn by turn, in one conversation.",
+                items: {
+                  type: "string",
+                  minLength: 1
+                }
               }
             }
           }
@@ -17382,6 +17495,10 @@ var suite_schema_default = {
         },
         check: {
           $ref: "#/definitions/check"
+        },
+        fault_check: {
+          $ref: "#/definitions/check",
+          description: "Graded instead of check under the fault conditions. Default: abstains or asks back ({abstains: true, or_asks: true}); a case with needs_memory false keeps its check."
         },
         evidence: {
           type: "array",
@@ -18379,19 +18496,80 @@ function findValue(text) {
   if (comes) return { kind: "name", at: comes.index, raw: comes[0] };
   return void 0;
 }
+var YOU_TELL = `(?:remind me|tell me|let me know|share|confirm|clarify|specify|say|give me|provide|repeat|fill me in)`;
+var PLEASE = `(?:please |kindly )?`;
+var QUESTION_BACK = [
+  // could you remind me, can you please tell me, would you confirm, will you let me know
+  { name: "could you tell me", question: true, pattern: `\\b(?:could|can|would|will) you ${PLEASE}(?:just |quickly )?${YOU_TELL}\\b` },
+  // would you mind telling me, do you mind reminding me
+  { name: "would you mind telling", question: true, pattern: `\\b(?:would|do) you mind (?:telling|reminding|sharing|confirming)\\b` },
+  // which one do you mean, which Sarah are you referring to, which trip were you thinking of
+  {
+    name: "which do you mean",
+    question: true,
+    pattern: `\\bwhich (?:[\\p{L}\\p{N}'-]+ ){0,4}?(?:do|did) you (?:mean|have in mind)\\b|\\bwhich (?:[\\p{L}\\p{N}'-]+ ){0,4}?(?:are|were) you (?:referring to|thinking of|talking about)\\b`
+  },
+  // do you mean, did you mean
+  { name: "do you mean", question: true, pattern: `\\b(?:do|did) you mean\\b` },
+  // what is your, what's your, what was your, what are your
+  { name: "what is your", question: true, pattern: `\\bwhat(?:${A}s| is| was| are| were) your\\b` },
+  // remind me (inside a question: "remind me, what was it?")
+  { name: "remind me", question: true, pattern: `\\bremind me\\b` },
+  // please remind me, please tell me, please share, please confirm
+  { name: "please tell me", question: false, pattern: `\\bplease (?:remind me|tell me|let me know|share|confirm|clarify|specify)\\b` },
+  // let me know what / which / your ..., remind me what / which / of / again
+  { name: "let me know which", question: false, pattern: `\\b(?:let me know|remind me) (?:what|which|who|where|when|your|of|again)\\b` }
+].map(({ name, question, pattern: pattern2 }) => ({ name, question, pattern: new RegExp(pattern2, "iu") }));
+function sentences(text) {
+  return [...text.matchAll(/[^.!?\n]+(?:[.!?]+|\n|$)/gu)].map((match) => ({ at: match.index, text: match[0] }));
+}
+function findQuestionBack(text) {
+  let first;
+  for (const sentence of sentences(text)) {
+    const asking = sentence.text.trimEnd().endsWith("?");
+    for (const { name, question, pattern: pattern2 } of QUESTION_BACK) {
+      if (question && !asking) continue;
+      const match = pattern2.exec(sentence.text);
+      const at = match ? sentence.at + match.index : -1;
+      if (match && (!first || at < first.at)) first = { name, at, raw: match[0] };
+    }
+  }
+  return first;
+}
 var VALUE_WORD = { amount: "the amount", date: "the date", name: "the value" };
-function checkAbstains(answer, expected) {
+function verdictOf(text, found, missing) {
+  if (!found) return { yes: false, why: missing };
+  const phrase = `'${found.raw}'`;
+  const value = findValue(text);
+  if (value) return { yes: false, why: `gives ${VALUE_WORD[value.kind]} ${value.raw} at ${excerpt(text, value.at, value.at + value.raw.length)} despite ${phrase}` };
+  return { yes: true, why: `${phrase} at ${excerpt(text, found.at, found.at + found.raw.length)} and gives no value` };
+}
+function abstention(text) {
+  return verdictOf(text, findAbstention(text), "no abstention phrase");
+}
+function questionBack(text) {
+  return verdictOf(text, findQuestionBack(text), "no question back to the user");
+}
+function checkAbstains(answer, expected, orAsks = false) {
   const text = normalizeAnswer(answer);
-  const found = findAbstention(text);
-  const value = found && findValue(text);
-  const phrase = found && `'${found.raw}'`;
-  let verdict;
-  if (!found) verdict = { abstains: false, why: "no abstention phrase" };
-  else if (value) verdict = { abstains: false, why: `gives ${VALUE_WORD[value.kind]} ${value.raw} at ${excerpt(text, value.at, value.at + value.raw.length)} despite ${phrase}` };
-  else verdict = { abstains: true, why: `${phrase} at ${excerpt(text, found.at, found.at + found.raw.length)} and gives no value` };
-  const reason = `${verdict.abstains ? "abstains" : "does not abstain"}: ${verdict.why}`;
-  if (verdict.abstains === expected) return { pass: true, reason };
-  return { pass: false, reason: `expected ${expected ? "an abstention" : "an answer"}, ${reason}` };
+  const abstains = abstention(text);
+  if (orAsks && !abstains.yes) {
+    const asks = questionBack(text);
+    const yes = asks.yes;
+    const reason2 = yes ? `asks back: ${asks.why}` : `neither abstains nor asks back: ${abstains.why}; ${asks.why}`;
+    if (yes === expected) return { pass: true, reason: reason2 };
+    return { pass: false, reason: `expected ${expected ? "an abstention or a question back" : "an answer"}, ${reason2}` };
+  }
+  const reason = `${abstains.yes ? "abstains" : "does not abstain"}: ${abstains.why}`;
+  if (abstains.yes === expected) return { pass: true, reason };
+  return { pass: false, reason: `expected ${expected ? orAsks ? "an abstention or a question back" : "an abstention" : "an answer"}, ${reason}` };
+}
+function checkAsks(answer, expected) {
+  const text = normalizeAnswer(answer);
+  const asks = questionBack(text);
+  const reason = `${asks.yes ? "asks back" : "does not ask back"}: ${asks.why}`;
+  if (asks.yes === expected) return { pass: true, reason };
+  return { pass: false, reason: `expected ${expected ? "a question back" : "no question back"}, ${reason}` };
 }
 
 // src/e2e/checks/regexRunner.ts
@@ -18552,7 +18730,8 @@ function describeCheck(check) {
   if ("regex" in spec) return `regex /${String(spec.regex)}/${typeof spec.flags === "string" ? spec.flags : ""}`;
   if ("first_amount" in spec) return `first_amount ${String(spec.first_amount)}`;
   if ("date" in spec) return `date ${String(spec.date)}`;
-  if ("abstains" in spec) return `abstains ${String(spec.abstains)}`;
+  if ("abstains" in spec) return `abstains ${String(spec.abstains)}${spec.or_asks === true ? " or asks" : ""}`;
+  if ("asks" in spec) return `asks ${String(spec.asks)}`;
   if ("all" in spec && Array.isArray(spec.all)) return `all(${spec.all.map(describeCheck).join(", ")})`;
   if ("any" in spec && Array.isArray(spec.any)) return `any(${spec.any.map(describeCheck).join(", ")})`;
   if ("not" in spec) return `not(${describeCheck(spec.not)})`;
@@ -18567,7 +18746,7 @@ function describeCheck(check) {
 
 // src/e2e/checks/grade.ts
 var NO_JUDGE = "the judge check needs e2e.judge configured";
-var KINDS = ["contains", "icontains", "regex", "first_amount", "date", "abstains", "all", "any", "not", "judge"];
+var KINDS = ["contains", "icontains", "regex", "first_amount", "date", "abstains", "asks", "all", "any", "not", "judge"];
 async function gradeAnswer(check, answer, context) {
   return evaluate(check, normalizeAnswer(answer), context);
 }
@@ -18593,7 +18772,9 @@ async function evaluate(check, text, context) {
     case "date":
       return checkDate(text, spec.date);
     case "abstains":
-      return checkAbstains(text, spec.abstains);
+      return checkAbstains(text, spec.abstains, spec.or_asks === true);
+    case "asks":
+      return checkAsks(text, spec.asks);
     case "judge":
       return runJudge(spec.judge, text, context);
     case "not": {
@@ -18658,7 +18839,7 @@ function withUsage(result, parts) {
 
 // src/e2e/fingerprint.ts
 var OPERATIONAL = /* @__PURE__ */ new Set(["where", "timeout_ms", "max_retries", "batch_size", "base_url", "api_key_env", "headers_env", "auth_header", "systemPromptFile", "cwd"]);
-var CASE_LABELS = /* @__PURE__ */ new Set(["where", "ability", "needs_memory", "check", "split"]);
+var CASE_LABELS = /* @__PURE__ */ new Set(["where", "ability", "needs_memory", "check", "fault_check", "split"]);
 function canonical(value, skip) {
   if (Array.isArray(value)) return `[${value.map((item) => canonical(item, skip)).join(",")}]`;
   if (value !== null && typeof value === "object") {
@@ -18670,9 +18851,12 @@ function canonical(value, skip) {
 function sha(text) {
   return createHash("sha256").update(text).digest("hex").slice(0, 16);
 }
+function hashedSessions(sessions) {
+  return sessions.map(({ turns, ...rest }) => turns.length === 1 ? { ...rest, user: turns[0] } : { ...rest, turns });
+}
 function caseContentHashes(spec) {
   const none = /* @__PURE__ */ new Set();
-  return { sessions: sha(canonical(spec.sessions, none)), probe: sha(canonical(spec.probe, none)), check: checkFingerprint(spec.check) };
+  return { sessions: sha(canonical(hashedSessions(spec.sessions), none)), probe: sha(canonical(spec.probe, none)), check: checkFingerprint(spec.check) };
 }
 function queryContentHashes(query) {
   const none = /* @__PURE__ */ new Set();
@@ -18683,19 +18867,20 @@ function checkFingerprint(check) {
 }
 function trialFingerprint(spec, condition, context) {
   return {
-    check: checkFingerprint(spec.check),
-    case: sha(`${condition}\0${canonical(spec, CASE_LABELS)}`),
-    target: sha(`${canonical(context.target ?? null, OPERATIONAL)}\0${usesJudge(spec.check) ? context.judgeModel ?? "" : ""}`)
+    // The check the trial is graded by: under a fault, its fault_check (or the default).
+    check: checkFingerprint(gradedCheck(spec, condition)),
+    case: sha(`${condition}\0${canonical({ ...spec, sessions: hashedSessions(spec.sessions) }, CASE_LABELS)}`),
+    target: sha(`${canonical(context.target ?? null, OPERATIONAL)}\0${usesJudge(gradedCheck(spec, condition)) ? context.judgeModel ?? "" : ""}`)
   };
 }
 
 // src/suite/splits.ts
 var SPLIT_CHOICES = ["all", "dev", "heldout"];
-function splitOf(rows, index, problems) {
-  const own2 = rows.rows[index]?.split;
-  const file = rows.fileSplit(index);
+function splitOf(rows2, index, problems) {
+  const own2 = rows2.rows[index]?.split;
+  const file = rows2.fileSplit(index);
   if (own2 !== void 0 && file !== void 0 && own2 !== file.split) {
-    problems.push({ where: rows.locate(index, ["split"]), message: `split ${own2} in a file the suite marks split ${file.split}`, hint: `remove it, or list this row elsewhere (the file's split is set at ${formatLocation(file.where)})` });
+    problems.push({ where: rows2.locate(index, ["split"]), message: `split ${own2} in a file the suite marks split ${file.split}`, hint: `remove it, or list this row elsewhere (the file's split is set at ${formatLocation(file.where)})` });
   }
   return own2 ?? file?.split ?? "dev";
 }
@@ -19848,7 +20033,7 @@ function readYamlFile(path2, displayPath, referencedFrom) {
 }
 function readJsonlFile(path2, displayPath, referencedFrom) {
   const text = readText(path2, displayPath, referencedFrom);
-  const rows = [];
+  const rows2 = [];
   const locators = [];
   const problems = [];
   const lines = text.split("\n");
@@ -19867,14 +20052,14 @@ function readJsonlFile(path2, displayPath, referencedFrom) {
     }
     const locator = new YamlLocator(line, index);
     addProblems(problems, contentProblems(locator, line, displayPath));
-    rows.push(JSON.parse(line));
+    rows2.push(JSON.parse(line));
     locators.push(locator);
   });
   if (problems.length > 0) throw new FileProblems(problems);
   return {
     path: path2,
     displayPath,
-    data: rows,
+    data: rows2,
     locate: (dataPath, options) => {
       const [row, ...rest] = dataPath;
       const locator = typeof row === "number" ? locators[row] : void 0;
@@ -19930,7 +20115,7 @@ function agreementOf(matrix, weights) {
   if (k < 2 || matrix.some((row) => row.length !== k)) throw new Error(`agreement needs a square matrix of 2 or more categories, got ${k} rows`);
   const n = matrix.flat().reduce((sum2, count) => sum2 + count, 0);
   if (n === 0) return { n, agreement: 0, kappa: null, weights };
-  const rows = matrix.map((row) => row.reduce((sum2, count) => sum2 + count, 0));
+  const rows2 = matrix.map((row) => row.reduce((sum2, count) => sum2 + count, 0));
   const cols = matrix[0].map((_2, j) => matrix.reduce((sum2, row) => sum2 + row[j], 0));
   const weight = (i, j) => weights === "quadratic" ? ((i - j) / (k - 1)) ** 2 : i === j ? 0 : 1;
   let observed = 0;
@@ -19940,7 +20125,7 @@ function agreementOf(matrix, weights) {
     diagonal += matrix[i][i];
     for (let j = 0; j < k; j++) {
       observed += weight(i, j) * matrix[i][j];
-      expected += weight(i, j) * rows[i] * cols[j] / n;
+      expected += weight(i, j) * rows2[i] * cols[j] / n;
     }
   }
   return { n, agreement: diagonal / n, kappa: expected === 0 ? null : 1 - observed / expected, weights };
@@ -19962,7 +20147,7 @@ function readLabels(path2, displayPath, referencedFrom) {
   if (!Array.isArray(file.data) || data.length === 0) {
     problems.push({ where: file.locate([]), message: `${displayPath} holds no labelled answers`, hint: 'one {"question", "answer", "rubric", "label"} object per line' });
   }
-  const rows = [];
+  const rows2 = [];
   let kind;
   data.forEach((row, index) => {
     const where = (key) => file.locate(key === void 0 ? [index] : [index, key]);
@@ -19989,10 +20174,10 @@ function readLabels(path2, displayPath, referencedFrom) {
       return;
     }
     kind ??= { kind: rowKind, line };
-    rows.push({ question: record.question, answer: record.answer, rubric: record.rubric, label, line });
+    rows2.push({ question: record.question, answer: record.answer, rubric: record.rubric, label, line });
   });
   if (problems.length > 0) throw invalidInput(problems, `${problems.length} problem${problems.length === 1 ? "" : "s"} in ${displayPath}`);
-  return { displayPath, kind: kind.kind, rows };
+  return { displayPath, kind: kind.kind, rows: rows2 };
 }
 async function calibrateJudge(judge, labels, options = {}) {
   const judged = new Array(labels.rows.length);
@@ -20078,12 +20263,14 @@ async function requireCalibration(judge, settings, log) {
 }
 
 // src/suite/loadE2e.ts
-var CHECK_KINDS = ["contains", "icontains", "regex", "first_amount", "date", "abstains", "all", "any", "not", "judge"];
+var CHECK_KINDS = ["contains", "icontains", "regex", "first_amount", "date", "abstains", "asks", "all", "any", "not", "judge"];
 var DEFAULT_TIMEOUT_MS = 6e4;
 function buildE2e(raw, cases, main2, retrieval, files, problems) {
   const at = (path2) => main2.locate(["e2e", ...path2]);
   const target = buildTarget(raw.target);
-  const caseSpecs = cases.rows.map((row, index) => buildCase(row, cases.locate(index), splitOf(cases, index, problems)));
+  const caseSpecs = cases.rows.map(
+    (row, index) => buildCase(row, cases.locate(index), splitOf(cases, index, problems), readSessions(row.sessions, (path2) => cases.locate(index, ["sessions", ...path2]), problems))
+  );
   const byName = /* @__PURE__ */ new Map();
   caseSpecs.forEach((spec, index) => {
     const earlier = byName.get(spec.name);
@@ -20093,6 +20280,7 @@ function buildE2e(raw, cases, main2, retrieval, files, problems) {
   plantSessions(cases, caseSpecs, byName, problems);
   cases.rows.forEach((row, index) => {
     checkChecks(row.check, (path2) => cases.locate(index, ["check", ...path2]), Boolean(raw.judge), problems);
+    if (row.fault_check !== void 0) checkChecks(row.fault_check, (path2) => cases.locate(index, ["fault_check", ...path2]), Boolean(raw.judge), problems);
   });
   return {
     target,
@@ -20175,6 +20363,7 @@ function buildE2e(raw, cases, main2, retrieval, files, problems) {
       temperature: rawTarget.temperature,
       max_tokens: rawTarget.max_tokens,
       timeout_ms: timeout,
+      ...rawTarget.recall_timeout_ms !== void 0 ? { recall_timeout_ms: rawTarget.recall_timeout_ms } : {},
       max_retries: rawTarget.max_retries ?? 4
     };
   }
@@ -20218,14 +20407,25 @@ function plantSessions(cases, specs, byName, problems) {
     specs[index].planted_from = source.name;
   });
 }
-function buildCase(row, where, split) {
+function readSessions(raw, locate, problems) {
+  return (raw ?? []).map(({ date, user, turns }, index) => {
+    if (user !== void 0 && turns !== void 0) {
+      problems.push({ where: locate([index]), message: "a session has either user (one turn) or turns (several), not both", hint: "move the user text into turns" });
+    } else if (user === void 0 && turns === void 0) {
+      problems.push({ where: locate([index]), message: "a session needs user (what the user says) or turns (a list, one conversation)" });
+    }
+    return { ...date !== void 0 ? { date } : {}, turns: turns ?? (user !== void 0 ? [user] : []) };
+  });
+}
+function buildCase(row, where, split, sessions) {
   const ability = String(row.ability);
   return {
     name: String(row.name),
     ability,
-    sessions: row.sessions ?? [],
+    sessions,
     probe: row.probe,
     check: row.check,
+    ...row.fault_check !== void 0 ? { fault_check: row.fault_check } : {},
     evidence: row.evidence ?? [],
     obsolete: row.obsolete ?? [],
     needs_memory: row.needs_memory ?? ability !== "abstention",
@@ -20400,6 +20600,8 @@ function checkKey(key, suite) {
       return needConditions(key.diff === "lift" ? ["recall", "none"] : ["oracle", "recall"], key.diff);
     case "latency":
       return void 0;
+    case "fault":
+      return needConditions([`fault:${key.fault}`, ...key.metric === "vs_none" ? ["none"] : []], `e2e.fault.${key.fault}.${key.metric}`);
     case "scalar":
       if (key.name === "leaks") return needConditions(["none"], "e2e.leaks");
       if (key.name === "harmful_recall_rate" && !e2e.cases.some((spec) => spec.obsolete.length > 0)) {
@@ -20678,14 +20880,14 @@ function fileReference(value) {
 }
 function rowsOf(value, path2, part, main2, files, problems, cwd) {
   const sources = Array.isArray(value) ? value.map((item, index) => ({ item, at: [...path2, index] })) : [{ item: value, at: path2 }];
-  const rows = [];
+  const rows2 = [];
   const locators = [];
   const splits = [];
   let unreadable = false;
   for (const { item, at } of sources) {
     const reference = fileReference(item);
     if (!reference) {
-      rows.push(item);
+      rows2.push(item);
       locators.push((subpath, keyOf) => main2.locate([...at, ...subpath], { keyOf }));
       splits.push(void 0);
       continue;
@@ -20697,13 +20899,13 @@ function rowsOf(value, path2, part, main2, files, problems, cwd) {
     }
     const split = reference.split && { split: reference.split, where: main2.locate([...at, "split"]) };
     read.rows.forEach((row, index) => {
-      rows.push(row);
+      rows2.push(row);
       locators.push((subpath, keyOf) => read.file.locate([index, ...subpath], { keyOf }));
       splits.push(split);
     });
   }
   if (unreadable) return void 0;
-  return { rows, locate: (index, subpath = [], keyOf) => locators[index](subpath, keyOf), fileSplit: (index) => splits[index] };
+  return { rows: rows2, locate: (index, subpath = [], keyOf) => locators[index](subpath, keyOf), fileSplit: (index) => splits[index] };
 }
 function rowsOfFile(written, path2, part, main2, files, problems, cwd) {
   const target = resolve4(dirname3(main2.path), written);
@@ -32043,6 +32245,39 @@ function missedQueryRows(missed, k, options) {
   ]);
 }
 
+// src/report/faultTable.ts
+var HEADER = ["fault", "ability", "pass rate", "errors", "none", "vs none", "recall p50 ms", "recall p95 ms"];
+var WORSE = "worse than none";
+function signed(value) {
+  return `${value >= 0 ? "+" : ""}${value.toFixed(3)}`;
+}
+function rows(e2e, name, flag) {
+  const row = (fault, ability, rates2) => [
+    fault,
+    ability,
+    formatMetric(rates2.pass_rate),
+    String(rates2.errors),
+    formatMetric(rates2.none_pass_rate),
+    rates2.vs_none === void 0 ? "-" : rates2.worse_than_none ? flag(`${signed(rates2.vs_none)} ${WORSE}`) : signed(rates2.vs_none),
+    rates2.recall_latency_ms.count > 0 ? formatMs(rates2.recall_latency_ms.median) : "-",
+    rates2.recall_latency_ms.count > 0 ? formatMs(rates2.recall_latency_ms.p95) : "-"
+  ];
+  return FAULT_KINDS.flatMap((fault) => {
+    const summary = e2e.faults?.[fault];
+    if (!summary) return [];
+    return [row(fault, "all", summary), ...Object.entries(summary.abilities).map(([ability, rates2]) => row(fault, name(ability), rates2))];
+  });
+}
+var INTRO = "the probe's memory search timed out, came back empty or failed (sessions planted as under recall); graded by each case's fault_check (default: abstains or asks back); vs none = pass rate minus under none; recall ms over the probes, the timeout's wait included";
+function faultTableText(e2e) {
+  const body = rows(e2e, plainText, (text) => text.toUpperCase());
+  return body.length === 0 ? [] : [`faults (${INTRO}):`, textTable(HEADER, body, "llrrrrrr"), ""];
+}
+function faultTableMarkdown(e2e) {
+  const body = rows(e2e, (ability) => cell(ability), (text) => `**${text}**`);
+  return body.length === 0 ? [] : ["#### When memory fails", "", `<sub>${INTRO.charAt(0).toUpperCase()}${INTRO.slice(1)}.</sub>`, "", ...markdownTable(HEADER, body), ""];
+}
+
 // src/report/markdown.ts
 function markdownReport(results) {
   const lines = [`## recall-gate: ${escapeMarkdown(results.suite.name)}`, ""];
@@ -32126,6 +32361,7 @@ function e2eSection(e2e) {
     String(e2e.conditions.reduce((sum2, condition) => sum2 + (byCondition[condition]?.errors ?? 0), 0))
   ];
   lines.push(...markdownTable(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions, result.intervals)), row("**all**", e2e.by_condition, e2e.intervals)]), "");
+  lines.push(...faultTableMarkdown(e2e));
   lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${formatCost(e2e.cost_usd)}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, "");
   if (e2e.judge_calibration) lines.push(`Judged figures: ${escapeMarkdown(calibrationLine(e2e.judge_calibration))}.`, "");
   for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);
@@ -32168,10 +32404,10 @@ function terminalReport(results) {
     ""
   );
   const providers = Object.values(retrieval.providers);
-  const rows = providers.map(
+  const rows2 = providers.map(
     (provider) => provider.status === "ok" ? [plainText(provider.name), ...columns.map((name) => formatMetric(provider.metrics?.[name])), formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)] : [plainText(provider.name), ...columns.map(() => "-"), "-", "-"]
   );
-  lines.push(textTable(["provider", ...columns, "p50 ms", "p95 ms"], rows), "");
+  lines.push(textTable(["provider", ...columns, "p50 ms", "p95 ms"], rows2), "");
   const withIntervals = providers.filter((provider) => provider.status === "ok" && provider.intervals && Object.keys(provider.intervals).length > 0);
   if (withIntervals.length > 0) {
     lines.push(`intervals (${INTERVAL_DEFINITION}):`);
@@ -32214,7 +32450,7 @@ function missLines(provider, k, depth) {
 
 // src/report/terminalE2e.ts
 var MAX_LINES = 10;
-function signed(value) {
+function signed2(value) {
   if (value === void 0) return "-";
   return `${value >= 0 ? "+" : ""}${value.toFixed(2)}`;
 }
@@ -32230,16 +32466,17 @@ function terminalE2eReport(e2e, trials) {
     name,
     ...conditions.map((condition) => formatMetric(byCondition[condition]?.pass_rate)),
     formatMetric(byCondition[e2e.headline_condition]?.["pass^k"]),
-    ...conditions.includes("none") ? [signed(lift2)] : [],
-    ...conditions.includes("oracle") ? [signed(gap2)] : [],
+    ...conditions.includes("none") ? [signed2(lift2)] : [],
+    ...conditions.includes("oracle") ? [signed2(gap2)] : [],
     String(conditions.reduce((sum2, condition) => sum2 + (byCondition[condition]?.errors ?? 0), 0))
   ];
-  const rows = Object.entries(e2e.abilities).map(([ability, result]) => rowFor(plainText(ability), result.conditions, result.lift_over_none, result.gap_oracle_over_recall));
+  const rows2 = Object.entries(e2e.abilities).map(([ability, result]) => rowFor(plainText(ability), result.conditions, result.lift_over_none, result.gap_oracle_over_recall));
   const overall = e2e.by_condition;
   const lift = overall.recall && overall.none ? overall.recall.pass_rate - overall.none.pass_rate : void 0;
   const gap = overall.recall && overall.oracle ? overall.oracle.pass_rate - overall.recall.pass_rate : void 0;
-  rows.push(rowFor("all", overall, lift, gap));
-  lines.push(textTable(["ability", ...columns], rows), "");
+  rows2.push(rowFor("all", overall, lift, gap));
+  lines.push(textTable(["ability", ...columns], rows2), "");
+  lines.push(...faultTableText(e2e));
   lines.push(...intervalLines(e2e));
   const tokens = e2e.tokens;
   lines.push(
@@ -32280,7 +32517,7 @@ function intervalLines(e2e) {
     return [`  ${name}: ${parts.join("; ")}`];
   };
   const overall = e2e.by_condition;
-  const rows = [
+  const rows2 = [
     ...Object.entries(e2e.abilities).flatMap(
       ([ability, result]) => line(plainText(ability), result.intervals, { rates: result.conditions[headline], lift: result.lift_over_none, gap: result.gap_oracle_over_recall })
     ),
@@ -32290,7 +32527,7 @@ function intervalLines(e2e) {
       gap: overall.recall && overall.oracle ? overall.oracle.pass_rate - overall.recall.pass_rate : void 0
     })
   ];
-  return rows.length === 0 ? [] : [`intervals under ${headline} (${INTERVAL_DEFINITION}; n cases, a plant_from history counting once):`, ...rows, ""];
+  return rows2.length === 0 ? [] : [`intervals under ${headline} (${INTERVAL_DEFINITION}; n cases, a plant_from history counting once):`, ...rows2, ""];
 }
 
 // src/cli/runReport.ts
@@ -32636,7 +32873,7 @@ async function regradeLocked(dir, suitePath, io) {
     }
     let verdict;
     try {
-      verdict = await gradeAnswer(spec.check, trial.answer, { question: trial.question });
+      verdict = await gradeAnswer(gradedCheck(spec, trial.condition), trial.answer, { question: trial.question });
     } catch (error) {
       io.stderr(`${trial.key}: kept (${describeError(error)})
 `);
@@ -32651,8 +32888,8 @@ async function regradeLocked(dir, suitePath, io) {
     }
     trial.status = status;
     trial.reason = verdict.reason;
-    trial.check = describeCheck(spec.check);
-    if (trial.fingerprint) trial.fingerprint = { ...trial.fingerprint, check: checkFingerprint(spec.check) };
+    trial.check = describeCheck(gradedCheck(spec, trial.condition));
+    if (trial.fingerprint) trial.fingerprint = { ...trial.fingerprint, check: checkFingerprint(gradedCheck(spec, trial.condition)) };
   }
   const target = results.e2e?.target ?? { kind: suite.e2e.target.kind };
   results.e2e = { target, ...aggregateE2e(trials, suite.e2e.cases, suite.e2e.conditions, suite.e2e.repeat) };
@@ -32702,7 +32939,7 @@ function graderFlips(baseline, current, graders) {
 function graderRows(baseline, current, graders) {
   const condition = current.e2e?.headline_condition;
   if (!current.e2e || !baseline.e2e || condition === void 0 || baseline.e2e.headline_condition !== condition) return [];
-  const rows = [];
+  const rows2 = [];
   for (const grader of [...new Set(Object.values(graders))].sort()) {
     const samplesOf = (results) => {
       const cases = Object.entries(results.e2e.cases).filter(([name, result]) => graders[name] === grader && result.conditions[condition]);
@@ -32713,9 +32950,9 @@ function graderRows(baseline, current, graders) {
     const metric = `e2e.grader.${grader}.pass_rate`;
     const [prior, now] = [before.statistic(before.units), after.statistic(after.units)];
     const change = pairedBootstrapChange(after, before, { seed: mixSeed(DEFAULT_SEED, metric) });
-    rows.push({ metric, baseline: prior, current: now, delta: round(now - prior, 12), ...change ? { change } : {} });
+    rows2.push({ metric, baseline: prior, current: now, delta: round(now - prior, 12), ...change ? { change } : {} });
   }
-  return rows;
+  return rows2;
 }
 function byGrader(e2e, graders) {
   return { ...e2e, cases: Object.fromEntries(Object.entries(e2e.cases).flatMap(([name, result]) => graders[name] ? [[name, { ...result, ability: graders[name] }]] : [])) };
@@ -32729,15 +32966,15 @@ function changeCell(row) {
 function mcnemarCell(result) {
   return result ? `b=${result.b} c=${result.c} p=${pValue(result.p)}` : "-";
 }
-function metricTable(comparison, title, rows) {
+function metricTable(comparison, title, rows2) {
   const others = comparison.against;
   const header = [
     title.startsWith("e2e") ? "ability / rate" : "provider / metric",
     ...comparison.variants,
-    ...others.flatMap((other) => [`${other.name} - ${comparison.reference} [95% CI]`, ...rows.some((row) => row.mcnemar) ? [`McNemar ${other.name}`] : []])
+    ...others.flatMap((other) => [`${other.name} - ${comparison.reference} [95% CI]`, ...rows2.some((row) => row.mcnemar) ? [`McNemar ${other.name}`] : []])
   ];
   const body = [];
-  for (const row of rows) {
+  for (const row of rows2) {
     const found = others.map((other) => other.metrics.find((metric) => metric.metric === row.metric));
     const first = found.find((metric) => metric !== void 0);
     if (!first) continue;
@@ -32745,7 +32982,7 @@ function metricTable(comparison, title, rows) {
       row.label,
       formatNumber(first.baseline),
       ...found.map((metric) => formatNumber(metric?.current)),
-      ...others.flatMap((other, index) => [changeCell(found[index]), ...rows.some((candidate) => candidate.mcnemar) ? [mcnemarCell(row.mcnemar?.(other.paired, other))] : []])
+      ...others.flatMap((other, index) => [changeCell(found[index]), ...rows2.some((candidate) => candidate.mcnemar) ? [mcnemarCell(row.mcnemar?.(other.paired, other))] : []])
     ]);
   }
   return body.length > 0 ? { title, header, rows: body, notes: [] } : void 0;
@@ -32756,12 +32993,12 @@ function tables(comparison, runs) {
   const e2e = reference.e2e;
   const condition = comparison.against[0]?.paired.cases?.condition;
   if (e2e && condition) {
-    const rows = [
+    const rows2 = [
       ...Object.keys(e2e.abilities).sort().map((ability) => ({ label: `${ability} pass_rate`, metric: `e2e.ability.${ability}.pass_rate`, mcnemar: (paired) => paired.cases?.abilities[ability]?.mcnemar })),
       { label: "all pass_rate", metric: "e2e.pass_rate", mcnemar: (paired) => paired.cases?.overall.mcnemar },
       { label: "all pass^k", metric: "e2e.pass^k" }
     ];
-    const table = metricTable(comparison, `e2e, condition ${condition}, per ability`, rows);
+    const table = metricTable(comparison, `e2e, condition ${condition}, per ability`, rows2);
     if (table) {
       table.notes.push("McNemar: exact test on cases (a case passes when more than half of its repeats passed); b pass->fail, c fail->pass against the reference");
       out.push(table);
@@ -32777,8 +33014,8 @@ function tables(comparison, runs) {
   const retrieval = reference.retrieval;
   if (retrieval) {
     const metrics = headlineMetrics(retrieval.k);
-    const rows = Object.keys(retrieval.providers).flatMap((provider) => metrics.map((metric) => ({ label: `${provider} ${metric}`, metric: `retrieval.${provider}.${metric}` })));
-    const table = metricTable(comparison, "retrieval, means per provider", rows);
+    const rows2 = Object.keys(retrieval.providers).flatMap((provider) => metrics.map((metric) => ({ label: `${provider} ${metric}`, metric: `retrieval.${provider}.${metric}` })));
+    const table = metricTable(comparison, "retrieval, means per provider", rows2);
     if (table) {
       for (const other of comparison.against) {
         for (const provider of other.paired.queries) table.notes.push(`${other.name} - ${comparison.reference}, ${provider.provider}: ${provider.worse.length} worse, ${provider.better.length} better, ${provider.same} same; ${wilcoxonText(provider.wilcoxon)}`);
@@ -32815,7 +33052,7 @@ import { mkdirSync as mkdirSync2, readFileSync as readFileSync4, readdirSync, re
 import { homedir } from "node:os";
 import { join as join6 } from "node:path";
 var MAGIC = Buffer.from("RGEC1\n");
-var HEADER = 32 + 4 + 4;
+var HEADER2 = 32 + 4 + 4;
 var COMPACT_AFTER = 16;
 function defaultCacheDir(env2) {
   if (env2.RECALL_GATE_CACHE_DIR) return env2.RECALL_GATE_CACHE_DIR;
@@ -32897,14 +33134,14 @@ var EmbeddingCache = class {
       return;
     }
     let offset = MAGIC.length;
-    while (offset + HEADER <= bytes.length) {
+    while (offset + HEADER2 <= bytes.length) {
       const dimensions = bytes.readUInt32LE(offset + 32);
-      const end = offset + HEADER + dimensions * 4;
+      const end = offset + HEADER2 + dimensions * 4;
       if (dimensions === 0 || end > bytes.length) {
         this.stats.corrupt += 1;
         return;
       }
-      const body = bytes.subarray(offset + HEADER, end);
+      const body = bytes.subarray(offset + HEADER2, end);
       if (checksum(body) === bytes.readUInt32LE(offset + 36)) {
         const vector = new Float32Array(dimensions);
         Buffer.from(vector.buffer).set(body);
@@ -32936,7 +33173,7 @@ function encodeSegment(entries) {
   const parts = [MAGIC];
   for (const [key, vector] of entries) {
     const body = Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
-    const header = Buffer.alloc(HEADER);
+    const header = Buffer.alloc(HEADER2);
     Buffer.from(key, "hex").copy(header, 0);
     header.writeUInt32LE(vector.length, 32);
     header.writeUInt32LE(checksum(body), 36);
@@ -33036,6 +33273,36 @@ function ungradableReply(reply, gradeTruncated) {
   return void 0;
 }
 
+// src/e2e/sessions.ts
+async function playSessions(sessions, say) {
+  for (const [sessionIndex, session] of sessions.entries()) {
+    const history = [];
+    for (const [turnIndex, message] of session.turns.entries()) {
+      const { reply } = await say({
+        session: sessionIndex + 1,
+        turn: turnIndex + 1,
+        ...session.date ? { date: session.date } : {},
+        message,
+        history: [...history]
+      });
+      history.push({ role: "user", content: message }, { role: "assistant", content: reply });
+    }
+  }
+}
+
+// src/e2e/snapshot.ts
+function needsSnapshot(spec) {
+  return spec.graders !== void 0 && Object.keys(spec.graders).length > 0;
+}
+async function takeSnapshot(target, user) {
+  if (!target.list) return { error: "the target cannot list its memory, so what it stored cannot be graded" };
+  try {
+    return { entries: await target.list(user) };
+  } catch (error) {
+    return { error: describeError(error) };
+  }
+}
+
 // src/e2e/prices.ts
 var DEFAULT_PRICES = {
   "gpt-5": { input: 1.25, output: 10 },
@@ -33115,7 +33382,7 @@ async function runTrial(plan, trial, deps) {
     status: "error",
     reason: "",
     question: spec.probe.text,
-    check: describeCheck(spec.check),
+    check: describeCheck(gradedCheck(spec, condition)),
     invocations,
     tokens: { input: 0, output: 0, judge_input: 0, judge_output: 0 },
     cost_usd: null,
@@ -33123,17 +33390,21 @@ async function runTrial(plan, trial, deps) {
     duration_ms: 0
   };
   const oracle = condition === "oracle" ? { oracle: oracleMemories(spec) } : {};
-  const call = async (kind, user, message, date) => {
+  const fault = faultOf(condition);
+  const call = async (kind, user, message, date, place) => {
     const callStarted = now();
     const reply = await deps.target.chat({
       user,
       date,
       message,
-      memory: condition,
-      ...oracle
+      memory: memoryOf(condition),
+      ...oracle,
+      ...place,
+      ...kind === "probe" && fault ? { fault } : {}
     });
     invocations.push({
       kind,
+      ...place ? { session: place.session, turn: place.turn } : {},
       user,
       ...date ? { date } : {},
       message,
@@ -33141,9 +33412,12 @@ async function runTrial(plan, trial, deps) {
       ...reply.recalled ? { recalled: reply.recalled } : {},
       latency_ms: round(now() - callStarted, 3),
       ...reply.recall_ms !== void 0 ? { recall_ms: round(reply.recall_ms, 3) } : {},
+      ...reply.recall_error ? { recall_error: reply.recall_error } : {},
+      ...kind === "probe" && fault ? { fault } : {},
       ...reply.usage ? { usage: reply.usage } : {},
       ...reply.usage_warning ? { usage_warning: reply.usage_warning } : {},
-      ...reply.truncated ? { truncated: true } : {}
+      ...reply.truncated ? { truncated: true } : {},
+      ...reply.memory_ops ? { memory_ops: reply.memory_ops } : {}
     });
     if (reply.usage) {
       record.tokens.input += reply.usage.input_tokens;
@@ -33154,13 +33428,14 @@ async function runTrial(plan, trial, deps) {
   try {
     await deps.target.reset(owner);
     if (asker !== owner) await deps.target.reset(asker);
-    for (const session of spec.sessions) await call("session", owner, session.user, session.date);
+    await playSessions(spec.sessions, ({ message, date, ...place }) => call("session", owner, message, date, place));
+    if (needsSnapshot(spec)) record.snapshot = await takeSnapshot(deps.target, owner);
     const probe = await call("probe", asker, spec.probe.text, spec.probe.date);
     record.answer = probe.reply;
     Object.assign(record, recallQuality(spec, probe));
-    const ungradable = ungradableReply(probe, plan.gradeTruncated ?? false);
+    const ungradable = ungradableReply(probe, plan.gradeTruncated ?? false) ?? (fault && faultIgnored(fault, probe));
     if (ungradable) throw new Error(ungradable);
-    const graded = await gradeAnswer(spec.check, probe.reply, { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel });
+    const graded = await gradeAnswer(gradedCheck(spec, condition), probe.reply, { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel });
     if (graded.usage) {
       record.tokens.judge_input += graded.usage.input_tokens;
       record.tokens.judge_output += graded.usage.output_tokens;
@@ -33177,7 +33452,7 @@ async function runTrial(plan, trial, deps) {
   return capStoredText(record);
 }
 function oracleMemories(spec) {
-  const sessions = spec.sessions.map((session) => ({ date: session.date, text: fold(session.user) }));
+  const sessions = spec.sessions.map((session) => ({ date: session.date, text: fold(session.turns.join("\n")) }));
   return spec.evidence.map((text) => {
     const needle = fold(text);
     const session = sessions.find((candidate) => candidate.text.includes(needle));
@@ -33664,7 +33939,18 @@ function parseChatResult(value) {
   const cut = present(result.truncated) && boolean(result.truncated, "result.truncated") || present(result.finish_reason) && string(result.finish_reason, "result.finish_reason") === "length";
   if (cut) reply.truncated = true;
   if (present(result.recall_ms)) reply.recall_ms = number(result.recall_ms, "result.recall_ms", { nonNegative: true });
+  if (present(result.memory_ops)) reply.memory_ops = array(result.memory_ops, "result.memory_ops").map((item, i) => memoryOp(item, `result.memory_ops[${i}]`));
   return reply;
+}
+var MEMORY_OPS = ["insert", "replace", "delete", "rethink"];
+function memoryOp(item, path2) {
+  const entry = object(item, path2);
+  const op = string(entry.op, `${path2}.op`);
+  if (!MEMORY_OPS.includes(op)) throw new ShapeError(`${path2}.op`, `must be one of ${MEMORY_OPS.join(", ")}, got ${describeValue2(op)}`);
+  const memoryOp2 = { op };
+  if (present(entry.label)) memoryOp2.label = string(entry.label, `${path2}.label`);
+  if (present(entry.text)) memoryOp2.text = string(entry.text, `${path2}.text`);
+  return memoryOp2;
 }
 function parseSearchResult(value) {
   const result = object(value, "result");
@@ -33679,8 +33965,10 @@ function parseListResult(value) {
   return array(result.memories, "result.memories").map((item, i) => {
     const path2 = `result.memories[${i}]`;
     const entry = object(item, path2);
-    const memory = { id: string(entry.id, `${path2}.id`), text: string(entry.text, `${path2}.text`) };
+    const memory = { text: string(entry.text, `${path2}.text`) };
+    if (present(entry.id)) memory.id = string(entry.id, `${path2}.id`);
     if (present(entry.date)) memory.date = string(entry.date, `${path2}.date`);
+    if (present(entry.label)) memory.label = string(entry.label, `${path2}.label`);
     return memory;
   });
 }
@@ -33706,6 +33994,7 @@ var JsonRpcError = class extends RecallGateError {
 };
 function methodNotFoundHint(method) {
   if (method === "reset" || method === "chat") return `every adapter must implement "reset" and "chat": see ${PROTOCOL_DOC}`;
+  if (method === "list") return `"list" is optional, but grading what memory holds (memory graders) and retrieval against the adapter need it: see ${PROTOCOL_DOC}`;
   return `"${method}" is optional, but retrieval against the adapter needs add, search and list: see ${PROTOCOL_DOC}`;
 }
 var JsonRpcClient = class {
@@ -33798,7 +34087,24 @@ var AdapterClient = class extends JsonRpcClient {
     const params = { user: request.user, message: request.message, memory: request.memory };
     if (request.date !== void 0) params.date = request.date;
     if (request.oracle !== void 0) params.oracle = request.oracle;
-    return this.parsed("chat", await this.call("chat", params, options), parseChatResult);
+    if (request.session !== void 0) params.session = request.session;
+    if (request.turn !== void 0) params.turn = request.turn;
+    if (request.fault !== void 0) params.fault = request.fault;
+    let result;
+    try {
+      result = await this.call("chat", params, options);
+    } catch (error) {
+      throw this.faultRefused(request, error);
+    }
+    return this.parsed("chat", result, parseChatResult);
+  }
+  /** An error answer to a chat carrying a fault says the adapter cannot simulate it: the trial's error says so. */
+  faultRefused(request, error) {
+    if (request.fault === void 0 || !(error instanceof JsonRpcError)) return error;
+    return new RecallGateError("incomplete", `${this.label} does not simulate fault:${request.fault}: "chat" with "fault": "${request.fault}" failed with JSON-RPC error ${error.rpcCode}: ${error.rpcMessage}`, {
+      hint: `under a fault condition the probe's chat carries "fault" and the adapter makes its memory search fail that way: see ${PROTOCOL_DOC} ("Faults"), or leave fault:${request.fault} out of e2e.conditions`,
+      cause: error
+    });
   }
   /** Optional method: stores memories for `user` directly, bypassing chat. The result is ignored. */
   async add(user, memories, options) {
@@ -34158,7 +34464,10 @@ var AdapterMemoryStore = class {
   }
   async list(user) {
     await this.resetOnce(user);
-    return (await this.client.list(user)).map((memory) => ({ ...memory, user }));
+    return (await this.client.list(user)).map(({ id, text, date }, i) => {
+      if (id === void 0) throw new RecallGateError("incomplete", `${this.client.label}: "list" returned result.memories[${i}] without an id`, { hint: `retrieval needs each memory's id: see ${PROTOCOL_DOC}` });
+      return { id, text, user, ...date !== void 0 ? { date } : {} };
+    });
   }
   async close() {
     if (this.options.closeClient) await this.client.close();
@@ -34188,6 +34497,10 @@ var AdapterTarget = class {
   }
   chat(request) {
     return this.client.chat(request);
+  }
+  /** The adapter's optional `list`: one that does not implement it answers -32601, which the snapshot keeps as its reason. */
+  list(user) {
+    return this.client.list(user);
   }
   /** The adapter's memory for the retrieval layer (add/search/list); closing the store leaves the target open. */
   memoryStore() {
@@ -36747,7 +37060,7 @@ var SearchResult = class {
       const embedPayload = this.embeddings[payloadIndex] ?? [];
       const metaPayload = this.metadatas[payloadIndex] ?? [];
       const scorePayload = this.scores[payloadIndex] ?? [];
-      const rows = ids.map((id, rowIndex) => {
+      const rows2 = ids.map((id, rowIndex) => {
         const row = { id };
         const document = docPayload[rowIndex];
         if (document !== void 0 && document !== null) {
@@ -36767,7 +37080,7 @@ var SearchResult = class {
         }
         return row;
       });
-      results.push(rows);
+      results.push(rows2);
     }
     return results;
   }
@@ -39331,7 +39644,7 @@ var UserMatrix = class {
   /** Cosine similarity of every row with a unit query vector, into a bounded top-k. */
   search(query, limit2) {
     const top = new TopK(limit2);
-    const rows = this.rows;
+    const rows2 = this.rows;
     const dimensions = this.dimensions;
     const unrolled = dimensions - dimensions % 4;
     for (let row = 0, offset = 0; row < this.records.length; row++, offset += dimensions) {
@@ -39341,12 +39654,12 @@ var UserMatrix = class {
       let s3 = 0;
       let i = 0;
       for (; i < unrolled; i += 4) {
-        s0 += rows[offset + i] * query[i];
-        s1 += rows[offset + i + 1] * query[i + 1];
-        s2 += rows[offset + i + 2] * query[i + 2];
-        s3 += rows[offset + i + 3] * query[i + 3];
+        s0 += rows2[offset + i] * query[i];
+        s1 += rows2[offset + i + 1] * query[i + 1];
+        s2 += rows2[offset + i + 2] * query[i + 2];
+        s3 += rows2[offset + i + 3] * query[i + 3];
       }
-      for (; i < dimensions; i++) s0 += rows[offset + i] * query[i];
+      for (; i < dimensions; i++) s0 += rows2[offset + i] * query[i];
       const dot = s0 + s1 + (s2 + s3);
       if (top.admits(dot)) top.offer(row, this.records[row].id, dot);
     }
@@ -39456,6 +39769,12 @@ function runErrors(retrieval) {
 }
 
 // src/targets/builtin.ts
+import { setTimeout as sleep2 } from "node:timers/promises";
+var DEFAULT_RECALL_TIMEOUT_MS = 2e3;
+var MEMORY_DOWN = "memory service unavailable";
+var SLEEP_PAST_DEADLINE_MS = 1e3;
+var MemoryUnavailable = class extends Error {
+};
 var BuiltinTarget = class {
   constructor(options) {
     this.options = options;
@@ -39477,7 +39796,7 @@ var BuiltinTarget = class {
   async chat(request) {
     const { spec } = this.options;
     const searchStarted = performance.now();
-    const recalled = await this.recall(request);
+    const { recalled, error: recallError } = await this.recall(request);
     const recallMs = performance.now() - searchStarted;
     const completion = await this.endpoint.request(
       "chat request",
@@ -39485,6 +39804,8 @@ var BuiltinTarget = class {
         model: spec.model,
         messages: [
           { role: "system", content: this.systemPrompt(request, recalled) },
+          // The session so far: its turns are one conversation.
+          ...request.history ?? [],
           { role: "user", content: request.message }
         ],
         ...spec.temperature !== void 0 ? { temperature: spec.temperature } : {},
@@ -39494,34 +39815,59 @@ var BuiltinTarget = class {
     const choice = completion.choices?.[0];
     const reply = choice?.message?.content;
     if (typeof reply !== "string") throw new RecallGateError("incomplete", `the chat model returned no message content (finish_reason ${choice?.finish_reason ?? "none"})`);
+    const memoryOps = [];
     if (spec.memory.auto_store) {
       this.stored += 1;
       const id = `${request.user}:${this.stored}`;
       const date = request.date && spec.memory.dated ? request.date : void 0;
       if (date) this.dates.set(id, date);
       await this.options.store.add([{ id, text: request.message, user: request.user, ...date ? { date } : {} }]);
+      memoryOps.push({ op: "insert", text: request.message });
     }
     return {
       reply,
       recalled,
+      memory_ops: memoryOps,
       // Only a real search adds latency; none and oracle do not search.
       ...request.memory === "recall" ? { recall_ms: recallMs } : {},
+      ...recallError ? { recall_error: recallError } : {},
       ...choice?.finish_reason === "length" ? { truncated: true } : {},
       ...readCompletionUsage(completion.usage, `the chat model at ${this.endpoint.url}`)
     };
+  }
+  /** What the store holds for this user: the agent keeps no memory of its own besides it. */
+  async list(user) {
+    return (await this.options.store.list(user)).map(({ id, text, date }) => ({ id, text, ...date ? { date } : {} }));
   }
   async close() {
     await this.options.store.close();
   }
   async recall(request) {
     const memory = this.options.spec.memory;
-    if (request.memory === "none" || memory.max_results === 0) return [];
-    if (request.memory === "oracle") return (request.oracle ?? []).map((text) => ({ text }));
-    const hits = await this.options.store.search(request.user, request.message, memory.max_results);
-    return hits.filter((hit) => memory.min_score === void 0 || hit.score >= memory.min_score).map((hit) => {
-      const date = this.dates.get(hit.id);
-      return { id: hit.id, text: date ? `[${date}] ${hit.text}` : hit.text, score: hit.score };
-    });
+    if (request.memory === "none" || memory.max_results === 0) return { recalled: [] };
+    if (request.memory === "oracle") return { recalled: (request.oracle ?? []).map((text) => ({ text })) };
+    const deadline = this.options.spec.recall_timeout_ms ?? DEFAULT_RECALL_TIMEOUT_MS;
+    let hits;
+    try {
+      hits = await withDeadline((signal) => this.search(request, deadline, signal), deadline);
+    } catch (error) {
+      if (error instanceof MemoryUnavailable) return { recalled: [], error: MEMORY_DOWN };
+      throw error;
+    }
+    if (hits === ABANDONED) return { recalled: [], error: `the memory search was abandoned after ${deadline} ms (recall_timeout_ms)` };
+    return {
+      recalled: hits.filter((hit) => memory.min_score === void 0 || hit.score >= memory.min_score).map((hit) => {
+        const date = this.dates.get(hit.id);
+        return { id: hit.id, text: date ? `[${date}] ${hit.text}` : hit.text, score: hit.score };
+      })
+    };
+  }
+  /** The store's search, failing as the request's fault says. */
+  async search(request, deadline, signal) {
+    if (request.fault === "empty") return [];
+    if (request.fault === "down") throw new MemoryUnavailable(MEMORY_DOWN);
+    if (request.fault === "timeout") await sleep2(deadline + SLEEP_PAST_DEADLINE_MS, void 0, { signal });
+    return this.options.store.search(request.user, request.message, this.options.spec.memory.max_results);
   }
   systemPrompt(request, recalled) {
     const parts = [this.options.spec.systemPrompt.trim() || "You are a helpful assistant with long-term memory of this user."];
@@ -39533,6 +39879,22 @@ ${recalled.map((memory) => `- ${memory.text}`).join("\n")}` : "You remember noth
     return parts.join("\n\n");
   }
 };
+var ABANDONED = /* @__PURE__ */ Symbol("abandoned");
+async function withDeadline(run, ms) {
+  const controller = new AbortController();
+  let timer;
+  const expired = new Promise((resolve13) => {
+    timer = setTimeout(() => resolve13(ABANDONED), ms);
+  });
+  const running = run(controller.signal);
+  running.catch(() => void 0);
+  try {
+    return await Promise.race([running, expired]);
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+}
 
 // src/targets/createTarget.ts
 async function createTarget(spec, context) {

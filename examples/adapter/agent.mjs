@@ -23,6 +23,7 @@
 import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { MEMORY_POLICIES, ToyAgent } from './toyAgent.mjs';
 
@@ -77,6 +78,18 @@ function positiveInteger(params, name) {
 /** Made once the command line is read (its memory policy is an option). */
 let agent;
 
+/** The memory failures recall-gate's fault conditions ask the adapter to simulate at the probe (README.md, "Faults"). */
+const FAULTS = ['timeout', 'empty', 'down'];
+/** How long the toy agent waits for its memory search before it gives up (fault "timeout" outlasts it). */
+const RECALL_TIMEOUT_MS = 100;
+
+/** Waits `ms` and says how long it waited, in milliseconds. */
+async function waitOut(ms) {
+  const started = performance.now();
+  await sleep(ms);
+  return Math.round((performance.now() - started) * 1000) / 1000;
+}
+
 const methods = {
   /** reset {user} -> {}: forget everything about this user (before each trial). */
   reset(params) {
@@ -85,17 +98,22 @@ const methods = {
   },
 
   /**
-   * chat {user, date?, message, memory, oracle?, session?, turn?} -> {reply, recalled?, usage?, recall_ms?, memory_ops?}
+   * chat {user, date?, message, memory, oracle?, session?, turn?, fault?} -> {reply, recalled?, usage?, recall_ms?, memory_ops?}
    * One turn. Turns with the same `session` are one conversation (recall-gate
    * sends no history: the agent keeps it); without `session` (the probe) it
-   * is a fresh conversation, with only what memory brings back.
+   * is a fresh conversation, with only what memory brings back. `fault` (probe
+   * only) makes the memory search fail as recall-gate's fault conditions ask.
    */
-  chat(params) {
+  async chat(params) {
     const memory = param(params, 'memory', 'string');
     if (!['recall', 'none', 'oracle'].includes(memory)) throw new RpcError(INVALID_PARAMS, '"memory" must be "recall", "none" or "oracle"');
     const oracle = param(params, 'oracle', 'array', { optional: true }) ?? [];
     if (!oracle.every((text) => typeof text === 'string')) throw new RpcError(INVALID_PARAMS, '"oracle" must be an array of strings');
-    return agent.chat({
+    const fault = param(params, 'fault', 'string', { optional: true });
+    if (fault !== undefined && !FAULTS.includes(fault)) throw new RpcError(INVALID_PARAMS, `"fault" must be one of ${FAULTS.join(', ')}`);
+    // fault "timeout": the memory search outlasts the agent's deadline; the agent waits the deadline out, then answers without memory.
+    const waited = fault === 'timeout' ? await waitOut(RECALL_TIMEOUT_MS) : 0;
+    const result = agent.chat({
       user: param(params, 'user', 'string'),
       date: param(params, 'date', 'string', { optional: true }),
       message: param(params, 'message', 'string'),
@@ -103,7 +121,9 @@ const methods = {
       oracle,
       session: positiveInteger(params, 'session'),
       turn: positiveInteger(params, 'turn'),
+      fault,
     });
+    return waited > 0 ? { ...result, recall_ms: result.recall_ms + waited } : result;
   },
 
   /** Optional. add {user, memories: [{id, text, date?}]} -> {}: store memories directly. */

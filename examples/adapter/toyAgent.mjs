@@ -136,7 +136,7 @@ export class ToyAgent {
    * uses the `oracle` texts instead of searching. `session` and `turn` place
    * the message in a conversation: turns of one session are one conversation.
    */
-  chat({ user, date, message, memory, oracle = [], session }) {
+  chat({ user, date, message, memory, oracle = [], session, fault }) {
     // Which conversation this is: a correction looks first at what this one said.
     if (session === undefined) this.#sessions.delete(user);
     else this.#sessions.set(user, session);
@@ -144,7 +144,11 @@ export class ToyAgent {
     // 1. Recall. Under "none" the agent still writes memory below; only reading is switched off.
     const started = performance.now();
     let recalled = [];
-    if (memory === 'recall') {
+    if (fault) {
+      // A simulated memory failure (recall-gate's fault conditions): the search timed out, came back empty,
+      // or the memory service is down; either way the agent answers without memory, as a well-built one does.
+      recalled = [];
+    } else if (memory === 'recall') {
       recalled = this.search(user, message, 3);
     } else if (memory === 'oracle') {
       // The evidence is relevant by definition: rank it, but keep it all even when it shares no word.

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { aggregateE2e, e2eIncompleteReason } from '../e2e/aggregate.js';
 import { describeCheck, gradeAnswer } from '../e2e/checks/grade.js';
 import { checkFingerprint } from '../e2e/fingerprint.js';
+import { gradedCheck } from '../e2e/faults.js';
 import { STORED_TEXT_LIMIT, wasCut } from '../e2e/storedText.js';
 import { TrialLog } from '../e2e/trialLog.js';
 import { RecallGateError, describeError } from '../errors.js';
@@ -63,7 +64,7 @@ async function regradeLocked(dir: string, suitePath: string | undefined, io: Cli
     let verdict;
     try {
       // No judge: a judge check would be a model call, so such trials keep their verdict.
-      verdict = await gradeAnswer(spec.check, trial.answer, { question: trial.question });
+      verdict = await gradeAnswer(gradedCheck(spec, trial.condition), trial.answer, { question: trial.question });
     } catch (error) {
       io.stderr(`${trial.key}: kept (${describeError(error)})\n`);
       kept += 1;
@@ -76,9 +77,9 @@ async function regradeLocked(dir: string, suitePath: string | undefined, io: Cli
     }
     trial.status = status;
     trial.reason = verdict.reason;
-    trial.check = describeCheck(spec.check);
+    trial.check = describeCheck(gradedCheck(spec, trial.condition));
     // The verdict now answers the current check: a later --resume may keep it.
-    if (trial.fingerprint) trial.fingerprint = { ...trial.fingerprint, check: checkFingerprint(spec.check) };
+    if (trial.fingerprint) trial.fingerprint = { ...trial.fingerprint, check: checkFingerprint(gradedCheck(spec, trial.condition)) };
   }
   const target = results.e2e?.target ?? { kind: suite.e2e.target.kind };
   results.e2e = { target, ...aggregateE2e(trials, suite.e2e.cases, suite.e2e.conditions, suite.e2e.repeat) };

@@ -2,7 +2,8 @@ import type { IntervalEstimate } from '../gate/bootstrap.js';
 import { e2eIntervals } from '../gate/intervals.js';
 import { groupBy, mean, round, summarizeLatency, type LatencySummary } from '../stats.js';
 import { trialKey, type TrialRecord } from './trial.js';
-import type { CaseSpec, Condition } from './types.js';
+import { summarizeFaults, type FaultSummary } from './faults.js';
+import type { CaseSpec, Condition, FaultKind } from './types.js';
 
 /** Pass figures over a set of trials; errors stay in the denominator. */
 export interface Rates {
@@ -55,6 +56,8 @@ export interface E2eResult {
   headline_condition: Condition;
   metrics: GroupRates;
   by_condition: Partial<Record<Condition, GroupRates>>;
+  /** Per fault condition that ran: pass rate, errors, recall latency, the comparison with none (e2e/faults.ts). */
+  faults?: Partial<Record<FaultKind, FaultSummary>>;
   /** 95% bootstrap intervals over all cases, keyed like the abilities' (INTERVAL_DEFINITION says how). */
   intervals?: Record<string, IntervalEstimate>;
   abilities: Record<string, AbilityResult>;
@@ -182,6 +185,7 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
     headline_condition: headline,
     metrics: byCondition[headline]!,
     by_condition: byCondition,
+    ...summarizeFaults({ trials, cases, conditions, byCondition, abilities }),
     intervals: e2eIntervals(caseResults, abilities, conditions),
     abilities,
     cases: caseResults,

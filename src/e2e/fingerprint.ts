@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { usesJudge } from './checks/grade.js';
+import { gradedCheck } from './faults.js';
 import type { CaseSpec, CheckSpec, Condition } from './types.js';
 
 /**
@@ -7,7 +8,8 @@ import type { CaseSpec, CheckSpec, Condition } from './types.js';
  * say which one changed. A finished trial is kept on --resume only when all
  * three match the current suite.
  *
- * - check: the case's check as written (every field, judge rubrics included).
+ * - check: the check the trial is graded by, as written (every field, judge
+ *   rubrics included): the case's check, or under a fault its fault_check.
  * - case: the case name, the condition, and every other field of the case
  *   that reaches the agent or the stored figures: sessions, probe (text, date,
  *   `as`), evidence and obsolete texts (the oracle's memories, recall quality).
@@ -30,7 +32,7 @@ export interface TrialFingerprint {
 /** Fields that say where and how patiently to reach things, not what runs. */
 const OPERATIONAL = new Set(['where', 'timeout_ms', 'max_retries', 'batch_size', 'base_url', 'api_key_env', 'headers_env', 'auth_header', 'systemPromptFile', 'cwd']);
 /** Case fields aggregation reads from the current suite: a change relabels, it does not invalidate. */
-const CASE_LABELS = new Set(['where', 'ability', 'needs_memory', 'check', 'split']);
+const CASE_LABELS = new Set(['where', 'ability', 'needs_memory', 'check', 'fault_check', 'split']);
 
 /** JSON with sorted keys and without the keys `skip` names, at every depth: equal content, equal text. */
 function canonical(value: unknown, skip: ReadonlySet<string>): string {
@@ -90,8 +92,9 @@ export function checkFingerprint(check: CheckSpec): string {
 
 export function trialFingerprint(spec: CaseSpec, condition: Condition, context: { target?: unknown; judgeModel?: string }): TrialFingerprint {
   return {
-    check: checkFingerprint(spec.check),
+    // The check the trial is graded by: under a fault, its fault_check (or the default).
+    check: checkFingerprint(gradedCheck(spec, condition)),
     case: sha(`${condition}\0${canonical({ ...spec, sessions: hashedSessions(spec.sessions) }, CASE_LABELS)}`),
-    target: sha(`${canonical(context.target ?? null, OPERATIONAL)}\0${usesJudge(spec.check) ? (context.judgeModel ?? '') : ''}`),
+    target: sha(`${canonical(context.target ?? null, OPERATIONAL)}\0${usesJudge(gradedCheck(spec, condition)) ? (context.judgeModel ?? '') : ''}`),
   };
 }

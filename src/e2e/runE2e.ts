@@ -9,6 +9,7 @@ import { needsSnapshot, takeSnapshot } from './snapshot.js';
 import { round } from '../stats.js';
 import { trialFingerprint, type TrialFingerprint } from './fingerprint.js';
 import { costUsd } from './prices.js';
+import { faultIgnored, faultOf, gradedCheck, memoryOf } from './faults.js';
 import { capStoredText } from './storedText.js';
 import { trialKey, type Invocation, type TrialRecord } from './trial.js';
 import type { CaseSpec, Condition, Judge } from './types.js';
@@ -123,7 +124,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     status: 'error',
     reason: '',
     question: spec.probe.text,
-    check: describeCheck(spec.check),
+    check: describeCheck(gradedCheck(spec, condition)),
     invocations,
     tokens: { input: 0, output: 0, judge_input: 0, judge_output: 0 },
     cost_usd: null,
@@ -131,6 +132,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     duration_ms: 0,
   };
   const oracle = condition === 'oracle' ? { oracle: oracleMemories(spec) } : {};
+  const fault = faultOf(condition);
   /** One invocation; `place` puts a session turn in its conversation (absent for the probe). */
   const call = async (kind: Invocation['kind'], user: string, message: string, date: string | undefined, place?: Omit<SessionTurn, 'message' | 'date'>) => {
     const callStarted = now();
@@ -138,9 +140,10 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
       user,
       date,
       message,
-      memory: condition,
+      memory: memoryOf(condition),
       ...oracle,
       ...place,
+      ...(kind === 'probe' && fault ? { fault } : {}),
     });
     invocations.push({
       kind,
@@ -152,6 +155,8 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
       ...(reply.recalled ? { recalled: reply.recalled } : {}),
       latency_ms: round(now() - callStarted, 3),
       ...(reply.recall_ms !== undefined ? { recall_ms: round(reply.recall_ms, 3) } : {}),
+      ...(reply.recall_error ? { recall_error: reply.recall_error } : {}),
+      ...(kind === 'probe' && fault ? { fault } : {}),
       ...(reply.usage ? { usage: reply.usage } : {}),
       ...(reply.usage_warning ? { usage_warning: reply.usage_warning } : {}),
       ...(reply.truncated ? { truncated: true } : {}),
@@ -172,9 +177,9 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     const probe = await call('probe', asker, spec.probe.text, spec.probe.date);
     record.answer = probe.reply;
     Object.assign(record, recallQuality(spec, probe));
-    const ungradable = ungradableReply(probe, plan.gradeTruncated ?? false);
+    const ungradable = ungradableReply(probe, plan.gradeTruncated ?? false) ?? (fault && faultIgnored(fault, probe));
     if (ungradable) throw new Error(ungradable);
-    const graded = await gradeAnswer(spec.check, probe.reply, { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel });
+    const graded = await gradeAnswer(gradedCheck(spec, condition), probe.reply, { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel });
     if (graded.usage) {
       record.tokens.judge_input += graded.usage.input_tokens;
       record.tokens.judge_output += graded.usage.output_tokens;

@@ -1,6 +1,6 @@
 import type { RecalledMemory } from '../targets/types.js';
 import type { TrialFingerprint } from './fingerprint.js';
-import type { Condition, MemoryEntry, MemoryOp, TokenUsage } from './types.js';
+import type { Condition, FaultKind, MemoryEntry, MemoryOp, TokenUsage } from './types.js';
 
 /** One call to the agent within a trial. */
 export interface Invocation {
@@ -15,6 +15,10 @@ export interface Invocation {
   recalled?: RecalledMemory[];
   latency_ms: number;
   recall_ms?: number;
+  /** The memory search failed (abandoned at its deadline, service down) and the agent answered without memory. */
+  recall_error?: string;
+  /** The fault simulated at this invocation (the probe of a fault condition). */
+  fault?: FaultKind;
   usage?: TokenUsage;
   /** The agent reported nonsense token usage (this says what), so `usage` is absent: unknown. */
   usage_warning?: string;

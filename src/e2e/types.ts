@@ -10,7 +10,8 @@ export type CheckSpec =
   | { regex: string; flags?: string }
   | { first_amount: number }
   | { date: string }
-  | { abstains: boolean }
+  | { abstains: boolean; /** Accept a clarifying question instead of an abstention (checks/abstains.ts). */ or_asks?: boolean }
+  | { asks: boolean }
   | { all: CheckSpec[] }
   | { any: CheckSpec[] }
   | { not: CheckSpec }
@@ -61,7 +62,9 @@ export interface ReportedUsage {
   usage_warning?: string;
 }
 
-export type Condition = 'recall' | 'none' | 'oracle';
+/** How the memory search fails at the probe under a fault condition (e2e/faults.ts). */
+export type FaultKind = 'timeout' | 'empty' | 'down';
+export type Condition = 'recall' | 'none' | 'oracle' | 'fault:timeout' | 'fault:empty' | 'fault:down';
 
 /** One planted session: one conversation of one or more user turns. `user: "..."` in a suite loads as turns: ["..."]. */
 export interface SessionSpec {
@@ -92,6 +95,8 @@ export interface CaseSpec {
   sessions: SessionSpec[];
   probe: { text: string; date?: string; /** Ask as another user (isolation). */ as?: string };
   check: CheckSpec;
+  /** What is graded under a fault condition; absent: the default of e2e/faults.ts (abstains or asks back). */
+  fault_check?: CheckSpec;
   /** Texts recall must surface; injected directly under the oracle condition. */
   evidence: string[];
   /** Texts that are harmful if they reach the context (an old value, another user's data). */

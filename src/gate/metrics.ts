@@ -25,14 +25,20 @@
  *   e2e.cost_usd                           total cost of the run's trials.
  *   e2e.leaks                              number of cases that passed with memory off (needs none).
  *   e2e.harmful_recall_rate | e2e.evidence_coverage | e2e.recall_precision   from results.e2e.recall_quality.
+ *   e2e.fault.<fault>.<m>                  fault: timeout | empty | down (the fault:<fault> condition; see
+ *                                          e2e/faults.ts). m: pass_rate (as e2e.fault:<fault>.pass_rate),
+ *                                          errors, recall_latency_ms (the fault's probes' recall time,
+ *                                          default aggregation median, per call; the timeout's wait
+ *                                          included), vs_none (pass rate minus under none, paired per
+ *                                          case; below 0 the fault does worse than no memory).
  *
  * Aggregations (mean, min, max, median, p95) apply to per-unit values: per query
  * for retrieval metrics, per call for latencies, per case for e2e rates (the
  * case's pass rate, or 0/1 for pass^k and pass@k; mean, the default, is the
- * pooled figure results.json reports). Counts (errors, leaks), cost, lift, gap
- * and the recall-quality rates are one number per run: no aggregation.
+ * pooled figure results.json reports). Counts (errors, leaks), cost, lift, gap,
+ * vs_none and the recall-quality rates are one number per run: no aggregation.
  *
- * e2e.latency_ms and e2e.recall_latency_ms need the trials (trials.jsonl) for
+ * e2e.latency_ms, e2e.recall_latency_ms and e2e.fault.<fault>.recall_latency_ms need the trials (trials.jsonl) for
  * per-call values; without them the summary in results.json answers median,
  * p95, mean and max, and min is not available.
  *
@@ -44,17 +50,20 @@
  */
 import type { CaseResult, E2eResult, GroupRates } from '../e2e/aggregate.js';
 import type { TrialRecord } from '../e2e/trial.js';
-import type { Condition } from '../e2e/types.js';
+import { FAULT_KINDS, probeRecallMs } from '../e2e/faults.js';
+import type { Condition, FaultKind } from '../e2e/types.js';
 import type { ResultsDocument } from '../report/results.js';
 import type { ProviderResult, QueryOutcome } from '../retrieval/types.js';
-import { groupBy, mean, median, percentile } from '../stats.js';
+import { groupBy, mean, median, percentile, type LatencySummary } from '../stats.js';
 import { didYouMean } from '../suite/didYouMean.js';
 import type { UnitSamples } from './bootstrap.js';
 import type { Aggregation } from './types.js';
 
 export type { UnitSamples } from './bootstrap.js';
 
-export const CONDITIONS: readonly Condition[] = ['recall', 'none', 'oracle'];
+export const CONDITIONS: readonly Condition[] = ['recall', 'none', 'oracle', 'fault:timeout', 'fault:empty', 'fault:down'];
+export const FAULT_METRICS = ['pass_rate', 'errors', 'recall_latency_ms', 'vs_none'] as const;
+export type FaultMetric = (typeof FAULT_METRICS)[number];
 export const AGGREGATIONS: readonly Aggregation[] = ['mean', 'min', 'max', 'median', 'p95'];
 export const RETRIEVAL_FAMILIES = ['recall', 'precision', 'success', 'ndcg'] as const;
 export const E2E_RATES = ['pass_rate', 'pass^k', 'pass@k', 'errors'] as const;
@@ -72,7 +81,8 @@ export type MetricKey =
   | { layer: 'e2e'; kind: 'rate'; rate: E2eRate; condition?: Condition; ability?: string }
   | { layer: 'e2e'; kind: 'diff'; ability: string; diff: 'lift' | 'gap' }
   | { layer: 'e2e'; kind: 'latency'; which: 'call' | 'recall' }
-  | { layer: 'e2e'; kind: 'scalar'; name: E2eScalar };
+  | { layer: 'e2e'; kind: 'scalar'; name: E2eScalar }
+  | { layer: 'e2e'; kind: 'fault'; fault: FaultKind; metric: FaultMetric };
 
 export type ParsedKey = { ok: true; key: MetricKey } | { ok: false; reason: string; hint?: string };
 
@@ -152,6 +162,7 @@ function parseE2e(key: string, rest: string[], known: KnownNames): ParsedKey {
     return { ok: false, reason: `"${first}" is not an e2e metric`, hint: e2eHint(first!) };
   }
   if (first === 'ability') return parseAbility(key, rest.slice(1), known);
+  if (first === 'fault') return parseFault(key, rest.slice(1));
   if (isCondition(first) && rest.length === 2) {
     if (isRate(second)) return { ok: true, key: { layer: 'e2e', kind: 'rate', rate: second, condition: first } };
     return { ok: false, reason: `"${second}" is not a rate`, hint: didYouMean(second!, E2E_RATES) ?? `use ${E2E_RATES.join(', ')}` };
@@ -160,6 +171,14 @@ function parseE2e(key: string, rest: string[], known: KnownNames): ParsedKey {
     ? `use e2e.${first}.<rate>`
     : (didYouMean(first!, ['ability', ...CONDITIONS]) ?? 'use e2e.<rate>, e2e.<condition>.<rate> or e2e.ability.<ability>.<rate>');
   return { ok: false, reason: `"${key}" is not an e2e metric`, hint };
+}
+
+function parseFault(key: string, rest: string[]): ParsedKey {
+  const [fault, metric] = rest;
+  if (rest.length !== 2) return { ok: false, reason: `"${key}" is not a fault metric`, hint: `use e2e.fault.<${FAULT_KINDS.join('|')}>.<${FAULT_METRICS.join('|')}>` };
+  if (!FAULT_KINDS.includes(fault as FaultKind)) return { ok: false, reason: `"${fault}" is not a fault`, hint: didYouMean(fault!, FAULT_KINDS) ?? `faults: ${FAULT_KINDS.join(', ')}` };
+  if (!FAULT_METRICS.includes(metric as FaultMetric)) return { ok: false, reason: `"${metric}" is not a fault metric`, hint: didYouMean(metric!, FAULT_METRICS) ?? `use ${FAULT_METRICS.join(', ')}` };
+  return { ok: true, key: { layer: 'e2e', kind: 'fault', fault: fault as FaultKind, metric: metric as FaultMetric } };
 }
 
 function e2eHint(word: string): string {
@@ -189,8 +208,8 @@ function parseAbility(key: string, rest: string[], known: KnownNames): ParsedKey
 /** The aggregation a key uses when the condition names none; undefined when none applies. */
 export function defaultAggregation(key: MetricKey): Aggregation | undefined {
   if (key.layer === 'retrieval') return isIsolationCount(key.family) ? undefined : key.family === 'latency_ms' ? 'median' : 'mean';
-  if (key.kind === 'latency') return 'median';
-  if (key.kind === 'rate' && key.rate !== 'errors') return 'mean';
+  if (key.kind === 'latency' || (key.kind === 'fault' && key.metric === 'recall_latency_ms')) return 'median';
+  if ((key.kind === 'rate' && key.rate !== 'errors') || (key.kind === 'fault' && key.metric === 'pass_rate')) return 'mean';
   return undefined;
 }
 
@@ -410,29 +429,12 @@ function resolveE2e(spec: E2eKey, results: ResultsDocument, aggregation: Aggrega
   }
 
   if (spec.kind === 'latency') {
-    const agg = aggregation ?? 'median';
-    const name = spec.which === 'call' ? 'e2e.latency_ms' : 'e2e.recall_latency_ms';
-    if (trials && trials.length > 0) {
-      const byCase = groupByCase(
-        trials,
-        (trial) => trial.invocations.map((call) => (spec.which === 'call' ? call.latency_ms : call.recall_ms)).filter((value): value is number => value !== undefined),
-        e2e,
-      );
-      const all = byCase.units.flat();
-      if (all.length === 0) return { status: 'missing', reason: `no call in the trials reported ${spec.which === 'call' ? 'a latency' : 'a recall time'}` };
-      return {
-        status: 'value',
-        value: aggregate(all, agg),
-        aggregation: agg,
-        layer: 'e2e',
-        samples: { unit: 'case', ...byCase, statistic: (sample) => aggregate(sample.flat(), agg) },
-      };
-    }
-    const summary = e2e.latency_ms[spec.which];
-    if (summary.count === 0) return { status: 'missing', reason: `no call reported ${spec.which === 'call' ? 'a latency' : 'a recall time'}` };
-    if (agg === 'min') return { status: 'missing', reason: `the min of ${name} needs the trials (trials.jsonl); results.json keeps median, p95, mean and max` };
-    return { status: 'value', value: summary[agg], aggregation: agg, layer: 'e2e' };
+    const what = spec.which === 'call' ? 'a latency' : 'a recall time';
+    const read = (trial: TrialRecord) => trial.invocations.map((call) => (spec.which === 'call' ? call.latency_ms : call.recall_ms)).filter((value): value is number => value !== undefined);
+    return perCallResolution(trials ?? [], read, e2e.latency_ms[spec.which], aggregation ?? 'median', spec.which === 'call' ? 'e2e.latency_ms' : 'e2e.recall_latency_ms', what, e2e);
   }
+
+  if (spec.kind === 'fault') return resolveFault(spec, e2e, casesOf(undefined), aggregation, trials);
 
   switch (spec.name) {
     case 'cost_usd': {
@@ -460,6 +462,49 @@ function resolveE2e(spec: E2eKey, results: ResultsDocument, aggregation: Aggrega
       const searched = (trials ?? []).filter((trial) => trial.condition === e2e.headline_condition);
       const byCase = groupByCase(searched, read, e2e);
       return { status: 'value', value, layer: 'e2e', ...(byCase.units.length > 0 ? { samples: { unit: 'case', ...byCase, statistic: (sample) => mean(sample.flat()) } } : {}) };
+    }
+  }
+}
+
+/**
+ * A per-call figure (latencies): from the trials when there are any, samples
+ * grouped by case; else from the summary results.json keeps (no min there).
+ */
+function perCallResolution(trials: readonly TrialRecord[], read: (trial: TrialRecord) => number[], summary: LatencySummary | undefined, agg: Aggregation, name: string, what: string, e2e: E2eResult): Resolution {
+  if (trials.length > 0) {
+    const byCase = groupByCase(trials, read, e2e);
+    const all = byCase.units.flat();
+    if (all.length === 0) return { status: 'missing', reason: `no call in the trials reported ${what}` };
+    return { status: 'value', value: aggregate(all, agg), aggregation: agg, layer: 'e2e', samples: { unit: 'case', ...byCase, statistic: (sample) => aggregate(sample.flat(), agg) } };
+  }
+  if (!summary || summary.count === 0) return { status: 'missing', reason: `no call reported ${what}` };
+  if (agg === 'min') return { status: 'missing', reason: `the min of ${name} needs the trials (trials.jsonl); results.json keeps median, p95, mean and max` };
+  return { status: 'value', value: summary[agg], aggregation: agg, layer: 'e2e' };
+}
+
+type FaultKey = Extract<MetricKey, { kind: 'fault' }>;
+
+/** e2e.fault.<fault>.<metric>: the fault condition's rates, its probes' recall time, its difference from none. */
+function resolveFault(spec: FaultKey, e2e: E2eResult, cases: NamedCase[], aggregation: Aggregation | undefined, trials: readonly TrialRecord[] | undefined): Resolution {
+  const condition: Condition = `fault:${spec.fault}`;
+  const group = e2e.by_condition[condition];
+  if (!e2e.conditions.includes(condition) || !group) return { status: 'missing', reason: `the ${condition} condition did not run (conditions: ${e2e.conditions.join(', ')})`, hint: `add ${condition} to e2e.conditions` };
+  const name = `e2e.fault.${spec.fault}.${spec.metric}`;
+  switch (spec.metric) {
+    case 'pass_rate':
+    case 'errors': {
+      const resolution = rateResolution(spec.metric, group, cases, condition, aggregation);
+      const note = erroredNote(e2e, condition, undefined, group);
+      return resolution.status === 'value' && note ? { ...resolution, note } : resolution;
+    }
+    case 'vs_none': {
+      const none = e2e.by_condition.none;
+      if (!e2e.conditions.includes('none') || !none) return { status: 'missing', reason: `${name} compares with the none condition, which did not run`, hint: 'add none to e2e.conditions' };
+      return { status: 'value', value: e2e.faults?.[spec.fault]?.vs_none ?? group.pass_rate - none.pass_rate, layer: 'e2e', samples: caseDiffSamples(cases, condition, 'none') };
+    }
+    case 'recall_latency_ms': {
+      const mine = (trials ?? []).filter((trial) => trial.condition === condition);
+      return perCallResolution(mine, probeRecallMs, e2e.faults?.[spec.fault]?.recall_latency_ms, aggregation ?? 'median', name, `a recall time under ${condition}`, e2e);
     }
   }
 }

@@ -9,6 +9,7 @@ import { formatEstimate, formatMetric, headlineMetrics, liftAndGapCells, markdow
 import type { ResultsDocument } from './results.js';
 import { changedHeldoutCases, changedHeldoutQueries } from '../suite/splits.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
+import { faultTableMarkdown } from './faultTable.js';
 import { isolationLines } from './markdown.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
 
@@ -265,6 +266,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
           ...markdownTable(header, rows),
           ...(abilities.length > shown ? ['', `… and ${abilities.length - shown} more abilities, none with a lower pass rate`] : []),
           '',
+          ...faultTableMarkdown(e2e),
           ...(e2e.intervals ? [`<sub>[low, high] n: ${INTERVAL_DEFINITION}; n cases, a plant_from history counting once.</sub>`, ''] : []),
           ...(e2e.judge_calibration ? [`Judged figures: ${cell(calibrationLine(e2e.judge_calibration), 300)}.`, ''] : []),
           ...(leaks.length > 0 ? [`Leak: ${leaks.slice(0, 20).map((name) => cell(name)).join(', ')}${leaks.length > 20 ? ` and ${leaks.length - 20} more` : ''} passed with memory off.`, ''] : []),

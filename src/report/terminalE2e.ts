@@ -6,6 +6,7 @@ import { plainText } from './escape.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
 import { formatCost, formatEstimate, formatMetric, formatMs, oneLine, textTable } from './format.js';
 import type { ResultsDocument } from './results.js';
+import { faultTableText } from './faultTable.js';
 
 const MAX_LINES = 10;
 
@@ -39,6 +40,7 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
   const gap = overall.recall && overall.oracle ? overall.oracle.pass_rate - overall.recall.pass_rate : undefined;
   rows.push(rowFor('all', overall, lift, gap));
   lines.push(textTable(['ability', ...columns], rows), '');
+  lines.push(...faultTableText(e2e));
   lines.push(...intervalLines(e2e));
 
   const tokens = e2e.tokens;

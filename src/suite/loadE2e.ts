@@ -20,7 +20,7 @@ export interface RawE2e {
   cases: unknown;
 }
 
-const CHECK_KINDS = ['contains', 'icontains', 'regex', 'first_amount', 'date', 'abstains', 'all', 'any', 'not', 'judge'] as const;
+const CHECK_KINDS = ['contains', 'icontains', 'regex', 'first_amount', 'date', 'abstains', 'asks', 'all', 'any', 'not', 'judge'] as const;
 const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** Turns the checked e2e section into an E2eSpec, reporting what only the whole suite can tell. */
@@ -41,6 +41,7 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
   plantSessions(cases, caseSpecs, byName, problems);
   cases.rows.forEach((row, index) => {
     checkChecks(row.check as CheckSpec, (path) => cases.locate(index, ['check', ...path]), Boolean(raw.judge), problems);
+    if (row.fault_check !== undefined) checkChecks(row.fault_check as CheckSpec, (path) => cases.locate(index, ['fault_check', ...path]), Boolean(raw.judge), problems);
   });
 
   return {
@@ -127,6 +128,7 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
       temperature: rawTarget.temperature as number | undefined,
       max_tokens: rawTarget.max_tokens as number | undefined,
       timeout_ms: timeout,
+      ...(rawTarget.recall_timeout_ms !== undefined ? { recall_timeout_ms: rawTarget.recall_timeout_ms as number } : {}),
       max_retries: (rawTarget.max_retries as number | undefined) ?? 4,
     };
   }
@@ -209,6 +211,7 @@ function buildCase(row: Record<string, unknown>, where: CaseSpec['where'], split
     sessions,
     probe: row.probe as CaseSpec['probe'],
     check: row.check as CheckSpec,
+    ...(row.fault_check !== undefined ? { fault_check: row.fault_check as CheckSpec } : {}),
     evidence: (row.evidence as string[] | undefined) ?? [],
     obsolete: (row.obsolete as string[] | undefined) ?? [],
     needs_memory: (row.needs_memory as boolean | undefined) ?? ability !== 'abstention',

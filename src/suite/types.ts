@@ -108,6 +108,8 @@ export interface BuiltinTargetSpec {
   temperature?: number;
   max_tokens?: number;
   timeout_ms: number;
+  /** A memory search slower than this is abandoned: the agent answers without memory (fault:timeout outlasts it on purpose). Default 2000 (builtin.ts). */
+  recall_timeout_ms?: number;
   max_retries: number;
 }
 

@@ -1,11 +1,28 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { apiKeyEnv } from '../apiKey.js';
 import { RecallGateError } from '../errors.js';
 import type { MemoryEntry, MemoryOp } from '../e2e/types.js';
-import type { MemoryStore } from '../memory/types.js';
+import type { MemoryStore, SearchHit } from '../memory/types.js';
 import { OpenAIEndpoint } from '../net/openaiEndpoint.js';
 import type { BuiltinTargetSpec } from '../suite/types.js';
 import type { ChatReply, ChatRequest, RecalledMemory, Target } from './types.js';
 import { readCompletionUsage } from './usage.js';
+
+/** How long a memory search may take before the agent answers without memory (target option recall_timeout_ms). */
+export const DEFAULT_RECALL_TIMEOUT_MS = 2000;
+/** What the memory layer throws under fault:down. */
+export const MEMORY_DOWN = 'memory service unavailable';
+/** How far past its deadline the search sleeps under fault:timeout: it is abandoned long before. */
+const SLEEP_PAST_DEADLINE_MS = 1000;
+
+/** The simulated outage of fault:down: the one search failure the agent answers through (a real one is the run's error). */
+class MemoryUnavailable extends Error {}
+
+/** What the search brought back, or why it brought nothing. */
+interface Recall {
+  recalled: RecalledMemory[];
+  error?: string;
+}
 
 export interface BuiltinTargetOptions {
   spec: BuiltinTargetSpec;
@@ -19,6 +36,13 @@ export interface BuiltinTargetOptions {
  * (unless the condition says otherwise), puts what passes the settings into the
  * system prompt, asks the chat model (after the session's earlier turns, when
  * there are any), and stores what the user said.
+ *
+ * A search slower than recall_timeout_ms is abandoned at that deadline and the
+ * agent answers without memory, recording why (recall_error) and the wait
+ * (recall_ms). A request's `fault` makes the search fail on purpose: timeout
+ * sleeps past the deadline (and is abandoned), empty finds nothing, down
+ * throws MEMORY_DOWN, which the agent catches. A real store error is not
+ * caught: it is the run's problem (a trial error), not the agent's answer.
  */
 export class BuiltinTarget implements Target {
   private readonly endpoint: OpenAIEndpoint;
@@ -41,7 +65,7 @@ export class BuiltinTarget implements Target {
   async chat(request: ChatRequest): Promise<ChatReply> {
     const { spec } = this.options;
     const searchStarted = performance.now();
-    const recalled = await this.recall(request);
+    const { recalled, error: recallError } = await this.recall(request);
     const recallMs = performance.now() - searchStarted;
 
     const completion = await this.endpoint.request('chat request', (client) =>
@@ -76,6 +100,7 @@ export class BuiltinTarget implements Target {
       memory_ops: memoryOps,
       // Only a real search adds latency; none and oracle do not search.
       ...(request.memory === 'recall' ? { recall_ms: recallMs } : {}),
+      ...(recallError ? { recall_error: recallError } : {}),
       ...(choice?.finish_reason === 'length' ? { truncated: true } : {}),
       ...readCompletionUsage(completion.usage, `the chat model at ${this.endpoint.url}`),
     };
@@ -90,17 +115,37 @@ export class BuiltinTarget implements Target {
     await this.options.store.close();
   }
 
-  private async recall(request: ChatRequest): Promise<RecalledMemory[]> {
+  private async recall(request: ChatRequest): Promise<Recall> {
     const memory = this.options.spec.memory;
-    if (request.memory === 'none' || memory.max_results === 0) return [];
-    if (request.memory === 'oracle') return (request.oracle ?? []).map((text) => ({ text }));
-    const hits = await this.options.store.search(request.user, request.message, memory.max_results);
-    return hits
-      .filter((hit) => memory.min_score === undefined || hit.score >= memory.min_score)
-      .map((hit) => {
-        const date = this.dates.get(hit.id);
-        return { id: hit.id, text: date ? `[${date}] ${hit.text}` : hit.text, score: hit.score };
-      });
+    if (request.memory === 'none' || memory.max_results === 0) return { recalled: [] };
+    if (request.memory === 'oracle') return { recalled: (request.oracle ?? []).map((text) => ({ text })) };
+    const deadline = this.options.spec.recall_timeout_ms ?? DEFAULT_RECALL_TIMEOUT_MS;
+    let hits: SearchHit[] | typeof ABANDONED;
+    try {
+      hits = await withDeadline((signal) => this.search(request, deadline, signal), deadline);
+    } catch (error) {
+      // A well-built agent answers through its memory layer's outage; the simulated one is the only one caught.
+      if (error instanceof MemoryUnavailable) return { recalled: [], error: MEMORY_DOWN };
+      throw error;
+    }
+    if (hits === ABANDONED) return { recalled: [], error: `the memory search was abandoned after ${deadline} ms (recall_timeout_ms)` };
+    return {
+      recalled: hits
+        .filter((hit) => memory.min_score === undefined || hit.score >= memory.min_score)
+        .map((hit) => {
+          const date = this.dates.get(hit.id);
+          return { id: hit.id, text: date ? `[${date}] ${hit.text}` : hit.text, score: hit.score };
+        }),
+    };
+  }
+
+  /** The store's search, failing as the request's fault says. */
+  private async search(request: ChatRequest, deadline: number, signal: AbortSignal): Promise<SearchHit[]> {
+    if (request.fault === 'empty') return [];
+    if (request.fault === 'down') throw new MemoryUnavailable(MEMORY_DOWN);
+    // Rejects when abandoned (the signal aborts), which clears its timer: nothing keeps the process alive.
+    if (request.fault === 'timeout') await sleep(deadline + SLEEP_PAST_DEADLINE_MS, undefined, { signal });
+    return this.options.store.search(request.user, request.message, this.options.spec.memory.max_results);
   }
 
   private systemPrompt(request: ChatRequest, recalled: RecalledMemory[]): string {
@@ -112,5 +157,30 @@ export class BuiltinTarget implements Target {
         : 'You remember nothing about this user that is relevant here.',
     );
     return parts.join('\n\n');
+  }
+}
+
+const ABANDONED = Symbol('abandoned');
+
+/**
+ * `run`, or ABANDONED once `ms` pass first: a real timer race. Either way the
+ * deadline's timer is cleared and `run`'s signal aborts, so an abandoned
+ * search that listens to it stops and no timer outlives the call. A search
+ * that ignores the signal finishes on its own; its outcome is dropped.
+ */
+async function withDeadline<T>(run: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T | typeof ABANDONED> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<typeof ABANDONED>((resolve) => {
+    timer = setTimeout(() => resolve(ABANDONED), ms);
+  });
+  const running = run(controller.signal);
+  // The loser of the race must not become an unhandled rejection.
+  running.catch(() => undefined);
+  try {
+    return await Promise.race([running, expired]);
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
   }
 }

@@ -1,4 +1,4 @@
-import type { Condition, MemoryEntry, MemoryOp, ReportedUsage } from '../e2e/types.js';
+import type { FaultKind, MemoryEntry, MemoryOp, ReportedUsage } from '../e2e/types.js';
 
 /** A turn of the conversation so far, as chat history. */
 export interface ChatTurn {
@@ -20,7 +20,9 @@ export interface ChatRequest {
    * How memory is used for this invocation: recall (the agent's normal policy),
    * none (search returns nothing), oracle (inject `oracle` instead of searching).
    */
-  memory: Condition;
+  memory: 'recall' | 'none' | 'oracle';
+  /** Set on the probe only, under a fault condition (memory is then 'recall'): the memory search must fail this way. */
+  fault?: FaultKind;
   /** The case's evidence, for the oracle condition. */
   oracle?: string[];
   /** 1-based index of the planted session this invocation belongs to (absent for the probe). */
@@ -47,8 +49,10 @@ export interface ChatReply extends ReportedUsage {
   recalled?: RecalledMemory[];
   /** The reply was cut by the model's length limit (finish_reason "length"). */
   truncated?: boolean;
-  /** Time spent searching memory, when the agent measures it. */
+  /** Time spent searching memory, when the agent measures it (a search abandoned at its deadline: the wait). */
   recall_ms?: number;
+  /** Why memory brought nothing back when the search failed (timed out, service down): the agent answered without memory. */
+  recall_error?: string;
   /** The memory tool calls the agent made in this invocation, when it says. */
   memory_ops?: MemoryOp[];
 }

@@ -9,7 +9,7 @@ import { NgramEmbedder } from '../../src/embeddings/ngram.js';
  */
 export type Fault =
   | { kind: 'status'; status: number; headers?: Record<string, string>; body?: string | ((request: IncomingMessage) => string); path?: string }
-  | { kind: 'hang' }
+  | { kind: 'hang'; path?: string }
   | { kind: 'malformed' }
   /** Status 200 and headers at once, then the body one byte every `everyMs` ms, never finishing. */
   | { kind: 'trickle'; everyMs: number }

@@ -127,24 +127,135 @@ export function findValue(text: string): { kind: 'amount' | 'date' | 'name'; at:
   return undefined;
 }
 
+/*
+ * When an answer asks back: it puts a question to the user for the fact it
+ * is missing (QUESTION_BACK), AND it offers no value (findValue above: a
+ * guess beside the question is an answer, "Your budget is 8,000, could you
+ * confirm?" gives 8,000). A question back is, ignoring case and with the
+ * apostrophe optional:
+ * - in a sentence ending in "?": a request to the user to tell ("could you /
+ *   can you / would you / will you [please] remind me, tell me, let me know,
+ *   share, confirm, clarify, specify, say, give, provide, repeat"; "would you
+ *   mind telling"), a choice put back ("which ... do you mean", "which ...
+ *   are you referring to / thinking of / talking about", "do you mean",
+ *   "did you mean"), or a question on the user's own fact ("what is your",
+ *   "what's your", "what was your", "what are your", "remind me");
+ * - in any sentence: an imperative request ("please remind me", "please tell
+ *   me", "please share", "please confirm", "let me know what / which / your",
+ *   "remind me what / which / of / again").
+ * So "Could you remind me of your budget?", "Which Sarah do you mean?" and
+ * "What is your dog's name?" ask; an offer of help ("Anything else I can do
+ * for you?", "Would you like me to set a reminder?") and a guess put as a
+ * question ("Is it Rex?") do not. Known limits: a number of three digits or
+ * more is a value wherever it is, so "Do you mean the trip in 2023?" does not
+ * ask; choices offered by "is it" ("Is it Rex or Max?") are a guess.
+ */
+
+const YOU_TELL = `(?:remind me|tell me|let me know|share|confirm|clarify|specify|say|give me|provide|repeat|fill me in)`;
+const PLEASE = `(?:please |kindly )?`;
+
+/** Question-back phrases; `question` ones count only inside a sentence that ends in "?". */
+export const QUESTION_BACK: ReadonlyArray<{ name: string; question: boolean; pattern: RegExp }> = [
+  // could you remind me, can you please tell me, would you confirm, will you let me know
+  { name: 'could you tell me', question: true, pattern: `\\b(?:could|can|would|will) you ${PLEASE}(?:just |quickly )?${YOU_TELL}\\b` },
+  // would you mind telling me, do you mind reminding me
+  { name: 'would you mind telling', question: true, pattern: `\\b(?:would|do) you mind (?:telling|reminding|sharing|confirming)\\b` },
+  // which one do you mean, which Sarah are you referring to, which trip were you thinking of
+  {
+    name: 'which do you mean',
+    question: true,
+    pattern: `\\bwhich (?:[\\p{L}\\p{N}'-]+ ){0,4}?(?:do|did) you (?:mean|have in mind)\\b|\\bwhich (?:[\\p{L}\\p{N}'-]+ ){0,4}?(?:are|were) you (?:referring to|thinking of|talking about)\\b`,
+  },
+  // do you mean, did you mean
+  { name: 'do you mean', question: true, pattern: `\\b(?:do|did) you mean\\b` },
+  // what is your, what's your, what was your, what are your
+  { name: 'what is your', question: true, pattern: `\\bwhat(?:${A}s| is| was| are| were) your\\b` },
+  // remind me (inside a question: "remind me, what was it?")
+  { name: 'remind me', question: true, pattern: `\\bremind me\\b` },
+  // please remind me, please tell me, please share, please confirm
+  { name: 'please tell me', question: false, pattern: `\\bplease (?:remind me|tell me|let me know|share|confirm|clarify|specify)\\b` },
+  // let me know what / which / your ..., remind me what / which / of / again
+  { name: 'let me know which', question: false, pattern: `\\b(?:let me know|remind me) (?:what|which|who|where|when|your|of|again)\\b` },
+].map(({ name, question, pattern }) => ({ name, question, pattern: new RegExp(pattern, 'iu') }));
+
+/** Sentences of `text` with their start: a sentence ends at ".", "!" or "?" (and what follows of them) or a line break. */
+function sentences(text: string): { at: number; text: string }[] {
+  return [...text.matchAll(/[^.!?\n]+(?:[.!?]+|\n|$)/gu)].map((match) => ({ at: match.index, text: match[0] }));
+}
+
+/** The earliest question back to the user in `text` (expected normalised), with its position. */
+export function findQuestionBack(text: string): { name: string; at: number; raw: string } | undefined {
+  let first: { name: string; at: number; raw: string } | undefined;
+  for (const sentence of sentences(text)) {
+    const asking = sentence.text.trimEnd().endsWith('?');
+    for (const { name, question, pattern } of QUESTION_BACK) {
+      if (question && !asking) continue;
+      const match = pattern.exec(sentence.text);
+      const at = match ? sentence.at + match.index : -1;
+      if (match && (!first || at < first.at)) first = { name, at, raw: match[0] };
+    }
+  }
+  return first;
+}
+
 const VALUE_WORD = { amount: 'the amount', date: 'the date', name: 'the value' } as const;
+
+/** Which way an answer went, and why, for one family (abstains or asks back). */
+interface Verdict {
+  yes: boolean;
+  why: string;
+}
+
+/** `found` (a phrase of the family) decides, unless the answer also gives a value. */
+function verdictOf(text: string, found: { at: number; raw: string } | undefined, missing: string): Verdict {
+  if (!found) return { yes: false, why: missing };
+  const phrase = `'${found.raw}'`;
+  const value = findValue(text);
+  if (value) return { yes: false, why: `gives ${VALUE_WORD[value.kind]} ${value.raw} at ${excerpt(text, value.at, value.at + value.raw.length)} despite ${phrase}` };
+  return { yes: true, why: `${phrase} at ${excerpt(text, found.at, found.at + found.raw.length)} and gives no value` };
+}
+
+function abstention(text: string): Verdict {
+  return verdictOf(text, findAbstention(text), 'no abstention phrase');
+}
+
+function questionBack(text: string): Verdict {
+  return verdictOf(text, findQuestionBack(text), 'no question back to the user');
+}
 
 /**
  * The `abstains` check. `expected` true: the answer must abstain (an
  * abstention phrase and no value, see the rules above); false: it must not.
+ * With `orAsks`, asking back for the fact (see checkAsks) counts as
+ * abstaining: `{ abstains: true, or_asks: true }` passes either, and
+ * `{ abstains: false, or_asks: true }` needs an answer that does neither.
  * The reason names the part that decided: the phrase, the value, or the lack
  * of a phrase. The answer is normalised here (idempotent).
  */
-export function checkAbstains(answer: string, expected: boolean): CheckResult {
+export function checkAbstains(answer: string, expected: boolean, orAsks = false): CheckResult {
   const text = normalizeAnswer(answer);
-  const found = findAbstention(text);
-  const value = found && findValue(text);
-  const phrase = found && `'${found.raw}'`;
-  let verdict: { abstains: boolean; why: string };
-  if (!found) verdict = { abstains: false, why: 'no abstention phrase' };
-  else if (value) verdict = { abstains: false, why: `gives ${VALUE_WORD[value.kind]} ${value.raw} at ${excerpt(text, value.at, value.at + value.raw.length)} despite ${phrase}` };
-  else verdict = { abstains: true, why: `${phrase} at ${excerpt(text, found.at, found.at + found.raw.length)} and gives no value` };
-  const reason = `${verdict.abstains ? 'abstains' : 'does not abstain'}: ${verdict.why}`;
-  if (verdict.abstains === expected) return { pass: true, reason };
-  return { pass: false, reason: `expected ${expected ? 'an abstention' : 'an answer'}, ${reason}` };
+  const abstains = abstention(text);
+  if (orAsks && !abstains.yes) {
+    const asks = questionBack(text);
+    const yes = asks.yes;
+    const reason = yes ? `asks back: ${asks.why}` : `neither abstains nor asks back: ${abstains.why}; ${asks.why}`;
+    if (yes === expected) return { pass: true, reason };
+    return { pass: false, reason: `expected ${expected ? 'an abstention or a question back' : 'an answer'}, ${reason}` };
+  }
+  const reason = `${abstains.yes ? 'abstains' : 'does not abstain'}: ${abstains.why}`;
+  if (abstains.yes === expected) return { pass: true, reason };
+  return { pass: false, reason: `expected ${expected ? (orAsks ? 'an abstention or a question back' : 'an abstention') : 'an answer'}, ${reason}` };
+}
+
+/**
+ * The `asks` check. `expected` true: the answer must ask the user back for
+ * the missing fact (a question back and no value, see the rules above);
+ * false: it must not. The answer is normalised here (idempotent).
+ */
+export function checkAsks(answer: string, expected: boolean): CheckResult {
+  const text = normalizeAnswer(answer);
+  const asks = questionBack(text);
+  const reason = `${asks.yes ? 'asks back' : 'does not ask back'}: ${asks.why}`;
+  if (asks.yes === expected) return { pass: true, reason };
+  return { pass: false, reason: `expected ${expected ? 'a question back' : 'no question back'}, ${reason}` };
 }

@@ -15,7 +15,8 @@ export function describeCheck(check: CheckSpec): string {
   if ('regex' in spec) return `regex /${String(spec.regex)}/${typeof spec.flags === 'string' ? spec.flags : ''}`;
   if ('first_amount' in spec) return `first_amount ${String(spec.first_amount)}`;
   if ('date' in spec) return `date ${String(spec.date)}`;
-  if ('abstains' in spec) return `abstains ${String(spec.abstains)}`;
+  if ('abstains' in spec) return `abstains ${String(spec.abstains)}${spec.or_asks === true ? ' or asks' : ''}`;
+  if ('asks' in spec) return `asks ${String(spec.asks)}`;
   if ('all' in spec && Array.isArray(spec.all)) return `all(${(spec.all as CheckSpec[]).map(describeCheck).join(', ')})`;
   if ('any' in spec && Array.isArray(spec.any)) return `any(${(spec.any as CheckSpec[]).map(describeCheck).join(', ')})`;
   if ('not' in spec) return `not(${describeCheck(spec.not as CheckSpec)})`;

@@ -1,5 +1,5 @@
 import type { CheckResult, CheckSpec, Judge, JudgeSpec, ReportedUsage } from '../types.js';
-import { checkAbstains } from './abstains.js';
+import { checkAbstains, checkAsks } from './abstains.js';
 import { checkFirstAmount } from './amount.js';
 import { checkDate } from './date.js';
 import { normalizeAnswer } from './normalize.js';
@@ -21,7 +21,7 @@ export type Graded = CheckResult & ReportedUsage;
 /** Error message when a judge check runs with no judge configured. */
 export const NO_JUDGE = 'the judge check needs e2e.judge configured';
 
-const KINDS = ['contains', 'icontains', 'regex', 'first_amount', 'date', 'abstains', 'all', 'any', 'not', 'judge'] as const;
+const KINDS = ['contains', 'icontains', 'regex', 'first_amount', 'date', 'abstains', 'asks', 'all', 'any', 'not', 'judge'] as const;
 type Kind = (typeof KINDS)[number];
 
 /**
@@ -59,7 +59,7 @@ function kindOf(check: CheckSpec): Kind {
 }
 
 async function evaluate(check: CheckSpec, text: string, context: GradeContext): Promise<Graded> {
-  const spec = check as Record<Kind, unknown> & { flags?: string };
+  const spec = check as Record<Kind, unknown> & { flags?: string; or_asks?: boolean };
   const kind = kindOf(check);
   switch (kind) {
     case 'contains':
@@ -73,7 +73,9 @@ async function evaluate(check: CheckSpec, text: string, context: GradeContext): 
     case 'date':
       return checkDate(text, spec.date as string);
     case 'abstains':
-      return checkAbstains(text, spec.abstains as boolean);
+      return checkAbstains(text, spec.abstains as boolean, spec.or_asks === true);
+    case 'asks':
+      return checkAsks(text, spec.asks as boolean);
     case 'judge':
       return runJudge(spec.judge as JudgeSpec, text, context);
     case 'not': {

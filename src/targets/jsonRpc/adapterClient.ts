@@ -2,7 +2,7 @@ import { RecallGateError } from '../../errors.js';
 import type { MemoryEntry } from '../../e2e/types.js';
 import type { SearchHit } from '../../memory/types.js';
 import type { ChatReply, ChatRequest } from '../types.js';
-import { JsonRpcClient, type CallOptions } from './client.js';
+import { JsonRpcClient, JsonRpcError, type CallOptions } from './client.js';
 import { PROTOCOL_DOC, ShapeError, parseChatResult, parseListResult, parseSearchResult, type AdapterMemory } from './protocol.js';
 
 /**
@@ -23,7 +23,23 @@ export class AdapterClient extends JsonRpcClient {
     // Not the history: an adapter keeps its conversation itself, by session and turn.
     if (request.session !== undefined) params.session = request.session;
     if (request.turn !== undefined) params.turn = request.turn;
-    return this.parsed('chat', await this.call('chat', params, options), parseChatResult);
+    if (request.fault !== undefined) params.fault = request.fault;
+    let result: unknown;
+    try {
+      result = await this.call('chat', params, options);
+    } catch (error) {
+      throw this.faultRefused(request, error);
+    }
+    return this.parsed('chat', result, parseChatResult);
+  }
+
+  /** An error answer to a chat carrying a fault says the adapter cannot simulate it: the trial's error says so. */
+  private faultRefused(request: ChatRequest, error: unknown): unknown {
+    if (request.fault === undefined || !(error instanceof JsonRpcError)) return error;
+    return new RecallGateError('incomplete', `${this.label} does not simulate fault:${request.fault}: "chat" with "fault": "${request.fault}" failed with JSON-RPC error ${error.rpcCode}: ${error.rpcMessage}`, {
+      hint: `under a fault condition the probe's chat carries "fault" and the adapter makes its memory search fail that way: see ${PROTOCOL_DOC} ("Faults"), or leave fault:${request.fault} out of e2e.conditions`,
+      cause: error,
+    });
   }
 
   /** Optional method: stores memories for `user` directly, bypassing chat. The result is ignored. */

@@ -4,7 +4,7 @@
  * user-facing description; keep the two in step.
  *
  *   reset  {user}                                   -> {}
- *   chat   {user, date?, message, memory, oracle?, session?, turn?}
+ *   chat   {user, date?, message, memory, oracle?, session?, turn?, fault?}
  *                                                   -> {reply, recalled?, usage?, recall_ms?, truncated?, finish_reason?, memory_ops?}
  *   add    {user, memories: [{id, text, date?}]}    -> {}                      (optional)
  *   search {user, query, limit}                     -> {results: [{id, text, score}]} (optional)

@@ -1,0 +1,128 @@
+/**
+ * Fault conditions: fault:timeout, fault:empty and fault:down. The planted
+ * sessions run as under recall; at the probe the memory search is made to
+ * fail that way (ChatRequest.fault, memory 'recall'), and the answer is
+ * graded by the case's fault_check, or by DEFAULT_FAULT_CHECK: the agent
+ * neither invents the fact nor crashes, it abstains or asks for the fact.
+ *
+ * Reported per fault (and per ability): pass rate and errors (errors stay in
+ * the denominator), the recall latency of the fault's probes (median, p95:
+ * empty results and timeouts included, the timeout's wait in it), and the
+ * comparison with `none` (a fault should do no worse than no memory at all):
+ * vs_none = pass rate under the fault minus under none, flagged
+ * worse_than_none when it is below 0.
+ */
+import type { ChatReply, ChatRequest } from '../targets/types.js';
+import { groupBy, round, summarizeLatency, type LatencySummary } from '../stats.js';
+import type { E2eResult, GroupRates } from './aggregate.js';
+import type { TrialRecord } from './trial.js';
+import type { CaseSpec, CheckSpec, Condition, FaultKind } from './types.js';
+
+export const FAULT_KINDS: readonly FaultKind[] = ['timeout', 'empty', 'down'];
+
+/** Graded under a fault when the case gives no fault_check: abstaining or asking back, never a made-up value. */
+export const DEFAULT_FAULT_CHECK: CheckSpec = { abstains: true, or_asks: true };
+
+/** The fault a condition simulates, or undefined for recall, none and oracle. */
+export function faultOf(condition: Condition): FaultKind | undefined {
+  return condition.startsWith('fault:') ? (condition.slice('fault:'.length) as FaultKind) : undefined;
+}
+
+/** The memory policy of a condition's invocations: a fault's sessions run under recall. */
+export function memoryOf(condition: Condition): ChatRequest['memory'] {
+  return faultOf(condition) ? 'recall' : (condition as ChatRequest['memory']);
+}
+
+/**
+ * The check a trial under `condition` is graded by. Under a fault: the case's
+ * fault_check; without one the default, except for a case that needs no
+ * memory (needs_memory false), whose own check stays right when memory fails.
+ */
+export function gradedCheck(spec: Pick<CaseSpec, 'check' | 'fault_check' | 'needs_memory'>, condition: Condition): CheckSpec {
+  if (!faultOf(condition)) return spec.check;
+  return spec.fault_check ?? (spec.needs_memory ? DEFAULT_FAULT_CHECK : spec.check);
+}
+
+/**
+ * Why a probe reply shows the target did not simulate `fault` (it recalled
+ * memories although the search was to fail), or undefined. Grading it would
+ * credit the fault condition with a working memory.
+ */
+export function faultIgnored(fault: FaultKind, reply: Pick<ChatReply, 'recalled'>): string | undefined {
+  const count = reply.recalled?.length ?? 0;
+  if (count === 0) return undefined;
+  return `the target ignored fault:${fault}: its probe recalled ${count} memor${count === 1 ? 'y' : 'ies'} although the memory search was to ${FAULT_DOES[fault]} (see examples/adapter/README.md, "Faults")`;
+}
+
+const FAULT_DOES: Record<FaultKind, string> = { timeout: 'time out', empty: 'return nothing', down: 'fail' };
+
+/** One fault's figures over a set of cases. */
+export interface FaultRates {
+  trials: number;
+  passed: number;
+  errors: number;
+  pass_rate: number;
+  /** recall_ms of the fault's probes, as the target reported it (ms). */
+  recall_latency_ms: LatencySummary;
+  /** Pass rate under none, when none ran. */
+  none_pass_rate?: number;
+  /** pass_rate - none_pass_rate: a fault should do no worse than no memory. */
+  vs_none?: number;
+  /** vs_none < 0: the agent does worse when memory fails than with no memory at all. */
+  worse_than_none?: boolean;
+}
+
+export interface FaultSummary extends FaultRates {
+  abilities: Record<string, FaultRates>;
+}
+
+/** What summarizeFaults reads of the aggregation. */
+export interface FaultInputs {
+  trials: readonly TrialRecord[];
+  cases: readonly CaseSpec[];
+  conditions: readonly Condition[];
+  byCondition: Partial<Record<Condition, GroupRates>>;
+  abilities: Record<string, { conditions: Partial<Record<Condition, GroupRates>> }>;
+}
+
+/** E2eResult.faults: each fault that ran, overall and per ability; nothing when no fault condition ran. Pure. */
+export function summarizeFaults({ trials, cases, conditions, byCondition, abilities }: FaultInputs): Pick<E2eResult, 'faults'> {
+  const faults = conditions.map(faultOf).filter((fault): fault is FaultKind => fault !== undefined);
+  if (faults.length === 0) return {};
+  // The ability comes from the suite, as in the rates: relabelling needs no re-run.
+  const abilityOf = new Map(cases.map((spec) => [spec.name, spec.ability]));
+  const summary: Partial<Record<FaultKind, FaultSummary>> = {};
+  for (const fault of faults) {
+    const condition: Condition = `fault:${fault}`;
+    const mine = groupBy(
+      trials.filter((trial) => trial.condition === condition),
+      (trial) => abilityOf.get(trial.case) ?? trial.ability,
+    );
+    summary[fault] = {
+      ...faultRates(byCondition[condition], byCondition.none, [...mine.values()].flat()),
+      // fromEntries: an ability is any text, "__proto__" included.
+      abilities: Object.fromEntries(
+        Object.entries(abilities).map(([ability, result]) => [ability, faultRates(result.conditions[condition], result.conditions.none, mine.get(ability) ?? [])]),
+      ),
+    };
+  }
+  return { faults: summary };
+}
+
+/** The probes' recall times of these trials: the figure a fault adds to an answer. */
+export function probeRecallMs(trial: Pick<TrialRecord, 'invocations'>): number[] {
+  return trial.invocations.filter((call) => call.kind === 'probe' && call.recall_ms !== undefined).map((call) => call.recall_ms!);
+}
+
+function faultRates(rates: GroupRates | undefined, none: GroupRates | undefined, trials: readonly TrialRecord[]): FaultRates {
+  const passRate = rates?.pass_rate ?? 0;
+  const vsNone = none ? round(passRate - none.pass_rate, 6) : undefined;
+  return {
+    trials: rates?.trials ?? 0,
+    passed: rates?.passed ?? 0,
+    errors: rates?.errors ?? 0,
+    pass_rate: passRate,
+    recall_latency_ms: summarizeLatency(trials.flatMap(probeRecallMs)),
+    ...(none ? { none_pass_rate: none.pass_rate, vs_none: vsNone, worse_than_none: vsNone! < 0 } : {}),
+  };
+}
