@@ -2,7 +2,7 @@ import { dirname, relative, resolve } from 'node:path';
 import type { CaseSpec, CheckSpec, Condition } from '../e2e/types.js';
 import { RecallGateError, addProblems, formatLocation, type InputProblem } from '../errors.js';
 import { readLabels } from '../e2e/judgeCalibration.js';
-import { compileRegex } from '../e2e/checks/text.js';
+import { checkProblems } from '../e2e/checks/table.js';
 import { didYouMean } from './didYouMean.js';
 import type { Rows } from './load.js';
 import { splitOf } from './splits.js';
@@ -20,7 +20,6 @@ export interface RawE2e {
   cases: unknown;
 }
 
-const CHECK_KINDS = ['contains', 'icontains', 'regex', 'first_amount', 'date', 'abstains', 'all', 'any', 'not', 'judge'] as const;
 const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** Turns the checked e2e section into an E2eSpec, reporting what only the whole suite can tell. */
@@ -38,7 +37,7 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
 
   plantSessions(cases, caseSpecs, byName, problems);
   cases.rows.forEach((row, index) => {
-    checkChecks(row.check as CheckSpec, (path) => cases.locate(index, ['check', ...path]), Boolean(raw.judge), problems);
+    if (row.check !== undefined) addProblems(problems, checkProblems(row.check as CheckSpec, (path) => cases.locate(index, ['check', ...path]), { judgeConfigured: Boolean(raw.judge) }));
   });
 
   return {
@@ -194,31 +193,4 @@ function buildCase(row: Record<string, unknown>, where: CaseSpec['where'], split
     split,
     where,
   };
-}
-
-/** One kind per check object, regexes that compile, a judge only when one is configured. */
-function checkChecks(check: CheckSpec, locate: (path: (string | number)[]) => InputProblem['where'], judgeConfigured: boolean, problems: InputProblem[]): void {
-  const keys = Object.keys(check).filter((key) => (CHECK_KINDS as readonly string[]).includes(key));
-  if (keys.length !== 1) {
-    problems.push({
-      where: locate([]),
-      message: keys.length === 0 ? 'a check needs one of: ' + CHECK_KINDS.join(', ') : `a check has one kind, found ${keys.join(' and ')}`,
-      hint: keys.length > 1 ? 'combine checks with all: [...] or any: [...]' : undefined,
-    });
-    return;
-  }
-  const record = check as Record<string, unknown>;
-  const kind = keys[0]!;
-  if (kind === 'regex') {
-    try {
-      compileRegex(String(record.regex), record.flags as string | undefined);
-    } catch (error) {
-      problems.push({ where: locate(['regex']), message: `invalid regular expression: ${(error as Error).message}` });
-    }
-  }
-  if (kind === 'judge' && !judgeConfigured) {
-    problems.push({ where: locate(['judge']), message: 'a judge check needs e2e.judge with the judge model', hint: 'add e2e: { judge: { model: ... } }' });
-  }
-  if (kind === 'all' || kind === 'any') (record[kind] as CheckSpec[]).forEach((inner, i) => checkChecks(inner, (path) => locate([kind, i, ...path]), judgeConfigured, problems));
-  if (kind === 'not') checkChecks(record.not as CheckSpec, (path) => locate(['not', ...path]), judgeConfigured, problems);
 }
