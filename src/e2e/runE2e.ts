@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describeError } from '../errors.js';
 import type { ChatReply, Target } from '../targets/types.js';
-import { describeCheck, gradeAnswer } from './checks/grade.js';
+import { describeGrading, gradeTrial } from './graders/grade.js';
 import { normalizeAnswer } from './checks/normalize.js';
 import { ungradableReply } from './probeReply.js';
 import { round } from '../stats.js';
@@ -121,7 +121,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     status: 'error',
     reason: '',
     question: spec.probe.text,
-    check: describeCheck(spec.check),
+    check: describeGrading(spec),
     invocations,
     tokens: { input: 0, output: 0, judge_input: 0, judge_output: 0 },
     cost_usd: null,
@@ -167,13 +167,14 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     Object.assign(record, recallQuality(spec, probe));
     const ungradable = ungradableReply(probe, plan.gradeTruncated ?? false);
     if (ungradable) throw new Error(ungradable);
-    const graded = await gradeAnswer(spec.check, probe.reply, { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel });
+    const graded = await gradeTrial(spec, { question: spec.probe.text, answer: probe.reply, snapshot: record.snapshot, invocations, judge: deps.judge, judgeModel: plan.judgeModel });
     if (graded.usage) {
       record.tokens.judge_input += graded.usage.input_tokens;
       record.tokens.judge_output += graded.usage.output_tokens;
     }
     if (graded.usage_warning) record.judge_usage_warning = graded.usage_warning;
-    record.status = graded.pass ? 'pass' : 'fail';
+    if (graded.graders) record.graders = graded.graders;
+    record.status = graded.status;
     record.reason = graded.reason;
   } catch (error) {
     record.status = 'error';

@@ -1,6 +1,7 @@
 import type { RecalledMemory } from '../targets/types.js';
 import type { TrialFingerprint } from './fingerprint.js';
-import type { Condition, TokenUsage } from './types.js';
+import type { GraderOutcome } from './graders/types.js';
+import type { Condition, MemoryEntry, MemoryOp, TokenUsage } from './types.js';
 
 /** One call to the agent within a trial. */
 export interface Invocation {
@@ -17,6 +18,9 @@ export interface Invocation {
   usage_warning?: string;
   /** The reply was cut by the length limit. */
   truncated?: boolean;
+  session?: number;
+  turn?: number;
+  memory_ops?: MemoryOp[];
 }
 
 /**
@@ -51,6 +55,10 @@ export interface TrialRecord {
   recall_precision?: number;
   /** An obsolete text reached the probe's context. */
   harmful_recall?: boolean;
+  /** What memory held after the planted sessions, before the probe (part TURNS). */
+  snapshot?: { entries: MemoryEntry[] } | { error: string };
+  /** Every grader's outcome, by grader name (part GRADERS). */
+  graders?: Record<string, GraderOutcome>;
   started_at: string;
   duration_ms: number;
 }
