@@ -3,6 +3,8 @@ import type { CaseSpec, CheckSpec, Condition } from '../e2e/types.js';
 import { RecallGateError, addProblems, formatLocation, type InputProblem } from '../errors.js';
 import { readLabels } from '../e2e/judgeCalibration.js';
 import { checkProblems } from '../e2e/checks/table.js';
+import { loadGraders } from '../e2e/graders/grade.js';
+import { moduleExports } from '../e2e/graders/script.js';
 import { didYouMean } from './didYouMean.js';
 import type { Rows } from './load.js';
 import { splitOf } from './splits.js';
@@ -36,8 +38,18 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
   });
 
   plantSessions(cases, caseSpecs, byName, problems);
+  const exports = new Map<string, Record<string, string>>();
+  const exportsOf = (path: string) => exports.get(path) ?? exports.set(path, moduleExports(path)).get(path)!;
   cases.rows.forEach((row, index) => {
-    if (row.check !== undefined) addProblems(problems, checkProblems(row.check as CheckSpec, (path) => cases.locate(index, ['check', ...path]), { judgeConfigured: Boolean(raw.judge) }));
+    const judgeConfigured = Boolean(raw.judge);
+    if (row.check === undefined && row.graders === undefined) {
+      problems.push({ where: cases.locate(index), message: `case "${caseSpecs[index]!.name}" needs a check, graders, or both`, hint: 'add check: { icontains: ... } or graders: { name: { ... } }' });
+    }
+    if (row.check !== undefined) addProblems(problems, checkProblems(row.check as CheckSpec, (path) => cases.locate(index, ['check', ...path]), { judgeConfigured }));
+    if (row.graders !== undefined) {
+      const at = (path: (string | number)[]) => cases.locate(index, ['graders', ...path]);
+      caseSpecs[index]!.graders = loadGraders(row.graders as Parameters<typeof loadGraders>[0], { at, suiteDir: dirname(main.path), judgeConfigured, files, problems, exportsOf });
+    }
   });
 
   return {
@@ -186,7 +198,7 @@ function buildCase(row: Record<string, unknown>, where: CaseSpec['where'], split
     ability,
     sessions: (row.sessions as CaseSpec['sessions'] | undefined) ?? [],
     probe: row.probe as CaseSpec['probe'],
-    check: row.check as CheckSpec,
+    ...(row.check !== undefined ? { check: row.check as CheckSpec } : {}),
     evidence: (row.evidence as string[] | undefined) ?? [],
     obsolete: (row.obsolete as string[] | undefined) ?? [],
     needs_memory: (row.needs_memory as boolean | undefined) ?? ability !== 'abstention',
