@@ -2,7 +2,6 @@ import { describeError } from '../../errors.js';
 import { gradeAnswer, usesJudge } from '../checks/grade.js';
 import { withUsage } from '../checks/table.js';
 import type { CaseSpec, ReportedUsage } from '../types.js';
-import type { TrialRecord } from '../trial.js';
 import { GRADER_KINDS, graderKind, type GraderInput, type GraderLoad } from './table.js';
 import type { GraderOutcome, GraderSpec } from './types.js';
 

@@ -185,9 +185,9 @@ function isRubricFile(rubric: string): boolean {
   return !/\n/.test(rubric) && /\.(md|txt)$/i.test(rubric.trim());
 }
 
+/** The case as the suite wrote it, without its source position. */
 function withoutWhere(spec: CaseSpec): Omit<CaseSpec, 'where'> {
-  const { where: _where, ...rest } = spec;
-  return rest;
+  return Object.fromEntries(Object.entries(spec).filter(([key]) => key !== 'where')) as Omit<CaseSpec, 'where'>;
 }
 
 /** The one table of grader kinds; a grader object has exactly one of these keys (and an optional min). */
