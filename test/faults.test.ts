@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import { aggregateE2e } from '../src/e2e/aggregate.js';
 import { checkAbstains, checkAsks, findQuestionBack } from '../src/e2e/checks/abstains.js';
 import { describeCheck, gradeAnswer } from '../src/e2e/checks/grade.js';
-import { DEFAULT_FAULT_CHECK, faultIgnored, gradedCheck, memoryOf } from '../src/e2e/faults.js';
+import { DEFAULT_FAULT_CHECK, faultIgnored, gradingOf, memoryOf } from '../src/e2e/faults.js';
 import type { Invocation, TrialRecord } from '../src/e2e/trial.js';
 import type { CaseSpec, Condition } from '../src/e2e/types.js';
 import { parseMetricKey, resolveMetric } from '../src/gate/metrics.js';
@@ -111,11 +111,11 @@ describe('abstains with or_asks: a clarifying question counts as abstaining', ()
 describe('what a fault condition grades, and how it runs', () => {
   const spec = { check: { icontains: 'peanut' }, needs_memory: true } as const;
   test('fault_check when given; else abstains or asks; a case that needs no memory keeps its check', () => {
-    assert.deepEqual(gradedCheck(spec, 'recall'), spec.check);
-    assert.deepEqual(gradedCheck(spec, 'none'), spec.check);
-    assert.deepEqual(gradedCheck(spec, 'fault:down'), DEFAULT_FAULT_CHECK);
-    assert.deepEqual(gradedCheck({ ...spec, fault_check: { asks: true } }, 'fault:empty'), { asks: true });
-    assert.deepEqual(gradedCheck({ ...spec, needs_memory: false }, 'fault:timeout'), spec.check);
+    assert.deepEqual(gradingOf(spec, 'recall').check, spec.check);
+    assert.deepEqual(gradingOf(spec, 'none').check, spec.check);
+    assert.deepEqual(gradingOf(spec, 'fault:down').check, DEFAULT_FAULT_CHECK);
+    assert.deepEqual(gradingOf({ ...spec, fault_check: { asks: true } }, 'fault:empty').check, { asks: true });
+    assert.deepEqual(gradingOf({ ...spec, needs_memory: false }, 'fault:timeout').check, spec.check);
   });
   test('sessions of a fault run under recall; a target that recalls under a fault did not simulate it', () => {
     assert.equal(memoryOf('fault:timeout'), 'recall');

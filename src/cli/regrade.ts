@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { aggregateE2e, e2eIncompleteReason } from '../e2e/aggregate.js';
-import { describeCheck, gradeAnswer } from '../e2e/checks/grade.js';
+import { usesJudge } from '../e2e/checks/grade.js';
+import { describeGrading, gradeTrial } from '../e2e/graders/grade.js';
 import { checkFingerprint } from '../e2e/fingerprint.js';
-import { gradedCheck } from '../e2e/faults.js';
+import { gradingOf } from '../e2e/faults.js';
 import { STORED_TEXT_LIMIT, wasCut } from '../e2e/storedText.js';
+import type { TrialRecord } from '../e2e/trial.js';
 import { TrialLog } from '../e2e/trialLog.js';
-import { RecallGateError, describeError } from '../errors.js';
+import { RecallGateError } from '../errors.js';
 import { readRun } from '../report/readResultsDir.js';
 import { openResultsDir, writeAtomicReport, writeResultsJson, writeTrials } from '../report/writeResultsDir.js';
 import { loadSuite } from '../suite/load.js';
@@ -20,8 +22,10 @@ const E2E_REASON = /^e2e: .*\(see errors in results\.json\)$/;
 export const REGRADE_USAGE = 'recall-gate regrade <results-dir> [--suite suite.yaml]';
 
 /**
- * Applies the suite's current checks to the answers a run stored, with no
- * model calls, and rewrites the trials and results. A grader fix is a regrade.
+ * Applies the suite's current checks and graders to the answers and memory
+ * snapshots a run stored, with no model calls, and rewrites the trials and
+ * results. A grader fix is a regrade. Judge graders keep their stored
+ * outcome; a case whose check calls the judge keeps its whole verdict.
  */
 export async function regradeCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, { suite: { type: 'string' } }, REGRADE_USAGE);
@@ -50,36 +54,49 @@ async function regradeLocked(dir: string, suitePath: string | undefined, io: Cli
   let kept = 0;
   for (const trial of trials) {
     const spec = cases.get(trial.case);
-    if (trial.status === 'error' || trial.answer === undefined) continue;
+    // An error before grading (no answer, an ungradable reply) has nothing to regrade; one from a grader does.
+    if (trial.answer === undefined || (trial.status === 'error' && !trial.graders)) continue;
     if (!spec) {
       io.stderr(`${trial.key}: the suite has no case "${trial.case}" any more; its verdict is kept\n`);
       kept += 1;
       continue;
     }
-    if (wasCut(trial.answer)) {
-      io.stderr(`${trial.key}: the stored answer was cut to ${STORED_TEXT_LIMIT / 1024} KiB; its verdict (graded on the whole answer) is kept\n`);
+    if (wasCut(trial.answer) || snapshotCut(trial)) {
+      io.stderr(`${trial.key}: the stored ${wasCut(trial.answer) ? 'answer' : 'memory snapshot'} was cut to ${STORED_TEXT_LIMIT / 1024} KiB; its verdict (graded on the whole ${wasCut(trial.answer) ? 'answer' : 'snapshot'}) is kept\n`);
       kept += 1;
       continue;
     }
-    let verdict;
-    try {
-      // No judge: a judge check would be a model call, so such trials keep their verdict.
-      verdict = await gradeAnswer(gradedCheck(spec, trial.condition), trial.answer, { question: trial.question });
-    } catch (error) {
-      io.stderr(`${trial.key}: kept (${describeError(error)})\n`);
+    // What grades this trial under its condition: under a fault, its fault check alone.
+    const grading = gradingOf(spec, trial.condition);
+    if (grading.check && usesJudge(grading.check)) {
+      io.stderr(`${trial.key}: kept (its check calls the judge, and regrade makes no model calls)\n`);
       kept += 1;
       continue;
     }
-    const status = verdict.pass ? 'pass' : 'fail';
+    const verdict = await gradeTrial({ ...spec, ...grading }, {
+      question: trial.question,
+      answer: trial.answer,
+      snapshot: trial.snapshot,
+      invocations: trial.invocations,
+      offline: { ...(trial.graders ? { stored: trial.graders } : {}) },
+    });
+    if (verdict.status === 'error') {
+      io.stderr(`${trial.key}: kept (${verdict.reason})\n`);
+      kept += 1;
+      continue;
+    }
+    const status = verdict.status;
     if (status !== trial.status) {
       changed += 1;
       io.stdout(`${trial.key}: ${trial.status} -> ${status}: ${verdict.reason}\n`);
     }
     trial.status = status;
     trial.reason = verdict.reason;
-    trial.check = describeCheck(gradedCheck(spec, trial.condition));
+    trial.check = describeGrading(grading);
+    if (verdict.graders) trial.graders = verdict.graders;
+    else delete trial.graders;
     // The verdict now answers the current check: a later --resume may keep it.
-    if (trial.fingerprint) trial.fingerprint = { ...trial.fingerprint, check: checkFingerprint(gradedCheck(spec, trial.condition)) };
+    if (trial.fingerprint) trial.fingerprint = { ...trial.fingerprint, check: checkFingerprint(grading) };
   }
   const target = results.e2e?.target ?? { kind: suite.e2e.target.kind };
   results.e2e = { target, ...aggregateE2e(trials, suite.e2e.cases, suite.e2e.conditions, suite.e2e.repeat) };
@@ -92,4 +109,9 @@ async function regradeLocked(dir: string, suitePath: string | undefined, io: Cli
   writeAtomicReport(dir, results);
   io.stdout(`regraded ${trials.length} trials with no model calls: ${changed} changed, ${kept} kept as they were\n`);
   return runExitCode(results, undefined, io.stderr, 'regraded run');
+}
+
+/** A memory entry of the trial's snapshot was cut as stored: memory graders cannot see it whole again. */
+function snapshotCut(trial: TrialRecord): boolean {
+  return trial.snapshot !== undefined && 'entries' in trial.snapshot && trial.snapshot.entries.some((entry) => wasCut(entry.text));
 }

@@ -128,7 +128,7 @@ async function runVariants(suite: Suite, names: Suite[], out: string, runOptions
   }
   const byName = Object.fromEntries(runs.map((run) => [run.name, { results: run.results, trials: run.trials }]));
   const verdicts = runs.map((run) => (suite.gate && !run.results.shard ? evaluateGateOnSplit(suite.gate, suite, { results: run.results, trials: run.trials }, undefined, { variants: byName }) : undefined));
-  const graders = Object.fromEntries((suite.e2e?.cases ?? []).map((spec) => [spec.name, graderOf(spec.check)]));
+  const graders = Object.fromEntries((suite.e2e?.cases ?? []).map((spec) => [spec.name, spec.check ? graderOf(spec.check) : 'graders']));
   const comparison = compareVariants(runs, graders);
   writeAtomic(join(out, SIDE_BY_SIDE_FILE), variantsMarkdown(comparison, runs));
   if (json) {

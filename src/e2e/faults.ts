@@ -34,13 +34,16 @@ export function memoryOf(condition: Condition): ChatRequest['memory'] {
 }
 
 /**
- * The check a trial under `condition` is graded by. Under a fault: the case's
- * fault_check; without one the default, except for a case that needs no
- * memory (needs_memory false), whose own check stays right when memory fails.
+ * What grades a trial under `condition`. Outside faults: the case's check and
+ * graders. Under a fault: one check alone, the case's fault_check, else the
+ * default, except that a case which needs no memory (needs_memory false) keeps
+ * its own check, right whether memory works or not. Graders are left out: they
+ * measure what memory captured and the answer with memory working, and a fault
+ * trial tests only how the agent copes when its memory search fails.
  */
-export function gradedCheck(spec: Pick<CaseSpec, 'check' | 'fault_check' | 'needs_memory'>, condition: Condition): CheckSpec {
-  if (!faultOf(condition)) return spec.check;
-  return spec.fault_check ?? (spec.needs_memory ? DEFAULT_FAULT_CHECK : spec.check);
+export function gradingOf(spec: Pick<CaseSpec, 'check' | 'graders' | 'fault_check' | 'needs_memory'>, condition: Condition): Pick<CaseSpec, 'check' | 'graders'> {
+  if (!faultOf(condition)) return { check: spec.check, graders: spec.graders };
+  return { check: spec.fault_check ?? (spec.needs_memory || !spec.check ? DEFAULT_FAULT_CHECK : spec.check), graders: undefined };
 }
 
 /**

@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
-import { usesJudge } from './checks/grade.js';
-import { gradedCheck } from './faults.js';
-import type { CaseSpec, CheckSpec, Condition } from './types.js';
+import { gradingOf } from './faults.js';
+import { caseUsesJudge } from './graders/grade.js';
+import type { CaseSpec, Condition } from './types.js';
 
 /**
  * What determines a trial's outcome, hashed in three parts so a resume can
  * say which one changed. A finished trial is kept on --resume only when all
  * three match the current suite.
  *
- * - check: the check the trial is graded by, as written (every field, judge
- *   rubrics included): the case's check, or under a fault its fault_check.
+ * - check: what the trial is graded by, as written (every field, judge rubrics
+ *   included): the case's check and graders (a case without graders hashes its
+ *   check alone, as before graders), or under a fault its fault check alone.
  * - case: the case name, the condition, and every other field of the case
  *   that reaches the agent or the stored figures: sessions, probe (text, date,
  *   `as`), evidence and obsolete texts (the oracle's memories, recall quality).
@@ -32,7 +33,7 @@ export interface TrialFingerprint {
 /** Fields that say where and how patiently to reach things, not what runs. */
 const OPERATIONAL = new Set(['where', 'timeout_ms', 'max_retries', 'batch_size', 'base_url', 'api_key_env', 'headers_env', 'auth_header', 'systemPromptFile', 'cwd']);
 /** Case fields aggregation reads from the current suite: a change relabels, it does not invalidate. */
-const CASE_LABELS = new Set(['where', 'ability', 'needs_memory', 'check', 'fault_check', 'split']);
+const CASE_LABELS = new Set(['where', 'ability', 'needs_memory', 'check', 'fault_check', 'graders', 'split']);
 
 /** JSON with sorted keys and without the keys `skip` names, at every depth: equal content, equal text. */
 function canonical(value: unknown, skip: ReadonlySet<string>): string {
@@ -71,7 +72,7 @@ function hashedSessions(sessions: CaseSpec['sessions']): unknown[] {
 
 export function caseContentHashes(spec: CaseSpec): CaseContentHashes {
   const none = new Set<string>();
-  return { sessions: sha(canonical(hashedSessions(spec.sessions), none)), probe: sha(canonical(spec.probe, none)), check: checkFingerprint(spec.check) };
+  return { sessions: sha(canonical(hashedSessions(spec.sessions), none)), probe: sha(canonical(spec.probe, none)), check: checkFingerprint(spec) };
 }
 
 /** What freezes a held-out query: its text and what counts as relevant (ids and gains), hashed as a case's parts are. */
@@ -85,16 +86,15 @@ export function queryContentHashes(query: { text: string; relevant: Record<strin
   return { text: sha(canonical(query.text, none)), relevant: sha(canonical(query.relevant, none)) };
 }
 
-/** The check part alone: regrade re-applies the current check and records that it did. */
-export function checkFingerprint(check: CheckSpec): string {
-  return sha(canonical(check, new Set()));
+/** The check part alone (check and graders): regrade re-applies them and records that it did. */
+export function checkFingerprint(spec: Pick<CaseSpec, 'check' | 'graders'>): string {
+  return sha(canonical(spec.graders ? { check: spec.check, graders: spec.graders } : (spec.check ?? null), new Set()));
 }
 
 export function trialFingerprint(spec: CaseSpec, condition: Condition, context: { target?: unknown; judgeModel?: string }): TrialFingerprint {
   return {
-    // The check the trial is graded by: under a fault, its fault_check (or the default).
-    check: checkFingerprint(gradedCheck(spec, condition)),
+    check: checkFingerprint(gradingOf(spec, condition)),
     case: sha(`${condition}\0${canonical({ ...spec, sessions: hashedSessions(spec.sessions) }, CASE_LABELS)}`),
-    target: sha(`${canonical(context.target ?? null, OPERATIONAL)}\0${usesJudge(gradedCheck(spec, condition)) ? (context.judgeModel ?? '') : ''}`),
+    target: sha(`${canonical(context.target ?? null, OPERATIONAL)}\0${caseUsesJudge(gradingOf(spec, condition)) ? (context.judgeModel ?? '') : ''}`),
   };
 }

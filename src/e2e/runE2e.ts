@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describeError } from '../errors.js';
 import type { ChatReply, Target } from '../targets/types.js';
-import { describeCheck, gradeAnswer } from './checks/grade.js';
+import { describeGrading, gradeTrial } from './graders/grade.js';
 import { normalizeAnswer } from './checks/normalize.js';
 import { ungradableReply } from './probeReply.js';
 import { playSessions, type SessionTurn } from './sessions.js';
@@ -9,7 +9,7 @@ import { needsSnapshot, takeSnapshot } from './snapshot.js';
 import { round } from '../stats.js';
 import { trialFingerprint, type TrialFingerprint } from './fingerprint.js';
 import { costUsd } from './prices.js';
-import { faultIgnored, faultOf, gradedCheck, memoryOf } from './faults.js';
+import { faultIgnored, faultOf, gradingOf, memoryOf } from './faults.js';
 import { capStoredText } from './storedText.js';
 import { trialKey, type Invocation, type TrialRecord } from './trial.js';
 import type { CaseSpec, Condition, Judge } from './types.js';
@@ -124,7 +124,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     status: 'error',
     reason: '',
     question: spec.probe.text,
-    check: describeCheck(gradedCheck(spec, condition)),
+    check: describeGrading(gradingOf(spec, condition)),
     invocations,
     tokens: { input: 0, output: 0, judge_input: 0, judge_output: 0 },
     cost_usd: null,
@@ -173,19 +173,20 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     await deps.target.reset(owner);
     if (asker !== owner) await deps.target.reset(asker);
     await playSessions(spec.sessions, ({ message, date, ...place }) => call('session', owner, message, date, place));
-    if (needsSnapshot(spec)) record.snapshot = await takeSnapshot(deps.target, owner);
+    if (needsSnapshot(gradingOf(spec, condition))) record.snapshot = await takeSnapshot(deps.target, owner);
     const probe = await call('probe', asker, spec.probe.text, spec.probe.date);
     record.answer = probe.reply;
     Object.assign(record, recallQuality(spec, probe));
     const ungradable = ungradableReply(probe, plan.gradeTruncated ?? false) ?? (fault && faultIgnored(fault, probe));
     if (ungradable) throw new Error(ungradable);
-    const graded = await gradeAnswer(gradedCheck(spec, condition), probe.reply, { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel });
+    const graded = await gradeTrial({ ...spec, ...gradingOf(spec, condition) }, { question: spec.probe.text, answer: probe.reply, snapshot: record.snapshot, invocations, judge: deps.judge, judgeModel: plan.judgeModel });
     if (graded.usage) {
       record.tokens.judge_input += graded.usage.input_tokens;
       record.tokens.judge_output += graded.usage.output_tokens;
     }
     if (graded.usage_warning) record.judge_usage_warning = graded.usage_warning;
-    record.status = graded.pass ? 'pass' : 'fail';
+    if (graded.graders) record.graders = graded.graders;
+    record.status = graded.status;
     record.reason = graded.reason;
   } catch (error) {
     record.status = 'error';

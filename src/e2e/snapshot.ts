@@ -7,12 +7,11 @@ export type MemorySnapshot = NonNullable<TrialRecord['snapshot']>;
 
 /**
  * Whether a trial of this case lists the owner's memory after the planted
- * sessions. For now: whenever the case has graders (the memory, judge-on-memory
- * and script graders read the snapshot); the grader table may narrow this to
- * the kinds that do.
+ * sessions: when one of its graders reads what memory holds (memory,
+ * judge on memory, and script graders, whose ctx carries the snapshot).
  */
-export function needsSnapshot(spec: CaseSpec & { graders?: object }): boolean {
-  return spec.graders !== undefined && Object.keys(spec.graders).length > 0;
+export function needsSnapshot(spec: Pick<CaseSpec, 'graders'>): boolean {
+  return Object.values(spec.graders ?? {}).some((grader) => 'memory' in grader || 'script' in grader || ('judge' in grader && grader.judge.on === 'memory'));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { RecalledMemory } from '../targets/types.js';
 import type { TrialFingerprint } from './fingerprint.js';
+import type { GraderOutcome } from './graders/types.js';
 import type { Condition, FaultKind, MemoryEntry, MemoryOp, TokenUsage } from './types.js';
 
 /** One call to the agent within a trial. */
@@ -62,6 +63,8 @@ export interface TrialRecord {
   harmful_recall?: boolean;
   /** What memory held after the planted sessions, before the probe (taken when the case has graders: see needsSnapshot). */
   snapshot?: { entries: MemoryEntry[] } | { error: string };
+  /** Every grader's outcome, by grader name (see e2e/graders). */
+  graders?: Record<string, GraderOutcome>;
   started_at: string;
   duration_ms: number;
 }

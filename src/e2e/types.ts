@@ -1,4 +1,5 @@
 import type { SourceLocation } from '../errors.js';
+import type { GraderSpec } from './graders/types.js';
 
 /**
  * A check on an answer, as the suite writes it. Exactly one key per object;
@@ -46,6 +47,8 @@ export interface JudgeInput {
   model?: string;
   /** Ask for a score from 1 to 5 as well as the verdict (judge-check on scored labels); pass is then a score of 4 or 5. */
   scale?: 5;
+  /** What is graded: the answer to the question (default), or what memory kept of a conversation (`question` is then the conversation, `answer` the memory entries). */
+  on?: 'answer' | 'memory';
 }
 
 export type JudgeVerdict = CheckResult & ReportedUsage & { /** 1..5, when the input asked for a scale. */ score?: number };
@@ -65,6 +68,12 @@ export interface ReportedUsage {
 /** How the memory search fails at the probe under a fault condition (e2e/faults.ts). */
 export type FaultKind = 'timeout' | 'empty' | 'down';
 export type Condition = 'recall' | 'none' | 'oracle' | 'fault:timeout' | 'fault:empty' | 'fault:down';
+
+/** A memory entry as a target lists it after the planted sessions. label names a memory block (human, project_context). */
+export interface MemoryEntry { id?: string; text: string; date?: string; label?: string }
+
+/** A memory tool call the agent made (memory_insert, memory_replace, ...), as the target reports it. */
+export interface MemoryOp { op: 'insert' | 'replace' | 'delete' | 'rethink'; label?: string; text?: string }
 
 /** One planted session: one conversation of one or more user turns. `user: "..."` in a suite loads as turns: ["..."]. */
 export interface SessionSpec {
@@ -94,7 +103,10 @@ export interface CaseSpec {
   ability: string;
   sessions: SessionSpec[];
   probe: { text: string; date?: string; /** Ask as another user (isolation). */ as?: string };
-  check: CheckSpec;
+  /** Graded on the answer; a case has a check, graders, or both. */
+  check?: CheckSpec;
+  /** Named graders, each with its own score and threshold (src/e2e/graders). */
+  graders?: Record<string, GraderSpec>;
   /** What is graded under a fault condition; absent: the default of e2e/faults.ts (abstains or asks back). */
   fault_check?: CheckSpec;
   /** Texts recall must surface; injected directly under the oracle condition. */

@@ -2,7 +2,9 @@ import { dirname, relative, resolve } from 'node:path';
 import type { CaseSpec, CheckSpec, Condition, SessionSpec } from '../e2e/types.js';
 import { RecallGateError, addProblems, formatLocation, type InputProblem } from '../errors.js';
 import { readLabels } from '../e2e/judgeCalibration.js';
-import { compileRegex } from '../e2e/checks/text.js';
+import { checkProblems } from '../e2e/checks/table.js';
+import { loadGraders } from '../e2e/graders/grade.js';
+import { moduleExports } from '../e2e/graders/script.js';
 import { didYouMean } from './didYouMean.js';
 import type { Rows } from './load.js';
 import { splitOf } from './splits.js';
@@ -20,7 +22,6 @@ export interface RawE2e {
   cases: unknown;
 }
 
-const CHECK_KINDS = ['contains', 'icontains', 'regex', 'first_amount', 'date', 'abstains', 'asks', 'all', 'any', 'not', 'judge'] as const;
 const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** Turns the checked e2e section into an E2eSpec, reporting what only the whole suite can tell. */
@@ -39,9 +40,19 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
   });
 
   plantSessions(cases, caseSpecs, byName, problems);
+  const exports = new Map<string, Record<string, string>>();
+  const exportsOf = (path: string) => exports.get(path) ?? exports.set(path, moduleExports(path)).get(path)!;
   cases.rows.forEach((row, index) => {
-    checkChecks(row.check as CheckSpec, (path) => cases.locate(index, ['check', ...path]), Boolean(raw.judge), problems);
-    if (row.fault_check !== undefined) checkChecks(row.fault_check as CheckSpec, (path) => cases.locate(index, ['fault_check', ...path]), Boolean(raw.judge), problems);
+    const judgeConfigured = Boolean(raw.judge);
+    if (row.check === undefined && row.graders === undefined) {
+      problems.push({ where: cases.locate(index), message: `case "${caseSpecs[index]!.name}" needs a check, graders, or both`, hint: 'add check: { icontains: ... } or graders: { name: { ... } }' });
+    }
+    if (row.check !== undefined) addProblems(problems, checkProblems(row.check as CheckSpec, (path) => cases.locate(index, ['check', ...path]), { judgeConfigured }));
+    if (row.graders !== undefined) {
+      const at = (path: (string | number)[]) => cases.locate(index, ['graders', ...path]);
+      caseSpecs[index]!.graders = loadGraders(row.graders as Parameters<typeof loadGraders>[0], { at, suiteDir: dirname(main.path), judgeConfigured, files, problems, exportsOf });
+    }
+    if (row.fault_check !== undefined) addProblems(problems, checkProblems(row.fault_check as CheckSpec, (path) => cases.locate(index, ['fault_check', ...path]), { judgeConfigured }));
   });
 
   return {
@@ -210,7 +221,7 @@ function buildCase(row: Record<string, unknown>, where: CaseSpec['where'], split
     ability,
     sessions,
     probe: row.probe as CaseSpec['probe'],
-    check: row.check as CheckSpec,
+    ...(row.check !== undefined ? { check: row.check as CheckSpec } : {}),
     ...(row.fault_check !== undefined ? { fault_check: row.fault_check as CheckSpec } : {}),
     evidence: (row.evidence as string[] | undefined) ?? [],
     obsolete: (row.obsolete as string[] | undefined) ?? [],
@@ -218,31 +229,4 @@ function buildCase(row: Record<string, unknown>, where: CaseSpec['where'], split
     split,
     where,
   };
-}
-
-/** One kind per check object, regexes that compile, a judge only when one is configured. */
-function checkChecks(check: CheckSpec, locate: (path: (string | number)[]) => InputProblem['where'], judgeConfigured: boolean, problems: InputProblem[]): void {
-  const keys = Object.keys(check).filter((key) => (CHECK_KINDS as readonly string[]).includes(key));
-  if (keys.length !== 1) {
-    problems.push({
-      where: locate([]),
-      message: keys.length === 0 ? 'a check needs one of: ' + CHECK_KINDS.join(', ') : `a check has one kind, found ${keys.join(' and ')}`,
-      hint: keys.length > 1 ? 'combine checks with all: [...] or any: [...]' : undefined,
-    });
-    return;
-  }
-  const record = check as Record<string, unknown>;
-  const kind = keys[0]!;
-  if (kind === 'regex') {
-    try {
-      compileRegex(String(record.regex), record.flags as string | undefined);
-    } catch (error) {
-      problems.push({ where: locate(['regex']), message: `invalid regular expression: ${(error as Error).message}` });
-    }
-  }
-  if (kind === 'judge' && !judgeConfigured) {
-    problems.push({ where: locate(['judge']), message: 'a judge check needs e2e.judge with the judge model', hint: 'add e2e: { judge: { model: ... } }' });
-  }
-  if (kind === 'all' || kind === 'any') (record[kind] as CheckSpec[]).forEach((inner, i) => checkChecks(inner, (path) => locate([kind, i, ...path]), judgeConfigured, problems));
-  if (kind === 'not') checkChecks(record.not as CheckSpec, (path) => locate(['not', ...path]), judgeConfigured, problems);
 }

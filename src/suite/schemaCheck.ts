@@ -150,6 +150,7 @@ function patternMessage(error: ErrorObject): string {
   if (pattern.startsWith('^\\d{4}')) return 'must be a date written YYYY-MM-DD';
   if (pattern.startsWith('^[A-Za-z0-9]')) return 'must start with a letter or digit and use only letters, digits, ".", "_" and "-"';
   if (pattern.startsWith('^[A-Za-z_]')) return 'must be an environment variable name';
+  if (pattern.startsWith('^[^#]')) return 'must be path.mjs#export (a file relative to the suite, then the exported function)';
   if (pattern.startsWith('^variant:')) return 'must be variant:NAME, NAME one of the suite\'s variants';
   return `must match ${pattern}`;
 }

@@ -26,8 +26,8 @@ import { startOpenAIServer, type ChatRequestBody, type OpenAIServer } from '../s
 const WHERE = { file: 'turns.yaml', line: 1, col: 1 };
 
 /** A case with graders, so its trials take a snapshot (the grader kinds are not read here). */
-function multiTurnCase(name: string, sessions: CaseSpec['sessions'], probe: string, check: CaseSpec['check']): CaseSpec & { graders: object } {
-  return { name, ability: 'project-context', sessions, probe: { text: probe, date: '2026-03-20' }, check, evidence: [], obsolete: [], needs_memory: true, where: WHERE, graders: { capture: {} } };
+function multiTurnCase(name: string, sessions: CaseSpec['sessions'], probe: string, check: CaseSpec['check']): CaseSpec {
+  return { name, ability: 'project-context', sessions, probe: { text: probe, date: '2026-03-20' }, check, evidence: [], obsolete: [], needs_memory: true, where: WHERE, graders: { capture: { memory: { captures: ['Python'] } } } };
 }
 
 const KICKOFF = multiTurnCase(
@@ -191,7 +191,7 @@ describe('the builtin target in multi-turn sessions', { timeout: 60_000 }, () =>
   });
 });
 
-test('an adapter without list: the snapshot is an error with its -32601 reason, and the trial is still graded', { timeout: 30_000 }, async () => {
+test('an adapter without list: the snapshot is an error with its -32601 reason, and the memory grader makes the trial an error saying so, never a pass', { timeout: 30_000 }, async () => {
   // Answers reset and chat; every other method is "method not found".
   const script = `
     const rl = require('readline').createInterface({ input: process.stdin });
@@ -205,7 +205,9 @@ test('an adapter without list: the snapshot is an error with its -32601 reason, 
   const { command, args } = inlineAdapter(script);
   const spec = multiTurnCase('no-list', [{ turns: ['We use Python.', 'And React.'] }], 'What do we use?', { icontains: 'use' });
   const [trial] = await trialsOf(createCommandTarget({ command, args, onStderr: () => undefined }), [spec]);
-  assert.equal(trial!.status, 'pass', trial!.reason);
+  assert.equal(trial!.status, 'error', trial!.reason);
+  assert.match(trial!.reason, /^grader capture: the memory snapshot failed: .*-32601/s);
+  assert.equal(trial!.answer, 'Noted: What do we use?');
   assert.ok(trial!.snapshot && 'error' in trial!.snapshot, JSON.stringify(trial!.snapshot));
   assert.match(trial!.snapshot.error, /"list" failed with JSON-RPC error -32601: Method not found: list/);
   assert.match(trial!.snapshot.error, /memory graders/);

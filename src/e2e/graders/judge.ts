@@ -1,0 +1,53 @@
+import type { Invocation, TrialRecord } from '../trial.js';
+import type { Judge, ReportedUsage } from '../types.js';
+import type { GraderOutcome, JudgeGraderSpec } from './types.js';
+
+export interface JudgeGraderInput {
+  question: string;
+  answer: string;
+  snapshot: TrialRecord['snapshot'];
+  invocations: readonly Invocation[];
+  judge?: Judge;
+  judgeModel?: string;
+}
+
+/** The planted conversation as the judge reads it: each turn and the agent's reply, session by session. */
+export function plantedConversation(invocations: readonly Invocation[]): string {
+  return invocations
+    .filter((invocation) => invocation.kind === 'session')
+    .map((invocation) => `${invocation.date ? `[${invocation.date}] ` : ''}User: ${invocation.message}\nAssistant: ${invocation.reply}`)
+    .join('\n\n');
+}
+
+/**
+ * A judge grader: the judge's score on 1-5 against `min` (default 4, as a
+ * scored judge passes). `on: memory` shows the judge the snapshot's entries
+ * and the planted conversation instead of the question and answer. With no
+ * judge configured it is skipped; a verdict that is not a whole score from 1
+ * to 5 is the judge's error (OpenAIJudge throws), never a pass.
+ */
+export async function gradeWithJudge(spec: JudgeGraderSpec, min: number, input: JudgeGraderInput): Promise<GraderOutcome & ReportedUsage> {
+  if (!input.judge) return { status: 'skipped', reason: 'no judge configured (e2e.judge)' };
+  let graded: { question: string; answer: string };
+  if (spec.on === 'memory') {
+    const snapshot = input.snapshot;
+    if (!snapshot) return { status: 'error', reason: 'no snapshot of memory was taken (the target cannot list its memory)' };
+    if ('error' in snapshot) return { status: 'error', reason: `the memory snapshot failed: ${snapshot.error}` };
+    const entries = snapshot.entries.map((entry) => `- ${entry.label ? `[${entry.label}] ` : ''}${entry.text}`).join('\n') || '(memory is empty)';
+    graded = { question: plantedConversation(input.invocations), answer: entries };
+  } else {
+    graded = { question: input.question, answer: input.answer };
+  }
+  const model = spec.model ?? input.judgeModel;
+  const verdict = await input.judge.grade({ rubric: spec.rubric, ...graded, scale: 5, ...(spec.on === 'memory' ? { on: 'memory' as const } : {}), ...(model !== undefined ? { model } : {}) });
+  const score = verdict.score!;
+  return {
+    status: score >= min ? 'pass' : 'fail',
+    score,
+    scale: [1, 5],
+    min,
+    reason: `judge: ${verdict.reason}`,
+    ...(verdict.usage ? { usage: verdict.usage } : {}),
+    ...(verdict.usage_warning ? { usage_warning: verdict.usage_warning } : {}),
+  };
+}
