@@ -1,5 +1,6 @@
 import type { RecalledMemory } from '../targets/types.js';
 import type { TrialFingerprint } from './fingerprint.js';
+import type { GraderOutcome } from './graders/types.js';
 import type { Condition, TokenUsage } from './types.js';
 
 /** One call to the agent within a trial. */
@@ -51,6 +52,8 @@ export interface TrialRecord {
   recall_precision?: number;
   /** An obsolete text reached the probe's context. */
   harmful_recall?: boolean;
+  /** Every grader's outcome, by grader name (part GRADERS). */
+  graders?: Record<string, GraderOutcome>;
   started_at: string;
   duration_ms: number;
 }
