@@ -37,6 +37,8 @@ export interface GraderGroup extends GraderFigures {
   cases: number;
   /** Share of those cases whose every graded repetition passed the grader. */
   'pass^k': number;
+  /** The first error's and the first skip's reason, so a report or a gate row can say why. */
+  reasons?: { error?: string; skipped?: string };
 }
 
 export interface GraderCase extends GraderFigures {
@@ -114,7 +116,15 @@ function caseFigures(outcomes: readonly GraderOutcome[], score: (outcome: Grader
 function groupFigures(byCase: readonly (readonly GraderOutcome[])[], score: (outcome: GraderOutcome) => number | undefined): GraderGroup {
   const { scores: _scores, ...figures } = figuresOf(byCase.flat(), score);
   const cases = byCase.map((outcomes) => caseFigures(outcomes, score)).filter((one) => one.trials > one.skipped);
-  return { ...figures, cases: cases.length, 'pass^k': cases.length ? round(cases.filter((one) => one['pass^k']).length / cases.length, 6) : 0 };
+  const first = (status: GraderOutcome['status']) => byCase.flat().find((outcome) => outcome.status === status)?.reason;
+  const error = first('error');
+  const skipped = first('skipped');
+  return {
+    ...figures,
+    cases: cases.length,
+    'pass^k': cases.length ? round(cases.filter((one) => one['pass^k']).length / cases.length, 6) : 0,
+    ...(error !== undefined || skipped !== undefined ? { reasons: { ...(error !== undefined ? { error } : {}), ...(skipped !== undefined ? { skipped } : {}) } } : {}),
+  };
 }
 
 function sameScale(a: readonly [number, number], b: readonly [number, number]): boolean {
