@@ -87,13 +87,13 @@ function outcomeOf(record: TrialRecord | undefined, name: string): GraderOutcome
   return outcome ?? { status: 'error', reason: record.status === 'error' ? `the trial errored before grading: ${record.reason}` : 'the trial recorded no outcome for this grader' };
 }
 
-function figuresOf(outcomes: readonly GraderOutcome[], score: (outcome: GraderOutcome) => number | undefined): GraderFigures & { scores: number[] } {
+function figuresOf(outcomes: readonly GraderOutcome[], score: (outcome: GraderOutcome) => number | undefined): { figures: GraderFigures; scores: number[] } {
   const count = (status: GraderOutcome['status']) => outcomes.filter((outcome) => outcome.status === status).length;
   const scores = outcomes.map(score).filter((value): value is number => value !== undefined);
   const passed = count('pass');
   const skipped = count('skipped');
   const graded = outcomes.length - skipped;
-  return {
+  const figures: GraderFigures = {
     trials: outcomes.length,
     scored: scores.length,
     ...(scores.length ? { mean_score: round(mean(scores), 6) } : {}),
@@ -102,19 +102,19 @@ function figuresOf(outcomes: readonly GraderOutcome[], score: (outcome: GraderOu
     errors: count('error'),
     skipped,
     pass_rate: graded > 0 ? round(passed / graded, 6) : 0,
-    scores,
   };
+  return { figures, scores };
 }
 
 function caseFigures(outcomes: readonly GraderOutcome[], score: (outcome: GraderOutcome) => number | undefined): GraderCase {
-  const figures = figuresOf(outcomes, score);
+  const { figures, scores } = figuresOf(outcomes, score);
   const graded = figures.trials - figures.skipped;
-  return { ...figures, 'pass^k': graded > 0 && figures.passed === graded };
+  return { ...figures, 'pass^k': graded > 0 && figures.passed === graded, scores };
 }
 
 /** A group's figures from its cases' outcomes, pooled over trials. */
 function groupFigures(byCase: readonly (readonly GraderOutcome[])[], score: (outcome: GraderOutcome) => number | undefined): GraderGroup {
-  const { scores: _scores, ...figures } = figuresOf(byCase.flat(), score);
+  const { figures } = figuresOf(byCase.flat(), score);
   const cases = byCase.map((outcomes) => caseFigures(outcomes, score)).filter((one) => one.trials > one.skipped);
   const first = (status: GraderOutcome['status']) => byCase.flat().find((outcome) => outcome.status === status)?.reason;
   const error = first('error');

@@ -5,6 +5,7 @@ import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { plainText } from './escape.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
 import { formatCost, formatEstimate, formatMetric, formatMs, oneLine, textTable } from './format.js';
+import { graderTable, graderTableText } from './graderTable.js';
 import type { ResultsDocument } from './results.js';
 
 const MAX_LINES = 10;
@@ -40,6 +41,8 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
   rows.push(rowFor('all', overall, lift, gap));
   lines.push(textTable(['ability', ...columns], rows), '');
   lines.push(...intervalLines(e2e));
+  const graders = graderTable(e2e, plainText);
+  if (graders) lines.push(...graderTableText(graders, e2e.headline_condition));
 
   const tokens = e2e.tokens;
   lines.push(
