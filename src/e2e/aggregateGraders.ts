@@ -137,8 +137,9 @@ function scaleOf(outcomes: readonly GraderOutcome[]): Pick<GraderSummary, 'scale
   const scales = scored.map((outcome) => outcome.scale ?? UNIT_SCALE);
   const first = scales[0] ?? UNIT_SCALE;
   const mixed = scales.some((scale) => !sameScale(scale, first));
-  const mins = [...new Set(outcomes.map((outcome) => outcome.min))];
-  const min = mins.length === 1 && mins[0] !== undefined ? { min: mins[0] } : {};
+  // Errors carry no threshold: the ones that were graded say it.
+  const mins = [...new Set(outcomes.map((outcome) => outcome.min).filter((min) => min !== undefined))];
+  const min = mins.length === 1 ? { min: mins[0]! } : {};
   if (!mixed) return { scale: [first[0], first[1]], ...min, score: (outcome) => outcome.score };
   const seen = [...new Set(scales.map((scale) => `${scale[0]}-${scale[1]}`))].join(', ');
   return {
