@@ -6,6 +6,7 @@ import { aggregateE2e } from '../src/e2e/aggregate.js';
 import type { GraderOutcome } from '../src/e2e/graders/types.js';
 import type { TrialRecord } from '../src/e2e/trial.js';
 import type { CaseSpec, Condition } from '../src/e2e/types.js';
+import { compareResults } from '../src/gate/compare.js';
 import { evaluateGate } from '../src/gate/evaluate.js';
 import { resolveMetric } from '../src/gate/metrics.js';
 import { validateGate } from '../src/gate/validateGate.js';
@@ -254,6 +255,16 @@ describe('grader gate keys', () => {
     assert.deepEqual(row.pairing, { paired: true, shared: 2, added: 0, removed: 0 });
     // c1 is the same in both runs and c3 dropped: every draw's change is at most 0.
     assert.ok(row.interval![0] < 0 && row.interval![1] <= 0, `${row.interval}`);
+    const compared = compareResults(baseline, worse).filter((one) => one.metric.startsWith('e2e.grader.'));
+    assert.deepEqual(
+      compared.map((one) => [one.metric, one.baseline, one.current, one.change?.paired]),
+      [
+        ['e2e.grader.capture.score', 0.875, 0.55, true],
+        ['e2e.grader.capture.pass_rate', 0.5, 0.166667, true],
+        ['e2e.grader.quality.score', 4, 4, true],
+        ['e2e.grader.quality.pass_rate', 1, 1, true],
+      ],
+    );
     const same = evaluateGate({ root: { all: [{ metric: 'e2e.grader.capture.pass_rate', max_drop: 0, decide: 'interval' }] }, skipped_layers: 'waive' }, baseline, baseline).rows[0]!;
     assert.deepEqual([same.status, same.interval], ['pass', [0, 0]]);
   });
