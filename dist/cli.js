@@ -14684,6 +14684,148 @@ function pairedBootstrapChange(current, baseline, options = {}) {
   return { interval: bounds(changes, options.level ?? DEFAULT_LEVEL), paired, shared: shared.length, added: added.length, removed: removed.length };
 }
 
+// src/e2e/trial.ts
+function trialKey(caseName, condition, repeat) {
+  return `${caseName}|${condition}|${repeat}`;
+}
+
+// src/e2e/aggregateGraders.ts
+var UNIT_SCALE = [0, 1];
+var MISSING_TRIAL = "no record of this planned trial in trials.jsonl";
+function graderNames(spec, records) {
+  const names = new Set(Object.keys(spec.graders ?? {}));
+  for (const record of records) for (const name of Object.keys(record.graders ?? {})) names.add(name);
+  return [...names].sort();
+}
+function outcomeOf(record, name) {
+  if (!record) return { status: "error", reason: MISSING_TRIAL };
+  const outcome = record.graders && Object.hasOwn(record.graders, name) ? record.graders[name] : void 0;
+  return outcome ?? { status: "error", reason: record.status === "error" ? `the trial errored before grading: ${record.reason}` : "the trial recorded no outcome for this grader" };
+}
+function figuresOf(outcomes, score) {
+  const count = (status) => outcomes.filter((outcome) => outcome.status === status).length;
+  const scores = outcomes.map(score).filter((value) => value !== void 0);
+  const passed = count("pass");
+  const skipped = count("skipped");
+  const graded = outcomes.length - skipped;
+  const figures = {
+    trials: outcomes.length,
+    scored: scores.length,
+    ...scores.length ? { mean_score: round(mean(scores), 6) } : {},
+    passed,
+    failed: count("fail"),
+    errors: count("error"),
+    skipped,
+    pass_rate: graded > 0 ? round(passed / graded, 6) : 0
+  };
+  return { figures, scores };
+}
+function caseFigures(outcomes, score) {
+  const { figures, scores } = figuresOf(outcomes, score);
+  const graded = figures.trials - figures.skipped;
+  return { ...figures, "pass^k": graded > 0 && figures.passed === graded, scores };
+}
+function groupFigures(byCase, score) {
+  const { figures } = figuresOf(byCase.flat(), score);
+  const cases = byCase.map((outcomes) => caseFigures(outcomes, score)).filter((one) => one.trials > one.skipped);
+  const first = (status) => byCase.flat().find((outcome) => outcome.status === status)?.reason;
+  const error = first("error");
+  const skipped = first("skipped");
+  return {
+    ...figures,
+    cases: cases.length,
+    "pass^k": cases.length ? round(cases.filter((one) => one["pass^k"]).length / cases.length, 6) : 0,
+    ...error !== void 0 || skipped !== void 0 ? { reasons: { ...error !== void 0 ? { error } : {}, ...skipped !== void 0 ? { skipped } : {} } } : {}
+  };
+}
+function sameScale(a, b) {
+  return a[0] === b[0] && a[1] === b[1];
+}
+function scaleOf(outcomes) {
+  const scored = outcomes.filter((outcome) => outcome.score !== void 0);
+  const scales = scored.map((outcome) => outcome.scale ?? UNIT_SCALE);
+  const first = scales[0] ?? UNIT_SCALE;
+  const mixed = scales.some((scale) => !sameScale(scale, first));
+  const mins = [...new Set(outcomes.map((outcome) => outcome.min).filter((min2) => min2 !== void 0))];
+  const min = mins.length === 1 ? { min: mins[0] } : {};
+  if (!mixed) return { scale: [first[0], first[1]], ...min, score: (outcome) => outcome.score };
+  const seen = [...new Set(scales.map((scale) => `${scale[0]}-${scale[1]}`))].join(", ");
+  return {
+    scale: UNIT_SCALE,
+    note: `the outcomes use different scales (${seen}): each score was mapped onto 0-1 before averaging`,
+    score: (outcome) => {
+      if (outcome.score === void 0) return void 0;
+      const [low, high] = outcome.scale ?? UNIT_SCALE;
+      return high === low ? 0 : (outcome.score - low) / (high - low);
+    }
+  };
+}
+function graderSamples(cases, metric, reduce = mean) {
+  const kept = cases.filter(({ figures }) => metric === "score" ? figures.scores.length > 0 : figures.trials > figures.skipped);
+  const names = { ids: kept.map((one) => one.name), clusters: kept.map((one) => one.cluster) };
+  if (metric === "score") return { unit: "case", units: kept.map(({ figures }) => figures.scores), ...names, statistic: (sample) => reduce(sample.flat()) };
+  if (metric === "pass_rate") {
+    return {
+      unit: "case",
+      units: kept.map(({ figures }) => [figures.passed, figures.trials - figures.skipped]),
+      ...names,
+      statistic: (sample) => {
+        const graded = sample.reduce((total, unit) => total + unit[1], 0);
+        return graded === 0 ? 0 : sample.reduce((total, unit) => total + unit[0], 0) / graded;
+      }
+    };
+  }
+  return { unit: "case", units: kept.map(({ figures }) => [figures["pass^k"] ? 1 : 0]), ...names, statistic: (sample) => mean(sample.map((unit) => unit[0])) };
+}
+var METRICS = ["score", "pass_rate", "pass^k"];
+function intervalsOf(prefix, cases, conditions) {
+  const intervals = {};
+  conditions.forEach((condition, index) => {
+    for (const metric of METRICS) {
+      const estimate = bootstrapInterval(graderSamples(cases[index], metric), { seed: mixSeed(DEFAULT_SEED, `${prefix}.${condition}.${metric}`) });
+      if (estimate) intervals[`${condition}.${metric}`] = estimate;
+    }
+  });
+  return intervals;
+}
+function aggregateGraders(records, cases, conditions, repeat) {
+  const byKey = new Map(records.map((record) => [record.key, record]));
+  const byCase = /* @__PURE__ */ new Map();
+  for (const record of records) byCase.set(record.case, [...byCase.get(record.case) ?? [], record]);
+  const planned = /* @__PURE__ */ new Map();
+  for (const spec of cases) {
+    for (const name of graderNames(spec, byCase.get(spec.name) ?? [])) {
+      const outcomes = conditions.map((condition) => Array.from({ length: repeat }, (_2, index) => outcomeOf(byKey.get(trialKey(spec.name, condition, index + 1)), name)));
+      planned.set(name, [...planned.get(name) ?? [], { spec, outcomes }]);
+    }
+  }
+  if (planned.size === 0) return void 0;
+  const summarize = (prefix, entries, withCases) => {
+    const { score, ...scale } = scaleOf(entries.flatMap((entry) => entry.outcomes.flat()));
+    const perCase = entries.map((entry) => ({ spec: entry.spec, figures: entry.outcomes.map((outcomes) => caseFigures(outcomes, score)) }));
+    const named = conditions.map((_2, index) => perCase.map(({ spec, figures }) => ({ name: spec.name, cluster: spec.planted_from ?? spec.name, figures: figures[index] })));
+    return {
+      ...scale,
+      conditions: Object.fromEntries(conditions.map((condition, index) => [condition, groupFigures(entries.map((entry) => entry.outcomes[index]), score)])),
+      intervals: intervalsOf(prefix, named, conditions),
+      ...withCases ? { cases: Object.fromEntries(perCase.map(({ spec, figures }) => [spec.name, Object.fromEntries(conditions.map((condition, index) => [condition, figures[index]]))])) } : {}
+    };
+  };
+  const names = [...planned.keys()].sort();
+  const abilities = [...new Set(cases.map((spec) => spec.ability))].sort();
+  return {
+    overall: Object.fromEntries(names.map((name) => [name, summarize(`e2e.grader.${name}`, planned.get(name), true)])),
+    abilities: Object.fromEntries(
+      abilities.map((ability) => [
+        ability,
+        Object.fromEntries(
+          names.map((name) => [name, planned.get(name).filter((entry) => entry.spec.ability === ability)]).filter(([, entries]) => entries.length > 0).map(([name, entries]) => [name, summarize(`e2e.ability.${ability}.grader.${name}`, entries, false)])
+        )
+      ]).filter(([, graders]) => Object.keys(graders).length > 0)
+    )
+  };
+}
+
 // src/e2e/faults.ts
 var FAULT_KINDS = ["timeout", "empty", "down"];
 var DEFAULT_FAULT_CHECK = { abstains: true, or_asks: true };
@@ -14782,6 +14924,7 @@ var RETRIEVAL_FAMILIES = ["recall", "precision", "success", "ndcg"];
 var E2E_RATES = ["pass_rate", "pass^k", "pass@k", "errors"];
 var E2E_SCALARS = ["cost_usd", "leaks", "harmful_recall_rate", "evidence_coverage", "recall_precision"];
 var ISOLATION_COUNTS = ["cross_user_hits", "unknown_ids"];
+var GRADER_METRICS = ["score", "pass_rate", "pass^k"];
 var E2E_SINGLE = [...E2E_RATES, "latency_ms", "recall_latency_ms", ...E2E_SCALARS];
 function retrievalMetric(name) {
   if (name === "mrr" || name === "latency_ms") return { family: name };
@@ -14846,11 +14989,12 @@ function parseE2e(key, rest, known2) {
   }
   if (first === "ability") return parseAbility(key, rest.slice(1), known2);
   if (first === "fault") return parseFault(key, rest.slice(1));
+  if (first === "grader") return parseGrader(key, rest.slice(1), known2);
   if (isCondition(first) && rest.length === 2) {
     if (isRate(second)) return { ok: true, key: { layer: "e2e", kind: "rate", rate: second, condition: first } };
     return { ok: false, reason: `"${second}" is not a rate`, hint: didYouMean(second, E2E_RATES) ?? `use ${E2E_RATES.join(", ")}` };
   }
-  const hint = isCondition(first) ? `use e2e.${first}.<rate>` : didYouMean(first, ["ability", ...CONDITIONS]) ?? "use e2e.<rate>, e2e.<condition>.<rate> or e2e.ability.<ability>.<rate>";
+  const hint = isCondition(first) ? `use e2e.${first}.<rate>` : didYouMean(first, ["ability", "grader", ...CONDITIONS]) ?? "use e2e.<rate>, e2e.<condition>.<rate>, e2e.ability.<ability>.<rate> or e2e.grader.<name>.score";
   return { ok: false, reason: `"${key}" is not an e2e metric`, hint };
 }
 function parseFault(key, rest) {
@@ -14869,6 +15013,8 @@ function parseAbility(key, rest, known2) {
   if (rest.length < 2) return { ok: false, reason: `"${key}" names no ability metric`, hint: usage };
   const last = rest[rest.length - 1];
   const abilities = new Set(known2.abilities ?? []);
+  const graderAt = graderSegment(rest, abilities);
+  if (graderAt !== void 0) return parseGrader(key, rest.slice(graderAt + 1), known2, rest.slice(0, graderAt).join("."));
   if (last === "lift" || last === "gap") {
     return { ok: true, key: { layer: "e2e", kind: "diff", ability: rest.slice(0, -1).join("."), diff: last } };
   }
@@ -14882,10 +15028,40 @@ function parseAbility(key, rest, known2) {
   }
   return { ok: true, key: { layer: "e2e", kind: "rate", rate: last, ability: whole } };
 }
+function graderSegment(rest, abilities) {
+  if (abilities.has(rest.slice(0, -1).join(".")) || abilities.has(rest.slice(0, -2).join("."))) return void 0;
+  const at = rest.map((part, index) => part === "grader" && index >= 1 && index <= rest.length - 3 ? index : -1).filter((index) => index >= 0);
+  return at.find((index) => abilities.has(rest.slice(0, index).join("."))) ?? at[0];
+}
+function parseGrader(key, rest, known2, ability) {
+  const usage = `use ${ability === void 0 ? "e2e" : `e2e.ability.${ability}`}.grader.<name>.<${GRADER_METRICS.join("|")}>`;
+  if (rest.length < 2) return { ok: false, reason: `"${key}" names no grader metric`, hint: usage };
+  const metric = rest[rest.length - 1];
+  if (!GRADER_METRICS.includes(metric)) {
+    return { ok: false, reason: `"${metric}" is not a grader metric`, hint: didYouMean(metric, GRADER_METRICS) ?? usage };
+  }
+  const graders = known2.graders === void 0 ? void 0 : new Set(known2.graders);
+  const whole = rest.slice(0, -1).join(".");
+  const beforeLast = rest[rest.length - 2];
+  const conditioned = rest.length >= 3 && isCondition(beforeLast) && !graders?.has(whole);
+  const grader = conditioned ? rest.slice(0, -2).join(".") : whole;
+  if (graders && !graders.has(grader)) {
+    const names = [...graders].sort();
+    return {
+      ok: false,
+      reason: `no grader "${grader}"${names.length === 0 ? ": no case has graders" : ""}`,
+      hint: didYouMean(grader, names) ?? (names.length ? `graders: ${names.join(", ")}` : "add graders: to a case")
+    };
+  }
+  return {
+    ok: true,
+    key: { layer: "e2e", kind: "grader", grader, metric, ...conditioned ? { condition: beforeLast } : {}, ...ability !== void 0 ? { ability } : {} }
+  };
+}
 function defaultAggregation(key) {
   if (key.layer === "retrieval") return isIsolationCount(key.family) ? void 0 : key.family === "latency_ms" ? "median" : "mean";
   if (key.kind === "latency" || key.kind === "fault" && key.metric === "recall_latency_ms") return "median";
-  if (key.kind === "rate" && key.rate !== "errors" || key.kind === "fault" && key.metric === "pass_rate") return "mean";
+  if (key.kind === "rate" && key.rate !== "errors" || key.kind === "fault" && key.metric === "pass_rate" || key.kind === "grader") return "mean";
   return void 0;
 }
 function aggregationApplies(key) {
@@ -14908,7 +15084,9 @@ function aggregate(values, aggregation) {
 function resolveMetric(key, results, options = {}) {
   const parsed = parseMetricKey(key, {
     providers: Object.keys(results.retrieval?.providers ?? {}),
-    abilities: Object.keys(results.e2e?.abilities ?? {})
+    abilities: Object.keys(results.e2e?.abilities ?? {}),
+    // Without e2e results the key cannot be checked here: the layer decides (skipped, or missing).
+    ...results.e2e ? { graders: Object.keys(results.e2e.graders ?? {}) } : {}
   });
   if (!parsed.ok) return { status: "invalid", reason: `"${key}" names nothing: ${parsed.reason}`, hint: parsed.hint };
   const spec = parsed.key;
@@ -15037,6 +15215,10 @@ function resolveE2e(spec, results, aggregation, trials) {
     const note = erroredNote(e2e, condition, spec.ability, group);
     return resolution.status === "value" && note ? { ...resolution, note } : resolution;
   }
+  if (spec.kind === "grader") {
+    if (spec.ability !== void 0 && !own(e2e.abilities, spec.ability)) return abilityMissing(spec.ability);
+    return resolveGrader(spec, e2e, aggregation ?? "mean");
+  }
   if (spec.kind === "diff") {
     const ability = own(e2e.abilities, spec.ability);
     if (!ability) return abilityMissing(spec.ability);
@@ -15114,6 +15296,42 @@ function resolveFault(spec, e2e, cases, aggregation, trials) {
     }
   }
 }
+function resolveGrader(spec, e2e, aggregation) {
+  const condition = spec.condition ?? e2e.headline_condition;
+  if (!e2e.conditions.includes(condition)) return { status: "missing", reason: `the ${condition} condition did not run (conditions: ${e2e.conditions.join(", ")})` };
+  const overall = own(e2e.graders, spec.grader);
+  const summary = spec.ability === void 0 ? overall : own(e2e.abilities[spec.ability].graders, spec.grader);
+  const where2 = `grader ${spec.grader}${spec.ability === void 0 ? "" : ` in ability ${spec.ability}`}`;
+  if (!summary) return { status: "missing", reason: `no case of ability ${spec.ability} has the grader ${spec.grader}` };
+  const group = summary.conditions[condition];
+  if (!group) return { status: "missing", reason: `no ${condition} results for ${where2}` };
+  if (group.skipped === group.trials) {
+    return { status: "skipped", layer: "e2e", reason: `every ${condition} trial of ${where2} was skipped${group.reasons?.skipped ? `: ${group.reasons.skipped}` : ""}` };
+  }
+  if (spec.metric === "score" && group.scored === 0) {
+    return { status: "missing", reason: `no ${condition} trial of ${where2} has a score (${group.errors} errors, ${group.skipped} skipped)${group.reasons?.error ? `: ${group.reasons.error}` : ""}` };
+  }
+  const cases = Object.entries(overall?.cases ?? {}).filter(([name]) => spec.ability === void 0 || own(e2e.cases, name)?.ability === spec.ability).flatMap(([name, byCondition]) => byCondition[condition] ? [{ name, cluster: own(e2e.cases, name)?.planted_from ?? name, figures: byCondition[condition] }] : []);
+  const notes = [
+    ...group.errors > 0 ? [`${group.errors} of ${group.trials} trials of ${where2} errored and count as not passed${group.reasons?.error ? `: ${group.reasons.error}` : ""}`] : [],
+    ...group.skipped > 0 ? [`${group.skipped} skipped, left out of the pass rate`] : [],
+    ...summary.note ? [summary.note] : []
+  ];
+  const noted = (resolution) => resolution.status === "value" && notes.length ? { ...resolution, note: notes.join("; ") } : resolution;
+  const hasCases = Object.keys(overall?.cases ?? {}).length > 0;
+  if (aggregation === "mean") {
+    const value = spec.metric === "score" ? group.mean_score : group[spec.metric];
+    return noted({ status: "value", value, aggregation, layer: "e2e", ...hasCases ? { samples: graderSamples(cases, spec.metric) } : {} });
+  }
+  if (!hasCases) return { status: "missing", reason: `the ${aggregation} of ${spec.metric} needs the per-case figures of results.e2e.graders, which this results.json lacks` };
+  if (spec.metric === "score") {
+    const scores = cases.flatMap(({ figures }) => figures.scores);
+    return noted({ status: "value", value: aggregate(scores, aggregation), aggregation, layer: "e2e", samples: graderSamples(cases, "score", (values2) => aggregate(values2, aggregation)) });
+  }
+  const graded = cases.filter(({ figures }) => figures.trials > figures.skipped);
+  const values = graded.map(({ figures }) => spec.metric === "pass_rate" ? figures.passed / (figures.trials - figures.skipped) : figures["pass^k"] ? 1 : 0);
+  return noted(casesOrMissing(values, aggregation, { ids: graded.map((one) => one.name), clusters: graded.map((one) => one.cluster) }));
+}
 function casesOrMissing(values, aggregation, names) {
   if (values.length === 0) return { status: "missing", reason: "no case has trials under that condition" };
   return valueOf(values, aggregation, "case", "e2e", names);
@@ -15173,6 +15391,12 @@ function compareResults(baseline, current) {
       if (condition === shared) continue;
       add(`e2e.${condition}.pass_rate`, before.by_condition[condition]?.pass_rate, now.by_condition[condition]?.pass_rate);
     }
+    for (const [name, summary] of Object.entries(now.graders ?? {})) {
+      const previous = before.graders && Object.hasOwn(before.graders, name) ? before.graders[name] : void 0;
+      if (!previous || !shared) continue;
+      add(`e2e.grader.${name}.score`, previous.conditions[shared]?.mean_score, summary.conditions[shared]?.mean_score);
+      add(`e2e.grader.${name}.pass_rate`, previous.conditions[shared]?.pass_rate, summary.conditions[shared]?.pass_rate);
+    }
     for (const [ability, result] of Object.entries(now.abilities)) {
       const previous = before.abilities[ability];
       if (!previous) continue;
@@ -15231,13 +15455,8 @@ function e2eIntervals(cases, abilities, conditions) {
   return e2eGroupIntervals("e2e", named, conditions);
 }
 
-// src/e2e/trial.ts
-function trialKey(caseName, condition, repeat) {
-  return `${caseName}|${condition}|${repeat}`;
-}
-
 // src/e2e/aggregate.ts
-var MISSING_TRIAL = "no record of this planned trial in trials.jsonl (the run was cut short or the record was lost; run again with --resume)";
+var MISSING_TRIAL2 = "no record of this planned trial in trials.jsonl (the run was cut short or the record was lost; run again with --resume)";
 function rates(trials) {
   const passed = trials.filter((trial) => trial.status === "pass").length;
   const errors = trials.filter((trial) => trial.status === "error").length;
@@ -15266,10 +15485,11 @@ function aggregateE2e(records, cases, conditions, repeat) {
         const key = trialKey(spec.name, condition, index);
         const trial = byKey.get(key);
         if (trial) trials.push(trial);
-        outcomes.push(trial ? { ...trial, ability: spec.ability } : { key, case: spec.name, ability: spec.ability, condition, status: "error", reason: MISSING_TRIAL });
+        outcomes.push(trial ? { ...trial, ability: spec.ability } : { key, case: spec.name, ability: spec.ability, condition, status: "error", reason: MISSING_TRIAL2 });
       }
     }
   }
+  const graders = aggregateGraders(records, cases, conditions, repeat);
   const byCondition = {};
   for (const condition of conditions) {
     byCondition[condition] = groupRates(groupBy(outcomes.filter((trial) => trial.condition === condition), (trial) => trial.case));
@@ -15300,6 +15520,7 @@ function aggregateE2e(records, cases, conditions, repeat) {
       const recall = result.conditions.recall?.pass_rate;
       if (recall !== void 0 && result.conditions.none) result.lift_over_none = round(recall - result.conditions.none.pass_rate, 6);
       if (recall !== void 0 && result.conditions.oracle) result.gap_oracle_over_recall = round(result.conditions.oracle.pass_rate - recall, 6);
+      if (graders && Object.hasOwn(graders.abilities, ability)) result.graders = graders.abilities[ability];
       return [ability, result];
     })
   );
@@ -15344,7 +15565,8 @@ function aggregateE2e(records, cases, conditions, repeat) {
     },
     errors: outcomes.filter((trial) => trial.status === "error").map((trial) => ({ key: trial.key, reason: trial.reason })),
     missing: outcomes.length - trials.length,
-    failures: trials.filter((trial) => trial.status === "fail" && trial.condition === headline).map((trial) => ({ key: trial.key, case: trial.case, ability: trial.ability, question: trial.question, answer: trial.answer ?? "", reason: trial.reason }))
+    failures: trials.filter((trial) => trial.status === "fail" && trial.condition === headline).map((trial) => ({ key: trial.key, case: trial.case, ability: trial.ability, question: trial.question, answer: trial.answer ?? "", reason: trial.reason })),
+    ...graders ? { graders: graders.overall } : {}
   };
 }
 function e2eIncompleteReason(e2e) {
@@ -15482,7 +15704,7 @@ function cell(text, max = 120) {
 
 // src/report/format.ts
 function markdownTable(header, rows2) {
-  return [`| ${header.join(" | ")} |`, `| ${header.map((_2, i) => i === 0 ? "---" : "---:").join(" | ")} |`, ...rows2.map((row) => `| ${row.join(" | ")} |`)];
+  return [`| ${header.join(" | ")} |`, `| ${header.map((_2, i) => i === 0 ? "---" : "---:").join(" | ")} |`, ...rows2.map((row2) => `| ${row2.join(" | ")} |`)];
 }
 function oneLine(text, max) {
   return shorten(plainText(text), max);
@@ -15506,7 +15728,7 @@ function headlineMetrics(k) {
   return [...k.map((cut) => `recall@${cut}`), "mrr", `ndcg@${largest}`, `precision@${largest}`];
 }
 function textTable(header, rows2, align = `l${"r".repeat(Math.max(0, header.length - 1))}`) {
-  const widths = header.map((title, col) => Math.max(title.length, ...rows2.map((row) => (row[col] ?? "").length)));
+  const widths = header.map((title, col) => Math.max(title.length, ...rows2.map((row2) => (row2[col] ?? "").length)));
   const line = (cells) => cells.map((value, col) => align[col] === "r" ? value.padStart(widths[col]) : value.padEnd(widths[col])).join("  ").trimEnd();
   return [line(header), ...rows2.map(line)].join("\n");
 }
@@ -15575,7 +15797,7 @@ async function runProvider(spec, provider, deps) {
       const hits = await store.search(query.user, query.text, spec.depth);
       const latency = now() - searchStarted;
       timings.search += latency;
-      queries.push(outcomeOf(query, hits, latency, spec.k));
+      queries.push(outcomeOf2(query, hits, latency, spec.k));
     }
   } catch (error) {
     return {
@@ -15608,7 +15830,7 @@ function querySummaries(provider, queries, cutoffs) {
     latency_ms: summarizeLatency(queries.map((q2) => q2.latency_ms))
   };
 }
-function outcomeOf(query, hits, latency, cutoffs) {
+function outcomeOf2(query, hits, latency, cutoffs) {
   const gains2 = new Map(Object.entries(query.relevant));
   const ranked = hits.map((hit) => hit.id);
   return {
@@ -15689,21 +15911,21 @@ function childPath(parent, kind, index) {
 function evaluateGate(spec, current, baseline, options = {}) {
   const context = { spec, current, baseline, options, rows: [], groups: [] };
   const outcome = evaluateNode(spec.root, "", context);
-  const blockingFailures = context.rows.filter((row) => row.blocking && row.status === "fail").map((row) => `${row.path}: ${row.metric} ${row.threshold}`);
+  const blockingFailures = context.rows.filter((row2) => row2.blocking && row2.status === "fail").map((row2) => `${row2.path}: ${row2.metric} ${row2.threshold}`);
   return {
     status: outcome === "fail" || blockingFailures.length > 0 ? "fail" : "pass",
     rows: context.rows,
     groups: context.groups,
     blockingFailures,
     // A variant baseline counts: its rows were compared.
-    hasBaseline: baseline !== void 0 || context.rows.some((row) => row.baseline !== void 0)
+    hasBaseline: baseline !== void 0 || context.rows.some((row2) => row2.baseline !== void 0)
   };
 }
 function evaluateNode(node, path2, context) {
   if (isCondition2(node)) {
-    const row = evaluateCondition(node, path2, context);
-    context.rows.push(row);
-    return row.status === "pass" ? "pass" : row.status === "fail" ? "fail" : "waived";
+    const row2 = evaluateCondition(node, path2, context);
+    context.rows.push(row2);
+    return row2.status === "pass" ? "pass" : row2.status === "fail" ? "fail" : "waived";
   }
   const kind = "all" in node ? "all" : "any";
   const children = node[kind] ?? [];
@@ -15719,7 +15941,7 @@ function evaluateCondition(condition, path2, context) {
   const { spec, current, options } = context;
   const parsed = parseMetricKey(condition.metric);
   const aggregation = condition.aggregation ?? (parsed.ok && aggregationApplies(parsed.key) ? defaultAggregation(parsed.key) : void 0);
-  const row = {
+  const row2 = {
     path: path2,
     metric: condition.metric,
     ...aggregation ? { aggregation } : {},
@@ -15729,14 +15951,14 @@ function evaluateCondition(condition, path2, context) {
   };
   const hasAbsolute = condition.op !== void 0 && typeof condition.value === "number";
   const hasRelative = condition.max_drop !== void 0 || condition.max_rise !== void 0;
-  if (!hasAbsolute && !hasRelative) return { ...row, note: "no threshold: give op and value, or max_drop or max_rise" };
+  if (!hasAbsolute && !hasRelative) return { ...row2, note: "no threshold: give op and value, or max_drop or max_rise" };
   const resolved = resolveMetric(condition.metric, current, { aggregation: condition.aggregation, trials: options.trials });
-  if (resolved.status === "invalid") return { ...row, note: withHint(resolved) };
-  if (resolved.status === "missing") return { ...row, note: `missing: ${withHint(resolved)}` };
+  if (resolved.status === "invalid") return { ...row2, note: withHint(resolved) };
+  if (resolved.status === "missing") return { ...row2, note: `missing: ${withHint(resolved)}` };
   if (resolved.status === "skipped") {
-    return spec.skipped_layers === "fail" ? { ...row, note: `${resolved.reason} (skipped_layers: fail)` } : { ...row, status: "skipped", note: resolved.reason };
+    return spec.skipped_layers === "fail" ? { ...row2, note: `${resolved.reason} (skipped_layers: fail)` } : { ...row2, status: "skipped", note: resolved.reason };
   }
-  row.actual = resolved.value;
+  row2.actual = resolved.value;
   const notes = resolved.note ? [resolved.note] : [];
   let failed = hasAbsolute && !compareOp(resolved.value, condition.op, condition.value);
   let compared = false;
@@ -15750,20 +15972,20 @@ function evaluateCondition(condition, path2, context) {
     } else {
       compared = true;
       const delta = round(resolved.value - before.value, 12);
-      row.baseline = before.value;
-      row.delta = delta;
+      row2.baseline = before.value;
+      row2.delta = delta;
       const change = resolved.samples && before.samples ? changeInterval(resolved.samples, before.samples, condition, aggregation, options) : void 0;
       if (change) {
-        row.interval = change.interval;
-        row.significant = excludesZero(change.interval);
-        row.pairing = { paired: change.paired, shared: change.shared, added: change.added, removed: change.removed };
+        row2.interval = change.interval;
+        row2.significant = excludesZero(change.interval);
+        row2.pairing = { paired: change.paired, shared: change.shared, added: change.added, removed: change.removed };
         const note = pairingNote(change, resolved.samples.unit);
         if (note) notes.push(note);
       } else {
         notes.push("no interval: results.json has no per-unit values for this metric (pass the trials)");
       }
       const byInterval = condition.decide === "interval" && change !== void 0;
-      row.decided_by = byInterval ? "interval" : "point";
+      row2.decided_by = byInterval ? "interval" : "point";
       const [low, high] = byInterval ? change.interval : [delta, delta];
       if (condition.max_drop !== void 0 && -high > condition.max_drop + TOLERANCE) failed = true;
       if (condition.max_rise !== void 0 && low > condition.max_rise + TOLERANCE) failed = true;
@@ -15772,12 +15994,12 @@ function evaluateCondition(condition, path2, context) {
       else notes.push("decided by the point estimate of the change (decide: point)");
     }
   }
-  if (failed) row.status = "fail";
-  else if (hasRelative && !compared && !hasAbsolute) row.status = "not-evaluated";
-  else row.status = "pass";
+  if (failed) row2.status = "fail";
+  else if (hasRelative && !compared && !hasAbsolute) row2.status = "not-evaluated";
+  else row2.status = "pass";
   if (hasRelative && !compared && hasAbsolute && !failed) notes.push(`decided by ${OP_SYMBOL[condition.op]} ${condition.value} alone`);
-  if (notes.length > 0) row.note = notes.join("; ");
-  return row;
+  if (notes.length > 0) row2.note = notes.join("; ");
+  return row2;
 }
 function changeInterval(current, baseline, condition, aggregation, options) {
   return pairedBootstrapChange(current, baseline, { seed: mixSeed(options.seed ?? DEFAULT_SEED, `${condition.metric}|${aggregation ?? ""}`), resamples: options.resamples });
@@ -16021,28 +16243,28 @@ function formatNumber(value, signed3 = false) {
   const text = value.toFixed(digits);
   return signed3 && value >= 0 && !/^-/.test(text) ? `+${text}` : text;
 }
-function formatInterval(row) {
-  if (!row.interval) return "-";
-  const [low, high] = row.interval;
-  return `[${formatNumber(low, true)}, ${formatNumber(high, true)}]${row.pairing ? ` (${pairingText(row.pairing)})` : ""}${row.significant ? " *" : ""}`;
+function formatInterval(row2) {
+  if (!row2.interval) return "-";
+  const [low, high] = row2.interval;
+  return `[${formatNumber(low, true)}, ${formatNumber(high, true)}]${row2.pairing ? ` (${pairingText(row2.pairing)})` : ""}${row2.significant ? " *" : ""}`;
 }
 var STATUS_TEXT = { pass: "pass", fail: "FAIL", skipped: "skipped", "not-evaluated": "not evaluated" };
 function verdictText(verdict) {
-  const rows2 = verdict.rows.map((row) => [
-    row.path,
-    row.aggregation && row.aggregation !== "mean" ? `${row.metric} (${row.aggregation})` : row.metric,
-    row.threshold,
-    formatNumber(row.actual),
-    formatNumber(row.baseline),
-    formatNumber(row.delta, true),
-    formatInterval(row),
-    `${STATUS_TEXT[row.status]}${row.blocking ? " (blocking)" : ""}`
+  const rows2 = verdict.rows.map((row2) => [
+    row2.path,
+    row2.aggregation && row2.aggregation !== "mean" ? `${row2.metric} (${row2.aggregation})` : row2.metric,
+    row2.threshold,
+    formatNumber(row2.actual),
+    formatNumber(row2.baseline),
+    formatNumber(row2.delta, true),
+    formatInterval(row2),
+    `${STATUS_TEXT[row2.status]}${row2.blocking ? " (blocking)" : ""}`
   ]);
   const header = ["gate", "metric", "threshold", "actual", "baseline", "delta", "95% CI of delta", "status"];
   const lines = [textTable(header, rows2, "lllrrrrl")];
-  const notes = verdict.rows.filter((row) => row.note).map((row) => `  ${row.path}: ${oneLine(row.note, 500)}`);
+  const notes = verdict.rows.filter((row2) => row2.note).map((row2) => `  ${row2.path}: ${oneLine(row2.note, 500)}`);
   if (notes.length > 0) lines.push("", "notes:", ...notes);
-  if (verdict.rows.some((row) => row.significant)) lines.push("", "* the interval excludes 0: the change is larger than resampling noise");
+  if (verdict.rows.some((row2) => row2.significant)) lines.push("", "* the interval excludes 0: the change is larger than resampling noise");
   const split = splitLine(verdict);
   lines.push("", ...split ? [split] : [], verdictLine(verdict));
   return `${lines.join("\n")}
@@ -16054,7 +16276,7 @@ function splitLine(verdict) {
   return `gate decided on the ${name} split: ${cases} case${cases === 1 ? "" : "s"}, ${queries} quer${queries === 1 ? "y" : "ies"}`;
 }
 function verdictLine(verdict) {
-  const count = (status) => verdict.rows.filter((row) => row.status === status).length;
+  const count = (status) => verdict.rows.filter((row2) => row2.status === status).length;
   const tally = [`${count("pass")} passed`, `${count("fail")} failed`, `${count("skipped")} skipped`, `${count("not-evaluated")} not evaluated`].join(", ");
   const blocking = verdict.blockingFailures.length > 0 ? `; blocking: ${verdict.blockingFailures.join("; ")}` : "";
   return `gate ${verdict.status === "pass" ? "PASSED" : "FAILED"} (${tally})${verdict.hasBaseline ? "" : ", no baseline"}${blocking}`;
@@ -16068,18 +16290,18 @@ function comparisonText(rows2) {
   if (rows2.length === 0) return "no metric in common between the two runs\n";
   return `${textTable(
     ["metric", "baseline", "current", "delta", "95% CI of delta", "units"],
-    rows2.map((row) => [
-      row.metric,
-      formatNumber(row.baseline),
-      formatNumber(row.current),
-      formatNumber(row.delta, true),
-      row.change ? formatInterval({ interval: row.change.interval, significant: excludesZero(row.change.interval) }) : "-",
-      pairingText(row.change)
+    rows2.map((row2) => [
+      row2.metric,
+      formatNumber(row2.baseline),
+      formatNumber(row2.current),
+      formatNumber(row2.delta, true),
+      row2.change ? formatInterval({ interval: row2.change.interval, significant: excludesZero(row2.change.interval) }) : "-",
+      pairingText(row2.change)
     ]),
     "lrrrrl"
   )}
 
-intervals: ${INTERVAL_DEFINITION}; paired on the units both runs share where enough are shared (the units column says which)${rows2.some((row) => row.change && excludesZero(row.change.interval)) ? "; * the interval excludes 0" : ""}
+intervals: ${INTERVAL_DEFINITION}; paired on the units both runs share where enough are shared (the units column says which)${rows2.some((row2) => row2.change && excludesZero(row2.change.interval)) ? "; * the interval excludes 0" : ""}
 `;
 }
 var MAX_LISTED = 20;
@@ -20174,8 +20396,8 @@ function readJsonlFile(path2, displayPath, referencedFrom) {
     displayPath,
     data: rows2,
     locate: (dataPath, options) => {
-      const [row, ...rest] = dataPath;
-      const locator = typeof row === "number" ? locators[row] : void 0;
+      const [row2, ...rest] = dataPath;
+      const locator = typeof row2 === "number" ? locators[row2] : void 0;
       if (!locator) return { file: displayPath, line: 1, col: 1 };
       return { file: displayPath, ...locator.locate(rest, options?.keyOf) };
     }
@@ -20672,11 +20894,11 @@ import { dirname, relative as relative3, resolve as resolve4 } from "node:path";
 // src/e2e/kappa.ts
 function agreementOf(matrix, weights) {
   const k = matrix.length;
-  if (k < 2 || matrix.some((row) => row.length !== k)) throw new Error(`agreement needs a square matrix of 2 or more categories, got ${k} rows`);
+  if (k < 2 || matrix.some((row2) => row2.length !== k)) throw new Error(`agreement needs a square matrix of 2 or more categories, got ${k} rows`);
   const n = matrix.flat().reduce((sum2, count) => sum2 + count, 0);
   if (n === 0) return { n, agreement: 0, kappa: null, weights };
-  const rows2 = matrix.map((row) => row.reduce((sum2, count) => sum2 + count, 0));
-  const cols = matrix[0].map((_2, j) => matrix.reduce((sum2, row) => sum2 + row[j], 0));
+  const rows2 = matrix.map((row2) => row2.reduce((sum2, count) => sum2 + count, 0));
+  const cols = matrix[0].map((_2, j) => matrix.reduce((sum2, row2) => sum2 + row2[j], 0));
   const weight = (i, j) => weights === "quadratic" ? ((i - j) / (k - 1)) ** 2 : i === j ? 0 : 1;
   let observed = 0;
   let expected = 0;
@@ -20709,13 +20931,13 @@ function readLabels(path2, displayPath, referencedFrom) {
   }
   const rows2 = [];
   let kind;
-  data.forEach((row, index) => {
+  data.forEach((row2, index) => {
     const where2 = (key) => file.locate(key === void 0 ? [index] : [index, key]);
-    if (typeof row !== "object" || row === null || Array.isArray(row)) {
+    if (typeof row2 !== "object" || row2 === null || Array.isArray(row2)) {
       problems.push({ where: where2(), message: "a labelled answer must be an object", hint: 'one {"question", "answer", "rubric", "label"} object per line' });
       return;
     }
-    const record = row;
+    const record = row2;
     for (const key of Object.keys(record)) {
       if (!FIELDS.includes(key)) problems.push({ where: file.locate([index], { keyOf: key }), message: `unknown key "${key}"`, hint: `a row has ${FIELDS.join(", ")}` });
     }
@@ -20746,11 +20968,11 @@ async function calibrateJudge(judge2, labels, options = {}) {
   const worker = async () => {
     while (next < labels.rows.length) {
       const index = next++;
-      const row = labels.rows[index];
+      const row2 = labels.rows[index];
       const verdict = await judge2.grade({
-        rubric: row.rubric,
-        question: row.question,
-        answer: row.answer,
+        rubric: row2.rubric,
+        question: row2.question,
+        answer: row2.answer,
         ...options.model !== void 0 ? { model: options.model } : {},
         ...labels.kind === "score" ? { scale: 5 } : {}
       });
@@ -20765,10 +20987,10 @@ function compareLabels(labels, judged, reasons) {
   const categories = [...CATEGORIES[labels.kind]];
   const matrix = categories.map(() => categories.map(() => 0));
   const disagreements = [];
-  labels.rows.forEach((row, index) => {
+  labels.rows.forEach((row2, index) => {
     const judge2 = judged[index];
-    matrix[categories.indexOf(row.label)][categories.indexOf(judge2)] += 1;
-    if (judge2 !== row.label) disagreements.push({ line: row.line, label: row.label, judge: judge2, reason: reasons[index] ?? "" });
+    matrix[categories.indexOf(row2.label)][categories.indexOf(judge2)] += 1;
+    if (judge2 !== row2.label) disagreements.push({ line: row2.line, label: row2.label, judge: judge2, reason: reasons[index] ?? "" });
   });
   const agreement = agreementOf(matrix, labels.kind === "score" ? "quadratic" : "none");
   return { file: labels.displayPath, kind: labels.kind, categories, matrix, disagreements, ...agreement };
@@ -20801,7 +21023,7 @@ function formatCalibration(calibration) {
     "",
     "confusion matrix (rows: label, columns: judge)",
     `${pad2("")} ${names.map(pad2).join(" ")}`,
-    ...calibration.matrix.map((row, i) => `${pad2(names[i])} ${row.map((count) => pad2(String(count))).join(" ")}`)
+    ...calibration.matrix.map((row2, i) => `${pad2(names[i])} ${row2.map((count) => pad2(String(count))).join(" ")}`)
   ];
   if (calibration.disagreements.length > 0) {
     lines.push("", `disagreements (${calibration.disagreements.length}):`);
@@ -20828,7 +21050,7 @@ function buildE2e(raw, cases, main2, retrieval, files, problems) {
   const at = (path2) => main2.locate(["e2e", ...path2]);
   const target = buildTarget(raw.target);
   const caseSpecs = cases.rows.map(
-    (row, index) => buildCase(row, cases.locate(index), splitOf(cases, index, problems), readSessions(row.sessions, (path2) => cases.locate(index, ["sessions", ...path2]), problems))
+    (row2, index) => buildCase(row2, cases.locate(index), splitOf(cases, index, problems), readSessions(row2.sessions, (path2) => cases.locate(index, ["sessions", ...path2]), problems))
   );
   const byName = /* @__PURE__ */ new Map();
   caseSpecs.forEach((spec, index) => {
@@ -20839,17 +21061,17 @@ function buildE2e(raw, cases, main2, retrieval, files, problems) {
   plantSessions(cases, caseSpecs, byName, problems);
   const exports = /* @__PURE__ */ new Map();
   const exportsOf = (path2) => exports.get(path2) ?? exports.set(path2, moduleExports(path2)).get(path2);
-  cases.rows.forEach((row, index) => {
+  cases.rows.forEach((row2, index) => {
     const judgeConfigured = Boolean(raw.judge);
-    if (row.check === void 0 && row.graders === void 0) {
+    if (row2.check === void 0 && row2.graders === void 0) {
       problems.push({ where: cases.locate(index), message: `case "${caseSpecs[index].name}" needs a check, graders, or both`, hint: "add check: { icontains: ... } or graders: { name: { ... } }" });
     }
-    if (row.check !== void 0) addProblems(problems, checkProblems(row.check, (path2) => cases.locate(index, ["check", ...path2]), { judgeConfigured }));
-    if (row.graders !== void 0) {
+    if (row2.check !== void 0) addProblems(problems, checkProblems(row2.check, (path2) => cases.locate(index, ["check", ...path2]), { judgeConfigured }));
+    if (row2.graders !== void 0) {
       const at2 = (path2) => cases.locate(index, ["graders", ...path2]);
-      caseSpecs[index].graders = loadGraders(row.graders, { at: at2, suiteDir: dirname(main2.path), judgeConfigured, files, problems, exportsOf });
+      caseSpecs[index].graders = loadGraders(row2.graders, { at: at2, suiteDir: dirname(main2.path), judgeConfigured, files, problems, exportsOf });
     }
-    if (row.fault_check !== void 0) addProblems(problems, checkProblems(row.fault_check, (path2) => cases.locate(index, ["fault_check", ...path2]), { judgeConfigured }));
+    if (row2.fault_check !== void 0) addProblems(problems, checkProblems(row2.fault_check, (path2) => cases.locate(index, ["fault_check", ...path2]), { judgeConfigured }));
   });
   return {
     target,
@@ -20939,11 +21161,11 @@ function buildE2e(raw, cases, main2, retrieval, files, problems) {
 }
 function plantSessions(cases, specs, byName, problems) {
   const fromOf = (index) => cases.rows[index].plant_from;
-  cases.rows.forEach((row, index) => {
+  cases.rows.forEach((row2, index) => {
     const from = fromOf(index);
     if (from === void 0) return;
     const at = cases.locate(index, ["plant_from"]);
-    if (row.sessions !== void 0) {
+    if (row2.sessions !== void 0) {
       problems.push({ where: at, message: "a case has either sessions or plant_from, not both" });
       return;
     }
@@ -20986,18 +21208,18 @@ function readSessions(raw, locate, problems) {
     return { ...date !== void 0 ? { date } : {}, turns: turns ?? (user !== void 0 ? [user] : []) };
   });
 }
-function buildCase(row, where2, split, sessions) {
-  const ability = String(row.ability);
+function buildCase(row2, where2, split, sessions) {
+  const ability = String(row2.ability);
   return {
-    name: String(row.name),
+    name: String(row2.name),
     ability,
     sessions,
-    probe: row.probe,
-    ...row.check !== void 0 ? { check: row.check } : {},
-    ...row.fault_check !== void 0 ? { fault_check: row.fault_check } : {},
-    evidence: row.evidence ?? [],
-    obsolete: row.obsolete ?? [],
-    needs_memory: row.needs_memory ?? ability !== "abstention",
+    probe: row2.probe,
+    ...row2.check !== void 0 ? { check: row2.check } : {},
+    ...row2.fault_check !== void 0 ? { fault_check: row2.fault_check } : {},
+    evidence: row2.evidence ?? [],
+    obsolete: row2.obsolete ?? [],
+    needs_memory: row2.needs_memory ?? ability !== "abstention",
     split,
     where: where2
   };
@@ -21080,7 +21302,8 @@ function checkCondition(condition, at, suite, problems) {
   }
   const parsed = parseMetricKey(condition.metric, {
     providers: suite.retrieval?.providers.map((provider) => provider.name),
-    abilities: suite.e2e?.cases.map((spec) => spec.ability)
+    abilities: suite.e2e?.cases.map((spec) => spec.ability),
+    ...suite.e2e ? { graders: suiteGraders(suite.e2e.cases) } : {}
   });
   if (!parsed.ok) {
     problem("metric", `metric "${condition.metric}" names nothing: ${parsed.reason}`, parsed.hint);
@@ -21104,6 +21327,9 @@ function checkBaseline(condition, suite, problem) {
 }
 function listed2(names) {
   return names.length === 0 ? "none" : names.join(", ");
+}
+function suiteGraders(cases, ability) {
+  return [...new Set(cases.filter((spec) => ability === void 0 || spec.ability === ability).flatMap((spec) => Object.keys(spec.graders ?? {})))].sort();
 }
 function checkKey(key, suite) {
   if (key.layer === "retrieval") {
@@ -21146,6 +21372,13 @@ function checkKey(key, suite) {
       return void 0;
     case "fault":
       return needConditions([`fault:${key.fault}`, ...key.metric === "vs_none" ? ["none"] : []], `e2e.fault.${key.fault}.${key.metric}`);
+    case "grader": {
+      const own2 = key.ability === void 0 ? void 0 : suiteGraders(e2e.cases, key.ability);
+      if (own2 && !own2.includes(key.grader)) {
+        return { message: `no case of ability "${key.ability}" has the grader "${key.grader}"`, hint: own2.length ? `its graders: ${listed2(own2)}` : "the ability has no graders" };
+      }
+      return key.condition ? needConditions([key.condition], `e2e.grader.${key.grader}.${key.condition}`) : void 0;
+    }
     case "scalar":
       if (key.name === "leaks") return needConditions(["none"], "e2e.leaks");
       if (key.name === "harmful_recall_rate" && !e2e.cases.some((spec) => spec.obsolete.length > 0)) {
@@ -21442,8 +21675,8 @@ function rowsOf(value, path2, part, main2, files, problems, cwd) {
       continue;
     }
     const split = reference.split && { split: reference.split, where: main2.locate([...at, "split"]) };
-    read.rows.forEach((row, index) => {
-      rows2.push(row);
+    read.rows.forEach((row2, index) => {
+      rows2.push(row2);
       locators.push((subpath, keyOf) => read.file.locate([index, ...subpath], { keyOf }));
       splits.push(split);
     });
@@ -21473,7 +21706,7 @@ function rowsOfFile(written, path2, part, main2, files, problems, cwd) {
     problems.push({ where: referencedFrom, message: `${data.displayPath} holds no ${PLURAL[part]}`, hint: "a suite needs at least one" });
     return void 0;
   }
-  data.data.forEach((row, index) => addProblems(problems, checkSchema(part, row, data, [index])));
+  data.data.forEach((row2, index) => addProblems(problems, checkSchema(part, row2, data, [index])));
   return { rows: data.data, file: data };
 }
 function displayPathOf(absolute, written, cwd) {
@@ -21489,19 +21722,19 @@ function buildRetrieval(raw, memories, queries, main2, problems) {
     embedding: provider.embedding,
     where: main2.locate(["retrieval", "providers", index])
   }));
-  const memorySpecs = memories.rows.map((row, index) => ({
-    id: String(row.id),
-    text: String(row.text),
-    user: row.user ?? DEFAULT_USER,
-    date: row.date,
+  const memorySpecs = memories.rows.map((row2, index) => ({
+    id: String(row2.id),
+    text: String(row2.text),
+    user: row2.user ?? DEFAULT_USER,
+    date: row2.date,
     where: memories.locate(index)
   }));
-  const querySpecs = queries.rows.map((row, index) => ({
-    id: row.id ?? `q${index + 1}`,
-    text: String(row.text),
-    user: row.user ?? DEFAULT_USER,
-    relevant: gains(row.relevant),
-    tags: row.tags ?? [],
+  const querySpecs = queries.rows.map((row2, index) => ({
+    id: row2.id ?? `q${index + 1}`,
+    text: String(row2.text),
+    user: row2.user ?? DEFAULT_USER,
+    relevant: gains(row2.relevant),
+    tags: row2.tags ?? [],
     split: splitOf(queries, index, problems),
     where: queries.locate(index)
   }));
@@ -23269,11 +23502,11 @@ function* iterateHeaders(headers) {
     shouldClear = true;
     iter = Object.entries(headers ?? {});
   }
-  for (let row of iter) {
-    const name = row[0];
+  for (let row2 of iter) {
+    const name = row2[0];
     if (typeof name !== "string")
       throw new TypeError("expected header name to be a string");
-    const values = isReadonlyArray(row[1]) ? row[1] : [row[1]];
+    const values = isReadonlyArray(row2[1]) ? row2[1] : [row2[1]];
     let didClear = false;
     for (const value of values) {
       if (value === void 0)
@@ -32809,7 +33042,7 @@ function signed(value) {
   return `${value >= 0 ? "+" : ""}${value.toFixed(3)}`;
 }
 function rows(e2e, name, flag) {
-  const row = (fault, ability, rates2) => [
+  const row2 = (fault, ability, rates2) => [
     fault,
     ability,
     formatMetric(rates2.pass_rate),
@@ -32822,7 +33055,7 @@ function rows(e2e, name, flag) {
   return FAULT_KINDS.flatMap((fault) => {
     const summary = e2e.faults?.[fault];
     if (!summary) return [];
-    return [row(fault, "all", summary), ...Object.entries(summary.abilities).map(([ability, rates2]) => row(fault, name(ability), rates2))];
+    return [row2(fault, "all", summary), ...Object.entries(summary.abilities).map(([ability, rates2]) => row2(fault, name(ability), rates2))];
   });
 }
 var INTRO = "the probe's memory search timed out, came back empty or failed (sessions planted as under recall); graded by each case's fault_check (default: abstains or asks back); vs none = pass rate minus under none; recall ms over the probes, the timeout's wait included";
@@ -32833,6 +33066,73 @@ function faultTableText(e2e) {
 function faultTableMarkdown(e2e) {
   const body = rows(e2e, (ability) => cell(ability), (text) => `**${text}**`);
   return body.length === 0 ? [] : ["#### When memory fails", "", `<sub>${INTRO.charAt(0).toUpperCase()}${INTRO.slice(1)}.</sub>`, "", ...markdownTable(HEADER, body), ""];
+}
+
+// src/report/graderTable.ts
+function scaleText(scale) {
+  return `${scale[0]}-${scale[1]}`;
+}
+function row(grader, ability, summary, group, intervals, condition) {
+  const graded = group.trials - group.skipped;
+  const casesPassed = Math.round(group["pass^k"] * group.cases);
+  return [
+    grader,
+    ability,
+    summary.min === void 0 ? "-" : String(summary.min),
+    String(group.trials),
+    group.mean_score === void 0 ? `- (0 of ${group.trials} scored)` : `${formatEstimate(group.mean_score, intervals?.[`${condition}.score`])} on ${scaleText(summary.scale)} (${group.scored} of ${group.trials} scored)`,
+    `${formatEstimate(graded > 0 ? group.pass_rate : void 0, intervals?.[`${condition}.pass_rate`])} (${group.passed}/${graded})`,
+    `${formatEstimate(group.cases > 0 ? group["pass^k"] : void 0, intervals?.[`${condition}.pass^k`])} (${casesPassed}/${group.cases} cases)`,
+    String(group.errors),
+    String(group.skipped)
+  ];
+}
+function graderTable(e2e, text) {
+  const graders = e2e.graders;
+  if (!graders || Object.keys(graders).length === 0) return void 0;
+  const condition = e2e.headline_condition;
+  const table = {
+    header: ["grader", "ability", "min", "trials", "mean score", "pass rate (passed/graded)", `pass^${e2e.repeat}`, "errors", "skipped"],
+    rows: [],
+    passRates: [],
+    notes: []
+  };
+  const add = (name, ability, summary) => {
+    const group = summary.conditions[condition];
+    if (!group) return;
+    table.rows.push(row(text(name), ability, summary, group, summary.intervals, condition));
+    table.passRates.push(group.pass_rate);
+  };
+  for (const [name, summary] of Object.entries(graders).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)) {
+    for (const [ability, result] of Object.entries(e2e.abilities)) {
+      const mine = result.graders && Object.hasOwn(result.graders, name) ? result.graders[name] : void 0;
+      if (mine) add(name, text(ability), mine);
+    }
+    add(name, "all", summary);
+    if (summary.note) table.notes.push(`${name}: ${summary.note}`);
+    const skipped = summary.conditions[condition]?.reasons?.skipped;
+    if (skipped) table.notes.push(`${name} skipped: ${skipped}`);
+  }
+  return table;
+}
+function legend(condition) {
+  return `Under ${condition}. Mean score over the trials with a score, on each grader's scale; pass rate against the grader's min, errors counted as not passed, skipped trials left out; pass^k: cases whose every graded repeat passed. [low, high] n: ${INTERVAL_DEFINITION}; n cases.`;
+}
+function graderTableMarkdown(table, condition, rows2 = table.rows) {
+  return [
+    `### Graders (${condition})`,
+    "",
+    ...markdownTable(table.header, rows2),
+    ...rows2.length < table.rows.length ? ["", `\u2026 and ${table.rows.length - rows2.length} more grader row(s), none with a lower pass rate`] : [],
+    "",
+    `<sub>${legend(condition)}</sub>`,
+    "",
+    ...table.notes.slice(0, 10).map((note) => `- ${cell(note, 300)}`),
+    ...table.notes.length ? [""] : []
+  ];
+}
+function graderTableText(table, condition) {
+  return [`graders under ${condition}:`, textTable(table.header, table.rows, "llrrrrrrr"), legend(condition), ...table.notes.map((note) => `  ${plainText(note)}`), ""];
 }
 
 // src/report/markdown.ts
@@ -32910,15 +33210,17 @@ function e2eSection(e2e) {
     ""
   );
   const header = ["ability", ...e2e.conditions.map((condition) => `${condition} pass rate`), `pass^${e2e.repeat}`, ...liftAndGapCells(e2e.conditions, {}, void 0).header, "errors"];
-  const row = (name, byCondition, intervals) => [
+  const row2 = (name, byCondition, intervals) => [
     name,
     ...e2e.conditions.map((condition) => formatEstimate(byCondition[condition]?.pass_rate, intervals?.[`${condition}.pass_rate`])),
     formatEstimate(byCondition[e2e.headline_condition]?.["pass^k"], intervals?.[`${e2e.headline_condition}.pass^k`]),
     ...liftAndGapCells(e2e.conditions, byCondition, intervals).cells,
     String(e2e.conditions.reduce((sum2, condition) => sum2 + (byCondition[condition]?.errors ?? 0), 0))
   ];
-  lines.push(...markdownTable(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions, result.intervals)), row("**all**", e2e.by_condition, e2e.intervals)]), "");
+  lines.push(...markdownTable(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row2(cell(ability), result.conditions, result.intervals)), row2("**all**", e2e.by_condition, e2e.intervals)]), "");
   lines.push(...faultTableMarkdown(e2e));
+  const graders = graderTable(e2e, (name) => cell(name, 80));
+  if (graders) lines.push(...graderTableMarkdown(graders, e2e.headline_condition));
   lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${formatCost(e2e.cost_usd)}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, "");
   if (e2e.judge_calibration) lines.push(`Judged figures: ${escapeMarkdown(calibrationLine(e2e.judge_calibration))}.`, "");
   for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);
@@ -33035,6 +33337,8 @@ function terminalE2eReport(e2e, trials) {
   lines.push(textTable(["ability", ...columns], rows2), "");
   lines.push(...faultTableText(e2e));
   lines.push(...intervalLines(e2e));
+  const graders = graderTable(e2e, plainText);
+  if (graders) lines.push(...graderTableText(graders, e2e.headline_condition));
   const tokens = e2e.tokens;
   lines.push(
     `tokens: ${tokens.input} in, ${tokens.output} out${tokens.judge_input + tokens.judge_output ? ` (+ judge ${tokens.judge_input} in, ${tokens.judge_output} out)` : ""}; cost ${formatCost(e2e.cost_usd)}${e2e.cost_per_successful_trial !== null ? `, ${formatCost(e2e.cost_per_successful_trial)} per passing trial` : ""}`,
@@ -33530,11 +33834,11 @@ function graderRows(baseline, current, graders) {
 function byGrader(e2e, graders) {
   return { ...e2e, cases: Object.fromEntries(Object.entries(e2e.cases).flatMap(([name, result]) => graders[name] ? [[name, { ...result, ability: graders[name] }]] : [])) };
 }
-var significant = (row) => Boolean(row.change && excludesZero(row.change.interval));
-function changeCell(row) {
-  if (!row) return "-";
-  const interval = row.change ? ` ${formatInterval({ interval: row.change.interval, significant: significant(row), pairing: row.change })}` : "";
-  return `${formatNumber(row.delta, true)}${interval}`;
+var significant = (row2) => Boolean(row2.change && excludesZero(row2.change.interval));
+function changeCell(row2) {
+  if (!row2) return "-";
+  const interval = row2.change ? ` ${formatInterval({ interval: row2.change.interval, significant: significant(row2), pairing: row2.change })}` : "";
+  return `${formatNumber(row2.delta, true)}${interval}`;
 }
 function mcnemarCell(result) {
   return result ? `b=${result.b} c=${result.c} p=${pValue(result.p)}` : "-";
@@ -33544,18 +33848,18 @@ function metricTable(comparison, title, rows2) {
   const header = [
     title.startsWith("e2e") ? "ability / rate" : "provider / metric",
     ...comparison.variants,
-    ...others.flatMap((other) => [`${other.name} - ${comparison.reference} [95% CI]`, ...rows2.some((row) => row.mcnemar) ? [`McNemar ${other.name}`] : []])
+    ...others.flatMap((other) => [`${other.name} - ${comparison.reference} [95% CI]`, ...rows2.some((row2) => row2.mcnemar) ? [`McNemar ${other.name}`] : []])
   ];
   const body = [];
-  for (const row of rows2) {
-    const found = others.map((other) => other.metrics.find((metric) => metric.metric === row.metric));
+  for (const row2 of rows2) {
+    const found = others.map((other) => other.metrics.find((metric) => metric.metric === row2.metric));
     const first = found.find((metric) => metric !== void 0);
     if (!first) continue;
     body.push([
-      row.label,
+      row2.label,
       formatNumber(first.baseline),
       ...found.map((metric) => formatNumber(metric?.current)),
-      ...others.flatMap((other, index) => [changeCell(found[index]), ...rows2.some((candidate) => candidate.mcnemar) ? [mcnemarCell(row.mcnemar?.(other.paired, other))] : []])
+      ...others.flatMap((other, index) => [changeCell(found[index]), ...rows2.some((candidate) => candidate.mcnemar) ? [mcnemarCell(row2.mcnemar?.(other.paired, other))] : []])
     ]);
   }
   return body.length > 0 ? { title, header, rows: body, notes: [] } : void 0;
@@ -33576,7 +33880,7 @@ function tables(comparison, runs) {
       table.notes.push("McNemar: exact test on cases (a case passes when more than half of its repeats passed); b pass->fail, c fail->pass against the reference");
       out.push(table);
     }
-    const graders = [...new Set(comparison.against.flatMap((other) => other.metrics.map((row) => /^e2e\.grader\.(.+)\.pass_rate$/.exec(row.metric)?.[1]).filter((name) => name !== void 0)))];
+    const graders = [...new Set(comparison.against.flatMap((other) => other.metrics.map((row2) => /^e2e\.grader\.(.+)\.pass_rate$/.exec(row2.metric)?.[1]).filter((name) => name !== void 0)))];
     const byCheck = metricTable(
       comparison,
       `e2e, condition ${condition}, per grader (the check kinds of a case)`,
@@ -33602,7 +33906,7 @@ var INTERVALS = `intervals: ${INTERVAL_DEFINITION}; paired on the cases or queri
 function variantsText(comparison, runs) {
   const lines = [`variants side by side, each against ${oneLine(comparison.reference, 80)}:`, ""];
   for (const table of tables(comparison, runs)) {
-    const clean = (row) => row.map((value) => oneLine(value, 120));
+    const clean = (row2) => row2.map((value) => oneLine(value, 120));
     lines.push(`${table.title}:`, textTable(clean(table.header), table.rows.map(clean)), ...table.notes.map((note) => `  ${oneLine(note, 400)}`), "");
   }
   lines.push(INTERVALS, "");
@@ -33611,7 +33915,7 @@ function variantsText(comparison, runs) {
 function variantsMarkdown(comparison, runs) {
   const lines = [`# Variants side by side: ${cell(runs[0].results.suite.name)}`, "", `Each variant against **${cell(comparison.reference)}**; every variant's complete results are in its own folder (${comparison.variants.map((name) => `\`${cell(name)}/\``).join(", ")}).`, ""];
   for (const table of tables(comparison, runs)) {
-    lines.push(`## ${cell(table.title)}`, "", ...markdownTable(table.header.map((value) => cell(value)), table.rows.map((row) => row.map((value) => cell(value)))), "");
+    lines.push(`## ${cell(table.title)}`, "", ...markdownTable(table.header.map((value) => cell(value)), table.rows.map((row2) => row2.map((value) => cell(value)))), "");
     for (const note of table.notes) lines.push(`- ${cell(note, 400)}`);
     if (table.notes.length > 0) lines.push("");
   }
@@ -37635,24 +37939,24 @@ var SearchResult = class {
       const metaPayload = this.metadatas[payloadIndex] ?? [];
       const scorePayload = this.scores[payloadIndex] ?? [];
       const rows2 = ids.map((id, rowIndex) => {
-        const row = { id };
+        const row2 = { id };
         const document = docPayload[rowIndex];
         if (document !== void 0 && document !== null) {
-          row.document = document;
+          row2.document = document;
         }
         const embedding = embedPayload[rowIndex];
         if (embedding !== void 0 && embedding !== null) {
-          row.embedding = embedding;
+          row2.embedding = embedding;
         }
         const metadata = metaPayload[rowIndex];
         if (metadata !== void 0 && metadata !== null) {
-          row.metadata = metadata;
+          row2.metadata = metadata;
         }
         const score = scorePayload[rowIndex];
         if (score !== void 0 && score !== null) {
-          row.score = score;
+          row2.score = score;
         }
-        return row;
+        return row2;
       });
       results.push(rows2);
     }
@@ -40221,7 +40525,7 @@ var UserMatrix = class {
     const rows2 = this.rows;
     const dimensions = this.dimensions;
     const unrolled = dimensions - dimensions % 4;
-    for (let row = 0, offset = 0; row < this.records.length; row++, offset += dimensions) {
+    for (let row2 = 0, offset = 0; row2 < this.records.length; row2++, offset += dimensions) {
       let s0 = 0;
       let s1 = 0;
       let s2 = 0;
@@ -40235,7 +40539,7 @@ var UserMatrix = class {
       }
       for (; i < dimensions; i++) s0 += rows2[offset + i] * query[i];
       const dot = s0 + s1 + (s2 + s3);
-      if (top.admits(dot)) top.offer(row, this.records[row].id, dot);
+      if (top.admits(dot)) top.offer(row2, this.records[row2].id, dot);
     }
     return top.sorted();
   }

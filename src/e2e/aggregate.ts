@@ -1,6 +1,7 @@
 import type { IntervalEstimate } from '../gate/bootstrap.js';
 import { e2eIntervals } from '../gate/intervals.js';
 import { groupBy, mean, round, summarizeLatency, type LatencySummary } from '../stats.js';
+import { aggregateGraders, type GraderSummary } from './aggregateGraders.js';
 import { trialKey, type TrialRecord } from './trial.js';
 import { summarizeFaults, type FaultSummary } from './faults.js';
 import type { CaseSpec, Condition, FaultKind } from './types.js';
@@ -38,6 +39,8 @@ export interface AbilityResult {
   gap_oracle_over_recall?: number;
   /** 95% bootstrap intervals over the ability's cases: "recall.pass_rate", "recall.pass^k", ..., "lift", "gap". */
   intervals?: Record<string, IntervalEstimate>;
+  /** Each grader over the ability's cases (aggregateGraders.ts); absent when none of them has graders. */
+  graders?: Record<string, GraderSummary>;
 }
 
 export interface CaseResult {
@@ -75,6 +78,8 @@ export interface E2eResult {
   missing: number;
   /** Failed trials under the headline condition, for reports: question, answer and why. */
   failures: { key: string; case: string; ability: string; question: string; answer: string; reason: string }[];
+  /** Each named grader's score, pass rate and pass^k per condition (aggregateGraders.ts); absent when no case has graders. */
+  graders?: Record<string, GraderSummary>;
 }
 
 /** What the rates need of a trial: a recorded one, or a planned one with no record (an error). */
@@ -124,6 +129,7 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
       }
     }
   }
+  const graders = aggregateGraders(records, cases, conditions, repeat);
   const byCondition: E2eResult['by_condition'] = {};
   for (const condition of conditions) {
     byCondition[condition] = groupRates(groupBy(outcomes.filter((trial) => trial.condition === condition), (trial) => trial.case));
@@ -157,6 +163,7 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
       const recall = result.conditions.recall?.pass_rate;
       if (recall !== undefined && result.conditions.none) result.lift_over_none = round(recall - result.conditions.none.pass_rate, 6);
       if (recall !== undefined && result.conditions.oracle) result.gap_oracle_over_recall = round(result.conditions.oracle.pass_rate - recall, 6);
+      if (graders && Object.hasOwn(graders.abilities, ability)) result.graders = graders.abilities[ability];
       return [ability, result];
     }),
   );
@@ -209,6 +216,7 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
     failures: trials
       .filter((trial) => trial.status === 'fail' && trial.condition === headline)
       .map((trial) => ({ key: trial.key, case: trial.case, ability: trial.ability, question: trial.question, answer: trial.answer ?? '', reason: trial.reason })),
+    ...(graders ? { graders: graders.overall } : {}),
   };
 }
 

@@ -19,7 +19,7 @@ const RATES = ['pass_rate', 'pass^k', 'pass@k'] as const;
 /**
  * Headline metrics present in both runs, with their change: each provider's
  * means over queries, the e2e rates overall (headline condition and each
- * other condition's pass rate) and per ability. Keys are gate metric keys; when
+ * other condition's pass rate), each grader's mean score and pass rate, and per ability. Keys are gate metric keys; when
  * the two runs have different headline conditions, e2e keys name the condition.
  * Each change has the paired bootstrap interval the gate would give it. Pure.
  */
@@ -50,6 +50,13 @@ export function compareResults(baseline: ResultsDocument, current: ResultsDocume
     for (const condition of now.conditions) {
       if (condition === shared) continue;
       add(`e2e.${condition}.pass_rate`, before.by_condition[condition]?.pass_rate, now.by_condition[condition]?.pass_rate);
+    }
+    // Each grader's mean score and pass rate: what `compare` of two agent variants is read for.
+    for (const [name, summary] of Object.entries(now.graders ?? {})) {
+      const previous = before.graders && Object.hasOwn(before.graders, name) ? before.graders[name] : undefined;
+      if (!previous || !shared) continue;
+      add(`e2e.grader.${name}.score`, previous.conditions[shared]?.mean_score, summary.conditions[shared]?.mean_score);
+      add(`e2e.grader.${name}.pass_rate`, previous.conditions[shared]?.pass_rate, summary.conditions[shared]?.pass_rate);
     }
     for (const [ability, result] of Object.entries(now.abilities)) {
       const previous = before.abilities[ability];

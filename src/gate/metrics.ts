@@ -31,6 +31,13 @@
  *                                          default aggregation median, per call; the timeout's wait
  *                                          included), vs_none (pass rate minus under none, paired per
  *                                          case; below 0 the fault does worse than no memory).
+ *   e2e.grader.<name>.<g>                  g: score | pass_rate | pass^k of the case grader <name> (results.e2e.graders),
+ *                                          headline condition. score: mean over the trials with a score, on the
+ *                                          grader's scale (a judge's 1-5 stays 1-5); aggregations min, median, p95,
+ *                                          max over those trials. pass_rate: passed / trials not skipped (errors
+ *                                          count). A grader every trial skipped (no judge) resolves as skipped.
+ *   e2e.grader.<name>.<condition>.<g>
+ *   e2e.ability.<ability>.grader.<name>.<g>   the ability's cases; also with .<condition> before .<g>.
  *
  * Aggregations (mean, min, max, median, p95) apply to per-unit values: per query
  * for retrieval metrics, per call for latencies, per case for e2e rates (the
@@ -49,6 +56,7 @@
  * did not run); `invalid` when the key names nothing.
  */
 import type { CaseResult, E2eResult, GroupRates } from '../e2e/aggregate.js';
+import { graderSamples, type GraderMetric, type GraderSummary, type NamedGraderCase } from '../e2e/aggregateGraders.js';
 import type { TrialRecord } from '../e2e/trial.js';
 import { FAULT_KINDS, probeRecallMs } from '../e2e/faults.js';
 import type { Condition, FaultKind } from '../e2e/types.js';
@@ -70,6 +78,7 @@ export const E2E_RATES = ['pass_rate', 'pass^k', 'pass@k', 'errors'] as const;
 export const E2E_SCALARS = ['cost_usd', 'leaks', 'harmful_recall_rate', 'evidence_coverage', 'recall_precision'] as const;
 
 export const ISOLATION_COUNTS = ['cross_user_hits', 'unknown_ids'] as const;
+export const GRADER_METRICS: readonly GraderMetric[] = ['score', 'pass_rate', 'pass^k'];
 export type RetrievalFamily = (typeof RETRIEVAL_FAMILIES)[number];
 type IsolationCount = (typeof ISOLATION_COUNTS)[number];
 export type E2eRate = (typeof E2E_RATES)[number];
@@ -82,7 +91,8 @@ export type MetricKey =
   | { layer: 'e2e'; kind: 'diff'; ability: string; diff: 'lift' | 'gap' }
   | { layer: 'e2e'; kind: 'latency'; which: 'call' | 'recall' }
   | { layer: 'e2e'; kind: 'scalar'; name: E2eScalar }
-  | { layer: 'e2e'; kind: 'fault'; fault: FaultKind; metric: FaultMetric };
+  | { layer: 'e2e'; kind: 'fault'; fault: FaultKind; metric: FaultMetric }
+  | { layer: 'e2e'; kind: 'grader'; grader: string; metric: GraderMetric; condition?: Condition; ability?: string };
 
 export type ParsedKey = { ok: true; key: MetricKey } | { ok: false; reason: string; hint?: string };
 
@@ -90,6 +100,8 @@ export type ParsedKey = { ok: true; key: MetricKey } | { ok: false; reason: stri
 export interface KnownNames {
   providers?: Iterable<string>;
   abilities?: Iterable<string>;
+  /** Grader names; when given, a key naming another grader is invalid (with a did-you-mean). */
+  graders?: Iterable<string>;
 }
 
 const E2E_SINGLE = [...E2E_RATES, 'latency_ms', 'recall_latency_ms', ...E2E_SCALARS];
@@ -163,13 +175,14 @@ function parseE2e(key: string, rest: string[], known: KnownNames): ParsedKey {
   }
   if (first === 'ability') return parseAbility(key, rest.slice(1), known);
   if (first === 'fault') return parseFault(key, rest.slice(1));
+  if (first === 'grader') return parseGrader(key, rest.slice(1), known);
   if (isCondition(first) && rest.length === 2) {
     if (isRate(second)) return { ok: true, key: { layer: 'e2e', kind: 'rate', rate: second, condition: first } };
     return { ok: false, reason: `"${second}" is not a rate`, hint: didYouMean(second!, E2E_RATES) ?? `use ${E2E_RATES.join(', ')}` };
   }
   const hint = isCondition(first)
     ? `use e2e.${first}.<rate>`
-    : (didYouMean(first!, ['ability', ...CONDITIONS]) ?? 'use e2e.<rate>, e2e.<condition>.<rate> or e2e.ability.<ability>.<rate>');
+    : (didYouMean(first!, ['ability', 'grader', ...CONDITIONS]) ?? 'use e2e.<rate>, e2e.<condition>.<rate>, e2e.ability.<ability>.<rate> or e2e.grader.<name>.score');
   return { ok: false, reason: `"${key}" is not an e2e metric`, hint };
 }
 
@@ -191,6 +204,8 @@ function parseAbility(key: string, rest: string[], known: KnownNames): ParsedKey
   if (rest.length < 2) return { ok: false, reason: `"${key}" names no ability metric`, hint: usage };
   const last = rest[rest.length - 1]!;
   const abilities = new Set(known.abilities ?? []);
+  const graderAt = graderSegment(rest, abilities);
+  if (graderAt !== undefined) return parseGrader(key, rest.slice(graderAt + 1), known, rest.slice(0, graderAt).join('.'));
   if (last === 'lift' || last === 'gap') {
     return { ok: true, key: { layer: 'e2e', kind: 'diff', ability: rest.slice(0, -1).join('.'), diff: last } };
   }
@@ -205,11 +220,49 @@ function parseAbility(key: string, rest: string[], known: KnownNames): ParsedKey
   return { ok: true, key: { layer: 'e2e', kind: 'rate', rate: last, ability: whole } };
 }
 
+/**
+ * Where `grader` splits e2e.ability.<ability>.grader.<name>.<g>: an ability
+ * named in full by the rest (e.g. "a.grader.b" with .pass_rate) wins, then
+ * a known ability before a `grader` segment, then the first such segment.
+ */
+function graderSegment(rest: readonly string[], abilities: ReadonlySet<string>): number | undefined {
+  if (abilities.has(rest.slice(0, -1).join('.')) || abilities.has(rest.slice(0, -2).join('.'))) return undefined;
+  const at = rest.map((part, index) => (part === 'grader' && index >= 1 && index <= rest.length - 3 ? index : -1)).filter((index) => index >= 0);
+  return at.find((index) => abilities.has(rest.slice(0, index).join('.'))) ?? at[0];
+}
+
+/** <name>.<g> or <name>.<condition>.<g> after "grader"; a name the known graders lack is invalid. */
+function parseGrader(key: string, rest: string[], known: KnownNames, ability?: string): ParsedKey {
+  const usage = `use ${ability === undefined ? 'e2e' : `e2e.ability.${ability}`}.grader.<name>.<${GRADER_METRICS.join('|')}>`;
+  if (rest.length < 2) return { ok: false, reason: `"${key}" names no grader metric`, hint: usage };
+  const metric = rest[rest.length - 1]!;
+  if (!GRADER_METRICS.includes(metric as GraderMetric)) {
+    return { ok: false, reason: `"${metric}" is not a grader metric`, hint: didYouMean(metric, GRADER_METRICS) ?? usage };
+  }
+  const graders = known.graders === undefined ? undefined : new Set(known.graders);
+  const whole = rest.slice(0, -1).join('.');
+  const beforeLast = rest[rest.length - 2];
+  const conditioned = rest.length >= 3 && isCondition(beforeLast) && !graders?.has(whole);
+  const grader = conditioned ? rest.slice(0, -2).join('.') : whole;
+  if (graders && !graders.has(grader)) {
+    const names = [...graders].sort();
+    return {
+      ok: false,
+      reason: `no grader "${grader}"${names.length === 0 ? ': no case has graders' : ''}`,
+      hint: didYouMean(grader, names) ?? (names.length ? `graders: ${names.join(', ')}` : 'add graders: to a case'),
+    };
+  }
+  return {
+    ok: true,
+    key: { layer: 'e2e', kind: 'grader', grader, metric: metric as GraderMetric, ...(conditioned ? { condition: beforeLast } : {}), ...(ability !== undefined ? { ability } : {}) },
+  };
+}
+
 /** The aggregation a key uses when the condition names none; undefined when none applies. */
 export function defaultAggregation(key: MetricKey): Aggregation | undefined {
   if (key.layer === 'retrieval') return isIsolationCount(key.family) ? undefined : key.family === 'latency_ms' ? 'median' : 'mean';
   if (key.kind === 'latency' || (key.kind === 'fault' && key.metric === 'recall_latency_ms')) return 'median';
-  if ((key.kind === 'rate' && key.rate !== 'errors') || (key.kind === 'fault' && key.metric === 'pass_rate')) return 'mean';
+  if ((key.kind === 'rate' && key.rate !== 'errors') || (key.kind === 'fault' && key.metric === 'pass_rate') || key.kind === 'grader') return 'mean';
   return undefined;
 }
 
@@ -250,6 +303,8 @@ export function resolveMetric(key: string, results: ResultsDocument, options: Re
   const parsed = parseMetricKey(key, {
     providers: Object.keys(results.retrieval?.providers ?? {}),
     abilities: Object.keys(results.e2e?.abilities ?? {}),
+    // Without e2e results the key cannot be checked here: the layer decides (skipped, or missing).
+    ...(results.e2e ? { graders: Object.keys(results.e2e.graders ?? {}) } : {}),
   });
   if (!parsed.ok) return { status: 'invalid', reason: `"${key}" names nothing: ${parsed.reason}`, hint: parsed.hint };
   const spec = parsed.key;
@@ -419,6 +474,11 @@ function resolveE2e(spec: E2eKey, results: ResultsDocument, aggregation: Aggrega
     return resolution.status === 'value' && note ? { ...resolution, note } : resolution;
   }
 
+  if (spec.kind === 'grader') {
+    if (spec.ability !== undefined && !own(e2e.abilities, spec.ability)) return abilityMissing(spec.ability);
+    return resolveGrader(spec, e2e, aggregation ?? 'mean');
+  }
+
   if (spec.kind === 'diff') {
     const ability = own(e2e.abilities, spec.ability);
     if (!ability) return abilityMissing(spec.ability);
@@ -507,6 +567,53 @@ function resolveFault(spec: FaultKey, e2e: E2eResult, cases: NamedCase[], aggreg
       return perCallResolution(mine, probeRecallMs, e2e.faults?.[spec.fault]?.recall_latency_ms, aggregation ?? 'median', name, `a recall time under ${condition}`, e2e);
     }
   }
+}
+
+type GraderKey = Extract<MetricKey, { kind: 'grader' }>;
+
+/**
+ * A grader's figure under one condition, over the run or one ability. Mean is
+ * the pooled figure results.json reports; the other aggregations are taken
+ * over trials for score and over cases for pass_rate and pass^k, from the
+ * per-case figures of results.e2e.graders (which also pair two runs by case).
+ */
+function resolveGrader(spec: GraderKey, e2e: E2eResult, aggregation: Aggregation): Resolution {
+  const condition = spec.condition ?? e2e.headline_condition;
+  if (!e2e.conditions.includes(condition)) return { status: 'missing', reason: `the ${condition} condition did not run (conditions: ${e2e.conditions.join(', ')})` };
+  const overall = own(e2e.graders, spec.grader);
+  const summary: GraderSummary | undefined = spec.ability === undefined ? overall : own(e2e.abilities[spec.ability]!.graders, spec.grader);
+  const where = `grader ${spec.grader}${spec.ability === undefined ? '' : ` in ability ${spec.ability}`}`;
+  if (!summary) return { status: 'missing', reason: `no case of ability ${spec.ability} has the grader ${spec.grader}` };
+  const group = summary.conditions[condition];
+  if (!group) return { status: 'missing', reason: `no ${condition} results for ${where}` };
+  if (group.skipped === group.trials) {
+    return { status: 'skipped', layer: 'e2e', reason: `every ${condition} trial of ${where} was skipped${group.reasons?.skipped ? `: ${group.reasons.skipped}` : ''}` };
+  }
+  if (spec.metric === 'score' && group.scored === 0) {
+    return { status: 'missing', reason: `no ${condition} trial of ${where} has a score (${group.errors} errors, ${group.skipped} skipped)${group.reasons?.error ? `: ${group.reasons.error}` : ''}` };
+  }
+  const cases: NamedGraderCase[] = Object.entries(overall?.cases ?? {})
+    .filter(([name]) => spec.ability === undefined || own(e2e.cases, name)?.ability === spec.ability)
+    .flatMap(([name, byCondition]) => (byCondition[condition] ? [{ name, cluster: own(e2e.cases, name)?.planted_from ?? name, figures: byCondition[condition]! }] : []));
+  const notes = [
+    ...(group.errors > 0 ? [`${group.errors} of ${group.trials} trials of ${where} errored and count as not passed${group.reasons?.error ? `: ${group.reasons.error}` : ''}`] : []),
+    ...(group.skipped > 0 ? [`${group.skipped} skipped, left out of the pass rate`] : []),
+    ...(summary.note ? [summary.note] : []),
+  ];
+  const noted = (resolution: Resolution): Resolution => (resolution.status === 'value' && notes.length ? { ...resolution, note: notes.join('; ') } : resolution);
+  const hasCases = Object.keys(overall?.cases ?? {}).length > 0;
+  if (aggregation === 'mean') {
+    const value = spec.metric === 'score' ? group.mean_score! : group[spec.metric];
+    return noted({ status: 'value', value, aggregation, layer: 'e2e', ...(hasCases ? { samples: graderSamples(cases, spec.metric) } : {}) });
+  }
+  if (!hasCases) return { status: 'missing', reason: `the ${aggregation} of ${spec.metric} needs the per-case figures of results.e2e.graders, which this results.json lacks` };
+  if (spec.metric === 'score') {
+    const scores = cases.flatMap(({ figures }) => figures.scores);
+    return noted({ status: 'value', value: aggregate(scores, aggregation), aggregation, layer: 'e2e', samples: graderSamples(cases, 'score', (values) => aggregate(values, aggregation)) });
+  }
+  const graded = cases.filter(({ figures }) => figures.trials > figures.skipped);
+  const values = graded.map(({ figures }) => (spec.metric === 'pass_rate' ? figures.passed / (figures.trials - figures.skipped) : figures['pass^k'] ? 1 : 0));
+  return noted(casesOrMissing(values, aggregation, { ids: graded.map((one) => one.name), clusters: graded.map((one) => one.cluster) }));
 }
 
 function casesOrMissing(values: number[], aggregation: Aggregation, names: UnitNames): Resolution {

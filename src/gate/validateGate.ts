@@ -1,4 +1,4 @@
-import type { Condition } from '../e2e/types.js';
+import type { CaseSpec, Condition } from '../e2e/types.js';
 import type { Suite } from '../suite/types.js';
 import { didYouMean } from '../suite/didYouMean.js';
 import { SPLIT_CHOICES } from '../suite/splits.js';
@@ -112,6 +112,7 @@ function checkCondition(condition: GateCondition, at: (string | number)[], suite
   const parsed = parseMetricKey(condition.metric, {
     providers: suite.retrieval?.providers.map((provider) => provider.name),
     abilities: suite.e2e?.cases.map((spec) => spec.ability),
+    ...(suite.e2e ? { graders: suiteGraders(suite.e2e.cases) } : {}),
   });
   if (!parsed.ok) {
     problem('metric', `metric "${condition.metric}" names nothing: ${parsed.reason}`, parsed.hint);
@@ -138,6 +139,11 @@ function checkBaseline(condition: GateCondition, suite: Suite, problem: (field: 
 
 function listed(names: readonly string[]): string {
   return names.length === 0 ? 'none' : names.join(', ');
+}
+
+/** The grader names the cases give (CaseSpec.graders; only the names are read here), sorted, each once. */
+function suiteGraders(cases: readonly (CaseSpec & { graders?: Record<string, unknown> })[], ability?: string): string[] {
+  return [...new Set(cases.filter((spec) => ability === undefined || spec.ability === ability).flatMap((spec) => Object.keys(spec.graders ?? {})))].sort();
 }
 
 function checkKey(key: MetricKey, suite: Suite): { message: string; hint?: string } | undefined {
@@ -184,6 +190,13 @@ function checkKey(key: MetricKey, suite: Suite): { message: string; hint?: strin
       return undefined;
     case 'fault':
       return needConditions([`fault:${key.fault}`, ...(key.metric === 'vs_none' ? (['none'] as const) : [])], `e2e.fault.${key.fault}.${key.metric}`);
+    case 'grader': {
+      const own = key.ability === undefined ? undefined : suiteGraders(e2e.cases, key.ability);
+      if (own && !own.includes(key.grader)) {
+        return { message: `no case of ability "${key.ability}" has the grader "${key.grader}"`, hint: own.length ? `its graders: ${listed(own)}` : 'the ability has no graders' };
+      }
+      return key.condition ? needConditions([key.condition], `e2e.grader.${key.grader}.${key.condition}`) : undefined;
+    }
     case 'scalar':
       if (key.name === 'leaks') return needConditions(['none'], 'e2e.leaks');
       if (key.name === 'harmful_recall_rate' && !e2e.cases.some((spec) => spec.obsolete.length > 0)) {

@@ -12,6 +12,7 @@ import { missedQueries, missedQueryRows } from './missedTable.js';
 import { faultTableMarkdown } from './faultTable.js';
 import { isolationLines } from './markdown.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
+import { graderTable, graderTableMarkdown } from './graderTable.js';
 
 /**
  * GitHub refuses comment bodies over 65,536 characters. Counted in bytes
@@ -47,7 +48,7 @@ interface Part {
   leftOut(count: number): string;
 }
 
-type PartName = 'errors' | 'abilities' | 'chart' | 'retrieval' | 'changes' | 'gate' | 'files' | 'failures' | 'misses';
+type PartName = 'errors' | 'abilities' | 'graders' | 'chart' | 'retrieval' | 'changes' | 'gate' | 'files' | 'failures' | 'misses';
 
 /**
  * How a body too long for its limit degrades, least important detail first:
@@ -62,8 +63,10 @@ const TRIM_STEPS: readonly [PartName, number][] = [
   ['changes', 5],
   ['retrieval', 5],
   ['abilities', 10],
+  ['graders', 10],
   ['failures', 10],
   ['retrieval', 0],
+  ['graders', 0],
   ['abilities', 0],
   ['changes', 0],
   ['gate', 20],
@@ -122,6 +125,7 @@ export function renderComment(input: CommentInput, limitBytes = COMMENT_LIMIT_BY
     ...trigger(input),
     ...heldoutFlag(input),
     ...section('abilities'),
+    ...section('graders'),
     ...section('chart'),
     ...section('retrieval'),
     ...section('changes'),
@@ -274,6 +278,16 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
       },
       leftOut: (count) => `${count} ability row(s)`,
     };
+    const graders = graderTable(e2e, (name) => cell(name, 80));
+    if (graders) {
+      parts.graders = {
+        rows: graders.rows.length,
+        cap: Infinity,
+        // Cut, the table keeps the lowest pass rates, as the ability table does.
+        render: (shown) => (shown === 0 ? [] : graderTableMarkdown(graders, condition, mostImportant(graders.rows, shown, (one) => graders.passRates[graders.rows.indexOf(one)]!))),
+        leftOut: (count) => (count >= graders.rows.length ? 'the grader table' : `${count} grader row(s)`),
+      };
+    }
     if (abilities.length > 1) parts.chart = { rows: 1, cap: 1, render: (shown) => (shown > 0 ? [...chart(e2e.abilities, condition), ''] : []), leftOut: () => 'the chart' };
 
     if (e2e.failures.length > 0) {

@@ -6,6 +6,7 @@ import type { IsolationCheck } from '../retrieval/types.js';
 import type { ResultsDocument } from './results.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
 import { faultTableMarkdown } from './faultTable.js';
+import { graderTable, graderTableMarkdown } from './graderTable.js';
 
 /** report.md: the retrieval results for people, every untrusted string escaped. */
 export function markdownReport(results: ResultsDocument): string {
@@ -100,6 +101,8 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   ];
   lines.push(...markdownTable(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions, result.intervals)), row('**all**', e2e.by_condition, e2e.intervals)]), '');
   lines.push(...faultTableMarkdown(e2e));
+  const graders = graderTable(e2e, (name) => cell(name, 80));
+  if (graders) lines.push(...graderTableMarkdown(graders, e2e.headline_condition));
   lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${formatCost(e2e.cost_usd)}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, '');
   if (e2e.judge_calibration) lines.push(`Judged figures: ${escapeMarkdown(calibrationLine(e2e.judge_calibration))}.`, '');
   for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);

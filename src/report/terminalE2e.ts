@@ -5,6 +5,7 @@ import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { plainText } from './escape.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
 import { formatCost, formatEstimate, formatMetric, formatMs, oneLine, textTable } from './format.js';
+import { graderTable, graderTableText } from './graderTable.js';
 import type { ResultsDocument } from './results.js';
 import { faultTableText } from './faultTable.js';
 
@@ -42,6 +43,8 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
   lines.push(textTable(['ability', ...columns], rows), '');
   lines.push(...faultTableText(e2e));
   lines.push(...intervalLines(e2e));
+  const graders = graderTable(e2e, plainText);
+  if (graders) lines.push(...graderTableText(graders, e2e.headline_condition));
 
   const tokens = e2e.tokens;
   lines.push(

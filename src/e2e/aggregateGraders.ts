@@ -1,0 +1,252 @@
+/**
+ * What each named grader found, per condition, over the whole run and per
+ * ability: trials, mean score on the grader's scale, pass rate against its
+ * threshold, pass^k, errors and skipped. Pure.
+ *
+ * Denominators follow the plan, as aggregate.ts does: every planned trial of a
+ * case with the grader counts, and one with no record (or a record with no
+ * outcome for the grader: the trial errored before grading) is an error. A
+ * skipped outcome (a judge grader with no judge configured) is left out of
+ * the pass rate and pass^k and counted apart, so it neither passes nor fails.
+ */
+import { DEFAULT_SEED, bootstrapInterval, mixSeed, type IntervalEstimate, type UnitSamples } from '../gate/bootstrap.js';
+import { mean, round } from '../stats.js';
+import type { GraderOutcome } from './graders/types.js';
+import { trialKey, type TrialRecord } from './trial.js';
+import type { CaseSpec, Condition } from './types.js';
+
+/** Counts and figures of one grader over a set of trials. */
+export interface GraderFigures {
+  /** Planned trials of cases with this grader; missing and errored ones included. */
+  trials: number;
+  /** Trials whose outcome has a score: the mean is over these. */
+  scored: number;
+  /** Mean score over the scored trials, on `scale`; absent when none had a score. */
+  mean_score?: number;
+  passed: number;
+  failed: number;
+  errors: number;
+  /** Outcomes the grader could not give (no judge configured): out of pass_rate's denominator. */
+  skipped: number;
+  /** passed / (trials - skipped): errors stay in the denominator. 0 when every trial was skipped. */
+  pass_rate: number;
+}
+
+export interface GraderGroup extends GraderFigures {
+  /** Cases with at least one trial that was not skipped: pass^k's denominator. */
+  cases: number;
+  /** Share of those cases whose every graded repetition passed the grader. */
+  'pass^k': number;
+  /** The first error's and the first skip's reason, so a report or a gate row can say why. */
+  reasons?: { error?: string; skipped?: string };
+}
+
+export interface GraderCase extends GraderFigures {
+  /** Every graded repetition passed (false when all were skipped). */
+  'pass^k': boolean;
+  /** Each scored trial's score, in repeat order: what min, median and p95 are taken over, and what a bootstrap resamples. */
+  scores: number[];
+}
+
+export interface GraderSummary {
+  /** The scale scores are on: [0, 1], or a judge's (e.g. [1, 5]). */
+  scale: [number, number];
+  /** The threshold every outcome was held to, when they share one. */
+  min?: number;
+  /** Said when the outcomes used different scales: their scores were mapped onto [0, 1] first. */
+  note?: string;
+  conditions: Partial<Record<Condition, GraderGroup>>;
+  /** 95% bootstrap intervals over cases: "recall.score", "recall.pass_rate", "recall.pass^k", ... */
+  intervals?: Record<string, IntervalEstimate>;
+  /** Per case and condition (the run's summary only): what the gate's per-trial aggregations and paired comparisons read. */
+  cases?: Record<string, Partial<Record<Condition, GraderCase>>>;
+}
+
+export interface GraderResults {
+  overall: Record<string, GraderSummary>;
+  abilities: Record<string, Record<string, GraderSummary>>;
+}
+
+/** A suite's case as this module reads it: only the names of its graders (CaseSpec.graders, filled by the suite loader). */
+type WithGraders = CaseSpec & { graders?: Record<string, unknown> };
+
+const UNIT_SCALE: [number, number] = [0, 1];
+const MISSING_TRIAL = 'no record of this planned trial in trials.jsonl';
+
+/** Every grader the suite gives the case, and every one a trial of it reported. */
+function graderNames(spec: WithGraders, records: readonly TrialRecord[]): string[] {
+  const names = new Set(Object.keys(spec.graders ?? {}));
+  for (const record of records) for (const name of Object.keys(record.graders ?? {})) names.add(name);
+  return [...names].sort();
+}
+
+/** A planned trial's outcome for a grader: recorded, or an error saying why there is none. */
+function outcomeOf(record: TrialRecord | undefined, name: string): GraderOutcome {
+  if (!record) return { status: 'error', reason: MISSING_TRIAL };
+  const outcome = record.graders && Object.hasOwn(record.graders, name) ? record.graders[name] : undefined;
+  return outcome ?? { status: 'error', reason: record.status === 'error' ? `the trial errored before grading: ${record.reason}` : 'the trial recorded no outcome for this grader' };
+}
+
+function figuresOf(outcomes: readonly GraderOutcome[], score: (outcome: GraderOutcome) => number | undefined): { figures: GraderFigures; scores: number[] } {
+  const count = (status: GraderOutcome['status']) => outcomes.filter((outcome) => outcome.status === status).length;
+  const scores = outcomes.map(score).filter((value): value is number => value !== undefined);
+  const passed = count('pass');
+  const skipped = count('skipped');
+  const graded = outcomes.length - skipped;
+  const figures: GraderFigures = {
+    trials: outcomes.length,
+    scored: scores.length,
+    ...(scores.length ? { mean_score: round(mean(scores), 6) } : {}),
+    passed,
+    failed: count('fail'),
+    errors: count('error'),
+    skipped,
+    pass_rate: graded > 0 ? round(passed / graded, 6) : 0,
+  };
+  return { figures, scores };
+}
+
+function caseFigures(outcomes: readonly GraderOutcome[], score: (outcome: GraderOutcome) => number | undefined): GraderCase {
+  const { figures, scores } = figuresOf(outcomes, score);
+  const graded = figures.trials - figures.skipped;
+  return { ...figures, 'pass^k': graded > 0 && figures.passed === graded, scores };
+}
+
+/** A group's figures from its cases' outcomes, pooled over trials. */
+function groupFigures(byCase: readonly (readonly GraderOutcome[])[], score: (outcome: GraderOutcome) => number | undefined): GraderGroup {
+  const { figures } = figuresOf(byCase.flat(), score);
+  const cases = byCase.map((outcomes) => caseFigures(outcomes, score)).filter((one) => one.trials > one.skipped);
+  const first = (status: GraderOutcome['status']) => byCase.flat().find((outcome) => outcome.status === status)?.reason;
+  const error = first('error');
+  const skipped = first('skipped');
+  return {
+    ...figures,
+    cases: cases.length,
+    'pass^k': cases.length ? round(cases.filter((one) => one['pass^k']).length / cases.length, 6) : 0,
+    ...(error !== undefined || skipped !== undefined ? { reasons: { ...(error !== undefined ? { error } : {}), ...(skipped !== undefined ? { skipped } : {}) } } : {}),
+  };
+}
+
+function sameScale(a: readonly [number, number], b: readonly [number, number]): boolean {
+  return a[0] === b[0] && a[1] === b[1];
+}
+
+/** The grader's scale and threshold over all its outcomes, and how a score is read on that scale. */
+function scaleOf(outcomes: readonly GraderOutcome[]): Pick<GraderSummary, 'scale' | 'min' | 'note'> & { score: (outcome: GraderOutcome) => number | undefined } {
+  const scored = outcomes.filter((outcome) => outcome.score !== undefined);
+  const scales = scored.map((outcome) => outcome.scale ?? UNIT_SCALE);
+  const first = scales[0] ?? UNIT_SCALE;
+  const mixed = scales.some((scale) => !sameScale(scale, first));
+  // Errors carry no threshold: the ones that were graded say it.
+  const mins = [...new Set(outcomes.map((outcome) => outcome.min).filter((min) => min !== undefined))];
+  const min = mins.length === 1 ? { min: mins[0]! } : {};
+  if (!mixed) return { scale: [first[0], first[1]], ...min, score: (outcome) => outcome.score };
+  const seen = [...new Set(scales.map((scale) => `${scale[0]}-${scale[1]}`))].join(', ');
+  return {
+    scale: UNIT_SCALE,
+    note: `the outcomes use different scales (${seen}): each score was mapped onto 0-1 before averaging`,
+    score: (outcome) => {
+      if (outcome.score === undefined) return undefined;
+      const [low, high] = outcome.scale ?? UNIT_SCALE;
+      return high === low ? 0 : (outcome.score - low) / (high - low);
+    },
+  };
+}
+
+/** A case's grader figures with its name and resampling unit (its plant_from history). */
+export interface NamedGraderCase {
+  name: string;
+  cluster: string;
+  figures: GraderCase;
+}
+
+export type GraderMetric = 'score' | 'pass_rate' | 'pass^k';
+
+/**
+ * Per-case samples of a grader figure, for intervals and the gate's paired
+ * comparisons: each scored trial's score (the statistic reduces them pooled,
+ * so mean is the mean over trials), [passed, graded] for pass_rate (errors in
+ * the denominator), 0/1 for pass^k. Cases with nothing to give are left out.
+ */
+export function graderSamples(cases: readonly NamedGraderCase[], metric: GraderMetric, reduce: (values: readonly number[]) => number = mean): UnitSamples {
+  const kept = cases.filter(({ figures }) => (metric === 'score' ? figures.scores.length > 0 : figures.trials > figures.skipped));
+  const names = { ids: kept.map((one) => one.name), clusters: kept.map((one) => one.cluster) };
+  if (metric === 'score') return { unit: 'case', units: kept.map(({ figures }) => figures.scores), ...names, statistic: (sample) => reduce(sample.flat()) };
+  if (metric === 'pass_rate') {
+    return {
+      unit: 'case',
+      units: kept.map(({ figures }) => [figures.passed, figures.trials - figures.skipped]),
+      ...names,
+      statistic: (sample) => {
+        const graded = sample.reduce((total, unit) => total + unit[1]!, 0);
+        return graded === 0 ? 0 : sample.reduce((total, unit) => total + unit[0]!, 0) / graded;
+      },
+    };
+  }
+  return { unit: 'case', units: kept.map(({ figures }) => [figures['pass^k'] ? 1 : 0]), ...names, statistic: (sample) => mean(sample.map((unit) => unit[0]!)) };
+}
+
+const METRICS: readonly GraderMetric[] = ['score', 'pass_rate', 'pass^k'];
+
+/** Intervals of one grader under each condition, seeded by the gate key each one stands beside. */
+function intervalsOf(prefix: string, cases: readonly NamedGraderCase[][], conditions: readonly Condition[]): Record<string, IntervalEstimate> {
+  const intervals: Record<string, IntervalEstimate> = {};
+  conditions.forEach((condition, index) => {
+    for (const metric of METRICS) {
+      const estimate = bootstrapInterval(graderSamples(cases[index]!, metric), { seed: mixSeed(DEFAULT_SEED, `${prefix}.${condition}.${metric}`) });
+      if (estimate) intervals[`${condition}.${metric}`] = estimate;
+    }
+  });
+  return intervals;
+}
+
+/**
+ * Every grader's summary over the run and per ability; undefined when no case
+ * has a grader. The plan (cases x conditions x repeat) is the denominator.
+ */
+export function aggregateGraders(records: readonly TrialRecord[], cases: readonly WithGraders[], conditions: readonly Condition[], repeat: number): GraderResults | undefined {
+  const byKey = new Map(records.map((record) => [record.key, record]));
+  const byCase = new Map<string, TrialRecord[]>();
+  for (const record of records) byCase.set(record.case, [...(byCase.get(record.case) ?? []), record]);
+  // name -> one entry per case with the grader: the spec, and its outcomes per condition in repeat order.
+  const planned = new Map<string, { spec: WithGraders; outcomes: GraderOutcome[][] }[]>();
+  for (const spec of cases) {
+    for (const name of graderNames(spec, byCase.get(spec.name) ?? [])) {
+      const outcomes = conditions.map((condition) => Array.from({ length: repeat }, (_, index) => outcomeOf(byKey.get(trialKey(spec.name, condition, index + 1)), name)));
+      planned.set(name, [...(planned.get(name) ?? []), { spec, outcomes }]);
+    }
+  }
+  if (planned.size === 0) return undefined;
+
+  const summarize = (prefix: string, entries: { spec: WithGraders; outcomes: GraderOutcome[][] }[], withCases: boolean): GraderSummary => {
+    const { score, ...scale } = scaleOf(entries.flatMap((entry) => entry.outcomes.flat()));
+    const perCase = entries.map((entry) => ({ spec: entry.spec, figures: entry.outcomes.map((outcomes) => caseFigures(outcomes, score)) }));
+    const named = conditions.map((_, index) => perCase.map(({ spec, figures }) => ({ name: spec.name, cluster: spec.planted_from ?? spec.name, figures: figures[index]! })));
+    return {
+      ...scale,
+      conditions: Object.fromEntries(conditions.map((condition, index) => [condition, groupFigures(entries.map((entry) => entry.outcomes[index]!), score)])),
+      intervals: intervalsOf(prefix, named, conditions),
+      ...(withCases ? { cases: Object.fromEntries(perCase.map(({ spec, figures }) => [spec.name, Object.fromEntries(conditions.map((condition, index) => [condition, figures[index]!]))])) } : {}),
+    };
+  };
+
+  const names = [...planned.keys()].sort();
+  const abilities = [...new Set(cases.map((spec) => spec.ability))].sort();
+  // fromEntries defines own keys: grader and ability names are any text, "__proto__" included.
+  return {
+    overall: Object.fromEntries(names.map((name) => [name, summarize(`e2e.grader.${name}`, planned.get(name)!, true)])),
+    abilities: Object.fromEntries(
+      abilities
+        .map((ability): [string, Record<string, GraderSummary>] => [
+          ability,
+          Object.fromEntries(
+            names
+              .map((name) => [name, planned.get(name)!.filter((entry) => entry.spec.ability === ability)] as const)
+              .filter(([, entries]) => entries.length > 0)
+              .map(([name, entries]) => [name, summarize(`e2e.ability.${ability}.grader.${name}`, entries, false)]),
+          ),
+        ])
+        .filter(([, graders]) => Object.keys(graders).length > 0),
+    ),
+  };
+}
