@@ -39,6 +39,8 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
   plantSessions(cases, caseSpecs, byName, problems);
   cases.rows.forEach((row, index) => {
     checkChecks(row.check as CheckSpec, (path) => cases.locate(index, ['check', ...path]), Boolean(raw.judge), problems);
+    if (row.harmful !== undefined) checkChecks(row.harmful as CheckSpec, (path) => cases.locate(index, ['harmful', ...path]), Boolean(raw.judge), problems);
+    problems.push(...expectRecallProblems(row, (path) => cases.locate(index, path)));
   });
 
   return {
@@ -190,10 +192,23 @@ function buildCase(row: Record<string, unknown>, where: CaseSpec['where'], split
     check: row.check as CheckSpec,
     evidence: (row.evidence as string[] | undefined) ?? [],
     obsolete: (row.obsolete as string[] | undefined) ?? [],
-    needs_memory: (row.needs_memory as boolean | undefined) ?? ability !== 'abstention',
+    needs_memory: (row.needs_memory as boolean | undefined) ?? (ability !== 'abstention' && row.expect_recall !== 'none'),
+    ...(row.harmful !== undefined ? { harmful: row.harmful as CheckSpec } : {}),
+    ...(row.disallowed !== undefined ? { disallowed: row.disallowed as string[] } : {}),
+    ...(row.expect_recall !== undefined ? { expect_recall: row.expect_recall as 'none' } : {}),
     split,
     where,
   };
+}
+
+/** expect_recall: none says recall should bring nothing: a case that also needs memory, or lists evidence to surface, contradicts it. */
+function expectRecallProblems(row: Record<string, unknown>, locate: (path: (string | number)[]) => InputProblem['where']): InputProblem[] {
+  if (row.expect_recall !== 'none') return [];
+  const hint = 'expect_recall: none is for probes that need no history; drop it, or the other field';
+  return [
+    ...(row.needs_memory === true ? [{ where: locate(['needs_memory']), message: 'needs_memory: true contradicts expect_recall: none', hint }] : []),
+    ...(Array.isArray(row.evidence) && row.evidence.length > 0 ? [{ where: locate(['evidence']), message: 'evidence (texts recall must surface) contradicts expect_recall: none', hint }] : []),
+  ];
 }
 
 /** One kind per check object, regexes that compile, a judge only when one is configured. */
