@@ -137,6 +137,8 @@ export interface HarmHit extends HarmfulRecall {
 export interface HarmSummary {
   by_condition: Partial<Record<Condition, HarmRates>>;
   abilities: Record<string, Partial<Record<Condition, HarmRates>>>;
+  /** Per case: the gate's resampling units (count and of, pooled like pass rates). */
+  cases: Record<string, Partial<Record<Condition, HarmRates>>>;
   /** Every harmful recall under the headline condition, up to HIT_LIMIT; hits_total counts them all. */
   hits: HarmHit[];
   hits_total: number;
@@ -192,14 +194,15 @@ export function invocationPlace(invocations: readonly Pick<Invocation, 'kind'>[]
  */
 export function harmSummary(trials: readonly TrialRecord[], cases: readonly CaseSpec[], conditions: readonly Condition[], headline: Condition): HarmSummary {
   const specs = new Map(cases.map((spec) => [spec.name, spec]));
-  const of = (condition: Condition, ability?: string) => trials.filter((trial) => trial.condition === condition && (ability === undefined || specs.get(trial.case)?.ability === ability));
-  const perCondition = (ability?: string) => Object.fromEntries(conditions.map((condition) => [condition, harmRates(of(condition, ability), condition, specs)])) as Partial<Record<Condition, HarmRates>>;
+  const of = (condition: Condition, group?: (spec: CaseSpec) => boolean) => trials.filter((trial) => trial.condition === condition && (group === undefined || group(specs.get(trial.case)!)));
+  const perCondition = (group?: (spec: CaseSpec) => boolean) => Object.fromEntries(conditions.map((condition) => [condition, harmRates(of(condition, group), condition, specs)])) as Partial<Record<Condition, HarmRates>>;
   const hits = of(headline).flatMap((trial) =>
     (trial.harmful_recalls ?? []).map((hit) => ({ key: trial.key, case: trial.case, condition: trial.condition, where: invocationPlace(trial.invocations, hit.invocation), ...hit })),
   );
   return {
     by_condition: perCondition(),
-    abilities: Object.fromEntries([...new Set(cases.map((spec) => spec.ability))].sort().map((ability) => [ability, perCondition(ability)])),
+    abilities: Object.fromEntries([...new Set(cases.map((spec) => spec.ability))].sort().map((ability) => [ability, perCondition((spec) => spec.ability === ability)])),
+    cases: Object.fromEntries(cases.map(({ name }) => [name, perCondition((spec) => spec.name === name)])),
     hits: hits.slice(0, HIT_LIMIT),
     hits_total: hits.length,
   };
@@ -224,4 +227,22 @@ export function harmNote(trial: Pick<TrialRecord, 'harmful_recalls' | 'harmful_a
 export function failureHarm(trial: Pick<TrialRecord, 'harmful_recalls' | 'harmful_action' | 'invocations'>): { harm?: string } {
   const harm = harmNote(trial);
   return harm === undefined ? {} : { harm };
+}
+
+/** The gate-able harm figures: `e2e[.<condition>].<name>` and the same under `e2e.ability.<ability>`. */
+export const HARM_RATES = { harmful_recall_rate: 'harmful_recall', harmful_action_rate: 'harmful_action', empty_recall_rate: 'empty_recall' } as const;
+export type HarmRate = keyof typeof HARM_RATES;
+
+/** Why no case of a suite can give a harm figure, or undefined when some can. */
+export function harmRateUnmeasured(rate: HarmRate, cases: readonly CaseSpec[]): { message: string; hint: string } | undefined {
+  if (rate === 'harmful_recall_rate' && !cases.some((spec) => spec.obsolete.length + (spec.disallowed?.length ?? 0) > 0)) {
+    return { message: 'no e2e case lists obsolete or disallowed texts, so there is no harmful recall to measure', hint: 'add obsolete: or disallowed: to the cases it applies to' };
+  }
+  if (rate === 'harmful_action_rate' && !cases.some((spec) => spec.harmful !== undefined)) {
+    return { message: 'no e2e case has a harmful check, so there is no harmful action to measure', hint: 'add harmful: { ... } (a check on the answer) to the cases it applies to' };
+  }
+  if (rate === 'empty_recall_rate' && !cases.some(needsNoHistory)) {
+    return { message: 'no e2e case needs no history, so there is no empty-recall correctness to measure', hint: 'mark such cases needs_memory: false or expect_recall: none' };
+  }
+  return undefined;
 }
