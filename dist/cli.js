@@ -36,9 +36,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// node_modules/ajv/dist/compile/codegen/code.js
+// ../main/node_modules/ajv/dist/compile/codegen/code.js
 var require_code = __commonJS({
-  "node_modules/ajv/dist/compile/codegen/code.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/codegen/code.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.regexpCode = exports.getEsmExportName = exports.getProperty = exports.safeStringify = exports.stringify = exports.strConcat = exports.addCodeArg = exports.str = exports._ = exports.nil = exports._Code = exports.Name = exports.IDENTIFIER = exports._CodeOrName = void 0;
@@ -190,9 +190,9 @@ var require_code = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/codegen/scope.js
+// ../main/node_modules/ajv/dist/compile/codegen/scope.js
 var require_scope = __commonJS({
-  "node_modules/ajv/dist/compile/codegen/scope.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/codegen/scope.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.ValueScope = exports.ValueScopeName = exports.Scope = exports.varKinds = exports.UsedValueState = void 0;
@@ -335,9 +335,9 @@ var require_scope = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/codegen/index.js
+// ../main/node_modules/ajv/dist/compile/codegen/index.js
 var require_codegen = __commonJS({
-  "node_modules/ajv/dist/compile/codegen/index.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/codegen/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.or = exports.and = exports.not = exports.CodeGen = exports.operators = exports.varKinds = exports.ValueScopeName = exports.ValueScope = exports.Scope = exports.Name = exports.regexpCode = exports.stringify = exports.getProperty = exports.nil = exports.strConcat = exports.str = exports._ = void 0;
@@ -1055,9 +1055,9 @@ var require_codegen = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/util.js
+// ../main/node_modules/ajv/dist/compile/util.js
 var require_util = __commonJS({
-  "node_modules/ajv/dist/compile/util.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/util.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.checkStrictMode = exports.getErrorPath = exports.Type = exports.useFunc = exports.setEvaluated = exports.evaluatedPropsToName = exports.mergeEvaluated = exports.eachItem = exports.unescapeJsonPointer = exports.escapeJsonPointer = exports.escapeFragment = exports.unescapeFragment = exports.schemaRefOrVal = exports.schemaHasRulesButRef = exports.schemaHasRules = exports.checkUnknownRules = exports.alwaysValidSchema = exports.toHash = void 0;
@@ -1222,9 +1222,9 @@ var require_util = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/names.js
+// ../main/node_modules/ajv/dist/compile/names.js
 var require_names = __commonJS({
-  "node_modules/ajv/dist/compile/names.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/names.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -1261,9 +1261,9 @@ var require_names = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/errors.js
+// ../main/node_modules/ajv/dist/compile/errors.js
 var require_errors = __commonJS({
-  "node_modules/ajv/dist/compile/errors.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/errors.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.extendErrors = exports.resetErrorsCount = exports.reportExtraError = exports.reportError = exports.keyword$DataError = exports.keywordError = void 0;
@@ -1383,9 +1383,9 @@ var require_errors = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/boolSchema.js
+// ../main/node_modules/ajv/dist/compile/validate/boolSchema.js
 var require_boolSchema = __commonJS({
-  "node_modules/ajv/dist/compile/validate/boolSchema.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/validate/boolSchema.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.boolOrEmptySchema = exports.topBoolOrEmptySchema = void 0;
@@ -1434,9 +1434,9 @@ var require_boolSchema = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/rules.js
+// ../main/node_modules/ajv/dist/compile/rules.js
 var require_rules = __commonJS({
-  "node_modules/ajv/dist/compile/rules.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/rules.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getRules = exports.isJSONType = void 0;
@@ -1465,9 +1465,9 @@ var require_rules = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/applicability.js
+// ../main/node_modules/ajv/dist/compile/validate/applicability.js
 var require_applicability = __commonJS({
-  "node_modules/ajv/dist/compile/validate/applicability.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/validate/applicability.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.shouldUseRule = exports.shouldUseGroup = exports.schemaHasRulesForType = void 0;
@@ -1488,9 +1488,9 @@ var require_applicability = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/dataType.js
+// ../main/node_modules/ajv/dist/compile/validate/dataType.js
 var require_dataType = __commonJS({
-  "node_modules/ajv/dist/compile/validate/dataType.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/validate/dataType.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.reportTypeError = exports.checkDataTypes = exports.checkDataType = exports.coerceAndCheckDataType = exports.getJSONTypes = exports.getSchemaTypes = exports.DataType = void 0;
@@ -1672,9 +1672,9 @@ var require_dataType = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/defaults.js
+// ../main/node_modules/ajv/dist/compile/validate/defaults.js
 var require_defaults = __commonJS({
-  "node_modules/ajv/dist/compile/validate/defaults.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/validate/defaults.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.assignDefaults = void 0;
@@ -1709,9 +1709,9 @@ var require_defaults = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/code.js
+// ../main/node_modules/ajv/dist/vocabularies/code.js
 var require_code2 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/code.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/code.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateUnion = exports.validateArray = exports.usePattern = exports.callValidateCode = exports.schemaProperties = exports.allSchemaProperties = exports.noPropertyInData = exports.propertyInData = exports.isOwnProperty = exports.hasPropFunc = exports.reportMissingProp = exports.checkMissingProp = exports.checkReportMissingProp = void 0;
@@ -1842,9 +1842,9 @@ var require_code2 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/keyword.js
+// ../main/node_modules/ajv/dist/compile/validate/keyword.js
 var require_keyword = __commonJS({
-  "node_modules/ajv/dist/compile/validate/keyword.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/validate/keyword.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateKeywordUsage = exports.validSchemaType = exports.funcKeywordCode = exports.macroKeywordCode = void 0;
@@ -1960,9 +1960,9 @@ var require_keyword = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/subschema.js
+// ../main/node_modules/ajv/dist/compile/validate/subschema.js
 var require_subschema = __commonJS({
-  "node_modules/ajv/dist/compile/validate/subschema.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/validate/subschema.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.extendSubschemaMode = exports.extendSubschemaData = exports.getSubschema = void 0;
@@ -2043,9 +2043,9 @@ var require_subschema = __commonJS({
   }
 });
 
-// node_modules/fast-deep-equal/index.js
+// ../main/node_modules/fast-deep-equal/index.js
 var require_fast_deep_equal = __commonJS({
-  "node_modules/fast-deep-equal/index.js"(exports, module) {
+  "../main/node_modules/fast-deep-equal/index.js"(exports, module) {
     "use strict";
     module.exports = function equal(a, b) {
       if (a === b) return true;
@@ -2078,9 +2078,9 @@ var require_fast_deep_equal = __commonJS({
   }
 });
 
-// node_modules/json-schema-traverse/index.js
+// ../main/node_modules/json-schema-traverse/index.js
 var require_json_schema_traverse = __commonJS({
-  "node_modules/json-schema-traverse/index.js"(exports, module) {
+  "../main/node_modules/json-schema-traverse/index.js"(exports, module) {
     "use strict";
     var traverse = module.exports = function(schema, opts, cb) {
       if (typeof opts == "function") {
@@ -2166,9 +2166,9 @@ var require_json_schema_traverse = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/resolve.js
+// ../main/node_modules/ajv/dist/compile/resolve.js
 var require_resolve = __commonJS({
-  "node_modules/ajv/dist/compile/resolve.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/resolve.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getSchemaRefs = exports.resolveUrl = exports.normalizeId = exports._getFullPath = exports.getFullPath = exports.inlineRef = void 0;
@@ -2322,9 +2322,9 @@ var require_resolve = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/index.js
+// ../main/node_modules/ajv/dist/compile/validate/index.js
 var require_validate = __commonJS({
-  "node_modules/ajv/dist/compile/validate/index.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/validate/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getData = exports.KeywordCxt = exports.validateFunctionCode = void 0;
@@ -2830,9 +2830,9 @@ var require_validate = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/runtime/validation_error.js
+// ../main/node_modules/ajv/dist/runtime/validation_error.js
 var require_validation_error = __commonJS({
-  "node_modules/ajv/dist/runtime/validation_error.js"(exports) {
+  "../main/node_modules/ajv/dist/runtime/validation_error.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var ValidationError = class extends Error {
@@ -2846,9 +2846,9 @@ var require_validation_error = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/ref_error.js
+// ../main/node_modules/ajv/dist/compile/ref_error.js
 var require_ref_error = __commonJS({
-  "node_modules/ajv/dist/compile/ref_error.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/ref_error.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var resolve_1 = require_resolve();
@@ -2863,9 +2863,9 @@ var require_ref_error = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/index.js
+// ../main/node_modules/ajv/dist/compile/index.js
 var require_compile = __commonJS({
-  "node_modules/ajv/dist/compile/index.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.resolveSchema = exports.getCompilingSchema = exports.resolveRef = exports.compileSchema = exports.SchemaEnv = void 0;
@@ -3087,9 +3087,9 @@ var require_compile = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/refs/data.json
+// ../main/node_modules/ajv/dist/refs/data.json
 var require_data = __commonJS({
-  "node_modules/ajv/dist/refs/data.json"(exports, module) {
+  "../main/node_modules/ajv/dist/refs/data.json"(exports, module) {
     module.exports = {
       $id: "https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#",
       description: "Meta-schema for $data reference (JSON AnySchema extension proposal)",
@@ -3106,9 +3106,9 @@ var require_data = __commonJS({
   }
 });
 
-// node_modules/fast-uri/lib/utils.js
+// ../main/node_modules/fast-uri/lib/utils.js
 var require_utils = __commonJS({
-  "node_modules/fast-uri/lib/utils.js"(exports, module) {
+  "../main/node_modules/fast-uri/lib/utils.js"(exports, module) {
     "use strict";
     var isUUID = RegExp.prototype.test.bind(/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/iu);
     var isIPv4 = RegExp.prototype.test.bind(/^(?:(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)$/u);
@@ -3640,9 +3640,9 @@ var require_utils = __commonJS({
   }
 });
 
-// node_modules/fast-uri/lib/schemes.js
+// ../main/node_modules/fast-uri/lib/schemes.js
 var require_schemes = __commonJS({
-  "node_modules/fast-uri/lib/schemes.js"(exports, module) {
+  "../main/node_modules/fast-uri/lib/schemes.js"(exports, module) {
     "use strict";
     var { isUUID } = require_utils();
     var URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu;
@@ -3851,9 +3851,9 @@ var require_schemes = __commonJS({
   }
 });
 
-// node_modules/fast-uri/index.js
+// ../main/node_modules/fast-uri/index.js
 var require_fast_uri = __commonJS({
-  "node_modules/fast-uri/index.js"(exports, module) {
+  "../main/node_modules/fast-uri/index.js"(exports, module) {
     "use strict";
     var { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = require_utils();
     var { SCHEMES, getSchemeHandler } = require_schemes();
@@ -4281,9 +4281,9 @@ var require_fast_uri = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/runtime/uri.js
+// ../main/node_modules/ajv/dist/runtime/uri.js
 var require_uri = __commonJS({
-  "node_modules/ajv/dist/runtime/uri.js"(exports) {
+  "../main/node_modules/ajv/dist/runtime/uri.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var uri = require_fast_uri();
@@ -4292,9 +4292,9 @@ var require_uri = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/core.js
+// ../main/node_modules/ajv/dist/core.js
 var require_core = __commonJS({
-  "node_modules/ajv/dist/core.js"(exports) {
+  "../main/node_modules/ajv/dist/core.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = void 0;
@@ -4903,9 +4903,9 @@ var require_core = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/core/id.js
+// ../main/node_modules/ajv/dist/vocabularies/core/id.js
 var require_id = __commonJS({
-  "node_modules/ajv/dist/vocabularies/core/id.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/core/id.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var def = {
@@ -4918,9 +4918,9 @@ var require_id = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/core/ref.js
+// ../main/node_modules/ajv/dist/vocabularies/core/ref.js
 var require_ref = __commonJS({
-  "node_modules/ajv/dist/vocabularies/core/ref.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/core/ref.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.callRef = exports.getValidate = void 0;
@@ -5040,9 +5040,9 @@ var require_ref = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/core/index.js
+// ../main/node_modules/ajv/dist/vocabularies/core/index.js
 var require_core2 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/core/index.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/core/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var id_1 = require_id();
@@ -5061,9 +5061,9 @@ var require_core2 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/limitNumber.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/limitNumber.js
 var require_limitNumber = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitNumber.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/limitNumber.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -5093,9 +5093,9 @@ var require_limitNumber = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/multipleOf.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/multipleOf.js
 var require_multipleOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/multipleOf.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/multipleOf.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -5121,9 +5121,9 @@ var require_multipleOf = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/runtime/ucs2length.js
+// ../main/node_modules/ajv/dist/runtime/ucs2length.js
 var require_ucs2length = __commonJS({
-  "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
+  "../main/node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     function ucs2length(str2) {
@@ -5147,9 +5147,9 @@ var require_ucs2length = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/limitLength.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/limitLength.js
 var require_limitLength = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitLength.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/limitLength.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -5179,9 +5179,9 @@ var require_limitLength = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/pattern.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/pattern.js
 var require_pattern = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/pattern.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/pattern.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
@@ -5216,9 +5216,9 @@ var require_pattern = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/limitProperties.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/limitProperties.js
 var require_limitProperties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitProperties.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/limitProperties.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -5245,9 +5245,9 @@ var require_limitProperties = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/required.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/required.js
 var require_required = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/required.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/required.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
@@ -5327,9 +5327,9 @@ var require_required = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/limitItems.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/limitItems.js
 var require_limitItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitItems.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/limitItems.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -5356,9 +5356,9 @@ var require_limitItems = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/runtime/equal.js
+// ../main/node_modules/ajv/dist/runtime/equal.js
 var require_equal = __commonJS({
-  "node_modules/ajv/dist/runtime/equal.js"(exports) {
+  "../main/node_modules/ajv/dist/runtime/equal.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var equal = require_fast_deep_equal();
@@ -5367,9 +5367,9 @@ var require_equal = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/uniqueItems.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/uniqueItems.js
 var require_uniqueItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/uniqueItems.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/uniqueItems.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var dataType_1 = require_dataType();
@@ -5434,9 +5434,9 @@ var require_uniqueItems = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/const.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/const.js
 var require_const = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/const.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/const.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -5463,9 +5463,9 @@ var require_const = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/enum.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/enum.js
 var require_enum = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/enum.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/enum.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -5512,9 +5512,9 @@ var require_enum = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/index.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/index.js
 var require_validation = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/index.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var limitNumber_1 = require_limitNumber();
@@ -5550,9 +5550,9 @@ var require_validation = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/additionalItems.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/additionalItems.js
 var require_additionalItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/additionalItems.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/additionalItems.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateAdditionalItems = void 0;
@@ -5603,9 +5603,9 @@ var require_additionalItems = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/items.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/items.js
 var require_items = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/items.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/items.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateTuple = void 0;
@@ -5660,9 +5660,9 @@ var require_items = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/prefixItems.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/prefixItems.js
 var require_prefixItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/prefixItems.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/prefixItems.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var items_1 = require_items();
@@ -5677,9 +5677,9 @@ var require_prefixItems = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/items2020.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/items2020.js
 var require_items2020 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/items2020.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/items2020.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -5712,9 +5712,9 @@ var require_items2020 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/contains.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/contains.js
 var require_contains = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/contains.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/contains.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -5806,9 +5806,9 @@ var require_contains = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/dependencies.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/dependencies.js
 var require_dependencies = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/dependencies.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/dependencies.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateSchemaDeps = exports.validatePropertyDeps = exports.error = void 0;
@@ -5900,9 +5900,9 @@ var require_dependencies = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/propertyNames.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/propertyNames.js
 var require_propertyNames = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/propertyNames.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/propertyNames.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -5943,9 +5943,9 @@ var require_propertyNames = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js
 var require_additionalProperties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
@@ -6049,9 +6049,9 @@ var require_additionalProperties = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/properties.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/properties.js
 var require_properties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/properties.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/properties.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var validate_1 = require_validate();
@@ -6107,9 +6107,9 @@ var require_properties = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/patternProperties.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/patternProperties.js
 var require_patternProperties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/patternProperties.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/patternProperties.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
@@ -6181,9 +6181,9 @@ var require_patternProperties = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/not.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/not.js
 var require_not = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/not.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/not.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = require_util();
@@ -6212,9 +6212,9 @@ var require_not = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/anyOf.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/anyOf.js
 var require_anyOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/anyOf.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/anyOf.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
@@ -6229,9 +6229,9 @@ var require_anyOf = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/oneOf.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/oneOf.js
 var require_oneOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/oneOf.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/oneOf.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -6287,9 +6287,9 @@ var require_oneOf = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/allOf.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/allOf.js
 var require_allOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/allOf.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/allOf.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = require_util();
@@ -6314,9 +6314,9 @@ var require_allOf = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/if.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/if.js
 var require_if = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/if.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/if.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -6383,9 +6383,9 @@ var require_if = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/thenElse.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/thenElse.js
 var require_thenElse = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/thenElse.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/thenElse.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = require_util();
@@ -6401,9 +6401,9 @@ var require_thenElse = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/index.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/index.js
 var require_applicator = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/index.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var additionalItems_1 = require_additionalItems();
@@ -6449,9 +6449,9 @@ var require_applicator = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/format/format.js
+// ../main/node_modules/ajv/dist/vocabularies/format/format.js
 var require_format = __commonJS({
-  "node_modules/ajv/dist/vocabularies/format/format.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/format/format.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -6539,9 +6539,9 @@ var require_format = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/format/index.js
+// ../main/node_modules/ajv/dist/vocabularies/format/index.js
 var require_format2 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/format/index.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/format/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var format_1 = require_format();
@@ -6550,9 +6550,9 @@ var require_format2 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/metadata.js
+// ../main/node_modules/ajv/dist/vocabularies/metadata.js
 var require_metadata = __commonJS({
-  "node_modules/ajv/dist/vocabularies/metadata.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/metadata.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.contentVocabulary = exports.metadataVocabulary = void 0;
@@ -6573,9 +6573,9 @@ var require_metadata = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/draft7.js
+// ../main/node_modules/ajv/dist/vocabularies/draft7.js
 var require_draft7 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/draft7.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/draft7.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var core_1 = require_core2();
@@ -6595,9 +6595,9 @@ var require_draft7 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/discriminator/types.js
+// ../main/node_modules/ajv/dist/vocabularies/discriminator/types.js
 var require_types = __commonJS({
-  "node_modules/ajv/dist/vocabularies/discriminator/types.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/discriminator/types.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.DiscrError = void 0;
@@ -6609,9 +6609,9 @@ var require_types = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/discriminator/index.js
+// ../main/node_modules/ajv/dist/vocabularies/discriminator/index.js
 var require_discriminator = __commonJS({
-  "node_modules/ajv/dist/vocabularies/discriminator/index.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/discriminator/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -6714,9 +6714,9 @@ var require_discriminator = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/refs/json-schema-draft-07.json
+// ../main/node_modules/ajv/dist/refs/json-schema-draft-07.json
 var require_json_schema_draft_07 = __commonJS({
-  "node_modules/ajv/dist/refs/json-schema-draft-07.json"(exports, module) {
+  "../main/node_modules/ajv/dist/refs/json-schema-draft-07.json"(exports, module) {
     module.exports = {
       $schema: "http://json-schema.org/draft-07/schema#",
       $id: "http://json-schema.org/draft-07/schema#",
@@ -6871,9 +6871,9 @@ var require_json_schema_draft_07 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/ajv.js
+// ../main/node_modules/ajv/dist/ajv.js
 var require_ajv = __commonJS({
-  "node_modules/ajv/dist/ajv.js"(exports, module) {
+  "../main/node_modules/ajv/dist/ajv.js"(exports, module) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv = void 0;
@@ -6941,9 +6941,9 @@ var require_ajv = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/identity.js
+// ../main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/identity.js"(exports) {
     "use strict";
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
@@ -6998,9 +6998,9 @@ var require_identity = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/visit.js
+// ../main/node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports) {
+  "../main/node_modules/yaml/dist/visit.js"(exports) {
     "use strict";
     var identity = require_identity();
     var BREAK2 = /* @__PURE__ */ Symbol("break visit");
@@ -7156,9 +7156,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/directives.js
+// ../main/node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit3 = require_visit();
@@ -7327,9 +7327,9 @@ var require_directives = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/anchors.js
+// ../main/node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit3 = require_visit();
@@ -7397,9 +7397,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/applyReviver.js
+// ../main/node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     "use strict";
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
@@ -7447,9 +7447,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/toJS.js
+// ../main/node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/toJS.js"(exports) {
     "use strict";
     var identity = require_identity();
     function toJS(value, arg, ctx) {
@@ -7477,9 +7477,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Node.js
+// ../main/node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Node.js"(exports) {
     "use strict";
     var applyReviver = require_applyReviver();
     var identity = require_identity();
@@ -7518,9 +7518,9 @@ var require_Node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Alias.js
+// ../main/node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var visit3 = require_visit();
@@ -7636,9 +7636,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Scalar.js
+// ../main/node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Node = require_Node();
@@ -7666,9 +7666,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/createNode.js
+// ../main/node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/createNode.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -7741,9 +7741,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Collection.js
+// ../main/node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Collection.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
@@ -7884,9 +7884,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyComment.js
+// ../main/node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
     var stringifyComment = (str2) => str2.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
@@ -7901,9 +7901,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/foldFlowLines.js
+// ../main/node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
     "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
@@ -8037,9 +8037,9 @@ ${indent}${text.slice(fold2 + 1, end2)}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyString.js
+// ../main/node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
@@ -8320,9 +8320,9 @@ ${indent}`);
   }
 });
 
-// node_modules/yaml/dist/stringify/stringify.js
+// ../main/node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringify.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var identity = require_identity();
@@ -8444,9 +8444,9 @@ ${ctx.indent}${str2}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyPair.js
+// ../main/node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -8577,9 +8577,9 @@ ${ctx.indent}`;
   }
 });
 
-// node_modules/yaml/dist/log.js
+// ../main/node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports) {
+  "../main/node_modules/yaml/dist/log.js"(exports) {
     "use strict";
     var node_process = __require("process");
     function debug(logLevel, ...messages) {
@@ -8599,9 +8599,9 @@ var require_log = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -8659,9 +8659,9 @@ var require_merge = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
+// ../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     "use strict";
     var log = require_log();
     var merge = require_merge();
@@ -8723,9 +8723,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Pair.js
+// ../main/node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Pair.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
@@ -8763,9 +8763,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyCollection.js
+// ../main/node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify2 = require_stringify();
@@ -8914,9 +8914,9 @@ ${indent}${end}`;
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLMap.js
+// ../main/node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
@@ -9058,9 +9058,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/map.js
+// ../main/node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/map.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
@@ -9080,9 +9080,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLSeq.js
+// ../main/node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
@@ -9196,9 +9196,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/seq.js
+// ../main/node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/seq.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
@@ -9218,9 +9218,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/string.js
+// ../main/node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/string.js"(exports) {
     "use strict";
     var stringifyString = require_stringifyString();
     var string2 = {
@@ -9237,9 +9237,9 @@ var require_string = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/null.js
+// ../main/node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/null.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
@@ -9255,9 +9255,9 @@ var require_null = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/bool.js
+// ../main/node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
@@ -9279,9 +9279,9 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyNumber.js
+// ../main/node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     "use strict";
     function stringifyNumber({ format: format2, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
@@ -9306,9 +9306,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/float.js
+// ../main/node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -9352,9 +9352,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/int.js
+// ../main/node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -9397,9 +9397,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/schema.js
+// ../main/node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/schema.js"(exports) {
     "use strict";
     var map2 = require_map();
     var _null = require_null();
@@ -9425,9 +9425,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/json/schema.js
+// ../main/node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/json/schema.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var map2 = require_map();
@@ -9492,9 +9492,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     "use strict";
     var node_buffer = __require("buffer");
     var Scalar = require_Scalar();
@@ -9558,9 +9558,9 @@ var require_binary = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -9636,9 +9636,9 @@ ${cn.comment}` : item.comment;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     "use strict";
     var identity = require_identity();
     var toJS = require_toJS();
@@ -9714,9 +9714,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
@@ -9746,9 +9746,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -9795,9 +9795,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -9874,9 +9874,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -9963,9 +9963,9 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str2, asBigInt) {
@@ -10051,9 +10051,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
     "use strict";
     var map2 = require_map();
     var _null = require_null();
@@ -10095,9 +10095,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/tags.js
+// ../main/node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/tags.js"(exports) {
     "use strict";
     var map2 = require_map();
     var _null = require_null();
@@ -10189,9 +10189,9 @@ var require_tags = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/Schema.js
+// ../main/node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/Schema.js"(exports) {
     "use strict";
     var identity = require_identity();
     var map2 = require_map();
@@ -10221,9 +10221,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyDocument.js
+// ../main/node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify2 = require_stringify();
@@ -10301,9 +10301,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/Document.js
+// ../main/node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/Document.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
@@ -10610,9 +10610,9 @@ var require_Document = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/errors.js
+// ../main/node_modules/yaml/dist/errors.js
 var require_errors2 = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports) {
+  "../main/node_modules/yaml/dist/errors.js"(exports) {
     "use strict";
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
@@ -10675,9 +10675,9 @@ ${pointer}
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-props.js
+// ../main/node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     "use strict";
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
@@ -10809,9 +10809,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-contains-newline.js
+// ../main/node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     "use strict";
     function containsNewline(key) {
       if (!key)
@@ -10851,9 +10851,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
+// ../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
@@ -10869,9 +10869,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-map-includes.js
+// ../main/node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     "use strict";
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
@@ -10885,9 +10885,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-map.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
     "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -10993,9 +10993,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-seq.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
     "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
@@ -11044,9 +11044,9 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-end.js
+// ../main/node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
@@ -11087,9 +11087,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
+// ../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -11281,9 +11281,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-collection.js
+// ../main/node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -11346,9 +11346,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
@@ -11529,9 +11529,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// ../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
@@ -11750,9 +11750,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-scalar.js
+// ../main/node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -11831,9 +11831,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// ../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
     "use strict";
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
@@ -11861,9 +11861,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-node.js
+// ../main/node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-node.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -11967,9 +11967,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-doc.js
+// ../main/node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     "use strict";
     var Document = require_Document();
     var composeNode = require_compose_node();
@@ -12010,9 +12010,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/composer.js
+// ../main/node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/composer.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var directives = require_directives();
@@ -12218,9 +12218,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-scalar.js
+// ../main/node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -12403,9 +12403,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-stringify.js
+// ../main/node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     "use strict";
     var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
@@ -12464,9 +12464,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-visit.js
+// ../main/node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-visit.js"(exports) {
     "use strict";
     var BREAK2 = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -12526,9 +12526,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst.js
+// ../main/node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst.js"(exports) {
     "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
@@ -12628,9 +12628,9 @@ var require_cst = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/lexer.js
+// ../main/node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/lexer.js"(exports) {
     "use strict";
     var cst = require_cst();
     function isEmpty(ch) {
@@ -13217,9 +13217,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/line-counter.js
+// ../main/node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/line-counter.js"(exports) {
     "use strict";
     var LineCounter2 = class {
       constructor() {
@@ -13248,9 +13248,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/parser.js
+// ../main/node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/parser.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var cst = require_cst();
@@ -14122,9 +14122,9 @@ var require_parser = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/public-api.js
+// ../main/node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports) {
+  "../main/node_modules/yaml/dist/public-api.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -14219,9 +14219,9 @@ var require_public_api = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/index.js
+// ../main/node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports) {
+  "../main/node_modules/yaml/dist/index.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -14502,8 +14502,10 @@ var package_default = {
     "@actions/github": "9.1.1",
     ajv: "8.20.0",
     chromadb: "3.5.0",
+    "gpt-tokenizer": "4.0.0",
     "jsonc-parser": "3.3.1",
     openai: "6.49.0",
+    pg: "8.23.1",
     picomatch: "4.0.7",
     yaml: "2.9.1"
   },
@@ -14511,6 +14513,7 @@ var package_default = {
     "@eslint/js": "9.39.5",
     "@types/markdown-it": "14.2.0",
     "@types/node": "20.19.43",
+    "@types/pg": "8.23.1",
     "@types/picomatch": "4.0.3",
     esbuild: "0.28.2",
     eslint: "9.39.5",
@@ -14681,6 +14684,873 @@ function pairedBootstrapChange(current, baseline, options = {}) {
   return { interval: bounds(changes, options.level ?? DEFAULT_LEVEL), paired, shared: shared.length, added: added.length, removed: removed.length };
 }
 
+// src/e2e/checks/excerpt.ts
+var EXCERPT_CONTEXT = 20;
+function excerpt(text, at, end = at, context = EXCERPT_CONTEXT) {
+  const from = Math.max(0, at - context);
+  const to = Math.min(text.length, end + context);
+  const body = text.slice(from, to).replace(/\s+/g, " ");
+  return `'${from > 0 ? "..." : ""}${body}${to < text.length ? "..." : ""}'`;
+}
+
+// src/e2e/checks/normalize.ts
+function normalizeAnswer(text) {
+  return mapTypography(mapTypography(text).normalize("NFKC"));
+}
+var REPLACEMENTS = {};
+function map(chars, to) {
+  for (const char of chars) REPLACEMENTS[char] = to;
+}
+map("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63\uFF0D", "-");
+map("\u2018\u2019\u201A\u201B\u2032\u2039\u203A\u02BC", "'");
+map("\u201C\u201D\u201E\u201F\u2033\xAB\xBB", '"');
+map("\xA0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u202F\u205F\u3000", " ");
+map("\u200B\u200C\u200D\u2060\uFEFF\xAD", "");
+var TYPOGRAPHY = new RegExp(`[${Object.keys(REPLACEMENTS).join("")}]`, "gu");
+function mapTypography(text) {
+  return text.replace(TYPOGRAPHY, (char) => REPLACEMENTS[char] ?? char);
+}
+
+// src/e2e/checks/date.ts
+var MONTHS = [
+  ["january", 1],
+  ["february", 2],
+  ["march", 3],
+  ["april", 4],
+  ["may", 5],
+  ["june", 6],
+  ["july", 7],
+  ["august", 8],
+  ["september", 9],
+  ["october", 10],
+  ["november", 11],
+  ["december", 12],
+  ["jan", 1],
+  ["feb", 2],
+  ["mar", 3],
+  ["apr", 4],
+  ["jun", 6],
+  ["jul", 7],
+  ["aug", 8],
+  ["sept", 9],
+  ["sep", 9],
+  ["oct", 10],
+  ["nov", 11],
+  ["dec", 12]
+];
+var MONTH_NUMBER = new Map(MONTHS);
+var MONTH = `(${MONTHS.map(([name]) => name).join("|")})(?!\\p{L})\\.?`;
+var ORDINAL = "(?:st|nd|rd|th)?";
+var DAY = `(?<![\\d.,])(\\d{1,2})(?!\\d)${ORDINAL}(?!\\p{L})`;
+var YEAR = "(\\d{4})(?![\\d])";
+var ORDINAL_UNITS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"];
+var ORDINAL_TEENS = ["tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"];
+var ORDINAL_DAY = new Map([
+  ...ORDINAL_UNITS.map((word, i) => [word, i + 1]),
+  ...ORDINAL_TEENS.map((word, i) => [word, i + 10]),
+  ["twentieth", 20],
+  ...ORDINAL_UNITS.map((word, i) => [`twenty${word}`, i + 21]),
+  ["thirtieth", 30],
+  ["thirtyfirst", 31]
+]);
+var DAY_WORD = `(?<!\\p{L})((?:twenty[- ]?(?:${ORDINAL_UNITS.join("|")}))|thirty[- ]?first|${[...ORDINAL_UNITS, ...ORDINAL_TEENS, "twentieth", "thirtieth"].join("|")})(?!\\p{L})`;
+var VERB_MONTH = /^(?:may|march)$/;
+var YEAR_FIRST = /(?<![\d.,])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d])/gu;
+var YEAR_LAST = /(?<![\d.,/-])(\d{1,2})([-/.])(\d{1,2})\2(\d{4})(?![\d])/gu;
+var DAY_MONTH = new RegExp(`${DAY}(?:\\s+of)?\\s+${MONTH}(?:,?\\s+${YEAR})?`, "giu");
+var MONTH_DAY = new RegExp(`(?<!\\p{L})${MONTH}\\s+(?:the\\s+)?${DAY}(?:,?\\s+${YEAR})?`, "giu");
+var WORD_DAY_MONTH = new RegExp(`${DAY_WORD}(?:\\s+of)?\\s+${MONTH}(?:,?\\s+${YEAR})?`, "giu");
+var MONTH_WORD_DAY = new RegExp(`(?<!\\p{L})${MONTH}\\s+(?:the\\s+)?${DAY_WORD}(?:,?\\s+${YEAR})?`, "giu");
+function findDates(text) {
+  const spans = [];
+  const add = (match, isos) => {
+    const valid = [...new Set(isos.filter((iso) => iso !== void 0))];
+    if (valid.length > 0) spans.push({ at: match.index, end: match.index + match[0].length, isos: valid });
+  };
+  for (const m of text.matchAll(YEAR_FIRST)) add(m, [isoDate(m[1], m[3], m[4])]);
+  for (const m of text.matchAll(YEAR_LAST)) {
+    const [first, separator, second, year] = [m[1], m[2], m[3], m[4]];
+    add(m, separator === "." ? [isoDate(year, second, first)] : [isoDate(year, first, second), isoDate(year, second, first)]);
+  }
+  for (const m of text.matchAll(DAY_MONTH)) add(m, [isoDate(m[3], String(MONTH_NUMBER.get(m[2].toLowerCase())), m[1])]);
+  for (const m of text.matchAll(MONTH_DAY)) add(m, [isoDate(m[3], String(MONTH_NUMBER.get(m[1].toLowerCase())), m[2])]);
+  const wordDay = (word) => String(ORDINAL_DAY.get(word.toLowerCase().replace(/[- ]/g, "")));
+  const monthWord = (month) => VERB_MONTH.test(month) ? void 0 : String(MONTH_NUMBER.get(month.toLowerCase()));
+  for (const m of text.matchAll(WORD_DAY_MONTH)) {
+    const month = monthWord(m[2]);
+    if (month) add(m, [isoDate(m[3], month, wordDay(m[1]))]);
+  }
+  for (const m of text.matchAll(MONTH_WORD_DAY)) {
+    const month = monthWord(m[1]);
+    if (month) add(m, [isoDate(m[3], month, wordDay(m[2]))]);
+  }
+  spans.sort((a, b) => a.at - b.at || b.end - a.end);
+  const found = [];
+  let reached = 0;
+  for (const span of spans) {
+    if (span.at < reached) continue;
+    reached = span.end;
+    for (const iso of span.isos) found.push({ iso, at: span.at, raw: text.slice(span.at, span.end) });
+  }
+  return found;
+}
+function isoDate(year, month, day) {
+  const m = Number(month);
+  const d = Number(day);
+  if (!(m >= 1 && m <= 12) || d < 1 || d > daysInMonth(year === void 0 ? void 0 : Number(year), m)) return void 0;
+  return `${year === void 0 ? "-" : year}-${pad(m)}-${pad(d)}`;
+}
+function daysInMonth(year, month) {
+  if (month === 2) return year === void 0 || year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+function pad(n) {
+  return String(n).padStart(2, "0");
+}
+function isIsoDate(iso) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return m !== null && isoDate(m[1], m[2], m[3]) === iso;
+}
+function checkDate(answer, expectedIso) {
+  if (!isIsoDate(expectedIso)) throw new Error(`the date check needs a real date written YYYY-MM-DD, got ${JSON.stringify(expectedIso)}`);
+  const text = normalizeAnswer(answer);
+  const dates = findDates(text);
+  const monthDay = `-${expectedIso.slice(4)}`;
+  const hit = dates.find((date) => date.iso === expectedIso) ?? dates.find((date) => date.iso === monthDay);
+  if (hit) {
+    const where = excerpt(text, hit.at, hit.at + hit.raw.length);
+    return { pass: true, reason: `date ${expectedIso} found${hit.iso === monthDay ? " without a year" : ""} at ${where}` };
+  }
+  if (dates.length === 0) return { pass: false, reason: `expected date ${expectedIso}, no date in the answer` };
+  const shown3 = dates.slice(0, 3).map((date) => `${date.iso} at ${excerpt(text, date.at, date.at + date.raw.length)}`);
+  const more = dates.length > 3 ? ` and ${dates.length - 3} more` : "";
+  return { pass: false, reason: `expected date ${expectedIso}, found ${shown3.join(", ")}${more}` };
+}
+
+// src/e2e/checks/numberWords.ts
+var UNITS = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19
+};
+var TENS = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+var MAGNITUDES = { thousand: 1e3, million: 1e6, billion: 1e9 };
+var WORD = /[a-z]+/iy;
+var GAP = /(?:\s+|-)/y;
+var STARTS = new RegExp(`(?<![\\p{L}\\d-])(?:${[...Object.keys(UNITS), ...Object.keys(TENS), "an?", "half"].join("|")})(?!\\p{L})`, "giu");
+function findNumberWords(text) {
+  const found = [];
+  STARTS.lastIndex = 0;
+  for (let m = STARTS.exec(text); m !== null; m = STARTS.exec(text)) {
+    const read = readFrom(text, m.index);
+    if (read) {
+      found.push(read);
+      STARTS.lastIndex = read.at + read.raw.length;
+    }
+  }
+  return found;
+}
+function wordsFrom(text, start2) {
+  const words3 = [];
+  let at = start2;
+  while (words3.length < 16) {
+    WORD.lastIndex = at;
+    const word = WORD.exec(text);
+    if (!word || new RegExp("\\p{L}", "u").test(text[at + word[0].length] ?? "")) break;
+    words3.push({ word: word[0].toLowerCase(), end: at + word[0].length });
+    GAP.lastIndex = at + word[0].length;
+    const gap = GAP.exec(text);
+    if (!gap) break;
+    at = gap.index + gap[0].length;
+  }
+  return words3;
+}
+function readFrom(text, start2) {
+  const words3 = wordsFrom(text, start2);
+  let total = 0;
+  let current = 0;
+  let last = "none";
+  let best;
+  let magnitude = false;
+  for (let i = 0; i < words3.length; i++) {
+    const { word, end } = words3[i];
+    const next = words3[i + 1]?.word;
+    if (word in UNITS && (last === "none" || last === "ten" || last === "hundred" || last === "magnitude" || last === "and")) {
+      if (last === "ten" && UNITS[word] >= 10) break;
+      [current, last] = [current + UNITS[word], "unit"];
+    } else if (word in TENS && (last === "none" || last === "hundred" || last === "magnitude" || last === "and")) {
+      [current, last] = [current + TENS[word], "ten"];
+    } else if (word === "hundred" && (last === "unit" || last === "ten" || last === "one") && current % 100 !== 0) {
+      [current, last, magnitude] = [current * 100, "hundred", true];
+    } else if (word in MAGNITUDES && (last === "unit" || last === "ten" || last === "hundred" || last === "one" || last === "half") && current > 0) {
+      [total, current, last, magnitude] = [total + current * MAGNITUDES[word], 0, "magnitude", true];
+    } else if ((word === "a" || word === "an") && (last === "none" || last === "half") && next !== void 0 && (next === "hundred" || next in MAGNITUDES)) {
+      [current, last] = [last === "half" ? current : 1, last === "half" ? "half" : "one"];
+      continue;
+    } else if (word === "half" && last === "none" && (next === "a" || next === "an")) {
+      [current, last] = [0.5, "half"];
+      continue;
+    } else if (word === "and" && (last === "hundred" || last === "magnitude") && next !== void 0 && (next in UNITS || next in TENS)) {
+      last = "and";
+      continue;
+    } else if (word === "and" && (last === "unit" || last === "ten") && next === "a" && words3[i + 2]?.word === "half" && (words3[i + 3]?.word ?? "") in MAGNITUDES) {
+      [current, last] = [current + 0.5, "half"];
+      i += 2;
+      continue;
+    } else {
+      break;
+    }
+    best = { value: total + current, at: start2, raw: text.slice(start2, end), magnitude };
+  }
+  return best;
+}
+
+// src/e2e/checks/amount.ts
+var SIGNS = "\u20AC$\xA3\xA5\u20B9\u20A9\u20BD\u20BA\u20AA\u20AB\u20B1\u20B4\u20A6\u20BF";
+var CODES = "EUR|USD|GBP|JPY|CNY|RMB|CHF|CAD|AUD|NZD|SEK|NOK|DKK|ISK|PLN|CZK|HUF|RON|BGN|INR|BRL|MXN|ZAR|RUB|UAH|TRY|KRW|SGD|HKD|TWD|THB|IDR|MYR|PHP|VND|ILS|AED|SAR|NGN|KES|ARS|CLP|COP|PEN|BTC";
+var WORDS = "euros?|dollars?|pounds?(?:\\s+sterling)?|sterling|yen|yuan|renminbi|rupees?|francs?|kronor|krona|kroner|krone|zloty(?:s|ch)?|pesos?|lira|bucks|quid";
+var SPACE = "[ \\u00A0\\u2007\\u2009\\u202F]";
+var SHAPES = [
+  { pattern: new RegExp(`[1-9]\\d{0,2}(?:${SPACE}\\d{3})+(?!\\d)(?:[.,]\\d+)?`, "y"), decimal: ".," },
+  { pattern: /[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?/y, decimal: "." },
+  { pattern: /[1-9]\d{0,2}(?:\.\d{3})+(?:,\d+)?/y, decimal: "," },
+  { pattern: /\d+(?:[.,]\d+)?/y, decimal: ".," }
+];
+var ANY_NUMBER = /\d+(?:[.,]\d+)*/y;
+var PREFIX = new RegExp(`(?:[${SIGNS}]|(?<!\\p{L})(?:US|A|C|NZ|HK|S|R)\\$|(?<!\\p{L})(?:${CODES}|Rs)\\.?)\\s?$`, "u");
+var SUFFIX_SIGN_OR_CODE = new RegExp(`^\\s?(?:[${SIGNS}]|(?:${CODES})(?!\\p{L}))`, "u");
+var SUFFIX_WORD = new RegExp(`^\\s?(?:${WORDS})(?!\\p{L})`, "iu");
+var THOUSANDS = /^\s?[kK](?![\p{L}\d])|^\s+thousand(?![\p{L}\d])/iu;
+var MILLIONS = /^\s+million(?![\p{L}\d])/iu;
+var BILLIONS = /^\s?bn(?![\p{L}\d])|^\s+billion(?![\p{L}\d])/iu;
+var MILLIONS_WITH_CURRENCY = /^\s?(?:m|M|MM|mn)(?![\p{L}\d])/u;
+var JOINED_BEFORE = /\d[/:]$/;
+var JOINED_AFTER = /^[/:]\d/;
+var INSIDE_WORD = new RegExp("\\p{L}-?$", "u");
+var TIME_OR_ORDINAL = new RegExp("^(?:\\s?[ap]\\.?m\\.?(?!\\p{L})|(?:st|nd|rd|th)(?!\\p{L}))", "iu");
+var YEAR_WORD = /(?:^|[^\p{L}])(in|since|until|till|during|year|early|late|mid|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?:-|\s+)$/iu;
+var RANGE = /^\s*(?:-|to|and|or)\s*$/iu;
+function firstAmount(text) {
+  const amounts = findAmounts(text);
+  const pick = amounts.find((amount) => amount.currency) ?? amounts[0];
+  return pick && { value: pick.value, at: pick.at, raw: pick.raw };
+}
+function findAmounts(text) {
+  const dates = findDates(text).map((date) => [date.at, date.at + date.raw.length]);
+  const inDate = (at) => dates.some(([from, to]) => at >= from && at < to);
+  const found = [];
+  const digits = /\d/g;
+  for (let m = digits.exec(text); m !== null; m = digits.exec(text)) {
+    const start2 = m.index;
+    const number2 = readNumber(text, start2);
+    digits.lastIndex = number2.end;
+    if (!number2.digits || inDate(start2)) continue;
+    const candidate = readAmount(text, start2, number2.end, number2.digits);
+    if (candidate) found.push(candidate);
+  }
+  for (const words3 of findNumberWords(text)) {
+    if (inDate(words3.at)) continue;
+    const candidate = readWordAmount(text, words3.at, words3.at + words3.raw.length, words3.value, words3.magnitude);
+    if (candidate) found.push(candidate);
+  }
+  found.sort((a, b) => a.at - b.at);
+  for (let i = found.length - 2; i >= 0; i--) {
+    const [amount, next] = [found[i], found[i + 1]];
+    if (!amount.currency && next.currency && next.currencyAfter && RANGE.test(text.slice(amount.at + amount.raw.length, next.at))) {
+      [amount.currency, amount.currencyAfter] = [true, true];
+    }
+  }
+  return found.map(({ value, at, raw, currency }) => ({ value, at, raw, currency }));
+}
+function readNumber(text, start2) {
+  for (const { pattern: pattern2, decimal } of SHAPES) {
+    pattern2.lastIndex = start2;
+    const match = pattern2.exec(text);
+    if (!match) continue;
+    const end = start2 + match[0].length;
+    if (/^(?:\d|[.,]\d)/.test(text.slice(end, end + 2))) continue;
+    return { end, digits: splitDigits(match[0], decimal) };
+  }
+  ANY_NUMBER.lastIndex = start2;
+  const all = ANY_NUMBER.exec(text);
+  return { end: start2 + (all ? all[0].length : 1) };
+}
+function splitDigits(written, decimal) {
+  const at = Math.max(...[...decimal].map((separator) => written.lastIndexOf(separator)));
+  if (at < 0) return { whole: written.replace(/\D/g, ""), fraction: "" };
+  return { whole: written.slice(0, at).replace(/\D/g, ""), fraction: written.slice(at + 1) };
+}
+function readAmount(text, start2, end, digits) {
+  const before = text.slice(Math.max(0, start2 - 16), start2);
+  const prefix = PREFIX.exec(before);
+  if (!prefix && INSIDE_WORD.test(before)) return void 0;
+  const after = text.slice(end);
+  if (JOINED_BEFORE.test(before) || JOINED_AFTER.test(after) || TIME_OR_ORDINAL.test(after)) return void 0;
+  let exponent = 0;
+  let tail = 0;
+  const magnitudes = [[THOUSANDS, 3], [MILLIONS, 6], [BILLIONS, 9]];
+  for (const [pattern2, power] of magnitudes) {
+    const match = pattern2.exec(after);
+    if (match) [exponent, tail] = [power, match[0].length];
+  }
+  let suffix = currencyAfter(after.slice(tail));
+  if (exponent === 0) {
+    const millions = MILLIONS_WITH_CURRENCY.exec(after);
+    const suffixAfterMillions = millions ? currencyAfter(after.slice(millions[0].length)) : 0;
+    if (millions && (prefix || suffixAfterMillions > 0)) [exponent, tail, suffix] = [6, millions[0].length, suffixAfterMillions];
+  }
+  const currency = prefix !== null || suffix > 0;
+  const bare = digits.fraction === "" && exponent === 0 && text.slice(start2, end) === digits.whole;
+  const year = Number(digits.whole);
+  if (!currency && bare && digits.whole.length === 4 && year >= 1900 && year <= 2099 && YEAR_WORD.test(before)) return void 0;
+  const at = prefix ? start2 - prefix[0].length : start2;
+  const stop = end + tail + suffix;
+  const value = Number(`${digits.whole}.${digits.fraction || "0"}e${exponent}`);
+  return { value, at, raw: text.slice(at, stop), currency, currencyAfter: suffix > 0 };
+}
+function readWordAmount(text, start2, end, value, magnitude) {
+  const prefix = PREFIX.exec(text.slice(Math.max(0, start2 - 16), start2));
+  const suffix = currencyAfter(text.slice(end));
+  if (!magnitude && !prefix && suffix === 0) return void 0;
+  const at = prefix ? start2 - prefix[0].length : start2;
+  return { value, at, raw: text.slice(at, end + suffix), currency: prefix !== null || suffix > 0, currencyAfter: suffix > 0 };
+}
+function currencyAfter(text) {
+  return (SUFFIX_SIGN_OR_CODE.exec(text) ?? SUFFIX_WORD.exec(text))?.[0].length ?? 0;
+}
+function sameAmount(a, b) {
+  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+}
+function checkFirstAmount(answer, expected) {
+  if (!Number.isFinite(expected)) throw new Error(`the first_amount check needs a number, got ${String(expected)}`);
+  const text = normalizeAnswer(answer);
+  const found = firstAmount(text);
+  if (!found) return { pass: false, reason: `expected first amount ${expected}, no amount in the answer` };
+  const where = excerpt(text, found.at, found.at + found.raw.length);
+  if (sameAmount(found.value, expected)) return { pass: true, reason: `first amount ${expected} at ${where}` };
+  return { pass: false, reason: `expected first amount ${expected}, found ${found.value} at ${where}` };
+}
+
+// src/e2e/checks/abstains.ts
+var A = "'?";
+var DO_NOT = `(?:do not|don${A}t)`;
+var I_AM = `i(?:${A}m| am)`;
+var ABSTENTION_PHRASES = [
+  // I don't know, I do not know, I really don't know, I dunno
+  { name: "I don't know", pattern: `\\bi (?:really |honestly |actually |simply )?${DO_NOT} (?:really |actually )?know\\b|\\bi dunno\\b` },
+  // I'm not sure, I am not certain, I'm unsure
+  { name: "I'm not sure", pattern: `\\b${I_AM} (?:not (?:sure|certain)|unsure|uncertain)\\b` },
+  // I'm not aware of
+  { name: "I'm not aware", pattern: `\\b${I_AM} not aware\\b` },
+  // you haven't told me, you did not mention, you never told me, you have never shared
+  {
+    name: "you haven't told me",
+    pattern: `\\byou(?: have not| haven${A}t| did not| didn${A}t| never| have never| haven${A}t ever| didn${A}t ever|${A}ve never|${A}ve not) (?:yet |actually )?(?:told|tell|mentioned|mention|shared|share|said|say|specified|specify|provided|provide|given|give|stated|state)\\b`
+  },
+  // I haven't been told, it was not mentioned, that hasn't been shared (passive only: "I haven't shared it" is not one)
+  {
+    name: "not been told",
+    pattern: `\\b(?:(?:(?:have|has) not|haven${A}t|hasn${A}t) (?:yet |ever )?been|(?:was|were) not|wasn${A}t|weren${A}t) (?:told|mentioned|shared|provided|specified|stated)\\b`
+  },
+  // I don't have that information, I do not have any record of, I don't have access to
+  {
+    name: "I don't have that information",
+    pattern: `\\bi (?:currently |simply |actually )?${DO_NOT} have (?:any |that |this |the |enough |such |a |an |specific |stored |saved )?(?:information|info|record|records|details|data|knowledge|memory|memories|access)\\b`
+  },
+  // I have no record of, there's no information about, no memory of
+  { name: "no record", pattern: `\\bno (?:record|records|information|info|memory|memories|details|data)\\b(?: (?:of|about|on|regarding|for|that))?` },
+  // I can't find, I cannot recall, I couldn't locate, I was unable to find, I don't remember
+  {
+    name: "I can't find",
+    pattern: `\\b(?:i (?:cannot|can not|can${A}t|could not|couldn${A}t|was unable to|wasn${A}t able to|${DO_NOT})|${I_AM} (?:unable|not able) to) (?:find|locate|recall|remember|see any|see a)\\b`
+  },
+  // not something you've shared, not something you told me
+  { name: "not something you've shared", pattern: `\\bnot something (?:you${A}ve|you have|you) (?:shared|mentioned|told|said|stated|given)\\b` },
+  // I don't have your dog's name saved, I do not have that recorded, I don't have it stored anywhere
+  {
+    name: "I don't have it saved",
+    pattern: `\\bi (?:currently |actually )?${DO_NOT} have (?:[\\p{L}'-]+ ){0,4}?(?:saved|recorded|stored|noted|written down|on file|on record)\\b`
+  },
+  // there's nothing in my notes about, I have nothing saved, nothing was recorded
+  {
+    name: "nothing in my notes",
+    pattern: `\\bnothing (?:(?:is |was |has been )?(?:saved|stored|recorded|noted|on file|on record)|(?:in|among) my (?:notes|memory|memories|records))\\b`
+  },
+  // it's not in my notes, that isn't among my records
+  { name: "not in my notes", pattern: `\\b(?:not|isn${A}t|wasn${A}t) (?:in|among) my (?:notes|memory|memories|records)\\b` },
+  // I have no way of knowing, there's no way to know
+  { name: "no way of knowing", pattern: `\\bno way (?:of knowing|to know|to tell)\\b` }
+].map(({ name, pattern: pattern2 }) => ({ name, pattern: new RegExp(pattern2, "iu") }));
+function findAbstention(text) {
+  let first;
+  for (const { name, pattern: pattern2 } of ABSTENTION_PHRASES) {
+    const match = pattern2.exec(text);
+    if (match && (!first || match.index < first.at)) first = { name, at: match.index, raw: match[0] };
+  }
+  return first;
+}
+var OFFER_LEAD = new RegExp(
+  `\\b(?:is it|was it|could it be|is|was|it${A}s|called|named|maybe|perhaps|probably|possibly|i think|i believe|i guess|i${A}d say|i${A}d guess|my guess is|might be|could be) `,
+  "giu"
+);
+var COMES_TO_MIND = new RegExp("(?!(?:I|OK|Okay)(?![\\p{L}'-]))\\p{Lu}[\\p{L}'-]*(?= (?:comes|springs) to mind\\b)", "u");
+var OFFERED = new RegExp(`(?!(?:I|OK|Okay)(?![\\p{L}'-]))(\\p{Lu}[\\p{L}'-]*)|"([^"\\n]+)"|\\d+(?:[.,]\\d+)*`, "uy");
+function findValue(text) {
+  const amount = findAmounts(text).find((candidate) => candidate.currency || !/^\d{1,2}$/.test(candidate.raw));
+  if (amount) return { kind: "amount", at: amount.at, raw: amount.raw };
+  const date = findDates(text)[0];
+  if (date) return { kind: "date", at: date.at, raw: date.raw };
+  for (const lead of text.matchAll(OFFER_LEAD)) {
+    OFFERED.lastIndex = lead.index + lead[0].length;
+    const name = OFFERED.exec(text);
+    if (name) return { kind: "name", at: name.index, raw: name[0] };
+  }
+  const comes = COMES_TO_MIND.exec(text);
+  if (comes) return { kind: "name", at: comes.index, raw: comes[0] };
+  return void 0;
+}
+var VALUE_WORD = { amount: "the amount", date: "the date", name: "the value" };
+function checkAbstains(answer, expected) {
+  const text = normalizeAnswer(answer);
+  const found = findAbstention(text);
+  const value = found && findValue(text);
+  const phrase = found && `'${found.raw}'`;
+  let verdict;
+  if (!found) verdict = { abstains: false, why: "no abstention phrase" };
+  else if (value) verdict = { abstains: false, why: `gives ${VALUE_WORD[value.kind]} ${value.raw} at ${excerpt(text, value.at, value.at + value.raw.length)} despite ${phrase}` };
+  else verdict = { abstains: true, why: `${phrase} at ${excerpt(text, found.at, found.at + found.raw.length)} and gives no value` };
+  const reason = `${verdict.abstains ? "abstains" : "does not abstain"}: ${verdict.why}`;
+  if (verdict.abstains === expected) return { pass: true, reason };
+  return { pass: false, reason: `expected ${expected ? "an abstention" : "an answer"}, ${reason}` };
+}
+
+// src/e2e/checks/regexRunner.ts
+import { Worker } from "node:worker_threads";
+var REGEX_TIME_LIMIT_MS = 1e3;
+var RegexTimeoutError = class extends Error {
+  constructor(timeLimitMs) {
+    super(`took longer than ${timeLimitMs} ms on the answer (catastrophic backtracking?)`);
+    this.timeLimitMs = timeLimitMs;
+    this.name = "RegexTimeoutError";
+  }
+  timeLimitMs;
+};
+var WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const compiled = new Map();
+parentPort.on('message', ({ source, flags, text }) => {
+  try {
+    const key = flags + '/' + source;
+    let pattern = compiled.get(key);
+    if (!pattern) {
+      if (compiled.size >= 256) compiled.clear();
+      pattern = new RegExp(source, flags);
+      compiled.set(key, pattern);
+    }
+    pattern.lastIndex = 0;
+    const match = pattern.exec(text);
+    parentPort.postMessage({ match: match ? { index: match.index, end: match.index + match[0].length } : null });
+  } catch (error) {
+    parentPort.postMessage({ error: String(error && error.message) });
+  }
+});
+`;
+var RegexRunner = class {
+  constructor(timeLimitMs) {
+    this.timeLimitMs = timeLimitMs;
+  }
+  timeLimitMs;
+  worker;
+  queue = [];
+  running;
+  /** The current worker has started: a time limit counts from here, not from its (slower, load-dependent) start-up. */
+  online = false;
+  exec(pattern2, text) {
+    return new Promise((resolve13, reject) => {
+      this.queue.push({ source: pattern2.source, flags: pattern2.flags, text, resolve: resolve13, reject });
+      this.next();
+    });
+  }
+  next() {
+    if (this.running) return;
+    const job = this.queue.shift();
+    if (!job) return;
+    const worker = this.worker ??= this.spawn();
+    worker.ref();
+    this.running = { job };
+    if (this.online) this.startClock();
+    worker.postMessage({ source: job.source, flags: job.flags, text: job.text });
+  }
+  startClock() {
+    if (this.running && !this.running.timer) this.running.timer = setTimeout(() => this.timedOut(), this.timeLimitMs);
+  }
+  finish(settle) {
+    const running = this.running;
+    if (!running) return;
+    clearTimeout(running.timer);
+    this.running = void 0;
+    this.worker?.unref();
+    settle(running.job);
+    this.next();
+  }
+  timedOut() {
+    this.retire()?.terminate().catch(() => void 0);
+    this.finish((job) => job.reject(new RegexTimeoutError(this.timeLimitMs)));
+  }
+  /** Forgets the current worker (its late messages are then ignored) and returns it. */
+  retire() {
+    const worker = this.worker;
+    this.worker = void 0;
+    this.online = false;
+    return worker;
+  }
+  spawn() {
+    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    worker.once("online", () => {
+      if (worker !== this.worker) return;
+      this.online = true;
+      this.startClock();
+    });
+    worker.on("message", (reply) => {
+      if (worker !== this.worker) return;
+      this.finish((job) => "error" in reply ? job.reject(new Error(reply.error)) : job.resolve(reply.match));
+    });
+    const lost = (error) => {
+      if (worker !== this.worker) return;
+      this.retire();
+      this.finish((job) => job.reject(error));
+    };
+    worker.on("error", lost);
+    worker.on("exit", (code) => lost(new Error(`the regex worker stopped (exit code ${code})`)));
+    return worker;
+  }
+};
+var runner = new RegexRunner(REGEX_TIME_LIMIT_MS);
+function execRegex(pattern2, text) {
+  return runner.exec(pattern2, text);
+}
+
+// src/e2e/checks/text.ts
+function requireText(kind, expected) {
+  const text = normalizeAnswer(expected);
+  if (text === "") throw new Error(`the ${kind} check needs a non-empty string, got ${JSON.stringify(expected)}`);
+  return text;
+}
+function checkContains(answer, expected) {
+  const needle = requireText("contains", expected);
+  const text = normalizeAnswer(answer);
+  const at = text.indexOf(needle);
+  if (at < 0) return { pass: false, reason: `does not contain ${JSON.stringify(needle)}` };
+  return { pass: true, reason: `contains ${JSON.stringify(needle)} at ${excerpt(text, at, at + needle.length)}` };
+}
+function checkIContains(answer, expected) {
+  const needle = requireText("icontains", expected);
+  const text = normalizeAnswer(answer);
+  const match = new RegExp(escapeRegex(needle), "iu").exec(text);
+  if (!match) return { pass: false, reason: `does not contain ${JSON.stringify(needle)} (ignoring case)` };
+  return { pass: true, reason: `contains ${JSON.stringify(needle)} (ignoring case) at ${excerpt(text, match.index, match.index + match[0].length)}` };
+}
+function compileRegex(source, flags = "") {
+  const effective = /[uv]/.test(flags) ? flags : `${flags}u`;
+  try {
+    return new RegExp(normalizeAnswer(source), effective);
+  } catch (error) {
+    throw new Error(`the regex check has an invalid regular expression /${source}/${flags}: ${error.message}`, { cause: error });
+  }
+}
+async function checkRegex(answer, source, flags) {
+  const pattern2 = compileRegex(source, flags);
+  const text = normalizeAnswer(answer);
+  const shown3 = `/${source}/${flags ?? ""}`;
+  const match = await execRegex(pattern2, text).catch((error) => {
+    throw error instanceof RegexTimeoutError ? new Error(`regex ${shown3} ${error.message}`, { cause: error }) : error;
+  });
+  if (!match) return { pass: false, reason: `does not match ${shown3}` };
+  return { pass: true, reason: `matches ${shown3} at ${excerpt(text, match.index, match.end)}` };
+}
+function escapeRegex(text) {
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+}
+
+// src/e2e/checks/describe.ts
+var RUBRIC_SHOWN = 60;
+function describeCheck(check) {
+  const spec = check;
+  if (typeof spec !== "object" || spec === null) return `unknown check ${JSON.stringify(check)}`;
+  if ("contains" in spec) return `contains ${JSON.stringify(spec.contains)}`;
+  if ("icontains" in spec) return `icontains ${JSON.stringify(spec.icontains)}`;
+  if ("regex" in spec) return `regex /${String(spec.regex)}/${typeof spec.flags === "string" ? spec.flags : ""}`;
+  if ("first_amount" in spec) return `first_amount ${String(spec.first_amount)}`;
+  if ("date" in spec) return `date ${String(spec.date)}`;
+  if ("abstains" in spec) return `abstains ${String(spec.abstains)}`;
+  if ("all" in spec && Array.isArray(spec.all)) return `all(${spec.all.map(describeCheck).join(", ")})`;
+  if ("any" in spec && Array.isArray(spec.any)) return `any(${spec.any.map(describeCheck).join(", ")})`;
+  if ("not" in spec) return `not(${describeCheck(spec.not)})`;
+  if ("judge" in spec && typeof spec.judge === "object" && spec.judge !== null) {
+    const { rubric, model } = spec.judge;
+    const text = String(rubric ?? "").replace(/\s+/g, " ").trim();
+    const shown3 = text.length > RUBRIC_SHOWN ? `${text.slice(0, RUBRIC_SHOWN - 3)}...` : text;
+    return `judge ${JSON.stringify(shown3)}${typeof model === "string" ? ` (model ${model})` : ""}`;
+  }
+  return `unknown check ${JSON.stringify(check)}`;
+}
+
+// src/e2e/checks/grade.ts
+var NO_JUDGE = "the judge check needs e2e.judge configured";
+var KINDS = ["contains", "icontains", "regex", "first_amount", "date", "abstains", "all", "any", "not", "judge"];
+async function gradeAnswer(check, answer, context) {
+  return evaluate(check, normalizeAnswer(answer), context);
+}
+function kindOf(check) {
+  const keys = typeof check === "object" && check !== null ? Object.keys(check).filter((key) => KINDS.includes(key)) : [];
+  if (keys.length !== 1) {
+    throw new Error(`a check needs exactly one of ${KINDS.join(", ")}; got ${JSON.stringify(check)}`);
+  }
+  return keys[0];
+}
+async function evaluate(check, text, context) {
+  const spec = check;
+  const kind = kindOf(check);
+  switch (kind) {
+    case "contains":
+      return checkContains(text, spec.contains);
+    case "icontains":
+      return checkIContains(text, spec.icontains);
+    case "regex":
+      return checkRegex(text, spec.regex, spec.flags);
+    case "first_amount":
+      return checkFirstAmount(text, spec.first_amount);
+    case "date":
+      return checkDate(text, spec.date);
+    case "abstains":
+      return checkAbstains(text, spec.abstains);
+    case "judge":
+      return runJudge(spec.judge, text, context);
+    case "not": {
+      const inner = await evaluate(spec.not, text, context);
+      return withUsage({ pass: !inner.pass, reason: `not: ${inner.reason}` }, [inner]);
+    }
+    case "all":
+    case "any":
+      return combine(kind, spec[kind], text, context);
+  }
+}
+async function runJudge(spec, text, context) {
+  if (!context.judge) throw new Error(NO_JUDGE);
+  const model = spec.model ?? context.judgeModel;
+  const verdict = await context.judge.grade({ rubric: spec.rubric, question: context.question, answer: text, ...model !== void 0 ? { model } : {} });
+  return withUsage({ pass: verdict.pass, reason: `judge: ${verdict.reason}` }, [verdict]);
+}
+async function combine(kind, checks, text, context) {
+  if (!Array.isArray(checks) || checks.length === 0) throw new Error(`the ${kind} check needs at least one check`);
+  const results = checks.map(() => void 0);
+  const decided = () => results.some((result) => result !== void 0 && result.pass === (kind === "any"));
+  const judged = checks.map(usesJudge);
+  for (const [i, check] of checks.entries()) if (!judged[i]) results[i] = await evaluate(check, text, context);
+  for (const [i, check] of checks.entries()) if (judged[i] && !decided()) results[i] = await evaluate(check, text, context);
+  const ran = results.filter((result) => result !== void 0);
+  const skipped = checks.length - ran.length;
+  const note = skipped > 0 ? `; ${skipped} judge check${skipped === 1 ? "" : "s"} skipped` : "";
+  const passed = ran.filter((result) => result.pass);
+  const failed = ran.filter((result) => !result.pass);
+  const list = (shown3) => `[${shown3.map((result) => result.reason).join("; ")}]`;
+  if (kind === "all") {
+    const pass2 = failed.length === 0;
+    const reason2 = pass2 ? `all: ${checks.length} of ${checks.length} passed ${list(ran)}` : `all: ${failed.length} of ${checks.length} failed ${list(failed)}${note}`;
+    return withUsage({ pass: pass2, reason: reason2 }, ran);
+  }
+  const pass = passed.length > 0;
+  const reason = pass ? `any: ${passed.length} of ${checks.length} passed ${list(passed)}${note}` : `any: none of ${checks.length} passed ${list(ran)}`;
+  return withUsage({ pass, reason }, ran);
+}
+function usesJudge(check) {
+  if (typeof check !== "object" || check === null) return false;
+  if ("judge" in check) return true;
+  if ("not" in check) return usesJudge(check.not);
+  if ("all" in check && Array.isArray(check.all)) return check.all.some(usesJudge);
+  if ("any" in check && Array.isArray(check.any)) return check.any.some(usesJudge);
+  return false;
+}
+function withUsage(result, parts) {
+  const usages = parts.flatMap((part) => part.usage ? [part.usage] : []);
+  const warning = parts.find((part) => part.usage_warning)?.usage_warning;
+  return {
+    ...result,
+    ...usages.length > 0 ? {
+      usage: {
+        input_tokens: usages.reduce((sum2, usage) => sum2 + usage.input_tokens, 0),
+        output_tokens: usages.reduce((sum2, usage) => sum2 + usage.output_tokens, 0)
+      }
+    } : {},
+    ...warning ? { usage_warning: warning } : {}
+  };
+}
+
+// src/e2e/trial.ts
+function trialKey(caseName, condition, repeat) {
+  return `${caseName}|${condition}|${repeat}`;
+}
+function addJudgeUsage(record, graded) {
+  if (graded.usage) {
+    record.tokens.judge_input += graded.usage.input_tokens;
+    record.tokens.judge_output += graded.usage.output_tokens;
+  }
+  if (graded.usage_warning) record.judge_usage_warning = graded.usage_warning;
+}
+
+// src/e2e/harm.ts
+function fold(text) {
+  return normalizeAnswer(text).toLowerCase();
+}
+function words(text) {
+  return new Set(fold(text).match(/[\p{L}\p{N}]+/gu) ?? []);
+}
+function successorOf(obsolete, evidence) {
+  const mine = words(obsolete);
+  let best;
+  for (const text of evidence) {
+    const shared = [...words(text)].filter((word) => mine.has(word)).length;
+    if (shared > 0 && shared > (best?.shared ?? 0)) best = { text, shared };
+  }
+  return best?.text;
+}
+function harmfulRecalls(spec, invocations, owner) {
+  const obsolete = spec.obsolete.map((text) => ({ needle: fold(text), successor: successorOf(text, spec.evidence) }));
+  const disallowed = (spec.disallowed ?? []).map(fold);
+  const hits = [];
+  invocations.forEach((invocation, index) => {
+    const foreign = spec.probe.as === void 0 || invocation.user !== owner;
+    for (const memory of invocation.recalled ?? []) {
+      const text = fold(memory.text);
+      const old = obsolete.find(({ needle }) => text.includes(needle));
+      if (!old && !(foreign && disallowed.some((needle) => text.includes(needle)))) continue;
+      hits.push({ invocation: index, ...memory.id !== void 0 ? { id: memory.id } : {}, text: memory.text, ...old?.successor !== void 0 ? { successor: old.successor } : {} });
+    }
+  });
+  return hits;
+}
+function probeQuality(spec, probe) {
+  if (!probe.recalled || spec.evidence.length === 0) return {};
+  const recalled = probe.recalled.map((memory) => fold(memory.text));
+  const evidence = spec.evidence.map(fold);
+  return {
+    evidence_coverage: evidence.filter((needle) => recalled.some((memory) => memory.includes(needle))).length / evidence.length,
+    ...recalled.length > 0 ? { recall_precision: recalled.filter((memory) => evidence.some((needle) => memory.includes(needle))).length / recalled.length } : {}
+  };
+}
+function settleRecallQuality(spec, record) {
+  const probe = record.invocations.find((invocation) => invocation.kind === "probe");
+  if (probe) Object.assign(record, probeQuality(spec, probe));
+  if (record.status === "error") delete record.harmful_action;
+  if (spec.obsolete.length + (spec.disallowed?.length ?? 0) === 0) return;
+  const hits = harmfulRecalls(spec, record.invocations, record.user);
+  if (hits.length > 0) {
+    record.harmful_recall = true;
+    record.harmful_recalls = hits;
+  } else if (probe && record.invocations.every((invocation) => invocation.recalled !== void 0)) {
+    record.harmful_recall = false;
+  }
+}
+async function gradeHarmfulAction(spec, answer, context, record) {
+  if (!spec.harmful) return;
+  const graded = await gradeAnswer(spec.harmful, answer, context);
+  addJudgeUsage(record, graded);
+  record.harmful_action = graded.pass;
+}
+var HIT_LIMIT = 100;
+function searches(condition) {
+  return condition !== "none" && condition !== "oracle";
+}
+function needsNoHistory(spec) {
+  return !spec.needs_memory || spec.expect_recall === "none";
+}
+function share(values) {
+  const known2 = values.filter((value) => value !== void 0);
+  const count = known2.filter(Boolean).length;
+  return { count, of: known2.length, ...known2.length > 0 ? { rate: round(count / known2.length, 6) } : {} };
+}
+function probeGotNothing(trial) {
+  const recalled = trial.invocations.find((invocation) => invocation.kind === "probe")?.recalled;
+  return recalled === void 0 ? void 0 : recalled.length === 0;
+}
+function harmRates(trials, condition, specs) {
+  const rates2 = {
+    harmful_recall: share(trials.map((trial) => trial.harmful_recall)),
+    harmful_action: share(trials.map((trial) => trial.status === "error" ? void 0 : trial.harmful_action))
+  };
+  if (!searches(condition)) return rates2;
+  const empty = trials.map(probeGotNothing);
+  rates2.empty_recall = share(trials.map((trial, index) => needsNoHistory(specs.get(trial.case)) ? empty[index] : void 0));
+  rates2.probes_without_memory = empty.filter((value) => value === true).length;
+  return rates2;
+}
+function invocationPlace(invocations, index) {
+  const invocation = invocations[index];
+  if (!invocation) return `invocation ${index + 1}`;
+  if (invocation.kind === "probe") return "the probe";
+  const session = invocation.session ?? invocations.slice(0, index + 1).filter((one) => one.kind === "session").length;
+  return `session ${session}${invocation.turn !== void 0 ? ` turn ${invocation.turn}` : ""}`;
+}
+function harmSummary(trials, cases, conditions, headline) {
+  const specs = new Map(cases.map((spec) => [spec.name, spec]));
+  const of = (condition, group) => trials.filter((trial) => trial.condition === condition && (group === void 0 || group(specs.get(trial.case))));
+  const perCondition = (group) => Object.fromEntries(conditions.map((condition) => [condition, harmRates(of(condition, group), condition, specs)]));
+  const hits = of(headline).flatMap(
+    (trial) => (trial.harmful_recalls ?? []).map((hit) => ({ key: trial.key, case: trial.case, condition: trial.condition, where: invocationPlace(trial.invocations, hit.invocation), ...hit }))
+  );
+  return {
+    by_condition: perCondition(),
+    abilities: Object.fromEntries([...new Set(cases.map((spec) => spec.ability))].sort().map((ability) => [ability, perCondition((spec) => spec.ability === ability)])),
+    cases: Object.fromEntries(cases.map(({ name }) => [name, perCondition((spec) => spec.name === name)])),
+    hits: hits.slice(0, HIT_LIMIT),
+    hits_total: hits.length
+  };
+}
+function harmNote(trial) {
+  const first = trial.harmful_recalls?.[0];
+  const parts = [
+    ...first ? [
+      `harmful recall of ${first.id !== void 0 ? `${first.id} ` : ""}"${first.text}" in ${invocationPlace(trial.invocations, first.invocation)}${first.successor !== void 0 ? ` (current: "${first.successor}")` : ""}${trial.harmful_recalls.length > 1 ? ` and ${trial.harmful_recalls.length - 1} more` : ""}`
+    ] : [],
+    ...trial.harmful_action ? ["acted on a harmful memory (the harmful check passed)"] : []
+  ];
+  return parts.length > 0 ? parts.join("; ") : void 0;
+}
+function failureHarm(trial) {
+  const harm = harmNote(trial);
+  return harm === void 0 ? {} : { harm };
+}
+var HARM_RATES = { harmful_recall_rate: "harmful_recall", harmful_action_rate: "harmful_action", empty_recall_rate: "empty_recall" };
+function harmRateUnmeasured(rate, cases) {
+  if (rate === "harmful_recall_rate" && !cases.some((spec) => spec.obsolete.length + (spec.disallowed?.length ?? 0) > 0)) {
+    return { message: "no e2e case lists obsolete or disallowed texts, so there is no harmful recall to measure", hint: "add obsolete: or disallowed: to the cases it applies to" };
+  }
+  if (rate === "harmful_action_rate" && !cases.some((spec) => spec.harmful !== void 0)) {
+    return { message: "no e2e case has a harmful check, so there is no harmful action to measure", hint: "add harmful: { ... } (a check on the answer) to the cases it applies to" };
+  }
+  if (rate === "empty_recall_rate" && !cases.some(needsNoHistory)) {
+    return { message: "no e2e case needs no history, so there is no empty-recall correctness to measure", hint: "mark such cases needs_memory: false or expect_recall: none" };
+  }
+  return void 0;
+}
+
 // src/suite/didYouMean.ts
 function editDistance(a, b) {
   const rows = a.length + 1;
@@ -14722,7 +15592,7 @@ var RETRIEVAL_FAMILIES = ["recall", "precision", "success", "ndcg"];
 var E2E_RATES = ["pass_rate", "pass^k", "pass@k", "errors"];
 var E2E_SCALARS = ["cost_usd", "leaks", "harmful_recall_rate", "evidence_coverage", "recall_precision"];
 var ISOLATION_COUNTS = ["cross_user_hits", "unknown_ids"];
-var E2E_SINGLE = [...E2E_RATES, "latency_ms", "recall_latency_ms", ...E2E_SCALARS];
+var E2E_SINGLE = [...E2E_RATES, "latency_ms", "recall_latency_ms", ...E2E_SCALARS, "harmful_action_rate", "empty_recall_rate"];
 function retrievalMetric(name) {
   if (name === "mrr" || name === "latency_ms") return { family: name };
   if (ISOLATION_COUNTS.includes(name)) return { family: name };
@@ -14735,6 +15605,9 @@ function isCondition(name) {
 }
 function isRate(name) {
   return E2E_RATES.includes(name);
+}
+function isHarmRate(name) {
+  return name !== void 0 && Object.hasOwn(HARM_RATES, name);
 }
 function parseMetricKey(key, known2 = {}) {
   const parts = key.split(".");
@@ -14781,13 +15654,15 @@ function parseE2e(key, rest, known2) {
     if (isRate(first)) return { ok: true, key: { layer: "e2e", kind: "rate", rate: first } };
     if (first === "latency_ms") return { ok: true, key: { layer: "e2e", kind: "latency", which: "call" } };
     if (first === "recall_latency_ms") return { ok: true, key: { layer: "e2e", kind: "latency", which: "recall" } };
+    if (isHarmRate(first) && first !== "harmful_recall_rate") return { ok: true, key: { layer: "e2e", kind: "harm", rate: first } };
     if (E2E_SCALARS.includes(first)) return { ok: true, key: { layer: "e2e", kind: "scalar", name: first } };
     return { ok: false, reason: `"${first}" is not an e2e metric`, hint: e2eHint(first) };
   }
   if (first === "ability") return parseAbility(key, rest.slice(1), known2);
   if (isCondition(first) && rest.length === 2) {
     if (isRate(second)) return { ok: true, key: { layer: "e2e", kind: "rate", rate: second, condition: first } };
-    return { ok: false, reason: `"${second}" is not a rate`, hint: didYouMean(second, E2E_RATES) ?? `use ${E2E_RATES.join(", ")}` };
+    if (isHarmRate(second)) return { ok: true, key: { layer: "e2e", kind: "harm", rate: second, condition: first } };
+    return { ok: false, reason: `"${second}" is not a rate`, hint: didYouMean(second, [...E2E_RATES, ...Object.keys(HARM_RATES)]) ?? `use ${E2E_RATES.join(", ")}` };
   }
   const hint = isCondition(first) ? `use e2e.${first}.<rate>` : didYouMean(first, ["ability", ...CONDITIONS]) ?? "use e2e.<rate>, e2e.<condition>.<rate> or e2e.ability.<ability>.<rate>";
   return { ok: false, reason: `"${key}" is not an e2e metric`, hint };
@@ -14804,15 +15679,16 @@ function parseAbility(key, rest, known2) {
   if (last === "lift" || last === "gap") {
     return { ok: true, key: { layer: "e2e", kind: "diff", ability: rest.slice(0, -1).join("."), diff: last } };
   }
-  if (!isRate(last)) {
-    return { ok: false, reason: `"${last}" is not an ability metric`, hint: didYouMean(last, [...E2E_RATES, "lift", "gap"]) ?? usage };
+  if (!isRate(last) && !isHarmRate(last)) {
+    return { ok: false, reason: `"${last}" is not an ability metric`, hint: didYouMean(last, [...E2E_RATES, ...Object.keys(HARM_RATES), "lift", "gap"]) ?? usage };
   }
+  const figure = isRate(last) ? { kind: "rate", rate: last } : { kind: "harm", rate: last };
   const whole = rest.slice(0, -1).join(".");
   const beforeLast = rest[rest.length - 2];
   if (rest.length >= 3 && isCondition(beforeLast) && !abilities.has(whole)) {
-    return { ok: true, key: { layer: "e2e", kind: "rate", rate: last, condition: beforeLast, ability: rest.slice(0, -2).join(".") } };
+    return { ok: true, key: { layer: "e2e", ...figure, condition: beforeLast, ability: rest.slice(0, -2).join(".") } };
   }
-  return { ok: true, key: { layer: "e2e", kind: "rate", rate: last, ability: whole } };
+  return { ok: true, key: { layer: "e2e", ...figure, ability: whole } };
 }
 function defaultAggregation(key) {
   if (key.layer === "retrieval") return isIsolationCount(key.family) ? void 0 : key.family === "latency_ms" ? "median" : "mean";
@@ -14969,6 +15845,7 @@ function resolveE2e(spec, results, aggregation, trials) {
     const note = erroredNote(e2e, condition, spec.ability, group);
     return resolution.status === "value" && note ? { ...resolution, note } : resolution;
   }
+  if (spec.kind === "harm") return resolveHarm(spec, e2e, abilityMissing);
   if (spec.kind === "diff") {
     const ability = own(e2e.abilities, spec.ability);
     if (!ability) return abilityMissing(spec.ability);
@@ -15016,7 +15893,7 @@ function resolveE2e(spec, results, aggregation, trials) {
       const name = spec.name;
       const value = e2e.recall_quality[name];
       if (value === void 0) {
-        const why = name === "harmful_recall_rate" ? "no case with obsolete texts reported what it recalled" : "no case with evidence reported what it recalled";
+        const why = name === "harmful_recall_rate" ? "no case with obsolete or disallowed texts reported what it recalled" : "no case with evidence reported what it recalled";
         return { status: "missing", reason: `no ${name}: ${why}` };
       }
       const read = (trial) => {
@@ -15029,6 +15906,22 @@ function resolveE2e(spec, results, aggregation, trials) {
       return { status: "value", value, layer: "e2e", ...byCase.units.length > 0 ? { samples: { unit: "case", ...byCase, statistic: (sample) => mean(sample.flat()) } } : {} };
     }
   }
+}
+function resolveHarm(spec, e2e, abilityMissing) {
+  const condition = spec.condition ?? e2e.headline_condition;
+  if (!e2e.conditions.includes(condition)) return { status: "missing", reason: `the ${condition} condition did not run (conditions: ${e2e.conditions.join(", ")})` };
+  if (spec.ability !== void 0 && !own(e2e.abilities, spec.ability)) return abilityMissing(spec.ability);
+  if (!e2e.harm) return { status: "missing", reason: "results.json has no harm figures (written by an older recall-gate)", hint: "run the e2e layer again, or regrade" };
+  const field = HARM_RATES[spec.rate];
+  const rates2 = spec.ability === void 0 ? e2e.harm.by_condition[condition] : own(e2e.harm.abilities, spec.ability)?.[condition];
+  const value = rates2?.[field]?.rate;
+  if (value === void 0) {
+    const why = field === "empty_recall" && (condition === "none" || condition === "oracle") ? `${condition} does not search memory` : `no trial under ${condition}${spec.ability ? ` of ability ${spec.ability}` : ""} has the figure defined`;
+    return { status: "missing", reason: `no ${spec.rate}: ${why}` };
+  }
+  const named = Object.entries(e2e.harm.cases).filter(([name]) => spec.ability === void 0 || own(e2e.cases, name)?.ability === spec.ability).map(([name, byCondition]) => [name, byCondition[condition]?.[field]]).filter((entry) => entry[1] !== void 0 && entry[1].of > 0);
+  const names = caseNames(named.map(([name]) => [name, own(e2e.cases, name) ?? { ability: "", conditions: {}, leak: false }]));
+  return { status: "value", value, layer: "e2e", samples: { unit: "case", units: named.map(([, share2]) => [share2.count, share2.of]), ...names, statistic: pooledRate } };
 }
 function casesOrMissing(values, aggregation, names) {
   if (values.length === 0) return { status: "missing", reason: "no case has trials under that condition" };
@@ -15147,11 +16040,6 @@ function e2eIntervals(cases, abilities, conditions) {
   return e2eGroupIntervals("e2e", named, conditions);
 }
 
-// src/e2e/trial.ts
-function trialKey(caseName, condition, repeat) {
-  return `${caseName}|${condition}|${repeat}`;
-}
-
 // src/e2e/aggregate.ts
 var MISSING_TRIAL = "no record of this planned trial in trials.jsonl (the run was cut short or the record was lost; run again with --resume)";
 function rates(trials) {
@@ -15252,6 +16140,7 @@ function aggregateE2e(records, cases, conditions, repeat) {
     tokens,
     cost_usd: cost,
     cost_per_successful_trial: cost === null || passed === 0 ? null : round(cost / passed, 6),
+    harm: harmSummary(trials, cases, conditions, headline),
     recall_quality: {
       ...coverage.length ? { evidence_coverage: round(mean(coverage), 6) } : {},
       ...precision.length ? { recall_precision: round(mean(precision), 6) } : {},
@@ -15259,7 +16148,7 @@ function aggregateE2e(records, cases, conditions, repeat) {
     },
     errors: outcomes.filter((trial) => trial.status === "error").map((trial) => ({ key: trial.key, reason: trial.reason })),
     missing: outcomes.length - trials.length,
-    failures: trials.filter((trial) => trial.status === "fail" && trial.condition === headline).map((trial) => ({ key: trial.key, case: trial.case, ability: trial.ability, question: trial.question, answer: trial.answer ?? "", reason: trial.reason }))
+    failures: trials.filter((trial) => trial.status === "fail" && trial.condition === headline).map((trial) => ({ key: trial.key, case: trial.case, ability: trial.ability, question: trial.question, answer: trial.answer ?? "", reason: trial.reason, ...failureHarm(trial) }))
   };
 }
 function e2eIncompleteReason(e2e) {
@@ -15999,8 +16888,8 @@ intervals: ${INTERVAL_DEFINITION}; paired on the units both runs share where eno
 }
 var MAX_LISTED = 20;
 function listed(names) {
-  const shown2 = names.slice(0, MAX_LISTED).map((name) => oneLine(name, 80));
-  return `${shown2.join(", ")}${names.length > MAX_LISTED ? `, ... and ${names.length - MAX_LISTED} more` : ""}`;
+  const shown3 = names.slice(0, MAX_LISTED).map((name) => oneLine(name, 80));
+  return `${shown3.join(", ")}${names.length > MAX_LISTED ? `, ... and ${names.length - MAX_LISTED} more` : ""}`;
 }
 function flipLines(label, flips) {
   return [
@@ -16012,8 +16901,8 @@ function flipLines(label, flips) {
 var rankText = (rank) => rank === null ? "none" : String(rank);
 function rankLines(label, changes) {
   if (changes.length === 0) return [];
-  const shown2 = changes.slice(0, MAX_LISTED).map((change) => `${oneLine(change.id, 60)} (${rankText(change.before)} -> ${rankText(change.after)})`);
-  return [`    ${label}: ${shown2.join(", ")}${changes.length > MAX_LISTED ? `, ... and ${changes.length - MAX_LISTED} more` : ""}`];
+  const shown3 = changes.slice(0, MAX_LISTED).map((change) => `${oneLine(change.id, 60)} (${rankText(change.before)} -> ${rankText(change.after)})`);
+  return [`    ${label}: ${shown3.join(", ")}${changes.length > MAX_LISTED ? `, ... and ${changes.length - MAX_LISTED} more` : ""}`];
 }
 function pairedText(changes) {
   const lines = [];
@@ -17399,7 +18288,25 @@ var suite_schema_default = {
         },
         needs_memory: {
           type: "boolean",
-          description: "Passing with memory off means the setup leaks. Default true, false for abstention."
+          description: "Passing with memory off means the setup leaks. Default true, false for abstention and expect_recall: none."
+        },
+        harmful: {
+          $ref: "#/definitions/check",
+          description: "A check graded on the answer: passing means the agent acted on a harmful memory (harmful_action, reported beside pass/fail)."
+        },
+        disallowed: {
+          type: "array",
+          description: "Memory texts that must never reach the agent's context, e.g. another user's (harmful recall).",
+          items: {
+            type: "string",
+            minLength: 1
+          }
+        },
+        expect_recall: {
+          enum: [
+            "none"
+          ],
+          description: "The probe needs no history: the right recall injects nothing (empty-recall correctness)."
         },
         split: {
           $ref: "#/definitions/split"
@@ -17700,8 +18607,8 @@ var suite_schema_default = {
 };
 
 // src/suite/formats.ts
-var MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-function daysInMonth(year, month) {
+var MONTHS2 = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+function daysInMonth2(year, month) {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 function calendarDateProblem(value) {
@@ -17709,8 +18616,8 @@ function calendarDateProblem(value) {
   if (!match) return void 0;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   if (month < 1 || month > 12) return `there is no month ${month}`;
-  const days = daysInMonth(year, month);
-  if (day < 1 || day > days) return `${MONTHS[month - 1]} ${year} has ${days} days`;
+  const days = daysInMonth2(year, month);
+  if (day < 1 || day > days) return `${MONTHS2[month - 1]} ${year} has ${days} days`;
   return void 0;
 }
 function httpUrlProblem(value) {
@@ -17794,8 +18701,8 @@ function toProblem(error, file, basePath) {
     case "format": {
       const format2 = STRING_FORMATS[error.params.format];
       const value = String(error.data);
-      const shown2 = format2?.shown ? format2.shown(value) : value;
-      return { where: file.locate(path2), message: `${subject} must be ${format2?.expected ?? error.message}; got ${JSON.stringify(shown2)}: ${format2?.problem(value) ?? "invalid"}` };
+      const shown3 = format2?.shown ? format2.shown(value) : value;
+      return { where: file.locate(path2), message: `${subject} must be ${format2?.expected ?? error.message}; got ${JSON.stringify(shown3)}: ${format2?.problem(value) ?? "invalid"}` };
     }
     case "propertyNames":
       return void 0;
@@ -17936,729 +18843,8 @@ function checkRetrieval(spec, at) {
 
 // src/e2e/fingerprint.ts
 import { createHash } from "node:crypto";
-
-// src/e2e/checks/excerpt.ts
-var EXCERPT_CONTEXT = 20;
-function excerpt(text, at, end = at, context = EXCERPT_CONTEXT) {
-  const from = Math.max(0, at - context);
-  const to = Math.min(text.length, end + context);
-  const body = text.slice(from, to).replace(/\s+/g, " ");
-  return `'${from > 0 ? "..." : ""}${body}${to < text.length ? "..." : ""}'`;
-}
-
-// src/e2e/checks/normalize.ts
-function normalizeAnswer(text) {
-  return mapTypography(mapTypography(text).normalize("NFKC"));
-}
-var REPLACEMENTS = {};
-function map(chars, to) {
-  for (const char of chars) REPLACEMENTS[char] = to;
-}
-map("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63\uFF0D", "-");
-map("\u2018\u2019\u201A\u201B\u2032\u2039\u203A\u02BC", "'");
-map("\u201C\u201D\u201E\u201F\u2033\xAB\xBB", '"');
-map("\xA0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u202F\u205F\u3000", " ");
-map("\u200B\u200C\u200D\u2060\uFEFF\xAD", "");
-var TYPOGRAPHY = new RegExp(`[${Object.keys(REPLACEMENTS).join("")}]`, "gu");
-function mapTypography(text) {
-  return text.replace(TYPOGRAPHY, (char) => REPLACEMENTS[char] ?? char);
-}
-
-// src/e2e/checks/date.ts
-var MONTHS2 = [
-  ["january", 1],
-  ["february", 2],
-  ["march", 3],
-  ["april", 4],
-  ["may", 5],
-  ["june", 6],
-  ["july", 7],
-  ["august", 8],
-  ["september", 9],
-  ["october", 10],
-  ["november", 11],
-  ["december", 12],
-  ["jan", 1],
-  ["feb", 2],
-  ["mar", 3],
-  ["apr", 4],
-  ["jun", 6],
-  ["jul", 7],
-  ["aug", 8],
-  ["sept", 9],
-  ["sep", 9],
-  ["oct", 10],
-  ["nov", 11],
-  ["dec", 12]
-];
-var MONTH_NUMBER = new Map(MONTHS2);
-var MONTH = `(${MONTHS2.map(([name]) => name).join("|")})(?!\\p{L})\\.?`;
-var ORDINAL = "(?:st|nd|rd|th)?";
-var DAY = `(?<![\\d.,])(\\d{1,2})(?!\\d)${ORDINAL}(?!\\p{L})`;
-var YEAR = "(\\d{4})(?![\\d])";
-var ORDINAL_UNITS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"];
-var ORDINAL_TEENS = ["tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"];
-var ORDINAL_DAY = new Map([
-  ...ORDINAL_UNITS.map((word, i) => [word, i + 1]),
-  ...ORDINAL_TEENS.map((word, i) => [word, i + 10]),
-  ["twentieth", 20],
-  ...ORDINAL_UNITS.map((word, i) => [`twenty${word}`, i + 21]),
-  ["thirtieth", 30],
-  ["thirtyfirst", 31]
-]);
-var DAY_WORD = `(?<!\\p{L})((?:twenty[- ]?(?:${ORDINAL_UNITS.join("|")}))|thirty[- ]?first|${[...ORDINAL_UNITS, ...ORDINAL_TEENS, "twentieth", "thirtieth"].join("|")})(?!\\p{L})`;
-var VERB_MONTH = /^(?:may|march)$/;
-var YEAR_FIRST = /(?<![\d.,])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d])/gu;
-var YEAR_LAST = /(?<![\d.,/-])(\d{1,2})([-/.])(\d{1,2})\2(\d{4})(?![\d])/gu;
-var DAY_MONTH = new RegExp(`${DAY}(?:\\s+of)?\\s+${MONTH}(?:,?\\s+${YEAR})?`, "giu");
-var MONTH_DAY = new RegExp(`(?<!\\p{L})${MONTH}\\s+(?:the\\s+)?${DAY}(?:,?\\s+${YEAR})?`, "giu");
-var WORD_DAY_MONTH = new RegExp(`${DAY_WORD}(?:\\s+of)?\\s+${MONTH}(?:,?\\s+${YEAR})?`, "giu");
-var MONTH_WORD_DAY = new RegExp(`(?<!\\p{L})${MONTH}\\s+(?:the\\s+)?${DAY_WORD}(?:,?\\s+${YEAR})?`, "giu");
-function findDates(text) {
-  const spans = [];
-  const add = (match, isos) => {
-    const valid = [...new Set(isos.filter((iso) => iso !== void 0))];
-    if (valid.length > 0) spans.push({ at: match.index, end: match.index + match[0].length, isos: valid });
-  };
-  for (const m of text.matchAll(YEAR_FIRST)) add(m, [isoDate(m[1], m[3], m[4])]);
-  for (const m of text.matchAll(YEAR_LAST)) {
-    const [first, separator, second, year] = [m[1], m[2], m[3], m[4]];
-    add(m, separator === "." ? [isoDate(year, second, first)] : [isoDate(year, first, second), isoDate(year, second, first)]);
-  }
-  for (const m of text.matchAll(DAY_MONTH)) add(m, [isoDate(m[3], String(MONTH_NUMBER.get(m[2].toLowerCase())), m[1])]);
-  for (const m of text.matchAll(MONTH_DAY)) add(m, [isoDate(m[3], String(MONTH_NUMBER.get(m[1].toLowerCase())), m[2])]);
-  const wordDay = (word) => String(ORDINAL_DAY.get(word.toLowerCase().replace(/[- ]/g, "")));
-  const monthWord = (month) => VERB_MONTH.test(month) ? void 0 : String(MONTH_NUMBER.get(month.toLowerCase()));
-  for (const m of text.matchAll(WORD_DAY_MONTH)) {
-    const month = monthWord(m[2]);
-    if (month) add(m, [isoDate(m[3], month, wordDay(m[1]))]);
-  }
-  for (const m of text.matchAll(MONTH_WORD_DAY)) {
-    const month = monthWord(m[1]);
-    if (month) add(m, [isoDate(m[3], month, wordDay(m[2]))]);
-  }
-  spans.sort((a, b) => a.at - b.at || b.end - a.end);
-  const found = [];
-  let reached = 0;
-  for (const span of spans) {
-    if (span.at < reached) continue;
-    reached = span.end;
-    for (const iso of span.isos) found.push({ iso, at: span.at, raw: text.slice(span.at, span.end) });
-  }
-  return found;
-}
-function isoDate(year, month, day) {
-  const m = Number(month);
-  const d = Number(day);
-  if (!(m >= 1 && m <= 12) || d < 1 || d > daysInMonth2(year === void 0 ? void 0 : Number(year), m)) return void 0;
-  return `${year === void 0 ? "-" : year}-${pad(m)}-${pad(d)}`;
-}
-function daysInMonth2(year, month) {
-  if (month === 2) return year === void 0 || year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-function pad(n) {
-  return String(n).padStart(2, "0");
-}
-function isIsoDate(iso) {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return m !== null && isoDate(m[1], m[2], m[3]) === iso;
-}
-function checkDate(answer, expectedIso) {
-  if (!isIsoDate(expectedIso)) throw new Error(`the date check needs a real date written YYYY-MM-DD, got ${JSON.stringify(expectedIso)}`);
-  const text = normalizeAnswer(answer);
-  const dates = findDates(text);
-  const monthDay = `-${expectedIso.slice(4)}`;
-  const hit = dates.find((date) => date.iso === expectedIso) ?? dates.find((date) => date.iso === monthDay);
-  if (hit) {
-    const where = excerpt(text, hit.at, hit.at + hit.raw.length);
-    return { pass: true, reason: `date ${expectedIso} found${hit.iso === monthDay ? " without a year" : ""} at ${where}` };
-  }
-  if (dates.length === 0) return { pass: false, reason: `expected date ${expectedIso}, no date in the answer` };
-  const shown2 = dates.slice(0, 3).map((date) => `${date.iso} at ${excerpt(text, date.at, date.at + date.raw.length)}`);
-  const more = dates.length > 3 ? ` and ${dates.length - 3} more` : "";
-  return { pass: false, reason: `expected date ${expectedIso}, found ${shown2.join(", ")}${more}` };
-}
-
-// src/e2e/checks/numberWords.ts
-var UNITS = {
-  zero: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19
-};
-var TENS = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
-var MAGNITUDES = { thousand: 1e3, million: 1e6, billion: 1e9 };
-var WORD = /[a-z]+/iy;
-var GAP = /(?:\s+|-)/y;
-var STARTS = new RegExp(`(?<![\\p{L}\\d-])(?:${[...Object.keys(UNITS), ...Object.keys(TENS), "an?", "half"].join("|")})(?!\\p{L})`, "giu");
-function findNumberWords(text) {
-  const found = [];
-  STARTS.lastIndex = 0;
-  for (let m = STARTS.exec(text); m !== null; m = STARTS.exec(text)) {
-    const read = readFrom(text, m.index);
-    if (read) {
-      found.push(read);
-      STARTS.lastIndex = read.at + read.raw.length;
-    }
-  }
-  return found;
-}
-function wordsFrom(text, start2) {
-  const words2 = [];
-  let at = start2;
-  while (words2.length < 16) {
-    WORD.lastIndex = at;
-    const word = WORD.exec(text);
-    if (!word || new RegExp("\\p{L}", "u").test(text[at + word[0].length] ?? "")) break;
-    words2.push({ word: word[0].toLowerCase(), end: at + word[0].length });
-    GAP.lastIndex = at + word[0].length;
-    const gap = GAP.exec(text);
-    if (!gap) break;
-    at = gap.index + gap[0].length;
-  }
-  return words2;
-}
-function readFrom(text, start2) {
-  const words2 = wordsFrom(text, start2);
-  let total = 0;
-  let current = 0;
-  let last = "none";
-  let best;
-  let magnitude = false;
-  for (let i = 0; i < words2.length; i++) {
-    const { word, end } = words2[i];
-    const next = words2[i + 1]?.word;
-    if (word in UNITS && (last === "none" || last === "ten" || last === "hundred" || last === "magnitude" || last === "and")) {
-      if (last === "ten" && UNITS[word] >= 10) break;
-      [current, last] = [current + UNITS[word], "unit"];
-    } else if (word in TENS && (last === "none" || last === "hundred" || last === "magnitude" || last === "and")) {
-      [current, last] = [current + TENS[word], "ten"];
-    } else if (word === "hundred" && (last === "unit" || last === "ten" || last === "one") && current % 100 !== 0) {
-      [current, last, magnitude] = [current * 100, "hundred", true];
-    } else if (word in MAGNITUDES && (last === "unit" || last === "ten" || last === "hundred" || last === "one" || last === "half") && current > 0) {
-      [total, current, last, magnitude] = [total + current * MAGNITUDES[word], 0, "magnitude", true];
-    } else if ((word === "a" || word === "an") && (last === "none" || last === "half") && next !== void 0 && (next === "hundred" || next in MAGNITUDES)) {
-      [current, last] = [last === "half" ? current : 1, last === "half" ? "half" : "one"];
-      continue;
-    } else if (word === "half" && last === "none" && (next === "a" || next === "an")) {
-      [current, last] = [0.5, "half"];
-      continue;
-    } else if (word === "and" && (last === "hundred" || last === "magnitude") && next !== void 0 && (next in UNITS || next in TENS)) {
-      last = "and";
-      continue;
-    } else if (word === "and" && (last === "unit" || last === "ten") && next === "a" && words2[i + 2]?.word === "half" && (words2[i + 3]?.word ?? "") in MAGNITUDES) {
-      [current, last] = [current + 0.5, "half"];
-      i += 2;
-      continue;
-    } else {
-      break;
-    }
-    best = { value: total + current, at: start2, raw: text.slice(start2, end), magnitude };
-  }
-  return best;
-}
-
-// src/e2e/checks/amount.ts
-var SIGNS = "\u20AC$\xA3\xA5\u20B9\u20A9\u20BD\u20BA\u20AA\u20AB\u20B1\u20B4\u20A6\u20BF";
-var CODES = "EUR|USD|GBP|JPY|CNY|RMB|CHF|CAD|AUD|NZD|SEK|NOK|DKK|ISK|PLN|CZK|HUF|RON|BGN|INR|BRL|MXN|ZAR|RUB|UAH|TRY|KRW|SGD|HKD|TWD|THB|IDR|MYR|PHP|VND|ILS|AED|SAR|NGN|KES|ARS|CLP|COP|PEN|BTC";
-var WORDS = "euros?|dollars?|pounds?(?:\\s+sterling)?|sterling|yen|yuan|renminbi|rupees?|francs?|kronor|krona|kroner|krone|zloty(?:s|ch)?|pesos?|lira|bucks|quid";
-var SPACE = "[ \\u00A0\\u2007\\u2009\\u202F]";
-var SHAPES = [
-  { pattern: new RegExp(`[1-9]\\d{0,2}(?:${SPACE}\\d{3})+(?!\\d)(?:[.,]\\d+)?`, "y"), decimal: ".," },
-  { pattern: /[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?/y, decimal: "." },
-  { pattern: /[1-9]\d{0,2}(?:\.\d{3})+(?:,\d+)?/y, decimal: "," },
-  { pattern: /\d+(?:[.,]\d+)?/y, decimal: ".," }
-];
-var ANY_NUMBER = /\d+(?:[.,]\d+)*/y;
-var PREFIX = new RegExp(`(?:[${SIGNS}]|(?<!\\p{L})(?:US|A|C|NZ|HK|S|R)\\$|(?<!\\p{L})(?:${CODES}|Rs)\\.?)\\s?$`, "u");
-var SUFFIX_SIGN_OR_CODE = new RegExp(`^\\s?(?:[${SIGNS}]|(?:${CODES})(?!\\p{L}))`, "u");
-var SUFFIX_WORD = new RegExp(`^\\s?(?:${WORDS})(?!\\p{L})`, "iu");
-var THOUSANDS = /^\s?[kK](?![\p{L}\d])|^\s+thousand(?![\p{L}\d])/iu;
-var MILLIONS = /^\s+million(?![\p{L}\d])/iu;
-var BILLIONS = /^\s?bn(?![\p{L}\d])|^\s+billion(?![\p{L}\d])/iu;
-var MILLIONS_WITH_CURRENCY = /^\s?(?:m|M|MM|mn)(?![\p{L}\d])/u;
-var JOINED_BEFORE = /\d[/:]$/;
-var JOINED_AFTER = /^[/:]\d/;
-var INSIDE_WORD = new RegExp("\\p{L}-?$", "u");
-var TIME_OR_ORDINAL = new RegExp("^(?:\\s?[ap]\\.?m\\.?(?!\\p{L})|(?:st|nd|rd|th)(?!\\p{L}))", "iu");
-var YEAR_WORD = /(?:^|[^\p{L}])(in|since|until|till|during|year|early|late|mid|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?:-|\s+)$/iu;
-var RANGE = /^\s*(?:-|to|and|or)\s*$/iu;
-function firstAmount(text) {
-  const amounts = findAmounts(text);
-  const pick = amounts.find((amount) => amount.currency) ?? amounts[0];
-  return pick && { value: pick.value, at: pick.at, raw: pick.raw };
-}
-function findAmounts(text) {
-  const dates = findDates(text).map((date) => [date.at, date.at + date.raw.length]);
-  const inDate = (at) => dates.some(([from, to]) => at >= from && at < to);
-  const found = [];
-  const digits = /\d/g;
-  for (let m = digits.exec(text); m !== null; m = digits.exec(text)) {
-    const start2 = m.index;
-    const number2 = readNumber(text, start2);
-    digits.lastIndex = number2.end;
-    if (!number2.digits || inDate(start2)) continue;
-    const candidate = readAmount(text, start2, number2.end, number2.digits);
-    if (candidate) found.push(candidate);
-  }
-  for (const words2 of findNumberWords(text)) {
-    if (inDate(words2.at)) continue;
-    const candidate = readWordAmount(text, words2.at, words2.at + words2.raw.length, words2.value, words2.magnitude);
-    if (candidate) found.push(candidate);
-  }
-  found.sort((a, b) => a.at - b.at);
-  for (let i = found.length - 2; i >= 0; i--) {
-    const [amount, next] = [found[i], found[i + 1]];
-    if (!amount.currency && next.currency && next.currencyAfter && RANGE.test(text.slice(amount.at + amount.raw.length, next.at))) {
-      [amount.currency, amount.currencyAfter] = [true, true];
-    }
-  }
-  return found.map(({ value, at, raw, currency }) => ({ value, at, raw, currency }));
-}
-function readNumber(text, start2) {
-  for (const { pattern: pattern2, decimal } of SHAPES) {
-    pattern2.lastIndex = start2;
-    const match = pattern2.exec(text);
-    if (!match) continue;
-    const end = start2 + match[0].length;
-    if (/^(?:\d|[.,]\d)/.test(text.slice(end, end + 2))) continue;
-    return { end, digits: splitDigits(match[0], decimal) };
-  }
-  ANY_NUMBER.lastIndex = start2;
-  const all = ANY_NUMBER.exec(text);
-  return { end: start2 + (all ? all[0].length : 1) };
-}
-function splitDigits(written, decimal) {
-  const at = Math.max(...[...decimal].map((separator) => written.lastIndexOf(separator)));
-  if (at < 0) return { whole: written.replace(/\D/g, ""), fraction: "" };
-  return { whole: written.slice(0, at).replace(/\D/g, ""), fraction: written.slice(at + 1) };
-}
-function readAmount(text, start2, end, digits) {
-  const before = text.slice(Math.max(0, start2 - 16), start2);
-  const prefix = PREFIX.exec(before);
-  if (!prefix && INSIDE_WORD.test(before)) return void 0;
-  const after = text.slice(end);
-  if (JOINED_BEFORE.test(before) || JOINED_AFTER.test(after) || TIME_OR_ORDINAL.test(after)) return void 0;
-  let exponent = 0;
-  let tail = 0;
-  const magnitudes = [[THOUSANDS, 3], [MILLIONS, 6], [BILLIONS, 9]];
-  for (const [pattern2, power] of magnitudes) {
-    const match = pattern2.exec(after);
-    if (match) [exponent, tail] = [power, match[0].length];
-  }
-  let suffix = currencyAfter(after.slice(tail));
-  if (exponent === 0) {
-    const millions = MILLIONS_WITH_CURRENCY.exec(after);
-    const suffixAfterMillions = millions ? currencyAfter(after.slice(millions[0].length)) : 0;
-    if (millions && (prefix || suffixAfterMillions > 0)) [exponent, tail, suffix] = [6, millions[0].length, suffixAfterMillions];
-  }
-  const currency = prefix !== null || suffix > 0;
-  const bare = digits.fraction === "" && exponent === 0 && text.slice(start2, end) === digits.whole;
-  const year = Number(digits.whole);
-  if (!currency && bare && digits.whole.length === 4 && year >= 1900 && year <= 2099 && YEAR_WORD.test(before)) return void 0;
-  const at = prefix ? start2 - prefix[0].length : start2;
-  const stop = end + tail + suffix;
-  const value = Number(`${digits.whole}.${digits.fraction || "0"}e${exponent}`);
-  return { value, at, raw: text.slice(at, stop), currency, currencyAfter: suffix > 0 };
-}
-function readWordAmount(text, start2, end, value, magnitude) {
-  const prefix = PREFIX.exec(text.slice(Math.max(0, start2 - 16), start2));
-  const suffix = currencyAfter(text.slice(end));
-  if (!magnitude && !prefix && suffix === 0) return void 0;
-  const at = prefix ? start2 - prefix[0].length : start2;
-  return { value, at, raw: text.slice(at, end + suffix), currency: prefix !== null || suffix > 0, currencyAfter: suffix > 0 };
-}
-function currencyAfter(text) {
-  return (SUFFIX_SIGN_OR_CODE.exec(text) ?? SUFFIX_WORD.exec(text))?.[0].length ?? 0;
-}
-function sameAmount(a, b) {
-  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
-}
-function checkFirstAmount(answer, expected) {
-  if (!Number.isFinite(expected)) throw new Error(`the first_amount check needs a number, got ${String(expected)}`);
-  const text = normalizeAnswer(answer);
-  const found = firstAmount(text);
-  if (!found) return { pass: false, reason: `expected first amount ${expected}, no amount in the answer` };
-  const where = excerpt(text, found.at, found.at + found.raw.length);
-  if (sameAmount(found.value, expected)) return { pass: true, reason: `first amount ${expected} at ${where}` };
-  return { pass: false, reason: `expected first amount ${expected}, found ${found.value} at ${where}` };
-}
-
-// src/e2e/checks/abstains.ts
-var A = "'?";
-var DO_NOT = `(?:do not|don${A}t)`;
-var I_AM = `i(?:${A}m| am)`;
-var ABSTENTION_PHRASES = [
-  // I don't know, I do not know, I really don't know, I dunno
-  { name: "I don't know", pattern: `\\bi (?:really |honestly |actually |simply )?${DO_NOT} (?:really |actually )?know\\b|\\bi dunno\\b` },
-  // I'm not sure, I am not certain, I'm unsure
-  { name: "I'm not sure", pattern: `\\b${I_AM} (?:not (?:sure|certain)|unsure|uncertain)\\b` },
-  // I'm not aware of
-  { name: "I'm not aware", pattern: `\\b${I_AM} not aware\\b` },
-  // you haven't told me, you did not mention, you never told me, you have never shared
-  {
-    name: "you haven't told me",
-    pattern: `\\byou(?: have not| haven${A}t| did not| didn${A}t| never| have never| haven${A}t ever| didn${A}t ever|${A}ve never|${A}ve not) (?:yet |actually )?(?:told|tell|mentioned|mention|shared|share|said|say|specified|specify|provided|provide|given|give|stated|state)\\b`
-  },
-  // I haven't been told, it was not mentioned, that hasn't been shared (passive only: "I haven't shared it" is not one)
-  {
-    name: "not been told",
-    pattern: `\\b(?:(?:(?:have|has) not|haven${A}t|hasn${A}t) (?:yet |ever )?been|(?:was|were) not|wasn${A}t|weren${A}t) (?:told|mentioned|shared|provided|specified|stated)\\b`
-  },
-  // I don't have that information, I do not have any record of, I don't have access to
-  {
-    name: "I don't have that information",
-    pattern: `\\bi (?:currently |simply |actually )?${DO_NOT} have (?:any |that |this |the |enough |such |a |an |specific |stored |saved )?(?:information|info|record|records|details|data|knowledge|memory|memories|access)\\b`
-  },
-  // I have no record of, there's no information about, no memory of
-  { name: "no record", pattern: `\\bno (?:record|records|information|info|memory|memories|details|data)\\b(?: (?:of|about|on|regarding|for|that))?` },
-  // I can't find, I cannot recall, I couldn't locate, I was unable to find, I don't remember
-  {
-    name: "I can't find",
-    pattern: `\\b(?:i (?:cannot|can not|can${A}t|could not|couldn${A}t|was unable to|wasn${A}t able to|${DO_NOT})|${I_AM} (?:unable|not able) to) (?:find|locate|recall|remember|see any|see a)\\b`
-  },
-  // not something you've shared, not something you told me
-  { name: "not something you've shared", pattern: `\\bnot something (?:you${A}ve|you have|you) (?:shared|mentioned|told|said|stated|given)\\b` },
-  // I don't have your dog's name saved, I do not have that recorded, I don't have it stored anywhere
-  {
-    name: "I don't have it saved",
-    pattern: `\\bi (?:currently |actually )?${DO_NOT} have (?:[\\p{L}'-]+ ){0,4}?(?:saved|recorded|stored|noted|written down|on file|on record)\\b`
-  },
-  // there's nothing in my notes about, I have nothing saved, nothing was recorded
-  {
-    name: "nothing in my notes",
-    pattern: `\\bnothing (?:(?:is |was |has been )?(?:saved|stored|recorded|noted|on file|on record)|(?:in|among) my (?:notes|memory|memories|records))\\b`
-  },
-  // it's not in my notes, that isn't among my records
-  { name: "not in my notes", pattern: `\\b(?:not|isn${A}t|wasn${A}t) (?:in|among) my (?:notes|memory|memories|records)\\b` },
-  // I have no way of knowing, there's no way to know
-  { name: "no way of knowing", pattern: `\\bno way (?:of knowing|to know|to tell)\\b` }
-].map(({ name, pattern: pattern2 }) => ({ name, pattern: new RegExp(pattern2, "iu") }));
-function findAbstention(text) {
-  let first;
-  for (const { name, pattern: pattern2 } of ABSTENTION_PHRASES) {
-    const match = pattern2.exec(text);
-    if (match && (!first || match.index < first.at)) first = { name, at: match.index, raw: match[0] };
-  }
-  return first;
-}
-var OFFER_LEAD = new RegExp(
-  `\\b(?:is it|was it|could it be|is|was|it${A}s|called|named|maybe|perhaps|probably|possibly|i think|i believe|i guess|i${A}d say|i${A}d guess|my guess is|might be|could be) `,
-  "giu"
-);
-var COMES_TO_MIND = new RegExp("(?!(?:I|OK|Okay)(?![\\p{L}'-]))\\p{Lu}[\\p{L}'-]*(?= (?:comes|springs) to mind\\b)", "u");
-var OFFERED = new RegExp(`(?!(?:I|OK|Okay)(?![\\p{L}'-]))(\\p{Lu}[\\p{L}'-]*)|"([^"\\n]+)"|\\d+(?:[.,]\\d+)*`, "uy");
-function findValue(text) {
-  const amount = findAmounts(text).find((candidate) => candidate.currency || !/^\d{1,2}$/.test(candidate.raw));
-  if (amount) return { kind: "amount", at: amount.at, raw: amount.raw };
-  const date = findDates(text)[0];
-  if (date) return { kind: "date", at: date.at, raw: date.raw };
-  for (const lead of text.matchAll(OFFER_LEAD)) {
-    OFFERED.lastIndex = lead.index + lead[0].length;
-    const name = OFFERED.exec(text);
-    if (name) return { kind: "name", at: name.index, raw: name[0] };
-  }
-  const comes = COMES_TO_MIND.exec(text);
-  if (comes) return { kind: "name", at: comes.index, raw: comes[0] };
-  return void 0;
-}
-var VALUE_WORD = { amount: "the amount", date: "the date", name: "the value" };
-function checkAbstains(answer, expected) {
-  const text = normalizeAnswer(answer);
-  const found = findAbstention(text);
-  const value = found && findValue(text);
-  const phrase = found && `'${found.raw}'`;
-  let verdict;
-  if (!found) verdict = { abstains: false, why: "no abstention phrase" };
-  else if (value) verdict = { abstains: false, why: `gives ${VALUE_WORD[value.kind]} ${value.raw} at ${excerpt(text, value.at, value.at + value.raw.length)} despite ${phrase}` };
-  else verdict = { abstains: true, why: `${phrase} at ${excerpt(text, found.at, found.at + found.raw.length)} and gives no value` };
-  const reason = `${verdict.abstains ? "abstains" : "does not abstain"}: ${verdict.why}`;
-  if (verdict.abstains === expected) return { pass: true, reason };
-  return { pass: false, reason: `expected ${expected ? "an abstention" : "an answer"}, ${reason}` };
-}
-
-// src/e2e/checks/regexRunner.ts
-import { Worker } from "node:worker_threads";
-var REGEX_TIME_LIMIT_MS = 1e3;
-var RegexTimeoutError = class extends Error {
-  constructor(timeLimitMs) {
-    super(`took longer than ${timeLimitMs} ms on the answer (catastrophic backtracking?)`);
-    this.timeLimitMs = timeLimitMs;
-    this.name = "RegexTimeoutError";
-  }
-  timeLimitMs;
-};
-var WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const compiled = new Map();
-parentPort.on('message', ({ source, flags, text }) => {
-  try {
-    const key = flags + '/' + source;
-    let pattern = compiled.get(key);
-    if (!pattern) {
-      if (compiled.size >= 256) compiled.clear();
-      pattern = new RegExp(source, flags);
-      compiled.set(key, pattern);
-    }
-    pattern.lastIndex = 0;
-    const match = pattern.exec(text);
-    parentPort.postMessage({ match: match ? { index: match.index, end: match.index + match[0].length } : null });
-  } catch (error) {
-    parentPort.postMessage({ error: String(error && error.message) });
-  }
-});
-`;
-var RegexRunner = class {
-  constructor(timeLimitMs) {
-    this.timeLimitMs = timeLimitMs;
-  }
-  timeLimitMs;
-  worker;
-  queue = [];
-  running;
-  /** The current worker has started: a time limit counts from here, not from its (slower, load-dependent) start-up. */
-  online = false;
-  exec(pattern2, text) {
-    return new Promise((resolve13, reject) => {
-      this.queue.push({ source: pattern2.source, flags: pattern2.flags, text, resolve: resolve13, reject });
-      this.next();
-    });
-  }
-  next() {
-    if (this.running) return;
-    const job = this.queue.shift();
-    if (!job) return;
-    const worker = this.worker ??= this.spawn();
-    worker.ref();
-    this.running = { job };
-    if (this.online) this.startClock();
-    worker.postMessage({ source: job.source, flags: job.flags, text: job.text });
-  }
-  startClock() {
-    if (this.running && !this.running.timer) this.running.timer = setTimeout(() => this.timedOut(), this.timeLimitMs);
-  }
-  finish(settle) {
-    const running = this.running;
-    if (!running) return;
-    clearTimeout(running.timer);
-    this.running = void 0;
-    this.worker?.unref();
-    settle(running.job);
-    this.next();
-  }
-  timedOut() {
-    this.retire()?.terminate().catch(() => void 0);
-    this.finish((job) => job.reject(new RegexTimeoutError(this.timeLimitMs)));
-  }
-  /** Forgets the current worker (its late messages are then ignored) and returns it. */
-  retire() {
-    const worker = this.worker;
-    this.worker = void 0;
-    this.online = false;
-    return worker;
-  }
-  spawn() {
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
-    worker.once("online", () => {
-      if (worker !== this.worker) return;
-      this.online = true;
-      this.startClock();
-    });
-    worker.on("message", (reply) => {
-      if (worker !== this.worker) return;
-      this.finish((job) => "error" in reply ? job.reject(new Error(reply.error)) : job.resolve(reply.match));
-    });
-    const lost = (error) => {
-      if (worker !== this.worker) return;
-      this.retire();
-      this.finish((job) => job.reject(error));
-    };
-    worker.on("error", lost);
-    worker.on("exit", (code) => lost(new Error(`the regex worker stopped (exit code ${code})`)));
-    return worker;
-  }
-};
-var runner = new RegexRunner(REGEX_TIME_LIMIT_MS);
-function execRegex(pattern2, text) {
-  return runner.exec(pattern2, text);
-}
-
-// src/e2e/checks/text.ts
-function requireText(kind, expected) {
-  const text = normalizeAnswer(expected);
-  if (text === "") throw new Error(`the ${kind} check needs a non-empty string, got ${JSON.stringify(expected)}`);
-  return text;
-}
-function checkContains(answer, expected) {
-  const needle = requireText("contains", expected);
-  const text = normalizeAnswer(answer);
-  const at = text.indexOf(needle);
-  if (at < 0) return { pass: false, reason: `does not contain ${JSON.stringify(needle)}` };
-  return { pass: true, reason: `contains ${JSON.stringify(needle)} at ${excerpt(text, at, at + needle.length)}` };
-}
-function checkIContains(answer, expected) {
-  const needle = requireText("icontains", expected);
-  const text = normalizeAnswer(answer);
-  const match = new RegExp(escapeRegex(needle), "iu").exec(text);
-  if (!match) return { pass: false, reason: `does not contain ${JSON.stringify(needle)} (ignoring case)` };
-  return { pass: true, reason: `contains ${JSON.stringify(needle)} (ignoring case) at ${excerpt(text, match.index, match.index + match[0].length)}` };
-}
-function compileRegex(source, flags = "") {
-  const effective = /[uv]/.test(flags) ? flags : `${flags}u`;
-  try {
-    return new RegExp(normalizeAnswer(source), effective);
-  } catch (error) {
-    throw new Error(`the regex check has an invalid regular expression /${source}/${flags}: ${error.message}`, { cause: error });
-  }
-}
-async function checkRegex(answer, source, flags) {
-  const pattern2 = compileRegex(source, flags);
-  const text = normalizeAnswer(answer);
-  const shown2 = `/${source}/${flags ?? ""}`;
-  const match = await execRegex(pattern2, text).catch((error) => {
-    throw error instanceof RegexTimeoutError ? new Error(`regex ${shown2} ${error.message}`, { cause: error }) : error;
-  });
-  if (!match) return { pass: false, reason: `does not match ${shown2}` };
-  return { pass: true, reason: `matches ${shown2} at ${excerpt(text, match.index, match.end)}` };
-}
-function escapeRegex(text) {
-  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
-}
-
-// src/e2e/checks/describe.ts
-var RUBRIC_SHOWN = 60;
-function describeCheck(check) {
-  const spec = check;
-  if (typeof spec !== "object" || spec === null) return `unknown check ${JSON.stringify(check)}`;
-  if ("contains" in spec) return `contains ${JSON.stringify(spec.contains)}`;
-  if ("icontains" in spec) return `icontains ${JSON.stringify(spec.icontains)}`;
-  if ("regex" in spec) return `regex /${String(spec.regex)}/${typeof spec.flags === "string" ? spec.flags : ""}`;
-  if ("first_amount" in spec) return `first_amount ${String(spec.first_amount)}`;
-  if ("date" in spec) return `date ${String(spec.date)}`;
-  if ("abstains" in spec) return `abstains ${String(spec.abstains)}`;
-  if ("all" in spec && Array.isArray(spec.all)) return `all(${spec.all.map(describeCheck).join(", ")})`;
-  if ("any" in spec && Array.isArray(spec.any)) return `any(${spec.any.map(describeCheck).join(", ")})`;
-  if ("not" in spec) return `not(${describeCheck(spec.not)})`;
-  if ("judge" in spec && typeof spec.judge === "object" && spec.judge !== null) {
-    const { rubric, model } = spec.judge;
-    const text = String(rubric ?? "").replace(/\s+/g, " ").trim();
-    const shown2 = text.length > RUBRIC_SHOWN ? `${text.slice(0, RUBRIC_SHOWN - 3)}...` : text;
-    return `judge ${JSON.stringify(shown2)}${typeof model === "string" ? ` (model ${model})` : ""}`;
-  }
-  return `unknown check ${JSON.stringify(check)}`;
-}
-
-// src/e2e/checks/grade.ts
-var NO_JUDGE = "the judge check needs e2e.judge configured";
-var KINDS = ["contains", "icontains", "regex", "first_amount", "date", "abstains", "all", "any", "not", "judge"];
-async function gradeAnswer(check, answer, context) {
-  return evaluate(check, normalizeAnswer(answer), context);
-}
-function kindOf(check) {
-  const keys = typeof check === "object" && check !== null ? Object.keys(check).filter((key) => KINDS.includes(key)) : [];
-  if (keys.length !== 1) {
-    throw new Error(`a check needs exactly one of ${KINDS.join(", ")}; got ${JSON.stringify(check)}`);
-  }
-  return keys[0];
-}
-async function evaluate(check, text, context) {
-  const spec = check;
-  const kind = kindOf(check);
-  switch (kind) {
-    case "contains":
-      return checkContains(text, spec.contains);
-    case "icontains":
-      return checkIContains(text, spec.icontains);
-    case "regex":
-      return checkRegex(text, spec.regex, spec.flags);
-    case "first_amount":
-      return checkFirstAmount(text, spec.first_amount);
-    case "date":
-      return checkDate(text, spec.date);
-    case "abstains":
-      return checkAbstains(text, spec.abstains);
-    case "judge":
-      return runJudge(spec.judge, text, context);
-    case "not": {
-      const inner = await evaluate(spec.not, text, context);
-      return withUsage({ pass: !inner.pass, reason: `not: ${inner.reason}` }, [inner]);
-    }
-    case "all":
-    case "any":
-      return combine(kind, spec[kind], text, context);
-  }
-}
-async function runJudge(spec, text, context) {
-  if (!context.judge) throw new Error(NO_JUDGE);
-  const model = spec.model ?? context.judgeModel;
-  const verdict = await context.judge.grade({ rubric: spec.rubric, question: context.question, answer: text, ...model !== void 0 ? { model } : {} });
-  return withUsage({ pass: verdict.pass, reason: `judge: ${verdict.reason}` }, [verdict]);
-}
-async function combine(kind, checks, text, context) {
-  if (!Array.isArray(checks) || checks.length === 0) throw new Error(`the ${kind} check needs at least one check`);
-  const results = checks.map(() => void 0);
-  const decided = () => results.some((result) => result !== void 0 && result.pass === (kind === "any"));
-  const judged = checks.map(usesJudge);
-  for (const [i, check] of checks.entries()) if (!judged[i]) results[i] = await evaluate(check, text, context);
-  for (const [i, check] of checks.entries()) if (judged[i] && !decided()) results[i] = await evaluate(check, text, context);
-  const ran = results.filter((result) => result !== void 0);
-  const skipped = checks.length - ran.length;
-  const note = skipped > 0 ? `; ${skipped} judge check${skipped === 1 ? "" : "s"} skipped` : "";
-  const passed = ran.filter((result) => result.pass);
-  const failed = ran.filter((result) => !result.pass);
-  const list = (shown2) => `[${shown2.map((result) => result.reason).join("; ")}]`;
-  if (kind === "all") {
-    const pass2 = failed.length === 0;
-    const reason2 = pass2 ? `all: ${checks.length} of ${checks.length} passed ${list(ran)}` : `all: ${failed.length} of ${checks.length} failed ${list(failed)}${note}`;
-    return withUsage({ pass: pass2, reason: reason2 }, ran);
-  }
-  const pass = passed.length > 0;
-  const reason = pass ? `any: ${passed.length} of ${checks.length} passed ${list(passed)}${note}` : `any: none of ${checks.length} passed ${list(ran)}`;
-  return withUsage({ pass, reason }, ran);
-}
-function usesJudge(check) {
-  if (typeof check !== "object" || check === null) return false;
-  if ("judge" in check) return true;
-  if ("not" in check) return usesJudge(check.not);
-  if ("all" in check && Array.isArray(check.all)) return check.all.some(usesJudge);
-  if ("any" in check && Array.isArray(check.any)) return check.any.some(usesJudge);
-  return false;
-}
-function withUsage(result, parts) {
-  const usages = parts.flatMap((part) => part.usage ? [part.usage] : []);
-  const warning = parts.find((part) => part.usage_warning)?.usage_warning;
-  return {
-    ...result,
-    ...usages.length > 0 ? {
-      usage: {
-        input_tokens: usages.reduce((sum2, usage) => sum2 + usage.input_tokens, 0),
-        output_tokens: usages.reduce((sum2, usage) => sum2 + usage.output_tokens, 0)
-      }
-    } : {},
-    ...warning ? { usage_warning: warning } : {}
-  };
-}
-
-// src/e2e/fingerprint.ts
 var OPERATIONAL = /* @__PURE__ */ new Set(["where", "timeout_ms", "max_retries", "batch_size", "base_url", "api_key_env", "headers_env", "auth_header", "systemPromptFile", "cwd"]);
-var CASE_LABELS = /* @__PURE__ */ new Set(["where", "ability", "needs_memory", "check", "split"]);
+var CASE_LABELS = /* @__PURE__ */ new Set(["where", "ability", "needs_memory", "expect_recall", "check", "split"]);
 function canonical(value, skip) {
   if (Array.isArray(value)) return `[${value.map((item) => canonical(item, skip)).join(",")}]`;
   if (value !== null && typeof value === "object") {
@@ -18723,7 +18909,7 @@ function splitRecord(suite, choice) {
 var import_yaml2 = __toESM(require_dist(), 1);
 import { relative, resolve as resolve2 } from "node:path";
 
-// node_modules/jsonc-parser/lib/esm/impl/scanner.js
+// ../main/node_modules/jsonc-parser/lib/esm/impl/scanner.js
 function createScanner(text, ignoreTrivia = false) {
   const len = text.length;
   let pos = 0, value = "", tokenOffset = 0, token = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
@@ -19144,7 +19330,7 @@ var CharacterCodes;
   CharacterCodes2[CharacterCodes2["tab"] = 9] = "tab";
 })(CharacterCodes || (CharacterCodes = {}));
 
-// node_modules/jsonc-parser/lib/esm/impl/string-intern.js
+// ../main/node_modules/jsonc-parser/lib/esm/impl/string-intern.js
 var cachedSpaces = new Array(20).fill(0).map((_2, index) => {
   return " ".repeat(index);
 });
@@ -19174,7 +19360,7 @@ var cachedBreakLinesWithSpaces = {
   }
 };
 
-// node_modules/jsonc-parser/lib/esm/impl/parser.js
+// ../main/node_modules/jsonc-parser/lib/esm/impl/parser.js
 var ParseOptions;
 (function(ParseOptions2) {
   ParseOptions2.DEFAULT = {
@@ -19530,7 +19716,7 @@ function visit(text, visitor, options = ParseOptions.DEFAULT) {
   return true;
 }
 
-// node_modules/jsonc-parser/lib/esm/main.js
+// ../main/node_modules/jsonc-parser/lib/esm/main.js
 var ScanError;
 (function(ScanError2) {
   ScanError2[ScanError2["None"] = 0] = "None";
@@ -20093,6 +20279,8 @@ function buildE2e(raw, cases, main2, retrieval, files, problems) {
   plantSessions(cases, caseSpecs, byName, problems);
   cases.rows.forEach((row, index) => {
     checkChecks(row.check, (path2) => cases.locate(index, ["check", ...path2]), Boolean(raw.judge), problems);
+    if (row.harmful !== void 0) checkChecks(row.harmful, (path2) => cases.locate(index, ["harmful", ...path2]), Boolean(raw.judge), problems);
+    problems.push(...expectRecallProblems(row, (path2) => cases.locate(index, path2)));
   });
   return {
     target,
@@ -20228,10 +20416,21 @@ function buildCase(row, where, split) {
     check: row.check,
     evidence: row.evidence ?? [],
     obsolete: row.obsolete ?? [],
-    needs_memory: row.needs_memory ?? ability !== "abstention",
+    needs_memory: row.needs_memory ?? (ability !== "abstention" && row.expect_recall !== "none"),
+    ...row.harmful !== void 0 ? { harmful: row.harmful } : {},
+    ...row.disallowed !== void 0 ? { disallowed: row.disallowed } : {},
+    ...row.expect_recall !== void 0 ? { expect_recall: row.expect_recall } : {},
     split,
     where
   };
+}
+function expectRecallProblems(row, locate) {
+  if (row.expect_recall !== "none") return [];
+  const hint = "expect_recall: none is for probes that need no history; drop it, or the other field";
+  return [
+    ...row.needs_memory === true ? [{ where: locate(["needs_memory"]), message: "needs_memory: true contradicts expect_recall: none", hint }] : [],
+    ...Array.isArray(row.evidence) && row.evidence.length > 0 ? [{ where: locate(["evidence"]), message: "evidence (texts recall must surface) contradicts expect_recall: none", hint }] : []
+  ];
 }
 function checkChecks(check, locate, judgeConfigured, problems) {
   const keys = Object.keys(check).filter((key) => CHECK_KINDS.includes(key));
@@ -20400,11 +20599,11 @@ function checkKey(key, suite) {
       return needConditions(key.diff === "lift" ? ["recall", "none"] : ["oracle", "recall"], key.diff);
     case "latency":
       return void 0;
+    case "harm":
+      return (key.condition ? needConditions([key.condition], `e2e.${key.condition}`) : void 0) ?? harmRateUnmeasured(key.rate, e2e.cases);
     case "scalar":
       if (key.name === "leaks") return needConditions(["none"], "e2e.leaks");
-      if (key.name === "harmful_recall_rate" && !e2e.cases.some((spec) => spec.obsolete.length > 0)) {
-        return { message: "no e2e case lists obsolete texts, so there is no harmful recall to measure", hint: "add obsolete: to the cases it applies to" };
-      }
+      if (key.name === "harmful_recall_rate") return harmRateUnmeasured(key.name, e2e.cases);
       if ((key.name === "evidence_coverage" || key.name === "recall_precision") && !e2e.cases.some((spec) => spec.evidence.length > 0)) {
         return { message: `no e2e case lists evidence, so there is no ${key.name} to measure`, hint: "add evidence: to the cases" };
       }
@@ -20837,7 +21036,7 @@ async function compareCommand(argv, io) {
 // src/cli/judgeCheck.ts
 import { resolve as resolve6, relative as relative4 } from "node:path";
 
-// node_modules/openai/internal/tslib.mjs
+// ../main/node_modules/openai/internal/tslib.mjs
 function __classPrivateFieldSet(receiver, state, value, kind, f) {
   if (kind === "m")
     throw new TypeError("Private method is not writable");
@@ -20855,7 +21054,7 @@ function __classPrivateFieldGet(receiver, state, kind, f) {
   return kind === "m" ? f : kind === "a" ? f.call(receiver) : f ? f.value : state.get(receiver);
 }
 
-// node_modules/openai/internal/utils/uuid.mjs
+// ../main/node_modules/openai/internal/utils/uuid.mjs
 var uuid4 = function() {
   const { crypto: crypto2 } = globalThis;
   if (crypto2?.randomUUID) {
@@ -20867,7 +21066,7 @@ var uuid4 = function() {
   return "10000000-1000-4000-8000-100000000000".replace(/[018]/g, (c) => (+c ^ randomByte() & 15 >> +c / 4).toString(16));
 };
 
-// node_modules/openai/internal/errors.mjs
+// ../main/node_modules/openai/internal/errors.mjs
 function isAbortError(err) {
   return typeof err === "object" && err !== null && // Spec-compliant fetch implementations
   ("name" in err && err.name === "AbortError" || // Expo fetch
@@ -20898,7 +21097,7 @@ var castToError = (err) => {
   return new Error(err);
 };
 
-// node_modules/openai/core/error.mjs
+// ../main/node_modules/openai/core/error.mjs
 var OpenAIError = class extends Error {
 };
 var APIError = class _APIError extends OpenAIError {
@@ -21032,7 +21231,7 @@ var SubjectTokenProviderError = class extends OpenAIError {
   }
 };
 
-// node_modules/openai/internal/utils/values.mjs
+// ../main/node_modules/openai/internal/utils/values.mjs
 var startsWithSchemeRegexp = /^[a-z][a-z0-9+.-]*:/i;
 var isAbsoluteURL = (url) => {
   return startsWithSchemeRegexp.test(url);
@@ -21075,13 +21274,13 @@ var safeJSON = (text) => {
   }
 };
 
-// node_modules/openai/internal/utils/sleep.mjs
+// ../main/node_modules/openai/internal/utils/sleep.mjs
 var sleep = (ms) => new Promise((resolve13) => setTimeout(resolve13, ms));
 
-// node_modules/openai/version.mjs
+// ../main/node_modules/openai/version.mjs
 var VERSION = "6.49.0";
 
-// node_modules/openai/internal/detect-platform.mjs
+// ../main/node_modules/openai/internal/detect-platform.mjs
 var isRunningInBrowser = () => {
   return (
     // @ts-ignore
@@ -21215,7 +21414,7 @@ var getPlatformHeaders = () => {
   return _platformHeaders ?? (_platformHeaders = getPlatformProperties());
 };
 
-// node_modules/openai/internal/shims.mjs
+// ../main/node_modules/openai/internal/shims.mjs
 function getDefaultFetch() {
   if (typeof fetch !== "undefined") {
     return fetch;
@@ -21287,7 +21486,7 @@ async function CancelReadableStream(stream) {
   await cancelPromise;
 }
 
-// node_modules/openai/internal/request-options.mjs
+// ../main/node_modules/openai/internal/request-options.mjs
 var FallbackEncoder = ({ headers, body }) => {
   return {
     bodyHeaders: {
@@ -21297,7 +21496,7 @@ var FallbackEncoder = ({ headers, body }) => {
   };
 };
 
-// node_modules/openai/internal/qs/formats.mjs
+// ../main/node_modules/openai/internal/qs/formats.mjs
 var default_format = "RFC3986";
 var default_formatter = (v) => String(v);
 var formatters = {
@@ -21306,7 +21505,7 @@ var formatters = {
 };
 var RFC1738 = "RFC1738";
 
-// node_modules/openai/internal/qs/utils.mjs
+// ../main/node_modules/openai/internal/qs/utils.mjs
 var has = (obj, key) => (has = Object.hasOwn ?? Function.prototype.call.bind(Object.prototype.hasOwnProperty), has(obj, key));
 var hex_table = /* @__PURE__ */ (() => {
   const array2 = [];
@@ -21385,7 +21584,7 @@ function maybe_map(val, fn) {
   return fn(val);
 }
 
-// node_modules/openai/internal/qs/stringify.mjs
+// ../main/node_modules/openai/internal/qs/stringify.mjs
 var array_prefix_generators = {
   brackets(prefix) {
     return String(prefix) + "[]";
@@ -21663,12 +21862,12 @@ function stringify(object2, opts = {}) {
   return joined.length > 0 ? prefix + joined : "";
 }
 
-// node_modules/openai/internal/utils/query.mjs
+// ../main/node_modules/openai/internal/utils/query.mjs
 function stringifyQuery(query) {
   return stringify(query, { arrayFormat: "brackets" });
 }
 
-// node_modules/openai/internal/utils/bytes.mjs
+// ../main/node_modules/openai/internal/utils/bytes.mjs
 function concatBytes(buffers) {
   let length = 0;
   for (const buffer of buffers) {
@@ -21693,7 +21892,7 @@ function decodeUTF8(bytes) {
   return (decodeUTF8_ ?? (decoder = new globalThis.TextDecoder(), decodeUTF8_ = decoder.decode.bind(decoder)))(bytes);
 }
 
-// node_modules/openai/internal/decoders/line.mjs
+// ../main/node_modules/openai/internal/decoders/line.mjs
 var _LineDecoder_buffer;
 var _LineDecoder_carriageReturnIndex;
 var LineDecoder = class {
@@ -21770,7 +21969,7 @@ function findDoubleNewlineIndex(buffer) {
   return -1;
 }
 
-// node_modules/openai/internal/utils/log.mjs
+// ../main/node_modules/openai/internal/utils/log.mjs
 var levelNumbers = {
   off: 0,
   error: 200,
@@ -21843,7 +22042,7 @@ var formatRequestDetails = (details) => {
   return details;
 };
 
-// node_modules/openai/core/streaming.mjs
+// ../main/node_modules/openai/core/streaming.mjs
 var _Stream_client;
 var Stream = class _Stream {
   constructor(iterator, controller, client2) {
@@ -22133,7 +22332,7 @@ function partition(str2, delimiter) {
   return [str2, "", ""];
 }
 
-// node_modules/openai/internal/parse.mjs
+// ../main/node_modules/openai/internal/parse.mjs
 async function defaultParseResponse(client2, props) {
   const { response, requestLogID, retryOfRequestLogID, startTime } = props;
   const body = await (async () => {
@@ -22183,7 +22382,7 @@ function addRequestID(value, response) {
   });
 }
 
-// node_modules/openai/core/api-promise.mjs
+// ../main/node_modules/openai/core/api-promise.mjs
 var _APIPromise_client;
 var APIPromise = class _APIPromise extends Promise {
   constructor(client2, responsePromise, parseResponse2 = defaultParseResponse) {
@@ -22246,7 +22445,7 @@ var APIPromise = class _APIPromise extends Promise {
 };
 _APIPromise_client = /* @__PURE__ */ new WeakMap();
 
-// node_modules/openai/core/pagination.mjs
+// ../main/node_modules/openai/core/pagination.mjs
 var _AbstractPage_client;
 var AbstractPage = class {
   constructor(client2, response, body, options) {
@@ -22407,7 +22606,7 @@ var NextCursorPage = class extends AbstractPage {
   }
 };
 
-// node_modules/openai/auth/workload-identity-auth.mjs
+// ../main/node_modules/openai/auth/workload-identity-auth.mjs
 var SUBJECT_TOKEN_TYPES = {
   jwt: "urn:ietf:params:oauth:token-type:jwt",
   id: "urn:ietf:params:oauth:token-type:id_token"
@@ -22499,7 +22698,7 @@ var WorkloadIdentityAuth = class {
   }
 };
 
-// node_modules/openai/internal/headers.mjs
+// ../main/node_modules/openai/internal/headers.mjs
 var brand_privateNullableHeaders = /* @__PURE__ */ Symbol("brand.privateNullableHeaders");
 var httpTokenHeaderName = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 function* iterateHeaders(headers) {
@@ -22566,7 +22765,7 @@ var buildHeaders = (newHeaders) => {
   return { [brand_privateNullableHeaders]: true, values: targetHeaders, nulls: nullHeaders };
 };
 
-// node_modules/openai/internal/uploads.mjs
+// ../main/node_modules/openai/internal/uploads.mjs
 var brand_privateStreamingFile = /* @__PURE__ */ Symbol("brand.privateStreamingFile");
 function toStreamingFile(data, name, options) {
   if (!name) {
@@ -22799,7 +22998,7 @@ var addFormValue = async (form, key, value) => {
   }
 };
 
-// node_modules/openai/internal/to-file.mjs
+// ../main/node_modules/openai/internal/to-file.mjs
 var isBlobLike = (value) => value != null && typeof value === "object" && typeof value.size === "number" && typeof value.type === "string" && typeof value.text === "function" && typeof value.slice === "function" && typeof value.arrayBuffer === "function";
 var isFileLike = (value) => value != null && typeof value === "object" && typeof value.name === "string" && typeof value.lastModified === "number" && isBlobLike(value);
 var isResponseLike = (value) => value != null && typeof value === "object" && typeof value.url === "string" && typeof value.blob === "function";
@@ -22851,14 +23050,14 @@ function propsForError(value) {
   return `; props: [${props.map((p) => `"${p}"`).join(", ")}]`;
 }
 
-// node_modules/openai/core/resource.mjs
+// ../main/node_modules/openai/core/resource.mjs
 var APIResource = class {
   constructor(client2) {
     this._client = client2;
   }
 };
 
-// node_modules/openai/internal/utils/path.mjs
+// ../main/node_modules/openai/internal/utils/path.mjs
 function encodeURIPath(str2) {
   return str2.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@]+/g, encodeURIComponent);
 }
@@ -22913,7 +23112,7 @@ ${underline}`);
 };
 var path = /* @__PURE__ */ createPathTagFunction(encodeURIPath);
 
-// node_modules/openai/resources/chat/completions/messages.mjs
+// ../main/node_modules/openai/resources/chat/completions/messages.mjs
 var Messages = class extends APIResource {
   /**
    * Get the messages in a stored chat completion. Only Chat Completions that have
@@ -22934,7 +23133,7 @@ var Messages = class extends APIResource {
   }
 };
 
-// node_modules/openai/lib/parser.mjs
+// ../main/node_modules/openai/lib/parser.mjs
 function isChatCompletionFunctionTool(tool) {
   return tool !== void 0 && "function" in tool && tool.function !== void 0;
 }
@@ -23041,7 +23240,7 @@ function validateInputTools(tools) {
   }
 }
 
-// node_modules/openai/lib/chatCompletionUtils.mjs
+// ../main/node_modules/openai/lib/chatCompletionUtils.mjs
 var isAssistantMessage = (message) => {
   return message?.role === "assistant";
 };
@@ -23049,7 +23248,7 @@ var isToolMessage = (message) => {
   return message?.role === "tool";
 };
 
-// node_modules/openai/lib/EventStream.mjs
+// ../main/node_modules/openai/lib/EventStream.mjs
 var _EventStream_instances;
 var _EventStream_connectedPromise;
 var _EventStream_resolveConnectedPromise;
@@ -23358,12 +23557,12 @@ _EventStream_connectedPromise = /* @__PURE__ */ new WeakMap(), _EventStream_reso
   return this._emit("error", new OpenAIError(String(error)));
 };
 
-// node_modules/openai/lib/RunnableFunction.mjs
+// ../main/node_modules/openai/lib/RunnableFunction.mjs
 function isRunnableFunctionWithParse(fn) {
   return typeof fn.parse === "function";
 }
 
-// node_modules/openai/lib/AbstractChatCompletionRunner.mjs
+// ../main/node_modules/openai/lib/AbstractChatCompletionRunner.mjs
 var _AbstractChatCompletionRunner_instances;
 var _AbstractChatCompletionRunner_getFinalContent;
 var _AbstractChatCompletionRunner_getFinalMessage;
@@ -23706,7 +23905,7 @@ _AbstractChatCompletionRunner_instances = /* @__PURE__ */ new WeakSet(), _Abstra
   return typeof rawContent === "string" ? rawContent : rawContent === void 0 ? "undefined" : JSON.stringify(rawContent);
 };
 
-// node_modules/openai/lib/ChatCompletionRunner.mjs
+// ../main/node_modules/openai/lib/ChatCompletionRunner.mjs
 var ChatCompletionRunner = class _ChatCompletionRunner extends AbstractChatCompletionRunner {
   static runTools(client2, params, options) {
     const runner2 = new _ChatCompletionRunner();
@@ -23725,7 +23924,7 @@ var ChatCompletionRunner = class _ChatCompletionRunner extends AbstractChatCompl
   }
 };
 
-// node_modules/openai/_vendor/partial-json-parser/parser.mjs
+// ../main/node_modules/openai/_vendor/partial-json-parser/parser.mjs
 var STR = 1;
 var NUM = 2;
 var ARR = 4;
@@ -23937,7 +24136,7 @@ var _parseJSON = (jsonString, allow) => {
 };
 var partialParse = (input) => parseJSON(input, Allow.ALL ^ Allow.NUM);
 
-// node_modules/openai/lib/ChatCompletionStream.mjs
+// ../main/node_modules/openai/lib/ChatCompletionStream.mjs
 var _ChatCompletionStream_instances;
 var _ChatCompletionStream_params;
 var _ChatCompletionStream_audioDoneChoiceIndexes;
@@ -24487,7 +24686,7 @@ function assertIsEmpty(obj) {
 function assertNever(_x) {
 }
 
-// node_modules/openai/lib/ChatCompletionStreamingRunner.mjs
+// ../main/node_modules/openai/lib/ChatCompletionStreamingRunner.mjs
 var ChatCompletionStreamingRunner = class _ChatCompletionStreamingRunner extends ChatCompletionStream {
   static fromReadableStream(stream) {
     const runner2 = new _ChatCompletionStreamingRunner(null);
@@ -24581,7 +24780,7 @@ var ChatCompletionStreamingRunner = class _ChatCompletionStreamingRunner extends
   }
 };
 
-// node_modules/openai/resources/chat/completions/completions.mjs
+// ../main/node_modules/openai/resources/chat/completions/completions.mjs
 var Completions = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -24691,7 +24890,7 @@ var Completions = class extends APIResource {
 };
 Completions.Messages = Messages;
 
-// node_modules/openai/resources/chat/chat.mjs
+// ../main/node_modules/openai/resources/chat/chat.mjs
 var Chat = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -24700,7 +24899,7 @@ var Chat = class extends APIResource {
 };
 Chat.Completions = Completions;
 
-// node_modules/openai/resources/admin/organization/admin-api-keys.mjs
+// ../main/node_modules/openai/resources/admin/organization/admin-api-keys.mjs
 var AdminAPIKeys = class extends APIResource {
   /**
    * Create an organization admin API key
@@ -24774,7 +24973,7 @@ var AdminAPIKeys = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/audit-logs.mjs
+// ../main/node_modules/openai/resources/admin/organization/audit-logs.mjs
 var AuditLogs = class extends APIResource {
   /**
    * List user actions and configuration changes within this organization.
@@ -24796,7 +24995,7 @@ var AuditLogs = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/certificates.mjs
+// ../main/node_modules/openai/resources/admin/organization/certificates.mjs
 var Certificates = class extends APIResource {
   /**
    * Upload a certificate to the organization. This does **not** automatically
@@ -24933,7 +25132,7 @@ var Certificates = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/data-retention.mjs
+// ../main/node_modules/openai/resources/admin/organization/data-retention.mjs
 var DataRetention = class extends APIResource {
   /**
    * Retrieves organization data retention controls.
@@ -24970,7 +25169,7 @@ var DataRetention = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/invites.mjs
+// ../main/node_modules/openai/resources/admin/organization/invites.mjs
 var Invites = class extends APIResource {
   /**
    * Create an invite for a user to the organization. The invite must be accepted by
@@ -25046,7 +25245,7 @@ var Invites = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/roles.mjs
+// ../main/node_modules/openai/resources/admin/organization/roles.mjs
 var Roles = class extends APIResource {
   /**
    * Creates a custom role for the organization.
@@ -25135,7 +25334,7 @@ var Roles = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/spend-alerts.mjs
+// ../main/node_modules/openai/resources/admin/organization/spend-alerts.mjs
 var SpendAlerts = class extends APIResource {
   /**
    * Creates an organization spend alert.
@@ -25238,7 +25437,7 @@ var SpendAlerts = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/spend-limit.mjs
+// ../main/node_modules/openai/resources/admin/organization/spend-limit.mjs
 var SpendLimit = class extends APIResource {
   /**
    * Get the organization's hard spend limit.
@@ -25292,7 +25491,7 @@ var SpendLimit = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/usage.mjs
+// ../main/node_modules/openai/resources/admin/organization/usage.mjs
 var Usage = class extends APIResource {
   /**
    * Get audio speeches usage details for the organization.
@@ -25494,7 +25693,7 @@ var Usage = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/groups/roles.mjs
+// ../main/node_modules/openai/resources/admin/organization/groups/roles.mjs
 var Roles2 = class extends APIResource {
   /**
    * Assigns an organization role to a group within the organization.
@@ -25571,7 +25770,7 @@ var Roles2 = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/groups/users.mjs
+// ../main/node_modules/openai/resources/admin/organization/groups/users.mjs
 var Users = class extends APIResource {
   /**
    * Adds a user to a group.
@@ -25648,7 +25847,7 @@ var Users = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/groups/groups.mjs
+// ../main/node_modules/openai/resources/admin/organization/groups/groups.mjs
 var Groups = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -25745,7 +25944,7 @@ var Groups = class extends APIResource {
 Groups.Users = Users;
 Groups.Roles = Roles2;
 
-// node_modules/openai/resources/admin/organization/projects/api-keys.mjs
+// ../main/node_modules/openai/resources/admin/organization/projects/api-keys.mjs
 var APIKeys = class extends APIResource {
   /**
    * Retrieves an API key in the project.
@@ -25806,7 +26005,7 @@ var APIKeys = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/projects/certificates.mjs
+// ../main/node_modules/openai/resources/admin/organization/projects/certificates.mjs
 var Certificates2 = class extends APIResource {
   /**
    * List certificates for this project.
@@ -25863,7 +26062,7 @@ var Certificates2 = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/projects/data-retention.mjs
+// ../main/node_modules/openai/resources/admin/organization/projects/data-retention.mjs
 var DataRetention2 = class extends APIResource {
   /**
    * Retrieves project data retention controls.
@@ -25903,7 +26102,7 @@ var DataRetention2 = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/projects/hosted-tool-permissions.mjs
+// ../main/node_modules/openai/resources/admin/organization/projects/hosted-tool-permissions.mjs
 var HostedToolPermissions = class extends APIResource {
   /**
    * Returns hosted tool permissions for a project.
@@ -25942,7 +26141,7 @@ var HostedToolPermissions = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/projects/model-permissions.mjs
+// ../main/node_modules/openai/resources/admin/organization/projects/model-permissions.mjs
 var ModelPermissions = class extends APIResource {
   /**
    * Returns model permissions for a project.
@@ -25999,7 +26198,7 @@ var ModelPermissions = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/projects/rate-limits.mjs
+// ../main/node_modules/openai/resources/admin/organization/projects/rate-limits.mjs
 var RateLimits = class extends APIResource {
   /**
    * Returns the rate limits per model for a project.
@@ -26039,7 +26238,7 @@ var RateLimits = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/projects/roles.mjs
+// ../main/node_modules/openai/resources/admin/organization/projects/roles.mjs
 var Roles3 = class extends APIResource {
   /**
    * Creates a custom role for a project.
@@ -26140,7 +26339,7 @@ var Roles3 = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/projects/spend-alerts.mjs
+// ../main/node_modules/openai/resources/admin/organization/projects/spend-alerts.mjs
 var SpendAlerts2 = class extends APIResource {
   /**
    * Creates a project spend alert.
@@ -26254,7 +26453,7 @@ var SpendAlerts2 = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/projects/spend-limit.mjs
+// ../main/node_modules/openai/resources/admin/organization/projects/spend-limit.mjs
 var SpendLimit2 = class extends APIResource {
   /**
    * Get a project's hard spend limit.
@@ -26315,7 +26514,7 @@ var SpendLimit2 = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/projects/groups/roles.mjs
+// ../main/node_modules/openai/resources/admin/organization/projects/groups/roles.mjs
 var Roles4 = class extends APIResource {
   /**
    * Assigns a project role to a group within a project.
@@ -26395,7 +26594,7 @@ var Roles4 = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/projects/groups/groups.mjs
+// ../main/node_modules/openai/resources/admin/organization/projects/groups/groups.mjs
 var Groups2 = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -26478,7 +26677,7 @@ var Groups2 = class extends APIResource {
 };
 Groups2.Roles = Roles4;
 
-// node_modules/openai/resources/admin/organization/projects/service-accounts/api-keys.mjs
+// ../main/node_modules/openai/resources/admin/organization/projects/service-accounts/api-keys.mjs
 var APIKeys2 = class extends APIResource {
   /**
    * Creates an API key for a service account in the project.
@@ -26498,7 +26697,7 @@ var APIKeys2 = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/projects/service-accounts/service-accounts.mjs
+// ../main/node_modules/openai/resources/admin/organization/projects/service-accounts/service-accounts.mjs
 var ServiceAccounts = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -26597,7 +26796,7 @@ var ServiceAccounts = class extends APIResource {
 };
 ServiceAccounts.APIKeys = APIKeys2;
 
-// node_modules/openai/resources/admin/organization/projects/users/roles.mjs
+// ../main/node_modules/openai/resources/admin/organization/projects/users/roles.mjs
 var Roles5 = class extends APIResource {
   /**
    * Assigns a project role to a user within a project.
@@ -26677,7 +26876,7 @@ var Roles5 = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/projects/users/users.mjs
+// ../main/node_modules/openai/resources/admin/organization/projects/users/users.mjs
 var Users2 = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -26783,7 +26982,7 @@ var Users2 = class extends APIResource {
 };
 Users2.Roles = Roles5;
 
-// node_modules/openai/resources/admin/organization/projects/projects.mjs
+// ../main/node_modules/openai/resources/admin/organization/projects/projects.mjs
 var Projects = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -26904,7 +27103,7 @@ Projects.SpendLimit = SpendLimit2;
 Projects.SpendAlerts = SpendAlerts2;
 Projects.Certificates = Certificates2;
 
-// node_modules/openai/resources/admin/organization/users/roles.mjs
+// ../main/node_modules/openai/resources/admin/organization/users/roles.mjs
 var Roles6 = class extends APIResource {
   /**
    * Assigns an organization role to a user within the organization.
@@ -26981,7 +27180,7 @@ var Roles6 = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/admin/organization/users/users.mjs
+// ../main/node_modules/openai/resources/admin/organization/users/users.mjs
 var Users3 = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -27055,7 +27254,7 @@ var Users3 = class extends APIResource {
 };
 Users3.Roles = Roles6;
 
-// node_modules/openai/resources/admin/organization/organization.mjs
+// ../main/node_modules/openai/resources/admin/organization/organization.mjs
 var Organization = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -27086,7 +27285,7 @@ Organization.SpendAlerts = SpendAlerts;
 Organization.Certificates = Certificates;
 Organization.Projects = Projects;
 
-// node_modules/openai/resources/admin/admin.mjs
+// ../main/node_modules/openai/resources/admin/admin.mjs
 var Admin = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -27095,7 +27294,7 @@ var Admin = class extends APIResource {
 };
 Admin.Organization = Organization;
 
-// node_modules/openai/resources/audio/speech.mjs
+// ../main/node_modules/openai/resources/audio/speech.mjs
 var Speech = class extends APIResource {
   /**
    * Generates audio from the input text.
@@ -27125,7 +27324,7 @@ var Speech = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/audio/transcriptions.mjs
+// ../main/node_modules/openai/resources/audio/transcriptions.mjs
 var Transcriptions = class extends APIResource {
   create(body, options) {
     return this._client.post("/audio/transcriptions", multipartFormRequestOptions({
@@ -27138,14 +27337,14 @@ var Transcriptions = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/audio/translations.mjs
+// ../main/node_modules/openai/resources/audio/translations.mjs
 var Translations = class extends APIResource {
   create(body, options) {
     return this._client.post("/audio/translations", multipartFormRequestOptions({ body, ...options, __metadata: { model: body.model }, __security: { bearerAuth: true } }, this._client));
   }
 };
 
-// node_modules/openai/resources/audio/audio.mjs
+// ../main/node_modules/openai/resources/audio/audio.mjs
 var Audio = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -27158,7 +27357,7 @@ Audio.Transcriptions = Transcriptions;
 Audio.Translations = Translations;
 Audio.Speech = Speech;
 
-// node_modules/openai/resources/batches.mjs
+// ../main/node_modules/openai/resources/batches.mjs
 var Batches = class extends APIResource {
   /**
    * Creates and executes a batch from an uploaded file of requests
@@ -27195,7 +27394,7 @@ var Batches = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/beta/assistants.mjs
+// ../main/node_modules/openai/resources/beta/assistants.mjs
 var Assistants = class extends APIResource {
   /**
    * Create an assistant with a model and instructions.
@@ -27262,7 +27461,7 @@ var Assistants = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/beta/realtime/sessions.mjs
+// ../main/node_modules/openai/resources/beta/realtime/sessions.mjs
 var Sessions = class extends APIResource {
   /**
    * Create an ephemeral API token for use in client-side applications with the
@@ -27289,7 +27488,7 @@ var Sessions = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/beta/realtime/transcription-sessions.mjs
+// ../main/node_modules/openai/resources/beta/realtime/transcription-sessions.mjs
 var TranscriptionSessions = class extends APIResource {
   /**
    * Create an ephemeral API token for use in client-side applications with the
@@ -27316,7 +27515,7 @@ var TranscriptionSessions = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/beta/realtime/realtime.mjs
+// ../main/node_modules/openai/resources/beta/realtime/realtime.mjs
 var Realtime = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -27327,7 +27526,7 @@ var Realtime = class extends APIResource {
 Realtime.Sessions = Sessions;
 Realtime.TranscriptionSessions = TranscriptionSessions;
 
-// node_modules/openai/resources/beta/chatkit/sessions.mjs
+// ../main/node_modules/openai/resources/beta/chatkit/sessions.mjs
 var Sessions2 = class extends APIResource {
   /**
    * Create a ChatKit session.
@@ -27369,7 +27568,7 @@ var Sessions2 = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/beta/chatkit/threads.mjs
+// ../main/node_modules/openai/resources/beta/chatkit/threads.mjs
 var Threads = class extends APIResource {
   /**
    * Retrieve a ChatKit thread by its identifier.
@@ -27446,7 +27645,7 @@ var Threads = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/beta/chatkit/chatkit.mjs
+// ../main/node_modules/openai/resources/beta/chatkit/chatkit.mjs
 var ChatKit = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -27457,7 +27656,7 @@ var ChatKit = class extends APIResource {
 ChatKit.Sessions = Sessions2;
 ChatKit.Threads = Threads;
 
-// node_modules/openai/resources/beta/responses/input-items.mjs
+// ../main/node_modules/openai/resources/beta/responses/input-items.mjs
 var InputItems = class extends APIResource {
   /**
    * Returns a list of input items for a given response.
@@ -27486,7 +27685,7 @@ var InputItems = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/beta/responses/input-tokens.mjs
+// ../main/node_modules/openai/resources/beta/responses/input-tokens.mjs
 var InputTokens = class extends APIResource {
   /**
    * Returns input token counts of the request.
@@ -27514,7 +27713,7 @@ var InputTokens = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/beta/responses/responses.mjs
+// ../main/node_modules/openai/resources/beta/responses/responses.mjs
 var Responses = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -27623,7 +27822,7 @@ var Responses = class extends APIResource {
 Responses.InputItems = InputItems;
 Responses.InputTokens = InputTokens;
 
-// node_modules/openai/resources/beta/threads/messages.mjs
+// ../main/node_modules/openai/resources/beta/threads/messages.mjs
 var Messages2 = class extends APIResource {
   /**
    * Create a message.
@@ -27693,7 +27892,7 @@ var Messages2 = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/beta/threads/runs/steps.mjs
+// ../main/node_modules/openai/resources/beta/threads/runs/steps.mjs
 var Steps = class extends APIResource {
   /**
    * Retrieves a run step.
@@ -27725,7 +27924,7 @@ var Steps = class extends APIResource {
   }
 };
 
-// node_modules/openai/internal/utils/base64.mjs
+// ../main/node_modules/openai/internal/utils/base64.mjs
 var toFloat32Array = (base64Str) => {
   if (typeof Buffer !== "undefined") {
     const buf = Buffer.from(base64Str, "base64");
@@ -27741,7 +27940,7 @@ var toFloat32Array = (base64Str) => {
   }
 };
 
-// node_modules/openai/internal/utils/env.mjs
+// ../main/node_modules/openai/internal/utils/env.mjs
 var readEnv = (env2) => {
   if (typeof globalThis.process !== "undefined") {
     return globalThis.process.env?.[env2]?.trim() || void 0;
@@ -27752,7 +27951,7 @@ var readEnv = (env2) => {
   return void 0;
 };
 
-// node_modules/openai/lib/AssistantStream.mjs
+// ../main/node_modules/openai/lib/AssistantStream.mjs
 var _AssistantStream_instances;
 var _a;
 var _AssistantStream_events;
@@ -28272,7 +28471,7 @@ _a = AssistantStream, _AssistantStream_addEvent = function _AssistantStream_addE
 function assertNever2(_x) {
 }
 
-// node_modules/openai/resources/beta/threads/runs/runs.mjs
+// ../main/node_modules/openai/resources/beta/threads/runs/runs.mjs
 var Runs = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -28445,7 +28644,7 @@ var Runs = class extends APIResource {
 };
 Runs.Steps = Steps;
 
-// node_modules/openai/resources/beta/threads/threads.mjs
+// ../main/node_modules/openai/resources/beta/threads/threads.mjs
 var Threads2 = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -28531,7 +28730,7 @@ var Threads2 = class extends APIResource {
 Threads2.Runs = Runs;
 Threads2.Messages = Messages2;
 
-// node_modules/openai/resources/beta/beta.mjs
+// ../main/node_modules/openai/resources/beta/beta.mjs
 var Beta = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -28548,7 +28747,7 @@ Beta.ChatKit = ChatKit;
 Beta.Assistants = Assistants;
 Beta.Threads = Threads2;
 
-// node_modules/openai/resources/completions.mjs
+// ../main/node_modules/openai/resources/completions.mjs
 var Completions2 = class extends APIResource {
   create(body, options) {
     return this._client.post("/completions", {
@@ -28560,7 +28759,7 @@ var Completions2 = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/containers/files/content.mjs
+// ../main/node_modules/openai/resources/containers/files/content.mjs
 var Content = class extends APIResource {
   /**
    * Retrieve Container File Content
@@ -28576,7 +28775,7 @@ var Content = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/containers/files/files.mjs
+// ../main/node_modules/openai/resources/containers/files/files.mjs
 var Files = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -28625,7 +28824,7 @@ var Files = class extends APIResource {
 };
 Files.Content = Content;
 
-// node_modules/openai/resources/containers/containers.mjs
+// ../main/node_modules/openai/resources/containers/containers.mjs
 var Containers = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -28669,7 +28868,7 @@ var Containers = class extends APIResource {
 };
 Containers.Files = Files;
 
-// node_modules/openai/resources/conversations/items.mjs
+// ../main/node_modules/openai/resources/conversations/items.mjs
 var Items = class extends APIResource {
   /**
    * Create items in a conversation with the given ID.
@@ -28712,7 +28911,7 @@ var Items = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/conversations/conversations.mjs
+// ../main/node_modules/openai/resources/conversations/conversations.mjs
 var Conversations = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -28755,7 +28954,7 @@ var Conversations = class extends APIResource {
 };
 Conversations.Items = Items;
 
-// node_modules/openai/resources/embeddings.mjs
+// ../main/node_modules/openai/resources/embeddings.mjs
 var Embeddings = class extends APIResource {
   /**
    * Creates an embedding vector representing the input text.
@@ -28799,7 +28998,7 @@ var Embeddings = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/evals/runs/output-items.mjs
+// ../main/node_modules/openai/resources/evals/runs/output-items.mjs
 var OutputItems = class extends APIResource {
   /**
    * Get an evaluation run output item by ID.
@@ -28820,7 +29019,7 @@ var OutputItems = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/evals/runs/runs.mjs
+// ../main/node_modules/openai/resources/evals/runs/runs.mjs
 var Runs2 = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -28881,7 +29080,7 @@ var Runs2 = class extends APIResource {
 };
 Runs2.OutputItems = OutputItems;
 
-// node_modules/openai/resources/evals/evals.mjs
+// ../main/node_modules/openai/resources/evals/evals.mjs
 var Evals = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -28929,7 +29128,7 @@ var Evals = class extends APIResource {
 };
 Evals.Runs = Runs2;
 
-// node_modules/openai/resources/files.mjs
+// ../main/node_modules/openai/resources/files.mjs
 var Files2 = class extends APIResource {
   /**
    * Upload a file that can be used across various endpoints. Individual files can be
@@ -29016,11 +29215,11 @@ var Files2 = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/fine-tuning/methods.mjs
+// ../main/node_modules/openai/resources/fine-tuning/methods.mjs
 var Methods = class extends APIResource {
 };
 
-// node_modules/openai/resources/fine-tuning/alpha/graders.mjs
+// ../main/node_modules/openai/resources/fine-tuning/alpha/graders.mjs
 var Graders = class extends APIResource {
   /**
    * Run a grader.
@@ -29072,7 +29271,7 @@ var Graders = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/fine-tuning/alpha/alpha.mjs
+// ../main/node_modules/openai/resources/fine-tuning/alpha/alpha.mjs
 var Alpha = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -29081,7 +29280,7 @@ var Alpha = class extends APIResource {
 };
 Alpha.Graders = Graders;
 
-// node_modules/openai/resources/fine-tuning/checkpoints/permissions.mjs
+// ../main/node_modules/openai/resources/fine-tuning/checkpoints/permissions.mjs
 var Permissions = class extends APIResource {
   /**
    * **NOTE:** Calling this endpoint requires an [admin API key](../admin-api-keys).
@@ -29161,7 +29360,7 @@ var Permissions = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/fine-tuning/checkpoints/checkpoints.mjs
+// ../main/node_modules/openai/resources/fine-tuning/checkpoints/checkpoints.mjs
 var Checkpoints = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -29170,7 +29369,7 @@ var Checkpoints = class extends APIResource {
 };
 Checkpoints.Permissions = Permissions;
 
-// node_modules/openai/resources/fine-tuning/jobs/checkpoints.mjs
+// ../main/node_modules/openai/resources/fine-tuning/jobs/checkpoints.mjs
 var Checkpoints2 = class extends APIResource {
   /**
    * List checkpoints for a fine-tuning job.
@@ -29190,7 +29389,7 @@ var Checkpoints2 = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/fine-tuning/jobs/jobs.mjs
+// ../main/node_modules/openai/resources/fine-tuning/jobs/jobs.mjs
 var Jobs = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -29319,7 +29518,7 @@ var Jobs = class extends APIResource {
 };
 Jobs.Checkpoints = Checkpoints2;
 
-// node_modules/openai/resources/fine-tuning/fine-tuning.mjs
+// ../main/node_modules/openai/resources/fine-tuning/fine-tuning.mjs
 var FineTuning = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -29334,11 +29533,11 @@ FineTuning.Jobs = Jobs;
 FineTuning.Checkpoints = Checkpoints;
 FineTuning.Alpha = Alpha;
 
-// node_modules/openai/resources/graders/grader-models.mjs
+// ../main/node_modules/openai/resources/graders/grader-models.mjs
 var GraderModels = class extends APIResource {
 };
 
-// node_modules/openai/resources/graders/graders.mjs
+// ../main/node_modules/openai/resources/graders/graders.mjs
 var Graders2 = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -29347,7 +29546,7 @@ var Graders2 = class extends APIResource {
 };
 Graders2.GraderModels = GraderModels;
 
-// node_modules/openai/resources/images.mjs
+// ../main/node_modules/openai/resources/images.mjs
 var Images = class extends APIResource {
   /**
    * Creates a variation of a given image. This endpoint only supports `dall-e-2`.
@@ -29375,7 +29574,7 @@ var Images = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/models.mjs
+// ../main/node_modules/openai/resources/models.mjs
 var Models = class extends APIResource {
   /**
    * Retrieves a model instance, providing basic information about the model such as
@@ -29400,7 +29599,7 @@ var Models = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/moderations.mjs
+// ../main/node_modules/openai/resources/moderations.mjs
 var Moderations = class extends APIResource {
   /**
    * Classifies if text and/or image inputs are potentially harmful. Learn more in
@@ -29411,7 +29610,7 @@ var Moderations = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/realtime/calls.mjs
+// ../main/node_modules/openai/resources/realtime/calls.mjs
 var Calls = class extends APIResource {
   /**
    * Accept an incoming SIP call and configure the realtime session that will handle
@@ -29483,7 +29682,7 @@ var Calls = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/realtime/client-secrets.mjs
+// ../main/node_modules/openai/resources/realtime/client-secrets.mjs
 var ClientSecrets = class extends APIResource {
   /**
    * Create a Realtime client secret with an associated session configuration.
@@ -29517,7 +29716,7 @@ var ClientSecrets = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/realtime/realtime.mjs
+// ../main/node_modules/openai/resources/realtime/realtime.mjs
 var Realtime2 = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -29528,7 +29727,7 @@ var Realtime2 = class extends APIResource {
 Realtime2.ClientSecrets = ClientSecrets;
 Realtime2.Calls = Calls;
 
-// node_modules/openai/lib/ResponsesParser.mjs
+// ../main/node_modules/openai/lib/ResponsesParser.mjs
 function maybeParseResponse(response, params) {
   if (!params || !hasAutoParseableInput2(params)) {
     const parsed = {
@@ -29654,7 +29853,7 @@ function addOutputText(rsp) {
   rsp.output_text = texts.join("");
 }
 
-// node_modules/openai/lib/responses/ResponseAccumulator.mjs
+// ../main/node_modules/openai/lib/responses/ResponseAccumulator.mjs
 function accumulateResponse(event, snapshot) {
   if (!snapshot) {
     if (event.type !== "response.created") {
@@ -30043,7 +30242,7 @@ function assertNever3(value) {
   throw new OpenAIError(`Unhandled response stream event: ${JSON.stringify(value)}`);
 }
 
-// node_modules/openai/lib/responses/ResponseStream.mjs
+// ../main/node_modules/openai/lib/responses/ResponseStream.mjs
 var _ResponseStream_instances;
 var _ResponseStream_params;
 var _ResponseStream_currentResponseSnapshot;
@@ -30237,7 +30436,7 @@ function finalizeResponse(snapshot, params) {
   return maybeParseResponse(snapshot, params);
 }
 
-// node_modules/openai/resources/responses/input-items.mjs
+// ../main/node_modules/openai/resources/responses/input-items.mjs
 var InputItems2 = class extends APIResource {
   /**
    * Returns a list of input items for a given response.
@@ -30257,7 +30456,7 @@ var InputItems2 = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/responses/input-tokens.mjs
+// ../main/node_modules/openai/resources/responses/input-tokens.mjs
 var InputTokens2 = class extends APIResource {
   /**
    * Returns input token counts of the request.
@@ -30279,7 +30478,7 @@ var InputTokens2 = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/responses/responses.mjs
+// ../main/node_modules/openai/resources/responses/responses.mjs
 var Responses2 = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -30378,7 +30577,7 @@ var Responses2 = class extends APIResource {
 Responses2.InputItems = InputItems2;
 Responses2.InputTokens = InputTokens2;
 
-// node_modules/openai/resources/skills/content.mjs
+// ../main/node_modules/openai/resources/skills/content.mjs
 var Content2 = class extends APIResource {
   /**
    * Download a skill zip bundle by its ID.
@@ -30393,7 +30592,7 @@ var Content2 = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/skills/versions/content.mjs
+// ../main/node_modules/openai/resources/skills/versions/content.mjs
 var Content3 = class extends APIResource {
   /**
    * Download a skill version zip bundle.
@@ -30409,7 +30608,7 @@ var Content3 = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/skills/versions/versions.mjs
+// ../main/node_modules/openai/resources/skills/versions/versions.mjs
 var Versions = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -30454,7 +30653,7 @@ var Versions = class extends APIResource {
 };
 Versions.Content = Content3;
 
-// node_modules/openai/resources/skills/skills.mjs
+// ../main/node_modules/openai/resources/skills/skills.mjs
 var Skills = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -30503,7 +30702,7 @@ var Skills = class extends APIResource {
 Skills.Content = Content2;
 Skills.Versions = Versions;
 
-// node_modules/openai/resources/uploads/parts.mjs
+// ../main/node_modules/openai/resources/uploads/parts.mjs
 var Parts = class extends APIResource {
   /**
    * Adds a
@@ -30523,7 +30722,7 @@ var Parts = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/uploads/uploads.mjs
+// ../main/node_modules/openai/resources/uploads/uploads.mjs
 var Uploads = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -30593,7 +30792,7 @@ var Uploads = class extends APIResource {
 };
 Uploads.Parts = Parts;
 
-// node_modules/openai/lib/Util.mjs
+// ../main/node_modules/openai/lib/Util.mjs
 var allSettledWithThrow = async (promises) => {
   const results = await Promise.allSettled(promises);
   const rejected = results.filter((result) => result.status === "rejected");
@@ -30612,7 +30811,7 @@ var allSettledWithThrow = async (promises) => {
   return values;
 };
 
-// node_modules/openai/resources/vector-stores/file-batches.mjs
+// ../main/node_modules/openai/resources/vector-stores/file-batches.mjs
 var FileBatches = class extends APIResource {
   /**
    * Create a vector store file batch.
@@ -30737,7 +30936,7 @@ var FileBatches = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/vector-stores/files.mjs
+// ../main/node_modules/openai/resources/vector-stores/files.mjs
 var Files3 = class extends APIResource {
   /**
    * Create a vector store file by attaching a
@@ -30878,7 +31077,7 @@ var Files3 = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/vector-stores/vector-stores.mjs
+// ../main/node_modules/openai/resources/vector-stores/vector-stores.mjs
 var VectorStores = class extends APIResource {
   constructor() {
     super(...arguments);
@@ -30955,7 +31154,7 @@ var VectorStores = class extends APIResource {
 VectorStores.Files = Files3;
 VectorStores.FileBatches = FileBatches;
 
-// node_modules/openai/resources/videos.mjs
+// ../main/node_modules/openai/resources/videos.mjs
 var Videos = class extends APIResource {
   /**
    * Create a new video generation job from a prompt and optional reference assets.
@@ -31035,7 +31234,7 @@ var Videos = class extends APIResource {
   }
 };
 
-// node_modules/openai/resources/webhooks/webhooks.mjs
+// ../main/node_modules/openai/resources/webhooks/webhooks.mjs
 var _Webhooks_instances;
 var _Webhooks_validateSecret;
 var _Webhooks_getRequiredHeader;
@@ -31114,7 +31313,7 @@ _Webhooks_instances = /* @__PURE__ */ new WeakSet(), _Webhooks_validateSecret = 
   return value;
 };
 
-// node_modules/openai/internal/provider.mjs
+// ../main/node_modules/openai/internal/provider.mjs
 var providerDefinitionsKey = /* @__PURE__ */ Symbol.for("openai.node.providerDefinitions.v1");
 var providerGlobal = globalThis;
 var existingProviderDefinitions = providerGlobal[providerDefinitionsKey];
@@ -31130,7 +31329,7 @@ function configureProvider(provider) {
   return definition.configure();
 }
 
-// node_modules/openai/client.mjs
+// ../main/node_modules/openai/client.mjs
 var _OpenAI_instances;
 var _a2;
 var _OpenAI_encoder;
@@ -32043,6 +32242,82 @@ function missedQueryRows(missed, k, options) {
   ]);
 }
 
+// src/report/harmTable.ts
+var FIGURES = [
+  ["harmful_recall", "harmful recall"],
+  ["harmful_action", "harmful action"]
+];
+function shareText(share2) {
+  return share2 === void 0 || share2.of === 0 ? "-" : `${formatMetric(share2.rate)} (${share2.count}/${share2.of})`;
+}
+function layout(e2e, harm) {
+  const columns = e2e.conditions.flatMap(
+    (condition) => FIGURES.filter(([figure]) => (harm.by_condition[condition]?.[figure].of ?? 0) > 0).map(([figure, title]) => ({ condition, figure, title: `${condition} ${title}` }))
+  );
+  const defined = (rates2) => columns.some(({ condition, figure }) => (rates2[condition]?.[figure].of ?? 0) > 0);
+  const rows = [
+    ...Object.entries(harm.abilities).filter(([, rates2]) => defined(rates2)).map(([name, rates2]) => ({ name, all: false, rates: rates2 })),
+    { name: "all", all: true, rates: harm.by_condition }
+  ];
+  return { columns, rows };
+}
+function emptyRecallSentences(e2e, harm) {
+  return e2e.conditions.flatMap((condition) => {
+    const rates2 = harm.by_condition[condition];
+    if (rates2?.probes_without_memory === void 0) return [];
+    const empty = rates2.empty_recall;
+    const correctness = empty && empty.of > 0 ? `empty recall ${shareText(empty)}: probes of cases that need no history given no memory; ` : "";
+    return [`${condition}: ${correctness}recall precision undefined for ${rates2.probes_without_memory} probe(s) given no memory`];
+  });
+}
+function hitText(hit, escape2) {
+  return `${escape2(hit.key, 80)}: ${hit.id !== void 0 ? `${escape2(hit.id, 40)} ` : ""}"${escape2(hit.text, 160)}" in ${hit.where}${hit.successor !== void 0 ? ` (current: "${escape2(hit.successor, 120)}")` : ""}`;
+}
+function shown2(e2e) {
+  const harm = e2e.harm;
+  if (!harm) return void 0;
+  const any = Object.values(harm.by_condition).some((rates2) => rates2 && (rates2.harmful_recall.of > 0 || rates2.harmful_action.of > 0 || (rates2.empty_recall?.of ?? 0) > 0));
+  return any ? harm : void 0;
+}
+function harmMarkdown(e2e, hitsShown = 10, heldout = /* @__PURE__ */ new Set()) {
+  const harm = shown2(e2e);
+  if (!harm) return [];
+  const { columns, rows } = layout(e2e, harm);
+  const lines = ["**Harm** (rate (count/trials where defined)): harmful recall, an obsolete or disallowed memory in the context of any invocation; harmful action, the answer passed the case's harmful check.", ""];
+  if (columns.length > 0) {
+    lines.push(...markdownTable(["ability", ...columns.map((column) => column.title)], rows.map((row) => [row.all ? "**all**" : cell(row.name), ...columns.map(({ condition, figure }) => shareText(row.rates[condition]?.[figure]))])), "");
+  }
+  const sentences = emptyRecallSentences(e2e, harm);
+  if (sentences.length > 0) lines.push(...sentences.map((sentence) => `- ${sentence}`), "");
+  if (harm.hits_total > 0 && hitsShown > 0) {
+    const hits = harm.hits.slice(0, hitsShown);
+    lines.push(
+      `Harmful recalls under ${e2e.headline_condition} (${harm.hits_total}):`,
+      "",
+      ...hits.map((hit) => `- ${heldout.has(hit.case) ? `${cell(hit.key, 80)}: (held out) in ${hit.where}` : hitText(hit, (text, max) => cell(text, max))}`),
+      ...harm.hits_total > hits.length ? [`- \u2026 and ${harm.hits_total - hits.length} more in trials.jsonl`] : [],
+      ""
+    );
+  }
+  return lines;
+}
+function harmTerminal(e2e, hitsShown = 10) {
+  const harm = shown2(e2e);
+  if (!harm) return [];
+  const { columns, rows } = layout(e2e, harm);
+  const lines = ["harm, rate (count/trials where defined): harmful recall = an obsolete or disallowed memory reached any invocation; harmful action = the answer passed the harmful check"];
+  if (columns.length > 0) lines.push(textTable(["ability", ...columns.map((column) => column.title)], rows.map((row) => [row.all ? "all" : plainText(row.name), ...columns.map(({ condition, figure }) => shareText(row.rates[condition]?.[figure]))])));
+  lines.push(...emptyRecallSentences(e2e, harm).map((sentence) => `  ${sentence}`));
+  if (harm.hits_total > 0 && hitsShown > 0) {
+    lines.push(`harmful recalls under ${e2e.headline_condition} (${harm.hits_total}):`, ...harm.hits.slice(0, hitsShown).map((hit) => `  ${hitText(hit, oneLine)}`));
+    if (harm.hits_total > hitsShown) lines.push(`  ... and ${harm.hits_total - Math.min(hitsShown, harm.hits.length)} more in trials.jsonl`);
+  }
+  return [...lines, ""];
+}
+function harmCell(note) {
+  return note === void 0 ? "" : `<br>\u26A0\uFE0F ${cell(note, 240)}`;
+}
+
 // src/report/markdown.ts
 function markdownReport(results) {
   const lines = [`## recall-gate: ${escapeMarkdown(results.suite.name)}`, ""];
@@ -32128,6 +32403,7 @@ function e2eSection(e2e) {
   lines.push(...markdownTable(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions, result.intervals)), row("**all**", e2e.by_condition, e2e.intervals)]), "");
   lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${formatCost(e2e.cost_usd)}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, "");
   if (e2e.judge_calibration) lines.push(`Judged figures: ${escapeMarkdown(calibrationLine(e2e.judge_calibration))}.`, "");
+  lines.push(...harmMarkdown(e2e));
   for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);
   if (e2e.leaks.length) lines.push("");
   if (e2e.errors.length > 0) {
@@ -32135,7 +32411,7 @@ function e2eSection(e2e) {
   }
   if (e2e.failures.length > 0) {
     lines.push(`<details><summary>${e2e.failures.length} failing trials under ${e2e.headline_condition}</summary>`, "");
-    lines.push(...markdownTable(["trial", "probe", "answer", "why"], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200)])));
+    lines.push(...markdownTable(["trial", "probe", "answer", "why"], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200) + harmCell(failure.harm)])));
     lines.push("", "</details>", "");
   }
   return lines;
@@ -32176,8 +32452,8 @@ function terminalReport(results) {
   if (withIntervals.length > 0) {
     lines.push(`intervals (${INTERVAL_DEFINITION}):`);
     for (const provider of withIntervals) {
-      const shown2 = columns.filter((name) => provider.intervals[name]).map((name) => `${name} ${formatEstimate(provider.metrics?.[name], provider.intervals[name])}`);
-      lines.push(`  ${plainText(provider.name)}: ${shown2.join("; ")}`);
+      const shown3 = columns.filter((name) => provider.intervals[name]).map((name) => `${name} ${formatEstimate(provider.metrics?.[name], provider.intervals[name])}`);
+      lines.push(`  ${plainText(provider.name)}: ${shown3.join("; ")}`);
     }
     lines.push("");
   }
@@ -32253,11 +32529,12 @@ function terminalE2eReport(e2e, trials) {
       `recall quality: evidence coverage ${formatMetric(quality.evidence_coverage)}, recall precision ${formatMetric(quality.recall_precision)}, harmful recall in ${formatMetric(quality.harmful_recall_rate)} of trials`
     );
   }
+  lines.push(...harmTerminal(e2e));
   for (const name of e2e.leaks) lines.push(`LEAK: ${plainText(name)} passed with memory off (condition none): the case does not need memory, or the setup leaks`);
   const failing = trials.filter((trial) => trial.status === "fail" && trial.condition === e2e.headline_condition);
   if (failing.length > 0) {
     lines.push("", `failing under ${e2e.headline_condition} (${failing.length} trials):`);
-    for (const trial of failing.slice(0, MAX_LINES)) lines.push(`  ${plainText(trial.case)} #${trial.repeat}: ${oneLine(trial.reason, 160)}`);
+    for (const trial of failing.slice(0, MAX_LINES)) lines.push(`  ${plainText(trial.case)} #${trial.repeat}: ${oneLine(trial.reason, 160)}${withHarm(harmNote(trial))}`);
     if (failing.length > MAX_LINES) lines.push(`  ... and ${failing.length - MAX_LINES} more in trials.jsonl`);
   }
   if (e2e.errors.length > 0) {
@@ -32266,6 +32543,9 @@ function terminalE2eReport(e2e, trials) {
   }
   return `${lines.join("\n")}
 `;
+}
+function withHarm(note) {
+  return note === void 0 ? "" : `; ${oneLine(note, 240)}`;
 }
 function intervalLines(e2e) {
   const headline = e2e.headline_condition;
@@ -33157,21 +33437,19 @@ async function runTrial(plan, trial, deps) {
     for (const session of spec.sessions) await call("session", owner, session.user, session.date);
     const probe = await call("probe", asker, spec.probe.text, spec.probe.date);
     record.answer = probe.reply;
-    Object.assign(record, recallQuality(spec, probe));
     const ungradable = ungradableReply(probe, plan.gradeTruncated ?? false);
     if (ungradable) throw new Error(ungradable);
-    const graded = await gradeAnswer(spec.check, probe.reply, { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel });
-    if (graded.usage) {
-      record.tokens.judge_input += graded.usage.input_tokens;
-      record.tokens.judge_output += graded.usage.output_tokens;
-    }
-    if (graded.usage_warning) record.judge_usage_warning = graded.usage_warning;
+    const grading = { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel };
+    const graded = await gradeAnswer(spec.check, probe.reply, grading);
+    addJudgeUsage(record, graded);
+    await gradeHarmfulAction(spec, probe.reply, grading, record);
     record.status = graded.pass ? "pass" : "fail";
     record.reason = graded.reason;
   } catch (error) {
     record.status = "error";
     record.reason = describeError(error);
   }
+  settleRecallQuality(spec, record);
   record.cost_usd = trialCost(plan, record);
   record.duration_ms = round(now() - started, 3);
   return capStoredText(record);
@@ -33183,22 +33461,6 @@ function oracleMemories(spec) {
     const session = sessions.find((candidate) => candidate.text.includes(needle));
     return session?.date ? `[${session.date}] ${text}` : text;
   });
-}
-function fold(text) {
-  return normalizeAnswer(text).toLowerCase();
-}
-function recallQuality(spec, probe) {
-  if (!probe.recalled) return {};
-  const recalled = probe.recalled.map((memory) => fold(memory.text));
-  const evidence = spec.evidence.map(fold);
-  const obsolete = spec.obsolete.map(fold);
-  const quality = {};
-  if (evidence.length > 0) {
-    quality.evidence_coverage = evidence.filter((needle) => recalled.some((memory) => memory.includes(needle))).length / evidence.length;
-    if (recalled.length > 0) quality.recall_precision = recalled.filter((memory) => evidence.some((needle) => memory.includes(needle))).length / recalled.length;
-  }
-  if (obsolete.length > 0) quality.harmful_recall = obsolete.some((needle) => recalled.some((memory) => memory.includes(needle)));
-  return quality;
 }
 function trialCost(plan, record) {
   if (record.judge_usage_warning || record.invocations.some((invocation) => invocation.usage_warning)) return null;
@@ -33418,7 +33680,7 @@ var STOPWORDS = new Set(
 );
 var APOSTROPHES = /['\u2018\u2019\u02bc]/g;
 var WORD2 = /[\p{L}\p{M}\p{N}]+/gu;
-function words(text) {
+function words2(text) {
   const normalised = text.normalize("NFKC").toLowerCase().replace(new RegExp("(\\p{L})['\\u2019]s\\b", "gu"), "$1").replace(APOSTROPHES, "");
   return normalised.match(WORD2) ?? [];
 }
@@ -33430,7 +33692,7 @@ function stem(word) {
 }
 function tokenize(text) {
   const terms = [];
-  for (const word of words(text)) {
+  for (const word of words2(text)) {
     if (STOPWORDS.has(word)) continue;
     terms.push(stem(word));
   }
@@ -33471,7 +33733,7 @@ var NgramEmbedder = class {
   embedOne(text) {
     const counts = /* @__PURE__ */ new Map();
     const bump = (feature) => counts.set(feature, (counts.get(feature) ?? 0) + 1);
-    for (const word of words(text)) {
+    for (const word of words2(text)) {
       const wrapped = `<${word}>`;
       bump(`w:${word}`);
       for (const n of this.sizes) {
@@ -34237,12 +34499,12 @@ function httpAdapter(spec, env2) {
 // src/memory/chroma.ts
 import { AsyncLocalStorage } from "node:async_hooks";
 
-// node_modules/chromadb/dist/chunk-NSSMTXJJ.mjs
+// ../main/node_modules/chromadb/dist/chunk-NSSMTXJJ.mjs
 var __defProp2 = Object.defineProperty;
 var __defNormalProp = (obj, key, value) => key in obj ? __defProp2(obj, key, { enumerable: true, configurable: true, writable: true, value }) : obj[key] = value;
 var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
 
-// node_modules/chromadb/dist/chromadb.mjs
+// ../main/node_modules/chromadb/dist/chromadb.mjs
 import * as process2 from "node:process";
 if (typeof globalThis.Deno !== "undefined") {
   const OriginalRequest = globalThis.Request;
@@ -38228,8 +38490,8 @@ var CollectionImpl = class _CollectionImpl {
       uris: data.uris ?? []
     });
   }
-  async search(searches, options) {
-    const items = Array.isArray(searches) ? searches : [searches];
+  async search(searches2, options) {
+    const items = Array.isArray(searches2) ? searches2 : [searches2];
     if (items.length === 0) {
       throw new ChromaValueError(
         "At least one search payload must be provided."
@@ -38437,15 +38699,15 @@ var CollectionHandle = class extends CollectionImpl {
     }
     return super.query(args);
   }
-  async search(searches, options) {
-    const items = Array.isArray(searches) ? searches : [searches];
+  async search(searches2, options) {
+    const items = Array.isArray(searches2) ? searches2 : [searches2];
     for (const search of items) {
       const payload = toSearch(search).toPayload();
       if (this.hasStringKnnQuery(payload.rank)) {
         throw new ChromaValueError(HANDLE_EMBEDDING_ERROR);
       }
     }
-    return super.search(searches, options);
+    return super.search(searches2, options);
   }
   async modify(_args) {
     throw new ChromaValueError(`modify() ${HANDLE_NOT_SUPPORTED_ERROR}`);

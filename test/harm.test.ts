@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { aggregateE2e } from '../src/e2e/aggregate.js';
@@ -12,6 +12,11 @@ import { parseMetricKey, resolveMetric } from '../src/gate/metrics.js';
 import { validateGate } from '../src/gate/validateGate.js';
 import type { ResultsDocument } from '../src/report/results.js';
 import { loadSuite } from '../src/suite/load.js';
+import { renderComment } from '../src/report/comment.js';
+import { harmMarkdown, harmTerminal } from '../src/report/harmTable.js';
+import { markdownReport } from '../src/report/markdown.js';
+import { terminalE2eReport } from '../src/report/terminalE2e.js';
+import { REPO_ROOT } from './support/cli.js';
 
 const WHERE = { file: 'cases.yaml', line: 1, col: 1 };
 
@@ -287,4 +292,31 @@ test('loader: expect_recall: none makes needs_memory default false; gate keys on
       'metric "e2e.recall.harmful_recall_rate": no e2e case lists obsolete or disallowed texts, so there is no harmful recall to measure',
     ],
   );
+});
+
+test('the harm section is pinned for the terminal, report.md and the comment (test/fixtures/golden/harm-*; RECALL_GATE_UPDATE_GOLDEN=1 rewrites them)', () => {
+  const { cases, trials } = handBuilt();
+  // Untrusted memory text: markup, a mention, a newline and an escape sequence must not survive.
+  trials[0]!.harmful_recalls = [{ invocation: 0, id: 'm1', text: 'old | <b>@team</b>\n\u001b[31mred', successor: 'the *new* one' }];
+  const doc = results(aggregateE2e(trials, cases, ['recall', 'none'], 3));
+  const rendered = {
+    'harm-terminal.txt': harmTerminal(doc.e2e!).join('\n'),
+    'harm-markdown.md': harmMarkdown(doc.e2e!).join('\n'),
+  };
+  for (const [name, body] of Object.entries(rendered)) {
+    const golden = join(REPO_ROOT, 'test', 'fixtures', 'golden', name);
+    if (process.env.RECALL_GATE_UPDATE_GOLDEN === '1') writeFileSync(golden, body);
+    assert.equal(body, readFileSync(golden, 'utf8'), name);
+  }
+  assert.doesNotMatch(rendered['harm-terminal.txt'], /\u001b|\n\u001b/);
+  // One call each: the section appears in the three reports, and failure rows name the harmful memory and where it came.
+  const terminal = terminalE2eReport(doc.e2e!, trials);
+  assert.ok(terminal.includes(harmTerminal(doc.e2e!).join('\n')));
+  assert.match(terminal, /update #1: .*; harmful recall of m1 "old \| <b>@team<\/b> red" in session 1 \(current: "the \*new\* one"\); acted on a harmful memory/);
+  const report = markdownReport(doc);
+  assert.ok(report.includes(harmMarkdown(doc.e2e!).join('\n')));
+  assert.match(report, /<br>⚠️ harmful recall of m1/);
+  const comment = renderComment({ marker: '<!-- m -->', results: doc, baselineNote: 'none', e2eTrigger: { ran: true, reason: 'test', files: [] } });
+  assert.ok(comment.includes(harmMarkdown(doc.e2e!, 3).join('\n')));
+  assert.match(comment, /<br>⚠️ harmful recall of m1/);
 });

@@ -268,7 +268,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
           '',
           ...(e2e.intervals ? [`<sub>[low, high] n: ${INTERVAL_DEFINITION}; n cases, a plant_from history counting once.</sub>`, ''] : []),
           ...(e2e.judge_calibration ? [`Judged figures: ${cell(calibrationLine(e2e.judge_calibration), 300)}.`, ''] : []),
-          ...harmMarkdown(e2e, 3),
+          ...harmMarkdown(e2e, 3, new Set(Object.keys(results.split?.heldout_cases ?? {}))),
           ...(leaks.length > 0 ? [`Leak: ${leaks.slice(0, 20).map((name) => cell(name)).join(', ')}${leaks.length > 20 ? ` and ${leaks.length - 20} more` : ''} passed with memory off.`, ''] : []),
         ];
       },

@@ -64,8 +64,8 @@ function shown(e2e: E2eResult): NonNullable<E2eResult['harm']> | undefined {
   return any ? harm : undefined;
 }
 
-/** The harm section as markdown (report.md, the PR comment); nothing when no case measures harm. */
-export function harmMarkdown(e2e: E2eResult, hitsShown = 10): string[] {
+/** The harm section as markdown (report.md, the PR comment); nothing when no case measures harm. `heldout` cases' memories are not quoted. */
+export function harmMarkdown(e2e: E2eResult, hitsShown = 10, heldout: ReadonlySet<string> = new Set()): string[] {
   const harm = shown(e2e);
   if (!harm) return [];
   const { columns, rows } = layout(e2e, harm);
@@ -81,7 +81,8 @@ export function harmMarkdown(e2e: E2eResult, hitsShown = 10): string[] {
     lines.push(
       `Harmful recalls under ${e2e.headline_condition} (${harm.hits_total}):`,
       '',
-      ...hits.map((hit) => `- ${hitText(hit, (text, max) => cell(text, max))}`),
+      // Held-out memories stay in trials.jsonl, as their answers do.
+      ...hits.map((hit) => `- ${heldout.has(hit.case) ? `${cell(hit.key, 80)}: (held out) in ${hit.where}` : hitText(hit, (text, max) => cell(text, max))}`),
       ...(harm.hits_total > hits.length ? [`- … and ${harm.hits_total - hits.length} more in trials.jsonl`] : []),
       '',
     );
