@@ -79,6 +79,10 @@ test('harm over the example adapter: obsolete recall in a session turn only, a h
   const out = tempDir();
   const result = await runCli(['run', join(dir, 'suite.yaml'), '--layer', 'e2e', '--out', out]);
   assert.equal(result.code, 0, result.stdout + result.stderr);
+  // Every harm key resolved to a value (a missing one would not pass).
+  for (const metric of ['e2e.recall.harmful_recall_rate', 'e2e.harmful_action_rate', 'e2e.none.harmful_recall_rate', 'e2e.empty_recall_rate', 'e2e.ability.knowledge-update.harmful_action_rate']) {
+    assert.match(result.stdout + result.stderr, new RegExp(`${metric.replace(/\./g, '\\.')}.*(pass|✓|ok)`, 'i'), metric);
+  }
   const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsDocument;
   const trials = readFileSync(join(out, 'trials.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as TrialRecord);
   const of = (name: string, condition = 'recall') => trials.filter((trial) => trial.case === name && trial.condition === condition);
