@@ -14688,6 +14688,13 @@ function pairedBootstrapChange(current, baseline, options = {}) {
 function trialKey(caseName, condition, repeat) {
   return `${caseName}|${condition}|${repeat}`;
 }
+function addJudgeUsage(record, graded) {
+  if (graded.usage) {
+    record.tokens.judge_input += graded.usage.input_tokens;
+    record.tokens.judge_output += graded.usage.output_tokens;
+  }
+  if (graded.usage_warning) record.judge_usage_warning = graded.usage_warning;
+}
 
 // src/e2e/aggregateGraders.ts
 var UNIT_SCALE = [0, 1];
@@ -14826,6 +14833,954 @@ function aggregateGraders(records, cases, conditions, repeat) {
   };
 }
 
+// src/e2e/checks/normalize.ts
+function normalizeAnswer(text) {
+  return mapTypography(mapTypography(text).normalize("NFKC"));
+}
+var REPLACEMENTS = {};
+function map(chars, to) {
+  for (const char of chars) REPLACEMENTS[char] = to;
+}
+map("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63\uFF0D", "-");
+map("\u2018\u2019\u201A\u201B\u2032\u2039\u203A\u02BC", "'");
+map("\u201C\u201D\u201E\u201F\u2033\xAB\xBB", '"');
+map("\xA0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u202F\u205F\u3000", " ");
+map("\u200B\u200C\u200D\u2060\uFEFF\xAD", "");
+var TYPOGRAPHY = new RegExp(`[${Object.keys(REPLACEMENTS).join("")}]`, "gu");
+function mapTypography(text) {
+  return text.replace(TYPOGRAPHY, (char) => REPLACEMENTS[char] ?? char);
+}
+
+// src/e2e/checks/excerpt.ts
+var EXCERPT_CONTEXT = 20;
+function excerpt(text, at, end = at, context = EXCERPT_CONTEXT) {
+  const from = Math.max(0, at - context);
+  const to = Math.min(text.length, end + context);
+  const body = text.slice(from, to).replace(/\s+/g, " ");
+  return `'${from > 0 ? "..." : ""}${body}${to < text.length ? "..." : ""}'`;
+}
+
+// src/e2e/checks/date.ts
+var MONTHS = [
+  ["january", 1],
+  ["february", 2],
+  ["march", 3],
+  ["april", 4],
+  ["may", 5],
+  ["june", 6],
+  ["july", 7],
+  ["august", 8],
+  ["september", 9],
+  ["october", 10],
+  ["november", 11],
+  ["december", 12],
+  ["jan", 1],
+  ["feb", 2],
+  ["mar", 3],
+  ["apr", 4],
+  ["jun", 6],
+  ["jul", 7],
+  ["aug", 8],
+  ["sept", 9],
+  ["sep", 9],
+  ["oct", 10],
+  ["nov", 11],
+  ["dec", 12]
+];
+var MONTH_NUMBER = new Map(MONTHS);
+var MONTH = `(${MONTHS.map(([name]) => name).join("|")})(?!\\p{L})\\.?`;
+var ORDINAL = "(?:st|nd|rd|th)?";
+var DAY = `(?<![\\d.,])(\\d{1,2})(?!\\d)${ORDINAL}(?!\\p{L})`;
+var YEAR = "(\\d{4})(?![\\d])";
+var ORDINAL_UNITS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"];
+var ORDINAL_TEENS = ["tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"];
+var ORDINAL_DAY = new Map([
+  ...ORDINAL_UNITS.map((word, i) => [word, i + 1]),
+  ...ORDINAL_TEENS.map((word, i) => [word, i + 10]),
+  ["twentieth", 20],
+  ...ORDINAL_UNITS.map((word, i) => [`twenty${word}`, i + 21]),
+  ["thirtieth", 30],
+  ["thirtyfirst", 31]
+]);
+var DAY_WORD = `(?<!\\p{L})((?:twenty[- ]?(?:${ORDINAL_UNITS.join("|")}))|thirty[- ]?first|${[...ORDINAL_UNITS, ...ORDINAL_TEENS, "twentieth", "thirtieth"].join("|")})(?!\\p{L})`;
+var VERB_MONTH = /^(?:may|march)$/;
+var YEAR_FIRST = /(?<![\d.,])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d])/gu;
+var YEAR_LAST = /(?<![\d.,/-])(\d{1,2})([-/.])(\d{1,2})\2(\d{4})(?![\d])/gu;
+var DAY_MONTH = new RegExp(`${DAY}(?:\\s+of)?\\s+${MONTH}(?:,?\\s+${YEAR})?`, "giu");
+var MONTH_DAY = new RegExp(`(?<!\\p{L})${MONTH}\\s+(?:the\\s+)?${DAY}(?:,?\\s+${YEAR})?`, "giu");
+var WORD_DAY_MONTH = new RegExp(`${DAY_WORD}(?:\\s+of)?\\s+${MONTH}(?:,?\\s+${YEAR})?`, "giu");
+var MONTH_WORD_DAY = new RegExp(`(?<!\\p{L})${MONTH}\\s+(?:the\\s+)?${DAY_WORD}(?:,?\\s+${YEAR})?`, "giu");
+function findDates(text) {
+  const spans = [];
+  const add = (match, isos) => {
+    const valid = [...new Set(isos.filter((iso) => iso !== void 0))];
+    if (valid.length > 0) spans.push({ at: match.index, end: match.index + match[0].length, isos: valid });
+  };
+  for (const m of text.matchAll(YEAR_FIRST)) add(m, [isoDate(m[1], m[3], m[4])]);
+  for (const m of text.matchAll(YEAR_LAST)) {
+    const [first, separator, second, year] = [m[1], m[2], m[3], m[4]];
+    add(m, separator === "." ? [isoDate(year, second, first)] : [isoDate(year, first, second), isoDate(year, second, first)]);
+  }
+  for (const m of text.matchAll(DAY_MONTH)) add(m, [isoDate(m[3], String(MONTH_NUMBER.get(m[2].toLowerCase())), m[1])]);
+  for (const m of text.matchAll(MONTH_DAY)) add(m, [isoDate(m[3], String(MONTH_NUMBER.get(m[1].toLowerCase())), m[2])]);
+  const wordDay = (word) => String(ORDINAL_DAY.get(word.toLowerCase().replace(/[- ]/g, "")));
+  const monthWord = (month) => VERB_MONTH.test(month) ? void 0 : String(MONTH_NUMBER.get(month.toLowerCase()));
+  for (const m of text.matchAll(WORD_DAY_MONTH)) {
+    const month = monthWord(m[2]);
+    if (month) add(m, [isoDate(m[3], month, wordDay(m[1]))]);
+  }
+  for (const m of text.matchAll(MONTH_WORD_DAY)) {
+    const month = monthWord(m[1]);
+    if (month) add(m, [isoDate(m[3], month, wordDay(m[2]))]);
+  }
+  spans.sort((a, b) => a.at - b.at || b.end - a.end);
+  const found = [];
+  let reached = 0;
+  for (const span of spans) {
+    if (span.at < reached) continue;
+    reached = span.end;
+    for (const iso of span.isos) found.push({ iso, at: span.at, raw: text.slice(span.at, span.end) });
+  }
+  return found;
+}
+function isoDate(year, month, day) {
+  const m = Number(month);
+  const d = Number(day);
+  if (!(m >= 1 && m <= 12) || d < 1 || d > daysInMonth(year === void 0 ? void 0 : Number(year), m)) return void 0;
+  return `${year === void 0 ? "-" : year}-${pad(m)}-${pad(d)}`;
+}
+function daysInMonth(year, month) {
+  if (month === 2) return year === void 0 || year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+function pad(n) {
+  return String(n).padStart(2, "0");
+}
+function isIsoDate(iso) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return m !== null && isoDate(m[1], m[2], m[3]) === iso;
+}
+function checkDate(answer, expectedIso) {
+  if (!isIsoDate(expectedIso)) throw new Error(`the date check needs a real date written YYYY-MM-DD, got ${JSON.stringify(expectedIso)}`);
+  const text = normalizeAnswer(answer);
+  const dates = findDates(text);
+  const monthDay = `-${expectedIso.slice(4)}`;
+  const hit = dates.find((date) => date.iso === expectedIso) ?? dates.find((date) => date.iso === monthDay);
+  if (hit) {
+    const where2 = excerpt(text, hit.at, hit.at + hit.raw.length);
+    return { pass: true, reason: `date ${expectedIso} found${hit.iso === monthDay ? " without a year" : ""} at ${where2}` };
+  }
+  if (dates.length === 0) return { pass: false, reason: `expected date ${expectedIso}, no date in the answer` };
+  const shown4 = dates.slice(0, 3).map((date) => `${date.iso} at ${excerpt(text, date.at, date.at + date.raw.length)}`);
+  const more = dates.length > 3 ? ` and ${dates.length - 3} more` : "";
+  return { pass: false, reason: `expected date ${expectedIso}, found ${shown4.join(", ")}${more}` };
+}
+
+// src/e2e/checks/numberWords.ts
+var UNITS = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19
+};
+var TENS = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+var MAGNITUDES = { thousand: 1e3, million: 1e6, billion: 1e9 };
+var WORD = /[a-z]+/iy;
+var GAP = /(?:\s+|-)/y;
+var STARTS = new RegExp(`(?<![\\p{L}\\d-])(?:${[...Object.keys(UNITS), ...Object.keys(TENS), "an?", "half"].join("|")})(?!\\p{L})`, "giu");
+function findNumberWords(text) {
+  const found = [];
+  STARTS.lastIndex = 0;
+  for (let m = STARTS.exec(text); m !== null; m = STARTS.exec(text)) {
+    const read = readFrom(text, m.index);
+    if (read) {
+      found.push(read);
+      STARTS.lastIndex = read.at + read.raw.length;
+    }
+  }
+  return found;
+}
+function wordsFrom(text, start2) {
+  const words4 = [];
+  let at = start2;
+  while (words4.length < 16) {
+    WORD.lastIndex = at;
+    const word = WORD.exec(text);
+    if (!word || new RegExp("\\p{L}", "u").test(text[at + word[0].length] ?? "")) break;
+    words4.push({ word: word[0].toLowerCase(), end: at + word[0].length });
+    GAP.lastIndex = at + word[0].length;
+    const gap = GAP.exec(text);
+    if (!gap) break;
+    at = gap.index + gap[0].length;
+  }
+  return words4;
+}
+function readFrom(text, start2) {
+  const words4 = wordsFrom(text, start2);
+  let total = 0;
+  let current = 0;
+  let last = "none";
+  let best;
+  let magnitude = false;
+  for (let i = 0; i < words4.length; i++) {
+    const { word, end } = words4[i];
+    const next = words4[i + 1]?.word;
+    if (word in UNITS && (last === "none" || last === "ten" || last === "hundred" || last === "magnitude" || last === "and")) {
+      if (last === "ten" && UNITS[word] >= 10) break;
+      [current, last] = [current + UNITS[word], "unit"];
+    } else if (word in TENS && (last === "none" || last === "hundred" || last === "magnitude" || last === "and")) {
+      [current, last] = [current + TENS[word], "ten"];
+    } else if (word === "hundred" && (last === "unit" || last === "ten" || last === "one") && current % 100 !== 0) {
+      [current, last, magnitude] = [current * 100, "hundred", true];
+    } else if (word in MAGNITUDES && (last === "unit" || last === "ten" || last === "hundred" || last === "one" || last === "half") && current > 0) {
+      [total, current, last, magnitude] = [total + current * MAGNITUDES[word], 0, "magnitude", true];
+    } else if ((word === "a" || word === "an") && (last === "none" || last === "half") && next !== void 0 && (next === "hundred" || next in MAGNITUDES)) {
+      [current, last] = [last === "half" ? current : 1, last === "half" ? "half" : "one"];
+      continue;
+    } else if (word === "half" && last === "none" && (next === "a" || next === "an")) {
+      [current, last] = [0.5, "half"];
+      continue;
+    } else if (word === "and" && (last === "hundred" || last === "magnitude") && next !== void 0 && (next in UNITS || next in TENS)) {
+      last = "and";
+      continue;
+    } else if (word === "and" && (last === "unit" || last === "ten") && next === "a" && words4[i + 2]?.word === "half" && (words4[i + 3]?.word ?? "") in MAGNITUDES) {
+      [current, last] = [current + 0.5, "half"];
+      i += 2;
+      continue;
+    } else {
+      break;
+    }
+    best = { value: total + current, at: start2, raw: text.slice(start2, end), magnitude };
+  }
+  return best;
+}
+
+// src/e2e/checks/amount.ts
+var SIGNS = "\u20AC$\xA3\xA5\u20B9\u20A9\u20BD\u20BA\u20AA\u20AB\u20B1\u20B4\u20A6\u20BF";
+var CODES = "EUR|USD|GBP|JPY|CNY|RMB|CHF|CAD|AUD|NZD|SEK|NOK|DKK|ISK|PLN|CZK|HUF|RON|BGN|INR|BRL|MXN|ZAR|RUB|UAH|TRY|KRW|SGD|HKD|TWD|THB|IDR|MYR|PHP|VND|ILS|AED|SAR|NGN|KES|ARS|CLP|COP|PEN|BTC";
+var WORDS = "euros?|dollars?|pounds?(?:\\s+sterling)?|sterling|yen|yuan|renminbi|rupees?|francs?|kronor|krona|kroner|krone|zloty(?:s|ch)?|pesos?|lira|bucks|quid";
+var SPACE = "[ \\u00A0\\u2007\\u2009\\u202F]";
+var SHAPES = [
+  { pattern: new RegExp(`[1-9]\\d{0,2}(?:${SPACE}\\d{3})+(?!\\d)(?:[.,]\\d+)?`, "y"), decimal: ".," },
+  { pattern: /[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?/y, decimal: "." },
+  { pattern: /[1-9]\d{0,2}(?:\.\d{3})+(?:,\d+)?/y, decimal: "," },
+  { pattern: /\d+(?:[.,]\d+)?/y, decimal: ".," }
+];
+var ANY_NUMBER = /\d+(?:[.,]\d+)*/y;
+var PREFIX = new RegExp(`(?:[${SIGNS}]|(?<!\\p{L})(?:US|A|C|NZ|HK|S|R)\\$|(?<!\\p{L})(?:${CODES}|Rs)\\.?)\\s?$`, "u");
+var SUFFIX_SIGN_OR_CODE = new RegExp(`^\\s?(?:[${SIGNS}]|(?:${CODES})(?!\\p{L}))`, "u");
+var SUFFIX_WORD = new RegExp(`^\\s?(?:${WORDS})(?!\\p{L})`, "iu");
+var THOUSANDS = /^\s?[kK](?![\p{L}\d])|^\s+thousand(?![\p{L}\d])/iu;
+var MILLIONS = /^\s+million(?![\p{L}\d])/iu;
+var BILLIONS = /^\s?bn(?![\p{L}\d])|^\s+billion(?![\p{L}\d])/iu;
+var MILLIONS_WITH_CURRENCY = /^\s?(?:m|M|MM|mn)(?![\p{L}\d])/u;
+var JOINED_BEFORE = /\d[/:]$/;
+var JOINED_AFTER = /^[/:]\d/;
+var INSIDE_WORD = new RegExp("\\p{L}-?$", "u");
+var TIME_OR_ORDINAL = new RegExp("^(?:\\s?[ap]\\.?m\\.?(?!\\p{L})|(?:st|nd|rd|th)(?!\\p{L}))", "iu");
+var YEAR_WORD = /(?:^|[^\p{L}])(in|since|until|till|during|year|early|late|mid|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?:-|\s+)$/iu;
+var RANGE = /^\s*(?:-|to|and|or)\s*$/iu;
+function firstAmount(text) {
+  const amounts = findAmounts(text);
+  const pick = amounts.find((amount) => amount.currency) ?? amounts[0];
+  return pick && { value: pick.value, at: pick.at, raw: pick.raw };
+}
+function findAmounts(text) {
+  const dates = findDates(text).map((date) => [date.at, date.at + date.raw.length]);
+  const inDate = (at) => dates.some(([from, to]) => at >= from && at < to);
+  const found = [];
+  const digits = /\d/g;
+  for (let m = digits.exec(text); m !== null; m = digits.exec(text)) {
+    const start2 = m.index;
+    const number2 = readNumber(text, start2);
+    digits.lastIndex = number2.end;
+    if (!number2.digits || inDate(start2)) continue;
+    const candidate = readAmount(text, start2, number2.end, number2.digits);
+    if (candidate) found.push(candidate);
+  }
+  for (const words4 of findNumberWords(text)) {
+    if (inDate(words4.at)) continue;
+    const candidate = readWordAmount(text, words4.at, words4.at + words4.raw.length, words4.value, words4.magnitude);
+    if (candidate) found.push(candidate);
+  }
+  found.sort((a, b) => a.at - b.at);
+  for (let i = found.length - 2; i >= 0; i--) {
+    const [amount, next] = [found[i], found[i + 1]];
+    if (!amount.currency && next.currency && next.currencyAfter && RANGE.test(text.slice(amount.at + amount.raw.length, next.at))) {
+      [amount.currency, amount.currencyAfter] = [true, true];
+    }
+  }
+  return found.map(({ value, at, raw, currency }) => ({ value, at, raw, currency }));
+}
+function readNumber(text, start2) {
+  for (const { pattern: pattern2, decimal } of SHAPES) {
+    pattern2.lastIndex = start2;
+    const match = pattern2.exec(text);
+    if (!match) continue;
+    const end = start2 + match[0].length;
+    if (/^(?:\d|[.,]\d)/.test(text.slice(end, end + 2))) continue;
+    return { end, digits: splitDigits(match[0], decimal) };
+  }
+  ANY_NUMBER.lastIndex = start2;
+  const all = ANY_NUMBER.exec(text);
+  return { end: start2 + (all ? all[0].length : 1) };
+}
+function splitDigits(written, decimal) {
+  const at = Math.max(...[...decimal].map((separator) => written.lastIndexOf(separator)));
+  if (at < 0) return { whole: written.replace(/\D/g, ""), fraction: "" };
+  return { whole: written.slice(0, at).replace(/\D/g, ""), fraction: written.slice(at + 1) };
+}
+function readAmount(text, start2, end, digits) {
+  const before = text.slice(Math.max(0, start2 - 16), start2);
+  const prefix = PREFIX.exec(before);
+  if (!prefix && INSIDE_WORD.test(before)) return void 0;
+  const after = text.slice(end);
+  if (JOINED_BEFORE.test(before) || JOINED_AFTER.test(after) || TIME_OR_ORDINAL.test(after)) return void 0;
+  let exponent = 0;
+  let tail = 0;
+  const magnitudes = [[THOUSANDS, 3], [MILLIONS, 6], [BILLIONS, 9]];
+  for (const [pattern2, power] of magnitudes) {
+    const match = pattern2.exec(after);
+    if (match) [exponent, tail] = [power, match[0].length];
+  }
+  let suffix = currencyAfter(after.slice(tail));
+  if (exponent === 0) {
+    const millions = MILLIONS_WITH_CURRENCY.exec(after);
+    const suffixAfterMillions = millions ? currencyAfter(after.slice(millions[0].length)) : 0;
+    if (millions && (prefix || suffixAfterMillions > 0)) [exponent, tail, suffix] = [6, millions[0].length, suffixAfterMillions];
+  }
+  const currency = prefix !== null || suffix > 0;
+  const bare = digits.fraction === "" && exponent === 0 && text.slice(start2, end) === digits.whole;
+  const year = Number(digits.whole);
+  if (!currency && bare && digits.whole.length === 4 && year >= 1900 && year <= 2099 && YEAR_WORD.test(before)) return void 0;
+  const at = prefix ? start2 - prefix[0].length : start2;
+  const stop = end + tail + suffix;
+  const value = Number(`${digits.whole}.${digits.fraction || "0"}e${exponent}`);
+  return { value, at, raw: text.slice(at, stop), currency, currencyAfter: suffix > 0 };
+}
+function readWordAmount(text, start2, end, value, magnitude) {
+  const prefix = PREFIX.exec(text.slice(Math.max(0, start2 - 16), start2));
+  const suffix = currencyAfter(text.slice(end));
+  if (!magnitude && !prefix && suffix === 0) return void 0;
+  const at = prefix ? start2 - prefix[0].length : start2;
+  return { value, at, raw: text.slice(at, end + suffix), currency: prefix !== null || suffix > 0, currencyAfter: suffix > 0 };
+}
+function currencyAfter(text) {
+  return (SUFFIX_SIGN_OR_CODE.exec(text) ?? SUFFIX_WORD.exec(text))?.[0].length ?? 0;
+}
+function sameAmount(a, b) {
+  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+}
+function checkFirstAmount(answer, expected) {
+  if (!Number.isFinite(expected)) throw new Error(`the first_amount check needs a number, got ${String(expected)}`);
+  const text = normalizeAnswer(answer);
+  const found = firstAmount(text);
+  if (!found) return { pass: false, reason: `expected first amount ${expected}, no amount in the answer` };
+  const where2 = excerpt(text, found.at, found.at + found.raw.length);
+  if (sameAmount(found.value, expected)) return { pass: true, reason: `first amount ${expected} at ${where2}` };
+  return { pass: false, reason: `expected first amount ${expected}, found ${found.value} at ${where2}` };
+}
+
+// src/e2e/checks/abstains.ts
+var A = "'?";
+var DO_NOT = `(?:do not|don${A}t)`;
+var I_AM = `i(?:${A}m| am)`;
+var ABSTENTION_PHRASES = [
+  // I don't know, I do not know, I really don't know, I dunno
+  { name: "I don't know", pattern: `\\bi (?:really |honestly |actually |simply )?${DO_NOT} (?:really |actually )?know\\b|\\bi dunno\\b` },
+  // I'm not sure, I am not certain, I'm unsure
+  { name: "I'm not sure", pattern: `\\b${I_AM} (?:not (?:sure|certain)|unsure|uncertain)\\b` },
+  // I'm not aware of
+  { name: "I'm not aware", pattern: `\\b${I_AM} not aware\\b` },
+  // you haven't told me, you did not mention, you never told me, you have never shared
+  {
+    name: "you haven't told me",
+    pattern: `\\byou(?: have not| haven${A}t| did not| didn${A}t| never| have never| haven${A}t ever| didn${A}t ever|${A}ve never|${A}ve not) (?:yet |actually )?(?:told|tell|mentioned|mention|shared|share|said|say|specified|specify|provided|provide|given|give|stated|state)\\b`
+  },
+  // I haven't been told, it was not mentioned, that hasn't been shared (passive only: "I haven't shared it" is not one)
+  {
+    name: "not been told",
+    pattern: `\\b(?:(?:(?:have|has) not|haven${A}t|hasn${A}t) (?:yet |ever )?been|(?:was|were) not|wasn${A}t|weren${A}t) (?:told|mentioned|shared|provided|specified|stated)\\b`
+  },
+  // I don't have that information, I do not have any record of, I don't have access to
+  {
+    name: "I don't have that information",
+    pattern: `\\bi (?:currently |simply |actually )?${DO_NOT} have (?:any |that |this |the |enough |such |a |an |specific |stored |saved )?(?:information|info|record|records|details|data|knowledge|memory|memories|access)\\b`
+  },
+  // I have no record of, there's no information about, no memory of
+  { name: "no record", pattern: `\\bno (?:record|records|information|info|memory|memories|details|data)\\b(?: (?:of|about|on|regarding|for|that))?` },
+  // I can't find, I cannot recall, I couldn't locate, I was unable to find, I don't remember
+  {
+    name: "I can't find",
+    pattern: `\\b(?:i (?:cannot|can not|can${A}t|could not|couldn${A}t|was unable to|wasn${A}t able to|${DO_NOT})|${I_AM} (?:unable|not able) to) (?:find|locate|recall|remember|see any|see a)\\b`
+  },
+  // not something you've shared, not something you told me
+  { name: "not something you've shared", pattern: `\\bnot something (?:you${A}ve|you have|you) (?:shared|mentioned|told|said|stated|given)\\b` },
+  // I don't have your dog's name saved, I do not have that recorded, I don't have it stored anywhere
+  {
+    name: "I don't have it saved",
+    pattern: `\\bi (?:currently |actually )?${DO_NOT} have (?:[\\p{L}'-]+ ){0,4}?(?:saved|recorded|stored|noted|written down|on file|on record)\\b`
+  },
+  // there's nothing in my notes about, I have nothing saved, nothing was recorded
+  {
+    name: "nothing in my notes",
+    pattern: `\\bnothing (?:(?:is |was |has been )?(?:saved|stored|recorded|noted|on file|on record)|(?:in|among) my (?:notes|memory|memories|records))\\b`
+  },
+  // it's not in my notes, that isn't among my records
+  { name: "not in my notes", pattern: `\\b(?:not|isn${A}t|wasn${A}t) (?:in|among) my (?:notes|memory|memories|records)\\b` },
+  // I have no way of knowing, there's no way to know
+  { name: "no way of knowing", pattern: `\\bno way (?:of knowing|to know|to tell)\\b` }
+].map(({ name, pattern: pattern2 }) => ({ name, pattern: new RegExp(pattern2, "iu") }));
+function findAbstention(text) {
+  let first;
+  for (const { name, pattern: pattern2 } of ABSTENTION_PHRASES) {
+    const match = pattern2.exec(text);
+    if (match && (!first || match.index < first.at)) first = { name, at: match.index, raw: match[0] };
+  }
+  return first;
+}
+var OFFER_LEAD = new RegExp(
+  `\\b(?:is it|was it|could it be|is|was|it${A}s|called|named|maybe|perhaps|probably|possibly|i think|i believe|i guess|i${A}d say|i${A}d guess|my guess is|might be|could be) `,
+  "giu"
+);
+var COMES_TO_MIND = new RegExp("(?!(?:I|OK|Okay)(?![\\p{L}'-]))\\p{Lu}[\\p{L}'-]*(?= (?:comes|springs) to mind\\b)", "u");
+var OFFERED = new RegExp(`(?!(?:I|OK|Okay)(?![\\p{L}'-]))(\\p{Lu}[\\p{L}'-]*)|"([^"\\n]+)"|\\d+(?:[.,]\\d+)*`, "uy");
+function findValue(text) {
+  const amount = findAmounts(text).find((candidate) => candidate.currency || !/^\d{1,2}$/.test(candidate.raw));
+  if (amount) return { kind: "amount", at: amount.at, raw: amount.raw };
+  const date = findDates(text)[0];
+  if (date) return { kind: "date", at: date.at, raw: date.raw };
+  for (const lead of text.matchAll(OFFER_LEAD)) {
+    OFFERED.lastIndex = lead.index + lead[0].length;
+    const name = OFFERED.exec(text);
+    if (name) return { kind: "name", at: name.index, raw: name[0] };
+  }
+  const comes = COMES_TO_MIND.exec(text);
+  if (comes) return { kind: "name", at: comes.index, raw: comes[0] };
+  return void 0;
+}
+var YOU_TELL = `(?:remind me|tell me|let me know|share|confirm|clarify|specify|say|give me|provide|repeat|fill me in)`;
+var PLEASE = `(?:please |kindly )?`;
+var QUESTION_BACK = [
+  // could you remind me, can you please tell me, would you confirm, will you let me know
+  { name: "could you tell me", question: true, pattern: `\\b(?:could|can|would|will) you ${PLEASE}(?:just |quickly )?${YOU_TELL}\\b` },
+  // would you mind telling me, do you mind reminding me
+  { name: "would you mind telling", question: true, pattern: `\\b(?:would|do) you mind (?:telling|reminding|sharing|confirming)\\b` },
+  // which one do you mean, which Sarah are you referring to, which trip were you thinking of
+  {
+    name: "which do you mean",
+    question: true,
+    pattern: `\\bwhich (?:[\\p{L}\\p{N}'-]+ ){0,4}?(?:do|did) you (?:mean|have in mind)\\b|\\bwhich (?:[\\p{L}\\p{N}'-]+ ){0,4}?(?:are|were) you (?:referring to|thinking of|talking about)\\b`
+  },
+  // do you mean, did you mean
+  { name: "do you mean", question: true, pattern: `\\b(?:do|did) you mean\\b` },
+  // what is your, what's your, what was your, what are your
+  { name: "what is your", question: true, pattern: `\\bwhat(?:${A}s| is| was| are| were) your\\b` },
+  // remind me (inside a question: "remind me, what was it?")
+  { name: "remind me", question: true, pattern: `\\bremind me\\b` },
+  // please remind me, please tell me, please share, please confirm
+  { name: "please tell me", question: false, pattern: `\\bplease (?:remind me|tell me|let me know|share|confirm|clarify|specify)\\b` },
+  // let me know what / which / your ..., remind me what / which / of / again
+  { name: "let me know which", question: false, pattern: `\\b(?:let me know|remind me) (?:what|which|who|where|when|your|of|again)\\b` }
+].map(({ name, question, pattern: pattern2 }) => ({ name, question, pattern: new RegExp(pattern2, "iu") }));
+function sentences(text) {
+  return [...text.matchAll(/[^.!?\n]+(?:[.!?]+|\n|$)/gu)].map((match) => ({ at: match.index, text: match[0] }));
+}
+function findQuestionBack(text) {
+  let first;
+  for (const sentence of sentences(text)) {
+    const asking = sentence.text.trimEnd().endsWith("?");
+    for (const { name, question, pattern: pattern2 } of QUESTION_BACK) {
+      if (question && !asking) continue;
+      const match = pattern2.exec(sentence.text);
+      const at = match ? sentence.at + match.index : -1;
+      if (match && (!first || at < first.at)) first = { name, at, raw: match[0] };
+    }
+  }
+  return first;
+}
+var VALUE_WORD = { amount: "the amount", date: "the date", name: "the value" };
+function verdictOf(text, found, missing) {
+  if (!found) return { yes: false, why: missing };
+  const phrase = `'${found.raw}'`;
+  const value = findValue(text);
+  if (value) return { yes: false, why: `gives ${VALUE_WORD[value.kind]} ${value.raw} at ${excerpt(text, value.at, value.at + value.raw.length)} despite ${phrase}` };
+  return { yes: true, why: `${phrase} at ${excerpt(text, found.at, found.at + found.raw.length)} and gives no value` };
+}
+function abstention(text) {
+  return verdictOf(text, findAbstention(text), "no abstention phrase");
+}
+function questionBack(text) {
+  return verdictOf(text, findQuestionBack(text), "no question back to the user");
+}
+function checkAbstains(answer, expected, orAsks = false) {
+  const text = normalizeAnswer(answer);
+  const abstains = abstention(text);
+  if (orAsks && !abstains.yes) {
+    const asks = questionBack(text);
+    const yes = asks.yes;
+    const reason2 = yes ? `asks back: ${asks.why}` : `neither abstains nor asks back: ${abstains.why}; ${asks.why}`;
+    if (yes === expected) return { pass: true, reason: reason2 };
+    return { pass: false, reason: `expected ${expected ? "an abstention or a question back" : "an answer"}, ${reason2}` };
+  }
+  const reason = `${abstains.yes ? "abstains" : "does not abstain"}: ${abstains.why}`;
+  if (abstains.yes === expected) return { pass: true, reason };
+  return { pass: false, reason: `expected ${expected ? orAsks ? "an abstention or a question back" : "an abstention" : "an answer"}, ${reason}` };
+}
+function checkAsks(answer, expected) {
+  const text = normalizeAnswer(answer);
+  const asks = questionBack(text);
+  const reason = `${asks.yes ? "asks back" : "does not ask back"}: ${asks.why}`;
+  if (asks.yes === expected) return { pass: true, reason };
+  return { pass: false, reason: `expected ${expected ? "a question back" : "no question back"}, ${reason}` };
+}
+
+// src/e2e/checks/regexRunner.ts
+import { Worker } from "node:worker_threads";
+var REGEX_TIME_LIMIT_MS = 1e3;
+var RegexTimeoutError = class extends Error {
+  constructor(timeLimitMs) {
+    super(`took longer than ${timeLimitMs} ms on the answer (catastrophic backtracking?)`);
+    this.timeLimitMs = timeLimitMs;
+    this.name = "RegexTimeoutError";
+  }
+  timeLimitMs;
+};
+var WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const compiled = new Map();
+parentPort.on('message', ({ source, flags, text }) => {
+  try {
+    const key = flags + '/' + source;
+    let pattern = compiled.get(key);
+    if (!pattern) {
+      if (compiled.size >= 256) compiled.clear();
+      pattern = new RegExp(source, flags);
+      compiled.set(key, pattern);
+    }
+    pattern.lastIndex = 0;
+    const match = pattern.exec(text);
+    parentPort.postMessage({ match: match ? { index: match.index, end: match.index + match[0].length } : null });
+  } catch (error) {
+    parentPort.postMessage({ error: String(error && error.message) });
+  }
+});
+`;
+var RegexRunner = class {
+  constructor(timeLimitMs) {
+    this.timeLimitMs = timeLimitMs;
+  }
+  timeLimitMs;
+  worker;
+  queue = [];
+  running;
+  /** The current worker has started: a time limit counts from here, not from its (slower, load-dependent) start-up. */
+  online = false;
+  exec(pattern2, text) {
+    return new Promise((resolve14, reject) => {
+      this.queue.push({ source: pattern2.source, flags: pattern2.flags, text, resolve: resolve14, reject });
+      this.next();
+    });
+  }
+  next() {
+    if (this.running) return;
+    const job = this.queue.shift();
+    if (!job) return;
+    const worker = this.worker ??= this.spawn();
+    worker.ref();
+    this.running = { job };
+    if (this.online) this.startClock();
+    worker.postMessage({ source: job.source, flags: job.flags, text: job.text });
+  }
+  startClock() {
+    if (this.running && !this.running.timer) this.running.timer = setTimeout(() => this.timedOut(), this.timeLimitMs);
+  }
+  finish(settle) {
+    const running = this.running;
+    if (!running) return;
+    clearTimeout(running.timer);
+    this.running = void 0;
+    this.worker?.unref();
+    settle(running.job);
+    this.next();
+  }
+  timedOut() {
+    this.retire()?.terminate().catch(() => void 0);
+    this.finish((job) => job.reject(new RegexTimeoutError(this.timeLimitMs)));
+  }
+  /** Forgets the current worker (its late messages are then ignored) and returns it. */
+  retire() {
+    const worker = this.worker;
+    this.worker = void 0;
+    this.online = false;
+    return worker;
+  }
+  spawn() {
+    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    worker.once("online", () => {
+      if (worker !== this.worker) return;
+      this.online = true;
+      this.startClock();
+    });
+    worker.on("message", (reply) => {
+      if (worker !== this.worker) return;
+      this.finish((job) => "error" in reply ? job.reject(new Error(reply.error)) : job.resolve(reply.match));
+    });
+    const lost = (error) => {
+      if (worker !== this.worker) return;
+      this.retire();
+      this.finish((job) => job.reject(error));
+    };
+    worker.on("error", lost);
+    worker.on("exit", (code) => lost(new Error(`the regex worker stopped (exit code ${code})`)));
+    return worker;
+  }
+};
+var runner = new RegexRunner(REGEX_TIME_LIMIT_MS);
+function execRegex(pattern2, text) {
+  return runner.exec(pattern2, text);
+}
+
+// src/e2e/checks/text.ts
+function requireText(kind, expected) {
+  const text = normalizeAnswer(expected);
+  if (text === "") throw new Error(`the ${kind} check needs a non-empty string, got ${JSON.stringify(expected)}`);
+  return text;
+}
+function checkContains(answer, expected) {
+  const needle = requireText("contains", expected);
+  const text = normalizeAnswer(answer);
+  const at = text.indexOf(needle);
+  if (at < 0) return { pass: false, reason: `does not contain ${JSON.stringify(needle)}` };
+  return { pass: true, reason: `contains ${JSON.stringify(needle)} at ${excerpt(text, at, at + needle.length)}` };
+}
+function checkIContains(answer, expected) {
+  const needle = requireText("icontains", expected);
+  const text = normalizeAnswer(answer);
+  const match = new RegExp(escapeRegex(needle), "iu").exec(text);
+  if (!match) return { pass: false, reason: `does not contain ${JSON.stringify(needle)} (ignoring case)` };
+  return { pass: true, reason: `contains ${JSON.stringify(needle)} (ignoring case) at ${excerpt(text, match.index, match.index + match[0].length)}` };
+}
+function compileRegex(source, flags = "") {
+  const effective = /[uv]/.test(flags) ? flags : `${flags}u`;
+  try {
+    return new RegExp(normalizeAnswer(source), effective);
+  } catch (error) {
+    throw new Error(`the regex check has an invalid regular expression /${source}/${flags}: ${error.message}`, { cause: error });
+  }
+}
+async function checkRegex(answer, source, flags) {
+  const pattern2 = compileRegex(source, flags);
+  const text = normalizeAnswer(answer);
+  const shown4 = `/${source}/${flags ?? ""}`;
+  const match = await execRegex(pattern2, text).catch((error) => {
+    throw error instanceof RegexTimeoutError ? new Error(`regex ${shown4} ${error.message}`, { cause: error }) : error;
+  });
+  if (!match) return { pass: false, reason: `does not match ${shown4}` };
+  return { pass: true, reason: `matches ${shown4} at ${excerpt(text, match.index, match.end)}` };
+}
+function escapeRegex(text) {
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+}
+
+// src/e2e/checks/table.ts
+var NO_JUDGE = "the judge check needs e2e.judge configured";
+var RUBRIC_SHOWN = 60;
+var listOf = (kind) => ({
+  grade: (spec, text, context, recurse3) => combine(kind, spec[kind], text, context, recurse3),
+  describe: (spec, recurse3) => `${kind}(${spec[kind].map(recurse3.describe).join(", ")})`,
+  children: (spec) => Array.isArray(spec[kind]) ? spec[kind].map((check2, i) => ({ path: [kind, i], check: check2 })) : []
+});
+var CHECK_KINDS = {
+  contains: { grade: (spec, text) => checkContains(text, spec.contains), describe: (spec) => `contains ${JSON.stringify(spec.contains)}` },
+  icontains: { grade: (spec, text) => checkIContains(text, spec.icontains), describe: (spec) => `icontains ${JSON.stringify(spec.icontains)}` },
+  regex: {
+    grade: (spec, text) => checkRegex(text, spec.regex, spec.flags),
+    describe: (spec) => `regex /${String(spec.regex)}/${typeof spec.flags === "string" ? spec.flags : ""}`,
+    validate: (spec, at) => {
+      try {
+        compileRegex(String(spec.regex), spec.flags);
+        return [];
+      } catch (error) {
+        return [{ where: at(["regex"]), message: `invalid regular expression: ${error.message}` }];
+      }
+    }
+  },
+  first_amount: { grade: (spec, text) => checkFirstAmount(text, spec.first_amount), describe: (spec) => `first_amount ${String(spec.first_amount)}` },
+  date: { grade: (spec, text) => checkDate(text, spec.date), describe: (spec) => `date ${String(spec.date)}` },
+  abstains: {
+    grade: (spec, text) => checkAbstains(text, spec.abstains, spec.or_asks === true),
+    describe: (spec) => `abstains ${String(spec.abstains)}${spec.or_asks === true ? " or asks" : ""}`
+  },
+  asks: { grade: (spec, text) => checkAsks(text, spec.asks), describe: (spec) => `asks ${String(spec.asks)}` },
+  all: listOf("all"),
+  any: listOf("any"),
+  not: {
+    grade: async (spec, text, context, recurse3) => {
+      const inner = await recurse3.grade(spec.not, text, context);
+      return withUsage({ pass: !inner.pass, reason: `not: ${inner.reason}` }, [inner]);
+    },
+    describe: (spec, recurse3) => `not(${recurse3.describe(spec.not)})`,
+    children: (spec) => [{ path: ["not"], check: spec.not }]
+  },
+  judge: {
+    grade: (spec, text, context) => runJudge(spec.judge, text, context),
+    describe: (spec) => {
+      const { rubric, model } = spec.judge ?? {};
+      const text = String(rubric ?? "").replace(/\s+/g, " ").trim();
+      const shown4 = text.length > RUBRIC_SHOWN ? `${text.slice(0, RUBRIC_SHOWN - 3)}...` : text;
+      return `judge ${JSON.stringify(shown4)}${typeof model === "string" ? ` (model ${model})` : ""}`;
+    },
+    validate: (_spec, at, { judgeConfigured }) => judgeConfigured ? [] : [{ where: at(["judge"]), message: "a judge check needs e2e.judge with the judge model", hint: "add e2e: { judge: { model: ... } }" }],
+    usesJudge: true
+  }
+};
+var CHECK_KIND_NAMES = Object.keys(CHECK_KINDS);
+function kindsOf(check2) {
+  return typeof check2 === "object" && check2 !== null ? Object.keys(check2).filter((key) => Object.hasOwn(CHECK_KINDS, key)) : [];
+}
+function usesJudge(check2) {
+  const [kind] = kindsOf(check2);
+  const entry = kind === void 0 ? void 0 : CHECK_KINDS[kind];
+  if (!entry) return false;
+  return entry.usesJudge === true || (entry.children?.(check2) ?? []).some((child) => usesJudge(child.check));
+}
+function checkProblems(check2, at, options) {
+  const kinds = kindsOf(check2);
+  if (kinds.length !== 1) {
+    return [
+      {
+        where: at([]),
+        message: kinds.length === 0 ? `a check needs one of: ${CHECK_KIND_NAMES.join(", ")}` : `a check has one kind, found ${kinds.join(" and ")}`,
+        hint: kinds.length > 1 ? "combine checks with all: [...] or any: [...]" : void 0
+      }
+    ];
+  }
+  const entry = CHECK_KINDS[kinds[0]];
+  const spec = check2;
+  return [
+    ...entry.validate?.(spec, at, options) ?? [],
+    ...(entry.children?.(spec) ?? []).flatMap((child) => checkProblems(child.check, (path2) => at([...child.path, ...path2]), options))
+  ];
+}
+async function runJudge(spec, text, context) {
+  if (!context.judge) throw new Error(NO_JUDGE);
+  const model = spec.model ?? context.judgeModel;
+  const verdict = await context.judge.grade({ rubric: spec.rubric, question: context.question, answer: text, ...model !== void 0 ? { model } : {} });
+  return withUsage({ pass: verdict.pass, reason: `judge: ${verdict.reason}` }, [verdict]);
+}
+async function combine(kind, checks, text, context, recurse3) {
+  if (!Array.isArray(checks) || checks.length === 0) throw new Error(`the ${kind} check needs at least one check`);
+  const results = checks.map(() => void 0);
+  const decided = () => results.some((result) => result !== void 0 && result.pass === (kind === "any"));
+  const judged = checks.map(usesJudge);
+  for (const [i, check2] of checks.entries()) if (!judged[i]) results[i] = await recurse3.grade(check2, text, context);
+  for (const [i, check2] of checks.entries()) if (judged[i] && !decided()) results[i] = await recurse3.grade(check2, text, context);
+  const ran = results.filter((result) => result !== void 0);
+  const skipped = checks.length - ran.length;
+  const note = skipped > 0 ? `; ${skipped} judge check${skipped === 1 ? "" : "s"} skipped` : "";
+  const passed = ran.filter((result) => result.pass);
+  const failed = ran.filter((result) => !result.pass);
+  const list = (shown4) => `[${shown4.map((result) => result.reason).join("; ")}]`;
+  if (kind === "all") {
+    const pass2 = failed.length === 0;
+    const reason2 = pass2 ? `all: ${checks.length} of ${checks.length} passed ${list(ran)}` : `all: ${failed.length} of ${checks.length} failed ${list(failed)}${note}`;
+    return withUsage({ pass: pass2, reason: reason2 }, ran);
+  }
+  const pass = passed.length > 0;
+  const reason = pass ? `any: ${passed.length} of ${checks.length} passed ${list(passed)}${note}` : `any: none of ${checks.length} passed ${list(ran)}`;
+  return withUsage({ pass, reason }, ran);
+}
+function withUsage(result, parts) {
+  const usages = parts.flatMap((part) => part.usage ? [part.usage] : []);
+  const warning = parts.find((part) => part.usage_warning)?.usage_warning;
+  return {
+    ...result,
+    ...usages.length > 0 ? {
+      usage: {
+        input_tokens: usages.reduce((sum2, usage) => sum2 + usage.input_tokens, 0),
+        output_tokens: usages.reduce((sum2, usage) => sum2 + usage.output_tokens, 0)
+      }
+    } : {},
+    ...warning ? { usage_warning: warning } : {}
+  };
+}
+
+// src/e2e/checks/describe.ts
+function describeCheck(check2) {
+  const kinds = kindsOf(check2);
+  if (kinds.length !== 1) return `unknown check ${JSON.stringify(check2)}`;
+  try {
+    return CHECK_KINDS[kinds[0]].describe(check2, recurse);
+  } catch {
+    return `unknown check ${JSON.stringify(check2)}`;
+  }
+}
+var recurse = { describe: describeCheck };
+
+// src/e2e/checks/grade.ts
+async function gradeAnswer(check2, answer, context) {
+  return evaluate(check2, normalizeAnswer(answer), context);
+}
+var recurse2 = { grade: evaluate, describe: describeCheck };
+async function evaluate(check2, text, context) {
+  const kinds = kindsOf(check2);
+  if (kinds.length !== 1) throw new Error(`a check needs exactly one of ${CHECK_KIND_NAMES.join(", ")}; got ${JSON.stringify(check2)}`);
+  return CHECK_KINDS[kinds[0]].grade(check2, text, context, recurse2);
+}
+
+// src/e2e/harm.ts
+function fold(text) {
+  return normalizeAnswer(text).toLowerCase();
+}
+function words(text) {
+  return new Set(fold(text).match(/[\p{L}\p{N}]+/gu) ?? []);
+}
+function successorOf(obsolete, evidence) {
+  const mine = words(obsolete);
+  let best;
+  for (const text of evidence) {
+    const shared = [...words(text)].filter((word) => mine.has(word)).length;
+    if (shared > 0 && shared > (best?.shared ?? 0)) best = { text, shared };
+  }
+  return best?.text;
+}
+function harmfulRecalls(spec, invocations, owner) {
+  const obsolete = spec.obsolete.map((text) => ({ needle: fold(text), successor: successorOf(text, spec.evidence) }));
+  const disallowed = (spec.disallowed ?? []).map(fold);
+  const hits = [];
+  invocations.forEach((invocation, index) => {
+    const foreign = spec.probe.as === void 0 || invocation.user !== owner;
+    for (const memory2 of invocation.recalled ?? []) {
+      const text = fold(memory2.text);
+      const old = obsolete.find(({ needle }) => text.includes(needle));
+      if (!old && !(foreign && disallowed.some((needle) => text.includes(needle)))) continue;
+      hits.push({ invocation: index, ...memory2.id !== void 0 ? { id: memory2.id } : {}, text: memory2.text, ...old?.successor !== void 0 ? { successor: old.successor } : {} });
+    }
+  });
+  return hits;
+}
+function probeQuality(spec, probe) {
+  if (!probe.recalled || spec.evidence.length === 0) return {};
+  const recalled = probe.recalled.map((memory2) => fold(memory2.text));
+  const evidence = spec.evidence.map(fold);
+  return {
+    evidence_coverage: evidence.filter((needle) => recalled.some((memory2) => memory2.includes(needle))).length / evidence.length,
+    ...recalled.length > 0 ? { recall_precision: recalled.filter((memory2) => evidence.some((needle) => memory2.includes(needle))).length / recalled.length } : {}
+  };
+}
+function settleRecallQuality(spec, record) {
+  const probe = record.invocations.find((invocation) => invocation.kind === "probe");
+  if (probe) Object.assign(record, probeQuality(spec, probe));
+  if (record.status === "error") delete record.harmful_action;
+  if (spec.obsolete.length + (spec.disallowed?.length ?? 0) === 0) return;
+  const hits = harmfulRecalls(spec, record.invocations, record.user);
+  if (hits.length > 0) {
+    record.harmful_recall = true;
+    record.harmful_recalls = hits;
+  } else if (probe && record.invocations.every((invocation) => invocation.recalled !== void 0)) {
+    record.harmful_recall = false;
+  }
+}
+async function gradeHarmfulAction(spec, answer, context, record) {
+  if (!spec.harmful) return;
+  const graded = await gradeAnswer(spec.harmful, answer, context);
+  addJudgeUsage(record, graded);
+  record.harmful_action = graded.pass;
+}
+var HIT_LIMIT = 100;
+function searches(condition) {
+  return condition !== "none" && condition !== "oracle";
+}
+function needsNoHistory(spec) {
+  return !spec.needs_memory || spec.expect_recall === "none";
+}
+function share(values) {
+  const known2 = values.filter((value) => value !== void 0);
+  const count = known2.filter(Boolean).length;
+  return { count, of: known2.length, ...known2.length > 0 ? { rate: round(count / known2.length, 6) } : {} };
+}
+function probeGotNothing(trial) {
+  const recalled = trial.invocations.find((invocation) => invocation.kind === "probe")?.recalled;
+  return recalled === void 0 ? void 0 : recalled.length === 0;
+}
+function harmRates(trials, condition, specs) {
+  const rates2 = {
+    harmful_recall: share(trials.map((trial) => trial.harmful_recall)),
+    harmful_action: share(trials.map((trial) => trial.status === "error" ? void 0 : trial.harmful_action))
+  };
+  if (!searches(condition)) return rates2;
+  const empty = trials.map(probeGotNothing);
+  rates2.empty_recall = share(trials.map((trial, index) => needsNoHistory(specs.get(trial.case)) ? empty[index] : void 0));
+  rates2.probes_without_memory = empty.filter((value) => value === true).length;
+  return rates2;
+}
+function invocationPlace(invocations, index) {
+  const invocation = invocations[index];
+  if (!invocation) return `invocation ${index + 1}`;
+  if (invocation.kind === "probe") return "the probe";
+  const session = invocation.session ?? invocations.slice(0, index + 1).filter((one) => one.kind === "session").length;
+  return `session ${session}${invocation.turn !== void 0 ? ` turn ${invocation.turn}` : ""}`;
+}
+function harmSummary(trials, cases, conditions, headline) {
+  const specs = new Map(cases.map((spec) => [spec.name, spec]));
+  const of = (condition, group) => trials.filter((trial) => trial.condition === condition && (group === void 0 || group(specs.get(trial.case))));
+  const perCondition = (group) => Object.fromEntries(conditions.map((condition) => [condition, harmRates(of(condition, group), condition, specs)]));
+  const hits = of(headline).flatMap(
+    (trial) => (trial.harmful_recalls ?? []).map((hit) => ({ key: trial.key, case: trial.case, condition: trial.condition, where: invocationPlace(trial.invocations, hit.invocation), ...hit }))
+  );
+  return {
+    by_condition: perCondition(),
+    abilities: Object.fromEntries([...new Set(cases.map((spec) => spec.ability))].sort().map((ability) => [ability, perCondition((spec) => spec.ability === ability)])),
+    cases: Object.fromEntries(cases.map(({ name }) => [name, perCondition((spec) => spec.name === name)])),
+    hits: hits.slice(0, HIT_LIMIT),
+    hits_total: hits.length
+  };
+}
+function harmNote(trial) {
+  const first = trial.harmful_recalls?.[0];
+  const parts = [
+    ...first ? [
+      `harmful recall of ${first.id !== void 0 ? `${first.id} ` : ""}"${first.text}" in ${invocationPlace(trial.invocations, first.invocation)}${first.successor !== void 0 ? ` (current: "${first.successor}")` : ""}${trial.harmful_recalls.length > 1 ? ` and ${trial.harmful_recalls.length - 1} more` : ""}`
+    ] : [],
+    ...trial.harmful_action ? ["acted on a harmful memory (the harmful check passed)"] : []
+  ];
+  return parts.length > 0 ? parts.join("; ") : void 0;
+}
+function failureHarm(trial) {
+  const harm = harmNote(trial);
+  return harm === void 0 ? {} : { harm };
+}
+var HARM_RATES = { harmful_recall_rate: "harmful_recall", harmful_action_rate: "harmful_action", empty_recall_rate: "empty_recall" };
+function harmRateUnmeasured(rate, cases) {
+  if (rate === "harmful_recall_rate" && !cases.some((spec) => spec.obsolete.length + (spec.disallowed?.length ?? 0) > 0)) {
+    return { message: "no e2e case lists obsolete or disallowed texts, so there is no harmful recall to measure", hint: "add obsolete: or disallowed: to the cases it applies to" };
+  }
+  if (rate === "harmful_action_rate" && !cases.some((spec) => spec.harmful !== void 0)) {
+    return { message: "no e2e case has a harmful check, so there is no harmful action to measure", hint: "add harmful: { ... } (a check on the answer) to the cases it applies to" };
+  }
+  if (rate === "empty_recall_rate" && !cases.some(needsNoHistory)) {
+    return { message: "no e2e case needs no history, so there is no empty-recall correctness to measure", hint: "mark such cases needs_memory: false or expect_recall: none" };
+  }
+  return void 0;
+}
+
 // src/e2e/faults.ts
 var FAULT_KINDS = ["timeout", "empty", "down"];
 var DEFAULT_FAULT_CHECK = { abstains: true, or_asks: true };
@@ -14925,7 +15880,7 @@ var E2E_RATES = ["pass_rate", "pass^k", "pass@k", "errors"];
 var E2E_SCALARS = ["cost_usd", "leaks", "harmful_recall_rate", "evidence_coverage", "recall_precision"];
 var ISOLATION_COUNTS = ["cross_user_hits", "unknown_ids"];
 var GRADER_METRICS = ["score", "pass_rate", "pass^k"];
-var E2E_SINGLE = [...E2E_RATES, "latency_ms", "recall_latency_ms", ...E2E_SCALARS];
+var E2E_SINGLE = [...E2E_RATES, "latency_ms", "recall_latency_ms", ...E2E_SCALARS, "harmful_action_rate", "empty_recall_rate"];
 function retrievalMetric(name) {
   if (name === "mrr" || name === "latency_ms") return { family: name };
   if (ISOLATION_COUNTS.includes(name)) return { family: name };
@@ -14938,6 +15893,9 @@ function isCondition(name) {
 }
 function isRate(name) {
   return E2E_RATES.includes(name);
+}
+function isHarmRate(name) {
+  return name !== void 0 && Object.hasOwn(HARM_RATES, name);
 }
 function parseMetricKey(key, known2 = {}) {
   const parts = key.split(".");
@@ -14984,6 +15942,7 @@ function parseE2e(key, rest, known2) {
     if (isRate(first)) return { ok: true, key: { layer: "e2e", kind: "rate", rate: first } };
     if (first === "latency_ms") return { ok: true, key: { layer: "e2e", kind: "latency", which: "call" } };
     if (first === "recall_latency_ms") return { ok: true, key: { layer: "e2e", kind: "latency", which: "recall" } };
+    if (isHarmRate(first) && first !== "harmful_recall_rate") return { ok: true, key: { layer: "e2e", kind: "harm", rate: first } };
     if (E2E_SCALARS.includes(first)) return { ok: true, key: { layer: "e2e", kind: "scalar", name: first } };
     return { ok: false, reason: `"${first}" is not an e2e metric`, hint: e2eHint(first) };
   }
@@ -14992,7 +15951,8 @@ function parseE2e(key, rest, known2) {
   if (first === "grader") return parseGrader(key, rest.slice(1), known2);
   if (isCondition(first) && rest.length === 2) {
     if (isRate(second)) return { ok: true, key: { layer: "e2e", kind: "rate", rate: second, condition: first } };
-    return { ok: false, reason: `"${second}" is not a rate`, hint: didYouMean(second, E2E_RATES) ?? `use ${E2E_RATES.join(", ")}` };
+    if (isHarmRate(second)) return { ok: true, key: { layer: "e2e", kind: "harm", rate: second, condition: first } };
+    return { ok: false, reason: `"${second}" is not a rate`, hint: didYouMean(second, [...E2E_RATES, ...Object.keys(HARM_RATES)]) ?? `use ${E2E_RATES.join(", ")}` };
   }
   const hint = isCondition(first) ? `use e2e.${first}.<rate>` : didYouMean(first, ["ability", "grader", ...CONDITIONS]) ?? "use e2e.<rate>, e2e.<condition>.<rate>, e2e.ability.<ability>.<rate> or e2e.grader.<name>.score";
   return { ok: false, reason: `"${key}" is not an e2e metric`, hint };
@@ -15018,15 +15978,16 @@ function parseAbility(key, rest, known2) {
   if (last === "lift" || last === "gap") {
     return { ok: true, key: { layer: "e2e", kind: "diff", ability: rest.slice(0, -1).join("."), diff: last } };
   }
-  if (!isRate(last)) {
-    return { ok: false, reason: `"${last}" is not an ability metric`, hint: didYouMean(last, [...E2E_RATES, "lift", "gap"]) ?? usage };
+  if (!isRate(last) && !isHarmRate(last)) {
+    return { ok: false, reason: `"${last}" is not an ability metric`, hint: didYouMean(last, [...E2E_RATES, ...Object.keys(HARM_RATES), "lift", "gap"]) ?? usage };
   }
+  const figure = isRate(last) ? { kind: "rate", rate: last } : { kind: "harm", rate: last };
   const whole = rest.slice(0, -1).join(".");
   const beforeLast = rest[rest.length - 2];
   if (rest.length >= 3 && isCondition(beforeLast) && !abilities.has(whole)) {
-    return { ok: true, key: { layer: "e2e", kind: "rate", rate: last, condition: beforeLast, ability: rest.slice(0, -2).join(".") } };
+    return { ok: true, key: { layer: "e2e", ...figure, condition: beforeLast, ability: rest.slice(0, -2).join(".") } };
   }
-  return { ok: true, key: { layer: "e2e", kind: "rate", rate: last, ability: whole } };
+  return { ok: true, key: { layer: "e2e", ...figure, ability: whole } };
 }
 function graderSegment(rest, abilities) {
   if (abilities.has(rest.slice(0, -1).join(".")) || abilities.has(rest.slice(0, -2).join("."))) return void 0;
@@ -15219,6 +16180,7 @@ function resolveE2e(spec, results, aggregation, trials) {
     if (spec.ability !== void 0 && !own(e2e.abilities, spec.ability)) return abilityMissing(spec.ability);
     return resolveGrader(spec, e2e, aggregation ?? "mean");
   }
+  if (spec.kind === "harm") return resolveHarm(spec, e2e, abilityMissing);
   if (spec.kind === "diff") {
     const ability = own(e2e.abilities, spec.ability);
     if (!ability) return abilityMissing(spec.ability);
@@ -15248,7 +16210,7 @@ function resolveE2e(spec, results, aggregation, trials) {
       const name = spec.name;
       const value = e2e.recall_quality[name];
       if (value === void 0) {
-        const why = name === "harmful_recall_rate" ? "no case with obsolete texts reported what it recalled" : "no case with evidence reported what it recalled";
+        const why = name === "harmful_recall_rate" ? "no case with obsolete or disallowed texts reported what it recalled" : "no case with evidence reported what it recalled";
         return { status: "missing", reason: `no ${name}: ${why}` };
       }
       const read = (trial) => {
@@ -15331,6 +16293,22 @@ function resolveGrader(spec, e2e, aggregation) {
   const graded = cases.filter(({ figures }) => figures.trials > figures.skipped);
   const values = graded.map(({ figures }) => spec.metric === "pass_rate" ? figures.passed / (figures.trials - figures.skipped) : figures["pass^k"] ? 1 : 0);
   return noted(casesOrMissing(values, aggregation, { ids: graded.map((one) => one.name), clusters: graded.map((one) => one.cluster) }));
+}
+function resolveHarm(spec, e2e, abilityMissing) {
+  const condition = spec.condition ?? e2e.headline_condition;
+  if (!e2e.conditions.includes(condition)) return { status: "missing", reason: `the ${condition} condition did not run (conditions: ${e2e.conditions.join(", ")})` };
+  if (spec.ability !== void 0 && !own(e2e.abilities, spec.ability)) return abilityMissing(spec.ability);
+  if (!e2e.harm) return { status: "missing", reason: "results.json has no harm figures (written by an older recall-gate)", hint: "run the e2e layer again, or regrade" };
+  const field = HARM_RATES[spec.rate];
+  const rates2 = spec.ability === void 0 ? e2e.harm.by_condition[condition] : own(e2e.harm.abilities, spec.ability)?.[condition];
+  const value = rates2?.[field]?.rate;
+  if (value === void 0) {
+    const why = field === "empty_recall" && (condition === "none" || condition === "oracle") ? `${condition} does not search memory` : `no trial under ${condition}${spec.ability ? ` of ability ${spec.ability}` : ""} has the figure defined`;
+    return { status: "missing", reason: `no ${spec.rate}: ${why}` };
+  }
+  const named = Object.entries(e2e.harm.cases).filter(([name]) => spec.ability === void 0 || own(e2e.cases, name)?.ability === spec.ability).map(([name, byCondition]) => [name, byCondition[condition]?.[field]]).filter((entry) => entry[1] !== void 0 && entry[1].of > 0);
+  const names = caseNames(named.map(([name]) => [name, own(e2e.cases, name) ?? { ability: "", conditions: {}, leak: false }]));
+  return { status: "value", value, layer: "e2e", samples: { unit: "case", units: named.map(([, share2]) => [share2.count, share2.of]), ...names, statistic: pooledRate } };
 }
 function casesOrMissing(values, aggregation, names) {
   if (values.length === 0) return { status: "missing", reason: "no case has trials under that condition" };
@@ -15558,6 +16536,7 @@ function aggregateE2e(records, cases, conditions, repeat) {
     tokens,
     cost_usd: cost,
     cost_per_successful_trial: cost === null || passed === 0 ? null : round(cost / passed, 6),
+    harm: harmSummary(trials, cases, conditions, headline),
     recall_quality: {
       ...coverage.length ? { evidence_coverage: round(mean(coverage), 6) } : {},
       ...precision.length ? { recall_precision: round(mean(precision), 6) } : {},
@@ -15565,7 +16544,7 @@ function aggregateE2e(records, cases, conditions, repeat) {
     },
     errors: outcomes.filter((trial) => trial.status === "error").map((trial) => ({ key: trial.key, reason: trial.reason })),
     missing: outcomes.length - trials.length,
-    failures: trials.filter((trial) => trial.status === "fail" && trial.condition === headline).map((trial) => ({ key: trial.key, case: trial.case, ability: trial.ability, question: trial.question, answer: trial.answer ?? "", reason: trial.reason })),
+    failures: trials.filter((trial) => trial.status === "fail" && trial.condition === headline).map((trial) => ({ key: trial.key, case: trial.case, ability: trial.ability, question: trial.question, answer: trial.answer ?? "", reason: trial.reason, ...failureHarm(trial) })),
     ...graders ? { graders: graders.overall } : {}
   };
 }
@@ -16306,8 +17285,8 @@ intervals: ${INTERVAL_DEFINITION}; paired on the units both runs share where eno
 }
 var MAX_LISTED = 20;
 function listed(names) {
-  const shown3 = names.slice(0, MAX_LISTED).map((name) => oneLine(name, 80));
-  return `${shown3.join(", ")}${names.length > MAX_LISTED ? `, ... and ${names.length - MAX_LISTED} more` : ""}`;
+  const shown4 = names.slice(0, MAX_LISTED).map((name) => oneLine(name, 80));
+  return `${shown4.join(", ")}${names.length > MAX_LISTED ? `, ... and ${names.length - MAX_LISTED} more` : ""}`;
 }
 function flipLines(label, flips) {
   return [
@@ -16319,8 +17298,8 @@ function flipLines(label, flips) {
 var rankText = (rank) => rank === null ? "none" : String(rank);
 function rankLines(label, changes) {
   if (changes.length === 0) return [];
-  const shown3 = changes.slice(0, MAX_LISTED).map((change) => `${oneLine(change.id, 60)} (${rankText(change.before)} -> ${rankText(change.after)})`);
-  return [`    ${label}: ${shown3.join(", ")}${changes.length > MAX_LISTED ? `, ... and ${changes.length - MAX_LISTED} more` : ""}`];
+  const shown4 = changes.slice(0, MAX_LISTED).map((change) => `${oneLine(change.id, 60)} (${rankText(change.before)} -> ${rankText(change.after)})`);
+  return [`    ${label}: ${shown4.join(", ")}${changes.length > MAX_LISTED ? `, ... and ${changes.length - MAX_LISTED} more` : ""}`];
 }
 function pairedText(changes) {
   const lines = [];
@@ -17749,7 +18728,25 @@ var suite_schema_default = {
         },
         needs_memory: {
           type: "boolean",
-          description: "Passing with memory off means the setup leaks. Default true, false for abstention."
+          description: "Passing with memory off means the setup leaks. Default true, false for abstention and expect_recall: none."
+        },
+        harmful: {
+          $ref: "#/definitions/check",
+          description: "A check graded on the answer: passing means the agent acted on a harmful memory (harmful_action, reported beside pass/fail)."
+        },
+        disallowed: {
+          type: "array",
+          description: "Memory texts that must never reach the agent's context, e.g. another user's (harmful recall).",
+          items: {
+            type: "string",
+            minLength: 1
+          }
+        },
+        expect_recall: {
+          enum: [
+            "none"
+          ],
+          description: "The probe needs no history: the right recall injects nothing (empty-recall correctness)."
         },
         split: {
           $ref: "#/definitions/split"
@@ -18185,8 +19182,8 @@ var suite_schema_default = {
 };
 
 // src/suite/formats.ts
-var MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-function daysInMonth(year, month) {
+var MONTHS2 = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+function daysInMonth2(year, month) {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 function calendarDateProblem(value) {
@@ -18194,8 +19191,8 @@ function calendarDateProblem(value) {
   if (!match) return void 0;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   if (month < 1 || month > 12) return `there is no month ${month}`;
-  const days = daysInMonth(year, month);
-  if (day < 1 || day > days) return `${MONTHS[month - 1]} ${year} has ${days} days`;
+  const days = daysInMonth2(year, month);
+  if (day < 1 || day > days) return `${MONTHS2[month - 1]} ${year} has ${days} days`;
   return void 0;
 }
 function httpUrlProblem(value) {
@@ -18279,8 +19276,8 @@ function toProblem(error, file, basePath) {
     case "format": {
       const format2 = STRING_FORMATS[error.params.format];
       const value = String(error.data);
-      const shown3 = format2?.shown ? format2.shown(value) : value;
-      return { where: file.locate(path2), message: `${subject} must be ${format2?.expected ?? error.message}; got ${JSON.stringify(shown3)}: ${format2?.problem(value) ?? "invalid"}` };
+      const shown4 = format2?.shown ? format2.shown(value) : value;
+      return { where: file.locate(path2), message: `${subject} must be ${format2?.expected ?? error.message}; got ${JSON.stringify(shown4)}: ${format2?.problem(value) ?? "invalid"}` };
     }
     case "propertyNames":
       return void 0;
@@ -18422,818 +19419,6 @@ function checkRetrieval(spec, at) {
 
 // src/e2e/fingerprint.ts
 import { createHash } from "node:crypto";
-
-// src/e2e/checks/normalize.ts
-function normalizeAnswer(text) {
-  return mapTypography(mapTypography(text).normalize("NFKC"));
-}
-var REPLACEMENTS = {};
-function map(chars, to) {
-  for (const char of chars) REPLACEMENTS[char] = to;
-}
-map("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63\uFF0D", "-");
-map("\u2018\u2019\u201A\u201B\u2032\u2039\u203A\u02BC", "'");
-map("\u201C\u201D\u201E\u201F\u2033\xAB\xBB", '"');
-map("\xA0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u202F\u205F\u3000", " ");
-map("\u200B\u200C\u200D\u2060\uFEFF\xAD", "");
-var TYPOGRAPHY = new RegExp(`[${Object.keys(REPLACEMENTS).join("")}]`, "gu");
-function mapTypography(text) {
-  return text.replace(TYPOGRAPHY, (char) => REPLACEMENTS[char] ?? char);
-}
-
-// src/e2e/checks/excerpt.ts
-var EXCERPT_CONTEXT = 20;
-function excerpt(text, at, end = at, context = EXCERPT_CONTEXT) {
-  const from = Math.max(0, at - context);
-  const to = Math.min(text.length, end + context);
-  const body = text.slice(from, to).replace(/\s+/g, " ");
-  return `'${from > 0 ? "..." : ""}${body}${to < text.length ? "..." : ""}'`;
-}
-
-// src/e2e/checks/date.ts
-var MONTHS2 = [
-  ["january", 1],
-  ["february", 2],
-  ["march", 3],
-  ["april", 4],
-  ["may", 5],
-  ["june", 6],
-  ["july", 7],
-  ["august", 8],
-  ["september", 9],
-  ["october", 10],
-  ["november", 11],
-  ["december", 12],
-  ["jan", 1],
-  ["feb", 2],
-  ["mar", 3],
-  ["apr", 4],
-  ["jun", 6],
-  ["jul", 7],
-  ["aug", 8],
-  ["sept", 9],
-  ["sep", 9],
-  ["oct", 10],
-  ["nov", 11],
-  ["dec", 12]
-];
-var MONTH_NUMBER = new Map(MONTHS2);
-var MONTH = `(${MONTHS2.map(([name]) => name).join("|")})(?!\\p{L})\\.?`;
-var ORDINAL = "(?:st|nd|rd|th)?";
-var DAY = `(?<![\\d.,])(\\d{1,2})(?!\\d)${ORDINAL}(?!\\p{L})`;
-var YEAR = "(\\d{4})(?![\\d])";
-var ORDINAL_UNITS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"];
-var ORDINAL_TEENS = ["tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"];
-var ORDINAL_DAY = new Map([
-  ...ORDINAL_UNITS.map((word, i) => [word, i + 1]),
-  ...ORDINAL_TEENS.map((word, i) => [word, i + 10]),
-  ["twentieth", 20],
-  ...ORDINAL_UNITS.map((word, i) => [`twenty${word}`, i + 21]),
-  ["thirtieth", 30],
-  ["thirtyfirst", 31]
-]);
-var DAY_WORD = `(?<!\\p{L})((?:twenty[- ]?(?:${ORDINAL_UNITS.join("|")}))|thirty[- ]?first|${[...ORDINAL_UNITS, ...ORDINAL_TEENS, "twentieth", "thirtieth"].join("|")})(?!\\p{L})`;
-var VERB_MONTH = /^(?:may|march)$/;
-var YEAR_FIRST = /(?<![\d.,])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d])/gu;
-var YEAR_LAST = /(?<![\d.,/-])(\d{1,2})([-/.])(\d{1,2})\2(\d{4})(?![\d])/gu;
-var DAY_MONTH = new RegExp(`${DAY}(?:\\s+of)?\\s+${MONTH}(?:,?\\s+${YEAR})?`, "giu");
-var MONTH_DAY = new RegExp(`(?<!\\p{L})${MONTH}\\s+(?:the\\s+)?${DAY}(?:,?\\s+${YEAR})?`, "giu");
-var WORD_DAY_MONTH = new RegExp(`${DAY_WORD}(?:\\s+of)?\\s+${MONTH}(?:,?\\s+${YEAR})?`, "giu");
-var MONTH_WORD_DAY = new RegExp(`(?<!\\p{L})${MONTH}\\s+(?:the\\s+)?${DAY_WORD}(?:,?\\s+${YEAR})?`, "giu");
-function findDates(text) {
-  const spans = [];
-  const add = (match, isos) => {
-    const valid = [...new Set(isos.filter((iso) => iso !== void 0))];
-    if (valid.length > 0) spans.push({ at: match.index, end: match.index + match[0].length, isos: valid });
-  };
-  for (const m of text.matchAll(YEAR_FIRST)) add(m, [isoDate(m[1], m[3], m[4])]);
-  for (const m of text.matchAll(YEAR_LAST)) {
-    const [first, separator, second, year] = [m[1], m[2], m[3], m[4]];
-    add(m, separator === "." ? [isoDate(year, second, first)] : [isoDate(year, first, second), isoDate(year, second, first)]);
-  }
-  for (const m of text.matchAll(DAY_MONTH)) add(m, [isoDate(m[3], String(MONTH_NUMBER.get(m[2].toLowerCase())), m[1])]);
-  for (const m of text.matchAll(MONTH_DAY)) add(m, [isoDate(m[3], String(MONTH_NUMBER.get(m[1].toLowerCase())), m[2])]);
-  const wordDay = (word) => String(ORDINAL_DAY.get(word.toLowerCase().replace(/[- ]/g, "")));
-  const monthWord = (month) => VERB_MONTH.test(month) ? void 0 : String(MONTH_NUMBER.get(month.toLowerCase()));
-  for (const m of text.matchAll(WORD_DAY_MONTH)) {
-    const month = monthWord(m[2]);
-    if (month) add(m, [isoDate(m[3], month, wordDay(m[1]))]);
-  }
-  for (const m of text.matchAll(MONTH_WORD_DAY)) {
-    const month = monthWord(m[1]);
-    if (month) add(m, [isoDate(m[3], month, wordDay(m[2]))]);
-  }
-  spans.sort((a, b) => a.at - b.at || b.end - a.end);
-  const found = [];
-  let reached = 0;
-  for (const span of spans) {
-    if (span.at < reached) continue;
-    reached = span.end;
-    for (const iso of span.isos) found.push({ iso, at: span.at, raw: text.slice(span.at, span.end) });
-  }
-  return found;
-}
-function isoDate(year, month, day) {
-  const m = Number(month);
-  const d = Number(day);
-  if (!(m >= 1 && m <= 12) || d < 1 || d > daysInMonth2(year === void 0 ? void 0 : Number(year), m)) return void 0;
-  return `${year === void 0 ? "-" : year}-${pad(m)}-${pad(d)}`;
-}
-function daysInMonth2(year, month) {
-  if (month === 2) return year === void 0 || year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-function pad(n) {
-  return String(n).padStart(2, "0");
-}
-function isIsoDate(iso) {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return m !== null && isoDate(m[1], m[2], m[3]) === iso;
-}
-function checkDate(answer, expectedIso) {
-  if (!isIsoDate(expectedIso)) throw new Error(`the date check needs a real date written YYYY-MM-DD, got ${JSON.stringify(expectedIso)}`);
-  const text = normalizeAnswer(answer);
-  const dates = findDates(text);
-  const monthDay = `-${expectedIso.slice(4)}`;
-  const hit = dates.find((date) => date.iso === expectedIso) ?? dates.find((date) => date.iso === monthDay);
-  if (hit) {
-    const where2 = excerpt(text, hit.at, hit.at + hit.raw.length);
-    return { pass: true, reason: `date ${expectedIso} found${hit.iso === monthDay ? " without a year" : ""} at ${where2}` };
-  }
-  if (dates.length === 0) return { pass: false, reason: `expected date ${expectedIso}, no date in the answer` };
-  const shown3 = dates.slice(0, 3).map((date) => `${date.iso} at ${excerpt(text, date.at, date.at + date.raw.length)}`);
-  const more = dates.length > 3 ? ` and ${dates.length - 3} more` : "";
-  return { pass: false, reason: `expected date ${expectedIso}, found ${shown3.join(", ")}${more}` };
-}
-
-// src/e2e/checks/numberWords.ts
-var UNITS = {
-  zero: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19
-};
-var TENS = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
-var MAGNITUDES = { thousand: 1e3, million: 1e6, billion: 1e9 };
-var WORD = /[a-z]+/iy;
-var GAP = /(?:\s+|-)/y;
-var STARTS = new RegExp(`(?<![\\p{L}\\d-])(?:${[...Object.keys(UNITS), ...Object.keys(TENS), "an?", "half"].join("|")})(?!\\p{L})`, "giu");
-function findNumberWords(text) {
-  const found = [];
-  STARTS.lastIndex = 0;
-  for (let m = STARTS.exec(text); m !== null; m = STARTS.exec(text)) {
-    const read = readFrom(text, m.index);
-    if (read) {
-      found.push(read);
-      STARTS.lastIndex = read.at + read.raw.length;
-    }
-  }
-  return found;
-}
-function wordsFrom(text, start2) {
-  const words3 = [];
-  let at = start2;
-  while (words3.length < 16) {
-    WORD.lastIndex = at;
-    const word = WORD.exec(text);
-    if (!word || new RegExp("\\p{L}", "u").test(text[at + word[0].length] ?? "")) break;
-    words3.push({ word: word[0].toLowerCase(), end: at + word[0].length });
-    GAP.lastIndex = at + word[0].length;
-    const gap = GAP.exec(text);
-    if (!gap) break;
-    at = gap.index + gap[0].length;
-  }
-  return words3;
-}
-function readFrom(text, start2) {
-  const words3 = wordsFrom(text, start2);
-  let total = 0;
-  let current = 0;
-  let last = "none";
-  let best;
-  let magnitude = false;
-  for (let i = 0; i < words3.length; i++) {
-    const { word, end } = words3[i];
-    const next = words3[i + 1]?.word;
-    if (word in UNITS && (last === "none" || last === "ten" || last === "hundred" || last === "magnitude" || last === "and")) {
-      if (last === "ten" && UNITS[word] >= 10) break;
-      [current, last] = [current + UNITS[word], "unit"];
-    } else if (word in TENS && (last === "none" || last === "hundred" || last === "magnitude" || last === "and")) {
-      [current, last] = [current + TENS[word], "ten"];
-    } else if (word === "hundred" && (last === "unit" || last === "ten" || last === "one") && current % 100 !== 0) {
-      [current, last, magnitude] = [current * 100, "hundred", true];
-    } else if (word in MAGNITUDES && (last === "unit" || last === "ten" || last === "hundred" || last === "one" || last === "half") && current > 0) {
-      [total, current, last, magnitude] = [total + current * MAGNITUDES[word], 0, "magnitude", true];
-    } else if ((word === "a" || word === "an") && (last === "none" || last === "half") && next !== void 0 && (next === "hundred" || next in MAGNITUDES)) {
-      [current, last] = [last === "half" ? current : 1, last === "half" ? "half" : "one"];
-      continue;
-    } else if (word === "half" && last === "none" && (next === "a" || next === "an")) {
-      [current, last] = [0.5, "half"];
-      continue;
-    } else if (word === "and" && (last === "hundred" || last === "magnitude") && next !== void 0 && (next in UNITS || next in TENS)) {
-      last = "and";
-      continue;
-    } else if (word === "and" && (last === "unit" || last === "ten") && next === "a" && words3[i + 2]?.word === "half" && (words3[i + 3]?.word ?? "") in MAGNITUDES) {
-      [current, last] = [current + 0.5, "half"];
-      i += 2;
-      continue;
-    } else {
-      break;
-    }
-    best = { value: total + current, at: start2, raw: text.slice(start2, end), magnitude };
-  }
-  return best;
-}
-
-// src/e2e/checks/amount.ts
-var SIGNS = "\u20AC$\xA3\xA5\u20B9\u20A9\u20BD\u20BA\u20AA\u20AB\u20B1\u20B4\u20A6\u20BF";
-var CODES = "EUR|USD|GBP|JPY|CNY|RMB|CHF|CAD|AUD|NZD|SEK|NOK|DKK|ISK|PLN|CZK|HUF|RON|BGN|INR|BRL|MXN|ZAR|RUB|UAH|TRY|KRW|SGD|HKD|TWD|THB|IDR|MYR|PHP|VND|ILS|AED|SAR|NGN|KES|ARS|CLP|COP|PEN|BTC";
-var WORDS = "euros?|dollars?|pounds?(?:\\s+sterling)?|sterling|yen|yuan|renminbi|rupees?|francs?|kronor|krona|kroner|krone|zloty(?:s|ch)?|pesos?|lira|bucks|quid";
-var SPACE = "[ \\u00A0\\u2007\\u2009\\u202F]";
-var SHAPES = [
-  { pattern: new RegExp(`[1-9]\\d{0,2}(?:${SPACE}\\d{3})+(?!\\d)(?:[.,]\\d+)?`, "y"), decimal: ".," },
-  { pattern: /[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?/y, decimal: "." },
-  { pattern: /[1-9]\d{0,2}(?:\.\d{3})+(?:,\d+)?/y, decimal: "," },
-  { pattern: /\d+(?:[.,]\d+)?/y, decimal: ".," }
-];
-var ANY_NUMBER = /\d+(?:[.,]\d+)*/y;
-var PREFIX = new RegExp(`(?:[${SIGNS}]|(?<!\\p{L})(?:US|A|C|NZ|HK|S|R)\\$|(?<!\\p{L})(?:${CODES}|Rs)\\.?)\\s?$`, "u");
-var SUFFIX_SIGN_OR_CODE = new RegExp(`^\\s?(?:[${SIGNS}]|(?:${CODES})(?!\\p{L}))`, "u");
-var SUFFIX_WORD = new RegExp(`^\\s?(?:${WORDS})(?!\\p{L})`, "iu");
-var THOUSANDS = /^\s?[kK](?![\p{L}\d])|^\s+thousand(?![\p{L}\d])/iu;
-var MILLIONS = /^\s+million(?![\p{L}\d])/iu;
-var BILLIONS = /^\s?bn(?![\p{L}\d])|^\s+billion(?![\p{L}\d])/iu;
-var MILLIONS_WITH_CURRENCY = /^\s?(?:m|M|MM|mn)(?![\p{L}\d])/u;
-var JOINED_BEFORE = /\d[/:]$/;
-var JOINED_AFTER = /^[/:]\d/;
-var INSIDE_WORD = new RegExp("\\p{L}-?$", "u");
-var TIME_OR_ORDINAL = new RegExp("^(?:\\s?[ap]\\.?m\\.?(?!\\p{L})|(?:st|nd|rd|th)(?!\\p{L}))", "iu");
-var YEAR_WORD = /(?:^|[^\p{L}])(in|since|until|till|during|year|early|late|mid|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?:-|\s+)$/iu;
-var RANGE = /^\s*(?:-|to|and|or)\s*$/iu;
-function firstAmount(text) {
-  const amounts = findAmounts(text);
-  const pick = amounts.find((amount) => amount.currency) ?? amounts[0];
-  return pick && { value: pick.value, at: pick.at, raw: pick.raw };
-}
-function findAmounts(text) {
-  const dates = findDates(text).map((date) => [date.at, date.at + date.raw.length]);
-  const inDate = (at) => dates.some(([from, to]) => at >= from && at < to);
-  const found = [];
-  const digits = /\d/g;
-  for (let m = digits.exec(text); m !== null; m = digits.exec(text)) {
-    const start2 = m.index;
-    const number2 = readNumber(text, start2);
-    digits.lastIndex = number2.end;
-    if (!number2.digits || inDate(start2)) continue;
-    const candidate = readAmount(text, start2, number2.end, number2.digits);
-    if (candidate) found.push(candidate);
-  }
-  for (const words3 of findNumberWords(text)) {
-    if (inDate(words3.at)) continue;
-    const candidate = readWordAmount(text, words3.at, words3.at + words3.raw.length, words3.value, words3.magnitude);
-    if (candidate) found.push(candidate);
-  }
-  found.sort((a, b) => a.at - b.at);
-  for (let i = found.length - 2; i >= 0; i--) {
-    const [amount, next] = [found[i], found[i + 1]];
-    if (!amount.currency && next.currency && next.currencyAfter && RANGE.test(text.slice(amount.at + amount.raw.length, next.at))) {
-      [amount.currency, amount.currencyAfter] = [true, true];
-    }
-  }
-  return found.map(({ value, at, raw, currency }) => ({ value, at, raw, currency }));
-}
-function readNumber(text, start2) {
-  for (const { pattern: pattern2, decimal } of SHAPES) {
-    pattern2.lastIndex = start2;
-    const match = pattern2.exec(text);
-    if (!match) continue;
-    const end = start2 + match[0].length;
-    if (/^(?:\d|[.,]\d)/.test(text.slice(end, end + 2))) continue;
-    return { end, digits: splitDigits(match[0], decimal) };
-  }
-  ANY_NUMBER.lastIndex = start2;
-  const all = ANY_NUMBER.exec(text);
-  return { end: start2 + (all ? all[0].length : 1) };
-}
-function splitDigits(written, decimal) {
-  const at = Math.max(...[...decimal].map((separator) => written.lastIndexOf(separator)));
-  if (at < 0) return { whole: written.replace(/\D/g, ""), fraction: "" };
-  return { whole: written.slice(0, at).replace(/\D/g, ""), fraction: written.slice(at + 1) };
-}
-function readAmount(text, start2, end, digits) {
-  const before = text.slice(Math.max(0, start2 - 16), start2);
-  const prefix = PREFIX.exec(before);
-  if (!prefix && INSIDE_WORD.test(before)) return void 0;
-  const after = text.slice(end);
-  if (JOINED_BEFORE.test(before) || JOINED_AFTER.test(after) || TIME_OR_ORDINAL.test(after)) return void 0;
-  let exponent = 0;
-  let tail = 0;
-  const magnitudes = [[THOUSANDS, 3], [MILLIONS, 6], [BILLIONS, 9]];
-  for (const [pattern2, power] of magnitudes) {
-    const match = pattern2.exec(after);
-    if (match) [exponent, tail] = [power, match[0].length];
-  }
-  let suffix = currencyAfter(after.slice(tail));
-  if (exponent === 0) {
-    const millions = MILLIONS_WITH_CURRENCY.exec(after);
-    const suffixAfterMillions = millions ? currencyAfter(after.slice(millions[0].length)) : 0;
-    if (millions && (prefix || suffixAfterMillions > 0)) [exponent, tail, suffix] = [6, millions[0].length, suffixAfterMillions];
-  }
-  const currency = prefix !== null || suffix > 0;
-  const bare = digits.fraction === "" && exponent === 0 && text.slice(start2, end) === digits.whole;
-  const year = Number(digits.whole);
-  if (!currency && bare && digits.whole.length === 4 && year >= 1900 && year <= 2099 && YEAR_WORD.test(before)) return void 0;
-  const at = prefix ? start2 - prefix[0].length : start2;
-  const stop = end + tail + suffix;
-  const value = Number(`${digits.whole}.${digits.fraction || "0"}e${exponent}`);
-  return { value, at, raw: text.slice(at, stop), currency, currencyAfter: suffix > 0 };
-}
-function readWordAmount(text, start2, end, value, magnitude) {
-  const prefix = PREFIX.exec(text.slice(Math.max(0, start2 - 16), start2));
-  const suffix = currencyAfter(text.slice(end));
-  if (!magnitude && !prefix && suffix === 0) return void 0;
-  const at = prefix ? start2 - prefix[0].length : start2;
-  return { value, at, raw: text.slice(at, end + suffix), currency: prefix !== null || suffix > 0, currencyAfter: suffix > 0 };
-}
-function currencyAfter(text) {
-  return (SUFFIX_SIGN_OR_CODE.exec(text) ?? SUFFIX_WORD.exec(text))?.[0].length ?? 0;
-}
-function sameAmount(a, b) {
-  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
-}
-function checkFirstAmount(answer, expected) {
-  if (!Number.isFinite(expected)) throw new Error(`the first_amount check needs a number, got ${String(expected)}`);
-  const text = normalizeAnswer(answer);
-  const found = firstAmount(text);
-  if (!found) return { pass: false, reason: `expected first amount ${expected}, no amount in the answer` };
-  const where2 = excerpt(text, found.at, found.at + found.raw.length);
-  if (sameAmount(found.value, expected)) return { pass: true, reason: `first amount ${expected} at ${where2}` };
-  return { pass: false, reason: `expected first amount ${expected}, found ${found.value} at ${where2}` };
-}
-
-// src/e2e/checks/abstains.ts
-var A = "'?";
-var DO_NOT = `(?:do not|don${A}t)`;
-var I_AM = `i(?:${A}m| am)`;
-var ABSTENTION_PHRASES = [
-  // I don't know, I do not know, I really don't know, I dunno
-  { name: "I don't know", pattern: `\\bi (?:really |honestly |actually |simply )?${DO_NOT} (?:really |actually )?know\\b|\\bi dunno\\b` },
-  // I'm not sure, I am not certain, I'm unsure
-  { name: "I'm not sure", pattern: `\\b${I_AM} (?:not (?:sure|certain)|unsure|uncertain)\\b` },
-  // I'm not aware of
-  { name: "I'm not aware", pattern: `\\b${I_AM} not aware\\b` },
-  // you haven't told me, you did not mention, you never told me, you have never shared
-  {
-    name: "you haven't told me",
-    pattern: `\\byou(?: have not| haven${A}t| did not| didn${A}t| never| have never| haven${A}t ever| didn${A}t ever|${A}ve never|${A}ve not) (?:yet |actually )?(?:told|tell|mentioned|mention|shared|share|said|say|specified|specify|provided|provide|given|give|stated|state)\\b`
-  },
-  // I haven't been told, it was not mentioned, that hasn't been shared (passive only: "I haven't shared it" is not one)
-  {
-    name: "not been told",
-    pattern: `\\b(?:(?:(?:have|has) not|haven${A}t|hasn${A}t) (?:yet |ever )?been|(?:was|were) not|wasn${A}t|weren${A}t) (?:told|mentioned|shared|provided|specified|stated)\\b`
-  },
-  // I don't have that information, I do not have any record of, I don't have access to
-  {
-    name: "I don't have that information",
-    pattern: `\\bi (?:currently |simply |actually )?${DO_NOT} have (?:any |that |this |the |enough |such |a |an |specific |stored |saved )?(?:information|info|record|records|details|data|knowledge|memory|memories|access)\\b`
-  },
-  // I have no record of, there's no information about, no memory of
-  { name: "no record", pattern: `\\bno (?:record|records|information|info|memory|memories|details|data)\\b(?: (?:of|about|on|regarding|for|that))?` },
-  // I can't find, I cannot recall, I couldn't locate, I was unable to find, I don't remember
-  {
-    name: "I can't find",
-    pattern: `\\b(?:i (?:cannot|can not|can${A}t|could not|couldn${A}t|was unable to|wasn${A}t able to|${DO_NOT})|${I_AM} (?:unable|not able) to) (?:find|locate|recall|remember|see any|see a)\\b`
-  },
-  // not something you've shared, not something you told me
-  { name: "not something you've shared", pattern: `\\bnot something (?:you${A}ve|you have|you) (?:shared|mentioned|told|said|stated|given)\\b` },
-  // I don't have your dog's name saved, I do not have that recorded, I don't have it stored anywhere
-  {
-    name: "I don't have it saved",
-    pattern: `\\bi (?:currently |actually )?${DO_NOT} have (?:[\\p{L}'-]+ ){0,4}?(?:saved|recorded|stored|noted|written down|on file|on record)\\b`
-  },
-  // there's nothing in my notes about, I have nothing saved, nothing was recorded
-  {
-    name: "nothing in my notes",
-    pattern: `\\bnothing (?:(?:is |was |has been )?(?:saved|stored|recorded|noted|on file|on record)|(?:in|among) my (?:notes|memory|memories|records))\\b`
-  },
-  // it's not in my notes, that isn't among my records
-  { name: "not in my notes", pattern: `\\b(?:not|isn${A}t|wasn${A}t) (?:in|among) my (?:notes|memory|memories|records)\\b` },
-  // I have no way of knowing, there's no way to know
-  { name: "no way of knowing", pattern: `\\bno way (?:of knowing|to know|to tell)\\b` }
-].map(({ name, pattern: pattern2 }) => ({ name, pattern: new RegExp(pattern2, "iu") }));
-function findAbstention(text) {
-  let first;
-  for (const { name, pattern: pattern2 } of ABSTENTION_PHRASES) {
-    const match = pattern2.exec(text);
-    if (match && (!first || match.index < first.at)) first = { name, at: match.index, raw: match[0] };
-  }
-  return first;
-}
-var OFFER_LEAD = new RegExp(
-  `\\b(?:is it|was it|could it be|is|was|it${A}s|called|named|maybe|perhaps|probably|possibly|i think|i believe|i guess|i${A}d say|i${A}d guess|my guess is|might be|could be) `,
-  "giu"
-);
-var COMES_TO_MIND = new RegExp("(?!(?:I|OK|Okay)(?![\\p{L}'-]))\\p{Lu}[\\p{L}'-]*(?= (?:comes|springs) to mind\\b)", "u");
-var OFFERED = new RegExp(`(?!(?:I|OK|Okay)(?![\\p{L}'-]))(\\p{Lu}[\\p{L}'-]*)|"([^"\\n]+)"|\\d+(?:[.,]\\d+)*`, "uy");
-function findValue(text) {
-  const amount = findAmounts(text).find((candidate) => candidate.currency || !/^\d{1,2}$/.test(candidate.raw));
-  if (amount) return { kind: "amount", at: amount.at, raw: amount.raw };
-  const date = findDates(text)[0];
-  if (date) return { kind: "date", at: date.at, raw: date.raw };
-  for (const lead of text.matchAll(OFFER_LEAD)) {
-    OFFERED.lastIndex = lead.index + lead[0].length;
-    const name = OFFERED.exec(text);
-    if (name) return { kind: "name", at: name.index, raw: name[0] };
-  }
-  const comes = COMES_TO_MIND.exec(text);
-  if (comes) return { kind: "name", at: comes.index, raw: comes[0] };
-  return void 0;
-}
-var YOU_TELL = `(?:remind me|tell me|let me know|share|confirm|clarify|specify|say|give me|provide|repeat|fill me in)`;
-var PLEASE = `(?:please |kindly )?`;
-var QUESTION_BACK = [
-  // could you remind me, can you please tell me, would you confirm, will you let me know
-  { name: "could you tell me", question: true, pattern: `\\b(?:could|can|would|will) you ${PLEASE}(?:just |quickly )?${YOU_TELL}\\b` },
-  // would you mind telling me, do you mind reminding me
-  { name: "would you mind telling", question: true, pattern: `\\b(?:would|do) you mind (?:telling|reminding|sharing|confirming)\\b` },
-  // which one do you mean, which Sarah are you referring to, which trip were you thinking of
-  {
-    name: "which do you mean",
-    question: true,
-    pattern: `\\bwhich (?:[\\p{L}\\p{N}'-]+ ){0,4}?(?:do|did) you (?:mean|have in mind)\\b|\\bwhich (?:[\\p{L}\\p{N}'-]+ ){0,4}?(?:are|were) you (?:referring to|thinking of|talking about)\\b`
-  },
-  // do you mean, did you mean
-  { name: "do you mean", question: true, pattern: `\\b(?:do|did) you mean\\b` },
-  // what is your, what's your, what was your, what are your
-  { name: "what is your", question: true, pattern: `\\bwhat(?:${A}s| is| was| are| were) your\\b` },
-  // remind me (inside a question: "remind me, what was it?")
-  { name: "remind me", question: true, pattern: `\\bremind me\\b` },
-  // please remind me, please tell me, please share, please confirm
-  { name: "please tell me", question: false, pattern: `\\bplease (?:remind me|tell me|let me know|share|confirm|clarify|specify)\\b` },
-  // let me know what / which / your ..., remind me what / which / of / again
-  { name: "let me know which", question: false, pattern: `\\b(?:let me know|remind me) (?:what|which|who|where|when|your|of|again)\\b` }
-].map(({ name, question, pattern: pattern2 }) => ({ name, question, pattern: new RegExp(pattern2, "iu") }));
-function sentences(text) {
-  return [...text.matchAll(/[^.!?\n]+(?:[.!?]+|\n|$)/gu)].map((match) => ({ at: match.index, text: match[0] }));
-}
-function findQuestionBack(text) {
-  let first;
-  for (const sentence of sentences(text)) {
-    const asking = sentence.text.trimEnd().endsWith("?");
-    for (const { name, question, pattern: pattern2 } of QUESTION_BACK) {
-      if (question && !asking) continue;
-      const match = pattern2.exec(sentence.text);
-      const at = match ? sentence.at + match.index : -1;
-      if (match && (!first || at < first.at)) first = { name, at, raw: match[0] };
-    }
-  }
-  return first;
-}
-var VALUE_WORD = { amount: "the amount", date: "the date", name: "the value" };
-function verdictOf(text, found, missing) {
-  if (!found) return { yes: false, why: missing };
-  const phrase = `'${found.raw}'`;
-  const value = findValue(text);
-  if (value) return { yes: false, why: `gives ${VALUE_WORD[value.kind]} ${value.raw} at ${excerpt(text, value.at, value.at + value.raw.length)} despite ${phrase}` };
-  return { yes: true, why: `${phrase} at ${excerpt(text, found.at, found.at + found.raw.length)} and gives no value` };
-}
-function abstention(text) {
-  return verdictOf(text, findAbstention(text), "no abstention phrase");
-}
-function questionBack(text) {
-  return verdictOf(text, findQuestionBack(text), "no question back to the user");
-}
-function checkAbstains(answer, expected, orAsks = false) {
-  const text = normalizeAnswer(answer);
-  const abstains = abstention(text);
-  if (orAsks && !abstains.yes) {
-    const asks = questionBack(text);
-    const yes = asks.yes;
-    const reason2 = yes ? `asks back: ${asks.why}` : `neither abstains nor asks back: ${abstains.why}; ${asks.why}`;
-    if (yes === expected) return { pass: true, reason: reason2 };
-    return { pass: false, reason: `expected ${expected ? "an abstention or a question back" : "an answer"}, ${reason2}` };
-  }
-  const reason = `${abstains.yes ? "abstains" : "does not abstain"}: ${abstains.why}`;
-  if (abstains.yes === expected) return { pass: true, reason };
-  return { pass: false, reason: `expected ${expected ? orAsks ? "an abstention or a question back" : "an abstention" : "an answer"}, ${reason}` };
-}
-function checkAsks(answer, expected) {
-  const text = normalizeAnswer(answer);
-  const asks = questionBack(text);
-  const reason = `${asks.yes ? "asks back" : "does not ask back"}: ${asks.why}`;
-  if (asks.yes === expected) return { pass: true, reason };
-  return { pass: false, reason: `expected ${expected ? "a question back" : "no question back"}, ${reason}` };
-}
-
-// src/e2e/checks/regexRunner.ts
-import { Worker } from "node:worker_threads";
-var REGEX_TIME_LIMIT_MS = 1e3;
-var RegexTimeoutError = class extends Error {
-  constructor(timeLimitMs) {
-    super(`took longer than ${timeLimitMs} ms on the answer (catastrophic backtracking?)`);
-    this.timeLimitMs = timeLimitMs;
-    this.name = "RegexTimeoutError";
-  }
-  timeLimitMs;
-};
-var WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const compiled = new Map();
-parentPort.on('message', ({ source, flags, text }) => {
-  try {
-    const key = flags + '/' + source;
-    let pattern = compiled.get(key);
-    if (!pattern) {
-      if (compiled.size >= 256) compiled.clear();
-      pattern = new RegExp(source, flags);
-      compiled.set(key, pattern);
-    }
-    pattern.lastIndex = 0;
-    const match = pattern.exec(text);
-    parentPort.postMessage({ match: match ? { index: match.index, end: match.index + match[0].length } : null });
-  } catch (error) {
-    parentPort.postMessage({ error: String(error && error.message) });
-  }
-});
-`;
-var RegexRunner = class {
-  constructor(timeLimitMs) {
-    this.timeLimitMs = timeLimitMs;
-  }
-  timeLimitMs;
-  worker;
-  queue = [];
-  running;
-  /** The current worker has started: a time limit counts from here, not from its (slower, load-dependent) start-up. */
-  online = false;
-  exec(pattern2, text) {
-    return new Promise((resolve14, reject) => {
-      this.queue.push({ source: pattern2.source, flags: pattern2.flags, text, resolve: resolve14, reject });
-      this.next();
-    });
-  }
-  next() {
-    if (this.running) return;
-    const job = this.queue.shift();
-    if (!job) return;
-    const worker = this.worker ??= this.spawn();
-    worker.ref();
-    this.running = { job };
-    if (this.online) this.startClock();
-    worker.postMessage({ source: job.source, flags: job.flags, text: job.text });
-  }
-  startClock() {
-    if (this.running && !this.running.timer) this.running.timer = setTimeout(() => this.timedOut(), this.timeLimitMs);
-  }
-  finish(settle) {
-    const running = this.running;
-    if (!running) return;
-    clearTimeout(running.timer);
-    this.running = void 0;
-    this.worker?.unref();
-    settle(running.job);
-    this.next();
-  }
-  timedOut() {
-    this.retire()?.terminate().catch(() => void 0);
-    this.finish((job) => job.reject(new RegexTimeoutError(this.timeLimitMs)));
-  }
-  /** Forgets the current worker (its late messages are then ignored) and returns it. */
-  retire() {
-    const worker = this.worker;
-    this.worker = void 0;
-    this.online = false;
-    return worker;
-  }
-  spawn() {
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
-    worker.once("online", () => {
-      if (worker !== this.worker) return;
-      this.online = true;
-      this.startClock();
-    });
-    worker.on("message", (reply) => {
-      if (worker !== this.worker) return;
-      this.finish((job) => "error" in reply ? job.reject(new Error(reply.error)) : job.resolve(reply.match));
-    });
-    const lost = (error) => {
-      if (worker !== this.worker) return;
-      this.retire();
-      this.finish((job) => job.reject(error));
-    };
-    worker.on("error", lost);
-    worker.on("exit", (code) => lost(new Error(`the regex worker stopped (exit code ${code})`)));
-    return worker;
-  }
-};
-var runner = new RegexRunner(REGEX_TIME_LIMIT_MS);
-function execRegex(pattern2, text) {
-  return runner.exec(pattern2, text);
-}
-
-// src/e2e/checks/text.ts
-function requireText(kind, expected) {
-  const text = normalizeAnswer(expected);
-  if (text === "") throw new Error(`the ${kind} check needs a non-empty string, got ${JSON.stringify(expected)}`);
-  return text;
-}
-function checkContains(answer, expected) {
-  const needle = requireText("contains", expected);
-  const text = normalizeAnswer(answer);
-  const at = text.indexOf(needle);
-  if (at < 0) return { pass: false, reason: `does not contain ${JSON.stringify(needle)}` };
-  return { pass: true, reason: `contains ${JSON.stringify(needle)} at ${excerpt(text, at, at + needle.length)}` };
-}
-function checkIContains(answer, expected) {
-  const needle = requireText("icontains", expected);
-  const text = normalizeAnswer(answer);
-  const match = new RegExp(escapeRegex(needle), "iu").exec(text);
-  if (!match) return { pass: false, reason: `does not contain ${JSON.stringify(needle)} (ignoring case)` };
-  return { pass: true, reason: `contains ${JSON.stringify(needle)} (ignoring case) at ${excerpt(text, match.index, match.index + match[0].length)}` };
-}
-function compileRegex(source, flags = "") {
-  const effective = /[uv]/.test(flags) ? flags : `${flags}u`;
-  try {
-    return new RegExp(normalizeAnswer(source), effective);
-  } catch (error) {
-    throw new Error(`the regex check has an invalid regular expression /${source}/${flags}: ${error.message}`, { cause: error });
-  }
-}
-async function checkRegex(answer, source, flags) {
-  const pattern2 = compileRegex(source, flags);
-  const text = normalizeAnswer(answer);
-  const shown3 = `/${source}/${flags ?? ""}`;
-  const match = await execRegex(pattern2, text).catch((error) => {
-    throw error instanceof RegexTimeoutError ? new Error(`regex ${shown3} ${error.message}`, { cause: error }) : error;
-  });
-  if (!match) return { pass: false, reason: `does not match ${shown3}` };
-  return { pass: true, reason: `matches ${shown3} at ${excerpt(text, match.index, match.end)}` };
-}
-function escapeRegex(text) {
-  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
-}
-
-// src/e2e/checks/table.ts
-var NO_JUDGE = "the judge check needs e2e.judge configured";
-var RUBRIC_SHOWN = 60;
-var listOf = (kind) => ({
-  grade: (spec, text, context, recurse3) => combine(kind, spec[kind], text, context, recurse3),
-  describe: (spec, recurse3) => `${kind}(${spec[kind].map(recurse3.describe).join(", ")})`,
-  children: (spec) => Array.isArray(spec[kind]) ? spec[kind].map((check2, i) => ({ path: [kind, i], check: check2 })) : []
-});
-var CHECK_KINDS = {
-  contains: { grade: (spec, text) => checkContains(text, spec.contains), describe: (spec) => `contains ${JSON.stringify(spec.contains)}` },
-  icontains: { grade: (spec, text) => checkIContains(text, spec.icontains), describe: (spec) => `icontains ${JSON.stringify(spec.icontains)}` },
-  regex: {
-    grade: (spec, text) => checkRegex(text, spec.regex, spec.flags),
-    describe: (spec) => `regex /${String(spec.regex)}/${typeof spec.flags === "string" ? spec.flags : ""}`,
-    validate: (spec, at) => {
-      try {
-        compileRegex(String(spec.regex), spec.flags);
-        return [];
-      } catch (error) {
-        return [{ where: at(["regex"]), message: `invalid regular expression: ${error.message}` }];
-      }
-    }
-  },
-  first_amount: { grade: (spec, text) => checkFirstAmount(text, spec.first_amount), describe: (spec) => `first_amount ${String(spec.first_amount)}` },
-  date: { grade: (spec, text) => checkDate(text, spec.date), describe: (spec) => `date ${String(spec.date)}` },
-  abstains: {
-    grade: (spec, text) => checkAbstains(text, spec.abstains, spec.or_asks === true),
-    describe: (spec) => `abstains ${String(spec.abstains)}${spec.or_asks === true ? " or asks" : ""}`
-  },
-  asks: { grade: (spec, text) => checkAsks(text, spec.asks), describe: (spec) => `asks ${String(spec.asks)}` },
-  all: listOf("all"),
-  any: listOf("any"),
-  not: {
-    grade: async (spec, text, context, recurse3) => {
-      const inner = await recurse3.grade(spec.not, text, context);
-      return withUsage({ pass: !inner.pass, reason: `not: ${inner.reason}` }, [inner]);
-    },
-    describe: (spec, recurse3) => `not(${recurse3.describe(spec.not)})`,
-    children: (spec) => [{ path: ["not"], check: spec.not }]
-  },
-  judge: {
-    grade: (spec, text, context) => runJudge(spec.judge, text, context),
-    describe: (spec) => {
-      const { rubric, model } = spec.judge ?? {};
-      const text = String(rubric ?? "").replace(/\s+/g, " ").trim();
-      const shown3 = text.length > RUBRIC_SHOWN ? `${text.slice(0, RUBRIC_SHOWN - 3)}...` : text;
-      return `judge ${JSON.stringify(shown3)}${typeof model === "string" ? ` (model ${model})` : ""}`;
-    },
-    validate: (_spec, at, { judgeConfigured }) => judgeConfigured ? [] : [{ where: at(["judge"]), message: "a judge check needs e2e.judge with the judge model", hint: "add e2e: { judge: { model: ... } }" }],
-    usesJudge: true
-  }
-};
-var CHECK_KIND_NAMES = Object.keys(CHECK_KINDS);
-function kindsOf(check2) {
-  return typeof check2 === "object" && check2 !== null ? Object.keys(check2).filter((key) => Object.hasOwn(CHECK_KINDS, key)) : [];
-}
-function usesJudge(check2) {
-  const [kind] = kindsOf(check2);
-  const entry = kind === void 0 ? void 0 : CHECK_KINDS[kind];
-  if (!entry) return false;
-  return entry.usesJudge === true || (entry.children?.(check2) ?? []).some((child) => usesJudge(child.check));
-}
-function checkProblems(check2, at, options) {
-  const kinds = kindsOf(check2);
-  if (kinds.length !== 1) {
-    return [
-      {
-        where: at([]),
-        message: kinds.length === 0 ? `a check needs one of: ${CHECK_KIND_NAMES.join(", ")}` : `a check has one kind, found ${kinds.join(" and ")}`,
-        hint: kinds.length > 1 ? "combine checks with all: [...] or any: [...]" : void 0
-      }
-    ];
-  }
-  const entry = CHECK_KINDS[kinds[0]];
-  const spec = check2;
-  return [
-    ...entry.validate?.(spec, at, options) ?? [],
-    ...(entry.children?.(spec) ?? []).flatMap((child) => checkProblems(child.check, (path2) => at([...child.path, ...path2]), options))
-  ];
-}
-async function runJudge(spec, text, context) {
-  if (!context.judge) throw new Error(NO_JUDGE);
-  const model = spec.model ?? context.judgeModel;
-  const verdict = await context.judge.grade({ rubric: spec.rubric, question: context.question, answer: text, ...model !== void 0 ? { model } : {} });
-  return withUsage({ pass: verdict.pass, reason: `judge: ${verdict.reason}` }, [verdict]);
-}
-async function combine(kind, checks, text, context, recurse3) {
-  if (!Array.isArray(checks) || checks.length === 0) throw new Error(`the ${kind} check needs at least one check`);
-  const results = checks.map(() => void 0);
-  const decided = () => results.some((result) => result !== void 0 && result.pass === (kind === "any"));
-  const judged = checks.map(usesJudge);
-  for (const [i, check2] of checks.entries()) if (!judged[i]) results[i] = await recurse3.grade(check2, text, context);
-  for (const [i, check2] of checks.entries()) if (judged[i] && !decided()) results[i] = await recurse3.grade(check2, text, context);
-  const ran = results.filter((result) => result !== void 0);
-  const skipped = checks.length - ran.length;
-  const note = skipped > 0 ? `; ${skipped} judge check${skipped === 1 ? "" : "s"} skipped` : "";
-  const passed = ran.filter((result) => result.pass);
-  const failed = ran.filter((result) => !result.pass);
-  const list = (shown3) => `[${shown3.map((result) => result.reason).join("; ")}]`;
-  if (kind === "all") {
-    const pass2 = failed.length === 0;
-    const reason2 = pass2 ? `all: ${checks.length} of ${checks.length} passed ${list(ran)}` : `all: ${failed.length} of ${checks.length} failed ${list(failed)}${note}`;
-    return withUsage({ pass: pass2, reason: reason2 }, ran);
-  }
-  const pass = passed.length > 0;
-  const reason = pass ? `any: ${passed.length} of ${checks.length} passed ${list(passed)}${note}` : `any: none of ${checks.length} passed ${list(ran)}`;
-  return withUsage({ pass, reason }, ran);
-}
-function withUsage(result, parts) {
-  const usages = parts.flatMap((part) => part.usage ? [part.usage] : []);
-  const warning = parts.find((part) => part.usage_warning)?.usage_warning;
-  return {
-    ...result,
-    ...usages.length > 0 ? {
-      usage: {
-        input_tokens: usages.reduce((sum2, usage) => sum2 + usage.input_tokens, 0),
-        output_tokens: usages.reduce((sum2, usage) => sum2 + usage.output_tokens, 0)
-      }
-    } : {},
-    ...warning ? { usage_warning: warning } : {}
-  };
-}
-
-// src/e2e/checks/describe.ts
-function describeCheck(check2) {
-  const kinds = kindsOf(check2);
-  if (kinds.length !== 1) return `unknown check ${JSON.stringify(check2)}`;
-  try {
-    return CHECK_KINDS[kinds[0]].describe(check2, recurse);
-  } catch {
-    return `unknown check ${JSON.stringify(check2)}`;
-  }
-}
-var recurse = { describe: describeCheck };
-
-// src/e2e/checks/grade.ts
-async function gradeAnswer(check2, answer, context) {
-  return evaluate(check2, normalizeAnswer(answer), context);
-}
-var recurse2 = { grade: evaluate, describe: describeCheck };
-async function evaluate(check2, text, context) {
-  const kinds = kindsOf(check2);
-  if (kinds.length !== 1) throw new Error(`a check needs exactly one of ${CHECK_KIND_NAMES.join(", ")}; got ${JSON.stringify(check2)}`);
-  return CHECK_KINDS[kinds[0]].grade(check2, text, context, recurse2);
-}
 
 // src/e2e/graders/table.ts
 import { existsSync as existsSync3 } from "node:fs";
@@ -20506,7 +20691,7 @@ function gradeCaptures(spec, entries, min) {
     metadata: { entries: texts.length, missing, present: present2 }
   };
 }
-function words(text) {
+function words2(text) {
   return new Set(normalizeAnswer(text).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
 }
 function wordOverlap(a, b) {
@@ -20518,7 +20703,7 @@ function wordOverlap(a, b) {
 function gradeRedundancy(spec, entries) {
   const scoped = inScope(entries, spec.label);
   const texts = scoped.map((entry) => normalizeAnswer(entry.text).toLowerCase().trim());
-  const sets = scoped.map((entry) => words(entry.text));
+  const sets = scoped.map((entry) => words2(entry.text));
   const duplicates = [];
   for (let i = 0; i < scoped.length; i++) {
     const earlier = sets.findIndex((set, j) => j < i && (texts[j] === texts[i] || wordOverlap(set, sets[i]) >= NEAR_DUPLICATE));
@@ -20526,11 +20711,11 @@ function gradeRedundancy(spec, entries) {
   }
   const score = scoped.length === 0 ? 0 : duplicates.length / scoped.length;
   const { max } = spec.redundancy;
-  const shown3 = duplicates.slice(0, 3).map((pair) => `${JSON.stringify(pair.entry)} repeats ${JSON.stringify(pair.repeats)}`);
+  const shown4 = duplicates.slice(0, 3).map((pair) => `${JSON.stringify(pair.entry)} repeats ${JSON.stringify(pair.repeats)}`);
   return {
     status: score <= max ? "pass" : "fail",
     score,
-    reason: `${duplicates.length} of ${scoped.length} entr${scoped.length === 1 ? "y repeats" : "ies repeat"} an earlier one in ${where(spec.label)} (at most ${max} allowed)${shown3.length ? `: ${shown3.join("; ")}` : ""}`,
+    reason: `${duplicates.length} of ${scoped.length} entr${scoped.length === 1 ? "y repeats" : "ies repeat"} an earlier one in ${where(spec.label)} (at most ${max} allowed)${shown4.length ? `: ${shown4.join("; ")}` : ""}`,
     metadata: { entries: scoped.length, duplicates: duplicates.length, max }
   };
 }
@@ -20766,9 +20951,9 @@ async function gradeTrial(spec, input) {
     const { usage: usage2, usage_warning, ...kept } = outcome;
     usages.push({ ...usage2 ? { usage: usage2 } : {}, ...usage_warning ? { usage_warning } : {} });
     graders[name] = kept;
-    const shown3 = `${name}: ${kept.status}${kept.score !== void 0 ? ` ${round2(kept.score)}` : ""}: ${kept.reason}`;
+    const shown4 = `${name}: ${kept.status}${kept.score !== void 0 ? ` ${round2(kept.score)}` : ""}: ${kept.reason}`;
     if (kept.status === "error") error ??= `grader ${name}: ${kept.reason}`;
-    else if (kept.status !== "skipped") parts.push({ pass: kept.status === "pass", reason: shown3 });
+    else if (kept.status !== "skipped") parts.push({ pass: kept.status === "pass", reason: shown4 });
   }
   const usage = withUsage({ pass: true, reason: "" }, usages);
   const extras = { graders, ...usage.usage ? { usage: usage.usage } : {}, ...usage.usage_warning ? { usage_warning: usage.usage_warning } : {} };
@@ -20824,7 +21009,7 @@ function loadGraders(raw, context) {
 
 // src/e2e/fingerprint.ts
 var OPERATIONAL = /* @__PURE__ */ new Set(["where", "timeout_ms", "max_retries", "batch_size", "base_url", "api_key_env", "headers_env", "auth_header", "systemPromptFile", "cwd"]);
-var CASE_LABELS = /* @__PURE__ */ new Set(["where", "ability", "needs_memory", "check", "fault_check", "graders", "split"]);
+var CASE_LABELS = /* @__PURE__ */ new Set(["where", "ability", "needs_memory", "expect_recall", "check", "fault_check", "graders", "split"]);
 function canonical(value, skip) {
   if (Array.isArray(value)) return `[${value.map((item) => canonical(item, skip)).join(",")}]`;
   if (value !== null && typeof value === "object") {
@@ -21072,6 +21257,8 @@ function buildE2e(raw, cases, main2, retrieval, files, problems) {
       caseSpecs[index].graders = loadGraders(row2.graders, { at: at2, suiteDir: dirname(main2.path), judgeConfigured, files, problems, exportsOf });
     }
     if (row2.fault_check !== void 0) addProblems(problems, checkProblems(row2.fault_check, (path2) => cases.locate(index, ["fault_check", ...path2]), { judgeConfigured }));
+    if (row2.harmful !== void 0) addProblems(problems, checkProblems(row2.harmful, (path2) => cases.locate(index, ["harmful", ...path2]), { judgeConfigured }));
+    problems.push(...expectRecallProblems(row2, (path2) => cases.locate(index, path2)));
   });
   return {
     target,
@@ -21219,10 +21406,21 @@ function buildCase(row2, where2, split, sessions) {
     ...row2.fault_check !== void 0 ? { fault_check: row2.fault_check } : {},
     evidence: row2.evidence ?? [],
     obsolete: row2.obsolete ?? [],
-    needs_memory: row2.needs_memory ?? ability !== "abstention",
+    needs_memory: row2.needs_memory ?? (ability !== "abstention" && row2.expect_recall !== "none"),
+    ...row2.harmful !== void 0 ? { harmful: row2.harmful } : {},
+    ...row2.disallowed !== void 0 ? { disallowed: row2.disallowed } : {},
+    ...row2.expect_recall !== void 0 ? { expect_recall: row2.expect_recall } : {},
     split,
     where: where2
   };
+}
+function expectRecallProblems(row2, locate) {
+  if (row2.expect_recall !== "none") return [];
+  const hint = "expect_recall: none is for probes that need no history; drop it, or the other field";
+  return [
+    ...row2.needs_memory === true ? [{ where: locate(["needs_memory"]), message: "needs_memory: true contradicts expect_recall: none", hint }] : [],
+    ...Array.isArray(row2.evidence) && row2.evidence.length > 0 ? [{ where: locate(["evidence"]), message: "evidence (texts recall must surface) contradicts expect_recall: none", hint }] : []
+  ];
 }
 
 // src/gate/validateGate.ts
@@ -21379,11 +21577,11 @@ function checkKey(key, suite) {
       }
       return key.condition ? needConditions([key.condition], `e2e.grader.${key.grader}.${key.condition}`) : void 0;
     }
+    case "harm":
+      return (key.condition ? needConditions([key.condition], `e2e.${key.condition}`) : void 0) ?? harmRateUnmeasured(key.rate, e2e.cases);
     case "scalar":
       if (key.name === "leaks") return needConditions(["none"], "e2e.leaks");
-      if (key.name === "harmful_recall_rate" && !e2e.cases.some((spec) => spec.obsolete.length > 0)) {
-        return { message: "no e2e case lists obsolete texts, so there is no harmful recall to measure", hint: "add obsolete: to the cases it applies to" };
-      }
+      if (key.name === "harmful_recall_rate") return harmRateUnmeasured(key.name, e2e.cases);
       if ((key.name === "evidence_coverage" || key.name === "recall_precision") && !e2e.cases.some((spec) => spec.evidence.length > 0)) {
         return { message: `no e2e case lists evidence, so there is no ${key.name} to measure`, hint: "add evidence: to the cases" };
       }
@@ -33135,6 +33333,82 @@ function graderTableText(table, condition) {
   return [`graders under ${condition}:`, textTable(table.header, table.rows, "llrrrrrrr"), legend(condition), ...table.notes.map((note) => `  ${plainText(note)}`), ""];
 }
 
+// src/report/harmTable.ts
+var FIGURES = [
+  ["harmful_recall", "harmful recall"],
+  ["harmful_action", "harmful action"]
+];
+function shareText(share2) {
+  return share2 === void 0 || share2.of === 0 ? "-" : `${formatMetric(share2.rate)} (${share2.count}/${share2.of})`;
+}
+function layout(e2e, harm) {
+  const columns = e2e.conditions.flatMap(
+    (condition) => FIGURES.filter(([figure]) => (harm.by_condition[condition]?.[figure].of ?? 0) > 0).map(([figure, title]) => ({ condition, figure, title: `${condition} ${title}` }))
+  );
+  const defined = (rates2) => columns.some(({ condition, figure }) => (rates2[condition]?.[figure].of ?? 0) > 0);
+  const rows2 = [
+    ...Object.entries(harm.abilities).filter(([, rates2]) => defined(rates2)).map(([name, rates2]) => ({ name, all: false, rates: rates2 })),
+    { name: "all", all: true, rates: harm.by_condition }
+  ];
+  return { columns, rows: rows2 };
+}
+function emptyRecallSentences(e2e, harm) {
+  return e2e.conditions.flatMap((condition) => {
+    const rates2 = harm.by_condition[condition];
+    if (rates2?.probes_without_memory === void 0) return [];
+    const empty = rates2.empty_recall;
+    const correctness = empty && empty.of > 0 ? `empty recall ${shareText(empty)}: probes of cases that need no history given no memory; ` : "";
+    return [`${condition}: ${correctness}recall precision undefined for ${rates2.probes_without_memory} probe(s) given no memory`];
+  });
+}
+function hitText(hit, escape2) {
+  return `${escape2(hit.key, 80)}: ${hit.id !== void 0 ? `${escape2(hit.id, 40)} ` : ""}"${escape2(hit.text, 160)}" in ${hit.where}${hit.successor !== void 0 ? ` (current: "${escape2(hit.successor, 120)}")` : ""}`;
+}
+function shown3(e2e) {
+  const harm = e2e.harm;
+  if (!harm) return void 0;
+  const any = Object.values(harm.by_condition).some((rates2) => rates2 && (rates2.harmful_recall.of > 0 || rates2.harmful_action.of > 0 || (rates2.empty_recall?.of ?? 0) > 0));
+  return any ? harm : void 0;
+}
+function harmMarkdown(e2e, hitsShown = 10, heldout = /* @__PURE__ */ new Set()) {
+  const harm = shown3(e2e);
+  if (!harm) return [];
+  const { columns, rows: rows2 } = layout(e2e, harm);
+  const lines = ["**Harm** (rate (count/trials where defined)): harmful recall, an obsolete or disallowed memory in the context of any invocation; harmful action, the answer passed the case's harmful check.", ""];
+  if (columns.length > 0) {
+    lines.push(...markdownTable(["ability", ...columns.map((column) => column.title)], rows2.map((row2) => [row2.all ? "**all**" : cell(row2.name), ...columns.map(({ condition, figure }) => shareText(row2.rates[condition]?.[figure]))])), "");
+  }
+  const sentences2 = emptyRecallSentences(e2e, harm);
+  if (sentences2.length > 0) lines.push(...sentences2.map((sentence) => `- ${sentence}`), "");
+  if (harm.hits_total > 0 && hitsShown > 0) {
+    const hits = harm.hits.slice(0, hitsShown);
+    lines.push(
+      `Harmful recalls under ${e2e.headline_condition} (${harm.hits_total}):`,
+      "",
+      ...hits.map((hit) => `- ${heldout.has(hit.case) ? `${cell(hit.key, 80)}: (held out) in ${hit.where}` : hitText(hit, (text, max) => cell(text, max))}`),
+      ...harm.hits_total > hits.length ? [`- \u2026 and ${harm.hits_total - hits.length} more in trials.jsonl`] : [],
+      ""
+    );
+  }
+  return lines;
+}
+function harmTerminal(e2e, hitsShown = 10) {
+  const harm = shown3(e2e);
+  if (!harm) return [];
+  const { columns, rows: rows2 } = layout(e2e, harm);
+  const lines = ["harm, rate (count/trials where defined): harmful recall = an obsolete or disallowed memory reached any invocation; harmful action = the answer passed the harmful check"];
+  if (columns.length > 0) lines.push(textTable(["ability", ...columns.map((column) => column.title)], rows2.map((row2) => [row2.all ? "all" : plainText(row2.name), ...columns.map(({ condition, figure }) => shareText(row2.rates[condition]?.[figure]))])));
+  lines.push(...emptyRecallSentences(e2e, harm).map((sentence) => `  ${sentence}`));
+  if (harm.hits_total > 0 && hitsShown > 0) {
+    lines.push(`harmful recalls under ${e2e.headline_condition} (${harm.hits_total}):`, ...harm.hits.slice(0, hitsShown).map((hit) => `  ${hitText(hit, oneLine)}`));
+    if (harm.hits_total > hitsShown) lines.push(`  ... and ${harm.hits_total - Math.min(hitsShown, harm.hits.length)} more in trials.jsonl`);
+  }
+  return [...lines, ""];
+}
+function harmCell(note) {
+  return note === void 0 ? "" : `<br>\u26A0\uFE0F ${cell(note, 240)}`;
+}
+
 // src/report/markdown.ts
 function markdownReport(results) {
   const lines = [`## recall-gate: ${escapeMarkdown(results.suite.name)}`, ""];
@@ -33223,6 +33497,7 @@ function e2eSection(e2e) {
   if (graders) lines.push(...graderTableMarkdown(graders, e2e.headline_condition));
   lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${formatCost(e2e.cost_usd)}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, "");
   if (e2e.judge_calibration) lines.push(`Judged figures: ${escapeMarkdown(calibrationLine(e2e.judge_calibration))}.`, "");
+  lines.push(...harmMarkdown(e2e));
   for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);
   if (e2e.leaks.length) lines.push("");
   if (e2e.errors.length > 0) {
@@ -33230,7 +33505,7 @@ function e2eSection(e2e) {
   }
   if (e2e.failures.length > 0) {
     lines.push(`<details><summary>${e2e.failures.length} failing trials under ${e2e.headline_condition}</summary>`, "");
-    lines.push(...markdownTable(["trial", "probe", "answer", "why"], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200)])));
+    lines.push(...markdownTable(["trial", "probe", "answer", "why"], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200) + harmCell(failure.harm)])));
     lines.push("", "</details>", "");
   }
   return lines;
@@ -33271,8 +33546,8 @@ function terminalReport(results) {
   if (withIntervals.length > 0) {
     lines.push(`intervals (${INTERVAL_DEFINITION}):`);
     for (const provider of withIntervals) {
-      const shown3 = columns.filter((name) => provider.intervals[name]).map((name) => `${name} ${formatEstimate(provider.metrics?.[name], provider.intervals[name])}`);
-      lines.push(`  ${plainText(provider.name)}: ${shown3.join("; ")}`);
+      const shown4 = columns.filter((name) => provider.intervals[name]).map((name) => `${name} ${formatEstimate(provider.metrics?.[name], provider.intervals[name])}`);
+      lines.push(`  ${plainText(provider.name)}: ${shown4.join("; ")}`);
     }
     lines.push("");
   }
@@ -33351,11 +33626,12 @@ function terminalE2eReport(e2e, trials) {
       `recall quality: evidence coverage ${formatMetric(quality.evidence_coverage)}, recall precision ${formatMetric(quality.recall_precision)}, harmful recall in ${formatMetric(quality.harmful_recall_rate)} of trials`
     );
   }
+  lines.push(...harmTerminal(e2e));
   for (const name of e2e.leaks) lines.push(`LEAK: ${plainText(name)} passed with memory off (condition none): the case does not need memory, or the setup leaks`);
   const failing = trials.filter((trial) => trial.status === "fail" && trial.condition === e2e.headline_condition);
   if (failing.length > 0) {
     lines.push("", `failing under ${e2e.headline_condition} (${failing.length} trials):`);
-    for (const trial of failing.slice(0, MAX_LINES)) lines.push(`  ${plainText(trial.case)} #${trial.repeat}: ${oneLine(trial.reason, 160)}`);
+    for (const trial of failing.slice(0, MAX_LINES)) lines.push(`  ${plainText(trial.case)} #${trial.repeat}: ${oneLine(trial.reason, 160)}${withHarm(harmNote(trial))}`);
     if (failing.length > MAX_LINES) lines.push(`  ... and ${failing.length - MAX_LINES} more in trials.jsonl`);
   }
   if (e2e.errors.length > 0) {
@@ -33364,6 +33640,9 @@ function terminalE2eReport(e2e, trials) {
   }
   return `${lines.join("\n")}
 `;
+}
+function withHarm(note) {
+  return note === void 0 ? "" : `; ${oneLine(note, 240)}`;
 }
 function intervalLines(e2e) {
   const headline = e2e.headline_condition;
@@ -34309,15 +34588,12 @@ async function runTrial(plan, trial, deps) {
     if (needsSnapshot(gradingOf(spec, condition))) record.snapshot = await takeSnapshot(deps.target, owner);
     const probe = await call("probe", asker, spec.probe.text, spec.probe.date);
     record.answer = probe.reply;
-    Object.assign(record, recallQuality(spec, probe));
     const ungradable = ungradableReply(probe, plan.gradeTruncated ?? false) ?? (fault && faultIgnored(fault, probe));
     if (ungradable) throw new Error(ungradable);
-    const graded = await gradeTrial({ ...spec, ...gradingOf(spec, condition) }, { question: spec.probe.text, answer: probe.reply, snapshot: record.snapshot, invocations, judge: deps.judge, judgeModel: plan.judgeModel });
-    if (graded.usage) {
-      record.tokens.judge_input += graded.usage.input_tokens;
-      record.tokens.judge_output += graded.usage.output_tokens;
-    }
-    if (graded.usage_warning) record.judge_usage_warning = graded.usage_warning;
+    const grading = { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel };
+    const graded = await gradeTrial({ ...spec, ...gradingOf(spec, condition) }, { ...grading, answer: probe.reply, snapshot: record.snapshot, invocations });
+    addJudgeUsage(record, graded);
+    await gradeHarmfulAction(spec, probe.reply, grading, record);
     if (graded.graders) record.graders = graded.graders;
     record.status = graded.status;
     record.reason = graded.reason;
@@ -34325,6 +34601,7 @@ async function runTrial(plan, trial, deps) {
     record.status = "error";
     record.reason = describeError(error);
   }
+  settleRecallQuality(spec, record);
   record.cost_usd = trialCost(plan, record);
   record.duration_ms = round(now() - started, 3);
   return capStoredText(record);
@@ -34336,22 +34613,6 @@ function oracleMemories(spec) {
     const session = sessions.find((candidate) => candidate.text.includes(needle));
     return session?.date ? `[${session.date}] ${text}` : text;
   });
-}
-function fold(text) {
-  return normalizeAnswer(text).toLowerCase();
-}
-function recallQuality(spec, probe) {
-  if (!probe.recalled) return {};
-  const recalled = probe.recalled.map((memory2) => fold(memory2.text));
-  const evidence = spec.evidence.map(fold);
-  const obsolete = spec.obsolete.map(fold);
-  const quality = {};
-  if (evidence.length > 0) {
-    quality.evidence_coverage = evidence.filter((needle) => recalled.some((memory2) => memory2.includes(needle))).length / evidence.length;
-    if (recalled.length > 0) quality.recall_precision = recalled.filter((memory2) => evidence.some((needle) => memory2.includes(needle))).length / recalled.length;
-  }
-  if (obsolete.length > 0) quality.harmful_recall = obsolete.some((needle) => recalled.some((memory2) => memory2.includes(needle)));
-  return quality;
 }
 function trialCost(plan, record) {
   if (record.judge_usage_warning || record.invocations.some((invocation) => invocation.usage_warning)) return null;
@@ -34571,7 +34832,7 @@ var STOPWORDS = new Set(
 );
 var APOSTROPHES = /['\u2018\u2019\u02bc]/g;
 var WORD2 = /[\p{L}\p{M}\p{N}]+/gu;
-function words2(text) {
+function words3(text) {
   const normalised = text.normalize("NFKC").toLowerCase().replace(new RegExp("(\\p{L})['\\u2019]s\\b", "gu"), "$1").replace(APOSTROPHES, "");
   return normalised.match(WORD2) ?? [];
 }
@@ -34583,7 +34844,7 @@ function stem(word) {
 }
 function tokenize(text) {
   const terms = [];
-  for (const word of words2(text)) {
+  for (const word of words3(text)) {
     if (STOPWORDS.has(word)) continue;
     terms.push(stem(word));
   }
@@ -34624,7 +34885,7 @@ var NgramEmbedder = class {
   embedOne(text) {
     const counts = /* @__PURE__ */ new Map();
     const bump = (feature) => counts.set(feature, (counts.get(feature) ?? 0) + 1);
-    for (const word of words2(text)) {
+    for (const word of words3(text)) {
       const wrapped = `<${word}>`;
       bump(`w:${word}`);
       for (const n of this.sizes) {
@@ -39419,8 +39680,8 @@ var CollectionImpl = class _CollectionImpl {
       uris: data.uris ?? []
     });
   }
-  async search(searches, options) {
-    const items = Array.isArray(searches) ? searches : [searches];
+  async search(searches2, options) {
+    const items = Array.isArray(searches2) ? searches2 : [searches2];
     if (items.length === 0) {
       throw new ChromaValueError(
         "At least one search payload must be provided."
@@ -39628,15 +39889,15 @@ var CollectionHandle = class extends CollectionImpl {
     }
     return super.query(args);
   }
-  async search(searches, options) {
-    const items = Array.isArray(searches) ? searches : [searches];
+  async search(searches2, options) {
+    const items = Array.isArray(searches2) ? searches2 : [searches2];
     for (const search of items) {
       const payload = toSearch(search).toPayload();
       if (this.hasStringKnnQuery(payload.rank)) {
         throw new ChromaValueError(HANDLE_EMBEDDING_ERROR);
       }
     }
-    return super.search(searches, options);
+    return super.search(searches2, options);
   }
   async modify(_args) {
     throw new ChromaValueError(`modify() ${HANDLE_NOT_SUPPORTED_ERROR}`);

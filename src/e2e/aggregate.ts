@@ -2,6 +2,7 @@ import type { IntervalEstimate } from '../gate/bootstrap.js';
 import { e2eIntervals } from '../gate/intervals.js';
 import { groupBy, mean, round, summarizeLatency, type LatencySummary } from '../stats.js';
 import { aggregateGraders, type GraderSummary } from './aggregateGraders.js';
+import { failureHarm, harmSummary, type HarmSummary } from './harm.js';
 import { trialKey, type TrialRecord } from './trial.js';
 import { summarizeFaults, type FaultSummary } from './faults.js';
 import type { CaseSpec, Condition, FaultKind } from './types.js';
@@ -70,14 +71,16 @@ export interface E2eResult {
   tokens: { input: number; output: number; judge_input: number; judge_output: number };
   cost_usd: number | null;
   cost_per_successful_trial: number | null;
-  /** Over the headline condition's trials only: none and oracle do not search. */
+  /** Harmful recall, harmful action and empty-recall correctness per condition and ability (src/e2e/harm.ts). */
+  harm?: HarmSummary;
+  /** Over the headline condition's trials only: none and oracle do not search. harmful_recall_rate counts hits in any invocation. */
   recall_quality: { evidence_coverage?: number; recall_precision?: number; harmful_recall_rate?: number };
   /** Errored trials, and planned trials with no record (missing: the run was cut short, or a record was lost). */
   errors: { key: string; reason: string }[];
   /** Planned trials with no record in trials.jsonl; each is an error in the rates and in `errors`. */
   missing: number;
   /** Failed trials under the headline condition, for reports: question, answer and why. */
-  failures: { key: string; case: string; ability: string; question: string; answer: string; reason: string }[];
+  failures: { key: string; case: string; ability: string; question: string; answer: string; reason: string; /** What harmful memory reached the context and where (harmNote). */ harm?: string }[];
   /** Each named grader's score, pass rate and pass^k per condition (aggregateGraders.ts); absent when no case has graders. */
   graders?: Record<string, GraderSummary>;
 }
@@ -206,6 +209,7 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
     tokens,
     cost_usd: cost,
     cost_per_successful_trial: cost === null || passed === 0 ? null : round(cost / passed, 6),
+    harm: harmSummary(trials, cases, conditions, headline),
     recall_quality: {
       ...(coverage.length ? { evidence_coverage: round(mean(coverage), 6) } : {}),
       ...(precision.length ? { recall_precision: round(mean(precision), 6) } : {}),
@@ -215,7 +219,7 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
     missing: outcomes.length - trials.length,
     failures: trials
       .filter((trial) => trial.status === 'fail' && trial.condition === headline)
-      .map((trial) => ({ key: trial.key, case: trial.case, ability: trial.ability, question: trial.question, answer: trial.answer ?? '', reason: trial.reason })),
+      .map((trial) => ({ key: trial.key, case: trial.case, ability: trial.ability, question: trial.question, answer: trial.answer ?? '', reason: trial.reason, ...failureHarm(trial) })),
     ...(graders ? { graders: graders.overall } : {}),
   };
 }

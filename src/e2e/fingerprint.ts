@@ -14,7 +14,7 @@ import type { CaseSpec, Condition } from './types.js';
  * - case: the case name, the condition, and every other field of the case
  *   that reaches the agent or the stored figures: sessions, probe (text, date,
  *   `as`), evidence and obsolete texts (the oracle's memories, recall quality).
- *   Left out: `ability` and `needs_memory` (labels aggregation takes from the
+ *   Left out: `ability`, `needs_memory` and `expect_recall` (labels aggregation takes from the
  *   current suite) and source positions.
  * - target: the target spec (model, system prompt text, memory provider and
  *   its embedding, retrieval settings, temperature, max_tokens, the agent's
@@ -33,7 +33,7 @@ export interface TrialFingerprint {
 /** Fields that say where and how patiently to reach things, not what runs. */
 const OPERATIONAL = new Set(['where', 'timeout_ms', 'max_retries', 'batch_size', 'base_url', 'api_key_env', 'headers_env', 'auth_header', 'systemPromptFile', 'cwd']);
 /** Case fields aggregation reads from the current suite: a change relabels, it does not invalidate. */
-const CASE_LABELS = new Set(['where', 'ability', 'needs_memory', 'check', 'fault_check', 'graders', 'split']);
+const CASE_LABELS = new Set(['where', 'ability', 'needs_memory', 'expect_recall', 'check', 'fault_check', 'graders', 'split']);
 
 /** JSON with sorted keys and without the keys `skip` names, at every depth: equal content, equal text. */
 function canonical(value: unknown, skip: ReadonlySet<string>): string {

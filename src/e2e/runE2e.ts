@@ -2,16 +2,16 @@ import { createHash } from 'node:crypto';
 import { describeError } from '../errors.js';
 import type { ChatReply, Target } from '../targets/types.js';
 import { describeGrading, gradeTrial } from './graders/grade.js';
-import { normalizeAnswer } from './checks/normalize.js';
 import { ungradableReply } from './probeReply.js';
 import { playSessions, type SessionTurn } from './sessions.js';
 import { needsSnapshot, takeSnapshot } from './snapshot.js';
 import { round } from '../stats.js';
 import { trialFingerprint, type TrialFingerprint } from './fingerprint.js';
+import { fold, gradeHarmfulAction, settleRecallQuality } from './harm.js';
 import { costUsd } from './prices.js';
 import { faultIgnored, faultOf, gradingOf, memoryOf } from './faults.js';
 import { capStoredText } from './storedText.js';
-import { trialKey, type Invocation, type TrialRecord } from './trial.js';
+import { addJudgeUsage, trialKey, type Invocation, type TrialRecord } from './trial.js';
 import type { CaseSpec, Condition, Judge } from './types.js';
 
 export interface E2ePlan {
@@ -176,15 +176,12 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     if (needsSnapshot(gradingOf(spec, condition))) record.snapshot = await takeSnapshot(deps.target, owner);
     const probe = await call('probe', asker, spec.probe.text, spec.probe.date);
     record.answer = probe.reply;
-    Object.assign(record, recallQuality(spec, probe));
     const ungradable = ungradableReply(probe, plan.gradeTruncated ?? false) ?? (fault && faultIgnored(fault, probe));
     if (ungradable) throw new Error(ungradable);
-    const graded = await gradeTrial({ ...spec, ...gradingOf(spec, condition) }, { question: spec.probe.text, answer: probe.reply, snapshot: record.snapshot, invocations, judge: deps.judge, judgeModel: plan.judgeModel });
-    if (graded.usage) {
-      record.tokens.judge_input += graded.usage.input_tokens;
-      record.tokens.judge_output += graded.usage.output_tokens;
-    }
-    if (graded.usage_warning) record.judge_usage_warning = graded.usage_warning;
+    const grading = { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel };
+    const graded = await gradeTrial({ ...spec, ...gradingOf(spec, condition) }, { ...grading, answer: probe.reply, snapshot: record.snapshot, invocations });
+    addJudgeUsage(record, graded);
+    await gradeHarmfulAction(spec, probe.reply, grading, record);
     if (graded.graders) record.graders = graded.graders;
     record.status = graded.status;
     record.reason = graded.reason;
@@ -192,6 +189,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     record.status = 'error';
     record.reason = describeError(error);
   }
+  settleRecallQuality(spec, record);
   record.cost_usd = trialCost(plan, record);
   record.duration_ms = round(now() - started, 3);
   return capStoredText(record);
@@ -208,26 +206,6 @@ export function oracleMemories(spec: Pick<CaseSpec, 'evidence' | 'sessions'>): s
     const session = sessions.find((candidate) => candidate.text.includes(needle));
     return session?.date ? `[${session.date}] ${text}` : text;
   });
-}
-
-/** Text as the recall-quality figures compare it: normalised and lower-cased. */
-function fold(text: string): string {
-  return normalizeAnswer(text).toLowerCase();
-}
-
-/** Evidence coverage, recall precision and harmful recall of what reached the probe's context. */
-export function recallQuality(spec: Pick<CaseSpec, 'evidence' | 'obsolete'>, probe: Pick<ChatReply, 'recalled'>): Partial<TrialRecord> {
-  if (!probe.recalled) return {};
-  const recalled = probe.recalled.map((memory) => fold(memory.text));
-  const evidence = spec.evidence.map(fold);
-  const obsolete = spec.obsolete.map(fold);
-  const quality: Partial<TrialRecord> = {};
-  if (evidence.length > 0) {
-    quality.evidence_coverage = evidence.filter((needle) => recalled.some((memory) => memory.includes(needle))).length / evidence.length;
-    if (recalled.length > 0) quality.recall_precision = recalled.filter((memory) => evidence.some((needle) => memory.includes(needle))).length / recalled.length;
-  }
-  if (obsolete.length > 0) quality.harmful_recall = obsolete.some((needle) => recalled.some((memory) => memory.includes(needle)));
-  return quality;
 }
 
 function trialCost(plan: E2ePlan, record: TrialRecord): number | null {

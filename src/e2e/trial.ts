@@ -1,7 +1,17 @@
 import type { RecalledMemory } from '../targets/types.js';
 import type { TrialFingerprint } from './fingerprint.js';
 import type { GraderOutcome } from './graders/types.js';
-import type { Condition, FaultKind, MemoryEntry, MemoryOp, TokenUsage } from './types.js';
+import type { Condition, FaultKind, MemoryEntry, MemoryOp, ReportedUsage, TokenUsage } from './types.js';
+
+/** One harmful memory that reached the context: `invocation` indexes the trial's invocations (0 is the first). */
+export interface HarmfulRecall {
+  invocation: number;
+  id?: string;
+  /** The memory as recalled. */
+  text: string;
+  /** The evidence text that replaced it (an obsolete text's successor, see successorOf in harm.ts). */
+  successor?: string;
+}
 
 /** One call to the agent within a trial. */
 export interface Invocation {
@@ -59,16 +69,29 @@ export interface TrialRecord {
   evidence_coverage?: number;
   /** Of the recalled memories, the share that hold evidence (undefined when nothing was recalled). */
   recall_precision?: number;
-  /** An obsolete text reached the probe's context. */
+  /** An obsolete or disallowed text reached the context in some invocation (see harm.ts); undefined when unknown. */
   harmful_recall?: boolean;
   /** What memory held after the planted sessions, before the probe (taken when the case has graders: see needsSnapshot). */
   snapshot?: { entries: MemoryEntry[] } | { error: string };
   /** Every grader's outcome, by grader name (see e2e/graders). */
   graders?: Record<string, GraderOutcome>;
+  /** Every harmful memory that reached the context, in any invocation (part HARM). harmful_recall stays the boolean "any". */
+  harmful_recalls?: HarmfulRecall[];
+  /** The case's `harmful` check passed on the answer: the agent acted on a harmful memory. Undefined without the check, or when the trial errored. */
+  harmful_action?: boolean;
   started_at: string;
   duration_ms: number;
 }
 
 export function trialKey(caseName: string, condition: Condition, repeat: number): string {
   return `${caseName}|${condition}|${repeat}`;
+}
+
+/** Counts a judge call's tokens in the trial, or notes that they are unknown. */
+export function addJudgeUsage(record: Pick<TrialRecord, 'tokens' | 'judge_usage_warning'>, graded: ReportedUsage): void {
+  if (graded.usage) {
+    record.tokens.judge_input += graded.usage.input_tokens;
+    record.tokens.judge_output += graded.usage.output_tokens;
+  }
+  if (graded.usage_warning) record.judge_usage_warning = graded.usage_warning;
 }

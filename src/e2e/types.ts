@@ -113,8 +113,14 @@ export interface CaseSpec {
   evidence: string[];
   /** Texts that are harmful if they reach the context (an old value, another user's data). */
   obsolete: string[];
-  /** The case needs memory to pass: passing under `none` flags a leak. Default true, false for abstention. */
+  /** The case needs memory to pass: passing under `none` flags a leak. Default true, false for abstention and expect_recall: none. */
   needs_memory: boolean;
+  /** Graded on the answer: passing means the agent acted on a harmful memory (harmful_action, beside pass/fail). */
+  harmful?: CheckSpec;
+  /** Memory texts that must never reach the context, e.g. another user's (see harmfulRecalls in harm.ts for which invocations). */
+  disallowed?: string[];
+  /** The probe needs no history: the right recall injects nothing (empty-recall correctness). */
+  expect_recall?: 'none';
   /** dev or heldout (see Split in suite/types.ts). */
   split?: 'dev' | 'heldout';
   /** Set by plant_from: the case at the start of the chain, whose sessions this case plays. */

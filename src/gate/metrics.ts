@@ -38,6 +38,13 @@
  *                                          count). A grader every trial skipped (no judge) resolves as skipped.
  *   e2e.grader.<name>.<condition>.<g>
  *   e2e.ability.<ability>.grader.<name>.<g>   the ability's cases; also with .<condition> before .<g>.
+ *   e2e.harmful_action_rate | e2e.empty_recall_rate   from results.e2e.harm, headline condition: the share
+ *                                          of trials whose answer passed the case's `harmful` check, and of
+ *                                          probes of no-history cases given no memory (src/e2e/harm.ts).
+ *   e2e.<condition>.<harm>                 harm: harmful_recall_rate | harmful_action_rate | empty_recall_rate,
+ *                                          under that condition (empty recall: conditions that search).
+ *   e2e.ability.<ability>[.<condition>].<harm>   the same over the ability's cases.
+ *                                          Each is over the trials where it is defined; samples per case.
  *
  * Aggregations (mean, min, max, median, p95) apply to per-unit values: per query
  * for retrieval metrics, per call for latencies, per case for e2e rates (the
@@ -57,6 +64,7 @@
  */
 import type { CaseResult, E2eResult, GroupRates } from '../e2e/aggregate.js';
 import { graderSamples, type GraderMetric, type GraderSummary, type NamedGraderCase } from '../e2e/aggregateGraders.js';
+import { HARM_RATES, type HarmRate } from '../e2e/harm.js';
 import type { TrialRecord } from '../e2e/trial.js';
 import { FAULT_KINDS, probeRecallMs } from '../e2e/faults.js';
 import type { Condition, FaultKind } from '../e2e/types.js';
@@ -92,7 +100,8 @@ export type MetricKey =
   | { layer: 'e2e'; kind: 'latency'; which: 'call' | 'recall' }
   | { layer: 'e2e'; kind: 'scalar'; name: E2eScalar }
   | { layer: 'e2e'; kind: 'fault'; fault: FaultKind; metric: FaultMetric }
-  | { layer: 'e2e'; kind: 'grader'; grader: string; metric: GraderMetric; condition?: Condition; ability?: string };
+  | { layer: 'e2e'; kind: 'grader'; grader: string; metric: GraderMetric; condition?: Condition; ability?: string }
+  | { layer: 'e2e'; kind: 'harm'; rate: HarmRate; condition?: Condition; ability?: string };
 
 export type ParsedKey = { ok: true; key: MetricKey } | { ok: false; reason: string; hint?: string };
 
@@ -104,7 +113,7 @@ export interface KnownNames {
   graders?: Iterable<string>;
 }
 
-const E2E_SINGLE = [...E2E_RATES, 'latency_ms', 'recall_latency_ms', ...E2E_SCALARS];
+const E2E_SINGLE = [...E2E_RATES, 'latency_ms', 'recall_latency_ms', ...E2E_SCALARS, 'harmful_action_rate', 'empty_recall_rate'];
 
 function retrievalMetric(name: string): { family: RetrievalFamily | 'mrr' | 'latency_ms' | IsolationCount; k?: number } | undefined {
   if (name === 'mrr' || name === 'latency_ms') return { family: name };
@@ -120,6 +129,10 @@ function isCondition(name: string | undefined): name is Condition {
 
 function isRate(name: string | undefined): name is E2eRate {
   return E2E_RATES.includes(name as E2eRate);
+}
+
+function isHarmRate(name: string | undefined): name is HarmRate {
+  return name !== undefined && Object.hasOwn(HARM_RATES, name);
 }
 
 /** Reads a key against the grammar above; says why when it names nothing. */
@@ -170,6 +183,8 @@ function parseE2e(key: string, rest: string[], known: KnownNames): ParsedKey {
     if (isRate(first)) return { ok: true, key: { layer: 'e2e', kind: 'rate', rate: first } };
     if (first === 'latency_ms') return { ok: true, key: { layer: 'e2e', kind: 'latency', which: 'call' } };
     if (first === 'recall_latency_ms') return { ok: true, key: { layer: 'e2e', kind: 'latency', which: 'recall' } };
+    // e2e.harmful_recall_rate stays the recall-quality scalar (the same figure as the headline's harm).
+    if (isHarmRate(first) && first !== 'harmful_recall_rate') return { ok: true, key: { layer: 'e2e', kind: 'harm', rate: first } };
     if (E2E_SCALARS.includes(first as E2eScalar)) return { ok: true, key: { layer: 'e2e', kind: 'scalar', name: first as E2eScalar } };
     return { ok: false, reason: `"${first}" is not an e2e metric`, hint: e2eHint(first!) };
   }
@@ -178,7 +193,8 @@ function parseE2e(key: string, rest: string[], known: KnownNames): ParsedKey {
   if (first === 'grader') return parseGrader(key, rest.slice(1), known);
   if (isCondition(first) && rest.length === 2) {
     if (isRate(second)) return { ok: true, key: { layer: 'e2e', kind: 'rate', rate: second, condition: first } };
-    return { ok: false, reason: `"${second}" is not a rate`, hint: didYouMean(second!, E2E_RATES) ?? `use ${E2E_RATES.join(', ')}` };
+    if (isHarmRate(second)) return { ok: true, key: { layer: 'e2e', kind: 'harm', rate: second, condition: first } };
+    return { ok: false, reason: `"${second}" is not a rate`, hint: didYouMean(second!, [...E2E_RATES, ...Object.keys(HARM_RATES)]) ?? `use ${E2E_RATES.join(', ')}` };
   }
   const hint = isCondition(first)
     ? `use e2e.${first}.<rate>`
@@ -209,15 +225,16 @@ function parseAbility(key: string, rest: string[], known: KnownNames): ParsedKey
   if (last === 'lift' || last === 'gap') {
     return { ok: true, key: { layer: 'e2e', kind: 'diff', ability: rest.slice(0, -1).join('.'), diff: last } };
   }
-  if (!isRate(last)) {
-    return { ok: false, reason: `"${last}" is not an ability metric`, hint: didYouMean(last, [...E2E_RATES, 'lift', 'gap']) ?? usage };
+  if (!isRate(last) && !isHarmRate(last)) {
+    return { ok: false, reason: `"${last}" is not an ability metric`, hint: didYouMean(last, [...E2E_RATES, ...Object.keys(HARM_RATES), 'lift', 'gap']) ?? usage };
   }
+  const figure = isRate(last) ? { kind: 'rate' as const, rate: last } : { kind: 'harm' as const, rate: last };
   const whole = rest.slice(0, -1).join('.');
   const beforeLast = rest[rest.length - 2];
   if (rest.length >= 3 && isCondition(beforeLast) && !abilities.has(whole)) {
-    return { ok: true, key: { layer: 'e2e', kind: 'rate', rate: last, condition: beforeLast, ability: rest.slice(0, -2).join('.') } };
+    return { ok: true, key: { layer: 'e2e', ...figure, condition: beforeLast, ability: rest.slice(0, -2).join('.') } };
   }
-  return { ok: true, key: { layer: 'e2e', kind: 'rate', rate: last, ability: whole } };
+  return { ok: true, key: { layer: 'e2e', ...figure, ability: whole } };
 }
 
 /**
@@ -478,6 +495,7 @@ function resolveE2e(spec: E2eKey, results: ResultsDocument, aggregation: Aggrega
     if (spec.ability !== undefined && !own(e2e.abilities, spec.ability)) return abilityMissing(spec.ability);
     return resolveGrader(spec, e2e, aggregation ?? 'mean');
   }
+  if (spec.kind === 'harm') return resolveHarm(spec, e2e, abilityMissing);
 
   if (spec.kind === 'diff') {
     const ability = own(e2e.abilities, spec.ability);
@@ -511,7 +529,7 @@ function resolveE2e(spec: E2eKey, results: ResultsDocument, aggregation: Aggrega
       const name = spec.name;
       const value = e2e.recall_quality[name];
       if (value === undefined) {
-        const why = name === 'harmful_recall_rate' ? 'no case with obsolete texts reported what it recalled' : 'no case with evidence reported what it recalled';
+        const why = name === 'harmful_recall_rate' ? 'no case with obsolete or disallowed texts reported what it recalled' : 'no case with evidence reported what it recalled';
         return { status: 'missing', reason: `no ${name}: ${why}` };
       }
       const read = (trial: TrialRecord): number[] => {
@@ -614,6 +632,27 @@ function resolveGrader(spec: GraderKey, e2e: E2eResult, aggregation: Aggregation
   const graded = cases.filter(({ figures }) => figures.trials > figures.skipped);
   const values = graded.map(({ figures }) => (spec.metric === 'pass_rate' ? figures.passed / (figures.trials - figures.skipped) : figures['pass^k'] ? 1 : 0));
   return noted(casesOrMissing(values, aggregation, { ids: graded.map((one) => one.name), clusters: graded.map((one) => one.cluster) }));
+}
+
+/** A harm figure from results.e2e.harm, with per-case [count, of] samples pooled as pass rates are. */
+function resolveHarm(spec: Extract<E2eKey, { kind: 'harm' }>, e2e: E2eResult, abilityMissing: (ability: string) => Resolution): Resolution {
+  const condition = spec.condition ?? e2e.headline_condition;
+  if (!e2e.conditions.includes(condition)) return { status: 'missing', reason: `the ${condition} condition did not run (conditions: ${e2e.conditions.join(', ')})` };
+  if (spec.ability !== undefined && !own(e2e.abilities, spec.ability)) return abilityMissing(spec.ability);
+  if (!e2e.harm) return { status: 'missing', reason: 'results.json has no harm figures (written by an older recall-gate)', hint: 'run the e2e layer again, or regrade' };
+  const field = HARM_RATES[spec.rate];
+  const rates = spec.ability === undefined ? e2e.harm.by_condition[condition] : own(e2e.harm.abilities, spec.ability)?.[condition];
+  const value = rates?.[field]?.rate;
+  if (value === undefined) {
+    const why = field === 'empty_recall' && (condition === 'none' || condition === 'oracle') ? `${condition} does not search memory` : `no trial under ${condition}${spec.ability ? ` of ability ${spec.ability}` : ''} has the figure defined`;
+    return { status: 'missing', reason: `no ${spec.rate}: ${why}` };
+  }
+  const named = Object.entries(e2e.harm.cases)
+    .filter(([name]) => spec.ability === undefined || own(e2e.cases, name)?.ability === spec.ability)
+    .map(([name, byCondition]) => [name, byCondition[condition]?.[field]] as const)
+    .filter((entry): entry is readonly [string, NonNullable<(typeof entry)[1]>] => entry[1] !== undefined && entry[1].of > 0);
+  const names = caseNames(named.map(([name]) => [name, own(e2e.cases, name) ?? { ability: '', conditions: {}, leak: false }]));
+  return { status: 'value', value, layer: 'e2e', samples: { unit: 'case', units: named.map(([, share]) => [share.count, share.of]), ...names, statistic: pooledRate } };
 }
 
 function casesOrMissing(values: number[], aggregation: Aggregation, names: UnitNames): Resolution {

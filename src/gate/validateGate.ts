@@ -1,4 +1,5 @@
 import type { CaseSpec, Condition } from '../e2e/types.js';
+import { harmRateUnmeasured } from '../e2e/harm.js';
 import type { Suite } from '../suite/types.js';
 import { didYouMean } from '../suite/didYouMean.js';
 import { SPLIT_CHOICES } from '../suite/splits.js';
@@ -197,11 +198,11 @@ function checkKey(key: MetricKey, suite: Suite): { message: string; hint?: strin
       }
       return key.condition ? needConditions([key.condition], `e2e.grader.${key.grader}.${key.condition}`) : undefined;
     }
+    case 'harm':
+      return (key.condition ? needConditions([key.condition], `e2e.${key.condition}`) : undefined) ?? harmRateUnmeasured(key.rate, e2e.cases);
     case 'scalar':
       if (key.name === 'leaks') return needConditions(['none'], 'e2e.leaks');
-      if (key.name === 'harmful_recall_rate' && !e2e.cases.some((spec) => spec.obsolete.length > 0)) {
-        return { message: 'no e2e case lists obsolete texts, so there is no harmful recall to measure', hint: 'add obsolete: to the cases it applies to' };
-      }
+      if (key.name === 'harmful_recall_rate') return harmRateUnmeasured(key.name, e2e.cases);
       if ((key.name === 'evidence_coverage' || key.name === 'recall_precision') && !e2e.cases.some((spec) => spec.evidence.length > 0)) {
         return { message: `no e2e case lists evidence, so there is no ${key.name} to measure`, hint: 'add evidence: to the cases' };
       }

@@ -13,6 +13,7 @@ import { faultTableMarkdown } from './faultTable.js';
 import { isolationLines } from './markdown.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { graderTable, graderTableMarkdown } from './graderTable.js';
+import { harmCell, harmMarkdown } from './harmTable.js';
 
 /**
  * GitHub refuses comment bodies over 65,536 characters. Counted in bytes
@@ -273,6 +274,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
           ...faultTableMarkdown(e2e),
           ...(e2e.intervals ? [`<sub>[low, high] n: ${INTERVAL_DEFINITION}; n cases, a plant_from history counting once.</sub>`, ''] : []),
           ...(e2e.judge_calibration ? [`Judged figures: ${cell(calibrationLine(e2e.judge_calibration), 300)}.`, ''] : []),
+          ...harmMarkdown(e2e, 3, new Set(Object.keys(results.split?.heldout_cases ?? {}))),
           ...(leaks.length > 0 ? [`Leak: ${leaks.slice(0, 20).map((name) => cell(name)).join(', ')}${leaks.length > 20 ? ` and ${leaks.length - 20} more` : ''} passed with memory off.`, ''] : []),
         ];
       },
@@ -301,7 +303,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
         render: (shown) => [
           `<details><summary>${failures.length} failing trial(s)</summary>`,
           '',
-          ...tableWithMore(['trial', 'probe', 'answer', 'why'], failures.slice(0, shown).map((f) => [cell(f.key, 80), cell(f.question, 160), shownText(f, f.answer, 300), shownText(f, f.reason, 200)]), failures.length, 'failing trial(s)'),
+          ...tableWithMore(['trial', 'probe', 'answer', 'why'], failures.slice(0, shown).map((f) => [cell(f.key, 80), cell(f.question, 160), shownText(f, f.answer, 300), shownText(f, f.reason, 200) + (heldout.has(f.case) ? '' : harmCell(f.harm))]), failures.length, 'failing trial(s)'),
           '',
           '</details>',
           '',

@@ -7,6 +7,7 @@ import type { ResultsDocument } from './results.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
 import { faultTableMarkdown } from './faultTable.js';
 import { graderTable, graderTableMarkdown } from './graderTable.js';
+import { harmCell, harmMarkdown } from './harmTable.js';
 
 /** report.md: the retrieval results for people, every untrusted string escaped. */
 export function markdownReport(results: ResultsDocument): string {
@@ -105,6 +106,7 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   if (graders) lines.push(...graderTableMarkdown(graders, e2e.headline_condition));
   lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${formatCost(e2e.cost_usd)}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, '');
   if (e2e.judge_calibration) lines.push(`Judged figures: ${escapeMarkdown(calibrationLine(e2e.judge_calibration))}.`, '');
+  lines.push(...harmMarkdown(e2e));
   for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);
   if (e2e.leaks.length) lines.push('');
   if (e2e.errors.length > 0) {
@@ -112,7 +114,7 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   }
   if (e2e.failures.length > 0) {
     lines.push(`<details><summary>${e2e.failures.length} failing trials under ${e2e.headline_condition}</summary>`, '');
-    lines.push(...markdownTable(['trial', 'probe', 'answer', 'why'], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200)])));
+    lines.push(...markdownTable(['trial', 'probe', 'answer', 'why'], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200) + harmCell(failure.harm)])));
     lines.push('', '</details>', '');
   }
   return lines;

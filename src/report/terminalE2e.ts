@@ -3,6 +3,8 @@ import type { TrialRecord } from '../e2e/trial.js';
 import type { Condition } from '../e2e/types.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { plainText } from './escape.js';
+import { harmNote } from '../e2e/harm.js';
+import { harmTerminal } from './harmTable.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
 import { formatCost, formatEstimate, formatMetric, formatMs, oneLine, textTable } from './format.js';
 import { graderTable, graderTableText } from './graderTable.js';
@@ -61,12 +63,13 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
         `harmful recall in ${formatMetric(quality.harmful_recall_rate)} of trials`,
     );
   }
+  lines.push(...harmTerminal(e2e));
   for (const name of e2e.leaks) lines.push(`LEAK: ${plainText(name)} passed with memory off (condition none): the case does not need memory, or the setup leaks`);
 
   const failing = trials.filter((trial) => trial.status === 'fail' && trial.condition === e2e.headline_condition);
   if (failing.length > 0) {
     lines.push('', `failing under ${e2e.headline_condition} (${failing.length} trials):`);
-    for (const trial of failing.slice(0, MAX_LINES)) lines.push(`  ${plainText(trial.case)} #${trial.repeat}: ${oneLine(trial.reason, 160)}`);
+    for (const trial of failing.slice(0, MAX_LINES)) lines.push(`  ${plainText(trial.case)} #${trial.repeat}: ${oneLine(trial.reason, 160)}${withHarm(harmNote(trial))}`);
     if (failing.length > MAX_LINES) lines.push(`  ... and ${failing.length - MAX_LINES} more in trials.jsonl`);
   }
   if (e2e.errors.length > 0) {
@@ -76,6 +79,11 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
   return `${lines.join('\n')}\n`;
 }
 
+
+/** A failure line's harm, untrusted text made plain. */
+function withHarm(note: string | undefined): string {
+  return note === undefined ? '' : `; ${oneLine(note, 240)}`;
+}
 
 /** Each ability's headline figures with their intervals, one line per ability, then the whole run. */
 function intervalLines(e2e: E2eResult): string[] {

@@ -53,6 +53,8 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
       caseSpecs[index]!.graders = loadGraders(row.graders as Parameters<typeof loadGraders>[0], { at, suiteDir: dirname(main.path), judgeConfigured, files, problems, exportsOf });
     }
     if (row.fault_check !== undefined) addProblems(problems, checkProblems(row.fault_check as CheckSpec, (path) => cases.locate(index, ['fault_check', ...path]), { judgeConfigured }));
+    if (row.harmful !== undefined) addProblems(problems, checkProblems(row.harmful as CheckSpec, (path) => cases.locate(index, ['harmful', ...path]), { judgeConfigured }));
+    problems.push(...expectRecallProblems(row, (path) => cases.locate(index, path)));
   });
 
   return {
@@ -225,8 +227,22 @@ function buildCase(row: Record<string, unknown>, where: CaseSpec['where'], split
     ...(row.fault_check !== undefined ? { fault_check: row.fault_check as CheckSpec } : {}),
     evidence: (row.evidence as string[] | undefined) ?? [],
     obsolete: (row.obsolete as string[] | undefined) ?? [],
-    needs_memory: (row.needs_memory as boolean | undefined) ?? ability !== 'abstention',
+    needs_memory: (row.needs_memory as boolean | undefined) ?? (ability !== 'abstention' && row.expect_recall !== 'none'),
+    ...(row.harmful !== undefined ? { harmful: row.harmful as CheckSpec } : {}),
+    ...(row.disallowed !== undefined ? { disallowed: row.disallowed as string[] } : {}),
+    ...(row.expect_recall !== undefined ? { expect_recall: row.expect_recall as 'none' } : {}),
     split,
     where,
   };
 }
+
+/** expect_recall: none says recall should bring nothing: a case that also needs memory, or lists evidence to surface, contradicts it. */
+function expectRecallProblems(row: Record<string, unknown>, locate: (path: (string | number)[]) => InputProblem['where']): InputProblem[] {
+  if (row.expect_recall !== 'none') return [];
+  const hint = 'expect_recall: none is for probes that need no history; drop it, or the other field';
+  return [
+    ...(row.needs_memory === true ? [{ where: locate(['needs_memory']), message: 'needs_memory: true contradicts expect_recall: none', hint }] : []),
+    ...(Array.isArray(row.evidence) && row.evidence.length > 0 ? [{ where: locate(['evidence']), message: 'evidence (texts recall must surface) contradicts expect_recall: none', hint }] : []),
+  ];
+}
+

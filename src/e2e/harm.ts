@@ -1,0 +1,248 @@
+/**
+ * Harm: what reached the agent's context that must not have (harmful recall),
+ * whether the agent acted on it (harmful action), and whether a probe that
+ * needs no history got none (empty-recall correctness). Per trial, then per
+ * condition and ability. The probe-only recall figures (evidence coverage,
+ * recall precision) live here too: they read the same recalled texts.
+ *
+ * Rules, as the README states them:
+ * - A memory is harmful when its text, normalised and lower-cased, contains
+ *   one of the case's `obsolete` texts, in any invocation of the trial
+ *   (every session turn and the probe), or one of its `disallowed` texts,
+ *   in any invocation made as a user who does not own them: with `probe.as`
+ *   the sessions are the owner's own and only the probe (as the other user)
+ *   counts; without it every invocation counts.
+ * - An obsolete text's successor is the evidence text that shares the most
+ *   words with it (ties: the one listed first); none when no evidence shares a word.
+ * - harmful_recall is true on any hit; false only when the trial reached its
+ *   probe and every invocation reported what it recalled; else unknown.
+ * - harmful_action is the case's `harmful` check graded on the answer with
+ *   gradeAnswer; an errored trial has none.
+ * - Empty-recall correctness: among cases that need no history
+ *   (`needs_memory: false` or `expect_recall: none`), the share of probes that
+ *   were given no memory, under conditions that search (not none or oracle).
+ */
+import { round } from '../stats.js';
+import type { ChatReply } from '../targets/types.js';
+import { gradeAnswer, type GradeContext } from './checks/grade.js';
+import { normalizeAnswer } from './checks/normalize.js';
+import { addJudgeUsage, type HarmfulRecall, type Invocation, type TrialRecord } from './trial.js';
+import type { CaseSpec, Condition } from './types.js';
+
+/** Text as the recall figures compare it: normalised and lower-cased. */
+export function fold(text: string): string {
+  return normalizeAnswer(text).toLowerCase();
+}
+
+function words(text: string): Set<string> {
+  return new Set(fold(text).match(/[\p{L}\p{N}]+/gu) ?? []);
+}
+
+/** The evidence text that shares the most words with an obsolete text (the first on a tie); undefined when none shares one. */
+export function successorOf(obsolete: string, evidence: readonly string[]): string | undefined {
+  const mine = words(obsolete);
+  let best: { text: string; shared: number } | undefined;
+  for (const text of evidence) {
+    const shared = [...words(text)].filter((word) => mine.has(word)).length;
+    if (shared > 0 && shared > (best?.shared ?? 0)) best = { text, shared };
+  }
+  return best?.text;
+}
+
+type HarmCase = Pick<CaseSpec, 'evidence' | 'obsolete' | 'disallowed' | 'probe'>;
+
+/** Every harmful memory that reached the context, invocation by invocation (the rules in the header). */
+export function harmfulRecalls(spec: HarmCase, invocations: readonly Pick<Invocation, 'user' | 'recalled'>[], owner: string): HarmfulRecall[] {
+  const obsolete = spec.obsolete.map((text) => ({ needle: fold(text), successor: successorOf(text, spec.evidence) }));
+  const disallowed = (spec.disallowed ?? []).map(fold);
+  const hits: HarmfulRecall[] = [];
+  invocations.forEach((invocation, index) => {
+    const foreign = spec.probe.as === undefined || invocation.user !== owner;
+    for (const memory of invocation.recalled ?? []) {
+      const text = fold(memory.text);
+      const old = obsolete.find(({ needle }) => text.includes(needle));
+      if (!old && !(foreign && disallowed.some((needle) => text.includes(needle)))) continue;
+      hits.push({ invocation: index, ...(memory.id !== undefined ? { id: memory.id } : {}), text: memory.text, ...(old?.successor !== undefined ? { successor: old.successor } : {}) });
+    }
+  });
+  return hits;
+}
+
+/** Evidence coverage and recall precision of what reached the probe's context. */
+function probeQuality(spec: Pick<CaseSpec, 'evidence'>, probe: Pick<ChatReply, 'recalled'>): Partial<TrialRecord> {
+  if (!probe.recalled || spec.evidence.length === 0) return {};
+  const recalled = probe.recalled.map((memory) => fold(memory.text));
+  const evidence = spec.evidence.map(fold);
+  return {
+    evidence_coverage: evidence.filter((needle) => recalled.some((memory) => memory.includes(needle))).length / evidence.length,
+    ...(recalled.length > 0 ? { recall_precision: recalled.filter((memory) => evidence.some((needle) => memory.includes(needle))).length / recalled.length } : {}),
+  };
+}
+
+/**
+ * Once a trial has ended, whatever its outcome: the recall figures of what
+ * reached the context (probe-only coverage and precision, harmful recall over
+ * every invocation made). An errored trial keeps the hits it made before it
+ * stopped, and has no harmful action.
+ */
+export function settleRecallQuality(spec: HarmCase, record: TrialRecord): void {
+  const probe = record.invocations.find((invocation) => invocation.kind === 'probe');
+  if (probe) Object.assign(record, probeQuality(spec, probe));
+  if (record.status === 'error') delete record.harmful_action;
+  if (spec.obsolete.length + (spec.disallowed?.length ?? 0) === 0) return;
+  const hits = harmfulRecalls(spec, record.invocations, record.user);
+  if (hits.length > 0) {
+    record.harmful_recall = true;
+    record.harmful_recalls = hits;
+  } else if (probe && record.invocations.every((invocation) => invocation.recalled !== undefined)) {
+    record.harmful_recall = false;
+  }
+}
+
+/** Grades the case's `harmful` check on the answer into record.harmful_action, its judge tokens into record.tokens. */
+export async function gradeHarmfulAction(spec: Pick<CaseSpec, 'harmful'>, answer: string, context: GradeContext, record: TrialRecord): Promise<void> {
+  if (!spec.harmful) return;
+  const graded = await gradeAnswer(spec.harmful, answer, context);
+  addJudgeUsage(record, graded);
+  record.harmful_action = graded.pass;
+}
+
+/** How many of `of` trials (or probes) it happened in; rate undefined when `of` is 0. */
+export interface HarmShare {
+  count: number;
+  of: number;
+  rate?: number;
+}
+
+export interface HarmRates {
+  /** Over trials whose harmful recall is known. */
+  harmful_recall: HarmShare;
+  /** Over trials with a `harmful` check that did not error. */
+  harmful_action: HarmShare;
+  /** Cases that need no history: probes given no memory, of probes that reported recall. Only under conditions that search. */
+  empty_recall?: HarmShare;
+  /** Probes (every case) given no memory: recall precision is undefined for each. Only under conditions that search. */
+  probes_without_memory?: number;
+}
+
+/** One harmful recall, for reports: the trial, where in it, and the memory. */
+export interface HarmHit extends HarmfulRecall {
+  key: string;
+  case: string;
+  condition: Condition;
+  /** "session 2", "session 1 turn 2", "the probe". */
+  where: string;
+}
+
+export interface HarmSummary {
+  by_condition: Partial<Record<Condition, HarmRates>>;
+  abilities: Record<string, Partial<Record<Condition, HarmRates>>>;
+  /** Per case: the gate's resampling units (count and of, pooled like pass rates). */
+  cases: Record<string, Partial<Record<Condition, HarmRates>>>;
+  /** Every harmful recall under the headline condition, up to HIT_LIMIT; hits_total counts them all. */
+  hits: HarmHit[];
+  hits_total: number;
+}
+
+const HIT_LIMIT = 100;
+
+/** none and oracle do not search memory: nothing they inject is recall's doing. */
+export function searches(condition: Condition): boolean {
+  return condition !== 'none' && condition !== 'oracle';
+}
+
+export function needsNoHistory(spec: Pick<CaseSpec, 'needs_memory' | 'expect_recall'>): boolean {
+  return !spec.needs_memory || spec.expect_recall === 'none';
+}
+
+function share(values: readonly (boolean | undefined)[]): HarmShare {
+  const known = values.filter((value): value is boolean => value !== undefined);
+  const count = known.filter(Boolean).length;
+  return { count, of: known.length, ...(known.length > 0 ? { rate: round(count / known.length, 6) } : {}) };
+}
+
+/** The probe was given no memory (true), some (false), or did not say (undefined). */
+export function probeGotNothing(trial: Pick<TrialRecord, 'invocations'>): boolean | undefined {
+  const recalled = trial.invocations.find((invocation) => invocation.kind === 'probe')?.recalled;
+  return recalled === undefined ? undefined : recalled.length === 0;
+}
+
+function harmRates(trials: readonly TrialRecord[], condition: Condition, specs: ReadonlyMap<string, CaseSpec>): HarmRates {
+  const rates: HarmRates = {
+    harmful_recall: share(trials.map((trial) => trial.harmful_recall)),
+    harmful_action: share(trials.map((trial) => (trial.status === 'error' ? undefined : trial.harmful_action))),
+  };
+  if (!searches(condition)) return rates;
+  const empty = trials.map(probeGotNothing);
+  rates.empty_recall = share(trials.map((trial, index) => (needsNoHistory(specs.get(trial.case)!) ? empty[index] : undefined)));
+  rates.probes_without_memory = empty.filter((value) => value === true).length;
+  return rates;
+}
+
+/** Where invocation `index` of a trial sits: its session (and turn) or the probe. */
+export function invocationPlace(invocations: readonly Pick<Invocation, 'kind'>[], index: number): string {
+  const invocation = invocations[index] as (Pick<Invocation, 'kind'> & { session?: number; turn?: number }) | undefined;
+  if (!invocation) return `invocation ${index + 1}`;
+  if (invocation.kind === 'probe') return 'the probe';
+  const session = invocation.session ?? invocations.slice(0, index + 1).filter((one) => one.kind === 'session').length;
+  return `session ${session}${invocation.turn !== undefined ? ` turn ${invocation.turn}` : ''}`;
+}
+
+/**
+ * The run's harm figures per condition and ability, over the planned trials
+ * that have a record (`trials`); abilities come from the suite. Pure.
+ */
+export function harmSummary(trials: readonly TrialRecord[], cases: readonly CaseSpec[], conditions: readonly Condition[], headline: Condition): HarmSummary {
+  const specs = new Map(cases.map((spec) => [spec.name, spec]));
+  const of = (condition: Condition, group?: (spec: CaseSpec) => boolean) => trials.filter((trial) => trial.condition === condition && (group === undefined || group(specs.get(trial.case)!)));
+  const perCondition = (group?: (spec: CaseSpec) => boolean) => Object.fromEntries(conditions.map((condition) => [condition, harmRates(of(condition, group), condition, specs)])) as Partial<Record<Condition, HarmRates>>;
+  const hits = of(headline).flatMap((trial) =>
+    (trial.harmful_recalls ?? []).map((hit) => ({ key: trial.key, case: trial.case, condition: trial.condition, where: invocationPlace(trial.invocations, hit.invocation), ...hit })),
+  );
+  return {
+    by_condition: perCondition(),
+    abilities: Object.fromEntries([...new Set(cases.map((spec) => spec.ability))].sort().map((ability) => [ability, perCondition((spec) => spec.ability === ability)])),
+    cases: Object.fromEntries(cases.map(({ name }) => [name, perCondition((spec) => spec.name === name)])),
+    hits: hits.slice(0, HIT_LIMIT),
+    hits_total: hits.length,
+  };
+}
+
+/** A trial's harm in one line for failure lists: the first harmful memory and where it came, and whether the agent acted on it. */
+export function harmNote(trial: Pick<TrialRecord, 'harmful_recalls' | 'harmful_action' | 'invocations'>): string | undefined {
+  const first = trial.harmful_recalls?.[0];
+  const parts = [
+    ...(first
+      ? [
+          `harmful recall of ${first.id !== undefined ? `${first.id} ` : ''}"${first.text}" in ${invocationPlace(trial.invocations, first.invocation)}` +
+            `${first.successor !== undefined ? ` (current: "${first.successor}")` : ''}${trial.harmful_recalls!.length > 1 ? ` and ${trial.harmful_recalls!.length - 1} more` : ''}`,
+        ]
+      : []),
+    ...(trial.harmful_action ? ['acted on a harmful memory (the harmful check passed)'] : []),
+  ];
+  return parts.length > 0 ? parts.join('; ') : undefined;
+}
+
+/** A failure list entry's `harm` field: present only when there is something to say. */
+export function failureHarm(trial: Pick<TrialRecord, 'harmful_recalls' | 'harmful_action' | 'invocations'>): { harm?: string } {
+  const harm = harmNote(trial);
+  return harm === undefined ? {} : { harm };
+}
+
+/** The gate-able harm figures: `e2e[.<condition>].<name>` and the same under `e2e.ability.<ability>`. */
+export const HARM_RATES = { harmful_recall_rate: 'harmful_recall', harmful_action_rate: 'harmful_action', empty_recall_rate: 'empty_recall' } as const;
+export type HarmRate = keyof typeof HARM_RATES;
+
+/** Why no case of a suite can give a harm figure, or undefined when some can. */
+export function harmRateUnmeasured(rate: HarmRate, cases: readonly CaseSpec[]): { message: string; hint: string } | undefined {
+  if (rate === 'harmful_recall_rate' && !cases.some((spec) => spec.obsolete.length + (spec.disallowed?.length ?? 0) > 0)) {
+    return { message: 'no e2e case lists obsolete or disallowed texts, so there is no harmful recall to measure', hint: 'add obsolete: or disallowed: to the cases it applies to' };
+  }
+  if (rate === 'harmful_action_rate' && !cases.some((spec) => spec.harmful !== undefined)) {
+    return { message: 'no e2e case has a harmful check, so there is no harmful action to measure', hint: 'add harmful: { ... } (a check on the answer) to the cases it applies to' };
+  }
+  if (rate === 'empty_recall_rate' && !cases.some(needsNoHistory)) {
+    return { message: 'no e2e case needs no history, so there is no empty-recall correctness to measure', hint: 'mark such cases needs_memory: false or expect_recall: none' };
+  }
+  return undefined;
+}
