@@ -67,6 +67,7 @@ export class BuiltinTarget implements Target {
     return {
       reply,
       recalled,
+      injected_text: memoryLines(recalled),
       // Only a real search adds latency; none and oracle do not search.
       ...(request.memory === 'recall' ? { recall_ms: recallMs } : {}),
       ...(choice?.finish_reason === 'length' ? { truncated: true } : {}),
@@ -96,9 +97,14 @@ export class BuiltinTarget implements Target {
     if (request.date) parts.push(`Today is ${request.date}.`);
     parts.push(
       recalled.length > 0
-        ? `What you remember about this user (from earlier conversations):\n${recalled.map((memory) => `- ${memory.text}`).join('\n')}`
+        ? `What you remember about this user (from earlier conversations):\n${memoryLines(recalled)}`
         : 'You remember nothing about this user that is relevant here.',
     );
     return parts.join('\n\n');
   }
+}
+
+/** The memory lines of the system prompt: exactly the recalled text the model sees. */
+function memoryLines(recalled: RecalledMemory[]): string {
+  return recalled.map((memory) => `- ${memory.text}`).join('\n');
 }
