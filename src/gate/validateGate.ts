@@ -182,6 +182,8 @@ function checkKey(key: MetricKey, suite: Suite): { message: string; hint?: strin
       return needConditions(key.diff === 'lift' ? ['recall', 'none'] : ['oracle', 'recall'], key.diff);
     case 'latency':
       return undefined;
+    case 'cost':
+      return needConditions([key.condition], `e2e.${key.condition}.${key.name}`);
     case 'scalar':
       if (key.name === 'leaks') return needConditions(['none'], 'e2e.leaks');
       if (key.name === 'harmful_recall_rate' && !e2e.cases.some((spec) => spec.obsolete.length > 0)) {
