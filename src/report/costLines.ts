@@ -19,11 +19,16 @@ export function costLines(e2e: Pick<E2eResult, 'cost' | 'conditions'>): string[]
     const figures = cost.by_condition[condition];
     return `${condition} ${figures && figures.successes > 0 ? usd(figures.cost_per_success) : '- (no success)'}`;
   });
-  const embedding = cost.embedding_tokens > 0 ? ` (${cost.embedding_tokens} tokens)` : '';
+  // A source that spent nothing (no judge, no API embedder) is left out: "$0.0000" beside it would read as a measured cost.
+  const sources = [
+    `chat ${usd(cost.chat_usd)}`,
+    ...(cost.judge_usd !== 0 ? [`judge ${usd(cost.judge_usd)}`] : []),
+    ...(cost.embedding_usd !== 0 || cost.embedding_tokens > 0 ? [`embeddings ${usd(cost.embedding_usd)} (${cost.embedding_tokens} tokens)`] : []),
+  ];
   const injected = e2e.conditions.map((condition) => `${condition} ${cost.by_condition[condition]?.injected_tokens ?? 0}`);
   return [
     `cost per successful trial: ${perCondition.join(', ')}`,
-    `spend: chat ${usd(cost.chat_usd)}, judge ${usd(cost.judge_usd)}, embeddings ${usd(cost.embedding_usd)}${embedding}${cost.unknown_trials > 0 ? `; ${cost.unknown_trials} trial(s) of unknown cost` : ''}`,
+    `spend: ${sources.join(', ')}${cost.unknown_trials > 0 ? `; ${cost.unknown_trials} trial(s) of unknown cost` : ''}`,
     `injected tokens${cost.injected_tokens_encoding ? ` (${cost.injected_tokens_encoding})` : ''}: ${injected.join(', ')}`,
   ];
 }
