@@ -139,6 +139,7 @@ async function runLayers(suite: Suite, options: RunOptions, results: ResultsDocu
     const build = options.createStore ?? ((provider: ProviderSpec) => createStore(provider, storeContext));
     results.retrieval = await runRetrieval(suite.retrieval, {
       createStore: build,
+      prices: suite.e2e?.prices,
       onProvider: (_provider, partial) => {
         results.retrieval = partial;
         writeResultsJson(options.outDir, results);
@@ -190,7 +191,7 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   const spec = suite.e2e!;
   const log = new TrialLog(join(options.outDir, 'trials.jsonl'));
   log.open(Boolean(options.resume));
-  const model = spec.target.kind === 'builtin' ? spec.target.model : undefined;
+  const model = spec.target.model;
   const plan = {
     suiteName: suite.name,
     runId: storeContext.runId,

@@ -3,6 +3,7 @@ import { e2eIntervals } from '../gate/intervals.js';
 import { groupBy, mean, round, summarizeLatency, type LatencySummary } from '../stats.js';
 import { aggregateGraders, type GraderSummary } from './aggregateGraders.js';
 import { failureHarm, harmSummary, type HarmSummary } from './harm.js';
+import { costSummary, totalCost, type CostSummary } from './cost.js';
 import { trialKey, type TrialRecord } from './trial.js';
 import { summarizeFaults, type FaultSummary } from './faults.js';
 import type { CaseSpec, Condition, FaultKind } from './types.js';
@@ -67,13 +68,16 @@ export interface E2eResult {
   abilities: Record<string, AbilityResult>;
   cases: Record<string, CaseResult>;
   leaks: string[];
+  /** call: every call; recall: the recall time reported by calls of recall-condition trials (what memory adds). */
   latency_ms: { call: LatencySummary; recall: LatencySummary };
   tokens: { input: number; output: number; judge_input: number; judge_output: number };
+  /** Every trial's cost, failed and errored ones included; null when any is unknown. */
   cost_usd: number | null;
-  cost_per_successful_trial: number | null;
   /** Harmful recall, harmful action and empty-recall correctness per condition and ability (src/e2e/harm.ts). */
   harm?: HarmSummary;
-  /** Over the headline condition's trials only: none and oracle do not search. harmful_recall_rate counts hits in any invocation. */
+  /** Spend by source (chat, judge, embedding), injected tokens, and cost per success per condition (e2e/cost.ts). */
+  cost?: CostSummary;
+  /** Over the headline condition's trials only: none and oracle do not search. */
   recall_quality: { evidence_coverage?: number; recall_precision?: number; harmful_recall_rate?: number };
   /** Errored trials, and planned trials with no record (missing: the run was cut short, or a record was lost). */
   errors: { key: string; reason: string }[];
@@ -179,9 +183,6 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
     tokens.judge_input += trial.tokens.judge_input;
     tokens.judge_output += trial.tokens.judge_output;
   }
-  const costs = trials.map((trial) => trial.cost_usd);
-  const cost = costs.some((value) => value === null) ? null : round(costs.reduce<number>((sum, value) => sum + (value ?? 0), 0), 6);
-  const passed = trials.filter((trial) => trial.status === 'pass').length;
   const defined = (values: (number | undefined)[]) => values.filter((value): value is number => value !== undefined);
   // What recall surfaced is a property of the recall policy: none and oracle do not search.
   const searched = trials.filter((trial) => trial.condition === headline);
@@ -204,11 +205,12 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
       .map(([name]) => name),
     latency_ms: {
       call: summarizeLatency(invocations.map((invocation) => invocation.latency_ms)),
-      recall: summarizeLatency(defined(invocations.map((invocation) => invocation.recall_ms))),
+      // Only the recall condition's searches are what recall adds (none and oracle do not search; faults are reported apart).
+      recall: summarizeLatency(defined(trials.filter((trial) => trial.condition === 'recall').flatMap((trial) => trial.invocations.map((invocation) => invocation.recall_ms)))),
     },
     tokens,
-    cost_usd: cost,
-    cost_per_successful_trial: cost === null || passed === 0 ? null : round(cost / passed, 6),
+    cost_usd: totalCost(trials),
+    cost: costSummary(trials, conditions),
     harm: harmSummary(trials, cases, conditions, headline),
     recall_quality: {
       ...(coverage.length ? { evidence_coverage: round(mean(coverage), 6) } : {}),

@@ -179,13 +179,14 @@ function harmRates(trials: readonly TrialRecord[], condition: Condition, specs: 
   return rates;
 }
 
-/** Where invocation `index` of a trial sits: its session (and turn) or the probe. */
-export function invocationPlace(invocations: readonly Pick<Invocation, 'kind'>[], index: number): string {
-  const invocation = invocations[index] as (Pick<Invocation, 'kind'> & { session?: number; turn?: number }) | undefined;
+/** Where invocation `index` of a trial sits: its session (and turn, when the session has several) or the probe. */
+export function invocationPlace(invocations: readonly Pick<Invocation, 'kind' | 'session' | 'turn'>[], index: number): string {
+  const invocation = invocations[index];
   if (!invocation) return `invocation ${index + 1}`;
   if (invocation.kind === 'probe') return 'the probe';
   const session = invocation.session ?? invocations.slice(0, index + 1).filter((one) => one.kind === 'session').length;
-  return `session ${session}${invocation.turn !== undefined ? ` turn ${invocation.turn}` : ''}`;
+  const turns = invocations.filter((one) => one.kind === 'session' && one.session === session).length;
+  return `session ${session}${invocation.turn !== undefined && turns > 1 ? ` turn ${invocation.turn}` : ''}`;
 }
 
 /**

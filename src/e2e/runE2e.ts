@@ -8,8 +8,10 @@ import { needsSnapshot, takeSnapshot } from './snapshot.js';
 import { round } from '../stats.js';
 import { trialFingerprint, type TrialFingerprint } from './fingerprint.js';
 import { fold, gradeHarmfulAction, settleRecallQuality } from './harm.js';
-import { costUsd } from './prices.js';
 import { faultIgnored, faultOf, gradingOf, memoryOf } from './faults.js';
+import { priceTrial } from './cost.js';
+import { encodingForModel, injectedTokens } from './tokens.js';
+import { meterEmbeddings } from '../embeddings/usage.js';
 import { capStoredText } from './storedText.js';
 import { addJudgeUsage, trialKey, type Invocation, type TrialRecord } from './trial.js';
 import type { CaseSpec, Condition, Judge } from './types.js';
@@ -22,7 +24,7 @@ export interface E2ePlan {
   conditions: Condition[];
   repeat: number;
   concurrency: number;
-  /** Model whose price applies to the agent's tokens (builtin target), if known. */
+  /** The target's model (builtin model, an adapter's `model:`): prices agent tokens that name no model, and picks the encoding injected tokens are counted in. */
   model?: string;
   judgeModel?: string;
   prices: Record<string, { input: number; output: number }>;
@@ -83,7 +85,9 @@ export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[
   const worker = async () => {
     while (!stopped && next < pending.length) {
       const trial = pending[next++]!;
-      const record = await runTrial(plan, trial, deps);
+      // Embedding requests made while a trial runs are its own, however many trials run at once (see meterEmbeddings).
+      const { value: record, usage: embedding } = await meterEmbeddings(() => runTrial(plan, trial, deps));
+      priceTrial(plan, record, embedding);
       const warning = record.invocations.find((invocation) => invocation.usage_warning)?.usage_warning ?? record.judge_usage_warning;
       if (warning && !warned) {
         warned = true;
@@ -133,6 +137,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
   };
   const oracle = condition === 'oracle' ? { oracle: oracleMemories(spec) } : {};
   const fault = faultOf(condition);
+  const encoding = encodingForModel(plan.model);
   /** One invocation; `place` puts a session turn in its conversation (absent for the probe). */
   const call = async (kind: Invocation['kind'], user: string, message: string, date: string | undefined, place?: Omit<SessionTurn, 'message' | 'date'>) => {
     const callStarted = now();
@@ -166,6 +171,12 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
       record.tokens.input += reply.usage.input_tokens;
       record.tokens.output += reply.usage.output_tokens;
     }
+    const injected = await injectedTokens(reply, encoding.encoding);
+    if (injected !== undefined) {
+      invocations[invocations.length - 1]!.injected_tokens = injected;
+      record.tokens.injected = (record.tokens.injected ?? 0) + injected;
+      record.injected_tokens_encoding = encoding.label;
+    }
     return reply;
   };
 
@@ -190,7 +201,6 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     record.reason = describeError(error);
   }
   settleRecallQuality(spec, record);
-  record.cost_usd = trialCost(plan, record);
   record.duration_ms = round(now() - started, 3);
   return capStoredText(record);
 }
@@ -206,17 +216,5 @@ export function oracleMemories(spec: Pick<CaseSpec, 'evidence' | 'sessions'>): s
     const session = sessions.find((candidate) => candidate.text.includes(needle));
     return session?.date ? `[${session.date}] ${text}` : text;
   });
-}
-
-function trialCost(plan: E2ePlan, record: TrialRecord): number | null {
-  // Tokens were spent but their count is unknown: so is the cost.
-  if (record.judge_usage_warning || record.invocations.some((invocation) => invocation.usage_warning)) return null;
-  // A priced model that reported no usage for a call: pricing its 0 counted tokens would be a guess of $0.
-  if (plan.model && record.invocations.some((invocation) => !invocation.usage)) return null;
-  const agent = plan.model ? costUsd(plan.model, record.tokens.input, record.tokens.output, plan.prices) : record.tokens.input + record.tokens.output === 0 ? 0 : null;
-  if (agent === null) return null;
-  if (record.tokens.judge_input + record.tokens.judge_output === 0) return agent;
-  const judge = plan.judgeModel ? costUsd(plan.judgeModel, record.tokens.judge_input, record.tokens.judge_output, plan.prices) : null;
-  return judge === null ? null : agent + judge;
 }
 

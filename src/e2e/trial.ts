@@ -1,4 +1,5 @@
 import type { RecalledMemory } from '../targets/types.js';
+import type { TrialCosts } from './cost.js';
 import type { TrialFingerprint } from './fingerprint.js';
 import type { GraderOutcome } from './graders/types.js';
 import type { Condition, FaultKind, MemoryEntry, MemoryOp, ReportedUsage, TokenUsage } from './types.js';
@@ -31,6 +32,8 @@ export interface Invocation {
   /** The fault simulated at this invocation (the probe of a fault condition). */
   fault?: FaultKind;
   usage?: TokenUsage;
+  /** Tokens of the recalled text placed in the context (encoding: the trial's injected_tokens_encoding); absent when the target did not say what it recalled. */
+  injected_tokens?: number;
   /** The agent reported nonsense token usage (this says what), so `usage` is absent: unknown. */
   usage_warning?: string;
   /** The reply was cut by the length limit. */
@@ -60,9 +63,22 @@ export interface TrialRecord {
   answer?: string;
   check: string;
   invocations: Invocation[];
-  tokens: { input: number; output: number; judge_input: number; judge_output: number };
-  /** USD, from the price table; null when a model has no price. */
+  tokens: {
+    input: number;
+    output: number;
+    judge_input: number;
+    judge_output: number;
+    /** Sum of the invocations' injected_tokens (part of input, counted apart). */
+    injected?: number;
+    /** Embedding tokens this trial's memory writes and searches spent (absent when it made no embedding request). */
+    embedding?: number;
+  };
+  /** The tokenizer encoding injected tokens were counted with; "(fallback: ...)" marks an estimate. */
+  injected_tokens_encoding?: string;
+  /** USD, from the price table; null when any part is unknown (a model with no price, a call with no usable counts, an error before any call). */
   cost_usd: number | null;
+  /** cost_usd by source (see e2e/cost.ts). */
+  costs?: TrialCosts;
   /** The judge reported nonsense token usage (this says what); its tokens are unknown. */
   judge_usage_warning?: string;
   /** Of the case's evidence, the share found in what the probe recalled (undefined without evidence). */

@@ -56,6 +56,8 @@ export type JudgeVerdict = CheckResult & ReportedUsage & { /** 1..5, when the in
 export interface TokenUsage {
   input_tokens: number;
   output_tokens: number;
+  /** The model that spent them, when the reporter names it (an adapter's usage.model): it prices them over the target's model. */
+  model?: string;
 }
 
 /** Token usage as a model or adapter reported it (see readUsage): known, or unknown with why. */

@@ -1,6 +1,7 @@
 import { RecallGateError } from '../errors.js';
 import { OpenAIEndpoint } from '../net/openaiEndpoint.js';
 import type { Embedder } from './types.js';
+import { recordEmbedding } from './usage.js';
 
 export interface OpenAIEmbedderOptions {
   model: string;
@@ -54,6 +55,9 @@ export class OpenAIEmbedder implements Embedder {
         ...(this.options.dimensions ? { dimensions: this.options.dimensions } : {}),
       }),
     );
+    const tokens = response.usage?.prompt_tokens;
+    // The request is billed whether or not its vectors check out below.
+    recordEmbedding(this.options.model, typeof tokens === 'number' && Number.isSafeInteger(tokens) && tokens >= 0 ? tokens : undefined);
     const vectors: Float32Array[] = new Array(batch.length);
     for (const item of response.data ?? []) vectors[item.index] = Float32Array.from(item.embedding);
     for (let i = 0; i < batch.length; i++) {

@@ -21,8 +21,14 @@
  *   e2e.ability.<ability>.lift             pass rate under recall minus under none.
  *   e2e.ability.<ability>.gap              pass rate under oracle minus under recall.
  *   e2e.latency_ms                         per-call agent latency (all trials). Default aggregation: median.
- *   e2e.recall_latency_ms                  per-call recall time the target reported. Default: median.
+ *   e2e.recall_latency_ms                  per-call recall time the target reported, recall-condition trials
+ *                                          only (what recall adds). Default: median.
  *   e2e.cost_usd                           total cost of the run's trials.
+ *   e2e.<condition>.cost_per_success       the condition's spend (failed and errored trials included) over its
+ *                                          passing trials; missing when it has no success or its spend is unknown.
+ *   e2e.embedding_cost_usd                 what the e2e trials' embedding requests cost (results.e2e.cost).
+ *   e2e.injected_tokens                    tokens of recalled text placed in the context, over every trial;
+ *   e2e.<condition>.injected_tokens        or the condition's trials (encoding: results.e2e.cost).
  *   e2e.leaks                              number of cases that passed with memory off (needs none).
  *   e2e.harmful_recall_rate | e2e.evidence_coverage | e2e.recall_precision   from results.e2e.recall_quality.
  *   e2e.fault.<fault>.<m>                  fault: timeout | empty | down (the fault:<fault> condition; see
@@ -49,7 +55,7 @@
  * Aggregations (mean, min, max, median, p95) apply to per-unit values: per query
  * for retrieval metrics, per call for latencies, per case for e2e rates (the
  * case's pass rate, or 0/1 for pass^k and pass@k; mean, the default, is the
- * pooled figure results.json reports). Counts (errors, leaks), cost, lift, gap,
+ * pooled figure results.json reports). Counts (errors, leaks), costs, injected tokens, lift, gap,
  * vs_none and the recall-quality rates are one number per run: no aggregation.
  *
  * e2e.latency_ms, e2e.recall_latency_ms and e2e.fault.<fault>.recall_latency_ms need the trials (trials.jsonl) for
@@ -83,7 +89,9 @@ export type FaultMetric = (typeof FAULT_METRICS)[number];
 export const AGGREGATIONS: readonly Aggregation[] = ['mean', 'min', 'max', 'median', 'p95'];
 export const RETRIEVAL_FAMILIES = ['recall', 'precision', 'success', 'ndcg'] as const;
 export const E2E_RATES = ['pass_rate', 'pass^k', 'pass@k', 'errors'] as const;
-export const E2E_SCALARS = ['cost_usd', 'leaks', 'harmful_recall_rate', 'evidence_coverage', 'recall_precision'] as const;
+export const E2E_SCALARS = ['cost_usd', 'embedding_cost_usd', 'injected_tokens', 'leaks', 'harmful_recall_rate', 'evidence_coverage', 'recall_precision'] as const;
+/** Per-condition cost figures (results.e2e.cost.by_condition): e2e.<condition>.<figure>. */
+export const E2E_CONDITION_COSTS = ['cost_per_success', 'injected_tokens'] as const;
 
 export const ISOLATION_COUNTS = ['cross_user_hits', 'unknown_ids'] as const;
 export const GRADER_METRICS: readonly GraderMetric[] = ['score', 'pass_rate', 'pass^k'];
@@ -91,6 +99,7 @@ export type RetrievalFamily = (typeof RETRIEVAL_FAMILIES)[number];
 type IsolationCount = (typeof ISOLATION_COUNTS)[number];
 export type E2eRate = (typeof E2E_RATES)[number];
 export type E2eScalar = (typeof E2E_SCALARS)[number];
+export type E2eConditionCost = (typeof E2E_CONDITION_COSTS)[number];
 
 /** A key, parsed. */
 export type MetricKey =
@@ -101,7 +110,8 @@ export type MetricKey =
   | { layer: 'e2e'; kind: 'scalar'; name: E2eScalar }
   | { layer: 'e2e'; kind: 'fault'; fault: FaultKind; metric: FaultMetric }
   | { layer: 'e2e'; kind: 'grader'; grader: string; metric: GraderMetric; condition?: Condition; ability?: string }
-  | { layer: 'e2e'; kind: 'harm'; rate: HarmRate; condition?: Condition; ability?: string };
+  | { layer: 'e2e'; kind: 'harm'; rate: HarmRate; condition?: Condition; ability?: string }
+  | { layer: 'e2e'; kind: 'cost'; name: E2eConditionCost; condition: Condition };
 
 export type ParsedKey = { ok: true; key: MetricKey } | { ok: false; reason: string; hint?: string };
 
@@ -194,7 +204,9 @@ function parseE2e(key: string, rest: string[], known: KnownNames): ParsedKey {
   if (isCondition(first) && rest.length === 2) {
     if (isRate(second)) return { ok: true, key: { layer: 'e2e', kind: 'rate', rate: second, condition: first } };
     if (isHarmRate(second)) return { ok: true, key: { layer: 'e2e', kind: 'harm', rate: second, condition: first } };
-    return { ok: false, reason: `"${second}" is not a rate`, hint: didYouMean(second!, [...E2E_RATES, ...Object.keys(HARM_RATES)]) ?? `use ${E2E_RATES.join(', ')}` };
+    if (E2E_CONDITION_COSTS.includes(second as E2eConditionCost)) return { ok: true, key: { layer: 'e2e', kind: 'cost', name: second as E2eConditionCost, condition: first } };
+    const known = [...E2E_RATES, ...Object.keys(HARM_RATES), ...E2E_CONDITION_COSTS];
+    return { ok: false, reason: `"${second}" is not a rate`, hint: didYouMean(second!, known) ?? `use ${known.join(', ')}` };
   }
   const hint = isCondition(first)
     ? `use e2e.${first}.<rate>`
@@ -506,10 +518,14 @@ function resolveE2e(spec: E2eKey, results: ResultsDocument, aggregation: Aggrega
     return { status: 'value', value, layer: 'e2e', samples: caseDiffSamples(casesOf(spec.ability), a, b) };
   }
 
+  if (spec.kind === 'cost') return conditionCost(e2e, spec.name, spec.condition);
+
   if (spec.kind === 'latency') {
     const what = spec.which === 'call' ? 'a latency' : 'a recall time';
     const read = (trial: TrialRecord) => trial.invocations.map((call) => (spec.which === 'call' ? call.latency_ms : call.recall_ms)).filter((value): value is number => value !== undefined);
-    return perCallResolution(trials ?? [], read, e2e.latency_ms[spec.which], aggregation ?? 'median', spec.which === 'call' ? 'e2e.latency_ms' : 'e2e.recall_latency_ms', what, e2e);
+    // What recall adds is measured where recall runs: none and oracle do not search, faults are their own figures.
+    const measured = spec.which === 'call' ? (trials ?? []) : (trials ?? []).filter((trial) => trial.condition === 'recall');
+    return perCallResolution(measured, read, e2e.latency_ms[spec.which], aggregation ?? 'median', spec.which === 'call' ? 'e2e.latency_ms' : 'e2e.recall_latency_ms', what, e2e);
   }
 
   if (spec.kind === 'fault') return resolveFault(spec, e2e, casesOf(undefined), aggregation, trials);
@@ -520,6 +536,16 @@ function resolveE2e(spec: E2eKey, results: ResultsDocument, aggregation: Aggrega
       const usable = trials && trials.length > 0 && trials.every((trial) => trial.cost_usd !== null);
       const samples: UnitSamples | undefined = usable ? { unit: 'case', ...groupByCase(trials, (trial) => [trial.cost_usd!], e2e), statistic: sumAll } : undefined;
       return { status: 'value', value: e2e.cost_usd, layer: 'e2e', ...(samples ? { samples } : {}) };
+    }
+    case 'embedding_cost_usd': {
+      const value = e2e.cost?.embedding_usd;
+      if (value === undefined) return { status: 'missing', reason: 'the results have no embedding cost (written by an older recall-gate)' };
+      if (value === null) return { status: 'missing', reason: 'the embedding cost is unknown: an embedding model has no price, or a response reported no token count', hint: 'add the embedding model to e2e.prices' };
+      return { status: 'value', value, layer: 'e2e' };
+    }
+    case 'injected_tokens': {
+      if (!e2e.cost) return { status: 'missing', reason: 'the results have no injected tokens (written by an older recall-gate)' };
+      return { status: 'value', value: e2e.cost.injected_tokens, layer: 'e2e' };
     }
     case 'leaks': {
       if (!e2e.conditions.includes('none')) return { status: 'missing', reason: 'leaks are found under the none condition, which did not run' };
@@ -653,6 +679,17 @@ function resolveHarm(spec: Extract<E2eKey, { kind: 'harm' }>, e2e: E2eResult, ab
     .filter((entry): entry is readonly [string, NonNullable<(typeof entry)[1]>] => entry[1] !== undefined && entry[1].of > 0);
   const names = caseNames(named.map(([name]) => [name, own(e2e.cases, name) ?? { ability: '', conditions: {}, leak: false }]));
   return { status: 'value', value, layer: 'e2e', samples: { unit: 'case', units: named.map(([, share]) => [share.count, share.of]), ...names, statistic: pooledRate } };
+}
+
+/** e2e.<condition>.cost_per_success and .injected_tokens: one number per run, from results.e2e.cost. */
+function conditionCost(e2e: E2eResult, name: E2eConditionCost, condition: Condition): Resolution {
+  if (!e2e.conditions.includes(condition)) return { status: 'missing', reason: `the ${condition} condition did not run (conditions: ${e2e.conditions.join(', ')})` };
+  const figures = e2e.cost?.by_condition[condition];
+  if (!figures) return { status: 'missing', reason: `the results have no ${condition} cost figures (written by an older recall-gate)` };
+  if (name === 'injected_tokens') return { status: 'value', value: figures.injected_tokens, layer: 'e2e' };
+  if (figures.cost_per_success === undefined) return { status: 'missing', reason: `no ${condition} trial passed: there is no success to price` };
+  if (figures.cost_per_success === null) return { status: 'missing', reason: `the ${condition} spend is unknown: a model has no price, or a call reported no usable token counts`, hint: 'add the model to e2e.prices, or name it as the target\'s model:' };
+  return { status: 'value', value: figures.cost_per_success, layer: 'e2e' };
 }
 
 function casesOrMissing(values: number[], aggregation: Aggregation, names: UnitNames): Resolution {

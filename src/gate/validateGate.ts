@@ -200,6 +200,8 @@ function checkKey(key: MetricKey, suite: Suite): { message: string; hint?: strin
     }
     case 'harm':
       return (key.condition ? needConditions([key.condition], `e2e.${key.condition}`) : undefined) ?? harmRateUnmeasured(key.rate, e2e.cases);
+    case 'cost':
+      return needConditions([key.condition], `e2e.${key.condition}.${key.name}`);
     case 'scalar':
       if (key.name === 'leaks') return needConditions(['none'], 'e2e.leaks');
       if (key.name === 'harmful_recall_rate') return harmRateUnmeasured(key.name, e2e.cases);

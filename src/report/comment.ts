@@ -1,3 +1,4 @@
+import { costLines } from './costLines.js';
 import type { GroupRates } from '../e2e/aggregate.js';
 import type { Condition } from '../e2e/types.js';
 import type { GateRow, Verdict } from '../gate/types.js';
@@ -275,6 +276,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
           ...(e2e.intervals ? [`<sub>[low, high] n: ${INTERVAL_DEFINITION}; n cases, a plant_from history counting once.</sub>`, ''] : []),
           ...(e2e.judge_calibration ? [`Judged figures: ${cell(calibrationLine(e2e.judge_calibration), 300)}.`, ''] : []),
           ...harmMarkdown(e2e, 3, new Set(Object.keys(results.split?.heldout_cases ?? {}))),
+          ...costLines(e2e).slice(0, 1).flatMap((line) => [`<sub>${line[0]!.toUpperCase()}${line.slice(1)}.</sub>`, '']),
           ...(leaks.length > 0 ? [`Leak: ${leaks.slice(0, 20).map((name) => cell(name)).join(', ')}${leaks.length > 20 ? ` and ${leaks.length - 20} more` : ''} passed with memory off.`, ''] : []),
         ];
       },

@@ -1,3 +1,4 @@
+import { costLines } from './costLines.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { cell, escapeMarkdown } from './escape.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
@@ -105,6 +106,8 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   const graders = graderTable(e2e, (name) => cell(name, 80));
   if (graders) lines.push(...graderTableMarkdown(graders, e2e.headline_condition));
   lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${formatCost(e2e.cost_usd)}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, '');
+  const costs = costLines(e2e);
+  if (costs.length > 0) lines.push(...costs.map((line) => `- ${line}`), '');
   if (e2e.judge_calibration) lines.push(`Judged figures: ${escapeMarkdown(calibrationLine(e2e.judge_calibration))}.`, '');
   lines.push(...harmMarkdown(e2e));
   for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);

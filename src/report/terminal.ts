@@ -36,6 +36,11 @@ export function terminalReport(results: ResultsDocument): string {
     lines.push('');
   }
 
+  const embedded = providers.filter((provider) => provider.embedding);
+  if (embedded.length > 0) {
+    lines.push(`embedding requests: ${embedded.map(({ name, embedding }) => `${plainText(name)} ${embedding!.tokens} tokens, ${embedding!.cost_usd === null ? 'cost unknown' : `$${embedding!.cost_usd.toFixed(4)}`}`).join('; ')}`, '');
+  }
+
   for (const provider of providers) {
     if (provider.status === 'error') {
       lines.push(`${plainText(provider.name)}: ERROR ${plainText(provider.error ?? '')}`);

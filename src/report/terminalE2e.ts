@@ -2,6 +2,7 @@ import type { E2eResult } from '../e2e/aggregate.js';
 import type { TrialRecord } from '../e2e/trial.js';
 import type { Condition } from '../e2e/types.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
+import { costLines } from './costLines.js';
 import { plainText } from './escape.js';
 import { harmNote } from '../e2e/harm.js';
 import { harmTerminal } from './harmTable.js';
@@ -51,7 +52,8 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
   const tokens = e2e.tokens;
   lines.push(
     `tokens: ${tokens.input} in, ${tokens.output} out${tokens.judge_input + tokens.judge_output ? ` (+ judge ${tokens.judge_input} in, ${tokens.judge_output} out)` : ''}; ` +
-      `cost ${formatCost(e2e.cost_usd)}${e2e.cost_per_successful_trial !== null ? `, ${formatCost(e2e.cost_per_successful_trial)} per passing trial` : ''}`,
+      `cost ${formatCost(e2e.cost_usd)}`,
+    ...costLines(e2e),
     `latency per call: p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms; ` +
       `added by recall: p50 ${formatMs(e2e.latency_ms.recall.median)} ms, p95 ${formatMs(e2e.latency_ms.recall.p95)} ms`,
   );

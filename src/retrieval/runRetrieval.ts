@@ -1,4 +1,6 @@
 import { describeError } from '../errors.js';
+import { embeddingCost } from '../e2e/cost.js';
+import { meterEmbeddings } from '../embeddings/usage.js';
 import type { MemoryStore } from '../memory/types.js';
 import { groupBy, round, summarizeLatency } from '../stats.js';
 import type { ProviderSpec, RetrievalSpec } from '../suite/types.js';
@@ -13,6 +15,8 @@ export interface RetrievalDeps {
   /** Called when each provider finishes, so results can be written as they come. */
   onProvider?: (result: ProviderResult, partial: RetrievalResult) => void | Promise<void>;
   now?: () => number;
+  /** USD per million tokens by model (the suite's e2e.prices; the built-in table under it): prices embedding requests. */
+  prices?: Record<string, { input: number; output: number }>;
 }
 
 /**
@@ -30,7 +34,9 @@ export async function runRetrieval(spec: RetrievalSpec, deps: RetrievalDeps): Pr
     providers: {},
   };
   for (const provider of spec.providers) {
-    const outcome = await runProvider(spec, provider, deps);
+    const { value: outcome, usage } = await meterEmbeddings(() => runProvider(spec, provider, deps));
+    // What this provider's embedding requests spent (cache hits spend nothing); absent for providers that made none.
+    if (Object.keys(usage).length > 0) outcome.embedding = embeddingCost(usage, deps.prices ?? {});
     result.providers[provider.name] = outcome;
     await deps.onProvider?.(outcome, result);
   }

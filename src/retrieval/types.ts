@@ -1,3 +1,4 @@
+import type { EmbeddingCost } from '../e2e/cost.js';
 import type { IntervalEstimate } from '../gate/bootstrap.js';
 import type { LatencySummary } from '../stats.js';
 import type { MetricValues } from './metrics.js';
@@ -40,6 +41,8 @@ export interface ProviderResult {
   timings_ms: { setup: number; seed: number; prepare: number; search: number };
   /** What the store reported about itself (embedding cache hits and misses, ...). */
   diagnostics?: Record<string, unknown>;
+  /** Tokens and USD of the embedding requests seeding and searching made (API embedders only). */
+  embedding?: EmbeddingCost;
   queries: QueryOutcome[];
   /** Results owned by another user than the one searching, and ids the suite never seeded. */
   isolation?: IsolationCheck;

@@ -89,8 +89,10 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
   function buildTarget(rawTarget: RawE2e['target']): TargetSpec {
     const suiteDir = dirname(main.path);
     const timeout = (rawTarget.timeout_ms as number | undefined) ?? DEFAULT_TIMEOUT_MS;
+    // An adapter's model prices the tokens it reports (unless its usage names another).
+    const model = rawTarget.model === undefined ? {} : { model: String(rawTarget.model) };
     if (rawTarget.kind === 'http') {
-      return { kind: 'http', url: String(rawTarget.url), headers_env: (rawTarget.headers_env as Record<string, string>) ?? {}, timeout_ms: timeout };
+      return { kind: 'http', url: String(rawTarget.url), headers_env: (rawTarget.headers_env as Record<string, string>) ?? {}, timeout_ms: timeout, ...model };
     }
     if (rawTarget.kind === 'command') {
       return {
@@ -99,6 +101,7 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
         cwd: resolve(suiteDir, (rawTarget.cwd as string | undefined) ?? '.'),
         env: rawTarget.env as Record<string, string> | undefined,
         timeout_ms: timeout,
+        ...model,
       };
     }
     const memory = rawTarget.memory as { provider: string; max_results?: number; min_score?: number; dated?: boolean; auto_store?: boolean };

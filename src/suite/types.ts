@@ -119,6 +119,8 @@ export interface HttpTargetSpec {
   /** Header name -> environment variable holding its value. */
   headers_env: Record<string, string>;
   timeout_ms: number;
+  /** The adapter's model: prices the tokens it reports without a usage.model, and picks the tokenizer encoding. */
+  model?: string;
 }
 
 export interface CommandTargetSpec {
@@ -129,6 +131,8 @@ export interface CommandTargetSpec {
   /** The process's own variables; `${NAME}` in a value reads recall-gate's environment. It inherits only PATH and the like besides. */
   env?: Record<string, string>;
   timeout_ms: number;
+  /** The adapter's model: prices the tokens it reports without a usage.model, and picks the tokenizer encoding. */
+  model?: string;
 }
 
 export type TargetSpec = BuiltinTargetSpec | HttpTargetSpec | CommandTargetSpec;

@@ -98,6 +98,7 @@ export class BuiltinTarget implements Target {
       reply,
       recalled,
       memory_ops: memoryOps,
+      injected_text: memoryLines(recalled),
       // Only a real search adds latency; none and oracle do not search.
       ...(request.memory === 'recall' ? { recall_ms: recallMs } : {}),
       ...(recallError ? { recall_error: recallError } : {}),
@@ -153,7 +154,7 @@ export class BuiltinTarget implements Target {
     if (request.date) parts.push(`Today is ${request.date}.`);
     parts.push(
       recalled.length > 0
-        ? `What you remember about this user (from earlier conversations):\n${recalled.map((memory) => `- ${memory.text}`).join('\n')}`
+        ? `What you remember about this user (from earlier conversations):\n${memoryLines(recalled)}`
         : 'You remember nothing about this user that is relevant here.',
     );
     return parts.join('\n\n');
@@ -183,4 +184,9 @@ async function withDeadline<T>(run: (signal: AbortSignal) => Promise<T>, ms: num
     clearTimeout(timer);
     controller.abort();
   }
+}
+
+/** The memory lines of the system prompt: exactly the recalled text the model sees. */
+function memoryLines(recalled: RecalledMemory[]): string {
+  return recalled.map((memory) => `- ${memory.text}`).join('\n');
 }

@@ -47,6 +47,8 @@ export interface ChatReply extends ReportedUsage {
   reply: string;
   /** What memory put into the context for this invocation, when the agent says. */
   recalled?: RecalledMemory[];
+  /** The exact recalled text placed in the context, when the target knows it (the builtin's memory lines): injected tokens count it over `recalled`. */
+  injected_text?: string;
   /** The reply was cut by the model's length limit (finish_reason "length"). */
   truncated?: boolean;
   /** Time spent searching memory, when the agent measures it (a search abandoned at its deadline: the wait). */

@@ -2,14 +2,17 @@ import type { ReportedUsage } from '../e2e/types.js';
 
 /**
  * Token counts from outside (a chat model, the judge, an adapter) are only
- * used when both are non-negative safe integers; anything else (a negative
+ * used when both are non-negative safe integers (and the model, when named, a
+ * non-empty string); anything else (a negative
  * count, a string, NaN) would end up in the totals and the cost, so the
  * usage counts as unknown and the warning says what came. Nothing reported
  * at all is unknown with no warning.
  */
-export function readUsage(input: unknown, output: unknown, source: string): ReportedUsage {
+export function readUsage(input: unknown, output: unknown, source: string, model?: unknown): ReportedUsage {
   if (input == null && output == null) return {};
-  if (isCount(input) && isCount(output)) return { usage: { input_tokens: input, output_tokens: output } };
+  // A model name prices the tokens; one that is not a name would price them at a guess.
+  if (model != null && (typeof model !== 'string' || model.trim() === '')) return { usage_warning: `${source} named the model as ${shown(model)}, not a model name; token usage counted as unknown` };
+  if (isCount(input) && isCount(output)) return { usage: { input_tokens: input, output_tokens: output, ...(typeof model === 'string' ? { model } : {}) } };
   return { usage_warning: `${source} reported token usage that is not two non-negative integers (input ${shown(input)}, output ${shown(output)}); counted as unknown` };
 }
 

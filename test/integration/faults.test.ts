@@ -202,7 +202,8 @@ describe('what cannot be graded is a trial error, for every target kind', { time
     assert.equal(session.usage, undefined);
     assert.match(session.usage_warning!, /input -5, output "7"/);
     assert.deepEqual(first!.invocations[1]!.usage, { input_tokens: 12, output_tokens: 6 });
-    assert.deepEqual(first!.tokens, { input: 12, output: 6, judge_input: 0, judge_output: 0 }, 'only the known counts are summed');
+    const { input, output, judge_input, judge_output } = first!.tokens;
+    assert.deepEqual({ input, output, judge_input, judge_output }, { input: 12, output: 6, judge_input: 0, judge_output: 0 }, 'only the known counts are summed');
     assert.equal(first!.cost_usd, null, 'tokens were spent but not all are known');
     assert.match(second!.invocations[0]!.usage_warning!, /input 1e\+300/);
     assert.equal(logged.length, 1, logged.join('\n'));

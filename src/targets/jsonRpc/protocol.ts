@@ -5,7 +5,7 @@
  *
  *   reset  {user}                                   -> {}
  *   chat   {user, date?, message, memory, oracle?, session?, turn?, fault?}
- *                                                   -> {reply, recalled?, usage?, recall_ms?, truncated?, finish_reason?, memory_ops?}
+ *                                                   -> {reply, recalled?, usage?: {input_tokens, output_tokens, model?}, recall_ms?, truncated?, finish_reason?, memory_ops?}
  *   add    {user, memories: [{id, text, date?}]}    -> {}                      (optional)
  *   search {user, query, limit}                     -> {results: [{id, text, score}]} (optional)
  *   list   {user}                                   -> {memories: [{id?, text, date?, label?}]} (optional)
@@ -131,7 +131,7 @@ export function parseChatResult(value: unknown): ChatReply {
     Object.assign(
       reply,
       isObject(usage)
-        ? readUsage(usage.input_tokens, usage.output_tokens, 'the adapter (chat result.usage)')
+        ? readUsage(usage.input_tokens, usage.output_tokens, 'the adapter (chat result.usage)', usage.model)
         : { usage_warning: `the adapter sent chat result.usage as ${describeValue(usage)}, not an object; token usage counted as unknown` },
     );
   }

@@ -1,0 +1,161 @@
+/**
+ * What trials cost, and what that buys: the owner of every USD figure of the
+ * e2e layer (and of the embedding cost the retrieval layer reports). A cost
+ * is a number only when every token behind it is counted and priced; anything
+ * unknown (a call with no usage, a model with no price, a trial that errored
+ * before any call) makes it null, never a guessed $0.
+ */
+import { embeddingTokens, type EmbeddingUsage } from '../embeddings/usage.js';
+import { round } from '../stats.js';
+import { costUsd } from './prices.js';
+import type { TrialRecord } from './trial.js';
+import type { Condition } from './types.js';
+
+type Prices = Record<string, { input: number; output: number }>;
+
+/** What pricing a trial needs of the plan. */
+export interface CostPlan {
+  /** The target's model (builtin model, or an adapter's `model:`): prices agent tokens that name no model of their own. */
+  model?: string;
+  judgeModel?: string;
+  prices: Prices;
+}
+
+/** A trial's cost by source; each null when unknown. */
+export interface TrialCosts {
+  chat_usd: number | null;
+  judge_usd: number | null;
+  embedding_usd: number | null;
+}
+
+/** Embedding spend priced: tokens over every model, and USD (null when a count is unreported or a model has no price). */
+export interface EmbeddingCost {
+  tokens: number;
+  requests: number;
+  /** Requests whose response reported no token count. */
+  unreported: number;
+  cost_usd: number | null;
+  /** Model names as the requests named them. */
+  models: string[];
+}
+
+/** One condition's spend and what it bought. */
+export interface ConditionCost {
+  trials: number;
+  successes: number;
+  /** Every recorded trial's cost, failed and errored ones included; null when any is unknown. */
+  spend_usd: number | null;
+  /** spend_usd / successes; absent when the condition has no success (nothing was bought), null when the spend is unknown. */
+  cost_per_success?: number | null;
+  /** Tokens of recalled text placed in the context, over the trials that said what they recalled. */
+  injected_tokens: number;
+}
+
+/** results.e2e.cost: the run's spend by source and by condition. The total is results.e2e.cost_usd. */
+export interface CostSummary {
+  chat_usd: number | null;
+  judge_usd: number | null;
+  embedding_usd: number | null;
+  embedding_tokens: number;
+  /** Trials whose cost is unknown (each makes the totals it is in null). */
+  unknown_trials: number;
+  injected_tokens: number;
+  /** The encoding injected tokens were counted with; "(fallback: ...)" marks an estimate. */
+  injected_tokens_encoding?: string;
+  /** Not pooled: a condition's successes pay for that condition's trials only. */
+  by_condition: Partial<Record<Condition, ConditionCost>>;
+}
+
+export function embeddingCost(usage: EmbeddingUsage, prices: Prices): EmbeddingCost {
+  const { tokens, unknown } = embeddingTokens(usage);
+  const spends = Object.entries(usage);
+  const priced = spends.map(([model, spend]) => (spend.tokens === 0 ? 0 : costUsd(model, spend.tokens, 0, prices)));
+  return {
+    tokens,
+    requests: spends.reduce((sum, [, spend]) => sum + spend.requests, 0),
+    unreported: spends.reduce((sum, [, spend]) => sum + spend.unreported, 0),
+    cost_usd: unknown ? null : sumKnown(priced),
+    models: spends.map(([model]) => model),
+  };
+}
+
+/** Sets the trial's cost by source and in total, and its embedding tokens; `embedding` is what its memory writes and searches spent. */
+export function priceTrial(plan: CostPlan, record: TrialRecord, embedding: EmbeddingUsage): void {
+  const spent = embeddingCost(embedding, plan.prices);
+  const costs: TrialCosts = { chat_usd: chatCost(plan, record), judge_usd: judgeCost(plan, record), embedding_usd: spent.cost_usd };
+  record.costs = costs;
+  record.cost_usd = sumKnown([costs.chat_usd, costs.judge_usd, costs.embedding_usd]);
+  if (spent.requests > 0) record.tokens.embedding = spent.tokens;
+}
+
+function chatCost(plan: CostPlan, record: TrialRecord): number | null {
+  // Errored before any call finished: whether the failed call was billed is unknown, so is the cost.
+  if (record.invocations.length === 0) return null;
+  return sumKnown(
+    record.invocations.map(({ usage }) => {
+      // No usable counts (none reported, or nonsense: usage_warning): tokens were spent, how many is unknown.
+      if (!usage) return null;
+      if (usage.input_tokens + usage.output_tokens === 0) return 0;
+      const model = usage.model ?? plan.model;
+      return model ? costUsd(model, usage.input_tokens, usage.output_tokens, plan.prices) : null;
+    }),
+  );
+}
+
+function judgeCost(plan: CostPlan, record: TrialRecord): number | null {
+  if (record.judge_usage_warning) return null;
+  if (record.tokens.judge_input + record.tokens.judge_output === 0) return 0;
+  return plan.judgeModel ? costUsd(plan.judgeModel, record.tokens.judge_input, record.tokens.judge_output, plan.prices) : null;
+}
+
+/**
+ * The run's cost figures from its trials. Records written before costs were
+ * split by source carry only cost_usd: their parts are unknown.
+ */
+export function costSummary(trials: readonly TrialRecord[], conditions: readonly Condition[]): CostSummary {
+  const part = (pick: (costs: TrialCosts) => number | null) => usd(sumKnown(trials.map((trial) => (trial.costs ? pick(trial.costs) : null))));
+  const encodings = [...new Set(trials.map((trial) => trial.injected_tokens_encoding).filter((label): label is string => label !== undefined))];
+  const byCondition: CostSummary['by_condition'] = {};
+  for (const condition of conditions) {
+    const mine = trials.filter((trial) => trial.condition === condition);
+    const successes = mine.filter((trial) => trial.status === 'pass').length;
+    const spend = usd(sumKnown(mine.map((trial) => trial.cost_usd)));
+    byCondition[condition] = {
+      trials: mine.length,
+      successes,
+      spend_usd: spend,
+      ...(successes > 0 ? { cost_per_success: spend === null ? null : round(spend / successes, 6) } : {}),
+      injected_tokens: sumTokens(mine, 'injected'),
+    };
+  }
+  return {
+    chat_usd: part((costs) => costs.chat_usd),
+    judge_usd: part((costs) => costs.judge_usd),
+    embedding_usd: part((costs) => costs.embedding_usd),
+    embedding_tokens: sumTokens(trials, 'embedding'),
+    unknown_trials: trials.filter((trial) => trial.cost_usd === null).length,
+    injected_tokens: sumTokens(trials, 'injected'),
+    ...(encodings.length > 0 ? { injected_tokens_encoding: encodings.join(', ') } : {}),
+    by_condition: byCondition,
+  };
+}
+
+/** The run's total: every trial's cost, null when any is unknown. */
+export function totalCost(trials: readonly TrialRecord[]): number | null {
+  return usd(sumKnown(trials.map((trial) => trial.cost_usd)));
+}
+
+function sumTokens(trials: readonly TrialRecord[], which: 'injected' | 'embedding'): number {
+  return trials.reduce((sum, trial) => sum + (trial.tokens[which] ?? 0), 0);
+}
+
+/** The sum; null when any part is unknown. */
+function sumKnown(values: readonly (number | null)[]): number | null {
+  if (values.some((value) => value === null)) return null;
+  return values.reduce<number>((sum, value) => sum + value!, 0);
+}
+
+/** A run's figure, to a millionth of a dollar (a trial's own stays unrounded: many small ones add up). */
+function usd(value: number | null): number | null {
+  return value === null ? null : round(value, 6);
+}

@@ -1,0 +1,34 @@
+import type { E2eResult } from '../e2e/aggregate.js';
+
+/** A USD figure in a breakdown: "unknown" when a part of it is, "-" when there is nothing to show (no success bought). */
+function usd(value: number | null | undefined): string {
+  if (value === undefined) return '-';
+  return value === null ? 'unknown' : `$${value.toFixed(4)}`;
+}
+
+/**
+ * The cost figures beside the total, as plain text (no untrusted text in
+ * them: condition names are the suite's fixed set): cost per successful task
+ * per condition, spend by source, and injected tokens. Empty for a results
+ * document written before costs were split.
+ */
+export function costLines(e2e: Pick<E2eResult, 'cost' | 'conditions'>): string[] {
+  const cost = e2e.cost;
+  if (!cost) return [];
+  const perCondition = e2e.conditions.map((condition) => {
+    const figures = cost.by_condition[condition];
+    return `${condition} ${figures && figures.successes > 0 ? usd(figures.cost_per_success) : '- (no success)'}`;
+  });
+  // A source that spent nothing (no judge, no API embedder) is left out: "$0.0000" beside it would read as a measured cost.
+  const sources = [
+    `chat ${usd(cost.chat_usd)}`,
+    ...(cost.judge_usd !== 0 ? [`judge ${usd(cost.judge_usd)}`] : []),
+    ...(cost.embedding_usd !== 0 || cost.embedding_tokens > 0 ? [`embeddings ${usd(cost.embedding_usd)} (${cost.embedding_tokens} tokens)`] : []),
+  ];
+  const injected = e2e.conditions.map((condition) => `${condition} ${cost.by_condition[condition]?.injected_tokens ?? 0}`);
+  return [
+    `cost per successful trial: ${perCondition.join(', ')}`,
+    `spend: ${sources.join(', ')}${cost.unknown_trials > 0 ? `; ${cost.unknown_trials} trial(s) of unknown cost` : ''}`,
+    `injected tokens${cost.injected_tokens_encoding ? ` (${cost.injected_tokens_encoding})` : ''}: ${injected.join(', ')}`,
+  ];
+}
