@@ -1,7 +1,7 @@
 import type { TrialRecord } from '../e2e/trial.js';
 import { RecallGateError } from '../errors.js';
 import type { ResultsDocument } from '../report/results.js';
-import { registerUrlSecrets } from '../secrets.js';
+import { registerSecret } from '../secrets.js';
 
 /**
  * The trials table in PostgreSQL: one row per finished trial of a run, so a
@@ -136,9 +136,18 @@ export function checkPostgresUrl(url: string): void {
     throw new RecallGateError('invalid-input', 'the PostgreSQL URL cannot be read as a URL', { hint: 'give postgres://user:password@host:5432/database' });
   }
   // Before anything can fail and print: the password must be known to the scrubber.
-  registerUrlSecrets(url);
+  registerSecret(decodedPassword(parsed));
   if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
     throw new RecallGateError('invalid-input', `the PostgreSQL URL must start with postgres:// or postgresql://, not ${parsed.protocol}//`, { hint: 'give postgres://user:password@host:5432/database' });
+  }
+}
+
+/** The password as the driver sends it (percent-decoded), so the scrubber knows the form a message could echo. */
+function decodedPassword(parsed: URL): string {
+  try {
+    return decodeURIComponent(parsed.password);
+  } catch {
+    return parsed.password;
   }
 }
 
