@@ -74,6 +74,8 @@ export function layersToRun(suite: Suite, layer: Layer): ResultsDocument['layers
  */
 export async function runSuite(suite: Suite, options: RunOptions): Promise<ResultsDocument> {
   const layers = layersToRun(suite, options.layer);
+  const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const commit = options.env.GITHUB_SHA ? { sha: options.env.GITHUB_SHA, ...(options.env.GITHUB_REF ? { ref: options.env.GITHUB_REF } : {}) } : undefined;
   const results: ResultsDocument = {
     schema_version: 1,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
@@ -84,6 +86,8 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
       files: suite.files.map((file) => relative(process.cwd(), file) || file),
       sha256: suiteHash(suite.files),
     },
+    run_id: runId,
+    ...(commit ? { commit } : {}),
     started_at: new Date().toISOString(),
     status: 'running',
     layers,
@@ -124,7 +128,7 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
 
 async function runLayers(suite: Suite, options: RunOptions, results: ResultsDocument): Promise<void> {
   const { layers } = results;
-  const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const runId = results.run_id!;
   const storeContext: StoreContext = {
     env: options.env,
     cacheRoot: options.cacheRoot,

@@ -24,9 +24,10 @@ export const MIN_SECRET_LENGTH = 8;
 
 /**
  * Values of secret-looking variables that are settings, not secrets: replacing
- * "disabled" in every answer would garble reports and protect nothing.
+ * "disabled" in every answer would garble reports and protect nothing. "postgres"
+ * is PostgreSQL's default user and database, the user part of many a URL.
  */
-const NOT_SECRETS = new Set(['undefined', 'disabled', 'enabled', 'required', 'optional', 'localhost', 'password', 'changeme', 'anonymous']);
+const NOT_SECRETS = new Set(['undefined', 'disabled', 'enabled', 'required', 'optional', 'localhost', 'password', 'changeme', 'anonymous', 'postgres']);
 
 /** Variable (or header, or query parameter) names whose values are taken to be secrets. */
 const SECRET_NAME = /KEY|TOKEN|SECRET|PASSW|PWD|AUTH(?!OR)|CREDENTIAL|PRIVATE|COOKIE|SESSION|SIGNATURE|(^|[^A-Z])SIG([^A-Z]|$)|(^|[^A-Z])PAT([^A-Z]|$)/i;

@@ -7,6 +7,7 @@ import { writeAtomic } from '../report/writeResultsDir.js';
 import type { Suite } from '../suite/types.js';
 import { SIDE_BY_SIDE_FILE, applyVariant, parseVariantList } from '../suite/variants.js';
 import { readTrials } from '../e2e/trialLog.js';
+import { exportRun, postgresUrl } from './export.js';
 import { defaultCacheDir } from '../embeddings/cache.js';
 import { RecallGateError } from '../errors.js';
 import { evaluateGateOnSplit } from '../gate/narrow.js';
@@ -20,7 +21,7 @@ import type { CliIO } from './io.js';
 import { progressReporter } from './progress.js';
 
 export const RUN_USAGE =
-  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b]';
+  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b] [--postgres URL]';
 
 export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -37,6 +38,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
       split: { type: 'string', default: 'all' },
       variant: { type: 'string' },
       variants: { type: 'string' },
+      postgres: { type: 'string' },
     },
     RUN_USAGE,
   );
@@ -54,6 +56,8 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   if (values.variant !== undefined && values.variants !== undefined) {
     throw new RecallGateError('invalid-input', '--variant and --variants cannot be used together', { hint: 'use --variants a,b to run several, --variant a to run one' });
   }
+  // A URL that cannot work is known before the run, not after it.
+  const postgres = postgresUrl(values.postgres as string | undefined, io.env);
   const loaded = loadSuite(positionals[0]!, io.cwd);
   registerSuiteSecrets(loaded, io.env);
   // Every variant named is applied (and so checked) before anything runs.
@@ -86,7 +90,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     shard,
     split,
   });
-  if (variants) return runVariants(suite, variants, out, runOptions, Boolean(values.json), io);
+  if (variants) return runVariants(suite, variants, out, runOptions, Boolean(values.json), io, postgres);
 
   const { results, trials } = await runOnce(suite, runOptions(out), io);
   // A shard is gated after merge, on the whole.
@@ -96,7 +100,13 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   } else {
     io.stdout(`${runReportText(results, trials, verdict).join('\n')}\nresults written to ${out}/ (${writtenFiles(results)})\n`);
   }
+  if (postgres !== undefined) await exportRun(results, trials, postgres, exportIO(io, Boolean(values.json)));
   return runExitCode(results, verdict, io.stderr, 'run');
+}
+
+/** With --json, stdout is the results document alone: what the export did goes to stderr. */
+function exportIO(io: CliIO, json: boolean): CliIO {
+  return json ? { ...io, stdout: io.stderr } : io;
 }
 
 function writtenFiles(results: ResultsDocument): string {
@@ -119,7 +129,15 @@ async function runOnce(suite: Suite, options: Omit<RunOptions, 'log' | 'onTrial'
  * (terminal and <out>/variants.md). Each variant's gate sees the other
  * variants' runs, for conditions with baseline: variant:NAME.
  */
-async function runVariants(suite: Suite, names: Suite[], out: string, runOptions: (dir: string) => Omit<RunOptions, 'log' | 'onTrial'>, json: boolean, io: CliIO): Promise<number> {
+async function runVariants(
+  suite: Suite,
+  names: Suite[],
+  out: string,
+  runOptions: (dir: string) => Omit<RunOptions, 'log' | 'onTrial'>,
+  json: boolean,
+  io: CliIO,
+  postgres: string | undefined,
+): Promise<number> {
   const runs: (VariantResults & { trials: TrialRecord[]; dir: string })[] = [];
   for (const variant of names) {
     const dir = join(out, variant.variant!);
@@ -138,6 +156,8 @@ async function runVariants(suite: Suite, names: Suite[], out: string, runOptions
     const parts = runs.map((run, index) => `== variant ${run.name} ==\n${runReportText(run.results, run.trials, verdicts[index]).join('\n')}\nresults written to ${run.dir}/ (${writtenFiles(run.results)})\n`);
     io.stdout(`${parts.join('\n')}\n${variantsText(comparison, runs)}side by side written to ${join(out, SIDE_BY_SIDE_FILE)}\n`);
   }
+  // Each variant is its own run (its own run id), exported as such with its name in the variant column.
+  if (postgres !== undefined) for (const run of runs) await exportRun(run.results, run.trials, postgres, exportIO(io, json));
   // The worst outcome of any variant: incomplete (3) over a failed gate (1) over done (0).
   return Math.max(...runs.map((run, index) => runExitCode(run.results, verdicts[index], (text) => io.stderr(`variant ${run.name}: ${text}`), 'run')));
 }

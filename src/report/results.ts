@@ -11,6 +11,10 @@ export interface ResultsDocument {
   tool: { name: string; version: string };
   versions: Record<string, string>;
   suite: { name: string; file: string; files: string[]; sha256: string };
+  /** Identifies this run (it also scopes the run's memory users and collections); exported rows are keyed by it. Absent in results written before it was recorded. */
+  run_id?: string;
+  /** The commit the run tested, when the environment says (GITHUB_SHA and GITHUB_REF in a GitHub Actions job). */
+  commit?: { sha: string; ref?: string };
   started_at: string;
   finished_at?: string;
   /** complete: every layer asked for finished; incomplete: something could not run (see errors). */

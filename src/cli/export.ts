@@ -1,0 +1,38 @@
+import { RecallGateError } from '../errors.js';
+import type { TrialRecord } from '../e2e/trial.js';
+import { POSTGRES_URL_ENV, TRIALS_TABLE, checkPostgresUrl, describeDatabase, exportRunId, exportTrialRows, trialRows } from '../export/postgres.js';
+import { readRun } from '../report/readResultsDir.js';
+import type { ResultsDocument } from '../report/results.js';
+import { parseCommandArgs } from './args.js';
+import type { CliIO } from './io.js';
+
+export const EXPORT_USAGE = `recall-gate export <results-dir> [--postgres URL]   (URL default: $${POSTGRES_URL_ENV})`;
+
+export async function exportCommand(argv: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, { postgres: { type: 'string' } }, EXPORT_USAGE);
+  if (positionals.length !== 1) throw new RecallGateError('invalid-input', 'export takes one results folder', { hint: `usage: ${EXPORT_USAGE}` });
+  const url = postgresUrl(values.postgres as string | undefined, io.env);
+  if (url === undefined) {
+    throw new RecallGateError('invalid-input', `export needs a database: give --postgres URL or set ${POSTGRES_URL_ENV}`, { hint: `usage: ${EXPORT_USAGE}` });
+  }
+  const { results, trials } = readRun(positionals[0]!, io.cwd);
+  await exportRun(results, trials, url, io);
+  return 0;
+}
+
+/** The URL to export to: the flag's, else the environment's; checked (and its password registered as a secret) before anything runs. */
+export function postgresUrl(flag: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  const url = flag ?? (env[POSTGRES_URL_ENV] || undefined);
+  if (url !== undefined) checkPostgresUrl(url);
+  return url;
+}
+
+/** Exports one run's trials and says what it did; a failure is an error (exit 3), the results on disk untouched. */
+export async function exportRun(results: ResultsDocument, trials: TrialRecord[], url: string, io: CliIO): Promise<void> {
+  const rows = trialRows(results, trials);
+  const counts = await exportTrialRows(url, rows);
+  const unfinished = results.status === 'complete' ? '' : ` (the run is ${results.status}: its finished trials only)`;
+  io.stdout(
+    `exported run ${exportRunId(results)} to ${TRIALS_TABLE} at ${describeDatabase(url)}: ${counts.inserted} row${counts.inserted === 1 ? '' : 's'} inserted, ${counts.already} already there${unfinished}\n`,
+  );
+}
