@@ -3,6 +3,7 @@ import { TOOL_VERSION } from '../version.js';
 import { registerEnvironmentSecrets } from '../secrets.js';
 import { scrubbedIO, type CliIO } from './io.js';
 import { COMPARE_USAGE, compareCommand } from './compare.js';
+import { IMPORT_USAGE, importCommand } from './import.js';
 import { JUDGE_CHECK_USAGE, judgeCheckCommand } from './judgeCheck.js';
 import { MERGE_USAGE, mergeCommand } from './merge.js';
 import { REGRADE_USAGE, regradeCommand } from './regrade.js';
@@ -18,6 +19,7 @@ const COMMANDS: Record<string, (argv: string[], io: CliIO) => Promise<number>> =
   compare: compareCommand,
   merge: mergeCommand,
   'judge-check': judgeCheckCommand,
+  import: importCommand,
 };
 
 export const HELP = `recall-gate ${TOOL_VERSION}: test an AI agent's long-term memory
@@ -38,6 +40,8 @@ usage:
       re-apply the suite's current checks to a run's stored answers (no model calls)
   ${JUDGE_CHECK_USAGE}
       run the judge on hand-labelled answers: agreement, kappa, confusion matrix, disagreements
+  ${IMPORT_USAGE}
+      turn a dataset file into a suite folder (cases.yaml, suite.yaml); skipped rows listed as file:line
 
 exit status: 0 done, 1 gate failed, 2 invalid input, 3 could not complete
 `;
