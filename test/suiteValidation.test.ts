@@ -282,7 +282,7 @@ for (const c of cases) {
 test('validate CLI: problems of several suites are reported together; valid ones still say ok', async () => {
   const result = await validate(`${S}/wrong-type.yaml`, 'suites/examples/assistant-memory/suite.yaml', `${S}/bad-date.yaml`);
   assert.equal(result.status, 2);
-  assert.deepEqual(result.stdout, ['suites/examples/assistant-memory/suite.yaml: ok (2 providers, 18 memories, 18 queries; 6 e2e cases; 5 files read)']);
+  assert.deepEqual(result.stdout, ['suites/examples/assistant-memory/suite.yaml: ok (2 providers, 18 memories, 18 queries; 13 e2e cases; 5 files read)']);
   assert.deepEqual(result.stderr, [
     `${S}/wrong-type.yaml:3:6: "k" must be an array; got number 3`,
     `${S}/wrong-type.yaml:4:10: "depth" must be an integer; got string "ten"`,
@@ -345,7 +345,7 @@ test('loadSuite: the example suite loads with the expected counts', () => {
 test('validate CLI: the example suite is ok', async () => {
   const result = await validate('suites/examples/assistant-memory/suite.yaml');
   assert.equal(result.status, 0);
-  assert.deepEqual(result.stdout, ['suites/examples/assistant-memory/suite.yaml: ok (2 providers, 18 memories, 18 queries; 6 e2e cases; 5 files read)']);
+  assert.deepEqual(result.stdout, ['suites/examples/assistant-memory/suite.yaml: ok (2 providers, 18 memories, 18 queries; 13 e2e cases; 5 files read)']);
   assert.deepEqual(result.stderr, []);
 });
 

@@ -4,6 +4,7 @@ import { registerEnvironmentSecrets } from '../secrets.js';
 import { scrubbedIO, type CliIO } from './io.js';
 import { COMPARE_USAGE, compareCommand } from './compare.js';
 import { EXPORT_USAGE, exportCommand } from './export.js';
+import { IMPORT_USAGE, importCommand } from './import.js';
 import { JUDGE_CHECK_USAGE, judgeCheckCommand } from './judgeCheck.js';
 import { MERGE_USAGE, mergeCommand } from './merge.js';
 import { REGRADE_USAGE, regradeCommand } from './regrade.js';
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, (argv: string[], io: CliIO) => Promise<number>> =
   merge: mergeCommand,
   'judge-check': judgeCheckCommand,
   export: exportCommand,
+  import: importCommand,
 };
 
 export const HELP = `recall-gate ${TOOL_VERSION}: test an AI agent's long-term memory
@@ -42,6 +44,8 @@ usage:
       run the judge on hand-labelled answers: agreement, kappa, confusion matrix, disagreements
   ${EXPORT_USAGE}
       add a run's trials to the memory_eval_trials table in PostgreSQL, one row each (again: nothing twice)
+  ${IMPORT_USAGE}
+      turn a dataset file into a suite folder (cases.yaml, suite.yaml); skipped rows listed as file:line
 
 exit status: 0 done, 1 gate failed, 2 invalid input, 3 could not complete
 `;

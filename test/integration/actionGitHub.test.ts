@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { runOnEvent as runActionOnEvent, type ActionRun } from '../support/action.js';
 import { REPO_ROOT, tempDir } from '../support/cli.js';
 import { startGitHubServer, type FileChange, type GitHubServer } from '../support/githubServer.js';
-import { startOpenAIServer, type OpenAIServer } from '../support/openaiServer.js';
+import { answerFromMemories, startOpenAIServer, type OpenAIServer } from '../support/openaiServer.js';
 
 /** A checkout holding the example suite at evals/, as a user's repository would. */
 function workspace(): string {
@@ -39,8 +39,7 @@ describe('the Action on pull requests and pushes, against local GitHub and OpenA
         const question = request.messages.at(-1)!.content;
         // A hostile answer for one case: it must reach the comment escaped.
         if (/passport/.test(question)) return "I don't know. @octocat <img src=x onerror=alert(1)> | broken | cell";
-        const memories = [...(request.messages[0]!.content.matchAll(/^- (.*)$/gm))].map((match) => match[1]!);
-        return memories.at(-1) ?? "I don't know.";
+        return answerFromMemories(request);
       },
     });
     const pulls: Record<number, FileChange[]> = {

@@ -9,6 +9,22 @@ import { CLI, REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 import { startOpenAIServer, type OpenAIServer } from '../support/openaiServer.js';
 
 const EXAMPLE_DIR = join(REPO_ROOT, 'suites/examples/assistant-memory');
+/** The example's cases and how many sessions each plants (plant_from plants its source's). */
+const EXAMPLE_SESSIONS = {
+  'allergy-recall': 1,
+  'dinner-suggestion': 1,
+  'offsite-budget': 2,
+  'new-role-start': 1,
+  'never-told-passport': 1,
+  'budget-stays-private': 2,
+  'easter-visit': 2,
+  'dentist-date': 3,
+  'invoice-checks': 2,
+  'coffee-order': 2,
+  'coffee-order-other-account': 2,
+  'cabin-wifi': 1,
+  'friday-pizza': 1,
+};
 
 /** A copy of the example suite that a test may edit. */
 function exampleCopy(edit?: (suite: string) => string): string {
@@ -50,9 +66,9 @@ describe('run --layer e2e against a local OpenAI-compatible chat server', { time
     assert.match(result.stdout, /^knowledge-update\s+1\.000\s+0\.000\s+1\.000\s+1\.000\s+\+1\.00\s+\+0\.00\s+0$/m);
     assert.match(result.stdout, /LEAK: dinner-suggestion passed with memory off/);
     const { results, trials } = read(out);
-    // 6 cases x 3 conditions x 3 repeats; each case's sessions plus its probe are separate calls.
-    assert.equal(trials.length, 54);
-    const sessions = { 'allergy-recall': 1, 'dinner-suggestion': 1, 'offsite-budget': 2, 'new-role-start': 1, 'never-told-passport': 1, 'budget-stays-private': 2 };
+    // 13 cases x 3 conditions x 3 repeats; each case's sessions plus its probe are separate calls.
+    assert.equal(trials.length, 117);
+    const sessions = EXAMPLE_SESSIONS;
     const calls = Object.values(sessions).reduce((sum, n) => sum + (n + 1) * 9, 0);
     assert.equal(chatRequests(server, start).length, calls);
     for (const request of chatRequests(server, start)) {
@@ -95,9 +111,12 @@ describe('run --layer e2e against a local OpenAI-compatible chat server', { time
     const out = tempDir();
     const suite = exampleCopy((text) => text.replace('dated: true', 'dated: false'));
     const run = await runCli(['run', suite, '--layer', 'e2e', '--out', out], { env: env() });
-    assert.equal(run.code, 0, run.stdout);
+    // Undated, the newer of two memories is not known either: the cases that need it fail, and so does the gate.
+    assert.equal(run.code, 1, run.stdout);
+    assert.match(run.stdout, /gate FAILED/);
     const { results } = read(out);
     assert.equal(results.e2e!.abilities.temporal!.conditions.recall!.pass_rate, 0);
+    assert.equal(results.e2e!.abilities['irrelevant-history']!.conditions.recall!.pass_rate, 0);
     assert.equal(results.e2e!.abilities['knowledge-update']!.conditions.recall!.pass_rate, 1);
   });
 
@@ -131,8 +150,9 @@ describe('run --layer e2e against a local OpenAI-compatible chat server', { time
     const attempts = chatRequests(server, start);
     assert.ok(attempts[1]!.at - attempts[0]!.at >= 900, 'Retry-After: 1 was honoured');
     assert.equal(results.e2e!.metrics.errors, 2);
-    assert.equal(results.e2e!.metrics.trials, 6, 'errors stay in the denominator');
-    assert.equal(results.e2e!.metrics.pass_rate, 0.666667);
+    assert.equal(results.e2e!.metrics.trials, 13, 'errors stay in the denominator');
+    // 2 errors and the multi-session case (the scripted model answers from one memory) fail: 10 of 13.
+    assert.equal(results.e2e!.metrics.pass_rate, 0.769231);
     assert.match(result.stdout, /2 trial\(s\) could not run \(errors, not passes\)/);
     assert.equal(results.status, 'incomplete');
   });
@@ -159,7 +179,7 @@ describe('run --layer e2e against a local OpenAI-compatible chat server', { time
       child.kill('SIGKILL');
       await new Promise((resolve) => child.on('close', resolve));
       const finished = lines();
-      assert.ok(finished >= 5 && finished < 54, `${finished} trials before the kill`);
+      assert.ok(finished >= 5 && finished < 117, `${finished} trials before the kill`);
 
       const before = chatRequests(slow).length;
       const resumed = await runCli(['run', suite, '--layer', 'e2e', '--out', out, '--resume', '--concurrency', '4'], {
@@ -168,10 +188,10 @@ describe('run --layer e2e against a local OpenAI-compatible chat server', { time
       assert.equal(resumed.code, 0, resumed.stderr);
       assert.match(resumed.stderr, new RegExp(`resuming: ${finished} trials kept`));
       const { trials, results } = read(out);
-      assert.equal(new Set(trials.map((trial) => trial.key)).size, 54);
-      assert.equal(results.e2e!.metrics.trials, 18);
+      assert.equal(new Set(trials.map((trial) => trial.key)).size, 117);
+      assert.equal(results.e2e!.metrics.trials, 39);
       // The resumed run asked only for the trials that were not finished (a trial in flight at the kill runs again).
-      const perTrialCalls = (name: string) => ({ 'offsite-budget': 3, 'budget-stays-private': 3 })[name as 'offsite-budget'] ?? 2;
+      const perTrialCalls = (name: string) => EXAMPLE_SESSIONS[name as keyof typeof EXAMPLE_SESSIONS] + 1;
       const expected = read(out)
         .trials.slice(finished)
         .reduce((sum, trial) => sum + perTrialCalls(trial.case), 0);
@@ -192,7 +212,7 @@ describe('run --layer e2e against a local OpenAI-compatible chat server', { time
     assert.equal(result.code, 0, result.stderr);
     assert.equal(server.requests.length, start, 'no model calls');
     assert.match(result.stdout, /offsite-budget\|recall\|1: pass -> fail: expected first amount 5000, found 8000/);
-    assert.match(result.stdout, /regraded 54 trials with no model calls: 6 changed/);
+    assert.match(result.stdout, /regraded 117 trials with no model calls: 6 changed/);
     const { results } = read(out);
     assert.equal(results.e2e!.abilities['knowledge-update']!.conditions.recall!.pass_rate, 0);
   });

@@ -26,7 +26,7 @@ test('shards of a job matrix merge into what one run gives, and the gate applies
     assert.deepEqual(read(dir).shard, { index: i + 1, count: 3 });
     assert.equal(Boolean(read(dir).retrieval), i === 0, 'retrieval runs in shard 1 only');
   }
-  assert.equal(read(shards[1]!).e2e!.metrics.trials + read(shards[0]!).e2e!.metrics.trials + read(shards[2]!).e2e!.metrics.trials, 18);
+  assert.equal(read(shards[1]!).e2e!.metrics.trials + read(shards[0]!).e2e!.metrics.trials + read(shards[2]!).e2e!.metrics.trials, 39);
 
   const merged = tempDir();
   const result = await runCli(['merge', '--out', merged, ...shards]);
@@ -38,7 +38,7 @@ test('shards of a job matrix merge into what one run gives, and the gate applies
   assert.deepEqual(combined.e2e!.by_condition, one.e2e!.by_condition);
   assert.deepEqual(combined.e2e!.abilities, one.e2e!.abilities);
   assert.deepEqual(combined.retrieval!.providers.keyword!.metrics, one.retrieval!.providers.keyword!.metrics);
-  assert.equal(readFileSync(join(merged, 'trials.jsonl'), 'utf8').trim().split('\n').length, 54);
+  assert.equal(readFileSync(join(merged, 'trials.jsonl'), 'utf8').trim().split('\n').length, 117);
 
   const partial = await runCli(['merge', '--out', tempDir(), shards[0]!, shards[2]!]);
   assert.equal(partial.code, 3);
