@@ -87,7 +87,9 @@ describe('run --layer e2e against a local OpenAI-compatible chat server', { time
     assert.ok(trials.every((trial) => trial.answer !== undefined && trial.invocations.at(-1)!.kind === 'probe'));
     // Recall quality describes the recall condition only (none and oracle do not search).
     assert.equal(e2e.recall_quality.evidence_coverage, 1);
-    assert.equal(e2e.recall_quality.harmful_recall_rate, 0.5);
+    // Three cases can recall harm: offsite-budget (its old budget, every trial), coffee-order (the partner's
+    // order, recalled in the caller's own second session) and budget-stays-private (kept from the other user).
+    assert.equal(e2e.recall_quality.harmful_recall_rate, 0.666667);
     // gpt-5-mini is in the price table: cost is known and adds up.
     const summed = trials.reduce((sum, trial) => sum + trial.cost_usd!, 0);
     assert.ok(Math.abs(e2e.cost_usd! - summed) < 1e-6);

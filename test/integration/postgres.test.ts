@@ -88,16 +88,18 @@ describe('export to PostgreSQL: a real server, real results folders', { timeout:
 
   test('export inserts one row per trial, errored ones included; exporting again inserts nothing', async () => {
     const { results, trials } = readRun(builtinOut);
-    assert.equal(trials.length, 18);
+    // Every planned trial has its record (cases x 3 conditions, repeat 1), the errored one included.
+    const planned = Object.keys(results.e2e!.cases).length * 3;
+    assert.equal(trials.length, planned);
     const first = await runCli(['export', builtinOut, '--postgres', server.url()]);
     assert.equal(first.code, 0, first.stdout + first.stderr);
-    assert.match(first.stdout, new RegExp(`exported run ${results.run_id} to memory_eval_trials at host 127\\.0\\.0\\.1:${server.port}, database postgres: 18 rows inserted, 0 already there \\(the run is incomplete`));
+    assert.match(first.stdout, new RegExp(`exported run ${results.run_id} to memory_eval_trials at host 127\\.0\\.0\\.1:${server.port}, database postgres: ${planned} rows inserted, 0 already there \\(the run is incomplete`));
     const again = await runCli(['export', builtinOut], { env: { RECALL_GATE_POSTGRES_URL: server.url() } });
     assert.equal(again.code, 0, again.stdout + again.stderr);
-    assert.match(again.stdout, /: 0 rows inserted, 18 already there/);
+    assert.match(again.stdout, new RegExp(`: 0 rows inserted, ${planned} already there`));
 
     const rows = await rowsOf(results.run_id!);
-    assert.equal(rows.length, 18);
+    assert.equal(rows.length, planned);
     for (const trial of trials) {
       const row = rows.find((candidate) => candidate.case_name === trial.case && candidate.condition === trial.condition && candidate.repetition === trial.repeat);
       assert.ok(row, `a row for ${trial.key}`);
@@ -108,6 +110,8 @@ describe('export to PostgreSQL: a real server, real results folders', { timeout:
       assert.equal(row.ability, trial.ability);
       assert.equal(row.success, trial.status === 'pass' ? 1 : 0);
       assert.equal(row.harmful_recall, trial.harmful_recall ? 1 : 0);
+      assert.equal(row.harmful_action, trial.harmful_action ? 1 : 0);
+      assert.equal(row.injected_tokens, trial.tokens.injected ?? null);
       assert.equal(row.total_tokens, trial.tokens.input + trial.tokens.output);
       assert.equal(row.latency_ms, Math.round(trial.duration_ms));
       assert.equal(row.total_cost_usd === null ? null : Number(row.total_cost_usd), trial.cost_usd);
@@ -117,6 +121,8 @@ describe('export to PostgreSQL: a real server, real results folders', { timeout:
     assert.equal(errored.length, 1, 'the malformed reply made one trial an error');
     assert.equal(errored[0]!.success, 0);
     assert.match(errored[0]!.error!, /chat request to .* failed: .*JSON/);
+    assert.ok(rows.some((row) => row.condition === 'recall' && (row.injected_tokens ?? 0) > 0), 'recalled memories were counted in tokens');
+    assert.ok(rows.some((row) => row.harmful_recall === 1), 'the old offsite budget reaches the context under recall');
     assert.ok(rows.some((row) => row.total_cost_usd !== null && Number(row.total_cost_usd) > 0), 'gpt-5-mini has a price: the cost is known');
   });
 
@@ -126,7 +132,7 @@ describe('export to PostgreSQL: a real server, real results folders', { timeout:
     const summary = await client.query<{ condition: string; trials: string; pass_rate: string }>(readmeSummaryQuery(), [results.run_id]);
     assert.deepEqual(summary.rows.map((row) => row.condition), ['none', 'oracle', 'recall']);
     for (const row of summary.rows) {
-      assert.equal(Number(row.trials), 6);
+      assert.equal(Number(row.trials), Object.keys(results.e2e!.cases).length);
       const byCondition = results.e2e!.by_condition[row.condition as 'recall']!;
       assert.equal(Number(row.pass_rate).toFixed(4), byCondition.pass_rate!.toFixed(4), `${row.condition}: errored trials stay in the denominator`);
     }
@@ -150,10 +156,11 @@ describe('export to PostgreSQL: a real server, real results folders', { timeout:
     const out = tempDir();
     const run = await runCli(['run', suite, '--layer', 'e2e', '--out', out, '--postgres', server.url()]);
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    assert.match(run.stdout, /results written to .*\nexported run \S+ to memory_eval_trials at host 127\.0\.0\.1:\d+, database postgres: 12 rows inserted, 0 already there\n$/);
     const { results, trials } = readRun(out);
+    assert.match(run.stdout, new RegExp(`results written to .*\\nexported run \\S+ to memory_eval_trials at host 127\\.0\\.0\\.1:\\d+, database postgres: ${trials.length} rows inserted, 0 already there\\n$`));
     const rows = await rowsOf(results.run_id!);
-    assert.equal(rows.length, 12);
+    assert.equal(rows.length, Object.keys(results.e2e!.cases).length * 2);
+    assert.equal(rows.length, trials.length);
     assert.equal(rows.filter((row) => row.success === 1).length, trials.filter((trial) => trial.status === 'pass').length);
     assert.ok(trials.every((trial) => trial.cost_usd === null), 'the toy agent reports no usage');
     assert.ok(rows.every((row) => row.total_cost_usd === null && row.commit_sha === null));
