@@ -3,12 +3,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { aggregateE2e, e2eIncompleteReason } from './e2e/aggregate.js';
+import { usesJudge } from './e2e/checks/grade.js';
 import { requireCalibration } from './e2e/judgeCalibration.js';
 import { OpenAIJudge } from './e2e/openaiJudge.js';
 import { describeResume, selectForResume } from './e2e/resume.js';
 import { planTrials, runE2e, type PlannedTrial } from './e2e/runE2e.js';
 import { TrialLog, latestByKey } from './e2e/trialLog.js';
-import type { Judge } from './e2e/types.js';
+import type { CaseSpec, Judge } from './e2e/types.js';
 import { RecallGateError, describeError } from './errors.js';
 import { atInterrupt } from './interrupt.js';
 import { createStore, type StoreContext } from './memory/createStore.js';
@@ -214,9 +215,14 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
 
   let target: Target;
   let judge: Judge | undefined;
+  let judgeMissing: string | undefined;
   try {
     target = await createTarget(spec.target, { env: options.env, storeContext, createStore: options.createStore });
-    if (spec.judge) {
+    // Without a key a judge that only graders use is skipped (they say why); one a check needs stops the layer, as its verdicts would be missing.
+    if (spec.judge && !options.env[apiKeyEnv(spec.judge)] && !spec.cases.some(checksUseJudge)) {
+      judgeMissing = `no API key for the judge model (set ${apiKeyEnv(spec.judge)})`;
+      options.log(`e2e: ${judgeMissing}: the judge graders are skipped`);
+    } else if (spec.judge) {
       judge = new OpenAIJudge(spec.judge.model, {
         apiKey: options.env[apiKeyEnv(spec.judge)],
         baseURL: spec.judge.base_url ?? (options.env.OPENAI_BASE_URL || undefined),
@@ -239,6 +245,7 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
     await runE2e(plan, {
       target,
       judge,
+      judgeMissing,
       done,
       log: options.log,
       onTrial: (trial) => {
@@ -258,4 +265,9 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
     ...(calibration ? { judge_calibration: calibration } : {}),
   };
   return e2eIncompleteReason(results.e2e);
+}
+
+/** Whether a case's checks (check, fault_check, harmful) call the judge: its verdicts cannot be given without one. */
+function checksUseJudge(spec: CaseSpec): boolean {
+  return [spec.check, spec.fault_check, spec.harmful].some((check) => check !== undefined && usesJudge(check));
 }

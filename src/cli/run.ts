@@ -28,7 +28,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     argv,
     {
       out: { type: 'string', default: 'recall-gate-results' },
-      layer: { type: 'string', default: 'retrieval' },
+      layer: { type: 'string' },
       json: { type: 'boolean', default: false },
       'no-cache': { type: 'boolean', default: false },
       'cache-dir': { type: 'string' },
@@ -43,8 +43,8 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     RUN_USAGE,
   );
   if (positionals.length !== 1) throw new RecallGateError('invalid-input', 'run takes one suite file', { hint: `usage: ${RUN_USAGE}` });
-  const layer = values.layer as Layer;
-  if (!LAYERS.includes(layer)) throw new RecallGateError('invalid-input', `unknown layer "${layer}"`, { hint: `use one of ${LAYERS.join(', ')}` });
+  const asked = values.layer as Layer | undefined;
+  if (asked !== undefined && !LAYERS.includes(asked)) throw new RecallGateError('invalid-input', `unknown layer "${asked}"`, { hint: `use one of ${LAYERS.join(', ')}` });
   const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
   if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1)) {
     throw new RecallGateError('invalid-input', `--concurrency must be a whole number of at least 1, got "${String(values.concurrency)}"`);
@@ -59,6 +59,8 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   // A URL that cannot work is known before the run, not after it.
   const postgres = postgresUrl(values.postgres as string | undefined, io.env);
   const loaded = loadSuite(positionals[0]!, io.cwd);
+  // The free layer by default; a suite with only end-to-end cases has nothing else to run.
+  const layer: Layer = asked ?? (!loaded.retrieval && loaded.e2e ? 'e2e' : 'retrieval');
   registerSuiteSecrets(loaded, io.env);
   // Every variant named is applied (and so checked) before anything runs.
   const narrow = (whole: Suite) => {
@@ -71,7 +73,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   for (const varied of [suite, ...(variants ?? [])]) registerSuiteSecrets(varied, io.env);
   const layers = layersToRun(suite, layer);
   if (layers.retrieval !== 'ran' && layers.e2e !== 'ran') {
-    const missing = layer === 'e2e' ? 'an e2e section' : layer === 'retrieval' ? 'a retrieval section' : 'a retrieval or e2e section';
+    const missing = layer === 'e2e' ? 'e2e section' : layer === 'retrieval' ? 'retrieval section' : 'retrieval or e2e section';
     const inSplit = split === 'all' ? '' : ` with split ${split}`;
     throw new RecallGateError('invalid-input', `${suite.displayPath} has no ${missing}${inSplit}, so --layer ${layer} has nothing to run`, {
       hint: suite.e2e ? 'use --layer e2e or all' : suite.retrieval ? 'use --layer retrieval' : 'add retrieval: or e2e: to the suite',

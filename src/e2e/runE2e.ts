@@ -37,6 +37,8 @@ export interface E2ePlan {
 export interface E2eDeps {
   target: Target;
   judge?: Judge;
+  /** Why there is no judge although the suite names one: its graders are skipped with this reason. */
+  judgeMissing?: string;
   /** Trials already finished in an earlier run (--resume): not run again. */
   done?: ReadonlySet<string>;
   /** Called as each trial ends, before the next result is awaited: write it down now. */
@@ -189,7 +191,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     record.answer = probe.reply;
     const ungradable = ungradableReply(probe, plan.gradeTruncated ?? false) ?? (fault && faultIgnored(fault, probe));
     if (ungradable) throw new Error(ungradable);
-    const grading = { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel };
+    const grading = { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel, judgeMissing: deps.judgeMissing };
     const graded = await gradeTrial({ ...spec, ...gradingOf(spec, condition) }, { ...grading, answer: probe.reply, snapshot: record.snapshot, invocations });
     addJudgeUsage(record, graded);
     await gradeHarmfulAction(spec, probe.reply, grading, record);

@@ -9,6 +9,8 @@ export interface JudgeGraderInput {
   invocations: readonly Invocation[];
   judge?: Judge;
   judgeModel?: string;
+  /** Why there is no judge although the suite names one (no API key): judge graders are skipped saying so. */
+  judgeMissing?: string;
 }
 
 /** The planted conversation as the judge reads it: each turn and the agent's reply, session by session. */
@@ -27,7 +29,7 @@ export function plantedConversation(invocations: readonly Invocation[]): string 
  * to 5 is the judge's error (OpenAIJudge throws), never a pass.
  */
 export async function gradeWithJudge(spec: JudgeGraderSpec, min: number, input: JudgeGraderInput): Promise<GraderOutcome & ReportedUsage> {
-  if (!input.judge) return { status: 'skipped', reason: 'no judge configured (e2e.judge)' };
+  if (!input.judge) return { status: 'skipped', reason: input.judgeMissing ?? 'no judge configured (e2e.judge)' };
   let graded: { question: string; answer: string };
   if (spec.on === 'memory') {
     const snapshot = input.snapshot;

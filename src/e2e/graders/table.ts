@@ -22,6 +22,8 @@ export interface GraderInput {
   invocations: readonly Invocation[];
   judge?: Judge;
   judgeModel?: string;
+  /** Why there is no judge although the suite names one (see E2eDeps.judgeMissing). */
+  judgeMissing?: string;
 }
 
 type Path = (string | number)[];
