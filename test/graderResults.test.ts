@@ -241,6 +241,11 @@ describe('grader gate keys', () => {
     const skippedOnly = resultsOf([trial('c1', 'project', 1, { quality: SKIPPED }), trial('c1', 'project', 2, { quality: SKIPPED })], [spec('c1', 'project', ['quality'])]);
     const resolved = resolveMetric('e2e.grader.quality.score', skippedOnly);
     assert.equal(resolved.status, 'skipped');
+    // 0 of 0 graded is no rate: results.json and compare carry none, never a pass rate of 0.
+    const figures = skippedOnly.e2e!.graders!.quality!.conditions.recall!;
+    assert.equal(figures.pass_rate, undefined);
+    assert.equal(figures['pass^k'], undefined);
+    assert.ok(!compareResults(skippedOnly, skippedOnly).some((row) => row.metric.startsWith('e2e.grader.quality.pass')));
     assert.match((resolved as { reason: string }).reason, /every recall trial of grader quality was skipped: no judge configured/);
     const verdict = evaluateGate({ root: { all: [{ metric: 'e2e.grader.quality.score', op: 'gte', value: 3.5 }] }, skipped_layers: 'fail' }, skippedOnly);
     assert.equal(verdict.status, 'fail', 'skipped_layers: fail counts it as a failure');

@@ -106,7 +106,7 @@ test('trial status: the check and every grader that ran must pass; a memory grad
   assert.match(failedCheck.reason, /^does not contain "vue"/);
   const noSnapshot = await gradeTrial(caseWith(graders, { icontains: 'react' }), { ...input, snapshot: undefined });
   assert.equal(noSnapshot.status, 'error');
-  assert.equal(noSnapshot.reason, 'grader capture: no snapshot of memory was taken (the target cannot list its memory)');
+  assert.equal(noSnapshot.reason, 'grader capture: no snapshot of memory was taken when this trial ran (no grader of the case read memory then): run the trial again');
   const failedList = await gradeTrial(caseWith(graders), { ...input, snapshot: { error: 'list timed out' } });
   assert.equal(failedList.graders!.capture!.reason, 'the memory snapshot failed: list timed out');
   const nothing = await gradeTrial(caseWith({ quality: graders.quality! }), { ...input, snapshot: { entries: [] } });
@@ -235,4 +235,18 @@ test('a grader script that does not import is a load problem naming the error', 
   );
   assert.equal(problems.length, 1, problems.join('\n'));
   assert.match(problems[0]!, /^12:34 grader script broken\.mjs: cannot import it: SyntaxError/);
+});
+
+test('a memory fact that normalises to nothing is a load problem: it would be found in every memory', () => {
+  const problems = problemsOf(
+    suiteWith(`    - name: c1
+      ability: a
+      probe: { text: q }
+      graders: { capture: { memory: { captures: [" ", { any: ["Python", "\u200b"] }] } } }
+`),
+  );
+  assert.deepEqual(problems, [
+    '12:50 an empty fact: " " is nothing once normalised, and would be found in every memory (write the fact memory must hold)',
+    '12:73 an empty fact: "\u200b" is nothing once normalised, and would be found in every memory (write the fact memory must hold)',
+  ]);
 });

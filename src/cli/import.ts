@@ -34,7 +34,8 @@ export async function importCommand(argv: string[], io: CliIO): Promise<number> 
   const outcome = await writeImport({ format, spec, source, displaySource: file, out, cliPath: process.argv[1] });
 
   for (const { line, reason } of outcome.skipped) io.stderr(`${file}:${line}: skipped: ${reason}\n`);
-  const counts = `${outcome.imported + outcome.skipped.length} rows: ${outcome.imported} imported, ${outcome.skipped.length} skipped`;
+  const rows = outcome.imported + outcome.skipped.length;
+  const counts = `${rows} row${rows === 1 ? '' : 's'}: ${outcome.imported} imported, ${outcome.skipped.length} skipped`;
   if (outcome.imported === 0) {
     if (created) removeEmptyDir(out);
     throw new RecallGateError('invalid-input', `nothing to import from ${file} (${counts})`, { hint: `each row must be ${spec.summary}` });

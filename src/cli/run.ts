@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { runExitCode, runReportText } from './runReport.js';
 import type { TrialRecord } from '../e2e/trial.js';
 import type { ResultsDocument } from '../report/results.js';
-import { compareVariants, graderOf, variantsMarkdown, variantsText, type VariantResults } from '../report/variants.js';
+import { checkKindOf, compareVariants, variantsMarkdown, variantsText, type VariantResults } from '../report/variants.js';
 import { writeAtomic } from '../report/writeResultsDir.js';
 import type { Suite } from '../suite/types.js';
 import { SIDE_BY_SIDE_FILE, applyVariant, parseVariantList } from '../suite/variants.js';
@@ -148,7 +148,7 @@ async function runVariants(
   }
   const byName = Object.fromEntries(runs.map((run) => [run.name, { results: run.results, trials: run.trials }]));
   const verdicts = runs.map((run) => (suite.gate && !run.results.shard ? evaluateGateOnSplit(suite.gate, suite, { results: run.results, trials: run.trials }, undefined, { variants: byName }) : undefined));
-  const graders = Object.fromEntries((suite.e2e?.cases ?? []).map((spec) => [spec.name, spec.check ? graderOf(spec.check) : 'graders']));
+  const graders = Object.fromEntries((suite.e2e?.cases ?? []).flatMap((spec) => (spec.check ? [[spec.name, checkKindOf(spec.check)]] : [])));
   const comparison = compareVariants(runs, graders);
   writeAtomic(join(out, SIDE_BY_SIDE_FILE), variantsMarkdown(comparison, runs));
   if (json) {

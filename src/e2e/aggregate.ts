@@ -230,7 +230,7 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
 export function e2eIncompleteReason(e2e: Pick<E2eResult, 'errors' | 'missing'>): string | undefined {
   const errored = e2e.errors.length - e2e.missing;
   const parts = [
-    ...(errored > 0 ? [`${errored} trial(s) could not run`] : []),
+    ...(errored > 0 ? [`${errored} trial(s) ended in an error`] : []),
     ...(e2e.missing > 0 ? [`${e2e.missing} planned trial(s) have no record in trials.jsonl`] : []),
   ];
   return parts.length > 0 ? `e2e: ${parts.join(' and ')} (see errors in results.json)` : undefined;

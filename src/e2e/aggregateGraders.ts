@@ -28,15 +28,15 @@ export interface GraderFigures {
   errors: number;
   /** Outcomes the grader could not give (no judge configured): out of pass_rate's denominator. */
   skipped: number;
-  /** passed / (trials - skipped): errors stay in the denominator. 0 when every trial was skipped. */
-  pass_rate: number;
+  /** passed / (trials - skipped): errors stay in the denominator. Absent when every trial was skipped (0 of 0 is no rate). */
+  pass_rate?: number;
 }
 
 export interface GraderGroup extends GraderFigures {
   /** Cases with at least one trial that was not skipped: pass^k's denominator. */
   cases: number;
-  /** Share of those cases whose every graded repetition passed the grader. */
-  'pass^k': number;
+  /** Share of those cases whose every graded repetition passed the grader; absent when no case was graded. */
+  'pass^k'?: number;
   /** The first error's and the first skip's reason, so a report or a gate row can say why. */
   reasons?: { error?: string; skipped?: string };
 }
@@ -101,7 +101,7 @@ function figuresOf(outcomes: readonly GraderOutcome[], score: (outcome: GraderOu
     failed: count('fail'),
     errors: count('error'),
     skipped,
-    pass_rate: graded > 0 ? round(passed / graded, 6) : 0,
+    ...(graded > 0 ? { pass_rate: round(passed / graded, 6) } : {}),
   };
   return { figures, scores };
 }
@@ -122,7 +122,7 @@ function groupFigures(byCase: readonly (readonly GraderOutcome[])[], score: (out
   return {
     ...figures,
     cases: cases.length,
-    'pass^k': cases.length ? round(cases.filter((one) => one['pass^k']).length / cases.length, 6) : 0,
+    ...(cases.length ? { 'pass^k': round(cases.filter((one) => one['pass^k']).length / cases.length, 6) } : {}),
     ...(error !== undefined || skipped !== undefined ? { reasons: { ...(error !== undefined ? { error } : {}), ...(skipped !== undefined ? { skipped } : {}) } } : {}),
   };
 }

@@ -642,12 +642,14 @@ function resolveGrader(spec: GraderKey, e2e: E2eResult, aggregation: Aggregation
   const notes = [
     ...(group.errors > 0 ? [`${group.errors} of ${group.trials} trials of ${where} errored and count as not passed${group.reasons?.error ? `: ${group.reasons.error}` : ''}`] : []),
     ...(group.skipped > 0 ? [`${group.skipped} skipped, left out of the pass rate`] : []),
+    ...(spec.metric === 'score' && group.scored < group.trials ? [`the score is the mean over the ${group.scored} of ${group.trials} trials that have one`] : []),
     ...(summary.note ? [summary.note] : []),
   ];
   const noted = (resolution: Resolution): Resolution => (resolution.status === 'value' && notes.length ? { ...resolution, note: notes.join('; ') } : resolution);
   const hasCases = Object.keys(overall?.cases ?? {}).length > 0;
   if (aggregation === 'mean') {
-    const value = spec.metric === 'score' ? group.mean_score! : group[spec.metric];
+    // Every trial skipped was answered above; a rate over graded trials exists from here on.
+    const value = spec.metric === 'score' ? group.mean_score! : group[spec.metric]!;
     return noted({ status: 'value', value, aggregation, layer: 'e2e', ...(hasCases ? { samples: graderSamples(cases, spec.metric) } : {}) });
   }
   if (!hasCases) return { status: 'missing', reason: `the ${aggregation} of ${spec.metric} needs the per-case figures of results.e2e.graders, which this results.json lacks` };

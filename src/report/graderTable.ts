@@ -28,7 +28,7 @@ function scaleText(scale: readonly [number, number]): string {
 
 function row(grader: string, ability: string, summary: GraderSummary, group: GraderGroup, intervals: Record<string, Interval> | undefined, condition: string): string[] {
   const graded = group.trials - group.skipped;
-  const casesPassed = Math.round(group['pass^k'] * group.cases);
+  const casesPassed = Math.round((group['pass^k'] ?? 0) * group.cases);
   return [
     grader,
     ability,
@@ -57,7 +57,8 @@ export function graderTable(e2e: Pick<E2eResult, 'graders' | 'abilities' | 'head
     const group = summary.conditions[condition];
     if (!group) return;
     table.rows.push(row(text(name), ability, summary, group, summary.intervals, condition));
-    table.passRates.push(group.pass_rate);
+    // Nothing graded ranks last when the comment is trimmed: there is no rate to show low.
+    table.passRates.push(group.pass_rate ?? Number.POSITIVE_INFINITY);
   };
   for (const [name, summary] of Object.entries(graders).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     for (const [ability, result] of Object.entries(e2e.abilities)) {

@@ -113,7 +113,7 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);
   if (e2e.leaks.length) lines.push('');
   if (e2e.errors.length > 0) {
-    lines.push(`**${e2e.errors.length} trial(s) could not run** (counted as not passed):`, '', ...e2e.errors.slice(0, 20).map((error) => `- ${cell(error.key)}: ${cell(error.reason, 300)}`), '');
+    lines.push(`**${e2e.errors.length} trial(s) ended in an error** (counted as not passed):`, '', ...e2e.errors.slice(0, 20).map((error) => `- ${cell(error.key)}: ${cell(error.reason, 300)}`), '');
   }
   if (e2e.failures.length > 0) {
     lines.push(`<details><summary>${e2e.failures.length} failing trials under ${e2e.headline_condition}</summary>`, '');

@@ -75,7 +75,7 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
     if (failing.length > MAX_LINES) lines.push(`  ... and ${failing.length - MAX_LINES} more in trials.jsonl`);
   }
   if (e2e.errors.length > 0) {
-    lines.push('', `${e2e.errors.length} trial(s) could not run (errors, not passes):`);
+    lines.push('', `${e2e.errors.length} trial(s) ended in an error (not passes):`);
     for (const error of e2e.errors.slice(0, MAX_LINES)) lines.push(`  ${plainText(error.key)}: ${oneLine(error.reason, 160)}`);
   }
   return `${lines.join('\n')}\n`;

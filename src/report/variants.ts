@@ -6,6 +6,7 @@
  */
 import type { E2eResult } from '../e2e/aggregate.js';
 import type { CheckSpec } from '../e2e/types.js';
+import { CHECK_KINDS, kindsOf } from '../e2e/checks/table.js';
 import { DEFAULT_SEED, INTERVAL_DEFINITION, excludesZero, mixSeed, pairedBootstrapChange } from '../gate/bootstrap.js';
 import { compareResults, type MetricComparison } from '../gate/compare.js';
 import { caseRateSamples, type NamedCase } from '../gate/metrics.js';
@@ -29,21 +30,22 @@ export interface VariantsComparison {
   against: { name: string; metrics: MetricComparison[]; paired: PairedChanges; /** Case flips per grader (abilities keyed by grader). */ graders?: CaseChanges }[];
 }
 
-/** The check kinds that grade a case, composites by their leaves ("icontains", "not+regex", "judge"): the grader a row groups by. */
-export function graderOf(check: CheckSpec): string {
+/** The check kinds that grade a case's answer, composites by their leaves ("icontains", "not+regex", "judge"): what a row groups by. */
+export function checkKindOf(check: CheckSpec): string {
   const leaves = new Set<string>();
   const walk = (node: CheckSpec) => {
-    if ('all' in node) node.all.forEach(walk);
-    else if ('any' in node) node.any.forEach(walk);
-    else if ('not' in node) walk(node.not);
-    else leaves.add(Object.keys(node)[0]!);
+    for (const kind of kindsOf(node)) {
+      const children = CHECK_KINDS[kind]!.children?.(node as Record<string, unknown>);
+      if (children) children.forEach((child) => walk(child.check));
+      else leaves.add(kind);
+    }
   };
   walk(check);
   return [...leaves].sort().join('+');
 }
 
 /**
- * Each other variant against the first. `graders` (case name -> graderOf its
+ * Each other variant against the first. `graders` (case name -> checkKindOf its
  * check) adds rows per grader: the cases a grader grades, with the same pooled
  * pass rate, paired interval and McNemar test as an ability's.
  */
@@ -66,7 +68,7 @@ function graderFlips(baseline: ResultsDocument, current: ResultsDocument, grader
   return flips ? { graders: flips } : {};
 }
 
-/** Grader rows, keyed `e2e.grader.<grader>.pass_rate` (not a gate key: the gate has no grader keys). */
+/** Rows per check kind, keyed `e2e.check.<kind>.pass_rate` (not a gate key; named graders have their own rows, e2e.grader.*). */
 function graderRows(baseline: ResultsDocument, current: ResultsDocument, graders: Readonly<Record<string, string>>): MetricComparison[] {
   const condition = current.e2e?.headline_condition;
   if (!current.e2e || !baseline.e2e || condition === undefined || baseline.e2e.headline_condition !== condition) return [];
@@ -78,7 +80,7 @@ function graderRows(baseline: ResultsDocument, current: ResultsDocument, graders
     };
     const [before, after] = [samplesOf(baseline), samplesOf(current)];
     if (!before || !after) continue;
-    const metric = `e2e.grader.${grader}.pass_rate`;
+    const metric = `e2e.check.${grader}.pass_rate`;
     const [prior, now] = [before.statistic(before.units), after.statistic(after.units)];
     const change = pairedBootstrapChange(after, before, { seed: mixSeed(DEFAULT_SEED, metric) });
     rows.push({ metric, baseline: prior, current: now, delta: round(now - prior, 12), ...(change ? { change } : {}) });
@@ -152,11 +154,11 @@ function tables(comparison: VariantsComparison, runs: readonly VariantResults[])
       table.notes.push('McNemar: exact test on cases (a case passes when more than half of its repeats passed); b pass->fail, c fail->pass against the reference');
       out.push(table);
     }
-    const graders = [...new Set(comparison.against.flatMap((other) => other.metrics.map((row) => /^e2e\.grader\.(.+)\.pass_rate$/.exec(row.metric)?.[1]).filter((name) => name !== undefined)))];
+    const graders = [...new Set(comparison.against.flatMap((other) => other.metrics.map((row) => /^e2e\.check\.(.+)\.pass_rate$/.exec(row.metric)?.[1]).filter((name) => name !== undefined)))];
     const byCheck = metricTable(
       comparison,
-      `e2e, condition ${condition}, per grader (the check kinds of a case)`,
-      graders.map((grader) => ({ label: `${grader} pass_rate`, metric: `e2e.grader.${grader}.pass_rate`, mcnemar: (_paired: PairedChanges, other?: Against) => other?.graders?.abilities[grader]?.mcnemar })),
+      `e2e, condition ${condition}, per check kind (what grades a case's answer)`,
+      graders.map((grader) => ({ label: `${grader} pass_rate`, metric: `e2e.check.${grader}.pass_rate`, mcnemar: (_paired: PairedChanges, other?: Against) => other?.graders?.abilities[grader]?.mcnemar })),
     );
     if (byCheck) out.push(byCheck);
   }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import type { TrialRecord } from '../../src/e2e/trial.js';
+import type { TrialRow } from '../../src/export/postgres.js';
 import type { ResultsDocument } from '../../src/report/results.js';
 import { EXAMPLE_ADAPTER } from '../support/adapterProcess.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
@@ -31,26 +32,8 @@ function readRun(out: string): { results: ResultsDocument; trials: TrialRecord[]
   };
 }
 
-interface StoredRow {
-  run_id: string;
-  suite: string;
-  variant: string | null;
-  commit_sha: string | null;
-  commit_ref: string | null;
-  case_name: string;
-  ability: string;
-  repetition: number;
-  condition: string;
-  success: number;
-  harmful_recall: number;
-  harmful_action: number;
-  injected_tokens: number | null;
-  total_tokens: number;
-  judge_tokens: number;
-  latency_ms: number;
-  total_cost_usd: string | null;
-  error: string | null;
-}
+/** A row as node-postgres reads it back: NUMERIC comes as a string. */
+type StoredRow = Omit<TrialRow, 'total_cost_usd' | 'trial_started_at'> & { total_cost_usd: string | null };
 
 describe('export to PostgreSQL: a real server, real results folders', { timeout: 300_000, skip: unavailable }, () => {
   let server: PostgresServer;

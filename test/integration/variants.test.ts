@@ -7,7 +7,7 @@ import type { MetricComparison } from '../../src/gate/compare.js';
 import type { PairedChanges } from '../../src/gate/paired.js';
 import type { Verdict } from '../../src/gate/types.js';
 import type { ResultsDocument } from '../../src/report/results.js';
-import { graderOf, type VariantsComparison } from '../../src/report/variants.js';
+import { checkKindOf, type VariantsComparison } from '../../src/report/variants.js';
 import { RecallGateError, formatLocation } from '../../src/errors.js';
 import { loadSuite } from '../../src/suite/load.js';
 import { applyVariant } from '../../src/suite/variants.js';
@@ -141,7 +141,7 @@ describe('run --variants: two variants of the agent on the same cases, side by s
     assert.match(run.stdout, /^abstention pass_rate\s+1\.000\s+1\.000\s+\+0\.000 \[\+0\.000, \+0\.000\] \(paired, 1 shared\)\s+b=0 c=0 p=1\.000$/m);
     assert.match(run.stdout, /^all pass_rate\s+1\.000\s+0\.250\s+-0\.750 \[-1\.000, -0\.250\] \(paired, 4 shared\) \*\s+b=3 c=0 p=0\.250$/m);
     // Per grader: the check kinds of the cases (two icontains cases, one first_amount, one abstains).
-    assert.match(run.stdout, /^e2e, condition recall, per grader \(the check kinds of a case\):$/m);
+    assert.match(run.stdout, /^e2e, condition recall, per check kind \(what grades a case's answer\):$/m);
     assert.match(run.stdout, /^icontains pass_rate\s+1\.000\s+0\.000\s+-1\.000 \[-1\.000, -1\.000\] \(paired, 2 shared\) \*\s+b=2 c=0 p=0\.500$/m);
     assert.match(run.stdout, /^first_amount pass_rate\s+1\.000\s+0\.000\s+-1\.000 \[-1\.000, -1\.000\] \(paired, 1 shared\) \*\s+b=1 c=0 p=1\.000$/m);
     assert.match(run.stdout, /^abstains pass_rate\s+1\.000\s+1\.000\s+\+0\.000 \[\+0\.000, \+0\.000\] \(paired, 1 shared\)\s+b=0 c=0 p=1\.000$/m);
@@ -163,7 +163,7 @@ describe('run --variants: two variants of the agent on the same cases, side by s
     const mine = side.against[0]!;
     assert.equal(mine.name, 'nomem');
     assert.deepEqual(
-      mine.metrics.filter((row) => !row.metric.startsWith('e2e.grader.')).map(({ metric, baseline, current, delta, change }) => ({ metric, baseline, current, delta, interval: change?.interval })),
+      mine.metrics.filter((row) => !row.metric.startsWith('e2e.check.')).map(({ metric, baseline, current, delta, change }) => ({ metric, baseline, current, delta, interval: change?.interval })),
       metrics.map(({ metric, baseline, current, delta, change }) => ({ metric, baseline, current, delta, interval: change?.interval })),
     );
     assert.deepEqual(mine.paired.cases!.abilities, paired.cases!.abilities);
@@ -232,9 +232,9 @@ describe('applyVariant: the suite as a variant sees it', () => {
   });
 });
 
-test('graderOf: a composite check is graded by its leaves', () => {
-  assert.equal(graderOf({ all: [{ not: { regex: 'beef' } }, { icontains: 'tofu' }, { any: [{ judge: { rubric: 'kind' } }, { regex: 'x' }] }] }), 'icontains+judge+regex');
-  assert.equal(graderOf({ abstains: true }), 'abstains');
+test('checkKindOf: a composite check is graded by its leaves', () => {
+  assert.equal(checkKindOf({ all: [{ not: { regex: 'beef' } }, { icontains: 'tofu' }, { any: [{ judge: { rubric: 'kind' } }, { regex: 'x' }] }] }), 'icontains+judge+regex');
+  assert.equal(checkKindOf({ abstains: true }), 'abstains');
 });
 
 describe('variants: bad input, at file:line:col', () => {

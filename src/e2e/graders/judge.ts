@@ -1,17 +1,17 @@
-import type { Invocation, TrialRecord } from '../trial.js';
-import type { Judge, ReportedUsage } from '../types.js';
+import type { Invocation } from '../trial.js';
+import type { ReportedUsage } from '../types.js';
+import type { GraderInput } from './table.js';
+
+/**
+ * Why a grader that reads memory has no snapshot: a trial takes one only when a
+ * grader of its case reads memory (needsSnapshot), so this trial ran before such
+ * a grader was added (regrade cannot list memory after the fact).
+ */
+export const NO_SNAPSHOT = 'no snapshot of memory was taken when this trial ran (no grader of the case read memory then): run the trial again';
 import type { GraderOutcome, JudgeGraderSpec } from './types.js';
 
-export interface JudgeGraderInput {
-  question: string;
-  answer: string;
-  snapshot: TrialRecord['snapshot'];
-  invocations: readonly Invocation[];
-  judge?: Judge;
-  judgeModel?: string;
-  /** Why there is no judge although the suite names one (no API key): judge graders are skipped saying so. */
-  judgeMissing?: string;
-}
+/** What a judge grader sees of a trial (the case itself it does not need). */
+export type JudgeGraderInput = Omit<GraderInput, 'spec'>;
 
 /** The planted conversation as the judge reads it: each turn and the agent's reply, session by session. */
 export function plantedConversation(invocations: readonly Invocation[]): string {
@@ -33,7 +33,7 @@ export async function gradeWithJudge(spec: JudgeGraderSpec, min: number, input: 
   let graded: { question: string; answer: string };
   if (spec.on === 'memory') {
     const snapshot = input.snapshot;
-    if (!snapshot) return { status: 'error', reason: 'no snapshot of memory was taken (the target cannot list its memory)' };
+    if (!snapshot) return { status: 'error', reason: NO_SNAPSHOT };
     if ('error' in snapshot) return { status: 'error', reason: `the memory snapshot failed: ${snapshot.error}` };
     const entries = snapshot.entries.map((entry) => `- ${entry.label ? `[${entry.label}] ` : ''}${entry.text}`).join('\n') || '(memory is empty)';
     graded = { question: plantedConversation(input.invocations), answer: entries };

@@ -4,10 +4,11 @@ import type { InputProblem, SourceLocation } from '../../errors.js';
 import { FileProblems, readReferencedText } from '../../suite/sourceFile.js';
 import { gradeAnswer } from '../checks/grade.js';
 import { describeCheck } from '../checks/describe.js';
+import { normalizeAnswer } from '../checks/normalize.js';
 import { checkProblems, usesJudge } from '../checks/table.js';
 import type { Invocation, TrialRecord } from '../trial.js';
 import type { CaseSpec, CheckSpec, Judge, ReportedUsage } from '../types.js';
-import { gradeWithJudge } from './judge.js';
+import { NO_SNAPSHOT, gradeWithJudge } from './judge.js';
 import { gradeCaptures, gradeRedundancy } from './memory.js';
 import { gradeMemoryOps } from './ops.js';
 import { gradeWithScript, moduleExports } from './script.js';
@@ -53,7 +54,7 @@ export interface GraderKind {
 /** A memory grader's snapshot, or the outcome that says why there is none to grade. */
 function entriesOf(input: GraderInput): { entries: NonNullable<Extract<TrialRecord['snapshot'], { entries: unknown }>>['entries'] } | GraderOutcome {
   const { snapshot } = input;
-  if (!snapshot) return { status: 'error', reason: 'no snapshot of memory was taken (the target cannot list its memory)' };
+  if (!snapshot) return { status: 'error', reason: NO_SNAPSHOT };
   if ('error' in snapshot) return { status: 'error', reason: `the memory snapshot failed: ${snapshot.error}` };
   return snapshot;
 }
@@ -94,6 +95,15 @@ const memory: GraderKind = {
       context.problems.push({ where: context.at(['memory', 'redundancy']), message: 'redundancy is graded alone: a memory grader has either captures/not_captures or redundancy', hint: 'make two graders' });
     } else if (!raw.redundancy && facts === 0) {
       context.problems.push({ where: context.at(['memory']), message: 'a memory grader needs captures, not_captures or redundancy' });
+    }
+    // A fact that normalises to nothing (spaces, a zero-width character) would be found in every memory.
+    for (const list of ['captures', 'not_captures'] as const) {
+      (raw[list] ?? []).forEach((fact, i) => {
+        const texts = typeof fact === 'string' ? [[fact, [list, i]] as const] : fact.any.map((text, j) => [text, [list, i, 'any', j]] as const);
+        for (const [text, path] of texts) {
+          if (normalizeAnswer(text).trim() === '') context.problems.push({ where: context.at(['memory', ...path]), message: `an empty fact: ${JSON.stringify(text)} is nothing once normalised, and would be found in every memory`, hint: 'write the fact memory must hold' });
+        }
+      });
     }
     if (raw.redundancy && min !== undefined) context.problems.push({ where: context.at(['min']), message: 'redundancy passes when its share is at most redundancy.max: it takes no min', hint: 'set redundancy: { max: ... }' });
     else minProblem(min, 0, 1, context);
