@@ -1,3 +1,4 @@
+import type { GraderGroup } from '../e2e/aggregateGraders.js';
 import type { ResultsDocument } from '../report/results.js';
 import { round } from '../stats.js';
 import { DEFAULT_SEED, mixSeed, pairedBootstrapChange, type ChangeInterval } from './bootstrap.js';
@@ -15,6 +16,11 @@ export interface MetricComparison {
 }
 
 const RATES = ['pass_rate', 'pass^k', 'pass@k'] as const;
+
+/** A grader's pass rate, none when every trial was skipped (no judge): results.json's 0 there is no figure to compare. */
+function gradedPassRate(group: GraderGroup | undefined): number | undefined {
+  return group && group.skipped < group.trials ? group.pass_rate : undefined;
+}
 
 /**
  * Headline metrics present in both runs, with their change: each provider's
@@ -56,7 +62,7 @@ export function compareResults(baseline: ResultsDocument, current: ResultsDocume
       const previous = before.graders && Object.hasOwn(before.graders, name) ? before.graders[name] : undefined;
       if (!previous || !shared) continue;
       add(`e2e.grader.${name}.score`, previous.conditions[shared]?.mean_score, summary.conditions[shared]?.mean_score);
-      add(`e2e.grader.${name}.pass_rate`, previous.conditions[shared]?.pass_rate, summary.conditions[shared]?.pass_rate);
+      add(`e2e.grader.${name}.pass_rate`, gradedPassRate(previous.conditions[shared]), gradedPassRate(summary.conditions[shared]));
     }
     for (const [ability, result] of Object.entries(now.abilities)) {
       const previous = before.abilities[ability];
