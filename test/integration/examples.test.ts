@@ -67,6 +67,7 @@ describe('memory-tracking example, with no key', { timeout: 60_000 }, () => {
       { capture: 1, consolidation: 0, quality: undefined, update_timing: 0.9 },
     );
     assert.equal(graders.quality!.conditions.recall!.skipped, 5);
+    assert.deepEqual([graders.quality!.scale, graders.quality!.min], [[1, 5], 3.5], 'skipped, the judge grader is still the one the suite set');
     assert.equal(graders.quality!.conditions.recall!.reasons?.skipped, 'no API key for the judge model (set OPENAI_API_KEY)');
     assert.deepEqual(Object.keys(e2e.abilities).sort(), ABILITIES);
     for (const ability of ABILITIES) {
@@ -122,5 +123,117 @@ describe('memory-tracking example, with the local OpenAI-compatible server as th
     assert.match(run.stdout, /gate FAILED \(1 passed, 1 failed, 0 skipped, 0 not evaluated\)/);
     const quality = results(out).e2e!.graders!.quality!.conditions.recall!;
     assert.deepEqual([quality.mean_score, quality.passed, quality.failed, quality.pass_rate], [2, 0, 5, 0]);
+  });
+});
+
+describe('memory-tracking example, careful against careless with --variants and compare', { timeout: 60_000 }, () => {
+  test("the careless policy's capture, consolidation and pass figures drop, and compare shows by how much", async () => {
+    const out = tempDir();
+    const run = await runCli(['run', join(MEMORY_TRACKING, 'suite.yaml'), '--variants', 'careful,careless', '--out', out]);
+    // The gate averages capture: careless still clears 0.8 (0.883), so both variants pass it.
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    const compared = await runCli(['compare', join(out, 'careful'), join(out, 'careless')]);
+    assert.equal(compared.code, 0, compared.stdout + compared.stderr);
+    const row = (metric: string) => compared.stdout.split('\n').find((line) => line.startsWith(`${metric} `))?.split(/\s+/).slice(0, 4);
+    // careless appends every turn verbatim:
+    // - a correction stays beside what it corrects, so "tabs for indentation" and "invoices table" stay in memory:
+    //   capture 2/3 and 3/4 on those two cases, (1 + 1 + 2/3 + 3/4 + 1) / 5 = 0.883, 3 of 5 pass min 0.8;
+    // - the two cases whose last session repeats a statement store it twice: redundancy 1 of 4 entries in each,
+    //   (0.25 + 0.25) / 5 = 0.1, 3 of 5 within max 0.1;
+    // - every turn writes memory, where careful skips the two repeats (3 of 4 turns): update_timing 1.0 against 0.9;
+    // - a case passes only when its check and every grader pass: only new-project-kickoff does, 1 of 5.
+    assert.deepEqual(row('e2e.pass_rate'), ['e2e.pass_rate', '1.000', '0.200', '-0.800']);
+    assert.deepEqual(row('e2e.grader.capture.score'), ['e2e.grader.capture.score', '1.000', '0.883', '-0.117']);
+    assert.deepEqual(row('e2e.grader.capture.pass_rate'), ['e2e.grader.capture.pass_rate', '1.000', '0.600', '-0.400']);
+    assert.deepEqual(row('e2e.grader.consolidation.score'), ['e2e.grader.consolidation.score', '0.000', '0.100', '+0.100']);
+    assert.deepEqual(row('e2e.grader.consolidation.pass_rate'), ['e2e.grader.consolidation.pass_rate', '1.000', '0.600', '-0.400']);
+    assert.deepEqual(row('e2e.grader.update_timing.score'), ['e2e.grader.update_timing.score', '0.900', '1.000', '+0.100']);
+    assert.deepEqual(row('e2e.ability.project-context.pass_rate'), ['e2e.ability.project-context.pass_rate', '1.000', '1.000', '+0.000']);
+    // No judge ran: quality has no figure to compare, in compare as in variants.md.
+    assert.equal(row('e2e.grader.quality.pass_rate'), undefined, compared.stdout);
+    assert.doesNotMatch(readFileSync(join(out, 'variants.md'), 'utf8'), /quality pass\\_rate/);
+    assert.match(compared.stdout, /^ {4}pass -> fail: indentation-corrected, nightly-build-crash, billing-migration, api-constraints$/m);
+    const careless = results(join(out, 'careless')).e2e!.graders!;
+    assert.equal(careless.consolidation!.cases!['nightly-build-crash']!.recall!.mean_score, 0.25);
+    assert.equal(careless.capture!.cases!['indentation-corrected']!.recall!.mean_score, 0.666667);
+  });
+});
+
+describe('assistant-memory example with fault conditions, the local server as the chat model', { timeout: 60_000 }, () => {
+  let server: OpenAIServer;
+  before(async () => {
+    server = await startOpenAIServer({ apiKey: 'sk-test' });
+  });
+  after(async () => server.close());
+
+  test('per fault: pass rate, added recall latency (median, p95) and the comparison with none, in the terminal, report and results', async () => {
+    // One repeat (the scripted model is deterministic), and a 100 ms recall_timeout_ms instead of the default
+    // 2000 ms so fault:timeout's 13 abandoned searches stay quick.
+    const suite = exampleCopy(ASSISTANT_MEMORY, 'suite.faults.yaml', (text) =>
+      text.replace('  repeat: 3\n', '  repeat: 1\n').replace('dated: true }\n', 'dated: true }\n    recall_timeout_ms: 100\n'),
+    );
+    const out = tempDir();
+    const run = await runCli(['run', suite, '--layer', 'e2e', '--out', out], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.url } });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    // The scripted model answers only from memories it was shown: with none shown it says it does not know,
+    // which the default fault check passes (abstains). Under none, 4 of 13 probes pass (0.308).
+    for (const fault of ['timeout', 'empty', 'down']) {
+      assert.match(run.stdout, new RegExp(`^${fault}\\s+all\\s+1\\.000\\s+0\\s+0\\.308\\s+\\+0\\.692\\s+[\\d.]+\\s+[\\d.]+$`, 'm'));
+    }
+    assert.match(run.stdout, /^fault\s+ability\s+pass rate\s+errors\s+none\s+vs none\s+recall p50 ms\s+recall p95 ms$/m);
+    assert.match(readFileSync(join(out, 'report.md'), 'utf8'), /^\| timeout \| all \| 1\.000 \| 0 \| 0\.308 \| \+0\.692 \| [\d.]+ \| [\d.]+ \|$/m);
+    const e2e = results(out).e2e!;
+    assert.deepEqual(Object.keys(e2e.faults!), ['timeout', 'empty', 'down']);
+    for (const [fault, summary] of Object.entries(e2e.faults!)) {
+      assert.deepEqual([summary.trials, summary.passed, summary.errors, summary.pass_rate, summary.none_pass_rate, summary.vs_none, summary.worse_than_none], [13, 13, 0, 1, 0.307692, 0.692308, false], fault);
+      assert.equal(summary.recall_latency_ms.count, 13, fault);
+      assert.ok(summary.recall_latency_ms.p95! >= summary.recall_latency_ms.median!, fault);
+      assert.equal(Object.keys(summary.abilities).length, 11, fault);
+    }
+    // The timeout's wait is part of the recall figure: every abandoned search waited out recall_timeout_ms.
+    assert.ok(e2e.faults!.timeout!.recall_latency_ms.median! >= 100, JSON.stringify(e2e.faults!.timeout));
+    const probes = readFileSync(join(out, 'trials.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { condition: string; invocations: { kind: string; recall_error?: string; recalled: unknown[] }[] })
+      .filter((trial) => trial.condition.startsWith('fault:'))
+      .map((trial) => [trial.condition, trial.invocations.at(-1)!]);
+    const errors = new Set(probes.map(([condition, probe]) => `${condition as string}: ${(probe as { recall_error?: string }).recall_error}`));
+    assert.deepEqual([...errors].sort(), [
+      'fault:down: memory service unavailable',
+      'fault:empty: undefined',
+      'fault:timeout: the memory search was abandoned after 100 ms (recall_timeout_ms)',
+    ]);
+  });
+});
+
+describe('import letta, then validate and run the suite it wrote', { timeout: 60_000 }, () => {
+  test('the imported rows run against the example adapter and capture scores come out per category', async () => {
+    const dir = tempDir();
+    const imported = await runCli(['import', 'letta', join(REPO_ROOT, 'test/fixtures/import/letta-rows.jsonl'), '--out', join(dir, 'suite')]);
+    assert.equal(imported.code, 0, imported.stdout + imported.stderr);
+    assert.match(imported.stdout, /14 rows: 3 imported, 11 skipped/);
+    const suite = join(dir, 'suite', 'suite.yaml');
+    // The import points the target at this checkout's example adapter; one repeat is enough for the toy agent.
+    assert.match(readFileSync(suite, 'utf8'), new RegExp(`command: \\[node, "${join(REPO_ROOT, 'examples/adapter/agent.mjs')}", --stdio\\]`));
+    writeFileSync(suite, readFileSync(suite, 'utf8').replace('  repeat: 3\n', '  repeat: 1\n'));
+    const validated = await runCli(['validate', suite]);
+    assert.equal(validated.code, 0, validated.stdout + validated.stderr);
+    assert.match(validated.stdout, /ok \(no retrieval section; 3 e2e cases/);
+
+    const out = join(dir, 'out');
+    const run = await runCli(['run', suite, '--out', out]);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    // profile: 5 of 6 facts (the row says "three kinds of basil", its ground truth 3); work: the ground truth
+    // "report due on the 12th" is one phrase the agent never stored as such ("The quarterly report is due on the 12th.").
+    assert.match(graderRow(run.stdout, 'capture', 'profile'), /^capture\s+profile\s+0\.8\s+1\s+0\.833 /);
+    assert.match(graderRow(run.stdout, 'capture', 'uncategorised'), /^capture\s+uncategorised\s+0\.8\s+1\s+1\.000 /);
+    assert.match(graderRow(run.stdout, 'capture', 'work'), /^capture\s+work\s+0\.8\s+1\s+0\.000 /);
+    assert.match(run.stdout, /missing "report due on the 12th"/);
+    const abilities = results(out).e2e!.abilities;
+    assert.deepEqual(
+      Object.fromEntries(Object.entries(abilities).map(([ability, result]) => [ability, result.graders!.capture!.conditions.recall!.mean_score])),
+      { profile: 0.833333, uncategorised: 1, work: 0 },
+    );
   });
 });
