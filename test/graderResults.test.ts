@@ -251,6 +251,14 @@ describe('grader gate keys', () => {
     assert.equal(verdict.status, 'fail', 'skipped_layers: fail counts it as a failure');
   });
 
+  test('a grader every trial skipped keeps its 1-5 scale and min in the results, and compare shows no pass rate for it', () => {
+    const skippedOnly = resultsOf([trial('c1', 'project', 1, { quality: SKIPPED }), trial('c1', 'project', 2, { quality: SKIPPED })], [spec('c1', 'project', ['quality'])]);
+    const quality = skippedOnly.e2e!.graders!.quality!;
+    assert.deepEqual([quality.scale, quality.min, quality.conditions.recall!.skipped], [[1, 5], 3.5, 2]);
+    // Nothing was graded on either side: a 0.000 -> 0.000 row would claim a pass rate no trial gave.
+    assert.deepEqual(compareResults(skippedOnly, skippedOnly).filter((one) => one.metric.startsWith('e2e.grader.')), []);
+  });
+
   test('a regression condition on a grader key pairs the two runs by case', () => {
     const baseline = resultsOf(records([1, 1]));
     const worse = resultsOf(records([0.4, 0.3]));

@@ -100,7 +100,8 @@ test('trial status: the check and every grader that ran must pass; a memory grad
   const input = { question: 'q', answer: 'We use React.', invocations: [session([]), probe] };
   const passed = await gradeTrial(caseWith(graders, { icontains: 'react' }), { ...input, snapshot: { entries: entries('uses React') } });
   assert.equal(passed.status, 'pass');
-  assert.deepEqual(passed.graders!.quality, { status: 'skipped', reason: 'no judge configured (e2e.judge)' });
+  // Skipped, it still says the scale and threshold the suite gave it (results show the grader as set).
+  assert.deepEqual(passed.graders!.quality, { status: 'skipped', scale: [1, 5], min: 3.5, reason: 'no judge configured (e2e.judge)' });
   const failedCheck = await gradeTrial(caseWith(graders, { icontains: 'vue' }), { ...input, snapshot: { entries: entries('uses React') } });
   assert.equal(failedCheck.status, 'fail');
   assert.match(failedCheck.reason, /^does not contain "vue"/);

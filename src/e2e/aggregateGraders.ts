@@ -135,7 +135,8 @@ function sameScale(a: readonly [number, number], b: readonly [number, number]): 
 function scaleOf(outcomes: readonly GraderOutcome[]): Pick<GraderSummary, 'scale' | 'min' | 'note'> & { score: (outcome: GraderOutcome) => number | undefined } {
   const scored = outcomes.filter((outcome) => outcome.score !== undefined);
   const scales = scored.map((outcome) => outcome.scale ?? UNIT_SCALE);
-  const first = scales[0] ?? UNIT_SCALE;
+  // With nothing scored (every judge trial skipped) the scale the outcomes name still holds.
+  const first = scales[0] ?? outcomes.find((outcome) => outcome.scale)?.scale ?? UNIT_SCALE;
   const mixed = scales.some((scale) => !sameScale(scale, first));
   // Errors carry no threshold: the ones that were graded say it.
   const mins = [...new Set(outcomes.map((outcome) => outcome.min).filter((min) => min !== undefined))];

@@ -29,7 +29,8 @@ export function plantedConversation(invocations: readonly Invocation[]): string 
  * to 5 is the judge's error (OpenAIJudge throws), never a pass.
  */
 export async function gradeWithJudge(spec: JudgeGraderSpec, min: number, input: JudgeGraderInput): Promise<GraderOutcome & ReportedUsage> {
-  if (!input.judge) return { status: 'skipped', reason: input.judgeMissing ?? 'no judge configured (e2e.judge)' };
+  // A skipped outcome still says its scale and threshold, so the results show the grader as the suite set it.
+  if (!input.judge) return { status: 'skipped', scale: [1, 5], min, reason: input.judgeMissing ?? 'no judge configured (e2e.judge)' };
   let graded: { question: string; answer: string };
   if (spec.on === 'memory') {
     const snapshot = input.snapshot;
