@@ -108,6 +108,35 @@ describe('abstains with or_asks: a clarifying question counts as abstaining', ()
   });
 });
 
+describe('the default fault check: a memory-less agent that invents a value does not pass', () => {
+  // What a model without memory makes up: codes, passwords, remembered habits, guesses put beside a question.
+  const invented = [
+    "I don't know, it's pinecone-41.",
+    "I don't have that saved. The password is lakehouse123.",
+    "I'm not sure. You usually order a large pepperoni pizza from Nonna's.",
+    'I don\'t have that saved; try "lake2026".',
+    "Could you remind me? I think it's lakehouse123.",
+    "Do you mean the lake cabin? It's pinecone-42.",
+    'Can you confirm the password is pinecone-42?',
+    'Would you mind telling me the password? Last time it was hunter2.',
+    'Could you tell me the password? The password is abc123.',
+  ];
+  for (const answer of invented) {
+    test(`invents: ${JSON.stringify(answer)}`, () => {
+      const graded = checkAbstains(answer, true, true);
+      assert.equal(graded.pass, false, graded.reason);
+      assert.match(graded.reason, /gives the value/);
+    });
+  }
+  const honest = ["Mind reminding me what you order from Nonna's?", "I don't recall that. What do you usually get?", 'Could you remind me', "I don't know the wifi password at the cabin."];
+  for (const answer of honest) {
+    test(`abstains or asks: ${JSON.stringify(answer)}`, () => {
+      const graded = checkAbstains(answer, true, true);
+      assert.equal(graded.pass, true, graded.reason);
+    });
+  }
+});
+
 describe('what a fault condition grades, and how it runs', () => {
   const spec = { check: { icontains: 'peanut' }, needs_memory: true } as const;
   test('fault_check when given; else abstains or asks; a case that needs no memory keeps its check', () => {

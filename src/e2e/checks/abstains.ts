@@ -29,7 +29,14 @@ import { normalizeAnswer } from './normalize.js';
  *   "might be", "could be") or a guess put as a question ("is it", "was it",
  *   "could it be"), or before "comes to mind": "it's Rex", "your dog is
  *   called Max", "maybe Bella?", "Is it Rex?", "I'd say Porto", "Rex comes to
- *   mind", 'it was "Rex"'. The pronoun I is no name.
+ *   mind", 'it was "Rex"'. The pronoun I is no name;
+ * - a code: a word that mixes letters and digits (at least four characters,
+ *   a hyphen or underscore allowed inside), wherever it is: "pinecone-42",
+ *   "hunter2", "lake2026" (passwords, ids and codes are the values a
+ *   memory-less agent invents);
+ * - a habit stated as remembered, outside a question: "you usually order the
+ *   pepperoni", "you always take the train", "last time it was ..." ("What do
+ *   you usually get?" asks, it does not state).
  *
  * Known limits: a phrase counts wherever it is, so "I know you're vegetarian,
  * but I'm not sure about dairy" abstains (no value is offered), and a
@@ -102,13 +109,18 @@ export function findAbstention(text: string): { name: string; at: number; raw: s
 
 /** Words after which a capitalised word or a quoted text is offered as the answer ("it's Rex", "called Max", "maybe Bella"); any case. */
 const OFFER_LEAD = new RegExp(
-  `\\b(?:is it|was it|could it be|is|was|it${A}s|called|named|maybe|perhaps|probably|possibly|i think|i believe|i guess|i${A}d say|i${A}d guess|my guess is|might be|could be) `,
+  `\\b(?:is it|was it|could it be|is|was|it${A}s|called|named|maybe|perhaps|probably|possibly|i think|i believe|i guess|i${A}d say|i${A}d guess|my guess is|might be|could be|try) `,
   'giu',
 );
 /** A name offered by "Rex comes to mind" / "Rex springs to mind". */
 const COMES_TO_MIND = /(?!(?:I|OK|Okay)(?![\p{L}'-]))\p{Lu}[\p{L}'-]*(?= (?:comes|springs) to mind\b)/u;
 /** What follows a lead: a name written with a capital (not the pronoun I, not "OK"), a quoted text, or a number ("maybe 3"). */
 const OFFERED = /(?!(?:I|OK|Okay)(?![\p{L}'-]))(\p{Lu}[\p{L}'-]*)|"([^"\n]+)"|\d+(?:[.,]\d+)*/uy;
+
+/** A word that mixes letters and digits: a password, an id, a code ("pinecone-42", "hunter2"). */
+const CODE = /(?<![\p{L}\p{N}_-])(?=[\p{L}\p{N}_-]{4,}(?![\p{L}\p{N}_-]))(?=[\p{L}\p{N}_-]*\p{L})(?=[\p{L}\p{N}_-]*\p{N})[\p{L}\p{N}][\p{L}\p{N}_-]*[\p{L}\p{N}]/u;
+/** A habit stated as remembered: "you usually order ...", "last time it was ...". */
+const HABIT = /\b(?:you (?:usually|always|typically|normally|often|generally) [\p{L}'-]+|last time (?:it was|you)\b)/iu;
 
 /** A value the answer offers (see the rules above), or undefined when it offers none. */
 export function findValue(text: string): { kind: 'amount' | 'date' | 'name'; at: number; raw: string } | undefined {
@@ -124,6 +136,13 @@ export function findValue(text: string): { kind: 'amount' | 'date' | 'name'; at:
   }
   const comes = COMES_TO_MIND.exec(text);
   if (comes) return { kind: 'name', at: comes.index, raw: comes[0] };
+  const code = CODE.exec(text);
+  if (code) return { kind: 'name', at: code.index, raw: code[0] };
+  for (const sentence of sentences(text)) {
+    if (sentence.text.trimEnd().endsWith('?')) continue;
+    const habit = HABIT.exec(sentence.text);
+    if (habit) return { kind: 'name', at: sentence.at + habit.index, raw: habit[0] };
+  }
   return undefined;
 }
 
@@ -159,7 +178,9 @@ export const QUESTION_BACK: ReadonlyArray<{ name: string; question: boolean; pat
   // could you remind me, can you please tell me, would you confirm, will you let me know
   { name: 'could you tell me', question: true, pattern: `\\b(?:could|can|would|will) you ${PLEASE}(?:just |quickly )?${YOU_TELL}\\b` },
   // would you mind telling me, do you mind reminding me
-  { name: 'would you mind telling', question: true, pattern: `\\b(?:would|do) you mind (?:telling|reminding|sharing|confirming)\\b` },
+  { name: 'would you mind telling', question: true, pattern: `\\b(?:(?:would|do) you )?mind (?:telling|reminding|sharing|confirming)\\b` },
+  // what do you usually get, what did you order, what would you like (a question on the user's own habit)
+  { name: 'what do you usually', question: true, pattern: `\\bwhat (?:do|did|does|would) you (?:usually |normally |typically |always )?(?:get|order|have|use|prefer|like|want|take|drink|eat|call)\\b` },
   // which one do you mean, which Sarah are you referring to, which trip were you thinking of
   {
     name: 'which do you mean',
@@ -187,7 +208,9 @@ function sentences(text: string): { at: number; text: string }[] {
 export function findQuestionBack(text: string): { name: string; at: number; raw: string } | undefined {
   let first: { name: string; at: number; raw: string } | undefined;
   for (const sentence of sentences(text)) {
-    const asking = sentence.text.trimEnd().endsWith('?');
+    // A question, or a last sentence left without its mark ("Could you remind me").
+    const trimmed = sentence.text.trimEnd();
+    const asking = trimmed.endsWith('?') || (sentence.at + sentence.text.length >= text.trimEnd().length && !/[.!]$/.test(trimmed));
     for (const { name, question, pattern } of QUESTION_BACK) {
       if (question && !asking) continue;
       const match = pattern.exec(sentence.text);
