@@ -99,7 +99,12 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
   };
   const folder = openResultsDir(options.outDir, `run ${suite.displayPath}`);
   try {
-    if (options.resume) refuseForeignFolder(options.outDir, results);
+    if (options.resume) {
+      refuseForeignFolder(options.outDir, results);
+      // A resumed run continues the one in the folder: its kept trials stay that run's (an export adds nothing twice).
+      const earlier = readResultsMarker(options.outDir);
+      if (typeof earlier === 'object' && earlier.run_id) results.run_id = earlier.run_id;
+    }
     prepareResultsDir(options.outDir, { keepTrials: Boolean(options.resume) });
     writeResultsJson(options.outDir, results);
     const stopped = (why: string) => {

@@ -294,6 +294,16 @@ test('loader: expect_recall: none makes needs_memory default false; gate keys on
   );
 });
 
+test('validate: empty recall under none or oracle is refused, as neither searches memory', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'recall-gate-harm-'));
+  writeFileSync(join(dir, 'cases.yaml'), '- { name: hi, ability: chitchat, probe: { text: "Hello!" }, check: { contains: x }, expect_recall: none }\n');
+  writeFileSync(join(dir, 'suite.yaml'), 'name: harm\ne2e:\n  target: { kind: command, command: [node, agent.mjs] }\n  conditions: [recall, none]\n  cases: cases.yaml\n');
+  const suite = loadSuite(join(dir, 'suite.yaml'), dir);
+  const gate = (metric: string) => ({ metric, op: 'gte' as const, value: 1, where: WHERE });
+  const problems = validateGate({ root: { all: [gate('e2e.none.empty_recall_rate'), gate('e2e.recall.empty_recall_rate')] }, skipped_layers: 'waive' }, suite);
+  assert.deepEqual(problems.map((problem) => problem.message), ['metric "e2e.none.empty_recall_rate": none does not search memory, so there is no empty-recall correctness under it']);
+});
+
 test('the harm section is pinned for the terminal, report.md and the comment (test/fixtures/golden/harm-*; RECALL_GATE_UPDATE_GOLDEN=1 rewrites them)', () => {
   const { cases, trials } = handBuilt();
   // Untrusted memory text: markup, a mention, a newline and an escape sequence must not survive.

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { usd } from '../src/report/format.js';
 import { test } from 'node:test';
 import { countTokens, encodingForModel, injectedTokens } from '../src/e2e/tokens.js';
 
@@ -27,10 +28,16 @@ test('a model picks its encoding; an unknown model falls back to o200k_base, lab
   for (const model of ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1-nano', 'gpt-5-mini', 'o1', 'o3-mini', 'o4-mini', 'openai/gpt-4o']) {
     assert.deepEqual(encodingForModel(model), { encoding: 'o200k_base', label: 'o200k_base' }, model);
   }
-  for (const model of ['gpt-4', 'gpt-4-turbo', 'gpt-3.5-turbo', 'text-embedding-3-small']) {
+  for (const model of ['gpt-4', 'gpt-4-turbo', 'gpt-3.5-turbo', 'azure/gpt-35-turbo', 'text-embedding-3-small']) {
     assert.deepEqual(encodingForModel(model), { encoding: 'cl100k_base', label: 'cl100k_base' }, model);
   }
   assert.deepEqual(encodingForModel('llama-3.1-8b'), { encoding: 'o200k_base', label: 'o200k_base (fallback: model unknown)' });
   assert.deepEqual(encodingForModel('o10-ultra'), { encoding: 'o200k_base', label: 'o200k_base (fallback: model unknown)' });
   assert.deepEqual(encodingForModel(undefined), { encoding: 'o200k_base', label: 'o200k_base (fallback: no model named)' });
+});
+
+test('a real spend too small for four decimals keeps two significant digits, never $0.0000', () => {
+  assert.equal(usd(0.000007), '$0.0000070');
+  assert.equal(usd(0.0002625), '$0.0003');
+  assert.equal(usd(0), '$0.0000');
 });

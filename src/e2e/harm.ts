@@ -235,12 +235,15 @@ export const HARM_RATES = { harmful_recall_rate: 'harmful_recall', harmful_actio
 export type HarmRate = keyof typeof HARM_RATES;
 
 /** Why no case of a suite can give a harm figure, or undefined when some can. */
-export function harmRateUnmeasured(rate: HarmRate, cases: readonly CaseSpec[]): { message: string; hint: string } | undefined {
+export function harmRateUnmeasured(rate: HarmRate, cases: readonly CaseSpec[], condition?: Condition): { message: string; hint: string } | undefined {
   if (rate === 'harmful_recall_rate' && !cases.some((spec) => spec.obsolete.length + (spec.disallowed?.length ?? 0) > 0)) {
     return { message: 'no e2e case lists obsolete or disallowed texts, so there is no harmful recall to measure', hint: 'add obsolete: or disallowed: to the cases it applies to' };
   }
   if (rate === 'harmful_action_rate' && !cases.some((spec) => spec.harmful !== undefined)) {
     return { message: 'no e2e case has a harmful check, so there is no harmful action to measure', hint: 'add harmful: { ... } (a check on the answer) to the cases it applies to' };
+  }
+  if (rate === 'empty_recall_rate' && (condition === 'none' || condition === 'oracle')) {
+    return { message: `${condition} does not search memory, so there is no empty-recall correctness under it`, hint: 'name a condition that searches: recall or a fault' };
   }
   if (rate === 'empty_recall_rate' && !cases.some(needsNoHistory)) {
     return { message: 'no e2e case needs no history, so there is no empty-recall correctness to measure', hint: 'mark such cases needs_memory: false or expect_recall: none' };

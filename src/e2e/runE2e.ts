@@ -10,7 +10,7 @@ import { trialFingerprint, type TrialFingerprint } from './fingerprint.js';
 import { fold, gradeHarmfulAction, settleRecallQuality } from './harm.js';
 import { faultIgnored, faultOf, gradingOf, memoryOf } from './faults.js';
 import { priceTrial } from './cost.js';
-import { encodingForModel, injectedTokens } from './tokens.js';
+import { encodingForModel, injectedTokens, loadEncoding } from './tokens.js';
 import { meterEmbeddings } from '../embeddings/usage.js';
 import { capStoredText } from './storedText.js';
 import { addJudgeUsage, trialKey, type Invocation, type TrialRecord } from './trial.js';
@@ -80,6 +80,8 @@ export function planTrials(plan: Pick<E2ePlan, 'cases' | 'conditions' | 'repeat'
  */
 export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[]> {
   const pending = planTrials(plan).filter((trial) => !deps.done?.has(trial.key));
+  // The encoding's rank table takes a moment to load and blocks while it does: load it before any trial is timed.
+  if (pending.length > 0) await loadEncoding(encodingForModel(plan.model).encoding);
   const finished: TrialRecord[] = [];
   let next = 0;
   let warned = false;

@@ -15,7 +15,7 @@ export interface EncodingChoice {
 /** OpenAI model families by encoding, longest prefixes first where they overlap (gpt-4o before gpt-4). */
 const FAMILIES: { prefix: RegExp; encoding: EncodingName }[] = [
   { prefix: /^(gpt-4o|chatgpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|gpt-oss|o1|o3|o4)(\b|-|$)/, encoding: 'o200k_base' },
-  { prefix: /^(gpt-4|gpt-3\.5|text-embedding-3|text-embedding-ada-002)(\b|-|$)/, encoding: 'cl100k_base' },
+  { prefix: /^(gpt-4|gpt-3\.5|gpt-35|text-embedding-3|text-embedding-ada-002)(\b|-|$)/, encoding: 'cl100k_base' },
 ];
 
 /** The fallback for a model outside the table: the encoding of current OpenAI models. */
@@ -34,6 +34,11 @@ const loaded = new Map<EncodingName, Promise<Counter>>();
 
 // Memory text is data: "<|endoftext|>" in it is counted as the characters it is, never as a special token (encode would throw).
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
+
+/** Loads an encoding's rank table (once), so counting later takes no load time. */
+export async function loadEncoding(encoding: EncodingName): Promise<void> {
+  await load(encoding);
+}
 
 function load(encoding: EncodingName): Promise<Counter> {
   let counter = loaded.get(encoding);

@@ -199,7 +199,7 @@ function checkKey(key: MetricKey, suite: Suite): { message: string; hint?: strin
       return key.condition ? needConditions([key.condition], `e2e.grader.${key.grader}.${key.condition}`) : undefined;
     }
     case 'harm':
-      return (key.condition ? needConditions([key.condition], `e2e.${key.condition}`) : undefined) ?? harmRateUnmeasured(key.rate, e2e.cases);
+      return (key.condition ? needConditions([key.condition], `e2e.${key.condition}`) : undefined) ?? harmRateUnmeasured(key.rate, e2e.cases, key.condition);
     case 'cost':
       return needConditions([key.condition], `e2e.${key.condition}.${key.name}`);
     case 'scalar':

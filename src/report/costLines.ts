@@ -1,9 +1,10 @@
 import type { E2eResult } from '../e2e/aggregate.js';
+import { usd } from './format.js';
 
 /** A USD figure in a breakdown: "unknown" when a part of it is, "-" when there is nothing to show (no success bought). */
-function usd(value: number | null | undefined): string {
+function dollars(value: number | null | undefined): string {
   if (value === undefined) return '-';
-  return value === null ? 'unknown' : `$${value.toFixed(4)}`;
+  return value === null ? 'unknown' : usd(value);
 }
 
 /**
@@ -17,13 +18,13 @@ export function costLines(e2e: Pick<E2eResult, 'cost' | 'conditions'>): string[]
   if (!cost) return [];
   const perCondition = e2e.conditions.map((condition) => {
     const figures = cost.by_condition[condition];
-    return `${condition} ${figures && figures.successes > 0 ? usd(figures.cost_per_success) : '- (no success)'}`;
+    return `${condition} ${figures && figures.successes > 0 ? dollars(figures.cost_per_success) : '- (no success)'}`;
   });
   // A source that spent nothing (no judge, no API embedder) is left out: "$0.0000" beside it would read as a measured cost.
   const sources = [
-    `chat ${usd(cost.chat_usd)}`,
-    ...(cost.judge_usd !== 0 ? [`judge ${usd(cost.judge_usd)}`] : []),
-    ...(cost.embedding_usd !== 0 || cost.embedding_tokens > 0 ? [`embeddings ${usd(cost.embedding_usd)} (${cost.embedding_tokens} tokens)`] : []),
+    `chat ${dollars(cost.chat_usd)}`,
+    ...(cost.judge_usd !== 0 ? [`judge ${dollars(cost.judge_usd)}`] : []),
+    ...(cost.embedding_usd !== 0 || cost.embedding_tokens > 0 ? [`embeddings ${dollars(cost.embedding_usd)} (${cost.embedding_tokens} tokens)`] : []),
   ];
   const injected = e2e.conditions.map((condition) => `${condition} ${cost.by_condition[condition]?.injected_tokens ?? 0}`);
   return [

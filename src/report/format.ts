@@ -16,7 +16,7 @@ export function oneLine(text: string, max: number): string {
  * call whose token counts were missing or nonsense (see readUsage).
  */
 export function formatCost(value: number | null): string {
-  return value === null ? 'unknown (a model has no price, or a call reported no usable token counts: see usage_warning in trials.jsonl)' : `$${value.toFixed(4)}`;
+  return value === null ? 'unknown (a model has no price, or a call reported no usable token counts: see usage_warning in trials.jsonl)' : usd(value);
 }
 
 export function formatMetric(value: number | undefined): string {
@@ -84,4 +84,9 @@ export function liftAndGapCells(
 export function splitRunText(split: { run: string } | undefined): string | undefined {
   if (!split || split.run === 'all') return undefined;
   return `split: only the ${split.run} cases and queries ran (run --split ${split.run}); every figure below is theirs alone`;
+}
+
+/** Dollars to four decimals; a cost below a hundredth of a cent keeps two significant digits ($0.0000070), so a real spend never reads as $0.0000. */
+export function usd(value: number): string {
+  return value !== 0 && Math.abs(value) < 0.00005 ? `$${value.toPrecision(2)}` : `$${value.toFixed(4)}`;
 }

@@ -39,13 +39,13 @@ function unfinishedReason(dir: string, folder: string): string {
 }
 
 /** Which suite (and shard) a results folder holds, for --resume; undefined for a folder with no results.json. */
-export function readResultsMarker(dir: string): { name: string; shard?: ResultsDocument['shard'] } | 'unreadable' | undefined {
+export function readResultsMarker(dir: string): { name: string; shard?: ResultsDocument['shard']; run_id?: string } | 'unreadable' | undefined {
   const path = join(dir, 'results.json');
   if (!existsSync(path)) return undefined;
   try {
     const results = JSON.parse(readFileSync(path, 'utf8')) as ResultsDocument;
     if (typeof results?.suite?.name !== 'string') return 'unreadable';
-    return { name: results.suite.name, ...(results.shard ? { shard: results.shard } : {}) };
+    return { name: results.suite.name, ...(results.shard ? { shard: results.shard } : {}), ...(typeof results.run_id === 'string' ? { run_id: results.run_id } : {}) };
   } catch {
     return 'unreadable';
   }

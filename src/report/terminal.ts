@@ -1,7 +1,7 @@
 import type { ProviderResult } from '../retrieval/types.js';
 import { plainText } from './escape.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
-import { formatEstimate, formatMetric, formatMs, headlineMetrics, oneLine, textTable } from './format.js';
+import { formatEstimate, formatMetric, formatMs, headlineMetrics, oneLine, textTable, usd } from './format.js';
 import { crossUserText } from './markdown.js';
 import { missedQueries } from './missedTable.js';
 import type { ResultsDocument } from './results.js';
@@ -38,7 +38,7 @@ export function terminalReport(results: ResultsDocument): string {
 
   const embedded = providers.filter((provider) => provider.embedding);
   if (embedded.length > 0) {
-    lines.push(`embedding requests: ${embedded.map(({ name, embedding }) => `${plainText(name)} ${embedding!.tokens} tokens, ${embedding!.cost_usd === null ? 'cost unknown' : `$${embedding!.cost_usd.toFixed(4)}`}`).join('; ')}`, '');
+    lines.push(`embedding requests: ${embedded.map(({ name, embedding }) => `${plainText(name)} ${embedding!.tokens} tokens, ${embedding!.cost_usd === null ? 'cost unknown' : usd(embedding!.cost_usd)}`).join('; ')}`, '');
   }
 
   for (const provider of providers) {

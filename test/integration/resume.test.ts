@@ -240,6 +240,8 @@ describe('run --resume, the results folder and the trial log', { timeout: 300_00
     const resumed = await run(suite, out, '--resume');
     assert.equal(resumed.code, 0, resumed.stderr);
     assert.equal(readOut(out).results.e2e!.metrics.passed, 6);
+    // The resumed run continues the interrupted one: the same run id, so an export of both adds each trial once.
+    assert.equal(readOut(out).results.run_id, results.run_id);
   });
 
   test('a run killed outright leaves "running": readers say it never finished and treat it as incomplete', async () => {
