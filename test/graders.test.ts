@@ -156,6 +156,7 @@ test('graders load: files read and resolved, a script checked in its own process
         mine: { script: "graders.mjs#check" }
 `,
     { 'rubric.md': 'Each entry holds one fact.\n', 'graders.mjs': 'export function check() { return { score: 1, reason: "ok" }; }\n' },
+    true,
   );
   const suite = loadSuite(path);
   const graders = suite.e2e!.cases[0]!.graders!;
@@ -204,20 +205,21 @@ test('graders are validated at file:line:col: min, scale, script file and export
       probe: { text: q }
 `,
       { 'graders.mjs': 'export function check() {}\nexport const version = 2;\n' },
+      true,
     ),
   );
   const expected = [
-    /^13:49 min must be from 0 to 1 for this grader; got 1\.5$/,
-    /^14:48 a judge grader's scale is \[1, 5\]; got \[0,10\]$/,
-    /^15:49 min must be from 1 to 5 for this grader; got 6$/,
-    /^16:25 grader script .*missing\.mjs does not exist/,
-    /^17:29 graders\.mjs has no export "nope" \(its functions: check\)$/,
-    /^18:26 graders\.mjs's export "version" is a number, not a function/,
-    /^19:54 redundancy is graded alone/,
-    /^20:62 redundancy passes when its share is at most redundancy.max: it takes no min/,
-    /^21:28 memory_ops needs one of per_turn: true or expect: <count>/,
-    /^22:36 cannot read .*nowhere\.md/,
-    /^23:7 case "c2" needs a check, graders, or both/,
+    /^14:49 min must be from 0 to 1 for this grader; got 1\.5$/,
+    /^15:48 a judge grader's scale is \[1, 5\]; got \[0,10\]$/,
+    /^16:49 min must be from 1 to 5 for this grader; got 6$/,
+    /^17:25 grader script .*missing\.mjs does not exist/,
+    /^18:29 graders\.mjs has no export "nope" \(its functions: check\)$/,
+    /^19:26 graders\.mjs's export "version" is a number, not a function/,
+    /^20:54 redundancy is graded alone/,
+    /^21:62 redundancy passes when its share is at most redundancy.max: it takes no min/,
+    /^22:28 memory_ops needs one of per_turn: true or expect: <count>/,
+    /^23:36 cannot read .*nowhere\.md/,
+    /^24:7 case "c2" needs a check, graders, or both/,
   ];
   for (const pattern of expected) assert.ok(problems.some((problem) => pattern.test(problem)), `${pattern} in\n${problems.join('\n')}`);
   assert.equal(problems.length, expected.length, problems.join('\n'));
@@ -250,4 +252,15 @@ test('a memory fact that normalises to nothing is a load problem: it would be fo
     '12:50 an empty fact: " " is nothing once normalised, and would be found in every memory (write the fact memory must hold)',
     '12:73 an empty fact: "\u200b" is nothing once normalised, and would be found in every memory (write the fact memory must hold)',
   ]);
+});
+
+test('a judge grader without e2e.judge is a load problem, as a judge check is: no run could grade it', () => {
+  const problems = problemsOf(
+    suiteWith(`    - name: c1
+      ability: a
+      probe: { text: q }
+      graders: { quality: { judge: { rubric: "Each entry holds one fact." } } }
+`),
+  );
+  assert.deepEqual(problems, ['12:36 a judge grader needs e2e.judge with the judge model (add e2e: { judge: { model: ... } })']);
 });

@@ -51,6 +51,7 @@ async function regradeLocked(dir: string, suitePath: string | undefined, io: Cli
   const cases = new Map(suite.e2e.cases.map((spec) => [spec.name, spec]));
 
   let changed = 0;
+  let rescored = 0;
   let kept = 0;
   for (const trial of trials) {
     const spec = cases.get(trial.case);
@@ -89,6 +90,10 @@ async function regradeLocked(dir: string, suitePath: string | undefined, io: Cli
     if (status !== trial.status) {
       changed += 1;
       io.stdout(`${trial.key}: ${trial.status} -> ${status}: ${verdict.reason}\n`);
+    } else if (scoresMoved(trial.graders, verdict.graders)) {
+      // Same verdict, other figures: a grader's score moved (a fact added to captures, say).
+      rescored += 1;
+      io.stdout(`${trial.key}: ${status}, grader scores changed: ${verdict.reason}\n`);
     }
     trial.status = status;
     trial.reason = verdict.reason;
@@ -107,11 +112,17 @@ async function regradeLocked(dir: string, suitePath: string | undefined, io: Cli
   writeTrials(dir, trials);
   writeResultsJson(dir, results);
   writeAtomicReport(dir, results);
-  io.stdout(`regraded ${trials.length} trials with no model calls: ${changed} changed, ${kept} kept as they were\n`);
+  io.stdout(`regraded ${trials.length} trials with no model calls: ${changed} changed${rescored > 0 ? `, ${rescored} with the same verdict but other grader scores` : ''}, ${kept} kept as they were\n`);
   return runExitCode(results, undefined, io.stderr, 'regraded run');
 }
 
 /** A memory entry of the trial's snapshot was cut as stored: memory graders cannot see it whole again. */
 function snapshotCut(trial: TrialRecord): boolean {
   return trial.snapshot !== undefined && 'entries' in trial.snapshot && trial.snapshot.entries.some((entry) => wasCut(entry.text));
+}
+
+/** Whether any grader's score differs between a trial's stored outcomes and its new ones. */
+function scoresMoved(before: TrialRecord['graders'], after: TrialRecord['graders']): boolean {
+  const names = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  return [...names].some((name) => before?.[name]?.score !== after?.[name]?.score);
 }

@@ -133,6 +133,8 @@ const judge: GraderKind = {
       context.problems.push({ where: context.at(['judge', 'scale']), message: `a judge grader's scale is [1, 5]; got ${JSON.stringify(raw.scale)}` });
     }
     minProblem(min, 1, 5, context);
+    // As for a judge check: without e2e.judge no run could ever grade it (with a judge but no key it is skipped, saying so).
+    if (!context.judgeConfigured) context.problems.push({ where: context.at(['judge']), message: 'a judge grader needs e2e.judge with the judge model', hint: 'add e2e: { judge: { model: ... } }' });
     let rubric = raw.rubric;
     let rubricFile: string | undefined;
     if (isRubricFile(raw.rubric)) {
