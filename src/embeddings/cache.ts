@@ -197,14 +197,14 @@ export class CachedEmbedder implements Embedder {
     return this.cache.stats;
   }
 
-  async embed(texts: readonly string[]): Promise<Float32Array[]> {
+  async embed(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
     const result: (Float32Array | undefined)[] = texts.map((text) => this.cache.get(text));
     const missed = texts.filter((_, i) => result[i] === undefined);
     const missing = [...new Set(missed)];
     this.cache.stats.hits += texts.length - missed.length;
     this.cache.stats.misses += missing.length;
     if (missing.length > 0) {
-      const vectors = await this.inner.embed(missing);
+      const vectors = await this.inner.embed(missing, signal);
       const fresh = new Map(missing.map((text, i) => [text, vectors[i]!] as const));
       for (const [text, vector] of fresh) this.cache.set(text, vector);
       this.cache.flush();

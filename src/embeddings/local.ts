@@ -41,6 +41,7 @@ export class LocalEmbedder implements Embedder {
     this.id = `local:${options.model}@${version}:${dtype}:mean-normalized`;
   }
 
+  /** In process and CPU-bound: a batch cannot be stopped part-way, so it takes no signal. */
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
     const extract = await this.load();

@@ -37,23 +37,29 @@ export class OpenAIEmbedder implements Embedder {
     this.id = `openai:${options.model}:d${options.dimensions ?? 'default'}@${this.endpoint.url}`;
   }
 
-  async embed(texts: readonly string[]): Promise<Float32Array[]> {
+  async embed(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
     const vectors: Float32Array[] = [];
     for (let start = 0; start < texts.length; start += this.batchSize) {
       const batch = texts.slice(start, start + this.batchSize);
-      vectors.push(...(await this.embedBatch(batch)));
+      vectors.push(...(await this.embedBatch(batch, signal)));
     }
     return vectors;
   }
 
-  private async embedBatch(batch: string[]): Promise<Float32Array[]> {
-    const response = await this.endpoint.request('embeddings request', (client) =>
-      client.embeddings.create({
-        model: this.options.model,
-        input: batch,
-        encoding_format: 'float',
-        ...(this.options.dimensions ? { dimensions: this.options.dimensions } : {}),
-      }),
+  private async embedBatch(batch: string[], signal?: AbortSignal): Promise<Float32Array[]> {
+    const response = await this.endpoint.request(
+      'embeddings request',
+      (client) =>
+        client.embeddings.create(
+          {
+            model: this.options.model,
+            input: batch,
+            encoding_format: 'float',
+            ...(this.options.dimensions ? { dimensions: this.options.dimensions } : {}),
+          },
+          { signal },
+        ),
+      signal,
     );
     const tokens = response.usage?.prompt_tokens;
     // The request is billed whether or not its vectors check out below.

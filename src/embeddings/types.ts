@@ -6,7 +6,8 @@ export interface Embedder {
   /** Identifies the embedding space: kind, model, revision and settings. Cache keys use it. */
   readonly id: string;
   readonly normalized: boolean;
-  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  /** `signal` aborts when the caller gives up (an abandoned search): the embedder stops any request in flight. */
+  embed(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]>;
 }
 
 export function l2Normalize(vector: Float32Array): Float32Array {

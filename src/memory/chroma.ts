@@ -107,8 +107,9 @@ export class ChromaStore implements MemoryStore {
     missing.forEach((text, i) => this.prepared.set(text, Array.from(this.unit(vectors[i]!))));
   }
 
-  async search(user: string, query: string, limit: number): Promise<SearchHit[]> {
-    const vector = this.prepared.get(query) ?? Array.from(this.unit((await this.embedder.embed([query]))[0]!));
+  /** The signal reaches the query's embedding; Chroma's client takes none, so its query runs to its own end. */
+  async search(user: string, query: string, limit: number, signal?: AbortSignal): Promise<SearchHit[]> {
+    const vector = this.prepared.get(query) ?? Array.from(this.unit((await this.embedder.embed([query], signal))[0]!));
     const collection = this.open();
     const result = await this.call('searching', () =>
       collection.query({ queryEmbeddings: [vector], nResults: limit, where: { user }, include: ['distances', 'documents'] }),

@@ -60,6 +60,7 @@ export class KeywordStore implements MemoryStore {
     }
   }
 
+  /** In memory and synchronous: nothing to abort, so it takes no signal. */
   async search(user: string, query: string, limit: number): Promise<SearchHit[]> {
     const index = this.users.get(user);
     if (!index || index.records.length === 0) return [];

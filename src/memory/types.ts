@@ -24,7 +24,12 @@ export interface MemoryStore {
   /** Removes everything, so a run starts from nothing. */
   reset(): Promise<void>;
   add(records: readonly MemoryRecord[]): Promise<void>;
-  search(user: string, query: string, limit: number): Promise<SearchHit[]>;
+  /**
+   * `signal` aborts when the caller gives up on the search (the builtin
+   * agent's recall_timeout_ms): a store stops the work it can stop, above all
+   * a network request, so nothing abandoned outlives the run.
+   */
+  search(user: string, query: string, limit: number, signal?: AbortSignal): Promise<SearchHit[]>;
   list(user: string): Promise<MemoryRecord[]>;
   /**
    * Optional: do the expensive part of these searches ahead of time (embed the

@@ -98,10 +98,10 @@ export class VectorStore implements MemoryStore {
     missing.forEach((text, i) => this.prepared.set(text, this.unit(vectors[i]!)));
   }
 
-  async search(user: string, query: string, limit: number): Promise<SearchHit[]> {
+  async search(user: string, query: string, limit: number, signal?: AbortSignal): Promise<SearchHit[]> {
     const matrix = this.users.get(user);
     if (!matrix) return [];
-    const vector = this.prepared.get(query) ?? this.unit((await this.embedder.embed([query]))[0]!);
+    const vector = this.prepared.get(query) ?? this.unit((await this.embedder.embed([query], signal))[0]!);
     if (vector.length !== matrix.dimensions) {
       throw new Error(`query embedding has ${vector.length} dimensions, memories ${matrix.dimensions}`);
     }

@@ -35,11 +35,21 @@ export class OpenAIEndpoint {
     this.url = redactUrl(this.client.baseURL);
   }
 
-  /** Runs one API call; a failure becomes a RecallGateError that names `what`, the endpoint and the reason. */
-  async request<T>(what: string, send: (client: OpenAI) => Promise<T>): Promise<T> {
+  /**
+   * Runs one API call; a failure becomes a RecallGateError that names `what`,
+   * the endpoint and the reason. `signal`, when given, is the one `send`
+   * passes the client as its request option (`{ signal }`): once it aborts,
+   * the request in flight is cancelled, the client retries nothing (a retry
+   * waiting out its backoff checks the signal before it sends), and the call
+   * rejects at once with the signal's reason: the caller gave up, the
+   * endpoint did not fail.
+   */
+  async request<T>(what: string, send: (client: OpenAI) => Promise<T>, signal?: AbortSignal): Promise<T> {
     try {
-      return await send(this.client);
+      const sent = send(this.client);
+      return await (signal ? untilAborted(sent, signal) : sent);
     } catch (error) {
+      if (signal?.aborted) throw signal.reason;
       throw this.explain(what, error);
     }
   }
@@ -62,6 +72,25 @@ export class OpenAIEndpoint {
     // Anything else (an unreadable body, a client bug) still says which request failed.
     return new RecallGateError('incomplete', `${failed}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
+}
+
+/** `work`'s outcome, or a rejection with `signal`'s reason as soon as it aborts (the client may still be sleeping before a retry). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) abort();
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', abort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', abort);
+        reject(error);
+      },
+    );
+  });
 }
 
 function hintFor(status: number | undefined, url: string): string | undefined {

@@ -146,7 +146,8 @@ export class BuiltinTarget implements Target {
     if (request.fault === 'down') throw new MemoryUnavailable(MEMORY_DOWN);
     // Rejects when abandoned (the signal aborts), which clears its timer: nothing keeps the process alive.
     if (request.fault === 'timeout') await sleep(deadline + SLEEP_PAST_DEADLINE_MS, undefined, { signal });
-    return this.options.store.search(request.user, request.message, this.options.spec.memory.max_results);
+    // The store gets the signal too: an abandoned search's request is cancelled, not left to run out its own timeout.
+    return this.options.store.search(request.user, request.message, this.options.spec.memory.max_results, signal);
   }
 
   private systemPrompt(request: ChatRequest, recalled: RecalledMemory[]): string {

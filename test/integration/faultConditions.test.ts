@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { aggregateE2e } from '../../src/e2e/aggregate.js';
 import { runE2e, type E2ePlan } from '../../src/e2e/runE2e.js';
@@ -13,7 +15,7 @@ import type { BuiltinTargetSpec } from '../../src/suite/types.js';
 import { BuiltinTarget, MEMORY_DOWN } from '../../src/targets/builtin.js';
 import { createCommandTarget } from '../../src/targets/jsonRpc/index.js';
 import type { Target } from '../../src/targets/types.js';
-import { REPO_ROOT } from '../support/cli.js';
+import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 import { memoriesShown, startOpenAIServer, type ChatRequestBody, type OpenAIServer } from '../support/openaiServer.js';
 
 /*
@@ -125,10 +127,11 @@ describe('the builtin agent under each fault', { timeout: 60_000 }, () => {
     assert.equal(timeout.abilities.extraction!.pass_rate, 1);
   });
 
-  test('a real search slower than recall_timeout_ms is abandoned at the deadline under plain recall, and the agent answers without memory', { timeout: 30_000 }, async () => {
+  test('a real search slower than recall_timeout_ms is abandoned at the deadline under plain recall, its request is aborted, and the agent answers without memory', { timeout: 30_000 }, async () => {
     const embeddings = await startOpenAIServer({ apiKey: KEY });
     try {
-      const store = new VectorStore(new OpenAIEmbedder({ model: 'text-embedding-3-small', apiKey: KEY, baseURL: embeddings.url, maxRetries: 0, timeoutMs: 20_000 }));
+      // The embedder's own timeout is far beyond the test's: only the abandonment can end the hung request.
+      const store = new VectorStore(new OpenAIEmbedder({ model: 'text-embedding-3-small', apiKey: KEY, baseURL: embeddings.url, maxRetries: 2, timeoutMs: 120_000 }));
       const target = builtin({ recall_timeout_ms: 150 }, store);
       await target.reset();
       await target.chat({ user: 'ana', message: 'I am allergic to peanuts.', memory: 'recall' });
@@ -140,9 +143,75 @@ describe('the builtin agent under each fault', { timeout: 60_000 }, () => {
       assert.equal(reply.recall_error, 'the memory search was abandoned after 150 ms (recall_timeout_ms)');
       assert.equal(typeof reply.recall_ms, 'number');
       assert.deepEqual(memoriesShown(chats(server, start)[0]!), []);
+      // The abandoned search's embeddings request is cancelled, not left to run out its 120 s: the server sees the client close it.
+      // The first request to embed the probe (auto_store embeds it again afterwards, to store it).
+      const hung = embeddings.requests.find((request) => isEmbeddingOf(request, 'What am I allergic to?'))!;
+      await until(() => hung.aborted === true, 'the hung embeddings request aborted by the client');
       await target.close();
     } finally {
       await embeddings.close();
+    }
+  });
+});
+
+/** Waits until `condition` holds, failing after `ms`: a deadline only to prove the wait ends, not a timing figure. */
+async function until(condition: () => boolean, what: string, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition() && Date.now() < deadline) await sleep(10);
+  assert.ok(condition(), `${what}: still not so after ${ms} ms`);
+}
+
+const PROBE_TEXT = 'What am I allergic to?';
+const isEmbeddingOf = (request: { path: string; body: unknown }, text: string) =>
+  request.path === '/v1/embeddings' && JSON.stringify((request.body as { input?: unknown }).input) === JSON.stringify([text]);
+
+/** An e2e suite whose builtin agent searches a vector provider embedded by the OpenAI-compatible API at `url`. */
+function hangingSearchSuite(dir: string, url: string): string {
+  const path = join(dir, 'suite.yaml');
+  writeFileSync(
+    path,
+    [
+      'name: hanging-search',
+      'retrieval:',
+      // timeout_ms far beyond the test's deadline: a run that waits for the hung request out cannot pass.
+      `  providers: [{ name: api-vector, kind: vector, embedding: { kind: openai, model: text-embedding-3-small, base_url: "${url}", timeout_ms: 120000, max_retries: 2 } }]`,
+      '  memories: [{ id: m1, text: "placeholder" }]',
+      '  queries: [{ text: "placeholder", relevant: [m1] }]',
+      'e2e:',
+      '  target: { kind: builtin, model: gpt-5-mini, recall_timeout_ms: 300, memory: { provider: api-vector } }',
+      '  repeat: 1',
+      '  conditions: [recall]',
+      '  cases:',
+      '    - name: allergy',
+      '      ability: extraction',
+      '      sessions: [{ user: "I am allergic to peanuts." }]',
+      `      probe: { text: "${PROBE_TEXT}" }`,
+      '      check: { icontains: peanut }',
+      '',
+    ].join('\n'),
+  );
+  return path;
+}
+
+describe('a run whose memory search hangs', { timeout: 60_000 }, () => {
+  test('dist/cli.js abandons the search at recall_timeout_ms, aborts its embeddings request, writes the results and exits by itself', { timeout: 40_000 }, async () => {
+    const server = await startOpenAIServer({ apiKey: KEY });
+    try {
+      // Only the probe's query hangs; the session's memory is embedded as usual.
+      server.faults.push({ kind: 'hang', path: '/v1/embeddings', when: (body) => isEmbeddingOf({ path: '/v1/embeddings', body }, PROBE_TEXT) });
+      const dir = tempDir();
+      const out = join(dir, 'out');
+      // The deadline only proves the process does not hang: left waiting on the request, it would live 120 s and retry.
+      const result = await runCli(['run', hangingSearchSuite(dir, server.url), '--layer', 'e2e', '--out', out], { cwd: dir, env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: server.url }, killAfterMs: 20_000 });
+      assert.notEqual(result.code, null, `the run did not exit by itself:\n${result.stdout}${result.stderr}`);
+      assert.match(result.stdout, /results written to /);
+      const [trial] = readFileSync(join(out, 'trials.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as TrialRecord);
+      assert.equal(trial!.invocations[1]!.recall_error, 'the memory search was abandoned after 300 ms (recall_timeout_ms)');
+      // The abandoned query, then the probe's message embedded to be stored (auto_store), answered: no retry of the aborted one.
+      const probeEmbeddings = server.requests.filter((request) => isEmbeddingOf(request, PROBE_TEXT));
+      assert.deepEqual(probeEmbeddings.map((request) => request.aborted ?? false), [true, false]);
+    } finally {
+      await server.close();
     }
   });
 });

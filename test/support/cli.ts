@@ -16,11 +16,12 @@ export interface CliResult {
  * Runs the built CLI (dist/cli.js) as its own process, as users run it.
  * Asynchronous, so servers in the test process keep answering meanwhile.
  */
-export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<CliResult> {
+export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; killAfterMs?: number } = {}): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
     // A fresh embedding cache per run unless the test names one: runs must not warm each other.
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, RECALL_GATE_CACHE_DIR: tempDir('recall-gate-cache-'), ...options.env };
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd ?? REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // killAfterMs bounds a run that might not end by itself: killed, its code is null.
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd ?? REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: options.killAfterMs });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

@@ -9,7 +9,8 @@ import { NgramEmbedder } from '../../src/embeddings/ngram.js';
  */
 export type Fault =
   | { kind: 'status'; status: number; headers?: Record<string, string>; body?: string | ((request: IncomingMessage) => string); path?: string }
-  | { kind: 'hang'; path?: string }
+  /** No answer, ever; `when` limits it to requests whose body it accepts (the probe's query, not the session's memory). */
+  | { kind: 'hang'; path?: string; when?: (body: unknown) => boolean }
   | { kind: 'malformed' }
   /** Status 200 and headers at once, then the body one byte every `everyMs` ms, never finishing. */
   | { kind: 'trickle'; everyMs: number }
@@ -22,6 +23,8 @@ export interface RecordedRequest {
   headers: IncomingMessage['headers'];
   body: unknown;
   at: number;
+  /** Set when the client closed the connection of a request the server never answered (a hang): it gave up on it. */
+  aborted?: true;
 }
 
 export interface OpenAIServerOptions {
@@ -87,6 +90,8 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
   const embed = options.embed ?? ((texts: string[]) => texts.map((text) => Array.from(ngram.embedOne(text))));
   const hanging: ServerResponse[] = [];
   const trickles: NodeJS.Timeout[] = [];
+  /** Set by close(): connections it destroys were not closed by the client. */
+  let closing = false;
 
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -99,17 +104,24 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
       } catch {
         // keep the raw text
       }
-      requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body, at: Date.now() });
-      const answer = () => respond(request, response, body);
+      const record: RecordedRequest = { method: request.method ?? '', path: request.url ?? '', headers: request.headers, body, at: Date.now() };
+      requests.push(record);
+      const answer = () => respond(request, response, record);
       if (options.latencyMs) setTimeout(answer, options.latencyMs);
       else answer();
     });
   });
 
-  function respond(request: IncomingMessage, response: ServerResponse, body: unknown): void {
-    const at = faults.findIndex((candidate) => !('path' in candidate) || candidate.path === undefined || candidate.path === request.url);
+  function respond(request: IncomingMessage, response: ServerResponse, record: RecordedRequest): void {
+    const body = record.body;
+    const at = faults.findIndex(
+      (candidate) => (!('path' in candidate) || candidate.path === undefined || candidate.path === request.url) && (!('when' in candidate) || candidate.when === undefined || candidate.when(body)),
+    );
     const fault = at < 0 ? undefined : faults.splice(at, 1)[0];
     if (fault?.kind === 'hang') {
+      response.on('close', () => {
+        if (!closing) record.aborted = true;
+      });
       hanging.push(response);
       return;
     }
@@ -187,6 +199,7 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
     requests,
     faults,
     close: async () => {
+      closing = true;
       for (const timer of trickles) clearInterval(timer);
       for (const response of hanging) response.destroy();
       server.closeAllConnections();

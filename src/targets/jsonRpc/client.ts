@@ -32,6 +32,12 @@ export interface JsonRpcClientOptions {
 export interface CallOptions {
   /** This call's deadline, instead of the client's. */
   timeoutMs?: number;
+  /**
+   * Stops waiting when it aborts (the caller gave up): the transport is told
+   * to forget the request, so an HTTP request is cancelled; the protocol has
+   * no cancel method, so a command adapter still works the call out and its answer is dropped.
+   */
+  signal?: AbortSignal;
 }
 
 /** The adapter answered with a JSON-RPC error object. Still a RecallGateError('incomplete'). */
@@ -99,6 +105,9 @@ export class JsonRpcClient {
       );
     }, timeoutMs);
     this.inFlight.add(interrupt);
+    const giveUp = () => interrupt(new RecallGateError('incomplete', `${this.label}: "${method}" was abandoned by its caller`, { cause: options.signal?.reason }));
+    if (options.signal?.aborted) giveUp();
+    options.signal?.addEventListener('abort', giveUp, { once: true });
     const sent = this.transport.send({ jsonrpc: '2.0', id, method, params }, controller.signal);
     // Whichever loses the race below must not become an unhandled rejection.
     sent.catch(() => undefined);
@@ -111,6 +120,7 @@ export class JsonRpcClient {
     } finally {
       clearTimeout(timer);
       this.inFlight.delete(interrupt);
+      options.signal?.removeEventListener('abort', giveUp);
       controller.abort();
     }
   }

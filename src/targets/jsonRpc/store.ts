@@ -53,9 +53,10 @@ export class AdapterMemoryStore implements MemoryStore {
     }
   }
 
-  async search(user: string, query: string, limit: number): Promise<SearchHit[]> {
+  /** An aborted search stops waiting for the adapter's answer (an HTTP adapter's request is cancelled). */
+  async search(user: string, query: string, limit: number, signal?: AbortSignal): Promise<SearchHit[]> {
     await this.resetOnce(user);
-    const hits = await this.client.search(user, query, limit);
+    const hits = await this.client.search(user, query, limit, { signal });
     // Chunked stores return one memory once per chunk: a memory counts once, at its best rank.
     const seen = new Set<string>();
     return hits
