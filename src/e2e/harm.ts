@@ -25,25 +25,17 @@
 import { round } from '../stats.js';
 import type { ChatReply } from '../targets/types.js';
 import { gradeAnswer, type GradeContext } from './checks/grade.js';
-import { normalizeAnswer } from './checks/normalize.js';
+import { fold, wordSet } from './checks/normalize.js';
 import { addJudgeUsage, type HarmfulRecall, type Invocation, type TrialRecord } from './trial.js';
 import type { CaseSpec, Condition } from './types.js';
 
-/** Text as the recall figures compare it: normalised and lower-cased. */
-export function fold(text: string): string {
-  return normalizeAnswer(text).toLowerCase();
-}
-
-function words(text: string): Set<string> {
-  return new Set(fold(text).match(/[\p{L}\p{N}]+/gu) ?? []);
-}
 
 /** The evidence text that shares the most words with an obsolete text (the first on a tie); undefined when none shares one. */
 export function successorOf(obsolete: string, evidence: readonly string[]): string | undefined {
-  const mine = words(obsolete);
+  const mine = wordSet(obsolete);
   let best: { text: string; shared: number } | undefined;
   for (const text of evidence) {
-    const shared = [...words(text)].filter((word) => mine.has(word)).length;
+    const shared = [...wordSet(text)].filter((word) => mine.has(word)).length;
     if (shared > 0 && shared > (best?.shared ?? 0)) best = { text, shared };
   }
   return best?.text;

@@ -68,12 +68,13 @@ export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
     throw asInvalid(error);
   }
   addProblems(problems, checkSchema('suite', main.data, main));
+  const reading: RowsReading = { main, files, problems, cwd };
   if (problems.length > 0) {
     // Still check the data files the suite names, so one run reports everything.
     const data = main.data as { retrieval?: Record<string, unknown>; e2e?: Record<string, unknown> } | null;
     for (const [section, key, part] of [['retrieval', 'memories', 'memory'], ['retrieval', 'queries', 'query'], ['e2e', 'cases', 'case']] as const) {
       const value = data?.[section]?.[key];
-      if (value !== undefined && value !== null) rowsOf(value, [section, key], part, main, files, problems, cwd);
+      if (value !== undefined && value !== null) rowsOf(value, [section, key], part, reading);
     }
     throw invalidInput(sortProblems(problems));
   }
@@ -81,8 +82,8 @@ export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
   const raw = main.data as RawSuite;
   let retrieval: RetrievalSpec | undefined;
   if (raw.retrieval) {
-    const memories = rowsOf(raw.retrieval.memories, ['retrieval', 'memories'], 'memory', main, files, problems, cwd);
-    const queries = rowsOf(raw.retrieval.queries, ['retrieval', 'queries'], 'query', main, files, problems, cwd);
+    const memories = rowsOf(raw.retrieval.memories, ['retrieval', 'memories'], 'memory', reading);
+    const queries = rowsOf(raw.retrieval.queries, ['retrieval', 'queries'], 'query', reading);
     if (problems.length > 0) throw invalidInput(sortProblems(problems));
     retrieval = buildRetrieval(raw.retrieval, memories!, queries!, main, problems);
     problems.push(
@@ -101,7 +102,7 @@ export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
 
   let e2e: E2eSpec | undefined;
   if (raw.e2e) {
-    const cases = rowsOf(raw.e2e.cases, ['e2e', 'cases'], 'case', main, files, problems, cwd);
+    const cases = rowsOf(raw.e2e.cases, ['e2e', 'cases'], 'case', reading);
     if (problems.length > 0) throw invalidInput(sortProblems(problems));
     e2e = buildE2e(raw.e2e, cases!, main, retrieval, files, problems);
     if (problems.length > 0) throw invalidInput(sortProblems(problems));
@@ -157,15 +158,16 @@ function fileReference(value: unknown): { file: string; split?: Split } | undefi
  * Inline rows, rows read from a file (a path relative to the suite, or
  * {file, split}), or a list of inline rows and files, in that order.
  */
-function rowsOf(
-  value: unknown,
-  path: (string | number)[],
-  part: SchemaPart,
-  main: SourceFile,
-  files: string[],
-  problems: InputProblem[],
-  cwd: string,
-): Rows | undefined {
+/** What reading rows needs besides the rows: the suite file, the files read so far, the problems found, the working directory. */
+interface RowsReading {
+  main: SourceFile;
+  files: string[];
+  problems: InputProblem[];
+  cwd: string;
+}
+
+function rowsOf(value: unknown, path: (string | number)[], part: SchemaPart, reading: RowsReading): Rows | undefined {
+  const { main } = reading;
   const sources = Array.isArray(value) ? value.map((item, index) => ({ item, at: [...path, index] })) : [{ item: value, at: path }];
   const rows: Record<string, unknown>[] = [];
   const locators: ((subpath: DataPath, keyOf?: string) => SourceLocation)[] = [];
@@ -179,7 +181,7 @@ function rowsOf(
       splits.push(undefined);
       continue;
     }
-    const read = rowsOfFile(reference.file, typeof item === 'string' ? at : [...at, 'file'], part, main, files, problems, cwd);
+    const read = rowsOfFile(reference.file, typeof item === 'string' ? at : [...at, 'file'], part, reading);
     if (!read) {
       unreadable = true;
       continue;
@@ -195,15 +197,7 @@ function rowsOf(
   return { rows, locate: (index, subpath = [], keyOf) => locators[index]!(subpath, keyOf), fileSplit: (index) => splits[index] };
 }
 
-function rowsOfFile(
-  written: string,
-  path: (string | number)[],
-  part: SchemaPart,
-  main: SourceFile,
-  files: string[],
-  problems: InputProblem[],
-  cwd: string,
-): { rows: Record<string, unknown>[]; file: SourceFile } | undefined {
+function rowsOfFile(written: string, path: (string | number)[], part: SchemaPart, { main, files, problems, cwd }: RowsReading): { rows: Record<string, unknown>[]; file: SourceFile } | undefined {
   const target = resolve(dirname(main.path), written);
   const referencedFrom = main.locate(path);
   let data: SourceFile;

@@ -16,6 +16,7 @@ import { BuiltinTarget, MEMORY_DOWN } from '../../src/targets/builtin.js';
 import { createCommandTarget } from '../../src/targets/jsonRpc/index.js';
 import type { Target } from '../../src/targets/types.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
+import { builtinSpec } from '../support/builtinTarget.js';
 import { memoriesShown, startOpenAIServer, type ChatRequestBody, type OpenAIServer } from '../support/openaiServer.js';
 
 /*
@@ -42,15 +43,7 @@ const ALLERGY: CaseSpec = {
 };
 
 function spec(overrides: Partial<BuiltinTargetSpec> = {}): BuiltinTargetSpec {
-  return {
-    kind: 'builtin',
-    model: 'gpt-5-mini',
-    systemPrompt: '',
-    memory: { provider: { name: 'keyword', kind: 'keyword', where: WHERE }, max_results: 5, dated: false, auto_store: true },
-    timeout_ms: 5000,
-    max_retries: 0,
-    ...overrides,
-  };
+  return builtinSpec(overrides, { dated: false });
 }
 
 async function run(target: Target, conditions: Condition[], cases: CaseSpec[] = [ALLERGY]): Promise<TrialRecord[]> {

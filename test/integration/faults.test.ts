@@ -22,6 +22,7 @@ import { boundedFetch } from '../../src/net/boundedFetch.js';
 import { scriptedHttpServer } from '../support/adapterProcess.js';
 import { REPO_ROOT, tempDir } from '../support/cli.js';
 import { chromaRuntimeAvailable, startChromaServer, systemGlibcVersion } from '../support/chromaServer.js';
+import { builtinSpec } from '../support/builtinTarget.js';
 import { startOpenAIServer, type OpenAIServer } from '../support/openaiServer.js';
 
 /*
@@ -38,16 +39,7 @@ function probeCase(name: string, check: CheckSpec, sessions: string[] = []): Cas
 }
 
 function builtin(server: OpenAIServer, overrides: Partial<BuiltinTargetSpec> = {}): BuiltinTarget {
-  const spec: BuiltinTargetSpec = {
-    kind: 'builtin',
-    model: 'gpt-5-mini',
-    systemPrompt: '',
-    memory: { provider: { name: 'keyword', kind: 'keyword', where: WHERE }, max_results: 5, dated: true, auto_store: true },
-    timeout_ms: 5000,
-    max_retries: 0,
-    ...overrides,
-  };
-  return new BuiltinTarget({ spec, store: new KeywordStore(), apiKey: KEY, baseURL: server.url });
+  return new BuiltinTarget({ spec: builtinSpec(overrides), store: new KeywordStore(), apiKey: KEY, baseURL: server.url });
 }
 
 async function trials(target: Target, cases: CaseSpec[], options: Partial<E2ePlan> = {}, log: (message: string) => void = () => undefined): Promise<TrialRecord[]> {

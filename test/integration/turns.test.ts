@@ -14,6 +14,7 @@ import { createCommandTarget, createHttpTarget } from '../../src/targets/jsonRpc
 import type { Target } from '../../src/targets/types.js';
 import { EXAMPLE_ADAPTER, inlineAdapter, startHttpAdapter } from '../support/adapterProcess.js';
 import { tempDir } from '../support/cli.js';
+import { builtinSpec } from '../support/builtinTarget.js';
 import { startOpenAIServer, type ChatRequestBody, type OpenAIServer } from '../support/openaiServer.js';
 
 /*
@@ -124,14 +125,7 @@ describe('the builtin target in multi-turn sessions', { timeout: 60_000 }, () =>
 
   function builtin(): BuiltinTarget {
     return new BuiltinTarget({
-      spec: {
-        kind: 'builtin',
-        model: 'gpt-5-mini',
-        systemPrompt: '',
-        memory: { provider: { name: 'keyword', kind: 'keyword', where: WHERE }, max_results: 5, dated: true, auto_store: true },
-        timeout_ms: 5000,
-        max_retries: 0,
-      },
+      spec: builtinSpec(),
       store: new KeywordStore(),
       apiKey: KEY,
       baseURL: server.url,

@@ -49,3 +49,13 @@ const TYPOGRAPHY = new RegExp(`[${Object.keys(REPLACEMENTS).join('')}]`, 'gu');
 function mapTypography(text: string): string {
   return text.replace(TYPOGRAPHY, (char) => REPLACEMENTS[char] ?? char);
 }
+
+/** Text as memory and recall figures compare it: normalised and lower-cased. */
+export function fold(text: string): string {
+  return normalizeAnswer(text).toLowerCase();
+}
+
+/** The distinct words (runs of letters and digits) of the folded text: what word-overlap rules compare. */
+export function wordSet(text: string): Set<string> {
+  return new Set(fold(text).match(/[\p{L}\p{N}]+/gu) ?? []);
+}

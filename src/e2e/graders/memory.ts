@@ -1,4 +1,4 @@
-import { normalizeAnswer } from '../checks/normalize.js';
+import { fold, normalizeAnswer, wordSet } from '../checks/normalize.js';
 import { escapeRegex } from '../checks/text.js';
 import type { MemoryEntry } from '../types.js';
 import type { GraderOutcome, MemoryFact, MemoryGraderSpec } from './types.js';
@@ -61,10 +61,6 @@ export function gradeCaptures(spec: MemoryGraderSpec, entries: MemoryEntry[], mi
   };
 }
 
-function words(text: string): Set<string> {
-  return new Set(normalizeAnswer(text).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
-}
-
 /** Shared words over all distinct words of the two entries. */
 export function wordOverlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size === 0 && b.size === 0) return 0;
@@ -76,8 +72,8 @@ export function wordOverlap(a: ReadonlySet<string>, b: ReadonlySet<string>): num
 /** The redundancy score: the share of entries repeating an earlier one; passes at most `max`. */
 export function gradeRedundancy(spec: MemoryGraderSpec & { redundancy: { max: number } }, entries: MemoryEntry[]): GraderOutcome {
   const scoped = inScope(entries, spec.label);
-  const texts = scoped.map((entry) => normalizeAnswer(entry.text).toLowerCase().trim());
-  const sets = scoped.map((entry) => words(entry.text));
+  const texts = scoped.map((entry) => fold(entry.text).trim());
+  const sets = scoped.map((entry) => wordSet(entry.text));
   const duplicates: { entry: string; repeats: string }[] = [];
   for (let i = 0; i < scoped.length; i++) {
     const earlier = sets.findIndex((set, j) => j < i && (texts[j] === texts[i] || wordOverlap(set, sets[i]!) >= NEAR_DUPLICATE));
