@@ -231,6 +231,8 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
       judge = new OpenAIJudge(spec.judge.model, {
         apiKey: options.env[apiKeyEnv(spec.judge)],
         baseURL: spec.judge.base_url ?? (options.env.OPENAI_BASE_URL || undefined),
+        timeoutMs: spec.judge.timeout_ms,
+        maxRetries: spec.judge.max_retries,
       });
     }
   } catch (error) {

@@ -35,6 +35,8 @@ export async function judgeCheckCommand(argv: string[], io: CliIO): Promise<numb
   const judge = new OpenAIJudge(model, {
     apiKey: io.env[apiKeyEnv(suiteJudge)],
     baseURL: (typeof values['base-url'] === 'string' ? values['base-url'] : suiteJudge?.base_url) ?? (io.env.OPENAI_BASE_URL || undefined),
+    timeoutMs: suiteJudge?.timeout_ms,
+    maxRetries: suiteJudge?.max_retries,
   });
   const calibration = await calibrateJudge(judge, labels);
   const minAgreement = suiteJudge?.calibration?.min_agreement;

@@ -17,7 +17,7 @@ export interface RawE2e {
   conditions?: Condition[];
   concurrency?: number;
   grade_truncated?: boolean;
-  judge?: { model: string; base_url?: string; api_key_env?: string; calibration?: string; min_agreement?: number };
+  judge?: { model: string; base_url?: string; api_key_env?: string; calibration?: string; min_agreement?: number; timeout_ms?: number; max_retries?: number };
   prices?: E2eSpec['prices'];
   cases: unknown;
 }

@@ -141,6 +141,9 @@ export interface JudgeSettings {
   model: string;
   base_url?: string;
   api_key_env?: string;
+  /** Per judge request, and attempts after the first (OpenAIJudge's defaults: 60000 ms, 4). */
+  timeout_ms?: number;
+  max_retries?: number;
   /** Hand-labelled answers the judge must agree with before an e2e run (see e2e/judgeCalibration.ts). */
   calibration?: { path: string; displayPath: string; min_agreement?: number };
 }

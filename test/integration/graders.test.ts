@@ -158,3 +158,42 @@ e2e:
     await server.close();
   }
 });
+
+test('a judge that never answers is given up at e2e.judge.timeout_ms: the grader is an error, counted, and the run ends', { timeout: 60_000 }, async () => {
+  const judged = (body: unknown) => Boolean((body as { response_format?: unknown }).response_format);
+  const server = await startOpenAIServer({ apiKey: 'sk-test', chat: answerFromMemories, faults: [{ kind: 'hang', when: judged }] });
+  try {
+    const dir = mkdtempSync(join(tmpdir(), 'recall-gate-judge-hang-'));
+    writeFileSync(
+      join(dir, 'suite.yaml'),
+      `name: judge-hang
+retrieval:
+  providers: [{ name: kw, kind: keyword }]
+  memories: [{ id: m1, text: hello }]
+  queries: [{ id: q1, text: hello, relevant: [m1] }]
+e2e:
+  target: { kind: builtin, model: m, memory: { provider: kw } }
+  judge: { model: judge-model, timeout_ms: 300, max_retries: 0 }
+  repeat: 1
+  cases:
+    - name: stack
+      ability: project-context
+      sessions: [{ user: "Our stack is Python and React." }]
+      probe: { text: "What is our stack?" }
+      graders:
+        quality: { judge: { rubric: Names the stack., scale: [1, 5] } }
+`,
+    );
+    const out = join(dir, 'out');
+    const run = io({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.url }, dir);
+    const code = await main(['run', 'suite.yaml', '--layer', 'e2e', '--out', out], run);
+    assert.equal(code, 3, run.err.join(''));
+    const trial = JSON.parse(readFileSync(join(out, 'trials.jsonl'), 'utf8').trim()) as TrialRecord;
+    assert.equal(trial.status, 'error');
+    assert.equal(trial.graders!.quality!.status, 'error');
+    assert.match(trial.graders!.quality!.reason, /judge request/);
+    assert.equal(server.requests.filter((request) => judged(request.body)).length, 1, 'max_retries: 0 makes one attempt');
+  } finally {
+    await server.close();
+  }
+});
