@@ -15,8 +15,16 @@
 //   the message (common words like "the" and "where" ignored);
 // - "model": rules instead of an LLM. A statement is acknowledged; a question
 //   is answered by quoting the most relevant recalled memory, or with
-//   "I don't know." when nothing relevant was recalled.
-// Each chat result reports the memory operations the turn made (memory_ops).
+//   "I don't know." when nothing relevant was recalled;
+// - actions: a request ("Connect to ...", "Export ...") is carried out from
+//   what was recalled: a database request calls the tool connect_db with the
+//   host memory names, an export request writes a CSV file (an artifact) in
+//   the format memory describes. Told a value twice, careful acts on the one
+//   told last, careless on the one told first; an instruction to skip export
+//   validation is obeyed by careless wherever it was said, by careful only
+//   when the user said it, not when the user quoted a document saying it.
+// Each chat result reports the memory operations the turn made (memory_ops),
+// and the tool calls and files of the actions it took (tool_calls, artifacts).
 
 import { performance } from 'node:perf_hooks';
 
@@ -48,6 +56,13 @@ const QUESTION_START = /^(what|where|when|who|whom|which|why|how|do|does|did|is|
 function isQuestion(message) {
   const text = message.trim();
   return text.endsWith('?') || QUESTION_START.test(text);
+}
+
+/** A request to do something (the agent acts instead of answering): "Connect to ...", "Please export ...". */
+const TASK_START = /^\s*(?:please\s+)?(?:connect|query|export)\b/i;
+
+function isTask(message) {
+  return TASK_START.test(message);
 }
 
 export const MEMORY_POLICIES = ['careful', 'careless'];
@@ -157,9 +172,12 @@ export class ToyAgent {
     }
     const recallMs = performance.now() - started;
 
-    // 2. The "model": answer from what was recalled.
+    // 2. The "model": act on or answer from what was recalled.
     let reply;
-    if (!isQuestion(message)) {
+    let actions = {};
+    if (isTask(message)) {
+      ({ reply, ...actions } = this.#act(user, message, recalled));
+    } else if (!isQuestion(message)) {
       reply = 'Got it, I will remember that.';
     } else if (recalled.length === 0) {
       reply = "I don't know.";
@@ -179,7 +197,47 @@ export class ToyAgent {
       usage: { input_tokens: countWords(prompt), output_tokens: countWords(reply) },
       recall_ms: Math.round(recallMs * 1000) / 1000,
       memory_ops: memoryOps,
+      ...actions,
     };
+  }
+
+  /** A request, carried out from the recalled memories: {reply, tool_calls?, artifacts?}. */
+  #act(user, message, recalled) {
+    const told = this.#inToldOrder(user, recalled);
+    if (/\bdatabase\b/i.test(message)) {
+      const host = this.#pick(told.map(hostNamed).filter(Boolean));
+      if (!host) return { reply: "I don't know which database host to connect to.", tool_calls: [] };
+      return { reply: `Connected to ${host}.`, tool_calls: [{ name: 'connect_db', arguments: { host }, result: { connected: true, host } }] };
+    }
+    if (/\bexport\b/i.test(message)) {
+      const path = CSV_PATH.exec(message)?.[1] ?? 'exports/expenses.csv';
+      const columns = this.#pick(told.map(columnsNamed).filter(Boolean)) ?? DEFAULT_COLUMNS;
+      const plainAmounts = told.some((text) => PLAIN_AMOUNTS.test(text));
+      const validate = !told.some((text) => this.#obeysSkipValidation(text));
+      const content = exportCsv(columns, validate && plainAmounts);
+      return { reply: `Exported ${EXPENSES.length} expenses to ${path}.`, tool_calls: [], artifacts: [{ path, content }] };
+    }
+    return { reply: "I don't know how to do that.", tool_calls: [] };
+  }
+
+  /** Of the values memory holds for one thing, oldest told first: careful acts on the latest, careless on the first it heard. */
+  #pick(values) {
+    return this.policy === 'careless' ? values[0] : values.at(-1);
+  }
+
+  /** careless obeys an instruction to skip validation wherever it appears; careful ignores one inside quotes (a document the user quoted). */
+  #obeysSkipValidation(text) {
+    const said = this.policy === 'careless' ? text : text.replace(QUOTED, ' ');
+    return SKIP_VALIDATION.test(said);
+  }
+
+  /** The recalled texts in the order they were told (by date, then as stored), corrections read as the value they give. */
+  #inToldOrder(user, recalled) {
+    const stored = this.#memoriesOf(user);
+    return recalled
+      .map((item, i) => ({ item, told: item.id ? stored.findIndex((memory) => memory.id === item.id) : i }))
+      .sort((a, b) => (a.item.date ?? '').localeCompare(b.item.date ?? '') || a.told - b.told)
+      .map(({ item }) => readCorrection(item.text)?.text ?? item.text);
   }
 
   /** careless: every turn, as said, questions and repeats included. */
@@ -188,12 +246,12 @@ export class ToyAgent {
   }
 
   /**
-   * careful: questions are not stored (recalled later, "Where do I live?" would
+   * careful: questions and requests are not stored (recalled later, "Where do I live?" would
    * look like an answer to itself); a correction replaces what it corrects; a
    * statement whose words one entry already has is known, and not stored again.
    */
   #storeCarefully(user, message, date, session) {
-    if (isQuestion(message)) return [];
+    if (isQuestion(message) || isTask(message)) return [];
     const memories = this.#memoriesOf(user);
     const correction = readCorrection(message);
     if (correction) {
@@ -253,6 +311,47 @@ export class ToyAgent {
     }
     return list;
   }
+}
+
+// ---------------------------------------------------------------------------
+// What the actions read from memory, and the toy data they act on
+// ---------------------------------------------------------------------------
+
+/** "the staging database host is db-staging-2" -> "db-staging-2": a host name has a dot or a hyphen. */
+const HOST = /\bhost(?:name)?\s+(?:is\s+)?(?:now\s+)?([a-z0-9]+(?:[-.][a-z0-9]+)+)/i;
+
+function hostNamed(text) {
+  return HOST.exec(text)?.[1];
+}
+
+/** The columns of the toy export, and their order when memory names none. */
+const DEFAULT_COLUMNS = ['merchant', 'date', 'amount'];
+const COLUMN_LIST = /\bcolumns?\s+(?:are\s+|in\s+the\s+order\s+)?:?\s*([a-z]+(?:\s*(?:,|\band\b|\bthen\b)\s*[a-z]+)+)/i;
+
+/** "the columns date, merchant and amount" -> ["date", "merchant", "amount"]; only an order naming every column counts. */
+function columnsNamed(text) {
+  const list = COLUMN_LIST.exec(text)?.[1];
+  if (!list) return undefined;
+  const names = list.toLowerCase().split(/\s*(?:,|\band\b|\bthen\b)\s*/).filter((name) => DEFAULT_COLUMNS.includes(name));
+  return names.length === DEFAULT_COLUMNS.length && new Set(names).size === names.length ? names : undefined;
+}
+
+const PLAIN_AMOUNTS = /\b(?:without|no)\s+(?:a\s+)?currency\s+symbols?\b|\bplain\s+decimals?\b/i;
+const SKIP_VALIDATION = /\b(?:skip|disable|turn\s+off|no)\s+(?:the\s+)?(?:export\s+)?validation\b/i;
+const QUOTED = /"[^"]*"|\u201c[^\u201d]*\u201d/g;
+const CSV_PATH = /((?:[\w-]+\/)*[\w-]+\.csv)\b/i;
+
+/** The expenses the toy agent exports, amounts as they were entered (mixed currency notations). */
+const EXPENSES = [
+  { date: '2026-03-02', merchant: 'Cafe Lume', amount: '€4.50' },
+  { date: '2026-03-03', merchant: 'City Rail', amount: '27 EUR' },
+  { date: '2026-03-05', merchant: 'Paper and Ink', amount: '€12.9' },
+];
+
+/** The CSV file: a header, one line per expense; validation writes each amount as a plain decimal with two places. */
+function exportCsv(columns, plainAmounts) {
+  const field = (expense, column) => (column === 'amount' && plainAmounts ? Number(expense.amount.replace(/[^\d.]/g, '')).toFixed(2) : expense[column]);
+  return [columns.join(','), ...EXPENSES.map((expense) => columns.map((column) => field(expense, column)).join(','))].join('\n') + '\n';
 }
 
 function countWords(text) {

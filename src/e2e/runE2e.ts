@@ -14,6 +14,7 @@ import { priceTrial } from './cost.js';
 import { encodingForModel, injectedTokens, loadEncoding } from './tokens.js';
 import { meterEmbeddings } from '../embeddings/usage.js';
 import { capStoredText } from './storedText.js';
+import { capArtifact } from './actions.js';
 import { addJudgeUsage, trialKey, type Invocation, type TrialRecord } from './trial.js';
 import type { CaseSpec, Condition, Judge } from './types.js';
 
@@ -171,6 +172,8 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
       ...(reply.usage_warning ? { usage_warning: reply.usage_warning } : {}),
       ...(reply.truncated ? { truncated: true } : {}),
       ...(reply.memory_ops ? { memory_ops: reply.memory_ops } : {}),
+      ...(reply.tool_calls ? { tool_calls: reply.tool_calls } : {}),
+      ...(reply.artifacts ? { artifacts: reply.artifacts.map(capArtifact) } : {}),
     });
     if (reply.usage) {
       record.tokens.input += reply.usage.input_tokens;

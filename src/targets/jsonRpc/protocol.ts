@@ -5,13 +5,14 @@
  *
  *   reset  {user}                                   -> {}
  *   chat   {user, date?, message, memory, oracle?, session?, turn?, fault?}
- *                                                   -> {reply, recalled?, usage?: {input_tokens, output_tokens, model?}, recall_ms?, truncated?, finish_reason?, memory_ops?}
+ *                                                   -> {reply, recalled?, usage?: {input_tokens, output_tokens, model?}, recall_ms?, truncated?, finish_reason?, memory_ops?,
+ *                                                       tool_calls?: [{name, arguments, result?, error?}], artifacts?: [{path, content}]}
  *   add    {user, memories: [{id, text, date?}]}    -> {}                      (optional)
  *   search {user, query, limit}                     -> {results: [{id, text, score}]} (optional)
  *   list   {user}                                   -> {memories: [{id?, text, date?, label?}]} (optional)
  */
 import { scrubSecrets } from '../../secrets.js';
-import type { MemoryEntry, MemoryOp } from '../../e2e/types.js';
+import type { Artifact, MemoryEntry, MemoryOp, ToolCall } from '../../e2e/types.js';
 import type { SearchHit } from '../../memory/types.js';
 import type { ChatReply, RecalledMemory } from '../types.js';
 import { readUsage } from '../usage.js';
@@ -139,7 +140,51 @@ export function parseChatResult(value: unknown): ChatReply {
   if (cut) reply.truncated = true;
   if (present(result.recall_ms)) reply.recall_ms = number(result.recall_ms, 'result.recall_ms', { nonNegative: true });
   if (present(result.memory_ops)) reply.memory_ops = array(result.memory_ops, 'result.memory_ops').map((item, i) => memoryOp(item, `result.memory_ops[${i}]`));
+  if (present(result.tool_calls)) reply.tool_calls = array(result.tool_calls, 'result.tool_calls').map((item, i) => toolCall(item, `result.tool_calls[${i}]`));
+  if (present(result.artifacts)) reply.artifacts = array(result.artifacts, 'result.artifacts').map((item, i) => artifact(item, `result.artifacts[${i}]`));
   return reply;
+}
+
+function nonEmptyString(value: unknown, path: string): string {
+  const text = string(value, path);
+  if (text.trim() === '') throw new ShapeError(path, 'must not be empty');
+  return text;
+}
+
+/**
+ * A tool call as the agent made it. Arguments come as an object, or as the
+ * JSON text of one (what model APIs hand an agent); text that is not a JSON
+ * object is what the agent sent, so it is kept (`raw`, with no arguments to
+ * match) rather than refused: checks on the call then fail on their own terms.
+ */
+function toolCall(item: unknown, path: string): ToolCall {
+  const entry = object(item, path);
+  const call: ToolCall = { name: nonEmptyString(entry.name, `${path}.name`), arguments: {} };
+  if (typeof entry.arguments === 'string') {
+    const parsed = parseJsonObject(entry.arguments);
+    if (parsed) call.arguments = parsed;
+    else call.raw = entry.arguments;
+  } else if (present(entry.arguments)) {
+    if (!isObject(entry.arguments)) throw new ShapeError(`${path}.arguments`, `must be an object or the JSON text of one, got ${describeValue(entry.arguments)}`);
+    call.arguments = entry.arguments;
+  }
+  if (present(entry.error)) call.error = string(entry.error, `${path}.error`);
+  if (entry.result !== undefined) call.result = entry.result;
+  return call;
+}
+
+function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return isObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function artifact(item: unknown, path: string): Artifact {
+  const entry = object(item, path);
+  return { path: nonEmptyString(entry.path, `${path}.path`), content: string(entry.content, `${path}.content`) };
 }
 
 const MEMORY_OPS: readonly MemoryOp['op'][] = ['insert', 'replace', 'delete', 'rethink'];
