@@ -35,6 +35,18 @@ export function plainText(text: string): string {
   return text.replace(ANSI, '').replace(WHITESPACE, ' ').replace(CONTROL, visibleControl).replace(BIDI, '\ufffd').trim();
 }
 
+/** Every kind of line break: a block keeps them, as \n. */
+const LINE_BREAK = /\r\n|[\r\u0085\u2028\u2029]/g;
+
+/** Plain text that keeps its lines (an artifact's content): as plainText, but line breaks become \n and tabs stay. */
+export function plainBlock(text: string): string {
+  return text
+    .replace(ANSI, '')
+    .replace(LINE_BREAK, '\n')
+    .replace(CONTROL, (char) => (char === '\n' || char === '\t' ? char : visibleControl(char)))
+    .replace(BIDI, '\ufffd');
+}
+
 /** At most `max` UTF-16 units with an ellipsis, never cutting a surrogate pair (a 4-byte emoji) in half. */
 export function shorten(text: string, max: number): string {
   if (text.length <= max) return text;
