@@ -1,6 +1,6 @@
 import type { FailureActions } from '../e2e/failureActions.js';
 import type { Artifact, ToolCall } from '../e2e/types.js';
-import { cell, plainBlock, plainText, shorten } from './escape.js';
+import { cell, htmlCell, plainBlock, plainText, shorten } from './escape.js';
 import { oneLine } from './format.js';
 
 /**
@@ -86,9 +86,11 @@ export function actionDetails(key: string, actions: FailureActions, bounds = FUL
   if (!hasActions(actions)) return [];
   const calls = bounded(actions.tool_calls, actions.tool_calls_left_out, bounds.calls);
   const artifacts = bounded(actions.artifacts, actions.artifacts_left_out, bounds.artifacts);
-  const callCount = calls.shown.length + calls.leftOut;
-  const artifactCount = artifacts.shown.length + artifacts.leftOut;
-  const lines = [`<details><summary>What ${cell(key, 80)} did: ${callCount} tool call(s), ${artifactCount} artifact(s)</summary>`, ''];
+  const counts = [
+    ...(calls.shown.length > 0 ? [`${calls.shown.length + calls.leftOut} tool call(s)`] : []),
+    ...(artifacts.shown.length > 0 ? [`${artifacts.shown.length + artifacts.leftOut} artifact(s)`] : []),
+  ];
+  const lines = [`<details><summary>What ${htmlCell(key, 80)} did: ${counts.join(', ')}</summary>`, ''];
   if (calls.shown.length > 0) {
     lines.push('Tool calls of the probe, in order:', '');
     calls.shown.forEach((call, index) => lines.push(`${index + 1}. ${cell(callText(call), CALL_CHARS)}${call.error === undefined ? '' : ` — **refused:** ${cell(call.error, 200)}`}`));
@@ -100,7 +102,7 @@ export function actionDetails(key: string, actions: FailureActions, bounds = FUL
     const shown = all.slice(0, bounds.lines).join('\n');
     const fence = fenceFor(shown);
     lines.push(`Artifact ${cell(artifact.path, 200)} (${artifactBytes(artifact)} bytes${artifact.truncated ? ', cut' : ''}):`, '', fence, ...(shown === '' ? [] : [shown]), fence, '');
-    if (all.length > bounds.lines) lines.push(`… and ${all.length - bounds.lines} more line(s) in trials.jsonl`, '');
+    if (all.length > bounds.lines) lines.push(`… and ${all.length - bounds.lines} more line(s) in report.md and trials.jsonl`, '');
   }
   if (artifacts.leftOut > 0) lines.push(`… and ${artifacts.leftOut} more artifact(s) in trials.jsonl`, '');
   lines.push('</details>', '');
