@@ -3,6 +3,7 @@ import { e2eIntervals } from '../gate/intervals.js';
 import { groupBy, mean, round, summarizeLatency, type LatencySummary } from '../stats.js';
 import { aggregateGraders, type GraderSummary } from './aggregateGraders.js';
 import { failureHarm, harmSummary, type HarmSummary } from './harm.js';
+import { failureActions, type FailureActions } from './failureActions.js';
 import { costSummary, totalCost, type CostSummary } from './cost.js';
 import { trialKey, type TrialRecord } from './trial.js';
 import { summarizeFaults, type FaultSummary } from './faults.js';
@@ -83,8 +84,8 @@ export interface E2eResult {
   errors: { key: string; reason: string }[];
   /** Planned trials with no record in trials.jsonl; each is an error in the rates and in `errors`. */
   missing: number;
-  /** Failed trials under the headline condition, for reports: question, answer and why. */
-  failures: { key: string; case: string; ability: string; question: string; answer: string; reason: string; /** What harmful memory reached the context and where (harmNote). */ harm?: string }[];
+  /** Failed trials under the headline condition, for reports: question, answer and why, and what the probe did (failureActions: its tool calls and artifacts, bounded). */
+  failures: ({ key: string; case: string; ability: string; question: string; answer: string; reason: string; /** What harmful memory reached the context and where (harmNote). */ harm?: string } & FailureActions)[];
   /** Each named grader's score, pass rate and pass^k per condition (aggregateGraders.ts); absent when no case has graders. */
   graders?: Record<string, GraderSummary>;
 }
@@ -221,7 +222,7 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
     missing: outcomes.length - trials.length,
     failures: trials
       .filter((trial) => trial.status === 'fail' && trial.condition === headline)
-      .map((trial) => ({ key: trial.key, case: trial.case, ability: trial.ability, question: trial.question, answer: trial.answer ?? '', reason: trial.reason, ...failureHarm(trial) })),
+      .map((trial) => ({ key: trial.key, case: trial.case, ability: trial.ability, question: trial.question, answer: trial.answer ?? '', reason: trial.reason, ...failureHarm(trial), ...failureActions(trial.invocations) })),
     ...(graders ? { graders: graders.overall } : {}),
   };
 }

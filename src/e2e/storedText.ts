@@ -42,12 +42,12 @@ export function wasCut(text: string): boolean {
   return CUT_MARKER.test(text);
 }
 
-/** A copy of a record with every string in it capped (capText): applied once, where a trial is stored. */
-export function capStoredText<T>(value: T): T {
-  if (typeof value === 'string') return capText(value) as T;
-  if (Array.isArray(value)) return value.map((item) => capStoredText(item)) as T;
+/** A copy of a record with every string in it capped (capText): applied once, where a trial is stored (and, with a smaller limit, to what a report copies). */
+export function capStoredText<T>(value: T, limit = STORED_TEXT_LIMIT): T {
+  if (typeof value === 'string') return capText(value, limit) as T;
+  if (Array.isArray(value)) return value.map((item) => capStoredText(item, limit)) as T;
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, capStoredText(item)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, capStoredText(item, limit)])) as T;
   }
   return value;
 }

@@ -15,6 +15,7 @@ import { isolationLines } from './markdown.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { graderTable, graderTableMarkdown } from './graderTable.js';
 import { harmCell, harmMarkdown } from './harmTable.js';
+import { actionDetails, COMMENT_BOUNDS, hasActions } from './actionLines.js';
 
 /**
  * GitHub refuses comment bodies over 65,536 characters. Counted in bytes
@@ -50,7 +51,7 @@ interface Part {
   leftOut(count: number): string;
 }
 
-type PartName = 'errors' | 'abilities' | 'graders' | 'chart' | 'retrieval' | 'changes' | 'gate' | 'files' | 'failures' | 'misses';
+type PartName = 'errors' | 'abilities' | 'graders' | 'chart' | 'retrieval' | 'changes' | 'gate' | 'files' | 'failures' | 'actions' | 'misses';
 
 /**
  * How a body too long for its limit degrades, least important detail first:
@@ -62,16 +63,19 @@ const TRIM_STEPS: readonly [PartName, number][] = [
   ['files', 0],
   ['misses', 0],
   ['chart', 0],
+  ['actions', 3],
   ['changes', 5],
   ['retrieval', 5],
   ['abilities', 10],
   ['graders', 10],
   ['failures', 10],
+  ['actions', 1],
   ['retrieval', 0],
   ['graders', 0],
   ['abilities', 0],
   ['changes', 0],
   ['gate', 20],
+  ['actions', 0],
   ['failures', 3],
   ['errors', 5],
   ['failures', 0],
@@ -134,6 +138,7 @@ export function renderComment(input: CommentInput, limitBytes = COMMENT_LIMIT_BY
     ...section('gate'),
     ...section('files'),
     ...section('failures'),
+    ...section('actions'),
     ...section('misses'),
     ...closing(input, leftOut()),
   ]);
@@ -312,6 +317,24 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
         ],
         leftOut: (count) => `${count} failing trial(s)`,
       };
+      // What the agent did, one collapsed block per failing trial; held-out trials keep theirs in trials.jsonl, as their answers.
+      const acting = failures.filter((failure) => !heldout.has(failure.case) && hasActions(failure));
+      if (acting.length > 0) {
+        parts.actions = {
+          rows: acting.length,
+          cap: 10,
+          render: (shown) =>
+            shown === 0
+              ? []
+              : [
+                  `Tool calls and artifacts of the probe in ${acting.length} failing trial(s):`,
+                  '',
+                  ...acting.slice(0, shown).flatMap((failure) => actionDetails(failure.key, failure, COMMENT_BOUNDS)),
+                  ...(acting.length > shown ? [`… and ${acting.length - shown} more failing trial(s) with tool calls or artifacts`, ''] : []),
+                ],
+          leftOut: (count) => `the tool calls and artifacts of ${count} failing trial(s)`,
+        };
+      }
     }
   }
 

@@ -35,6 +35,18 @@ export function plainText(text: string): string {
   return text.replace(ANSI, '').replace(WHITESPACE, ' ').replace(CONTROL, visibleControl).replace(BIDI, '\ufffd').trim();
 }
 
+/** Every kind of line break: a block keeps them, as \n. */
+const LINE_BREAK = /\r\n|[\r\u0085\u2028\u2029]/g;
+
+/** Plain text that keeps its lines (an artifact's content): as plainText, but line breaks become \n and tabs stay. */
+export function plainBlock(text: string): string {
+  return text
+    .replace(ANSI, '')
+    .replace(LINE_BREAK, '\n')
+    .replace(CONTROL, (char) => (char === '\n' || char === '\t' ? char : visibleControl(char)))
+    .replace(BIDI, '\ufffd');
+}
+
 /** At most `max` UTF-16 units with an ellipsis, never cutting a surrogate pair (a 4-byte emoji) in half. */
 export function shorten(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -57,8 +69,8 @@ function notifiesOrLinks(text: string, at: number): boolean {
   return !/[A-Za-z0-9]/.test(before) || /^@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/.test(text.slice(at));
 }
 
-/** Plain text made inert for GitHub markdown. */
-function markdownOf(plain: string): string {
+/** Plain text made inert for GitHub's HTML: no mentions, references or links, no markup. */
+function htmlOf(plain: string): string {
   return (
     plain
       // GitHub's automatic links and notifications: mentions (and e-mail addresses), #123 and owner/repo#123, GH-123,
@@ -70,10 +82,17 @@ function markdownOf(plain: string): string {
       .replace(/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/gi, (sha) => sha.replace(/(.{6})(?=.)/g, `$1${BREAK}`))
       .replace(/\b([a-z][a-z0-9+.-]*)(?=:\/\/)/gi, `$1${BREAK}`)
       .replace(/\bwww\./gi, `www${BREAK}.`)
-      // HTML, then markdown punctuation (entities first, so the backslashes added next are not inside them).
+      // HTML (entities first, so the backslashes markdownOf adds next are not inside them).
       .replace(/&/g, '&amp;')
       .replace(/</g, '&lt;')
       .replace(/>/g, '&gt;')
+  );
+}
+
+/** Plain text made inert for GitHub markdown. */
+function markdownOf(plain: string): string {
+  return (
+    htmlOf(plain)
       .replace(/[\\`*_{}[\]()#+!|~]/g, (char) => `\\${char}`)
       // A list marker at the start would nest a list after our "- ".
       .replace(/^-/, '\\-')
@@ -89,4 +108,9 @@ export function escapeMarkdown(text: string): string {
 /** Escaped and shortened to `max` characters (before escaping), for table cells. */
 export function cell(text: string, max = 120): string {
   return markdownOf(shorten(plainText(text), max));
+}
+
+/** Escaped and shortened, for the text of an HTML element on one line (a <summary>), where markdown's backslashes would show. */
+export function htmlCell(text: string, max = 120): string {
+  return htmlOf(shorten(plainText(text), max));
 }

@@ -9,6 +9,7 @@ import { missedQueries, missedQueryRows } from './missedTable.js';
 import { faultTableMarkdown } from './faultTable.js';
 import { graderTable, graderTableMarkdown } from './graderTable.js';
 import { harmCell, harmMarkdown } from './harmTable.js';
+import { actionDetails } from './actionLines.js';
 
 /** report.md: the retrieval results for people, every untrusted string escaped. */
 export function markdownReport(results: ResultsDocument): string {
@@ -118,7 +119,7 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   if (e2e.failures.length > 0) {
     lines.push(`<details><summary>${e2e.failures.length} failing trials under ${e2e.headline_condition}</summary>`, '');
     lines.push(...markdownTable(['trial', 'probe', 'answer', 'why'], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200) + harmCell(failure.harm)])));
-    lines.push('', '</details>', '');
+    lines.push('', ...e2e.failures.slice(0, 50).flatMap((failure) => actionDetails(failure.key, failure)), '</details>', '');
   }
   return lines;
 }

@@ -11,6 +11,8 @@ import { formatCost, formatEstimate, formatMetric, formatMs, oneLine, textTable 
 import { graderTable, graderTableText } from './graderTable.js';
 import type { ResultsDocument } from './results.js';
 import { faultTableText } from './faultTable.js';
+import { actionLinesText } from './actionLines.js';
+import { failureActions } from '../e2e/failureActions.js';
 
 const MAX_LINES = 10;
 
@@ -71,7 +73,9 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
   const failing = trials.filter((trial) => trial.status === 'fail' && trial.condition === e2e.headline_condition);
   if (failing.length > 0) {
     lines.push('', `failing under ${e2e.headline_condition} (${failing.length} trials):`);
-    for (const trial of failing.slice(0, MAX_LINES)) lines.push(`  ${plainText(trial.case)} #${trial.repeat}: ${oneLine(trial.reason, 160)}${withHarm(harmNote(trial))}`);
+    for (const trial of failing.slice(0, MAX_LINES)) {
+      lines.push(`  ${plainText(trial.case)} #${trial.repeat}: ${oneLine(trial.reason, 160)}${withHarm(harmNote(trial))}`, ...actionLinesText(failureActions(trial.invocations)));
+    }
     if (failing.length > MAX_LINES) lines.push(`  ... and ${failing.length - MAX_LINES} more in trials.jsonl`);
   }
   if (e2e.errors.length > 0) {

@@ -1,0 +1,52 @@
+import { probeActions } from './actions.js';
+import { capStoredText, capText } from './storedText.js';
+import type { Invocation } from './trial.js';
+import type { Artifact, ToolCall } from './types.js';
+
+/**
+ * What a failing trial's probe did, as results.json copies it for reports:
+ * bounded, so a trial with a thousand calls or a 1 MB export cannot swell
+ * the results. The whole record stays in trials.jsonl.
+ */
+export const REPORT_TOOL_CALLS = 20;
+export const REPORT_ARTIFACTS = 5;
+/** UTF-8 bytes of an artifact's content a report keeps (so at most as many characters); capText's marker says what was cut. */
+export const REPORT_ARTIFACT_BYTES = 2000;
+/** UTF-8 bytes of each text in a reported tool call (an argument value, raw arguments, the refusal) and of an artifact's path. */
+const REPORT_TEXT_BYTES = 500;
+
+/** The probe's tool calls and artifacts for a failure entry; each field absent when the probe reported none, the counts when some were left out. */
+export interface FailureActions {
+  tool_calls?: ToolCall[];
+  /** Calls after the first REPORT_TOOL_CALLS, left out. */
+  tool_calls_left_out?: number;
+  artifacts?: Artifact[];
+  /** Artifacts after the first REPORT_ARTIFACTS, left out. */
+  artifacts_left_out?: number;
+}
+
+export function failureActions(invocations: readonly Invocation[]): FailureActions {
+  const { tool_calls: calls, artifacts } = probeActions(invocations);
+  return {
+    ...(calls.length > 0 ? { tool_calls: calls.slice(0, REPORT_TOOL_CALLS).map(reportedCall) } : {}),
+    ...(calls.length > REPORT_TOOL_CALLS ? { tool_calls_left_out: calls.length - REPORT_TOOL_CALLS } : {}),
+    ...(artifacts.length > 0 ? { artifacts: artifacts.slice(0, REPORT_ARTIFACTS).map(reportedArtifact) } : {}),
+    ...(artifacts.length > REPORT_ARTIFACTS ? { artifacts_left_out: artifacts.length - REPORT_ARTIFACTS } : {}),
+  };
+}
+
+/** The call without what the tool answered (reports show what the agent did; trials.jsonl keeps the answer). */
+function reportedCall(call: ToolCall): ToolCall {
+  return capStoredText(
+    { name: call.name, arguments: call.arguments, ...(call.raw !== undefined ? { raw: call.raw } : {}), ...(call.error !== undefined ? { error: call.error } : {}) },
+    REPORT_TEXT_BYTES,
+  );
+}
+
+/** `bytes` stays the size the agent produced: an artifact already cut at receipt keeps its own. */
+function reportedArtifact(artifact: Artifact): Artifact {
+  const path = capText(artifact.path, REPORT_TEXT_BYTES);
+  const content = capText(artifact.content, REPORT_ARTIFACT_BYTES);
+  if (content === artifact.content) return { ...artifact, path };
+  return { path, content, truncated: true, bytes: artifact.bytes ?? Buffer.byteLength(artifact.content, 'utf8') };
+}
