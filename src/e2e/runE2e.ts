@@ -171,6 +171,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
       ...(reply.usage_warning ? { usage_warning: reply.usage_warning } : {}),
       ...(reply.truncated ? { truncated: true } : {}),
       ...(reply.memory_ops ? { memory_ops: reply.memory_ops } : {}),
+      ...(reply.tool_rounds_exhausted ? { tool_rounds_exhausted: true } : {}),
     });
     if (reply.usage) {
       record.tokens.input += reply.usage.input_tokens;

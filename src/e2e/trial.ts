@@ -40,6 +40,8 @@ export interface Invocation {
   truncated?: boolean;
   /** The memory tool calls the agent reported for this invocation. */
   memory_ops?: MemoryOp[];
+  /** The builtin target's model used up max_tool_rounds: the reply was forced with tool_choice "none". */
+  tool_rounds_exhausted?: true;
 }
 
 /**
