@@ -25,6 +25,8 @@ export interface RecordedRequest {
   at: number;
   /** Set when the client closed the connection of a request the server never answered (a hang): it gave up on it. */
   aborted?: true;
+  /** What a chat completion request was answered with (the JSON body), so tests can sum the usage it reported. */
+  response?: unknown;
 }
 
 export interface OpenAIServerOptions {
@@ -196,7 +198,7 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
               tool_calls: answer.tool_calls.map((call, index) => ({ id: `call_${requests.length}_${index + 1}`, type: 'function', function: call })),
             };
       const spoken = typeof answer === 'string' ? answer : answer.tool_calls.map((call) => `${call.name} ${call.arguments}`).join(' ');
-      json(response, 200, {
+      json(response, 200, (record.response = {
         id: `chatcmpl-${requests.length}`,
         object: 'chat.completion',
         created: Math.floor(Date.now() / 1000),
@@ -207,7 +209,7 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
           completion_tokens: count(spoken),
           total_tokens: 0,
         },
-      });
+      }));
       return;
     }
     json(response, 404, { error: { message: `no route ${request.method} ${request.url}`, type: 'invalid_request_error' } });
