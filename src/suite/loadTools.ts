@@ -32,7 +32,7 @@ export function addTools(target: TargetSpec, rawTarget: Record<string, unknown>,
     if (earlier === undefined) firstAt.set(spec.name, index);
     else problems.push({ where: rows.locate(index, ['name']), message: `duplicate tool name "${spec.name}"`, hint: `first defined at ${formatLocation(rows.locate(earlier, ['name']))}` });
     const problem = parametersProblem(spec.parameters);
-    if (problem) problems.push({ where: rows.locate(index, ['parameters']), message: `tool "${spec.name}": ${problem}`, hint: 'fix the schema where ajv\'s message points' });
+    if (problem) problems.push({ where: rows.locate(index, ['parameters']), message: `tool "${spec.name}": ${problem.message}`, hint: problem.hint });
     const properties = spec.parameters.properties;
     if (properties !== null && typeof properties === 'object' && !Array.isArray(properties)) {
       const names = Object.keys(properties);

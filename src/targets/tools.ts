@@ -25,14 +25,16 @@ function compileParameters(parameters: Record<string, unknown>): ValidateFunctio
   return ajv.compile(parameters);
 }
 
-/** Why a tool's parameters cannot check its calls (for the suite loader), or undefined when they can. */
-export function parametersProblem(parameters: Record<string, unknown>): string | undefined {
-  if (parameters.type !== 'object') return 'parameters must be a JSON Schema of an object (type: object): a call\'s arguments are always one';
+/** Why a tool's parameters cannot check its calls, and what to do (for the suite loader); undefined when they can. */
+export function parametersProblem(parameters: Record<string, unknown>): { message: string; hint: string } | undefined {
+  if (parameters.type !== 'object') {
+    return { message: 'parameters must be a JSON Schema of an object (type: object): a call\'s arguments are always one', hint: 'add type: object and put the arguments under properties' };
+  }
   try {
     compileParameters(parameters);
     return undefined;
   } catch (error) {
-    return `parameters is not a JSON Schema that compiles: ${error instanceof Error ? error.message : String(error)}`;
+    return { message: `parameters is not a JSON Schema that compiles: ${error instanceof Error ? error.message : String(error)}`, hint: 'fix the schema where ajv\'s message points' };
   }
 }
 
