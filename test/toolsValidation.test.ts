@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { main } from '../src/cli/main.js';
@@ -7,7 +7,7 @@ import { trialFingerprint } from '../src/e2e/fingerprint.js';
 import { RecallGateError, formatProblem } from '../src/errors.js';
 import { loadSuite } from '../src/suite/load.js';
 import type { BuiltinTargetSpec, Suite } from '../src/suite/types.js';
-import { tempDir } from './support/cli.js';
+import { REPO_ROOT, tempDir } from './support/cli.js';
 
 /*
  * e2e.target.tools as the suite loader reads it: inline or from a file beside
@@ -143,6 +143,16 @@ describe('e2e.target.tools', () => {
       'suite.yaml:12:5: "tools" only applies to the builtin target (an adapter reports the tool calls its agent made (tool_calls in its chat result))',
       'suite.yaml:14:5: "max_tool_rounds" only applies to the builtin target (an adapter reports the tool calls its agent made (tool_calls in its chat result))',
     ]);
+  });
+
+  test('the example agent-actions/suite.builtin.yaml and its tools.yaml load (beside a cases file of our own: cases.yaml belongs to suite.yaml too)', () => {
+    const dir = tempDir('recall-gate-tools-example-');
+    for (const file of ['suite.builtin.yaml', 'tools.yaml']) copyFileSync(join(REPO_ROOT, 'suites/examples/agent-actions', file), join(dir, file));
+    writeFileSync(join(dir, 'cases.yaml'), '- { name: c1, ability: recall, sessions: [{ user: "hi" }], probe: { text: "q" }, check: { contains: "x" }, harmful: { contains: "db-staging-1" } }\n');
+    const target = loadSuite('suite.builtin.yaml', dir).e2e!.target as BuiltinTargetSpec;
+    assert.deepEqual(target.tools!.map((tool) => tool.name), ['connect_db', 'list_migrations', 'write_file', 'list_expenses']);
+    assert.deepEqual(target.tools!.find((tool) => tool.name === 'write_file')!.artifact, { path: '{path}', content: '{content}' });
+    assert.equal(target.max_tool_rounds, 5);
   });
 
   test('recall-gate validate exits 2 and prints the problem at file:line:col', async () => {
