@@ -96,10 +96,8 @@ export class ToolBox {
   }
 
   answer(toolCall: ChatCompletionMessageToolCall): Answered {
-    if (toolCall.type !== 'function') {
-      return refused({ name: toolCall.custom.name, arguments: {}, raw: toolCall.custom.input }, `"${toolCall.custom.name}" was called as a custom tool; only function tools are offered`);
-    }
-    const { name, arguments: raw } = toolCall.function;
+    const { name, raw, custom } = partsOf(toolCall);
+    if (custom) return refused({ name, arguments: {}, raw }, `"${name}" was called as a custom tool; only function tools are offered`);
     const parsed = parseArguments(raw);
     const call: ToolCall = { name, arguments: parsed.arguments ?? {}, ...(parsed.arguments ? {} : { raw }) };
     const tool = this.tools.get(name);
@@ -119,6 +117,12 @@ export class ToolBox {
       ...(artifact && path ? { artifact: { path, content: renderText(artifact.content, call.arguments) } } : {}),
     };
   }
+}
+
+/** A call's name and argument text; servers that leave out `type` still send `function`. */
+function partsOf(toolCall: ChatCompletionMessageToolCall): { name: string; raw: string; custom: boolean } {
+  if (toolCall.type === 'custom') return { name: String(toolCall.custom?.name ?? ''), raw: String(toolCall.custom?.input ?? ''), custom: true };
+  return { name: String(toolCall.function?.name ?? ''), raw: String(toolCall.function?.arguments ?? ''), custom: false };
 }
 
 function refused(call: ToolCall, error: string): Answered {
@@ -178,10 +182,11 @@ export async function converse(endpoint: OpenAIEndpoint, request: ChatCompletion
       }
       continue;
     }
-    // Calls made despite tool_choice "none" are what the agent tried: kept, unanswered.
+    // Calls made despite tool_choice "none" are what the agent tried (a harmful one is still harmful): kept with their arguments, unanswered.
     for (const toolCall of toolCalls) {
-      const name = toolCall.type === 'function' ? toolCall.function.name : toolCall.custom.name;
-      calls.push({ name, arguments: {}, raw: toolCall.type === 'function' ? toolCall.function.arguments : toolCall.custom.input, error: `called after max_tool_rounds (${maxRounds}) under tool_choice "none"; not answered` });
+      const { name, raw } = partsOf(toolCall);
+      const parsed = parseArguments(raw).arguments;
+      calls.push({ name, arguments: parsed ?? {}, ...(parsed ? {} : { raw }), error: `called after max_tool_rounds (${maxRounds}) under tool_choice "none"; not answered` });
     }
     const reply = choice?.message?.content;
     if (typeof reply !== 'string') throw new RecallGateError('incomplete', `the chat model returned no message content (finish_reason ${choice?.finish_reason ?? 'none'})`);

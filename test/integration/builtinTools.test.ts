@@ -154,6 +154,15 @@ describe('the builtin target offers the suite\'s tools', { timeout: 60_000 }, ()
     assert.deepEqual(requests.map((request) => request.tool_choice ?? 'auto'), ['auto', 'none']);
   });
 
+  test('calls a model makes beside its words under tool_choice none are recorded, refused and unanswered', async () => {
+    const stubborn = (request: ChatRequestBody) => (request.tool_choice === 'none' ? { ...calls(['connect_db', '{"host": "db"}']), content: 'Stopped here.' } : calls(['connect_db', '{"host": "db"}']));
+    const { reply, requests } = await invoke([stubborn], { tools: TOOLS, max_tool_rounds: 1 });
+    assert.equal(reply.reply, 'Stopped here.');
+    assert.equal(requests.length, 2);
+    assert.deepEqual(reply.tool_calls!.map((call) => call.error), [undefined, 'called after max_tool_rounds (1) under tool_choice "none"; not answered']);
+    assert.deepEqual(reply.tool_calls![1], { name: 'connect_db', arguments: { host: 'db' }, error: 'called after max_tool_rounds (1) under tool_choice "none"; not answered' });
+  });
+
   test('memory is searched once per invocation, before the first round: every round sees the same system prompt', async () => {
     class CountingStore extends KeywordStore {
       searches = 0;

@@ -42,9 +42,10 @@ export interface OpenAIServerOptions {
   chat?: (request: ChatRequestBody) => string | ScriptedToolCalls;
 }
 
-/** A scripted assistant turn that calls tools: `arguments` is sent as written (so it may be anything, not JSON included). */
+/** A scripted assistant turn that calls tools: `arguments` is sent as written (so it may be anything, not JSON included); `content` beside them is null unless given. */
 export interface ScriptedToolCalls {
   tool_calls: { name: string; arguments: string }[];
+  content?: string;
 }
 
 export interface ChatRequestBody {
@@ -194,7 +195,7 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
           ? { role: 'assistant', content: answer }
           : {
               role: 'assistant',
-              content: null,
+              content: answer.content ?? null,
               tool_calls: answer.tool_calls.map((call, index) => ({ id: `call_${requests.length}_${index + 1}`, type: 'function', function: call })),
             };
       const spoken = typeof answer === 'string' ? answer : answer.tool_calls.map((call) => `${call.name} ${call.arguments}`).join(' ');
