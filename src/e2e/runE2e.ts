@@ -174,6 +174,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
       ...(reply.memory_ops ? { memory_ops: reply.memory_ops } : {}),
       ...(reply.tool_calls ? { tool_calls: reply.tool_calls } : {}),
       ...(reply.artifacts ? { artifacts: reply.artifacts.map(capArtifact) } : {}),
+      ...(reply.tool_rounds_exhausted ? { tool_rounds_exhausted: true } : {}),
     });
     if (reply.usage) {
       record.tokens.input += reply.usage.input_tokens;

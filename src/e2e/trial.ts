@@ -44,6 +44,8 @@ export interface Invocation {
   tool_calls?: ToolCall[];
   /** The files the agent produced in this invocation, each cut at ARTIFACT_LIMIT (capArtifact). */
   artifacts?: Artifact[];
+  /** The builtin target's model used up max_tool_rounds: the reply was forced with tool_choice "none". */
+  tool_rounds_exhausted?: true;
 }
 
 /**

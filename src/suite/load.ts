@@ -5,6 +5,7 @@ import { checkRetrieval } from './semantics.js';
 import { splitOf } from './splits.js';
 import { FileProblems, readDataFile, readYamlFile, type DataPath, type SourceFile } from './sourceFile.js';
 import { buildE2e, type RawE2e } from './loadE2e.js';
+import { addTools } from './loadTools.js';
 import { validateGate } from '../gate/validateGate.js';
 import { gateLocations, gateSpecOf } from './loadGate.js';
 import { buildVariants } from './variants.js';
@@ -21,7 +22,7 @@ import {
 } from './types.js';
 
 const DEFAULT_K = [1, 3, 5];
-const PLURAL: Record<SchemaPart, string> = { suite: 'suites', memory: 'memories', query: 'queries', case: 'cases' };
+const PLURAL: Record<SchemaPart, string> = { suite: 'suites', memory: 'memories', query: 'queries', case: 'cases', tool: 'tools' };
 const MIN_DEPTH = 10;
 
 /** A list of rows and where each row was written. */
@@ -103,8 +104,11 @@ export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
   let e2e: E2eSpec | undefined;
   if (raw.e2e) {
     const cases = rowsOf(raw.e2e.cases, ['e2e', 'cases'], 'case', reading);
+    // tools: a list, or a file holding it (read like rows, checked against definitions/tool).
+    const tools = raw.e2e.target.tools === undefined ? undefined : rowsOf(raw.e2e.target.tools, ['e2e', 'target', 'tools'], 'tool', reading);
     if (problems.length > 0) throw invalidInput(sortProblems(problems));
     e2e = buildE2e(raw.e2e, cases!, main, retrieval, files, problems);
+    addTools(e2e.target, raw.e2e.target, tools, (key) => main.locate(['e2e', 'target'], { keyOf: key }), problems);
     if (problems.length > 0) throw invalidInput(sortProblems(problems));
   }
 

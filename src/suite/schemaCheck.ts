@@ -5,7 +5,7 @@ import { closest, didYouMean } from './didYouMean.js';
 import { STRING_FORMATS } from './formats.js';
 import type { DataPath, SourceFile } from './sourceFile.js';
 
-export type SchemaPart = 'suite' | 'memory' | 'query' | 'case';
+export type SchemaPart = 'suite' | 'memory' | 'query' | 'case' | 'tool';
 
 let compiled: Record<SchemaPart, ValidateFunction> | undefined;
 
@@ -21,6 +21,7 @@ function validators(): Record<SchemaPart, ValidateFunction> {
       memory: ajv.getSchema(`${id}#/definitions/memory`)!,
       query: ajv.getSchema(`${id}#/definitions/query`)!,
       case: ajv.getSchema(`${id}#/definitions/case`)!,
+      tool: ajv.getSchema(`${id}#/definitions/tool`)!,
     };
   }
   return compiled;
@@ -148,6 +149,7 @@ function patternMessage(error: ErrorObject): string {
   const pattern = String((error.params as { pattern: string }).pattern);
   if (pattern === '^[^\\s]+$') return 'must not contain spaces';
   if (pattern.startsWith('^\\d{4}')) return 'must be a date written YYYY-MM-DD';
+  if (pattern === '^[a-zA-Z0-9_-]{1,64}$') return 'must be 1 to 64 letters, digits, "_" or "-" (the chat API\'s rule for tool names)';
   if (pattern.startsWith('^[A-Za-z0-9]')) return 'must start with a letter or digit and use only letters, digits, ".", "_" and "-"';
   if (pattern.startsWith('^[A-Za-z_]')) return 'must be an environment variable name';
   if (pattern.startsWith('^[^#]')) return 'must be path.mjs#export (a file relative to the suite, then the exported function)';

@@ -111,6 +111,23 @@ export interface BuiltinTargetSpec {
   /** A memory search slower than this is abandoned: the agent answers without memory (fault:timeout outlasts it on purpose). Default 2000 (builtin.ts). */
   recall_timeout_ms?: number;
   max_retries: number;
+  /** Tools offered to the chat model (targets/tools.ts): calls are recorded and answered, never executed. */
+  tools?: ToolSpec[];
+  /** Replies with tool calls answered per invocation before a last request with tool_choice "none". Default 5 (DEFAULT_MAX_TOOL_ROUNDS). */
+  max_tool_rounds?: number;
+}
+
+/** A tool the builtin target offers its chat model, as the suite declares it. */
+export interface ToolSpec {
+  name: string;
+  description?: string;
+  /** JSON Schema of the arguments (an object); every call is validated against it. */
+  parameters: Record<string, unknown>;
+  /** What a valid call is answered with: fixed JSON whose strings may hold {arg} templates. */
+  returns?: unknown;
+  /** A valid call records this file (ChatReply.artifacts): path and content are {arg} templates, e.g. "{path}". */
+  artifact?: { path: string; content: string };
+  where: SourceLocation;
 }
 
 export interface HttpTargetSpec {

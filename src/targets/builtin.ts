@@ -6,7 +6,7 @@ import type { MemoryStore, SearchHit } from '../memory/types.js';
 import { OpenAIEndpoint } from '../net/openaiEndpoint.js';
 import type { BuiltinTargetSpec } from '../suite/types.js';
 import type { ChatReply, ChatRequest, RecalledMemory, Target } from './types.js';
-import { readCompletionUsage } from './usage.js';
+import { converse, DEFAULT_MAX_TOOL_ROUNDS, ToolBox } from './tools.js';
 
 /** How long a memory search may take before the agent answers without memory (target option recall_timeout_ms). */
 export const DEFAULT_RECALL_TIMEOUT_MS = 2000;
@@ -35,7 +35,8 @@ export interface BuiltinTargetOptions {
  * The reference agent: for each invocation it searches memory for the message
  * (unless the condition says otherwise), puts what passes the settings into the
  * system prompt, asks the chat model (after the session's earlier turns, when
- * there are any), and stores what the user said.
+ * there are any; answering its calls of the suite's tools, see tools.ts: the
+ * search happens once, before the first round), and stores what the user said.
  *
  * A search slower than recall_timeout_ms is abandoned at that deadline and the
  * agent answers without memory, recording why (recall_error) and the wait
@@ -46,6 +47,8 @@ export interface BuiltinTargetOptions {
  */
 export class BuiltinTarget implements Target {
   private readonly endpoint: OpenAIEndpoint;
+  /** The suite's tools, their parameters compiled once; absent when it declares none (requests carry no `tools`). */
+  private readonly tools?: ToolBox;
   private stored = 0;
   /** Session date of each memory this agent stored, shown beside it when dated. */
   private readonly dates = new Map<string, string>();
@@ -56,6 +59,7 @@ export class BuiltinTarget implements Target {
         hint: `set ${apiKeyEnv(options.spec)} (a fork's pull request gets no secrets)`,
       });
     }
+    if (options.spec.tools?.length) this.tools = new ToolBox(options.spec.tools);
     this.endpoint = new OpenAIEndpoint({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: options.spec.max_retries, timeoutMs: options.spec.timeout_ms });
   }
 
@@ -68,8 +72,9 @@ export class BuiltinTarget implements Target {
     const { recalled, error: recallError } = await this.recall(request);
     const recallMs = performance.now() - searchStarted;
 
-    const completion = await this.endpoint.request('chat request', (client) =>
-      client.chat.completions.create({
+    const { reply, finish_reason, ...acted } = await converse(
+      this.endpoint,
+      {
         model: spec.model,
         messages: [
           { role: 'system', content: this.systemPrompt(request, recalled) },
@@ -79,11 +84,10 @@ export class BuiltinTarget implements Target {
         ],
         ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}),
         ...(spec.max_tokens !== undefined ? { max_completion_tokens: spec.max_tokens } : {}),
-      }),
+      },
+      this.tools,
+      spec.max_tool_rounds ?? DEFAULT_MAX_TOOL_ROUNDS,
     );
-    const choice = completion.choices?.[0];
-    const reply = choice?.message?.content;
-    if (typeof reply !== 'string') throw new RecallGateError('incomplete', `the chat model returned no message content (finish_reason ${choice?.finish_reason ?? 'none'})`);
 
     const memoryOps: MemoryOp[] = [];
     if (spec.memory.auto_store) {
@@ -102,8 +106,9 @@ export class BuiltinTarget implements Target {
       // Only a real search adds latency; none and oracle do not search.
       ...(request.memory === 'recall' ? { recall_ms: recallMs } : {}),
       ...(recallError ? { recall_error: recallError } : {}),
-      ...(choice?.finish_reason === 'length' ? { truncated: true } : {}),
-      ...readCompletionUsage(completion.usage, `the chat model at ${this.endpoint.url}`),
+      ...(finish_reason === 'length' ? { truncated: true } : {}),
+      // Token usage (summed over tool rounds), tool calls, artifacts.
+      ...acted,
     };
   }
 

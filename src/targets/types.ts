@@ -61,6 +61,8 @@ export interface ChatReply extends ReportedUsage {
   tool_calls?: ToolCall[];
   /** The files the agent produced in this invocation, when it says. */
   artifacts?: Artifact[];
+  /** The builtin target's model still called tools after max_tool_rounds rounds: its reply was asked for with tool_choice "none". */
+  tool_rounds_exhausted?: true;
 }
 
 /** The agent under test. */

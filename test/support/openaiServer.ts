@@ -25,6 +25,8 @@ export interface RecordedRequest {
   at: number;
   /** Set when the client closed the connection of a request the server never answered (a hang): it gave up on it. */
   aborted?: true;
+  /** What a chat completion request was answered with (the JSON body), so tests can sum the usage it reported. */
+  response?: unknown;
 }
 
 export interface OpenAIServerOptions {
@@ -36,14 +38,27 @@ export interface OpenAIServerOptions {
   embed?: (texts: string[]) => number[][];
   /** The key the server accepts; requests with another key get 401. */
   apiKey?: string;
-  /** Answers for the chat API; by default `answerFromMemories`. */
-  chat?: (request: ChatRequestBody) => string;
+  /** Answers for the chat API: a reply in words, or tool calls (answered with finish_reason tool_calls); by default `answerFromMemories`. */
+  chat?: (request: ChatRequestBody) => string | ScriptedToolCalls;
+}
+
+/** A scripted assistant turn that calls tools: `arguments` is sent as written (so it may be anything, not JSON included); `content` beside them is null unless given. */
+export interface ScriptedToolCalls {
+  tool_calls: { name: string; arguments: string }[];
+  content?: string;
 }
 
 export interface ChatRequestBody {
   model: string;
-  messages: { role: string; content: string }[];
+  /**
+   * `content` is null on an assistant turn that only called tools (typed as a
+   * string for the callers that never send tools); such a turn carries
+   * `tool_calls`, and each answer is a `tool` message naming its `tool_call_id`.
+   */
+  messages: { role: string; content: string; tool_calls?: { id: string; type: string; function: { name: string; arguments: string } }[]; tool_call_id?: string }[];
   response_format?: { type: string };
+  tools?: { type: string; function: { name: string; description?: string; parameters?: unknown } }[];
+  tool_choice?: unknown;
 }
 
 /** Memory lines the builtin agent puts in its system prompt: "- [2026-09-02] text" or "- text". */
@@ -173,20 +188,29 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
     }
     if (request.method === 'POST' && request.url === '/v1/chat/completions') {
       const chatRequest = body as ChatRequestBody;
-      const content = (options.chat ?? answerFromMemories)(chatRequest);
-      const count = (text: string) => text.split(/\s+/).filter(Boolean).length;
-      json(response, 200, {
+      const answer = (options.chat ?? answerFromMemories)(chatRequest);
+      const count = (text: string | null) => (text ?? '').split(/\s+/).filter(Boolean).length;
+      const message =
+        typeof answer === 'string'
+          ? { role: 'assistant', content: answer }
+          : {
+              role: 'assistant',
+              content: answer.content ?? null,
+              tool_calls: answer.tool_calls.map((call, index) => ({ id: `call_${requests.length}_${index + 1}`, type: 'function', function: call })),
+            };
+      const spoken = typeof answer === 'string' ? answer : answer.tool_calls.map((call) => `${call.name} ${call.arguments}`).join(' ');
+      json(response, 200, (record.response = {
         id: `chatcmpl-${requests.length}`,
         object: 'chat.completion',
         created: Math.floor(Date.now() / 1000),
         model: chatRequest.model,
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        choices: [{ index: 0, message, finish_reason: typeof answer === 'string' ? 'stop' : 'tool_calls' }],
         usage: {
           prompt_tokens: chatRequest.messages.reduce((sum, message) => sum + count(message.content), 0),
-          completion_tokens: count(content),
+          completion_tokens: count(spoken),
           total_tokens: 0,
         },
-      });
+      }));
       return;
     }
     json(response, 404, { error: { message: `no route ${request.method} ${request.url}`, type: 'invalid_request_error' } });
