@@ -8,6 +8,7 @@ import type { CaseSpec, Condition } from '../../src/e2e/types.js';
 import type { Verdict } from '../../src/gate/types.js';
 import type { HistoryLine, Trend } from '../../src/history/types.js';
 import type { ProviderResult, QueryOutcome } from '../../src/retrieval/types.js';
+import type { HtmlReportInput } from '../../src/report/html/render.js';
 import type { ResultsDocument } from '../../src/report/results.js';
 
 /** Text that must never act as markup or script in the page. */
@@ -143,4 +144,14 @@ export function verdictOf(metrics: string[], note: string): Verdict {
 export function trendOf(past: number, metrics: string[]): Trend {
   const line = (index: number): HistoryLine => ({ schema: 1, suite: 's', commit: `c${index}abcdef0`, date: `2026-11-${String((index % 28) + 1).padStart(2, '0')}T00:00:00Z`, status: 'complete', metrics: Object.fromEntries(metrics.map((metric, m) => [metric, ((index + m) % 10) / 10])) });
   return { past: Array.from({ length: past }, (_, index) => line(index)), current: line(past) };
+}
+
+/** Hostile text everywhere a run carries text: case and ability names, answers, replies, tool calls, provider names, errors, gate notes, metric names. */
+export function hostileInput(): HtmlReportInput {
+  const run = buildRun({
+    e2e: { cases: 8, repeat: 2, turns: 2, passEvery: 2, text: hostile },
+    retrieval: { providers: ['keyword', `vector ${hostile(1)}`], queries: 12, depth: 5, foundEvery: 3, text: hostile },
+    errors: HOSTILE.map((text) => `provider x: ${text}`),
+  });
+  return { ...run, verdict: verdictOf(['e2e.pass_rate', `retrieval.${hostile(2)}.mrr`], hostile(3)), trend: trendOf(5, ['e2e.pass_rate', `e2e.ability.${hostile(0)}.pass_rate`]) };
 }

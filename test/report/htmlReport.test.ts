@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { capText } from '../../src/e2e/storedText.js';
 import { HTML_LIMITS, reportData, type ReportData } from '../../src/report/html/data.js';
-import { renderHtmlReport, type HtmlReportInput } from '../../src/report/html/render.js';
-import { buildRun, hostile, HOSTILE, trendOf, verdictOf } from './htmlFixtures.js';
+import { renderHtmlReport } from '../../src/report/html/render.js';
+import { buildRun, HOSTILE, hostileInput, trendOf, verdictOf } from './htmlFixtures.js';
 
 /** The data block's text as the browser reads it: a script element ends at the first `</script`, whatever it is inside. */
 function dataBlock(html: string): string {
@@ -19,15 +19,6 @@ function blocks(html: string, tag: 'script' | 'style'): { attrs: string; text: s
 }
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-
-function hostileInput(): HtmlReportInput {
-  const run = buildRun({
-    e2e: { cases: 8, repeat: 2, turns: 2, passEvery: 2, text: hostile },
-    retrieval: { providers: ['keyword', `vector ${hostile(1)}`], queries: 12, depth: 5, foundEvery: 3, text: hostile },
-    errors: HOSTILE.map((text) => `provider x: ${text}`),
-  });
-  return { ...run, verdict: verdictOf(['e2e.pass_rate', `retrieval.${hostile(2)}.mrr`], hostile(3)), trend: trendOf(5, ['e2e.pass_rate', `e2e.ability.${hostile(0)}.pass_rate`]) };
-}
 
 describe('report.html', () => {
   test('hostile text appears only inside the data block, escaped, and the block reads back to the same data', () => {
