@@ -74,7 +74,8 @@ export function reportPage(): void {
     if (filter) filtered.push({ chart: instance, filter });
   }
   const chartBox = (canvas: PageElement) => el('div', { class: 'chart' }, [canvas]);
-  const baseOptions = { animation: false, responsive: true, maintainAspectRatio: false };
+  // No animation: the page is drawn once, and ready means drawn. The padding keeps the marked last point whole.
+  const baseOptions = { animation: false, responsive: true, maintainAspectRatio: false, layout: { padding: 8 } };
   const rateScale = { y: { min: 0, max: 1 } };
 
   const run = data.run;
