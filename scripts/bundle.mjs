@@ -4,6 +4,7 @@
 import { build } from 'esbuild';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 const check = process.argv.includes('--check');
@@ -12,7 +13,25 @@ const outdir = check ? mkdtempSync(join(tmpdir(), 'recall-gate-dist-')) : 'dist'
 // Bundled CommonJS dependencies call require() for Node built-ins; ESM has none, so give them one.
 const requireShim = "import { createRequire as __recallGateCreateRequire } from 'node:module'; const require = __recallGateCreateRequire(import.meta.url);";
 
+// report.html inlines Chart.js: src/report/html/chartSource.ts reads it from node_modules, which
+// dist/ does not have, so the bundle carries the text itself in place of that read.
+const chartJsInline = {
+  name: 'inline-chart-js',
+  setup(plugin) {
+    plugin.onLoad({ filter: /[\\/]src[\\/]report[\\/]html[\\/]chartSource\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const file = /export const CHART_JS_FILE = '([^']+)'/.exec(source)?.[1];
+      if (!file || !/export function chartJsSource\(\)/.test(source)) {
+        throw new Error(`${args.path} no longer exports chartJsSource() and CHART_JS_FILE: update the inline-chart-js plugin`);
+      }
+      const text = readFileSync(createRequire(import.meta.url).resolve(file), 'utf8');
+      return { contents: `export const CHART_JS_FILE = ${JSON.stringify(file)};\nexport function chartJsSource() { return ${JSON.stringify(text)}; }\n`, loader: 'js' };
+    });
+  },
+};
+
 const common = {
+  plugins: [chartJsInline],
   bundle: true,
   platform: 'node',
   format: 'esm',

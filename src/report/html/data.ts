@@ -1,0 +1,399 @@
+import { capText } from '../../e2e/storedText.js';
+import type { Invocation, TrialRecord } from '../../e2e/trial.js';
+import type { Condition } from '../../e2e/types.js';
+import { formatInterval, formatNumber, splitLine, verdictLine } from '../../gate/format.js';
+import type { GateRow, Verdict } from '../../gate/types.js';
+import type { Trend } from '../../history/types.js';
+import type { ProviderResult } from '../../retrieval/types.js';
+import { formatCost, formatEstimate, formatMetric, headlineMetrics, liftAndGapCells } from '../format.js';
+import { missedQueries } from '../missedTable.js';
+import type { ResultsDocument } from '../results.js';
+
+/**
+ * What report.html embeds: every figure the page shows, already formatted
+ * where the other reports format it (gate rows, lift and gap), so the page
+ * script only lays it out. Lists that grow with the suite are bounded here.
+ */
+export interface ReportData {
+  run: { suite: string; variant?: string; commit?: string; ref?: string; run_id?: string; started_at: string; finished_at?: string; status: string; tool: string; cost?: string };
+  filters: { abilities: string[]; conditions: string[]; providers: string[] };
+  verdict?: { status: 'pass' | 'fail'; line: string; split?: string; rows: VerdictRowData[] };
+  abilities?: AbilitiesData;
+  retrieval?: RetrievalData;
+  tags: TagRowData[];
+  failures: Bounded<FailureData>;
+  missed: { k: number; providers: (Bounded<MissedRowData> & { provider: string })[] };
+  errors: Bounded<{ key?: string; reason: string }>;
+  trends?: TrendsData;
+}
+
+/** A list cut to what the page embeds; `more` of `total` were left out. */
+export interface Bounded<T> {
+  shown: T[];
+  total: number;
+  more: number;
+}
+
+export interface VerdictRowData {
+  path: string;
+  metric: string;
+  threshold: string;
+  actual: string;
+  baseline: string;
+  delta: string;
+  interval: string;
+  status: GateRow['status'];
+  blocking: boolean;
+  note?: string;
+}
+
+export interface AbilitiesData {
+  conditions: string[];
+  headline: string;
+  repeat: number;
+  /** Column titles of the lift and gap cells (liftAndGapCells). */
+  liftGapHeader: string[];
+  rows: { ability: string; pass_rate: Record<string, number | null>; cells: Record<string, string>; liftGap: string[]; errors: number; baseline?: string }[];
+}
+
+export interface RetrievalData {
+  k: number[];
+  metrics: string[];
+  providers: { name: string; kind: string; status: string; error?: string; values: Record<string, number | null>; cells: Record<string, string>; curve: (number | null)[]; baseline?: Record<string, string> }[];
+}
+
+export interface TagRowData {
+  provider: string;
+  tag: string;
+  queries: number;
+  cells: string[];
+  metrics: string[];
+}
+
+export interface InvocationData {
+  kind: Invocation['kind'];
+  session?: number;
+  turn?: number;
+  date?: string;
+  message: string;
+  reply: string;
+  recalled?: Bounded<{ id?: string; text: string; score?: number }>;
+  recall_error?: string;
+  tool_calls?: Bounded<{ name: string; arguments: string; error?: string; result?: string }>;
+  artifacts?: Bounded<{ path: string; content: string; truncated: boolean }>;
+}
+
+export interface FailureData {
+  key: string;
+  case: string;
+  ability: string;
+  condition: string;
+  repeat: number;
+  question: string;
+  answer: string;
+  check: string;
+  reason: string;
+  harm?: string;
+  invocations: Bounded<InvocationData>;
+}
+
+export interface MissedRowData {
+  id: string;
+  text: string;
+  /** Each relevant memory with its rank, null when it was not returned. */
+  ranks: { id: string; rank: number | null }[];
+  /** The top k returned. */
+  top: string[];
+}
+
+export interface TrendsData {
+  labels: string[];
+  currentIndex: number;
+  metrics: { metric: string; ability?: string; provider?: string; values: (number | null)[] }[];
+}
+
+/**
+ * How much the page embeds. A LoCoMo-sized run (thousands of queries, long
+ * conversations) must still make a report of a few MB: counts first, then a
+ * byte budget over the failures and the missed queries (JSON characters).
+ */
+export const HTML_LIMITS = {
+  failures: 200,
+  missedPerProvider: 500,
+  errors: 500,
+  /** Session turns shown per failing trial, besides its probe. */
+  sessionTurns: 40,
+  recalledPerInvocation: 10,
+  toolCallsPerInvocation: 20,
+  artifactsPerInvocation: 10,
+  /** UTF-8 bytes kept of a message, reply, answer or reason. */
+  text: 2 * 1024,
+  /** Of a recalled memory, a tool call's arguments or result, a query. */
+  shortText: 512,
+  /** Of an artifact, as the other reports cut it. */
+  artifact: 2000,
+  /** JSON characters of the embedded failures (60%) and missed queries (40%, shared by the providers). */
+  bytes: 2_500_000,
+} as const;
+
+/** The first `count` items, mapped, while their JSON fits what `budget` has left. */
+function bounded<T, U>(items: readonly T[], count: number, map: (item: T) => U, budget?: { left: number }): Bounded<U> {
+  const shown: U[] = [];
+  for (const item of items.slice(0, count)) {
+    const mapped = map(item);
+    if (budget) {
+      const size = JSON.stringify(mapped).length;
+      if (size > budget.left) break;
+      budget.left -= size;
+    }
+    shown.push(mapped);
+  }
+  return { shown, total: items.length, more: items.length - shown.length };
+}
+
+const text = (value: string | undefined, limit: number = HTML_LIMITS.text) => capText(value ?? '', limit);
+
+function jsonText(value: unknown): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function verdictData(verdict: Verdict): ReportData['verdict'] {
+  const split = splitLine(verdict);
+  return {
+    status: verdict.status,
+    line: verdictLine(verdict),
+    ...(split ? { split } : {}),
+    rows: verdict.rows.map((row) => ({
+      path: row.path,
+      metric: row.aggregation && row.aggregation !== 'mean' ? `${row.metric} (${row.aggregation})` : row.metric,
+      threshold: row.threshold,
+      actual: formatNumber(row.actual),
+      baseline: formatNumber(row.baseline),
+      delta: formatNumber(row.delta, true),
+      interval: formatInterval(row),
+      status: row.status,
+      blocking: row.blocking,
+      ...(row.note ? { note: text(row.note, HTML_LIMITS.shortText) } : {}),
+    })),
+  };
+}
+
+function abilitiesData(results: ResultsDocument, baseline: ResultsDocument | undefined): AbilitiesData | undefined {
+  const e2e = results.e2e;
+  if (!e2e) return undefined;
+  const headline = e2e.headline_condition;
+  const row = (ability: string, byCondition: Partial<Record<Condition, { pass_rate: number; errors: number }>>, intervals: Record<string, { ci: [number, number]; n: number }> | undefined, base: { pass_rate: number } | undefined) => ({
+    ability,
+    pass_rate: Object.fromEntries(e2e.conditions.map((condition) => [condition, byCondition[condition]?.pass_rate ?? null])),
+    cells: Object.fromEntries(e2e.conditions.map((condition) => [condition, formatEstimate(byCondition[condition]?.pass_rate, intervals?.[`${condition}.pass_rate`])])),
+    liftGap: liftAndGapCells(e2e.conditions, byCondition, intervals).cells,
+    errors: e2e.conditions.reduce((sum, condition) => sum + (byCondition[condition]?.errors ?? 0), 0),
+    ...(baseline?.e2e ? { baseline: formatMetric(base?.pass_rate) } : {}),
+  });
+  return {
+    conditions: [...e2e.conditions],
+    headline,
+    repeat: e2e.repeat,
+    liftGapHeader: liftAndGapCells(e2e.conditions, {}, undefined).header,
+    rows: [
+      ...Object.entries(e2e.abilities).map(([ability, result]) => row(ability, result.conditions, result.intervals, baseline?.e2e?.abilities[ability]?.conditions[headline])),
+      row('all', e2e.by_condition, e2e.intervals, baseline?.e2e?.by_condition[headline]),
+    ],
+  };
+}
+
+function okProviders(results: ResultsDocument): ProviderResult[] {
+  return Object.values(results.retrieval?.providers ?? {});
+}
+
+function retrievalData(results: ResultsDocument, baseline: ResultsDocument | undefined): RetrievalData | undefined {
+  const retrieval = results.retrieval;
+  if (!retrieval) return undefined;
+  const metrics = headlineMetrics(retrieval.k);
+  return {
+    k: [...retrieval.k],
+    metrics,
+    providers: okProviders(results).map((provider) => {
+      const base = baseline?.retrieval?.providers[provider.name]?.metrics;
+      return {
+        name: provider.name,
+        kind: provider.kind,
+        status: provider.status,
+        ...(provider.error ? { error: text(provider.error) } : {}),
+        values: Object.fromEntries(metrics.map((metric) => [metric, provider.metrics?.[metric] ?? null])),
+        cells: Object.fromEntries(metrics.map((metric) => [metric, formatEstimate(provider.metrics?.[metric], provider.intervals?.[metric])])),
+        curve: retrieval.k.map((cut) => provider.metrics?.[`recall@${cut}`] ?? null),
+        ...(base ? { baseline: Object.fromEntries(metrics.map((metric) => [metric, formatMetric(base[metric])])) } : {}),
+      };
+    }),
+  };
+}
+
+function tagRows(results: ResultsDocument): TagRowData[] {
+  const retrieval = results.retrieval;
+  if (!retrieval) return [];
+  const metrics = headlineMetrics(retrieval.k);
+  return okProviders(results).flatMap((provider) =>
+    Object.entries(provider.by_tag ?? {}).map(([tag, figures]) => ({
+      provider: provider.name,
+      tag,
+      queries: figures.queries,
+      metrics,
+      cells: metrics.map((metric) => formatMetric(figures.metrics[metric])),
+    })),
+  );
+}
+
+function invocationData(invocation: Invocation): InvocationData {
+  return {
+    kind: invocation.kind,
+    ...(invocation.session !== undefined ? { session: invocation.session } : {}),
+    ...(invocation.turn !== undefined ? { turn: invocation.turn } : {}),
+    ...(invocation.date ? { date: invocation.date } : {}),
+    message: text(invocation.message),
+    reply: text(invocation.reply),
+    ...(invocation.recalled
+      ? { recalled: bounded(invocation.recalled, HTML_LIMITS.recalledPerInvocation, (memory) => ({ ...(memory.id !== undefined ? { id: text(memory.id, HTML_LIMITS.shortText) } : {}), text: text(memory.text, HTML_LIMITS.shortText), ...(memory.score !== undefined ? { score: memory.score } : {}) })) }
+      : {}),
+    ...(invocation.recall_error ? { recall_error: text(invocation.recall_error) } : {}),
+    ...(invocation.tool_calls
+      ? {
+          tool_calls: bounded(invocation.tool_calls, HTML_LIMITS.toolCallsPerInvocation, (call) => ({
+            name: text(call.name, HTML_LIMITS.shortText),
+            arguments: text(call.raw ?? jsonText(call.arguments), HTML_LIMITS.shortText),
+            ...(call.error ? { error: text(call.error, HTML_LIMITS.shortText) } : {}),
+            ...(call.result !== undefined ? { result: text(jsonText(call.result), HTML_LIMITS.shortText) } : {}),
+          })),
+        }
+      : {}),
+    ...(invocation.artifacts
+      ? { artifacts: bounded(invocation.artifacts, HTML_LIMITS.artifactsPerInvocation, (artifact) => ({ path: text(artifact.path, HTML_LIMITS.shortText), content: text(artifact.content, HTML_LIMITS.artifact), truncated: artifact.truncated === true })) }
+      : {}),
+  };
+}
+
+/** The session turns up to the limit, then the probe, which is where the answer was given. */
+function shownInvocations(invocations: readonly Invocation[]): Bounded<InvocationData> {
+  const probe = invocations.filter((invocation) => invocation.kind === 'probe');
+  const sessions = invocations.filter((invocation) => invocation.kind !== 'probe');
+  const kept = [...sessions.slice(0, HTML_LIMITS.sessionTurns), ...probe];
+  return { shown: kept.map(invocationData), total: invocations.length, more: invocations.length - kept.length };
+}
+
+/** Failing trials, the headline condition's first (they are what the gate reads), each with its conversation. */
+function failures(results: ResultsDocument, trials: readonly TrialRecord[], budget: { left: number }): Bounded<FailureData> {
+  const headline = results.e2e?.headline_condition;
+  const failing = trials.filter((trial) => trial.status === 'fail');
+  const ordered = [...failing.filter((trial) => trial.condition === headline), ...failing.filter((trial) => trial.condition !== headline)];
+  const harm = new Map((results.e2e?.failures ?? []).filter((failure) => failure.harm).map((failure) => [failure.key, failure.harm!]));
+  return bounded(
+    ordered,
+    HTML_LIMITS.failures,
+    (trial): FailureData => ({
+      key: trial.key,
+      case: trial.case,
+      // The suite's ability, as the rates count it: relabelling a case needs no re-run.
+      ability: (results.e2e && Object.hasOwn(results.e2e.cases, trial.case) ? results.e2e.cases[trial.case]!.ability : undefined) ?? trial.ability,
+      condition: trial.condition,
+      repeat: trial.repeat,
+      question: text(trial.question),
+      answer: text(trial.answer),
+      check: text(trial.check),
+      reason: text(trial.reason),
+      ...(harm.has(trial.key) ? { harm: text(harm.get(trial.key)) } : {}),
+      invocations: shownInvocations(trial.invocations),
+    }),
+    budget,
+  );
+}
+
+/** Each provider's missed queries, within an equal share of `bytes`. */
+function missed(results: ResultsDocument, bytes: number): ReportData['missed'] {
+  const retrieval = results.retrieval;
+  const k = retrieval ? retrieval.k[retrieval.k.length - 1]! : 0;
+  const providers = okProviders(results).filter((provider) => provider.status === 'ok');
+  return {
+    k,
+    providers: providers.map((provider) => ({
+        provider: provider.name,
+        ...bounded(
+          missedQueries(provider, k),
+          HTML_LIMITS.missedPerProvider,
+          (query): MissedRowData => ({
+            id: text(query.id, HTML_LIMITS.shortText),
+            text: text(query.text, HTML_LIMITS.shortText),
+            ranks: Object.entries(query.ranks).map(([id, rank]) => ({ id: text(id, HTML_LIMITS.shortText), rank })),
+            top: query.results.slice(0, k).map((hit) => text(hit.id, HTML_LIMITS.shortText)),
+          }),
+          { left: bytes / providers.length },
+        ),
+      })),
+  };
+}
+
+function errors(results: ResultsDocument): ReportData['errors'] {
+  const all = [...results.errors.map((reason) => ({ reason })), ...(results.e2e?.errors ?? [])];
+  return bounded(all, HTML_LIMITS.errors, (error) => ({ ...error, reason: text(error.reason) }));
+}
+
+const RETRIEVAL_METRIC = /^retrieval\.(.+)\.[^.]+$/;
+const ABILITY_METRIC = /^e2e\.ability\.(.+)\.[^.]+$/;
+
+function trends(trend: Trend | undefined): TrendsData | undefined {
+  if (!trend) return undefined;
+  const lines = [...trend.past, trend.current];
+  const names = [...new Set([...Object.keys(trend.current.metrics), ...trend.past.flatMap((line) => Object.keys(line.metrics))])].sort();
+  return {
+    labels: [...trend.past.map((line) => (line.commit ? line.commit.slice(0, 7) : line.date.slice(0, 10))), 'this run'],
+    currentIndex: trend.past.length,
+    metrics: names.map((metric) => {
+      const provider = RETRIEVAL_METRIC.exec(metric)?.[1];
+      const ability = ABILITY_METRIC.exec(metric)?.[1];
+      return {
+        metric,
+        ...(provider !== undefined ? { provider } : {}),
+        ...(ability !== undefined ? { ability } : {}),
+        values: lines.map((line) => (Object.hasOwn(line.metrics, metric) && Number.isFinite(line.metrics[metric]) ? line.metrics[metric]! : null)),
+      };
+    }),
+  };
+}
+
+/** Everything the page shows, bounded (HTML_LIMITS; `limitBytes` overrides the byte budget). Pure. */
+export function reportData(input: { results: ResultsDocument; trials: readonly TrialRecord[]; verdict?: Verdict; baseline?: ResultsDocument; trend?: Trend; limitBytes?: number }): ReportData {
+  const { results, baseline } = input;
+  // The failures take the larger share: a reviewer opens the report for them.
+  const bytes = input.limitBytes ?? HTML_LIMITS.bytes;
+  return {
+    run: {
+      suite: results.suite.name,
+      ...(results.variant ? { variant: results.variant } : {}),
+      ...(results.commit ? { commit: results.commit.sha, ...(results.commit.ref ? { ref: results.commit.ref } : {}) } : {}),
+      ...(results.run_id ? { run_id: results.run_id } : {}),
+      started_at: results.started_at,
+      ...(results.finished_at ? { finished_at: results.finished_at } : {}),
+      status: results.status,
+      tool: `${results.tool.name} ${results.tool.version}`,
+      ...(results.e2e ? { cost: formatCost(results.e2e.cost_usd) } : {}),
+    },
+    filters: {
+      abilities: Object.keys(results.e2e?.abilities ?? {}),
+      conditions: [...(results.e2e?.conditions ?? [])],
+      providers: Object.keys(results.retrieval?.providers ?? {}),
+    },
+    ...(input.verdict ? { verdict: verdictData(input.verdict) } : {}),
+    ...(results.e2e ? { abilities: abilitiesData(results, baseline) } : {}),
+    ...(results.retrieval ? { retrieval: retrievalData(results, baseline) } : {}),
+    tags: tagRows(results),
+    failures: failures(results, input.trials, { left: bytes * 0.6 }),
+    missed: missed(results, bytes * 0.4),
+    errors: errors(results),
+    ...(input.trend ? { trends: trends(input.trend) } : {}),
+  };
+}

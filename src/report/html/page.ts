@@ -1,0 +1,274 @@
+import type { Bounded, InvocationData, ReportData } from './data.js';
+
+/*
+ * The few DOM members the page uses, declared here rather than through
+ * lib "dom": that lib is program-wide and would retype Node's own globals
+ * (fetch bodies, iterables) for every other module.
+ */
+interface PageElement {
+  textContent: string | null;
+  className: string;
+  hidden: boolean;
+  value: string;
+  readonly dataset: Record<string, string | undefined>;
+  setAttribute(name: string, value: string): void;
+  append(...nodes: (PageElement | string)[]): void;
+  addEventListener(type: 'change', listener: () => void): void;
+}
+interface PageDocument {
+  title: string;
+  readonly body: PageElement;
+  getElementById(id: string): PageElement | null;
+  createElement(tag: string): PageElement;
+  querySelectorAll(selectors: string): Iterable<PageElement>;
+}
+declare const document: PageDocument;
+declare const window: { Chart: ChartConstructor };
+
+/** The part of Chart.js the page uses (the UMD build defines the global `Chart`). */
+interface ChartInstance {
+  data: { datasets: { label?: string }[] };
+  setDatasetVisibility(index: number, visible: boolean): void;
+  update(mode?: string): void;
+}
+type ChartConstructor = new (canvas: PageElement, config: unknown) => ChartInstance;
+
+/**
+ * report.html's script. It is inlined as `(${reportPage})()`, so it must be
+ * self-contained: it may use only browser globals, Chart, and its own
+ * locals (no import, no module constant). It reads the data block as text
+ * and builds every element with createElement and textContent: no text from
+ * the run is ever parsed as HTML.
+ */
+export function reportPage(): void {
+  const data = JSON.parse(document.getElementById('report-data')?.textContent ?? '{}') as ReportData;
+  const ChartJs = window.Chart;
+  const palette = ['#0969da', '#bf3989', '#1a7f37', '#bc4c00', '#8250df', '#9a6700', '#57606a', '#cf222e'];
+  const color = (index: number) => palette[index % palette.length]!;
+  /** Charts whose datasets follow a filter: each dataset's label is a condition or a provider. */
+  const filtered: { chart: ChartInstance; filter: 'condition' | 'provider' }[] = [];
+
+  type Child = PageElement | string | undefined | false;
+  function el(tag: string, options: { class?: string; text?: string; attrs?: Record<string, string | undefined> } = {}, children: Child[] = []): PageElement {
+    const node = document.createElement(tag);
+    if (options.class) node.className = options.class;
+    if (options.text !== undefined) node.textContent = options.text;
+    for (const [name, value] of Object.entries(options.attrs ?? {})) if (value !== undefined) node.setAttribute(name, value);
+    for (const child of children) if (child) node.append(child);
+    return node;
+  }
+  const note = (text: string) => el('p', { class: 'note', text });
+  const moreNote = (list: Bounded<unknown>, what: string) => (list.more > 0 ? note(`${list.more} more ${what} not shown (of ${list.total}; results.json and trials.jsonl have them all)`) : undefined);
+
+  function table(header: string[], rows: PageElement[], textColumns: number[] = []): PageElement {
+    return el('table', {}, [el('thead', {}, [el('tr', {}, header.map((title, index) => el('th', { text: title, class: textColumns.includes(index) ? 'text' : '' })))]), el('tbody', {}, rows)]);
+  }
+  function row(cells: string[], attrs: Record<string, string | undefined> = {}, textColumns: number[] = [], classes: Record<number, string> = {}): PageElement {
+    return el('tr', { attrs }, cells.map((cell, index) => el('td', { text: cell, class: [textColumns.includes(index) ? 'text' : '', classes[index] ?? ''].join(' ').trim() })));
+  }
+  function section(id: string, title: string, children: Child[]): PageElement {
+    return el('section', { attrs: { id } }, [el('h2', { text: title }), ...children]);
+  }
+  function chart(canvas: PageElement, config: unknown, filter?: 'condition' | 'provider'): void {
+    const instance = new ChartJs(canvas, config);
+    if (filter) filtered.push({ chart: instance, filter });
+  }
+  const chartBox = (canvas: PageElement) => el('div', { class: 'chart' }, [canvas]);
+  const baseOptions = { animation: false, responsive: true, maintainAspectRatio: false };
+  const rateScale = { y: { min: 0, max: 1 } };
+
+  const run = data.run;
+  document.title = `recall-gate: ${run.suite}${run.variant ? ` (${run.variant})` : ''}`;
+  const header = el('header', {}, [
+    el('h1', { text: `recall-gate report: ${run.suite}${run.variant ? ` (variant ${run.variant})` : ''}` }),
+    el('p', {
+      class: 'meta',
+      text: [
+        `status ${run.status}`,
+        run.commit ? `commit ${run.commit.slice(0, 12)}${run.ref ? ` (${run.ref})` : ''}` : undefined,
+        `started ${run.started_at}`,
+        run.finished_at ? `finished ${run.finished_at}` : undefined,
+        run.run_id ? `run ${run.run_id}` : undefined,
+        run.cost ? `e2e cost ${run.cost}` : undefined,
+        run.tool,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    }),
+  ]);
+
+  function select(id: string, label: string, values: string[]): PageElement {
+    const control = el('select', { attrs: { id } }, [el('option', { text: 'all', attrs: { value: '' } }), ...values.map((value) => el('option', { text: value, attrs: { value } }))]);
+    control.addEventListener('change', applyFilters);
+    return el('label', {}, [label, control]);
+  }
+  const filters = el('nav', { class: 'filters' }, [
+    select('filter-ability', 'ability', data.filters.abilities),
+    select('filter-condition', 'condition', data.filters.conditions),
+    select('filter-provider', 'provider', data.filters.providers),
+  ]);
+
+  // The verdict: the gate's every condition as the terminal and the comment show it.
+  const verdict = data.verdict;
+  const verdictSection = section('verdict', 'Verdict', verdict
+    ? [
+        el('p', { class: `verdict status-${verdict.status}`, text: verdict.line }),
+        verdict.split && note(verdict.split),
+        table(
+          ['gate', 'metric', 'threshold', 'actual', 'baseline', 'delta', '95% CI of delta', 'status'],
+          verdict.rows.map((gate) => row([gate.path || '(root)', gate.metric, gate.threshold, gate.actual, gate.baseline, gate.delta, gate.interval, `${gate.status}${gate.blocking ? ' (blocking)' : ''}`], { 'data-gate-condition': gate.path }, [1, 2], { 7: `status-${gate.status}` })),
+          [1, 2],
+        ),
+        ...(verdict.rows.some((gate) => gate.note) ? [el('h3', { text: 'notes' }), el('ul', {}, verdict.rows.filter((gate) => gate.note).map((gate) => el('li', { text: `${gate.path}: ${gate.note}` })))] : []),
+      ]
+    : [note('No gate was evaluated for this run (the suite has none, or this is one shard of a matrix).')]);
+
+  // Pass rates per ability and condition, with lift and gap.
+  const abilities = data.abilities;
+  const abilityCanvas = el('canvas', { attrs: { id: 'chart-abilities', 'aria-label': 'pass rate per ability and condition' } });
+  const abilitySection = section('abilities', 'Pass rate per ability', abilities
+    ? [
+        note(`${abilities.repeat} repeats per case; the headline condition is ${abilities.headline}. Errors count as failures.`),
+        chartBox(abilityCanvas),
+        table(
+          ['ability', ...abilities.conditions, ...abilities.liftGapHeader, 'errors', ...(abilities.rows.some((line) => line.baseline !== undefined) ? [`baseline (${abilities.headline})`] : [])],
+          abilities.rows.map((line, index) =>
+            row([line.ability, ...abilities.conditions.map((condition) => line.cells[condition] ?? '-'), ...line.liftGap, String(line.errors), ...(line.baseline !== undefined ? [line.baseline] : [])], index === abilities.rows.length - 1 ? {} : { 'data-ability': line.ability }),
+          ),
+        ),
+      ]
+    : [note('The e2e layer did not run.')]);
+
+  // Retrieval: headline metrics per provider, and recall@k for every k.
+  const retrieval = data.retrieval;
+  const retrievalCanvas = el('canvas', { attrs: { id: 'chart-retrieval', 'aria-label': 'retrieval metrics per provider' } });
+  const curveCanvas = el('canvas', { attrs: { id: 'chart-recall-curve', 'aria-label': 'recall at k per provider' } });
+  const retrievalSection = section('retrieval', 'Retrieval', retrieval
+    ? [
+        chartBox(retrievalCanvas),
+        el('h3', { text: 'recall@k' }),
+        chartBox(curveCanvas),
+        table(
+          ['provider', 'kind', ...retrieval.metrics, 'status'],
+          retrieval.providers.flatMap((provider) => [
+            row([provider.name, provider.kind, ...retrieval.metrics.map((metric) => provider.cells[metric] ?? '-'), provider.status === 'ok' ? 'ok' : `error: ${provider.error ?? ''}`], { 'data-provider': provider.name }, [retrieval.metrics.length + 2]),
+            ...(provider.baseline ? [row([`${provider.name} (baseline)`, provider.kind, ...retrieval.metrics.map((metric) => provider.baseline![metric] ?? '-'), ''], { 'data-provider': provider.name })] : []),
+          ]),
+        ),
+      ]
+    : [note('The retrieval layer did not run.')]);
+
+  const tagSection = section('tags', 'Per tag', data.tags.length > 0
+    ? [table(['provider', 'tag', 'queries', ...data.tags[0]!.metrics], data.tags.map((tag) => row([tag.provider, tag.tag, String(tag.queries), ...tag.cells], { 'data-provider': tag.provider }, [1])), [1])]
+    : [note('No query carries a tag.')]);
+
+  function pre(label: string, text: string): Child[] {
+    return [el('div', { class: 'label', text: label }), el('pre', { text })];
+  }
+  function turn(invocation: InvocationData): PageElement {
+    const title = invocation.kind === 'probe' ? 'probe' : `session ${invocation.session ?? '?'}, turn ${invocation.turn ?? '?'}`;
+    return el('div', { class: `turn ${invocation.kind}` }, [
+      el('h3', { text: `${title}${invocation.date ? ` (${invocation.date})` : ''}` }),
+      ...pre('message', invocation.message),
+      ...pre('reply', invocation.reply),
+      invocation.recall_error !== undefined && el('p', { class: 'status-fail', text: `recall failed: ${invocation.recall_error}` }),
+      ...(invocation.recalled
+        ? [
+            el('div', { class: 'label', text: `recalled (${invocation.recalled.total})` }),
+            el('ul', { class: 'recalled' }, invocation.recalled.shown.map((memory) => el('li', { text: `${memory.id !== undefined ? `[${memory.id}] ` : ''}${memory.text}${memory.score !== undefined ? ` (score ${memory.score.toFixed(3)})` : ''}` }))),
+            moreNote(invocation.recalled, 'recalled memories'),
+          ]
+        : []),
+      ...(invocation.tool_calls && invocation.tool_calls.total > 0
+        ? [el('div', { class: 'label', text: 'tool calls' }), table(['tool', 'arguments', 'result', 'error'], invocation.tool_calls.shown.map((call) => row([call.name, call.arguments, call.result ?? '', call.error ?? ''], {}, [1, 2, 3])), [1, 2, 3]), moreNote(invocation.tool_calls, 'tool calls')]
+        : []),
+      ...(invocation.artifacts && invocation.artifacts.total > 0
+        ? [...invocation.artifacts.shown.flatMap((artifact) => pre(`artifact ${artifact.path}${artifact.truncated ? ' (cut)' : ''}`, artifact.content)), moreNote(invocation.artifacts, 'artifacts')]
+        : []),
+    ]);
+  }
+  const failures = data.failures;
+  const failureSection = section('failures', `Failing trials (${failures.total})`, failures.total > 0
+    ? [
+        ...failures.shown.map((failure) =>
+          el('details', { class: 'failure', attrs: { 'data-ability': failure.ability, 'data-condition': failure.condition } }, [
+            el('summary', { text: `${failure.case} · ${failure.condition} #${failure.repeat} · ${failure.ability}: ${failure.reason}` }),
+            ...pre('question', failure.question),
+            ...pre('answer', failure.answer),
+            ...pre('check', failure.check),
+            ...pre('why it failed', failure.reason),
+            ...(failure.harm ? pre('harmful memory', failure.harm) : []),
+            ...failure.invocations.shown.map(turn),
+            moreNote(failure.invocations, 'session turns'),
+          ]),
+        ),
+        moreNote(failures, 'failing trials'),
+      ]
+    : [note('No trial failed.')]);
+
+  const missed = data.missed;
+  const missedSection = section('missed', `Missed queries (a relevant memory not in the top ${missed.k})`, missed.providers.some((provider) => provider.total > 0)
+    ? missed.providers.flatMap((provider) => [
+        el('h3', { text: `${provider.provider}: ${provider.total} missed`, attrs: { 'data-provider': provider.provider } }),
+        ...(provider.shown.length > 0
+          ? [table(['query', 'text', 'relevant (rank)', `top ${missed.k}`], provider.shown.map((query) => row([query.id, query.text, query.ranks.map((rank) => `${rank.id} (${rank.rank ?? `not in the top`})`).join(', '), query.top.join(', ')], { 'data-provider': provider.provider }, [0, 1, 2, 3])), [0, 1, 2, 3])]
+          : []),
+        moreNote(provider, 'missed queries'),
+      ])
+    : [note(data.retrieval ? 'Every query found all its relevant memories in the top k.' : 'The retrieval layer did not run.')]);
+
+  const errors = data.errors;
+  const errorSection = section('errors', `Errors (${errors.total})`, errors.total > 0
+    ? [el('ul', {}, errors.shown.map((error) => el('li', { text: error.key ? `${error.key}: ${error.reason}` : error.reason }))), moreNote(errors, 'errors')]
+    : [note('No errors: every trial and provider ran.')]);
+
+  const trends = data.trends;
+  const trendCanvases: { canvas: PageElement; values: (number | null)[]; metric: string }[] = [];
+  const trendSection = section('trends', 'Trends', trends
+    ? [
+        note(`${trends.currentIndex} earlier run(s) from the history, then this run (the larger square).`),
+        el('div', { class: 'trend-grid' }, trends.metrics.map((metric) => {
+          const canvas = el('canvas', { class: 'trend', attrs: { 'data-metric': metric.metric, 'data-current-index': String(trends.currentIndex), 'aria-label': `${metric.metric} over the history` } });
+          trendCanvases.push({ canvas, values: metric.values, metric: metric.metric });
+          return el('figure', { attrs: { 'data-ability': metric.ability, 'data-provider': metric.provider } }, [chartBox(canvas), el('figcaption', { text: metric.metric })]);
+        })),
+      ]
+    : [note('No history was given (run --history FILE, or the Action on the default branch).')]);
+
+  document.body.append(header, filters, el('main', {}, [verdictSection, abilitySection, retrievalSection, tagSection, failureSection, missedSection, errorSection, trendSection]));
+
+  // Charts are drawn once their canvases are in the document, so they have a size.
+  if (abilities) {
+    const shown = abilities.rows.slice(0, -1);
+    chart(abilityCanvas, { type: 'bar', data: { labels: shown.map((line) => line.ability), datasets: abilities.conditions.map((condition, index) => ({ label: condition, data: shown.map((line) => line.pass_rate[condition] ?? null), backgroundColor: color(index) })) }, options: { ...baseOptions, scales: rateScale } }, 'condition');
+  }
+  if (retrieval) {
+    chart(retrievalCanvas, { type: 'bar', data: { labels: retrieval.metrics, datasets: retrieval.providers.map((provider, index) => ({ label: provider.name, data: retrieval.metrics.map((metric) => provider.values[metric] ?? null), backgroundColor: color(index) })) }, options: { ...baseOptions, scales: rateScale } }, 'provider');
+    chart(curveCanvas, { type: 'line', data: { labels: retrieval.k.map((cut) => String(cut)), datasets: retrieval.providers.map((provider, index) => ({ label: provider.name, data: provider.curve, borderColor: color(index), backgroundColor: color(index) })) }, options: { ...baseOptions, scales: { ...rateScale, x: { title: { display: true, text: 'k' } } } } }, 'provider');
+  }
+  if (trends) {
+    for (const { canvas, values, metric } of trendCanvases) {
+      const current = (index: number) => index === trends.currentIndex;
+      chart(canvas, {
+        type: 'line',
+        data: { labels: trends.labels, datasets: [{ label: metric, data: values, spanGaps: true, borderColor: color(0), pointStyle: values.map((_, index) => (current(index) ? 'rect' : 'circle')), pointRadius: values.map((_, index) => (current(index) ? 6 : 2)), pointBackgroundColor: values.map((_, index) => (current(index) ? color(7) : color(0))) }] },
+        options: { ...baseOptions, plugins: { legend: { display: false } } },
+      });
+    }
+  }
+
+  function applyFilters(): void {
+    const value = (id: string) => document.getElementById(id)?.value ?? '';
+    const chosen = { ability: value('filter-ability'), condition: value('filter-condition'), provider: value('filter-provider') };
+    for (const node of document.querySelectorAll('[data-ability], [data-condition], [data-provider]')) {
+      const mismatch = (Object.keys(chosen) as (keyof typeof chosen)[]).some((key) => chosen[key] !== '' && node.dataset[key] !== undefined && node.dataset[key] !== chosen[key]);
+      node.hidden = mismatch;
+    }
+    for (const { chart: instance, filter } of filtered) {
+      instance.data.datasets.forEach((dataset, index) => instance.setDatasetVisibility(index, chosen[filter] === '' || dataset.label === chosen[filter]));
+      instance.update('none');
+    }
+  }
+
+  document.body.dataset.ready = 'true';
+}
