@@ -57,12 +57,12 @@ function brokenStore(): MemoryStore {
 
 function retrievalSpec(): RetrievalSpec {
   const memories = PAYLOADS.map((text, i) => ({ id: `m${i}${i % 2 ? PAYLOADS[0] : ''}`, text: `remembered ${text} fact ${i}`, user: 'u', where: WHERE }));
-  // Queries that miss (no shared words) and queries that hit, so the missed list has rows.
+  // Even queries find their memory by its number; odd ones name another memory's payload and want the next one, so they miss.
   const queries = PAYLOADS.map((text, i) => ({
-    id: `q${i}`,
+    id: `q${i} ${payload(i + 1)}`,
     text: i % 2 ? `what about ${text}` : `fact ${i}`,
     user: 'u',
-    relevant: { [memories[i]!.id]: 1 },
+    relevant: { [memories[i % 2 ? (i + 1) % memories.length : i]!.id]: 1 },
     tags: [`tag ${payload(i + 3)}`],
     where: WHERE,
   }));
@@ -92,9 +92,10 @@ function caseSpec(index: number): CaseSpec {
   };
 }
 
-function trial(spec: CaseSpec, condition: Condition, index: number): TrialRecord {
+/** `outcome` picks pass, fail or error (0, 1, 2 mod 3), so every condition and ability has each. */
+function trial(spec: CaseSpec, condition: Condition, index: number, outcome: number): TrialRecord {
   const text = payload(index);
-  const status: TrialRecord['status'] = index % 3 === 0 ? 'pass' : index % 3 === 1 ? 'fail' : 'error';
+  const status: TrialRecord['status'] = outcome % 3 === 0 ? 'pass' : outcome % 3 === 1 ? 'fail' : 'error';
   return {
     key: `${spec.name}|${condition}|1`,
     case: spec.name,
@@ -135,7 +136,7 @@ export interface HostileRun {
 /** The whole fixture: 6 cases over 3 abilities, 3 conditions, one repeat; one provider that ran and one that failed. */
 export async function hostileRun(): Promise<HostileRun> {
   const cases = Array.from({ length: 6 }, (_, i) => caseSpec(i));
-  const trials = cases.flatMap((spec, i) => HOSTILE_CONDITIONS.map((condition, c) => trial(spec, condition, i * HOSTILE_CONDITIONS.length + c)));
+  const trials = cases.flatMap((spec, i) => HOSTILE_CONDITIONS.map((condition, c) => trial(spec, condition, i * HOSTILE_CONDITIONS.length + c, i + c)));
   const spec = retrievalSpec();
   const retrieval = await runRetrieval(spec, { createStore: (provider) => (provider.name === HOSTILE_PROVIDERS.broken ? brokenStore() : new KeywordStore()) });
   const errors = Object.values(retrieval.providers)
