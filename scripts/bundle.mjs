@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 const check = process.argv.includes('--check');
 const outdir = check ? mkdtempSync(join(tmpdir(), 'recall-gate-dist-')) : 'dist';
@@ -24,7 +24,7 @@ const chartJsInline = {
       if (!file || !/export function chartJsSource\(\)/.test(source)) {
         throw new Error(`${args.path} no longer exports chartJsSource() and CHART_JS_FILE: update the inline-chart-js plugin`);
       }
-      const text = readFileSync(createRequire(import.meta.url).resolve(file), 'utf8');
+      const text = readFileSync(join(dirname(createRequire(import.meta.url).resolve('chart.js')), file), 'utf8');
       return { contents: `export const CHART_JS_FILE = ${JSON.stringify(file)};\nexport function chartJsSource() { return ${JSON.stringify(text)}; }\n`, loader: 'js' };
     });
   },

@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
-/** The Chart.js build the page inlines: UMD, so it defines the global `Chart` with no loader. */
-export const CHART_JS_FILE = 'chart.js/dist/chart.umd.min.js';
+/**
+ * The Chart.js build the page inlines: UMD, so it defines the global `Chart`
+ * with no loader. The package's exports do not list it, so it is found beside
+ * the file `chart.js` resolves to (dist/chart.cjs).
+ */
+export const CHART_JS_FILE = 'chart.umd.min.js';
 
 let cached: string | undefined;
 
@@ -13,6 +18,6 @@ let cached: string | undefined;
  * node_modules. Keep the exported names in step with that plugin.
  */
 export function chartJsSource(): string {
-  cached ??= readFileSync(createRequire(import.meta.url).resolve(CHART_JS_FILE), 'utf8');
+  cached ??= readFileSync(join(dirname(createRequire(import.meta.url).resolve('chart.js')), CHART_JS_FILE), 'utf8');
   return cached;
 }

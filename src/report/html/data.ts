@@ -122,7 +122,7 @@ export const HTML_LIMITS = {
   missedPerProvider: 500,
   errors: 500,
   /** Session turns shown per failing trial, besides its probe. */
-  sessionTurns: 40,
+  sessionTurns: 20,
   recalledPerInvocation: 10,
   toolCallsPerInvocation: 20,
   artifactsPerInvocation: 10,
@@ -133,7 +133,7 @@ export const HTML_LIMITS = {
   /** Of an artifact, as the other reports cut it. */
   artifact: 2000,
   /** JSON characters of the embedded failures (60%) and missed queries (40%, shared by the providers). */
-  bytes: 2_500_000,
+  bytes: 3_000_000,
 } as const;
 
 /** The first `count` items, mapped, while their JSON fits what `budget` has left. */

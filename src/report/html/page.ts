@@ -211,7 +211,7 @@ export function reportPage(): void {
     ? missed.providers.flatMap((provider) => [
         el('h3', { text: `${provider.provider}: ${provider.total} missed`, attrs: { 'data-provider': provider.provider } }),
         ...(provider.shown.length > 0
-          ? [table(['query', 'text', 'relevant (rank)', `top ${missed.k}`], provider.shown.map((query) => row([query.id, query.text, query.ranks.map((rank) => `${rank.id} (${rank.rank ?? `not in the top`})`).join(', '), query.top.join(', ')], { 'data-provider': provider.provider }, [0, 1, 2, 3])), [0, 1, 2, 3])]
+          ? [table(['query', 'text', 'relevant (rank)', `top ${missed.k}`], provider.shown.map((query) => row([query.id, query.text, query.ranks.map((rank) => `${rank.id} (${rank.rank ?? 'not returned'})`).join(', '), query.top.join(', ')], { 'data-provider': provider.provider }, [0, 1, 2, 3])), [0, 1, 2, 3])]
           : []),
         moreNote(provider, 'missed queries'),
       ])
