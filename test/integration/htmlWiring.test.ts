@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { main } from '../../src/cli/main.js';
 import { renderComment } from '../../src/report/comment.js';
+import { readTrials } from '../../src/e2e/trialLog.js';
+import type { ReportData } from '../../src/report/html/data.js';
 import type { ResultsDocument } from '../../src/report/results.js';
 import { prepareResultsDir, writeHtmlReport } from '../../src/report/writeResultsDir.js';
 import { registerSecret } from '../../src/secrets.js';
@@ -29,12 +31,16 @@ async function cli(argv: string[]): Promise<{ code: number; stdout: string; stde
 }
 
 /** The data report.html embeds (every `<` written \u003c, so JSON.parse reads it back as is). */
-function pageData(file: string): { results: ResultsDocument; verdict?: { status: string } } {
+function pageData(file: string): ReportData {
   const page = readFileSync(file, 'utf8');
   const match = /<script type="application\/json" id="report-data">([\s\S]*?)<\/script>/.exec(page);
   assert.ok(match, `${file} embeds no script#report-data`);
   assert.ok(!match[1]!.includes('<'), 'the embedded data holds no raw <');
-  return JSON.parse(match[1]!) as { results: ResultsDocument; verdict?: { status: string } };
+  return JSON.parse(match[1]!) as ReportData;
+}
+
+function failingTrials(dir: string): number {
+  return readTrials(dir).filter((trial) => trial.status === 'fail').length;
 }
 
 describe('report.html in every results folder', { timeout: 120_000 }, () => {
@@ -45,7 +51,7 @@ describe('report.html in every results folder', { timeout: 120_000 }, () => {
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.match(run.stdout, /results written to .* \(results\.json, report\.md, report\.html, qrels\.trec, runs\/\*\.trec\)\nreport copied to .*r\.html\n$/);
     const data = pageData(join(out, 'report.html'));
-    assert.equal(data.results.suite.name, 'assistant-memory');
+    assert.equal(data.run.suite, 'assistant-memory');
     assert.equal(data.verdict?.status, 'pass');
     assert.equal(readFileSync(copy, 'utf8'), readFileSync(join(out, 'report.html'), 'utf8'));
   });
@@ -65,7 +71,7 @@ describe('report.html in every results folder', { timeout: 120_000 }, () => {
     for (const name of ['careful', 'careless']) {
       assert.match(run.stdout, new RegExp(`results written to ${join(out, name)}/ \\(results\\.json, report\\.md, report\\.html, trials\\.jsonl\\)`));
       const data = pageData(join(out, name, 'report.html'));
-      assert.equal(data.results.variant, name);
+      assert.equal(data.run.variant, name);
       assert.ok(data.verdict, `${name}: the page has its gate`);
     }
     const folder = join(out, 'careless');
@@ -73,24 +79,32 @@ describe('report.html in every results folder', { timeout: 120_000 }, () => {
     const regrade = await cli(['regrade', folder]);
     assert.equal(regrade.code, 0, regrade.stdout + regrade.stderr);
     const data = pageData(join(folder, 'report.html'));
-    assert.deepEqual(data.results.e2e?.metrics, (JSON.parse(readFileSync(join(folder, 'results.json'), 'utf8')) as ResultsDocument).e2e?.metrics);
+    assert.equal(data.run.variant, 'careless');
+    assert.equal(data.failures.total, failingTrials(folder));
+    assert.ok(data.failures.total > 0);
+    // regrade does not gate (run and merge do): its page has no verdict, like its report.md.
+    assert.equal(data.verdict, undefined);
   });
 
   test('merge writes one for the merged run, gated on the whole', async () => {
     const shards = [tempDir(), tempDir()];
     for (const [index, dir] of shards.entries()) {
-      const run = await cli(['run', TRACKING, '--shard', `${index + 1}/2`, '--out', dir]);
+      const run = await cli(['run', TRACKING, '--variant', 'careless', '--shard', `${index + 1}/2`, '--out', dir]);
       assert.equal(run.code, 0, run.stdout + run.stderr);
       // A shard is not gated: its page has no verdict.
       assert.equal(pageData(join(dir, 'report.html')).verdict, undefined);
     }
     const out = tempDir();
     const merge = await cli(['merge', '--out', out, ...shards]);
-    assert.equal(merge.code, 0, merge.stdout + merge.stderr);
+    // The careless variant fails its capture gate: exit 1, and the page says so.
+    assert.equal(merge.code, 1, merge.stdout + merge.stderr);
     const data = pageData(join(out, 'report.html'));
-    const shardTrials = shards.map((dir) => readFileSync(join(dir, 'trials.jsonl'), 'utf8').trim().split('\n').length);
-    assert.equal(data.results.e2e?.metrics.trials, shardTrials[0]! + shardTrials[1]!);
-    assert.equal(data.verdict?.status, 'pass');
+    assert.equal(data.run.status, 'complete');
+    assert.equal(data.failures.total, failingTrials(shards[0]!) + failingTrials(shards[1]!));
+    assert.equal(data.failures.total, failingTrials(out));
+    assert.ok(data.failures.total > 0);
+    assert.equal(data.verdict?.status, 'fail');
+    assert.match(merge.stdout, /gate FAILED/);
   });
 
   test("a fresh run's folder starts without an earlier report.html; the page is scrubbed of secrets like every file there", () => {
