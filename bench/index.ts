@@ -4,11 +4,12 @@
  * (bench/chroma.ts), the embedding cache cold against warm through
  * runSuite (bench/cache.ts), and end-to-end throughput of runE2e through the
  * builtin target against a local OpenAI-compatible server with a fixed
- * latency per call (bench/e2e.ts). Prints figures only; nothing here passes or
- * fails.
+ * latency per call (bench/e2e.ts), and report.html's size on the example suite
+ * and on a LoCoMo-sized run (bench/html.ts). Prints figures only; nothing here
+ * passes or fails.
  *
  * Sections: `search` (keyword, vector, baseline, reference loop, Chroma),
- * `cache`, `e2e`. All run by default; name some to run only those, e.g. after
+ * `cache`, `e2e`, `html`. All run by default; name some to run only those, e.g. after
  * `npx tsc -p tsconfig.test.json`:
  *   node --expose-gc build/bench/index.js e2e
  *   node --expose-gc build/bench/index.js search cache
@@ -20,6 +21,7 @@ import { KeywordStore } from '../src/memory/keyword.js';
 import { VectorStore } from '../src/memory/vector.js';
 import { cacheSection } from './cache.js';
 import { e2eSection } from './e2e.js';
+import { htmlSection } from './html.js';
 import { chromaSection } from './chroma.js';
 import { bruteForceTopK, packRows, type ScanKind } from './baseline.js';
 import { FixedEmbedder } from './embedder.js';
@@ -59,7 +61,12 @@ const E2E = {
   seed: CONFIG.seed + 3,
 };
 
-const SECTIONS = ['search', 'cache', 'e2e'] as const;
+/** The report.html section's generated run: LoCoMo's size (about 6,000 memories, 2,000 questions). */
+const HTML = {
+  generated: { memories: 6_000, queries: 2_000, vocabulary: 4_000, users: 10, seed: CONFIG.seed + 4, dimensions: 256 },
+};
+
+const SECTIONS = ['search', 'cache', 'e2e', 'html'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** Sections named on the command line, or all of them. */
@@ -166,6 +173,12 @@ async function main(sections: ReadonlySet<Section>): Promise<void> {
   if (sections.has('e2e')) {
     await collect();
     await e2eSection({ ...E2E, print });
+  }
+
+  // report.html's size
+  if (sections.has('html')) {
+    await collect();
+    await htmlSection({ repoRoot: REPO_ROOT, generated: HTML.generated, print });
   }
 
   print(describeMemory('memory after all sections', memory()));

@@ -19,6 +19,8 @@ export interface ActionInputs {
   failOnGate: boolean;
   workingDirectory: string;
   resultsDir: string;
+  /** The name the workflow uploads the results folder under (the Action uploads nothing): the comment points to report.html in it. */
+  artifactName: string;
 }
 
 
@@ -59,6 +61,7 @@ export function readInputs(): ActionInputs {
     failOnGate: booleanInput('fail-on-gate', true),
     workingDirectory: core.getInput('working-directory') || '.',
     resultsDir: core.getInput('results-dir') || 'recall-gate-results',
+    artifactName: core.getInput('artifact-name') || 'recall-gate-results',
   };
 }
 

@@ -7,6 +7,8 @@ import { RecallGateError, addProblems, describeError, formatProblem, invalidInpu
 import { evaluateGateOnSplit } from '../gate/narrow.js';
 import type { Verdict } from '../gate/types.js';
 import { renderComment, renderNotRun, type CommentInput } from '../report/comment.js';
+import { renderHtmlReport } from '../report/html/render.js';
+import { writeHtmlReport } from '../report/writeResultsDir.js';
 import type { ResultsDocument } from '../report/results.js';
 import { runSuite, type Layer } from '../runSuite.js';
 import { registerEnvironmentSecrets, registerSuiteSecrets, scrubSecretsIn } from '../secrets.js';
@@ -174,9 +176,11 @@ async function gateSuite(suite: Suite, inputs: ActionInputs, github: GitHub | un
 
     const trials = readTrials(outDir);
     const verdict: Verdict | undefined = suite.gate ? evaluateGateOnSplit(suite.gate, suite, { results, trials }, baseline.results ? { results: baseline.results, trials: baseline.trials } : undefined) : undefined;
+    // Before publishing: whatever happens to the comment, the folder the workflow uploads holds the page.
+    writeHtmlReport(outDir, renderHtmlReport({ results, trials, verdict, baseline: baseline.results }));
     const marker = commentMarker(suite.name);
     const runUrl = process.env.GITHUB_SERVER_URL && process.env.GITHUB_RUN_ID ? `${process.env.GITHUB_SERVER_URL}/${process.env.GITHUB_REPOSITORY}/actions/runs/${process.env.GITHUB_RUN_ID}` : undefined;
-    const report: CommentInput = { marker, results, baseline: baseline.results, baselineNote: baseline.note, verdict, e2eTrigger: e2e, runUrl, resultsDir: outDir };
+    const report: CommentInput = { marker, results, baseline: baseline.results, baselineNote: baseline.note, verdict, e2eTrigger: e2e, runUrl, resultsDir: outDir, artifactName: inputs.artifactName };
     const body = renderComment(report);
     // The summary has its own room, shared with the other suites, so it may show more than the comment.
     const summaryBody = renderComment(report, summary.share());

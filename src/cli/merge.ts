@@ -3,9 +3,11 @@ import { resolve } from 'node:path';
 import { aggregateE2e } from '../e2e/aggregate.js';
 import { RecallGateError } from '../errors.js';
 import { evaluateGateOnSplit } from '../gate/narrow.js';
+import type { Verdict } from '../gate/types.js';
 import type { ResultsDocument } from '../report/results.js';
 import { readRun } from '../report/readResultsDir.js';
-import { openResultsDir, prepareResultsDir, writeAllResults, writeTrials } from '../report/writeResultsDir.js';
+import { renderHtmlReport } from '../report/html/render.js';
+import { openResultsDir, prepareResultsDir, writeAllResults, writeHtmlReport, writeTrials } from '../report/writeResultsDir.js';
 import { loadSuite } from '../suite/load.js';
 import { selectSplit, splitRecord } from '../suite/splits.js';
 import { parseCommandArgs } from './args.js';
@@ -71,15 +73,18 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
 
   const out = resolve(io.cwd, values.out as string);
   const folder = openResultsDir(out, 'merge');
+  let verdict: Verdict | undefined;
   try {
     prepareResultsDir(out);
     writeTrials(out, trials);
     writeAllResults(out, merged, suite.retrieval?.queries ?? []);
+    verdict = suite.gate ? evaluateGateOnSplit(suite.gate, suite, { results: merged, trials }) : undefined;
+    // After the gate: the page shows the verdict.
+    writeHtmlReport(out, renderHtmlReport({ results: merged, trials, verdict }));
   } finally {
     folder.release();
   }
 
-  const verdict = suite.gate ? evaluateGateOnSplit(suite.gate, suite, { results: merged, trials }) : undefined;
   io.stdout(`${[`merged ${shards.length} shard(s) of ${count} into ${values.out}`, ...runReportText(merged, trials, verdict)].join('\n')}\n`);
   return runExitCode(merged, verdict, io.stderr, 'merged run');
 }

@@ -10,7 +10,8 @@ import type { TrialRecord } from '../e2e/trial.js';
 import { TrialLog } from '../e2e/trialLog.js';
 import { RecallGateError } from '../errors.js';
 import { readRun } from '../report/readResultsDir.js';
-import { openResultsDir, writeAtomicReport, writeResultsJson, writeTrials } from '../report/writeResultsDir.js';
+import { renderHtmlReport } from '../report/html/render.js';
+import { openResultsDir, writeAtomicReport, writeHtmlReport, writeResultsJson, writeTrials } from '../report/writeResultsDir.js';
 import { loadSuite } from '../suite/load.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
@@ -112,6 +113,8 @@ async function regradeLocked(dir: string, suitePath: string | undefined, io: Cli
   writeTrials(dir, trials);
   writeResultsJson(dir, results);
   writeAtomicReport(dir, results);
+  // Like report.md, without a verdict: regrade does not gate (run or merge does).
+  writeHtmlReport(dir, renderHtmlReport({ results, trials }));
   io.stdout(`regraded ${trials.length} trials with no model calls: ${changed} changed${rescored > 0 ? `, ${rescored} with the same verdict but other grader scores` : ''}, ${kept} kept as they were\n`);
   return runExitCode(results, undefined, io.stderr, 'regraded run');
 }

@@ -1,15 +1,18 @@
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { runExitCode, runReportText } from './runReport.js';
 import type { TrialRecord } from '../e2e/trial.js';
 import type { ResultsDocument } from '../report/results.js';
 import { checkKindOf, compareVariants, variantsMarkdown, variantsText, type VariantResults } from '../report/variants.js';
-import { writeAtomic } from '../report/writeResultsDir.js';
+import { HTML_REPORT_FILE, renderHtmlReport } from '../report/html/render.js';
+import { writeAtomic, writeHtmlReport } from '../report/writeResultsDir.js';
+import type { Verdict } from '../gate/types.js';
+import { RecallGateError, fileSystemError } from '../errors.js';
 import type { Suite } from '../suite/types.js';
 import { SIDE_BY_SIDE_FILE, applyVariant, parseVariantList } from '../suite/variants.js';
 import { readTrials } from '../e2e/trialLog.js';
 import { exportRun, postgresUrl } from './export.js';
 import { defaultCacheDir } from '../embeddings/cache.js';
-import { RecallGateError } from '../errors.js';
 import { evaluateGateOnSplit } from '../gate/narrow.js';
 import { LAYERS, layersToRun, runSuite, type Layer, type RunOptions } from '../runSuite.js';
 import { registerSuiteSecrets, scrubSecretsIn } from '../secrets.js';
@@ -21,7 +24,7 @@ import type { CliIO } from './io.js';
 import { progressReporter } from './progress.js';
 
 export const RUN_USAGE =
-  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b] [--postgres URL]';
+  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b] [--html FILE] [--postgres URL]';
 
 export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -39,6 +42,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
       variant: { type: 'string' },
       variants: { type: 'string' },
       postgres: { type: 'string' },
+      html: { type: 'string' },
     },
     RUN_USAGE,
   );
@@ -56,6 +60,10 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   if (values.variant !== undefined && values.variants !== undefined) {
     throw new RecallGateError('invalid-input', '--variant and --variants cannot be used together', { hint: 'use --variants a,b to run several, --variant a to run one' });
   }
+  if (values.html !== undefined && values.variants !== undefined) {
+    throw new RecallGateError('invalid-input', '--html and --variants cannot be used together: each variant has its own report', { hint: `drop --html; each variant's report is <out>/<name>/${HTML_REPORT_FILE}` });
+  }
+  const htmlCopy = values.html === undefined ? undefined : resolve(io.cwd, values.html as string);
   // A URL that cannot work is known before the run, not after it.
   const postgres = postgresUrl(values.postgres as string | undefined, io.env);
   const loaded = loadSuite(positionals[0]!, io.cwd);
@@ -97,10 +105,12 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const { results, trials } = await runOnce(suite, runOptions(out), io);
   // A shard is gated after merge, on the whole.
   const verdict = suite.gate && !results.shard ? evaluateGateOnSplit(suite.gate, suite, { results, trials }) : undefined;
+  const html = writeRunReport(out, results, trials, verdict);
+  if (htmlCopy) writeHtmlCopy(htmlCopy, html);
   if (values.json) {
     io.stdout(`${JSON.stringify(verdict ? { ...results, gate: verdict } : results, null, 2)}\n`);
   } else {
-    io.stdout(`${runReportText(results, trials, verdict).join('\n')}\nresults written to ${out}/ (${writtenFiles(results)})\n`);
+    io.stdout(`${runReportText(results, trials, verdict).join('\n')}\nresults written to ${out}/ (${writtenFiles(results)})${htmlCopy ? `\nreport copied to ${htmlCopy}` : ''}\n`);
   }
   if (postgres !== undefined) await exportRun(results, trials, postgres, exportIO(io, Boolean(values.json)));
   return runExitCode(results, verdict, io.stderr, 'run');
@@ -111,8 +121,25 @@ function exportIO(io: CliIO, json: boolean): CliIO {
   return json ? { ...io, stdout: io.stderr } : io;
 }
 
+/** report.html, once the gate has decided (the page shows the verdict); returns the page. */
+function writeRunReport(dir: string, results: ResultsDocument, trials: TrialRecord[], verdict: Verdict | undefined): string {
+  const html = renderHtmlReport({ results, trials, verdict });
+  writeHtmlReport(dir, html);
+  return html;
+}
+
+/** run --html FILE: the same page at a place of the user's choosing (its folder is made if missing). */
+function writeHtmlCopy(path: string, html: string): void {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (error) {
+    throw fileSystemError(error, `create the folder of --html ${path}`);
+  }
+  writeAtomic(path, html);
+}
+
 function writtenFiles(results: ResultsDocument): string {
-  return ['results.json', 'report.md', ...(results.retrieval ? ['qrels.trec', 'runs/*.trec'] : []), ...(results.e2e ? ['trials.jsonl'] : [])].join(', ');
+  return ['results.json', 'report.md', HTML_REPORT_FILE, ...(results.retrieval ? ['qrels.trec', 'runs/*.trec'] : []), ...(results.e2e ? ['trials.jsonl'] : [])].join(', ');
 }
 
 async function runOnce(suite: Suite, options: Omit<RunOptions, 'log' | 'onTrial'>, io: CliIO): Promise<{ results: ResultsDocument; trials: TrialRecord[] }> {
@@ -150,6 +177,7 @@ async function runVariants(
   const verdicts = runs.map((run) => (suite.gate && !run.results.shard ? evaluateGateOnSplit(suite.gate, suite, { results: run.results, trials: run.trials }, undefined, { variants: byName }) : undefined));
   const graders = Object.fromEntries((suite.e2e?.cases ?? []).flatMap((spec) => (spec.check ? [[spec.name, checkKindOf(spec.check)]] : [])));
   const comparison = compareVariants(runs, graders);
+  runs.forEach((run, index) => writeRunReport(run.dir, run.results, run.trials, verdicts[index]));
   writeAtomic(join(out, SIDE_BY_SIDE_FILE), variantsMarkdown(comparison, runs));
   if (json) {
     const variants = Object.fromEntries(runs.map((run, index) => [run.name, verdicts[index] ? { ...run.results, gate: verdicts[index] } : run.results]));

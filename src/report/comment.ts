@@ -2,7 +2,7 @@ import { costLines } from './costLines.js';
 import type { GroupRates } from '../e2e/aggregate.js';
 import type { Condition } from '../e2e/types.js';
 import type { GateRow, Verdict } from '../gate/types.js';
-import { cell, escapeMarkdown, plainText } from './escape.js';
+import { cell, escapeMarkdown, plainText, shorten } from './escape.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
 import { pairingText, splitLine } from '../gate/format.js';
 import { mcnemarText, pairedChanges, wilcoxonText } from '../gate/paired.js';
@@ -38,6 +38,8 @@ export interface CommentInput {
   runUrl?: string;
   /** The suite's results folder as the workflow names it, e.g. recall-gate-results/assistant-memory. */
   resultsDir?: string;
+  /** The artifact the workflow uploads the results folder as (the Action's artifact-name input). */
+  artifactName?: string;
 }
 
 /** A section that can shrink to fit: it shows its most important `shown` rows and says how many it left out. */
@@ -201,6 +203,8 @@ function closing(input: CommentInput, leftOut: string[]): string[] {
   const where = `${files} in ${folder}${input.runUrl ? `, kept as an artifact of [this run](${input.runUrl}) when the workflow uploads it` : ''}`;
   return [
     ...(leftOut.length > 0 ? [`_Shortened to fit GitHub's size limit, leaving out ${leftOut.join(', ')}. Everything is in ${where}._`, ''] : []),
+    // A code span shows its text as is (no markdown, no HTML): only a backtick could end it early.
+    ...(input.artifactName ? [`full report: report.html in the \`${shorten(plainText(input.artifactName), 100).replaceAll('`', "'")}\` artifact`, ''] : []),
     `<sub>recall-gate ${escapeMarkdown(input.results.tool.version)} · full results: ${where}</sub>`,
   ];
 }

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import type { TrialRecord } from '../e2e/trial.js';
 import { trialLine } from '../e2e/trialLog.js';
 import { RecallGateError, fileSystemError } from '../errors.js';
+import { HTML_REPORT_FILE } from './html/render.js';
 import { lockResultsDir } from './resultsLock.js';
 import { markdownReport } from './markdown.js';
 import type { ResultsDocument } from './results.js';
@@ -79,7 +80,7 @@ export function prepareResultsDir(dir: string, options: { keepTrials?: boolean }
   try {
     if (!options.keepTrials) rmSync(join(dir, 'trials.jsonl'), { force: true });
     rmSync(join(dir, 'runs'), { recursive: true, force: true });
-    for (const name of ['results.json', 'qrels.trec', 'report.md']) rmSync(join(dir, name), { force: true });
+    for (const name of ['results.json', 'qrels.trec', 'report.md', HTML_REPORT_FILE]) rmSync(join(dir, name), { force: true });
   } catch (error) {
     throw fileSystemError(error, `clear the results folder ${dir}`);
   }
@@ -93,6 +94,17 @@ export function writeTrials(dir: string, trials: readonly TrialRecord[]): void {
 /** report.md from a results document. */
 export function writeAtomicReport(dir: string, results: ResultsDocument): void {
   writeAtomic(join(dir, 'report.md'), markdownReport(results));
+}
+
+/**
+ * report.html, rendered by the caller once the verdict is known (the page
+ * shows the gate). Through writeAtomic like every file here, so a secret in an
+ * answer or an error never reaches the page.
+ */
+export function writeHtmlReport(dir: string, html: string): string {
+  const path = join(dir, HTML_REPORT_FILE);
+  writeAtomic(path, html);
+  return path;
 }
 
 /** results.json alone: written after each provider so a crash keeps what finished. */

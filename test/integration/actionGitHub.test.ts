@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { runOnEvent as runActionOnEvent, type ActionRun } from '../support/action.js';
@@ -72,6 +72,8 @@ describe('the Action on pull requests and pushes, against local GitHub and OpenA
     assert.match(body, /### Gate/);
     assert.match(body, /^- src\/memory\/store\.ts$/m, 'the file that triggered e2e is listed, escaped like any other text');
     assert.match(body, /full results: results\.json, report\.md, trials\.jsonl in the results folder recall-gate-results\/assistant-memory, kept as an artifact of \[this run\]\(https:\/\/github\.example\/acme\/agent\/actions\/runs\/42\)/);
+    assert.match(body, /^full report: report\.html in the `recall-gate-results` artifact$/m, 'the artifact-name input, by default');
+    assert.ok(existsSync(join(cwd, 'recall-gate-results/assistant-memory/report.html')), 'the folder the workflow uploads holds report.html');
     assert.ok(!body.includes('<img'), 'no HTML from an answer');
     assert.ok(!body.includes('@octocat'), 'no mention from an answer');
     assert.equal(first.outputs['comment-url'], `https://github.com/acme/agent/pull/7#issuecomment-${created[0]!.id}`);
