@@ -7,7 +7,7 @@
  *   chat   {user, date?, message, memory, oracle?, session?, turn?, fault?}
  *                                                   -> {reply, recalled?, usage?: {input_tokens, output_tokens, model?}, recall_ms?, truncated?, finish_reason?, memory_ops?}
  *   add    {user, memories: [{id, text, date?}]}    -> {}                      (optional)
- *   search {user, query, limit}                     -> {results: [{id, text, score}]} (optional)
+ *   search {user, query, limit}                     -> {results: [{id, text, score}]} (optional; ranked in the order sent)
  *   list   {user}                                   -> {memories: [{id?, text, date?, label?}]} (optional)
  */
 import { scrubSecrets } from '../../secrets.js';
@@ -138,6 +138,7 @@ export function parseChatResult(value: unknown): ChatReply {
   const cut = (present(result.truncated) && boolean(result.truncated, 'result.truncated')) || (present(result.finish_reason) && string(result.finish_reason, 'result.finish_reason') === 'length');
   if (cut) reply.truncated = true;
   if (present(result.recall_ms)) reply.recall_ms = number(result.recall_ms, 'result.recall_ms', { nonNegative: true });
+  if (present(result.recall_error)) reply.recall_error = string(result.recall_error, 'result.recall_error');
   if (present(result.memory_ops)) reply.memory_ops = array(result.memory_ops, 'result.memory_ops').map((item, i) => memoryOp(item, `result.memory_ops[${i}]`));
   return reply;
 }
