@@ -129,3 +129,24 @@ export interface CaseSpec {
   planted_from?: string;
   where: SourceLocation;
 }
+
+/** A tool call the agent made in one invocation, in the order made. */
+export interface ToolCall {
+  name: string;
+  /** The arguments as a JSON object. Arguments that were not a JSON object are kept as `raw` (the text) with `arguments: {}`. */
+  arguments: Record<string, unknown>;
+  raw?: string;
+  /** Why the call was refused (builtin target: an unknown tool, arguments that fail its parameters schema, arguments that are not JSON); absent for a valid call or when the adapter does not say. */
+  error?: string;
+  /** What the tool answered (builtin target: the suite's `returns`, rendered); an adapter may report it. */
+  result?: unknown;
+}
+
+/** A file the agent produced in one invocation (text). */
+export interface Artifact {
+  path: string;
+  content: string;
+  /** Set when content was cut at ARTIFACT_LIMIT (the content ends with capText's marker); `bytes` is the size before. */
+  truncated?: true;
+  bytes?: number;
+}
