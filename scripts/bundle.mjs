@@ -1,11 +1,12 @@
-// Bundles the Action (dist/index.js) and the CLI (dist/cli.js) into single files.
+// Bundles the Action (dist/index.js), the CLI (dist/cli.js) and the adapter SDK (dist/adapter.js) into single files.
 // With --check, bundles into a temporary folder and fails when dist/ differs:
 // dist/ is committed, so it must always match the source it comes from.
 import { build } from 'esbuild';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import ts from 'typescript';
 
 const check = process.argv.includes('--check');
 const outdir = check ? mkdtempSync(join(tmpdir(), 'recall-gate-dist-')) : 'dist';
@@ -46,6 +47,13 @@ const common = {
 if (!check) rmSync('dist', { recursive: true, force: true });
 await build({ ...common, entryPoints: { index: 'src/index.ts' }, banner: { js: requireShim } });
 await build({ ...common, entryPoints: { cli: 'src/cli.ts' }, banner: { js: `#!/usr/bin/env node\n${requireShim}` } });
+// The adapter SDK (`recall-gate/adapter`): its code, and its types as dist/adapter.d.ts, emitted from
+// src/adapter/types.ts, which holds the whole type surface and imports nothing (index.ts checks the code against it).
+await build({ ...common, entryPoints: { adapter: 'src/adapter/index.ts' } });
+const adapterTypes = ts.createProgram(['src/adapter/types.ts'], { declaration: true, emitDeclarationOnly: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true, types: [] });
+const emitted = adapterTypes.emit(undefined, (_, text) => writeFileSync(join(outdir, 'adapter.d.ts'), text));
+const typeErrors = [...ts.getPreEmitDiagnostics(adapterTypes), ...emitted.diagnostics];
+if (typeErrors.length > 0) throw new Error(`src/adapter/types.ts: ${ts.formatDiagnostics(typeErrors, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' })}`);
 
 chmodSync(join(outdir, 'cli.js'), 0o755);
 

@@ -17,8 +17,10 @@ export interface SearchHit {
 
 /**
  * The memory under test. Every implementation scopes search and list to one
- * user, and returns hits best first with ties broken by id descending, so the
- * ranking we score is the one trec_eval would read back from our run files.
+ * user and returns hits best first. The in-process stores and Chroma order
+ * them by score with ties broken by id descending, as trec_eval reads a run
+ * back; an adapter's hits keep the adapter's order (formatRunLines writes
+ * their run file so trec_eval reads back that order).
  */
 export interface MemoryStore {
   /** Removes everything, so a run starts from nothing. */

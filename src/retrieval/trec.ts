@@ -1,4 +1,5 @@
 import { RecallGateError, type InputProblem } from '../errors.js';
+import { compareHits } from '../memory/types.js';
 
 /** qid -> docid -> relevance, as read from a qrels file (`qid 0 docid rel`). */
 export type Qrels = Map<string, Map<string, number>>;
@@ -102,9 +103,16 @@ export function trecEvalOrder<T extends { docid: string; score: number }>(entrie
   return [...entries].sort((a, b) => b.score - a.score || compareBytes(b.docid, a.docid));
 }
 
-/** One line per retrieved document; ranks are 1-based, scores written exactly. */
+/**
+ * One line per retrieved document; ranks are 1-based, scores written exactly.
+ * trec_eval ranks by score, not by the rank column: hits whose order their
+ * scores contradict (an adapter ranks by its reranker and sends the older
+ * score) are written with scores n, n-1, ..., 1 instead, so trec_eval reads
+ * back the order we scored.
+ */
 export function formatRunLines(qid: string, hits: readonly { id: string; score: number }[], tag: string): string {
-  return hits.map((hit, index) => `${qid} Q0 ${hit.id} ${index + 1} ${exactNumber(hit.score)} ${tag}\n`).join('');
+  const inScoreOrder = hits.every((hit, index) => index === 0 || compareHits(hits[index - 1]!, hit) < 0);
+  return hits.map((hit, index) => `${qid} Q0 ${hit.id} ${index + 1} ${exactNumber(inScoreOrder ? hit.score : hits.length - index)} ${tag}\n`).join('');
 }
 
 export function formatQrelsLines(qid: string, gains: Record<string, number>): string {

@@ -139,17 +139,18 @@ for (const transport of ['command', 'http'] as const) {
         { id: 'e1', user: 'erin', text: 'Erin flies to Rome.' },
       ];
       await store.add(records);
-      // The toy agent ranks the tie d1 (dated) before d3; the store re-sorts ties by id descending.
+      // The toy agent ranks the tie d1 (dated) before d3, and the store keeps the adapter's order.
       assert.deepEqual(
         (await store.search('dana', 'Oslo on Friday', 10)).map((hit) => [hit.id, hit.score]),
         [
-          ['d3', 2],
           ['d1', 2],
+          ['d3', 2],
         ],
       );
+      // A three-way tie, in the toy agent's order (dated d1 first, then the newest added).
       assert.deepEqual(
         (await store.search('dana', 'flies', 10)).map((hit) => hit.id),
-        ['d3', 'd2', 'd1'],
+        ['d1', 'd3', 'd2'],
       );
       assert.deepEqual((await store.search('dana', 'Oslo', 1)).length, 1);
       assert.deepEqual(

@@ -58,10 +58,10 @@ describe('the isolation canary: a search that leaks across users, run through th
     assert.equal(results.status, 'complete', stderr);
     const isolation = results.retrieval!.providers.leaky!.isolation!;
     assert.equal(isolation.cross_user_hits, 2);
-    // Ties rank by id descending: b1 before a1 for both users.
+    // Ranked in the adapter's order: its ties come as it stored them, ana's a1 before bob's b1, for both users.
     assert.deepEqual(isolation.cross_user, [
-      { query: 'qa1', user: 'ana', owner: 'bob', memory: 'b1', rank: 1 },
-      { query: 'qb1', user: 'bob', owner: 'ana', memory: 'a1', rank: 2 },
+      { query: 'qa1', user: 'ana', owner: 'bob', memory: 'b1', rank: 2 },
+      { query: 'qb1', user: 'bob', owner: 'ana', memory: 'a1', rank: 1 },
     ]);
     assert.equal(isolation.unknown_ids, 2);
     assert.deepEqual(isolation.unknown.map((hit) => `${hit.query}:${hit.memory}@${hit.rank}`), ['qa1:stale-1@3', 'qb1:stale-1@3']);

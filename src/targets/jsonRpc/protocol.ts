@@ -8,7 +8,7 @@
  *                                                   -> {reply, recalled?, usage?: {input_tokens, output_tokens, model?}, recall_ms?, truncated?, finish_reason?, memory_ops?,
  *                                                       tool_calls?: [{name, arguments, result?, error?}], artifacts?: [{path, content}]}
  *   add    {user, memories: [{id, text, date?}]}    -> {}                      (optional)
- *   search {user, query, limit}                     -> {results: [{id, text, score}]} (optional)
+ *   search {user, query, limit}                     -> {results: [{id, text, score}]} (optional; ranked in the order sent)
  *   list   {user}                                   -> {memories: [{id?, text, date?, label?}]} (optional)
  */
 import { scrubSecrets } from '../../secrets.js';
@@ -139,6 +139,7 @@ export function parseChatResult(value: unknown): ChatReply {
   const cut = (present(result.truncated) && boolean(result.truncated, 'result.truncated')) || (present(result.finish_reason) && string(result.finish_reason, 'result.finish_reason') === 'length');
   if (cut) reply.truncated = true;
   if (present(result.recall_ms)) reply.recall_ms = number(result.recall_ms, 'result.recall_ms', { nonNegative: true });
+  if (present(result.recall_error)) reply.recall_error = string(result.recall_error, 'result.recall_error');
   if (present(result.memory_ops)) reply.memory_ops = array(result.memory_ops, 'result.memory_ops').map((item, i) => memoryOp(item, `result.memory_ops[${i}]`));
   if (present(result.tool_calls)) reply.tool_calls = array(result.tool_calls, 'result.tool_calls').map((item, i) => toolCall(item, `result.tool_calls[${i}]`));
   if (present(result.artifacts)) reply.artifacts = array(result.artifacts, 'result.artifacts').map((item, i) => artifact(item, `result.artifacts[${i}]`));

@@ -1,4 +1,4 @@
-import { compareHits, type MemoryRecord, type MemoryStore, type SearchHit } from '../../memory/types.js';
+import type { MemoryRecord, MemoryStore, SearchHit } from '../../memory/types.js';
 import { RecallGateError } from '../../errors.js';
 import type { AdapterClient } from './adapterClient.js';
 import { PROTOCOL_DOC } from './protocol.js';
@@ -22,8 +22,11 @@ export interface AdapterStoreOptions {
  * from nothing for every user it touches, and users it never touches are left
  * alone. A fresh store behaves as if reset() had just been called.
  *
- * Hits are re-sorted by recall-gate's order (score descending, ties by id
- * descending) and cut to `limit`, whatever order the adapter sends.
+ * Hits keep the order the adapter sends, and that order is what retrieval
+ * scores: the adapter knows its ranking (a reranker's, say) and `score` may
+ * not follow it (mem0 keeps the pre-rerank score), so re-sorting by score
+ * would measure a ranking the agent never uses. A repeated id counts once,
+ * at its first (best) place; the list is cut to `limit`.
  */
 export class AdapterMemoryStore implements MemoryStore {
   /** Users reset since the last reset(), with that reset's promise (shared by concurrent callers). */
@@ -57,12 +60,9 @@ export class AdapterMemoryStore implements MemoryStore {
   async search(user: string, query: string, limit: number, signal?: AbortSignal): Promise<SearchHit[]> {
     await this.resetOnce(user);
     const hits = await this.client.search(user, query, limit, { signal });
-    // Chunked stores return one memory once per chunk: a memory counts once, at its best rank.
+    // Chunked stores return one memory once per chunk: a memory counts once, at its best (first) rank.
     const seen = new Set<string>();
-    return hits
-      .sort(compareHits)
-      .filter((hit) => !seen.has(hit.id) && Boolean(seen.add(hit.id)))
-      .slice(0, limit);
+    return hits.filter((hit) => !seen.has(hit.id) && Boolean(seen.add(hit.id))).slice(0, limit);
   }
 
   async list(user: string): Promise<MemoryRecord[]> {
