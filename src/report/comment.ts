@@ -15,6 +15,8 @@ import { isolationLines } from './markdown.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { graderTable, graderTableMarkdown } from './graderTable.js';
 import { harmCell, harmMarkdown } from './harmTable.js';
+import type { Trend } from '../history/types.js';
+import { trendLinesMarkdown, trendRows } from './trendLines.js';
 
 /**
  * GitHub refuses comment bodies over 65,536 characters. Counted in bytes
@@ -37,6 +39,8 @@ export interface CommentInput {
   runUrl?: string;
   /** The suite's results folder as the workflow names it, e.g. recall-gate-results/assistant-memory. */
   resultsDir?: string;
+  /** The suite's history and this run: one trend line per headline metric. */
+  trend?: Trend;
 }
 
 /** A section that can shrink to fit: it shows its most important `shown` rows and says how many it left out. */
@@ -50,7 +54,7 @@ interface Part {
   leftOut(count: number): string;
 }
 
-type PartName = 'errors' | 'abilities' | 'graders' | 'chart' | 'retrieval' | 'changes' | 'gate' | 'files' | 'failures' | 'misses';
+type PartName = 'errors' | 'abilities' | 'graders' | 'chart' | 'retrieval' | 'changes' | 'trend' | 'gate' | 'files' | 'failures' | 'misses';
 
 /**
  * How a body too long for its limit degrades, least important detail first:
@@ -62,6 +66,7 @@ const TRIM_STEPS: readonly [PartName, number][] = [
   ['files', 0],
   ['misses', 0],
   ['chart', 0],
+  ['trend', 10],
   ['changes', 5],
   ['retrieval', 5],
   ['abilities', 10],
@@ -71,6 +76,7 @@ const TRIM_STEPS: readonly [PartName, number][] = [
   ['graders', 0],
   ['abilities', 0],
   ['changes', 0],
+  ['trend', 0],
   ['gate', 20],
   ['failures', 3],
   ['errors', 5],
@@ -131,6 +137,7 @@ export function renderComment(input: CommentInput, limitBytes = COMMENT_LIMIT_BY
     ...section('chart'),
     ...section('retrieval'),
     ...section('changes'),
+    ...section('trend'),
     ...section('gate'),
     ...section('files'),
     ...section('failures'),
@@ -379,6 +386,9 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
       };
     }
   }
+
+  const trend = input.trend;
+  if (trend) parts.trend = { rows: trend.past.length === 0 ? 1 : trendRows(trend).length, cap: 40, render: (shown) => trendLinesMarkdown(trend, shown), leftOut: (count) => `${count} trend line(s)` };
 
   const verdict = input.verdict;
   if (verdict) {
