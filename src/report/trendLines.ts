@@ -9,8 +9,6 @@ export const TREND_POINTS = 30;
 /** One headline metric over the runs shown. */
 export interface TrendRow {
   metric: string;
-  /** Untrusted (a provider or ability name): escape for where it is shown. */
-  label: string;
   spark: string;
   /** The oldest value shown, and this run's. */
   first: number;
@@ -21,14 +19,18 @@ export interface TrendRow {
 
 const E2E_LABELS: Record<string, string> = { 'e2e.pass_rate': 'pass rate (all)', 'e2e.pass^k': 'pass^k (all)', 'e2e.errors': 'errors (e2e)', 'e2e.cost_usd': 'cost (e2e)' };
 
-/** "retrieval.keyword.recall@5" as "recall@5 (keyword)"; an ability's pass rate as "pass rate (ability)". */
-function labelOf(metric: string): string {
+/**
+ * "retrieval.keyword.recall@5" as "recall@5 (keyword)"; an ability's pass
+ * rate as "pass rate (ability)". Provider and ability names are untrusted:
+ * `show` makes them safe where the label goes.
+ */
+function labelOf(metric: string, show: (name: string) => string): string {
   if (E2E_LABELS[metric]) return E2E_LABELS[metric];
   const ability = /^e2e\.ability\.(.*)\.pass_rate$/.exec(metric);
-  if (ability) return `pass rate (${ability[1]})`;
+  if (ability) return `pass rate (${show(ability[1]!)})`;
   // Provider names may hold dots; metric names never do.
   const retrieval = /^retrieval\.(.*)\.([^.]+)$/.exec(metric);
-  return retrieval ? `${retrieval[2]} (${retrieval[1]})` : metric;
+  return retrieval ? `${retrieval[2]} (${show(retrieval[1]!)})` : show(metric);
 }
 
 function figure(metric: string, value: number): string {
@@ -36,19 +38,32 @@ function figure(metric: string, value: number): string {
   return metric === 'e2e.cost_usd' ? usd(value) : formatMetric(value);
 }
 
-/** e2e first (what a reviewer reads first), then retrieval, each in the run's own order. */
-function metricOrder(current: HistoryLine): string[] {
+/**
+ * The metrics a trend line is drawn for: every e2e one first (what a reviewer
+ * reads first), then per provider recall and ndcg at the largest k and mrr;
+ * the history keeps the other cut-offs (and the Action's `metrics` output has them).
+ */
+function trendMetrics(current: HistoryLine): string[] {
   const names = Object.keys(current.metrics);
-  return [...names.filter((name) => name.startsWith('e2e.')), ...names.filter((name) => !name.startsWith('e2e.'))];
+  const largest = new Map<string, number>();
+  for (const name of names) {
+    const cut = /^retrieval\.(.*)\.(?:recall|ndcg)@(\d+)$/.exec(name);
+    if (cut) largest.set(cut[1]!, Math.max(largest.get(cut[1]!) ?? 0, Number(cut[2])));
+  }
+  const headline = (name: string) => {
+    const metric = /^retrieval\.(.*)\.(recall@\d+|ndcg@\d+|mrr)$/.exec(name);
+    return metric !== null && (metric[2] === 'mrr' || metric[2]!.endsWith(`@${largest.get(metric[1]!)}`));
+  };
+  return [...names.filter((name) => name.startsWith('e2e.')), ...names.filter((name) => name.startsWith('retrieval.') && headline(name))];
 }
 
 /** One row per metric this run measured, over the last `points` runs (this one last). Pure. */
 export function trendRows(trend: Trend, points = TREND_POINTS): TrendRow[] {
   const shown = [...trend.past.slice(-(points - 1)), trend.current];
-  return metricOrder(trend.current).map((metric) => {
+  return trendMetrics(trend.current).map((metric) => {
     const values = shown.map((line) => line.metrics[metric]);
     const present = values.filter((value): value is number => value !== undefined);
-    return { metric, label: labelOf(metric), spark: sparkline(values), first: present[0]!, current: trend.current.metrics[metric]!, runs: present.length };
+    return { metric, spark: sparkline(values), first: present[0]!, current: trend.current.metrics[metric]!, runs: present.length };
   });
 }
 
@@ -62,7 +77,7 @@ export function trendLinesText(trend: Trend, points = TREND_POINTS): string[] {
   if (trend.past.length === 0) return ['trend: no earlier runs of this suite in the history yet'];
   const rows = trendRows(trend, points);
   if (rows.length === 0) return [];
-  const labels = rows.map((row) => oneLine(row.label, 60));
+  const labels = rows.map((row) => labelOf(row.metric, (name) => oneLine(name, 40)));
   const width = Math.max(...labels.map((label) => label.length));
   const sparkWidth = Math.max(...rows.map((row) => row.spark.length));
   return [
@@ -79,7 +94,7 @@ export function trendLinesMarkdown(trend: Trend, shown: number, points = TREND_P
   return [
     `### Trend over the last ${Math.min(trend.past.length + 1, points)} runs (this one last)`,
     '',
-    ...rows.slice(0, shown).map((row) => `- ${cell(row.label, 100)} \`${row.spark}\` ${change(row)}`),
+    ...rows.slice(0, shown).map((row) => `- ${labelOf(row.metric, (name) => cell(name, 80))} \`${row.spark}\` ${change(row)}`),
     ...(rows.length > shown ? [`- … and ${rows.length - shown} more metric(s)`] : []),
     '',
   ];
