@@ -13,7 +13,7 @@ import { trendOf } from '../src/history/trend.js';
 import { HISTORY_LIMIT, type HistoryLine, type Trend } from '../src/history/types.js';
 import { renderComment } from '../src/report/comment.js';
 import type { ResultsDocument } from '../src/report/results.js';
-import { trendLinesMarkdown, trendLinesText } from '../src/report/trendLines.js';
+import { TREND_POINTS, trendLinesMarkdown, trendLinesText } from '../src/report/trendLines.js';
 import { REPO_ROOT, tempDir } from './support/cli.js';
 
 function line(index: number, metrics: Record<string, number>, extra: Partial<HistoryLine> = {}): HistoryLine {
@@ -141,6 +141,13 @@ test('trend lines are pinned, terminal and comment (test/fixtures/golden/trend-l
   assert.ok(!markdown.includes('<img') && !markdown.includes('@team'), 'a hostile ability name is escaped');
   assert.equal(trendLinesMarkdown(trend, 3).at(-2), '- … and 6 more metric(s)');
   assert.deepEqual(trendLinesText({ past: [], current: trend.current }), ['trend: no earlier runs of this suite in the history yet']);
+});
+
+test('a trend line shows the newest TREND_POINTS runs, this one last', () => {
+  const past = Array.from({ length: 40 }, (_, i) => line(i, { 'e2e.pass_rate': i / 100 }));
+  const [header, row] = trendLinesText(trendOf(past, line(40, { 'e2e.pass_rate': 0.4 })));
+  assert.equal(header, `trend over the last ${TREND_POINTS} run(s), this one last:`);
+  assert.equal(row, `  pass rate (all)  ${sparkline(Array.from({ length: 30 }, (_, i) => i + 11))}  0.110 → 0.400 over 30 runs`);
 });
 
 test('the comment shows the trend next to the change against the baseline, and trims it to fit before the gate', () => {

@@ -59,7 +59,7 @@ function trendMetrics(current: HistoryLine): string[] {
 
 /** One row per metric this run measured, over the last `points` runs (this one last). Pure. */
 export function trendRows(trend: Trend, points = TREND_POINTS): TrendRow[] {
-  const shown = [...trend.past.slice(-(points - 1)), trend.current];
+  const shown = [...(points > 1 ? trend.past.slice(-(points - 1)) : []), trend.current];
   return trendMetrics(trend.current).map((metric) => {
     const values = shown.map((line) => line.metrics[metric]);
     const present = values.filter((value): value is number => value !== undefined);
