@@ -6,11 +6,17 @@ import { join } from 'node:path';
 import type { TrialRecord } from '../e2e/trial.js';
 import { readRun } from '../report/readResultsDir.js';
 import type { ResultsDocument } from '../report/results.js';
+import { appendHistory, readHistoryFile, writeHistory } from '../history/file.js';
+import { historyLine } from '../history/headline.js';
+import { trendOf } from '../history/trend.js';
+import { HISTORY_FILE, type HistoryLine, type Trend } from '../history/types.js';
 
 /** The default branch's latest results for a suite, kept in the Actions cache. */
 export interface Baseline {
   results?: ResultsDocument;
   trials?: TrialRecord[];
+  /** The default branch's earlier runs, kept beside the results (history.jsonl), oldest first. */
+  history?: HistoryLine[];
   /** Where it came from, or why there is none: shown in the comment. */
   note: string;
 }
@@ -19,8 +25,33 @@ function keyPrefix(suiteName: string): string {
   return `recall-gate-baseline-v1-${suiteName}-`;
 }
 
-function readResults(dir: string): Pick<Baseline, 'results' | 'trials'> | undefined {
-  return existsSync(join(dir, 'results.json')) ? readRun(dir, process.cwd()) : undefined;
+function readResults(dir: string): Pick<Baseline, 'results' | 'trials' | 'history'> | undefined {
+  return existsSync(join(dir, 'results.json')) ? { ...readRun(dir, process.cwd()), history: readHistory(join(dir, HISTORY_FILE)) } : undefined;
+}
+
+/** The history beside a baseline; trouble with it is a notice and an empty history, never a failed job. */
+function readHistory(path: string): HistoryLine[] {
+  try {
+    const reading = readHistoryFile(path);
+    if (reading.skipped.length > 0) core.notice(`recall-gate: ${reading.skipped.length} line(s) of the baseline's ${HISTORY_FILE} skipped (line ${reading.skipped[0]!.line}: ${reading.skipped[0]!.reason})`);
+    return reading.lines;
+  } catch (error) {
+    core.notice(`recall-gate: the baseline's ${HISTORY_FILE} was not read, so the history starts afresh: ${(error as Error).message}`);
+    return [];
+  }
+}
+
+/**
+ * The history this run carries on: the baseline's, plus this run when it
+ * becomes the next baseline (so the saved entry holds it too), bounded.
+ * Written into the run's results folder, so the artifact has it; the trend
+ * is this run against the earlier runs.
+ */
+export function actionHistory(resultsDir: string, baseline: Baseline, results: ResultsDocument, appendThisRun: boolean): Trend {
+  const current = historyLine(results);
+  const past = baseline.history ?? [];
+  writeHistory(join(resultsDir, HISTORY_FILE), appendThisRun ? appendHistory(past, current) : past);
+  return trendOf(past, current);
 }
 
 /**
@@ -61,7 +92,7 @@ export async function saveBaseline(resultsDir: string, suiteName: string, sha: s
     const dir = baselineDir(suiteName);
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    for (const name of ['results.json', 'trials.jsonl']) if (existsSync(join(resultsDir, name))) copyFileSync(join(resultsDir, name), join(dir, name));
+    for (const name of ['results.json', 'trials.jsonl', HISTORY_FILE]) if (existsSync(join(resultsDir, name))) copyFileSync(join(resultsDir, name), join(dir, name));
     await cache.saveCache([dir], `${keyPrefix(suiteName)}${sha}`);
     core.info(`saved these results as the baseline for ${suiteName}`);
   } catch (error) {

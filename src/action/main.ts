@@ -9,13 +9,13 @@ import type { Verdict } from '../gate/types.js';
 import { renderComment, renderNotRun, type CommentInput } from '../report/comment.js';
 import { renderHtmlReport } from '../report/html/render.js';
 import { writeHtmlReport } from '../report/writeResultsDir.js';
-import type { ResultsDocument } from '../report/results.js';
 import { runSuite, type Layer } from '../runSuite.js';
 import { registerEnvironmentSecrets, registerSuiteSecrets, scrubSecretsIn } from '../secrets.js';
 import { loadSuite } from '../suite/load.js';
 import type { Suite } from '../suite/types.js';
 import { annotate, annotationProperties } from './annotations.js';
-import { loadBaseline, saveBaseline } from './baseline.js';
+import { actionHistory, loadBaseline, saveBaseline } from './baseline.js';
+import { headlineMetrics } from '../history/headline.js';
 import { cacheEntries, restoreEntries, saveEntries } from './cache.js';
 import { changedFiles, matchesMemoryPaths, repoRelativePaths } from './github/changedFiles.js';
 import { eventFromContext, pullRequestNumber, type GitHubClient, type GitHubEvent } from './github/client.js';
@@ -175,12 +175,16 @@ async function gateSuite(suite: Suite, inputs: ActionInputs, github: GitHub | un
     await saveEntries(kept, results);
 
     const trials = readTrials(outDir);
+    // Only a whole run may become the baseline: a partial one would waive the regression checks that follow.
+    const pushToDefault = github !== undefined && isPushToDefaultBranch(github.event);
+    const savesBaseline = pushToDefault && results.status === 'complete' && results.layers.e2e !== 'skipped';
+    const trend = actionHistory(outDir, baseline, results, savesBaseline);
     const verdict: Verdict | undefined = suite.gate ? evaluateGateOnSplit(suite.gate, suite, { results, trials }, baseline.results ? { results: baseline.results, trials: baseline.trials } : undefined) : undefined;
     // Before publishing: whatever happens to the comment, the folder the workflow uploads holds the page.
-    writeHtmlReport(outDir, renderHtmlReport({ results, trials, verdict, baseline: baseline.results }));
+    writeHtmlReport(outDir, renderHtmlReport({ results, trials, verdict, baseline: baseline.results, trend }));
     const marker = commentMarker(suite.name);
     const runUrl = process.env.GITHUB_SERVER_URL && process.env.GITHUB_RUN_ID ? `${process.env.GITHUB_SERVER_URL}/${process.env.GITHUB_REPOSITORY}/actions/runs/${process.env.GITHUB_RUN_ID}` : undefined;
-    const report: CommentInput = { marker, results, baseline: baseline.results, baselineNote: baseline.note, verdict, e2eTrigger: e2e, runUrl, resultsDir: outDir, artifactName: inputs.artifactName };
+    const report: CommentInput = { marker, results, baseline: baseline.results, baselineNote: baseline.note, verdict, e2eTrigger: e2e, runUrl, resultsDir: outDir, artifactName: inputs.artifactName, trend };
     const body = renderComment(report);
     // The summary has its own room, shared with the other suites, so it may show more than the comment.
     const summaryBody = renderComment(report, summary.share());
@@ -194,9 +198,8 @@ async function gateSuite(suite: Suite, inputs: ActionInputs, github: GitHub | un
       if ('skipped' in posted) core.warning(`recall-gate: the PR comment was not written: ${posted.skipped} (the job summary has the report)`);
       else commentUrl = posted.url;
     }
-    if (github && isPushToDefaultBranch(github.event)) {
-      // Only a whole run may become the baseline: a partial one would waive the regression checks that follow.
-      if (results.status === 'complete' && results.layers.e2e !== 'skipped') await saveBaseline(outDir, suite.name, github.event.sha ?? process.env.GITHUB_SHA ?? 'unknown');
+    if (pushToDefault) {
+      if (savesBaseline) await saveBaseline(outDir, suite.name, github.event.sha ?? process.env.GITHUB_SHA ?? 'unknown');
       else core.info(`not saved as the baseline: ${results.status !== 'complete' ? 'the run is incomplete' : 'e2e did not run'}`);
     }
 
@@ -215,18 +218,4 @@ async function gateSuite(suite: Suite, inputs: ActionInputs, github: GitHub | un
 function isPushToDefaultBranch(event: GitHubEvent): boolean {
   const repository = event.payload.repository as { default_branch?: string } | undefined;
   return event.eventName === 'push' && Boolean(repository?.default_branch) && event.payload.ref === `refs/heads/${repository!.default_branch}`;
-}
-
-/** The few numbers worth an output: retrieval means per provider, e2e rates. */
-function headlineMetrics(results: ResultsDocument): Record<string, number> {
-  const metrics: Record<string, number> = {};
-  for (const provider of Object.values(results.retrieval?.providers ?? {})) {
-    for (const [name, value] of Object.entries(provider.metrics ?? {})) if (/^(recall@|mrr|ndcg@)/.test(name)) metrics[`retrieval.${provider.name}.${name}`] = value;
-  }
-  if (results.e2e) {
-    metrics['e2e.pass_rate'] = results.e2e.metrics.pass_rate;
-    metrics['e2e.pass^k'] = results.e2e.metrics['pass^k'];
-    metrics['e2e.errors'] = results.e2e.metrics.errors;
-  }
-  return metrics;
 }

@@ -4,6 +4,7 @@ import { registerEnvironmentSecrets } from '../secrets.js';
 import { scrubbedIO, type CliIO } from './io.js';
 import { COMPARE_USAGE, compareCommand } from './compare.js';
 import { EXPORT_USAGE, exportCommand } from './export.js';
+import { HISTORY_USAGE, historyCommand } from './history.js';
 import { IMPORT_USAGE, importCommand } from './import.js';
 import { JUDGE_CHECK_USAGE, judgeCheckCommand } from './judgeCheck.js';
 import { MERGE_USAGE, mergeCommand } from './merge.js';
@@ -22,6 +23,7 @@ const COMMANDS: Record<string, (argv: string[], io: CliIO) => Promise<number>> =
   'judge-check': judgeCheckCommand,
   export: exportCommand,
   import: importCommand,
+  history: historyCommand,
 };
 
 export const HELP = `recall-gate ${TOOL_VERSION}: test an AI agent's long-term memory
@@ -46,6 +48,8 @@ usage:
       add a run's trials to the memory_eval_trials table in PostgreSQL, one row each (again: nothing twice)
   ${IMPORT_USAGE}
       turn a dataset file into a suite folder (cases.yaml, suite.yaml); skipped rows listed as file:line
+  ${HISTORY_USAGE}
+      each headline metric's trend over results folders, oldest first; --out adds them to a history file
 
 exit status: 0 done, 1 gate failed, 2 invalid input, 3 could not complete
 `;

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { runExitCode, runReportText } from './runReport.js';
 import type { TrialRecord } from '../e2e/trial.js';
 import type { ResultsDocument } from '../report/results.js';
+import type { Trend } from '../history/types.js';
 import { checkKindOf, compareVariants, variantsMarkdown, variantsText, type VariantResults } from '../report/variants.js';
 import { HTML_REPORT_FILE, renderHtmlReport } from '../report/html/render.js';
 import { writeAtomic, writeHtmlReport } from '../report/writeResultsDir.js';
@@ -22,9 +23,11 @@ import { SPLIT_CHOICES, selectSplit, type SplitChoice } from '../suite/splits.js
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 import { progressReporter } from './progress.js';
+import { readHistoryFile, type HistoryReading } from '../history/file.js';
+import { trendFromReading } from '../history/trend.js';
 
 export const RUN_USAGE =
-  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b] [--html FILE] [--postgres URL]';
+  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b] [--html FILE] [--history FILE] [--postgres URL]';
 
 export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -43,6 +46,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
       variants: { type: 'string' },
       postgres: { type: 'string' },
       html: { type: 'string' },
+      history: { type: 'string' },
     },
     RUN_USAGE,
   );
@@ -66,6 +70,9 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const htmlCopy = values.html === undefined ? undefined : resolve(io.cwd, values.html as string);
   // A URL that cannot work is known before the run, not after it.
   const postgres = postgresUrl(values.postgres as string | undefined, io.env);
+  // Read before the run: a file that is not a history stops it before anything is spent. run never appends to it.
+  const historyFile = values.history as string | undefined;
+  const history = historyFile === undefined ? undefined : { file: historyFile, reading: readHistoryFile(resolve(io.cwd, historyFile), historyFile) };
   const loaded = loadSuite(positionals[0]!, io.cwd);
   // The free layer by default; a suite with only end-to-end cases has nothing else to run.
   const layer: Layer = asked ?? (!loaded.retrieval && loaded.e2e ? 'e2e' : 'retrieval');
@@ -100,20 +107,26 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     shard,
     split,
   });
-  if (variants) return runVariants(suite, variants, out, runOptions, Boolean(values.json), io, postgres);
+  if (variants) return runVariants(suite, variants, out, runOptions, Boolean(values.json), io, postgres, history);
 
   const { results, trials } = await runOnce(suite, runOptions(out), io);
   // A shard is gated after merge, on the whole.
   const verdict = suite.gate && !results.shard ? evaluateGateOnSplit(suite.gate, suite, { results, trials }) : undefined;
-  const html = writeRunReport(out, results, trials, verdict);
+  const trend = history && trendFor(history, results, io);
+  const html = writeRunReport(out, results, trials, verdict, trend);
   if (htmlCopy) writeHtmlCopy(htmlCopy, html);
   if (values.json) {
     io.stdout(`${JSON.stringify(verdict ? { ...results, gate: verdict } : results, null, 2)}\n`);
   } else {
-    io.stdout(`${runReportText(results, trials, verdict).join('\n')}\nresults written to ${out}/ (${writtenFiles(results)})${htmlCopy ? `\nreport copied to ${htmlCopy}` : ''}\n`);
+    io.stdout(`${runReportText(results, trials, verdict, trend).join('\n')}\nresults written to ${out}/ (${writtenFiles(results)})${htmlCopy ? `\nreport copied to ${htmlCopy}` : ''}\n`);
   }
   if (postgres !== undefined) await exportRun(results, trials, postgres, exportIO(io, Boolean(values.json)));
   return runExitCode(results, verdict, io.stderr, 'run');
+}
+
+/** run --history: this run against the file's earlier runs; what is odd about the file (missing, skipped lines) is said on stderr. */
+function trendFor(history: { file: string; reading: HistoryReading }, results: ResultsDocument, io: CliIO): Trend {
+  return trendFromReading(history.file, history.reading, results, (note) => io.stderr(`note: ${note}\n`));
 }
 
 /** With --json, stdout is the results document alone: what the export did goes to stderr. */
@@ -122,8 +135,8 @@ function exportIO(io: CliIO, json: boolean): CliIO {
 }
 
 /** report.html, once the gate has decided (the page shows the verdict); returns the page. */
-function writeRunReport(dir: string, results: ResultsDocument, trials: TrialRecord[], verdict: Verdict | undefined): string {
-  const html = renderHtmlReport({ results, trials, verdict });
+function writeRunReport(dir: string, results: ResultsDocument, trials: TrialRecord[], verdict: Verdict | undefined, trend: Trend | undefined): string {
+  const html = renderHtmlReport({ results, trials, verdict, ...(trend ? { trend } : {}) });
   writeHtmlReport(dir, html);
   return html;
 }
@@ -166,6 +179,7 @@ async function runVariants(
   json: boolean,
   io: CliIO,
   postgres: string | undefined,
+  history: { file: string; reading: HistoryReading } | undefined,
 ): Promise<number> {
   const runs: (VariantResults & { trials: TrialRecord[]; dir: string })[] = [];
   for (const variant of names) {
@@ -177,13 +191,14 @@ async function runVariants(
   const verdicts = runs.map((run) => (suite.gate && !run.results.shard ? evaluateGateOnSplit(suite.gate, suite, { results: run.results, trials: run.trials }, undefined, { variants: byName }) : undefined));
   const graders = Object.fromEntries((suite.e2e?.cases ?? []).flatMap((spec) => (spec.check ? [[spec.name, checkKindOf(spec.check)]] : [])));
   const comparison = compareVariants(runs, graders);
-  runs.forEach((run, index) => writeRunReport(run.dir, run.results, run.trials, verdicts[index]));
+  const trends = runs.map((run) => history && trendFor(history, run.results, io));
+  runs.forEach((run, index) => writeRunReport(run.dir, run.results, run.trials, verdicts[index], trends[index]));
   writeAtomic(join(out, SIDE_BY_SIDE_FILE), variantsMarkdown(comparison, runs));
   if (json) {
     const variants = Object.fromEntries(runs.map((run, index) => [run.name, verdicts[index] ? { ...run.results, gate: verdicts[index] } : run.results]));
     io.stdout(`${JSON.stringify({ variants, side_by_side: comparison }, null, 2)}\n`);
   } else {
-    const parts = runs.map((run, index) => `== variant ${run.name} ==\n${runReportText(run.results, run.trials, verdicts[index]).join('\n')}\nresults written to ${run.dir}/ (${writtenFiles(run.results)})\n`);
+    const parts = runs.map((run, index) => `== variant ${run.name} ==\n${runReportText(run.results, run.trials, verdicts[index], trends[index]).join('\n')}\nresults written to ${run.dir}/ (${writtenFiles(run.results)})\n`);
     io.stdout(`${parts.join('\n')}\n${variantsText(comparison, runs)}side by side written to ${join(out, SIDE_BY_SIDE_FILE)}\n`);
   }
   // Each variant is its own run (its own run id), exported as such with its name in the variant column.

@@ -7,15 +7,18 @@ import { splitRunText } from '../report/format.js';
 import type { ResultsDocument } from '../report/results.js';
 import { terminalReport } from '../report/terminal.js';
 import { terminalE2eReport } from '../report/terminalE2e.js';
+import type { Trend } from '../history/types.js';
+import { trendLinesText } from '../report/trendLines.js';
 
-/** What `run` and `merge` print after the numbers: retrieval, e2e and the verdict, whichever there are. */
-export function runReportText(results: ResultsDocument, trials: readonly TrialRecord[], verdict: Verdict | undefined): string[] {
+/** What `run` and `merge` print after the numbers: retrieval, e2e, the verdict and the trend (run --history), whichever there are. */
+export function runReportText(results: ResultsDocument, trials: readonly TrialRecord[], verdict: Verdict | undefined, trend?: Trend): string[] {
   const parts: string[] = [];
   const split = splitRunText(results.split);
   if (split) parts.push(`${split}\n`);
   if (results.retrieval) parts.push(terminalReport(results));
   if (results.e2e) parts.push(terminalE2eReport(results.e2e, [...trials]));
   if (verdict) parts.push(verdictText(verdict));
+  if (trend) parts.push(`${trendLinesText(trend).join('\n')}\n`);
   return parts;
 }
 

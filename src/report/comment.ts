@@ -16,6 +16,8 @@ import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { graderTable, graderTableMarkdown } from './graderTable.js';
 import { harmCell, harmMarkdown } from './harmTable.js';
 import { actionDetails, COMMENT_BOUNDS, hasActions } from './actionLines.js';
+import type { Trend } from '../history/types.js';
+import { trendLinesMarkdown, trendRows } from './trendLines.js';
 
 /**
  * GitHub refuses comment bodies over 65,536 characters. Counted in bytes
@@ -40,6 +42,8 @@ export interface CommentInput {
   resultsDir?: string;
   /** The artifact the workflow uploads the results folder as (the Action's artifact-name input). */
   artifactName?: string;
+  /** The suite's history and this run: one trend line per headline metric. */
+  trend?: Trend;
 }
 
 /** A section that can shrink to fit: it shows its most important `shown` rows and says how many it left out. */
@@ -53,7 +57,7 @@ interface Part {
   leftOut(count: number): string;
 }
 
-type PartName = 'errors' | 'abilities' | 'graders' | 'chart' | 'retrieval' | 'changes' | 'gate' | 'files' | 'failures' | 'actions' | 'misses';
+type PartName = 'errors' | 'abilities' | 'graders' | 'chart' | 'retrieval' | 'changes' | 'trend' | 'gate' | 'files' | 'failures' | 'actions' | 'misses';
 
 /**
  * How a body too long for its limit degrades, least important detail first:
@@ -66,12 +70,14 @@ const TRIM_STEPS: readonly [PartName, number][] = [
   ['misses', 0],
   ['chart', 0],
   ['actions', 3],
+  ['trend', 3],
   ['changes', 5],
   ['retrieval', 5],
   ['abilities', 10],
   ['graders', 10],
   ['failures', 10],
   ['actions', 1],
+  ['trend', 0],
   ['retrieval', 0],
   ['graders', 0],
   ['abilities', 0],
@@ -137,6 +143,7 @@ export function renderComment(input: CommentInput, limitBytes = COMMENT_LIMIT_BY
     ...section('chart'),
     ...section('retrieval'),
     ...section('changes'),
+    ...section('trend'),
     ...section('gate'),
     ...section('files'),
     ...section('failures'),
@@ -406,6 +413,9 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
       };
     }
   }
+
+  const trend = input.trend;
+  if (trend) parts.trend = { rows: trend.past.length === 0 ? 1 : trendRows(trend).length, cap: 40, render: (shown) => trendLinesMarkdown(trend, shown), leftOut: (count) => `${count} trend line(s)` };
 
   const verdict = input.verdict;
   if (verdict) {

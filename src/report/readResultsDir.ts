@@ -13,6 +13,11 @@ import { LOCK_FILE, isStale, readHolder } from './resultsLock.js';
  * or it was killed before it could say so.
  */
 export function readRun(dir: string, cwd: string): { results: ResultsDocument; trials: TrialRecord[] } {
+  return { results: readResults(dir, cwd), trials: readTrials(resolve(cwd, dir)) };
+}
+
+/** readRun's results.json alone, for a reader that needs no trials (history). */
+export function readResults(dir: string, cwd: string): ResultsDocument {
   const folder = resolve(cwd, dir);
   const path = join(folder, 'results.json');
   if (!existsSync(path)) throw new RecallGateError('invalid-input', `${dir} has no results.json`, { hint: 'give the --out folder of a recall-gate run' });
@@ -29,7 +34,7 @@ export function readRun(dir: string, cwd: string): { results: ResultsDocument; t
     results.status = 'incomplete';
     results.errors = [...(results.errors ?? []), unfinishedReason(dir, folder)];
   }
-  return { results, trials: readTrials(folder) };
+  return results;
 }
 
 function unfinishedReason(dir: string, folder: string): string {

@@ -1,0 +1,77 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ExitCode, RecallGateError } from '../errors.js';
+import { appendHistory, readHistoryFile, writeHistory } from '../history/file.js';
+import { historyLine } from '../history/headline.js';
+import { HISTORY_LIMIT, type HistoryLine } from '../history/types.js';
+import { oneLine } from '../report/format.js';
+import { readResults } from '../report/readResultsDir.js';
+import { trendLinesText } from '../report/trendLines.js';
+import { parseCommandArgs } from './args.js';
+import type { CliIO } from './io.js';
+
+export const HISTORY_USAGE = 'recall-gate history DIR... [--out FILE]';
+
+/**
+ * The results folders a DIR names: itself when it holds results.json, else
+ * the folders in it that do (the output of run --variants, or a folder of
+ * downloaded artifacts).
+ */
+function resultsFolders(dir: string, cwd: string): string[] {
+  const folder = resolve(cwd, dir);
+  if (!existsSync(folder)) throw new RecallGateError('invalid-input', `${dir} does not exist`, { hint: 'give results folders (the --out of recall-gate run)' });
+  if (existsSync(join(folder, 'results.json')) || !statSync(folder).isDirectory()) return [dir];
+  const inside = readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(folder, entry.name, 'results.json')))
+    .map((entry) => join(dir, entry.name))
+    .sort();
+  if (inside.length === 0) throw new RecallGateError('invalid-input', `${dir} has no results.json, nor has any folder in it`, { hint: 'give results folders (the --out of recall-gate run)' });
+  return inside;
+}
+
+/** "suite", or "suite (variant v)": runs of one suite and variant make one trend. */
+function seriesName(line: HistoryLine): string {
+  return `${line.suite}${line.variant !== undefined ? ` (variant ${line.variant})` : ''}`;
+}
+
+/** Each series: how many runs over which dates, then its trend lines with the newest run as current. */
+function historyText(history: readonly HistoryLine[]): string[] {
+  const series = new Map<string, HistoryLine[]>();
+  for (const line of history) series.set(seriesName(line), [...(series.get(seriesName(line)) ?? []), line]);
+  return [...series].flatMap(([name, lines]) => {
+    const incomplete = lines.filter((line) => line.status !== 'complete').length;
+    const span = lines.length === 1 ? lines[0]!.date : `${lines[0]!.date} to ${lines.at(-1)!.date}`;
+    return [
+      `${oneLine(name, 120)}: ${lines.length} run(s), ${span}${incomplete > 0 ? `, ${incomplete} of them incomplete` : ''}`,
+      ...trendLinesText({ past: lines.slice(0, -1), current: lines.at(-1)! }),
+      '',
+    ];
+  });
+}
+
+/**
+ * Builds a history from results folders, oldest first and bounded, and
+ * prints each suite's trend lines. With --out the runs are added to FILE
+ * (made if missing; a run already in it is replaced, not repeated).
+ */
+export async function historyCommand(argv: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, { out: { type: 'string' } }, HISTORY_USAGE);
+  if (positionals.length === 0) throw new RecallGateError('invalid-input', 'history takes one or more results folders', { hint: `usage: ${HISTORY_USAGE}` });
+  // Oldest first: of two runs of one commit, the newer is kept.
+  const runs = positionals
+    .flatMap((dir) => resultsFolders(dir, io.cwd))
+    .map((dir) => historyLine(readResults(dir, io.cwd)))
+    .sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
+  const out = values.out as string | undefined;
+  const earlier = out === undefined ? undefined : readHistoryFile(resolve(io.cwd, out), out);
+  if (earlier && earlier.skipped.length > 0) io.stderr(`note: ${out}: ${earlier.skipped.length} line(s) skipped, not history lines (line ${earlier.skipped[0]!.line}: ${earlier.skipped[0]!.reason}); they are not written back\n`);
+  const all = [...(earlier?.lines ?? []), ...runs];
+  const history = appendHistory(earlier?.lines ?? [], ...runs);
+  io.stdout(historyText(history).join('\n'));
+  if (history.length < all.length) io.stdout(`kept ${history.length} of ${all.length} runs: a run or commit given twice counts once, and a history keeps the newest ${HISTORY_LIMIT}\n`);
+  if (out !== undefined) {
+    writeHistory(resolve(io.cwd, out), history);
+    io.stdout(`history written to ${out} (${history.length} run(s))\n`);
+  }
+  return ExitCode.ok;
+}

@@ -1,0 +1,36 @@
+import type { ResultsDocument } from '../report/results.js';
+import { readHistoryFile, sameRun, boundHistory } from './file.js';
+import { historyLine } from './headline.js';
+import type { HistoryLine, Trend } from './types.js';
+
+/**
+ * This run against the history: the earlier runs of the same suite and
+ * variant, without this run itself (a history built from folders may hold
+ * it), oldest first and bounded.
+ */
+export function trendOf(history: readonly HistoryLine[], current: HistoryLine): Trend {
+  const past = history.filter((line) => line.suite === current.suite && line.variant === current.variant && !sameRun(line, current));
+  return { past: boundHistory(past), current };
+}
+
+/**
+ * The trend for a run from a history file (run --history, and whoever draws
+ * it): a missing file is no history yet, and a skipped line is counted; both
+ * are said through `say`. A file that is not a history at all throws (invalid input).
+ */
+export function loadTrend(file: string, results: ResultsDocument, say: (note: string) => void = () => {}): Trend {
+  const reading = readHistoryFile(file);
+  return trendFromReading(file, reading, results, say);
+}
+
+/** loadTrend's second half, for a caller that read the file before the run (a bad file stops it before anything is spent). */
+export function trendFromReading(file: string, reading: ReturnType<typeof readHistoryFile>, results: ResultsDocument, say: (note: string) => void = () => {}): Trend {
+  if (reading.missing) say(`no history yet: ${file} does not exist (recall-gate history DIR... --out ${file} builds one from results folders)`);
+  if (reading.skipped.length > 0) {
+    const first = reading.skipped[0]!;
+    say(`${file}: ${reading.skipped.length} line(s) skipped, not history lines (line ${first.line}: ${first.reason})`);
+  }
+  const trend = trendOf(reading.lines, historyLine(results));
+  if (!reading.missing && trend.past.length === 0) say(`${file} holds no earlier run of ${results.suite.name}${results.variant ? ` (variant ${results.variant})` : ''}`);
+  return trend;
+}

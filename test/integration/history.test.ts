@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import { runCli, tempDir } from '../support/cli.js';
+
+const MEMORIES = '  memories:\n    - { id: a, text: "Maya has a peanut allergy" }\n    - { id: b, text: "Maya lives in Lisbon now" }\n    - { id: c, text: "Maya keeps a vegetarian diet" }\n';
+const QUERIES: Record<string, string> = {
+  peanut: '    - { id: peanut, text: "peanut allergy", relevant: [a] }\n',
+  lisbon: '    - { id: lisbon, text: "Lisbon", relevant: [b] }\n',
+  // No word in common with the memory: BM25 finds nothing, so this one is always missed.
+  hard: '    - { id: hard, text: "what do I eat", relevant: [c] }\n',
+};
+
+/** A one-provider keyword suite asking `queries`: recall@1 is the share of them that are not "hard". */
+function suite(dir: string, queries: string[]): string {
+  const path = join(dir, 'suite.yaml');
+  writeFileSync(path, `name: tiny\nretrieval:\n  k: [1]\n  providers: [{ name: keyword, kind: keyword }]\n${MEMORIES}  queries:\n${queries.map((name) => QUERIES[name]).join('')}`);
+  return path;
+}
+
+describe('history from results folders, and run --history, through dist/cli.js', () => {
+  const root = tempDir('recall-gate-history-');
+  // Three real runs, recall@1 0.500, 0.667 and 1.000: r1 on its own, r2 and r3 inside one folder (as run --variants or downloaded artifacts leave them).
+  before(async () => {
+    const plans: [string, string[]][] = [
+      ['r1', ['peanut', 'hard']],
+      [join('later', 'r2'), ['peanut', 'lisbon', 'hard']],
+      [join('later', 'r3'), ['peanut', 'lisbon']],
+    ];
+    for (const [index, [out, queries]] of plans.entries()) {
+      const dir = join(root, `suite-${index}`);
+      mkdirSync(dir);
+      const run = await runCli(['run', suite(dir, queries), '--out', join(root, out)], { env: { GITHUB_SHA: String(index + 1).repeat(40) } });
+      assert.equal(run.code, 0, run.stderr);
+    }
+  });
+
+  test('history DIR... prints each metric\'s trend oldest first and writes the file only with --out; a run given again counts once', async () => {
+    const printed = await runCli(['history', 'later', 'r1'], { cwd: root });
+    assert.equal(printed.code, 0, printed.stderr);
+    assert.match(printed.stdout, /^tiny: 3 run\(s\), \S+ to \S+\n/);
+    assert.equal(
+      printed.stdout.split('\n').slice(1).join('\n'),
+      [
+        'trend over the last 3 run(s), this one last:',
+        '  recall@1 (keyword)  ▁▃█  0.500 → 1.000 over 3 runs',
+        '  ndcg@1 (keyword)    ▁▃█  0.500 → 1.000 over 3 runs',
+        '  mrr (keyword)       ▁▃█  0.500 → 1.000 over 3 runs',
+        '',
+      ].join('\n'),
+    );
+    assert.equal(existsSync(join(root, 'history.jsonl')), false, 'no file without --out');
+
+    const written = await runCli(['history', 'r1', 'later', '--out', 'history.jsonl'], { cwd: root });
+    assert.equal(written.code, 0, written.stderr);
+    assert.match(written.stdout, /history written to history\.jsonl \(3 run\(s\)\)/);
+    const lines = readFileSync(join(root, 'history.jsonl'), 'utf8').trimEnd().split('\n').map((text) => JSON.parse(text) as { commit: string; metrics: Record<string, number> });
+    assert.deepEqual(lines.map((one) => one.commit[0]), ['1', '2', '3'], 'sorted by date');
+    assert.deepEqual(lines.map((one) => Math.round(one.metrics['retrieval.keyword.recall@1']! * 1000)), [500, 667, 1000]);
+
+    const again = await runCli(['history', 'later/r3', '--out', 'history.jsonl'], { cwd: root });
+    assert.match(again.stdout, /kept 3 of 4 runs: a run or commit given twice counts once/);
+    assert.equal(readFileSync(join(root, 'history.jsonl'), 'utf8').trimEnd().split('\n').length, 3);
+
+    const none = await runCli(['history', 'suite-0'], { cwd: root });
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /suite-0 has no results\.json, nor has any folder in it/);
+  });
+
+  test('run --history shows the trend with this run as current and leaves the file as it was', async () => {
+    await runCli(['history', 'r1', 'later', '--out', 'history.jsonl'], { cwd: root });
+    const before = readFileSync(join(root, 'history.jsonl'), 'utf8');
+    const dir = tempDir();
+    const run = await runCli(['run', suite(dir, ['peanut', 'lisbon', 'hard']), '--out', join(dir, 'out'), '--history', 'history.jsonl'], { cwd: root });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /trend over the last 4 run\(s\), this one last:\n {2}recall@1 \(keyword\) {2}▁▃█▃ {2}0\.500 → 0\.667 over 4 runs\n/);
+    assert.equal(readFileSync(join(root, 'history.jsonl'), 'utf8'), before, 'run does not append');
+  });
+
+  test('run --history: a missing file is no history yet, a torn line is skipped and counted, a file that is not a history stops the run (exit 2, file:line)', async () => {
+    const dir = tempDir();
+    const path = suite(dir, ['peanut']);
+    const missing = await runCli(['run', path, '--out', join(dir, 'a'), '--history', 'none-yet.jsonl'], { cwd: root });
+    assert.equal(missing.code, 0, missing.stderr);
+    assert.match(missing.stderr, /note: no history yet: none-yet\.jsonl does not exist/);
+    assert.match(missing.stdout, /trend: no earlier runs of this suite in the history yet/);
+
+    cpSync(join(root, 'r1', 'results.json'), join(dir, 'not-history.json'));
+    const notHistory = await runCli(['run', path, '--out', join(dir, 'b'), '--history', join(dir, 'not-history.json')], { cwd: root });
+    assert.equal(notHistory.code, 2, notHistory.stderr);
+    assert.match(notHistory.stderr, /not-history\.json:1:1: not JSON \(a torn or hand-edited line\?\); no line of the file is a history line/);
+    assert.equal(existsSync(join(dir, 'b')), false, 'nothing ran');
+
+    await runCli(['history', 'r1', '--out', join(dir, 'torn.jsonl')], { cwd: root });
+    appendFileSync(join(dir, 'torn.jsonl'), '{"schema":1,"suite":"tiny","da');
+    const torn = await runCli(['run', path, '--out', join(dir, 'c'), '--history', join(dir, 'torn.jsonl')], { cwd: root });
+    assert.equal(torn.code, 0, torn.stderr);
+    assert.match(torn.stderr, /torn\.jsonl: 1 line\(s\) skipped, not history lines \(line 2: not JSON/);
+    assert.match(torn.stdout, /recall@1 \(keyword\) {2}▁█ {2}0\.500 → 1\.000 over 2 runs/);
+  });
+});
