@@ -2,7 +2,7 @@ import type { RecalledMemory } from '../targets/types.js';
 import type { TrialCosts } from './cost.js';
 import type { TrialFingerprint } from './fingerprint.js';
 import type { GraderOutcome } from './graders/types.js';
-import type { Condition, FaultKind, MemoryEntry, MemoryOp, ReportedUsage, TokenUsage } from './types.js';
+import type { Artifact, Condition, FaultKind, MemoryEntry, MemoryOp, ReportedUsage, TokenUsage, ToolCall } from './types.js';
 
 /** One harmful memory that reached the context: `invocation` indexes the trial's invocations (0 is the first). */
 export interface HarmfulRecall {
@@ -40,6 +40,8 @@ export interface Invocation {
   truncated?: boolean;
   /** The memory tool calls the agent reported for this invocation. */
   memory_ops?: MemoryOp[];
+  tool_calls?: ToolCall[];
+  artifacts?: Artifact[];
 }
 
 /**

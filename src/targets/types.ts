@@ -1,4 +1,4 @@
-import type { FaultKind, MemoryEntry, MemoryOp, ReportedUsage } from '../e2e/types.js';
+import type { Artifact, FaultKind, MemoryEntry, MemoryOp, ReportedUsage, ToolCall } from '../e2e/types.js';
 
 /** A turn of the conversation so far, as chat history. */
 export interface ChatTurn {
@@ -57,6 +57,8 @@ export interface ChatReply extends ReportedUsage {
   recall_error?: string;
   /** The memory tool calls the agent made in this invocation, when it says. */
   memory_ops?: MemoryOp[];
+  tool_calls?: ToolCall[];
+  artifacts?: Artifact[];
 }
 
 /** The agent under test. */
