@@ -144,7 +144,7 @@ export const CHECK_KINDS: Readonly<Record<string, CheckKind>> = {
         problems.push({ where: at(['json_path', 'path']), message: (error as Error).message });
       }
       if ((value.equals === undefined) === (value.matches === undefined)) {
-        problems.push({ where: at(['json_path']), message: 'json_path needs one of equals (a value) or matches (a regex)', hint: 'e.g. { path: "$.rows[*].amount", matches: "^\\d+\\.\\d{2}$" }' });
+        problems.push({ where: at(['json_path']), message: 'json_path needs one of equals (a value) or matches (a regex)', hint: "e.g. { path: '$.rows[*].amount', matches: '^\\d+\\.\\d{2}$' }" });
       }
       if (value.matches !== undefined) problems.push(...regexProblems(value.matches, undefined, at(['json_path', 'matches'])));
       return problems;
