@@ -28,8 +28,24 @@ export type CheckKindSpec =
   | { tool_called: ToolCallSpec }
   | { tool_not_called: ToolCallSpec }
   | { tool_order: string[] }
-  | { json_path: { path: string; /** Matched as tool arguments are (checks/actions.ts). */ equals?: unknown; matches?: string } }
-  | { csv: { column: string; all_match: string; /** One character; default ",". */ delimiter?: string } };
+  | { json_path: JsonPathSpec }
+  | { csv: CsvSpec };
+
+/** Values in a JSON artifact (checks/jsonPath.ts): one of equals or matches. */
+export interface JsonPathSpec {
+  path: string;
+  /** Matched as tool arguments are (checks/actions.ts). */
+  equals?: unknown;
+  matches?: string;
+}
+
+/** One column of a CSV artifact (checks/csv.ts). */
+export interface CsvSpec {
+  column: string;
+  all_match: string;
+  /** One character; default ",". */
+  delimiter?: string;
+}
 
 /** A tool call a check looks for: its name, and arguments it must carry (extra arguments allowed). */
 export interface ToolCallSpec {

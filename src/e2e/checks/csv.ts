@@ -1,4 +1,4 @@
-import type { CheckResult } from '../types.js';
+import type { CheckResult, CsvSpec } from '../types.js';
 import { normalizeAnswer } from './normalize.js';
 import { execRegex } from './regexRunner.js';
 import { compileRegex } from './text.js';
@@ -72,7 +72,7 @@ export function parseCsv(text: string, delimiter = ','): string[][] {
 
 const CELLS_SHOWN = 3;
 
-export async function checkCsv(spec: { column: string; all_match: string; delimiter?: string }, raw: string, where: string): Promise<CheckResult> {
+export async function checkCsv(spec: CsvSpec, raw: string, where: string): Promise<CheckResult> {
   const head = `csv ${spec.column} all_match /${spec.all_match}/`;
   let rows: string[][];
   try {

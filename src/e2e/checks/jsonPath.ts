@@ -1,4 +1,4 @@
-import type { CheckResult } from '../types.js';
+import type { CheckResult, JsonPathSpec } from '../types.js';
 import { showExpected, valueMatches } from './actions.js';
 import { normalizeAnswer } from './normalize.js';
 import { execRegex } from './regexRunner.js';
@@ -85,7 +85,7 @@ function showValue(value: unknown): string {
   return text.length > VALUE_SHOWN ? `${text.slice(0, VALUE_SHOWN - 3)}...` : text;
 }
 
-export async function checkJsonPath(spec: { path: string; equals?: unknown; matches?: string }, raw: string, where: string): Promise<CheckResult> {
+export async function checkJsonPath(spec: JsonPathSpec, raw: string, where: string): Promise<CheckResult> {
   const steps = parseJsonPath(spec.path);
   const test = spec.matches !== undefined ? `matches /${spec.matches}/` : `equals ${showExpected(spec.equals)}`;
   const head = `json_path ${spec.path} ${test}`;

@@ -1,8 +1,8 @@
 import type { InputProblem, SourceLocation } from '../../errors.js';
 import { didYouMean } from '../../suite/didYouMean.js';
-import type { CheckOn, CheckSpec, Judge, JudgeSpec, ToolCallSpec } from '../types.js';
+import type { CheckOn, CheckSpec, CsvSpec, Judge, JudgeSpec, JsonPathSpec, ToolCallSpec } from '../types.js';
 import { checkAbstains, checkAsks } from './abstains.js';
-import { checkToolCalled, checkToolNotCalled, checkToolOrder, regexValueProblems } from './actions.js';
+import { checkToolCalled, checkToolNotCalled, checkToolOrder, regexValueProblems, showExpected } from './actions.js';
 import { checkFirstAmount } from './amount.js';
 import { checkCsv } from './csv.js';
 import { checkDate } from './date.js';
@@ -130,13 +130,13 @@ export const CHECK_KINDS: Readonly<Record<string, CheckKind>> = {
     readsToolCalls: true,
   },
   json_path: {
-    grade: (spec, subject) => checkJsonPath(spec.json_path as { path: string; equals?: unknown; matches?: string }, subject.raw, artifactOf('json_path', subject)),
+    grade: (spec, subject) => checkJsonPath(spec.json_path as JsonPathSpec, subject.raw, artifactOf('json_path', subject)),
     describe: (spec) => {
-      const { path, equals, matches } = spec.json_path as { path: string; equals?: unknown; matches?: string };
-      return `json_path ${path} ${matches !== undefined ? `matches /${matches}/` : `equals ${JSON.stringify(equals)}`}`;
+      const { path, equals, matches } = spec.json_path as JsonPathSpec;
+      return `json_path ${path} ${matches !== undefined ? `matches /${matches}/` : `equals ${showExpected(equals)}`}`;
     },
     validate: (spec, at, { on }) => {
-      const value = spec.json_path as { path: string; equals?: unknown; matches?: string };
+      const value = spec.json_path as JsonPathSpec;
       const problems = needsArtifact('json_path', on, at);
       try {
         parseJsonPath(value.path);
@@ -151,13 +151,13 @@ export const CHECK_KINDS: Readonly<Record<string, CheckKind>> = {
     },
   },
   csv: {
-    grade: (spec, subject) => checkCsv(spec.csv as { column: string; all_match: string; delimiter?: string }, subject.raw, artifactOf('csv', subject)),
+    grade: (spec, subject) => checkCsv(spec.csv as CsvSpec, subject.raw, artifactOf('csv', subject)),
     describe: (spec) => {
-      const { column, all_match } = spec.csv as { column: string; all_match: string };
+      const { column, all_match } = spec.csv as CsvSpec;
       return `csv ${column} all_match /${all_match}/`;
     },
     validate: (spec, at, { on }) => {
-      const { all_match, delimiter } = spec.csv as { all_match: string; delimiter?: string };
+      const { all_match, delimiter } = spec.csv as CsvSpec;
       return [
         ...needsArtifact('csv', on, at),
         ...regexProblems(all_match, undefined, at(['csv', 'all_match'])),
