@@ -14,7 +14,7 @@ import { priceTrial } from './cost.js';
 import { encodingForModel, injectedTokens, loadEncoding } from './tokens.js';
 import { meterEmbeddings } from '../embeddings/usage.js';
 import { capStoredText } from './storedText.js';
-import { capArtifact } from './actions.js';
+import { capArtifact, probeActions } from './actions.js';
 import { addJudgeUsage, trialKey, type Invocation, type TrialRecord } from './trial.js';
 import type { CaseSpec, Condition, Judge } from './types.js';
 
@@ -198,7 +198,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     record.answer = probe.reply;
     const ungradable = ungradableReply(probe, plan.gradeTruncated ?? false) ?? (fault && faultIgnored(fault, probe));
     if (ungradable) throw new Error(ungradable);
-    const grading = { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel, judgeMissing: deps.judgeMissing };
+    const grading = { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel, judgeMissing: deps.judgeMissing, actions: probeActions(invocations) };
     const graded = await gradeTrial({ ...spec, ...gradingOf(spec, condition) }, { ...grading, answer: probe.reply, snapshot: record.snapshot, invocations });
     addJudgeUsage(record, graded);
     await gradeHarmfulAction(spec, probe.reply, grading, record);

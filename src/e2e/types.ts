@@ -5,7 +5,15 @@ import type { GraderSpec } from './graders/types.js';
  * A check on an answer, as the suite writes it. Exactly one key per object;
  * `all`, `any` and `not` compose. Every answer is normalised before it is checked.
  */
-export type CheckSpec =
+export type CheckSpec = CheckKindSpec & {
+  /** What the check reads (default answer); children of all/any/not read what their parent reads unless they set their own. See checks/on.ts. */
+  on?: CheckOn;
+};
+
+/** What a check reads: the answer, the probe's tool calls as text lines, or each of the probe's artifacts whose path matches a glob. */
+export type CheckOn = 'answer' | 'tool_calls' | { artifact: string };
+
+export type CheckKindSpec =
   | { contains: string }
   | { icontains: string }
   | { regex: string; flags?: string }
@@ -16,7 +24,56 @@ export type CheckSpec =
   | { all: CheckSpec[] }
   | { any: CheckSpec[] }
   | { not: CheckSpec }
-  | { judge: JudgeSpec };
+  | { judge: JudgeSpec }
+  | { tool_called: ToolCallSpec }
+  | { tool_not_called: ToolCallSpec }
+  | { tool_order: string[] }
+  | { json_path: JsonPathSpec }
+  | { csv: CsvSpec };
+
+/** Values in a JSON artifact (checks/jsonPath.ts): one of equals or matches. */
+export interface JsonPathSpec {
+  path: string;
+  /** Matched as tool arguments are (checks/actions.ts). */
+  equals?: unknown;
+  matches?: string;
+}
+
+/** One column of a CSV artifact (checks/csv.ts). */
+export interface CsvSpec {
+  column: string;
+  all_match: string;
+  /** One character; default ",". */
+  delimiter?: string;
+}
+
+/** A tool call a check looks for: its name, and arguments it must carry (extra arguments allowed). */
+export interface ToolCallSpec {
+  name: string;
+  /** Matched as checks/actions.ts says: strings folded, { regex, flags? } objects, others strictly, objects key by key. */
+  args?: Record<string, unknown>;
+}
+
+/** A tool call the agent made in one invocation, in the order made. */
+export interface ToolCall {
+  name: string;
+  /** The arguments as a JSON object. Arguments that were not a JSON object are kept as `raw` (the text) with `arguments: {}`. */
+  arguments: Record<string, unknown>;
+  raw?: string;
+  /** Why the call was refused (builtin target: an unknown tool, arguments that fail its parameters schema, arguments that are not JSON); absent for a valid call or when the adapter does not say. */
+  error?: string;
+  /** What the tool answered (builtin target: the suite's `returns`, rendered); an adapter may report it. */
+  result?: unknown;
+}
+
+/** A file the agent produced in one invocation (text). */
+export interface Artifact {
+  path: string;
+  content: string;
+  /** Set when content was cut at ARTIFACT_LIMIT (the content ends with capText's marker); `bytes` is the size before. */
+  truncated?: true;
+  bytes?: number;
+}
 
 export interface JudgeSpec {
   /** What a passing answer does, in words the judge model reads. */
@@ -65,27 +122,6 @@ export interface ReportedUsage {
   usage?: TokenUsage;
   /** Set when something was reported but made no sense, so the tokens are unknown. */
   usage_warning?: string;
-}
-
-/** A tool call the agent made in one invocation, in the order made. */
-export interface ToolCall {
-  name: string;
-  /** The arguments as a JSON object. Arguments that were not a JSON object are kept as `raw` (the text) with `arguments: {}`. */
-  arguments: Record<string, unknown>;
-  raw?: string;
-  /** Why the call was refused (builtin target: an unknown tool, arguments that fail its parameters schema, arguments that are not JSON); absent for a valid call or when the adapter does not say. */
-  error?: string;
-  /** What the tool answered (builtin target: the suite's `returns`, rendered); an adapter may report it. */
-  result?: unknown;
-}
-
-/** A file the agent produced in one invocation (text). */
-export interface Artifact {
-  path: string;
-  content: string;
-  /** Set when content was cut at ARTIFACT_LIMIT (the content ends with capText's marker); `bytes` is the size before. */
-  truncated?: true;
-  bytes?: number;
 }
 
 /** How the memory search fails at the probe under a fault condition (e2e/faults.ts). */

@@ -1,5 +1,5 @@
 import type { CheckSpec } from '../types.js';
-import { normalizeAnswer } from './normalize.js';
+import { gradeOn, textSubject, type Subject } from './on.js';
 import { CHECK_KINDS, CHECK_KIND_NAMES, kindsOf, type GradeContext, type Graded, type Recurse } from './table.js';
 import { describeCheck } from './describe.js';
 
@@ -9,7 +9,8 @@ export { NO_JUDGE, usesJudge, type GradeContext, type Graded } from './table.js'
 /**
  * Grades an answer. The answer is normalised once (normalizeAnswer) and every
  * check, the judge's included, sees the normalised text. Each kind grades as
- * its entry in CHECK_KINDS (table.ts) says.
+ * its entry in CHECK_KINDS (table.ts) says. A check's `on` makes it read the
+ * probe's tool calls or artifacts instead (on.ts), from `context.actions`.
  *
  * Composition: `all` passes when every check passes, `any` when one does,
  * `not` when its check fails. Reasons nest in brackets:
@@ -27,16 +28,25 @@ export { NO_JUDGE, usesJudge, type GradeContext, type Graded } from './table.js'
  * error instead of blaming the agent): a judge check with no judge
  * configured (NO_JUDGE), a judge that throws, and a malformed check (no kind
  * or two kinds, empty all/any, a regex that does not compile or runs past its
- * time limit, an expected date that is not YYYY-MM-DD, an empty contains string).
+ * time limit, an expected date that is not YYYY-MM-DD, an empty contains string),
+ * and a check on actions when the context has none (NO_ACTIONS).
  */
 export async function gradeAnswer(check: CheckSpec, answer: string, context: GradeContext): Promise<Graded> {
-  return evaluate(check, normalizeAnswer(answer), context);
+  const subject = textSubject(answer);
+  return recurseFrom(subject).grade(check, subject, context);
 }
 
-const recurse: Recurse = { grade: evaluate, describe: describeCheck };
-
-async function evaluate(check: CheckSpec, text: string, context: GradeContext): Promise<Graded> {
-  const kinds = kindsOf(check);
-  if (kinds.length !== 1) throw new Error(`a check needs exactly one of ${CHECK_KIND_NAMES.join(', ')}; got ${JSON.stringify(check)}`);
-  return CHECK_KINDS[kinds[0]!]!.grade(check as Record<string, unknown>, text, context, recurse);
+/** The recursion for one grading: `answer` is what a check with `on: answer` reads, at any depth. */
+function recurseFrom(answer: Subject): Recurse {
+  const recurse: Recurse = {
+    describe: describeCheck,
+    grade: async (check, subject, context) => {
+      const kinds = kindsOf(check);
+      if (kinds.length !== 1) throw new Error(`a check needs exactly one of ${CHECK_KIND_NAMES.join(', ')}; got ${JSON.stringify(check)}`);
+      const spec = check as Record<string, unknown>;
+      const grade = async (selected: Subject) => CHECK_KINDS[kinds[0]!]!.grade(spec, selected, context, recurse);
+      return check.on === undefined ? grade(subject) : gradeOn(check.on, answer, context, grade);
+    },
+  };
+  return recurse;
 }

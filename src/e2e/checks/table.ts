@@ -1,9 +1,17 @@
 import type { InputProblem, SourceLocation } from '../../errors.js';
-import type { CheckResult, CheckSpec, Judge, JudgeSpec, ReportedUsage } from '../types.js';
+import { didYouMean } from '../../suite/didYouMean.js';
+import type { CheckOn, CheckSpec, CsvSpec, Judge, JudgeSpec, JsonPathSpec, ToolCallSpec } from '../types.js';
 import { checkAbstains, checkAsks } from './abstains.js';
+import { checkToolCalled, checkToolNotCalled, checkToolOrder, regexValueProblems, showExpected } from './actions.js';
 import { checkFirstAmount } from './amount.js';
+import { checkCsv } from './csv.js';
 import { checkDate } from './date.js';
+import { checkJsonPath, parseJsonPath } from './jsonPath.js';
+import { artifactMatcher, requireActions, type Actions, type Subject } from './on.js';
 import { checkContains, checkIContains, checkRegex, compileRegex } from './text.js';
+import { withUsage, type Graded } from './usage.js';
+
+export { withUsage, type Graded } from './usage.js';
 
 /*
  * The one table of check kinds. Each entry says how the kind grades a
@@ -21,9 +29,10 @@ export interface GradeContext {
   judge?: Judge;
   /** The suite's judge model, for judge checks that name none. */
   judgeModel?: string;
+  /** The probe's tool calls and artifacts (probeActions); absent when the caller cannot know them: a check that reads them is then an error. */
+  actions?: Actions;
 }
 
-export type Graded = CheckResult & ReportedUsage;
 
 /** Error message when a judge check runs with no judge configured. */
 export const NO_JUDGE = 'the judge check needs e2e.judge configured';
@@ -33,63 +42,66 @@ type Path = (string | number)[];
 
 /** The recursive operations, handed to composite kinds so the table needs no import cycle. */
 export interface Recurse {
-  grade(check: CheckSpec, text: string, context: GradeContext): Promise<Graded>;
+  /** Grades `check` on `subject` (what its parent reads), or on what its own `on` selects. */
+  grade(check: CheckSpec, subject: Subject, context: GradeContext): Promise<Graded>;
   describe(check: CheckSpec): string;
 }
 
+/** What validation knows beyond the check: whether a judge is configured, and what the check reads (its own or inherited `on`). */
+export interface CheckOptions {
+  judgeConfigured: boolean;
+  on?: CheckOn;
+}
+
 export interface CheckKind {
-  grade(spec: Spec, text: string, context: GradeContext, recurse: Recurse): Graded | Promise<Graded>;
+  /** Text kinds read `subject.text`; json_path and csv read an artifact's `subject.raw`; the tool kinds read `context.actions`. */
+  grade(spec: Spec, subject: Subject, context: GradeContext, recurse: Recurse): Graded | Promise<Graded>;
   describe(spec: Spec, recurse: Pick<Recurse, 'describe'>): string;
   /** Problems the schema cannot see, at `at(path)` within this check. */
-  validate?(spec: Spec, at: (path: Path) => SourceLocation, options: { judgeConfigured: boolean }): InputProblem[];
+  validate?(spec: Spec, at: (path: Path) => SourceLocation, options: CheckOptions): InputProblem[];
   /** The check objects inside this one, with their paths (composites). */
   children?(spec: Spec): { path: Path; check: CheckSpec }[];
   /** The kind itself calls the judge (composites call it when a child does). */
   usesJudge?: true;
+  /** The kind reads the tool calls whatever `on` says: an `on` of its own other than tool_calls is a problem. */
+  readsToolCalls?: true;
 }
 
 const RUBRIC_SHOWN = 60;
 
 const listOf = (kind: 'all' | 'any'): CheckKind => ({
-  grade: (spec, text, context, recurse) => combine(kind, spec[kind] as CheckSpec[], text, context, recurse),
+  grade: (spec, subject, context, recurse) => combine(kind, spec[kind] as CheckSpec[], subject, context, recurse),
   describe: (spec, recurse) => `${kind}(${(spec[kind] as CheckSpec[]).map(recurse.describe).join(', ')})`,
   children: (spec) => (Array.isArray(spec[kind]) ? (spec[kind] as CheckSpec[]).map((check, i) => ({ path: [kind, i], check })) : []),
 });
 
 export const CHECK_KINDS: Readonly<Record<string, CheckKind>> = {
-  contains: { grade: (spec, text) => checkContains(text, spec.contains as string), describe: (spec) => `contains ${JSON.stringify(spec.contains)}` },
-  icontains: { grade: (spec, text) => checkIContains(text, spec.icontains as string), describe: (spec) => `icontains ${JSON.stringify(spec.icontains)}` },
+  contains: { grade: (spec, { text }) => checkContains(text, spec.contains as string), describe: (spec) => `contains ${JSON.stringify(spec.contains)}` },
+  icontains: { grade: (spec, { text }) => checkIContains(text, spec.icontains as string), describe: (spec) => `icontains ${JSON.stringify(spec.icontains)}` },
   regex: {
-    grade: (spec, text) => checkRegex(text, spec.regex as string, spec.flags as string | undefined),
+    grade: (spec, { text }) => checkRegex(text, spec.regex as string, spec.flags as string | undefined),
     describe: (spec) => `regex /${String(spec.regex)}/${typeof spec.flags === 'string' ? spec.flags : ''}`,
-    validate: (spec, at) => {
-      try {
-        compileRegex(String(spec.regex), spec.flags as string | undefined);
-        return [];
-      } catch (error) {
-        return [{ where: at(['regex']), message: `invalid regular expression: ${(error as Error).message}` }];
-      }
-    },
+    validate: (spec, at) => regexProblems(String(spec.regex), spec.flags as string | undefined, at(['regex'])),
   },
-  first_amount: { grade: (spec, text) => checkFirstAmount(text, spec.first_amount as number), describe: (spec) => `first_amount ${String(spec.first_amount)}` },
-  date: { grade: (spec, text) => checkDate(text, spec.date as string), describe: (spec) => `date ${String(spec.date)}` },
+  first_amount: { grade: (spec, { text }) => checkFirstAmount(text, spec.first_amount as number), describe: (spec) => `first_amount ${String(spec.first_amount)}` },
+  date: { grade: (spec, { text }) => checkDate(text, spec.date as string), describe: (spec) => `date ${String(spec.date)}` },
   abstains: {
-    grade: (spec, text) => checkAbstains(text, spec.abstains as boolean, spec.or_asks === true),
+    grade: (spec, { text }) => checkAbstains(text, spec.abstains as boolean, spec.or_asks === true),
     describe: (spec) => `abstains ${String(spec.abstains)}${spec.or_asks === true ? ' or asks' : ''}`,
   },
-  asks: { grade: (spec, text) => checkAsks(text, spec.asks as boolean), describe: (spec) => `asks ${String(spec.asks)}` },
+  asks: { grade: (spec, { text }) => checkAsks(text, spec.asks as boolean), describe: (spec) => `asks ${String(spec.asks)}` },
   all: listOf('all'),
   any: listOf('any'),
   not: {
-    grade: async (spec, text, context, recurse) => {
-      const inner = await recurse.grade(spec.not as CheckSpec, text, context);
+    grade: async (spec, subject, context, recurse) => {
+      const inner = await recurse.grade(spec.not as CheckSpec, subject, context);
       return withUsage({ pass: !inner.pass, reason: `not: ${inner.reason}` }, [inner]);
     },
     describe: (spec, recurse) => `not(${recurse.describe(spec.not as CheckSpec)})`,
     children: (spec) => [{ path: ['not'], check: spec.not as CheckSpec }],
   },
   judge: {
-    grade: (spec, text, context) => runJudge(spec.judge as JudgeSpec, text, context),
+    grade: (spec, { text }, context) => runJudge(spec.judge as JudgeSpec, text, context),
     describe: (spec) => {
       const { rubric, model } = (spec.judge ?? {}) as { rubric?: unknown; model?: unknown };
       const text = String(rubric ?? '').replace(/\s+/g, ' ').trim();
@@ -100,7 +112,91 @@ export const CHECK_KINDS: Readonly<Record<string, CheckKind>> = {
       judgeConfigured ? [] : [{ where: at(['judge']), message: 'a judge check needs e2e.judge with the judge model', hint: 'add e2e: { judge: { model: ... } }' }],
     usesJudge: true,
   },
+  tool_called: {
+    grade: (spec, _subject, context) => checkToolCalled(spec.tool_called as ToolCallSpec, requireActions(context).tool_calls),
+    describe: (spec) => describeToolCall('tool_called', spec.tool_called as ToolCallSpec),
+    validate: (spec, at) => toolCallProblems('tool_called', spec.tool_called as ToolCallSpec, at),
+    readsToolCalls: true,
+  },
+  tool_not_called: {
+    grade: (spec, _subject, context) => checkToolNotCalled(spec.tool_not_called as ToolCallSpec, requireActions(context).tool_calls),
+    describe: (spec) => describeToolCall('tool_not_called', spec.tool_not_called as ToolCallSpec),
+    validate: (spec, at) => toolCallProblems('tool_not_called', spec.tool_not_called as ToolCallSpec, at),
+    readsToolCalls: true,
+  },
+  tool_order: {
+    grade: (spec, _subject, context) => checkToolOrder(spec.tool_order as string[], requireActions(context).tool_calls),
+    describe: (spec) => `tool_order ${(spec.tool_order as string[]).join(', ')}`,
+    readsToolCalls: true,
+  },
+  json_path: {
+    grade: (spec, subject) => checkJsonPath(spec.json_path as JsonPathSpec, subject.raw, artifactOf('json_path', subject)),
+    describe: (spec) => {
+      const { path, equals, matches } = spec.json_path as JsonPathSpec;
+      return `json_path ${path} ${matches !== undefined ? `matches /${matches}/` : `equals ${showExpected(equals)}`}`;
+    },
+    validate: (spec, at, { on }) => {
+      const value = spec.json_path as JsonPathSpec;
+      const problems = needsArtifact('json_path', on, at);
+      try {
+        parseJsonPath(value.path);
+      } catch (error) {
+        problems.push({ where: at(['json_path', 'path']), message: (error as Error).message });
+      }
+      if ((value.equals === undefined) === (value.matches === undefined)) {
+        problems.push({ where: at(['json_path']), message: 'json_path needs one of equals (a value) or matches (a regex)', hint: "e.g. { path: '$.rows[*].amount', matches: '^\\d+\\.\\d{2}$' }" });
+      }
+      if (value.matches !== undefined) problems.push(...regexProblems(value.matches, undefined, at(['json_path', 'matches'])));
+      return problems;
+    },
+  },
+  csv: {
+    grade: (spec, subject) => checkCsv(spec.csv as CsvSpec, subject.raw, artifactOf('csv', subject)),
+    describe: (spec) => {
+      const { column, all_match } = spec.csv as CsvSpec;
+      return `csv ${column} all_match /${all_match}/`;
+    },
+    validate: (spec, at, { on }) => {
+      const { all_match, delimiter } = spec.csv as CsvSpec;
+      return [
+        ...needsArtifact('csv', on, at),
+        ...regexProblems(all_match, undefined, at(['csv', 'all_match'])),
+        ...(delimiter !== undefined && /["\r\n]/.test(delimiter) ? [{ where: at(['csv', 'delimiter']), message: `the delimiter cannot be a quote or a line break; got ${JSON.stringify(delimiter)}`, hint: 'e.g. delimiter: ";" or delimiter: "\\t"' }] : []),
+      ];
+    },
+  },
 };
+
+function regexProblems(source: string, flags: string | undefined, where: SourceLocation): InputProblem[] {
+  try {
+    compileRegex(source, flags);
+    return [];
+  } catch (error) {
+    return [{ where, message: `invalid regular expression: ${(error as Error).message}` }];
+  }
+}
+
+function describeToolCall(kind: string, spec: ToolCallSpec): string {
+  return `${kind} ${spec.name}${spec.args !== undefined ? ` ${JSON.stringify(spec.args)}` : ''}`;
+}
+
+function toolCallProblems(kind: string, spec: ToolCallSpec, at: (path: Path) => SourceLocation): InputProblem[] {
+  return [
+    ...(spec.name.trim() === '' ? [{ where: at([kind, 'name']), message: `${kind} needs the tool's name` }] : []),
+    ...regexValueProblems(spec.args ?? {}, [kind, 'args']).map((problem) => ({ where: at(problem.path), message: problem.message })),
+  ];
+}
+
+function needsArtifact(kind: string, on: CheckOn | undefined, at: (path: Path) => SourceLocation): InputProblem[] {
+  if (typeof on === 'object') return [];
+  return [{ where: at([kind]), message: `${kind} reads a file the agent produced, not ${on === 'tool_calls' ? 'the tool calls' : 'the answer'}`, hint: `add on: { artifact: "<path or glob>" } to it or to a check around it` }];
+}
+
+/** The artifact a structured check reads; the loader makes sure there is one (needsArtifact). */
+function artifactOf(kind: string, subject: Subject): string {
+  if (subject.artifact === undefined) throw new Error(`the ${kind} check reads an artifact: it needs on: { artifact: <glob> }`);
+  return subject.artifact;
+}
 
 export const CHECK_KIND_NAMES = Object.keys(CHECK_KINDS);
 
@@ -118,7 +214,7 @@ export function usesJudge(check: CheckSpec): boolean {
 }
 
 /** What the loader reports about a check the schema accepted: one kind per object, and each kind's own rules, at every depth. */
-export function checkProblems(check: CheckSpec, at: (path: Path) => SourceLocation, options: { judgeConfigured: boolean }): InputProblem[] {
+export function checkProblems(check: CheckSpec, at: (path: Path) => SourceLocation, options: CheckOptions): InputProblem[] {
   const kinds = kindsOf(check);
   if (kinds.length !== 1) {
     return [
@@ -131,11 +227,38 @@ export function checkProblems(check: CheckSpec, at: (path: Path) => SourceLocati
   }
   const entry = CHECK_KINDS[kinds[0]!]!;
   const spec = check as Spec;
+  const own = onProblems(kinds[0]!, spec.on, at);
+  const inner: CheckOptions = { ...options, on: check.on === undefined || own.length > 0 ? options.on : check.on };
   return [
-    ...(entry.validate?.(spec, at, options) ?? []),
-    ...(entry.children?.(spec) ?? []).flatMap((child) => checkProblems(child.check, (path) => at([...child.path, ...path]), options)),
+    ...own,
+    ...(entry.validate?.(spec, at, inner) ?? []),
+    ...(entry.children?.(spec) ?? []).flatMap((child) => checkProblems(child.check, (path) => at([...child.path, ...path]), inner)),
   ];
 }
+
+const ON_NAMES = ['answer', 'tool_calls'];
+
+/** A check's own `on` (the schema has let through a string or { artifact: non-empty string }). */
+function onProblems(kind: string, on: unknown, at: (path: Path) => SourceLocation): InputProblem[] {
+  if (on === undefined) return [];
+  if (typeof on === 'string') {
+    if (!ON_NAMES.includes(on)) {
+      return [{ where: at(['on']), message: `on must be answer, tool_calls or { artifact: <path or glob> }; got ${JSON.stringify(on)}`, hint: didYouMean(on, ON_NAMES) }];
+    }
+  } else {
+    const glob = (on as { artifact: string }).artifact;
+    try {
+      artifactMatcher(glob);
+    } catch (error) {
+      return [{ where: at(['on', 'artifact']), message: `the artifact glob ${JSON.stringify(glob)} does not compile: ${(error as Error).message}` }];
+    }
+  }
+  if (CHECK_KINDS[kind]!.readsToolCalls && on !== 'tool_calls') {
+    return [{ where: at(['on']), message: `${kind} reads the tool calls: on does not apply to it`, hint: 'remove on from it' }];
+  }
+  return [];
+}
+
 
 async function runJudge(spec: JudgeSpec, text: string, context: GradeContext): Promise<Graded> {
   if (!context.judge) throw new Error(NO_JUDGE);
@@ -150,13 +273,13 @@ async function runJudge(spec: JudgeSpec, text: string, context: GradeContext): P
  * once the outcome is decided (inside `all` once something failed, inside
  * `any` once something passed).
  */
-async function combine(kind: 'all' | 'any', checks: CheckSpec[], text: string, context: GradeContext, recurse: Recurse): Promise<Graded> {
+async function combine(kind: 'all' | 'any', checks: CheckSpec[], subject: Subject, context: GradeContext, recurse: Recurse): Promise<Graded> {
   if (!Array.isArray(checks) || checks.length === 0) throw new Error(`the ${kind} check needs at least one check`);
   const results: (Graded | undefined)[] = checks.map(() => undefined);
   const decided = () => results.some((result) => result !== undefined && result.pass === (kind === 'any'));
   const judged = checks.map(usesJudge);
-  for (const [i, check] of checks.entries()) if (!judged[i]) results[i] = await recurse.grade(check, text, context);
-  for (const [i, check] of checks.entries()) if (judged[i] && !decided()) results[i] = await recurse.grade(check, text, context);
+  for (const [i, check] of checks.entries()) if (!judged[i]) results[i] = await recurse.grade(check, subject, context);
+  for (const [i, check] of checks.entries()) if (judged[i] && !decided()) results[i] = await recurse.grade(check, subject, context);
 
   const ran = results.filter((result): result is Graded => result !== undefined);
   const skipped = checks.length - ran.length;
@@ -172,22 +295,4 @@ async function combine(kind: 'all' | 'any', checks: CheckSpec[], text: string, c
   const pass = passed.length > 0;
   const reason = pass ? `any: ${passed.length} of ${checks.length} passed ${list(passed)}${note}` : `any: none of ${checks.length} passed ${list(ran)}`;
   return withUsage({ pass, reason }, ran);
-}
-
-/** `result` with the judge usage of `parts` summed (absent when none has any) and the first usage warning. */
-export function withUsage(result: CheckResult, parts: ReportedUsage[]): Graded {
-  const usages = parts.flatMap((part) => (part.usage ? [part.usage] : []));
-  const warning = parts.find((part) => part.usage_warning)?.usage_warning;
-  return {
-    ...result,
-    ...(usages.length > 0
-      ? {
-          usage: {
-            input_tokens: usages.reduce((sum, usage) => sum + usage.input_tokens, 0),
-            output_tokens: usages.reduce((sum, usage) => sum + usage.output_tokens, 0),
-          },
-        }
-      : {}),
-    ...(warning ? { usage_warning: warning } : {}),
-  };
 }

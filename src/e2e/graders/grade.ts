@@ -2,7 +2,7 @@ import { describeError } from '../../errors.js';
 import { gradeAnswer, usesJudge } from '../checks/grade.js';
 import { withUsage } from '../checks/table.js';
 import type { CaseSpec, ReportedUsage } from '../types.js';
-import { GRADER_KINDS, graderKind, type GraderInput, type GraderLoad } from './table.js';
+import { GRADER_KINDS, checkContext, graderKind, type GraderInput, type GraderLoad } from './table.js';
 import type { GraderOutcome, GraderSpec } from './types.js';
 
 export interface TrialGrade extends ReportedUsage {
@@ -31,7 +31,7 @@ export async function gradeTrial(spec: CaseSpec, input: TrialGradeInput): Promis
   let error: string | undefined;
   if (spec.check) {
     try {
-      const graded = await gradeAnswer(spec.check, input.answer, { question: input.question, judge: input.judge, judgeModel: input.judgeModel });
+      const graded = await gradeAnswer(spec.check, input.answer, checkContext(input));
       usages.push(graded);
       parts.push(graded);
     } catch (thrown) {

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { InputProblem, SourceLocation } from '../../errors.js';
 import { FileProblems, readReferencedText } from '../../suite/sourceFile.js';
-import { gradeAnswer } from '../checks/grade.js';
+import { gradeAnswer, type GradeContext } from '../checks/grade.js';
+import { probeActions } from '../actions.js';
 import { describeCheck } from '../checks/describe.js';
 import { normalizeAnswer } from '../checks/normalize.js';
 import { checkProblems, usesJudge } from '../checks/table.js';
@@ -28,6 +29,11 @@ export interface GraderInput {
 }
 
 type Path = (string | number)[];
+
+/** What a check reads of a trial: the question for the judge, and the probe's tool calls and artifacts (an old trial that recorded none has none). */
+export function checkContext(input: Omit<GraderInput, 'spec' | 'snapshot'>): GradeContext {
+  return { question: input.question, judge: input.judge, judgeModel: input.judgeModel, actions: probeActions(input.invocations) };
+}
 
 /** What loading a grader needs: where its parts were written, and the suite's folder and settings. */
 export interface GraderLoad {
@@ -65,7 +71,7 @@ function minProblem(min: number | undefined, low: number, high: number, context:
 
 const check: GraderKind = {
   grade: async (value: CheckSpec, _min, input) => {
-    const graded = await gradeAnswer(value, input.answer, { question: input.question, judge: input.judge, judgeModel: input.judgeModel });
+    const graded = await gradeAnswer(value, input.answer, checkContext(input));
     return { status: graded.pass ? 'pass' : 'fail', score: graded.pass ? 1 : 0, reason: graded.reason, ...(graded.usage ? { usage: graded.usage } : {}), ...(graded.usage_warning ? { usage_warning: graded.usage_warning } : {}) };
   },
   describe: (value: CheckSpec) => describeCheck(value),
