@@ -92,3 +92,43 @@ describe('the builtin target against a model that acts in hostile ways', { timeo
     assert.deepEqual(results.e2e.harm.by_condition.none!.harmful_action, { count: 1, of: 1, rate: 1 });
   });
 });
+
+describe('regrade of a run whose probe produced a file larger than trials.jsonl keeps', { timeout: 120_000 }, () => {
+  test('a check on the cut artifact keeps its verdict (the run read the whole file); a check on the answer alone is regraded', async () => {
+    const dir = tempDir();
+    // 100 KB of plain amounts, then one with a currency symbol past the 64 KiB a stored string keeps.
+    writeFileSync(
+      join(dir, 'agent.cjs'),
+      `const rl = require('readline').createInterface({ input: process.stdin });
+      rl.on('line', (line) => {
+        const request = JSON.parse(line);
+        const result = request.method === 'chat' ? { reply: 'exported', artifacts: [{ path: 'exports/expenses.csv', content: 'amount\\n' + '12.50\\n'.repeat(20000) + '€7.95\\n' }] } : {};
+        process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: request.id, result }) + '\\n');
+      });`,
+    );
+    const suite = join(dir, 'suite.yaml');
+    writeFileSync(
+      suite,
+      `name: cut-artifact
+e2e:
+  target: { kind: command, command: [node, agent.cjs] }
+  conditions: [recall]
+  repeat: 1
+  cases:
+    - { name: no-symbol, ability: format, sessions: [], probe: { text: Export }, check: { not: { contains: "€" }, on: { artifact: "*.csv" } } }
+    - { name: says-exported, ability: format, sessions: [], probe: { text: Export }, check: { contains: "exported" } }
+`,
+    );
+    const out = join(dir, 'out');
+    const run = await runCli(['run', suite, '--out', out], { killAfterMs: 60_000 });
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(readTrials(out).map((trial) => [trial.case, trial.status]), [['no-symbol', 'fail'], ['says-exported', 'pass']]);
+    // The answer check changes: that trial is regraded; the artifact check cannot be, on 64 KiB of a 100 KB file.
+    writeFileSync(suite, readFileSync(suite, 'utf8').replace('contains: "exported"', 'contains: "imported"'));
+    const regrade = await runCli(['regrade', out], { killAfterMs: 60_000 });
+    assert.equal(regrade.code, 0, regrade.stderr);
+    assert.match(regrade.stderr, /no-symbol\|recall\|1: a tool call or artifact of its probe was cut to 64 KiB when stored; its verdict \(graded on what the agent produced\) is kept/);
+    assert.match(regrade.stdout, /1 changed, 1 kept as they were/);
+    assert.deepEqual(readTrials(out).map((trial) => [trial.case, trial.status]), [['no-symbol', 'fail'], ['says-exported', 'fail']]);
+  });
+});
