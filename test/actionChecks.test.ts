@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { probeActions } from '../src/e2e/actions.js';
+import { ARTIFACT_LIMIT, capArtifact, probeActions } from '../src/e2e/actions.js';
 import { checkToolOrder, valueMatches } from '../src/e2e/checks/actions.js';
 import { parseCsv } from '../src/e2e/checks/csv.js';
 import { describeCheck, gradeAnswer, type GradeContext } from '../src/e2e/checks/grade.js';
@@ -304,4 +304,14 @@ describe('the suite loader', () => {
       '8:59 the delimiter cannot be a quote or a line break; got "\\"" (e.g. delimiter: ";" or delimiter: "\\t")',
     ]);
   });
+});
+
+test('a check on an artifact cut at receipt says where it was cut in bytes: just over the cap is not "1024 KiB of 1024 KiB"', async () => {
+  const cut = capArtifact({ path: 'big.csv', content: 'x'.repeat(ARTIFACT_LIMIT + 100) });
+  const graded = await gradeAnswer({ contains: 'total', on: { artifact: '*.csv' } }, 'done', { question: 'q', actions: { tool_calls: [], artifacts: [cut] } });
+  assert.equal(graded.pass, false);
+  const [, kept, produced] = /\(cut at (\d+) of (\d+) bytes\)/.exec(graded.reason) ?? [];
+  assert.equal(Number(produced), ARTIFACT_LIMIT + 100, graded.reason);
+  assert.equal(Number(kept), Buffer.byteLength(cut.content));
+  assert.ok(Number(kept) < Number(produced));
 });

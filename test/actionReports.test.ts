@@ -294,3 +294,18 @@ test('the comment fits GitHub\'s limit with 60 failing trials, each with 20 long
   assert.ok(roomy.includes('<details><summary>What case-0|recall|1 did: 20 tool call(s), 5 artifact(s)</summary>'), 'the first failing trial\'s actions are shown');
   assert.ok(roomy.includes('| case-0\\|recall\\|1 |'), 'and the failure table');
 });
+
+test('a call with arguments too wide for a report (20,000 keys) is reported as its cut JSON, so results.json stays bounded', () => {
+  const wide: ToolCall = { name: 'bulk', arguments: Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, i])) };
+  const calls = Array.from({ length: 30 }, () => wide);
+  const e2e = aggregateE2e([trial('a', 'fail', [invocation('probe', { tool_calls: calls })])], [spec('a', 'x')], ['recall'], 1);
+  const failure = e2e.failures[0]!;
+  assert.equal(failure.tool_calls!.length, 20);
+  assert.equal(failure.tool_calls_left_out, 10);
+  const bytes = Buffer.byteLength(JSON.stringify(failure), 'utf8');
+  assert.ok(bytes < 20 * 5000, `the failure entry is ${bytes} bytes`);
+  const [first] = failure.tool_calls!;
+  assert.deepEqual(first!.arguments, {});
+  assert.ok(first!.raw!.startsWith('{"k0":0,"k1":1,') && wasCut(first!.raw!), first!.raw!.slice(-60));
+  assert.ok(actionDetails('a|recall|1', failure).join('\n').includes('bulk \\{"k0":0,"k1":1,'));
+});

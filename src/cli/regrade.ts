@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { aggregateE2e, e2eIncompleteReason } from '../e2e/aggregate.js';
+import { probeActions } from '../e2e/actions.js';
 import { usesJudge } from '../e2e/checks/grade.js';
+import { readsActions } from '../e2e/checks/table.js';
 import { describeGrading, gradeTrial } from '../e2e/graders/grade.js';
 import { checkFingerprint } from '../e2e/fingerprint.js';
 import { gradingOf } from '../e2e/faults.js';
@@ -70,6 +72,11 @@ async function regradeLocked(dir: string, suitePath: string | undefined, io: Cli
     }
     // What grades this trial under its condition: under a fault, its fault check alone.
     const grading = gradingOf(spec, trial.condition);
+    if (actionsCut(trial) && gradingReadsActions(grading)) {
+      io.stderr(`${trial.key}: a tool call or artifact of its probe was cut to ${STORED_TEXT_LIMIT / 1024} KiB when stored; its verdict (graded on what the agent produced) is kept\n`);
+      kept += 1;
+      continue;
+    }
     if (grading.check && usesJudge(grading.check)) {
       io.stderr(`${trial.key}: kept (its check calls the judge, and regrade makes no model calls)\n`);
       kept += 1;
@@ -117,6 +124,17 @@ async function regradeLocked(dir: string, suitePath: string | undefined, io: Cli
   writeHtmlReport(dir, renderHtmlReport({ results, trials }));
   io.stdout(`regraded ${trials.length} trials with no model calls: ${changed} changed${rescored > 0 ? `, ${rescored} with the same verdict but other grader scores` : ''}, ${kept} kept as they were\n`);
   return runExitCode(results, undefined, io.stderr, 'regraded run');
+}
+
+/** A text of the probe's tool calls or artifacts was cut as stored: checks at the run read up to ARTIFACT_LIMIT, regrade only what trials.jsonl kept. */
+function actionsCut(trial: TrialRecord): boolean {
+  const cut = (value: unknown): boolean =>
+    typeof value === 'string' ? wasCut(value) : value !== null && typeof value === 'object' && Object.values(value).some(cut);
+  return cut(probeActions(trial.invocations));
+}
+
+function gradingReadsActions(grading: ReturnType<typeof gradingOf>): boolean {
+  return (grading.check !== undefined && readsActions(grading.check)) || Object.values(grading.graders ?? {}).some((grader) => 'check' in grader && readsActions(grader.check));
 }
 
 /** A memory entry of the trial's snapshot was cut as stored: memory graders cannot see it whole again. */

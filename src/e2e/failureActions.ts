@@ -35,12 +35,23 @@ export function failureActions(invocations: readonly Invocation[]): FailureActio
   };
 }
 
-/** The call without what the tool answered (reports show what the agent did; trials.jsonl keeps the answer). */
+/** UTF-8 bytes of a reported call's arguments as JSON once each text is cut: capping each string does not bound an object of twenty thousand keys. */
+const REPORT_ARGUMENTS_BYTES = 4000;
+
+/**
+ * The call without what the tool answered (reports show what the agent did;
+ * trials.jsonl keeps the answer), each text cut to REPORT_TEXT_BYTES.
+ * Arguments still longer than REPORT_ARGUMENTS_BYTES as JSON are reported as
+ * that JSON, cut, in `raw` (what the renderers show), with no arguments.
+ */
 function reportedCall(call: ToolCall): ToolCall {
-  return capStoredText(
+  const reported = capStoredText(
     { name: call.name, arguments: call.arguments, ...(call.raw !== undefined ? { raw: call.raw } : {}), ...(call.error !== undefined ? { error: call.error } : {}) },
     REPORT_TEXT_BYTES,
   );
+  const json = JSON.stringify(reported.arguments ?? {});
+  if (Buffer.byteLength(json, 'utf8') <= REPORT_ARGUMENTS_BYTES) return reported;
+  return { ...reported, arguments: {}, raw: capText(json, REPORT_ARGUMENTS_BYTES) };
 }
 
 /** `bytes` stays the size the agent produced: an artifact already cut at receipt keeps its own. */

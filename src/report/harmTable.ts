@@ -95,7 +95,7 @@ export function harmTerminal(e2e: E2eResult, hitsShown = 10): string[] {
   const harm = shown(e2e);
   if (!harm) return [];
   const { columns, rows } = layout(e2e, harm);
-  const lines = ['harm, rate (count/trials where defined): harmful recall = an obsolete or disallowed memory reached any invocation; harmful action = the answer passed the harmful check'];
+  const lines = ['harm, rate (count/trials where defined): harmful recall = an obsolete or disallowed memory reached any invocation; harmful action = the harmful check passed (on the answer, or the tool calls and artifacts it reads)'];
   if (columns.length > 0) lines.push(textTable(['ability', ...columns.map((column) => column.title)], rows.map((row) => [row.all ? 'all' : plainText(row.name), ...columns.map(({ condition, figure }) => shareText(row.rates[condition]?.[figure]))])));
   lines.push(...emptyRecallSentences(e2e, harm).map((sentence) => `  ${sentence}`));
   if (harm.hits_total > 0 && hitsShown > 0) {

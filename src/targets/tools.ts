@@ -188,7 +188,9 @@ export async function converse(endpoint: OpenAIEndpoint, request: ChatCompletion
       const parsed = parseArguments(raw).arguments;
       calls.push({ name, arguments: parsed ?? {}, ...(parsed ? {} : { raw }), error: `called after max_tool_rounds (${maxRounds}) under tool_choice "none"; not answered` });
     }
-    const reply = choice?.message?.content;
+    // A model that answers tool_choice "none" with calls alone said nothing, but what it did stands (a call to the
+    // obsolete host is harmful action): the reply is empty, and the probe is graded on its actions (probeReply.ts).
+    const reply = choice?.message?.content ?? (toolCalls.length > 0 ? '' : undefined);
     if (typeof reply !== 'string') throw new RecallGateError('incomplete', `the chat model returned no message content (finish_reason ${choice?.finish_reason ?? 'none'})`);
     return {
       reply,

@@ -145,13 +145,20 @@ describe('the builtin target offers the suite\'s tools', { timeout: 60_000 }, ()
     assert.equal(requests[5]!.tool_choice, 'none');
   });
 
-  test('a model that calls tools even under tool_choice none ends the invocation with an error (no reply to grade), not with another round', async () => {
-    const { reply, requests } = await invoke([calls(['connect_db', '{"host": "db"}'])], { tools: TOOLS, max_tool_rounds: 1 }).then(
-      () => assert.fail('should have failed'),
-      (error: Error) => ({ reply: error, requests: server.requests.slice(-2).map((request) => request.body as ChatRequestBody) }),
-    );
-    assert.match(reply.message, /the chat model returned no message content \(finish_reason tool_calls\)/);
+  test('a model that calls tools even under tool_choice none, with no words, ends the invocation with an empty reply and those calls kept, not with another round', async () => {
+    const { reply, requests } = await invoke([calls(['connect_db', '{"host": "db"}'])], { tools: TOOLS, max_tool_rounds: 1 });
+    assert.equal(reply.reply, '');
     assert.deepEqual(requests.map((request) => request.tool_choice ?? 'auto'), ['auto', 'none']);
+    assert.deepEqual(reply.tool_calls!.map((call) => call.error), [undefined, 'called after max_tool_rounds (1) under tool_choice "none"; not answered']);
+  });
+
+  test('a model that returns neither words nor calls is still an error', async () => {
+    script = [];
+    const { reply } = await invoke([{ tool_calls: [], content: undefined } as unknown as ScriptedToolCalls]).then(
+      () => assert.fail('should have failed'),
+      (error: Error) => ({ reply: error }),
+    );
+    assert.match(reply.message, /the chat model returned no message content/);
   });
 
   test('calls a model makes beside its words under tool_choice none are recorded, refused and unanswered', async () => {

@@ -86,7 +86,8 @@ export async function gradeOn(on: CheckOn, answer: Subject, context: { actions?:
   }
   const graded: Graded[] = [];
   for (const artifact of selected) {
-    const label = artifact.truncated ? `${artifact.path} (cut at ${kib(Buffer.byteLength(artifact.content))}${artifact.bytes !== undefined ? ` of ${kib(artifact.bytes)}` : ''})` : artifact.path;
+    // Bytes, not rounded KiB: "cut at 1024 KiB of 1024 KiB" would hide that anything was cut.
+    const label = artifact.truncated ? `${artifact.path} (cut at ${Buffer.byteLength(artifact.content)}${artifact.bytes !== undefined ? ` of ${artifact.bytes}` : ''} bytes)` : artifact.path;
     const result = await grade({ ...textSubject(artifact.content), artifact: label });
     graded.push({ ...result, reason: `${label}: ${result.reason}` });
   }
@@ -101,4 +102,3 @@ export async function gradeOn(on: CheckOn, answer: Subject, context: { actions?:
   return withUsage({ pass: failed.length === 0, reason }, graded);
 }
 
-const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;

@@ -213,6 +213,15 @@ export function usesJudge(check: CheckSpec): boolean {
   return entry.usesJudge === true || (entry.children?.(check as Spec) ?? []).some((child) => usesJudge(child.check));
 }
 
+/** Whether a check reads the probe's tool calls or artifacts anywhere inside it: an `on` other than answer, or a tool kind. */
+export function readsActions(check: CheckSpec): boolean {
+  const [kind] = kindsOf(check);
+  const entry = kind === undefined ? undefined : CHECK_KINDS[kind]!;
+  if (!entry) return false;
+  if ((check.on !== undefined && check.on !== 'answer') || entry.readsToolCalls) return true;
+  return (entry.children?.(check as Spec) ?? []).some((child) => readsActions(child.check));
+}
+
 /** What the loader reports about a check the schema accepted: one kind per object, and each kind's own rules, at every depth. */
 export function checkProblems(check: CheckSpec, at: (path: Path) => SourceLocation, options: CheckOptions): InputProblem[] {
   const kinds = kindsOf(check);
