@@ -274,7 +274,7 @@ test('a regex that backtracks catastrophically is a trial error naming the check
         ['and-more', 'pass'],
       ],
     );
-    assert.equal(result[0]!.reason, 'regex /^(\\w+\\s?)*$/ took longer than 1000 ms on the answer (catastrophic backtracking?)');
+    assert.equal(result[0]!.reason, 'regex /^(\\w+\\s?)*$/ took longer than 1000 ms on the text it checks (catastrophic backtracking?)');
   } finally {
     await server.close();
   }

@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 
 /** How long one user regex may run on one answer, in milliseconds. */
 export const REGEX_TIME_LIMIT_MS = 1000;
@@ -8,7 +8,7 @@ export type RegexMatch = { index: number; end: number };
 
 export class RegexTimeoutError extends Error {
   constructor(readonly timeLimitMs: number) {
-    super(`took longer than ${timeLimitMs} ms on the answer (catastrophic backtracking?)`);
+    super(`took longer than ${timeLimitMs} ms on the text it checks (catastrophic backtracking?)`);
     this.name = 'RegexTimeoutError';
   }
 }
@@ -22,7 +22,13 @@ export class RegexTimeoutError extends Error {
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const compiled = new Map();
-parentPort.on('message', ({ source, flags, text }) => {
+let replies;
+parentPort.on('message', (message) => {
+  if (message.port) {
+    replies = message.port;
+    return;
+  }
+  const { source, flags, text, texts } = message;
   try {
     const key = flags + '/' + source;
     let pattern = compiled.get(key);
@@ -31,22 +37,32 @@ parentPort.on('message', ({ source, flags, text }) => {
       pattern = new RegExp(source, flags);
       compiled.set(key, pattern);
     }
-    pattern.lastIndex = 0;
-    const match = pattern.exec(text);
-    parentPort.postMessage({ match: match ? { index: match.index, end: match.index + match[0].length } : null });
+    const first = (subject) => {
+      pattern.lastIndex = 0;
+      return pattern.exec(subject);
+    };
+    if (texts) {
+      replies.postMessage({ matched: texts.map((subject) => first(subject) !== null) });
+      return;
+    }
+    const match = first(text);
+    replies.postMessage({ match: match ? { index: match.index, end: match.index + match[0].length } : null });
   } catch (error) {
-    parentPort.postMessage({ error: String(error && error.message) });
+    replies.postMessage({ error: String(error && error.message) });
   }
 });
 `;
 
-type WorkerReply = { match: RegexMatch | null } | { error: string };
+type WorkerReply = { match: RegexMatch | null } | { matched: boolean[] } | { error: string };
+
+/** One text (its first match) or many (whether each matches: a csv column in one round trip). */
+type Subject = { text: string } | { texts: string[] };
 
 interface Job {
   source: string;
   flags: string;
-  text: string;
-  resolve: (match: RegexMatch | null) => void;
+  subject: Subject;
+  resolve: (reply: WorkerReply) => void;
   reject: (error: Error) => void;
 }
 
@@ -63,15 +79,17 @@ interface Job {
 class RegexRunner {
   private worker: Worker | undefined;
   private readonly queue: Job[] = [];
+  /** The current worker's replies arrive here, so a timeout can read one that is waiting (receiveMessageOnPort). */
+  private replies: MessagePort | undefined;
   private running: { job: Job; timer?: NodeJS.Timeout } | undefined;
   /** The current worker has started: a time limit counts from here, not from its (slower, load-dependent) start-up. */
   private online = false;
 
   constructor(private readonly timeLimitMs: number) {}
 
-  exec(pattern: RegExp, text: string): Promise<RegexMatch | null> {
+  exec(pattern: RegExp, subject: Subject): Promise<WorkerReply> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ source: pattern.source, flags: pattern.flags, text, resolve, reject });
+      this.queue.push({ source: pattern.source, flags: pattern.flags, subject, resolve, reject });
       this.next();
     });
   }
@@ -84,7 +102,11 @@ class RegexRunner {
     worker.ref();
     this.running = { job };
     if (this.online) this.startClock();
-    worker.postMessage({ source: job.source, flags: job.flags, text: job.text });
+    worker.postMessage({ source: job.source, flags: job.flags, ...job.subject });
+  }
+
+  private settle(reply: WorkerReply): void {
+    this.finish((job) => ('error' in reply ? job.reject(new Error(reply.error)) : job.resolve(reply)));
   }
 
   private startClock(): void {
@@ -102,6 +124,12 @@ class RegexRunner {
   }
 
   private timedOut(): void {
+    // A busy main thread runs an expired timer before it reads the reply that came in time: look for that reply first.
+    const late = this.replies && receiveMessageOnPort(this.replies);
+    if (late) {
+      this.settle(late.message as WorkerReply);
+      return;
+    }
     this.retire()?.terminate().catch(() => undefined);
     this.finish((job) => job.reject(new RegexTimeoutError(this.timeLimitMs)));
   }
@@ -110,6 +138,8 @@ class RegexRunner {
   private retire(): Worker | undefined {
     const worker = this.worker;
     this.worker = undefined;
+    this.replies?.close();
+    this.replies = undefined;
     this.online = false;
     return worker;
   }
@@ -121,10 +151,15 @@ class RegexRunner {
       this.online = true;
       this.startClock();
     });
-    worker.on('message', (reply: WorkerReply) => {
+    const { port1, port2 } = new MessageChannel();
+    worker.postMessage({ port: port2 }, [port2]);
+    this.replies = port1;
+    port1.on('message', (reply: WorkerReply) => {
       if (worker !== this.worker) return;
-      this.finish((job) => ('error' in reply ? job.reject(new Error(reply.error)) : job.resolve(reply.match)));
+      this.settle(reply);
     });
+    // The port must not keep the process alive: the worker's ref/unref alone decides that.
+    port1.unref();
     const lost = (error: Error) => {
       if (worker !== this.worker) return;
       this.retire();
@@ -139,6 +174,12 @@ class RegexRunner {
 const runner = new RegexRunner(REGEX_TIME_LIMIT_MS);
 
 /** The first match of `pattern` in `text`, found off the main thread within REGEX_TIME_LIMIT_MS; rejects with RegexTimeoutError past it. */
-export function execRegex(pattern: RegExp, text: string): Promise<RegexMatch | null> {
-  return runner.exec(pattern, text);
+export async function execRegex(pattern: RegExp, text: string): Promise<RegexMatch | null> {
+  return ((await runner.exec(pattern, { text })) as { match: RegexMatch | null }).match;
+}
+
+/** Whether `pattern` matches each of `texts`, in one round trip to the worker; the time limit holds for them all together. */
+export async function regexMatchesEach(pattern: RegExp, texts: readonly string[]): Promise<boolean[]> {
+  if (texts.length === 0) return [];
+  return ((await runner.exec(pattern, { texts: [...texts] })) as { matched: boolean[] }).matched;
 }
