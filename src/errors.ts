@@ -100,7 +100,9 @@ const FILE_SYSTEM_TROUBLE: Record<string, string> = {
  */
 export function fileSystemError(error: unknown, doing: string): unknown {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR') {
+  // EISDIR is the other way round: a folder where a file was wanted (a history, a report copy).
+  if (code === 'EISDIR') return new RecallGateError('invalid-input', `cannot ${doing}: it is a folder, not a file (EISDIR)`, { hint: 'give the path of a file', cause: error });
+  if (code === 'ENOTDIR' || code === 'EEXIST') {
     return new RecallGateError('invalid-input', `cannot ${doing}: a part of the path is a file, not a folder (${code})`, { hint: 'give a folder path', cause: error });
   }
   if (typeof code !== 'string' || typeof (error as NodeJS.ErrnoException).syscall !== 'string') return error;

@@ -92,6 +92,12 @@ describe('history from results folders, and run --history, through dist/cli.js',
     assert.match(notHistory.stderr, /not-history\.json:1:1: not JSON \(a torn or hand-edited line\?\); no line of the file is a history line/);
     assert.equal(existsSync(join(dir, 'b')), false, 'nothing ran');
 
+    // A folder given for the file: said as what it is, not as "a part of the path is a file".
+    const folder = await runCli(['run', path, '--out', join(dir, 'd'), '--history', 'later'], { cwd: root });
+    assert.equal(folder.code, 2, folder.stderr);
+    assert.match(folder.stderr, /cannot read the history later: it is a folder, not a file \(EISDIR\) \(give the path of a file\)/);
+    assert.equal(existsSync(join(dir, 'd')), false, 'nothing ran');
+
     await runCli(['history', 'r1', '--out', join(dir, 'torn.jsonl')], { cwd: root });
     appendFileSync(join(dir, 'torn.jsonl'), '{"schema":1,"suite":"tiny","da');
     const torn = await runCli(['run', path, '--out', join(dir, 'c'), '--history', join(dir, 'torn.jsonl')], { cwd: root });

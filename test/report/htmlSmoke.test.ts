@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { renderHtmlReport } from '../../src/report/html/render.js';
 import { tempDir } from '../support/cli.js';
-import { hostileInput } from './htmlFixtures.js';
+import { buildRun, hostileInput } from './htmlFixtures.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -59,6 +59,41 @@ test('the hostile report draws in Chromium with no CSP violation, no request, an
     assert.equal(seen.failures, input.trials.filter((trial) => trial.status === 'fail').length);
     assert.equal(seen.gate, 2);
     assert.ok(seen.caseName?.includes('<script>window.__pwned = 1</script>'), `the case name is shown as text: ${seen.caseName}`);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('10,000-character names and texts wrap: the page stays as wide as the window, the charts keep every label, and a filter on a long name still picks its dataset', { skip: existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed (.ci/run installs it)`, timeout: 60_000 }, async () => {
+  const long = 'x'.repeat(10_000);
+  // The text reaches case and ability names, messages, tool calls and artifact paths; one provider is named by it.
+  const input = buildRun({ e2e: { cases: 4, repeat: 1, turns: 1, passEvery: 2, text: () => long }, retrieval: { providers: ['short', long], queries: 4, depth: 5, foundEvery: 2, text: () => long } });
+  const file = join(tempDir('recall-gate-html-'), 'report.html');
+  writeFileSync(file, renderHtmlReport(input));
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`file://${file}`);
+    await page.waitForFunction("document.body.dataset.ready === 'true'", null, { timeout: 20_000 });
+    await page.selectOption('select#filter-provider', long);
+    const seen = (await page.evaluate(`(() => {
+      const chart = Chart.getChart(document.getElementById('chart-retrieval'));
+      return {
+        width: document.documentElement.scrollWidth,
+        visible: chart.data.datasets.map((_, index) => chart.isDatasetVisible(index)),
+        longest: Math.max(...chart.data.datasets.map((dataset) => dataset.label.length), ...Chart.getChart(document.getElementById('chart-abilities')).data.labels.map((label) => label.length)),
+      };
+    })()`)) as { width: number; visible: boolean[]; longest: number };
+    await page.screenshot({ path: file.replace(/\.html$/, '.png'), fullPage: true });
+    assert.equal(seen.width, 1280, 'the page is wider than the window');
+    // With no retrieval layer there is no k to name.
+    const e2eOnly = join(tempDir('recall-gate-html-'), 'report.html');
+    writeFileSync(e2eOnly, renderHtmlReport(buildRun({ e2e: { cases: 2, repeat: 1, turns: 1, passEvery: 2, text: String } })));
+    await page.goto(`file://${e2eOnly}`);
+    await page.waitForFunction("document.body.dataset.ready === 'true'", null, { timeout: 20_000 });
+    assert.equal(await page.evaluate("document.querySelector('#missed h2').textContent"), 'Missed queries');
+    assert.deepEqual(seen.visible, [false, true], 'the long-named provider alone');
+    assert.ok(seen.longest <= 60, `a chart label of ${seen.longest} characters`);
   } finally {
     await browser.close();
   }

@@ -8,6 +8,7 @@ import type { ProviderResult } from '../../retrieval/types.js';
 import { formatCost, formatEstimate, formatMetric, headlineMetrics, liftAndGapCells } from '../format.js';
 import { missedQueries } from '../missedTable.js';
 import type { ResultsDocument } from '../results.js';
+import { embeddedBytes } from './scriptJson.js';
 
 /**
  * What report.html embeds: every figure the page shows, already formatted
@@ -132,17 +133,21 @@ export const HTML_LIMITS = {
   shortText: 512,
   /** Of an artifact, as the other reports cut it. */
   artifact: 2000,
-  /** JSON characters of the embedded failures (60%) and missed queries (40%, shared by the providers). */
+  /**
+   * UTF-8 bytes of the embedded failures (60%), missed queries (30%, shared
+   * by the providers) and errors (10%), measured as written into the page
+   * (escapes included), so text full of `<` or emoji cannot stretch it.
+   */
   bytes: 3_000_000,
 } as const;
 
-/** The first `count` items, mapped, while their JSON fits what `budget` has left. */
+/** The first `count` items, mapped, while their bytes in the page fit what `budget` has left. */
 function bounded<T, U>(items: readonly T[], count: number, map: (item: T) => U, budget?: { left: number }): Bounded<U> {
   const shown: U[] = [];
   for (const item of items.slice(0, count)) {
     const mapped = map(item);
     if (budget) {
-      const size = JSON.stringify(mapped).length;
+      const size = embeddedBytes(mapped);
       if (size > budget.left) break;
       budget.left -= size;
     }
@@ -337,9 +342,9 @@ function missed(results: ResultsDocument, bytes: number): ReportData['missed'] {
   };
 }
 
-function errors(results: ResultsDocument): ReportData['errors'] {
-  const all = [...results.errors.map((reason) => ({ reason })), ...(results.e2e?.errors ?? [])];
-  return bounded(all, HTML_LIMITS.errors, (error) => ({ ...error, reason: text(error.reason) }));
+function errors(results: ResultsDocument, budget: { left: number }): ReportData['errors'] {
+  const all: { key?: string; reason: string }[] = [...results.errors.map((reason) => ({ reason })), ...(results.e2e?.errors ?? [])];
+  return bounded(all, HTML_LIMITS.errors, (error) => ({ ...(error.key !== undefined ? { key: text(error.key, HTML_LIMITS.shortText) } : {}), reason: text(error.reason) }), budget);
 }
 
 const RETRIEVAL_METRIC = /^retrieval\.(.+)\.[^.]+$/;
@@ -392,8 +397,8 @@ export function reportData(input: { results: ResultsDocument; trials: readonly T
     ...(results.retrieval ? { retrieval: retrievalData(results, baseline) } : {}),
     tags: tagRows(results),
     failures: failures(results, input.trials, { left: bytes * 0.6 }),
-    missed: missed(results, bytes * 0.4),
-    errors: errors(results),
+    missed: missed(results, bytes * 0.3),
+    errors: errors(results, { left: bytes * 0.1 }),
     ...(input.trend ? { trends: trends(input.trend) } : {}),
   };
 }

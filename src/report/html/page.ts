@@ -27,7 +27,7 @@ declare const window: { Chart: ChartConstructor };
 
 /** The part of Chart.js the page uses (the UMD build defines the global `Chart`). */
 interface ChartInstance {
-  data: { datasets: { label?: string }[] };
+  data: { datasets: { label?: string; name?: string }[] };
   setDatasetVisibility(index: number, visible: boolean): void;
   update(mode?: string): void;
 }
@@ -77,6 +77,8 @@ export function reportPage(): void {
   // No animation: the page is drawn once, and ready means drawn. The padding keeps the marked last point whole.
   const baseOptions = { animation: false, responsive: true, maintainAspectRatio: false, layout: { padding: 8 } };
   const rateScale = { y: { min: 0, max: 1 } };
+  // A chart's axis and legend show names cut to a line (a 10,000-character name would hide every other label); the filters match the whole name.
+  const short = (name: string) => (name.length > 60 ? `${name.slice(0, 59)}…` : name);
 
   const run = data.run;
   document.title = `recall-gate: ${run.suite}${run.variant ? ` (${run.variant})` : ''}`;
@@ -208,7 +210,7 @@ export function reportPage(): void {
     : [note('No trial failed.')]);
 
   const missed = data.missed;
-  const missedSection = section('missed', `Missed queries (a relevant memory not in the top ${missed.k})`, missed.providers.some((provider) => provider.total > 0)
+  const missedSection = section('missed', data.retrieval ? `Missed queries (a relevant memory not in the top ${missed.k})` : 'Missed queries', missed.providers.some((provider) => provider.total > 0)
     ? missed.providers.flatMap((provider) => [
         el('h3', { text: `${provider.provider}: ${provider.total} missed`, attrs: { 'data-provider': provider.provider } }),
         ...(provider.shown.length > 0
@@ -241,11 +243,11 @@ export function reportPage(): void {
   // Charts are drawn once their canvases are in the document, so they have a size.
   if (abilities) {
     const shown = abilities.rows.slice(0, -1);
-    chart(abilityCanvas, { type: 'bar', data: { labels: shown.map((line) => line.ability), datasets: abilities.conditions.map((condition, index) => ({ label: condition, data: shown.map((line) => line.pass_rate[condition] ?? null), backgroundColor: color(index) })) }, options: { ...baseOptions, scales: rateScale } }, 'condition');
+    chart(abilityCanvas, { type: 'bar', data: { labels: shown.map((line) => short(line.ability)), datasets: abilities.conditions.map((condition, index) => ({ label: short(condition), name: condition, data: shown.map((line) => line.pass_rate[condition] ?? null), backgroundColor: color(index) })) }, options: { ...baseOptions, scales: rateScale } }, 'condition');
   }
   if (retrieval) {
-    chart(retrievalCanvas, { type: 'bar', data: { labels: retrieval.metrics, datasets: retrieval.providers.map((provider, index) => ({ label: provider.name, data: retrieval.metrics.map((metric) => provider.values[metric] ?? null), backgroundColor: color(index) })) }, options: { ...baseOptions, scales: rateScale } }, 'provider');
-    chart(curveCanvas, { type: 'line', data: { labels: retrieval.k.map((cut) => String(cut)), datasets: retrieval.providers.map((provider, index) => ({ label: provider.name, data: provider.curve, borderColor: color(index), backgroundColor: color(index) })) }, options: { ...baseOptions, scales: { ...rateScale, x: { title: { display: true, text: 'k' } } } } }, 'provider');
+    chart(retrievalCanvas, { type: 'bar', data: { labels: retrieval.metrics, datasets: retrieval.providers.map((provider, index) => ({ label: short(provider.name), name: provider.name, data: retrieval.metrics.map((metric) => provider.values[metric] ?? null), backgroundColor: color(index) })) }, options: { ...baseOptions, scales: rateScale } }, 'provider');
+    chart(curveCanvas, { type: 'line', data: { labels: retrieval.k.map((cut) => String(cut)), datasets: retrieval.providers.map((provider, index) => ({ label: short(provider.name), name: provider.name, data: provider.curve, borderColor: color(index), backgroundColor: color(index) })) }, options: { ...baseOptions, scales: { ...rateScale, x: { title: { display: true, text: 'k' } } } } }, 'provider');
   }
   if (trends) {
     for (const { canvas, values, metric } of trendCanvases) {
@@ -266,7 +268,7 @@ export function reportPage(): void {
       node.hidden = mismatch;
     }
     for (const { chart: instance, filter } of filtered) {
-      instance.data.datasets.forEach((dataset, index) => instance.setDatasetVisibility(index, chosen[filter] === '' || dataset.label === chosen[filter]));
+      instance.data.datasets.forEach((dataset, index) => instance.setDatasetVisibility(index, chosen[filter] === '' || dataset.name === chosen[filter]));
       instance.update('none');
     }
   }

@@ -6,6 +6,7 @@ import type { ResultsDocument } from '../results.js';
 import { chartJsSource } from './chartSource.js';
 import { reportData } from './data.js';
 import { reportPage } from './page.js';
+import { scriptJson } from './scriptJson.js';
 import { REPORT_CSS } from './styles.js';
 
 export interface HtmlReportInput {
@@ -19,19 +20,6 @@ export interface HtmlReportInput {
 }
 
 export const HTML_REPORT_FILE = 'report.html';
-
-/**
- * JSON that is safe as the text of a <script> element: no `<` at all, so
- * neither `</script>` nor `<!--` can end or bend the block, and U+2028/2029
- * escaped (a JSON string may hold them raw; some readers treat them as line
- * breaks). JSON.parse reads every escape back to the same text.
- */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
 
 /** The CSP source that allows one inline block: the base64 SHA-256 of its exact text. */
 export function cspHash(text: string): string {

@@ -3,16 +3,18 @@ export const REPORT_CSS = `
 :root { color-scheme: light dark; --fg: #1b1f24; --muted: #59636e; --line: #d1d9e0; --bg: #fff; --panel: #f6f8fa; --pass: #1a7f37; --fail: #cf222e; --skip: #9a6700; }
 @media (prefers-color-scheme: dark) { :root { --fg: #e6edf3; --muted: #9198a1; --line: #3d444d; --bg: #0d1117; --panel: #151b23; --pass: #3fb950; --fail: #f85149; --skip: #d29922; } }
 [hidden] { display: none !important; }
-body { margin: 0 auto; max-width: 1200px; padding: 1rem 1.5rem 4rem; font: 14px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); background: var(--bg); }
+body { margin: 0 auto; max-width: 1200px; padding: 1rem 1.5rem 4rem; font: 14px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); background: var(--bg); overflow-wrap: anywhere; }
 h1 { font-size: 1.6rem; margin: 0.5rem 0; }
 h2 { font-size: 1.25rem; margin: 2rem 0 0.5rem; border-bottom: 1px solid var(--line); padding-bottom: 0.25rem; }
 h3 { font-size: 1rem; margin: 1rem 0 0.25rem; }
 .meta, .note { color: var(--muted); }
 .filters { position: sticky; top: 0; z-index: 1; display: flex; flex-wrap: wrap; gap: 1rem; padding: 0.5rem 0; background: var(--bg); border-bottom: 1px solid var(--line); }
 .filters label { display: flex; gap: 0.4rem; align-items: center; }
+.filters select { max-width: 20rem; }
 table { border-collapse: collapse; margin: 0.5rem 0; font-variant-numeric: tabular-nums; }
-th, td { border: 1px solid var(--line); padding: 0.2rem 0.5rem; text-align: right; vertical-align: top; }
-th:first-child, td:first-child, td.text, th.text { text-align: left; }
+th, td { border: 1px solid var(--line); padding: 0.2rem 0.5rem; text-align: right; vertical-align: top; overflow-wrap: normal; }
+/* Text wraps anywhere (body), so a 10,000-character name or path cannot make the page 80,000 px wide; in tables only names and texts do, so figures keep their words whole. */
+th:first-child, td:first-child, td.text, th.text { text-align: left; overflow-wrap: anywhere; }
 td.text { max-width: 40rem; overflow-wrap: anywhere; white-space: pre-wrap; }
 thead th { background: var(--panel); }
 .status-pass { color: var(--pass); font-weight: 600; }
