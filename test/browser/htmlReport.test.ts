@@ -20,7 +20,7 @@ import { renderHtmlReport } from '../../src/report/html/render.js';
 import { headlineMetrics } from '../../src/report/format.js';
 import type { ResultsDocument } from '../../src/report/results.js';
 import { writeHtmlReport } from '../../src/report/writeResultsDir.js';
-import { chartMarks, launchBrowser, openReport, shownValues, type PageScope, type ReportPage } from '../support/browser.js';
+import { chartMarks, launchBrowser, noBrowser, openReport, shownValues, type PageScope, type ReportPage } from '../support/browser.js';
 import { REPO_ROOT, tempDir } from '../support/cli.js';
 import { HOSTILE_ABILITIES, HOSTILE_CONDITIONS, HOSTILE_K, HOSTILE_PROVIDERS, hostileRun } from '../support/hostileReport.js';
 import { startOpenAIServer, type OpenAIServer } from '../support/openaiServer.js';
@@ -176,7 +176,7 @@ function currentLine(results: ResultsDocument): HistoryLine {
   return { schema: 1, suite: results.suite.name, commit: 'c'.repeat(40), date: results.finished_at ?? results.started_at, run_id: results.run_id, status: results.status === 'complete' ? 'complete' : 'incomplete', metrics };
 }
 
-describe('report.html in Chromium', { timeout: 240_000 }, () => {
+describe('report.html in Chromium', { timeout: 240_000, skip: noBrowser }, () => {
   let browser: Browser;
   let server: OpenAIServer;
   let example: Awaited<ReturnType<typeof runExample>>;

@@ -4,21 +4,20 @@
  * with no console error, no request and nothing of the data run as script.
  */
 import assert from 'node:assert/strict';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { launchBrowser, noBrowser } from '../support/browser.js';
 import { renderHtmlReport } from '../../src/report/html/render.js';
 import { tempDir } from '../support/cli.js';
 import { buildRun, hostileInput } from './htmlFixtures.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 
-test('the hostile report draws in Chromium with no CSP violation, no request, and runs none of its data', { skip: existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed (.ci/run installs it)`, timeout: 60_000 }, async () => {
+test('the hostile report draws in Chromium with no CSP violation, no request, and runs none of its data', { skip: noBrowser, timeout: 60_000 }, async () => {
   const input = hostileInput();
   const file = join(tempDir('recall-gate-html-'), 'report.html');
   writeFileSync(file, renderHtmlReport(input));
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const browser = await launchBrowser();
   try {
     const page = await browser.newPage();
     const problems: string[] = [];
@@ -64,13 +63,13 @@ test('the hostile report draws in Chromium with no CSP violation, no request, an
   }
 });
 
-test('10,000-character names and texts wrap: the page stays as wide as the window, the charts keep every label, and a filter on a long name still picks its dataset', { skip: existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed (.ci/run installs it)`, timeout: 60_000 }, async () => {
+test('10,000-character names and texts wrap: the page stays as wide as the window, the charts keep every label, and a filter on a long name still picks its dataset', { skip: noBrowser, timeout: 60_000 }, async () => {
   const long = 'x'.repeat(10_000);
   // The text reaches case and ability names, messages, tool calls and artifact paths; one provider is named by it.
   const input = buildRun({ e2e: { cases: 4, repeat: 1, turns: 1, passEvery: 2, text: () => long }, retrieval: { providers: ['short', long], queries: 4, depth: 5, foundEvery: 2, text: () => long } });
   const file = join(tempDir('recall-gate-html-'), 'report.html');
   writeFileSync(file, renderHtmlReport(input));
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`file://${file}`);

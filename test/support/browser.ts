@@ -11,6 +11,9 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
+/** Why the browser tests are skipped here, or false: without Chromium they skip on a newcomer's machine, and fail in CI (CI=true), which installs it. */
+export const noBrowser: string | false = existsSync(CHROMIUM) || process.env.CI ? false : `${CHROMIUM} is not installed: apt-get install chromium (.ci/run does)`;
+
 /** How long a page may take to say it has drawn every chart: a deadline against a hang, not a speed check. */
 const READY_DEADLINE_MS = 30_000;
 
