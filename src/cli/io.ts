@@ -14,9 +14,26 @@ export function processIO(): CliIO {
   return {
     cwd: process.cwd(),
     env: process.env,
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+    stdout: writerTo(process.stdout),
+    stderr: writerTo(process.stderr),
     isTerminal: Boolean(process.stderr.isTTY),
+  };
+}
+
+/**
+ * Writes to a stream whose reader may leave early (`recall-gate history ... | head`):
+ * once the pipe is closed, what follows is dropped instead of ending the
+ * process with a stack trace, and the command still finishes its work (a run
+ * still writes its results folder).
+ */
+function writerTo(stream: NodeJS.WriteStream): (text: string) => void {
+  let closed = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+    closed = true;
+  });
+  return (text) => {
+    if (!closed) stream.write(text);
   };
 }
 
