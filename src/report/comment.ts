@@ -205,7 +205,7 @@ function heldoutFlag(input: CommentInput): string[] {
 
 /** What was left out to fit (if anything), where everything is, the version and the run. */
 function closing(input: CommentInput, leftOut: string[]): string[] {
-  const files = `results.json, report.md${input.results.e2e ? ', trials.jsonl' : ''}`;
+  const files = `report.html, results.json, report.md${input.results.e2e ? ', trials.jsonl' : ''}${input.trend ? ', history.jsonl' : ''}`;
   const folder = input.resultsDir ? `the results folder ${cell(input.resultsDir, 200)}` : 'the results folder';
   const where = `${files} in ${folder}${input.runUrl ? `, kept as an artifact of [this run](${input.runUrl}) when the workflow uploads it` : ''}`;
   return [
