@@ -90,7 +90,7 @@ test('a comment too long for GitHub drops the least important detail first and s
   const body = renderComment({ marker: '<!-- m -->', results: results(cases, trials), baselineNote: 'none yet', e2eTrigger: { ...trigger, files } });
   assert.ok(Buffer.byteLength(body) <= COMMENT_LIMIT_BYTES, `${Buffer.byteLength(body)} bytes`);
   // Changed files and the chart go first, then ability rows down to 10, then failing trials down to 10.
-  assert.match(body, /_Shortened to fit GitHub's size limit, leaving out 30 ability row\(s\), the chart, \d+ failing trial\(s\), the changed files\. Everything is in results\.json, report\.md, trials\.jsonl in the results folder\._/);
+  assert.match(body, /_Shortened to fit GitHub's size limit, leaving out 30 ability row\(s\), the chart, \d+ failing trial\(s\), the changed files\. Everything is in report\.html, results\.json, report\.md, trials\.jsonl in the results folder\._/);
   assert.equal(body.split('\n').filter((line) => line.startsWith('| ability-')).length, 10);
   assert.match(body, /… and 30 more abilities, none with a lower pass rate/);
   assert.match(body, /\| \*\*all\*\* \| 0\.000 \[0\.000, 0\.000\] n=400 \|/, 'the overall row stays, with its interval over the 400 cases');

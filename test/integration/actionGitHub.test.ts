@@ -71,7 +71,7 @@ describe('the Action on pull requests and pushes, against local GitHub and OpenA
     assert.match(body, /### Pass rate per ability \(recall, 3 repeats\)/);
     assert.match(body, /### Gate/);
     assert.match(body, /^- src\/memory\/store\.ts$/m, 'the file that triggered e2e is listed, escaped like any other text');
-    assert.match(body, /full results: results\.json, report\.md, trials\.jsonl in the results folder recall-gate-results\/assistant-memory, kept as an artifact of \[this run\]\(https:\/\/github\.example\/acme\/agent\/actions\/runs\/42\)/);
+    assert.match(body, /full results: report\.html, results\.json, report\.md, trials\.jsonl(, history\.jsonl)? in the results folder recall-gate-results\/assistant-memory, kept as an artifact of \[this run\]\(https:\/\/github\.example\/acme\/agent\/actions\/runs\/42\)/);
     assert.match(body, /^full report: report\.html in the `recall-gate-results` artifact$/m, 'the artifact-name input, by default');
     assert.ok(existsSync(join(cwd, 'recall-gate-results/assistant-memory/report.html')), 'the folder the workflow uploads holds report.html');
     assert.ok(!body.includes('<img'), 'no HTML from an answer');
