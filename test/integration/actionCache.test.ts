@@ -71,7 +71,7 @@ describe('the Action keeps the baseline and the history in the Actions cache', {
   });
 
   /** One job on a fresh runner; returns the run and the cache calls it made. */
-  async function job(event: { name: string; payload: object }, sha: string, runId: string): Promise<{ run: ActionRun; calls: RecordedCacheRequest[] }> {
+  async function job(event: { name: string; payload: object }, sha: string, runId: string, attempt = '1'): Promise<{ run: ActionRun; calls: RecordedCacheRequest[] }> {
     runner.freshJob();
     const first = cache.requests.length;
     const run = await runOnEvent(runner.workspace, github.url, event, { suite: SUITE, 'openai-api-key': 'sk-test', 'openai-base-url': openai.url }, {
@@ -80,10 +80,12 @@ describe('the Action keeps the baseline and the history in the Actions cache', {
       RECALL_GATE_CACHE_DIR: runner.cacheHome,
       GITHUB_SHA: sha,
       GITHUB_RUN_ID: runId,
+      GITHUB_RUN_ATTEMPT: attempt,
       GITHUB_REF: event.name === 'push' ? 'refs/heads/main' : 'refs/pull/7/merge',
     });
     assert.equal(run.code, 0, run.log);
-    assert.doesNotMatch(run.log, /::warning::.*cache|Failed to (save|restore)/i, 'no cache trouble');
+    // A taken key is the one cache message a job may show (the re-run below): the toolkit warns "Unable to reserve cache".
+    assert.doesNotMatch(run.log, /::warning::(?!Failed to save: Unable to reserve cache).*cache|Failed to restore/i, 'no cache trouble');
     return { run, calls: cache.requests.slice(first) };
   }
   const push = (sha: string) => ({ name: 'push', payload: { ref: 'refs/heads/main', before: '0'.repeat(40), after: sha, ...MAIN } });
@@ -113,6 +115,9 @@ describe('the Action keeps the baseline and the history in the Actions cache', {
     assert.deepEqual(historyCommits(runner.results('history.jsonl')), ['aaaa', 'bbbb']);
     assert.equal(savesOf(calls, `${BASELINE_PREFIX}${sha}`).commit?.status, 204, 'the new baseline is saved under its own key');
     assert.match(run.summary, /### Trend over the last 2 runs \(this one last\)/);
+    const embeddings = calls.find((r) => r.resource === 'cache' && r.query.keys?.startsWith('recall-gate-embeddings-'));
+    assert.equal((embeddings?.response as { cacheKey?: string } | undefined)?.cacheKey, 'recall-gate-embeddings-v1-linux-assistant-memory-' + /-([0-9a-f]{16})-/.exec(embeddings!.query.keys!)![1] + '-101-1', 'the first run\'s embeddings, restored by prefix');
+    assert.ok(!calls.some((r) => r.resource === 'caches' && (r.body as { key: string }).key.startsWith('recall-gate-embeddings-')), 'nothing new embedded: no embeddings saved');
   });
 
   test('a pull request restores the newest baseline and the trend over the earlier runs, and saves no baseline', async () => {
@@ -125,5 +130,15 @@ describe('the Action keeps the baseline and the history in the Actions cache', {
     assert.deepEqual(historyCommits(runner.results('history.jsonl')), ['aaaa', 'bbbb'], 'a PR run is not added');
     assert.deepEqual(calls.filter((r) => r.method === 'POST' && r.resource === 'caches' && (r.body as { key: string }).key.startsWith(BASELINE_PREFIX)), [], 'no baseline reserved');
     assert.deepEqual(cache.entries.filter((e) => e.key.startsWith(BASELINE_PREFIX)).map((e) => e.key.slice(BASELINE_PREFIX.length, BASELINE_PREFIX.length + 4)), ['aaaa', 'bbbb']);
+  });
+
+  test('a re-run of a pushed commit cannot replace its baseline (entries are immutable) and does not claim it did', async () => {
+    const sha = 'b'.repeat(40);
+    const { run, calls } = await job(push(sha), sha, '102', '2');
+    assert.equal(savesOf(calls, `${BASELINE_PREFIX}${sha}`).reserve?.status, 409);
+    assert.match(run.log, /::warning::Failed to save: Unable to reserve cache with key recall-gate-baseline-v1-assistant-memory-b{40}, another job may be creating this cache/);
+    assert.match(run.log, new RegExp(`not saved as the baseline: the cache kept no entry ${BASELINE_PREFIX}${sha}`));
+    assert.doesNotMatch(run.log, /saved these results as the baseline/);
+    assert.equal(cache.entries.filter((e) => e.key.startsWith(BASELINE_PREFIX)).length, 2);
   });
 });
