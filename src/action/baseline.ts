@@ -93,8 +93,10 @@ export async function saveBaseline(resultsDir: string, suiteName: string, sha: s
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     for (const name of ['results.json', 'trials.jsonl', HISTORY_FILE]) if (existsSync(join(resultsDir, name))) copyFileSync(join(resultsDir, name), join(dir, name));
-    await cache.saveCache([dir], `${keyPrefix(suiteName)}${sha}`);
-    core.info(`saved these results as the baseline for ${suiteName}`);
+    const key = `${keyPrefix(suiteName)}${sha}`;
+    // The toolkit answers -1, not an error, when the key exists (a re-run of the same commit) or the service failed.
+    if ((await cache.saveCache([dir], key)) === -1) core.info(`not saved as the baseline: the cache kept no entry ${key} (see the cache messages above); the baseline stays as it was`);
+    else core.info(`saved these results as the baseline for ${suiteName}`);
   } catch (error) {
     core.warning(`recall-gate: could not save the baseline: ${(error as Error).message}`);
   }

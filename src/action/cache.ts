@@ -89,8 +89,9 @@ export async function saveEntries(entries: CacheEntry[], results: ResultsDocumen
   for (const entry of entries) {
     if (entry.changed ? !entry.changed(results) : entry.matched === entry.key) continue;
     try {
-      await cache.saveCache(entry.paths, entry.key);
-      core.info(`saved ${entry.label} to cache ${entry.key}`);
+      // -1, not an error, when the key exists (a re-run) or the service failed: the toolkit has said which.
+      if ((await cache.saveCache(entry.paths, entry.key)) === -1) core.info(`${entry.label} not saved to cache ${entry.key} (see the cache messages above)`);
+      else core.info(`saved ${entry.label} to cache ${entry.key}`);
     } catch (error) {
       // Another job saved the same key first, or the cache service is down: the next run recomputes.
       core.warning(`recall-gate: could not save ${entry.label} to the cache: ${(error as Error).message}`);

@@ -21,9 +21,10 @@ function historyCommits(path: string): string[] {
 }
 
 /**
- * The Actions cache cannot run here (no cache service), so the history is
- * carried by a baseline folder (the `baseline` input), which loadBaseline
- * reads exactly as it reads a restored cache entry: history.jsonl beside results.json.
+ * The history carried by a baseline folder (the `baseline` input), which
+ * loadBaseline reads exactly as it reads a restored cache entry: history.jsonl
+ * beside results.json. The round trip through the Actions cache itself is
+ * actionCache.test.ts, against the cache stand-in.
  */
 describe('the Action carries the history with the baseline', { timeout: 300_000 }, () => {
   let github: GitHubServer;

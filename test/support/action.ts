@@ -55,8 +55,8 @@ export function runAction(cwd: string, inputs: Record<string, string>, env: Node
   });
 }
 
-/** dist/index.js on a GitHub event: the event file, the repository acme/agent and the API pointing at the local server `apiUrl`. */
-export function runOnEvent(cwd: string, apiUrl: string, event: { name: string; payload: object }, inputs: Record<string, string>): Promise<ActionRun> {
+/** dist/index.js on a GitHub event: the event file, the repository acme/agent and the API pointing at the local server `apiUrl`; `env` adds to or overrides the GITHUB_* variables. */
+export function runOnEvent(cwd: string, apiUrl: string, event: { name: string; payload: object }, inputs: Record<string, string>, env: NodeJS.ProcessEnv = {}): Promise<ActionRun> {
   const eventPath = join(tempDir('recall-gate-event-'), 'event.json');
   writeFileSync(eventPath, JSON.stringify(event.payload));
   return runAction(cwd, { 'github-token': 'ghs_test_token', ...inputs }, {
@@ -67,5 +67,6 @@ export function runOnEvent(cwd: string, apiUrl: string, event: { name: string; p
     GITHUB_API_URL: apiUrl,
     GITHUB_SERVER_URL: 'https://github.example',
     GITHUB_RUN_ID: '42',
+    ...env,
   });
 }
