@@ -62,7 +62,7 @@ describe('the Action with several suites, against a local GitHub server', { time
       assert.match(part, new RegExp(`^\\n## ✅ recall-gate: suite-${i} passed\\n`), `suite-${i}'s verdict`);
       assert.match(part, /### Gate\n/, `suite-${i}'s gate`);
       assert.match(part, /… and \d+ more condition\(s\), none of them failed/, `suite-${i}'s gate is cut by rows, and says so`);
-      assert.match(part, new RegExp(`full results: report\\.html, results\\.json, report\\.md in the results folder recall-gate-results/suite-${i}, kept as an artifact of \\[this run\\]\\(https://github\\.example/acme/agent/actions/runs/42\\)`));
+      assert.match(part, new RegExp(`full results: report\\.html, results\\.json, report\\.md, history\\.jsonl in the results folder recall-gate-results/suite-${i}, kept as an artifact of \\[this run\\]\\(https://github\\.example/acme/agent/actions/runs/42\\)`));
     }
     assert.doesNotMatch(run.summary, /job summary and results\.json have everything/);
     // Each comment has its own 65,536-character room, more than a 22nd of the summary.
