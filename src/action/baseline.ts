@@ -56,7 +56,7 @@ export function actionHistory(resultsDir: string, baseline: Baseline, results: R
 
 /**
  * `baseline` input: auto restores the newest cached results of the suite (saved
- * by a push to the default branch); none skips; anything else is a results folder.
+ * by a push to the default branch); none (or false) skips; anything else is a results folder.
  * Cache trouble is a notice: the gate's baseline conditions are then shown as not evaluated.
  */
 /** One fixed folder per suite: the cache matches entries by their paths, so save and restore must use the same. */
@@ -65,7 +65,7 @@ export function baselineDir(suiteName: string): string {
 }
 
 export async function loadBaseline(mode: string, suiteName: string): Promise<Baseline> {
-  if (mode === 'none') return { note: 'none (baseline: none)' };
+  if (mode === 'none' || mode === 'false') return { note: `none (baseline: ${mode})` };
   if (mode !== 'auto') {
     const found = readResults(mode);
     return found ? { ...found, note: `results in ${mode}` } : { note: `no results.json in ${mode}` };

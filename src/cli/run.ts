@@ -5,9 +5,9 @@ import type { TrialRecord } from '../e2e/trial.js';
 import type { ResultsDocument } from '../report/results.js';
 import type { Trend } from '../history/types.js';
 import { checkKindOf, compareVariants, variantsMarkdown, variantsText, type VariantResults } from '../report/variants.js';
-import { HTML_REPORT_FILE, renderHtmlReport } from '../report/html/render.js';
+import { HTML_REPORT_FILE, renderHtmlReport, type HtmlReportInput } from '../report/html/render.js';
+import { readRun } from '../report/readResultsDir.js';
 import { writeAtomic, writeHtmlReport } from '../report/writeResultsDir.js';
-import type { Verdict } from '../gate/types.js';
 import { RecallGateError, fileSystemError } from '../errors.js';
 import type { Suite } from '../suite/types.js';
 import { SIDE_BY_SIDE_FILE, applyVariant, parseVariantList } from '../suite/variants.js';
@@ -27,7 +27,7 @@ import { readHistoryFile, type HistoryReading } from '../history/file.js';
 import { trendFromReading } from '../history/trend.js';
 
 export const RUN_USAGE =
-  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b] [--html FILE] [--history FILE] [--postgres URL]';
+  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b] [--html FILE] [--history FILE] [--baseline DIR] [--postgres URL]';
 
 export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -47,6 +47,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
       postgres: { type: 'string' },
       html: { type: 'string' },
       history: { type: 'string' },
+      baseline: { type: 'string' },
     },
     RUN_USAGE,
   );
@@ -73,6 +74,8 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   // Read before the run: a file that is not a history stops it before anything is spent. run never appends to it.
   const historyFile = values.history as string | undefined;
   const history = historyFile === undefined ? undefined : { file: historyFile, reading: readHistoryFile(resolve(io.cwd, historyFile), historyFile) };
+  // --baseline DIR: the gate's regression conditions against an earlier run, as the Action applies them, without a separate compare. Read first, so a wrong folder costs nothing (and --out may be the same folder).
+  const baseline = values.baseline === undefined ? undefined : readRun(values.baseline as string, io.cwd);
   const loaded = loadSuite(positionals[0]!, io.cwd);
   // The free layer by default; a suite with only end-to-end cases has nothing else to run.
   const layer: Layer = asked ?? (!loaded.retrieval && loaded.e2e ? 'e2e' : 'retrieval');
@@ -107,13 +110,14 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     shard,
     split,
   });
-  if (variants) return runVariants(suite, variants, out, runOptions, Boolean(values.json), io, postgres, history);
+  if (baseline && baseline.results.suite.name !== suite.name) io.stderr(`note: the baseline ${String(values.baseline)} is a run of another suite (${baseline.results.suite.name})\n`);
+  if (variants) return runVariants(suite, variants, out, runOptions, Boolean(values.json), io, { postgres, history, baseline });
 
   const { results, trials } = await runOnce(suite, runOptions(out), io);
   // A shard is gated after merge, on the whole.
-  const verdict = suite.gate && !results.shard ? evaluateGateOnSplit(suite.gate, suite, { results, trials }) : undefined;
+  const verdict = suite.gate && !results.shard ? evaluateGateOnSplit(suite.gate, suite, { results, trials }, baseline) : undefined;
   const trend = history && trendFor(history, results, io);
-  const html = writeRunReport(out, results, trials, verdict, trend);
+  const html = writeRunReport(out, { results, trials, verdict, trend, baseline: baseline?.results });
   if (htmlCopy) writeHtmlCopy(htmlCopy, html);
   if (values.json) {
     io.stdout(`${JSON.stringify(verdict ? { ...results, gate: verdict } : results, null, 2)}\n`);
@@ -135,8 +139,8 @@ function exportIO(io: CliIO, json: boolean): CliIO {
 }
 
 /** report.html, once the gate has decided (the page shows the verdict); returns the page. */
-function writeRunReport(dir: string, results: ResultsDocument, trials: TrialRecord[], verdict: Verdict | undefined, trend: Trend | undefined): string {
-  const html = renderHtmlReport({ results, trials, verdict, ...(trend ? { trend } : {}) });
+function writeRunReport(dir: string, report: HtmlReportInput): string {
+  const html = renderHtmlReport(report);
   writeHtmlReport(dir, html);
   return html;
 }
@@ -178,8 +182,7 @@ async function runVariants(
   runOptions: (dir: string) => Omit<RunOptions, 'log' | 'onTrial'>,
   json: boolean,
   io: CliIO,
-  postgres: string | undefined,
-  history: { file: string; reading: HistoryReading } | undefined,
+  { postgres, history, baseline }: { postgres?: string; history?: { file: string; reading: HistoryReading }; baseline?: { results: ResultsDocument; trials: TrialRecord[] } },
 ): Promise<number> {
   const runs: (VariantResults & { trials: TrialRecord[]; dir: string })[] = [];
   for (const variant of names) {
@@ -188,11 +191,11 @@ async function runVariants(
     runs.push({ name: variant.variant!, dir, ...(await runOnce(variant, runOptions(dir), io)) });
   }
   const byName = Object.fromEntries(runs.map((run) => [run.name, { results: run.results, trials: run.trials }]));
-  const verdicts = runs.map((run) => (suite.gate && !run.results.shard ? evaluateGateOnSplit(suite.gate, suite, { results: run.results, trials: run.trials }, undefined, { variants: byName }) : undefined));
+  const verdicts = runs.map((run) => (suite.gate && !run.results.shard ? evaluateGateOnSplit(suite.gate, suite, { results: run.results, trials: run.trials }, baseline, { variants: byName }) : undefined));
   const graders = Object.fromEntries((suite.e2e?.cases ?? []).flatMap((spec) => (spec.check ? [[spec.name, checkKindOf(spec.check)]] : [])));
   const comparison = compareVariants(runs, graders);
   const trends = runs.map((run) => history && trendFor(history, run.results, io));
-  runs.forEach((run, index) => writeRunReport(run.dir, run.results, run.trials, verdicts[index], trends[index]));
+  runs.forEach((run, index) => writeRunReport(run.dir, { results: run.results, trials: run.trials, verdict: verdicts[index], trend: trends[index], baseline: baseline?.results }));
   writeAtomic(join(out, SIDE_BY_SIDE_FILE), variantsMarkdown(comparison, runs));
   if (json) {
     const variants = Object.fromEntries(runs.map((run, index) => [run.name, verdicts[index] ? { ...run.results, gate: verdicts[index] } : run.results]));
