@@ -100,10 +100,9 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
   const folder = openResultsDir(options.outDir, `run ${suite.displayPath}`);
   try {
     if (options.resume) {
-      refuseForeignFolder(options.outDir, results);
       // A resumed run continues the one in the folder: its kept trials stay that run's (an export adds nothing twice).
-      const earlier = readResultsMarker(options.outDir);
-      if (typeof earlier === 'object' && earlier.run_id) results.run_id = earlier.run_id;
+      const earlier = refuseForeignFolder(options.outDir, results);
+      if (earlier?.run_id) results.run_id = earlier.run_id;
     }
     prepareResultsDir(options.outDir, { keepTrials: Boolean(options.resume) });
     writeResultsJson(options.outDir, results);
@@ -168,15 +167,16 @@ async function runLayers(suite: Suite, options: RunOptions, results: ResultsDocu
   writeAllResults(options.outDir, results, suite.retrieval?.queries ?? []);
 }
 
-/** --resume into a folder another suite (or another shard) wrote would mix foreign trials in: refuse. */
-function refuseForeignFolder(dir: string, results: ResultsDocument): void {
+/** --resume into a folder another suite (or another shard) wrote would mix foreign trials in: refuse. Returns what the folder's results.json says of its run, when it has one. */
+function refuseForeignFolder(dir: string, results: ResultsDocument): Exclude<ReturnType<typeof readResultsMarker>, 'unreadable'> {
   const marker = readResultsMarker(dir);
-  if (marker === undefined) return;
+  if (marker === undefined) return undefined;
   const fix = 'use another --out for this suite, or drop --resume to start this folder afresh';
   if (marker === 'unreadable') throw new RecallGateError('invalid-input', `--resume: ${join(dir, 'results.json')} cannot be read, so it is not known which suite the folder holds`, { hint: fix });
   if (marker.name !== results.suite.name) throw new RecallGateError('invalid-input', `--resume: ${dir} holds results of suite "${marker.name}", not "${results.suite.name}"`, { hint: fix });
   const shard = (value: ResultsDocument['shard']) => (value ? `shard ${value.index}/${value.count}` : 'no shard');
   if (shard(marker.shard) !== shard(results.shard)) throw new RecallGateError('invalid-input', `--resume: ${dir} holds ${shard(marker.shard)} of "${marker.name}", this run is ${shard(results.shard)}`, { hint: fix });
+  return marker;
 }
 
 /**

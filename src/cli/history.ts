@@ -5,6 +5,7 @@ import { appendHistory, readHistoryFile, writeHistory } from '../history/file.js
 import { historyLine } from '../history/headline.js';
 import { HISTORY_LIMIT, type HistoryLine } from '../history/types.js';
 import { oneLine } from '../report/format.js';
+import { groupBy } from '../stats.js';
 import { readResults } from '../report/readResultsDir.js';
 import { trendLinesText } from '../report/trendLines.js';
 import { parseCommandArgs } from './args.js';
@@ -36,8 +37,7 @@ function seriesName(line: HistoryLine): string {
 
 /** Each series: how many runs over which dates, then its trend lines with the newest run as current. */
 function historyText(history: readonly HistoryLine[]): string[] {
-  const series = new Map<string, HistoryLine[]>();
-  for (const line of history) series.set(seriesName(line), [...(series.get(seriesName(line)) ?? []), line]);
+  const series = groupBy(history, seriesName);
   return [...series].flatMap(([name, lines]) => {
     const incomplete = lines.filter((line) => line.status !== 'complete').length;
     const span = lines.length === 1 ? lines[0]!.date : `${lines[0]!.date} to ${lines.at(-1)!.date}`;

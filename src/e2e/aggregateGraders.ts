@@ -10,7 +10,7 @@
  * the pass rate and pass^k and counted apart, so it neither passes nor fails.
  */
 import { DEFAULT_SEED, bootstrapInterval, mixSeed, type IntervalEstimate, type UnitSamples } from '../gate/bootstrap.js';
-import { mean, round } from '../stats.js';
+import { groupBy, mean, round } from '../stats.js';
 import type { GraderOutcome } from './graders/types.js';
 import { trialKey, type TrialRecord } from './trial.js';
 import type { CaseSpec, Condition } from './types.js';
@@ -67,14 +67,11 @@ export interface GraderResults {
   abilities: Record<string, Record<string, GraderSummary>>;
 }
 
-/** A suite's case as this module reads it: only the names of its graders (CaseSpec.graders, filled by the suite loader). */
-type WithGraders = CaseSpec & { graders?: Record<string, unknown> };
-
 const UNIT_SCALE: [number, number] = [0, 1];
 const MISSING_TRIAL = 'no record of this planned trial in trials.jsonl';
 
 /** Every grader the suite gives the case, and every one a trial of it reported. */
-function graderNames(spec: WithGraders, records: readonly TrialRecord[]): string[] {
+function graderNames(spec: CaseSpec, records: readonly TrialRecord[]): string[] {
   const names = new Set(Object.keys(spec.graders ?? {}));
   for (const record of records) for (const name of Object.keys(record.graders ?? {})) names.add(name);
   return [...names].sort();
@@ -205,21 +202,22 @@ function intervalsOf(prefix: string, cases: readonly NamedGraderCase[][], condit
  * Every grader's summary over the run and per ability; undefined when no case
  * has a grader. The plan (cases x conditions x repeat) is the denominator.
  */
-export function aggregateGraders(records: readonly TrialRecord[], cases: readonly WithGraders[], conditions: readonly Condition[], repeat: number): GraderResults | undefined {
+export function aggregateGraders(records: readonly TrialRecord[], cases: readonly CaseSpec[], conditions: readonly Condition[], repeat: number): GraderResults | undefined {
   const byKey = new Map(records.map((record) => [record.key, record]));
-  const byCase = new Map<string, TrialRecord[]>();
-  for (const record of records) byCase.set(record.case, [...(byCase.get(record.case) ?? []), record]);
+  const byCase = groupBy(records, (record) => record.case);
   // name -> one entry per case with the grader: the spec, and its outcomes per condition in repeat order.
-  const planned = new Map<string, { spec: WithGraders; outcomes: GraderOutcome[][] }[]>();
+  const planned = new Map<string, { spec: CaseSpec; outcomes: GraderOutcome[][] }[]>();
   for (const spec of cases) {
     for (const name of graderNames(spec, byCase.get(spec.name) ?? [])) {
       const outcomes = conditions.map((condition) => Array.from({ length: repeat }, (_, index) => outcomeOf(byKey.get(trialKey(spec.name, condition, index + 1)), name)));
-      planned.set(name, [...(planned.get(name) ?? []), { spec, outcomes }]);
+      const entries = planned.get(name);
+      if (entries) entries.push({ spec, outcomes });
+      else planned.set(name, [{ spec, outcomes }]);
     }
   }
   if (planned.size === 0) return undefined;
 
-  const summarize = (prefix: string, entries: { spec: WithGraders; outcomes: GraderOutcome[][] }[], withCases: boolean): GraderSummary => {
+  const summarize = (prefix: string, entries: { spec: CaseSpec; outcomes: GraderOutcome[][] }[], withCases: boolean): GraderSummary => {
     const { score, ...scale } = scaleOf(entries.flatMap((entry) => entry.outcomes.flat()));
     const perCase = entries.map((entry) => ({ spec: entry.spec, figures: entry.outcomes.map((outcomes) => caseFigures(outcomes, score)) }));
     const named = conditions.map((_, index) => perCase.map(({ spec, figures }) => ({ name: spec.name, cluster: spec.planted_from ?? spec.name, figures: figures[index]! })));

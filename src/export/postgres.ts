@@ -97,8 +97,6 @@ export function trialRows(results: ResultsDocument, trials: readonly TrialRecord
     commit_ref: results.commit?.ref ?? null,
   };
   return trials.map((trial) => {
-    // Fields other parts add to TrialRecord; read by name so a results folder from before them still exports.
-    const extra = trial as TrialRecord & { harmful_action?: boolean; tokens: { injected?: number } };
     return {
       ...common,
       case_name: trial.case,
@@ -107,8 +105,8 @@ export function trialRows(results: ResultsDocument, trials: readonly TrialRecord
       condition: trial.condition,
       success: trial.status === 'pass' ? 1 : 0,
       harmful_recall: trial.harmful_recall ? 1 : 0,
-      harmful_action: extra.harmful_action ? 1 : 0,
-      injected_tokens: typeof extra.tokens.injected === 'number' ? Math.round(extra.tokens.injected) : null,
+      harmful_action: trial.harmful_action ? 1 : 0,
+      injected_tokens: typeof trial.tokens.injected === 'number' ? Math.round(trial.tokens.injected) : null,
       total_tokens: trial.tokens.input + trial.tokens.output,
       judge_tokens: trial.tokens.judge_input + trial.tokens.judge_output,
       latency_ms: Math.round(trial.duration_ms),

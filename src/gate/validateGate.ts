@@ -143,7 +143,7 @@ function listed(names: readonly string[]): string {
 }
 
 /** The grader names the cases give (CaseSpec.graders; only the names are read here), sorted, each once. */
-function suiteGraders(cases: readonly (CaseSpec & { graders?: Record<string, unknown> })[], ability?: string): string[] {
+function suiteGraders(cases: readonly CaseSpec[], ability?: string): string[] {
   return [...new Set(cases.filter((spec) => ability === undefined || spec.ability === ability).flatMap((spec) => Object.keys(spec.graders ?? {})))].sort();
 }
 

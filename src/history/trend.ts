@@ -1,5 +1,5 @@
 import type { ResultsDocument } from '../report/results.js';
-import { readHistoryFile, sameRun, boundHistory } from './file.js';
+import { sameRun, boundHistory, type HistoryReading } from './file.js';
 import { historyLine } from './headline.js';
 import type { HistoryLine, Trend } from './types.js';
 
@@ -14,17 +14,11 @@ export function trendOf(history: readonly HistoryLine[], current: HistoryLine): 
 }
 
 /**
- * The trend for a run from a history file (run --history, and whoever draws
- * it): a missing file is no history yet, and a skipped line is counted; both
- * are said through `say`. A file that is not a history at all throws (invalid input).
+ * The trend for a run from a history file read before the run (run --history:
+ * a bad file stops it before anything is spent): a missing file is no history
+ * yet, and a skipped line is counted; both are said through `say`.
  */
-export function loadTrend(file: string, results: ResultsDocument, say: (note: string) => void = () => {}): Trend {
-  const reading = readHistoryFile(file);
-  return trendFromReading(file, reading, results, say);
-}
-
-/** loadTrend's second half, for a caller that read the file before the run (a bad file stops it before anything is spent). */
-export function trendFromReading(file: string, reading: ReturnType<typeof readHistoryFile>, results: ResultsDocument, say: (note: string) => void = () => {}): Trend {
+export function trendFromReading(file: string, reading: HistoryReading, results: ResultsDocument, say: (note: string) => void = () => {}): Trend {
   if (reading.missing) say(`no history yet: ${file} does not exist (recall-gate history DIR... --out ${file} builds one from results folders)`);
   if (reading.skipped.length > 0) {
     const first = reading.skipped[0]!;

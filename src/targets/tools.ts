@@ -104,7 +104,7 @@ export class ToolBox {
     if (!tool) return refused(call, `unknown tool "${name}"; the tools are: ${[...this.tools.keys()].join(', ')}`);
     if (!parsed.arguments) return refused(call, parsed.error!);
     if (!tool.validate(call.arguments)) {
-      return refused(call, `arguments do not match the parameters of "${name}": ${new Ajv().errorsText(tool.validate.errors, { dataVar: 'arguments' })}`);
+      return refused(call, `arguments do not match the parameters of "${name}": ${errorsText(tool.validate)}`);
     }
     const result = renderReturns(tool.spec.returns ?? DEFAULT_RETURNS, call.arguments);
     call.result = result;
@@ -125,12 +125,19 @@ function partsOf(toolCall: ChatCompletionMessageToolCall): { name: string; raw: 
   return { name: String(toolCall.function?.name ?? ''), raw: String(toolCall.function?.arguments ?? ''), custom: false };
 }
 
+/** ajv's wording of why arguments failed; errorsText reads no option of the instance, so one made on first use serves every tool. */
+let texts: Ajv | undefined;
+function errorsText(validate: ValidateFunction): string {
+  return (texts ??= new Ajv()).errorsText(validate.errors, { dataVar: 'arguments' });
+}
+
 function refused(call: ToolCall, error: string): Answered {
   call.error = error;
   return { call, answer: JSON.stringify({ error }) };
 }
 
-function parseArguments(raw: string): { arguments?: Record<string, unknown>; error?: string } {
+/** The arguments text of a tool call as a JSON object, or why it is not one (the builtin's tool loop and the adapter protocol read it alike). */
+export function parseArguments(raw: string): { arguments?: Record<string, unknown>; error?: string } {
   let value: unknown;
   try {
     value = JSON.parse(raw);

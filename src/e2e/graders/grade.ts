@@ -1,4 +1,5 @@
 import { describeError } from '../../errors.js';
+import { round } from '../../stats.js';
 import { gradeAnswer, usesJudge } from '../checks/grade.js';
 import { withUsage } from '../checks/table.js';
 import type { CaseSpec, ReportedUsage } from '../types.js';
@@ -50,7 +51,7 @@ export async function gradeTrial(spec: CaseSpec, input: TrialGradeInput): Promis
     const { usage, usage_warning, ...kept } = outcome as GraderOutcome & ReportedUsage;
     usages.push({ ...(usage ? { usage } : {}), ...(usage_warning ? { usage_warning } : {}) });
     graders[name] = kept;
-    const shown = `${name}: ${kept.status}${kept.score !== undefined ? ` ${round(kept.score)}` : ''}: ${kept.reason}`;
+    const shown = `${name}: ${kept.status}${kept.score !== undefined ? ` ${round(kept.score, 3)}` : ''}: ${kept.reason}`;
     if (kept.status === 'error') error ??= `grader ${name}: ${kept.reason}`;
     else if (kept.status !== 'skipped') parts.push({ pass: kept.status === 'pass', reason: shown });
   }
@@ -72,7 +73,6 @@ export async function gradeTrial(spec: CaseSpec, input: TrialGradeInput): Promis
   }
 }
 
-const round = (value: number) => Math.round(value * 1000) / 1000;
 
 /** Whether grading a case calls the judge anywhere: its check or a grader. */
 export function caseUsesJudge(spec: Pick<CaseSpec, 'check' | 'graders'>): boolean {

@@ -16,6 +16,7 @@ import type { Artifact, MemoryEntry, MemoryOp, ToolCall } from '../../e2e/types.
 import type { SearchHit } from '../../memory/types.js';
 import type { ChatReply, RecalledMemory } from '../types.js';
 import { readUsage } from '../usage.js';
+import { parseArguments } from '../tools.js';
 
 export const PROTOCOL_DOC = 'examples/adapter/README.md';
 
@@ -162,7 +163,7 @@ function toolCall(item: unknown, path: string): ToolCall {
   const entry = object(item, path);
   const call: ToolCall = { name: nonEmptyString(entry.name, `${path}.name`), arguments: {} };
   if (typeof entry.arguments === 'string') {
-    const parsed = parseJsonObject(entry.arguments);
+    const parsed = parseArguments(entry.arguments).arguments;
     if (parsed) call.arguments = parsed;
     else call.raw = entry.arguments;
   } else if (present(entry.arguments)) {
@@ -174,14 +175,6 @@ function toolCall(item: unknown, path: string): ToolCall {
   return call;
 }
 
-function parseJsonObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return isObject(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function artifact(item: unknown, path: string): Artifact {
   const entry = object(item, path);
