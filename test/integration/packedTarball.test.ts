@@ -1,0 +1,35 @@
+// What `npm i -D recall-gate` gives a user: the tarball `npm pack` makes, installed offline into
+// an empty project. It must be one package (everything it runs is bundled), run the CLI through
+// its bin, and serve `recall-gate/adapter` through the package's exports.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { REPO_ROOT } from '../support/cli.js';
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+test('the packed tarball installs as one package, offline, and its CLI and adapter SDK work', { skip: !existsSync(join(REPO_ROOT, 'dist', 'cli.js')) && 'dist/ is not built (npm run bundle)' }, (t) => {
+  const work = mkdtempSync(join(tmpdir(), 'recall-gate-pack-'));
+  t.after(() => rmSync(work, { recursive: true, force: true }));
+  // --ignore-scripts: packing must not run a prepare step; the tarball is dist/ as committed.
+  const packed = JSON.parse(execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: REPO_ROOT, encoding: 'utf8' })) as { filename: string; files: { path: string }[] }[];
+  const files = packed[0]!.files.map((file) => file.path).sort();
+  assert.ok(files.includes('dist/cli.js') && files.includes('dist/adapter.js') && files.includes('dist/adapter.d.ts'), files.join(', '));
+  assert.ok(!files.includes('dist/index.js'), 'the Action bundle is used from the repository, not from npm');
+
+  const project = join(work, 'project');
+  cpSync(join(REPO_ROOT, 'suites', 'examples', 'assistant-memory'), join(project, 'suite'), { recursive: true });
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  // --offline: a package with no dependencies needs nothing from the registry.
+  execFileSync(npm, ['install', '--offline', '--no-audit', '--no-fund', '--save-dev', join(work, packed[0]!.filename)], { cwd: project, encoding: 'utf8' });
+  assert.deepEqual(readdirSync(join(project, 'node_modules')).filter((name) => !name.startsWith('.')), ['recall-gate'], 'only recall-gate itself is installed');
+
+  const cli = join(project, 'node_modules', '.bin', 'recall-gate');
+  assert.match(execFileSync(cli, ['--version'], { cwd: project, encoding: 'utf8' }), /^\d+\.\d+\.\d+/);
+  assert.match(execFileSync(cli, ['validate', 'suite/suite.yaml'], { cwd: project, encoding: 'utf8' }), /suite\/suite\.yaml: ok \(2 providers, 18 memories, 18 queries/);
+  const exported = execFileSync(process.execPath, ['--input-type=module', '-e', "const m = await import('recall-gate/adapter'); console.log(Object.keys(m).sort().join(','))"], { cwd: project, encoding: 'utf8' });
+  assert.equal(exported.trim(), 'AdapterError,ErrorCode,serveAdapter');
+});
