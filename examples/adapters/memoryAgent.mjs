@@ -12,6 +12,7 @@
 //   RECALL_LIMIT         how many memories a turn recalls (default 5)
 //   RECALL_TIMEOUT_MS    the agent's recall deadline, waited out under fault "timeout" (default 500)
 
+/* global fetch */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
