@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { ResultsDocument } from '../../src/report/results.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
+import { startLettaStandIn } from '../support/lettaStandIn.js';
 import { answerFromMemories, mem0Extraction, startOpenAIServer, type ChatRequestBody, type OpenAIServer } from '../support/openaiServer.js';
 
 /**
@@ -141,5 +142,30 @@ test('mem0 with your config file: infer off stores each text as said, and the re
     assert.ok(reordered > 0);
   } finally {
     await server.close();
+  }
+});
+
+test('Letta, against a local stand-in of the REST endpoints its client calls (no Letta server runs here): one agent per user, memory blocks listed, memory_insert reported as memory_ops', { skip: notInstalled('letta', '@letta-ai/letta-client/package.json'), timeout: 600_000 }, async (t) => {
+  const letta = await startLettaStandIn();
+  try {
+    const suite = adapterSuite('letta');
+    const out = tempDir();
+    const result = await runCli(['run', suite, '--layer', 'e2e', '--out', out], { env: { LETTA_BASE_URL: letta.url } });
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsDocument;
+    const e2e = results.e2e!;
+    assert.equal(e2e.metrics.errors, 0, JSON.stringify(e2e.by_condition));
+    const rates = Object.fromEntries(Object.entries(e2e.by_condition).map(([condition, rates]) => [condition, rates!.pass_rate]));
+    assert.ok(rates.recall! > rates.none!, JSON.stringify(rates));
+    assert.ok(rates.oracle! > rates.none!, JSON.stringify(rates));
+    t.diagnostic(`letta stand-in e2e pass rates ${JSON.stringify(rates)}`);
+    const trials = readFileSync(join(out, 'trials.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { condition: string; invocations?: { memory_ops?: { op: string; label?: string; text?: string }[] }[] });
+    const ops = trials.flatMap((trial) => (trial.invocations ?? []).flatMap((invocation) => invocation.memory_ops ?? []));
+    assert.ok(ops.length > 0 && ops.every((op) => op.op === 'insert' && op.label === 'human' && op.text), JSON.stringify(ops.slice(0, 3)));
+    // Every agent made for a none or oracle turn was deleted after it; one per user remains.
+    assert.ok(letta.requests.some((request) => request.method === 'DELETE'));
+    assert.ok([...letta.agents.values()].every((agent) => !/-(none|oracle)$/.test(agent.name)));
+  } finally {
+    await letta.close();
   }
 });
