@@ -8,10 +8,11 @@ import { startLettaStandIn } from '../support/lettaStandIn.js';
 import { answerFromMemories, mem0Extraction, startOpenAIServer, type ChatRequestBody, type OpenAIServer } from '../support/openaiServer.js';
 
 /**
- * The ready adapters of examples/adapters/ (mem0, LangGraph), each run with
- * the suite in its folder through recall-gate's retrieval and e2e layers, as
- * a user runs it, against the local OpenAI-compatible server (chat and
- * embeddings). Their packages live in each folder's own node_modules: without
+ * The ready adapters of examples/adapters/, each run with the suite in its
+ * folder as a user runs it: mem0 and LangGraph through recall-gate's
+ * retrieval and e2e layers against the local OpenAI-compatible server (chat
+ * and embeddings), Letta through the e2e layer against a local stand-in of
+ * Letta's REST API (no Letta server runs here). Their packages live in each folder's own node_modules: without
  * them these tests are skipped, saying so, except in CI (.ci/run installs
  * them), where they must run.
  */
@@ -99,7 +100,7 @@ test('LangGraph: an InMemoryStore with a semantic index on the endpoint ranks as
   }
 });
 
-test('mem0: facts extracted by the LLM (infer on) keep recall-gate\'s ids, in mem0\'s order, and drive the e2e layer; stdout stays the protocol\'s', { skip: notInstalled('mem0', 'better-sqlite3/build/Release/better_sqlite3.node'), timeout: 600_000 }, async (t) => {
+test('mem0: facts extracted by the LLM (infer on) keep recall-gate\'s ids, in mem0\'s order, and drive the e2e layer', { skip: notInstalled('mem0', 'better-sqlite3/build/Release/better_sqlite3.node'), timeout: 600_000 }, async (t) => {
   const server = await startOpenAIServer({ chat: (request: ChatRequestBody) => mem0Extraction(request) ?? answerFromMemories(request) });
   try {
     const { results } = await runSuite(adapterSuite('mem0'), server, ['--layer', 'all']);
