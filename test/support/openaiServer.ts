@@ -86,6 +86,26 @@ export function answerFromMemories(request: ChatRequestBody): string {
   return `From what you told me${newest.date ? ` on ${newest.date}` : ''}: ${newest.text}`;
 }
 
+/**
+ * A scripted memory extractor for mem0's OSS `Memory` with `infer: true`:
+ * given mem0's extraction request (its system prompt names a "Memory
+ * Extractor"; the user prompt lists "## New Messages" as "role: text" lines),
+ * it answers mem0's JSON shape `{"memory": [{"id", "text"}]}`, one fact per
+ * statement the user made (questions are not facts). Anything else: undefined,
+ * so a test can fall back to another answer.
+ */
+export function mem0Extraction(request: ChatRequestBody): string | undefined {
+  const system = request.messages.find((message) => message.role === 'system')?.content ?? '';
+  if (!system.includes('Memory Extractor')) return undefined;
+  const prompt = request.messages.find((message) => message.role === 'user')?.content ?? '';
+  const said = /## New Messages\n([\s\S]*?)\n\n## /.exec(prompt)?.[1] ?? '';
+  const statements = [...said.matchAll(/^user: (.*)$/gm)]
+    .flatMap((line) => line[1]!.split(/(?<=[.!?])\s+/))
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence && !sentence.endsWith('?'));
+  return JSON.stringify({ memory: statements.map((text, index) => ({ id: String(index), text })) });
+}
+
 export interface OpenAIServer {
   url: string;
   requests: RecordedRequest[];
