@@ -18,7 +18,7 @@ import { evaluateGateOnSplit } from '../src/gate/narrow.js';
 import { KeywordStore } from '../src/memory/keyword.js';
 import { VectorStore } from '../src/memory/vector.js';
 import { renderHtmlReport, type HtmlReportInput } from '../src/report/html/render.js';
-import type { ResultsDocument } from '../src/report/results.js';
+import type { ResultsDocument } from '../src/results/types.js';
 import { runRetrieval } from '../src/retrieval/runRetrieval.js';
 import { runSuite } from '../src/runSuite.js';
 import { loadSuite } from '../src/suite/load.js';

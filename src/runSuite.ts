@@ -15,7 +15,7 @@ import { atInterrupt } from './interrupt.js';
 import { createStore, type StoreContext } from './memory/createStore.js';
 import type { MemoryStore } from './memory/types.js';
 import { readResultsMarker } from './report/readResultsDir.js';
-import { runErrors, type ResultsDocument } from './report/results.js';
+import type { ResultsDocument, RetrievalResult } from './results/types.js';
 import { openResultsDir, prepareResultsDir, writeAllResults, writeResultsJson, writeTrials } from './report/writeResultsDir.js';
 import { runRetrieval } from './retrieval/runRetrieval.js';
 import { splitRecord, type SplitChoice } from './suite/splits.js';
@@ -165,6 +165,14 @@ async function runLayers(suite: Suite, options: RunOptions, results: ResultsDocu
   results.status = results.errors.length > 0 ? 'incomplete' : 'complete';
   results.finished_at = new Date().toISOString();
   writeAllResults(options.outDir, results, suite.retrieval?.queries ?? []);
+}
+
+/** Problems that make a run incomplete, one line each. */
+function runErrors(retrieval: RetrievalResult | undefined): string[] {
+  if (!retrieval) return [];
+  return Object.values(retrieval.providers)
+    .filter((provider) => provider.status === 'error')
+    .map((provider) => `provider ${provider.name}: ${provider.error}`);
 }
 
 /** --resume into a folder another suite (or another shard) wrote would mix foreign trials in: refuse. Returns what the folder's results.json says of its run, when it has one. */

@@ -10,7 +10,7 @@ import type { CaseSpec, Condition } from '../src/e2e/types.js';
 import { RecallGateError, formatLocation } from '../src/errors.js';
 import { parseMetricKey, resolveMetric } from '../src/gate/metrics.js';
 import { validateGate } from '../src/gate/validateGate.js';
-import type { ResultsDocument } from '../src/report/results.js';
+import type { ResultsDocument } from '../src/results/types.js';
 import { loadSuite } from '../src/suite/load.js';
 import { renderComment } from '../src/report/comment.js';
 import { harmMarkdown, harmTerminal } from '../src/report/harmTable.js';

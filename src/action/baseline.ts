@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TrialRecord } from '../e2e/trial.js';
 import { readRun } from '../report/readResultsDir.js';
-import type { ResultsDocument } from '../report/results.js';
+import type { ResultsDocument } from '../results/types.js';
 import { appendHistory, readHistoryFile, writeHistory } from '../history/file.js';
 import { historyLine } from '../history/headline.js';
 import { trendOf } from '../history/trend.js';

@@ -4,7 +4,7 @@ import { aggregateE2e } from '../e2e/aggregate.js';
 import { RecallGateError } from '../errors.js';
 import { evaluateGateOnSplit } from '../gate/narrow.js';
 import type { Verdict } from '../gate/types.js';
-import type { ResultsDocument } from '../report/results.js';
+import type { ResultsDocument } from '../results/types.js';
 import { readRun } from '../report/readResultsDir.js';
 import { renderHtmlReport } from '../report/html/render.js';
 import { openResultsDir, prepareResultsDir, writeAllResults, writeHtmlReport, writeTrials } from '../report/writeResultsDir.js';

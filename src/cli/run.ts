@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { runExitCode, runReportText } from './runReport.js';
 import type { TrialRecord } from '../e2e/trial.js';
-import type { ResultsDocument } from '../report/results.js';
+import type { ResultsDocument } from '../results/types.js';
 import type { Trend } from '../history/types.js';
 import { checkKindOf, compareVariants, variantsMarkdown, variantsText, type VariantResults } from '../report/variants.js';
 import { HTML_REPORT_FILE, renderHtmlReport, type HtmlReportInput } from '../report/html/render.js';

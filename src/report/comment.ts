@@ -7,7 +7,7 @@ import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
 import { pairingText, splitLine } from '../gate/format.js';
 import { mcnemarText, pairedChanges, wilcoxonText } from '../gate/paired.js';
 import { formatEstimate, formatMetric, headlineMetrics, liftAndGapCells, markdownTable } from './format.js';
-import type { ResultsDocument } from './results.js';
+import type { ResultsDocument } from '../results/types.js';
 import { changedHeldoutCases, changedHeldoutQueries } from '../suite/splits.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
 import { faultTableMarkdown } from './faultTable.js';

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { TrialRecord } from '../e2e/trial.js';
 import { readTrials } from '../e2e/trialLog.js';
 import { RecallGateError } from '../errors.js';
-import type { ResultsDocument } from './results.js';
+import type { ResultsDocument } from '../results/types.js';
 import { LOCK_FILE, isStale, readHolder } from './resultsLock.js';
 
 /**

@@ -1,10 +1,10 @@
-import type { ProviderResult } from '../retrieval/types.js';
+import type { ProviderResult } from '../results/types.js';
 import { plainText } from './escape.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
 import { formatEstimate, formatMetric, formatMs, headlineMetrics, oneLine, textTable, usd } from './format.js';
 import { crossUserText } from './markdown.js';
 import { missedQueries } from './missedTable.js';
-import type { ResultsDocument } from './results.js';
+import type { ResultsDocument } from '../results/types.js';
 
 const MAX_MISSES_SHOWN = 10;
 

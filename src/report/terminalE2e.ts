@@ -9,7 +9,7 @@ import { harmTerminal } from './harmTable.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
 import { formatCost, formatEstimate, formatMetric, formatMs, oneLine, textTable } from './format.js';
 import { graderTable, graderTableText } from './graderTable.js';
-import type { ResultsDocument } from './results.js';
+import type { ResultsDocument } from '../results/types.js';
 import { faultTableText } from './faultTable.js';
 import { actionLinesText } from './actionLines.js';
 import { failureActions } from '../e2e/failureActions.js';

@@ -6,7 +6,7 @@ import { RecallGateError, fileSystemError } from '../errors.js';
 import { HTML_REPORT_FILE } from './html/render.js';
 import { lockResultsDir } from './resultsLock.js';
 import { markdownReport } from './markdown.js';
-import type { ResultsDocument } from './results.js';
+import type { ResultsDocument } from '../results/types.js';
 import { formatQrelsLines, formatRunLines } from '../retrieval/trec.js';
 import { scrubSecrets } from '../secrets.js';
 

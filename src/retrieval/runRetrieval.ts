@@ -8,7 +8,7 @@ import { checkIsolation } from './isolation.js';
 import { meanMetrics, queryMetrics, ranksOfRelevant } from './metrics.js';
 import { retrievalIntervals } from '../gate/intervals.js';
 import { headlineMetrics } from '../report/format.js';
-import { METRIC_DEFINITIONS, type ProviderResult, type QueryOutcome, type RetrievalResult, type TagMetrics } from './types.js';
+import { METRIC_DEFINITIONS, type ProviderResult, type QueryOutcome, type RetrievalResult, type TagMetrics } from '../results/types.js';
 
 export interface RetrievalDeps {
   createStore: (provider: ProviderSpec) => MemoryStore;

@@ -18,7 +18,7 @@ import { readTrials } from '../../src/e2e/trialLog.js';
 import type { HistoryLine, Trend } from '../../src/history/types.js';
 import { renderHtmlReport } from '../../src/report/html/render.js';
 import { headlineMetrics } from '../../src/report/format.js';
-import type { ResultsDocument } from '../../src/report/results.js';
+import type { ResultsDocument } from '../../src/results/types.js';
 import { writeHtmlReport } from '../../src/report/writeResultsDir.js';
 import { chartMarks, launchBrowser, noBrowser, openReport, shownValues, type PageScope, type ReportPage } from '../support/browser.js';
 import { REPO_ROOT, tempDir } from '../support/cli.js';

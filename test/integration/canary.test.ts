@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { evaluateGate } from '../../src/gate/evaluate.js';
 import type { Verdict } from '../../src/gate/types.js';
-import type { ResultsDocument } from '../../src/report/results.js';
+import type { ResultsDocument } from '../../src/results/types.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 import { terminalReport } from '../../src/report/terminal.js';
 

@@ -14,7 +14,7 @@ import { main } from '../../src/cli/main.js';
 import { renderComment } from '../../src/report/comment.js';
 import { readTrials } from '../../src/e2e/trialLog.js';
 import type { ReportData } from '../../src/report/html/data.js';
-import type { ResultsDocument } from '../../src/report/results.js';
+import type { ResultsDocument } from '../../src/results/types.js';
 import { prepareResultsDir, writeHtmlReport } from '../../src/report/writeResultsDir.js';
 import { registerSecret } from '../../src/secrets.js';
 import { REPO_ROOT, tempDir } from '../support/cli.js';

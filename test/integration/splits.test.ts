@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import type { TrialRecord } from '../../src/e2e/trial.js';
 import type { Verdict } from '../../src/gate/types.js';
 import { renderComment } from '../../src/report/comment.js';
-import type { ResultsDocument } from '../../src/report/results.js';
+import type { ResultsDocument } from '../../src/results/types.js';
 import { runCli, tempDir } from '../support/cli.js';
 import { startOpenAIServer, type OpenAIServer } from '../support/openaiServer.js';
 

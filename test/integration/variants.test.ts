@@ -6,7 +6,7 @@ import { main } from '../../src/cli/main.js';
 import type { MetricComparison } from '../../src/gate/compare.js';
 import type { PairedChanges } from '../../src/gate/paired.js';
 import type { Verdict } from '../../src/gate/types.js';
-import type { ResultsDocument } from '../../src/report/results.js';
+import type { ResultsDocument } from '../../src/results/types.js';
 import { checkKindOf, type VariantsComparison } from '../../src/report/variants.js';
 import { RecallGateError, formatLocation } from '../../src/errors.js';
 import { loadSuite } from '../../src/suite/load.js';

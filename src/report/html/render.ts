@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TrialRecord } from '../../e2e/trial.js';
 import type { Verdict } from '../../gate/types.js';
 import type { Trend } from '../../history/types.js';
-import type { ResultsDocument } from '../results.js';
+import type { ResultsDocument } from '../../results/types.js';
 import { chartJsSource } from './chartSource.js';
 import { reportData } from './data.js';
 import { reportPage } from './page.js';
