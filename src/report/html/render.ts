@@ -19,8 +19,6 @@ export interface HtmlReportInput {
   limitBytes?: number;
 }
 
-export const HTML_REPORT_FILE = 'report.html';
-
 /** The CSP source that allows one inline block: the base64 SHA-256 of its exact text. */
 export function cspHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
