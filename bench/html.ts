@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { aggregateE2e } from '../src/e2e/aggregate.js';
 import type { TrialRecord } from '../src/e2e/trial.js';
 import type { CaseSpec, Condition } from '../src/e2e/types.js';
-import { readTrials } from '../src/e2e/trialLog.js';
+import { readTrials } from '../src/results/folder.js';
 import { evaluateGateOnSplit } from '../src/gate/narrow.js';
 import { KeywordStore } from '../src/memory/keyword.js';
 import { VectorStore } from '../src/memory/vector.js';

@@ -29,7 +29,9 @@ export function markdownReport(results: ResultsDocument, context: MarkdownReport
   const body = resultSections(results);
   const gate = context.verdict ? gateMarkdown(context.verdict) : [];
   const trend = context.trend ? trendLinesMarkdown(context.trend, Infinity) : [];
-  return `${[verdictHeadline(results, context.verdict), '', ...body, ...gate, ...trend].join('\n').trimEnd()}\n`;
+  // Without a verdict (no gate, or regrade, which does not gate) the headline claims none.
+  const headline = context.verdict || results.status === 'incomplete' ? verdictHeadline(results, context.verdict) : `## recall-gate: ${escapeMarkdown(results.suite.name)}`;
+  return `${[headline, '', ...body, ...gate, ...trend].join('\n').trimEnd()}\n`;
 }
 
 function resultSections(results: ResultsDocument): string[] {
