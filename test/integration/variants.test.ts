@@ -12,6 +12,10 @@ import { RecallGateError, formatLocation } from '../../src/errors.js';
 import { loadSuite } from '../../src/suite/load.js';
 import { applyVariant } from '../../src/suite/variants.js';
 import { tempDir } from '../support/cli.js';
+import { readResults as readFolder } from '../../src/results/folder.js';
+
+/** The results as every reader gets them (per-query rows from queries/). */
+const readResults = (dir: string): ResultsDocument => readFolder(dir, process.cwd());
 import { startOpenAIServer, type OpenAIServer } from '../support/openaiServer.js';
 
 const CASES = `
@@ -97,8 +101,6 @@ async function cli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): Promise
   const code = await main(argv, { cwd, env: { ...env, RECALL_GATE_CACHE_DIR: tempDir('recall-gate-cache-') }, stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
   return { code, stdout, stderr };
 }
-
-const readResults = (dir: string) => JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as ResultsDocument;
 
 describe('run --variants: two variants of the agent on the same cases, side by side', { timeout: 300_000 }, () => {
   let server: OpenAIServer;
