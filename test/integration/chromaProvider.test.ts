@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ChromaClient } from 'chromadb';
 import { createStore } from '../../src/memory/createStore.js';
-import type { ResultsDocument } from '../../src/results/types.js';
 import { runSuite } from '../../src/runSuite.js';
 import { loadSuite } from '../../src/suite/load.js';
 import { closedPort } from '../support/adapterProcess.js';

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { MetricComparison } from '../../src/gate/compare.js';
 import type { PairedChanges } from '../../src/gate/paired.js';
-import type { ResultsDocument } from '../../src/results/types.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 import { readResults } from '../../src/results/folder.js';
 import { startOpenAIServer, type OpenAIServer } from '../support/openaiServer.js';
