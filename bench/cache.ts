@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CachedEmbedder, EmbeddingCache, type EmbeddingCacheStats } from '../src/embeddings/cache.js';
 import { NgramEmbedder } from '../src/embeddings/ngram.js';
-import type { ProviderResult } from '../src/retrieval/types.js';
+import type { ProviderResult } from '../src/results/types.js';
 import { runSuite } from '../src/runSuite.js';
 import { loadSuite } from '../src/suite/load.js';
 import type { Suite } from '../src/suite/types.js';

@@ -8,15 +8,14 @@ import { requireCalibration } from './e2e/judgeCalibration.js';
 import { OpenAIJudge } from './e2e/openaiJudge.js';
 import { describeResume, selectForResume } from './e2e/resume.js';
 import { planTrials, runE2e, type PlannedTrial } from './e2e/runE2e.js';
-import { TrialLog, latestByKey } from './e2e/trialLog.js';
+import { latestByKey, type TrialLog } from './e2e/trialLog.js';
 import type { CaseSpec, Judge } from './e2e/types.js';
 import { RecallGateError, describeError } from './errors.js';
 import { atInterrupt } from './interrupt.js';
 import { createStore, type StoreContext } from './memory/createStore.js';
 import type { MemoryStore } from './memory/types.js';
-import { readResultsMarker } from './report/readResultsDir.js';
-import { runErrors, type ResultsDocument } from './report/results.js';
-import { openResultsDir, prepareResultsDir, writeAllResults, writeResultsJson, writeTrials } from './report/writeResultsDir.js';
+import type { ResultsDocument, RetrievalResult } from './results/types.js';
+import { RESULTS_FILE, openResultsDir, prepareResultsDir, queryRowWriter, readResultsMarker, trialLogOf, writeResults, writeResultsJson, writeTrials } from './results/folder.js';
 import { runRetrieval } from './retrieval/runRetrieval.js';
 import { splitRecord, type SplitChoice } from './suite/splits.js';
 import type { ProviderSpec, Suite } from './suite/types.js';
@@ -146,14 +145,21 @@ async function runLayers(suite: Suite, options: RunOptions, results: ResultsDocu
 
   if (suite.retrieval && layers.retrieval === 'ran') {
     const build = options.createStore ?? ((provider: ProviderSpec) => createStore(provider, storeContext));
-    results.retrieval = await runRetrieval(suite.retrieval, {
-      createStore: build,
-      prices: suite.e2e?.prices,
-      onProvider: (_provider, partial) => {
-        results.retrieval = partial;
-        writeResultsJson(options.outDir, results);
-      },
-    });
+    const rows = queryRowWriter(options.outDir);
+    try {
+      results.retrieval = await runRetrieval(suite.retrieval, {
+        createStore: build,
+        prices: suite.e2e?.prices,
+        onQuery: rows.append,
+        onProvider: (provider, partial) => {
+          rows.finish(provider.name);
+          results.retrieval = partial;
+          writeResultsJson(options.outDir, results);
+        },
+      });
+    } finally {
+      rows.close();
+    }
   }
   results.errors = runErrors(results.retrieval);
 
@@ -164,7 +170,15 @@ async function runLayers(suite: Suite, options: RunOptions, results: ResultsDocu
 
   results.status = results.errors.length > 0 ? 'incomplete' : 'complete';
   results.finished_at = new Date().toISOString();
-  writeAllResults(options.outDir, results, suite.retrieval?.queries ?? []);
+  writeResults(options.outDir, results, suite.retrieval?.queries ?? []);
+}
+
+/** Problems that make a run incomplete, one line each. */
+function runErrors(retrieval: RetrievalResult | undefined): string[] {
+  if (!retrieval) return [];
+  return Object.values(retrieval.providers)
+    .filter((provider) => provider.status === 'error')
+    .map((provider) => `provider ${provider.name}: ${provider.error}`);
 }
 
 /** --resume into a folder another suite (or another shard) wrote would mix foreign trials in: refuse. Returns what the folder's results.json says of its run, when it has one. */
@@ -172,7 +186,7 @@ function refuseForeignFolder(dir: string, results: ResultsDocument): Exclude<Ret
   const marker = readResultsMarker(dir);
   if (marker === undefined) return undefined;
   const fix = 'use another --out for this suite, or drop --resume to start this folder afresh';
-  if (marker === 'unreadable') throw new RecallGateError('invalid-input', `--resume: ${join(dir, 'results.json')} cannot be read, so it is not known which suite the folder holds`, { hint: fix });
+  if (marker === 'unreadable') throw new RecallGateError('invalid-input', `--resume: ${join(dir, RESULTS_FILE)} cannot be read, so it is not known which suite the folder holds`, { hint: fix });
   if (marker.name !== results.suite.name) throw new RecallGateError('invalid-input', `--resume: ${dir} holds results of suite "${marker.name}", not "${results.suite.name}"`, { hint: fix });
   const shard = (value: ResultsDocument['shard']) => (value ? `shard ${value.index}/${value.count}` : 'no shard');
   if (shard(marker.shard) !== shard(results.shard)) throw new RecallGateError('invalid-input', `--resume: ${dir} holds ${shard(marker.shard)} of "${marker.name}", this run is ${shard(results.shard)}`, { hint: fix });
@@ -199,7 +213,7 @@ function resumeTrials(log: TrialLog, dir: string, planned: PlannedTrial[], say: 
 /** The e2e layer; returns why it could not run at all, if it could not. */
 async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: StoreContext, results: ResultsDocument): Promise<string | undefined> {
   const spec = suite.e2e!;
-  const log = new TrialLog(join(options.outDir, 'trials.jsonl'));
+  const log = trialLogOf(options.outDir);
   log.open(Boolean(options.resume));
   const model = spec.target.model;
   const plan = {

@@ -13,7 +13,7 @@ import { actionDetails, fenceFor } from '../src/report/actionLines.js';
 import { COMMENT_LIMIT_BYTES, renderComment } from '../src/report/comment.js';
 import { plainBlock } from '../src/report/escape.js';
 import { markdownReport } from '../src/report/markdown.js';
-import type { ResultsDocument } from '../src/report/results.js';
+import type { ResultsDocument } from '../src/results/types.js';
 import { terminalE2eReport } from '../src/report/terminalE2e.js';
 import { REPO_ROOT } from './support/cli.js';
 

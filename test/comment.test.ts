@@ -5,7 +5,7 @@ import type { TrialRecord } from '../src/e2e/trial.js';
 import type { CaseSpec } from '../src/e2e/types.js';
 import type { Verdict } from '../src/gate/types.js';
 import { COMMENT_LIMIT_BYTES, renderComment } from '../src/report/comment.js';
-import type { ResultsDocument } from '../src/report/results.js';
+import type { ResultsDocument } from '../src/results/types.js';
 import { markdownReport } from '../src/report/markdown.js';
 import { terminalReport } from '../src/report/terminal.js';
 

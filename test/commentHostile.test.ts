@@ -8,14 +8,14 @@ import { aggregateE2e } from '../src/e2e/aggregate.js';
 import type { TrialRecord } from '../src/e2e/trial.js';
 import type { CaseSpec } from '../src/e2e/types.js';
 import type { Verdict } from '../src/gate/types.js';
-import type { ProviderResult } from '../src/retrieval/types.js';
+import type { ProviderResult } from '../src/results/types.js';
 import { renderComment } from '../src/report/comment.js';
 import { plainText, shorten } from '../src/report/escape.js';
 import { progressReporter } from '../src/cli/progress.js';
 import { markdownReport } from '../src/report/markdown.js';
 import { terminalReport } from '../src/report/terminal.js';
 import { terminalE2eReport } from '../src/report/terminalE2e.js';
-import type { ResultsDocument } from '../src/report/results.js';
+import type { ResultsDocument } from '../src/results/types.js';
 import { REPO_ROOT } from './support/cli.js';
 
 /** Strings a hostile answer, name or file could hold; each must come out as its own text, in its own cell. */
@@ -224,15 +224,17 @@ test('what the renderer must change, it changes visibly: controls as symbols, no
   assert.equal(shorten(`${'x'.repeat(297)}🦜🦜`, 300), `${'x'.repeat(297)}🦜…`);
 });
 
-test('report.md: the same strings keep its tables and lists', () => {
-  const { results } = hostileRun();
-  const body = markdownReport(results);
+test('report.md: the same strings keep its tables and lists, the verdict and gate table included', () => {
+  const { results, verdict } = hostileRun();
+  const body = markdownReport(results, { verdict });
   const tokens = md.parse(body, {});
   assertInert(tokens);
   const headings = tokens.filter((token) => token.type === 'heading_open').map((token) => seen(tokens[tokens.indexOf(token) + 1]!));
-  assert.deepEqual(headings, ['recall-gate: hostile', 'End-to-end', 'Retrieval']);
+  assert.deepEqual(headings, ['⚠️ recall-gate: hostile could not complete', 'End-to-end', 'Retrieval', 'Gate']);
   for (const table of tables(tokens)) for (const row of table) assert.equal(row.length, table[0]!.length);
-  const [abilities, failures, retrieval, missed] = tables(tokens);
+  const [abilities, failures, retrieval, missed, gate] = tables(tokens);
+  assert.equal(gate!.length, verdict.rows.length + 1);
+  for (const [i, [label, text]] of ENTRIES.entries()) assert.equal(seen(gate![i + 1]![1]!), `e2e.pass_rate<br><sub>${shorten(plainText(text), 160)}</sub>`, `${label}: the gate note`);
   assert.equal(abilities!.length, ENTRIES.length + 2);
   assert.equal(failures!.length, ENTRIES.length + 1);
   assert.equal(retrieval!.length, 3);

@@ -10,7 +10,7 @@ import type { Invocation, TrialRecord } from '../src/e2e/trial.js';
 import type { CaseSpec, Condition } from '../src/e2e/types.js';
 import { parseMetricKey, resolveMetric } from '../src/gate/metrics.js';
 import { faultTableMarkdown, faultTableText } from '../src/report/faultTable.js';
-import type { ResultsDocument } from '../src/report/results.js';
+import type { ResultsDocument } from '../src/results/types.js';
 import { loadSuite } from '../src/suite/load.js';
 import { RecallGateError } from '../src/errors.js';
 import { REPO_ROOT, tempDir } from './support/cli.js';

@@ -16,9 +16,9 @@ import { verdictText } from '../src/gate/format.js';
 import { parseMetricKey, resolveMetric } from '../src/gate/metrics.js';
 import type { Aggregation, GateCondition, GateNode, GateSpec, GateStatus, Verdict } from '../src/gate/types.js';
 import { toGateSpec, validateGate, type GateProblem } from '../src/gate/validateGate.js';
-import type { LayerState, ResultsDocument } from '../src/report/results.js';
+import type { LayerState, ResultsDocument } from '../src/results/types.js';
 import { meanMetrics } from '../src/retrieval/metrics.js';
-import type { ProviderResult, QueryOutcome, TagMetrics } from '../src/retrieval/types.js';
+import type { ProviderResult, QueryOutcome, TagMetrics } from '../src/results/types.js';
 import { summarizeLatency } from '../src/stats.js';
 import type { Suite } from '../src/suite/types.js';
 

@@ -15,7 +15,7 @@ import { renderComment } from '../src/report/comment.js';
 import { graderTable, graderTableText } from '../src/report/graderTable.js';
 import { markdownReport } from '../src/report/markdown.js';
 import { plainText } from '../src/report/escape.js';
-import type { ResultsDocument } from '../src/report/results.js';
+import type { ResultsDocument } from '../src/results/types.js';
 import { terminalE2eReport } from '../src/report/terminalE2e.js';
 import type { Suite } from '../src/suite/types.js';
 import { REPO_ROOT } from './support/cli.js';

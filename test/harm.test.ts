@@ -9,8 +9,9 @@ import { trialKey, type Invocation, type TrialRecord } from '../src/e2e/trial.js
 import type { CaseSpec, Condition } from '../src/e2e/types.js';
 import { RecallGateError, formatLocation } from '../src/errors.js';
 import { parseMetricKey, resolveMetric } from '../src/gate/metrics.js';
+import type { Verdict } from '../src/gate/types.js';
 import { validateGate } from '../src/gate/validateGate.js';
-import type { ResultsDocument } from '../src/report/results.js';
+import type { ResultsDocument } from '../src/results/types.js';
 import { loadSuite } from '../src/suite/load.js';
 import { renderComment } from '../src/report/comment.js';
 import { harmMarkdown, harmTerminal } from '../src/report/harmTable.js';
@@ -304,14 +305,22 @@ test('validate: empty recall under none or oracle is refused, as neither searche
   assert.deepEqual(problems.map((problem) => problem.message), ['metric "e2e.none.empty_recall_rate": none does not search memory, so there is no empty-recall correctness under it']);
 });
 
-test('the harm section is pinned for the terminal, report.md and the comment (test/fixtures/golden/harm-*; RECALL_GATE_UPDATE_GOLDEN=1 rewrites them)', () => {
+test('the harm section is pinned for the terminal, report.md (gated: harm-report.md) and the comment (test/fixtures/golden/harm-*; RECALL_GATE_UPDATE_GOLDEN=1 rewrites them)', () => {
   const { cases, trials } = handBuilt();
   // Untrusted memory text: markup, a mention, a newline and an escape sequence must not survive.
   trials[0]!.harmful_recalls = [{ invocation: 0, id: 'm1', text: 'old | <b>@team</b>\n\u001b[31mred', successor: 'the *new* one' }];
   const doc = results(aggregateE2e(trials, cases, ['recall', 'none'], 3));
+  // report.md as a gated run writes it: the verdict heads it, lift and recall quality with the figures, the gate table after.
+  const verdict: Verdict = {
+    status: 'fail',
+    rows: [{ path: 'all[0]', metric: 'e2e.harmful_recall_rate', threshold: '<= 0', actual: doc.e2e!.recall_quality.harmful_recall_rate, status: 'fail', blocking: true }],
+    blockingFailures: ['all[0]'],
+    hasBaseline: false,
+  };
   const rendered = {
     'harm-terminal.txt': harmTerminal(doc.e2e!).join('\n'),
     'harm-markdown.md': harmMarkdown(doc.e2e!).join('\n'),
+    'harm-report.md': markdownReport(doc, { verdict }),
   };
   for (const [name, body] of Object.entries(rendered)) {
     const golden = join(REPO_ROOT, 'test', 'fixtures', 'golden', name);

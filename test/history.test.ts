@@ -12,7 +12,7 @@ import { sparkline } from '../src/history/sparkline.js';
 import { trendOf } from '../src/history/trend.js';
 import { HISTORY_LIMIT, type HistoryLine, type Trend } from '../src/history/types.js';
 import { renderComment } from '../src/report/comment.js';
-import type { ResultsDocument } from '../src/report/results.js';
+import type { ResultsDocument } from '../src/results/types.js';
 import { TREND_POINTS, trendLinesMarkdown, trendLinesText } from '../src/report/trendLines.js';
 import { REPO_ROOT, tempDir } from './support/cli.js';
 

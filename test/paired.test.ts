@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { bootstrapInterval, pairedBootstrapChange, type UnitSamples } from '../src/gate/bootstrap.js';
 import { binomialTwoSided, caseChanges, casePasses, firstRelevantRank, mcnemarExact, mcnemarText, queryChanges, wilcoxonSignedRank } from '../src/gate/paired.js';
 import type { E2eResult } from '../src/e2e/aggregate.js';
-import type { ProviderResult, QueryOutcome } from '../src/retrieval/types.js';
+import type { ProviderResult, QueryOutcome } from '../src/results/types.js';
 
 const close = (actual: number, expected: number, what = '') => assert.ok(Math.abs(actual - expected) < 1e-12, `${what} ${actual} != ${expected}`);
 

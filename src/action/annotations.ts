@@ -4,7 +4,7 @@ import type { SourceLocation } from '../errors.js';
 import type { Verdict } from '../gate/types.js';
 import type { CaseResult } from '../e2e/aggregate.js';
 import { oneLine } from '../report/format.js';
-import type { ResultsDocument } from '../report/results.js';
+import type { ResultsDocument } from '../results/types.js';
 import type { Suite } from '../suite/types.js';
 
 /** GitHub shows at most 10 annotations of each kind per step: the most important go first. */

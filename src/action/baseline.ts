@@ -1,15 +1,15 @@
 import * as cache from '@actions/cache';
 import * as core from './publish.js';
-import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TrialRecord } from '../e2e/trial.js';
-import { readRun } from '../report/readResultsDir.js';
-import type { ResultsDocument } from '../report/results.js';
+import { HISTORY_FILE, RESULTS_FILE, copyForBaseline, hasResults, readRun } from '../results/folder.js';
+import type { ResultsDocument } from '../results/types.js';
 import { appendHistory, readHistoryFile, writeHistory } from '../history/file.js';
 import { historyLine } from '../history/headline.js';
 import { trendOf } from '../history/trend.js';
-import { HISTORY_FILE, type HistoryLine, type Trend } from '../history/types.js';
+import type { HistoryLine, Trend } from '../history/types.js';
 
 /** The default branch's latest results for a suite, kept in the Actions cache. */
 export interface Baseline {
@@ -26,7 +26,7 @@ function keyPrefix(suiteName: string): string {
 }
 
 function readResults(dir: string): Pick<Baseline, 'results' | 'trials' | 'history'> | undefined {
-  return existsSync(join(dir, 'results.json')) ? { ...readRun(dir, process.cwd()), history: readHistory(join(dir, HISTORY_FILE)) } : undefined;
+  return hasResults(dir) ? { ...readRun(dir, process.cwd()), history: readHistory(join(dir, HISTORY_FILE)) } : undefined;
 }
 
 /** The history beside a baseline; trouble with it is a notice and an empty history, never a failed job. */
@@ -68,7 +68,7 @@ export async function loadBaseline(mode: string, suiteName: string): Promise<Bas
   if (mode === 'none' || mode === 'false') return { note: `none (baseline: ${mode})` };
   if (mode !== 'auto') {
     const found = readResults(mode);
-    return found ? { ...found, note: `results in ${mode}` } : { note: `no results.json in ${mode}` };
+    return found ? { ...found, note: `results in ${mode}` } : { note: `no ${RESULTS_FILE} in ${mode}` };
   }
   if (!cache.isFeatureAvailable()) return { note: 'none: the Actions cache is not available here' };
   const dir = baselineDir(suiteName);
@@ -78,7 +78,7 @@ export async function loadBaseline(mode: string, suiteName: string): Promise<Bas
     if (!matched) return { note: 'none yet: a push to the default branch saves one' };
     const found = readResults(dir);
     const sha = matched.slice(keyPrefix(suiteName).length, keyPrefix(suiteName).length + 7);
-    return found ? { ...found, note: `the default branch at ${sha}` } : { note: `cache ${matched} held no results.json` };
+    return found ? { ...found, note: `the default branch at ${sha}` } : { note: `cache ${matched} held no ${RESULTS_FILE}` };
   } catch (error) {
     core.notice(`recall-gate: could not restore the baseline: ${(error as Error).message}`);
     return { note: 'none: the cache could not be read' };
@@ -92,7 +92,7 @@ export async function saveBaseline(resultsDir: string, suiteName: string, sha: s
     const dir = baselineDir(suiteName);
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    for (const name of ['results.json', 'trials.jsonl', HISTORY_FILE]) if (existsSync(join(resultsDir, name))) copyFileSync(join(resultsDir, name), join(dir, name));
+    copyForBaseline(resultsDir, dir);
     const key = `${keyPrefix(suiteName)}${sha}`;
     // The toolkit answers -1, not an error, when the key exists (a re-run of the same commit) or the service failed.
     if ((await cache.saveCache([dir], key)) === -1) core.info(`not saved as the baseline: the cache kept no entry ${key} (see the cache messages above); the baseline stays as it was`);

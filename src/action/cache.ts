@@ -3,7 +3,7 @@ import * as core from './publish.js';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { TRANSFORMERS_VERSION } from '../embeddings/transformersRuntime.js';
-import type { ResultsDocument } from '../report/results.js';
+import type { ResultsDocument } from '../results/types.js';
 import { suiteHash } from '../runSuite.js';
 import type { Suite } from '../suite/types.js';
 

@@ -1,14 +1,13 @@
 import { apiKeyEnv } from '../apiKey.js';
 import * as core from './publish.js';
 import { join, resolve } from 'node:path';
-import { readTrials } from '../e2e/trialLog.js';
 import { defaultCacheDir } from '../embeddings/cache.js';
 import { RecallGateError, addProblems, describeError, formatProblem, invalidInput, type InputProblem } from '../errors.js';
 import { evaluateGateOnSplit } from '../gate/narrow.js';
 import type { Verdict } from '../gate/types.js';
 import { renderComment, renderNotRun, type CommentInput } from '../report/comment.js';
-import { renderHtmlReport } from '../report/html/render.js';
-import { writeHtmlReport } from '../report/writeResultsDir.js';
+import { readTrials, writeReports } from '../results/folder.js';
+import { renderReports } from '../report/reports.js';
 import { runSuite, type Layer } from '../runSuite.js';
 import { registerEnvironmentSecrets, registerSuiteSecrets, scrubSecretsIn } from '../secrets.js';
 import { loadSuite } from '../suite/load.js';
@@ -180,8 +179,8 @@ async function gateSuite(suite: Suite, inputs: ActionInputs, github: GitHub | un
     const savesBaseline = pushToDefault && results.status === 'complete' && results.layers.e2e !== 'skipped';
     const trend = actionHistory(outDir, baseline, results, savesBaseline);
     const verdict: Verdict | undefined = suite.gate ? evaluateGateOnSplit(suite.gate, suite, { results, trials }, baseline.results ? { results: baseline.results, trials: baseline.trials } : undefined) : undefined;
-    // Before publishing: whatever happens to the comment, the folder the workflow uploads holds the page.
-    writeHtmlReport(outDir, renderHtmlReport({ results, trials, verdict, baseline: baseline.results, trend }));
+    // Before publishing: whatever happens to the comment, the folder the workflow uploads holds the reports.
+    writeReports(outDir, renderReports({ results, trials, verdict, baseline: baseline.results, trend }));
     const marker = commentMarker(suite.name);
     const runUrl = process.env.GITHUB_SERVER_URL && process.env.GITHUB_RUN_ID ? `${process.env.GITHUB_SERVER_URL}/${process.env.GITHUB_REPOSITORY}/actions/runs/${process.env.GITHUB_RUN_ID}` : undefined;
     const report: CommentInput = { marker, results, baseline: baseline.results, baselineNote: baseline.note, verdict, e2eTrigger: e2e, runUrl, resultsDir: outDir, artifactName: inputs.artifactName, trend };

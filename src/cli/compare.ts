@@ -6,7 +6,7 @@ import { evaluateGateOnSplit } from '../gate/narrow.js';
 import { comparisonText, pairedText, verdictText } from '../gate/format.js';
 import { pairedChanges } from '../gate/paired.js';
 import type { Verdict } from '../gate/types.js';
-import { readRun } from '../report/readResultsDir.js';
+import { readRun } from '../results/folder.js';
 import { loadSuite } from '../suite/load.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';

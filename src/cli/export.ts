@@ -1,8 +1,8 @@
 import { RecallGateError } from '../errors.js';
 import type { TrialRecord } from '../e2e/trial.js';
 import { POSTGRES_URL_ENV, TRIALS_TABLE, checkPostgresUrl, describeDatabase, exportRunId, exportTrialRows, trialRows } from '../export/postgres.js';
-import { readRun } from '../report/readResultsDir.js';
-import type { ResultsDocument } from '../report/results.js';
+import { readRun } from '../results/folder.js';
+import type { ResultsDocument } from '../results/types.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 

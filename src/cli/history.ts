@@ -6,7 +6,7 @@ import { historyLine } from '../history/headline.js';
 import { HISTORY_LIMIT, type HistoryLine } from '../history/types.js';
 import { oneLine } from '../report/format.js';
 import { groupBy } from '../stats.js';
-import { readResults } from '../report/readResultsDir.js';
+import { RESULTS_FILE, hasResults, readResults } from '../results/folder.js';
 import { trendLinesText } from '../report/trendLines.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
@@ -21,12 +21,12 @@ export const HISTORY_USAGE = 'recall-gate history DIR... [--out FILE]';
 function resultsFolders(dir: string, cwd: string): string[] {
   const folder = resolve(cwd, dir);
   if (!existsSync(folder)) throw new RecallGateError('invalid-input', `${dir} does not exist`, { hint: 'give results folders (the --out of recall-gate run)' });
-  if (existsSync(join(folder, 'results.json')) || !statSync(folder).isDirectory()) return [dir];
+  if (hasResults(folder) || !statSync(folder).isDirectory()) return [dir];
   const inside = readdirSync(folder, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(join(folder, entry.name, 'results.json')))
+    .filter((entry) => entry.isDirectory() && hasResults(join(folder, entry.name)))
     .map((entry) => join(dir, entry.name))
     .sort();
-  if (inside.length === 0) throw new RecallGateError('invalid-input', `${dir} has no results.json, nor has any folder in it`, { hint: 'give results folders (the --out of recall-gate run)' });
+  if (inside.length === 0) throw new RecallGateError('invalid-input', `${dir} has no ${RESULTS_FILE}, nor has any folder in it`, { hint: 'give results folders (the --out of recall-gate run)' });
   return inside;
 }
 

@@ -4,10 +4,9 @@ import { aggregateE2e } from '../e2e/aggregate.js';
 import { RecallGateError } from '../errors.js';
 import { evaluateGateOnSplit } from '../gate/narrow.js';
 import type { Verdict } from '../gate/types.js';
-import type { ResultsDocument } from '../report/results.js';
-import { readRun } from '../report/readResultsDir.js';
-import { renderHtmlReport } from '../report/html/render.js';
-import { openResultsDir, prepareResultsDir, writeAllResults, writeHtmlReport, writeTrials } from '../report/writeResultsDir.js';
+import type { ResultsDocument } from '../results/types.js';
+import { renderReports } from '../report/reports.js';
+import { openResultsDir, prepareResultsDir, readRun, writeMissingQueryRows, writeReports, writeResults, writeTrials } from '../results/folder.js';
 import { loadSuite } from '../suite/load.js';
 import { selectSplit, splitRecord } from '../suite/splits.js';
 import { parseCommandArgs } from './args.js';
@@ -77,10 +76,11 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
   try {
     prepareResultsDir(out);
     writeTrials(out, trials);
-    writeAllResults(out, merged, suite.retrieval?.queries ?? []);
+    writeMissingQueryRows(out, merged.retrieval);
+    writeResults(out, merged, suite.retrieval?.queries ?? []);
     verdict = suite.gate ? evaluateGateOnSplit(suite.gate, suite, { results: merged, trials }) : undefined;
-    // After the gate: the page shows the verdict.
-    writeHtmlReport(out, renderHtmlReport({ results: merged, trials, verdict }));
+    // After the gate: the reports show the verdict.
+    writeReports(out, renderReports({ results: merged, trials, verdict }));
   } finally {
     folder.release();
   }

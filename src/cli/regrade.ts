@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { aggregateE2e, e2eIncompleteReason } from '../e2e/aggregate.js';
 import { probeActions } from '../e2e/actions.js';
 import { usesJudge } from '../e2e/checks/grade.js';
@@ -9,11 +8,9 @@ import { checkFingerprint } from '../e2e/fingerprint.js';
 import { gradingOf } from '../e2e/faults.js';
 import { STORED_TEXT_LIMIT, wasCut } from '../e2e/storedText.js';
 import type { TrialRecord } from '../e2e/trial.js';
-import { TrialLog } from '../e2e/trialLog.js';
 import { RecallGateError } from '../errors.js';
-import { readRun } from '../report/readResultsDir.js';
-import { renderHtmlReport } from '../report/html/render.js';
-import { openResultsDir, writeAtomicReport, writeHtmlReport, writeResultsJson, writeTrials } from '../report/writeResultsDir.js';
+import { renderReports } from '../report/reports.js';
+import { RESULTS_FILE, TRIALS_FILE, hasResults, hasTrials, openResultsDir, readRun, writeMissingQueryRows, writeReports, writeResultsJson, writeTrials } from '../results/folder.js';
 import { loadSuite } from '../suite/load.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
@@ -34,9 +31,8 @@ export async function regradeCommand(argv: string[], io: CliIO): Promise<number>
   const { values, positionals } = parseCommandArgs(argv, { suite: { type: 'string' } }, REGRADE_USAGE);
   if (positionals.length !== 1) throw new RecallGateError('invalid-input', 'regrade takes one results directory', { hint: `usage: ${REGRADE_USAGE}` });
   const dir = resolve(io.cwd, positionals[0]!);
-  const log = new TrialLog(join(dir, 'trials.jsonl'));
-  if (!existsSync(join(dir, 'results.json')) || !existsSync(log.path)) {
-    throw new RecallGateError('invalid-input', `${positionals[0]} has no results.json and trials.jsonl`, { hint: 'give the --out folder of a run with the e2e layer' });
+  if (!hasResults(dir) || !hasTrials(dir)) {
+    throw new RecallGateError('invalid-input', `${positionals[0]} has no ${RESULTS_FILE} and ${TRIALS_FILE}`, { hint: 'give the --out folder of a run with the e2e layer' });
   }
   // Locked from reading to writing: a run still writing this folder must not be overwritten.
   const folder = openResultsDir(dir, 'regrade');
@@ -118,10 +114,11 @@ async function regradeLocked(dir: string, suitePath: string | undefined, io: Cli
   results.errors = [...results.errors.filter((error) => !E2E_REASON.test(error)), ...(reason ? [reason] : [])];
   results.status = results.errors.length > 0 ? 'incomplete' : 'complete';
   writeTrials(dir, trials);
+  // An older folder kept the per-query rows in results.json, which no longer holds them.
+  writeMissingQueryRows(dir, results.retrieval);
   writeResultsJson(dir, results);
-  writeAtomicReport(dir, results);
-  // Like report.md, without a verdict: regrade does not gate (run or merge does).
-  writeHtmlReport(dir, renderHtmlReport({ results, trials }));
+  // Without a verdict: regrade does not gate (run or merge does).
+  writeReports(dir, renderReports({ results, trials }));
   io.stdout(`regraded ${trials.length} trials with no model calls: ${changed} changed${rescored > 0 ? `, ${rescored} with the same verdict but other grader scores` : ''}, ${kept} kept as they were\n`);
   return runExitCode(results, undefined, io.stderr, 'regraded run');
 }

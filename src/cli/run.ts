@@ -2,16 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { runExitCode, runReportText } from './runReport.js';
 import type { TrialRecord } from '../e2e/trial.js';
-import type { ResultsDocument } from '../report/results.js';
+import type { ResultsDocument } from '../results/types.js';
 import type { Trend } from '../history/types.js';
 import { checkKindOf, compareVariants, variantsMarkdown, variantsText, type VariantResults } from '../report/variants.js';
-import { HTML_REPORT_FILE, renderHtmlReport, type HtmlReportInput } from '../report/html/render.js';
-import { readRun } from '../report/readResultsDir.js';
-import { writeAtomic, writeHtmlReport } from '../report/writeResultsDir.js';
+import type { HtmlReportInput } from '../report/html/render.js';
+import { renderReports } from '../report/reports.js';
+import { HTML_REPORT_FILE, readRun, readTrials, withoutQueryRows, writeAtomic, writeReports, writtenFiles } from '../results/folder.js';
 import { RecallGateError, fileSystemError } from '../errors.js';
 import type { Suite } from '../suite/types.js';
 import { SIDE_BY_SIDE_FILE, applyVariant, parseVariantList } from '../suite/variants.js';
-import { readTrials } from '../e2e/trialLog.js';
 import { exportRun, postgresUrl } from './export.js';
 import { defaultCacheDir } from '../embeddings/cache.js';
 import { evaluateGateOnSplit } from '../gate/narrow.js';
@@ -120,7 +119,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const html = writeRunReport(out, { results, trials, verdict, trend, baseline: baseline?.results });
   if (htmlCopy) writeHtmlCopy(htmlCopy, html);
   if (values.json) {
-    io.stdout(`${JSON.stringify(verdict ? { ...results, gate: verdict } : results, null, 2)}\n`);
+    io.stdout(`${JSON.stringify(withoutQueryRows(verdict ? { ...results, gate: verdict } : results), null, 2)}\n`);
   } else {
     io.stdout(`${runReportText(results, trials, verdict, trend).join('\n')}\nresults written to ${out}/ (${writtenFiles(results)})${htmlCopy ? `\nreport copied to ${htmlCopy}` : ''}\n`);
   }
@@ -138,11 +137,11 @@ function exportIO(io: CliIO, json: boolean): CliIO {
   return json ? { ...io, stdout: io.stderr } : io;
 }
 
-/** report.html, once the gate has decided (the page shows the verdict); returns the page. */
+/** report.md and report.html, once the gate has decided (both show the verdict); returns the page. */
 function writeRunReport(dir: string, report: HtmlReportInput): string {
-  const html = renderHtmlReport(report);
-  writeHtmlReport(dir, html);
-  return html;
+  const reports = renderReports(report);
+  writeReports(dir, reports);
+  return reports.html;
 }
 
 /** run --html FILE: the same page at a place of the user's choosing (its folder is made if missing). */
@@ -153,10 +152,6 @@ function writeHtmlCopy(path: string, html: string): void {
     throw fileSystemError(error, `create the folder of --html ${path}`);
   }
   writeAtomic(path, html);
-}
-
-function writtenFiles(results: ResultsDocument): string {
-  return ['results.json', 'report.md', HTML_REPORT_FILE, ...(results.retrieval ? ['qrels.trec', 'runs/*.trec'] : []), ...(results.e2e ? ['trials.jsonl'] : [])].join(', ');
 }
 
 async function runOnce(suite: Suite, options: Omit<RunOptions, 'log' | 'onTrial'>, io: CliIO): Promise<{ results: ResultsDocument; trials: TrialRecord[] }> {
@@ -198,7 +193,7 @@ async function runVariants(
   runs.forEach((run, index) => writeRunReport(run.dir, { results: run.results, trials: run.trials, verdict: verdicts[index], trend: trends[index], baseline: baseline?.results }));
   writeAtomic(join(out, SIDE_BY_SIDE_FILE), variantsMarkdown(comparison, runs));
   if (json) {
-    const variants = Object.fromEntries(runs.map((run, index) => [run.name, verdicts[index] ? { ...run.results, gate: verdicts[index] } : run.results]));
+    const variants = Object.fromEntries(runs.map((run, index) => [run.name, withoutQueryRows(verdicts[index] ? { ...run.results, gate: verdicts[index] } : run.results)]));
     io.stdout(`${JSON.stringify({ variants, side_by_side: comparison }, null, 2)}\n`);
   } else {
     const parts = runs.map((run, index) => `== variant ${run.name} ==\n${runReportText(run.results, run.trials, verdicts[index], trends[index]).join('\n')}\nresults written to ${run.dir}/ (${writtenFiles(run.results)})\n`);

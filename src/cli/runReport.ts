@@ -4,7 +4,7 @@ import { verdictText } from '../gate/format.js';
 import type { Verdict } from '../gate/types.js';
 import { plainText } from '../report/escape.js';
 import { splitRunText } from '../report/format.js';
-import type { ResultsDocument } from '../report/results.js';
+import type { ResultsDocument } from '../results/types.js';
 import { terminalReport } from '../report/terminal.js';
 import { terminalE2eReport } from '../report/terminalE2e.js';
 import type { Trend } from '../history/types.js';

@@ -1,11 +1,11 @@
-import { appendFileSync, closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, truncateSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, closeSync, existsSync, fstatSync, openSync, readSync, truncateSync, writeFileSync } from 'node:fs';
+import { readLines } from '../results/lines.js';
 import { scrubSecrets } from '../secrets.js';
 import { fileSystemError } from '../errors.js';
 import type { TrialRecord } from './trial.js';
 
-/** One trial as trials.jsonl stores it; scrubbed, since answers and error reasons can hold a key a server echoed. */
-export function trialLine(trial: TrialRecord): string {
+/** One trial as the trial log stores it; scrubbed, since answers and error reasons can hold a key a server echoed. */
+function trialLine(trial: TrialRecord): string {
   return `${scrubSecrets(JSON.stringify(trial))}\n`;
 }
 
@@ -13,7 +13,7 @@ export function trialLine(trial: TrialRecord): string {
 export type TornLineRepair = { action: 'cut' | 'terminated'; bytes: number } | undefined;
 
 /**
- * trials.jsonl: one line per finished trial, appended the moment it ends, so a
+ * The trial log (trials.jsonl, named by results/folder.ts): one line per finished trial, appended the moment it ends, so a
  * crash loses at most the trials in flight and --resume can skip the rest.
  */
 export class TrialLog {
@@ -66,11 +66,10 @@ export class TrialLog {
 
   /** Every whole record, and how many lines could not be read as one. */
   read(): { trials: TrialRecord[]; unreadable: number } {
-    if (!existsSync(this.path)) return { trials: [], unreadable: 0 };
     const trials: TrialRecord[] = [];
     let unreadable = 0;
-    for (const line of readFileSync(this.path, 'utf8').split('\n')) {
-      if (!line.trim()) continue;
+    // A line at a time: the log may be larger than one string can be.
+    for (const line of readLines(this.path)) {
       const trial = parseTrial(line);
       if (trial) trials.push(trial);
       else unreadable += 1;
@@ -110,11 +109,6 @@ function lastLine(path: string): { start: number; text: Buffer } {
   } finally {
     closeSync(fd);
   }
-}
-
-/** A results folder's trials, the last record of each (an errored trial retried on resume replaces it). */
-export function readTrials(dir: string): TrialRecord[] {
-  return latestByKey(new TrialLog(join(dir, 'trials.jsonl')).read().trials);
 }
 
 /** The last record per trial key: a resumed run's retry of an errored trial replaces it. */

@@ -1,6 +1,6 @@
 import type { TrialRecord } from '../e2e/trial.js';
 import { RecallGateError } from '../errors.js';
-import type { ResultsDocument } from '../report/results.js';
+import type { ResultsDocument } from '../results/types.js';
 import { registerSecret } from '../secrets.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { ResultsDocument } from '../report/results.js';
+import type { ResultsDocument } from '../results/types.js';
 import { round } from '../stats.js';
 import { DEFAULT_SEED, mixSeed, pairedBootstrapChange, type ChangeInterval } from './bootstrap.js';
 import { resolveMetric } from './metrics.js';

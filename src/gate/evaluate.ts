@@ -33,7 +33,7 @@
  * condition fails the gate wherever it sits, even inside an `any` that passed.
  */
 import type { TrialRecord } from '../e2e/trial.js';
-import type { ResultsDocument } from '../report/results.js';
+import type { ResultsDocument } from '../results/types.js';
 import { round } from '../stats.js';
 import { DEFAULT_SEED, excludesZero, mixSeed, pairedBootstrapChange, type ChangeInterval } from './bootstrap.js';
 import { aggregationApplies, parseMetricKey, resolveMetric, defaultAggregation, type Resolution, type UnitSamples } from './metrics.js';

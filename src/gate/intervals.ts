@@ -7,7 +7,7 @@
  */
 import type { AbilityResult, CaseResult } from '../e2e/aggregate.js';
 import type { Condition } from '../e2e/types.js';
-import type { QueryOutcome } from '../retrieval/types.js';
+import type { QueryOutcome } from '../results/types.js';
 import { mean } from '../stats.js';
 import { DEFAULT_SEED, bootstrapInterval, mixSeed, type IntervalEstimate, type UnitSamples } from './bootstrap.js';
 import { caseDiffSamples, caseRateSamples, type NamedCase } from './metrics.js';

@@ -10,9 +10,9 @@
  */
 import { aggregateE2e } from '../e2e/aggregate.js';
 import type { TrialRecord } from '../e2e/trial.js';
-import type { ResultsDocument } from '../report/results.js';
+import type { ResultsDocument } from '../results/types.js';
 import { querySummaries } from '../retrieval/runRetrieval.js';
-import type { IsolationCheck, ProviderResult } from '../retrieval/types.js';
+import type { IsolationCheck, ProviderResult } from '../results/types.js';
 import type { SplitChoice } from '../suite/splits.js';
 import type { Suite } from '../suite/types.js';
 import { evaluateGate, type EvaluateOptions } from './evaluate.js';

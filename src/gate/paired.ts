@@ -6,8 +6,8 @@
  */
 import type { CaseRates, E2eResult } from '../e2e/aggregate.js';
 import type { Condition } from '../e2e/types.js';
-import type { ResultsDocument } from '../report/results.js';
-import type { ProviderResult, QueryOutcome } from '../retrieval/types.js';
+import type { ResultsDocument } from '../results/types.js';
+import type { ProviderResult, QueryOutcome } from '../results/types.js';
 
 /** Non-zero differences up to this many get the exact Wilcoxon distribution; above, the normal approximation. */
 const WILCOXON_EXACT_MAX = 100;

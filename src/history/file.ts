@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { RecallGateError, fileSystemError } from '../errors.js';
-import { writeAtomic } from '../report/writeResultsDir.js';
+import { writeAtomic } from '../results/folder.js';
 import { HISTORY_LIMIT, type HistoryLine } from './types.js';
 
 /** A history file as read: its runs, and the lines that were not runs (with why). */

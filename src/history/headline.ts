@@ -1,4 +1,4 @@
-import type { ResultsDocument } from '../report/results.js';
+import type { ResultsDocument } from '../results/types.js';
 import type { HistoryLine } from './types.js';
 
 const RETRIEVAL_HEADLINE = /^(recall@|mrr$|ndcg@)/;

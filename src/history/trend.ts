@@ -1,4 +1,4 @@
-import type { ResultsDocument } from '../report/results.js';
+import type { ResultsDocument } from '../results/types.js';
 import { sameRun, boundHistory, type HistoryReading } from './file.js';
 import { historyLine } from './headline.js';
 import type { HistoryLine, Trend } from './types.js';

@@ -20,6 +20,5 @@ export interface Trend {
   current: HistoryLine;
 }
 
-export const HISTORY_FILE = 'history.jsonl';
 /** The newest runs a history keeps; older ones drop off as new ones are appended. */
 export const HISTORY_LIMIT = 200;

@@ -7,7 +7,7 @@ import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
 import { pairingText, splitLine } from '../gate/format.js';
 import { mcnemarText, pairedChanges, wilcoxonText } from '../gate/paired.js';
 import { formatEstimate, formatMetric, headlineMetrics, liftAndGapCells, markdownTable } from './format.js';
-import type { ResultsDocument } from './results.js';
+import type { ResultsDocument } from '../results/types.js';
 import { changedHeldoutCases, changedHeldoutQueries } from '../suite/splits.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
 import { faultTableMarkdown } from './faultTable.js';
@@ -174,10 +174,10 @@ function delta(current: number | undefined, base: number | undefined): string {
   return `${change > 0 ? '+' : '−'}${Math.abs(change).toFixed(3)}`;
 }
 
-function headline(input: CommentInput): string {
-  const name = cell(input.results.suite.name, 100);
-  const verdict = input.verdict;
-  if (input.results.status === 'incomplete') return `## ⚠️ recall-gate: ${name} could not complete`;
+/** The headline of the comment and report.md: the verdict, or why there is none. */
+export function verdictHeadline(results: ResultsDocument, verdict: Verdict | undefined): string {
+  const name = cell(results.suite.name, 100);
+  if (results.status === 'incomplete') return `## ⚠️ recall-gate: ${name} could not complete`;
   if (!verdict) return `## ✅ recall-gate: ${name} ran (no gate configured)`;
   if (verdict.status === 'pass') return `## ✅ recall-gate: ${name} passed`;
   const failed = verdict.rows.filter((row) => row.status === 'fail').length;
@@ -185,7 +185,7 @@ function headline(input: CommentInput): string {
 }
 
 function opening(input: CommentInput): string[] {
-  return [input.marker, headline(input), ''];
+  return [input.marker, verdictHeadline(input.results, input.verdict), ''];
 }
 
 function trigger(input: CommentInput): string[] {
@@ -418,39 +418,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
   if (trend) parts.trend = { rows: trend.past.length === 0 ? 1 : trendRows(trend).length, cap: 40, render: (shown) => trendLinesMarkdown(trend, shown), leftOut: (count) => `${count} trend line(s)` };
 
   const verdict = input.verdict;
-  if (verdict) {
-    // Cut, the table keeps the failed conditions (blocking first), then those not evaluated or skipped.
-    const rank = (row: GateRow) => GATE_RANK[row.status] - (row.status === 'fail' && row.blocking ? 1 : 0);
-    parts.gate = {
-      rows: verdict.rows.length,
-      cap: Infinity,
-      render: (shown) => {
-        const kept = mostImportant(verdict.rows, shown, rank);
-        const failedLeft = verdict.rows.filter((row) => row.status === 'fail').length - kept.filter((row) => row.status === 'fail').length;
-        const split = splitLine(verdict);
-        return [
-          '### Gate',
-          '',
-          ...(split ? [split, ''] : []),
-          ...tableWithMore(
-            ['', 'metric', 'threshold', 'actual', 'baseline', 'change (95% interval)'],
-            kept.map((row) => [
-              { pass: '✅', fail: row.blocking ? '⛔' : '❌', skipped: '⏭️', 'not-evaluated': '➖' }[row.status],
-              `${cell(row.metric)}${row.aggregation ? ` (${row.aggregation})` : ''}${row.note ? `<br><sub>${cell(row.note, 160)}</sub>` : ''}`,
-              escapeMarkdown(row.threshold),
-              formatMetric(row.actual),
-              formatMetric(row.baseline),
-              row.delta === undefined ? '' : `${delta(row.delta, 0)}${row.interval ? ` [${row.interval[0].toFixed(3)}, ${row.interval[1].toFixed(3)}]${row.pairing ? ` (${pairingText(row.pairing)})` : ''}${row.significant ? ' beyond noise' : ''}` : ''}`,
-            ]),
-            verdict.rows.length,
-            `condition(s), ${failedLeft > 0 ? `${failedLeft} of them failed` : 'none of them failed'}`,
-          ),
-          '',
-        ];
-      },
-      leftOut: (count) => `${count} gate row(s)`,
-    };
-  }
+  if (verdict) parts.gate = { rows: verdict.rows.length, cap: Infinity, render: (shown) => gateMarkdown(verdict, shown), leftOut: (count) => `${count} gate row(s)` };
 
   const files = input.e2eTrigger.files;
   if (files.length > 0) {
@@ -474,6 +442,33 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
     };
   }
   return parts;
+}
+
+/** The gate table, its `shown` most important rows (failed, blocking first, then not evaluated or skipped) and a line for the rest. */
+export function gateMarkdown(verdict: Verdict, shown = verdict.rows.length): string[] {
+  const rank = (row: GateRow) => GATE_RANK[row.status] - (row.status === 'fail' && row.blocking ? 1 : 0);
+  const kept = mostImportant(verdict.rows, shown, rank);
+  const failedLeft = verdict.rows.filter((row) => row.status === 'fail').length - kept.filter((row) => row.status === 'fail').length;
+  const split = splitLine(verdict);
+  return [
+    '### Gate',
+    '',
+    ...(split ? [split, ''] : []),
+    ...tableWithMore(
+      ['', 'metric', 'threshold', 'actual', 'baseline', 'change (95% interval)'],
+      kept.map((row) => [
+        { pass: '✅', fail: row.blocking ? '⛔' : '❌', skipped: '⏭️', 'not-evaluated': '➖' }[row.status],
+        `${cell(row.metric)}${row.aggregation ? ` (${row.aggregation})` : ''}${row.note ? `<br><sub>${cell(row.note, 160)}</sub>` : ''}`,
+        escapeMarkdown(row.threshold),
+        formatMetric(row.actual),
+        formatMetric(row.baseline),
+        row.delta === undefined ? '' : `${delta(row.delta, 0)}${row.interval ? ` [${row.interval[0].toFixed(3)}, ${row.interval[1].toFixed(3)}]${row.pairing ? ` (${pairingText(row.pairing)})` : ''}${row.significant ? ' beyond noise' : ''}` : ''}`,
+      ]),
+      verdict.rows.length,
+      `condition(s), ${failedLeft > 0 ? `${failedLeft} of them failed` : 'none of them failed'}`,
+    ),
+    '',
+  ];
 }
 
 const MAX_NAMES = 10;

@@ -90,3 +90,9 @@ export function splitRunText(split: { run: string } | undefined): string | undef
 export function usd(value: number): string {
   return value !== 0 && Math.abs(value) < 0.00005 ? `$${value.toPrecision(2)}` : `$${value.toFixed(4)}`;
 }
+
+/** Evidence coverage, recall precision and harmful recall of the e2e trials, in words; undefined when no case measures them. */
+export function recallQualityText(quality: { evidence_coverage?: number; recall_precision?: number; harmful_recall_rate?: number }): string | undefined {
+  if (quality.evidence_coverage === undefined && quality.harmful_recall_rate === undefined) return undefined;
+  return `recall quality: evidence coverage ${formatMetric(quality.evidence_coverage)}, recall precision ${formatMetric(quality.recall_precision)}, harmful recall in ${formatMetric(quality.harmful_recall_rate)} of trials`;
+}

@@ -2,18 +2,40 @@ import { costLines } from './costLines.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { cell, escapeMarkdown } from './escape.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
-import { formatCost, formatEstimate, formatMetric, formatMs, headlineMetrics, liftAndGapCells, markdownTable, splitRunText } from './format.js';
-import type { IsolationCheck } from '../retrieval/types.js';
-import type { ResultsDocument } from './results.js';
+import { formatCost, formatEstimate, formatMetric, formatMs, headlineMetrics, liftAndGapCells, markdownTable, recallQualityText, splitRunText } from './format.js';
+import type { IsolationCheck, ResultsDocument } from '../results/types.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
 import { faultTableMarkdown } from './faultTable.js';
 import { graderTable, graderTableMarkdown } from './graderTable.js';
 import { harmCell, harmMarkdown } from './harmTable.js';
 import { actionDetails } from './actionLines.js';
+import { gateMarkdown, verdictHeadline } from './comment.js';
+import type { Verdict } from '../gate/types.js';
+import type { Trend } from '../history/types.js';
+import { trendLinesMarkdown } from './trendLines.js';
 
-/** report.md: the retrieval results for people, every untrusted string escaped. */
-export function markdownReport(results: ResultsDocument): string {
-  const lines: string[] = [`## recall-gate: ${escapeMarkdown(results.suite.name)}`, ''];
+/** What report.md adds to the results once the run is gated (run, merge, the Action); regrade has no verdict. */
+export interface MarkdownReportContext {
+  verdict?: Verdict;
+  trend?: Trend;
+}
+
+/**
+ * report.md: the results for people, every untrusted string escaped. Headed by
+ * the verdict as the comment is; the whole gate table and the trend follow
+ * the figures, and no list is cut to fit (the comment's size limit is not this file's).
+ */
+export function markdownReport(results: ResultsDocument, context: MarkdownReportContext = {}): string {
+  const body = resultSections(results);
+  const gate = context.verdict ? gateMarkdown(context.verdict) : [];
+  const trend = context.trend ? trendLinesMarkdown(context.trend, Infinity) : [];
+  // Without a verdict (no gate, or regrade, which does not gate) the headline claims none.
+  const headline = context.verdict || results.status === 'incomplete' ? verdictHeadline(results, context.verdict) : `## recall-gate: ${escapeMarkdown(results.suite.name)}`;
+  return `${[headline, '', ...body, ...gate, ...trend].join('\n').trimEnd()}\n`;
+}
+
+function resultSections(results: ResultsDocument): string[] {
+  const lines: string[] = [];
   const split = splitRunText(results.split);
   if (split) lines.push(`${escapeMarkdown(split.charAt(0).toUpperCase() + split.slice(1))}.`, '');
   if (results.status === 'incomplete') {
@@ -21,7 +43,7 @@ export function markdownReport(results: ResultsDocument): string {
   }
   if (results.e2e) lines.push(...e2eSection(results.e2e));
   const retrieval = results.retrieval;
-  if (!retrieval) return `${lines.join('\n').trimEnd()}\n`;
+  if (!retrieval) return lines;
 
   const columns = headlineMetrics(retrieval.k);
   lines.push(
@@ -81,7 +103,7 @@ export function markdownReport(results: ResultsDocument): string {
       '',
     );
   }
-  return `${lines.join('\n').trimEnd()}\n`;
+  return lines;
 }
 
 function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
@@ -110,6 +132,8 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   const costs = costLines(e2e);
   if (costs.length > 0) lines.push(...costs.map((line) => `- ${line}`), '');
   if (e2e.judge_calibration) lines.push(`Judged figures: ${escapeMarkdown(calibrationLine(e2e.judge_calibration))}.`, '');
+  const quality = recallQualityText(e2e.recall_quality);
+  if (quality) lines.push(`${quality.charAt(0).toUpperCase()}${quality.slice(1)}.`, '');
   lines.push(...harmMarkdown(e2e));
   for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);
   if (e2e.leaks.length) lines.push('');

@@ -1,4 +1,4 @@
-import type { ProviderResult, QueryOutcome } from '../retrieval/types.js';
+import type { ProviderResult, QueryOutcome } from '../results/types.js';
 import { cell } from './escape.js';
 
 /** Queries where some relevant memory is not in the top k. */

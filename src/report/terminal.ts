@@ -1,10 +1,11 @@
-import type { ProviderResult } from '../retrieval/types.js';
+import type { ProviderResult } from '../results/types.js';
 import { plainText } from './escape.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
 import { formatEstimate, formatMetric, formatMs, headlineMetrics, oneLine, textTable, usd } from './format.js';
 import { crossUserText } from './markdown.js';
 import { missedQueries } from './missedTable.js';
-import type { ResultsDocument } from './results.js';
+import { queryRowsFile } from '../results/folder.js';
+import type { ResultsDocument } from '../results/types.js';
 
 const MAX_MISSES_SHOWN = 10;
 
@@ -71,7 +72,7 @@ function missLines(provider: ProviderResult, k: number, depth: number): string[]
     const got = query.results.slice(0, k).map((hit) => plainText(hit.id));
     lines.push(`  ${plainText(query.id)} "${oneLine(query.text, 80)}": wanted ${wanted}; got [${got.join(', ')}]`);
   }
-  if (missed.length > MAX_MISSES_SHOWN) lines.push(`  ... and ${missed.length - MAX_MISSES_SHOWN} more in results.json`);
+  if (missed.length > MAX_MISSES_SHOWN) lines.push(`  ... and ${missed.length - MAX_MISSES_SHOWN} more in ${queryRowsFile(provider.name)}`);
   return lines;
 }
 

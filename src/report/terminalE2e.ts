@@ -7,9 +7,9 @@ import { plainText } from './escape.js';
 import { harmNote } from '../e2e/harm.js';
 import { harmTerminal } from './harmTable.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
-import { formatCost, formatEstimate, formatMetric, formatMs, oneLine, textTable } from './format.js';
+import { formatCost, formatEstimate, formatMetric, formatMs, oneLine, recallQualityText, textTable } from './format.js';
 import { graderTable, graderTableText } from './graderTable.js';
-import type { ResultsDocument } from './results.js';
+import type { ResultsDocument } from '../results/types.js';
 import { faultTableText } from './faultTable.js';
 import { actionLinesText } from './actionLines.js';
 import { failureActions } from '../e2e/failureActions.js';
@@ -60,13 +60,8 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
       `added by recall: p50 ${formatMs(e2e.latency_ms.recall.median)} ms, p95 ${formatMs(e2e.latency_ms.recall.p95)} ms`,
   );
   if (e2e.judge_calibration) lines.push(plainText(calibrationLine(e2e.judge_calibration)));
-  const quality = e2e.recall_quality;
-  if (quality.evidence_coverage !== undefined || quality.harmful_recall_rate !== undefined) {
-    lines.push(
-      `recall quality: evidence coverage ${formatMetric(quality.evidence_coverage)}, recall precision ${formatMetric(quality.recall_precision)}, ` +
-        `harmful recall in ${formatMetric(quality.harmful_recall_rate)} of trials`,
-    );
-  }
+  const quality = recallQualityText(e2e.recall_quality);
+  if (quality) lines.push(quality);
   lines.push(...harmTerminal(e2e));
   for (const name of e2e.leaks) lines.push(`LEAK: ${plainText(name)} passed with memory off (condition none): the case does not need memory, or the setup leaks`);
 

@@ -13,7 +13,7 @@ import { caseRateSamples, type NamedCase } from '../gate/metrics.js';
 import { formatInterval, formatNumber } from '../gate/format.js';
 import { caseChanges, pValue, pairedChanges, type CaseChanges, wilcoxonText, type McNemarResult, type PairedChanges } from '../gate/paired.js';
 import { round } from '../stats.js';
-import type { ResultsDocument } from './results.js';
+import type { ResultsDocument } from '../results/types.js';
 import { cell } from './escape.js';
 import { headlineMetrics, markdownTable, oneLine, textTable } from './format.js';
 

@@ -8,10 +8,12 @@ import { checkIsolation } from './isolation.js';
 import { meanMetrics, queryMetrics, ranksOfRelevant } from './metrics.js';
 import { retrievalIntervals } from '../gate/intervals.js';
 import { headlineMetrics } from '../report/format.js';
-import { METRIC_DEFINITIONS, type ProviderResult, type QueryOutcome, type RetrievalResult, type TagMetrics } from './types.js';
+import { METRIC_DEFINITIONS, type ProviderResult, type QueryOutcome, type RetrievalResult, type TagMetrics } from '../results/types.js';
 
 export interface RetrievalDeps {
   createStore: (provider: ProviderSpec) => MemoryStore;
+  /** Called as each query finishes, so its row can be written as it comes (queries/<provider>.jsonl). */
+  onQuery?: (provider: string, outcome: QueryOutcome) => void;
   /** Called when each provider finishes, so results can be written as they come. */
   onProvider?: (result: ProviderResult, partial: RetrievalResult) => void | Promise<void>;
   now?: () => number;
@@ -72,7 +74,9 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
       const hits = await store.search(query.user, query.text, spec.depth);
       const latency = now() - searchStarted;
       timings.search += latency;
-      queries.push(outcomeOf(query, hits, latency, spec.k));
+      const outcome = outcomeOf(query, hits, latency, spec.k);
+      queries.push(outcome);
+      deps.onQuery?.(provider.name, outcome);
     }
   } catch (error) {
     return {

@@ -14,12 +14,11 @@ import { after, before, describe, test, type TestContext } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { main } from '../../src/cli/main.js';
 import type { TrialRecord } from '../../src/e2e/trial.js';
-import { readTrials } from '../../src/e2e/trialLog.js';
 import type { HistoryLine, Trend } from '../../src/history/types.js';
 import { renderHtmlReport } from '../../src/report/html/render.js';
 import { headlineMetrics } from '../../src/report/format.js';
-import type { ResultsDocument } from '../../src/report/results.js';
-import { writeHtmlReport } from '../../src/report/writeResultsDir.js';
+import type { ResultsDocument } from '../../src/results/types.js';
+import { readRun, writeReports } from '../../src/results/folder.js';
 import { chartMarks, launchBrowser, noBrowser, openReport, shownValues, type PageScope, type ReportPage } from '../support/browser.js';
 import { REPO_ROOT, tempDir } from '../support/cli.js';
 import { HOSTILE_ABILITIES, HOSTILE_CONDITIONS, HOSTILE_K, HOSTILE_PROVIDERS, hostileRun } from '../support/hostileReport.js';
@@ -50,8 +49,7 @@ async function runExample(server: OpenAIServer): Promise<Run & { stdout: string;
   const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.url, RECALL_GATE_CACHE_DIR: tempDir('recall-gate-cache-'), PATH: process.env.PATH };
   const code = await main(['run', suiteFile, '--layer', 'all', '--out', dir, '--html', copy], { cwd: suiteDir, env, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
   assert.ok(code === 0 || code === 1, `run exited ${code}:\n${stdout}\n${stderr}`);
-  const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as ResultsDocument;
-  return { results, trials: readTrials(dir), dir, stdout, code, copy };
+  return { ...readRun(dir, process.cwd()), dir, stdout, code, copy };
 }
 
 /** Opens a report, prints where its screenshot is, and checks what every page must: clean console, no request but itself, nothing run. */
@@ -222,7 +220,7 @@ describe('report.html in Chromium', { timeout: 240_000, skip: noBrowser }, () =>
   test('the hostile fixture: every payload shown as text, nothing run, nothing loaded, charts and filters still work', async (t) => {
     const hostile = await hostileRun();
     const dir = tempDir('recall-gate-html-hostile-');
-    const file = writeHtmlReport(dir, renderHtmlReport(hostile));
+    const file = writeReports(dir, { markdown: '', html: renderHtmlReport(hostile) });
     const opened = await openClean(t, browser, file, 'hostile');
     assert.deepEqual(await assertChartsDrawn(opened, hostile.results), {
       abilities: Object.fromEntries(HOSTILE_CONDITIONS.map((condition) => [condition, HOSTILE_ABILITIES.length])),
@@ -253,7 +251,7 @@ describe('report.html in Chromium', { timeout: 240_000, skip: noBrowser }, () =>
     const current = currentLine(example.results);
     const trend: Trend = { past: [pastLine(current, 21, 0.3), pastLine(current, 14, 0.2), pastLine(current, 7, 0.1)], current };
     const dir = tempDir('recall-gate-html-history-');
-    const file = writeHtmlReport(dir, renderHtmlReport({ results: example.results, trials: example.trials, trend }));
+    const file = writeReports(dir, { markdown: '', html: renderHtmlReport({ results: example.results, trials: example.trials, trend }) });
     const opened = await openClean(t, browser, file, 'history');
     const trends = await chartMarks(opened.page, '#trends canvas.trend[data-metric]');
     t.diagnostic(`trends: ${trends.map((chart) => `${chart.metric} ${chart.datasets.map((d) => d.marks).join('+')} marks, current ${chart.currentIndex}`).join('; ')}`);

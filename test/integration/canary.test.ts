@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { evaluateGate } from '../../src/gate/evaluate.js';
 import type { Verdict } from '../../src/gate/types.js';
-import type { ResultsDocument } from '../../src/report/results.js';
+import type { ResultsDocument } from '../../src/results/types.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
+import { readResults } from '../../src/results/folder.js';
 import { terminalReport } from '../../src/report/terminal.js';
 
 const LEAKY = join(REPO_ROOT, 'test/fixtures/adapters/leakySearch.mjs');
@@ -51,7 +52,7 @@ describe('the isolation canary: a search that leaks across users, run through th
     const run = await runCli(['run', join(dir, 'suite.yaml'), '--out', out, '--json']);
     ({ code, stderr } = run);
     printed = JSON.parse(run.stdout) as ResultsDocument & { gate: Verdict };
-    results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsDocument;
+    results = readResults(out, process.cwd());
   });
 
   test('results.json counts the leaky provider\'s cross-user hits and lists who searched, who owns and which memory', () => {

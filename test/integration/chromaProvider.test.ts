@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ChromaClient } from 'chromadb';
 import { createStore } from '../../src/memory/createStore.js';
-import type { ResultsDocument } from '../../src/report/results.js';
 import { runSuite } from '../../src/runSuite.js';
 import { loadSuite } from '../../src/suite/load.js';
 import { closedPort } from '../support/adapterProcess.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
+import { readResults } from '../../src/results/folder.js';
 import { chromaRuntimeAvailable, startChromaServer, systemGlibcVersion } from '../support/chromaServer.js';
 
 // CI installs the runtime first (.ci/run), so there a missing runtime is a failure, not a skip.
@@ -52,7 +52,7 @@ describe('the chroma provider against a real Chroma server', { skip, timeout: 18
     const dir = tempDir();
     const result = await runCli(['run', writeSuite(dir, server.url), '--out', join(dir, 'out')], { cwd: dir });
     assert.equal(result.code, 0, result.stdout + result.stderr);
-    const results = JSON.parse(readFileSync(join(dir, 'out', 'results.json'), 'utf8')) as ResultsDocument;
+    const results = readResults(join(dir, 'out'), process.cwd());
     const inProcess = results.retrieval!.providers['in-process']!;
     const chroma = results.retrieval!.providers.chroma!;
     assert.equal(chroma.status, 'ok');
@@ -86,7 +86,7 @@ describe('the chroma provider against a real Chroma server', { skip, timeout: 18
     const dir = tempDir();
     const result = await runCli(['run', writeSuite(dir, server.url, ', keep_collection: true, hnsw: { ef_search: 200 }'), '--out', join(dir, 'out')], { cwd: dir });
     assert.equal(result.code, 0, result.stderr);
-    const results = JSON.parse(readFileSync(join(dir, 'out', 'results.json'), 'utf8')) as ResultsDocument;
+    const results = readResults(join(dir, 'out'), process.cwd());
     const chroma = (results.retrieval!.providers.chroma!.diagnostics as { chroma: { collection: string; hnsw: object } }).chroma;
     assert.deepEqual(chroma.hnsw, { space: 'cosine', ef_search: 200 });
     const kept = chroma.collection;

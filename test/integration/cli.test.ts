@@ -2,15 +2,15 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { ResultsDocument } from '../../src/report/results.js';
+import type { ResultsDocument } from '../../src/results/types.js';
 import { runCli, tempDir } from '../support/cli.js';
+import { readResults as readFolder } from '../../src/results/folder.js';
+
+/** The results as every reader gets them (per-query rows from queries/). */
+const readResults = (dir: string): ResultsDocument => readFolder(dir, process.cwd());
 import { startOpenAIServer, type OpenAIServer } from '../support/openaiServer.js';
 
 const EXAMPLE = 'suites/examples/assistant-memory/suite.yaml';
-
-function readResults(dir: string): ResultsDocument {
-  return JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as ResultsDocument;
-}
 
 describe('recall-gate run on the example suite (the README command)', () => {
   const out = tempDir();

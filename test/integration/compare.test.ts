@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { MetricComparison } from '../../src/gate/compare.js';
 import type { PairedChanges } from '../../src/gate/paired.js';
-import type { ResultsDocument } from '../../src/report/results.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
+import { readResults } from '../../src/results/folder.js';
 import { startOpenAIServer, type OpenAIServer } from '../support/openaiServer.js';
 
 const EXAMPLE_DIR = join(REPO_ROOT, 'suites/examples/assistant-memory');
@@ -43,7 +43,7 @@ describe('compare two retrieval runs of the example suite', { timeout: 120_000 }
   });
 
   test('each run reports intervals beside the means, in results.json and the terminal', async () => {
-    const results = JSON.parse(readFileSync(join(first, 'results.json'), 'utf8')) as ResultsDocument;
+    const results = readResults(first, process.cwd());
     const vector = results.retrieval!.providers['ngram-vector']!;
     const mrr = vector.intervals!.mrr!;
     assert.equal(mrr.n, 18);

@@ -10,7 +10,7 @@ import type { CaseSpec, Condition } from '../../src/e2e/types.js';
 import { OpenAIEmbedder } from '../../src/embeddings/openai.js';
 import { resolveMetric } from '../../src/gate/metrics.js';
 import { VectorStore } from '../../src/memory/vector.js';
-import type { ResultsDocument } from '../../src/report/results.js';
+import type { ResultsDocument } from '../../src/results/types.js';
 import { terminalE2eReport } from '../../src/report/terminalE2e.js';
 import { runRetrieval } from '../../src/retrieval/runRetrieval.js';
 import { runSuite } from '../../src/runSuite.js';

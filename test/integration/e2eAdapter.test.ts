@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { ResultsDocument } from '../../src/report/results.js';
+import type { ResultsDocument } from '../../src/results/types.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
+import { readResults } from '../../src/results/folder.js';
 import { EXAMPLE_ADAPTER, startHttpAdapter } from '../support/adapterProcess.js';
 
 const AGENT = EXAMPLE_ADAPTER;
@@ -17,7 +18,7 @@ function suiteWithTarget(target: string): string {
 }
 
 function check(out: string): ResultsDocument {
-  const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsDocument;
+  const results = readResults(out, process.cwd());
   const e2e = results.e2e!;
   // The toy agent quotes the best recalled memory with its date, or says it does not know.
   assert.equal(e2e.abilities['knowledge-update']!.conditions.recall!.pass_rate, 1);
@@ -83,7 +84,7 @@ test('kind: adapter: the retrieval layer searches the adapter\'s own memory (add
   const out = tempDir();
   const result = await runCli(['run', suite, '--out', out]);
   assert.equal(result.code, 0, result.stdout + result.stderr);
-  const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsDocument;
+  const results = readResults(out, process.cwd());
   const toy = results.retrieval!.providers.toy!;
   assert.equal(toy.status, 'ok');
   assert.ok(toy.metrics!['recall@5']! > 0, 'the toy agent finds some memories by word overlap');

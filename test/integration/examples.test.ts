@@ -8,7 +8,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Invocation, TrialRecord } from '../../src/e2e/trial.js';
-import type { ResultsDocument } from '../../src/report/results.js';
+import type { ResultsDocument } from '../../src/results/types.js';
 import { actOnMemories, type ActingPolicy } from '../support/actingModel.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 import { answerFromMemories, startOpenAIServer, type ChatRequestBody, type OpenAIServer } from '../support/openaiServer.js';

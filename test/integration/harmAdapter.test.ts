@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { TrialRecord } from '../../src/e2e/trial.js';
-import type { ResultsDocument } from '../../src/report/results.js';
+import type { ResultsDocument } from '../../src/results/types.js';
 import { EXAMPLE_ADAPTER } from '../support/adapterProcess.js';
 import { runCli, tempDir } from '../support/cli.js';
 

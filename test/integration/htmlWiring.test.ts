@@ -12,10 +12,9 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { main } from '../../src/cli/main.js';
 import { renderComment } from '../../src/report/comment.js';
-import { readTrials } from '../../src/e2e/trialLog.js';
 import type { ReportData } from '../../src/report/html/data.js';
-import type { ResultsDocument } from '../../src/report/results.js';
-import { prepareResultsDir, writeHtmlReport } from '../../src/report/writeResultsDir.js';
+import type { ResultsDocument } from '../../src/results/types.js';
+import { prepareResultsDir, readTrials, writeReports } from '../../src/results/folder.js';
 import { registerSecret } from '../../src/secrets.js';
 import { REPO_ROOT, tempDir } from '../support/cli.js';
 
@@ -49,7 +48,7 @@ describe('report.html in every results folder', { timeout: 120_000 }, () => {
     const copy = join(tempDir(), 'new', 'folder', 'r.html');
     const run = await cli(['run', ASSISTANT, '--out', out, '--html', copy]);
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    assert.match(run.stdout, /results written to .* \(results\.json, report\.md, report\.html, qrels\.trec, runs\/\*\.trec\)\nreport copied to .*r\.html\n$/);
+    assert.match(run.stdout, /results written to .* \(results\.json, report\.md, report\.html, queries\/\*\.jsonl, qrels\.trec, runs\/\*\.trec\)\nreport copied to .*r\.html\n$/);
     const data = pageData(join(out, 'report.html'));
     assert.equal(data.run.suite, 'assistant-memory');
     assert.equal(data.verdict?.status, 'pass');
@@ -107,15 +106,16 @@ describe('report.html in every results folder', { timeout: 120_000 }, () => {
     assert.match(merge.stdout, /gate FAILED/);
   });
 
-  test("a fresh run's folder starts without an earlier report.html; the page is scrubbed of secrets like every file there", () => {
+  test("a fresh run's folder starts without an earlier report.html or report.md; both are scrubbed of secrets like every file there", () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'report.html'), 'an earlier run');
+    for (const name of ['report.html', 'report.md']) writeFileSync(join(dir, name), 'an earlier run');
     prepareResultsDir(dir);
-    assert.ok(!existsSync(join(dir, 'report.html')));
+    assert.ok(!existsSync(join(dir, 'report.html')) && !existsSync(join(dir, 'report.md')));
     const secret = 'sk-html-secret-0123456789';
     registerSecret(secret);
-    const file = writeHtmlReport(dir, `<p>key ${secret}</p>`);
+    const file = writeReports(dir, { markdown: `key ${secret}`, html: `<p>key ${secret}</p>` });
     assert.equal(readFileSync(file, 'utf8'), '<p>key ***</p>');
+    assert.equal(readFileSync(join(dir, 'report.md'), 'utf8'), 'key ***');
   });
 });
 

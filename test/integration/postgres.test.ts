@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import type { TrialRecord } from '../../src/e2e/trial.js';
 import type { TrialRow } from '../../src/export/postgres.js';
-import type { ResultsDocument } from '../../src/report/results.js';
+import type { ResultsDocument } from '../../src/results/types.js';
 import { EXAMPLE_ADAPTER } from '../support/adapterProcess.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 import { startOpenAIServer, type OpenAIServer } from '../support/openaiServer.js';

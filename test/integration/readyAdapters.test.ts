@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { ResultsDocument } from '../../src/report/results.js';
+import type { ResultsDocument } from '../../src/results/types.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 import { startLettaStandIn } from '../support/lettaStandIn.js';
 import { answerFromMemories, mem0Extraction, startOpenAIServer, type ChatRequestBody, type OpenAIServer } from '../support/openaiServer.js';

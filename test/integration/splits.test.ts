@@ -5,8 +5,9 @@ import { after, before, describe, test } from 'node:test';
 import type { TrialRecord } from '../../src/e2e/trial.js';
 import type { Verdict } from '../../src/gate/types.js';
 import { renderComment } from '../../src/report/comment.js';
-import type { ResultsDocument } from '../../src/report/results.js';
+import type { ResultsDocument } from '../../src/results/types.js';
 import { runCli, tempDir } from '../support/cli.js';
+import { readResults } from '../../src/results/folder.js';
 import { startOpenAIServer, type OpenAIServer } from '../support/openaiServer.js';
 
 const SUITE = [
@@ -51,7 +52,7 @@ function suiteDir(heldout = jsonl(catName, catColour), gate = ''): string {
 
 function read(out: string): { results: ResultsDocument; trials: TrialRecord[] } {
   const lines = readFileSync(join(out, 'trials.jsonl'), 'utf8').trim().split('\n').filter(Boolean);
-  return { results: JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsDocument, trials: lines.map((line) => JSON.parse(line) as TrialRecord) };
+  return { results: readResults(out, process.cwd()), trials: lines.map((line) => JSON.parse(line) as TrialRecord) };
 }
 
 const comment = (results: ResultsDocument, baseline?: ResultsDocument, verdict?: Verdict) =>

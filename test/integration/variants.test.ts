@@ -6,12 +6,16 @@ import { main } from '../../src/cli/main.js';
 import type { MetricComparison } from '../../src/gate/compare.js';
 import type { PairedChanges } from '../../src/gate/paired.js';
 import type { Verdict } from '../../src/gate/types.js';
-import type { ResultsDocument } from '../../src/report/results.js';
+import type { ResultsDocument } from '../../src/results/types.js';
 import { checkKindOf, type VariantsComparison } from '../../src/report/variants.js';
 import { RecallGateError, formatLocation } from '../../src/errors.js';
 import { loadSuite } from '../../src/suite/load.js';
 import { applyVariant } from '../../src/suite/variants.js';
 import { tempDir } from '../support/cli.js';
+import { readResults as readFolder } from '../../src/results/folder.js';
+
+/** The results as every reader gets them (per-query rows from queries/). */
+const readResults = (dir: string): ResultsDocument => readFolder(dir, process.cwd());
 import { startOpenAIServer, type OpenAIServer } from '../support/openaiServer.js';
 
 const CASES = `
@@ -97,8 +101,6 @@ async function cli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): Promise
   const code = await main(argv, { cwd, env: { ...env, RECALL_GATE_CACHE_DIR: tempDir('recall-gate-cache-') }, stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
   return { code, stdout, stderr };
 }
-
-const readResults = (dir: string) => JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as ResultsDocument;
 
 describe('run --variants: two variants of the agent on the same cases, side by side', { timeout: 300_000 }, () => {
   let server: OpenAIServer;

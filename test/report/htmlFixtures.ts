@@ -7,9 +7,9 @@ import type { Invocation, TrialRecord } from '../../src/e2e/trial.js';
 import type { CaseSpec, Condition } from '../../src/e2e/types.js';
 import type { Verdict } from '../../src/gate/types.js';
 import type { HistoryLine, Trend } from '../../src/history/types.js';
-import type { ProviderResult, QueryOutcome } from '../../src/retrieval/types.js';
+import type { ProviderResult, QueryOutcome } from '../../src/results/types.js';
 import type { HtmlReportInput } from '../../src/report/html/render.js';
-import type { ResultsDocument } from '../../src/report/results.js';
+import type { ResultsDocument } from '../../src/results/types.js';
 
 /** Text that must never act as markup or script in the page. */
 export const HOSTILE = [

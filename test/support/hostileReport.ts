@@ -13,7 +13,7 @@ import type { CaseSpec, Condition } from '../../src/e2e/types.js';
 import type { Verdict } from '../../src/gate/types.js';
 import { KeywordStore } from '../../src/memory/keyword.js';
 import type { MemoryStore } from '../../src/memory/types.js';
-import type { ResultsDocument } from '../../src/report/results.js';
+import type { ResultsDocument } from '../../src/results/types.js';
 import { runRetrieval } from '../../src/retrieval/runRetrieval.js';
 import type { RetrievalSpec } from '../../src/suite/types.js';
 

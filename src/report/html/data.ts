@@ -4,10 +4,10 @@ import type { Condition } from '../../e2e/types.js';
 import { formatInterval, formatNumber, splitLine, verdictLine } from '../../gate/format.js';
 import type { GateRow, Verdict } from '../../gate/types.js';
 import type { Trend } from '../../history/types.js';
-import type { ProviderResult } from '../../retrieval/types.js';
+import type { ProviderResult } from '../../results/types.js';
 import { formatCost, formatEstimate, formatMetric, headlineMetrics, liftAndGapCells } from '../format.js';
 import { missedQueries } from '../missedTable.js';
-import type { ResultsDocument } from '../results.js';
+import type { ResultsDocument } from '../../results/types.js';
 import { embeddedBytes } from './scriptJson.js';
 
 /**

@@ -58,7 +58,7 @@ export function reportPage(): void {
     return node;
   }
   const note = (text: string) => el('p', { class: 'note', text });
-  const moreNote = (list: Bounded<unknown>, what: string) => (list.more > 0 ? note(`${list.more} more ${what} not shown (of ${list.total}; results.json and trials.jsonl have them all)`) : undefined);
+  const moreNote = (list: Bounded<unknown>, what: string) => (list.more > 0 ? note(`${list.more} more ${what} not shown (of ${list.total}; the results folder has them all)`) : undefined);
 
   function table(header: string[], rows: PageElement[], textColumns: number[] = []): PageElement {
     return el('table', {}, [el('thead', {}, [el('tr', {}, header.map((title, index) => el('th', { text: title, class: textColumns.includes(index) ? 'text' : '' })))]), el('tbody', {}, rows)]);

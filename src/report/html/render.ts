@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TrialRecord } from '../../e2e/trial.js';
 import type { Verdict } from '../../gate/types.js';
 import type { Trend } from '../../history/types.js';
-import type { ResultsDocument } from '../results.js';
+import type { ResultsDocument } from '../../results/types.js';
 import { chartJsSource } from './chartSource.js';
 import { reportData } from './data.js';
 import { reportPage } from './page.js';
@@ -18,8 +18,6 @@ export interface HtmlReportInput {
   /** Bytes cap for embedded data beyond which lists are cut (with "N more" notes). */
   limitBytes?: number;
 }
-
-export const HTML_REPORT_FILE = 'report.html';
 
 /** The CSP source that allows one inline block: the base64 SHA-256 of its exact text. */
 export function cspHash(text: string): string {

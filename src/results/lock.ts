@@ -1,10 +1,7 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
 import { RecallGateError, fileSystemError } from '../errors.js';
 import { atInterrupt } from '../interrupt.js';
-
-export const LOCK_FILE = '.recall-gate.lock';
 
 /** Who holds a results folder: written into the lock file. */
 export interface LockHolder {
@@ -18,10 +15,10 @@ export interface LockHolder {
  * One writer per results folder: two runs on one --out would mix or destroy
  * each other's files. The lock is a file created with O_EXCL; it is released
  * when the work ends, and on signals and unplanned exits. A lock whose process
- * is gone (same host, e.g. after SIGKILL) is stale and taken over.
+ * is gone (same host, e.g. after SIGKILL) is stale and taken over. `path`
+ * is the lock file of the folder `dir` (folder.ts names it).
  */
-export function lockResultsDir(dir: string, command: string): { release: () => void } {
-  const path = join(dir, LOCK_FILE);
+export function lockResultsDir(dir: string, path: string, command: string): { release: () => void } {
   const holder: LockHolder = { pid: process.pid, host: hostname(), started_at: new Date().toISOString(), command };
   if (!tryCreate(path, holder)) {
     const current = readHolder(path);

@@ -1,9 +1,45 @@
+/**
+ * The plain results types: what a run measured, as results.json and the
+ * per-query rows (queries/<provider>.jsonl) hold it, the input to reports, the
+ * gate and comparisons. Data only; the folder that stores it is folder.ts's.
+ */
+import type { E2eResult } from '../e2e/aggregate.js';
 import type { EmbeddingCost } from '../e2e/cost.js';
+import type { CalibrationSummary } from '../e2e/judgeCalibration.js';
 import type { IntervalEstimate } from '../gate/bootstrap.js';
+import type { MetricValues } from '../retrieval/metrics.js';
 import type { LatencySummary } from '../stats.js';
-import type { MetricValues } from './metrics.js';
+import type { SplitRecord } from '../suite/splits.js';
 
-/** What happened to one query against one provider. */
+export type LayerState = 'ran' | 'skipped' | 'absent';
+
+/** results.json: everything a run measured, the input to reports, the gate and comparisons. */
+export interface ResultsDocument {
+  schema_version: 1;
+  tool: { name: string; version: string };
+  versions: Record<string, string>;
+  suite: { name: string; file: string; files: string[]; sha256: string };
+  /** Identifies this run (it also scopes the run's memory users and collections); exported rows are keyed by it. Absent in results written before it was recorded. */
+  run_id?: string;
+  /** The commit the run tested, when the environment says (GITHUB_SHA and GITHUB_REF in a GitHub Actions job). */
+  commit?: { sha: string; ref?: string };
+  started_at: string;
+  finished_at?: string;
+  /** complete: every layer asked for finished; incomplete: something could not run (see errors). */
+  status: 'running' | 'complete' | 'incomplete';
+  layers: { retrieval: LayerState; e2e: LayerState };
+  /** Set when this run is one shard of a job matrix (run --shard i/n); merge combines them. */
+  shard?: { index: number; count: number };
+  errors: string[];
+  /** Which split ran (run --split) and the content hashes of the held-out cases. */
+  split?: SplitRecord;
+  /** The suite variant this run is (run --variant, run --variants). */
+  variant?: string;
+  retrieval?: RetrievalResult;
+  e2e?: E2eResult & { target: { kind: string; model?: string }; /** The judge's measured agreement on the suite's labels, when it has some. */ judge_calibration?: CalibrationSummary };
+}
+
+/** What happened to one query against one provider: one line of queries/<provider>.jsonl. */
 export interface QueryOutcome {
   id: string;
   text: string;
@@ -43,6 +79,7 @@ export interface ProviderResult {
   diagnostics?: Record<string, unknown>;
   /** Tokens and USD of the embedding requests seeding and searching made (API embedders only). */
   embedding?: EmbeddingCost;
+  /** Every query asked, in order. In memory only: the folder keeps them in queries/<provider>.jsonl, not in results.json. */
   queries: QueryOutcome[];
   /** Results owned by another user than the one searching, and ids the suite never seeded. */
   isolation?: IsolationCheck;
@@ -72,5 +109,6 @@ export interface RetrievalResult {
   providers: Record<string, ProviderResult>;
 }
 
+/** What RetrievalResult.definitions says of the numbers. */
 export const METRIC_DEFINITIONS =
   'trec_eval (recall.k, P.k, success.k, ndcg_cut.k, recip_rank over the returned list); every query counts in each mean, as trec_eval -c';

@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import { readRun } from '../../src/results/folder.js';
+import type { QueryOutcome, ResultsDocument } from '../../src/results/types.js';
+import { runCli, tempDir } from '../support/cli.js';
+
+const EXAMPLE = 'suites/examples/assistant-memory/suite.yaml';
+
+describe('the results folder: per-query rows in queries/<provider>.jsonl, results.json without them', () => {
+  const out = tempDir();
+  let printed: ResultsDocument;
+
+  before(async () => {
+    const run = await runCli(['run', EXAMPLE, '--out', out, '--json']);
+    assert.equal(run.code, 0, run.stderr);
+    printed = JSON.parse(run.stdout) as ResultsDocument;
+  });
+
+  test('results.json and run --json hold no per-query rows; each provider has one JSONL line per query, in the order asked, and readRun gives them back', () => {
+    const raw = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsDocument;
+    const { results } = readRun(out, process.cwd());
+    for (const name of ['keyword', 'ngram-vector']) {
+      assert.equal('queries' in raw.retrieval!.providers[name]!, false, `${name}: results.json`);
+      assert.equal('queries' in printed.retrieval!.providers[name]!, false, `${name}: --json`);
+      const lines = readFileSync(join(out, 'queries', `${name}.jsonl`), 'utf8').trimEnd().split('\n');
+      assert.equal(lines.length, raw.retrieval!.query_count);
+      assert.deepEqual(results.retrieval!.providers[name]!.queries, lines.map((line) => JSON.parse(line) as QueryOutcome));
+    }
+  });
+
+  test('an older folder, rows inside results.json and no queries/, reads the same: compare finds every delta exactly 0, paired on all 18 queries', async () => {
+    const older = tempDir();
+    cpSync(out, older, { recursive: true });
+    const { results } = readRun(out, process.cwd());
+    writeFileSync(join(older, 'results.json'), JSON.stringify(results));
+    rmSync(join(older, 'queries'), { recursive: true });
+    const run = await runCli(['compare', older, out, '--json']);
+    assert.equal(run.code, 0, run.stderr);
+    const json = JSON.parse(run.stdout) as { metrics: { metric: string; delta: number; change?: { interval: [number, number]; shared: number } }[] };
+    const retrieval = json.metrics.filter((metric) => metric.metric.startsWith('retrieval.'));
+    assert.ok(retrieval.length > 0);
+    for (const metric of retrieval) {
+      assert.equal(metric.delta, 0, metric.metric);
+      if (metric.change) assert.deepEqual([metric.change.interval, metric.change.shared], [[0, 0], 18], metric.metric);
+    }
+  });
+
+  test('a provider whose rows file is missing: exit 2 naming the file and what to do', async () => {
+    const damaged = tempDir();
+    cpSync(out, damaged, { recursive: true });
+    rmSync(join(damaged, 'queries', 'keyword.jsonl'));
+    const run = await runCli(['compare', out, damaged]);
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /queries\/keyword\.jsonl is missing: results\.json lists provider keyword.*copy the whole results folder/);
+  });
+});
