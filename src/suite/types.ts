@@ -154,7 +154,14 @@ export interface ToolSpec {
 
 export interface HttpTargetSpec {
   kind: 'http';
-  url: string;
+  /** Where requests go; with `start`, what the started server prints first (filled in when it has started). */
+  url?: string;
+  /** A server recall-gate starts (program and arguments); its first stdout line is the URL. Stopped at the end of the run. */
+  start?: string[];
+  /** Absolute working directory of `start`. */
+  cwd?: string;
+  /** The started server's own variables; `${NAME}` in a value reads recall-gate's environment. */
+  env?: Record<string, string>;
   /** Header name -> environment variable holding its value. */
   headers_env: Record<string, string>;
   timeout_ms: number;
