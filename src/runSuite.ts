@@ -13,6 +13,7 @@ import type { CaseSpec, Judge } from './e2e/types.js';
 import { RecallGateError, describeError } from './errors.js';
 import { atInterrupt } from './interrupt.js';
 import { createStore, type StoreContext } from './memory/createStore.js';
+import { checkMcpTools } from './memory/mcp.js';
 import type { MemoryStore } from './memory/types.js';
 import type { ResultsDocument, RetrievalResult } from './results/types.js';
 import { RESULTS_FILE, openResultsDir, prepareResultsDir, queryRowWriter, readResultsMarker, trialLogOf, writeResults, writeResultsJson, writeTrials } from './results/folder.js';
@@ -143,6 +144,9 @@ async function runLayers(suite: Suite, options: RunOptions, results: ResultsDocu
     runId,
   };
 
+  // A tool the suite names that its MCP server lacks is an input problem: found before any layer runs.
+  await checkMcpTools(mcpProvidersUsed(suite, layers), storeContext.baseDir, options.env);
+
   if (suite.retrieval && layers.retrieval === 'ran') {
     const build = options.createStore ?? ((provider: ProviderSpec) => createStore(provider, storeContext));
     const rows = queryRowWriter(options.outDir);
@@ -179,6 +183,15 @@ function runErrors(retrieval: RetrievalResult | undefined): string[] {
   return Object.values(retrieval.providers)
     .filter((provider) => provider.status === 'error')
     .map((provider) => `provider ${provider.name}: ${provider.error}`);
+}
+
+/** The providers of kind mcp this run will reach: the retrieval layer's, and the builtin agent's memory. */
+function mcpProvidersUsed(suite: Suite, layers: ResultsDocument['layers']): ProviderSpec[] {
+  const used = new Map<string, ProviderSpec>();
+  if (layers.retrieval === 'ran') for (const provider of suite.retrieval?.providers ?? []) used.set(provider.name, provider);
+  const target = suite.e2e?.target;
+  if (layers.e2e === 'ran' && target?.kind === 'builtin') used.set(target.memory.provider.name, target.memory.provider);
+  return [...used.values()].filter((provider) => provider.kind === 'mcp');
 }
 
 /** --resume into a folder another suite (or another shard) wrote would mix foreign trials in: refuse. Returns what the folder's results.json says of its run, when it has one. */

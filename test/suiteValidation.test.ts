@@ -92,13 +92,13 @@ const cases: Case[] = [
   {
     title: 'a Chroma-only key on a vector provider says which kind it belongs to',
     file: `${S}/chroma-key-on-vector.yaml`,
-    problems: [p(`${S}/chroma-key-on-vector.yaml:6:7`, '"url" only applies to chroma and adapter providers', 'remove it or change kind to chroma')],
+    problems: [p(`${S}/chroma-key-on-vector.yaml:6:7`, '"url" only applies to chroma, adapter and mcp providers', 'remove it or change kind to chroma')],
   },
   {
     title: "a command adapter's env: names must be variable names and its values strings; other kinds have no env",
     file: `${S}/child-env.yaml`,
     problems: [
-      p(`${S}/child-env.yaml:7:34`, '"env" only applies to adapter providers', 'remove it or change kind to adapter'),
+      p(`${S}/child-env.yaml:7:34`, '"env" only applies to adapter and mcp providers', 'remove it or change kind to adapter'),
       p(`${S}/child-env.yaml:8:65`, '"env": the key must be an environment variable name; got "BAD-NAME"'),
       p(`${S}/child-env.yaml:8:83`, '"N" must be a string; got number 3'),
     ],
@@ -116,7 +116,7 @@ const cases: Case[] = [
   {
     title: 'unknown enum value lists the allowed values and suggests the closest',
     file: `${S}/unknown-enum.yaml`,
-    problems: [p(`${S}/unknown-enum.yaml:4:26`, '"kind" must be one of: keyword, vector, chroma, adapter; got "vektor"', 'did you mean "vector"?')],
+    problems: [p(`${S}/unknown-enum.yaml:4:26`, '"kind" must be one of: keyword, vector, chroma, adapter, mcp; got "vektor"', 'did you mean "vector"?')],
   },
   {
     title: 'missing required key is reported at the map that lacks it',
@@ -260,7 +260,7 @@ const cases: Case[] = [
     problems: [
       p(`${S}/unordered-problems.yaml:3:10`, '"depth" must be >= 1'),
       p(`${S}/unordered-problems.yaml:5:38`, '"k1" must be a number; got string "high"'),
-      p(`${S}/unordered-problems.yaml:5:44`, 'unknown key "colour"', 'allowed keys: name, kind, k1, b, embedding, url, tenant, database, api_key_env, auth_header, keep_collection, command, cwd, env, headers_env, timeout_ms, hnsw'),
+      p(`${S}/unordered-problems.yaml:5:44`, 'unknown key "colour"', 'allowed keys: name, kind, k1, b, embedding, url, tenant, database, api_key_env, auth_header, keep_collection, command, cwd, env, headers_env, timeout_ms, hnsw, tools'),
       p(`${S}/unordered-problems.yaml:10:1`, 'unknown key "descripton"', 'did you mean "description"?'),
     ],
   },

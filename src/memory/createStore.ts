@@ -5,6 +5,7 @@ import { commandAdapter, httpAdapter } from '../targets/adapterFromSpec.js';
 import { AdapterMemoryStore } from '../targets/jsonRpc/index.js';
 import { ChromaStore, DEFAULT_CHROMA_URL, collectionName } from './chroma.js';
 import { KeywordStore } from './keyword.js';
+import { mcpClient } from './mcp.js';
 import type { MemoryStore } from './types.js';
 import { VectorStore } from './vector.js';
 
@@ -39,6 +40,9 @@ export function createStore(provider: ProviderSpec, context: StoreContext): Memo
         : httpAdapter({ ...provider, url: provider.url! }, context.env);
       return new AdapterMemoryStore(target.client, { closeClient: true });
     }
+    case 'mcp':
+      // An MCP server's tools behind the adapter store: same lazy per-user reset, same ranking rules.
+      return new AdapterMemoryStore(mcpClient(provider, context.baseDir, context.env), { closeClient: true });
   }
 }
 

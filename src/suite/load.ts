@@ -9,10 +9,12 @@ import { addTools } from './loadTools.js';
 import { validateGate } from '../gate/validateGate.js';
 import { gateLocations, gateSpecOf } from './loadGate.js';
 import { buildVariants } from './variants.js';
+import { mcpArgumentProblems, mcpToolLocations } from '../memory/mcpTools.js';
 import {
   DEFAULT_USER,
   type E2eSpec,
   type EmbeddingSpec,
+  type McpToolsSpec,
   type MemorySpec,
   type ProviderSpec,
   type QuerySpec,
@@ -241,8 +243,10 @@ function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: 
   const providers: ProviderSpec[] = raw.providers.map((provider, index) => ({
     ...(provider as Omit<ProviderSpec, 'where'>),
     embedding: provider.embedding as EmbeddingSpec | undefined,
+    ...(provider.kind === 'mcp' ? { tools_where: mcpToolLocations(provider.tools as McpToolsSpec, (role) => main.locate(['retrieval', 'providers', index, 'tools', role, 'name'])) } : {}),
     where: main.locate(['retrieval', 'providers', index]),
   }));
+  for (const provider of providers) if (provider.kind === 'mcp') addProblems(problems, mcpArgumentProblems(provider));
   const memorySpecs: MemorySpec[] = memories.rows.map((row, index) => ({
     id: String(row.id),
     text: String(row.text),

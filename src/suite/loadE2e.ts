@@ -92,7 +92,10 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
     // An adapter's model prices the tokens it reports (unless its usage names another).
     const model = rawTarget.model === undefined ? {} : { model: String(rawTarget.model) };
     if (rawTarget.kind === 'http') {
-      return { kind: 'http', url: String(rawTarget.url), headers_env: (rawTarget.headers_env as Record<string, string>) ?? {}, timeout_ms: timeout, ...model };
+      const started = rawTarget.start === undefined ? {} : { start: rawTarget.start as string[], cwd: resolve(suiteDir, (rawTarget.cwd as string | undefined) ?? '.'), env: rawTarget.env as Record<string, string> | undefined };
+      const url = rawTarget.url === undefined ? {} : { url: String(rawTarget.url) };
+      if (rawTarget.start !== undefined && rawTarget.url !== undefined) problems.push({ where: at(['target', 'start']), message: 'an http target takes url (a running server) or start (a server recall-gate starts, which prints its URL), not both' });
+      return { kind: 'http', ...url, ...started, headers_env: (rawTarget.headers_env as Record<string, string>) ?? {}, timeout_ms: timeout, ...model };
     }
     if (rawTarget.kind === 'command') {
       return {

@@ -93,16 +93,17 @@ function toProblem(error: ErrorObject, file: SourceFile, basePath: DataPath): In
       const data = (error.data ?? {}) as Record<string, unknown>;
       const rule = /\/allOf\/(\d+)\//.exec(error.schemaPath)?.[1];
       const candidates = rule === '1' ? ['embedding'] : rule === '4' ? ['url'] : Object.keys(KIND_ONLY_KEYS).filter((key) => key !== 'embedding' && key !== 'url');
-      const key = candidates.find((name) => name in data) ?? candidates[0]!;
+      // The key this kind may not have (an mcp provider's command is allowed, its tenant is not).
+      const key = candidates.find((name) => name in data && !KIND_ONLY_KEYS[name]!.split(/, | and /).includes(String(data.kind))) ?? candidates.find((name) => name in data) ?? candidates[0]!;
       const kinds = KIND_ONLY_KEYS[key]!;
       return {
         where: file.locate(path, { keyOf: key }),
         message: `"${key}" only applies to ${kinds} providers`,
-        hint: `remove it or change kind to ${kinds.split(' and ')[0]}`,
+        hint: `remove it or change kind to ${kinds.split(/, | and /)[0]}`,
       };
     }
     case 'oneOf':
-      return { where: file.locate(path), message: 'an adapter provider needs either url (HTTP) or command (stdin/stdout), not both' };
+      return { where: file.locate(path), message: 'an adapter or mcp provider needs either url (HTTP) or command (stdin/stdout), not both' };
     case 'minItems':
     case 'minProperties': {
       const limit = Number((error.params as { limit: number }).limit);
@@ -117,12 +118,13 @@ function toProblem(error: ErrorObject, file: SourceFile, basePath: DataPath): In
 
 /** Provider keys that belong to some kinds only, and which. */
 const KIND_ONLY_KEYS: Record<string, string> = {
-  url: 'chroma and adapter',
-  command: 'adapter',
-  cwd: 'adapter',
-  headers_env: 'adapter',
-  env: 'adapter',
-  timeout_ms: 'chroma and adapter',
+  url: 'chroma, adapter and mcp',
+  command: 'adapter and mcp',
+  cwd: 'adapter and mcp',
+  headers_env: 'adapter and mcp',
+  env: 'adapter and mcp',
+  timeout_ms: 'chroma, adapter and mcp',
+  tools: 'mcp',
   tenant: 'chroma',
   database: 'chroma',
   api_key_env: 'chroma',

@@ -34,7 +34,7 @@ export interface EmbeddingSpec {
 
 export interface ProviderSpec {
   name: string;
-  kind: 'keyword' | 'vector' | 'chroma' | 'adapter';
+  kind: 'keyword' | 'vector' | 'chroma' | 'adapter' | 'mcp';
   /** BM25 term-frequency saturation (keyword). */
   k1?: number;
   /** BM25 length normalisation (keyword). */
@@ -55,10 +55,32 @@ export interface ProviderSpec {
   /** The adapter process's own variables (command); `${NAME}` in a value reads recall-gate's environment. */
   env?: Record<string, string>;
   headers_env?: Record<string, string>;
-  /** Per call (adapter), per operation (chroma). */
+  /** Per call (adapter, mcp), per operation (chroma). */
   timeout_ms?: number;
+  /** The MCP server's tools and how arguments and results map onto them (mcp). */
+  tools?: McpToolsSpec;
+  /** Where each of `tools` is written, for errors about the server's tools (mcp). */
+  tools_where?: Partial<Record<McpToolRole, SourceLocation>>;
   where: SourceLocation;
 }
+
+export type McpToolRole = 'search' | 'add' | 'list' | 'reset';
+
+/** One tool of an MCP memory server as a suite maps it (src/memory/mcp.ts says what each field means). */
+export interface McpToolSpec {
+  name: string;
+  /** The tool's arguments: JSON whose strings may hold {placeholders}; a string that is one placeholder alone keeps the value's type. */
+  arguments?: Record<string, unknown>;
+  /** Dotted path to the list of items in the result (structuredContent, else the JSON text content); the value itself when absent. */
+  results?: string;
+  /** Dotted paths inside one item. */
+  id?: string;
+  text?: string;
+  score?: string;
+  date?: string;
+}
+
+export type McpToolsSpec = { search: McpToolSpec } & Partial<Record<Exclude<McpToolRole, 'search'>, McpToolSpec>>;
 
 export interface MemorySpec {
   id: string;
@@ -132,7 +154,14 @@ export interface ToolSpec {
 
 export interface HttpTargetSpec {
   kind: 'http';
-  url: string;
+  /** Where requests go; with `start`, what the started server prints first (filled in when it has started). */
+  url?: string;
+  /** A server recall-gate starts (program and arguments); its first stdout line is the URL. Stopped at the end of the run. */
+  start?: string[];
+  /** Absolute working directory of `start`. */
+  cwd?: string;
+  /** The started server's own variables; `${NAME}` in a value reads recall-gate's environment. */
+  env?: Record<string, string>;
   /** Header name -> environment variable holding its value. */
   headers_env: Record<string, string>;
   timeout_ms: number;

@@ -9,15 +9,25 @@ import { expandTemplates } from './jsonRpc/envTemplate.js';
  */
 
 export function commandAdapter(spec: { command: string[]; cwd: string; env?: Record<string, string>; timeout_ms?: number }, env: NodeJS.ProcessEnv): CommandTarget {
-  const own = expandTemplates(spec.env ?? {}, env, (name) => `the adapter's env: ${name}`);
-  for (const [name, value] of Object.entries(own)) if (looksSecret(name)) registerSecret(value);
-  return createCommandTarget({ command: spec.command[0]!, args: spec.command.slice(1), cwd: spec.cwd, env: own, timeoutMs: spec.timeout_ms });
+  return createCommandTarget({ command: spec.command[0]!, args: spec.command.slice(1), cwd: spec.cwd, env: childEnv(spec.env, env), timeoutMs: spec.timeout_ms });
 }
 
 export function httpAdapter(spec: { url: string; headers_env?: Record<string, string>; timeout_ms?: number }, env: NodeJS.ProcessEnv): HttpTarget {
+  return createHttpTarget({ url: spec.url, headers: httpHeaders(spec, env), timeoutMs: spec.timeout_ms });
+}
+
+/** A child's own variables (a suite's `env:`) with `${VAR}` read from `env`; values under secret-looking names are registered. */
+export function childEnv(templates: Record<string, string> | undefined, env: NodeJS.ProcessEnv): Record<string, string> {
+  const own = expandTemplates(templates ?? {}, env, (name) => `the adapter's env: ${name}`);
+  for (const [name, value] of Object.entries(own)) if (looksSecret(name)) registerSecret(value);
+  return own;
+}
+
+/** The headers a suite's `headers_env` names, registered as secrets with the URL's credentials. */
+export function httpHeaders(spec: { url: string; headers_env?: Record<string, string> }, env: NodeJS.ProcessEnv): Record<string, string> {
   const headers = headersFromEnv(spec.headers_env ?? {}, env);
   // A header's whole value: what a server echoing "Authorization: Bearer ..." shows.
   for (const value of Object.values(headers)) registerSecret(value);
   registerUrlSecrets(spec.url);
-  return createHttpTarget({ url: spec.url, headers, timeoutMs: spec.timeout_ms });
+  return headers;
 }

@@ -4,6 +4,7 @@ import type { MemoryStore } from '../memory/types.js';
 import type { ProviderSpec, TargetSpec } from '../suite/types.js';
 import { BuiltinTarget } from './builtin.js';
 import { commandAdapter, httpAdapter } from './adapterFromSpec.js';
+import { startedHttpTarget } from './startedServer.js';
 import type { Target } from './types.js';
 
 export interface TargetContext {
@@ -30,7 +31,7 @@ export async function createTarget(spec: TargetSpec, context: TargetContext): Pr
       }
     }
     case 'http':
-      return httpAdapter(spec, context.env);
+      return spec.start ? startedHttpTarget({ ...spec, start: spec.start, cwd: spec.cwd! }, context.env) : httpAdapter({ ...spec, url: spec.url! }, context.env);
     case 'command':
       return commandAdapter(spec, context.env);
   }

@@ -26,6 +26,6 @@ test('an invalid suite fails the step with an annotation at the problem', async 
   writeFileSync(join(dir, 'suite.yaml'), 'name: bad\nretrieval:\n  providers: [{ name: kw, kind: keywrd }]\n  memories: [{ id: a, text: x }]\n  queries: [{ text: y, relevant: [a] }]\n');
   const result = await runAction(dir, { suite: 'suite.yaml' });
   assert.equal(result.code, 1);
-  assert.match(result.log, /::error file=suite\.yaml,line=3,col=33::"kind" must be one of: keyword, vector, chroma, adapter; got "keywrd" \(did you mean "keyword"\?\)/);
+  assert.match(result.log, /::error file=suite\.yaml,line=3,col=33::"kind" must be one of: keyword, vector, chroma, adapter, mcp; got "keywrd" \(did you mean "keyword"\?\)/);
   assert.match(result.log, /::error::recall-gate: 1 problem in the suite/);
 });

@@ -246,16 +246,23 @@ describe('the command transport', { timeout: 30_000 }, () => {
     }
   });
 
-  test('a line on stdout that is not a JSON-RPC response fails the waiting call with the line and a hint', async () => {
+  test('a line on stdout that is not a JSON-RPC response is a warning naming it, and the waiting call still gets its answer', async () => {
+    // What a library logging with console.log does: a line before each answer, and a JSON log line that is no response.
     const script = `
-      require('readline').createInterface({ input: process.stdin }).on('line', () => console.log('loading memories for user...'));`;
-    const target = createCommandTarget({ ...inlineAdapter(script), onStderr: () => undefined });
+      require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
+        const { id } = JSON.parse(line);
+        console.log('loading memories for user...');
+        console.log(JSON.stringify({ level: 'info', msg: 'searched' }));
+        console.log(JSON.stringify({ jsonrpc: '2.0', id, result: { reply: 'fine' } }));
+      });`;
+    const warnings: string[] = [];
+    const target = createCommandTarget({ ...inlineAdapter(script), onStderr: () => undefined, onWarning: (message) => warnings.push(message) });
     try {
-      const error = await rejection(
-        target.chat({ user: 'u', message: 'hi', memory: 'recall' }),
-        /while "chat" was waiting, the adapter wrote a line to stdout that is not JSON: loading memories for user\.\.\./,
-      );
-      assert.match(error.hint ?? '', /write logs to stderr/);
+      const reply = await target.chat({ user: 'u', message: 'hi', memory: 'recall' });
+      assert.equal(reply.reply, 'fine');
+      assert.equal(warnings.length, 2, warnings.join('\n'));
+      assert.match(warnings[0]!, /wrote a line to stdout that is not JSON, ignored: loading memories for user\.\.\. \(stdout carries only JSON-RPC responses, one per line: write logs to stderr\)/);
+      assert.match(warnings[1]!, /wrote a line to stdout that has neither "result" nor "error", ignored: \{"level":"info","msg":"searched"\}/);
     } finally {
       await target.close();
     }
@@ -277,18 +284,32 @@ describe('the command transport', { timeout: 30_000 }, () => {
     }
   });
 
-  test('a child that exits mid-run fails the waiting call and every later one with its exit code and last stderr lines', async () => {
+  test('a child that exits mid-run fails the waiting call, is restarted once with its stderr tail in the warning, and after a second death every later call fails at once', async () => {
     const script = `
-      require('readline').createInterface({ input: process.stdin }).on('line', () => {
+      console.error('pid ' + process.pid);
+      require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
+        const { id, method } = JSON.parse(line);
+        if (method === 'reset') return console.log(JSON.stringify({ jsonrpc: '2.0', id, result: {} }));
         console.error('loading model');
         console.error('fatal: out of memory');
         process.exit(3);
       });`;
-    const target = createCommandTarget({ ...inlineAdapter(script), onStderr: () => undefined });
+    const warnings: string[] = [];
+    const target = createCommandTarget({ ...inlineAdapter(script), onStderr: () => undefined, onWarning: (message) => warnings.push(message) });
     try {
       const waiting = await rejection(target.chat({ user: 'u', message: 'hi', memory: 'recall' }), /exited with code 3 while "chat" was waiting for its response/);
-      assert.match(waiting.message, /the last lines of its stderr:\n {2}loading model\n {2}fatal: out of memory$/);
-      await rejection(target.reset('u'), /exited with code 3 earlier, so "reset" cannot be sent; the last lines of its stderr:\n {2}loading model/);
+      assert.match(waiting.message, /the last lines of its stderr:\n {2}pid \d+\n {2}loading model\n {2}fatal: out of memory$/);
+      const firstPid = /pid (\d+)/.exec(waiting.message)![1];
+      assert.equal(warnings.length, 1);
+      assert.match(warnings[0]!, /exited with code 3; starting it again \(once\); the last lines of its stderr:\n {2}pid \d+\n {2}loading model\n {2}fatal: out of memory$/);
+      // The restarted child answers: a new process.
+      await target.reset('u');
+      assert.notEqual(String(target.pid), firstPid);
+      const second = await rejection(target.chat({ user: 'u', message: 'again', memory: 'recall' }), /exited with code 3 again after being restarted once while "chat" was waiting for its response/);
+      assert.doesNotMatch(second.message, new RegExp(`pid ${firstPid}`), 'the tail is the second child\'s');
+      // No third start: every later call fails at once with that reason.
+      await rejection(target.reset('u'), /exited with code 3 again after being restarted once earlier, so "reset" cannot be sent; the last lines of its stderr:\n {2}pid \d+/);
+      assert.equal(warnings.length, 1);
     } finally {
       await target.close();
     }

@@ -14,6 +14,8 @@ export interface CommandTransportOptions {
   env?: Record<string, string>;
   /** Each line the child writes to stderr; by default passed through to our stderr. */
   onStderr?: (line: string) => void;
+  /** Notices for people (a stray stdout line, a restart); by default written to our stderr as "warning: ...". */
+  onWarning?: (message: string) => void;
   /** How long close() waits for the child to exit after its stdin ends, before killing it (default 2000 ms). */
   closeTimeoutMs?: number;
 }
@@ -33,16 +35,22 @@ interface Pending {
  * JSON-RPC over a child's stdin and stdout, one message per line. The child
  * is started on the first call and serves every call of the target; requests
  * may overlap and responses may come in any order: they are matched by id.
- * When the child cannot start or exits, waiting and later calls fail with its
- * exit code or signal and the last lines of its stderr.
+ * A line on stdout that is not a response (a library logging with
+ * console.log) is a warning naming it, and otherwise ignored: it belongs to
+ * no request. When the child exits mid-run, the calls waiting on it fail with
+ * its exit code or signal and the last lines of its stderr, and it is started
+ * again (once, with a warning saying so); after a second death, or when it
+ * cannot start at all, every later call fails at once with that reason.
  */
 export class CommandTransport implements JsonRpcTransport {
   readonly label: string;
   private child?: ChildProcessWithoutNullStreams;
   private readonly pending = new Map<string, Pending>();
   private readonly stderrTail: string[] = [];
-  /** Why the child is gone ("exited with code 3"), once it is. */
+  /** Why the child is gone for good ("exited with code 3"), once it is. */
   private failure?: string;
+  /** Deaths so far: the first is answered with a restart, the second is final. */
+  private deaths = 0;
   private closing = false;
   private exited?: Promise<void>;
 
@@ -111,10 +119,10 @@ export class CommandTransport implements JsonRpcTransport {
         resolve();
         const reason = signal ? `was killed by ${signal}` : `exited with code ${code}`;
         // Responses written just before exiting may still be in the pipe: wait for stdout to end, but not forever.
-        exitTimer = setTimeout(() => this.fail(reason), DRAIN_MS);
+        exitTimer = setTimeout(() => this.died(child, reason), DRAIN_MS);
         child.once('close', () => {
           clearTimeout(exitTimer);
-          this.fail(reason);
+          this.died(child, reason);
         });
       });
     });
@@ -139,18 +147,18 @@ export class CommandTransport implements JsonRpcTransport {
     try {
       message = JSON.parse(text);
     } catch {
-      return this.malformed(text, 'is not JSON');
+      return this.stray(text, 'is not JSON');
     }
-    if (!isObject(message)) return this.malformed(text, 'is not a JSON-RPC response object');
+    if (!isObject(message)) return this.stray(text, 'is not a JSON-RPC response object');
     if (!('result' in message) && !('error' in message)) {
       // A request or notification from the adapter is not part of this protocol: ignored.
       if (typeof message.method === 'string') return;
-      return this.malformed(text, 'has neither "result" nor "error"');
+      return this.stray(text, 'has neither "result" nor "error"');
     }
     if (message.id === null || message.id === undefined) {
       // An error the adapter could not tie to a request (id null, e.g. it could not parse our line): every waiting call gets it.
       if ('error' in message) for (const pending of this.takeAll()) pending.resolve(message);
-      else this.malformed(text, 'has no "id"');
+      else this.stray(text, 'has no "id"');
       return;
     }
     const key = String(message.id);
@@ -161,26 +169,43 @@ export class CommandTransport implements JsonRpcTransport {
     pending.resolve(message);
   }
 
-  /** A line that is not a response cannot be matched to a call: every waiting call fails, rather than waiting for its timeout. */
-  private malformed(line: string, what: string): void {
-    this.rejectAll(
-      (method) =>
-        new RecallGateError('incomplete', `${this.label}: while "${method}" was waiting, the adapter wrote a line to stdout that ${what}: ${excerpt(line)}`, {
-          hint: 'stdout carries only JSON-RPC responses, one per line: write logs to stderr',
-        }),
-    );
+  /** A line that is not a response belongs to no call (a library's log): said, and ignored, so the call it came during still gets its answer. */
+  private stray(line: string, what: string): void {
+    this.warn(`${this.label} wrote a line to stdout that ${what}, ignored: ${excerpt(line)} (stdout carries only JSON-RPC responses, one per line: write logs to stderr)`);
   }
 
+  private warn(message: string): void {
+    (this.options.onWarning ?? ((text: string) => process.stderr.write(`warning: ${text}\n`)))(message);
+  }
+
+  /** The child exited by itself: the first time it is started again on the next call; the second time is final. */
+  private died(child: ChildProcessWithoutNullStreams, reason: string): void {
+    // Already handled (both 'close' and the drain timer fire), or an old child after a restart.
+    if (this.child !== child || this.closing) return;
+    this.deaths += 1;
+    if (this.deaths > 1) return this.fail(`${reason} again after being restarted once`);
+    const tail = this.stderrText();
+    this.rejectAll((method) => this.failedError(method, true, reason));
+    this.warn(`${this.label} ${reason}; starting it again (once)${tail}`);
+    this.child = undefined;
+    this.exited = undefined;
+    this.stderrTail.length = 0;
+  }
+
+  /** Gone for good: every waiting call and every later one fails at once with `reason`. */
   private fail(reason: string): void {
     if (this.failure !== undefined) return;
     this.failure = reason;
     this.rejectAll((method) => this.failedError(method, true));
   }
 
-  private failedError(method: string, waiting: boolean): RecallGateError {
+  private stderrText(): string {
+    return this.stderrTail.length ? `; the last lines of its stderr:\n${this.stderrTail.map((line) => `  ${line}`).join('\n')}` : ' (it wrote nothing to stderr)';
+  }
+
+  private failedError(method: string, waiting: boolean, reason = this.failure): RecallGateError {
     const when = waiting ? `while "${method}" was waiting for its response` : `earlier, so "${method}" cannot be sent`;
-    const stderr = this.stderrTail.length ? `; the last lines of its stderr:\n${this.stderrTail.map((line) => `  ${line}`).join('\n')}` : ' (it wrote nothing to stderr)';
-    return new RecallGateError('incomplete', `${this.label} ${this.failure} ${when}${stderr}`, {
+    return new RecallGateError('incomplete', `${this.label} ${reason} ${when}${this.stderrText()}`, {
       hint: 'run the command by hand and type a request line to see what goes wrong',
     });
   }

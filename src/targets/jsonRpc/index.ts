@@ -6,6 +6,6 @@ export { CommandTransport, type CommandTransportOptions } from './commandTranspo
 export { HttpTransport, headersFromEnv, resolveHeaders, type HttpTransportOptions } from './httpTransport.js';
 export { JsonRpcErrorCode, PROTOCOL_DOC, parseChatResult, parseListResult, parseSearchResult } from './protocol.js';
 export type { AdapterMemory, AdapterMethod } from './protocol.js';
-export { AdapterMemoryStore, type AdapterStoreOptions } from './store.js';
+export { AdapterMemoryStore, type AdapterStoreOptions, type MemoryClient } from './store.js';
 export { AdapterTarget, CommandTarget, HttpTarget, createCommandTarget, createHttpTarget } from './targets.js';
 export type { CommandTargetOptions, HttpTargetOptions } from './targets.js';

@@ -6,6 +6,9 @@ import { PROTOCOL_DOC } from './protocol.js';
 /** Memories per add call. */
 const ADD_BATCH = 500;
 
+/** What the store calls: the adapter protocol's client, or another client of the same shape (the MCP client, src/memory/mcp.ts). */
+export type MemoryClient = Pick<AdapterClient, 'label' | 'reset' | 'add' | 'search' | 'list' | 'close'>;
+
 export interface AdapterStoreOptions {
   /** close() also closes the client (and so the child process or connection). Default false: the target owns it. */
   closeClient?: boolean;
@@ -33,7 +36,7 @@ export class AdapterMemoryStore implements MemoryStore {
   private fresh = new Map<string, Promise<void>>();
 
   constructor(
-    readonly client: AdapterClient,
+    readonly client: MemoryClient,
     private readonly options: AdapterStoreOptions = {},
   ) {}
 

@@ -1,0 +1,263 @@
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { MemoryEntry } from '../e2e/types.js';
+import { RecallGateError, invalidInput, type InputProblem } from '../errors.js';
+import { redactUrl } from '../redact.js';
+import { scrubSecrets } from '../secrets.js';
+import type { McpToolRole, McpToolsSpec, ProviderSpec } from '../suite/types.js';
+import { DEFAULT_ARGUMENTS, at, fillArguments, toolEntries, type Values } from './mcpTools.js';
+import { childEnv, httpHeaders } from '../targets/adapterFromSpec.js';
+import { DEFAULT_TIMEOUT_MS, type CallOptions } from '../targets/jsonRpc/client.js';
+import { childEnvironment } from '../targets/jsonRpc/commandTransport.js';
+import { describeValue, excerpt, isObject } from '../targets/jsonRpc/protocol.js';
+import type { AdapterMemory } from '../targets/jsonRpc/protocol.js';
+import type { MemoryClient } from '../targets/jsonRpc/store.js';
+import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import type { SearchHit } from './types.js';
+
+/**
+ * An MCP memory server (a search tool, optionally add, list and reset tools)
+ * reached through the official SDK's Client, over stdio (`command`) or
+ * streamable HTTP (`url`). The suite names each tool, the arguments it takes
+ * (templates filled per call) and where its result holds the items and their
+ * fields, so the server's own search is scored with no adapter written.
+ *
+ * The client has the adapter protocol client's shape (MemoryClient), so it
+ * is served as a MemoryStore by AdapterMemoryStore: the same lazy per-user
+ * reset, the server's order kept, a repeated id counted once at its best rank.
+ */
+
+export interface McpConnection {
+  /** stdio: the server's program and arguments. */
+  command?: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+  /** Streamable HTTP: the server's endpoint. */
+  url?: string;
+  headers?: Record<string, string>;
+}
+
+/** stderr lines of a stdio server kept for error messages. */
+const STDERR_KEPT = 10;
+
+/**
+ * The SDK's Client on one server, connected on first use. Every request is
+ * bounded by `timeoutMs` (connect and tools/list included), so a server that
+ * hangs ends the call with an error naming the timeout.
+ */
+export class McpClient implements MemoryClient {
+  readonly label: string;
+  private connection?: Promise<Client>;
+  private readonly stderrTail: string[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly server: McpConnection,
+    private readonly tools: McpToolsSpec,
+    readonly timeoutMs: number = DEFAULT_TIMEOUT_MS,
+  ) {
+    this.label = server.command ? `MCP server \`${server.command.join(' ')}\`` : `MCP server at ${redactUrl(server.url ?? '')}`;
+  }
+
+  /** The names of the tools the server offers. */
+  async toolNames(): Promise<string[]> {
+    const client = await this.client();
+    const names: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.request('tools/list', () => client.listTools(cursor ? { cursor } : undefined, { timeout: this.timeoutMs }));
+      names.push(...page.tools.map((tool) => tool.name));
+      cursor = page.nextCursor;
+    } while (cursor);
+    return names;
+  }
+
+  async reset(user: string): Promise<void> {
+    if (this.tools.reset) await this.callTool('reset', { user });
+  }
+
+  /** One call per memory: memory servers' add tools take one. Without an add tool the server is taken to hold the suite's memories already. */
+  async add(user: string, memories: readonly AdapterMemory[]): Promise<void> {
+    if (!this.tools.add) return;
+    for (const memory of memories) await this.callTool('add', { user, id: memory.id, text: memory.text, date: memory.date });
+  }
+
+  async search(user: string, query: string, limit: number, options: CallOptions = {}): Promise<SearchHit[]> {
+    const items = await this.items('search', { user, query, limit }, options.signal);
+    const tool = this.tools.search;
+    return items.map((item, index) => {
+      const hit: SearchHit = { id: this.field(item, 'search', 'id', index, true)!, text: this.field(item, 'search', 'text', index, true)!, score: items.length - index };
+      // The server's order is what is scored; a score it sends is kept as information, and stands in for the rank where it is a number.
+      const score = at(item, tool.score ?? 'score');
+      if (typeof score === 'number' && Number.isFinite(score)) hit.score = score;
+      else if (tool.score !== undefined) throw this.unusable('search', `item ${index}'s "${tool.score}" is ${describeValue(score)}, not a number`);
+      return hit;
+    });
+  }
+
+  async list(user: string): Promise<MemoryEntry[]> {
+    if (!this.tools.list) {
+      throw new RecallGateError('incomplete', `${this.label}: the suite names no list tool, so what memory holds cannot be read`, {
+        hint: 'name the server\'s list or read tool under the provider\'s tools.list (README, "MCP memory servers")',
+      });
+    }
+    const items = await this.items('list', { user });
+    return items.map((item, index) => {
+      const entry: MemoryEntry = { text: this.field(item, 'list', 'text', index, true)! };
+      const id = this.field(item, 'list', 'id', index, false);
+      const date = this.field(item, 'list', 'date', index, false);
+      if (id !== undefined) entry.id = id;
+      if (date !== undefined) entry.date = date;
+      return entry;
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const connection = this.connection;
+    if (!connection) return;
+    // The SDK's close ends a stdio server's stdin, then SIGTERM, then SIGKILL: nothing is left running.
+    await connection.then((client) => client.close()).catch(() => undefined);
+  }
+
+  private client(): Promise<Client> {
+    if (this.closed) return Promise.reject(new RecallGateError('internal', `${this.label} was used after it was closed`));
+    this.connection ??= this.connect();
+    return this.connection;
+  }
+
+  private async connect(): Promise<Client> {
+    // Loaded on first use: a run with no MCP provider never pays for the SDK.
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const client = new Client({ name: TOOL_NAME, version: TOOL_VERSION });
+    await this.request('initialize', async () => client.connect(await this.transport(), { timeout: this.timeoutMs }));
+    return client;
+  }
+
+  private async transport(): Promise<Transport> {
+    const { command, cwd, env, url, headers } = this.server;
+    if (command) {
+      const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+      const transport = new StdioClientTransport({ command: command[0]!, args: command.slice(1), cwd, env: childEnvironment(process.env, env), stderr: 'pipe' });
+      this.keepStderr(transport.stderr as Readable | null);
+      return transport;
+    }
+    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+    return new StreamableHTTPClientTransport(new URL(url!), { requestInit: { headers } });
+  }
+
+  /** A stdio server's log goes to our stderr, as an adapter's does; its last lines go into error messages. */
+  private keepStderr(stream: Readable | null): void {
+    if (!stream) return;
+    createInterface({ input: stream, crlfDelay: Infinity }).on('line', (raw) => {
+      const line = scrubSecrets(raw);
+      this.stderrTail.push(line);
+      if (this.stderrTail.length > STDERR_KEPT) this.stderrTail.shift();
+      process.stderr.write(`${line}\n`);
+    });
+  }
+
+  /** The tool's result, as the items its `results` path points at. */
+  private async items(role: McpToolRole, values: Values, signal?: AbortSignal): Promise<unknown[]> {
+    const value = await this.callTool(role, values, signal);
+    const path = this.tools[role]!.results;
+    const items = at(value, path);
+    if (Array.isArray(items)) return items;
+    const arrays = isObject(value) ? Object.keys(value).filter((key) => Array.isArray(value[key])) : [];
+    throw this.unusable(role, `${path ? `"${path}" in it` : 'it'} is ${describeValue(items)}, not a list of items`, arrays.length ? `set tools.${role}.results to where the items are: ${arrays.map((key) => JSON.stringify(key)).join(', ')}` : undefined);
+  }
+
+  /** A string field of one item: the id, text or date the suite's mapping names (default: the field of that name). */
+  private field(item: unknown, role: McpToolRole, field: 'id' | 'text' | 'date', index: number, required: boolean): string | undefined {
+    const path = this.tools[role]![field] ?? field;
+    const value = at(item, path);
+    // Servers number their ids; recall-gate's are strings.
+    if (typeof value === 'string' || (field === 'id' && typeof value === 'number')) return String(value);
+    if (!required && (value === undefined || value === null)) return undefined;
+    throw this.unusable(role, `item ${index}'s "${path}" is ${describeValue(value)}, not a string`, `set tools.${role}.${field} to the path of the item's ${field}${isObject(item) ? ` (the item has ${Object.keys(item).join(', ')})` : ''}`);
+  }
+
+  /** Calls the role's tool with its arguments filled; returns structuredContent, else the JSON of its text content. */
+  private async callTool(role: McpToolRole, values: Values, signal?: AbortSignal): Promise<unknown> {
+    const tool = this.tools[role]!;
+    const client = await this.client();
+    const args = fillArguments(tool.arguments ?? DEFAULT_ARGUMENTS[role], values) as Record<string, unknown>;
+    const result = await this.request(`tool "${tool.name}"`, () => client.callTool({ name: tool.name, arguments: args }, undefined, { timeout: this.timeoutMs, signal }));
+    const content = Array.isArray(result.content) ? (result.content as { type: string; text?: string }[]) : [];
+    const texts = content.filter((part) => part.type === 'text' && typeof part.text === 'string').map((part) => part.text!);
+    if (result.isError) throw new RecallGateError('incomplete', `${this.label}: tool "${tool.name}" answered with an error: ${excerpt(texts.join(' ') || '(no text)')}`);
+    if (result.structuredContent !== undefined) return result.structuredContent;
+    if (role === 'add' || role === 'reset') return undefined;
+    const parsed = texts.map((text) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        throw this.unusable(role, `its text content is not JSON: ${excerpt(text)}`);
+      }
+    });
+    // One text part is the whole result; several are one item each (servers that answer a part per hit).
+    return parsed.length === 1 ? parsed[0] : parsed;
+  }
+
+  /** Runs one request of the SDK's, its errors said as recall-gate says them. */
+  private async request<T>(what: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof RecallGateError) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      // The SDK's McpError for an expired timeout (ErrorCode.RequestTimeout).
+      if (isObject(error) && error.code === -32001) {
+        throw new RecallGateError('incomplete', `${this.label}: ${what} got no response within ${this.timeoutMs} ms`, { hint: 'the server may be stuck, or slower than the timeout allows: raise the provider\'s timeout_ms if it is just slow', cause: error });
+      }
+      const stderr = this.stderrTail.length ? `; the last lines of its stderr:\n${this.stderrTail.map((line) => `  ${line}`).join('\n')}` : '';
+      throw new RecallGateError('incomplete', `${this.label}: ${what} failed: ${excerpt(message)}${stderr}`, { cause: error });
+    }
+  }
+
+  private unusable(role: McpToolRole, problem: string, hint?: string): RecallGateError {
+    return new RecallGateError('incomplete', `${this.label}: tool "${this.tools[role]!.name}" (tools.${role}) returned an unusable result: ${problem}`, {
+      hint: hint ?? `see README, "MCP memory servers", for how results map onto memories`,
+    });
+  }
+}
+
+/** The client a provider entry of kind mcp describes, with env, headers and secrets resolved. */
+export function mcpClient(provider: ProviderSpec, baseDir: string, env: NodeJS.ProcessEnv): McpClient {
+  const connection: McpConnection = provider.command
+    ? { command: provider.command, cwd: resolve(baseDir, provider.cwd ?? '.'), env: childEnv(provider.env, env) }
+    : { url: provider.url!, headers: httpHeaders({ url: provider.url!, headers_env: provider.headers_env }, env) };
+  return new McpClient(connection, provider.tools!, provider.timeout_ms);
+}
+
+/**
+ * Before anything runs: every tool the suite names must be one the server
+ * has. A missing one is an input problem at its line in the suite, listing
+ * the tools the server offers. A server that cannot be reached is left to
+ * the run, which reports it as that provider's error.
+ */
+export async function checkMcpTools(providers: readonly ProviderSpec[], baseDir: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const problems: InputProblem[] = [];
+  for (const provider of providers.filter((p) => p.kind === 'mcp')) {
+    const client = mcpClient(provider, baseDir, env);
+    try {
+      const offered = await client.toolNames().catch(() => undefined);
+      if (!offered) continue;
+      for (const [role, tool] of toolEntries(provider.tools)) {
+        if (offered.includes(tool.name)) continue;
+        problems.push({
+          where: provider.tools_where?.[role] ?? provider.where,
+          message: `provider "${provider.name}": the ${client.label} has no tool "${tool.name}" (tools.${role})`,
+          hint: offered.length ? `it has: ${offered.join(', ')}` : 'it offers no tools at all',
+        });
+      }
+    } finally {
+      await client.close();
+    }
+  }
+  if (problems.length) throw invalidInput(problems);
+}
