@@ -8,7 +8,7 @@ import { checkIsolation } from './isolation.js';
 import { hasRelevant, meanMetrics, metricNames, queryMetrics, ranksOfRelevant, scoredQueries } from './metrics.js';
 import { groupMetrics, type GroupOf } from './groupMetrics.js';
 import { retrievalIntervals } from '../gate/intervals.js';
-import { headlineMetrics } from '../report/format.js';
+import { groupColumns, headlineMetrics } from '../report/format.js';
 import { METRIC_DEFINITIONS, type ProviderResult, type QueryOutcome, type RetrievalResult, type TagMetrics } from './types.js';
 
 export interface RetrievalDeps {
@@ -117,7 +117,7 @@ export function querySummaries(
   const headline = headlineMetrics(cutoffs);
   return {
     metrics: meansOf(scored, names),
-    intervals: retrievalIntervals(provider, scored, groups ? [...headline, ...headline.map((name) => `group_${name}`)] : headline),
+    intervals: retrievalIntervals(provider, scored, groups ? [...headline, ...groupColumns(headline)] : headline),
     by_tag: metricsByTag(queries, names),
     latency_ms: summarizeLatency(queries.map((q) => q.latency_ms)),
   };
