@@ -63,7 +63,7 @@ describe('group-level scoring of a turn-level ranking', () => {
     close(values['group_ndcg@3'], (1 / Math.log2(3) + 0.5) / (1 + 1 / Math.log2(3)));
   });
 
-  test('fewer than k groups in the list: every group returned is in the top k (LongMemEval's cut-off is already past the end)', () => {
+  test('fewer than k groups in the list: every group returned is in the top k (LongMemEval\'s cut-off is already past the end)', () => {
     const oneSession = ['a_1', 'a_2', 'a_3'];
     assert.equal(longMemEvalEffectiveK(oneSession, 5), 5, 'k already past the end: the whole list');
     const values = groupMetrics(oneSession, gains({ a_2: 1 }), [5], sessionOf);
