@@ -30,7 +30,7 @@ export function markdownReport(results: ResultsDocument): string {
     `### Retrieval`,
     '',
     `${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search. ` +
-      `Metrics follow trec_eval's definitions (recall_all@k: LongMemEval's); every query counts in each mean${without ? `, but ${without}` : ''}. [low, high] n: ${INTERVAL_DEFINITION}; n queries.`,
+      `Metrics follow trec_eval's definitions (recall_all@k: LongMemEval's); ${without ? `every query with a relevant memory counts in each mean; ${without}` : 'every query counts in each mean'}. [low, high] n: ${INTERVAL_DEFINITION}; n queries.`,
     '',
   );
   const providers = Object.values(retrieval.providers);

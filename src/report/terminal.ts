@@ -21,7 +21,7 @@ export function terminalReport(results: ResultsDocument, options: { byTag?: bool
   const without = withoutRelevantText(retrieval);
   lines.push(
     `${plainText(results.suite.name)}: retrieval, ${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search`,
-    `metrics: trec_eval definitions, mean over all queries${without ? `; ${without}` : ''}`,
+    `metrics: trec_eval definitions, mean over ${without ? `the queries with a relevant memory; ${without}` : 'all queries'}`,
     '',
   );
   const providers = Object.values(retrieval.providers);
