@@ -194,7 +194,7 @@ test('a provider with cross-user hits gets an isolation line in the comment and 
     ...results([], []),
     layers: { retrieval: 'ran', e2e: 'absent' },
     e2e: undefined,
-    retrieval: { k: [1], depth: 5, definitions: '', memory_count: 3, query_count: 1, providers: { leaky: provider('leaky', true), keyword: provider('keyword', false) } },
+    retrieval: { k: [1], depth: 5, definitions: '', memory_count: 3, query_count: 1, queries_without_relevant: 0, providers: { leaky: provider('leaky', true), keyword: provider('keyword', false) } },
   };
   const body = renderComment({ marker: '<!-- m -->', results: run, baselineNote: 'none', e2eTrigger: trigger });
   const lines = body.split('\n').filter((line) => /cross-user hit/.test(line));

@@ -110,6 +110,7 @@ function hostileRun(): { results: ResultsDocument; verdict: Verdict; files: stri
       definitions: 'trec_eval',
       memory_count: 1,
       query_count: ENTRIES.length,
+      queries_without_relevant: 0,
       providers: { kw: provider('kw', 'ok'), broken: provider('broken', 'error', HOSTILE['lone CR']! + HOSTILE.mention!) },
     },
     e2e: { target: { kind: 'builtin', model: 'm' }, ...aggregateE2e(trials, cases, ['recall'], 1) },

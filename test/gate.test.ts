@@ -17,8 +17,8 @@ import { parseMetricKey, resolveMetric } from '../src/gate/metrics.js';
 import type { Aggregation, GateCondition, GateNode, GateSpec, GateStatus, Verdict } from '../src/gate/types.js';
 import { toGateSpec, validateGate, type GateProblem } from '../src/gate/validateGate.js';
 import type { LayerState, ResultsDocument } from '../src/results/types.js';
-import { meanMetrics } from '../src/retrieval/metrics.js';
 import type { ProviderResult, QueryOutcome, TagMetrics } from '../src/results/types.js';
+import { meanMetrics, metricNames } from '../src/retrieval/metrics.js';
 import { summarizeLatency } from '../src/stats.js';
 import type { Suite } from '../src/suite/types.js';
 
@@ -28,7 +28,7 @@ const K = [1, 3];
 const WHERE = { file: 'suite.yaml', line: 1, col: 1 };
 
 function q(id: string, metrics: Record<string, number>, latency = 10, tags: string[] = []): QueryOutcome {
-  return { id, text: id, user: 'default', tags, relevant: {}, ranks: {}, metrics, results: [], latency_ms: latency };
+  return { id, text: id, user: 'default', tags, relevant: { m: 1 }, ranks: {}, metrics, results: [], latency_ms: latency };
 }
 
 /** n queries, the first `ones` with value 1 for the metric, the rest 0. */
@@ -41,7 +41,7 @@ function provider(name: string, queries: QueryOutcome[]): ProviderResult {
   const byTag: Record<string, TagMetrics> = {};
   for (const tag of tags) {
     const tagged = queries.filter((query) => query.tags.includes(tag));
-    byTag[tag] = { queries: tagged.length, metrics: meanMetrics(tagged.map((query) => query.metrics), K) };
+    byTag[tag] = { queries: tagged.length, metrics: meanMetrics(tagged.map((query) => query.metrics), metricNames(K)) };
   }
   return {
     name,
@@ -49,7 +49,7 @@ function provider(name: string, queries: QueryOutcome[]): ProviderResult {
     status: 'ok',
     metrics: meanMetrics(
       queries.map((query) => query.metrics),
-      K,
+      metricNames(K),
     ),
     by_tag: byTag,
     latency_ms: summarizeLatency(queries.map((query) => query.latency_ms)),
@@ -114,7 +114,7 @@ function doc(parts: { retrieval?: Record<string, ProviderResult>; e2e?: ResultsD
     status: 'complete',
     layers: { retrieval: parts.retrieval ? 'ran' : 'absent', e2e: parts.e2e ? 'ran' : 'absent', ...parts.layers },
     errors: [],
-    ...(parts.retrieval ? { retrieval: { k: K, depth: 10, definitions: '', memory_count: 0, query_count: 0, providers: parts.retrieval } } : {}),
+    ...(parts.retrieval ? { retrieval: { k: K, depth: 10, definitions: '', memory_count: 0, query_count: 0, queries_without_relevant: 0, providers: parts.retrieval } } : {}),
     ...(parts.e2e ? { e2e: parts.e2e } : {}),
   };
 }

@@ -7,8 +7,11 @@ import {
   precisionAtK,
   queryMetrics,
   ranksOfRelevant,
+  recallAllAtK,
   recallAtK,
   reciprocalRank,
+  hasRelevant,
+  scoredQueries,
   relevantCount,
   successAtK,
   type Gains,
@@ -188,7 +191,10 @@ describe('reciprocal rank over the whole list', () => {
 
 describe('queryMetrics and metricNames', () => {
   test('metricNames lists families by cutoff, then mrr', () => {
-    assert.deepEqual(metricNames([1, 5]), ['recall@1', 'recall@5', 'precision@1', 'precision@5', 'success@1', 'success@5', 'ndcg@1', 'ndcg@5', 'mrr']);
+    assert.deepEqual(metricNames([1, 5]), ['recall@1', 'recall@5', 'recall_all@1', 'recall_all@5', 'precision@1', 'precision@5', 'success@1', 'success@5', 'ndcg@1', 'ndcg@5', 'mrr']);
+    // with groups, the same names again prefixed group_
+    const names = metricNames([1], { groups: true });
+    assert.deepEqual(names.slice(names.indexOf('mrr') + 1), ['group_recall@1', 'group_recall_all@1', 'group_precision@1', 'group_success@1', 'group_ndcg@1', 'group_mrr']);
   });
 
   test('queryMetrics has exactly the metricNames keys', () => {
@@ -198,6 +204,8 @@ describe('queryMetrics and metricNames', () => {
     assert.deepEqual(values, {
       'recall@1': 1,
       'recall@5': 1,
+      'recall_all@1': 1,
+      'recall_all@5': 1,
       'precision@1': 1,
       'precision@5': 0.2,
       'success@1': 1,
@@ -221,7 +229,7 @@ describe('meanMetrics', () => {
     const q1 = queryMetrics(['d2', 'd1'], gains({ d2: 1, d3: 1 }), cutoffs);
     const q2 = queryMetrics(['x'], gains({ y: 1 }), cutoffs);
     const q3 = queryMetrics(['x'], gains({ x: 0 }), cutoffs);
-    const means = meanMetrics([q1, q2, q3], cutoffs);
+    const means = meanMetrics([q1, q2, q3], metricNames(cutoffs));
     // means = q1 / 3
     close(means['recall@1']!, 0.5 / 3); // 0.166667
     close(means['recall@5']!, 0.5 / 3);
@@ -236,11 +244,78 @@ describe('meanMetrics', () => {
   });
 
   test('a missing metric counts as 0 and an empty list gives zeros', () => {
-    const means = meanMetrics([{ mrr: 1 }, { mrr: 0.5, 'recall@1': 1 }], [1]);
+    const means = meanMetrics([{ mrr: 1 }, { mrr: 0.5, 'recall@1': 1 }], metricNames([1]));
     close(means.mrr!, 0.75); // (1 + 0.5) / 2
     close(means['recall@1']!, 0.5); // (0 + 1) / 2
     assert.equal(means['ndcg@1'], 0);
-    const empty = meanMetrics([], [1]);
+    const empty = meanMetrics([], metricNames([1]));
     for (const name of metricNames([1])) assert.equal(empty[name], 0, name);
+  });
+});
+
+describe('recall_all@k (LongMemEval\'s strict Recall@k)', () => {
+  // Relevant {b, d}; returned a b c d e.
+  //   k=1: none in the top 1         -> recall 0,   recall_all 0, success 0
+  //   k=2: b in, d out               -> recall 1/2, recall_all 0, success 1
+  //   k=4: b and d in                -> recall 1,   recall_all 1, success 1
+  const ranked = ['a', 'b', 'c', 'd', 'e'];
+  const judged = gains({ b: 1, d: 1 });
+
+  test('1 only when every relevant document is in the top k, beside recall and success', () => {
+    for (const [k, recall, all, success] of [
+      [1, 0, 0, 0],
+      [2, 0.5, 0, 1],
+      [3, 0.5, 0, 1],
+      [4, 1, 1, 1],
+    ] as const) {
+      close(recallAtK(ranked, judged, k), recall, `recall@${k}`);
+      assert.equal(recallAllAtK(ranked, judged, k), all, `recall_all@${k}`);
+      assert.equal(successAtK(ranked, judged, k), success, `success@${k}`);
+    }
+  });
+
+  test('graded gains: every gain >= 1 must be in; a relevant document never returned keeps it 0', () => {
+    assert.equal(recallAllAtK(['x', 'y'], gains({ x: 3, y: 1, n: 0 }), 2), 1, 'a judged 0 is not needed');
+    assert.equal(recallAllAtK(['x', 'y'], gains({ x: 1, z: 1 }), 10), 0);
+  });
+
+  test('nothing relevant: 0 (LongMemEval\'s all() over nothing would be 1, but it skips such questions, as a run does)', () => {
+    assert.equal(recallAllAtK(['x'], gains({}), 1), 0);
+  });
+
+  test('matches LongMemEval\'s evaluate_retrieval on a worked example', () => {
+    // LongMemEval (src/retrieval/eval_utils.py): recalled = set(corpus_ids[i] for i in rankings[:k]);
+    // recall_any = any(doc in recalled for doc in correct_docs); recall_all = all(...).
+    // Corpus order (rankings already applied): s1_1 s1_2 s2_1 s3_1 s1_3 s4_1 s3_2, correct_docs = [s2_1, s3_2].
+    //   k=3: recalled {s1_1, s1_2, s2_1}: recall_any 1.0, recall_all 0.0
+    //   k=5: recalled adds s3_1, s1_3:    recall_any 1.0, recall_all 0.0
+    //   k=7: recalled adds s4_1, s3_2:    recall_any 1.0, recall_all 1.0
+    //   k=1: recalled {s1_1}:             recall_any 0.0, recall_all 0.0
+    const turns = ['s1_1', 's1_2', 's2_1', 's3_1', 's1_3', 's4_1', 's3_2'];
+    const correct = gains({ s2_1: 1, s3_2: 1 });
+    for (const [k, any, all] of [
+      [1, 0, 0],
+      [3, 1, 0],
+      [5, 1, 0],
+      [7, 1, 1],
+    ] as const) {
+      assert.equal(successAtK(turns, correct, k), any, `recall_any@${k} = success@${k}`);
+      assert.equal(recallAllAtK(turns, correct, k), all, `recall_all@${k}`);
+    }
+    // Their ndcg_any differs from trec_eval's ndcg_cut (ours): their dcg adds rank 1 and 2 undiscounted
+    // (relevances[0] + sum(relevances[1:] / log2(2..n))), trec_eval divides rank r by log2(r + 1).
+    //   k=3, relevances in rank order 0 0 1, ideal 1 1 0:
+    //   LongMemEval: (1 / log2 3) / (1 + 1 / log2 2) = 0.630930 / 2        = 0.315465
+    //   trec_eval:   (1 / log2 4) / (1 + 1 / log2 3) = 0.5 / 1.630930      = 0.306574
+    close(ndcgAtK(turns, correct, 3), 0.5 / (1 + 1 / Math.log2(3)));
+  });
+});
+
+describe('hasRelevant and scoredQueries', () => {
+  test('a query counts when it names a relevant memory; relevant: [] does not', () => {
+    assert.equal(hasRelevant({ relevant: { a: 1 } }), true);
+    assert.equal(hasRelevant({ relevant: {} }), false);
+    const queries: { id: string; relevant: Record<string, number> }[] = [{ id: 'q1', relevant: { a: 2 } }, { id: 'q2', relevant: {} }, { id: 'q3', relevant: { b: 1 } }];
+    assert.deepEqual(scoredQueries(queries).map((query) => query.id), ['q1', 'q3']);
   });
 });

@@ -146,7 +146,7 @@ describe('paired per-case comparison', () => {
 });
 
 function query(id: string, ranks: Record<string, number | null>): QueryOutcome {
-  return { id, text: id, user: 'u', tags: [], relevant: {}, ranks, metrics: {}, results: [], latency_ms: 1 };
+  return { id, text: id, user: 'u', tags: [], relevant: Object.fromEntries(Object.keys(ranks).map((memory) => [memory, 1])), ranks, metrics: {}, results: [], latency_ms: 1 };
 }
 
 function providerOf(queries: QueryOutcome[]): ProviderResult {

@@ -84,6 +84,11 @@ const EXPECTED_MEANS: MetricValues = {
   'recall@3': 0.5,
   'recall@5': 0.5,
   'recall@10': 0.5,
+  // recall_all (every relevant in the top k): q1 has 1 of 2 at k=1, both from k=3; q2 none at k=1, both from k=3 -> 0, then 2/4.
+  'recall_all@1': 0,
+  'recall_all@3': 0.5,
+  'recall_all@5': 0.5,
+  'recall_all@10': 0.5,
   'precision@1': 0.25,
   'precision@3': 1 / 3,
   'precision@5': 0.2,
@@ -305,6 +310,7 @@ describe('scoreCommand', () => {
     assert.equal(trecEvalName('success@1'), 'success_1');
     assert.equal(trecEvalName('ndcg@10'), 'ndcg_cut_10');
     assert.equal(trecEvalName('mrr'), 'recip_rank');
+    assert.equal(trecEvalName('recall_all@5'), undefined, 'LongMemEval\'s recall_all has no trec_eval name, so score prints no line for it');
   });
 
   test('prints trec_eval-style lines, with notes on stderr', async () => {

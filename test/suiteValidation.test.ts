@@ -132,9 +132,47 @@ const cases: Case[] = [
     ],
   },
   {
-    title: 'empty lists of memories and of relevant ids',
+    title: 'an empty list of memories (an empty relevant list is allowed: that query is left out of the means)',
     file: `${S}/empty-lists.yaml`,
-    problems: [p(`${S}/empty-lists.yaml:5:13`, '"memories" must not be empty'), p(`${S}/empty-lists.yaml:7:43`, '"relevant" must not be empty')],
+    problems: [p(`${S}/empty-lists.yaml:5:13`, '"memories" must not be empty')],
+  },
+  {
+    title: 'a suite where no query has a relevant memory has nothing to score',
+    file: `${S}/no-relevant-anywhere.yaml`,
+    problems: [
+      p(
+        `${S}/no-relevant-anywhere.yaml:8:5`,
+        'no query names a relevant memory, so there is nothing to score',
+        'queries with relevant: [] are left out of the means; give at least one query its relevant memories',
+      ),
+    ],
+  },
+  {
+    title: 'group_metrics with no memory in a group is reported at group_metrics',
+    file: `${S}/group-metrics-without-groups.yaml`,
+    problems: [
+      p(
+        `${S}/group-metrics-without-groups.yaml:3:18`,
+        'group_metrics is on but no memory has a group, so group-level scores would equal memory-level ones',
+        'give memories group: (e.g. the session id), or remove group_metrics',
+      ),
+    ],
+  },
+  {
+    title: 'a gate on a group_ metric needs group_metrics; group_ names ranking metrics only',
+    file: `${S}/gate-group-metric-off.yaml`,
+    problems: [
+      p(
+        `${S}/gate-group-metric-off.yaml:11:17`,
+        'metric "retrieval.keyword.group_recall@3": group_recall@3 is computed only with retrieval.group_metrics: true',
+        'set retrieval.group_metrics: true (memories need group:), or gate on the memory-level metric',
+      ),
+      p(
+        `${S}/gate-group-metric-off.yaml:12:17`,
+        'metric "retrieval.keyword.group_latency_ms" names nothing: "group_latency_ms" is not a retrieval metric',
+        'use recall@k, recall_all@k, precision@k, success@k, ndcg@k, mrr (each also group_), latency_ms or cross_user_hits',
+      ),
+    ],
   },
   {
     title: 'vector provider without an embedding',

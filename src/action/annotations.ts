@@ -5,6 +5,7 @@ import type { Verdict } from '../gate/types.js';
 import type { CaseResult } from '../e2e/aggregate.js';
 import { oneLine } from '../report/format.js';
 import type { ResultsDocument } from '../results/types.js';
+import { missedQueries } from '../report/missedTable.js';
 import type { Suite } from '../suite/types.js';
 
 /** GitHub shows at most 10 annotations of each kind per step: the most important go first. */
@@ -73,8 +74,7 @@ export function annotate(suite: Suite, results: ResultsDocument, verdict: Verdic
   const queries = new Map((suite.retrieval?.queries ?? []).map((query) => [query.id, query]));
   const largest = results.retrieval?.k.at(-1);
   const warnings = Object.values(results.retrieval?.providers ?? {}).flatMap((provider) =>
-    provider.queries
-      .filter((query) => largest !== undefined && (query.metrics[`recall@${largest}`] ?? 0) < 1)
+    (largest === undefined ? [] : missedQueries(provider, largest))
       .map((query) => ({ message: `${oneLine(provider.name, 80)}: "${oneLine(query.text, 200)}" misses a relevant memory in the top ${largest}`, where: queries.get(query.id)?.where })),
   );
   for (const item of warnings.slice(0, PER_KIND)) {

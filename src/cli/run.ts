@@ -26,7 +26,7 @@ import { readHistoryFile, type HistoryReading } from '../history/file.js';
 import { trendFromReading } from '../history/trend.js';
 
 export const RUN_USAGE =
-  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b] [--html FILE] [--history FILE] [--baseline DIR] [--postgres URL]';
+  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b] [--html FILE] [--history FILE] [--baseline DIR] [--postgres URL] [--by-tag]';
 
 export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -47,6 +47,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
       html: { type: 'string' },
       history: { type: 'string' },
       baseline: { type: 'string' },
+      'by-tag': { type: 'boolean', default: false },
     },
     RUN_USAGE,
   );
@@ -110,7 +111,8 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     split,
   });
   if (baseline && baseline.results.suite.name !== suite.name) io.stderr(`note: the baseline ${String(values.baseline)} is a run of another suite (${baseline.results.suite.name})\n`);
-  if (variants) return runVariants(suite, variants, out, runOptions, Boolean(values.json), io, { postgres, history, baseline });
+  const report = { byTag: Boolean(values['by-tag']) };
+  if (variants) return runVariants(suite, variants, out, runOptions, Boolean(values.json), io, { postgres, history, baseline, report });
 
   const { results, trials } = await runOnce(suite, runOptions(out), io);
   // A shard is gated after merge, on the whole.
@@ -121,7 +123,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   if (values.json) {
     io.stdout(`${JSON.stringify(withoutQueryRows(verdict ? { ...results, gate: verdict } : results), null, 2)}\n`);
   } else {
-    io.stdout(`${runReportText(results, trials, verdict, trend).join('\n')}\nresults written to ${out}/ (${writtenFiles(results)})${htmlCopy ? `\nreport copied to ${htmlCopy}` : ''}\n`);
+    io.stdout(`${runReportText(results, trials, verdict, trend, report).join('\n')}\nresults written to ${out}/ (${writtenFiles(results)})${htmlCopy ? `\nreport copied to ${htmlCopy}` : ''}\n`);
   }
   if (postgres !== undefined) await exportRun(results, trials, postgres, exportIO(io, Boolean(values.json)));
   return runExitCode(results, verdict, io.stderr, 'run');
@@ -177,7 +179,12 @@ async function runVariants(
   runOptions: (dir: string) => Omit<RunOptions, 'log' | 'onTrial'>,
   json: boolean,
   io: CliIO,
-  { postgres, history, baseline }: { postgres?: string; history?: { file: string; reading: HistoryReading }; baseline?: { results: ResultsDocument; trials: TrialRecord[] } },
+  {
+    postgres,
+    history,
+    baseline,
+    report,
+  }: { postgres?: string; history?: { file: string; reading: HistoryReading }; baseline?: { results: ResultsDocument; trials: TrialRecord[] }; report: { byTag: boolean } },
 ): Promise<number> {
   const runs: (VariantResults & { trials: TrialRecord[]; dir: string })[] = [];
   for (const variant of names) {
@@ -196,7 +203,7 @@ async function runVariants(
     const variants = Object.fromEntries(runs.map((run, index) => [run.name, withoutQueryRows(verdicts[index] ? { ...run.results, gate: verdicts[index] } : run.results)]));
     io.stdout(`${JSON.stringify({ variants, side_by_side: comparison }, null, 2)}\n`);
   } else {
-    const parts = runs.map((run, index) => `== variant ${run.name} ==\n${runReportText(run.results, run.trials, verdicts[index], trends[index]).join('\n')}\nresults written to ${run.dir}/ (${writtenFiles(run.results)})\n`);
+    const parts = runs.map((run, index) => `== variant ${run.name} ==\n${runReportText(run.results, run.trials, verdicts[index], trends[index], report).join('\n')}\nresults written to ${run.dir}/ (${writtenFiles(run.results)})\n`);
     io.stdout(`${parts.join('\n')}\n${variantsText(comparison, runs)}side by side written to ${join(out, SIDE_BY_SIDE_FILE)}\n`);
   }
   // Each variant is its own run (its own run id), exported as such with its name in the variant column.

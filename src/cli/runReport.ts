@@ -10,12 +10,12 @@ import { terminalE2eReport } from '../report/terminalE2e.js';
 import type { Trend } from '../history/types.js';
 import { trendLinesText } from '../report/trendLines.js';
 
-/** What `run` and `merge` print after the numbers: retrieval, e2e, the verdict and the trend (run --history), whichever there are. */
-export function runReportText(results: ResultsDocument, trials: readonly TrialRecord[], verdict: Verdict | undefined, trend?: Trend): string[] {
+/** What `run` and `merge` print after the numbers: retrieval (every metric by tag with run --by-tag), e2e, the verdict and the trend (run --history), whichever there are. */
+export function runReportText(results: ResultsDocument, trials: readonly TrialRecord[], verdict: Verdict | undefined, trend?: Trend, options: { byTag?: boolean } = {}): string[] {
   const parts: string[] = [];
   const split = splitRunText(results.split);
   if (split) parts.push(`${split}\n`);
-  if (results.retrieval) parts.push(terminalReport(results));
+  if (results.retrieval) parts.push(terminalReport(results, options));
   if (results.e2e) parts.push(terminalE2eReport(results.e2e, [...trials]));
   if (verdict) parts.push(verdictText(verdict));
   if (trend) parts.push(`${trendLinesText(trend).join('\n')}\n`);

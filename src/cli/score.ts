@@ -9,12 +9,14 @@ import type { CliIO } from './io.js';
 
 export const SCORE_USAGE = 'recall-gate score --qrels FILE --run FILE [--k 1,3,5,10] [--json]';
 
-/** trec_eval's output names for our metric keys. */
-export function trecEvalName(metric: string): string {
+const TREC_EVAL_FAMILIES: Partial<Record<string, string>> = { recall: 'recall', precision: 'P', success: 'success', ndcg: 'ndcg_cut' };
+
+/** trec_eval's output names for our metric keys; undefined for a metric trec_eval has not (recall_all@k: LongMemEval's). */
+export function trecEvalName(metric: string): string | undefined {
   if (metric === 'mrr') return 'recip_rank';
   const [family, k] = metric.split('@');
-  const name = { recall: 'recall', precision: 'P', success: 'success', ndcg: 'ndcg_cut' }[family as 'recall'];
-  return `${name}_${k}`;
+  const name = TREC_EVAL_FAMILIES[family!];
+  return name && `${name}_${k}`;
 }
 
 function readInput(path: string, io: CliIO, flag: string): string {
@@ -44,7 +46,11 @@ export async function scoreCommand(argv: string[], io: CliIO): Promise<number> {
     return ExitCode.ok;
   }
   const lines = [`num_q\tall\t${score.queryCount}`];
-  for (const metric of metricNames(cutoffs)) lines.push(`${trecEvalName(metric)}\tall\t${score.means[metric]!.toFixed(4)}`);
+  // Only trec_eval's own measures, so the lines diff against trec_eval's; --json has recall_all@k too.
+  for (const metric of metricNames(cutoffs)) {
+    const name = trecEvalName(metric);
+    if (name) lines.push(`${name}\tall\t${score.means[metric]!.toFixed(4)}`);
+  }
   io.stdout(`${lines.join('\n')}\n`);
   if (score.missingFromRun.length > 0) io.stderr(`note: ${score.missingFromRun.length} judged queries have no results in the run and score 0 (as trec_eval -c)\n`);
   if (score.ignoredRunQueries.length > 0) io.stderr(`note: ${score.ignoredRunQueries.length} run queries have no judgments and are ignored (as trec_eval)\n`);

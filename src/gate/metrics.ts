@@ -4,9 +4,10 @@
  * Grammar (segments are separated by dots; provider, tag and ability names may
  * themselves contain dots, so keys are read from both ends):
  *
- *   retrieval.<provider>.<m>               m: recall@k | precision@k | success@k | ndcg@k | mrr
- *                                          (k one of retrieval.k). Default aggregation: mean over queries
- *                                          (every query counts, as in the reports).
+ *   retrieval.<provider>.<m>               m: recall@k | recall_all@k | precision@k | success@k | ndcg@k | mrr
+ *                                          (k one of retrieval.k), or any of them prefixed group_ (group-level,
+ *                                          with retrieval.group_metrics). Default aggregation: mean over queries
+ *                                          (every query with a relevant memory counts, as in the reports).
  *   retrieval.<provider>.latency_ms        per-query search latency. Default aggregation: median.
  *   retrieval.<provider>.tag.<tag>.<m>     the same over the queries tagged <tag> (latency_ms too).
  *   retrieval.<provider>.cross_user_hits   results owned by another user than the searching one (the
@@ -76,6 +77,7 @@ import { FAULT_KINDS, probeRecallMs } from '../e2e/faults.js';
 import type { Condition, FaultKind } from '../e2e/types.js';
 import type { ResultsDocument } from '../results/types.js';
 import type { ProviderResult, QueryOutcome } from '../results/types.js';
+import { GROUP_PREFIX, METRIC_FAMILIES, scoredQueries, type MetricFamily } from '../retrieval/metrics.js';
 import { groupBy, mean, median, percentile, type LatencySummary } from '../stats.js';
 import { didYouMean } from '../suite/didYouMean.js';
 import type { UnitSamples } from './bootstrap.js';
@@ -87,7 +89,6 @@ export const CONDITIONS: readonly Condition[] = ['recall', 'none', 'oracle', 'fa
 export const FAULT_METRICS = ['pass_rate', 'errors', 'recall_latency_ms', 'vs_none'] as const;
 export type FaultMetric = (typeof FAULT_METRICS)[number];
 export const AGGREGATIONS: readonly Aggregation[] = ['mean', 'min', 'max', 'median', 'p95'];
-export const RETRIEVAL_FAMILIES = ['recall', 'precision', 'success', 'ndcg'] as const;
 export const E2E_RATES = ['pass_rate', 'pass^k', 'pass@k', 'errors'] as const;
 export const E2E_SCALARS = ['cost_usd', 'embedding_cost_usd', 'injected_tokens', 'leaks', 'harmful_recall_rate', 'evidence_coverage', 'recall_precision'] as const;
 /** Per-condition cost figures (results.e2e.cost.by_condition): e2e.<condition>.<figure>. */
@@ -95,7 +96,7 @@ export const E2E_CONDITION_COSTS = ['cost_per_success', 'injected_tokens'] as co
 
 export const ISOLATION_COUNTS = ['cross_user_hits', 'unknown_ids'] as const;
 export const GRADER_METRICS: readonly GraderMetric[] = ['score', 'pass_rate', 'pass^k'];
-export type RetrievalFamily = (typeof RETRIEVAL_FAMILIES)[number];
+export type RetrievalFamily = MetricFamily;
 type IsolationCount = (typeof ISOLATION_COUNTS)[number];
 export type E2eRate = (typeof E2E_RATES)[number];
 export type E2eScalar = (typeof E2E_SCALARS)[number];
@@ -103,7 +104,7 @@ export type E2eConditionCost = (typeof E2E_CONDITION_COSTS)[number];
 
 /** A key, parsed. */
 export type MetricKey =
-  | { layer: 'retrieval'; provider: string; tag?: string; metric: string; family: RetrievalFamily | 'mrr' | 'latency_ms' | IsolationCount; k?: number }
+  | { layer: 'retrieval'; provider: string; tag?: string; metric: string; family: RetrievalFamily | 'mrr' | 'latency_ms' | IsolationCount; k?: number; group?: true }
   | { layer: 'e2e'; kind: 'rate'; rate: E2eRate; condition?: Condition; ability?: string }
   | { layer: 'e2e'; kind: 'diff'; ability: string; diff: 'lift' | 'gap' }
   | { layer: 'e2e'; kind: 'latency'; which: 'call' | 'recall' }
@@ -125,10 +126,19 @@ export interface KnownNames {
 
 const E2E_SINGLE = [...E2E_RATES, 'latency_ms', 'recall_latency_ms', ...E2E_SCALARS, 'harmful_action_rate', 'empty_recall_rate'];
 
-function retrievalMetric(name: string): { family: RetrievalFamily | 'mrr' | 'latency_ms' | IsolationCount; k?: number } | undefined {
+const RANK_METRIC = new RegExp(`^(${METRIC_FAMILIES.join('|')})@([1-9][0-9]*)$`);
+
+function retrievalMetric(name: string): { family: RetrievalFamily | 'mrr' | 'latency_ms' | IsolationCount; k?: number; group?: true } | undefined {
   if (name === 'mrr' || name === 'latency_ms') return { family: name };
   if ((ISOLATION_COUNTS as readonly string[]).includes(name)) return { family: name as IsolationCount };
-  const match = /^(recall|precision|success|ndcg)@([1-9][0-9]*)$/.exec(name);
+  // group_ names a ranking metric at group level: group_mrr, group_recall_all@5 (not group_latency_ms).
+  if (name.startsWith(GROUP_PREFIX)) {
+    const inner = name.slice(GROUP_PREFIX.length);
+    if (inner === 'mrr') return { family: 'mrr', group: true };
+    const grouped = RANK_METRIC.exec(inner);
+    return grouped ? { family: grouped[1] as RetrievalFamily, k: Number(grouped[2]), group: true } : undefined;
+  }
+  const match = RANK_METRIC.exec(name);
   if (!match) return undefined;
   return { family: match[1] as RetrievalFamily, k: Number(match[2]) };
 }
@@ -166,11 +176,12 @@ function parseRetrieval(key: string, rest: string[], known: KnownNames): ParsedK
   const metric = retrievalMetric(name);
   if (!metric) {
     const k = /@(\d+)$/.exec(name)?.[1] ?? '1';
-    const candidates = [...RETRIEVAL_FAMILIES.map((family) => `${family}@${k}`), 'mrr', 'latency_ms', ...ISOLATION_COUNTS];
+    const ranking = [...METRIC_FAMILIES.map((family) => `${family}@${k}`), 'mrr'];
+    const candidates = [...ranking, ...ranking.map((metric) => `${GROUP_PREFIX}${metric}`), 'latency_ms', ...ISOLATION_COUNTS];
     return {
       ok: false,
       reason: `"${name}" is not a retrieval metric`,
-      hint: didYouMean(name, candidates) ?? 'use recall@k, precision@k, success@k, ndcg@k, mrr, latency_ms or cross_user_hits',
+      hint: didYouMean(name, candidates) ?? 'use recall@k, recall_all@k, precision@k, success@k, ndcg@k, mrr (each also group_), latency_ms or cross_user_hits',
     };
   }
   const middle = rest.slice(0, -1).join('.');
@@ -379,12 +390,14 @@ function resolveRetrieval(spec: RetrievalKey, results: ResultsDocument, aggregat
   if (spec.k !== undefined && !retrieval.k.includes(spec.k)) {
     return { status: 'missing', reason: `${spec.metric} was not computed: retrieval.k is ${retrieval.k.join(', ')}` };
   }
-  const queries: QueryOutcome[] = spec.tag === undefined ? provider.queries : provider.queries.filter((query) => query.tags.includes(spec.tag!));
+  const tagged: QueryOutcome[] = spec.tag === undefined ? provider.queries : provider.queries.filter((query) => query.tags.includes(spec.tag!));
+  // Every search took its time; only queries with a relevant memory have a metric to average.
+  const queries = spec.family === 'latency_ms' ? tagged : scoredQueries(tagged);
   const read = (query: QueryOutcome) => (spec.family === 'latency_ms' ? query.latency_ms : query.metrics[spec.metric]);
   const values = queries.map(read).filter((value): value is number => typeof value === 'number');
   if (values.length > 0 && values.length === queries.length) return valueOf(values, aggregation, 'query', 'retrieval', { ids: queries.map((query) => query.id) });
 
-  if (spec.tag !== undefined && !own(provider.by_tag, spec.tag) && queries.length === 0) {
+  if (spec.tag !== undefined && !own(provider.by_tag, spec.tag) && tagged.length === 0) {
     const tags = Object.keys(provider.by_tag ?? {});
     return { status: 'missing', reason: `no query is tagged "${spec.tag}"`, hint: didYouMean(spec.tag, tags) };
   }

@@ -13,6 +13,7 @@ import type { TrialRecord } from '../e2e/trial.js';
 import type { ResultsDocument } from '../results/types.js';
 import { querySummaries } from '../retrieval/runRetrieval.js';
 import type { IsolationCheck, ProviderResult } from '../results/types.js';
+import { hasRelevant } from '../retrieval/metrics.js';
 import type { SplitChoice } from '../suite/splits.js';
 import type { Suite } from '../suite/types.js';
 import { evaluateGate, type EvaluateOptions } from './evaluate.js';
@@ -42,11 +43,12 @@ function resultsForSplit(results: ResultsDocument, trials: readonly TrialRecord[
         const kept = provider.queries.filter((query) => ids.has(query.id));
         queries = Math.max(queries, kept.length);
         // A failed provider stays failed; its leaks found before it failed still count.
-        const summaries = provider.status === 'ok' ? querySummaries(name, kept, cutoffs) : {};
+        const summaries = provider.status === 'ok' ? querySummaries(name, kept, cutoffs, results.retrieval!.group_metrics) : {};
         return [name, { ...provider, ...summaries, queries: kept, ...(provider.isolation ? { isolation: isolationOf(provider.isolation, ids) } : {}) }];
       }),
     );
-    narrowed.retrieval = { ...results.retrieval, query_count: queries, providers };
+    const withoutRelevant = suite.retrieval.queries.filter((query) => ids.has(query.id) && !hasRelevant(query)).length;
+    narrowed.retrieval = { ...results.retrieval, query_count: queries, queries_without_relevant: withoutRelevant, providers };
     if (queries === 0) narrowNothing(narrowed, 'retrieval');
   }
 

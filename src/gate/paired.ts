@@ -8,6 +8,7 @@ import type { CaseRates, E2eResult } from '../e2e/aggregate.js';
 import type { Condition } from '../e2e/types.js';
 import type { ResultsDocument } from '../results/types.js';
 import type { ProviderResult, QueryOutcome } from '../results/types.js';
+import { scoredQueries } from '../retrieval/metrics.js';
 
 /** Non-zero differences up to this many get the exact Wilcoxon distribution; above, the normal approximation. */
 const WILCOXON_EXACT_MAX = 100;
@@ -215,12 +216,14 @@ const reciprocal = (rank: number | null) => (rank === null ? 0 : 1 / rank);
 
 /** Per-query changes of one provider between two runs, paired by query id. */
 export function queryChanges(baseline: ProviderResult, current: ProviderResult): QueryChanges {
-  const before = new Map(baseline.queries.map((query) => [query.id, query]));
+  // A query with no relevant memory has no rank to compare: it is in neither run's pairs.
+  const [was, now] = [scoredQueries(baseline.queries), scoredQueries(current.queries)];
+  const before = new Map(was.map((query) => [query.id, query]));
   const worse: RankChange[] = [];
   const better: RankChange[] = [];
   const differences: number[] = [];
   const added: string[] = [];
-  for (const query of current.queries) {
+  for (const query of now) {
     const prior = before.get(query.id);
     if (!prior) {
       added.push(query.id);
@@ -232,7 +235,7 @@ export function queryChanges(baseline: ProviderResult, current: ProviderResult):
     if (difference < -ZERO) worse.push(change);
     else if (difference > ZERO) better.push(change);
   }
-  const now = new Set(current.queries.map((query) => query.id));
+  const nowIds = new Set(now.map((query) => query.id));
   return {
     provider: current.name,
     shared: differences.length,
@@ -241,7 +244,7 @@ export function queryChanges(baseline: ProviderResult, current: ProviderResult):
     same: differences.length - worse.length - better.length,
     wilcoxon: wilcoxonSignedRank(differences),
     added,
-    removed: baseline.queries.filter((query) => !now.has(query.id)).map((query) => query.id),
+    removed: was.filter((query) => !nowIds.has(query.id)).map((query) => query.id),
   };
 }
 

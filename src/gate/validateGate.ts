@@ -159,8 +159,11 @@ function checkKey(key: MetricKey, suite: Suite): { message: string; hint?: strin
       const nearest = [...retrieval.k].sort((a, b) => Math.abs(a - key.k!) - Math.abs(b - key.k!))[0];
       return {
         message: `${key.metric} is not computed: retrieval.k is ${listed(retrieval.k.map(String))}`,
-        hint: nearest === undefined ? `add ${key.k} to retrieval.k` : `did you mean "${key.family}@${nearest}"? or add ${key.k} to retrieval.k`,
+        hint: nearest === undefined ? `add ${key.k} to retrieval.k` : `did you mean "${key.metric.replace(/@\d+$/, `@${nearest}`)}"? or add ${key.k} to retrieval.k`,
       };
+    }
+    if (key.group && !retrieval.group_metrics) {
+      return { message: `${key.metric} is computed only with retrieval.group_metrics: true`, hint: 'set retrieval.group_metrics: true (memories need group:), or gate on the memory-level metric' };
     }
     if (key.tag !== undefined) {
       const tags = [...new Set(retrieval.queries.flatMap((query) => query.tags))].sort();

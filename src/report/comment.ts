@@ -8,6 +8,7 @@ import { pairingText, splitLine } from '../gate/format.js';
 import { mcnemarText, pairedChanges, wilcoxonText } from '../gate/paired.js';
 import { formatEstimate, formatMetric, headlineMetrics, liftAndGapCells, markdownTable } from './format.js';
 import type { ResultsDocument } from '../results/types.js';
+import { withoutRelevantText } from './tagTables.js';
 import { changedHeldoutCases, changedHeldoutQueries } from '../suite/splits.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
 import { faultTableMarkdown } from './faultTable.js';
@@ -354,13 +355,14 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
     const columns = headlineMetrics(retrieval.k).slice(0, 5);
     const mrrBase = (name: string) => baseline?.retrieval?.providers[name]?.metrics?.mrr;
     const providers = Object.values(retrieval.providers);
+    const withoutRelevant = withoutRelevantText(retrieval);
     parts.retrieval = {
       rows: providers.length,
       cap: Infinity,
       render: (shown) => [
         '### Retrieval',
         '',
-        `${retrieval.query_count} queries over ${retrieval.memory_count} memories; trec_eval definitions.${providers.some((provider) => provider.intervals) ? ` [low, high] n: ${INTERVAL_DEFINITION}; n queries.` : ''}`,
+        `${retrieval.query_count} queries over ${retrieval.memory_count} memories; trec_eval definitions.${withoutRelevant ? ` ${withoutRelevant}.` : ''}${providers.some((provider) => provider.intervals) ? ` [low, high] n: ${INTERVAL_DEFINITION}; n queries.` : ''}`,
         '',
         ...tableWithMore(
           ['provider', ...columns, ...(baseline?.retrieval ? ['Δ mrr'] : [])],

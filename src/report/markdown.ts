@@ -2,7 +2,8 @@ import { costLines } from './costLines.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { cell, escapeMarkdown } from './escape.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
-import { formatCost, formatEstimate, formatMetric, formatMs, headlineMetrics, liftAndGapCells, markdownTable, recallQualityText, splitRunText } from './format.js';
+import { formatCost, formatEstimate, formatMetric, formatMs, groupColumns, headlineMetrics, liftAndGapCells, markdownTable, recallQualityText, splitRunText } from './format.js';
+import { tagTables, withoutRelevantText } from './tagTables.js';
 import type { IsolationCheck, ResultsDocument } from '../results/types.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
 import { faultTableMarkdown } from './faultTable.js';
@@ -46,11 +47,12 @@ function resultSections(results: ResultsDocument): string[] {
   if (!retrieval) return lines;
 
   const columns = headlineMetrics(retrieval.k);
+  const without = withoutRelevantText(retrieval);
   lines.push(
     `### Retrieval`,
     '',
     `${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search. ` +
-      `Metrics follow trec_eval's definitions; every query counts in each mean. [low, high] n: ${INTERVAL_DEFINITION}; n queries.`,
+      `Metrics follow trec_eval's definitions (recall_all@k: LongMemEval's); ${without ? `every query with a relevant memory counts in each mean; ${without}` : 'every query counts in each mean'}. [low, high] n: ${INTERVAL_DEFINITION}; n queries.`,
     '',
   );
   const providers = Object.values(retrieval.providers);
@@ -66,24 +68,25 @@ function resultSections(results: ResultsDocument): string[] {
     '',
   );
 
-  lines.push(...isolationLines(providers));
-
-  const tags = [...new Set(providers.flatMap((provider) => Object.keys(provider.by_tag ?? {})))].sort();
-  const largest = retrieval.k[retrieval.k.length - 1]!;
-  if (tags.length > 0) {
-    lines.push(`#### recall@${largest} by tag`, '');
-    const okProviders = providers.filter((provider) => provider.status === 'ok');
+  if (retrieval.group_metrics) {
+    const grouped = groupColumns(columns);
     lines.push(
+      'By group (each memory counts as its group; the first k distinct groups are the top k):',
+      '',
       ...markdownTable(
-        ['tag', 'queries', ...okProviders.map((provider) => cell(provider.name))],
-        tags.map((tag) => {
-          const count = okProviders.map((provider) => provider.by_tag?.[tag]?.queries).find((n) => n !== undefined) ?? 0;
-          return [cell(tag), String(count), ...okProviders.map((provider) => formatMetric(provider.by_tag?.[tag]?.metrics[`recall@${largest}`]))];
-        }),
+        ['provider', ...grouped],
+        providers.map((provider) => [cell(provider.name), ...grouped.map((name) => (provider.status === 'ok' ? formatEstimate(provider.metrics?.[name], provider.intervals?.[name]) : '-'))]),
       ),
       '',
     );
   }
+
+  lines.push(...isolationLines(providers));
+
+  const largest = retrieval.k[retrieval.k.length - 1]!;
+  const byTag = tagTables(retrieval, (text) => cell(text));
+  if (byTag.length > 0) lines.push('#### By tag', '', 'Every metric over the queries of each tag (queries in brackets).', '');
+  for (const table of byTag) lines.push(`**${cell(table.provider)}**`, '', ...markdownTable(table.header, table.rows), '');
 
   for (const provider of providers) {
     if (provider.status === 'error') {

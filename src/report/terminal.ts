@@ -1,23 +1,28 @@
 import type { ProviderResult } from '../results/types.js';
 import { plainText } from './escape.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
-import { formatEstimate, formatMetric, formatMs, headlineMetrics, oneLine, textTable, usd } from './format.js';
+import { formatEstimate, formatMetric, formatMs, groupColumns, headlineMetrics, oneLine, textTable, usd } from './format.js';
 import { crossUserText } from './markdown.js';
 import { missedQueries } from './missedTable.js';
 import { queryRowsFile } from '../results/folder.js';
 import type { ResultsDocument } from '../results/types.js';
+import { tagTables, withoutRelevantText } from './tagTables.js';
 
 const MAX_MISSES_SHOWN = 10;
 
-/** The human summary `recall-gate run` prints; untrusted text (names, ids, errors) through plainText, so it cannot drive the terminal. */
-export function terminalReport(results: ResultsDocument): string {
+/**
+ * The human summary `recall-gate run` prints; untrusted text (names, ids, errors) through plainText, so it cannot drive the terminal.
+ * `byTag` (run --by-tag) adds each provider's every metric by tag.
+ */
+export function terminalReport(results: ResultsDocument, options: { byTag?: boolean } = {}): string {
   const retrieval = results.retrieval;
   if (!retrieval) return `${plainText(results.suite.name)}: the suite has no retrieval section\n`;
   const columns = headlineMetrics(retrieval.k);
   const lines: string[] = [];
+  const without = withoutRelevantText(retrieval);
   lines.push(
     `${plainText(results.suite.name)}: retrieval, ${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search`,
-    `metrics: trec_eval definitions, mean over all queries`,
+    `metrics: trec_eval definitions, mean over ${without ? `the queries with a relevant memory; ${without}` : 'all queries'}`,
     '',
   );
   const providers = Object.values(retrieval.providers);
@@ -27,11 +32,19 @@ export function terminalReport(results: ResultsDocument): string {
       : [plainText(provider.name), ...columns.map(() => '-'), '-', '-'],
   );
   lines.push(textTable(['provider', ...columns, 'p50 ms', 'p95 ms'], rows), '');
+  if (retrieval.group_metrics) {
+    const grouped = groupColumns(columns);
+    lines.push(
+      'by group (each memory counts as its group; the first k distinct groups are the top k):',
+      textTable(['provider', ...grouped], providers.map((provider) => [plainText(provider.name), ...grouped.map((name) => (provider.status === 'ok' ? formatMetric(provider.metrics?.[name]) : '-'))])),
+      '',
+    );
+  }
   const withIntervals = providers.filter((provider) => provider.status === 'ok' && provider.intervals && Object.keys(provider.intervals).length > 0);
   if (withIntervals.length > 0) {
     lines.push(`intervals (${INTERVAL_DEFINITION}):`);
     for (const provider of withIntervals) {
-      const shown = columns.filter((name) => provider.intervals![name]).map((name) => `${name} ${formatEstimate(provider.metrics?.[name], provider.intervals![name])}`);
+      const shown = [...columns, ...(retrieval.group_metrics ? groupColumns(columns) : [])].filter((name) => provider.intervals![name]).map((name) => `${name} ${formatEstimate(provider.metrics?.[name], provider.intervals![name])}`);
       lines.push(`  ${plainText(provider.name)}: ${shown.join('; ')}`);
     }
     lines.push('');
@@ -40,6 +53,11 @@ export function terminalReport(results: ResultsDocument): string {
   const embedded = providers.filter((provider) => provider.embedding);
   if (embedded.length > 0) {
     lines.push(`embedding requests: ${embedded.map(({ name, embedding }) => `${plainText(name)} ${embedding!.tokens} tokens, ${embedding!.cost_usd === null ? 'cost unknown' : usd(embedding!.cost_usd)}`).join('; ')}`, '');
+  }
+
+  // After the intervals, which belong to the table above.
+  if (options.byTag) {
+    for (const table of tagTables(retrieval, plainText)) lines.push(`${plainText(table.provider)} by tag (queries in brackets):`, textTable(table.header, table.rows), '');
   }
 
   for (const provider of providers) {

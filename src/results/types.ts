@@ -106,9 +106,13 @@ export interface RetrievalResult {
   definitions: string;
   memory_count: number;
   query_count: number;
+  /** Queries with `relevant: []`: left out of every mean, interval and paired test. */
+  queries_without_relevant: number;
+  /** Present (true) when each query was also scored by the memories' groups (group_ metrics). */
+  group_metrics?: boolean;
   providers: Record<string, ProviderResult>;
 }
 
 /** What RetrievalResult.definitions says of the numbers. */
 export const METRIC_DEFINITIONS =
-  'trec_eval (recall.k, P.k, success.k, ndcg_cut.k, recip_rank over the returned list); every query counts in each mean, as trec_eval -c';
+  'trec_eval (recall.k, P.k, success.k, ndcg_cut.k, recip_rank over the returned list) and LongMemEval (recall_all@k); every query with a relevant memory counts in each mean, as trec_eval -c';

@@ -1,11 +1,13 @@
 /**
  * Retrieval metrics for one query, with trec_eval's definitions
- * (recall.k, P.k, success.k, ndcg_cut.k, recip_rank):
+ * (recall.k, P.k, success.k, ndcg_cut.k, recip_rank) and LongMemEval's
+ * recall_all@k, which trec_eval has no name for:
  *
  * - `ranked` is the result list in the order it is judged (best first);
  * - `gains` maps each judged document to its relevance; a document counts as
  *   relevant when its gain is at least 1, and nDCG uses the gain itself;
- * - a query with no relevant document scores 0 everywhere and still counts in a mean.
+ * - a query with no relevant document scores 0 everywhere; `score` averages it
+ *   in (as trec_eval -c), a run leaves it out of its means (see hasRelevant).
  */
 export type Gains = ReadonlyMap<string, number>;
 
@@ -26,6 +28,16 @@ function relevantInTopK(ranked: readonly string[], gains: Gains, k: number): num
 export function recallAtK(ranked: readonly string[], gains: Gains, k: number): number {
   const total = relevantCount(gains);
   return total === 0 ? 0 : relevantInTopK(ranked, gains, k) / total;
+}
+
+/**
+ * 1 when every relevant document is in the top k (LongMemEval's recall_all@k,
+ * its tables' "Recall@k"); 0 when nothing is relevant, where LongMemEval's
+ * all() over an empty list would give 1 (it skips such questions instead).
+ */
+export function recallAllAtK(ranked: readonly string[], gains: Gains, k: number): number {
+  const total = relevantCount(gains);
+  return total > 0 && relevantInTopK(ranked, gains, k) === total ? 1 : 0;
 }
 
 /** |relevant in top k| / k, dividing by k even when fewer were returned. */
@@ -79,6 +91,7 @@ export function queryMetrics(ranked: readonly string[], gains: Gains, cutoffs: r
   const values: MetricValues = {};
   for (const k of cutoffs) {
     values[`recall@${k}`] = recallAtK(ranked, gains, k);
+    values[`recall_all@${k}`] = recallAllAtK(ranked, gains, k);
     values[`precision@${k}`] = precisionAtK(ranked, gains, k);
     values[`success@${k}`] = successAtK(ranked, gains, k);
     values[`ndcg@${k}`] = ndcgAtK(ranked, gains, k);
@@ -87,9 +100,8 @@ export function queryMetrics(ranked: readonly string[], gains: Gains, cutoffs: r
   return values;
 }
 
-/** Arithmetic mean of each metric over queries; every query counts, including zeros. */
-export function meanMetrics(perQuery: readonly MetricValues[], cutoffs: readonly number[]): MetricValues {
-  const names = metricNames(cutoffs);
+/** Arithmetic mean of each named metric over the queries given; every one counts, zeros included, a missing value as 0. */
+export function meanMetrics(perQuery: readonly MetricValues[], names: readonly string[]): MetricValues {
   const means: MetricValues = {};
   for (const name of names) {
     let sum = 0;
@@ -99,9 +111,32 @@ export function meanMetrics(perQuery: readonly MetricValues[], cutoffs: readonly
   return means;
 }
 
-export function metricNames(cutoffs: readonly number[]): string[] {
+/** The @k families, in the order results.json and the tables list them. */
+export const METRIC_FAMILIES = ['recall', 'recall_all', 'precision', 'success', 'ndcg'] as const;
+export type MetricFamily = (typeof METRIC_FAMILIES)[number];
+
+/** Group-level metrics (retrieval.group_metrics) are named as the memory-level ones with this prefix: group_recall@5. */
+export const GROUP_PREFIX = 'group_';
+
+/** Every metric name a run computes: each family at each cut-off, then mrr; with groups, the same again prefixed group_. */
+export function metricNames(cutoffs: readonly number[], options: { groups?: boolean } = {}): string[] {
   const names: string[] = [];
-  for (const family of ['recall', 'precision', 'success', 'ndcg']) for (const k of cutoffs) names.push(`${family}@${k}`);
+  for (const family of METRIC_FAMILIES) for (const k of cutoffs) names.push(`${family}@${k}`);
   names.push('mrr');
-  return names;
+  return options.groups ? [...names, ...names.map((name) => `${GROUP_PREFIX}${name}`)] : names;
+}
+
+/**
+ * A query is scored when it names a relevant memory. One with `relevant: []`
+ * (a LongMemEval abstention question, say) has no metric worth averaging: a run
+ * leaves it out of means, intervals, per-tag means and paired tests, and counts it.
+ */
+export function hasRelevant(query: { relevant: Readonly<Record<string, number>> }): boolean {
+  for (const gain of Object.values(query.relevant)) if (gain >= 1) return true;
+  return false;
+}
+
+/** The queries that count in a mean: those with a relevant memory. */
+export function scoredQueries<Q extends { relevant: Readonly<Record<string, number>> }>(queries: readonly Q[]): Q[] {
+  return queries.filter(hasRelevant);
 }

@@ -5,9 +5,10 @@ import type { MemoryStore } from '../memory/types.js';
 import { groupBy, round, summarizeLatency } from '../stats.js';
 import type { ProviderSpec, RetrievalSpec } from '../suite/types.js';
 import { checkIsolation } from './isolation.js';
-import { meanMetrics, queryMetrics, ranksOfRelevant } from './metrics.js';
+import { hasRelevant, meanMetrics, metricNames, queryMetrics, ranksOfRelevant, scoredQueries } from './metrics.js';
+import { groupMetrics, type GroupOf } from './groupMetrics.js';
 import { retrievalIntervals } from '../gate/intervals.js';
-import { headlineMetrics } from '../report/format.js';
+import { groupColumns, headlineMetrics } from '../report/format.js';
 import { METRIC_DEFINITIONS, type ProviderResult, type QueryOutcome, type RetrievalResult, type TagMetrics } from '../results/types.js';
 
 export interface RetrievalDeps {
@@ -33,6 +34,8 @@ export async function runRetrieval(spec: RetrievalSpec, deps: RetrievalDeps): Pr
     definitions: METRIC_DEFINITIONS,
     memory_count: spec.memories.length,
     query_count: spec.queries.length,
+    queries_without_relevant: spec.queries.filter((query) => !hasRelevant(query)).length,
+    ...(spec.group_metrics ? { group_metrics: true } : {}),
     providers: {},
   };
   for (const provider of spec.providers) {
@@ -48,6 +51,7 @@ export async function runRetrieval(spec: RetrievalSpec, deps: RetrievalDeps): Pr
 async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: RetrievalDeps): Promise<ProviderResult> {
   const now = deps.now ?? (() => performance.now());
   const timings = { setup: 0, seed: 0, prepare: 0, search: 0 };
+  const scoring = scoringOf(spec);
   const queries: QueryOutcome[] = [];
   const base = { name: provider.name, kind: provider.kind, embedder: embedderId(provider) };
   let store: MemoryStore | undefined;
@@ -74,7 +78,7 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
       const hits = await store.search(query.user, query.text, spec.depth);
       const latency = now() - searchStarted;
       timings.search += latency;
-      const outcome = outcomeOf(query, hits, latency, spec.k);
+      const outcome = outcomeOf(query, hits, latency, scoring);
       queries.push(outcome);
       deps.onQuery?.(provider.name, outcome);
     }
@@ -94,7 +98,7 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
   return {
     ...base,
     status: 'ok',
-    ...querySummaries(provider.name, queries, spec.k),
+    ...querySummaries(provider.name, queries, spec.k, spec.group_metrics),
     timings_ms: roundTimings(timings),
     diagnostics: store?.diagnostics?.(),
     queries,
@@ -102,24 +106,53 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
   };
 }
 
-/** A provider's means, intervals, per-tag means and latency over these queries: what a run computes, and what a gate on one split recomputes. */
-export function querySummaries(provider: string, queries: readonly QueryOutcome[], cutoffs: readonly number[]): Pick<ProviderResult, 'metrics' | 'intervals' | 'by_tag' | 'latency_ms'> {
+/**
+ * A provider's means, intervals, per-tag means and latency over these queries: what a run computes, and what a gate on one split recomputes.
+ * Queries with no relevant memory are left out of every mean (their latency still counts); with none left, there are no means.
+ */
+export function querySummaries(
+  provider: string,
+  queries: readonly QueryOutcome[],
+  cutoffs: readonly number[],
+  groups = false,
+): Pick<ProviderResult, 'metrics' | 'intervals' | 'by_tag' | 'latency_ms'> {
+  const names = metricNames(cutoffs, { groups });
+  const scored = scoredQueries(queries);
+  const headline = headlineMetrics(cutoffs);
   return {
-    metrics: meanMetrics(queries.map((q) => q.metrics), cutoffs),
-    intervals: retrievalIntervals(provider, queries, headlineMetrics(cutoffs)),
-    by_tag: metricsByTag(queries, cutoffs),
+    metrics: meansOf(scored, names),
+    intervals: retrievalIntervals(provider, scored, groups ? [...headline, ...groupColumns(headline)] : headline),
+    by_tag: metricsByTag(queries, names),
     latency_ms: summarizeLatency(queries.map((q) => q.latency_ms)),
   };
+}
+
+function meansOf(scored: readonly QueryOutcome[], names: readonly string[]) {
+  return scored.length === 0 ? {} : meanMetrics(scored.map((q) => q.metrics), names);
+}
+
+/** What scoring a query needs besides its ranking: the cut-offs, and each memory's group when group metrics are on. */
+interface Scoring {
+  cutoffs: readonly number[];
+  groupOf?: GroupOf;
+}
+
+function scoringOf(spec: RetrievalSpec): Scoring {
+  if (!spec.group_metrics) return { cutoffs: spec.k };
+  const groups = new Map(spec.memories.map((memory) => [memory.id, memory.group]));
+  return { cutoffs: spec.k, groupOf: (id) => groups.get(id) };
 }
 
 function outcomeOf(
   query: RetrievalSpec['queries'][number],
   hits: { id: string; score: number }[],
   latency: number,
-  cutoffs: number[],
+  { cutoffs, groupOf }: Scoring,
 ): QueryOutcome {
   const gains = new Map(Object.entries(query.relevant));
   const ranked = hits.map((hit) => hit.id);
+  // A query with nothing relevant has no metric: none is written, so nothing can average it in by mistake.
+  const metrics = !hasRelevant(query) ? {} : { ...queryMetrics(ranked, gains, cutoffs), ...(groupOf ? groupMetrics(ranked, gains, cutoffs, groupOf) : {}) };
   return {
     id: query.id,
     text: query.text,
@@ -127,13 +160,14 @@ function outcomeOf(
     tags: query.tags,
     relevant: query.relevant,
     ranks: ranksOfRelevant(ranked, gains),
-    metrics: queryMetrics(ranked, gains, cutoffs),
+    metrics,
     results: hits.map(({ id, score }) => ({ id, score })),
     latency_ms: round(latency, 3),
   };
 }
 
-function metricsByTag(queries: readonly QueryOutcome[], cutoffs: readonly number[]): Record<string, TagMetrics> {
+/** Means per tag over the tag's scored queries; `queries` counts those (a tag whose queries all lack a relevant memory has 0 and no means). */
+function metricsByTag(queries: readonly QueryOutcome[], names: readonly string[]): Record<string, TagMetrics> {
   const groups = groupBy(
     queries.flatMap((query) => query.tags.map((tag) => ({ tag, query }))),
     (entry) => entry.tag,
@@ -143,8 +177,8 @@ function metricsByTag(queries: readonly QueryOutcome[], cutoffs: readonly number
     [...groups]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([tag, entries]) => {
-        const members = entries.map((entry) => entry.query);
-        return [tag, { queries: members.length, metrics: meanMetrics(members.map((q) => q.metrics), cutoffs) }];
+        const members = scoredQueries(entries.map((entry) => entry.query));
+        return [tag, { queries: members.length, metrics: meansOf(members, names) }];
       }),
   );
 }

@@ -1,4 +1,4 @@
-import { meanMetrics, queryMetrics, type MetricValues } from './metrics.js';
+import { meanMetrics, metricNames, queryMetrics, type MetricValues } from './metrics.js';
 import { trecEvalOrder, type Qrels, type Run } from './trec.js';
 
 export interface TrecScore {
@@ -31,7 +31,7 @@ export function scoreTrec(qrels: Qrels, run: Run, cutoffs: readonly number[]): T
     queryCount: qids.length,
     ignoredRunQueries,
     missingFromRun,
-    means: meanMetrics(Object.values(perQuery), cutoffs),
+    means: meanMetrics(Object.values(perQuery), metricNames(cutoffs)),
     perQuery,
   };
 }

@@ -38,6 +38,7 @@ export interface Rows {
 interface RawRetrieval {
   k?: number[];
   depth?: number;
+  group_metrics?: boolean;
   providers: (Record<string, unknown> & { name: string; kind: ProviderSpec['kind'] })[];
   memories: unknown;
   queries: unknown;
@@ -252,6 +253,7 @@ function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: 
     text: String(row.text),
     user: (row.user as string | undefined) ?? DEFAULT_USER,
     date: row.date as string | undefined,
+    ...(typeof row.group === 'string' ? { group: row.group } : {}),
     where: memories.locate(index),
   }));
   const querySpecs: QuerySpec[] = queries.rows.map((row, index) => ({
@@ -263,7 +265,7 @@ function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: 
     split: splitOf(queries, index, problems),
     where: queries.locate(index),
   }));
-  return { k, depth, providers, memories: memorySpecs, queries: querySpecs };
+  return { k, depth, ...(raw.group_metrics ? { group_metrics: true } : {}), providers, memories: memorySpecs, queries: querySpecs };
 }
 
 function gains(relevant: string[] | Record<string, number>): Record<string, number> {

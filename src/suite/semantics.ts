@@ -3,6 +3,7 @@ import { formatLocation } from '../errors.js';
 import { didYouMean } from './didYouMean.js';
 import type { DataPath } from './sourceFile.js';
 import type { RetrievalSpec } from './types.js';
+import { hasRelevant } from '../retrieval/metrics.js';
 
 export interface RetrievalLocators {
   memory: (index: number, subpath?: DataPath) => SourceLocation;
@@ -49,6 +50,21 @@ export function checkRetrieval(spec: RetrievalSpec, at: RetrievalLocators): Inpu
       }
     }
   });
+
+  if (spec.queries.length > 0 && !spec.queries.some(hasRelevant)) {
+    problems.push({
+      where: at.retrieval(['queries']),
+      message: 'no query names a relevant memory, so there is nothing to score',
+      hint: 'queries with relevant: [] are left out of the means; give at least one query its relevant memories',
+    });
+  }
+  if (spec.group_metrics && !spec.memories.some((memory) => memory.group !== undefined)) {
+    problems.push({
+      where: at.retrieval(['group_metrics']),
+      message: 'group_metrics is on but no memory has a group, so group-level scores would equal memory-level ones',
+      hint: 'give memories group: (e.g. the session id), or remove group_metrics',
+    });
+  }
 
   const largestK = spec.k[spec.k.length - 1]!;
   if (largestK > spec.depth) {

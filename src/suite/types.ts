@@ -88,6 +88,8 @@ export interface MemorySpec {
   user: string;
   /** ISO date (YYYY-MM-DD) the memory was told, if known. */
   date?: string;
+  /** The group it belongs to (e.g. the session a turn came from), for group-level metrics. */
+  group?: string;
   where: SourceLocation;
 }
 
@@ -95,7 +97,7 @@ export interface QuerySpec {
   id: string;
   text: string;
   user: string;
-  /** Relevant memory id -> gain (1 unless the suite grades it). */
+  /** Relevant memory id -> gain (1 unless the suite grades it); empty when no memory answers the query. */
   relevant: Record<string, number>;
   tags: string[];
   split?: Split;
@@ -107,6 +109,8 @@ export interface RetrievalSpec {
   k: number[];
   /** How many results each search returns; MRR is computed over this list. */
   depth: number;
+  /** Also score each query by the memories' groups (group_recall@k, ...). */
+  group_metrics?: boolean;
   providers: ProviderSpec[];
   memories: MemorySpec[];
   queries: QuerySpec[];

@@ -110,6 +110,7 @@ export function buildRun(shape: RunShape): { results: ResultsDocument; trials: T
         definitions: 'trec_eval',
         memory_count: 6000,
         query_count: shape.retrieval.queries,
+        queries_without_relevant: 0,
         providers: Object.fromEntries(
           shape.retrieval.providers.map((name) => [name, provider(name, Array.from({ length: shape.retrieval!.queries }, (_, index) => query(index, shape.retrieval!.text(index), index % shape.retrieval!.foundEvery === 0, shape.retrieval!.depth)))]),
         ),
