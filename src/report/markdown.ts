@@ -2,7 +2,7 @@ import { costLines } from './costLines.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { cell, escapeMarkdown } from './escape.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
-import { formatCost, formatEstimate, formatMetric, formatMs, groupColumns, headlineMetrics, liftAndGapCells, markdownTable, recallQualityText, splitRunText } from './format.js';
+import { formatCost, formatEstimate, formatMs, groupColumns, headlineMetrics, liftAndGapCells, markdownTable, recallQualityText, splitRunText } from './format.js';
 import { tagTables, withoutRelevantText } from './tagTables.js';
 import type { IsolationCheck, ResultsDocument } from '../results/types.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
