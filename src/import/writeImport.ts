@@ -115,7 +115,7 @@ export async function writeImport(options: ImportOptions): Promise<ImportReport>
     if (error instanceof RecallGateError) throw error;
     throw fileSystemError(error, `import ${options.displaySource} into ${out}`);
   }
-  const { memories: memoryRows, queries: queryRows, cases: caseRows } = report.kept;
+  const { memories: memoryRows, cases: caseRows } = report.kept;
   if (memoryRows === 0 && caseRows === 0) return report;
 
   report.sha256 = await sha256(source);
