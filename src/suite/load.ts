@@ -248,6 +248,8 @@ function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: 
     text: String(row.text),
     user: (row.user as string | undefined) ?? DEFAULT_USER,
     date: row.date as string | undefined,
+    ...(row.group === undefined ? {} : { group: row.group as string }),
+    ...(row.meta === undefined ? {} : { meta: row.meta as Record<string, unknown> }),
     where: memories.locate(index),
   }));
   const querySpecs: QuerySpec[] = queries.rows.map((row, index) => ({
@@ -257,6 +259,8 @@ function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: 
     relevant: gains(row.relevant as string[] | Record<string, number>),
     tags: (row.tags as string[] | undefined) ?? [],
     split: splitOf(queries, index, problems),
+    ...(row.answer === undefined ? {} : { answer: row.answer as string }),
+    ...(row.meta === undefined ? {} : { meta: row.meta as Record<string, unknown> }),
     where: queries.locate(index),
   }));
   return { k, depth, providers, memories: memorySpecs, queries: querySpecs };

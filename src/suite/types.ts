@@ -66,6 +66,10 @@ export interface MemorySpec {
   user: string;
   /** ISO date (YYYY-MM-DD) the memory was told, if known. */
   date?: string;
+  /** The session (or other unit) it belongs to, for group-level metrics. */
+  group?: string;
+  /** Free data kept with the row (an import's caption, speaker...); never searched. */
+  meta?: Record<string, unknown>;
   where: SourceLocation;
 }
 
@@ -77,6 +81,10 @@ export interface QuerySpec {
   relevant: Record<string, number>;
   tags: string[];
   split?: Split;
+  /** The dataset's reference answer, kept for reading. */
+  answer?: string;
+  /** Free data kept with the row. */
+  meta?: Record<string, unknown>;
   where: SourceLocation;
 }
 
