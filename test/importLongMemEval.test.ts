@@ -63,7 +63,7 @@ test('turn unit: a memory per user turn, named as LongMemEval names turns, with 
   const sink = await importFile(fixture('clean.json'));
   assert.deepEqual(sink.skips, []);
   assert.deepEqual(sink.repairs, []);
-  assert.deepEqual(sink.counts, { instance: 7, session: 15, turn: 34 });
+  assert.deepEqual(sink.counts, { instances: 7, sessions: 15, turns: 34 });
   const user = sink.memories.filter((memory) => memory.user === 'e47becba');
   // Positions count both roles from 1: the user turns of a session are _1, _3, ...; assistant turns are not indexed.
   assert.deepEqual(
@@ -221,8 +221,8 @@ test('an instance that is not valid JSON, and a truncated file, are skipped at t
   assert.deepEqual(
     sink.skips.map(({ record, reason }) => [record, reason]),
     [
-      ['line 3', 'instance is not valid JSON'],
-      ['line 4', 'instance is not valid JSON'],
+      ['line 3', 'not a readable JSON instance'],
+      ['line 4', 'not a readable JSON instance'],
     ],
   );
   assert.match(sink.skips[1]?.detail ?? '', /ends inside this item/);

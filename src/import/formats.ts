@@ -1,5 +1,6 @@
 import { lettaFormat } from './letta.js';
 import { locomoFormat } from './locomo.js';
+import { longMemEvalFormat } from './longmemeval.js';
 import type { ImportFormat } from './types.js';
 
 /**
@@ -10,4 +11,5 @@ import type { ImportFormat } from './types.js';
 export const IMPORT_FORMATS: Record<string, ImportFormat> = {
   letta: lettaFormat,
   locomo: locomoFormat,
+  longmemeval: longMemEvalFormat,
 };

@@ -1,72 +1,113 @@
 import { createReadStream } from 'node:fs';
 import { RecallGateError } from '../errors.js';
 
-/** One element of a top-level JSON array: its 0-based index and parsed value, or why it is not JSON. */
-export type JsonArrayItem = { index: number; value: unknown } | { index: number; error: string };
+/** One item of a top-level JSON array, at the 1-based line it starts on: its value, or why it could not be read. */
+export type JsonArrayItem = { index: number; line: number; value: unknown } | { index: number; line: number; error: string };
+
+const [OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, QUOTE, BACKSLASH, COMMA, NEWLINE] = [0x7b, 0x7d, 0x5b, 0x5d, 0x22, 0x5c, 0x2c, 0x0a];
+const isSpace = (byte: number) => byte === 0x20 || byte === NEWLINE || byte === 0x0d || byte === 0x09;
 
 /**
- * The elements of a file holding one JSON array, parsed one at a time as the
- * file is read: LongMemEval's files run to hundreds of megabytes and LoCoMo's
- * to one conversation per element, so only the current element's text is
- * held. The scan only tracks nesting and strings to find where each element
- * ends; JSON.parse reads the element. A file that is not an array, or ends
- * inside one, is invalid input.
+ * Streams the items of a file that is one JSON array, parsing each item on
+ * its own. LongMemEval_M is a 2.7 GB array: read whole it passes V8's string
+ * limit, item by item it never holds more than one instance (a few MB); a
+ * LoCoMo conversation is one item.
+ *
+ * The scan is byte-wise: the bytes it looks for (brackets, quotes, commas,
+ * backslashes) are ASCII (a UTF-8 byte-order mark is passed over), and no byte of a multi-byte UTF-8 character is, so
+ * a character split across chunks is never misread. An item that does not
+ * parse is yielded as an error (with its line) and the scan goes on to the
+ * next; so are a truncated last item, an unclosed array and text after the
+ * closing bracket (what came before them is kept). A file that is not an
+ * array at all is an input error.
  */
-export async function* jsonArrayItems(path: string): AsyncGenerator<JsonArrayItem> {
+export async function* jsonArrayItems(path: string, displayPath = path): AsyncGenerator<JsonArrayItem> {
+  let line = 1;
+  let started = false;
+  let ended = false;
   let depth = 0;
   let inString = false;
   let escaped = false;
-  let done = false;
-  let started = false;
-  let element: string[] = [];
+  let parts: Buffer[] = [];
+  let itemLine = 0;
+  let itemOpen = false;
   let index = 0;
-  const notArray = (what: string) => new RecallGateError('invalid-input', `${path}: ${what}`, { hint: 'the file must hold one JSON array of records, [{...}, {...}]' });
-  const flush = (): JsonArrayItem | undefined => {
-    const text = element.join('').trim();
-    element = [];
-    if (text === '') return undefined;
+  let trailingReported = false;
+  const finish = (): JsonArrayItem | undefined => {
+    if (!itemOpen) return undefined;
+    const text = Buffer.concat(parts).toString('utf8');
+    parts = [];
+    itemOpen = false;
+    const item = { index: index++, line: itemLine };
     try {
-      return { index: index++, value: JSON.parse(text) as unknown };
+      return { ...item, value: JSON.parse(text) as unknown };
     } catch (error) {
-      return { index: index++, error: (error as Error).message };
+      return { ...item, error: `not valid JSON: ${(error as Error).message}` };
     }
   };
-  for await (const chunk of createReadStream(path, { encoding: 'utf8' })) {
-    const text = chunk as string;
-    let from = 0;
-    for (let at = 0; at < text.length; at++) {
-      const char = text[at]!;
-      if (!started) {
-        if (char === '[') {
-          started = true;
-          depth = 1;
-          from = at + 1;
-        } else if (!/[\s\uFEFF]/.test(char)) throw notArray('not a JSON array (it does not begin with "[")');
-        continue;
-      }
-      if (done) {
-        if (!/\s/.test(char)) throw notArray('text after the closing "]" of the array');
-        continue;
-      }
+
+  let firstChunk = true;
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    const bom = firstChunk && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0;
+    firstChunk = false;
+    let from = -1; // where the open item's bytes begin in this chunk
+    if (itemOpen) from = 0;
+    for (let at = bom; at < chunk.length; at++) {
+      const byte = chunk[at] as number;
       if (inString) {
         if (escaped) escaped = false;
-        else if (char === '\\') escaped = true;
-        else if (char === '"') inString = false;
+        else if (byte === BACKSLASH) escaped = true;
+        else if (byte === QUOTE) inString = false;
+        else if (byte === NEWLINE) line++;
         continue;
       }
-      if (char === '"') inString = true;
-      else if (char === '[' || char === '{') depth += 1;
-      else if ((char === ',' && depth === 1) || (char === ']' && depth === 1)) {
-        element.push(text.slice(from, at));
-        from = at + 1;
-        const item = flush();
+      if (byte === NEWLINE) line++;
+      if (!started) {
+        if (isSpace(byte)) continue;
+        if (byte !== OPEN_BRACKET) {
+          throw new RecallGateError('invalid-input', `${displayPath}:${line}: the file is not a JSON array`, {
+            hint: byte === OPEN_BRACE ? 'the file holds one JSON object; this format is a JSON array of records ([{...}, {...}])' : 'this format is a JSON array of records ([{...}, {...}])',
+          });
+        }
+        started = true;
+        continue;
+      }
+      if (ended) {
+        if (!isSpace(byte) && !trailingReported) {
+          trailingReported = true;
+          yield { index: index++, line, error: 'text after the array\'s closing "]", ignored' };
+        }
+        continue;
+      }
+      if (depth === 0 && (byte === COMMA || byte === CLOSE_BRACKET)) {
+        if (from >= 0 && itemOpen) parts.push(chunk.subarray(from, at));
+        from = -1;
+        const item = finish();
         if (item) yield item;
-        if (char === ']') done = true;
-        depth = char === ']' ? 0 : 1;
-      } else if (char === ']' || char === '}') depth -= 1;
+        else if (byte === COMMA || index > 0) yield { index: index++, line, error: byte === COMMA ? 'an empty item (a comma with nothing before it)' : 'a comma with no item after it' };
+        if (byte === CLOSE_BRACKET) ended = true;
+        continue;
+      }
+      if (!itemOpen) {
+        if (isSpace(byte)) continue;
+        itemOpen = true;
+        itemLine = line;
+        from = at;
+      }
+      if (byte === QUOTE) inString = true;
+      else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) depth++;
+      else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) depth--;
     }
-    if (started && !done) element.push(text.slice(from));
+    if (itemOpen && from >= 0) parts.push(chunk.subarray(from));
   }
-  if (!started) throw notArray('empty file (no JSON array)');
-  if (!done) throw notArray(`ends inside the array, after ${index} complete element${index === 1 ? '' : 's'} (a truncated file?)`);
+  if (!started) throw new RecallGateError('invalid-input', `${displayPath}: the file is empty`, { hint: 'this format is a JSON array of records ([{...}, {...}])' });
+  if (!ended) {
+    if (itemOpen) {
+      parts = [];
+      itemOpen = false;
+      yield { index: index++, line: itemLine, error: 'the file ends inside this item (truncated?)' };
+    } else {
+      yield { index: index++, line, error: 'the file ends before the array\'s closing "]" (truncated?)' };
+    }
+  }
 }

@@ -276,9 +276,9 @@ async function readLongMemEval(path: string, sink: ImportSink, flags: ImportFlag
   const seen = new Set<string>();
   const caseNames = new Set<string>();
   for await (const item of jsonArrayItems(path)) {
-    if (item.index >= 0) sink.read('instance');
+    sink.read('instances');
     if ('error' in item) {
-      sink.skip(`line ${item.line}`, item.index >= 0 ? 'instance is not valid JSON' : 'the array is not closed properly', item.error);
+      sink.skip(`line ${item.line}`, 'not a readable JSON instance', item.error);
       continue;
     }
     const row = item.value as Row | null;
@@ -293,8 +293,8 @@ async function readLongMemEval(path: string, sink: ImportSink, flags: ImportFlag
       continue;
     }
     seen.add(instance.id);
-    sink.read('session', instance.sessions.length);
-    sink.read('turn', instance.sessions.reduce((sum, session) => sum + session.turns.length, 0));
+    sink.read('sessions', instance.sessions.length);
+    sink.read('turns', instance.sessions.reduce((sum, session) => sum + session.turns.length, 0));
     const rows = memories(instance, flags.unit);
     if (rows.length === 0) {
       sink.skip(name, 'no user turn in the haystack: nothing to index');
@@ -354,4 +354,6 @@ export const longMemEvalFormat: ImportFormat = {
     'questions pass when the agent says it was never told. The evidence is the turns marked has_answer.',
   ],
   conditions: ['recall', 'none', 'oracle'],
+  // The model LongMemEval's evaluate_qa.py grades with; the rubric's wording is ours.
+  judgeModel: 'gpt-4o-2024-08-06',
 };

@@ -93,6 +93,8 @@ export interface ImportFormat {
   caseNotes?: string[];
   /** The conditions the generated e2e suite runs (a memory-state format needs only recall). */
   conditions?: string[];
+  /** The e2e.judge model suite.yaml names, for a format whose cases are graded by a judge check. */
+  judgeModel?: string;
   /** Lines for the head of suite.yaml about the retrieval rows: ids, users, tags (formats that write memories and queries). */
   retrievalNotes?: (flags: ImportFlags) => string[];
 }

@@ -201,6 +201,7 @@ function suiteText(options: ImportOptions, report: ImportReport): string {
       `    command: [node, ${JSON.stringify(command)}, --stdio]`,
       '  repeat: 3',
       `  conditions: [${(spec.conditions ?? ['recall']).join(', ')}]`,
+      ...(spec.judgeModel ? ['  judge:', `    model: ${spec.judgeModel}`] : []),
       `  cases: ${IMPORT_FILES.cases}`,
     );
   }
