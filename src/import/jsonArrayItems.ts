@@ -25,10 +25,11 @@ export async function* jsonArrayItems(path: string): AsyncGenerator<JsonArrayIte
     const text = element.join('').trim();
     element = [];
     if (text === '') return undefined;
+    const at = index++;
     try {
-      return { index: index++, value: JSON.parse(text) as unknown };
+      return { index: at, value: JSON.parse(text) as unknown };
     } catch (error) {
-      return { index: index++, error: (error as Error).message };
+      return { index: at, error: (error as Error).message };
     }
   };
   for await (const chunk of createReadStream(path, { encoding: 'utf8' })) {
