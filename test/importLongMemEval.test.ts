@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { jsonArrayItems } from '../src/import/jsonArrayItems.js';
@@ -212,20 +212,22 @@ test('a file in another shape is refused record by record, naming what is missin
       detail: 'no "question", "answer"; it has "questions", "answers", which LongMemEval\'s files do not: each instance holds one "question" and one "answer"',
     },
   ]);
-  await assert.rejects(importFile(fixture('object.json')), (error: Error) => /object\.json:1: the file is not a JSON array/.test(error.message));
+  await assert.rejects(importFile(fixture('object.json')), (error: Error) => /object\.json:1: not a JSON array/.test(error.message));
 });
 
-test('an instance that is not valid JSON, and a truncated file, are skipped at their line; the good instances before them kept', async () => {
+test('an instance that is not valid JSON is skipped at its line, the others kept; a truncated file or text after the array is refused', async () => {
   const sink = await importFile(fixture('broken.json'));
-  assert.deepEqual(sink.queries.map((query) => query.id), ['e47becba']);
-  assert.deepEqual(
-    sink.skips.map(({ record, reason }) => [record, reason]),
-    [
-      ['line 3', 'not a readable JSON instance'],
-      ['line 4', 'not a readable JSON instance'],
-    ],
-  );
-  assert.match(sink.skips[1]?.detail ?? '', /ends inside this item/);
+  assert.deepEqual(sink.queries.map((query) => query.id), ['e47becba', 'multi_7f3a']);
+  assert.deepEqual(sink.skips.map(({ record, reason }) => [record, reason]), [['line 3', 'not a readable JSON instance']]);
+  assert.match(sink.skips[0]?.detail ?? '', /^not valid JSON: /);
+  const dir = tempDir();
+  const text = readFileSync(fixture('clean.json'), 'utf8');
+  writeFileSync(join(dir, 'cut.json'), text.slice(0, text.length - 200));
+  await assert.rejects(importFile(join(dir, 'cut.json')), /cut\.json:\d+: ends inside the array, after 6 complete elements \(a truncated file\?\)/);
+  writeFileSync(join(dir, 'tail.json'), `${text.trim()}\n{"more": 1}\n`);
+  await assert.rejects(importFile(join(dir, 'tail.json')), /tail\.json:\d+: text after the closing "\]" of the array/);
+  writeFileSync(join(dir, 'empty.json'), '  \n');
+  await assert.rejects(importFile(join(dir, 'empty.json')), /empty\.json: empty file/);
 });
 
 test('the array reader keeps items whole across read chunks: multi-byte text, brackets and escaped quotes inside strings', async () => {

@@ -17,9 +17,9 @@ const isSpace = (byte: number) => byte === 0x20 || byte === NEWLINE || byte === 
  * backslashes) are ASCII (a UTF-8 byte-order mark is passed over), and no byte of a multi-byte UTF-8 character is, so
  * a character split across chunks is never misread. An item that does not
  * parse is yielded as an error (with its line) and the scan goes on to the
- * next; so are a truncated last item, an unclosed array and text after the
- * closing bracket (what came before them is kept). A file that is not an
- * array at all is an input error.
+ * next. A file that is not an array, ends inside it (a truncated download)
+ * or has text after it is an input error: the file as a whole is not what
+ * its producer wrote.
  */
 export async function* jsonArrayItems(path: string, displayPath = path): AsyncGenerator<JsonArrayItem> {
   let line = 1;
@@ -32,7 +32,8 @@ export async function* jsonArrayItems(path: string, displayPath = path): AsyncGe
   let itemLine = 0;
   let itemOpen = false;
   let index = 0;
-  let trailingReported = false;
+  const notArray = (what: string, shape = '') =>
+    new RecallGateError('invalid-input', `${displayPath}${what}`, { hint: `${shape}the file must hold one JSON array of records, [{...}, {...}]` });
   const finish = (): JsonArrayItem | undefined => {
     if (!itemOpen) return undefined;
     const text = Buffer.concat(parts).toString('utf8');
@@ -65,18 +66,13 @@ export async function* jsonArrayItems(path: string, displayPath = path): AsyncGe
       if (!started) {
         if (isSpace(byte)) continue;
         if (byte !== OPEN_BRACKET) {
-          throw new RecallGateError('invalid-input', `${displayPath}:${line}: the file is not a JSON array`, {
-            hint: byte === OPEN_BRACE ? 'the file holds one JSON object; this format is a JSON array of records ([{...}, {...}])' : 'this format is a JSON array of records ([{...}, {...}])',
-          });
+          throw notArray(`:${line}: not a JSON array (it does not begin with "[")`, byte === OPEN_BRACE ? 'the file holds one JSON object; ' : '');
         }
         started = true;
         continue;
       }
       if (ended) {
-        if (!isSpace(byte) && !trailingReported) {
-          trailingReported = true;
-          yield { index: index++, line, error: 'text after the array\'s closing "]", ignored' };
-        }
+        if (!isSpace(byte)) throw notArray(`:${line}: text after the closing "]" of the array`);
         continue;
       }
       if (depth === 0 && (byte === COMMA || byte === CLOSE_BRACKET)) {
@@ -100,14 +96,6 @@ export async function* jsonArrayItems(path: string, displayPath = path): AsyncGe
     }
     if (itemOpen && from >= 0) parts.push(chunk.subarray(from));
   }
-  if (!started) throw new RecallGateError('invalid-input', `${displayPath}: the file is empty`, { hint: 'this format is a JSON array of records ([{...}, {...}])' });
-  if (!ended) {
-    if (itemOpen) {
-      parts = [];
-      itemOpen = false;
-      yield { index: index++, line: itemLine, error: 'the file ends inside this item (truncated?)' };
-    } else {
-      yield { index: index++, line, error: 'the file ends before the array\'s closing "]" (truncated?)' };
-    }
-  }
+  if (!started) throw notArray(': empty file (no JSON array)');
+  if (!ended) throw notArray(`:${line}: ends inside the array, after ${index} complete element${index === 1 ? '' : 's'} (a truncated file?)`);
 }

@@ -60,6 +60,8 @@ class RowFile {
   }
 
   abort(): void {
+    // Writes still queued fail once the stream is destroyed; the file is being thrown away.
+    this.stream?.on('error', () => {});
     this.stream?.destroy();
     rmSync(`${this.path}.tmp`, { force: true });
   }

@@ -144,7 +144,7 @@ test('import: unknown format, missing file, a folder as the file and missing --o
   assert.match(folder.stderr, /not a regular file/);
   const noOut = await runCli(['import', 'letta', ROWS]);
   assert.equal(noOut.code, 2);
-  assert.match(noOut.stderr, /usage: recall-gate import <letta> <file> --out DIR \[--unit turn\|session\] \[--captions\] \[--strict\] \[--e2e\] \[--force\]/);
+  assert.match(noOut.stderr, /usage: recall-gate import <letta[|a-z]*> <file> --out DIR \[--unit turn\|session\] \[--captions\] \[--strict\] \[--e2e\] \[--force\]/);
   const fileOut = join(tempDir(), 'a-file');
   writeFileSync(fileOut, 'x');
   const notDir = await runCli(['import', 'letta', ROWS, '--out', fileOut]);

@@ -61,6 +61,6 @@ test('--strict refuses at the first record that needs a repair, names it, and le
 
   const object = await runCli(['import', 'longmemeval', join(FIXTURES, 'object.json'), '--out', join(dir, 'object')]);
   assert.equal(object.code, 2);
-  assert.match(object.stderr, /object\.json:1: the file is not a JSON array/);
+  assert.match(object.stderr, /object\.json:1: not a JSON array \(it does not begin with "\["\)/);
   assert.doesNotMatch(object.stderr + plural.stderr + strict.stderr, /\n\s+at /);
 });
