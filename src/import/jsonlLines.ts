@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 
-/** One non-blank line of a JSONL file: its parsed value, or why it is not JSON. */
+/** One non-blank line of a JSONL file: its parsed value, or why it is not JSON (JSON.parse's message). */
 export type JsonlLine = { line: number; value: unknown } | { line: number; error: string };
 
 /**
@@ -20,7 +20,7 @@ export async function* jsonlLines(path: string): AsyncGenerator<JsonlLine> {
     try {
       yield { line, value: JSON.parse(text) as unknown };
     } catch (error) {
-      yield { line, error: `invalid JSON: ${(error as Error).message}` };
+      yield { line, error: (error as Error).message };
     }
   }
 }

@@ -48,7 +48,7 @@ function caseName(path: string, line: number): string {
 }
 
 /** Why a row cannot be a case, or its parts. */
-function readRow(value: unknown): { error: string } | { turns: string[]; facts: string[]; ability: string } {
+function readRow(value: unknown): { error: string; detail?: string } | { turns: string[]; facts: string[]; ability: string } {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { error: 'a row must be a JSON object with "input" and "ground_truth"' };
   const row = value as Record<string, unknown>;
   if (!('input' in row)) return { error: 'no "input" (the list of user turns)' };
@@ -56,7 +56,7 @@ function readRow(value: unknown): { error: string } | { turns: string[]; facts: 
   if (!Array.isArray(input) || input.some((turn) => typeof turn !== 'string')) return { error: '"input" must be a list of strings (the user turns)' };
   if (input.length === 0) return { error: '"input" has no turns' };
   const empty = input.findIndex((turn) => (turn as string).trim() === '');
-  if (empty >= 0) return { error: `"input" turn ${empty + 1} is empty` };
+  if (empty >= 0) return { error: '"input" has an empty turn', detail: `turn ${empty + 1}` };
   if (!('ground_truth' in row)) return { error: 'no "ground_truth" (what memory must hold)' };
   const facts = flattenGroundTruth(row.ground_truth);
   if (facts.length === 0) return { error: '"ground_truth" holds no string or number value to look for in memory' };
@@ -67,13 +67,14 @@ function readRow(value: unknown): { error: string } | { turns: string[]; facts: 
 
 async function readLetta(path: string, sink: ImportSink): Promise<void> {
   for await (const record of jsonlLines(path)) {
+    sink.read('rows');
     if ('error' in record) {
-      sink.skip(record.line, record.error);
+      sink.skip(String(record.line), 'invalid JSON', record.error);
       continue;
     }
     const row = readRow(record.value);
     if ('error' in row) {
-      sink.skip(record.line, row.error);
+      sink.skip(String(record.line), row.error, row.detail);
       continue;
     }
     await sink.addCase({
@@ -88,6 +89,7 @@ async function readLetta(path: string, sink: ImportSink): Promise<void> {
 
 export const lettaFormat: ImportFormat = {
   summary: 'letta-evals JSONL rows {"input": [turns], "ground_truth": {...}, "category": "..."}',
+  flags: [],
   read: readLetta,
   caseNotes: [
     'One case per row, named <file>-<line>. The row\'s input is one multi-turn session;',

@@ -1,7 +1,9 @@
 /**
- * What an importer produces: cases in the suite's own YAML shape (what a
- * person would write in cases.yaml), handed over one at a time so a large
- * dataset never has to sit in memory, and every record it could not use.
+ * What an importer produces, handed over one record at a time so a large
+ * dataset never has to sit in memory: e2e cases in the suite's own YAML shape
+ * (what a person would write in cases.yaml), retrieval memories and queries
+ * (rows of memories.jsonl / queries.jsonl), and every record it repaired or
+ * could not use, named by the dataset's own ids.
  */
 export interface ImportedCase {
   name: string;
@@ -13,21 +15,86 @@ export interface ImportedCase {
   evidence?: string[];
 }
 
+/** A row of memories.jsonl. Ids are unique across the whole suite (prefix them with the user when the dataset's are not). */
+export interface ImportedMemory {
+  id: string;
+  text: string;
+  user: string;
+  /** YYYY-MM-DD. */
+  date?: string;
+  /** The session (or other unit) the memory belongs to, for group-level metrics. */
+  group?: string;
+  /** What the dataset says of the record that is not the text (image captions, speakers, ...): kept, not searched. */
+  meta?: Record<string, unknown>;
+}
+
+/** A row of queries.jsonl. */
+export interface ImportedQuery {
+  id: string;
+  text: string;
+  user: string;
+  /** Memory ids (non-empty: a record with none is skipped, not written). */
+  relevant: string[];
+  tags: string[];
+  /** The dataset's reference answer, kept for reading and for e2e grading. */
+  answer?: string;
+  meta?: Record<string, unknown>;
+}
+
+/** How a dataset is cut into memories: one per turn of dialogue, or one per session. */
+export type ImportUnit = 'turn' | 'session';
+
+/** The options of `recall-gate import` a format reads; a format lists the ones it accepts in ImportFormat.flags. */
+export interface ImportFlags {
+  unit: ImportUnit;
+  /** Image captions appended to the memory text (they are always kept in meta). */
+  captions: boolean;
+  /** Refuse (exit 2, naming the record) where the format would repair. The sink enforces it: formats just call repair(). */
+  strict: boolean;
+  /** Also write e2e cases (cases.yaml). */
+  e2e: boolean;
+}
+
+export type ImportFlagName = keyof ImportFlags;
+
+export const DEFAULT_IMPORT_FLAGS: ImportFlags = { unit: 'turn', captions: false, strict: false, e2e: false };
+
 /** Where an importer hands its output; the command owns the files behind it. */
 export interface ImportSink {
   addCase(spec: ImportedCase): Promise<void>;
-  /** A record left out, at its 1-based line in the source, and why. */
-  skip(line: number, reason: string): void;
+  addMemory(memory: ImportedMemory): Promise<void>;
+  addQuery(query: ImportedQuery): Promise<void>;
+  /** Counts one record read from the source, by kind ("conversation", "turn", "qa", "line"...): the report's "read" figures. */
+  read(kind: string, count?: number): void;
+  /**
+   * A record left out, and why. `record` names it by the dataset's own ids
+   * (or its line: letta passes the line number); it is printed after
+   * "FILE:". `reason` is the kind the report counts by, so keep it the same
+   * sentence for every record of that kind; `detail` holds the particulars.
+   */
+  skip(record: string, reason: string, detail?: string): void;
+  /**
+   * A record kept after repair, and how (`how` counted by kind like skip's
+   * reason). Under --strict this throws an invalid-input error naming the
+   * record instead, which ends the import with nothing written.
+   */
+  repair(record: string, how: string, detail?: string): void;
 }
 
 /** One dataset format `recall-gate import <format>` knows (see IMPORT_FORMATS). */
 export interface ImportFormat {
-  /** What the format's files are, for the usage text. */
+  /** What the format's files are, for the usage text and the error when nothing could be imported. */
   summary: string;
+  /** The options it accepts besides --out and --force; any other is an error naming the format. */
+  flags: readonly ImportFlagName[];
   /** Reads the file as a stream, record by record. */
-  read(path: string, sink: ImportSink): Promise<void>;
-  /** Lines for the head of the generated cases.yaml: what a case of this format is and how it is graded. */
-  caseNotes: string[];
-  /** The conditions the generated suite runs (a memory-state format needs only recall). */
-  conditions: string[];
+  read(path: string, sink: ImportSink, flags: ImportFlags): Promise<void>;
+  /** Lines for the head of the generated cases.yaml: what a case of this format is and how it is graded (formats that write cases). */
+  caseNotes?: string[];
+  /** The conditions the generated e2e suite runs (a memory-state format needs only recall). */
+  conditions?: string[];
+  /** The e2e.judge model suite.yaml names, for a format whose cases are graded by a judge check. */
+  judgeModel?: string;
+  /** Lines for the head of suite.yaml about the retrieval rows: ids, users, tags (formats that write memories and queries). */
+  retrievalNotes?: (flags: ImportFlags) => string[];
 }

@@ -254,6 +254,7 @@ function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: 
     user: (row.user as string | undefined) ?? DEFAULT_USER,
     date: row.date as string | undefined,
     ...(typeof row.group === 'string' ? { group: row.group } : {}),
+    ...(row.meta === undefined ? {} : { meta: row.meta as Record<string, unknown> }),
     where: memories.locate(index),
   }));
   const querySpecs: QuerySpec[] = queries.rows.map((row, index) => ({
@@ -263,6 +264,8 @@ function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: 
     relevant: gains(row.relevant as string[] | Record<string, number>),
     tags: (row.tags as string[] | undefined) ?? [],
     split: splitOf(queries, index, problems),
+    ...(row.answer === undefined ? {} : { answer: row.answer as string }),
+    ...(row.meta === undefined ? {} : { meta: row.meta as Record<string, unknown> }),
     where: queries.locate(index),
   }));
   return { k, depth, ...(raw.group_metrics ? { group_metrics: true } : {}), providers, memories: memorySpecs, queries: querySpecs };

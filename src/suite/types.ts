@@ -90,6 +90,8 @@ export interface MemorySpec {
   date?: string;
   /** The group it belongs to (e.g. the session a turn came from), for group-level metrics. */
   group?: string;
+  /** Free data kept with the row (an import's caption, speaker...); never searched. */
+  meta?: Record<string, unknown>;
   where: SourceLocation;
 }
 
@@ -101,6 +103,10 @@ export interface QuerySpec {
   relevant: Record<string, number>;
   tags: string[];
   split?: Split;
+  /** The dataset's reference answer, kept for reading. */
+  answer?: string;
+  /** Free data kept with the row. */
+  meta?: Record<string, unknown>;
   where: SourceLocation;
 }
 

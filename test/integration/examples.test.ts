@@ -216,7 +216,7 @@ describe('import letta, then validate and run the suite it wrote', { timeout: 60
     const dir = tempDir();
     const imported = await runCli(['import', 'letta', join(REPO_ROOT, 'test/fixtures/import/letta-rows.jsonl'), '--out', join(dir, 'suite')]);
     assert.equal(imported.code, 0, imported.stdout + imported.stderr);
-    assert.match(imported.stdout, /14 rows: 3 imported, 11 skipped/);
+    assert.match(imported.stdout, /read: 14 rows\nkept: 3 cases\nrepaired: 0\nskipped: 11\n/);
     const suite = join(dir, 'suite', 'suite.yaml');
     // The import points the target at this checkout's example adapter; one repeat is enough for the toy agent.
     assert.match(readFileSync(suite, 'utf8'), new RegExp(`command: \\[node, "${join(REPO_ROOT, 'examples/adapter/agent.mjs')}", --stdio\\]`));

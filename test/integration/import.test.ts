@@ -24,12 +24,12 @@ test('import letta: good rows become cases, every skipped row is reported at its
   const out = join(tempDir(), 'suite');
   const result = await runCli(['import', 'letta', ROWS, '--out', out]);
   assert.equal(result.code, 0, result.stdout + result.stderr);
-  assert.match(result.stdout, /: 14 rows: 3 imported, 11 skipped\n/);
+  assert.match(result.stdout, /:\nread: 14 rows\nkept: 3 cases\nrepaired: 0\nskipped: 11\n/);
   const skipped = result.stderr.trim().split('\n');
   assert.deepEqual(
     skipped.map((line) => line.slice(ROWS.length)),
     [
-      ':2: skipped: invalid JSON: ' + jsonError('not a json line'),
+      ':2: skipped: invalid JSON (' + jsonError('not a json line') + ')',
       ':3: skipped: "input" must be a list of strings (the user turns)',
       ':4: skipped: no "input" (the list of user turns)',
       ':6: skipped: "input" must be a list of strings (the user turns)',
@@ -38,7 +38,7 @@ test('import letta: good rows become cases, every skipped row is reported at its
       ':9: skipped: a row must be a JSON object with "input" and "ground_truth"',
       ':10: skipped: "input" has no turns',
       ':11: skipped: no "ground_truth" (what memory must hold)',
-      ':12: skipped: "input" turn 2 is empty',
+      ':12: skipped: "input" has an empty turn (turn 2)',
       ':15: skipped: "category" must be a non-empty string when given',
     ],
   );
@@ -71,7 +71,7 @@ test('import letta: good rows become cases, every skipped row is reported at its
   ]);
 
   const suiteText = readFileSync(join(out, 'suite.yaml'), 'utf8');
-  assert.match(suiteText, /^# Imported by `recall-gate import letta` from .* \(sha256 [0-9a-f]{64}\):\n# 14 rows, 3 imported, 11 skipped/);
+  assert.match(suiteText, /^# Imported by `recall-gate import letta` from .* \(sha256 [0-9a-f]{64}\):\n# kept 3 cases; 0 repaired, 11 skipped/);
   const suite = parse(suiteText) as { name: string; e2e: { target: { kind: string; command: string[] }; conditions: string[]; cases: string } };
   assert.equal(suite.name, 'suite');
   assert.equal(suite.e2e.cases, 'cases.yaml');
@@ -101,7 +101,7 @@ test('import letta: nothing importable exits 2 with every skip and leaves no fol
   assert.equal(result.code, 2);
   assert.match(result.stderr, /letta-none\.jsonl:1: skipped: "input" must be a list of strings/);
   assert.match(result.stderr, /letta-none\.jsonl:2: skipped: "ground_truth" holds no string or number value/);
-  assert.match(result.stderr, /recall-gate import: nothing to import from .*letta-none\.jsonl \(2 rows: 0 imported, 2 skipped\)/);
+  assert.match(result.stderr, /recall-gate import: nothing to import from .*letta-none\.jsonl \(read: 2 rows; kept: nothing; repaired: 0; skipped: 2; 1 "input" must be/);
   assert.doesNotMatch(result.stderr, /at .*\.js:\d+/, 'no stack trace');
   assert.equal(existsSync(out), false);
 
@@ -109,7 +109,7 @@ test('import letta: nothing importable exits 2 with every skip and leaves no fol
   writeFileSync(empty, '\n\n');
   const blank = await runCli(['import', 'letta', empty, '--out', out]);
   assert.equal(blank.code, 2);
-  assert.match(blank.stderr, /nothing to import from .*empty\.jsonl \(0 rows: 0 imported, 0 skipped\)/);
+  assert.match(blank.stderr, /nothing to import from .*empty\.jsonl \(read: nothing; kept: nothing; repaired: 0; skipped: 0\)/);
 });
 
 test('import letta: an --out that holds files is refused unless --force, which replaces only the two suite files', async () => {
@@ -118,7 +118,7 @@ test('import letta: an --out that holds files is refused unless --force, which r
   writeFileSync(join(out, 'notes.md'), 'keep me\n');
   const refused = await runCli(['import', 'letta', ROWS, '--out', out]);
   assert.equal(refused.code, 2);
-  assert.match(refused.stderr, /--out .* already exists and is not empty \(choose a new folder, or add --force to replace its cases\.yaml and suite\.yaml\)/);
+  assert.match(refused.stderr, /--out .* already exists and is not empty \(choose a new folder, or add --force to replace the files an import writes\)/);
   assert.equal(readFileSync(join(out, 'cases.yaml'), 'utf8'), '# my own edits\n');
   assert.equal(existsSync(join(out, 'suite.yaml')), false);
 
@@ -144,7 +144,7 @@ test('import: unknown format, missing file, a folder as the file and missing --o
   assert.match(folder.stderr, /not a regular file/);
   const noOut = await runCli(['import', 'letta', ROWS]);
   assert.equal(noOut.code, 2);
-  assert.match(noOut.stderr, /usage: recall-gate import <letta> <file> --out DIR \[--force\]/);
+  assert.match(noOut.stderr, /usage: recall-gate import <letta[|a-z]*> <file> --out DIR \[--unit turn\|session\] \[--captions\] \[--strict\] \[--e2e\] \[--force\]/);
   const fileOut = join(tempDir(), 'a-file');
   writeFileSync(fileOut, 'x');
   const notDir = await runCli(['import', 'letta', ROWS, '--out', fileOut]);
@@ -163,9 +163,13 @@ test('import letta: a long file with CRLF line ends and a byte-order mark keeps 
   mkdirSync(join(dir, 'out'));
   const result = await runCli(['import', 'letta', path, '--out', join(dir, 'out')]);
   assert.equal(result.code, 0, result.stderr);
-  assert.match(result.stdout, /3000 rows: 2572 imported, 428 skipped/);
-  const skippedLines = [...result.stderr.matchAll(/many\.jsonl:(\d+): skipped: no "ground_truth"/g)].map((match) => Number(match[1]));
-  assert.deepEqual(skippedLines, Array.from({ length: 428 }, (_, i) => (i + 1) * 7));
+  assert.match(result.stdout, /read: 3000 rows\nkept: 2572 cases\nrepaired: 0\nskipped: 428\n/);
+  // The terminal lists the first 20 of a kind; import-report.json has every one.
+  assert.equal([...result.stderr.matchAll(/many\.jsonl:\d+: skipped: no "ground_truth"/g)].length, 20);
+  assert.match(result.stderr, /many\.jsonl: skipped: 408 more "no "ground_truth" \(what memory must hold\)" \(all are in import-report\.json\)/);
+  const report = JSON.parse(readFileSync(join(dir, 'out', 'import-report.json'), 'utf8')) as { skipped: { total: number; records: { record: string }[] } };
+  assert.equal(report.skipped.total, 428);
+  assert.deepEqual(report.skipped.records.map((entry) => Number(entry.record)), Array.from({ length: 428 }, (_, i) => (i + 1) * 7));
   const cases = parse(readFileSync(join(dir, 'out', 'cases.yaml'), 'utf8')) as { name: string; graders: ReturnType<typeof capture> }[];
   assert.equal(cases.length, 2572);
   assert.equal(cases[0]!.name, 'many-1');
