@@ -248,7 +248,10 @@ function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: 
     text: String(row.text),
     user: (row.user as string | undefined) ?? DEFAULT_USER,
     date: row.date as string | undefined,
-    where: memories.locate(index),
+    // Lazy: a position costs a YAML parse of the row, and a large suite's rows are almost never reported.
+    get where() {
+      return memories.locate(index);
+    },
   }));
   const querySpecs: QuerySpec[] = queries.rows.map((row, index) => ({
     id: (row.id as string | undefined) ?? `q${index + 1}`,
@@ -257,7 +260,9 @@ function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: 
     relevant: gains(row.relevant as string[] | Record<string, number>),
     tags: (row.tags as string[] | undefined) ?? [],
     split: splitOf(queries, index, problems),
-    where: queries.locate(index),
+    get where() {
+      return queries.locate(index);
+    },
   }));
   return { k, depth, providers, memories: memorySpecs, queries: querySpecs };
 }

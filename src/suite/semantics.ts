@@ -1,6 +1,6 @@
 import type { InputProblem, SourceLocation } from '../errors.js';
 import { formatLocation } from '../errors.js';
-import { didYouMean } from './didYouMean.js';
+import { typoMatcher } from './didYouMean.js';
 import type { DataPath } from './sourceFile.js';
 import type { RetrievalSpec } from './types.js';
 
@@ -30,19 +30,21 @@ export function checkRetrieval(spec: RetrievalSpec, at: RetrievalLocators): Inpu
   duplicates(spec.queries, (q) => q.id, (i) => at.query(i, ['id']), 'query id');
 
   const memories = new Map(spec.memories.map((memory) => [memory.id, memory]));
+  // Built on the first unknown id: most suites have none.
+  let typos: ReturnType<typeof typoMatcher> | undefined;
   spec.queries.forEach((query, index) => {
     for (const id of Object.keys(query.relevant)) {
-      const relevantAt = at.relevant(index, id);
       const memory = memories.get(id);
       if (!memory) {
+        typos ??= typoMatcher([...memories.keys()]);
         problems.push({
-          where: relevantAt,
+          where: at.relevant(index, id),
           message: `relevant memory "${id}" is not defined`,
-          hint: didYouMean(id, memories.keys()) ?? 'add a memory with this id or fix the id',
+          hint: typos.didYouMean(id) ?? 'add a memory with this id or fix the id',
         });
       } else if (memory.user !== query.user) {
         problems.push({
-          where: relevantAt,
+          where: at.relevant(index, id),
           message: `relevant memory "${id}" belongs to user "${memory.user}" but the query is asked as "${query.user}", so no search can find it`,
           hint: 'give the query and the memory the same user',
         });
