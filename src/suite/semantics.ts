@@ -3,6 +3,7 @@ import { formatLocation } from '../errors.js';
 import { typoMatcher } from './didYouMean.js';
 import type { DataPath } from './sourceFile.js';
 import type { RetrievalSpec } from './types.js';
+import type { PhaseProgress } from '../phaseProgress.js';
 
 export interface RetrievalLocators {
   memory: (index: number, subpath?: DataPath) => SourceLocation;
@@ -13,7 +14,7 @@ export interface RetrievalLocators {
 }
 
 /** Checks that need the whole suite at once: ids, references, users, cut-offs. */
-export function checkRetrieval(spec: RetrievalSpec, at: RetrievalLocators): InputProblem[] {
+export function checkRetrieval(spec: RetrievalSpec, at: RetrievalLocators, onProgress?: PhaseProgress): InputProblem[] {
   const problems: InputProblem[] = [];
 
   const duplicates = <T>(items: T[], key: (item: T) => string, locate: (index: number) => SourceLocation, what: string) => {
@@ -33,6 +34,7 @@ export function checkRetrieval(spec: RetrievalSpec, at: RetrievalLocators): Inpu
   // Built on the first unknown id: most suites have none.
   let typos: ReturnType<typeof typoMatcher> | undefined;
   spec.queries.forEach((query, index) => {
+    if (index % 1000 === 0 || index === spec.queries.length - 1) onProgress?.('checking relevant memories', index + 1, spec.queries.length);
     for (const id of Object.keys(query.relevant)) {
       const memory = memories.get(id);
       if (!memory) {
