@@ -76,7 +76,9 @@ class Watched implements MemoryStore {
   }
   search = (user: string, query: string, limit: number): Promise<SearchHit[]> => this.inner.search(user, query, limit);
   list = (user: string) => this.inner.list(user);
-  prepareQueries = (queries: readonly string[]) => this.inner.prepareQueries?.(queries) ?? Promise.resolve();
+  get prepareQueries() {
+    return this.inner.prepareQueries?.bind(this.inner);
+  }
   close = () => this.inner.close();
 }
 
@@ -103,8 +105,12 @@ describe('retrieval user by user', () => {
   test('seeding and searching a slice of users at a time gives the figures of the whole suite at once, holding far less', async () => {
     const spec = multiUserSuite();
     const stores: Record<'sliced' | 'whole', Watched[]> = { sliced: [], whole: [] };
+    const progress: Record<'sliced' | 'whole', string[]> = { sliced: [], whole: [] };
     const run = (path: 'sliced' | 'whole') =>
       runRetrieval(spec, {
+        onProgress: (phase, done, total) => {
+          if (done === total) progress[path].push(phase);
+        },
         createStore: (provider) => {
           const store = new Watched(storeFor(provider.kind), path === 'sliced');
           stores[path].push(store);
@@ -121,6 +127,9 @@ describe('retrieval user by user', () => {
     );
     assert.ok((sliced.providers.keyword!.metrics?.['recall@10'] ?? 0) > 0, 'the searches find relevant memories');
     for (const store of stores.whole) assert.equal(store.peak, spec.memories.length);
+    // Each phase reaches its end: the progress display knows when to close its line.
+    assert.deepEqual(progress.sliced, ['keyword: seeding and searching, a few users at a time (memories)', 'vector: preparing queries', 'vector: seeding and searching, a few users at a time (memories)']);
+    assert.deepEqual(progress.whole, ['keyword: searching', 'vector: preparing queries', 'vector: searching']);
     const largestSlice = Math.max(...userSlices(spec.memories, spec.queries).map((slice) => slice.memories.length));
     for (const store of stores.sliced) {
       assert.equal(store.peak, largestSlice);

@@ -62,12 +62,11 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
     await store.reset();
     timings.setup = now() - started;
 
-    const progress = (done: number, total: number) => deps.onProgress?.(`${provider.name}: ${phase}`, done, total);
-    const seed = async (memories: readonly MemorySpec[], seeded: number) => {
+    const progress = (done: number, total: number, shown = phase) => deps.onProgress?.(`${provider.name}: ${shown}`, done, total);
+    const seed = async (memories: readonly MemorySpec[]) => {
       started = now();
       await store!.add(memories.map(({ id, text, user, date }) => ({ id, text, user, date })));
       timings.seed += now() - started;
-      progress(seeded + memories.length, spec.memories.length);
     };
     const search = async (query: QuerySpec, index: number) => {
       const searchStarted = now();
@@ -75,9 +74,7 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
       const latency = now() - searchStarted;
       timings.search += latency;
       outcomes[index] = outcomeOf(query, hits, latency, spec.k);
-      progress((searched += 1), spec.queries.length);
     };
-    let searched = 0;
 
     // Queries are embedded once, all together, after the first seeding as before: their vectors are few beside the memories'.
     let prepared = false;
@@ -96,22 +93,27 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
 
     if (store.releaseUser) {
       // A few users at a time, released once searched: memory bounded by the largest users, rankings as with the whole suite.
-      let seeded = 0;
+      // Progress counts the memories of finished slices: the phases alternate too fast to show apart.
+      let done = 0;
       for (const slice of userSlices(spec.memories, spec.queries)) {
         phase = 'seeding memories';
-        await seed(slice.memories, seeded);
-        seeded += slice.memories.length;
+        await seed(slice.memories);
         await prepare();
         phase = 'searching';
         for (const { query, index } of slice.queries) await search(query, index);
         for (const user of new Set(slice.memories.map((memory) => memory.user))) await store.releaseUser(user);
+        done += slice.memories.length;
+        progress(done, spec.memories.length, 'seeding and searching, a few users at a time (memories)');
       }
     } else {
       phase = 'seeding memories';
-      await seed(spec.memories, 0);
+      await seed(spec.memories);
       await prepare();
       phase = 'searching';
-      for (const [index, query] of spec.queries.entries()) await search(query, index);
+      for (const [index, query] of spec.queries.entries()) {
+        await search(query, index);
+        progress(index + 1, spec.queries.length);
+      }
     }
   } catch (error) {
     return {
