@@ -18,6 +18,7 @@ import type { MemoryStore } from './memory/types.js';
 import type { ResultsDocument, RetrievalResult } from './results/types.js';
 import { RESULTS_FILE, openResultsDir, prepareResultsDir, queryRowWriter, readResultsMarker, trialLogOf, writeResults, writeResultsJson, writeTrials } from './results/folder.js';
 import { runRetrieval } from './retrieval/runRetrieval.js';
+import type { PhaseProgress } from './phaseProgress.js';
 import { splitRecord, type SplitChoice } from './suite/splits.js';
 import type { ProviderSpec, Suite } from './suite/types.js';
 import { createTarget } from './targets/createTarget.js';
@@ -43,6 +44,8 @@ export interface RunOptions {
   resume?: boolean;
   /** Called after each trial (progress display). */
   onTrial?: (done: number, total: number, errors: number) => void;
+  /** How far the retrieval layer's seeding, query embedding and searching have come (progress display). */
+  onProgress?: PhaseProgress;
   /** This run is shard i of n (the suite passed in is already the shard's part). */
   shard?: { index: number; count: number };
   /** The split the suite passed in was narrowed to (run --split); all when absent. */
@@ -154,6 +157,7 @@ async function runLayers(suite: Suite, options: RunOptions, results: ResultsDocu
       results.retrieval = await runRetrieval(suite.retrieval, {
         createStore: build,
         prices: suite.e2e?.prices,
+        onProgress: options.onProgress,
         onQuery: rows.append,
         onProvider: (provider, partial) => {
           rows.finish(provider.name);

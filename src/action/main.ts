@@ -21,6 +21,8 @@ import { eventFromContext, pullRequestNumber, type GitHubClient, type GitHubEven
 import { commentMarker } from './github/stickyComment.js';
 import { checkSuiteNames, expandSuites, readInputs, type ActionInputs } from './inputs.js';
 import { SummaryBudget } from './summary.js';
+import type { PhaseProgress } from '../phaseProgress.js';
+import { phaseProgress } from '../cli/progress.js';
 
 interface GitHub {
   client: GitHubClient;
@@ -104,7 +106,7 @@ function loadSuites(paths: string[]): ({ path: string; suite: Suite } | { path: 
   const problems: InputProblem[] = [];
   const loaded = paths.map((path) => {
     try {
-      return { path, suite: loadSuite(path) };
+      return { path, suite: loadSuite(path, process.cwd(), actionProgress()) };
     } catch (error) {
       if (error instanceof RecallGateError && error.problems.length > 0) addProblems(problems, error.problems);
       return { path, error };
@@ -170,7 +172,7 @@ async function gateSuite(suite: Suite, inputs: ActionInputs, github: GitHub | un
     const baseline = await loadBaseline(inputs.baseline, suite.name);
     const outDir = join(inputs.resultsDir, suite.name);
     // Scrubbed before rendering: a secret the comment escapes or cuts short would no longer be recognised.
-    const results = scrubSecretsIn(await runSuite(suite, { outDir, layer, env, cacheRoot, cacheEmbeddings: true, log: core.info }));
+    const results = scrubSecretsIn(await runSuite(suite, { outDir, layer, env, cacheRoot, cacheEmbeddings: true, log: core.info, onProgress: actionProgress() }));
     await saveEntries(kept, results);
 
     const trials = readTrials(outDir);
@@ -217,4 +219,9 @@ async function gateSuite(suite: Suite, inputs: ActionInputs, github: GitHub | un
 function isPushToDefaultBranch(event: GitHubEvent): boolean {
   const repository = event.payload.repository as { default_branch?: string } | undefined;
   return event.eventName === 'push' && Boolean(repository?.default_branch) && event.payload.ref === `refs/heads/${repository!.default_branch}`;
+}
+
+/** Long phases in the job log: a line every few seconds, as the CLI prints when stderr is not a terminal (core.info adds the newline). */
+function actionProgress(): PhaseProgress {
+  return phaseProgress((text) => core.info(text.replace(/\n$/, '')), false).update;
 }

@@ -42,3 +42,54 @@ function formatSeconds(seconds: number): string {
   if (seconds < 60) return `${Math.ceil(seconds)} s`;
   return `${Math.floor(seconds / 60)} min ${Math.ceil(seconds % 60)} s`;
 }
+
+/** A phase shows progress only once it has run this long: most phases end sooner and print nothing. */
+export const PROGRESS_DELAY_MS = 3000;
+const BAR_WIDTH = 24;
+
+/**
+ * Progress of long phases that are not e2e trials (validating rows, seeding,
+ * embedding, searching), as a PhaseProgress callback: nothing for a phase
+ * that ends within PROGRESS_DELAY_MS; past it, a bar redrawn in place on a
+ * terminal, a plain line every `intervalMs` otherwise, and the phase's last
+ * line when it ends. `now` is injectable so tests need no real waiting.
+ */
+export function phaseProgress(write: (text: string) => void, isTerminal: boolean, options: { intervalMs?: number; delayMs?: number; now?: () => number } = {}) {
+  const now = options.now ?? Date.now;
+  const intervalMs = options.intervalMs ?? 5000;
+  const delayMs = options.delayMs ?? PROGRESS_DELAY_MS;
+  let current: { phase: string; started: number; lastPrinted?: number; drawn: boolean; line: string } | undefined;
+
+  const end = () => {
+    if (current?.drawn && isTerminal) write('\n');
+    current = undefined;
+  };
+  const lineOf = (phase: string, done: number, total: number, elapsedMs: number) => {
+    const fraction = total > 0 ? Math.min(1, done / total) : 1;
+    const left = done > 0 && done < total ? `, about ${formatSeconds(((elapsedMs / 1000) * (total - done)) / done)} left` : '';
+    const bar = isTerminal ? `[${'#'.repeat(Math.round(fraction * BAR_WIDTH)).padEnd(BAR_WIDTH, '-')}] ` : '';
+    return `${plainText(phase)}: ${bar}${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} (${Math.floor(fraction * 100)}%)${left}`;
+  };
+
+  const update = (phase: string, done: number, total: number): void => {
+    if (current?.phase !== phase) {
+      end();
+      current = { phase, started: now(), drawn: false, line: '' };
+    }
+    const at = now();
+    const finished = done >= total;
+    if (at - current.started >= delayMs) {
+      current.line = lineOf(phase, done, total, at - current.started);
+      if (isTerminal) {
+        write(`\r${current.line}\u001b[K`);
+        current.drawn = true;
+      } else if (current.lastPrinted === undefined || at - current.lastPrinted >= intervalMs || (finished && current.drawn)) {
+        write(`${current.line}\n`);
+        current.lastPrinted = at;
+        current.drawn = true;
+      }
+    }
+    if (finished) end();
+  };
+  return { update, finish: end };
+}

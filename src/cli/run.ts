@@ -21,7 +21,7 @@ import { parseShard, shardSuite } from '../shard.js';
 import { SPLIT_CHOICES, selectSplit, type SplitChoice } from '../suite/splits.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
-import { progressReporter } from './progress.js';
+import { phaseProgress, progressReporter } from './progress.js';
 import { readHistoryFile, type HistoryReading } from '../history/file.js';
 import { trendFromReading } from '../history/trend.js';
 
@@ -76,7 +76,9 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const history = historyFile === undefined ? undefined : { file: historyFile, reading: readHistoryFile(resolve(io.cwd, historyFile), historyFile) };
   // --baseline DIR: the gate's regression conditions against an earlier run, as the Action applies them, without a separate compare. Read first, so a wrong folder costs nothing (and --out may be the same folder).
   const baseline = values.baseline === undefined ? undefined : readRun(values.baseline as string, io.cwd);
-  const loaded = loadSuite(positionals[0]!, io.cwd);
+  const validating = phaseProgress(io.stderr, io.isTerminal ?? false);
+  const loaded = loadSuite(positionals[0]!, io.cwd, validating.update);
+  validating.finish();
   // The free layer by default; a suite with only end-to-end cases has nothing else to run.
   const layer: Layer = asked ?? (!loaded.retrieval && loaded.e2e ? 'e2e' : 'retrieval');
   registerSuiteSecrets(loaded, io.env);
@@ -99,7 +101,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   }
 
   const out = values.out as string;
-  const runOptions = (outDir: string): Omit<RunOptions, 'log' | 'onTrial'> => ({
+  const runOptions = (outDir: string): Omit<RunOptions, 'log' | 'onTrial' | 'onProgress'> => ({
     outDir,
     layer,
     env: io.env,
@@ -156,12 +158,19 @@ function writeHtmlCopy(path: string, html: string): void {
   writeAtomic(path, html);
 }
 
-async function runOnce(suite: Suite, options: Omit<RunOptions, 'log' | 'onTrial'>, io: CliIO): Promise<{ results: ResultsDocument; trials: TrialRecord[] }> {
+async function runOnce(suite: Suite, options: Omit<RunOptions, 'log' | 'onTrial' | 'onProgress'>, io: CliIO): Promise<{ results: ResultsDocument; trials: TrialRecord[] }> {
   const progress = progressReporter(io.stderr, io.isTerminal ?? false);
+  const phases = phaseProgress(io.stderr, io.isTerminal ?? false);
   // Scrubbed before rendering: a secret a report escapes or cuts short would no longer be recognised.
   const results = scrubSecretsIn(
-    await runSuite(suite, { ...options, log: (message) => progress.log(message), onTrial: (done, total, errors) => progress.update(done, total, errors) }),
+    await runSuite(suite, {
+      ...options,
+      log: (message) => progress.log(message),
+      onTrial: (done, total, errors) => progress.update(done, total, errors),
+      onProgress: phases.update,
+    }),
   );
+  phases.finish();
   progress.finish();
   return { results, trials: readTrials(options.outDir) };
 }
@@ -176,7 +185,7 @@ async function runVariants(
   suite: Suite,
   names: Suite[],
   out: string,
-  runOptions: (dir: string) => Omit<RunOptions, 'log' | 'onTrial'>,
+  runOptions: (dir: string) => Omit<RunOptions, 'log' | 'onTrial' | 'onProgress'>,
   json: boolean,
   io: CliIO,
   {

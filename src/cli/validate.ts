@@ -2,6 +2,8 @@ import { ExitCode, RecallGateError, addProblems, type InputProblem } from '../er
 import { loadSuite } from '../suite/load.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
+import { phaseProgress } from './progress.js';
+import type { Suite } from '../suite/types.js';
 
 export const VALIDATE_USAGE = 'recall-gate validate <suite.yaml> [...more suites]';
 
@@ -12,7 +14,13 @@ export async function validateCommand(argv: string[], io: CliIO): Promise<number
   const problems: InputProblem[] = [];
   for (const path of positionals) {
     try {
-      const suite = loadSuite(path, io.cwd);
+      const progress = phaseProgress(io.stderr, io.isTerminal ?? false);
+      let suite: Suite;
+      try {
+        suite = loadSuite(path, io.cwd, progress.update);
+      } finally {
+        progress.finish();
+      }
       const retrieval = suite.retrieval;
       const counts = [
         retrieval ? `${retrieval.providers.length} providers, ${retrieval.memories.length} memories, ${retrieval.queries.length} queries` : 'no retrieval section',

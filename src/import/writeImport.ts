@@ -188,6 +188,8 @@ function suiteText(options: ImportOptions, report: ImportReport): string {
     lines.push(
       'retrieval:',
       '  k: [1, 5, 10]',
+      // Turn-level memories carry their session as group: score sessions too, as the benchmarks' tables do.
+      ...(options.flags.unit === 'turn' ? ['  group_metrics: true'] : []),
       '  providers:',
       '    - { name: keyword, kind: keyword }',
       '    - { name: ngram-vector, kind: vector, embedding: { kind: ngram, dimensions: 1024 } }',

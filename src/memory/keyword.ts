@@ -83,6 +83,10 @@ export class KeywordStore implements MemoryStore {
     return top.sorted().map(({ index: doc, score }) => ({ id: index.records[doc]!.id, text: index.records[doc]!.text, score }));
   }
 
+  async releaseUser(user: string): Promise<void> {
+    this.users.delete(user);
+  }
+
   async list(user: string): Promise<MemoryRecord[]> {
     return [...(this.users.get(user)?.records ?? [])];
   }

@@ -38,6 +38,12 @@ export interface MemoryStore {
    * query texts in batches), so per-search latency measures the search itself.
    */
   prepareQueries?(queries: readonly string[]): Promise<void>;
+  /**
+   * Optional: forget one user's memories and free what they took. A store
+   * that has it is seeded and searched a few users at a time
+   * (retrieval/userSlices.ts), so a run holds the largest users, not the suite.
+   */
+  releaseUser?(user: string): Promise<void>;
   /** Figures worth keeping in results.json (embedding cache hits, ...). */
   diagnostics?(): Record<string, unknown>;
   /** Releases connections or servers; the store is not used afterwards. */

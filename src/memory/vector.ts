@@ -113,6 +113,10 @@ export class VectorStore implements MemoryStore {
     return { embedder: this.embedder.id, ...(stats ? { embedding_cache: { ...stats } } : {}) };
   }
 
+  async releaseUser(user: string): Promise<void> {
+    this.users.delete(user);
+  }
+
   async list(user: string): Promise<MemoryRecord[]> {
     return [...(this.users.get(user)?.records ?? [])];
   }

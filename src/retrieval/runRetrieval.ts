@@ -3,10 +3,12 @@ import { embeddingCost } from '../e2e/cost.js';
 import { meterEmbeddings } from '../embeddings/usage.js';
 import type { MemoryStore } from '../memory/types.js';
 import { groupBy, round, summarizeLatency } from '../stats.js';
-import type { ProviderSpec, RetrievalSpec } from '../suite/types.js';
+import type { MemorySpec, ProviderSpec, QuerySpec, RetrievalSpec } from '../suite/types.js';
 import { checkIsolation } from './isolation.js';
 import { hasRelevant, meanMetrics, metricNames, queryMetrics, ranksOfRelevant, scoredQueries } from './metrics.js';
 import { groupMetrics, type GroupOf } from './groupMetrics.js';
+import { userSlices } from './userSlices.js';
+import type { PhaseProgress } from '../phaseProgress.js';
 import { retrievalIntervals } from '../gate/intervals.js';
 import { groupColumns, headlineMetrics } from '../report/format.js';
 import { METRIC_DEFINITIONS, type ProviderResult, type QueryOutcome, type RetrievalResult, type TagMetrics } from '../results/types.js';
@@ -20,6 +22,8 @@ export interface RetrievalDeps {
   now?: () => number;
   /** USD per million tokens by model (the suite's e2e.prices; the built-in table under it): prices embedding requests. */
   prices?: Record<string, { input: number; output: number }>;
+  /** How far seeding, embedding the queries and searching have come (the CLI's progress line). */
+  onProgress?: PhaseProgress;
 }
 
 /**
@@ -52,7 +56,9 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
   const now = deps.now ?? (() => performance.now());
   const timings = { setup: 0, seed: 0, prepare: 0, search: 0 };
   const scoring = scoringOf(spec);
-  const queries: QueryOutcome[] = [];
+  // By the query's place in the suite: a run by slices finishes them in another order.
+  const outcomes: QueryOutcome[] = new Array(spec.queries.length);
+  const finished = () => outcomes.filter((outcome) => outcome !== undefined);
   const base = { name: provider.name, kind: provider.kind, embedder: embedderId(provider) };
   let store: MemoryStore | undefined;
   let phase = 'setting up';
@@ -62,25 +68,60 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
     await store.reset();
     timings.setup = now() - started;
 
-    phase = 'seeding memories';
-    started = now();
-    await store.add(spec.memories.map(({ id, text, user, date }) => ({ id, text, user, date })));
-    timings.seed = now() - started;
-
-    phase = 'preparing queries';
-    started = now();
-    await store.prepareQueries?.(spec.queries.map((query) => query.text));
-    timings.prepare = now() - started;
-
-    phase = 'searching';
-    for (const query of spec.queries) {
+    const progress = (done: number, total: number, shown = phase) => deps.onProgress?.(`${provider.name}: ${shown}`, done, total);
+    const seed = async (memories: readonly MemorySpec[]) => {
+      started = now();
+      await store!.add(memories.map(({ id, text, user, date }) => ({ id, text, user, date })));
+      timings.seed += now() - started;
+    };
+    const search = async (query: QuerySpec, index: number) => {
       const searchStarted = now();
-      const hits = await store.search(query.user, query.text, spec.depth);
+      const hits = await store!.search(query.user, query.text, spec.depth);
       const latency = now() - searchStarted;
       timings.search += latency;
       const outcome = outcomeOf(query, hits, latency, scoring);
-      queries.push(outcome);
+      outcomes[index] = outcome;
       deps.onQuery?.(provider.name, outcome);
+    };
+
+    // Queries are embedded once, all together, after the first seeding as before: their vectors are few beside the memories'.
+    let prepared = false;
+    const prepare = async () => {
+      if (prepared) return;
+      prepared = true;
+      phase = 'preparing queries';
+      started = now();
+      if (store!.prepareQueries) {
+        progress(0, spec.queries.length);
+        await store!.prepareQueries(spec.queries.map((query) => query.text));
+        progress(spec.queries.length, spec.queries.length);
+      }
+      timings.prepare = now() - started;
+    };
+
+    if (store.releaseUser) {
+      // A few users at a time, released once searched: memory bounded by the largest users, rankings as with the whole suite.
+      // Progress counts the memories of finished slices: the phases alternate too fast to show apart.
+      let done = 0;
+      for (const slice of userSlices(spec.memories, spec.queries)) {
+        phase = 'seeding memories';
+        await seed(slice.memories);
+        await prepare();
+        phase = 'searching';
+        for (const { query, index } of slice.queries) await search(query, index);
+        for (const user of new Set(slice.memories.map((memory) => memory.user))) await store.releaseUser(user);
+        done += slice.memories.length;
+        progress(done, spec.memories.length, 'seeding and searching, a few users at a time (memories)');
+      }
+    } else {
+      phase = 'seeding memories';
+      await seed(spec.memories);
+      await prepare();
+      phase = 'searching';
+      for (const [index, query] of spec.queries.entries()) {
+        await search(query, index);
+        progress(index + 1, spec.queries.length);
+      }
     }
   } catch (error) {
     return {
@@ -89,12 +130,13 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
       error: `${phase}: ${describeError(error)}`,
       timings_ms: roundTimings(timings),
       diagnostics: store?.diagnostics?.(),
-      queries,
-      isolation: checkIsolation(spec.memories, queries),
+      queries: finished(),
+      isolation: checkIsolation(spec.memories, finished()),
     };
   } finally {
     await store?.close().catch(() => undefined);
   }
+  const queries = finished();
   return {
     ...base,
     status: 'ok',

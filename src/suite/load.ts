@@ -10,6 +10,7 @@ import { validateGate } from '../gate/validateGate.js';
 import { gateLocations, gateSpecOf } from './loadGate.js';
 import { buildVariants } from './variants.js';
 import { mcpArgumentProblems, mcpToolLocations } from '../memory/mcpTools.js';
+import type { PhaseProgress } from '../phaseProgress.js';
 import {
   DEFAULT_USER,
   type E2eSpec,
@@ -26,6 +27,8 @@ import {
 const DEFAULT_K = [1, 3, 5];
 const PLURAL: Record<SchemaPart, string> = { suite: 'suites', memory: 'memories', query: 'queries', case: 'cases', tool: 'tools' };
 const MIN_DEPTH = 10;
+/** Rows checked between two progress calls: often enough for a live line, rarely enough to cost nothing. */
+const PROGRESS_EVERY = 1000;
 
 /** A list of rows and where each row was written. */
 export interface Rows {
@@ -59,7 +62,7 @@ interface RawSuite {
  * Throws a RecallGateError listing every problem (file:line:col) when anything is wrong,
  * so nothing runs on an invalid suite.
  */
-export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
+export function loadSuite(suitePath: string, cwd = process.cwd(), onProgress?: PhaseProgress): Suite {
   const file = resolve(cwd, suitePath);
   const displayPath = displayPathOf(file, suitePath, cwd);
   const problems: InputProblem[] = [];
@@ -72,7 +75,7 @@ export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
     throw asInvalid(error);
   }
   addProblems(problems, checkSchema('suite', main.data, main));
-  const reading: RowsReading = { main, files, problems, cwd };
+  const reading: RowsReading = { main, files, problems, cwd, onProgress };
   if (problems.length > 0) {
     // Still check the data files the suite names, so one run reports everything.
     const data = main.data as { retrieval?: Record<string, unknown>; e2e?: Record<string, unknown> } | null;
@@ -91,7 +94,9 @@ export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
     if (problems.length > 0) throw invalidInput(sortProblems(problems));
     retrieval = buildRetrieval(raw.retrieval, memories!, queries!, main, problems);
     problems.push(
-      ...checkRetrieval(retrieval, {
+      ...checkRetrieval(
+        retrieval,
+        {
         memory: memories!.locate,
         query: queries!.locate,
         retrieval: (subpath) => main.locate(['retrieval', ...subpath]),
@@ -99,7 +104,9 @@ export function loadSuite(suitePath: string, cwd = process.cwd()): Suite {
           const relevant = queries!.rows[index]?.relevant;
           return Array.isArray(relevant) ? queries!.locate(index, ['relevant', relevant.indexOf(id)]) : queries!.locate(index, ['relevant'], id);
         },
-      }),
+        },
+        onProgress,
+      ),
     );
     if (problems.length > 0) throw invalidInput(sortProblems(problems));
   }
@@ -171,6 +178,7 @@ interface RowsReading {
   files: string[];
   problems: InputProblem[];
   cwd: string;
+  onProgress?: PhaseProgress;
 }
 
 function rowsOf(value: unknown, path: (string | number)[], part: SchemaPart, reading: RowsReading): Rows | undefined {
@@ -204,7 +212,7 @@ function rowsOf(value: unknown, path: (string | number)[], part: SchemaPart, rea
   return { rows, locate: (index, subpath = [], keyOf) => locators[index]!(subpath, keyOf), fileSplit: (index) => splits[index] };
 }
 
-function rowsOfFile(written: string, path: (string | number)[], part: SchemaPart, { main, files, problems, cwd }: RowsReading): { rows: Record<string, unknown>[]; file: SourceFile } | undefined {
+function rowsOfFile(written: string, path: (string | number)[], part: SchemaPart, { main, files, problems, cwd, onProgress }: RowsReading): { rows: Record<string, unknown>[]; file: SourceFile } | undefined {
   const target = resolve(dirname(main.path), written);
   const referencedFrom = main.locate(path);
   let data: SourceFile;
@@ -226,7 +234,11 @@ function rowsOfFile(written: string, path: (string | number)[], part: SchemaPart
     problems.push({ where: referencedFrom, message: `${data.displayPath} holds no ${PLURAL[part]}`, hint: 'a suite needs at least one' });
     return undefined;
   }
-  data.data.forEach((row, index) => addProblems(problems, checkSchema(part, row, data, [index])));
+  const rows = data.data;
+  rows.forEach((row, index) => {
+    addProblems(problems, checkSchema(part, row, data, [index]));
+    if (index % PROGRESS_EVERY === 0 || index === rows.length - 1) onProgress?.(`validating ${data.displayPath}`, index + 1, rows.length);
+  });
   return { rows: data.data as Record<string, unknown>[], file: data };
 }
 
@@ -255,7 +267,10 @@ function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: 
     date: row.date as string | undefined,
     ...(typeof row.group === 'string' ? { group: row.group } : {}),
     ...(row.meta === undefined ? {} : { meta: row.meta as Record<string, unknown> }),
-    where: memories.locate(index),
+    // Lazy: a position costs a YAML parse of the row, and a large suite's rows are almost never reported.
+    get where() {
+      return memories.locate(index);
+    },
   }));
   const querySpecs: QuerySpec[] = queries.rows.map((row, index) => ({
     id: (row.id as string | undefined) ?? `q${index + 1}`,
@@ -266,7 +281,9 @@ function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: 
     split: splitOf(queries, index, problems),
     ...(row.answer === undefined ? {} : { answer: row.answer as string }),
     ...(row.meta === undefined ? {} : { meta: row.meta as Record<string, unknown> }),
-    where: queries.locate(index),
+    get where() {
+      return queries.locate(index);
+    },
   }));
   return { k, depth, ...(raw.group_metrics ? { group_metrics: true } : {}), providers, memories: memorySpecs, queries: querySpecs };
 }

@@ -1,9 +1,10 @@
 import type { InputProblem, SourceLocation } from '../errors.js';
 import { formatLocation } from '../errors.js';
-import { didYouMean } from './didYouMean.js';
+import { typoMatcher } from './didYouMean.js';
 import type { DataPath } from './sourceFile.js';
 import type { RetrievalSpec } from './types.js';
 import { hasRelevant } from '../retrieval/metrics.js';
+import type { PhaseProgress } from '../phaseProgress.js';
 
 export interface RetrievalLocators {
   memory: (index: number, subpath?: DataPath) => SourceLocation;
@@ -14,7 +15,7 @@ export interface RetrievalLocators {
 }
 
 /** Checks that need the whole suite at once: ids, references, users, cut-offs. */
-export function checkRetrieval(spec: RetrievalSpec, at: RetrievalLocators): InputProblem[] {
+export function checkRetrieval(spec: RetrievalSpec, at: RetrievalLocators, onProgress?: PhaseProgress): InputProblem[] {
   const problems: InputProblem[] = [];
 
   const duplicates = <T>(items: T[], key: (item: T) => string, locate: (index: number) => SourceLocation, what: string) => {
@@ -31,19 +32,22 @@ export function checkRetrieval(spec: RetrievalSpec, at: RetrievalLocators): Inpu
   duplicates(spec.queries, (q) => q.id, (i) => at.query(i, ['id']), 'query id');
 
   const memories = new Map(spec.memories.map((memory) => [memory.id, memory]));
+  // Built on the first unknown id: most suites have none.
+  let typos: ReturnType<typeof typoMatcher> | undefined;
   spec.queries.forEach((query, index) => {
+    if (index % 1000 === 0 || index === spec.queries.length - 1) onProgress?.('checking relevant memories', index + 1, spec.queries.length);
     for (const id of Object.keys(query.relevant)) {
-      const relevantAt = at.relevant(index, id);
       const memory = memories.get(id);
       if (!memory) {
+        typos ??= typoMatcher([...memories.keys()]);
         problems.push({
-          where: relevantAt,
+          where: at.relevant(index, id),
           message: `relevant memory "${id}" is not defined`,
-          hint: didYouMean(id, memories.keys()) ?? 'add a memory with this id or fix the id',
+          hint: typos.didYouMean(id) ?? 'add a memory with this id or fix the id',
         });
       } else if (memory.user !== query.user) {
         problems.push({
-          where: relevantAt,
+          where: at.relevant(index, id),
           message: `relevant memory "${id}" belongs to user "${memory.user}" but the query is asked as "${query.user}", so no search can find it`,
           hint: 'give the query and the memory the same user',
         });

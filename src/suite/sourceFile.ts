@@ -136,46 +136,76 @@ export function readYamlFile(path: string, displayPath: string, referencedFrom?:
 
 /**
  * Reads a JSONL file as an array, one row per non-blank line. Each row is
- * parsed on its own so a bad row is reported at its own line and column.
+ * parsed on its own with JSON.parse, so a bad row is reported at its own line
+ * and column. Positions inside a row need a YAML parse of that row (JSON is
+ * YAML), which costs far more than JSON.parse: it is done only for rows a
+ * problem is reported in, when `locate` first asks, so a large valid file
+ * reads in time linear in its size.
  */
 function readJsonlFile(path: string, displayPath: string, referencedFrom?: SourceLocation): SourceFile {
   const text = readText(path, displayPath, referencedFrom);
   const rows: unknown[] = [];
-  const locators: YamlLocator[] = [];
+  /** Line index (0-based) of each row. */
+  const rowLines: number[] = [];
   const problems: InputProblem[] = [];
   const lines = text.split('\n');
   lines.forEach((rawLine, index) => {
-    const line = rawLine.replace(/\r$/, '');
+    const line = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
     if (line.trim() === '') return;
-    const lineNumber = index + 1;
-    const syntax = jsonSyntaxError(line);
-    if (syntax) {
+    let row: unknown;
+    try {
+      row = JSON.parse(line);
+    } catch (error) {
+      const syntax = jsonSyntaxError(line) ?? { offset: 0, message: (error as Error).message };
       problems.push({
-        where: { file: displayPath, line: lineNumber, col: syntax.offset + 1 },
+        where: { file: displayPath, line: index + 1, col: syntax.offset + 1 },
         message: `row is not valid JSON: ${syntax.message}`,
         hint: 'each line of a .jsonl file must be one JSON object',
       });
       return;
     }
-    // JSON is YAML, so the YAML parser gives positions inside the row.
-    const locator = new YamlLocator(line, index);
-    // 1e999 is valid JSON and reads as Infinity.
-    addProblems(problems, contentProblems(locator, line, displayPath));
-    rows.push(JSON.parse(line));
-    locators.push(locator);
+    // 1e999 is valid JSON and reads as Infinity; the YAML check says where.
+    if (holdsNonFinite(row)) addProblems(problems, contentProblems(new YamlLocator(line, index), line, displayPath));
+    rows.push(row);
+    rowLines.push(index);
   });
   if (problems.length > 0) throw new FileProblems(problems);
+  const locators = new Map<number, YamlLocator>();
+  const locatorOf = (row: number): YamlLocator | undefined => {
+    const index = rowLines[row];
+    if (index === undefined) return undefined;
+    let locator = locators.get(row);
+    if (!locator) {
+      locator = new YamlLocator(lines[index]!.replace(/\r$/, ''), index);
+      locators.set(row, locator);
+    }
+    return locator;
+  };
   return {
     path,
     displayPath,
     data: rows,
     locate: (dataPath, options) => {
       const [row, ...rest] = dataPath;
-      const locator = typeof row === 'number' ? locators[row] : undefined;
+      const locator = typeof row === 'number' ? locatorOf(row) : undefined;
       if (!locator) return { file: displayPath, line: 1, col: 1 };
       return { file: displayPath, ...locator.locate(rest, options?.keyOf) };
     },
   };
+}
+
+/** Whether parsed JSON holds a number that is not finite (only an overflowing literal such as 1e999 can). Iterative: a row may nest deeply. */
+function holdsNonFinite(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'number') {
+      if (!Number.isFinite(item)) return true;
+    } else if (item !== null && typeof item === 'object') {
+      for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push(child);
+    }
+  }
+  return false;
 }
 
 const JSON_ERRORS: Record<string, string> = {
