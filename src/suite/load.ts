@@ -237,7 +237,8 @@ function rowsOfFile(written: string, path: (string | number)[], part: SchemaPart
   const rows = data.data;
   rows.forEach((row, index) => {
     addProblems(problems, checkSchema(part, row, data, [index]));
-    if (index % PROGRESS_EVERY === 0 || index === rows.length - 1) onProgress?.(`validating ${data.displayPath}`, index + 1, rows.length);
+    // Only while all is well: once problems are found, their list is the output, and progress lines would only come before it.
+    if ((index % PROGRESS_EVERY === 0 || index === rows.length - 1) && problems.length === 0) onProgress?.(`validating ${data.displayPath}`, index + 1, rows.length);
   });
   return { rows: data.data as Record<string, unknown>[], file: data };
 }
