@@ -47,7 +47,7 @@ export function writtenFiles(results: ResultsDocument): string {
     RESULTS_FILE,
     MARKDOWN_REPORT_FILE,
     HTML_REPORT_FILE,
-    ...(results.retrieval ? [`${QUERIES_DIR}/*.jsonl`, QRELS_FILE, `${RUNS_DIR}/*.trec`] : []),
+    ...(results.retrieval ? [QRELS_FILE, `${RUNS_DIR}/*.trec`, `${QUERIES_DIR}/*.jsonl`] : []),
     ...(results.e2e ? [TRIALS_FILE] : []),
   ].join(', ');
 }

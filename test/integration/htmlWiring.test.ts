@@ -48,7 +48,7 @@ describe('report.html in every results folder', { timeout: 120_000 }, () => {
     const copy = join(tempDir(), 'new', 'folder', 'r.html');
     const run = await cli(['run', ASSISTANT, '--out', out, '--html', copy]);
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    assert.match(run.stdout, /results written to .* \(results\.json, report\.md, report\.html, queries\/\*\.jsonl, qrels\.trec, runs\/\*\.trec\)\nreport copied to .*r\.html\n$/);
+    assert.match(run.stdout, /results written to .* \(results\.json, report\.md, report\.html, qrels\.trec, runs\/\*\.trec, queries\/\*\.jsonl\)\nreport copied to .*r\.html\n$/);
     const data = pageData(join(out, 'report.html'));
     assert.equal(data.run.suite, 'assistant-memory');
     assert.equal(data.verdict?.status, 'pass');
