@@ -7,20 +7,21 @@ import type { Verdict } from '../gate/types.js';
 import type { ResultsDocument } from '../report/results.js';
 import { readRun } from '../report/readResultsDir.js';
 import { renderHtmlReport } from '../report/html/render.js';
-import { openResultsDir, prepareResultsDir, writeAllResults, writeHtmlReport, writeTrials } from '../report/writeResultsDir.js';
+import { openResultsDir, prepareResultsDir, writeAllResults, writeHtmlReport, writeReportCopy, writeTrials } from '../report/writeResultsDir.js';
+import { junitReport } from '../report/junit.js';
 import { loadSuite } from '../suite/load.js';
 import { selectSplit, splitRecord } from '../suite/splits.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 
-export const MERGE_USAGE = 'recall-gate merge --out DIR <shard-dir> <shard-dir>... [--suite suite.yaml]';
+export const MERGE_USAGE = 'recall-gate merge --out DIR <shard-dir> <shard-dir>... [--suite suite.yaml] [--junit FILE]';
 
 /**
  * Combines the results of `run --shard i/n` jobs into one results folder, as
  * one run would have written it, then applies the suite's gate (exit 1 on fail).
  */
 export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { out: { type: 'string' }, suite: { type: 'string' } }, MERGE_USAGE);
+  const { values, positionals } = parseCommandArgs(argv, { out: { type: 'string' }, suite: { type: 'string' }, junit: { type: 'string' } }, MERGE_USAGE);
   if (!values.out || positionals.length === 0) throw new RecallGateError('invalid-input', 'merge needs --out and at least one shard folder', { hint: `usage: ${MERGE_USAGE}` });
   const shards = positionals.map((dir) => ({ dir, ...readRun(dir, io.cwd) }));
   const first = shards[0]!.results;
@@ -81,6 +82,7 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
     verdict = suite.gate ? evaluateGateOnSplit(suite.gate, suite, { results: merged, trials }) : undefined;
     // After the gate: the page shows the verdict.
     writeHtmlReport(out, renderHtmlReport({ results: merged, trials, verdict }));
+    if (values.junit !== undefined) writeReportCopy(resolve(io.cwd, values.junit as string), junitReport(merged, trials), '--junit');
   } finally {
     folder.release();
   }

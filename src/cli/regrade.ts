@@ -13,7 +13,7 @@ import { TrialLog } from '../e2e/trialLog.js';
 import { RecallGateError } from '../errors.js';
 import { readRun } from '../report/readResultsDir.js';
 import { renderHtmlReport } from '../report/html/render.js';
-import { openResultsDir, writeAtomicReport, writeHtmlReport, writeResultsJson, writeTrials } from '../report/writeResultsDir.js';
+import { openResultsDir, writeAtomicReport, writeHtmlReport, writeJunitReport, writeReportCopy, writeResultsJson, writeTrials } from '../report/writeResultsDir.js';
 import { loadSuite } from '../suite/load.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
@@ -22,7 +22,7 @@ import { runExitCode } from './runReport.js';
 /** The line e2eIncompleteReason adds to a run's errors. */
 const E2E_REASON = /^e2e: .*\(see errors in results\.json\)$/;
 
-export const REGRADE_USAGE = 'recall-gate regrade <results-dir> [--suite suite.yaml]';
+export const REGRADE_USAGE = 'recall-gate regrade <results-dir> [--suite suite.yaml] [--junit FILE]';
 
 /**
  * Applies the suite's current checks and graders to the answers and memory
@@ -31,7 +31,7 @@ export const REGRADE_USAGE = 'recall-gate regrade <results-dir> [--suite suite.y
  * outcome; a case whose check calls the judge keeps its whole verdict.
  */
 export async function regradeCommand(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { suite: { type: 'string' } }, REGRADE_USAGE);
+  const { values, positionals } = parseCommandArgs(argv, { suite: { type: 'string' }, junit: { type: 'string' } }, REGRADE_USAGE);
   if (positionals.length !== 1) throw new RecallGateError('invalid-input', 'regrade takes one results directory', { hint: `usage: ${REGRADE_USAGE}` });
   const dir = resolve(io.cwd, positionals[0]!);
   const log = new TrialLog(join(dir, 'trials.jsonl'));
@@ -41,13 +41,13 @@ export async function regradeCommand(argv: string[], io: CliIO): Promise<number>
   // Locked from reading to writing: a run still writing this folder must not be overwritten.
   const folder = openResultsDir(dir, 'regrade');
   try {
-    return await regradeLocked(dir, values.suite as string | undefined, io);
+    return await regradeLocked(dir, values.suite as string | undefined, values.junit === undefined ? undefined : resolve(io.cwd, values.junit as string), io);
   } finally {
     folder.release();
   }
 }
 
-async function regradeLocked(dir: string, suitePath: string | undefined, io: CliIO): Promise<number> {
+async function regradeLocked(dir: string, suitePath: string | undefined, junitCopy: string | undefined, io: CliIO): Promise<number> {
   const { results, trials } = readRun(dir, io.cwd);
   const suite = loadSuite(suitePath ?? results.suite.file, io.cwd);
   if (!suite.e2e) throw new RecallGateError('invalid-input', `${suite.displayPath} has no e2e section to grade with`);
@@ -122,6 +122,8 @@ async function regradeLocked(dir: string, suitePath: string | undefined, io: Cli
   writeAtomicReport(dir, results);
   // Like report.md, without a verdict: regrade does not gate (run or merge does).
   writeHtmlReport(dir, renderHtmlReport({ results, trials }));
+  const junit = writeJunitReport(dir, results, trials);
+  if (junitCopy) writeReportCopy(junitCopy, junit, '--junit');
   io.stdout(`regraded ${trials.length} trials with no model calls: ${changed} changed${rescored > 0 ? `, ${rescored} with the same verdict but other grader scores` : ''}, ${kept} kept as they were\n`);
   return runExitCode(results, undefined, io.stderr, 'regraded run');
 }

@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { runExitCode, runReportText } from './runReport.js';
 import type { TrialRecord } from '../e2e/trial.js';
 import type { ResultsDocument } from '../report/results.js';
@@ -7,8 +6,9 @@ import type { Trend } from '../history/types.js';
 import { checkKindOf, compareVariants, variantsMarkdown, variantsText, type VariantResults } from '../report/variants.js';
 import { HTML_REPORT_FILE, renderHtmlReport, type HtmlReportInput } from '../report/html/render.js';
 import { readRun } from '../report/readResultsDir.js';
-import { writeAtomic, writeHtmlReport } from '../report/writeResultsDir.js';
-import { RecallGateError, fileSystemError } from '../errors.js';
+import { JUNIT_FILE, writeAtomic, writeHtmlReport, writeReportCopy } from '../report/writeResultsDir.js';
+import { junitReport } from '../report/junit.js';
+import { RecallGateError } from '../errors.js';
 import type { Suite } from '../suite/types.js';
 import { SIDE_BY_SIDE_FILE, applyVariant, parseVariantList } from '../suite/variants.js';
 import { readTrials } from '../e2e/trialLog.js';
@@ -27,7 +27,7 @@ import { readHistoryFile, type HistoryReading } from '../history/file.js';
 import { trendFromReading } from '../history/trend.js';
 
 export const RUN_USAGE =
-  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b] [--html FILE] [--history FILE] [--baseline DIR] [--postgres URL]';
+  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b] [--html FILE] [--junit FILE] [--history FILE] [--baseline DIR] [--postgres URL]';
 
 export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -46,6 +46,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
       variants: { type: 'string' },
       postgres: { type: 'string' },
       html: { type: 'string' },
+      junit: { type: 'string' },
       history: { type: 'string' },
       baseline: { type: 'string' },
     },
@@ -68,7 +69,11 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   if (values.html !== undefined && values.variants !== undefined) {
     throw new RecallGateError('invalid-input', '--html and --variants cannot be used together: each variant has its own report', { hint: `drop --html; each variant's report is <out>/<name>/${HTML_REPORT_FILE}` });
   }
+  if (values.junit !== undefined && values.variants !== undefined) {
+    throw new RecallGateError('invalid-input', '--junit and --variants cannot be used together: each variant has its own results', { hint: `drop --junit; each variant's JUnit file is <out>/<name>/${JUNIT_FILE}` });
+  }
   const htmlCopy = values.html === undefined ? undefined : resolve(io.cwd, values.html as string);
+  const junitCopy = values.junit === undefined ? undefined : resolve(io.cwd, values.junit as string);
   // A URL that cannot work is known before the run, not after it.
   const postgres = postgresUrl(values.postgres as string | undefined, io.env);
   // Read before the run: a file that is not a history stops it before anything is spent. run never appends to it.
@@ -118,11 +123,12 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const verdict = suite.gate && !results.shard ? evaluateGateOnSplit(suite.gate, suite, { results, trials }, baseline) : undefined;
   const trend = history && trendFor(history, results, io);
   const html = writeRunReport(out, { results, trials, verdict, trend, baseline: baseline?.results });
-  if (htmlCopy) writeHtmlCopy(htmlCopy, html);
+  if (htmlCopy) writeReportCopy(htmlCopy, html, '--html');
+  if (junitCopy) writeReportCopy(junitCopy, junitReport(results, trials), '--junit');
   if (values.json) {
     io.stdout(`${JSON.stringify(verdict ? { ...results, gate: verdict } : results, null, 2)}\n`);
   } else {
-    io.stdout(`${runReportText(results, trials, verdict, trend).join('\n')}\nresults written to ${out}/ (${writtenFiles(results)})${htmlCopy ? `\nreport copied to ${htmlCopy}` : ''}\n`);
+    io.stdout(`${runReportText(results, trials, verdict, trend).join('\n')}\nresults written to ${out}/ (${writtenFiles(results)})${htmlCopy ? `\nreport copied to ${htmlCopy}` : ''}${junitCopy ? `\nJUnit XML copied to ${junitCopy}` : ''}\n`);
   }
   if (postgres !== undefined) await exportRun(results, trials, postgres, exportIO(io, Boolean(values.json)));
   return runExitCode(results, verdict, io.stderr, 'run');
@@ -145,18 +151,8 @@ function writeRunReport(dir: string, report: HtmlReportInput): string {
   return html;
 }
 
-/** run --html FILE: the same page at a place of the user's choosing (its folder is made if missing). */
-function writeHtmlCopy(path: string, html: string): void {
-  try {
-    mkdirSync(dirname(path), { recursive: true });
-  } catch (error) {
-    throw fileSystemError(error, `create the folder of --html ${path}`);
-  }
-  writeAtomic(path, html);
-}
-
 function writtenFiles(results: ResultsDocument): string {
-  return ['results.json', 'report.md', HTML_REPORT_FILE, ...(results.retrieval ? ['qrels.trec', 'runs/*.trec'] : []), ...(results.e2e ? ['trials.jsonl'] : [])].join(', ');
+  return ['results.json', 'report.md', HTML_REPORT_FILE, JUNIT_FILE, ...(results.retrieval ? ['qrels.trec', 'runs/*.trec'] : []), ...(results.e2e ? ['trials.jsonl'] : [])].join(', ');
 }
 
 async function runOnce(suite: Suite, options: Omit<RunOptions, 'log' | 'onTrial'>, io: CliIO): Promise<{ results: ResultsDocument; trials: TrialRecord[] }> {

@@ -1,14 +1,18 @@
 import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { TrialRecord } from '../e2e/trial.js';
-import { trialLine } from '../e2e/trialLog.js';
+import { readTrials, trialLine } from '../e2e/trialLog.js';
 import { RecallGateError, fileSystemError } from '../errors.js';
 import { HTML_REPORT_FILE } from './html/render.js';
+import { junitReport } from './junit.js';
 import { lockResultsDir } from './resultsLock.js';
 import { markdownReport } from './markdown.js';
 import type { ResultsDocument } from './results.js';
 import { formatQrelsLines, formatRunLines } from '../retrieval/trec.js';
 import { scrubSecrets } from '../secrets.js';
+
+/** The run as JUnit XML, in every results folder (and where run/merge/regrade --junit say). */
+export const JUNIT_FILE = 'junit.xml';
 
 /** A query's relevant memories, as qrels.trec records them. */
 export interface Judgment {
@@ -80,7 +84,7 @@ export function prepareResultsDir(dir: string, options: { keepTrials?: boolean }
   try {
     if (!options.keepTrials) rmSync(join(dir, 'trials.jsonl'), { force: true });
     rmSync(join(dir, 'runs'), { recursive: true, force: true });
-    for (const name of ['results.json', 'qrels.trec', 'report.md', HTML_REPORT_FILE]) rmSync(join(dir, name), { force: true });
+    for (const name of ['results.json', 'qrels.trec', 'report.md', HTML_REPORT_FILE, JUNIT_FILE]) rmSync(join(dir, name), { force: true });
   } catch (error) {
     throw fileSystemError(error, `clear the results folder ${dir}`);
   }
@@ -94,6 +98,26 @@ export function writeTrials(dir: string, trials: readonly TrialRecord[]): void {
 /** report.md from a results document. */
 export function writeAtomicReport(dir: string, results: ResultsDocument): void {
   writeAtomic(join(dir, 'report.md'), markdownReport(results));
+}
+
+/**
+ * A report written where the user asked (run --html FILE, --junit FILE): its folder made if
+ * missing, replaced in one step and scrubbed like the folder's own files.
+ */
+export function writeReportCopy(path: string, text: string, option: string): void {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (error) {
+    throw fileSystemError(error, `create the folder of ${option} ${path}`);
+  }
+  writeAtomic(path, text);
+}
+
+/** junit.xml from the folder's results and trials; returns its text for a --junit copy. */
+export function writeJunitReport(dir: string, results: ResultsDocument, trials: readonly TrialRecord[]): string {
+  const xml = junitReport(results, trials);
+  writeAtomic(join(dir, JUNIT_FILE), xml);
+  return xml;
 }
 
 /**
@@ -121,6 +145,7 @@ export function writeResultsJson(dir: string, results: ResultsDocument): string 
 export function writeAllResults(dir: string, results: ResultsDocument, judgments: readonly Judgment[]): void {
   writeResultsJson(dir, results);
   writeAtomicReport(dir, results);
+  writeJunitReport(dir, results, results.e2e ? readTrials(dir) : []);
   const retrieval = results.retrieval;
   if (!retrieval) return;
   writeAtomic(join(dir, 'qrels.trec'), judgments.map((query) => formatQrelsLines(query.id, query.relevant)).join(''));
