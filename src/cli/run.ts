@@ -152,7 +152,7 @@ function writeRunReport(dir: string, report: HtmlReportInput): string {
 }
 
 function writtenFiles(results: ResultsDocument): string {
-  return ['results.json', 'report.md', HTML_REPORT_FILE, JUNIT_FILE, ...(results.retrieval ? ['qrels.trec', 'runs/*.trec'] : []), ...(results.e2e ? ['trials.jsonl'] : [])].join(', ');
+  return ['results.json', 'report.md', HTML_REPORT_FILE, ...(results.retrieval ? ['qrels.trec', 'runs/*.trec'] : []), ...(results.e2e ? ['trials.jsonl'] : []), JUNIT_FILE].join(', ');
 }
 
 async function runOnce(suite: Suite, options: Omit<RunOptions, 'log' | 'onTrial'>, io: CliIO): Promise<{ results: ResultsDocument; trials: TrialRecord[] }> {
