@@ -49,7 +49,7 @@ describe('report.html in every results folder', { timeout: 120_000 }, () => {
     const copy = join(tempDir(), 'new', 'folder', 'r.html');
     const run = await cli(['run', ASSISTANT, '--out', out, '--html', copy]);
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    assert.match(run.stdout, /results written to .* \(results\.json, report\.md, report\.html, qrels\.trec, runs\/\*\.trec\)\nreport copied to .*r\.html\n$/);
+    assert.match(run.stdout, /results written to .* \(results\.json, report\.md, report\.html, qrels\.trec, runs\/\*\.trec, junit\.xml\)\nreport copied to .*r\.html\n$/);
     const data = pageData(join(out, 'report.html'));
     assert.equal(data.run.suite, 'assistant-memory');
     assert.equal(data.verdict?.status, 'pass');
@@ -69,7 +69,7 @@ describe('report.html in every results folder', { timeout: 120_000 }, () => {
     const run = await cli(['run', TRACKING, '--variants', 'careful,careless', '--out', out]);
     assert.ok(run.code === 0 || run.code === 1, run.stdout + run.stderr);
     for (const name of ['careful', 'careless']) {
-      assert.match(run.stdout, new RegExp(`results written to ${join(out, name)}/ \\(results\\.json, report\\.md, report\\.html, trials\\.jsonl\\)`));
+      assert.match(run.stdout, new RegExp(`results written to ${join(out, name)}/ \\(results\\.json, report\\.md, report\\.html, trials\\.jsonl, junit\\.xml\\)`));
       const data = pageData(join(out, name, 'report.html'));
       assert.equal(data.run.variant, name);
       assert.ok(data.verdict, `${name}: the page has its gate`);
