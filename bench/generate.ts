@@ -32,10 +32,10 @@ const ONSETS = ['b', 'br', 'c', 'ch', 'd', 'dr', 'f', 'fl', 'g', 'gr', 'h', 'j',
 const VOWELS = ['a', 'e', 'i', 'o', 'u', 'ai', 'ea', 'oo', 'ou'];
 const CODAS = ['', '', 'n', 'r', 'l', 't', 'm', 'nd', 'rk', 'ng', 'ck', 'th'];
 /** Function words sprinkled in so texts read like English; the keyword tokenizer drops them. */
-const FILLERS = ['the', 'a', 'to', 'and', 'of', 'in', 'my', 'for', 'on', 'with', 'at', 'is'];
+export const FILLERS = ['the', 'a', 'to', 'and', 'of', 'in', 'my', 'for', 'on', 'with', 'at', 'is'];
 
 /** Distinct made-up words of one to three syllables, never ending in "s" (no stemming collisions). */
-function makeVocabulary(size: number, random: () => number): string[] {
+export function makeVocabulary(size: number, random: () => number): string[] {
   const pick = (list: readonly string[]) => list[Math.floor(random() * list.length)]!;
   const seen = new Set<string>(FILLERS);
   const words: string[] = [];
@@ -52,7 +52,7 @@ function makeVocabulary(size: number, random: () => number): string[] {
 }
 
 /** Samples ranks 0..n-1 with probability proportional to 1 / (rank + 1)^s. */
-function zipfSampler(n: number, s: number, random: () => number): () => number {
+export function zipfSampler(n: number, s: number, random: () => number): () => number {
   const cumulative = new Float64Array(n);
   let total = 0;
   for (let rank = 0; rank < n; rank++) {
@@ -72,7 +72,7 @@ function zipfSampler(n: number, s: number, random: () => number): () => number {
   };
 }
 
-function sentence(words: string[]): string {
+export function sentence(words: string[]): string {
   const text = words.join(' ');
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }

@@ -9,7 +9,11 @@
  * passes or fails.
  *
  * Sections: `search` (keyword, vector, baseline, reference loop, Chroma),
- * `cache`, `e2e`, `html`. All run by default; name some to run only those, e.g. after
+ * `cache`, `e2e`, `html`, and, through dist/cli.js as a process (bench/scale.ts),
+ * `startup` (--version, validate of the example), `scale` (validate of 60,000
+ * memories and of 3,000 unknown ids, the LongMemEval_S-shaped run) and
+ * `scale-m` (the LongMemEval_M-shaped run). All but scale-m run by default
+ * (scale-m only when named); name some to run only those, e.g. after
  * `npx tsc -p tsconfig.test.json`:
  *   node --expose-gc build/bench/index.js e2e
  *   node --expose-gc build/bench/index.js search cache
@@ -22,6 +26,7 @@ import { VectorStore } from '../src/memory/vector.js';
 import { cacheSection } from './cache.js';
 import { e2eSection } from './e2e.js';
 import { htmlSection } from './html.js';
+import { runShape, startupSection, validateSection } from './scale.js';
 import { chromaSection } from './chroma.js';
 import { bruteForceTopK, packRows, type ScanKind } from './baseline.js';
 import { FixedEmbedder } from './embedder.js';
@@ -66,7 +71,9 @@ const HTML = {
   generated: { memories: 6_000, queries: 2_000, vocabulary: 4_000, users: 10, seed: CONFIG.seed + 4, dimensions: 256 },
 };
 
-const SECTIONS = ['search', 'cache', 'e2e', 'html'] as const;
+const SECTIONS = ['search', 'cache', 'e2e', 'html', 'startup', 'scale', 'scale-m'] as const;
+/** Sections run when none is named; scale-m (LongMemEval_M's size, many minutes and about 250 MB of files) only when named. */
+const DEFAULT_SECTIONS = SECTIONS.filter((section) => section !== 'scale-m');
 type Section = (typeof SECTIONS)[number];
 
 /** Sections named on the command line, or all of them. */
@@ -76,7 +83,7 @@ function chosenSections(args: readonly string[]): Set<Section> {
     console.error(`unknown bench section ${unknown.map((arg) => `"${arg}"`).join(', ')}; sections: ${SECTIONS.join(', ')} (none named: all)`);
     process.exit(2);
   }
-  return new Set(args.length > 0 ? (args as Section[]) : SECTIONS);
+  return new Set(args.length > 0 ? (args as Section[]) : DEFAULT_SECTIONS);
 }
 
 /** This file compiles to build/bench/index.js. */
@@ -180,6 +187,14 @@ async function main(sections: ReadonlySet<Section>): Promise<void> {
     await collect();
     await htmlSection({ repoRoot: REPO_ROOT, generated: HTML.generated, print });
   }
+
+  // The CLI as a process: start-up, validate at scale, the LongMemEval-shaped workloads.
+  if (sections.has('startup')) await startupSection({ repoRoot: REPO_ROOT, print });
+  if (sections.has('scale')) {
+    await validateSection({ repoRoot: REPO_ROOT, print });
+    await runShape({ repoRoot: REPO_ROOT, print }, 's');
+  }
+  if (sections.has('scale-m')) await runShape({ repoRoot: REPO_ROOT, print }, 'm');
 
   print(describeMemory('memory after all sections', memory()));
   print(`load average at end (1/5/15 min): ${loadAverage()}`);

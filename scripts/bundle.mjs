@@ -45,8 +45,11 @@ const common = {
 };
 
 if (!check) rmSync('dist', { recursive: true, force: true });
-await build({ ...common, entryPoints: { index: 'src/index.ts' }, banner: { js: requireShim } });
-await build({ ...common, entryPoints: { cli: 'src/cli.ts' }, banner: { js: `#!/usr/bin/env node\n${requireShim}` } });
+// The Action and the CLI in one build, split: what they load with import() (chromadb, openai, pg,
+// gpt-tokenizer's 5.8 MB of ranks, @actions/cache...) lands in chunk files read only when used, so start-up
+// parses a small entry file rather than all of it (measured by `npm run bench -- startup`).
+// The hashbang comes from src/cli.ts itself (esbuild keeps an entry's), so every file can take the same banner.
+await build({ ...common, entryPoints: { index: 'src/index.ts', cli: 'src/cli.ts' }, splitting: true, chunkNames: 'chunk-[hash]', banner: { js: requireShim } });
 // The adapter SDK (`recall-gate/adapter`): its code, and its types as dist/adapter.d.ts, emitted from
 // src/adapter/types.ts, which holds the whole type surface and imports nothing (index.ts checks the code against it).
 await build({ ...common, entryPoints: { adapter: 'src/adapter/index.ts' } });

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { main } from './cli/main.js';
 import { processIO } from './cli/io.js';
 

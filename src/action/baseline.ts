@@ -1,4 +1,3 @@
-import * as cache from '@actions/cache';
 import * as core from './publish.js';
 import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,6 +69,7 @@ export async function loadBaseline(mode: string, suiteName: string): Promise<Bas
     const found = readResults(mode);
     return found ? { ...found, note: `results in ${mode}` } : { note: `no ${RESULTS_FILE} in ${mode}` };
   }
+  const cache = await import('@actions/cache');
   if (!cache.isFeatureAvailable()) return { note: 'none: the Actions cache is not available here' };
   const dir = baselineDir(suiteName);
   mkdirSync(dir, { recursive: true });
@@ -87,6 +87,7 @@ export async function loadBaseline(mode: string, suiteName: string): Promise<Bas
 
 /** On a push to the default branch, keep this run's results as the next baseline. */
 export async function saveBaseline(resultsDir: string, suiteName: string, sha: string): Promise<void> {
+  const cache = await import('@actions/cache');
   if (!cache.isFeatureAvailable()) return;
   try {
     const dir = baselineDir(suiteName);

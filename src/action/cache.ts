@@ -1,4 +1,3 @@
-import * as cache from '@actions/cache';
 import * as core from './publish.js';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -63,6 +62,7 @@ export function cacheEntries(suite: Suite, cacheRoot: string): CacheEntry[] {
 
 /** Cache trouble is a notice or a warning, never a failed job. */
 export async function restoreEntries(entries: CacheEntry[]): Promise<void> {
+  const cache = await import('@actions/cache');
   if (!cache.isFeatureAvailable()) {
     core.notice('recall-gate: the Actions cache is not available here; embeddings and models are computed afresh');
     return;
@@ -85,6 +85,7 @@ function embeddedSomething(results: ResultsDocument): boolean {
 }
 
 export async function saveEntries(entries: CacheEntry[], results: ResultsDocument): Promise<void> {
+  const cache = await import('@actions/cache');
   if (!cache.isFeatureAvailable()) return;
   for (const entry of entries) {
     if (entry.changed ? !entry.changed(results) : entry.matched === entry.key) continue;

@@ -6,20 +6,20 @@ import { evaluateGateOnSplit } from '../gate/narrow.js';
 import type { Verdict } from '../gate/types.js';
 import type { ResultsDocument } from '../results/types.js';
 import { renderReports } from '../report/reports.js';
-import { openResultsDir, prepareResultsDir, readRun, writeMissingQueryRows, writeReports, writeResults, writeTrials } from '../results/folder.js';
+import { openResultsDir, prepareResultsDir, readRun, writeMissingQueryRows, writeReportCopy, writeReports, writeResults, writeTrials } from '../results/folder.js';
 import { loadSuite } from '../suite/load.js';
 import { selectSplit, splitRecord } from '../suite/splits.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 
-export const MERGE_USAGE = 'recall-gate merge --out DIR <shard-dir> <shard-dir>... [--suite suite.yaml]';
+export const MERGE_USAGE = 'recall-gate merge --out DIR <shard-dir> <shard-dir>... [--suite suite.yaml] [--junit FILE]';
 
 /**
  * Combines the results of `run --shard i/n` jobs into one results folder, as
  * one run would have written it, then applies the suite's gate (exit 1 on fail).
  */
 export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { out: { type: 'string' }, suite: { type: 'string' } }, MERGE_USAGE);
+  const { values, positionals } = parseCommandArgs(argv, { out: { type: 'string' }, suite: { type: 'string' }, junit: { type: 'string' } }, MERGE_USAGE);
   if (!values.out || positionals.length === 0) throw new RecallGateError('invalid-input', 'merge needs --out and at least one shard folder', { hint: `usage: ${MERGE_USAGE}` });
   const shards = positionals.map((dir) => ({ dir, ...readRun(dir, io.cwd) }));
   const first = shards[0]!.results;
@@ -80,7 +80,9 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
     writeResults(out, merged, suite.retrieval?.queries ?? []);
     verdict = suite.gate ? evaluateGateOnSplit(suite.gate, suite, { results: merged, trials }) : undefined;
     // After the gate: the reports show the verdict.
-    writeReports(out, renderReports({ results: merged, trials, verdict }));
+    const reports = renderReports({ results: merged, trials, verdict });
+    writeReports(out, reports);
+    if (values.junit !== undefined) writeReportCopy(resolve(io.cwd, values.junit as string), reports.junit, '--junit');
   } finally {
     folder.release();
   }

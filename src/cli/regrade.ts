@@ -10,7 +10,7 @@ import { STORED_TEXT_LIMIT, wasCut } from '../e2e/storedText.js';
 import type { TrialRecord } from '../e2e/trial.js';
 import { RecallGateError } from '../errors.js';
 import { renderReports } from '../report/reports.js';
-import { RESULTS_FILE, TRIALS_FILE, hasResults, hasTrials, openResultsDir, readRun, writeMissingQueryRows, writeReports, writeResultsJson, writeTrials } from '../results/folder.js';
+import { RESULTS_FILE, TRIALS_FILE, hasResults, hasTrials, openResultsDir, readRun, writeMissingQueryRows, writeReportCopy, writeReports, writeResultsJson, writeTrials } from '../results/folder.js';
 import { loadSuite } from '../suite/load.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
@@ -19,7 +19,7 @@ import { runExitCode } from './runReport.js';
 /** The line e2eIncompleteReason adds to a run's errors. */
 const E2E_REASON = /^e2e: .*\(see errors in results\.json\)$/;
 
-export const REGRADE_USAGE = 'recall-gate regrade <results-dir> [--suite suite.yaml]';
+export const REGRADE_USAGE = 'recall-gate regrade <results-dir> [--suite suite.yaml] [--junit FILE]';
 
 /**
  * Applies the suite's current checks and graders to the answers and memory
@@ -28,7 +28,7 @@ export const REGRADE_USAGE = 'recall-gate regrade <results-dir> [--suite suite.y
  * outcome; a case whose check calls the judge keeps its whole verdict.
  */
 export async function regradeCommand(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { suite: { type: 'string' } }, REGRADE_USAGE);
+  const { values, positionals } = parseCommandArgs(argv, { suite: { type: 'string' }, junit: { type: 'string' } }, REGRADE_USAGE);
   if (positionals.length !== 1) throw new RecallGateError('invalid-input', 'regrade takes one results directory', { hint: `usage: ${REGRADE_USAGE}` });
   const dir = resolve(io.cwd, positionals[0]!);
   if (!hasResults(dir) || !hasTrials(dir)) {
@@ -37,13 +37,13 @@ export async function regradeCommand(argv: string[], io: CliIO): Promise<number>
   // Locked from reading to writing: a run still writing this folder must not be overwritten.
   const folder = openResultsDir(dir, 'regrade');
   try {
-    return await regradeLocked(dir, values.suite as string | undefined, io);
+    return await regradeLocked(dir, values.suite as string | undefined, values.junit === undefined ? undefined : resolve(io.cwd, values.junit as string), io);
   } finally {
     folder.release();
   }
 }
 
-async function regradeLocked(dir: string, suitePath: string | undefined, io: CliIO): Promise<number> {
+async function regradeLocked(dir: string, suitePath: string | undefined, junitCopy: string | undefined, io: CliIO): Promise<number> {
   const { results, trials } = readRun(dir, io.cwd);
   const suite = loadSuite(suitePath ?? results.suite.file, io.cwd);
   if (!suite.e2e) throw new RecallGateError('invalid-input', `${suite.displayPath} has no e2e section to grade with`);
@@ -118,7 +118,9 @@ async function regradeLocked(dir: string, suitePath: string | undefined, io: Cli
   writeMissingQueryRows(dir, results.retrieval);
   writeResultsJson(dir, results);
   // Without a verdict: regrade does not gate (run or merge does).
-  writeReports(dir, renderReports({ results, trials }));
+  const reports = renderReports({ results, trials });
+  writeReports(dir, reports);
+  if (junitCopy) writeReportCopy(junitCopy, reports.junit, '--junit');
   io.stdout(`regraded ${trials.length} trials with no model calls: ${changed} changed${rescored > 0 ? `, ${rescored} with the same verdict but other grader scores` : ''}, ${kept} kept as they were\n`);
   return runExitCode(results, undefined, io.stderr, 'regraded run');
 }

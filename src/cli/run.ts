@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { runExitCode, runReportText } from './runReport.js';
 import type { TrialRecord } from '../e2e/trial.js';
 import type { ResultsDocument } from '../results/types.js';
@@ -7,8 +6,8 @@ import type { Trend } from '../history/types.js';
 import { checkKindOf, compareVariants, variantsMarkdown, variantsText, type VariantResults } from '../report/variants.js';
 import type { HtmlReportInput } from '../report/html/render.js';
 import { renderReports } from '../report/reports.js';
-import { HTML_REPORT_FILE, readRun, readTrials, withoutQueryRows, writeAtomic, writeReports, writtenFiles } from '../results/folder.js';
-import { RecallGateError, fileSystemError } from '../errors.js';
+import { HTML_REPORT_FILE, JUNIT_FILE, readRun, readTrials, withoutQueryRows, writeAtomic, writeReportCopy, writeReports, writtenFiles } from '../results/folder.js';
+import { RecallGateError } from '../errors.js';
 import type { Suite } from '../suite/types.js';
 import { SIDE_BY_SIDE_FILE, applyVariant, parseVariantList } from '../suite/variants.js';
 import { exportRun, postgresUrl } from './export.js';
@@ -26,7 +25,7 @@ import { readHistoryFile, type HistoryReading } from '../history/file.js';
 import { trendFromReading } from '../history/trend.js';
 
 export const RUN_USAGE =
-  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b] [--html FILE] [--history FILE] [--baseline DIR] [--postgres URL] [--by-tag]';
+  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b] [--html FILE] [--junit FILE] [--history FILE] [--baseline DIR] [--postgres URL] [--by-tag]';
 
 export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -45,6 +44,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
       variants: { type: 'string' },
       postgres: { type: 'string' },
       html: { type: 'string' },
+      junit: { type: 'string' },
       history: { type: 'string' },
       baseline: { type: 'string' },
       'by-tag': { type: 'boolean', default: false },
@@ -68,7 +68,11 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   if (values.html !== undefined && values.variants !== undefined) {
     throw new RecallGateError('invalid-input', '--html and --variants cannot be used together: each variant has its own report', { hint: `drop --html; each variant's report is <out>/<name>/${HTML_REPORT_FILE}` });
   }
+  if (values.junit !== undefined && values.variants !== undefined) {
+    throw new RecallGateError('invalid-input', '--junit and --variants cannot be used together: each variant has its own results', { hint: `drop --junit; each variant's JUnit file is <out>/<name>/${JUNIT_FILE}` });
+  }
   const htmlCopy = values.html === undefined ? undefined : resolve(io.cwd, values.html as string);
+  const junitCopy = values.junit === undefined ? undefined : resolve(io.cwd, values.junit as string);
   // A URL that cannot work is known before the run, not after it.
   const postgres = postgresUrl(values.postgres as string | undefined, io.env);
   // Read before the run: a file that is not a history stops it before anything is spent. run never appends to it.
@@ -120,12 +124,13 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   // A shard is gated after merge, on the whole.
   const verdict = suite.gate && !results.shard ? evaluateGateOnSplit(suite.gate, suite, { results, trials }, baseline) : undefined;
   const trend = history && trendFor(history, results, io);
-  const html = writeRunReport(out, { results, trials, verdict, trend, baseline: baseline?.results });
-  if (htmlCopy) writeHtmlCopy(htmlCopy, html);
+  const reports = writeRunReport(out, { results, trials, verdict, trend, baseline: baseline?.results });
+  if (htmlCopy) writeReportCopy(htmlCopy, reports.html, '--html');
+  if (junitCopy) writeReportCopy(junitCopy, reports.junit, '--junit');
   if (values.json) {
     io.stdout(`${JSON.stringify(withoutQueryRows(verdict ? { ...results, gate: verdict } : results), null, 2)}\n`);
   } else {
-    io.stdout(`${runReportText(results, trials, verdict, trend, report).join('\n')}\nresults written to ${out}/ (${writtenFiles(results)})${htmlCopy ? `\nreport copied to ${htmlCopy}` : ''}\n`);
+    io.stdout(`${runReportText(results, trials, verdict, trend, report).join('\n')}\nresults written to ${out}/ (${writtenFiles(results)})${htmlCopy ? `\nreport copied to ${htmlCopy}` : ''}${junitCopy ? `\nJUnit XML copied to ${junitCopy}` : ''}\n`);
   }
   if (postgres !== undefined) await exportRun(results, trials, postgres, exportIO(io, Boolean(values.json)));
   return runExitCode(results, verdict, io.stderr, 'run');
@@ -141,21 +146,11 @@ function exportIO(io: CliIO, json: boolean): CliIO {
   return json ? { ...io, stdout: io.stderr } : io;
 }
 
-/** report.md and report.html, once the gate has decided (both show the verdict); returns the page. */
-function writeRunReport(dir: string, report: HtmlReportInput): string {
+/** report.md, report.html and junit.xml, once the gate has decided (the reports show the verdict); returns them for the copies. */
+function writeRunReport(dir: string, report: HtmlReportInput): ReturnType<typeof renderReports> {
   const reports = renderReports(report);
   writeReports(dir, reports);
-  return reports.html;
-}
-
-/** run --html FILE: the same page at a place of the user's choosing (its folder is made if missing). */
-function writeHtmlCopy(path: string, html: string): void {
-  try {
-    mkdirSync(dirname(path), { recursive: true });
-  } catch (error) {
-    throw fileSystemError(error, `create the folder of --html ${path}`);
-  }
-  writeAtomic(path, html);
+  return reports;
 }
 
 async function runOnce(suite: Suite, options: Omit<RunOptions, 'log' | 'onTrial' | 'onProgress'>, io: CliIO): Promise<{ results: ResultsDocument; trials: TrialRecord[] }> {

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { ChromaClient, type Collection } from 'chromadb';
+import type { ChromaClient, Collection } from 'chromadb';
 import { l2Normalize, type Embedder } from '../embeddings/types.js';
 import { RecallGateError } from '../errors.js';
 import { redactUrl } from '../redact.js';
@@ -41,7 +41,8 @@ interface InterceptableClient {
  * our Embedder and are passed in; Chroma's own embedding function is never used.
  */
 export class ChromaStore implements MemoryStore {
-  private readonly client: ChromaClient;
+  /** Made on the first reset: chromadb is loaded only by runs that use a chroma provider. */
+  private client?: ChromaClient;
   private collection?: Collection;
   private readonly prepared = new Map<string, number[]>();
   private readonly timeoutMs: number;
@@ -50,31 +51,37 @@ export class ChromaStore implements MemoryStore {
     private readonly embedder: Embedder,
     private readonly options: ChromaOptions,
   ) {
-    const url = new URL(options.url);
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_CHROMA_TIMEOUT_MS;
+  }
+
+  private async connect(): Promise<ChromaClient> {
+    const { ChromaClient } = await import('chromadb');
+    const url = new URL(this.options.url);
     const ssl = url.protocol === 'https:';
-    this.client = new ChromaClient({
+    const client = new ChromaClient({
       host: url.hostname,
       port: url.port ? Number(url.port) : ssl ? 443 : 80,
       ssl,
-      tenant: options.tenant,
-      database: options.database,
-      headers: options.headers,
+      tenant: this.options.tenant,
+      database: this.options.database,
+      headers: this.options.headers,
     });
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_CHROMA_TIMEOUT_MS;
     // The client takes no per-call signal; an interceptor gives each request the deadline of its operation,
     // so a server that stops answering has its sockets aborted, not left open.
-    (this.client as unknown as InterceptableClient).apiClient?.interceptors?.request?.use((request) => {
+    (client as unknown as InterceptableClient).apiClient?.interceptors?.request?.use((request) => {
       const signal = operationDeadline.getStore();
       return signal ? new Request(request, { signal }) : request;
     });
+    return client;
   }
 
   async reset(): Promise<void> {
+    const client = (this.client ??= await this.connect());
     await this.call('creating the collection', async () => {
-      await this.client.deleteCollection({ name: this.options.collection }).catch((error: unknown) => {
+      await client.deleteCollection({ name: this.options.collection }).catch((error: unknown) => {
         if ((error as Error).name !== 'ChromaNotFoundError') throw error;
       });
-      this.collection = await this.client.createCollection({
+      this.collection = await client.createCollection({
         name: this.options.collection,
         configuration: { hnsw: { space: 'cosine', ...this.options.hnsw } },
         embeddingFunction: null,
@@ -147,9 +154,10 @@ export class ChromaStore implements MemoryStore {
   }
 
   async close(): Promise<void> {
-    if (!this.collection || this.options.keepCollection) return;
+    const client = this.client;
+    if (!client || !this.collection || this.options.keepCollection) return;
     this.collection = undefined;
-    await this.call('deleting the collection', () => this.client.deleteCollection({ name: this.options.collection })).catch(() => undefined);
+    await this.call('deleting the collection', () => client.deleteCollection({ name: this.options.collection })).catch(() => undefined);
   }
 
   private open(): Collection {

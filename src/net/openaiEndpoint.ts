@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
+import type OpenAI from 'openai';
 import { RecallGateError } from '../errors.js';
 import { redactUrl } from '../redact.js';
 import { boundedFetch, retryAfterRefusal } from './boundedFetch.js';
@@ -20,19 +20,26 @@ export interface OpenAIEndpointOptions {
  * the waits between them (each at most MAX_RETRY_AFTER_MS).
  */
 export class OpenAIEndpoint {
-  readonly client: OpenAI;
+  /** The openai package and its client, loaded on the first call: most commands (validate, a keyword-only run) never make one. */
+  private client?: Promise<{ sdk: typeof import('openai'); client: OpenAI }>;
   /** The base URL with any credentials taken out, for messages and ids. */
   readonly url: string;
 
   constructor(private readonly options: OpenAIEndpointOptions) {
-    this.client = new OpenAI({
-      apiKey: options.apiKey,
-      baseURL: options.baseURL,
-      maxRetries: options.maxRetries,
-      timeout: options.timeoutMs,
-      fetch: boundedFetch(options.timeoutMs),
-    });
-    this.url = redactUrl(this.client.baseURL);
+    this.url = redactUrl(baseUrlOf(options.baseURL));
+  }
+
+  private loaded(): Promise<{ sdk: typeof import('openai'); client: OpenAI }> {
+    return (this.client ??= import('openai').then((sdk) => ({
+      sdk,
+      client: new sdk.OpenAI({
+        apiKey: this.options.apiKey,
+        baseURL: baseUrlOf(this.options.baseURL),
+        maxRetries: this.options.maxRetries,
+        timeout: this.options.timeoutMs,
+        fetch: boundedFetch(this.options.timeoutMs),
+      }),
+    })));
   }
 
   /**
@@ -45,16 +52,17 @@ export class OpenAIEndpoint {
    * endpoint did not fail.
    */
   async request<T>(what: string, send: (client: OpenAI) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const { sdk, client } = await this.loaded();
     try {
-      const sent = send(this.client);
+      const sent = send(client);
       return await (signal ? untilAborted(sent, signal) : sent);
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      throw this.explain(what, error);
+      throw this.explain(sdk, what, error);
     }
   }
 
-  private explain(what: string, error: unknown): RecallGateError {
+  private explain({ APIConnectionTimeoutError, APIError }: typeof import('openai'), what: string, error: unknown): RecallGateError {
     const failed = `${what} to ${this.url} failed`;
     if (error instanceof APIConnectionTimeoutError) {
       const attempts = this.options.maxRetries + 1;
@@ -72,6 +80,15 @@ export class OpenAIEndpoint {
     // Anything else (an unreadable body, a client bug) still says which request failed.
     return new RecallGateError('incomplete', `${failed}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
+}
+
+/**
+ * The base URL the openai client would settle on (its own rule: the option when given, else
+ * OPENAI_BASE_URL trimmed; api.openai.com when that is empty), known before the package is loaded so ids and
+ * messages can name the endpoint at once. Tested against the client's own choice.
+ */
+export function baseUrlOf(baseURL: string | undefined): string {
+  return (baseURL === undefined ? process.env.OPENAI_BASE_URL?.trim() : baseURL) || 'https://api.openai.com/v1';
 }
 
 /** `work`'s outcome, or a rejection with `signal`'s reason as soon as it aborts (the client may still be sleeping before a retry). */

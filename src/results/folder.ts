@@ -28,7 +28,7 @@ export const RESULTS_FILE = 'results.json';
 export const TRIALS_FILE = 'trials.jsonl';
 export const MARKDOWN_REPORT_FILE = 'report.md';
 export const HTML_REPORT_FILE = 'report.html';
-/** Reserved for the JUnit report (src/report/junit.ts renders it); cleared with the rest when a run starts afresh. */
+/** The JUnit report (src/report/junit.ts renders it), written with report.md and report.html. */
 export const JUNIT_FILE = 'junit.xml';
 export const HISTORY_FILE = 'history.jsonl';
 export const QRELS_FILE = 'qrels.trec';
@@ -47,6 +47,7 @@ export function writtenFiles(results: ResultsDocument): string {
     RESULTS_FILE,
     MARKDOWN_REPORT_FILE,
     HTML_REPORT_FILE,
+    JUNIT_FILE,
     ...(results.retrieval ? [QRELS_FILE, `${RUNS_DIR}/*.trec`, `${QUERIES_DIR}/*.jsonl`] : []),
     ...(results.e2e ? [TRIALS_FILE] : []),
   ].join(', ');
@@ -150,12 +151,27 @@ export function writeTrials(dir: string, trials: readonly TrialRecord[]): void {
   writeLinesAtomic(join(dir, TRIALS_FILE), mapLines(trials, (trial) => JSON.stringify(trial)));
 }
 
-/** report.md and report.html, rendered by the caller once the verdict is known (both show the gate). Returns report.html's path. */
-export function writeReports(dir: string, reports: { markdown: string; html: string }): string {
+/** report.md, report.html and junit.xml, rendered by the caller once the verdict is known (the reports show the gate). Returns report.html's path. */
+export function writeReports(dir: string, reports: { markdown: string; html: string; junit: string }): string {
   writeAtomic(join(dir, MARKDOWN_REPORT_FILE), reports.markdown);
+  writeAtomic(join(dir, JUNIT_FILE), reports.junit);
   const path = join(dir, HTML_REPORT_FILE);
   writeAtomic(path, reports.html);
   return path;
+}
+
+/**
+ * A report written where the user asked (run --html FILE, --junit FILE): its
+ * folder made if missing, replaced in one step and scrubbed like the folder's
+ * own files.
+ */
+export function writeReportCopy(path: string, text: string, option: string): void {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (error) {
+    throw fileSystemError(error, `create the folder of ${option} ${path}`);
+  }
+  writeAtomic(path, text);
 }
 
 /**

@@ -7,24 +7,26 @@ import type { DataPath, SourceFile } from './sourceFile.js';
 
 export type SchemaPart = 'suite' | 'memory' | 'query' | 'case' | 'tool';
 
-let compiled: Record<SchemaPart, ValidateFunction> | undefined;
+/** The suite schema's pointer of each part. */
+const POINTERS: Record<SchemaPart, string> = { suite: '', memory: '#/definitions/memory', query: '#/definitions/query', case: '#/definitions/case', tool: '#/definitions/tool' };
 
-function validators(): Record<SchemaPart, ValidateFunction> {
-  if (!compiled) {
-    // verbose gives each error its parentSchema, which lists the allowed keys for hints.
-    const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
-    for (const [name, format] of Object.entries(STRING_FORMATS)) ajv.addFormat(name, { type: 'string', validate: (value) => format.problem(value) === undefined });
-    ajv.addSchema(suiteSchema);
-    const id = suiteSchema.$id;
-    compiled = {
-      suite: ajv.getSchema(id)!,
-      memory: ajv.getSchema(`${id}#/definitions/memory`)!,
-      query: ajv.getSchema(`${id}#/definitions/query`)!,
-      case: ajv.getSchema(`${id}#/definitions/case`)!,
-      tool: ajv.getSchema(`${id}#/definitions/tool`)!,
-    };
+let ajv: Ajv | undefined;
+const compiled = new Map<SchemaPart, ValidateFunction>();
+
+/** A part's validator, compiled when first asked for: compiling costs more than a small suite takes to check. */
+function validator(part: SchemaPart): ValidateFunction {
+  let validate = compiled.get(part);
+  if (!validate) {
+    if (!ajv) {
+      // verbose gives each error its parentSchema, which lists the allowed keys for hints.
+      ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
+      for (const [name, format] of Object.entries(STRING_FORMATS)) ajv.addFormat(name, { type: 'string', validate: (value) => format.problem(value) === undefined });
+      ajv.addSchema(suiteSchema);
+    }
+    validate = ajv.getSchema(`${suiteSchema.$id}${POINTERS[part]}`)!;
+    compiled.set(part, validate);
   }
-  return compiled;
+  return validate;
 }
 
 function splitPointer(pointer: string): DataPath {
@@ -161,7 +163,7 @@ function patternMessage(error: ErrorObject): string {
 
 /** Schema problems of data read from `file` (at `basePath` within it), ordered by position. */
 export function checkSchema(part: SchemaPart, data: unknown, file: SourceFile, basePath: DataPath = []): InputProblem[] {
-  const validate = validators()[part];
+  const validate = validator(part);
   if (validate(data)) return [];
   const errors = withoutMisspeltRequired(validate.errors ?? []);
   const problems = errors.map((error) => toProblem(error, file, basePath)).filter((problem): problem is InputProblem => problem !== undefined);

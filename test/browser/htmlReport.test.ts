@@ -220,7 +220,7 @@ describe('report.html in Chromium', { timeout: 240_000, skip: noBrowser }, () =>
   test('the hostile fixture: every payload shown as text, nothing run, nothing loaded, charts and filters still work', async (t) => {
     const hostile = await hostileRun();
     const dir = tempDir('recall-gate-html-hostile-');
-    const file = writeReports(dir, { markdown: '', html: renderHtmlReport(hostile) });
+    const file = writeReports(dir, { markdown: '', html: renderHtmlReport(hostile), junit: '' });
     const opened = await openClean(t, browser, file, 'hostile');
     assert.deepEqual(await assertChartsDrawn(opened, hostile.results), {
       abilities: Object.fromEntries(HOSTILE_CONDITIONS.map((condition) => [condition, HOSTILE_ABILITIES.length])),
@@ -251,7 +251,7 @@ describe('report.html in Chromium', { timeout: 240_000, skip: noBrowser }, () =>
     const current = currentLine(example.results);
     const trend: Trend = { past: [pastLine(current, 21, 0.3), pastLine(current, 14, 0.2), pastLine(current, 7, 0.1)], current };
     const dir = tempDir('recall-gate-html-history-');
-    const file = writeReports(dir, { markdown: '', html: renderHtmlReport({ results: example.results, trials: example.trials, trend }) });
+    const file = writeReports(dir, { markdown: '', html: renderHtmlReport({ results: example.results, trials: example.trials, trend }), junit: '' });
     const opened = await openClean(t, browser, file, 'history');
     const trends = await chartMarks(opened.page, '#trends canvas.trend[data-metric]');
     t.diagnostic(`trends: ${trends.map((chart) => `${chart.metric} ${chart.datasets.map((d) => d.marks).join('+')} marks, current ${chart.currentIndex}`).join('; ')}`);

@@ -48,7 +48,7 @@ describe('report.html in every results folder', { timeout: 120_000 }, () => {
     const copy = join(tempDir(), 'new', 'folder', 'r.html');
     const run = await cli(['run', ASSISTANT, '--out', out, '--html', copy]);
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    assert.match(run.stdout, /results written to .* \(results\.json, report\.md, report\.html, qrels\.trec, runs\/\*\.trec, queries\/\*\.jsonl\)\nreport copied to .*r\.html\n$/);
+    assert.match(run.stdout, /results written to .* \(results\.json, report\.md, report\.html, junit\.xml, qrels\.trec, runs\/\*\.trec, queries\/\*\.jsonl\)\nreport copied to .*r\.html\n$/);
     const data = pageData(join(out, 'report.html'));
     assert.equal(data.run.suite, 'assistant-memory');
     assert.equal(data.verdict?.status, 'pass');
@@ -68,7 +68,7 @@ describe('report.html in every results folder', { timeout: 120_000 }, () => {
     const run = await cli(['run', TRACKING, '--variants', 'careful,careless', '--out', out]);
     assert.ok(run.code === 0 || run.code === 1, run.stdout + run.stderr);
     for (const name of ['careful', 'careless']) {
-      assert.match(run.stdout, new RegExp(`results written to ${join(out, name)}/ \\(results\\.json, report\\.md, report\\.html, trials\\.jsonl\\)`));
+      assert.match(run.stdout, new RegExp(`results written to ${join(out, name)}/ \\(results\\.json, report\\.md, report\\.html, junit\\.xml, trials\\.jsonl\\)`));
       const data = pageData(join(out, name, 'report.html'));
       assert.equal(data.run.variant, name);
       assert.ok(data.verdict, `${name}: the page has its gate`);
@@ -113,9 +113,10 @@ describe('report.html in every results folder', { timeout: 120_000 }, () => {
     assert.ok(!existsSync(join(dir, 'report.html')) && !existsSync(join(dir, 'report.md')));
     const secret = 'sk-html-secret-0123456789';
     registerSecret(secret);
-    const file = writeReports(dir, { markdown: `key ${secret}`, html: `<p>key ${secret}</p>` });
+    const file = writeReports(dir, { markdown: `key ${secret}`, html: `<p>key ${secret}</p>`, junit: `<testsuites name="key ${secret}"/>` });
     assert.equal(readFileSync(file, 'utf8'), '<p>key ***</p>');
     assert.equal(readFileSync(join(dir, 'report.md'), 'utf8'), 'key ***');
+    assert.equal(readFileSync(join(dir, 'junit.xml'), 'utf8'), '<testsuites name="key ***"/>');
   });
 });
 
