@@ -49,10 +49,15 @@ async function closeStream(stream: WriteStream): Promise<void> {
 }
 
 /**
- * A suite folder: memories.jsonl streamed user by user (dated, one turn
- * each), and queries.jsonl whose queries take 3-5 content words of one random
+ * A suite folder: memories streamed user by user (dated, one turn each) into
+ * memories-<n>.jsonl files of at most about MEMORY_FILE_BYTES (recall-gate
+ * reads a data file whole, up to 256 MiB, so a large suite lists several, as a
+ * user would split one), and queries.jsonl whose queries take 3-5 content words of one random
  * memory of their user plus 1-2 noise words, that memory their relevant one.
  */
+/** Where a generated memories file ends (at a user's boundary): well under the 256 MiB recall-gate reads from one file. */
+const MEMORY_FILE_BYTES = 128 * 1024 * 1024;
+
 export async function writeWorkload(dir: string, workload: Workload): Promise<{ memories: number; queries: number; bytes: number }> {
   mkdirSync(dir, { recursive: true });
   const random = mulberry32(workload.seed);
@@ -70,11 +75,19 @@ export async function writeWorkload(dir: string, workload: Workload): Promise<{ 
   const byMemory = new Map<string, string>();
   for (const [query, { user, turn }] of wanted) byMemory.set(`u${user}-t${turn}`, query);
 
-  const memories = createWriteStream(join(dir, 'memories.jsonl'));
+  const memoryFiles = ['memories-1.jsonl'];
+  let memories = createWriteStream(join(dir, memoryFiles[0]!));
+  let fileBytes = 0;
   const contentOf = new Map<string, string[]>();
   let count = 0;
   const start = Date.UTC(2023, 0, 1);
   for (let user = 0; user < workload.users; user++) {
+    if (fileBytes > MEMORY_FILE_BYTES) {
+      await closeStream(memories);
+      memoryFiles.push(`memories-${memoryFiles.length + 1}.jsonl`);
+      memories = createWriteStream(join(dir, memoryFiles.at(-1)!));
+      fileBytes = 0;
+    }
     for (let turn = 0; turn < perUser[user]!; turn++) {
       const words: string[] = [];
       const content: string[] = [];
@@ -87,7 +100,9 @@ export async function writeWorkload(dir: string, workload: Workload): Promise<{ 
       const id = `u${user}-t${turn}`;
       if (byMemory.has(id)) contentOf.set(id, [...new Set(content)]);
       const date = new Date(start + Math.floor((turn / perUser[user]!) * 400) * 86_400_000).toISOString().slice(0, 10);
-      await writeRow(memories, `${JSON.stringify({ id, user: `user-${user}`, date, text: sentence(words) })}\n`);
+      const row = `${JSON.stringify({ id, user: `user-${user}`, date, text: sentence(words) })}\n`;
+      fileBytes += row.length;
+      await writeRow(memories, row);
       count++;
     }
   }
@@ -115,7 +130,7 @@ export async function writeWorkload(dir: string, workload: Workload): Promise<{ 
       '  providers:',
       '    - { name: keyword, kind: keyword }',
       '    - { name: ngram-vector, kind: vector, embedding: { kind: ngram, dimensions: 1024 } }',
-      '  memories: memories.jsonl',
+      `  memories: [${memoryFiles.join(', ')}]`,
       '  queries: queries.jsonl',
       '',
     ].join('\n'),

@@ -189,7 +189,7 @@ describe('report.html in Chromium', { timeout: 240_000, skip: noBrowser }, () =>
   });
 
   test('run writes report.html after the gate, lists it, and copies it to --html FILE', () => {
-    assert.match(example.stdout, /^results written to .*\(results\.json, report\.md, report\.html, qrels\.trec/m);
+    assert.match(example.stdout, /^results written to .*\(results\.json, report\.md, report\.html, junit\.xml, qrels\.trec/m);
     assert.match(example.stdout, new RegExp(`^report copied to ${example.copy.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
     const page = readFileSync(join(example.dir, 'report.html'), 'utf8');
     assert.equal(readFileSync(example.copy, 'utf8'), page);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { readResults } from '../../src/results/folder.js';
 import type { ResultsDocument } from '../../src/results/types.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 import { startLettaStandIn } from '../support/lettaStandIn.js';
@@ -45,7 +46,8 @@ async function runSuite(suite: string, server: OpenAIServer, args: string[] = []
   const out = tempDir();
   const result = await runCli(['run', suite, '--out', out, ...args], { env: { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'test-key' } });
   assert.equal(result.code, 0, result.stdout + result.stderr);
-  return { results: JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsDocument, out, stdout: result.stdout };
+  // Per-query rows live in queries/<provider>.jsonl: the folder's reader puts them back.
+  return { results: readResults(out, process.cwd()), out, stdout: result.stdout };
 }
 
 /** Each memory's user, from the example's memories. */
@@ -153,7 +155,7 @@ test('Letta, against a local stand-in of the REST endpoints its client calls (no
     const out = tempDir();
     const result = await runCli(['run', suite, '--layer', 'e2e', '--out', out], { env: { LETTA_BASE_URL: letta.url } });
     assert.equal(result.code, 0, result.stdout + result.stderr);
-    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsDocument;
+    const results = readResults(out, process.cwd());
     const e2e = results.e2e!;
     assert.equal(e2e.metrics.errors, 0, JSON.stringify(e2e.by_condition));
     const rates = Object.fromEntries(Object.entries(e2e.by_condition).map(([condition, rates]) => [condition, rates!.pass_rate]));
