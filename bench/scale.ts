@@ -130,7 +130,7 @@ export async function writeWorkload(dir: string, workload: Workload): Promise<{ 
       '  providers:',
       '    - { name: keyword, kind: keyword }',
       '    - { name: ngram-vector, kind: vector, embedding: { kind: ngram, dimensions: 1024 } }',
-      `  memories: [${memoryFiles.join(', ')}]`,
+      `  memories: [${memoryFiles.map((file) => `{ file: ${file} }`).join(', ')}]`,
       '  queries: queries.jsonl',
       '',
     ].join('\n'),
