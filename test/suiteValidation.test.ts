@@ -85,6 +85,11 @@ interface Case {
 
 const cases: Case[] = [
   {
+    title: 'a memory file in a list takes only file: a split belongs to queries and cases',
+    file: `${S}/memory-file-split.yaml`,
+    problems: [p(`${S}/memory-file-split.yaml:4:50`, 'unknown key "split"', 'allowed keys: file')],
+  },
+  {
     title: 'YAML syntax error is reported where the parser found it',
     file: `${S}/yaml-syntax.yaml`,
     problems: [p(`${S}/yaml-syntax.yaml:5:3`, 'Flow map in block collection must be sufficiently indented and end with a }', YAML_HINT)],
@@ -419,4 +424,11 @@ test('a data file that starts with a UTF-8 byte-order mark loads', async () => {
   writeFileSync(join(dir, 'memories.jsonl'), '\uFEFF{"id": "a", "text": "hello"}\n');
   writeFileSync(join(dir, 'suite.yaml'), 'name: bom\nretrieval:\n  providers: [{ name: kw, kind: keyword }]\n  memories: memories.jsonl\n  queries: [{ text: hi, relevant: [a] }]\n');
   assert.equal(loadSuite(join(dir, 'suite.yaml'), dir).retrieval!.memories[0]!.id, 'a');
+});
+
+test('loadSuite: memories combine files and inline rows, in the order listed (a suite past 256 MiB of memories splits them)', () => {
+  const suite = loadSuite(`${S}/memory-files.yaml`, ROOT);
+  assert.deepEqual(suite.retrieval!.memories.map((memory) => memory.id), ['home', 'dog', 'cat']);
+  assert.equal(suite.files.length, 3);
+  assert.equal(formatLocation(suite.retrieval!.memories[1]!.where), `${S}/data/memories-part-2.jsonl:1:1`);
 });
