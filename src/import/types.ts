@@ -1,3 +1,5 @@
+import type { MemorySpec } from '../suite/types.js';
+
 /**
  * What an importer produces, handed over one record at a time so a large
  * dataset never has to sit in memory: e2e cases in the suite's own YAML shape
@@ -15,18 +17,8 @@ export interface ImportedCase {
   evidence?: string[];
 }
 
-/** A row of memories.jsonl. Ids are unique across the whole suite (prefix them with the user when the dataset's are not). */
-export interface ImportedMemory {
-  id: string;
-  text: string;
-  user: string;
-  /** YYYY-MM-DD. */
-  date?: string;
-  /** The session (or other unit) the memory belongs to, for group-level metrics. */
-  group?: string;
-  /** What the dataset says of the record that is not the text (image captions, speakers, ...): kept, not searched. */
-  meta?: Record<string, unknown>;
-}
+/** A row of memories.jsonl: a suite memory as the loader reads it. Ids are unique across the whole suite (prefix them with the user when the dataset's are not). */
+export type ImportedMemory = Omit<MemorySpec, 'where'>;
 
 /** A row of queries.jsonl. */
 export interface ImportedQuery {
