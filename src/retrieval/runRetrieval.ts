@@ -109,6 +109,7 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
         await prepare();
         phase = 'searching';
         for (const { query, index } of slice.queries) await search(query, index);
+        await turnOfTheEventLoop();
         for (const user of new Set(slice.memories.map((memory) => memory.user))) await store.releaseUser(user);
         done += slice.memories.length;
         progress(done, spec.memories.length, 'seeding and searching, a few users at a time (memories)');
@@ -121,6 +122,7 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
       for (const [index, query] of spec.queries.entries()) {
         await search(query, index);
         progress(index + 1, spec.queries.length);
+        if (index % 64 === 63) await turnOfTheEventLoop();
       }
     }
   } catch (error) {
@@ -233,4 +235,14 @@ function embedderId(provider: ProviderSpec): string | undefined {
 
 function roundTimings(timings: ProviderResult['timings_ms']): ProviderResult['timings_ms'] {
   return { setup: round(timings.setup, 3), seed: round(timings.seed, 3), prepare: round(timings.prepare, 3), search: round(timings.search, 3) };
+}
+
+/**
+ * In-process stores answer with promises already settled, so a run of them
+ * never leaves the microtask queue and a signal's handler (which rewrites
+ * results.json as incomplete) would wait for the whole layer: let the event
+ * loop turn between slices and every 64 searches.
+ */
+function turnOfTheEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
