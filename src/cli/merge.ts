@@ -8,6 +8,7 @@ import type { ResultsDocument } from '../results/types.js';
 import { renderReports } from '../report/reports.js';
 import { openResultsDir, prepareResultsDir, readRun, writeMissingQueryRows, writeReportCopy, writeReports, writeResults, writeTrials } from '../results/folder.js';
 import { loadSuite } from '../suite/load.js';
+import { checkShardPlans, checkShardsAgree, checkSuiteIsTheShards } from '../shardChecks.js';
 import { selectSplit, splitRecord } from '../suite/splits.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
@@ -23,11 +24,7 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
   if (!values.out || positionals.length === 0) throw new RecallGateError('invalid-input', 'merge needs --out and at least one shard folder', { hint: `usage: ${MERGE_USAGE}` });
   const shards = positionals.map((dir) => ({ dir, ...readRun(dir, io.cwd) }));
   const first = shards[0]!.results;
-  for (const shard of shards) {
-    if (shard.results.suite.sha256 !== first.suite.sha256) {
-      throw new RecallGateError('invalid-input', `${shard.dir} ran another version of the suite than ${shards[0]!.dir}`, { hint: 'merge shards of one commit only' });
-    }
-  }
+  checkShardsAgree(shards);
   // Variants of a suite may hash alike (an embedding override reads no file): their shards are still different runs.
   const variants = new Set(shards.map((shard) => shard.results.variant ?? '(none)'));
   if (variants.size !== 1) throw new RecallGateError('invalid-input', `the shards ran different variants (${[...variants].join(', ')})`, { hint: 'merge the shards of one variant at a time' });
@@ -42,7 +39,11 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
   const splits = new Set(shards.map((shard) => shard.results.split?.run ?? 'all'));
   if (splits.size !== 1) throw new RecallGateError('invalid-input', `the shards ran different splits (${[...splits].join(', ')})`, { hint: 'merge shards run with the same --split' });
   // The shards ran one split: its cases are the plan, the others were never meant to run.
-  const suite = selectSplit(loadSuite((values.suite as string | undefined) ?? first.suite.file, io.cwd), [...splits][0]!);
+  const whole = loadSuite((values.suite as string | undefined) ?? first.suite.file, io.cwd);
+  checkSuiteIsTheShards(whole, shards);
+  // Each shard holds exactly what its plan gave it: a copied trial or a lost one would change the figures unseen.
+  checkShardPlans(whole, shards);
+  const suite = selectSplit(whole, [...splits][0]!);
   const withRetrieval = shards.find((shard) => shard.results.retrieval);
   const trials = shards.flatMap((shard) => shard.trials);
   const merged: ResultsDocument = {
