@@ -3,6 +3,7 @@ import type { CaseSpec, CheckSpec, Condition, SessionSpec } from '../e2e/types.j
 import { RecallGateError, addProblems, formatLocation, type InputProblem } from '../errors.js';
 import { readLabels } from '../e2e/judgeCalibration.js';
 import { checkProblems } from '../e2e/checks/table.js';
+import { blankness, normalisesToBlank, showBlank } from '../e2e/checks/normalize.js';
 import { loadGraders } from '../e2e/graders/grade.js';
 import { moduleExports } from '../e2e/graders/script.js';
 import { didYouMean } from './didYouMean.js';
@@ -55,6 +56,7 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
     if (row.fault_check !== undefined) addProblems(problems, checkProblems(row.fault_check as CheckSpec, (path) => cases.locate(index, ['fault_check', ...path]), { judgeConfigured }));
     if (row.harmful !== undefined) addProblems(problems, checkProblems(row.harmful as CheckSpec, (path) => cases.locate(index, ['harmful', ...path]), { judgeConfigured }));
     problems.push(...expectRecallProblems(row, (path) => cases.locate(index, path)));
+    addProblems(problems, blankCaseTextProblems(row, (path) => cases.locate(index, path)));
   });
 
   return {
@@ -240,6 +242,29 @@ function buildCase(row: Record<string, unknown>, where: CaseSpec['where'], split
     split,
     where,
   };
+}
+
+/** What each list of case texts is matched against, for the message about a blank one. */
+const CASE_TEXT_LISTS = {
+  evidence: 'every recalled memory would count as evidence',
+  obsolete: 'every recalled memory would count as obsolete (harmful recall)',
+  disallowed: 'every recalled memory of another user would count as disallowed (harmful recall)',
+} as const;
+
+/**
+ * evidence, obsolete and disallowed texts are found in recalled memory after
+ * normalisation (harm.ts): one that is blank once normalised would be found in
+ * every memory, making every trial harmful or every recall covered.
+ */
+function blankCaseTextProblems(row: Record<string, unknown>, locate: (path: (string | number)[]) => InputProblem['where']): InputProblem[] {
+  return (Object.keys(CASE_TEXT_LISTS) as (keyof typeof CASE_TEXT_LISTS)[]).flatMap((list) => {
+    const texts = Array.isArray(row[list]) ? (row[list] as unknown[]) : [];
+    return texts.flatMap((text, i) =>
+      typeof text === 'string' && normalisesToBlank(text)
+        ? [{ where: locate([list, i]), message: `${list} text ${showBlank(text)} is ${blankness(text)} (memories are matched normalised: typographic spaces read as " ", invisible characters are removed), so ${CASE_TEXT_LISTS[list]}`, hint: `write the words it stands for, or remove it from ${list}` }]
+        : [],
+    );
+  });
 }
 
 /** expect_recall: none says recall should bring nothing: a case that also needs memory, or lists evidence to surface, contradicts it. */

@@ -1,5 +1,5 @@
 import type { CheckResult, ToolCall, ToolCallSpec } from '../types.js';
-import { fold, normalizeAnswer } from './normalize.js';
+import { blankness, fold, normalisesToBlank, normalizeAnswer, showBlank } from './normalize.js';
 import { execRegex } from './regexRunner.js';
 import { compileRegex } from './text.js';
 
@@ -127,9 +127,24 @@ export function checkToolOrder(names: readonly string[], calls: readonly ToolCal
   return { pass: true, reason: `${head}: in order (calls ${at.join(', ')} of ${calls.length})` };
 }
 
+/**
+ * A regex source that is blank once normalised (as every regex the checks run
+ * is): it matches every text, or every one with a space. What to say, and what to write instead.
+ */
+export function blankRegexProblem(source: string, reads: 'answer' | 'value'): { message: string; hint: string } | undefined {
+  if (!normalisesToBlank(source)) return undefined;
+  const matched = normalizeAnswer(source) === '' ? `every ${reads}` : `every ${reads} with a space`;
+  return {
+    message: `the regex ${showBlank(source)} is ${blankness(source)} (the texts it reads are normalised too: typographic spaces read as " ", invisible characters are removed), so it would match ${matched}`,
+    hint: reads === 'answer' ? 'write a pattern for what the answer must say, where \\s matches white space; for any non-empty answer write regex: "\\S"' : 'write a pattern for the value, e.g. "^\\d+$", where \\s matches white space',
+  };
+}
+
 /** Problems with a { regex } value anywhere in expected arguments: the paths (below `path`) and messages. */
-export function regexValueProblems(value: unknown, path: (string | number)[]): { path: (string | number)[]; message: string }[] {
+export function regexValueProblems(value: unknown, path: (string | number)[]): { path: (string | number)[]; message: string; hint?: string }[] {
   if (isRegexValue(value)) {
+    const blank = blankRegexProblem(value.regex, 'value');
+    if (blank) return [{ path: [...path, 'regex'], ...blank }];
     try {
       compileRegex(value.regex, value.flags);
       return [];

@@ -59,3 +59,22 @@ export function fold(text: string): string {
 export function wordSet(text: string): Set<string> {
   return new Set(fold(text).match(/[\p{L}\p{N}]+/gu) ?? []);
 }
+
+/**
+ * Whether a text the suite matches against answers or memories is nothing
+ * once normalised: empty, or only spaces (a no-break space is a space, a
+ * zero-width one is removed). Such a text is found in almost every answer.
+ */
+export function normalisesToBlank(text: string): boolean {
+  return normalizeAnswer(text).trim() === '';
+}
+
+/** A blank text as a message shows it: quoted, every character outside printable ASCII as \uXXXX, so "\u00a0" is seen, not a gap. */
+export function showBlank(text: string): string {
+  return `"${[...text].map((char) => (char >= ' ' && char <= '~' && char !== '"' && char !== '\\' ? char : `\\u${char.codePointAt(0)!.toString(16).padStart(4, '0')}`)).join('')}"`;
+}
+
+/** What a blank text is once normalised, for "... is <this>": empty, or only white space. */
+export function blankness(text: string): string {
+  return normalizeAnswer(text) === '' ? 'empty once normalised' : 'only white space once normalised';
+}

@@ -5,7 +5,7 @@ import { FileProblems, readReferencedText } from '../../suite/sourceFile.js';
 import { gradeAnswer, type GradeContext } from '../checks/grade.js';
 import { probeActions } from '../actions.js';
 import { describeCheck } from '../checks/describe.js';
-import { normalizeAnswer } from '../checks/normalize.js';
+import { normalisesToBlank } from '../checks/normalize.js';
 import { checkProblems, usesJudge } from '../checks/table.js';
 import type { Invocation, TrialRecord } from '../trial.js';
 import type { CaseSpec, CheckSpec, Judge, ReportedUsage } from '../types.js';
@@ -107,7 +107,7 @@ const memory: GraderKind = {
       (raw[list] ?? []).forEach((fact, i) => {
         const texts = typeof fact === 'string' ? [[fact, [list, i]] as const] : fact.any.map((text, j) => [text, [list, i, 'any', j]] as const);
         for (const [text, path] of texts) {
-          if (normalizeAnswer(text).trim() === '') context.problems.push({ where: context.at(['memory', ...path]), message: `an empty fact: ${JSON.stringify(text)} is nothing once normalised, and would be found in every memory`, hint: 'write the fact memory must hold' });
+          if (normalisesToBlank(text)) context.problems.push({ where: context.at(['memory', ...path]), message: `an empty fact: ${JSON.stringify(text)} is nothing once normalised, and would be found in every memory`, hint: 'write the fact memory must hold' });
         }
       });
     }
