@@ -21,6 +21,7 @@ import { SPLIT_CHOICES, selectSplit, type SplitChoice } from '../suite/splits.js
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 import { phaseProgress, progressReporter } from './progress.js';
+import { RUN_WARNINGS_SHOWN, printSuiteWarnings } from './suiteWarnings.js';
 import { readHistoryFile, type HistoryReading } from '../history/file.js';
 import { trendFromReading } from '../history/trend.js';
 
@@ -83,6 +84,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const validating = phaseProgress(io.stderr, io.isTerminal ?? false);
   const loaded = loadSuite(positionals[0]!, io.cwd, validating.update);
   validating.finish();
+  printSuiteWarnings(loaded, io, RUN_WARNINGS_SHOWN);
   // The free layer by default; a suite with only end-to-end cases has nothing else to run.
   const layer: Layer = asked ?? (!loaded.retrieval && loaded.e2e ? 'e2e' : 'retrieval');
   registerSuiteSecrets(loaded, io.env);

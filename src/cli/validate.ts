@@ -3,6 +3,7 @@ import { loadSuite } from '../suite/load.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 import { phaseProgress } from './progress.js';
+import { printSuiteWarnings } from './suiteWarnings.js';
 import type { Suite } from '../suite/types.js';
 
 export const VALIDATE_USAGE = 'recall-gate validate <suite.yaml> [...more suites]';
@@ -26,8 +27,10 @@ export async function validateCommand(argv: string[], io: CliIO): Promise<number
         retrieval ? `${retrieval.providers.length} providers, ${retrieval.memories.length} memories, ${retrieval.queries.length} queries` : 'no retrieval section',
         ...(suite.e2e ? [`${suite.e2e.cases.length} e2e cases`] : []),
         `${suite.files.length} file${suite.files.length === 1 ? '' : 's'} read`,
+        ...(suite.warnings ? [`${suite.warnings.length} warning${suite.warnings.length === 1 ? '' : 's'}`] : []),
       ];
       io.stdout(`${suite.displayPath}: ok (${counts.join('; ')})\n`);
+      printSuiteWarnings(suite, io);
     } catch (error) {
       if (!(error instanceof RecallGateError) || error.code !== 'invalid-input') throw error;
       if (error.problems.length === 0) throw error;

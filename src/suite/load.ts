@@ -5,6 +5,7 @@ import { checkRetrieval } from './semantics.js';
 import { splitOf } from './splits.js';
 import { FileProblems, readDataFile, readYamlFile, type DataPath, type SourceFile } from './sourceFile.js';
 import { buildE2e, type RawE2e } from './loadE2e.js';
+import { dateOrderWarnings } from './dateOrder.js';
 import { addTools } from './loadTools.js';
 import { validateGate } from '../gate/validateGate.js';
 import { gateLocations, gateSpecOf } from './loadGate.js';
@@ -112,6 +113,7 @@ export function loadSuite(suitePath: string, cwd = process.cwd(), onProgress?: P
   }
 
   let e2e: E2eSpec | undefined;
+  const warnings: InputProblem[] = [];
   if (raw.e2e) {
     const cases = rowsOf(raw.e2e.cases, ['e2e', 'cases'], 'case', reading);
     // tools: a list, or a file holding it (read like rows, checked against definitions/tool).
@@ -120,6 +122,7 @@ export function loadSuite(suitePath: string, cwd = process.cwd(), onProgress?: P
     e2e = buildE2e(raw.e2e, cases!, main, retrieval, files, problems);
     addTools(e2e.target, raw.e2e.target, tools, (key) => main.locate(['e2e', 'target'], { keyOf: key }), problems);
     if (problems.length > 0) throw invalidInput(sortProblems(problems));
+    addProblems(warnings, dateOrderWarnings(e2e.cases, cases!));
   }
 
   const suite: Suite = {
@@ -132,6 +135,7 @@ export function loadSuite(suitePath: string, cwd = process.cwd(), onProgress?: P
     files,
     retrieval,
     e2e,
+    ...(warnings.length > 0 ? { warnings: sortProblems(warnings) } : {}),
   };
   if (raw.variants) {
     // Before the gate: a gate condition may name a variant as its baseline.

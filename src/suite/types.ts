@@ -1,5 +1,5 @@
 import type { CaseSpec, Condition } from '../e2e/types.js';
-import type { SourceLocation } from '../errors.js';
+import type { InputProblem, SourceLocation } from '../errors.js';
 import type { GateSpec } from '../gate/types.js';
 
 /** The user memories belong to when a suite names none. */
@@ -250,4 +250,6 @@ export interface Suite {
   variant?: string;
   /** Where each gate condition was written, by its path (e.g. "all[2]"), for annotations. */
   gateLocations?: Record<string, SourceLocation>;
+  /** What looks wrong but may be meant (a probe dated before its sessions): validate and run print these, and the run goes on. */
+  warnings?: InputProblem[];
 }

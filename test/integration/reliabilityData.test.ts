@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
@@ -72,5 +72,64 @@ describe('a check text that is blank once normalised is a validation error', () 
     const run = await runCli(['run', 'suite.yaml', '--out', tempDir()], { cwd: dir });
     assert.equal(run.code, 2, 'run refuses the suite before anything runs');
     assert.match(run.stderr, /cases\.yaml:5:22: contains "\\u00a0"/);
+  });
+});
+
+describe('dates that run backwards are validation warnings; validate and run print them and go on', () => {
+  const CASES = [
+    '- name: asked-too-early',
+    '  ability: extraction',
+    '  sessions:',
+    '    - { date: 2026-03-02, user: "My dog is called Rex." }',
+    '    - { date: 2026-04-10, user: "I live in Porto." }',
+    '  probe: { date: 2026-04-01, text: "What is my dog called?" }',
+    '  check: { icontains: rex }',
+    '- name: backwards',
+    '  ability: knowledge-update',
+    '  sessions:',
+    '    - { date: 2026-06-20, user: "The offsite budget is now 8,000 euros." }',
+    '    - { date: 2026-04-01, user: "The offsite budget is 5,000 euros." }',
+    '  probe: { date: 2026-07-01, text: "What is the offsite budget?" }',
+    '  check: { first_amount: 8000 }',
+    '- name: planted',
+    '  ability: extraction',
+    '  plant_from: asked-too-early',
+    '  probe: { date: 2026-04-05, text: "Where do I live?" }',
+    '  check: { icontains: porto }',
+    '- name: in-order',
+    '  ability: extraction',
+    '  sessions:',
+    '    - { date: 2026-03-02, user: "My cat is called Miso." }',
+    '    - { date: 2026-03-02, user: "Miso is grey." }',
+    '    - { user: "An undated session." }',
+    '  probe: { date: 2026-03-02, text: "What is my cat called?" }',
+    '  check: { icontains: miso }',
+    '- name: undated-probe',
+    '  ability: extraction',
+    '  sessions: [{ date: 2026-03-02, user: "My cat is called Miso." }]',
+    '  probe: { text: "What is my cat called?" }',
+    '  check: { icontains: miso }',
+    '',
+  ].join('\n');
+  const EXPECTED = [
+    'cases.yaml:6:18: warning: the probe of case "asked-too-early" is dated 2026-04-01, before its session 2 (2026-04-10): the agent would be asked before it was told (date the probe on or after the last session, or correct the dates)',
+    'cases.yaml:12:15: warning: session 2 of case "backwards" is dated 2026-04-01, before session 1 (2026-06-20): sessions are played in the order listed, so the agent would live them backwards in time (list the sessions in date order, or correct the date)',
+    'cases.yaml:18:18: warning: the probe of case "planted" is dated 2026-04-05, before its session 2 (2026-04-10, planted from case "asked-too-early"): the agent would be asked before it was told (date the probe on or after the last session, or correct the dates)',
+  ];
+
+  test('validate exits 0 and prints each at file:line:col; run prints them too, runs every case and completes', async () => {
+    const dir = suiteFolder('dates', CASES);
+    const validate = await runCli(['validate', 'suite.yaml'], { cwd: dir });
+    assert.equal(validate.code, 0, validate.stdout + validate.stderr);
+    assert.match(validate.stdout, /suite\.yaml: ok \(no retrieval section; 5 e2e cases; 2 files read; 3 warnings\)/);
+    assert.deepEqual(validate.stderr.trim().split('\n'), EXPECTED);
+
+    const out = tempDir();
+    const run = await runCli(['run', 'suite.yaml', '--out', out], { cwd: dir });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    for (const line of EXPECTED) assert.ok(run.stderr.includes(line), `run prints ${line}\n${run.stderr}`);
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { status: string; e2e: { metrics: { trials: number } } };
+    assert.equal(results.status, 'complete');
+    assert.equal(results.e2e.metrics.trials, 5);
   });
 });
