@@ -18,7 +18,9 @@ const UNITS: readonly ImportUnit[] = ['turn', 'session'];
  * queries.jsonl and/or cases.yaml, and import-report.json). Every record
  * repaired or left out is printed as FILE:RECORD with the kind and
  * particulars, then the counts; exit 0 when anything was imported, 2 when
- * nothing could be (or, under --strict, at the first record that needs a repair).
+ * nothing could be, when what was kept would not make a suite that validates
+ * (no query with a relevant memory, and no cases), or, under --strict, at the
+ * first record that needs a repair.
  */
 export async function importCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -55,9 +57,16 @@ export async function importCommand(argv: string[], io: CliIO): Promise<number> 
   const { memories, cases } = report.kept;
   if (memories === 0 && cases === 0) {
     if (created) removeEmptyDir(out);
+    if (report.retrieval_left_out) {
+      // The rows were there but would make a suite that does not validate: nothing is written, and the repairs above say why.
+      throw new RecallGateError('invalid-input', `${file} gives no suite that validates: ${report.retrieval_left_out} (${oneLine(summary)})`, {
+        hint: 'the repairs and skips listed above say what was dropped (evidence that names no session or turn, ...); check it is the right file, or fix the dataset',
+      });
+    }
     const nothing = spec.flags.includes('e2e') && !flags.e2e ? 'no memories and queries' : 'nothing';
     throw new RecallGateError('invalid-input', `${nothing} to import from ${file} (${oneLine(summary)})`, { hint: `the file must be ${spec.summary}` });
   }
+  if (report.retrieval_left_out) io.stderr(`note: no retrieval layer written: ${report.retrieval_left_out}; the suite has the e2e cases only\n`);
   const shown = relative(io.cwd, out) || '.';
   const layer = memories === 0 ? ' --layer e2e' : '';
   io.stdout(`imported ${file} (${format}):\n${summary}wrote ${report.files.map((name) => `${shown}/${name}`).join(', ')}; run: recall-gate run ${shown}/suite.yaml${layer}\n`);

@@ -22,6 +22,8 @@ export interface ImportReport {
   skipped: { total: number; by_kind: Record<string, number>; records: ImportNote[] };
   /** Files written into the folder. */
   files: string[];
+  /** Why the retrieval rows were not written although memories and queries were kept (no query has a relevant memory). */
+  retrieval_left_out?: string;
 }
 
 /** The figures of an import as it goes; the sink's skip/repair/read land here. */

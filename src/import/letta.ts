@@ -1,4 +1,5 @@
 import { basename, extname } from 'node:path';
+import { normalisesToBlank } from '../e2e/checks/normalize.js';
 import { jsonlLines } from './jsonlLines.js';
 import type { ImportFormat, ImportSink } from './types.js';
 
@@ -28,7 +29,8 @@ export function flattenGroundTruth(value: unknown): string[] {
   const facts = new Set<string>();
   const visit = (node: unknown): void => {
     if (typeof node === 'string') {
-      if (node.trim() !== '') facts.add(node.trim());
+      // Blank as the capture grader sees it (normalised): such a fact would be found in every memory.
+      if (!normalisesToBlank(node)) facts.add(node.trim());
     } else if (typeof node === 'number') {
       if (Number.isFinite(node)) facts.add(String(node));
     } else if (Array.isArray(node)) {

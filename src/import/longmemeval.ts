@@ -1,3 +1,4 @@
+import { normalisesToBlank } from '../e2e/checks/normalize.js';
 import { jsonArrayItems } from './jsonArrayItems.js';
 import { longMemEvalRubric } from './longmemevalRubrics.js';
 import type { ImportFlags, ImportFormat, ImportSink, ImportedCase, ImportedMemory } from './types.js';
@@ -198,13 +199,14 @@ function readTurns(list: unknown[], where: string, sink: ImportSink): Turn[] {
     const labelled = Object.hasOwn(turn, 'has_answer');
     if (labelled && typeof turn.has_answer !== 'boolean') sink.repair(at, 'has_answer is not true or false: taken as false', JSON.stringify(turn.has_answer));
     const content = turn.content as string;
-    if (turn.role === 'user' && content.trim() === '') sink.repair(at, 'empty user turn: not a memory');
+    if (turn.role === 'user' && normalisesToBlank(content)) sink.repair(at, 'empty user turn: not a memory');
     turns.push({ position, role: turn.role as string, content, hasAnswer: turn.has_answer === true, labelled });
   });
   return turns;
 }
 
-const userTurns = (session: Session) => session.turns.filter((turn) => turn.role === 'user' && turn.content.trim() !== '');
+// Blank as checks see it (a zero-width space alone is nothing): such a turn would be evidence found in every memory.
+const userTurns = (session: Session) => session.turns.filter((turn) => turn.role === 'user' && !normalisesToBlank(turn.content));
 
 /** What is relevant in one instance, at the unit asked for, and why nothing is when nothing is. */
 function relevance(instance: Instance, unit: ImportFlags['unit'], sink: ImportSink): { relevant: string[]; evidenceTexts: string[]; none?: string } {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, readFileSync, renameSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { once } from 'node:events';
 import { stringify } from 'yaml';
@@ -7,7 +7,7 @@ import { RecallGateError, fileSystemError } from '../errors.js';
 import { ImportTally, type ImportReport } from './importReport.js';
 import type { ImportFlags, ImportFormat } from './types.js';
 
-/** The files an import writes into its folder; no other module spells them. */
+/** The files an import writes into its folder; no other module spells them. A row file too large for one part is NAME-1.EXT, NAME-2.EXT, ... (rowFileName). */
 export const IMPORT_FILES = {
   suite: 'suite.yaml',
   memories: 'memories.jsonl',
@@ -15,6 +15,13 @@ export const IMPORT_FILES = {
   cases: 'cases.yaml',
   report: 'import-report.json',
 } as const;
+
+/**
+ * The most one part of a row file holds, by default: well under the 256 MiB
+ * recall-gate reads from one file (MAX_INPUT_BYTES), so a LongMemEval_M-sized
+ * import is a suite validate and run can read.
+ */
+export const IMPORT_PART_BYTES = 128 * 1024 * 1024;
 
 export interface ImportOptions {
   format: string;
@@ -25,66 +32,117 @@ export interface ImportOptions {
   flags: ImportFlags;
   /** The running CLI's file: the example adapter is looked for in the clone around it. */
   cliPath?: string;
+  /** The most bytes one part of a row file holds (IMPORT_PART_BYTES); a row larger than it is a part of its own. */
+  partBytes?: number;
+}
+
+/** `memories.jsonl` -> `memories-2.jsonl`: the name of part `part` of a row file written in several. */
+function rowFileName(name: string, part?: number): string {
+  if (part === undefined) return name;
+  const dot = name.lastIndexOf('.');
+  return `${name.slice(0, dot)}-${part}${name.slice(dot)}`;
+}
+
+/** Whether `file` is one of the names a row file may have (whole or a part), for clearing what an earlier import left. */
+function isRowFileName(name: string, file: string): boolean {
+  const dot = name.lastIndexOf('.');
+  const [stem, ext] = [`${name.slice(0, dot)}-`, name.slice(dot)];
+  return file === name || (file.startsWith(stem) && file.endsWith(ext) && /^\d+$/.test(file.slice(stem.length, file.length - ext.length)));
 }
 
 /**
- * A file written row by row to NAME.tmp and renamed into place only when the
- * import succeeds, so a failed import leaves no half file. Opened on the first
- * row: a format that writes no cases leaves no cases.yaml.
+ * A file written row by row to temporary files and renamed into place only
+ * when the import succeeds, so a failed import leaves no half file. Opened on
+ * the first row: a format that writes no cases leaves no cases.yaml. Rows go
+ * to parts of at most `partBytes` (each with the head); one part is NAME, more
+ * are NAME-1, NAME-2, ...
  */
 class RowFile {
-  private stream?: WriteStream;
-  rows = 0;
+  private readonly parts: { path: string; stream: WriteStream; bytes: number }[] = [];
 
   constructor(
-    readonly path: string,
+    private readonly dir: string,
+    private readonly name: string,
+    private readonly partBytes: number,
     private readonly head = '',
   ) {}
 
   async write(text: string): Promise<void> {
-    if (!this.stream) {
-      this.stream = createWriteStream(`${this.path}.tmp`, { encoding: 'utf8' });
-      await once(this.stream, 'open');
-      if (this.head) await this.write(this.head);
-    }
-    if (!this.stream.write(text)) await once(this.stream, 'drain');
+    const size = Buffer.byteLength(text);
+    let part = this.parts.at(-1);
+    const headBytes = Buffer.byteLength(this.head);
+    if (!part || (part.bytes > headBytes && part.bytes + size > this.partBytes)) part = await this.open();
+    part.bytes += size;
+    if (!part.stream.write(text)) await once(part.stream, 'drain');
   }
 
-  /** Closes the file; renames it into place when `keep`, else removes it. */
-  async close(keep: boolean): Promise<void> {
-    if (!this.stream) return;
-    this.stream.end();
-    await once(this.stream, 'finish');
-    if (keep) renameSync(`${this.path}.tmp`, this.path);
-    else rmSync(`${this.path}.tmp`, { force: true });
+  private async open(): Promise<RowFile['parts'][number]> {
+    const path = join(this.dir, `${rowFileName(this.name, this.parts.length + 1)}.tmp`);
+    const stream = createWriteStream(path, { encoding: 'utf8' });
+    const part = { path, stream, bytes: 0 };
+    this.parts.push(part);
+    await once(stream, 'open');
+    if (this.head) {
+      part.bytes += Buffer.byteLength(this.head);
+      if (!stream.write(this.head)) await once(stream, 'drain');
+    }
+    return part;
+  }
+
+  /** Ends every part; they stay temporary until place() or abort(). */
+  async finish(): Promise<void> {
+    for (const { stream } of this.parts) {
+      stream.end();
+      await once(stream, 'finish');
+    }
+  }
+
+  /** The names the parts take in the folder: NAME alone, or NAME-1, NAME-2, ...; none when no row came. */
+  get names(): string[] {
+    return this.parts.length === 1 ? [this.name] : this.parts.map((_, index) => rowFileName(this.name, index + 1));
+  }
+
+  /** Renames the finished parts into place. */
+  place(): void {
+    const names = this.names;
+    this.parts.forEach((part, index) => renameSync(part.path, join(this.dir, names[index]!)));
   }
 
   abort(): void {
-    // Writes still queued fail once the stream is destroyed; the file is being thrown away.
-    this.stream?.on('error', () => {});
-    this.stream?.destroy();
-    rmSync(`${this.path}.tmp`, { force: true });
+    for (const { stream, path } of this.parts) {
+      // Writes still queued fail once the stream is destroyed; the file is being thrown away.
+      stream.on('error', () => {});
+      stream.destroy();
+      rmSync(path, { force: true });
+    }
+    // Thrown away: nothing to name or place.
+    this.parts.length = 0;
   }
 }
 
 /**
  * Streams the source through the format into the folder: memories.jsonl and
  * queries.jsonl (a retrieval layer, written when the format gave both
- * memories and queries), cases.yaml (an e2e layer, when it gave cases), then
- * suite.yaml around them and import-report.json. Rows go to disk as they come,
- * so the importer holds at most what it needs to build one record (a
- * conversation, an instance). When nothing was kept, no file is written; the
- * caller says so.
+ * memories and queries and at least one query has a relevant memory), cases.yaml
+ * (an e2e layer, when it gave cases), then import-report.json and suite.yaml
+ * around them. Rows go to disk as they come, so the importer holds at most
+ * what it needs to build one record (a conversation, an instance); a row file
+ * past `partBytes` is written in parts the suite lists. When nothing usable
+ * was kept, no file is written; the caller says so. suite.yaml is removed
+ * first and written last, so a folder with one is a whole import.
  */
 export async function writeImport(options: ImportOptions): Promise<ImportReport> {
   const { spec, source, out, flags } = options;
+  const partBytes = options.partBytes ?? IMPORT_PART_BYTES;
   const tally = new ImportTally(options.format, options.displaySource, flags);
   const report = tally.report;
-  const memories = new RowFile(join(out, IMPORT_FILES.memories));
-  const queries = new RowFile(join(out, IMPORT_FILES.queries));
-  const cases = new RowFile(join(out, IMPORT_FILES.cases), `${comment([`Cases imported by \`recall-gate import ${options.format}\` from ${options.displaySource}.`, ...(spec.caseNotes ?? [])])}\n`);
+  const memories = new RowFile(out, IMPORT_FILES.memories, partBytes);
+  const queries = new RowFile(out, IMPORT_FILES.queries, partBytes);
+  const cases = new RowFile(out, IMPORT_FILES.cases, partBytes, `${comment([`Cases imported by \`recall-gate import ${options.format}\` from ${options.displaySource}.`, ...(spec.caseNotes ?? [])])}\n`);
   const files = [memories, queries, cases];
   const jsonLine = (row: object) => `${JSON.stringify(row)}\n`;
+  let scored = 0;
+  let written: { memories: string[]; queries: string[]; cases: string[] };
   try {
     await spec.read(
       source,
@@ -99,6 +157,7 @@ export async function writeImport(options: ImportOptions): Promise<ImportReport>
         },
         addQuery: async (query) => {
           report.kept.queries += 1;
+          if (query.relevant.length > 0) scored += 1;
           await queries.write(jsonLine(query));
         },
         read: (kind, count) => tally.read(kind, count),
@@ -107,30 +166,56 @@ export async function writeImport(options: ImportOptions): Promise<ImportReport>
       },
       flags,
     );
-    const retrieval = report.kept.memories > 0 && report.kept.queries > 0;
-    await memories.close(retrieval);
-    await queries.close(retrieval);
-    await cases.close(report.kept.cases > 0);
-    if (!retrieval) report.kept.memories = report.kept.queries = 0;
+    for (const file of files) await file.finish();
+    // A retrieval layer whose every query has relevant: [] scores nothing, and the suite would not validate.
+    if (report.kept.queries > 0 && scored === 0) report.retrieval_left_out = `none of the ${report.kept.queries} queries kept has a relevant memory (each has relevant: []), so there is nothing to score`;
+    const retrieval = report.kept.memories > 0 && report.kept.queries > 0 && scored > 0;
+    if (!retrieval) {
+      memories.abort();
+      queries.abort();
+      report.kept.memories = report.kept.queries = 0;
+    }
+    if (report.kept.memories === 0 && report.kept.cases === 0) {
+      cases.abort();
+      return report;
+    }
+    written = { memories: retrieval ? memories.names : [], queries: retrieval ? queries.names : [], cases: cases.names };
+    // From here the folder is being replaced: without suite.yaml it claims no suite until the new one is written.
+    rmSync(join(out, IMPORT_FILES.suite), { force: true });
+    for (const file of files) file.place();
   } catch (error) {
     for (const file of files) file.abort();
     if (error instanceof RecallGateError) throw error;
     throw fileSystemError(error, `import ${options.displaySource} into ${out}`);
   }
-  const { memories: memoryRows, cases: caseRows } = report.kept;
-  if (memoryRows === 0 && caseRows === 0) return report;
+  removeLeftovers(out, [...written.memories, ...written.queries, ...written.cases]);
 
   report.sha256 = await sha256(source);
-  report.files = [IMPORT_FILES.suite, ...(memoryRows > 0 ? [IMPORT_FILES.memories, IMPORT_FILES.queries] : []), ...(caseRows > 0 ? [IMPORT_FILES.cases] : []), IMPORT_FILES.report];
-  writeFile(join(out, IMPORT_FILES.suite), suiteText(options, report));
+  report.files = [IMPORT_FILES.suite, ...written.memories, ...written.queries, ...written.cases, IMPORT_FILES.report];
   writeFile(join(out, IMPORT_FILES.report), `${JSON.stringify(report, null, 2)}\n`);
+  writeFile(join(out, IMPORT_FILES.suite), suiteText(options, report, written));
   return report;
 }
 
+/** Row files an earlier import (--force) left that this one did not write: a suite.yaml never names them, and they would mislead. */
+function removeLeftovers(out: string, written: readonly string[]): void {
+  const names = [IMPORT_FILES.memories, IMPORT_FILES.queries, IMPORT_FILES.cases];
+  try {
+    for (const file of readdirSync(out)) {
+      if (!written.includes(file) && names.some((name) => isRowFileName(name, file))) rmSync(join(out, file), { force: true });
+    }
+  } catch (error) {
+    throw fileSystemError(error, `clear the earlier import's files from ${out}`);
+  }
+}
+
+/** Written whole or not at all (a temporary file renamed over it): a cut write leaves no half suite.yaml. */
 function writeFile(path: string, text: string): void {
   try {
-    writeFileSync(path, text);
+    writeFileSync(`${path}.tmp`, text);
+    renameSync(`${path}.tmp`, path);
   } catch (error) {
+    rmSync(`${path}.tmp`, { force: true });
     throw fileSystemError(error, `write ${path}`);
   }
 }
@@ -159,7 +244,7 @@ function flagText(spec: ImportFormat, flags: ImportFlags): string {
  * runs at once against the toy agent), else a command for the user to point
  * at their own adapter; either way the header says to replace it.
  */
-function suiteText(options: ImportOptions, report: ImportReport): string {
+function suiteText(options: ImportOptions, report: ImportReport, written: { memories: string[]; queries: string[]; cases: string[] }): string {
   const { spec } = options;
   const retrieval = report.kept.memories > 0;
   const e2e = report.kept.cases > 0;
@@ -193,8 +278,8 @@ function suiteText(options: ImportOptions, report: ImportReport): string {
       '  providers:',
       '    - { name: keyword, kind: keyword }',
       '    - { name: ngram-vector, kind: vector, embedding: { kind: ngram, dimensions: 1024 } }',
-      `  memories: ${IMPORT_FILES.memories}`,
-      `  queries: ${IMPORT_FILES.queries}`,
+      ...fileList('  ', 'memories', written.memories),
+      ...fileList('  ', 'queries', written.queries),
     );
   }
   if (e2e) {
@@ -206,10 +291,16 @@ function suiteText(options: ImportOptions, report: ImportReport): string {
       '  repeat: 3',
       `  conditions: [${(spec.conditions ?? ['recall']).join(', ')}]`,
       ...(spec.judgeModel ? ['  judge:', `    model: ${spec.judgeModel}`] : []),
-      `  cases: ${IMPORT_FILES.cases}`,
+      ...fileList('  ', 'cases', written.cases),
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** `key: file`, or, for a file written in parts, `key:` and one `- { file: part }` a line. */
+function fileList(indent: string, key: string, files: readonly string[]): string[] {
+  if (files.length === 1) return [`${indent}${key}: ${files[0]}`];
+  return [`${indent}${key}:`, ...files.map((file) => `${indent}  - { file: ${file} }`)];
 }
 
 /** The recall-gate clone this CLI runs from, if it is one with the example adapter. */

@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
+import { parse } from 'yaml';
+import { IMPORT_FORMATS } from '../../src/import/formats.js';
+import { DEFAULT_IMPORT_FLAGS, type ImportFlags } from '../../src/import/types.js';
+import { writeImport } from '../../src/import/writeImport.js';
+import type { ResultsDocument } from '../../src/results/types.js';
+import { CLI, REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 
 /*
  * Suite data that validated but could not mean what it says: check texts
@@ -131,5 +136,112 @@ describe('dates that run backwards are validation warnings; validate and run pri
     const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { status: string; e2e: { metrics: { trials: number } } };
     assert.equal(results.status, 'complete');
     assert.equal(results.e2e.metrics.trials, 5);
+  });
+});
+
+const IMPORTS = join(REPO_ROOT, 'test/fixtures/import');
+const readText = (path: string) => readFileSync(path, 'utf8');
+
+/** Imports through the writer itself, with a part limit small enough to split the fixtures. */
+async function importInParts(format: 'longmemeval' | 'locomo', source: string, partBytes: number, flags: Partial<ImportFlags> = {}, out = join(tempDir(), format)) {
+  mkdirSync(out, { recursive: true });
+  const report = await writeImport({ format, spec: IMPORT_FORMATS[format]!, source, displaySource: source, out, flags: { ...DEFAULT_IMPORT_FLAGS, ...flags }, cliPath: CLI, partBytes });
+  return { out, report };
+}
+
+function retrievalFigures(dir: string) {
+  const results = JSON.parse(readText(join(dir, 'results.json'))) as ResultsDocument;
+  assert.equal(results.status, 'complete', results.errors.join('; '));
+  const { memory_count, query_count, providers } = results.retrieval!;
+  return { memory_count, query_count, metrics: Object.fromEntries(Object.entries(providers).map(([name, provider]) => [name, provider.metrics])) };
+}
+
+describe('an import too large for one file is written in parts the suite lists, each under the writer\'s limit', () => {
+  test('LongMemEval with --e2e: memories, queries and cases in parts; validate reads them all, and run gives the figures of the one-file import', async () => {
+    const source = join(IMPORTS, 'longmemeval/clean.json');
+    const partBytes = 1024;
+    const { out, report } = await importInParts('longmemeval', source, partBytes, { e2e: true });
+    const parts = (name: string) => readdirSync(out).filter((file) => new RegExp(`^${name}-\\d+\\.`).test(file)).sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0]));
+    for (const name of ['memories', 'queries', 'cases']) {
+      assert.ok(parts(name).length >= 2, `${name} is in parts: ${readdirSync(out).join(', ')}`);
+      assert.ok(!existsSync(join(out, `${name}.${name === 'cases' ? 'yaml' : 'jsonl'}`)), `no whole ${name} file beside its parts`);
+      for (const part of parts(name)) {
+        const text = readText(join(out, part));
+        const rows = name === 'cases' ? (parse(text) as unknown[]).length : text.trim().split('\n').length;
+        assert.ok(statSync(join(out, part)).size <= partBytes || rows === 1, `${part} is under the limit, or one row alone`);
+      }
+    }
+    assert.deepEqual(report.files, ['suite.yaml', ...parts('memories'), ...parts('queries'), ...parts('cases'), 'import-report.json']);
+    const suite = parse(readText(join(out, 'suite.yaml'))) as { retrieval: { memories: unknown; queries: unknown }; e2e: { cases: unknown } };
+    assert.deepEqual(suite.retrieval.memories, parts('memories').map((file) => ({ file })));
+    assert.deepEqual(suite.retrieval.queries, parts('queries').map((file) => ({ file })));
+    assert.deepEqual(suite.e2e.cases, parts('cases').map((file) => ({ file })));
+
+    const validate = await runCli(['validate', join(out, 'suite.yaml')]);
+    assert.equal(validate.code, 0, validate.stdout + validate.stderr);
+    assert.match(validate.stdout, /ok \(2 providers, 17 memories, 7 queries; 6 e2e cases; /);
+
+    const whole = join(tempDir(), 'whole');
+    const imported = await runCli(['import', 'longmemeval', source, '--out', whole, '--e2e']);
+    assert.equal(imported.code, 0, imported.stderr);
+    assert.ok(existsSync(join(whole, 'memories.jsonl')), 'under the default limit one file, named as before');
+    const [inParts, inOne] = [tempDir(), tempDir()];
+    assert.equal((await runCli(['run', join(out, 'suite.yaml'), '--layer', 'retrieval', '--out', inParts])).code, 0);
+    assert.equal((await runCli(['run', join(whole, 'suite.yaml'), '--layer', 'retrieval', '--out', inOne])).code, 0);
+    assert.deepEqual(retrievalFigures(inParts), retrievalFigures(inOne));
+  });
+
+  test('LoCoMo goes through the same writer: its parts validate and run', async () => {
+    const { out } = await importInParts('locomo', join(IMPORTS, 'locomo/quirks.json'), 512);
+    assert.ok(existsSync(join(out, 'memories-2.jsonl')), readdirSync(out).join(', '));
+    const run = await runCli(['run', join(out, 'suite.yaml'), '--out', tempDir()]);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+  });
+
+  test('an import over an earlier one (--force) leaves only its own files: no part of the earlier import stays', async () => {
+    const source = join(IMPORTS, 'longmemeval/clean.json');
+    const { out } = await importInParts('longmemeval', source, 1024, { e2e: true });
+    await importInParts('longmemeval', source, 1024 * 1024, {}, out);
+    assert.deepEqual(readdirSync(out).sort(), ['import-report.json', 'memories.jsonl', 'queries.jsonl', 'suite.yaml']);
+    assert.equal((await runCli(['validate', join(out, 'suite.yaml')])).code, 0);
+  });
+});
+
+describe('an import whose repairs leave no query a relevant memory writes no suite', () => {
+  /** clean.json with every answer_session_ids naming a session no haystack has: each repaired away, every relevant set empty. */
+  function unscorable(): string {
+    const instances = JSON.parse(readText(join(IMPORTS, 'longmemeval/clean.json'))) as Record<string, unknown>[];
+    const path = join(tempDir(), 'unscorable.json');
+    writeFileSync(path, JSON.stringify(instances.map((instance) => ({ ...instance, answer_session_ids: ['no_such_session'] }))));
+    return path;
+  }
+
+  test('exit 2 saying so after the repairs, and no folder left; over an earlier import (--force) that import stays whole', async () => {
+    const source = unscorable();
+    const out = join(tempDir(), 'lme');
+    const result = await runCli(['import', 'longmemeval', source, '--out', out]);
+    assert.equal(result.code, 2, result.stdout + result.stderr);
+    assert.match(result.stderr, /answer_session_ids names a session not in the haystack: ignored \(no_such_session\)/);
+    assert.match(result.stderr, /unscorable\.json gives no suite that validates: none of the 7 queries kept has a relevant memory \(each has relevant: \[\]\), so there is nothing to score/);
+    assert.equal(existsSync(out), false);
+
+    const earlier = join(tempDir(), 'earlier');
+    assert.equal((await runCli(['import', 'longmemeval', join(IMPORTS, 'longmemeval/clean.json'), '--out', earlier])).code, 0);
+    const before = readdirSync(earlier).sort().map((file) => [file, readText(join(earlier, file))]);
+    const again = await runCli(['import', 'longmemeval', source, '--out', earlier, '--force']);
+    assert.equal(again.code, 2, again.stdout + again.stderr);
+    assert.deepEqual(readdirSync(earlier).sort().map((file) => [file, readText(join(earlier, file))]), before);
+    assert.equal((await runCli(['validate', join(earlier, 'suite.yaml')])).code, 0);
+  });
+
+  test('with --e2e the cases still make a suite: written without the retrieval layer, and said so', async () => {
+    const out = join(tempDir(), 'lme');
+    const result = await runCli(['import', 'longmemeval', unscorable(), '--out', out, '--e2e']);
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.match(result.stderr, /note: no retrieval layer written: none of the 7 queries kept has a relevant memory/);
+    assert.match(result.stdout, /run: recall-gate run .*suite\.yaml --layer e2e/);
+    assert.deepEqual(readdirSync(out).sort(), ['cases.yaml', 'import-report.json', 'suite.yaml']);
+    const validate = await runCli(['validate', join(out, 'suite.yaml')]);
+    assert.equal(validate.code, 0, validate.stdout + validate.stderr);
   });
 });
