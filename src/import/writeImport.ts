@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, readFileSync, renameSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, readFileSync, renameSync, rmSync, type WriteStream } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { once } from 'node:events';
 import { stringify } from 'yaml';
 import { RecallGateError, fileSystemError } from '../errors.js';
 import { ImportTally, type ImportReport } from './importReport.js';
+import { replaceFile } from '../outputFile.js';
 import type { ImportFlags, ImportFormat } from './types.js';
 
 /** The files an import writes into its folder; no other module spells them. */
@@ -43,14 +44,16 @@ class RowFile {
 
   async write(text: string): Promise<void> {
     if (!this.stream) {
-      this.stream = createWriteStream(`${this.path}.tmp`, { encoding: 'utf8' });
+      // A new file (O_EXCL), a link left at its name removed first: an import never writes through a link in --out.
+      rmSync(`${this.path}.tmp`, { force: true });
+      this.stream = createWriteStream(`${this.path}.tmp`, { encoding: 'utf8', flags: 'wx' });
       await once(this.stream, 'open');
       if (this.head) await this.write(this.head);
     }
     if (!this.stream.write(text)) await once(this.stream, 'drain');
   }
 
-  /** Closes the file; renames it into place when `keep`, else removes it. */
+  /** Closes the file; renames it into place when `keep` (a link at the path is replaced, not followed), else removes it. */
   async close(keep: boolean): Promise<void> {
     if (!this.stream) return;
     this.stream.end();
@@ -122,17 +125,10 @@ export async function writeImport(options: ImportOptions): Promise<ImportReport>
 
   report.sha256 = await sha256(source);
   report.files = [IMPORT_FILES.suite, ...(memoryRows > 0 ? [IMPORT_FILES.memories, IMPORT_FILES.queries] : []), ...(caseRows > 0 ? [IMPORT_FILES.cases] : []), IMPORT_FILES.report];
-  writeFile(join(out, IMPORT_FILES.suite), suiteText(options, report));
-  writeFile(join(out, IMPORT_FILES.report), `${JSON.stringify(report, null, 2)}\n`);
+  // Replaced in one step: with --force a link at either name is replaced, never written through to what it names.
+  replaceFile(join(out, IMPORT_FILES.suite), suiteText(options, report));
+  replaceFile(join(out, IMPORT_FILES.report), `${JSON.stringify(report, null, 2)}\n`);
   return report;
-}
-
-function writeFile(path: string, text: string): void {
-  try {
-    writeFileSync(path, text);
-  } catch (error) {
-    throw fileSystemError(error, `write ${path}`);
-  }
 }
 
 function comment(lines: string[]): string {
