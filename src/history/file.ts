@@ -1,4 +1,4 @@
-import { lstatSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
 import { RecallGateError, fileSystemError, invalidInput, type InputProblem } from '../errors.js';
 import { writeNamedOutput } from '../outputFile.js';
 import { writeAtomic } from '../results/folder.js';
@@ -80,6 +80,7 @@ export function parseHistory(text: string, file: string): Omit<HistoryReading, '
  */
 export function readHistoryFile(path: string, displayPath = path): HistoryReading {
   if (!pathExists(path)) return { lines: [], skipped: [], missing: true };
+  if (isFolder(path)) throw new RecallGateError('invalid-input', `cannot read the history ${displayPath}: it is a folder, not a file (EISDIR)`, { hint: 'give the path of a file' });
   let text: string;
   try {
     text = readInputFile(path);
@@ -88,6 +89,15 @@ export function readHistoryFile(path: string, displayPath = path): HistoryReadin
     throw new RecallGateError('invalid-input', `cannot read the history ${displayPath}: ${error.message}`, { hint: error.hint ?? 'give a history.jsonl written by recall-gate history --out or by the Action' });
   }
   return { ...parseHistory(text, displayPath), missing: false };
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    // A link to nothing: reading it says so.
+    return false;
+  }
 }
 
 /** Something is at the path (a link to nothing counts: reading it then says so). */

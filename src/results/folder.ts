@@ -7,6 +7,7 @@ import { formatQrelsLines, formatRunLines } from '../retrieval/trec.js';
 import { isStale, lockResultsDir, readHolder } from './lock.js';
 import { LineFile, readLines, writeLinesAtomic } from './lines.js';
 import { replaceFile, writeNamedOutput } from '../outputFile.js';
+import { UnreadableInput, readInputFile } from '../suite/readInput.js';
 import type { ProviderResult, QueryOutcome, ResultsDocument, RetrievalResult } from './types.js';
 
 /**
@@ -298,9 +299,17 @@ export function readResults(dir: string, cwd: string): ResultsDocument {
   const folder = resolve(cwd, dir);
   const path = join(folder, RESULTS_FILE);
   if (!existsSync(path)) throw new RecallGateError('invalid-input', `${dir} has no ${RESULTS_FILE}`, { hint: 'give the --out folder of a recall-gate run' });
+  let text: string;
+  try {
+    // A regular file only, read up to the input cap: a results.json that is a pipe or a device (a forged artifact) must not hang or exhaust the reader.
+    text = readInputFile(path);
+  } catch (error) {
+    if (!(error instanceof UnreadableInput)) throw error;
+    throw new RecallGateError('invalid-input', `cannot read ${join(dir, RESULTS_FILE)}: ${error.message}`, { hint: error.hint ?? 'give the --out folder of a recall-gate run' });
+  }
   let results: ResultsDocument;
   try {
-    results = JSON.parse(readFileSync(path, 'utf8')) as ResultsDocument;
+    results = JSON.parse(text) as ResultsDocument;
   } catch (error) {
     throw new RecallGateError('invalid-input', `${join(dir, RESULTS_FILE)} is not valid JSON: ${(error as Error).message}`);
   }
