@@ -205,7 +205,9 @@ function removeLeftovers(out: string, written: readonly string[]): void {
   const names = [IMPORT_FILES.memories, IMPORT_FILES.queries, IMPORT_FILES.cases];
   try {
     for (const file of readdirSync(out)) {
-      if (!written.includes(file) && names.some((name) => isRowFileName(name, file))) rmSync(join(out, file), { force: true });
+      // A part this import did not write, or a temporary file a cut-off import left (never followed: rm removes a link itself).
+      const leftover = !written.includes(file) && names.some((name) => isRowFileName(name, file) || isRowFileName(name, file.replace(/\.tmp$/, '')));
+      if (leftover) rmSync(join(out, file), { force: true });
     }
   } catch (error) {
     throw fileSystemError(error, `clear the earlier import's files from ${out}`);
