@@ -201,7 +201,7 @@ def _serialize(response: Dict[str, Any]) -> str:
     """One line of JSON; a result that cannot be written as JSON answers -32603 saying so."""
     try:
         return _dumps(response)
-    except (TypeError, ValueError, RecursionError) as error:  # a set, NaN, a cycle
+    except Exception as error:  # a set, NaN, a cycle, an object whose encoding fails
         return _dumps(_error_response(response["id"], ErrorCode.INTERNAL_ERROR, "the result could not be written as JSON: %s" % error))
 
 
@@ -275,13 +275,15 @@ def _claim_stdout() -> Callable[[str], None]:
     try:
         protocol = io.open(os.dup(1), "wb", closefd=True)
         os.dup2(2, 1)
+        # Unbuffered, as stderr is read: a write without a newline shows now, not at exit.
+        sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding=sys.stderr.encoding or "utf-8", errors="backslashreplace", write_through=True)
     except OSError:
         # No file descriptors to move (an embedded interpreter): Python-level writes only.
         protocol = sys.__stdout__.buffer
+        sys.stdout = sys.stderr
     if sys.__stdout__ is not None and hasattr(sys.__stdout__, "reconfigure"):
         # Whoever kept the old sys.stdout now writes to stderr: line by line, not at exit.
         sys.__stdout__.reconfigure(line_buffering=True)
-    sys.stdout = sys.stderr
     lock = threading.Lock()
 
     def write(text: str) -> None:
@@ -289,7 +291,7 @@ def _claim_stdout() -> Callable[[str], None]:
             try:
                 protocol.write(text.encode("utf-8"))
                 protocol.flush()
-            except (BrokenPipeError, ValueError):
+            except (OSError, ValueError):
                 pass  # recall-gate went away: nobody is left to answer
 
     _protocol_write = write
