@@ -1,0 +1,104 @@
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
+
+/*
+ * Waits that never ended: children recall-gate starts that start children of
+ * their own (a shell, `npm run`, a server with a worker). The grandchild
+ * holds the child's stdout and stderr, so a stop aimed at the child's pid
+ * left it running and a wait for the pipes to close waited forever.
+ */
+
+const WITH_HELPER = join(REPO_ROOT, 'test/fixtures/adapters/withHelper.mjs');
+const CASES = join(REPO_ROOT, 'suites/examples/assistant-memory/cases.yaml');
+/** Long enough for a run, short enough that a run that waits forever fails the test rather than hanging it. */
+const RUN_LIMIT_MS = 60_000;
+
+interface Family {
+  shell: number;
+  server: number;
+  helper: number;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The pids still alive a moment after the run (a SIGKILLed process takes a moment to be reaped). */
+async function survivors(family: Family): Promise<string[]> {
+  const deadline = Date.now() + 3000;
+  let left = Object.entries(family).filter(([, pid]) => alive(pid));
+  while (left.length && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    left = left.filter(([, pid]) => alive(pid));
+  }
+  return left.map(([name, pid]) => `${name} (pid ${pid})`);
+}
+
+/** Whatever a failed test left running is killed, so one failure does not leak into the machine. */
+function killAll(family: Family | undefined): void {
+  for (const pid of Object.values(family ?? {})) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+function readFamily(pidFile: string): Family | undefined {
+  return existsSync(pidFile) ? (JSON.parse(readFileSync(pidFile, 'utf8')) as Family) : undefined;
+}
+
+/** A shell running the helper-starting adapter, so the adapter is the shell's child and the helper its grandchild. */
+function shellCommand(transport: '--stdio' | '--http'): string {
+  const line = `${JSON.stringify(process.execPath)} ${JSON.stringify(WITH_HELPER)} ${transport}${transport === '--http' ? ' --port 0' : ''}; true`;
+  return JSON.stringify(['sh', '-c', line]);
+}
+
+function e2eSuite(dir: string, target: string): string {
+  const path = join(dir, 'suite.yaml');
+  writeFileSync(path, ['name: waits', 'e2e:', `  target: ${target}`, '  repeat: 1', '  conditions: [recall]', `  cases: ${JSON.stringify(CASES)}`, ''].join('\n'));
+  return path;
+}
+
+describe('children that start children of their own: the run ends, and nothing it started outlives it', () => {
+  test('an http target with start: behind sh -c, whose server starts a helper', { timeout: RUN_LIMIT_MS + 30_000 }, async () => {
+    const dir = tempDir();
+    const pidFile = join(dir, 'pids.json');
+    const suite = e2eSuite(dir, `{ kind: http, start: ${shellCommand('--http')}, env: { PID_FILE: ${JSON.stringify(pidFile)} } }`);
+    const result = await runCli(['run', suite, '--layer', 'e2e', '--out', join(dir, 'out')], { killAfterMs: RUN_LIMIT_MS });
+    const family = readFamily(pidFile);
+    try {
+      assert.ok(family, `the server never wrote its pids: ${result.stderr}`);
+      assert.notEqual(result.code, null, `the run did not end within ${RUN_LIMIT_MS} ms after its trials (killed); stderr:\n${result.stderr.slice(-2000)}`);
+      assert.equal(result.code, 0, result.stdout + result.stderr);
+      assert.deepEqual(await survivors(family), [], 'processes of the started server outlived the run');
+    } finally {
+      killAll(family);
+    }
+  });
+
+  test('a command target behind sh -c, whose adapter starts a helper', { timeout: RUN_LIMIT_MS + 30_000 }, async () => {
+    const dir = tempDir();
+    const pidFile = join(dir, 'pids.json');
+    const suite = e2eSuite(dir, `{ kind: command, command: ${shellCommand('--stdio')}, env: { PID_FILE: ${JSON.stringify(pidFile)} } }`);
+    const result = await runCli(['run', suite, '--layer', 'e2e', '--out', join(dir, 'out')], { killAfterMs: RUN_LIMIT_MS });
+    const family = readFamily(pidFile);
+    try {
+      assert.ok(family, `the adapter never wrote its pids: ${result.stderr}`);
+      assert.notEqual(result.code, null, `the run did not end within ${RUN_LIMIT_MS} ms after its trials (killed); stderr:\n${result.stderr.slice(-2000)}`);
+      assert.equal(result.code, 0, result.stdout + result.stderr);
+      assert.deepEqual(await survivors(family), [], 'processes of the adapter outlived the run');
+    } finally {
+      killAll(family);
+    }
+  });
+});
