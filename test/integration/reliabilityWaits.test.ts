@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { McpClient } from '../../src/memory/mcp.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 
 /*
@@ -12,6 +13,7 @@ import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
  */
 
 const WITH_HELPER = join(REPO_ROOT, 'test/fixtures/adapters/withHelper.mjs');
+const MCP_SERVER = join(REPO_ROOT, 'build/test/support/mcpServer.js');
 const CASES = join(REPO_ROOT, 'suites/examples/assistant-memory/cases.yaml');
 /** Long enough for a run, short enough that a run that waits forever fails the test rather than hanging it. */
 const RUN_LIMIT_MS = 60_000;
@@ -99,6 +101,23 @@ describe('children that start children of their own: the run ends, and nothing i
       assert.deepEqual(await survivors(family), [], 'processes of the adapter outlived the run');
     } finally {
       killAll(family);
+    }
+  });
+
+  test('an MCP server over stdio behind sh -c, which starts a helper: close() ends, and nothing of it is left', { timeout: 60_000 }, async () => {
+    const dir = tempDir();
+    const pidFile = join(dir, 'pids.json');
+    const line = `${JSON.stringify(process.execPath)} ${JSON.stringify(MCP_SERVER)} --stdio --helper; true`;
+    const client = new McpClient({ command: ['sh', '-c', line], cwd: REPO_ROOT, env: { PID_FILE: pidFile } }, { search: { name: 'memory_search' } }, 30_000);
+    let family: Family | undefined;
+    try {
+      assert.ok((await client.toolNames()).includes('memory_search'));
+      family = readFamily(pidFile);
+      assert.ok(family, 'the server never wrote its pids');
+      await client.close();
+      assert.deepEqual(await survivors(family), [], 'processes of the MCP server outlived close()');
+    } finally {
+      killAll(family ?? readFamily(pidFile));
     }
   });
 });
