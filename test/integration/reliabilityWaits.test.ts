@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { moduleExports } from '../../src/e2e/graders/script.js';
 import { McpClient } from '../../src/memory/mcp.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 
@@ -18,11 +19,8 @@ const CASES = join(REPO_ROOT, 'suites/examples/assistant-memory/cases.yaml');
 /** Long enough for a run, short enough that a run that waits forever fails the test rather than hanging it. */
 const RUN_LIMIT_MS = 60_000;
 
-interface Family {
-  shell: number;
-  server: number;
-  helper: number;
-}
+/** Process ids by role: the shell, the server, the helper it started. */
+type Family = Record<string, number>;
 
 function alive(pid: number): boolean {
   try {
@@ -118,6 +116,21 @@ describe('children that start children of their own: the run ends, and nothing i
       assert.deepEqual(await survivors(family), [], 'processes of the MCP server outlived close()');
     } finally {
       killAll(family ?? readFamily(pidFile));
+    }
+  });
+
+  test('a script grader module that starts a helper when imported: the export check returns at once and leaves nothing running', { timeout: 60_000 }, async () => {
+    const pidFile = join(tempDir(), 'pid');
+    process.env.GRADER_PID_FILE = pidFile;
+    const started = Date.now();
+    try {
+      assert.deepEqual(moduleExports(join(REPO_ROOT, 'test/fixtures/adapters/graderWithHelper.mjs')), { check: 'function' });
+      // The helper lives until killed: before, the check waited for it until its 30 s timeout.
+      assert.ok(Date.now() - started < 15_000, `the export check took ${Date.now() - started} ms`);
+      assert.deepEqual(await survivors({ helper: Number(readFileSync(pidFile, 'utf8')) }), [], 'the helper the module started outlived the check');
+    } finally {
+      delete process.env.GRADER_PID_FILE;
+      if (existsSync(pidFile)) killAll({ helper: Number(readFileSync(pidFile, 'utf8')) });
     }
   });
 });
