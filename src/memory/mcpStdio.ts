@@ -2,7 +2,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { OWN_GROUP, stopGroup } from '../targets/processGroup.js';
+import { atInterrupt } from '../interrupt.js';
+import { OWN_GROUP, signalGroup, stopGroup } from '../targets/processGroup.js';
 import { McpLimitError, MessageMeter } from './mcpLimits.js';
 
 export interface McpStdioServer {
@@ -38,6 +39,8 @@ export class McpStdioTransport implements Transport {
   private exited?: Promise<void>;
   private closing?: Promise<void>;
   private closedOnce = false;
+  /** Unregisters the server's stop on a signal (in its own process group, it no longer gets the terminal's Ctrl-C). */
+  private forgetInterrupt: () => void = () => undefined;
 
   constructor(
     private readonly server: McpStdioServer,
@@ -50,6 +53,7 @@ export class McpStdioTransport implements Transport {
     return new Promise((resolve, reject) => {
       const child = spawn(command, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'], ...OWN_GROUP });
       this.child = child;
+      this.forgetInterrupt = atInterrupt(() => signalGroup(child, 'SIGTERM'));
       let spawned = false;
       child.once('spawn', () => {
         spawned = true;
@@ -94,6 +98,7 @@ export class McpStdioTransport implements Transport {
       clearTimeout(timer);
       await stopGroup(child, CLOSE_GRACE_MS);
     }
+    this.forgetInterrupt();
     this.partial = [];
     if (!this.closedOnce) {
       this.closedOnce = true;

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { describe, test } from 'node:test';
 import { moduleExports } from '../../src/e2e/graders/script.js';
 import { McpClient } from '../../src/memory/mcp.js';
@@ -131,6 +133,28 @@ describe('children that start children of their own: the run ends, and nothing i
     } finally {
       delete process.env.GRADER_PID_FILE;
       if (existsSync(pidFile)) killAll({ helper: Number(readFileSync(pidFile, 'utf8')) });
+    }
+  });
+
+  test('recall-gate killed by a signal: a command adapter behind sh -c, and the helper it started, go with it', { timeout: 60_000 }, async () => {
+    const pidFile = join(tempDir(), 'pids.json');
+    // A driver holding a command target open, as a run does mid-way; its group gets no terminal Ctrl-C, so the signal handler must stop it.
+    const driver = spawn(process.execPath, [join(REPO_ROOT, 'test/fixtures/adapters/commandAndWait.mjs'), pidFile], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let family: Family | undefined;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        createInterface({ input: driver.stdout }).once('line', (line) => (line === 'ready' ? resolve() : reject(new Error(line))));
+        driver.once('exit', (code) => reject(new Error(`the driver exited with code ${code}`)));
+      });
+      family = readFamily(pidFile);
+      assert.ok(family, 'the adapter never wrote its pids');
+      const exited = new Promise((resolve) => driver.once('exit', (_code, signal) => resolve(signal)));
+      driver.kill('SIGTERM');
+      assert.equal(await exited, 'SIGTERM');
+      assert.deepEqual(await survivors(family), [], 'processes of the adapter outlived recall-gate');
+    } finally {
+      driver.kill('SIGKILL');
+      killAll(family ?? readFamily(pidFile));
     }
   });
 });

@@ -2,7 +2,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { RecallGateError } from '../../errors.js';
 import { scrubSecrets } from '../../secrets.js';
-import { OWN_GROUP, stopGroup } from '../processGroup.js';
+import { atInterrupt } from '../../interrupt.js';
+import { OWN_GROUP, signalGroup, stopGroup } from '../processGroup.js';
 import type { JsonRpcRequest, JsonRpcTransport } from './client.js';
 import { excerpt, isObject } from './protocol.js';
 
@@ -56,6 +57,8 @@ export class CommandTransport implements JsonRpcTransport {
   private exited?: Promise<void>;
   /** close()'s work, so a second close() waits for the same stop. */
   private closed?: Promise<void>;
+  /** Unregisters the current child's stop on a signal (its own process group no longer gets the terminal's Ctrl-C). */
+  private forgetInterrupt: () => void = () => undefined;
 
   constructor(private readonly options: CommandTransportOptions) {
     if (!options.command) throw new RecallGateError('invalid-input', 'the adapter command is empty');
@@ -92,7 +95,9 @@ export class CommandTransport implements JsonRpcTransport {
     const child = this.child;
     if (!child || !this.exited) return;
     child.stdin.end();
-    this.closed = within(this.exited, this.options.closeTimeoutMs ?? 2000).then(() => stopGroup(child, 1000));
+    this.closed = within(this.exited, this.options.closeTimeoutMs ?? 2000)
+      .then(() => stopGroup(child, 1000))
+      .finally(() => this.forgetInterrupt());
     return this.closed;
   }
 
@@ -109,6 +114,8 @@ export class CommandTransport implements JsonRpcTransport {
       return undefined;
     }
     this.child = child;
+    this.forgetInterrupt();
+    this.forgetInterrupt = atInterrupt(() => signalGroup(child, 'SIGTERM'));
     let spawned = false;
     let exitTimer: NodeJS.Timeout | undefined;
     this.exited = new Promise((resolve) => {
