@@ -58,6 +58,9 @@ describe(`a record nested deeper than ${MAX_RECORD_DEPTH} levels is skipped at i
     assert.equal(result.code, 0, result.stdout + result.stderr);
     const over = await importFile('letta', file('over.jsonl', `{"input":["hi"],"ground_truth":${deepest(MAX_RECORD_DEPTH)}}\n`));
     assert.equal(over.code, 2, over.stdout + over.stderr);
+    // Brackets inside strings (escaped quotes too) are text, not nesting.
+    const inText = await importFile('letta', file('text.jsonl', `${JSON.stringify({ input: ['hi'], ground_truth: `\\"${'['.repeat(500)}` })}\n`));
+    assert.equal(inText.code, 0, inText.stdout + inText.stderr);
   });
 
   test('import locomo: the deep conversation is skipped with its index and line, the other imported', async () => {
