@@ -16,7 +16,7 @@ export const POSTGRES_URL_ENV = 'RECALL_GATE_POSTGRES_URL';
 
 /** A black-holed host would otherwise keep the export (and the job) waiting for the operating system's TCP timeout. */
 const CONNECT_TIMEOUT_MS = 10_000;
-/** Rows per INSERT: 18 parameters a row stays far below PostgreSQL's 65,535 parameters a statement. */
+/** Rows per INSERT: 20 parameters a row stays far below PostgreSQL's 65,535 parameters a statement. */
 const BATCH_ROWS = 500;
 
 /** 0/1 columns are integers, so avg() over them is a rate without casts. */
@@ -41,10 +41,15 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS ${TRIALS_TABLE} (
   latency_ms integer NOT NULL,
   total_cost_usd numeric,
   error text,
+  stage text,
   trial_started_at timestamptz NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   UNIQUE (run_id, case_name, condition, repetition)
 )`;
+
+/** A table created before failure stages gains the column (NULL in its older rows). */
+const ADD_STAGE_COLUMN = `ALTER TABLE ${TRIALS_TABLE} ADD COLUMN IF NOT EXISTS stage text`;
+const HAS_STAGE_COLUMN = `SELECT 1 FROM information_schema.columns WHERE table_name = $1 AND column_name = 'stage' AND table_schema = ANY (current_schemas(false))`;
 
 /** One row of the table, in column order. */
 export interface TrialRow {
@@ -70,12 +75,14 @@ export interface TrialRow {
   total_cost_usd: number | null;
   /** Why the trial could not run (status error); null for a pass or a fail. */
   error: string | null;
+  /** Where a failed trial's failure lives (not_stored, not_recalled, obsolete_recalled, misread, unknown: see e2e/stage.ts); null when it has none. */
+  stage: string | null;
   trial_started_at: string;
 }
 
 const COLUMNS = [
   'run_id', 'suite', 'variant', 'commit_sha', 'commit_ref', 'case_name', 'ability', 'repetition', 'condition',
-  'success', 'harmful_recall', 'harmful_action', 'injected_tokens', 'total_tokens', 'judge_tokens', 'latency_ms', 'total_cost_usd', 'error', 'trial_started_at',
+  'success', 'harmful_recall', 'harmful_action', 'injected_tokens', 'total_tokens', 'judge_tokens', 'latency_ms', 'total_cost_usd', 'error', 'stage', 'trial_started_at',
 ] as const satisfies readonly (keyof TrialRow)[];
 
 /**
@@ -112,6 +119,7 @@ export function trialRows(results: ResultsDocument, trials: readonly TrialRecord
       latency_ms: Math.round(trial.duration_ms),
       total_cost_usd: trial.cost_usd,
       error: trial.status === 'error' ? trial.reason : null,
+      stage: trial.stage ?? null,
       trial_started_at: trial.started_at,
     };
   });
@@ -179,6 +187,9 @@ export async function exportTrialRows(url: string, rows: readonly TrialRow[]): P
   try {
     await client.query('BEGIN');
     await client.query(CREATE_TABLE);
+    // Only when missing: a user with INSERT alone on an up-to-date table may not ALTER it.
+    const stage = await client.query(HAS_STAGE_COLUMN, [TRIALS_TABLE]);
+    if (!stage.rowCount) await client.query(ADD_STAGE_COLUMN);
     let inserted = 0;
     for (let start = 0; start < rows.length; start += BATCH_ROWS) {
       const batch = rows.slice(start, start + BATCH_ROWS);
