@@ -209,7 +209,7 @@ function heldoutFlag(input: CommentInput): string[] {
 /** A memory that was empty after every recall trial's sessions is loud, never trimmed: every figure of the run stands on it. */
 function memoryFlag(input: CommentInput): string[] {
   const warning = memoryWarning(input.results.e2e);
-  return warning ? [`⚠️ **Warning:** ${escapeMarkdown(warning)}.`, ''] : [];
+  return warning ? [`⚠️ **Warning:** ${warning}.`, ''] : [];
 }
 
 /** The stage lines of the abilities the table shows (one line each), then all. */

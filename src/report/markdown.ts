@@ -142,10 +142,11 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);
   if (e2e.leaks.length) lines.push('');
   const empty = memoryWarning(e2e);
-  if (empty) lines.push(`⚠️ **Warning:** ${escapeMarkdown(empty)}.`, '');
+  // Figures and our own words only: nothing untrusted to escape.
+  if (empty) lines.push(`⚠️ **Warning:** ${empty}.`, '');
   const stages = stageLines(e2e, (name) => cell(name));
   if (stages.length > 0 && stagesAllUnknown(e2e)) lines.push(`**Failing trials by stage:** ${stages.join('; ')}.`, '');
-  else if (stages.length > 0) lines.push(`**Failing trials by stage**, ${escapeMarkdown(STAGE_INTRO)}:`, '', ...stages.map((line) => `- ${line}`), '');
+  else if (stages.length > 0) lines.push(`**Failing trials by stage**, ${STAGE_INTRO}:`, '', ...stages.map((line) => `- ${line}`), '');
   if (e2e.errors.length > 0) {
     lines.push(`**${e2e.errors.length} trial(s) ended in an error** (counted as not passed):`, '', ...e2e.errors.slice(0, 20).map((error) => `- ${cell(error.key)}: ${cell(error.reason, 300)}`), '');
   }
