@@ -440,6 +440,8 @@ function resolveIsolation(spec: RetrievalKey, family: IsolationCount, results: R
   const provider = own(results.retrieval?.providers ?? {}, spec.provider);
   if (!results.retrieval) return unfinished('retrieval', results);
   if (!provider?.isolation) return { status: 'missing', reason: `no isolation check for provider "${spec.provider}" in this run` };
+  // A failed provider that returned nothing measured no isolation: 0 leaks would pass for it.
+  if (provider.status !== 'ok' && provider.queries.every((query) => query.results.length === 0)) return { status: 'missing', reason: `provider ${provider.name} failed and returned no result, so it measured no isolation: ${provider.error ?? 'no reason recorded'}` };
   const listed = family === 'cross_user_hits' ? provider.isolation.cross_user : provider.isolation.unknown;
   const queries = spec.tag === undefined ? provider.queries : provider.queries.filter((query) => query.tags.includes(spec.tag!));
   const units = queries.map((query) => [listed.filter((hit) => hit.query === query.id).length]);
