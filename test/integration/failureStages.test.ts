@@ -127,8 +127,9 @@ describe('failure stages over the example adapter (toy agent): each failure in t
     const older = tempDir();
     cpSync(out, older, { recursive: true });
     const stripped = readOut(older).trials.map((trial) => {
-      const { stage: _stage, stage_reason: _reason, ...rest } = trial;
-      return JSON.stringify(rest);
+      delete trial.stage;
+      delete trial.stage_reason;
+      return JSON.stringify(trial);
     });
     writeFileSync(join(older, 'trials.jsonl'), `${stripped.join('\n')}\n`);
     const results = readOut(older).results;
