@@ -243,7 +243,7 @@ test('every report names the stages: terminal, report.md and the comment one lin
   assert.match(terminal, /^ {2}memory: 5 failing: 2 not stored, 2 not recalled, 1 misread$/m);
   assert.match(terminal, /^ {2}all: 5 failing: 2 not stored, 2 not recalled, 1 misread$/m);
   assert.match(terminal, /^ {2}oracle: 1 failing, all misread/m);
-  assert.match(terminal, /^ {2}a #1 \[not stored\]: expected "x"$/m);
+  assert.match(terminal, /^ {2}a #1: expected "x" \[stage: not stored\]$/m);
   const markdown = markdownReport(doc);
   assert.match(markdown, /^- memory: 5 failing: 2 not stored, 2 not recalled, 1 misread$/m);
   assert.match(markdown, /^\| a\\\|recall\\\|1 \| q\? \| +\| expected "x" \| not stored \|$/m);

@@ -19,7 +19,7 @@ import { harmCell, harmMarkdown } from './harmTable.js';
 import { actionDetails, COMMENT_BOUNDS, hasActions } from './actionLines.js';
 import type { Trend } from '../history/types.js';
 import { trendLinesMarkdown, trendRows } from './trendLines.js';
-import { memoryWarning, stageLabel, stageLines, stagesAllUnknown } from './stageLines.js';
+import { memoryWarning, stageLines, stageName, stagesAllUnknown } from './stageLines.js';
 
 /**
  * GitHub refuses comment bodies over 65,536 characters. Counted in bytes
@@ -339,7 +339,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
         render: (shown) => [
           `<details><summary>${failures.length} failing trial(s)</summary>`,
           '',
-          ...tableWithMore(['trial', 'probe', 'answer', 'why', 'stage'], failures.slice(0, shown).map((f) => [cell(f.key, 80), cell(f.question, 160), shownText(f, f.answer, 300), shownText(f, f.reason, 200) + (heldout.has(f.case) ? '' : harmCell(f.harm)), cell(stageLabel(f) ?? '', 200)]), failures.length, 'failing trial(s)'),
+          ...tableWithMore(['trial', 'probe', 'answer', 'why', 'stage'], failures.slice(0, shown).map((f) => [cell(f.key, 80), cell(f.question, 160), shownText(f, f.answer, 300), shownText(f, f.reason, 200) + (heldout.has(f.case) ? '' : harmCell(f.harm)), stageName(f)]), failures.length, 'failing trial(s)'),
           '',
           '</details>',
           '',

@@ -14,7 +14,7 @@ import { gateMarkdown, verdictHeadline } from './comment.js';
 import type { Verdict } from '../gate/types.js';
 import type { Trend } from '../history/types.js';
 import { trendLinesMarkdown } from './trendLines.js';
-import { memoryWarning, STAGE_INTRO, stageLabel, stageLines, stagesAllUnknown } from './stageLines.js';
+import { memoryWarning, STAGE_INTRO, stageLines, stageName, stagesAllUnknown } from './stageLines.js';
 
 /** What report.md adds to the results once the run is gated (run, merge, the Action); regrade has no verdict. */
 export interface MarkdownReportContext {
@@ -152,7 +152,7 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   }
   if (e2e.failures.length > 0) {
     lines.push(`<details><summary>${e2e.failures.length} failing trials under ${e2e.headline_condition}</summary>`, '');
-    lines.push(...markdownTable(['trial', 'probe', 'answer', 'why', 'stage'], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200) + harmCell(failure.harm), cell(stageLabel(failure) ?? '', 200)])));
+    lines.push(...markdownTable(['trial', 'probe', 'answer', 'why', 'stage'], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200) + harmCell(failure.harm), stageName(failure)])));
     lines.push('', ...e2e.failures.slice(0, 50).flatMap((failure) => actionDetails(failure.key, failure)), '</details>', '');
   }
   return lines;

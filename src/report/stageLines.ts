@@ -55,6 +55,11 @@ export function stageLabel(stage: Partial<TrialStage> | undefined): string | und
   return stage.stage_reason ? `${STAGE_LABELS[stage.stage]} (${stage.stage_reason})` : STAGE_LABELS[stage.stage];
 }
 
+/** A stage's short name for table cells and badges ("not stored"; "stage unknown", its reason said once in the stage lines). */
+export function stageName(stage: Partial<TrialStage> | undefined): string {
+  return stage?.stage ? STAGE_LABELS[stage.stage] : '';
+}
+
 /** The empty-memory warning, when every recall trial's memory was empty after its sessions. */
 export function memoryWarning(e2e: E2eResult | undefined): string | undefined {
   return e2e ? emptyMemoryWarning(e2e.stages) : undefined;

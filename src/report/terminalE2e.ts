@@ -78,7 +78,7 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
       // An unknown stage is said once in the stage lines above, with why, not on every failure.
       const known = trial.stage ? trial : staged.get(trial.key);
       const stage = known?.stage === 'unknown' ? undefined : stageLabel(known);
-      lines.push(`  ${plainText(trial.case)} #${trial.repeat}${stage ? ` [${stage}]` : ''}: ${oneLine(trial.reason, 160)}${withHarm(harmNote(trial))}`, ...actionLinesText(failureActions(trial.invocations)));
+      lines.push(`  ${plainText(trial.case)} #${trial.repeat}: ${oneLine(trial.reason, 160)}${withHarm(harmNote(trial))}${stage ? ` [stage: ${stage}]` : ''}`, ...actionLinesText(failureActions(trial.invocations)));
     }
     if (failing.length > MAX_LINES) lines.push(`  ... and ${failing.length - MAX_LINES} more in trials.jsonl`);
   }

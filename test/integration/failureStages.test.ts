@@ -111,7 +111,7 @@ describe('failure stages over the example adapter (toy agent): each failure in t
     const { results, report } = readOut(out);
     const line = 'memory: 4 failing: 1 not stored, 1 not recalled, 1 obsolete recalled, 1 misread';
     assert.match(run.stdout, new RegExp(`^ {2}${line}$`, 'm'));
-    assert.match(run.stdout, /^ {2}dog-name #1 \[not stored\]: /m);
+    assert.match(run.stdout, /^ {2}dog-name #1: .* \[stage: not stored\]$/m);
     assert.match(report, new RegExp(`^- ${line}$`, 'm'));
     assert.match(report, /^- all: 4 failing: 1 not stored, 1 not recalled, 1 obsolete recalled, 1 misread$/m);
     const comment = renderComment({ marker: '<!-- m -->', results, baselineNote: 'none', e2eTrigger: { ran: true, reason: 'test', files: [] } });

@@ -10,7 +10,7 @@ import { missedQueries } from '../missedTable.js';
 import type { ResultsDocument } from '../../results/types.js';
 import { embeddedBytes } from './scriptJson.js';
 import { FAILURE_STAGES, type TrialStage } from '../../e2e/stage.js';
-import { stageLabel } from '../stageLines.js';
+import { stageName } from '../stageLines.js';
 
 /**
  * What report.html embeds: every figure the page shows, already formatted
@@ -98,9 +98,10 @@ export interface FailureData {
   check: string;
   reason: string;
   harm?: string;
-  /** Where the failure lives (a FailureStage) and how reports name it; absent when it has none. */
+  /** Where the failure lives (a FailureStage), how reports name it, and why it is unknown; absent when it has none. */
   stage?: string;
   stage_label?: string;
+  stage_reason?: string;
   invocations: Bounded<InvocationData>;
 }
 
@@ -327,9 +328,9 @@ function failures(results: ResultsDocument, trials: readonly TrialRecord[], budg
   );
 }
 
-function stageData(stage: Partial<TrialStage> | undefined): Pick<FailureData, 'stage' | 'stage_label'> {
-  const label = stageLabel(stage);
-  return stage?.stage && label ? { stage: stage.stage, stage_label: text(label, HTML_LIMITS.shortText) } : {};
+function stageData(stage: Partial<TrialStage> | undefined): Pick<FailureData, 'stage' | 'stage_label' | 'stage_reason'> {
+  if (!stage?.stage) return {};
+  return { stage: stage.stage, stage_label: stageName(stage), ...(stage.stage_reason !== undefined ? { stage_reason: text(stage.stage_reason, HTML_LIMITS.shortText) } : {}) };
 }
 
 /** Each provider's missed queries, within an equal share of `bytes`. */

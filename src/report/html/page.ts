@@ -206,6 +206,7 @@ export function reportPage(): void {
             ...pre('check', failure.check),
             ...pre('why it failed', failure.reason),
             ...(failure.harm ? pre('harmful memory', failure.harm) : []),
+            ...(failure.stage_reason ? pre('stage unknown because', failure.stage_reason) : []),
             ...failure.invocations.shown.map(turn),
             moreNote(failure.invocations, 'session turns'),
           ]),
