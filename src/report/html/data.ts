@@ -19,8 +19,8 @@ import { stageName } from '../stageLines.js';
  */
 export interface ReportData {
   run: { suite: string; variant?: string; commit?: string; ref?: string; run_id?: string; started_at: string; finished_at?: string; status: string; tool: string; cost?: string };
-  /** stages: the failure stages (e2e/stage.ts) some shown failure has, in FAILURE_STAGES order. */
-  filters: { abilities: string[]; conditions: string[]; providers: string[]; stages: string[] };
+  /** stages: the failure stages (e2e/stage.ts) some shown failure has, in FAILURE_STAGES order; absent when none has one. */
+  filters: { abilities: string[]; conditions: string[]; providers: string[]; stages?: string[] };
   verdict?: { status: 'pass' | 'fail'; line: string; split?: string; rows: VerdictRowData[] };
   abilities?: AbilitiesData;
   retrieval?: RetrievalData;
@@ -391,6 +391,7 @@ export function reportData(input: { results: ResultsDocument; trials: readonly T
   // The failures take the larger share: a reviewer opens the report for them.
   const bytes = input.limitBytes ?? HTML_LIMITS.bytes;
   const failing = failures(results, input.trials, { left: bytes * 0.6 });
+  const stages = FAILURE_STAGES.filter((stage) => failing.shown.some((failure) => failure.stage === stage));
   return {
     run: {
       suite: results.suite.name,
@@ -407,7 +408,7 @@ export function reportData(input: { results: ResultsDocument; trials: readonly T
       abilities: Object.keys(results.e2e?.abilities ?? {}),
       conditions: [...(results.e2e?.conditions ?? [])],
       providers: Object.keys(results.retrieval?.providers ?? {}),
-      stages: FAILURE_STAGES.filter((stage) => failing.shown.some((failure) => failure.stage === stage)),
+      ...(stages.length > 0 ? { stages } : {}),
     },
     ...(input.verdict ? { verdict: verdictData(input.verdict) } : {}),
     ...(results.e2e ? { abilities: abilitiesData(results, baseline) } : {}),

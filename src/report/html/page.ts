@@ -109,8 +109,8 @@ export function reportPage(): void {
     select('filter-ability', 'ability', data.filters.abilities),
     select('filter-condition', 'condition', data.filters.conditions),
     select('filter-provider', 'provider', data.filters.providers),
-    // Older data blocks have no stages: the filter is then left out.
-    (data.filters.stages ?? []).length > 0 && select('filter-stage', 'stage', data.filters.stages),
+    // Only when some failure has a stage.
+    data.filters.stages !== undefined && select('filter-stage', 'stage', data.filters.stages),
   ]);
 
   // The verdict: the gate's every condition as the terminal and the comment show it.
