@@ -8,6 +8,7 @@ import { needsSnapshot, takeSnapshot } from './snapshot.js';
 import { round } from '../stats.js';
 import { trialFingerprint, type TrialFingerprint } from './fingerprint.js';
 import { gradeHarmfulAction, settleRecallQuality } from './harm.js';
+import { settleStage, stageNeedsSnapshot } from './stage.js';
 import { fold } from './checks/normalize.js';
 import { faultIgnored, faultOf, gradingOf, memoryOf } from './faults.js';
 import { priceTrial } from './cost.js';
@@ -193,7 +194,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     await deps.target.reset(owner);
     if (asker !== owner) await deps.target.reset(asker);
     await playSessions(spec.sessions, ({ message, date, ...place }) => call('session', owner, message, date, place));
-    if (needsSnapshot(gradingOf(spec, condition))) record.snapshot = await takeSnapshot(deps.target, owner);
+    if (needsSnapshot(gradingOf(spec, condition)) || stageNeedsSnapshot(spec, condition)) record.snapshot = await takeSnapshot(deps.target, owner);
     const probe = await call('probe', asker, spec.probe.text, spec.probe.date);
     record.answer = probe.reply;
     const ungradable = ungradableReply(probe, plan.gradeTruncated ?? false) ?? (fault && faultIgnored(fault, probe));
@@ -210,6 +211,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     record.reason = describeError(error);
   }
   settleRecallQuality(spec, record);
+  settleStage(spec, record);
   record.duration_ms = round(now() - started, 3);
   return capStoredText(record);
 }

@@ -8,8 +8,9 @@ import { expandTemplates } from './jsonRpc/envTemplate.js';
  * here, and every secret among it registered so no output shows it.
  */
 
-export function commandAdapter(spec: { command: string[]; cwd: string; env?: Record<string, string>; timeout_ms?: number }, env: NodeJS.ProcessEnv): CommandTarget {
-  return createCommandTarget({ command: spec.command[0]!, args: spec.command.slice(1), cwd: spec.cwd, env: childEnv(spec.env, env), timeoutMs: spec.timeout_ms });
+/** `onStderr` takes the adapter's stderr lines (a run writes them to adapter.log); by default they go to recall-gate's stderr. */
+export function commandAdapter(spec: { command: string[]; cwd: string; env?: Record<string, string>; timeout_ms?: number }, env: NodeJS.ProcessEnv, onStderr?: (line: string) => void): CommandTarget {
+  return createCommandTarget({ command: spec.command[0]!, args: spec.command.slice(1), cwd: spec.cwd, env: childEnv(spec.env, env), timeoutMs: spec.timeout_ms, ...(onStderr ? { onStderr } : {}) });
 }
 
 export function httpAdapter(spec: { url: string; headers_env?: Record<string, string>; timeout_ms?: number }, env: NodeJS.ProcessEnv): HttpTarget {
