@@ -23,10 +23,12 @@ export function redactUrl(url: string): string {
 /** An invalid URL's scheme and host, if they parse (never its user, password, port, path or query), and its length. */
 function redactInvalidUrl(text: string): string {
   const invalid = `an invalid URL of ${text.length} character${text.length === 1 ? '' : 's'}`;
-  const start = /^\s*([a-z][a-z0-9+.-]*:)\/\/(?:[^/?#@]*@)?(\[[^\]/?#@\s]*\]|[^/?#@\s:[\]]+)(?=[/?#:]|$)/i.exec(text);
-  if (start) {
+  const start = /^\s*([a-z][a-z0-9+.-]*:)\/\/([^/?#\s]*)(?=[/?#]|$)/i.exec(text);
+  // The host is after the authority's last "@" (what comes before is user and password) and before its port.
+  const host = start && /^(\[[^\]]*\]|[^:[\]]+)(:|$)/.exec(start[2]!.slice(start[2]!.lastIndexOf('@') + 1))?.[1];
+  if (host) {
     try {
-      const origin = new URL(`${start[1]}//${start[2]}`);
+      const origin = new URL(`${start[1]}//${host}`);
       if (origin.host) return `${origin.protocol}//${origin.host}/... (${invalid})`;
     } catch {
       // Not even the scheme and host parse: the length alone.

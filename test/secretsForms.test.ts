@@ -151,6 +151,8 @@ describe('redactUrl: an invalid URL is never shown as written', () => {
     assert.equal(redactUrl('https://user:sk-pasted@proxy.example:80a/v1'), 'https://proxy.example/... (an invalid URL of 43 characters)');
     assert.equal(redactUrl('https://[::1]:x/sk-pasted'), 'https://[::1]/... (an invalid URL of 25 characters)');
     assert.equal(redactUrl('https://exa mple.com/sk-pasted'), '(an invalid URL of 30 characters)');
+    // User and password never, even when the host is missing and the user would look like one.
+    assert.equal(redactUrl('https://agent:sk-pasted@:99999/rpc'), '(an invalid URL of 34 characters)');
   });
 
   test('valid URLs as before: credentials and query taken out', () => {
