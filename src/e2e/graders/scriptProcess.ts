@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { scrubSecrets } from '../../secrets.js';
@@ -133,7 +132,8 @@ class GraderProcess {
 
 /** Whether the child's process, channel and pipes keep recall-gate running: only while a call waits for its answer. */
 function hold(child: ChildProcess, held: boolean): void {
-  const handles: ({ ref(): unknown; unref(): unknown } | undefined | null)[] = [child, child.channel, child.stdout as (Readable & { ref(): unknown; unref(): unknown }) | null, child.stderr as (Readable & { ref(): unknown; unref(): unknown }) | null];
+  // The pipes are sockets, which the Readable type does not show.
+  const handles = [child, child.channel, child.stdout, child.stderr] as ({ ref(): unknown; unref(): unknown } | null | undefined)[];
   for (const handle of handles) {
     if (held) handle?.ref();
     else handle?.unref();
