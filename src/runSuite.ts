@@ -302,6 +302,7 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
       judgeMissing,
       done,
       log: options.log,
+      env: options.env,
       onTrial: (trial) => {
         log.append(trial);
         finished += 1;

@@ -89,6 +89,7 @@ async function regradeLocked(dir: string, suitePath: string | undefined, junitCo
       answer: trial.answer,
       snapshot: trial.snapshot,
       invocations: trial.invocations,
+      env: io.env,
       offline: { ...(trial.graders ? { stored: trial.graders } : {}) },
     });
     if (verdict.status === 'error') {

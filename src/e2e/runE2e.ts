@@ -49,6 +49,8 @@ export interface E2eDeps {
   /** Notices for people; the first token usage warning of a run goes here. */
   log?: (message: string) => void;
   now?: () => number;
+  /** recall-gate's environment, which a script grader's `env:` reads `${VAR}` from; process.env when absent. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** A user id per case, condition and repetition: no trial can see another's memories. */
@@ -200,7 +202,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     const ungradable = ungradableReply(probe, plan.gradeTruncated ?? false) ?? (fault && faultIgnored(fault, probe));
     if (ungradable) throw new Error(ungradable);
     const grading = { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel, judgeMissing: deps.judgeMissing, actions: probeActions(invocations) };
-    const graded = await gradeTrial({ ...spec, ...gradingOf(spec, condition) }, { ...grading, answer: probe.reply, snapshot: record.snapshot, invocations });
+    const graded = await gradeTrial({ ...spec, ...gradingOf(spec, condition) }, { ...grading, answer: probe.reply, snapshot: record.snapshot, invocations, env: deps.env });
     addJudgeUsage(record, graded);
     await gradeHarmfulAction(spec, probe.reply, grading, record);
     if (graded.graders) record.graders = graded.graders;

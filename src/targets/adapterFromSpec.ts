@@ -17,9 +17,14 @@ export function httpAdapter(spec: { url: string; headers_env?: Record<string, st
   return createHttpTarget({ url: spec.url, headers: httpHeaders(spec, env), timeoutMs: spec.timeout_ms });
 }
 
-/** A child's own variables (a suite's `env:`) with `${VAR}` read from `env`; values under secret-looking names are registered. */
-export function childEnv(templates: Record<string, string> | undefined, env: NodeJS.ProcessEnv): Record<string, string> {
-  const own = expandTemplates(templates ?? {}, env, (name) => `the adapter's env: ${name}`);
+/**
+ * A child's own variables (a suite's `env:`) with `${VAR}` read from `env`:
+ * what they take from `env` is registered (see expandTemplates), and so are
+ * values written in the suite under secret-looking names. `owner` names the
+ * child in messages.
+ */
+export function childEnv(templates: Record<string, string> | undefined, env: NodeJS.ProcessEnv, owner = 'the adapter'): Record<string, string> {
+  const own = expandTemplates(templates ?? {}, env, (name) => `${owner}'s env: ${name}`);
   for (const [name, value] of Object.entries(own)) if (looksSecret(name)) registerSecret(value);
   return own;
 }
