@@ -123,15 +123,13 @@ describe('children that start children of their own: the run ends, and nothing i
 
   test('a script grader module that starts a helper when imported: the export check returns at once and leaves nothing running', { timeout: 60_000 }, async () => {
     const pidFile = join(tempDir(), 'pid');
-    process.env.GRADER_PID_FILE = pidFile;
     const started = Date.now();
     try {
-      assert.deepEqual(moduleExports(join(REPO_ROOT, 'test/fixtures/adapters/graderWithHelper.mjs')), { check: 'function' });
+      assert.deepEqual(moduleExports(join(REPO_ROOT, 'test/fixtures/adapters/graderWithHelper.mjs'), { GRADER_PID_FILE: pidFile }), { check: 'function' });
       // The helper lives until killed: before, the check waited for it until its 30 s timeout.
       assert.ok(Date.now() - started < 15_000, `the export check took ${Date.now() - started} ms`);
       assert.deepEqual(await survivors({ helper: Number(readFileSync(pidFile, 'utf8')) }), [], 'the helper the module started outlived the check');
     } finally {
-      delete process.env.GRADER_PID_FILE;
       if (existsSync(pidFile)) killAll({ helper: Number(readFileSync(pidFile, 'utf8')) });
     }
   });
