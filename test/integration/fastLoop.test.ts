@@ -1,0 +1,132 @@
+/**
+ * The fast loop (issue 23 §4): run --case, --ability, --query, --repeat,
+ * --rerun-failed and --sample run exactly the units they name, and every
+ * output says the run is narrowed. The built CLI against the example suite and
+ * a local OpenAI-compatible chat server.
+ */
+import assert from 'node:assert/strict';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { TrialRecord } from '../../src/e2e/trial.js';
+import type { QueryOutcome, ResultsDocument } from '../../src/results/types.js';
+import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
+import { startOpenAIServer, type OpenAIServer } from '../support/openaiServer.js';
+
+const EXAMPLE_DIR = join(REPO_ROOT, 'suites/examples/assistant-memory');
+
+/**
+ * The example suite without its gate: a narrowed run is gated on what ran, and the example's gate names
+ * abilities a narrowed run leaves out (a missing metric fails), so these tests check what ran, not the gate.
+ */
+function ungatedExample(): string {
+  const dir = tempDir('recall-gate-suite-');
+  cpSync(EXAMPLE_DIR, dir, { recursive: true });
+  const path = join(dir, 'suite.yaml');
+  writeFileSync(path, readFileSync(path, 'utf8').replace(/\ngate:[\s\S]*$/, '\n'));
+  return path;
+}
+const SUITE = ungatedExample();
+
+function results(out: string): ResultsDocument {
+  return JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as ResultsDocument;
+}
+
+function trials(out: string): TrialRecord[] {
+  const path = join(out, 'trials.jsonl');
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as TrialRecord);
+}
+
+function queryRows(out: string, provider: string): QueryOutcome[] {
+  const path = join(out, 'queries', `${provider}.jsonl`);
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as QueryOutcome);
+}
+
+/** case/condition/repeat of each trial, sorted: what ran, exactly. */
+function ran(log: TrialRecord[]): string[] {
+  return log.map((trial) => `${trial.case}/${trial.condition}/${trial.repeat}`).sort();
+}
+
+function plan(cases: string[], repeat: number): string[] {
+  return cases.flatMap((name) => ['recall', 'none', 'oracle'].flatMap((condition) => Array.from({ length: repeat }, (_, index) => `${name}/${condition}/${index + 1}`))).sort();
+}
+
+describe('run narrowed to some cases, queries, repeats', { timeout: 600_000 }, () => {
+  let server: OpenAIServer;
+  before(async () => {
+    server = await startOpenAIServer({ apiKey: 'sk-test' });
+  });
+  after(async () => server.close());
+  const env = () => ({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.url });
+
+  test('--case (exact and glob) runs those cases alone, e2e only, and every output says so', async () => {
+    const out = tempDir();
+    const result = await runCli(['run', SUITE, '--out', out, '--case', 'allergy-recall', '--case', 'coffee-*', '--repeat', '1'], { env: env() });
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    const cases = ['allergy-recall', 'coffee-order', 'coffee-order-other-account'];
+    assert.deepEqual(ran(trials(out)), plan(cases, 1));
+    const document = results(out);
+    assert.equal(document.layers.retrieval, 'skipped', '--case alone narrows the e2e layer: no retrieval query runs');
+    assert.equal(existsSync(join(out, 'queries')), false);
+    assert.deepEqual(document.selection, { by: ['--case', '--repeat'], cases, of: { cases: 13, queries: 18 }, repeat: 1 });
+    assert.equal(document.e2e!.repeat, 1);
+    assert.match(result.stdout, /narrowed run: 3 of 13 cases selected with --case; repeat 1 \(--repeat\)/);
+    assert.match(readFileSync(join(out, 'report.md'), 'utf8'), /Narrowed run: 3 of 13 cases selected with --case/);
+  });
+
+  test('--ability runs the cases of those abilities; with --case they narrow together', async () => {
+    const out = tempDir();
+    const result = await runCli(['run', SUITE, '--out', out, '--ability', 'fault-handling', '--ability', 'isolation', '--repeat', '1'], { env: env() });
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.deepEqual(ran(trials(out)), plan(['budget-stays-private', 'cabin-wifi', 'friday-pizza'], 1));
+    const both = tempDir();
+    const narrowed = await runCli(['run', SUITE, '--out', both, '--ability', 'fault-handling', '--case', '*-pizza', '--repeat', '1'], { env: env() });
+    assert.equal(narrowed.code, 0, narrowed.stdout + narrowed.stderr);
+    assert.deepEqual(ran(trials(both)), plan(['friday-pizza'], 1));
+  });
+
+  test('--query runs those queries alone against every provider, all memories seeded; no e2e trial', async () => {
+    const out = tempDir();
+    const result = await runCli(['run', SUITE, '--out', out, '--query', 'peanut', '--query', 'where-*']);
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    for (const provider of ['keyword', 'ngram-vector']) {
+      assert.deepEqual(queryRows(out, provider).map((row) => row.id), ['peanut', 'where-live']);
+    }
+    const document = results(out);
+    assert.equal(document.layers.e2e, 'skipped');
+    assert.equal(document.retrieval!.query_count, 2);
+    assert.ok(document.retrieval!.memory_count > 2, 'memories are all seeded');
+    assert.deepEqual(document.selection?.queries, ['peanut', 'where-live']);
+    assert.match(result.stdout, /2 of 18 queries selected with --query/);
+  });
+
+  test('a name that matches nothing, or a repeat that is not a positive whole number, is exit 2 before anything runs', async () => {
+    const out = tempDir();
+    const typo = await runCli(['run', SUITE, '--out', out, '--case', 'allergy-recal']);
+    assert.equal(typo.code, 2, typo.stderr);
+    assert.match(typo.stderr, /--case "allergy-recal" matches no case of the suite/);
+    assert.match(typo.stderr, /did you mean "allergy-recall"\?/);
+    const query = await runCli(['run', SUITE, '--out', out, '--query', 'peanutt']);
+    assert.equal(query.code, 2, query.stderr);
+    assert.match(query.stderr, /did you mean "peanut"\?/);
+    const ability = await runCli(['run', SUITE, '--out', out, '--ability', 'isolaton']);
+    assert.equal(ability.code, 2, ability.stderr);
+    assert.match(ability.stderr, /did you mean "isolation"\?/);
+    for (const bad of ['0', '-1', '1.5', 'two']) {
+      const repeat = await runCli(['run', SUITE, '--out', out, `--repeat=${bad}`]);
+      assert.equal(repeat.code, 2, `--repeat ${bad}: ${repeat.stderr}`);
+      assert.match(repeat.stderr, /--repeat must be a whole number of at least 1/);
+    }
+    assert.equal(existsSync(join(out, 'results.json')), false, 'nothing ran');
+  });
+
+  test('--repeat N replaces e2e.repeat', async () => {
+    const out = tempDir();
+    const result = await runCli(['run', SUITE, '--out', out, '--case', 'new-role-start', '--repeat', '2'], { env: env() });
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.deepEqual(ran(trials(out)), plan(['new-role-start'], 2));
+    assert.equal(results(out).e2e!.repeat, 2);
+  });
+});
