@@ -129,4 +129,52 @@ describe('run narrowed to some cases, queries, repeats', { timeout: 600_000 }, (
     assert.deepEqual(ran(trials(out)), plan(['new-role-start'], 2));
     assert.equal(results(out).e2e!.repeat, 2);
   });
+
+  test('--rerun-failed DIR runs only the cases and queries that failed there; nothing failed runs nothing, exit 0', async () => {
+    const first = tempDir();
+    const whole = await runCli(['run', SUITE, '--out', first, '--case', 'allergy-recall', '--case', 'new-role-start', '--query', 'peanut', '--query', 'where-live', '--repeat', '1'], { env: env() });
+    assert.equal(whole.code, 0, whole.stdout + whole.stderr);
+    assert.equal(results(first).layers.retrieval, 'ran', '--case with --query runs both layers');
+    // allergy-recall failed under the headline condition (recall); its failure under none would not count.
+    const log = trials(first).map((trial) => (trial.case === 'allergy-recall' && trial.condition === 'recall' ? { ...trial, status: 'fail' as const } : trial.case === 'new-role-start' && trial.condition === 'none' ? { ...trial, status: 'fail' as const } : trial));
+    writeFileSync(join(first, 'trials.jsonl'), log.map((trial) => JSON.stringify(trial)).join('\n') + '\n');
+    const missed = new Set(['keyword', 'ngram-vector'].flatMap((provider) => queryRows(first, provider).filter((row) => (row.metrics['recall@5'] ?? 0) < 1).map((row) => row.id)));
+    assert.ok(missed.size > 0 && missed.size < 2, `one query misses in this example: ${[...missed].join(', ')}`);
+
+    const again = tempDir();
+    const rerun = await runCli(['run', SUITE, '--out', again, '--rerun-failed', first, '--repeat', '1'], { env: env() });
+    assert.equal(rerun.code, 0, rerun.stdout + rerun.stderr);
+    assert.deepEqual(ran(trials(again)), plan(['allergy-recall'], 1));
+    for (const provider of ['keyword', 'ngram-vector']) assert.deepEqual(queryRows(again, provider).map((row) => row.id), [...missed]);
+    assert.equal(results(again).selection?.rerun_failed_from, first);
+    assert.match(rerun.stdout, /the failures of .* \(--rerun-failed\)/);
+
+    // The rerun's own folder: nothing failed in it.
+    const third = tempDir();
+    const clean = tempDir();
+    const passing = await runCli(['run', SUITE, '--out', clean, '--case', 'new-role-start', '--repeat', '1'], { env: env() });
+    assert.equal(passing.code, 0, passing.stdout + passing.stderr);
+    const nothing = await runCli(['run', SUITE, '--out', join(third, 'out'), '--rerun-failed', clean], { env: env() });
+    assert.equal(nothing.code, 0, nothing.stderr);
+    assert.match(nothing.stdout, /nothing failed in .*nothing ran/);
+    assert.equal(existsSync(join(third, 'out')), false, 'nothing ran, nothing was written');
+    const notRun = await runCli(['run', SUITE, '--rerun-failed', join(third, 'missing')]);
+    assert.equal(notRun.code, 2, notRun.stderr);
+  });
+
+  test('--sample N --seed S runs N cases drawn by ability and split, and says it is a sample', async () => {
+    const out = tempDir();
+    const result = await runCli(['run', SUITE, '--out', out, '--sample', '4', '--seed', '7', '--repeat', '1'], { env: env() });
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    const document = results(out);
+    assert.deepEqual(document.sample, { n: 4, of: 13, seed: 7 });
+    const names = [...new Set(trials(out).map((trial) => trial.case))];
+    assert.equal(names.length, 4);
+    assert.deepEqual(ran(trials(out)), plan(names, 1));
+    assert.deepEqual(document.selection?.cases?.slice().sort(), names.sort());
+    assert.match(result.stdout, /sample: 4 of 13 cases drawn with seed 7/);
+    assert.match(readFileSync(join(out, 'report.md'), 'utf8'), /Narrowed run: sample: 4 of 13 cases/);
+    const tooMany = await runCli(['run', SUITE, '--out', tempDir(), '--sample', '14']);
+    assert.equal(tooMany.code, 2, tooMany.stderr);
+  });
 });
