@@ -6,11 +6,14 @@
  */
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { TrialRecord } from '../../src/e2e/trial.js';
 import type { QueryOutcome, ResultsDocument } from '../../src/results/types.js';
+import { runOnEvent } from '../support/action.js';
+import { startCacheServer, type CacheServer } from '../support/cacheServer.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
+import { startGitHubServer, type GitHubServer } from '../support/githubServer.js';
 import { startOpenAIServer, type OpenAIServer } from '../support/openaiServer.js';
 
 const EXAMPLE_DIR = join(REPO_ROOT, 'suites/examples/assistant-memory');
@@ -176,5 +179,54 @@ describe('run narrowed to some cases, queries, repeats', { timeout: 600_000 }, (
     assert.match(readFileSync(join(out, 'report.md'), 'utf8'), /Narrowed run: sample: 4 of 13 cases/);
     const tooMany = await runCli(['run', SUITE, '--out', tempDir(), '--sample', '14']);
     assert.equal(tooMany.code, 2, tooMany.stderr);
+  });
+});
+
+describe('the Action narrowed by its args and sample inputs', { timeout: 600_000 }, () => {
+  let cache: CacheServer;
+  let github: GitHubServer;
+  let openai: OpenAIServer;
+  before(async () => {
+    cache = await startCacheServer();
+    openai = await startOpenAIServer({ apiKey: 'sk-test' });
+    github = await startGitHubServer({ owner: 'acme', repo: 'agent', pulls: { 7: [{ filename: 'src/memory/store.ts', status: 'modified' }] } });
+  });
+  after(async () => {
+    await Promise.all([cache.close(), github.close(), openai.close()]);
+  });
+
+  function workspace(): string {
+    const dir = tempDir('recall-gate-workspace-');
+    cpSync(dirname(SUITE), join(dir, 'evals'), { recursive: true });
+    return dir;
+  }
+  const push = { name: 'push', payload: { ref: 'refs/heads/main', after: 'a'.repeat(40), repository: { default_branch: 'main' } } };
+
+  test('a push to the default branch narrowed by args runs what args names, says so, and is not saved as the baseline', async () => {
+    const dir = workspace();
+    const run = await runOnEvent(dir, github.url, push, { suite: 'evals/suite.yaml', layer: 'all', args: `--case 'allergy-*' --query peanut --repeat 1`, 'openai-api-key': 'sk-test', 'openai-base-url': openai.url }, { ...cache.env(), RUNNER_TEMP: tempDir('recall-gate-runner-temp-') });
+    assert.equal(run.outputs.verdict, 'pass', run.log);
+    const out = join(dir, 'recall-gate-results', 'assistant-memory');
+    assert.deepEqual(ran(trials(out)), plan(['allergy-recall'], 1));
+    assert.deepEqual(queryRows(out, 'keyword').map((row) => row.id), ['peanut']);
+    assert.match(run.summary, /narrowed run: 1 of 13 cases selected with --case; 1 of 18 queries selected with --query; repeat 1/);
+    assert.match(run.log, /not saved as the baseline: the run is narrowed/);
+    assert.deepEqual(cache.requests.filter((r) => r.method === 'POST' && r.resource === 'caches' && (r.body as { key: string }).key.startsWith('recall-gate-baseline-')), [], 'no baseline reserved');
+  });
+
+  test('the sample input runs a seeded sample that the PR comment names; a bad args input fails the job before anything runs', async () => {
+    const dir = workspace();
+    const pr = { name: 'pull_request', payload: { number: 7, pull_request: { number: 7, changed_files: 1 }, repository: { default_branch: 'main' } } };
+    const run = await runOnEvent(dir, github.url, pr, { suite: 'evals/suite.yaml', layer: 'e2e', sample: '2', args: '--repeat 1', 'openai-api-key': 'sk-test', 'openai-base-url': openai.url });
+    const out = join(dir, 'recall-gate-results', 'assistant-memory');
+    assert.deepEqual(results(out).sample, { n: 2, of: 13, seed: 1 }, run.log);
+    assert.equal(new Set(trials(out).map((trial) => trial.case)).size, 2);
+    assert.match(github.comments.find((comment) => comment.issueNumber === 7)!.body, /sample: 2 of 13 cases drawn with seed 1/);
+
+    const bad = workspace();
+    const refused = await runOnEvent(bad, github.url, pr, { suite: 'evals/suite.yaml', args: '--case "allergy-recall', 'openai-api-key': 'sk-test', 'openai-base-url': openai.url });
+    assert.equal(refused.code, 1);
+    assert.match(refused.log, /input args: a double quote is not closed/);
+    assert.equal(existsSync(join(bad, 'recall-gate-results')), false);
   });
 });
