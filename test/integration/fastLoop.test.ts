@@ -105,6 +105,22 @@ describe('run narrowed to some cases, queries, repeats', { timeout: 600_000 }, (
     assert.match(result.stdout, /2 of 18 queries selected with --query/);
   });
 
+  test('--baseline with a narrowed run: the baseline is narrowed to the same queries, so a regression condition compares like with like', async () => {
+    const gated = join(dirname(SUITE), 'suite.gated.yaml');
+    writeFileSync(gated, `${readFileSync(SUITE, 'utf8')}\ngate:\n  all:\n    - { metric: retrieval.keyword.recall@1, max_drop: 0.01 }\n`);
+    const whole = tempDir();
+    assert.equal((await runCli(['run', gated, '--out', whole])).code, 0);
+    const wholeRecall = results(whole).retrieval!.providers.keyword!.metrics!['recall@1']!;
+    const peanut = queryRows(whole, 'keyword').find((row) => row.id === 'peanut')!.metrics['recall@1']!;
+    assert.notEqual(peanut, wholeRecall, 'the test needs a query whose figure differs from the mean');
+    const narrowed = await runCli(['run', gated, '--out', tempDir(), '--query', 'peanut', '--baseline', whole, '--json']);
+    assert.equal(narrowed.code, 0, narrowed.stderr);
+    const row = (JSON.parse(narrowed.stdout) as { gate: { rows: { baseline?: number; actual?: number; status: string }[] } }).gate.rows[0]!;
+    assert.equal(row.actual, peanut);
+    assert.equal(row.baseline, peanut, 'the baseline figure is of the same query, not the whole run');
+    assert.equal(row.status, 'pass');
+  });
+
   test('a name that matches nothing, or a repeat that is not a positive whole number, is exit 2 before anything runs', async () => {
     const out = tempDir();
     const typo = await runCli(['run', SUITE, '--out', out, '--case', 'allergy-recal']);
