@@ -19,6 +19,7 @@ import type { ResultsDocument, RetrievalResult } from './results/types.js';
 import { RESULTS_FILE, adapterLogOf, openResultsDir, prepareResultsDir, queryRowWriter, readResultsMarker, trialLogOf, writeResults, writeResultsJson, writeTrials } from './results/folder.js';
 import { runRetrieval } from './retrieval/runRetrieval.js';
 import type { PhaseProgress } from './phaseProgress.js';
+import type { SampleRecord, SelectionRecord } from './suite/select.js';
 import { splitRecord, type SplitChoice } from './suite/splits.js';
 import type { ProviderSpec, Suite } from './suite/types.js';
 import { createTarget } from './targets/createTarget.js';
@@ -50,6 +51,9 @@ export interface RunOptions {
   shard?: { index: number; count: number };
   /** The split the suite passed in was narrowed to (run --split); all when absent. */
   split?: SplitChoice;
+  /** What narrowed the suite passed in (run --case, --query, --sample, ...), for results.json. */
+  selection?: SelectionRecord;
+  sample?: SampleRecord;
   /** Replaces the real stores, for tests that need a failing or instrumented provider. */
   createStore?: (provider: ProviderSpec) => MemoryStore;
 }
@@ -98,6 +102,8 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
     ...(options.shard && options.shard.count > 1 ? { shard: options.shard } : {}),
     errors: [],
     split: splitRecord(suite, options.split ?? 'all'),
+    ...(options.selection ? { selection: options.selection } : {}),
+    ...(options.sample ? { sample: options.sample } : {}),
     ...(suite.variant ? { variant: suite.variant } : {}),
   };
   const folder = openResultsDir(options.outDir, `run ${suite.displayPath}`);

@@ -6,6 +6,8 @@ import { RecallGateError, formatLocation, invalidInput, type InputProblem } from
 import { urlCredentials } from '../redact.js';
 import { LAYERS, type Layer } from '../runSuite.js';
 import type { Suite } from '../suite/types.js';
+import type { SelectionFlags } from '../cli/selection.js';
+import { actionSelection } from './argsInput.js';
 
 export interface ActionInputs {
   suites: string[];
@@ -21,6 +23,8 @@ export interface ActionInputs {
   resultsDir: string;
   /** The name the workflow uploads the results folder under (the Action uploads nothing): the comment points to report.html in it. */
   artifactName: string;
+  /** The `args` and `sample` inputs: the run narrowed as run --case, --sample, ... would (never saved as the baseline). */
+  selection: SelectionFlags;
 }
 
 
@@ -64,6 +68,7 @@ export function readInputs(): ActionInputs {
     workingDirectory: core.getInput('working-directory') || '.',
     resultsDir: core.getInput('results-dir') || 'recall-gate-results',
     artifactName: core.getInput('artifact-name') || 'recall-gate-results',
+    selection: actionSelection(core.getInput('args'), core.getInput('sample')),
   };
 }
 

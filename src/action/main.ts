@@ -21,6 +21,8 @@ import { eventFromContext, pullRequestNumber, type GitHubClient, type GitHubEven
 import { commentMarker } from './github/stickyComment.js';
 import { checkSuiteNames, expandSuites, readInputs, type ActionInputs } from './inputs.js';
 import { SummaryBudget } from './summary.js';
+import { selectionRequest } from '../cli/selection.js';
+import { selectUnits } from '../suite/select.js';
 import type { PhaseProgress } from '../phaseProgress.js';
 import { phaseProgress } from '../cli/progress.js';
 
@@ -175,13 +177,16 @@ async function gateSuite(suite: Suite, inputs: ActionInputs, github: GitHub | un
     const baseline = folderBaseline ?? (await loadBaseline(inputs.baseline, suite.name));
     const outDir = join(inputs.resultsDir, suite.name);
     // Scrubbed before rendering: a secret the comment escapes or cuts short would no longer be recognised.
-    const results = scrubSecretsIn(await runSuite(suite, { outDir, layer, env, cacheRoot, cacheEmbeddings: true, log: core.info, onProgress: actionProgress() }));
+    // The args and sample inputs narrow what runs; the gate still reads the whole suite for its splits.
+    const { suite: narrowed, selection, sample } = selectUnits(suite, selectionRequest(inputs.selection, suite));
+    const results = scrubSecretsIn(await runSuite(narrowed, { outDir, layer, env, cacheRoot, cacheEmbeddings: true, log: core.info, onProgress: actionProgress(), selection, sample }));
     await saveEntries(kept, results);
 
     const trials = readTrials(outDir);
-    // Only a whole run may become the baseline: a partial one would waive the regression checks that follow.
+    // Only a whole run may become the baseline: a partial or narrowed one (args, sample) would waive the regression checks that follow.
     const pushToDefault = github !== undefined && isPushToDefaultBranch(github.event);
-    const savesBaseline = pushToDefault && results.status === 'complete' && results.layers.e2e !== 'skipped';
+    const narrowedRun = results.selection !== undefined || results.sample !== undefined;
+    const savesBaseline = pushToDefault && results.status === 'complete' && results.layers.e2e !== 'skipped' && !narrowedRun;
     const trend = actionHistory(outDir, baseline, results, savesBaseline);
     const verdict: Verdict | undefined = suite.gate ? evaluateGateOnSplit(suite.gate, suite, { results, trials }, baseline.results ? { results: baseline.results, trials: baseline.trials } : undefined) : undefined;
     // Before publishing: whatever happens to the comment, the folder the workflow uploads holds the reports.
@@ -204,7 +209,7 @@ async function gateSuite(suite: Suite, inputs: ActionInputs, github: GitHub | un
     }
     if (pushToDefault) {
       if (savesBaseline) await saveBaseline(outDir, suite.name, github.event.sha ?? process.env.GITHUB_SHA ?? 'unknown');
-      else core.info(`not saved as the baseline: ${results.status !== 'complete' ? 'the run is incomplete' : 'e2e did not run'}`);
+      else core.info(`not saved as the baseline: ${results.status !== 'complete' ? 'the run is incomplete' : narrowedRun ? 'the run is narrowed (the args or sample input)' : 'e2e did not run'}`);
     }
 
     return {

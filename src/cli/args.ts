@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { RecallGateError } from '../errors.js';
 
-type OptionSpec = { type: 'string' | 'boolean'; default?: string | boolean; short?: string };
+export type OptionSpec = { type: 'string' | 'boolean'; default?: string | boolean; short?: string; multiple?: boolean };
 
-/** parseArgs with our error type: an unknown flag is invalid input (exit 2) with the usage. */
+/** parseArgs with our error type (an option with multiple: true reads as string[]: see listValue): an unknown flag is invalid input (exit 2) with the usage. */
 export function parseCommandArgs(
   argv: string[],
   options: Record<string, OptionSpec>,
@@ -24,4 +24,10 @@ export function parseCutoffs(text: string): number[] {
     throw new RecallGateError('invalid-input', `--k must be positive whole numbers separated by commas, got "${text}"`);
   }
   return [...new Set(values)].sort((a, b) => a - b);
+}
+
+/** The values of an option declared with multiple: true (parseArgs gives a list; the common value type leaves lists out). */
+export function listValue(values: Record<string, unknown>, name: string): string[] {
+  const value = values[name];
+  return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
 }

@@ -23,6 +23,8 @@ import { loadSuite } from '../suite/load.js';
 import { parseShard, shardSuite } from '../shard.js';
 import { SPLIT_CHOICES, selectSplit, type SplitChoice } from '../suite/splits.js';
 import { parseCommandArgs } from './args.js';
+import { SELECTION_OPTIONS, SELECTION_USAGE, nothingFailed, parseSelectionFlags, readFailures, selectionRequest } from './selection.js';
+import { selectUnits, selectedLayers } from '../suite/select.js';
 import type { CliIO } from './io.js';
 import { phaseProgress, progressReporter } from './progress.js';
 import { RUN_WARNINGS_SHOWN, printSuiteWarnings } from './suiteWarnings.js';
@@ -30,7 +32,7 @@ import { readHistoryFile, type HistoryReading } from '../history/file.js';
 import { trendFromReading } from '../history/trend.js';
 
 export const RUN_USAGE =
-  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b] [--html FILE] [--junit FILE] [--history FILE] [--baseline DIR [--allow-other-suite]] [--postgres URL] [--by-tag]';
+  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b] [--html FILE] [--junit FILE] [--history FILE] [--baseline DIR [--allow-other-suite]] [--postgres URL] [--by-tag] ' + SELECTION_USAGE;
 
 export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -54,6 +56,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
       baseline: { type: 'string' },
       'allow-other-suite': { type: 'boolean', default: false },
       'by-tag': { type: 'boolean', default: false },
+      ...SELECTION_OPTIONS,
     },
     RUN_USAGE,
   );
@@ -91,16 +94,27 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   // --baseline DIR: the gate's regression conditions against an earlier run, as the Action applies them, without a separate compare. Read first, so a wrong folder costs nothing (and --out may be the same folder).
   const baseline = values.baseline === undefined ? undefined : readRun(values.baseline as string, io.cwd);
   if (baseline) checkFiniteFigures(values.baseline as string, baseline.results, 'the baseline');
+  const flags = parseSelectionFlags(values);
+  // --rerun-failed DIR is read before the suite: a folder that is no run, or one where nothing failed, costs nothing.
+  const failures = flags.rerunFailed === undefined ? undefined : readFailures(flags.rerunFailed, io.cwd);
+  if (failures && nothingFailed(failures)) {
+    io.stdout(`nothing failed in ${flags.rerunFailed}: no case failed or errored and no query missed a relevant memory, so nothing ran\n`);
+    return 0;
+  }
   const validating = phaseProgress(io.stderr, io.isTerminal ?? false);
   const loaded = loadSuite(positionals[0]!, io.cwd, validating.update);
   validating.finish();
   printSuiteWarnings(loaded, io, RUN_WARNINGS_SHOWN);
-  // The free layer by default; a suite with only end-to-end cases has nothing else to run.
-  const layer: Layer = asked ?? (!loaded.retrieval && loaded.e2e ? 'e2e' : 'retrieval');
+  const request = selectionRequest(flags, loaded, failures);
+  // Without --layer, a selection runs the layers it names units of (--case: e2e; --query: retrieval; both: all);
+  // else the free layer by default, and a suite with only end-to-end cases has nothing else to run.
+  const picked = selectedLayers(request);
+  const layer: Layer = asked ?? (picked ? (picked.e2e && picked.retrieval ? 'all' : picked.e2e ? 'e2e' : 'retrieval') : !loaded.retrieval && loaded.e2e ? 'e2e' : 'retrieval');
   registerSuiteSecrets(loaded, io.env);
   // Every variant named is applied (and so checked) before anything runs.
+  // The selection picks from the whole suite (names are matched against all of it), then the split and the shard narrow further.
   const narrow = (whole: Suite) => {
-    const chosen = selectSplit(whole, split);
+    const chosen = selectSplit(selectUnits(whole, request).suite, split);
     return shard ? shardSuite(chosen, shard) : chosen;
   };
   const variants = values.variants === undefined ? undefined : parseVariantList(values.variants as string).map((name) => narrow(applyVariant(loaded, name)));
@@ -117,6 +131,8 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   }
 
   const out = values.out as string;
+  const { selection, sample } = selectUnits(loaded, request);
+  const selectionRecords = { ...(selection ? { selection } : {}), ...(sample ? { sample } : {}) };
   const runOptions = (outDir: string): Omit<RunOptions, 'log' | 'onTrial' | 'onProgress'> => ({
     outDir,
     layer,
@@ -127,6 +143,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     resume: Boolean(values.resume),
     shard,
     split,
+    ...selectionRecords,
   });
   // A baseline of another suite is refused before anything runs; allowed, every output says so.
   const mismatch = baseline && checkBaselineSuite(values.baseline as string, baseline.results, suite.name, { flag: '--allow-other-suite', given: values['allow-other-suite'] === true });

@@ -4,6 +4,7 @@ import { verdictText } from '../gate/format.js';
 import type { Verdict } from '../gate/types.js';
 import { plainText } from '../report/escape.js';
 import { splitRunText } from '../report/format.js';
+import { selectionText } from '../report/selectionText.js';
 import type { ResultsDocument } from '../results/types.js';
 import { terminalReport } from '../report/terminal.js';
 import { terminalE2eReport } from '../report/terminalE2e.js';
@@ -15,6 +16,8 @@ export function runReportText(results: ResultsDocument, trials: readonly TrialRe
   const parts: string[] = [];
   const split = splitRunText(results.split);
   if (split) parts.push(`${split}\n`);
+  const narrowed = selectionText(results);
+  if (narrowed) parts.push(`${plainText(narrowed)}\n`);
   if (results.retrieval) parts.push(terminalReport(results, options));
   if (results.e2e) parts.push(terminalE2eReport(results.e2e, [...trials]));
   if (verdict) parts.push(verdictText(verdict));

@@ -15,7 +15,9 @@ import { querySummaries } from '../retrieval/runRetrieval.js';
 import type { IsolationCheck, ProviderResult } from '../results/types.js';
 import { hasRelevant } from '../retrieval/metrics.js';
 import type { SplitChoice } from '../suite/splits.js';
-import type { Suite } from '../suite/types.js';
+import type { CaseSpec } from '../e2e/types.js';
+import type { SelectionRecord } from '../suite/select.js';
+import type { QuerySpec, Suite } from '../suite/types.js';
 import { evaluateGate, type EvaluateOptions } from './evaluate.js';
 import type { GateSpec, Verdict } from './types.js';
 
@@ -31,12 +33,34 @@ export interface SplitResults {
 function resultsForSplit(results: ResultsDocument, trials: readonly TrialRecord[] | undefined, suite: Suite, split: SplitChoice): SplitResults {
   const counted = { cases: Object.keys(results.e2e?.cases ?? {}).length, queries: Object.values(results.retrieval?.providers ?? {})[0]?.queries.length ?? 0 };
   if (split === 'all') return { results, trials, ...counted };
+  return resultsForUnits(results, trials, suite, { query: (query) => (query.split ?? 'dev') === split, case: (spec) => (spec.split ?? 'dev') === split });
+}
+
+/**
+ * A baseline as if only the units a narrowed run ran (run --case, --query,
+ * --sample, ...: results.selection) had run, so its regression conditions
+ * compare like with like; a layer the selection did not narrow stays whole.
+ */
+function baselineForSelection(baseline: SplitResults, suite: Suite, selection: SelectionRecord | undefined): SplitResults {
+  if (!selection || (!selection.cases && !selection.queries)) return baseline;
+  const cases = selection.cases && new Set(selection.cases);
+  const queries = selection.queries && new Set(selection.queries);
+  return resultsForUnits(baseline.results, baseline.trials, suite, { query: (query) => !queries || queries.has(query.id), case: (spec) => !cases || cases.has(spec.name) });
+}
+
+/** A run as if only the suite's units `keep` accepts had ran. */
+function resultsForUnits(
+  results: ResultsDocument,
+  trials: readonly TrialRecord[] | undefined,
+  suite: Suite,
+  keep: { query: (query: QuerySpec) => boolean; case: (spec: CaseSpec) => boolean },
+): SplitResults {
   const narrowed: ResultsDocument = { ...results, layers: { ...results.layers } };
   let cases = 0;
   let queries = 0;
 
   if (results.retrieval && suite.retrieval) {
-    const ids = new Set(suite.retrieval.queries.filter((query) => (query.split ?? 'dev') === split).map((query) => query.id));
+    const ids = new Set(suite.retrieval.queries.filter(keep.query).map((query) => query.id));
     const cutoffs = results.retrieval.k;
     const providers = Object.fromEntries(
       Object.entries(results.retrieval.providers).map(([name, provider]): [string, ProviderResult] => {
@@ -54,7 +78,7 @@ function resultsForSplit(results: ResultsDocument, trials: readonly TrialRecord[
 
   if (results.e2e && suite.e2e) {
     const ran = results.e2e.cases;
-    const specs = suite.e2e.cases.filter((spec) => (spec.split ?? 'dev') === split && Object.hasOwn(ran, spec.name));
+    const specs = suite.e2e.cases.filter((spec) => keep.case(spec) && Object.hasOwn(ran, spec.name));
     cases = specs.length;
     if (cases > 0 && trials?.length) {
       const { target, judge_calibration: calibration } = results.e2e;
@@ -90,7 +114,7 @@ export function evaluateGateOnSplit(
 ): Verdict {
   const split = spec.split ?? 'all';
   const now = resultsForSplit(current.results, current.trials, suite, split);
-  const before = baseline ? resultsForSplit(baseline.results, baseline.trials, suite, split) : undefined;
+  const before = baseline ? baselineForSelection(resultsForSplit(baseline.results, baseline.trials, suite, split), suite, current.results.selection) : undefined;
   const verdict = evaluateGate(spec, now.results, before?.results, {
     ...options,
     // No trials is not an empty log: a run without trials.jsonl has no per-call figures to give.

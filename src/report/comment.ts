@@ -9,6 +9,7 @@ import { mcnemarText, pairedChanges, wilcoxonText } from '../gate/paired.js';
 import { formatEstimate, formatMetric, headlineMetrics, liftAndGapCells, markdownTable } from './format.js';
 import type { ResultsDocument } from '../results/types.js';
 import { withoutRelevantText } from './tagTables.js';
+import { selectionText } from './selectionText.js';
 import { changedHeldoutCases, changedHeldoutQueries } from '../suite/splits.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
 import { faultTableMarkdown } from './faultTable.js';
@@ -199,7 +200,8 @@ function opening(input: CommentInput): string[] {
 }
 
 function trigger(input: CommentInput): string[] {
-  return [`e2e: ${input.e2eTrigger.ran ? 'ran' : 'skipped'}: ${cell(input.e2eTrigger.reason, 300)}. Baseline: ${cell(input.baselineNote, 300)}.`, ''];
+  const narrowed = selectionText(input.results);
+  return [`e2e: ${input.e2eTrigger.ran ? 'ran' : 'skipped'}: ${cell(input.e2eTrigger.reason, 300)}. Baseline: ${cell(input.baselineNote, 300)}.`, '', ...(narrowed ? [`⚠️ ${cell(narrowed, 400)}.`, ''] : [])];
 }
 
 /** Tuning on the held-out set is visible, not silent: held-out cases and queries whose content differs from the baseline's. */

@@ -2,6 +2,7 @@ import { costLines } from './costLines.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { cell, escapeMarkdown } from './escape.js';
 import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
+import { selectionText } from './selectionText.js';
 import { formatCost, formatEstimate, formatMs, groupColumns, headlineMetrics, liftAndGapCells, markdownTable, recallQualityText, splitRunText } from './format.js';
 import { tagTables, withoutRelevantText } from './tagTables.js';
 import type { IsolationCheck, ResultsDocument } from '../results/types.js';
@@ -40,6 +41,8 @@ function resultSections(results: ResultsDocument): string[] {
   const lines: string[] = [];
   const split = splitRunText(results.split);
   if (split) lines.push(`${escapeMarkdown(split.charAt(0).toUpperCase() + split.slice(1))}.`, '');
+  const narrowed = selectionText(results);
+  if (narrowed) lines.push(`${escapeMarkdown(narrowed.charAt(0).toUpperCase() + narrowed.slice(1))}.`, '');
   if (results.status === 'incomplete') {
     lines.push(`**Incomplete run.** ${results.errors.length} problem(s):`, '', ...results.errors.map((error) => `- ${cell(error, 400)}`), '');
   }

@@ -9,6 +9,7 @@ import type { CalibrationSummary } from '../e2e/judgeCalibration.js';
 import type { IntervalEstimate } from '../gate/bootstrap.js';
 import type { MetricValues } from '../retrieval/metrics.js';
 import type { LatencySummary } from '../stats.js';
+import type { SampleRecord, SelectionRecord } from '../suite/select.js';
 import type { SplitRecord } from '../suite/splits.js';
 
 export type LayerState = 'ran' | 'skipped' | 'absent';
@@ -33,6 +34,10 @@ export interface ResultsDocument {
   errors: string[];
   /** Which split ran (run --split) and the content hashes of the held-out cases. */
   split?: SplitRecord;
+  /** A narrowed run's units (run --case, --ability, --query, --repeat, --rerun-failed, --sample): never a baseline. */
+  selection?: SelectionRecord;
+  /** run --sample: n of the cases, drawn with this seed. */
+  sample?: SampleRecord;
   /** The suite variant this run is (run --variant, run --variants). */
   variant?: string;
   retrieval?: RetrievalResult;
