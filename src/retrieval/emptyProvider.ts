@@ -9,6 +9,18 @@ import type { MemoryStore } from '../memory/types.js';
  * on it cannot pass.
  */
 
+/**
+ * Below this many searches, nothing found can be the queries' doing (a keyword
+ * store returns nothing for a question sharing no word with any memory, and a
+ * run narrowed to one query asks one), unless the store lists nothing at all.
+ */
+export const MIN_SEARCHES_FOR_EMPTY_ERROR = 5;
+
+/** Whether every search coming back empty says the provider is broken rather than the few queries unlucky. */
+export function emptyIsConclusive(searches: number, listed: number | undefined): boolean {
+  return searches > 0 && (listed === 0 || searches >= MIN_SEARCHES_FOR_EMPTY_ERROR);
+}
+
 /** How many memories the store's list holds for these users; undefined when it cannot list, or a list fails. */
 export async function listedMemories(store: MemoryStore, users: Iterable<string>): Promise<number | undefined> {
   let total = 0;

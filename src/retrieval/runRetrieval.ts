@@ -8,7 +8,7 @@ import { checkIsolation } from './isolation.js';
 import { hasRelevant, meanMetrics, metricNames, queryMetrics, ranksOfRelevant, scoredQueries } from './metrics.js';
 import { groupMetrics, type GroupOf } from './groupMetrics.js';
 import { userSlices } from './userSlices.js';
-import { emptyProviderError, listedMemories } from './emptyProvider.js';
+import { emptyIsConclusive, emptyProviderError, listedMemories } from './emptyProvider.js';
 import type { PhaseProgress } from '../phaseProgress.js';
 import { retrievalIntervals } from '../gate/intervals.js';
 import { groupColumns, headlineMetrics } from '../report/format.js';
@@ -140,7 +140,7 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
       }
       await count(new Set(spec.memories.map((memory) => memory.user)));
     }
-    if (!found && spec.memories.length > 0 && spec.queries.length > 0) throw emptyProviderError(provider.name, spec.memories.length, spec.queries.length, listed);
+    if (!found && spec.memories.length > 0 && emptyIsConclusive(spec.queries.length, listed)) throw emptyProviderError(provider.name, spec.memories.length, spec.queries.length, listed);
   } catch (error) {
     return {
       ...base,

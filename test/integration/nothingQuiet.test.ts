@@ -74,6 +74,10 @@ test('a retrieval provider whose every search came back empty after seeding: exi
       '  queries:',
       '    - { id: q1, user: ana, text: "Where does Ana live?", relevant: [m1] }',
       '    - { id: q2, user: ben, text: "How does Ben get to work?", relevant: [m3] }',
+      // Five searches: fewer finding nothing could be the queries' doing (MIN_SEARCHES_FOR_EMPTY_ERROR).
+      '    - { id: q3, user: ana, text: "What does Ana drink?", relevant: [m2] }',
+      '    - { id: q4, user: ben, text: "Does Ben cycle?", relevant: [m3] }',
+      '    - { id: q5, user: ana, text: "Which city is Ana in, Lisbon?", relevant: [m1] }',
       'gate:',
       '  all:',
       '    - { metric: retrieval.finds-nothing.cross_user_hits, op: eq, value: 0 }',
@@ -85,7 +89,7 @@ test('a retrieval provider whose every search came back empty after seeding: exi
   const out = tempDir();
   const run = await runCli(['run', suite, '--out', out]);
   assert.equal(run.code, 3, run.stdout + run.stderr);
-  const reason = 'provider finds-nothing was given 3 memories, yet every one of its 2 searches came back empty (its list holds 3 memories for the suite\'s users)';
+  const reason = 'provider finds-nothing was given 3 memories, yet every one of its 5 searches came back empty (its list holds 3 memories for the suite\'s users)';
   assert.match(run.stderr, new RegExp(`incomplete: provider finds-nothing: searching: ${reason.replace(/[()]/g, '\\$&')}`));
   const { results } = readOut(out);
   assert.equal(results.status, 'incomplete');
