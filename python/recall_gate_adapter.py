@@ -347,9 +347,9 @@ async def _serve_stdio(dispatcher: _Dispatcher, write: Callable[[str], None], on
 
     threading.Thread(target=read, name="recall-gate stdin", daemon=True).start()
     await closed.wait()
-    # recall-gate closed stdin: answer what is still running, then let the caller end.
-    while running:
-        await asyncio.gather(*running, return_exceptions=True)
+    # recall-gate closed stdin: answer what is still running, then let the caller end. Every line was
+    # handed to the loop before the end was, so no request starts after this.
+    await asyncio.gather(*running, return_exceptions=True)
     if on_close is not None:
         result = on_close()
         if inspect.isawaitable(result):

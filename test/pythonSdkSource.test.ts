@@ -77,7 +77,8 @@ test('the inspection catches what would break a user: a match statement, a packa
     execFileSync(python(), ['-c', 'import sys; open(sys.argv[1], "w").write(sys.argv[2])', file, source]);
     return inspect(file);
   };
-  assert.match(probe('match x:\n    case 1:\n        pass\n').grammar_3_9 ?? '', /3\.10/);
+  // "only supported in Python 3.10 and greater" on a newer python3, plain "invalid syntax" on 3.9 itself.
+  assert.match(probe('match x:\n    case 1:\n        pass\n').grammar_3_9 ?? '', /^line \d+: /);
   assert.deepEqual(probe('import requests\nimport json\n').outside_stdlib, ['requests']);
   assert.deepEqual(probe('def f(x: int | None) -> None:\n    pass\n').union_annotations, [1]);
 });

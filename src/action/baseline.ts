@@ -1,10 +1,12 @@
 import * as core from './publish.js';
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TrialRecord } from '../e2e/trial.js';
 import { HISTORY_FILE, RESULTS_FILE, copyForBaseline, hasResults, readRun } from '../results/folder.js';
 import type { ResultsDocument } from '../results/types.js';
+import { checkBaselineSuite, checkFiniteFigures } from '../results/baselineChecks.js';
+import { RecallGateError } from '../errors.js';
 import { appendHistory, readHistoryFile, writeHistory } from '../history/file.js';
 import { historyLine } from '../history/headline.js';
 import { trendOf } from '../history/trend.js';
@@ -53,6 +55,32 @@ export function actionHistory(resultsDir: string, baseline: Baseline, results: R
   return trendOf(past, current);
 }
 
+/** The baseline input names a folder: anything but auto, none and false. */
+export function isFolderBaseline(mode: string): boolean {
+  return mode !== 'auto' && mode !== 'none' && mode !== 'false';
+}
+
+/**
+ * `baseline: <folder>`, asked for by name: a folder that does not exist, has
+ * no results.json, cannot be read or holds figures that are not numbers is an
+ * error (exit 2), never a note: the gate's regression conditions would
+ * otherwise be waived for want of a baseline and the gate pass. Read once,
+ * before any suite runs.
+ */
+export function readBaselineFolder(dir: string): Baseline {
+  const hint = 'give baseline: a results folder of an earlier run of this suite (holding results.json), or auto, or none';
+  if (!existsSync(dir)) throw new RecallGateError('invalid-input', `input baseline: the folder ${dir} does not exist`, { hint });
+  if (!hasResults(dir)) throw new RecallGateError('invalid-input', `input baseline: ${dir} has no ${RESULTS_FILE}`, { hint });
+  const run = readRun(dir, process.cwd());
+  checkFiniteFigures(dir, run.results, 'the baseline');
+  return { ...run, history: readHistory(join(dir, HISTORY_FILE)), note: `results in ${dir}` };
+}
+
+/** A baseline folder must be a run of every suite it is the baseline of (by name): another suite's would compare different suites. */
+export function checkBaselineSuites(baseline: Baseline, dir: string, suiteNames: readonly string[]): void {
+  for (const name of suiteNames) if (baseline.results) checkBaselineSuite(dir, baseline.results, name, { flag: '', given: false });
+}
+
 /**
  * `baseline` input: auto restores the newest cached results of the suite (saved
  * by a push to the default branch); none (or false) skips; anything else is a results folder.
@@ -65,9 +93,10 @@ export function baselineDir(suiteName: string): string {
 
 export async function loadBaseline(mode: string, suiteName: string): Promise<Baseline> {
   if (mode === 'none' || mode === 'false') return { note: `none (baseline: ${mode})` };
-  if (mode !== 'auto') {
-    const found = readResults(mode);
-    return found ? { ...found, note: `results in ${mode}` } : { note: `no ${RESULTS_FILE} in ${mode}` };
+  if (isFolderBaseline(mode)) {
+    const folder = readBaselineFolder(mode);
+    checkBaselineSuites(folder, mode, [suiteName]);
+    return folder;
   }
   const cache = await import('@actions/cache');
   if (!cache.isFeatureAvailable()) return { note: 'none: the Actions cache is not available here' };
@@ -78,7 +107,10 @@ export async function loadBaseline(mode: string, suiteName: string): Promise<Bas
     if (!matched) return { note: 'none yet: a push to the default branch saves one' };
     const found = readResults(dir);
     const sha = matched.slice(keyPrefix(suiteName).length, keyPrefix(suiteName).length + 7);
-    return found ? { ...found, note: `the default branch at ${sha}` } : { note: `cache ${matched} held no ${RESULTS_FILE}` };
+    if (!found?.results) return { note: `cache ${matched} held no ${RESULTS_FILE}` };
+    // As a cache that cannot be read: figures that are not numbers make no baseline, and the job goes on without one.
+    checkFiniteFigures(dir, found.results, 'the cached baseline');
+    return { ...found, note: `the default branch at ${sha}` };
   } catch (error) {
     core.notice(`recall-gate: could not restore the baseline: ${(error as Error).message}`);
     return { note: 'none: the cache could not be read' };

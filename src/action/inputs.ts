@@ -48,6 +48,8 @@ export function readInputs(): ActionInputs {
     .split(/[\n,]/)
     .map((entry) => entry.trim())
     .filter(Boolean);
+  // " , ," or an empty matrix variable: nothing would run, and a verdict of pass with nothing run must not happen.
+  if (suites.length === 0) throw new RecallGateError('invalid-input', 'the suite input names no file', { hint: 'give suite files (or globs), one per line or comma-separated; an empty matrix variable leaves only the separators' });
   const layer = (core.getInput('layer') || 'auto') as Layer;
   if (!LAYERS.includes(layer)) throw new RecallGateError('invalid-input', `input layer must be one of ${LAYERS.join(', ')}, got "${layer}"`);
   return {

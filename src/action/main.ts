@@ -13,7 +13,7 @@ import { registerEnvironmentSecrets, registerSuiteSecrets, scrubSecretsIn } from
 import { loadSuite } from '../suite/load.js';
 import type { Suite } from '../suite/types.js';
 import { annotate, annotationProperties } from './annotations.js';
-import { actionHistory, loadBaseline, saveBaseline } from './baseline.js';
+import { actionHistory, checkBaselineSuites, isFolderBaseline, loadBaseline, readBaselineFolder, saveBaseline, type Baseline } from './baseline.js';
 import { headlineMetrics } from '../history/headline.js';
 import { cacheEntries, restoreEntries, saveEntries } from './cache.js';
 import { changedFiles, matchesMemoryPaths, repoRelativePaths } from './github/changedFiles.js';
@@ -61,13 +61,16 @@ export async function run(): Promise<void> {
     const suites = loadSuites(expandSuites(inputs.suites, process.cwd()));
     const loaded = suites.flatMap((entry) => ('suite' in entry ? [entry.suite] : []));
     checkSuiteNames(loaded);
+    // baseline: <folder> is read and checked once, before any suite runs: a folder that cannot serve is an error, not a note.
+    const folderBaseline = isFolderBaseline(inputs.baseline) ? readBaselineFolder(inputs.baseline) : undefined;
+    if (folderBaseline) checkBaselineSuites(folderBaseline, inputs.baseline, loaded.map((suite) => suite.name));
     // Every suite's secrets are known before the first suite prints anything.
     for (const suite of loaded) registerSuiteSecrets(suite, suiteEnv(inputs));
     const summary = new SummaryBudget(suites.length);
     for (const entry of suites) {
       try {
         if ('error' in entry) throw entry.error;
-        outcomes.push(await gateSuite(entry.suite, inputs, github, summary));
+        outcomes.push(await gateSuite(entry.suite, inputs, github, summary, folderBaseline));
       } catch (error) {
         // One suite's trouble must not stop the others, nor lose the outputs.
         if (error instanceof RecallGateError && error.problems.length > 0) throw error;
@@ -151,7 +154,7 @@ function suiteEnv(inputs: ActionInputs): NodeJS.ProcessEnv {
   return env;
 }
 
-async function gateSuite(suite: Suite, inputs: ActionInputs, github: GitHub | undefined, summary: SummaryBudget): Promise<SuiteOutcome> {
+async function gateSuite(suite: Suite, inputs: ActionInputs, github: GitHub | undefined, summary: SummaryBudget, folderBaseline: Baseline | undefined): Promise<SuiteOutcome> {
   core.startGroup(`recall-gate: ${suite.name}`);
   try {
     const env = suiteEnv(inputs);
@@ -169,7 +172,7 @@ async function gateSuite(suite: Suite, inputs: ActionInputs, github: GitHub | un
     const cacheRoot = defaultCacheDir(env);
     const kept = cacheEntries(suite, cacheRoot);
     await restoreEntries(kept);
-    const baseline = await loadBaseline(inputs.baseline, suite.name);
+    const baseline = folderBaseline ?? (await loadBaseline(inputs.baseline, suite.name));
     const outDir = join(inputs.resultsDir, suite.name);
     // Scrubbed before rendering: a secret the comment escapes or cuts short would no longer be recognised.
     const results = scrubSecretsIn(await runSuite(suite, { outDir, layer, env, cacheRoot, cacheEmbeddings: true, log: core.info, onProgress: actionProgress() }));

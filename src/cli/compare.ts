@@ -3,37 +3,47 @@ import { resolve } from 'node:path';
 import { ExitCode, RecallGateError } from '../errors.js';
 import { compareResults } from '../gate/compare.js';
 import { evaluateGateOnSplit } from '../gate/narrow.js';
-import { comparisonText, pairedText, verdictText } from '../gate/format.js';
+import { baselineMismatchText, comparisonText, pairedText, verdictText } from '../gate/format.js';
 import { pairedChanges } from '../gate/paired.js';
 import type { Verdict } from '../gate/types.js';
 import { readRun } from '../results/folder.js';
+import { checkBaselineSuite, checkFiniteFigures } from '../results/baselineChecks.js';
+import { plainText } from '../report/escape.js';
 import { loadSuite } from '../suite/load.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 
-export const COMPARE_USAGE = 'recall-gate compare <baseline-dir> <dir> [--suite suite.yaml] [--json]';
+export const COMPARE_USAGE = 'recall-gate compare <baseline-dir> <dir> [--suite suite.yaml] [--json] [--allow-other-suite]';
 
 /**
  * Compares two runs: every headline metric's change with its paired interval,
  * the cases that flipped (McNemar) and the queries whose first relevant rank
  * moved (Wilcoxon), then the suite's gate evaluated with the first run as the
- * baseline. Exit 1 when the gate fails.
+ * baseline. Exit 1 when the gate fails. Runs of two suites are refused unless
+ * --allow-other-suite, and then every output says so; figures that are not
+ * numbers are refused. Every text from the folders is printed as plain text:
+ * a forged results.json cannot drive the terminal.
  */
 export async function compareCommand(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { suite: { type: 'string' }, json: { type: 'boolean', default: false } }, COMPARE_USAGE);
+  const { values, positionals } = parseCommandArgs(
+    argv,
+    { suite: { type: 'string' }, json: { type: 'boolean', default: false }, 'allow-other-suite': { type: 'boolean', default: false } },
+    COMPARE_USAGE,
+  );
   if (positionals.length !== 2) throw new RecallGateError('invalid-input', 'compare takes a baseline results folder and a results folder', { hint: `usage: ${COMPARE_USAGE}` });
   const [baselineDir, currentDir] = positionals as [string, string];
   const baseline = readRun(baselineDir, io.cwd);
   const current = readRun(currentDir, io.cwd);
+  checkFiniteFigures(baselineDir, baseline.results, 'the baseline');
+  checkFiniteFigures(currentDir, current.results, 'the results folder');
+  const mismatch = checkBaselineSuite(baselineDir, baseline.results, current.results.suite.name, { flag: '--allow-other-suite', given: values['allow-other-suite'] === true });
   for (const [dir, run] of [
     [baselineDir, baseline],
     [currentDir, current],
   ] as const) {
-    if (run.results.status !== 'complete') io.stderr(`note: ${dir} is ${run.results.status}${run.results.errors.length ? ` (${run.results.errors.join('; ')})` : ''}\n`);
+    if (run.results.status !== 'complete') io.stderr(`note: ${plainText(dir)} is ${plainText(String(run.results.status))}${run.results.errors.length ? ` (${run.results.errors.map(plainText).join('; ')})` : ''}\n`);
   }
-  if (baseline.results.suite.name !== current.results.suite.name) {
-    io.stderr(`note: the runs are of different suites (${baseline.results.suite.name}, ${current.results.suite.name})\n`);
-  }
+  if (mismatch) io.stderr(`${baselineMismatchText(mismatch)}\n`);
 
   const comparisons = compareResults(baseline.results, current.results);
   const paired = pairedChanges(baseline.results, current.results);
@@ -43,21 +53,24 @@ export async function compareCommand(argv: string[], io: CliIO): Promise<number>
   let verdict: Verdict | undefined;
   let gateNote: string | undefined;
   if (!explicit && !existsSync(resolve(io.cwd, suitePath))) {
-    gateNote = `the suite file ${suitePath} is not here, so no gate was evaluated (pass --suite)`;
+    gateNote = `the suite file ${plainText(suitePath)} is not here, so no gate was evaluated (pass --suite)`;
   } else {
     const suite = loadSuite(suitePath, io.cwd);
     if (suite.gate) {
       verdict = evaluateGateOnSplit(suite.gate, suite, current, baseline);
+      if (mismatch) verdict.baselineSuiteMismatch = mismatch;
     } else {
-      gateNote = `${suite.displayPath} has no gate`;
+      gateNote = `${plainText(suite.displayPath)} has no gate`;
     }
   }
 
   if (values.json) {
-    io.stdout(`${JSON.stringify({ baseline: baselineDir, current: currentDir, metrics: comparisons, paired, gate: verdict ?? null }, null, 2)}\n`);
+    const document = { baseline: baselineDir, current: currentDir, ...(mismatch ? { baseline_suite_mismatch: mismatch } : {}), metrics: comparisons, paired, gate: verdict ?? null };
+    io.stdout(`${JSON.stringify(document, null, 2)}\n`);
     if (gateNote) io.stderr(`note: ${gateNote}\n`);
   } else {
-    const parts = [`${current.results.suite.name}: ${currentDir} against ${baselineDir}`, '', comparisonText(comparisons), pairedText(paired)];
+    const heading = `${plainText(current.results.suite.name)}: ${plainText(currentDir)} against ${plainText(baselineDir)}`;
+    const parts = [heading, ...(mismatch ? [baselineMismatchText(mismatch)] : []), '', comparisonText(comparisons), pairedText(paired)];
     if (verdict) parts.push(verdictText(verdict));
     else parts.push(`${gateNote}\n`);
     io.stdout(parts.join('\n'));

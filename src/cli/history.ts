@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { ExitCode, RecallGateError } from '../errors.js';
 import { appendHistory, readHistoryFile, writeHistory } from '../history/file.js';
 import { historyLine } from '../history/headline.js';
+import { metricsOutOfRange } from '../history/ranges.js';
 import { HISTORY_LIMIT, type HistoryLine } from '../history/types.js';
 import { oneLine } from '../report/format.js';
 import { groupBy } from '../stats.js';
@@ -28,6 +29,15 @@ function resultsFolders(dir: string, cwd: string): string[] {
     .sort();
   if (inside.length === 0) throw new RecallGateError('invalid-input', `${dir} has no ${RESULTS_FILE}, nor has any folder in it`, { hint: 'give results folders (the --out of recall-gate run)' });
   return inside;
+}
+
+/** A run's line, refused (exit 2) when a figure is outside its metric's range: a damaged or forged results.json must not enter a trend. */
+function inRange(dir: string, line: HistoryLine): HistoryLine {
+  const outside = metricsOutOfRange(line.metrics);
+  if (outside.length > 0) {
+    throw new RecallGateError('invalid-input', `${join(dir, RESULTS_FILE)}: ${outside.map((reason) => oneLine(reason, 200)).join('; ')}`, { hint: 'the results folder is damaged or was edited: run the suite again' });
+  }
+  return line;
 }
 
 /** "suite", or "suite (variant v)": runs of one suite and variant make one trend. */
@@ -60,7 +70,7 @@ export async function historyCommand(argv: string[], io: CliIO): Promise<number>
   // Oldest first: of two runs of one commit, the newer is kept.
   const runs = positionals
     .flatMap((dir) => resultsFolders(dir, io.cwd))
-    .map((dir) => historyLine(readResults(dir, io.cwd)))
+    .map((dir) => inRange(dir, historyLine(readResults(dir, io.cwd))))
     .sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
   const out = values.out as string | undefined;
   const earlier = out === undefined ? undefined : readHistoryFile(resolve(io.cwd, out), out);
@@ -70,7 +80,7 @@ export async function historyCommand(argv: string[], io: CliIO): Promise<number>
   io.stdout(historyText(history).join('\n'));
   if (history.length < all.length) io.stdout(`kept ${history.length} of ${all.length} runs: a run or commit given twice counts once, and a history keeps the newest ${HISTORY_LIMIT}\n`);
   if (out !== undefined) {
-    writeHistory(resolve(io.cwd, out), history);
+    writeHistory(resolve(io.cwd, out), history, '--out');
     io.stdout(`history written to ${out} (${history.length} run(s))\n`);
   }
   return ExitCode.ok;

@@ -5,6 +5,7 @@ import { closest } from '../suite/didYouMean.js';
 import { HelpRequested } from './args.js';
 import { COMMAND_HELP } from './help.js';
 import { scrubbedIO, type CliIO } from './io.js';
+import { plainBlock } from '../report/escape.js';
 type Command = (argv: string[], io: CliIO) => Promise<number>;
 
 /**
@@ -66,8 +67,9 @@ export async function main(argv: string[], unscrubbed: CliIO): Promise<number> {
       return ExitCode.ok;
     }
     if (error instanceof RecallGateError) {
-      for (const problem of error.problems) io.stderr(`${formatProblem(problem)}\n`);
-      io.stderr(`recall-gate ${command}: ${describeError(error)}\n`);
+      // No escape sequences: a message may quote a suite, provider or variant name from a forged results folder, escapes and all.
+      for (const problem of error.problems) io.stderr(`${plainBlock(formatProblem(problem))}\n`);
+      io.stderr(`recall-gate ${command}: ${plainBlock(describeError(error))}\n`);
       return error.exitCode;
     }
     io.stderr(`recall-gate ${command}: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -9,6 +9,8 @@ import { renderReports } from '../report/reports.js';
 import { openResultsDir, prepareResultsDir, readRun, writeMissingQueryRows, writeReportCopy, writeReports, writeResults, writeTrials } from '../results/folder.js';
 import { loadSuite } from '../suite/load.js';
 import { checkShardPlans, checkShardsAgree, checkSuiteIsTheShards } from '../shardChecks.js';
+import { outputTarget } from '../outputFile.js';
+import { plainText } from '../report/escape.js';
 import { selectSplit, splitRecord } from '../suite/splits.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
@@ -22,6 +24,9 @@ export const MERGE_USAGE = 'recall-gate merge --out DIR <shard-dir> <shard-dir>.
 export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, { out: { type: 'string' }, suite: { type: 'string' }, junit: { type: 'string' } }, MERGE_USAGE);
   if (!values.out || positionals.length === 0) throw new RecallGateError('invalid-input', 'merge needs --out and at least one shard folder', { hint: `usage: ${MERGE_USAGE}` });
+  const junitCopy = values.junit === undefined ? undefined : resolve(io.cwd, values.junit as string);
+  // Checked before anything is merged: a folder or a block device there is refused while nothing is written yet.
+  if (junitCopy) outputTarget(junitCopy, '--junit');
   const shards = positionals.map((dir) => ({ dir, ...readRun(dir, io.cwd) }));
   const first = shards[0]!.results;
   checkShardsAgree(shards);
@@ -83,11 +88,11 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
     // After the gate: the reports show the verdict.
     const reports = renderReports({ results: merged, trials, verdict });
     writeReports(out, reports);
-    if (values.junit !== undefined) writeReportCopy(resolve(io.cwd, values.junit as string), reports.junit, '--junit');
+    if (junitCopy) writeReportCopy(junitCopy, reports.junit, '--junit');
   } finally {
     folder.release();
   }
 
-  io.stdout(`${[`merged ${shards.length} shard(s) of ${count} into ${values.out}`, ...runReportText(merged, trials, verdict)].join('\n')}\n`);
+  io.stdout(`${[`merged ${shards.length} shard(s) of ${count} into ${plainText(values.out as string)}`, ...runReportText(merged, trials, verdict)].join('\n')}\n`);
   return runExitCode(merged, verdict, io.stderr, 'merged run');
 }

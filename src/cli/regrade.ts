@@ -12,6 +12,7 @@ import { RecallGateError } from '../errors.js';
 import { renderReports } from '../report/reports.js';
 import { RESULTS_FILE, TRIALS_FILE, hasResults, hasTrials, openResultsDir, readRun, writeMissingQueryRows, writeReportCopy, writeReports, writeResultsJson, writeTrials } from '../results/folder.js';
 import { loadSuite } from '../suite/load.js';
+import { outputTarget } from '../outputFile.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 import { runExitCode } from './runReport.js';
@@ -34,10 +35,13 @@ export async function regradeCommand(argv: string[], io: CliIO): Promise<number>
   if (!hasResults(dir) || !hasTrials(dir)) {
     throw new RecallGateError('invalid-input', `${positionals[0]} has no ${RESULTS_FILE} and ${TRIALS_FILE}`, { hint: 'give the --out folder of a run with the e2e layer' });
   }
+  const junitCopy = values.junit === undefined ? undefined : resolve(io.cwd, values.junit as string);
+  // Checked before anything is regraded: a folder or a block device there is refused while the folder is untouched.
+  if (junitCopy) outputTarget(junitCopy, '--junit');
   // Locked from reading to writing: a run still writing this folder must not be overwritten.
   const folder = openResultsDir(dir, 'regrade');
   try {
-    return await regradeLocked(dir, values.suite as string | undefined, values.junit === undefined ? undefined : resolve(io.cwd, values.junit as string), io);
+    return await regradeLocked(dir, values.suite as string | undefined, junitCopy, io);
   } finally {
     folder.release();
   }

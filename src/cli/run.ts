@@ -8,6 +8,10 @@ import type { HtmlReportInput } from '../report/html/render.js';
 import { renderReports } from '../report/reports.js';
 import { HTML_REPORT_FILE, JUNIT_FILE, readRun, readTrials, withoutQueryRows, writeAtomic, writeReportCopy, writeReports, writtenFiles } from '../results/folder.js';
 import { RecallGateError } from '../errors.js';
+import { baselineMismatchText } from '../gate/format.js';
+import type { Verdict } from '../gate/types.js';
+import { outputTarget } from '../outputFile.js';
+import { checkBaselineSuite, checkFiniteFigures } from '../results/baselineChecks.js';
 import type { Suite } from '../suite/types.js';
 import { SIDE_BY_SIDE_FILE, applyVariant, parseVariantList } from '../suite/variants.js';
 import { exportRun, postgresUrl } from './export.js';
@@ -26,7 +30,7 @@ import { readHistoryFile, type HistoryReading } from '../history/file.js';
 import { trendFromReading } from '../history/trend.js';
 
 export const RUN_USAGE =
-  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b] [--html FILE] [--junit FILE] [--history FILE] [--baseline DIR] [--postgres URL] [--by-tag]';
+  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b] [--html FILE] [--junit FILE] [--history FILE] [--baseline DIR [--allow-other-suite]] [--postgres URL] [--by-tag]';
 
 export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -48,6 +52,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
       junit: { type: 'string' },
       history: { type: 'string' },
       baseline: { type: 'string' },
+      'allow-other-suite': { type: 'boolean', default: false },
       'by-tag': { type: 'boolean', default: false },
     },
     RUN_USAGE,
@@ -72,8 +77,12 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   if (values.junit !== undefined && values.variants !== undefined) {
     throw new RecallGateError('invalid-input', '--junit and --variants cannot be used together: each variant has its own results', { hint: `drop --junit; each variant's JUnit file is <out>/<name>/${JUNIT_FILE}` });
   }
+  if (values['allow-other-suite'] && values.baseline === undefined) throw new RecallGateError('invalid-input', '--allow-other-suite goes with --baseline DIR', { hint: `usage: ${RUN_USAGE}` });
   const htmlCopy = values.html === undefined ? undefined : resolve(io.cwd, values.html as string);
   const junitCopy = values.junit === undefined ? undefined : resolve(io.cwd, values.junit as string);
+  // Where the copies go is checked before the run: a folder or a block device there costs nothing yet.
+  if (htmlCopy) outputTarget(htmlCopy, '--html');
+  if (junitCopy) outputTarget(junitCopy, '--junit');
   // A URL that cannot work is known before the run, not after it.
   const postgres = postgresUrl(values.postgres as string | undefined, io.env);
   // Read before the run: a file that is not a history stops it before anything is spent. run never appends to it.
@@ -81,6 +90,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const history = historyFile === undefined ? undefined : { file: historyFile, reading: readHistoryFile(resolve(io.cwd, historyFile), historyFile) };
   // --baseline DIR: the gate's regression conditions against an earlier run, as the Action applies them, without a separate compare. Read first, so a wrong folder costs nothing (and --out may be the same folder).
   const baseline = values.baseline === undefined ? undefined : readRun(values.baseline as string, io.cwd);
+  if (baseline) checkFiniteFigures(values.baseline as string, baseline.results, 'the baseline');
   const validating = phaseProgress(io.stderr, io.isTerminal ?? false);
   const loaded = loadSuite(positionals[0]!, io.cwd, validating.update);
   validating.finish();
@@ -118,13 +128,19 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     shard,
     split,
   });
-  if (baseline && baseline.results.suite.name !== suite.name) io.stderr(`note: the baseline ${String(values.baseline)} is a run of another suite (${baseline.results.suite.name})\n`);
+  // A baseline of another suite is refused before anything runs; allowed, every output says so.
+  const mismatch = baseline && checkBaselineSuite(values.baseline as string, baseline.results, suite.name, { flag: '--allow-other-suite', given: values['allow-other-suite'] === true });
+  if (mismatch) io.stderr(`${baselineMismatchText(mismatch)}\n`);
+  const gate = (verdict: Verdict | undefined) => {
+    if (verdict && mismatch) verdict.baselineSuiteMismatch = mismatch;
+    return verdict;
+  };
   const report = { byTag: Boolean(values['by-tag']) };
-  if (variants) return runVariants(suite, variants, out, runOptions, Boolean(values.json), io, { postgres, history, baseline, report });
+  if (variants) return runVariants(suite, variants, out, runOptions, Boolean(values.json), io, { postgres, history, baseline, report, gate });
 
   const { results, trials } = await runOnce(suite, runOptions(out), io);
   // A shard is gated after merge, on the whole.
-  const verdict = suite.gate && !results.shard ? evaluateGateOnSplit(suite.gate, suite, { results, trials }, baseline) : undefined;
+  const verdict = gate(suite.gate && !results.shard ? evaluateGateOnSplit(suite.gate, suite, { results, trials }, baseline) : undefined);
   const trend = history && trendFor(history, results, io);
   const reports = writeRunReport(out, { results, trials, verdict, trend, baseline: baseline?.results });
   if (htmlCopy) writeReportCopy(htmlCopy, reports.html, '--html');
@@ -190,7 +206,15 @@ async function runVariants(
     history,
     baseline,
     report,
-  }: { postgres?: string; history?: { file: string; reading: HistoryReading }; baseline?: { results: ResultsDocument; trials: TrialRecord[] }; report: { byTag: boolean } },
+    gate,
+  }: {
+    postgres?: string;
+    history?: { file: string; reading: HistoryReading };
+    baseline?: { results: ResultsDocument; trials: TrialRecord[] };
+    report: { byTag: boolean };
+    /** Marks a verdict that was decided against a baseline of another suite. */
+    gate: (verdict: Verdict | undefined) => Verdict | undefined;
+  },
 ): Promise<number> {
   const runs: (VariantResults & { trials: TrialRecord[]; dir: string })[] = [];
   for (const variant of names) {
@@ -199,7 +223,7 @@ async function runVariants(
     runs.push({ name: variant.variant!, dir, ...(await runOnce(variant, runOptions(dir), io)) });
   }
   const byName = Object.fromEntries(runs.map((run) => [run.name, { results: run.results, trials: run.trials }]));
-  const verdicts = runs.map((run) => (suite.gate && !run.results.shard ? evaluateGateOnSplit(suite.gate, suite, { results: run.results, trials: run.trials }, baseline, { variants: byName }) : undefined));
+  const verdicts = runs.map((run) => gate(suite.gate && !run.results.shard ? evaluateGateOnSplit(suite.gate, suite, { results: run.results, trials: run.trials }, baseline, { variants: byName }) : undefined));
   const graders = Object.fromEntries((suite.e2e?.cases ?? []).flatMap((spec) => (spec.check ? [[spec.name, checkKindOf(spec.check)]] : [])));
   const comparison = compareVariants(runs, graders);
   const trends = runs.map((run) => history && trendFor(history, run.results, io));

@@ -23,10 +23,11 @@ const STATUS_TEXT: Record<GateRow['status'], string> = { pass: 'pass', fail: 'FA
 
 /** Every gate row as a text table, then the verdict and the notes. */
 export function verdictText(verdict: Verdict): string {
+  // Plain text: a metric key names providers, abilities and tags, which a forged results folder or suite can fill with escapes.
   const rows = verdict.rows.map((row) => [
-    row.path,
-    row.aggregation && row.aggregation !== 'mean' ? `${row.metric} (${row.aggregation})` : row.metric,
-    row.threshold,
+    oneLine(row.path, 200),
+    oneLine(row.aggregation && row.aggregation !== 'mean' ? `${row.metric} (${row.aggregation})` : row.metric, 200),
+    oneLine(row.threshold, 100),
     formatNumber(row.actual),
     formatNumber(row.baseline),
     formatNumber(row.delta, true),
@@ -53,8 +54,14 @@ export function splitLine(verdict: Pick<Verdict, 'split'>): string | undefined {
 export function verdictLine(verdict: Verdict): string {
   const count = (status: GateRow['status']) => verdict.rows.filter((row) => row.status === status).length;
   const tally = [`${count('pass')} passed`, `${count('fail')} failed`, `${count('skipped')} skipped`, `${count('not-evaluated')} not evaluated`].join(', ');
-  const blocking = verdict.blockingFailures.length > 0 ? `; blocking: ${verdict.blockingFailures.join('; ')}` : '';
-  return `gate ${verdict.status === 'pass' ? 'PASSED' : 'FAILED'} (${tally})${verdict.hasBaseline ? '' : ', no baseline'}${blocking}`;
+  const blocking = verdict.blockingFailures.length > 0 ? `; blocking: ${verdict.blockingFailures.map((failure) => oneLine(failure, 200)).join('; ')}` : '';
+  const mismatch = verdict.baselineSuiteMismatch ? `; ${baselineMismatchText(verdict.baselineSuiteMismatch)}` : '';
+  return `gate ${verdict.status === 'pass' ? 'PASSED' : 'FAILED'} (${tally})${verdict.hasBaseline ? '' : ', no baseline'}${blocking}${mismatch}`;
+}
+
+/** A baseline of another suite, said loudly (the names as plain text): its regression rows compare different suites. */
+export function baselineMismatchText(mismatch: NonNullable<Verdict['baselineSuiteMismatch']>): string {
+  return `WARNING: the baseline is a run of another suite ("${oneLine(mismatch.baseline, 100)}", this run is "${oneLine(mismatch.current, 100)}"), so its changes compare different suites`;
 }
 
 /** "paired, 18 shared" or "unpaired, 2 shared, 3 added, 1 removed". */
@@ -69,7 +76,8 @@ export function comparisonText(rows: MetricComparison[]): string {
   return `${textTable(
     ['metric', 'baseline', 'current', 'delta', '95% CI of delta', 'units'],
     rows.map((row) => [
-      row.metric,
+      // The key holds provider, ability, condition and grader names read from the results folders: plain text.
+      oneLine(row.metric, 200),
       formatNumber(row.baseline),
       formatNumber(row.current),
       formatNumber(row.delta, true),

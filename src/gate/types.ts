@@ -81,6 +81,8 @@ export interface Verdict {
   /** Blocking conditions that failed (they fail the gate on their own). */
   blockingFailures: string[];
   hasBaseline: boolean;
+  /** The baseline is a run of another suite (compare or run --baseline with --allow-other-suite): every report says so beside the verdict. */
+  baselineSuiteMismatch?: { baseline: string; current: string };
   /** The split that decided, when the gate names one (gate.split), with what it held. */
   split?: { name: Split; cases: number; queries: number };
 }

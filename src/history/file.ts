@@ -1,6 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { RecallGateError, fileSystemError } from '../errors.js';
+import { lstatSync, statSync } from 'node:fs';
+import { RecallGateError, fileSystemError, invalidInput, type InputProblem } from '../errors.js';
+import { writeNamedOutput } from '../outputFile.js';
 import { writeAtomic } from '../results/folder.js';
+import { UnreadableInput, readInputFile } from '../suite/readInput.js';
+import { metricsOutOfRange } from './ranges.js';
 import { HISTORY_LIMIT, type HistoryLine } from './types.js';
 
 /** A history file as read: its runs, and the lines that were not runs (with why). */
@@ -34,11 +37,13 @@ function historyLineOf(value: unknown): HistoryLine | string {
  * bad merge) or a foreign one is skipped and counted, so one bad line never
  * loses the rest. A text with lines but not one run in them is not a history
  * at all (a results.json or trials.jsonl given by mistake): invalid input at
- * its first line.
+ * its first line. A run whose figures are outside their metric's range (a
+ * pass rate of -5) is invalid input at its line: a trend must not draw it.
  */
 export function parseHistory(text: string, file: string): Omit<HistoryReading, 'missing'> {
   const lines: HistoryLine[] = [];
   const skipped: HistoryReading['skipped'] = [];
+  const outside: InputProblem[] = [];
   text.split('\n').forEach((raw, index) => {
     if (raw.trim() === '') return;
     let parsed: unknown;
@@ -49,9 +54,15 @@ export function parseHistory(text: string, file: string): Omit<HistoryReading, '
       return;
     }
     const line = historyLineOf(parsed);
-    if (typeof line === 'string') skipped.push({ line: index + 1, reason: line });
-    else lines.push(line);
+    if (typeof line === 'string') {
+      skipped.push({ line: index + 1, reason: line });
+      return;
+    }
+    // A figure no run can have (a pass rate of -5) is no measurement: refused, not drawn into a trend.
+    for (const reason of metricsOutOfRange(line.metrics)) outside.push({ where: { file, line: index + 1, col: 1 }, message: reason, hint: 'the line was edited or damaged: correct or delete it' });
+    lines.push(line);
   });
+  if (outside.length > 0) throw invalidInput(outside, `${file}: ${outside.length} value(s) outside their metric's range, so the history was not used`);
   if (lines.length === 0 && skipped.length > 0) {
     const first = skipped[0]!;
     throw new RecallGateError('invalid-input', `${file} is not a recall-gate history`, {
@@ -61,16 +72,43 @@ export function parseHistory(text: string, file: string): Omit<HistoryReading, '
   return { lines, skipped };
 }
 
-/** Reads a history file; a missing one is an empty history (said by `missing`). */
+/**
+ * Reads a history file; a missing one is an empty history (said by
+ * `missing`). Only a regular file is read, checked before it is opened and
+ * read up to readInputFile's cap: a named pipe would block and /dev/zero never
+ * ends, so either is invalid input naming the file.
+ */
 export function readHistoryFile(path: string, displayPath = path): HistoryReading {
+  if (!pathExists(path)) return { lines: [], skipped: [], missing: true };
+  if (isFolder(path)) throw new RecallGateError('invalid-input', `cannot read the history ${displayPath}: it is a folder, not a file (EISDIR)`, { hint: 'give the path of a file' });
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readInputFile(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { lines: [], skipped: [], missing: true };
-    throw fileSystemError(error, `read the history ${displayPath}`);
+    if (!(error instanceof UnreadableInput)) throw error;
+    throw new RecallGateError('invalid-input', `cannot read the history ${displayPath}: ${error.message}`, { hint: error.hint ?? 'give a history.jsonl written by recall-gate history --out or by the Action' });
   }
   return { ...parseHistory(text, displayPath), missing: false };
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    // A link to nothing: reading it says so.
+    return false;
+  }
+}
+
+/** Something is at the path (a link to nothing counts: reading it then says so). */
+function pathExists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw fileSystemError(error, `read the history ${path}`);
+  }
 }
 
 const time = (line: HistoryLine) => Date.parse(line.date);
@@ -93,7 +131,14 @@ export function appendHistory(lines: readonly HistoryLine[], ...added: HistoryLi
   return boundHistory(kept);
 }
 
-/** One JSON object a line; written in one step and scrubbed of secrets (writeAtomic). */
-export function writeHistory(path: string, lines: readonly HistoryLine[]): void {
-  writeAtomic(path, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+/**
+ * One JSON object a line, scrubbed of secrets. `option` says the user named
+ * the file (history --out): it is written as such outputs are (a link
+ * followed, a pipe written into: writeNamedOutput); without it the file is one
+ * of a results folder, replaced in one step and never written through a link.
+ */
+export function writeHistory(path: string, lines: readonly HistoryLine[], option?: string): void {
+  const text = lines.map((line) => `${JSON.stringify(line)}\n`).join('');
+  if (option === undefined) writeAtomic(path, text);
+  else writeNamedOutput(path, text, option);
 }

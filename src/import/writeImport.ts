@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, readFileSync, readdirSync, renameSync, rmSync, type WriteStream } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { once } from 'node:events';
 import { stringify } from 'yaml';
 import { RecallGateError, fileSystemError } from '../errors.js';
 import { ImportTally, type ImportReport } from './importReport.js';
+import { replaceFile } from '../outputFile.js';
 import type { ImportFlags, ImportFormat } from './types.js';
 
 /** The files an import writes into its folder; no other module spells them. A row file too large for one part is NAME-1.EXT, NAME-2.EXT, ... (rowFileName). */
@@ -78,7 +79,9 @@ class RowFile {
 
   private async open(): Promise<RowFile['parts'][number]> {
     const path = join(this.dir, `${rowFileName(this.name, this.parts.length + 1)}.tmp`);
-    const stream = createWriteStream(path, { encoding: 'utf8' });
+    // A new file (O_EXCL), a link left at its name removed first: an import never writes through a link in --out.
+    rmSync(path, { force: true });
+    const stream = createWriteStream(path, { encoding: 'utf8', flags: 'wx' });
     const part = { path, stream, bytes: 0 };
     this.parts.push(part);
     await once(stream, 'open');
@@ -192,8 +195,8 @@ export async function writeImport(options: ImportOptions): Promise<ImportReport>
 
   report.sha256 = await sha256(source);
   report.files = [IMPORT_FILES.suite, ...written.memories, ...written.queries, ...written.cases, IMPORT_FILES.report];
-  writeFile(join(out, IMPORT_FILES.report), `${JSON.stringify(report, null, 2)}\n`);
-  writeFile(join(out, IMPORT_FILES.suite), suiteText(options, report, written));
+  replaceFile(join(out, IMPORT_FILES.report), `${JSON.stringify(report, null, 2)}\n`);
+  replaceFile(join(out, IMPORT_FILES.suite), suiteText(options, report, written));
   return report;
 }
 
@@ -202,23 +205,15 @@ function removeLeftovers(out: string, written: readonly string[]): void {
   const names = [IMPORT_FILES.memories, IMPORT_FILES.queries, IMPORT_FILES.cases];
   try {
     for (const file of readdirSync(out)) {
-      if (!written.includes(file) && names.some((name) => isRowFileName(name, file))) rmSync(join(out, file), { force: true });
+      // A part this import did not write, or a temporary file a cut-off import left (never followed: rm removes a link itself).
+      const leftover = !written.includes(file) && names.some((name) => isRowFileName(name, file) || isRowFileName(name, file.replace(/\.tmp$/, '')));
+      if (leftover) rmSync(join(out, file), { force: true });
     }
   } catch (error) {
     throw fileSystemError(error, `clear the earlier import's files from ${out}`);
   }
 }
 
-/** Written whole or not at all (a temporary file renamed over it): a cut write leaves no half suite.yaml. */
-function writeFile(path: string, text: string): void {
-  try {
-    writeFileSync(`${path}.tmp`, text);
-    renameSync(`${path}.tmp`, path);
-  } catch (error) {
-    rmSync(`${path}.tmp`, { force: true });
-    throw fileSystemError(error, `write ${path}`);
-  }
-}
 
 function comment(lines: string[]): string {
   return lines.map((line) => `# ${line}`.trimEnd()).join('\n');

@@ -177,6 +177,13 @@ function delta(current: number | undefined, base: number | undefined): string {
 
 /** The headline of the comment and report.md: the verdict, or why there is none. */
 export function verdictHeadline(results: ResultsDocument, verdict: Verdict | undefined): string {
+  const mismatch = verdict?.baselineSuiteMismatch;
+  const headline = headlineOnly(results, verdict);
+  // A baseline of another suite (allowed by a flag) is said under the headline, in the comment and report.md alike.
+  return mismatch ? `${headline}\n\n⚠️ **The baseline is a run of another suite** (${cell(mismatch.baseline, 100)}; this run is ${cell(mismatch.current, 100)}): its changes compare different suites.` : headline;
+}
+
+function headlineOnly(results: ResultsDocument, verdict: Verdict | undefined): string {
   const name = cell(results.suite.name, 100);
   if (results.status === 'incomplete') return `## ⚠️ recall-gate: ${name} could not complete`;
   if (!verdict) return `## ✅ recall-gate: ${name} ran (no gate configured)`;

@@ -1,12 +1,13 @@
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { TrialRecord } from '../e2e/trial.js';
 import { TrialLog, latestByKey } from '../e2e/trialLog.js';
 import { RecallGateError, fileSystemError } from '../errors.js';
 import { formatQrelsLines, formatRunLines } from '../retrieval/trec.js';
-import { scrubSecrets } from '../secrets.js';
 import { isStale, lockResultsDir, readHolder } from './lock.js';
 import { LineFile, readLines, writeLinesAtomic } from './lines.js';
+import { replaceFile, writeNamedOutput } from '../outputFile.js';
+import { UnreadableInput, readInputFile } from '../suite/readInput.js';
 import type { ProviderResult, QueryOutcome, ResultsDocument, RetrievalResult } from './types.js';
 
 /**
@@ -63,23 +64,13 @@ export interface Judgment {
 
 /**
  * Replaces a file in one step, so a reader or a crash never sees half of it,
- * scrubbed of secrets. A write that fails (a full or read-only disk) leaves no
- * temp file and says why. For texts bounded in size; what grows with the suite
- * goes through writeLinesAtomic.
+ * scrubbed of secrets; a link at the path is replaced, never written through
+ * (outputFile.ts). A write that fails (a full or read-only disk) leaves no
+ * temp file and says why. For texts bounded in size; what grows with the
+ * suite goes through writeLinesAtomic.
  */
 export function writeAtomic(path: string, text: string): void {
-  const temp = `${path}.${process.pid}.tmp`;
-  try {
-    writeFileSync(temp, scrubSecrets(text));
-    renameSync(temp, path);
-  } catch (error) {
-    try {
-      rmSync(temp, { force: true });
-    } catch {
-      // Nothing more can be done on a disk that refuses even this.
-    }
-    throw fileSystemError(error, `write ${path}`);
-  }
+  replaceFile(path, text);
 }
 
 /**
@@ -162,16 +153,12 @@ export function writeReports(dir: string, reports: { markdown: string; html: str
 
 /**
  * A report written where the user asked (run --html FILE, --junit FILE): its
- * folder made if missing, replaced in one step and scrubbed like the folder's
- * own files.
+ * folder made if missing, a regular file replaced in one step, a pipe or a
+ * device written into, a link followed (writeNamedOutput), scrubbed like the
+ * folder's own files.
  */
 export function writeReportCopy(path: string, text: string, option: string): void {
-  try {
-    mkdirSync(dirname(path), { recursive: true });
-  } catch (error) {
-    throw fileSystemError(error, `create the folder of ${option} ${path}`);
-  }
-  writeAtomic(path, text);
+  writeNamedOutput(path, text, option);
 }
 
 /**
@@ -312,9 +299,17 @@ export function readResults(dir: string, cwd: string): ResultsDocument {
   const folder = resolve(cwd, dir);
   const path = join(folder, RESULTS_FILE);
   if (!existsSync(path)) throw new RecallGateError('invalid-input', `${dir} has no ${RESULTS_FILE}`, { hint: 'give the --out folder of a recall-gate run' });
+  let text: string;
+  try {
+    // A regular file only, read up to the input cap: a results.json that is a pipe or a device (a forged artifact) must not hang or exhaust the reader.
+    text = readInputFile(path);
+  } catch (error) {
+    if (!(error instanceof UnreadableInput)) throw error;
+    throw new RecallGateError('invalid-input', `cannot read ${join(dir, RESULTS_FILE)}: ${error.message}`, { hint: error.hint ?? 'give the --out folder of a recall-gate run' });
+  }
   let results: ResultsDocument;
   try {
-    results = JSON.parse(readFileSync(path, 'utf8')) as ResultsDocument;
+    results = JSON.parse(text) as ResultsDocument;
   } catch (error) {
     throw new RecallGateError('invalid-input', `${join(dir, RESULTS_FILE)} is not valid JSON: ${(error as Error).message}`);
   }

@@ -1,6 +1,7 @@
 import { closeSync, existsSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { fileSystemError } from '../errors.js';
 import { scrubSecrets } from '../secrets.js';
+import { openNewFile, tempPathOf } from '../outputFile.js';
 
 /**
  * Files of the results folder written and read a line at a time: a run's
@@ -40,10 +41,10 @@ class LineBuffer {
  * temp file and says why.
  */
 export function writeLinesAtomic(path: string, lines: Iterable<string>): void {
-  const temp = `${path}.${process.pid}.tmp`;
+  const temp = tempPathOf(path);
   let fd: number | undefined;
   try {
-    fd = openSync(temp, 'w');
+    fd = openNewFile(temp);
     const buffer = new LineBuffer(fd);
     for (const line of lines) buffer.push(line);
     buffer.flush();

@@ -38,7 +38,7 @@ export function readInputFile(path: string): string {
   try {
     const stats = fstatSync(fd);
     if (stats.isDirectory()) throw new UnreadableInput('is a directory, not a file');
-    if (!stats.isFile()) throw new UnreadableInput(`is ${kindOf(stats)}, not a regular file`, 'recall-gate reads its input from regular files only');
+    if (!stats.isFile()) throw new UnreadableInput(`is ${fileKind(stats)}, not a regular file`, 'recall-gate reads its input from regular files only');
     if (stats.size > MAX_INPUT_BYTES) throw tooLarge();
     const chunks: Buffer[] = [];
     let total = 0;
@@ -77,7 +77,8 @@ function openFailure(error: NodeJS.ErrnoException): string {
   }
 }
 
-function kindOf(stats: Stats): string {
+/** A file that is not regular or a folder, in words: "a named pipe (FIFO)", "a character device", ... */
+export function fileKind(stats: Stats): string {
   if (stats.isFIFO()) return 'a named pipe (FIFO)';
   if (stats.isCharacterDevice()) return 'a character device';
   if (stats.isBlockDevice()) return 'a block device';
