@@ -60,6 +60,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       junit: { argument: 'FILE', description: 'also copy junit.xml to FILE (not with --variants)' },
       history: { argument: 'FILE', description: "show each headline metric's trend against the runs in this history file (read, never written)" },
       baseline: { argument: 'DIR', description: "apply the gate's regression conditions against an earlier run's results folder" },
+      'allow-other-suite': { description: 'with --baseline: accept a baseline run of another suite, with a warning (refused otherwise)' },
       postgres: { argument: 'URL', default: '$RECALL_GATE_POSTGRES_URL; unset: no export', description: "also add the run's trials to PostgreSQL, as recall-gate export does" },
       'by-tag': { description: 'add a table per provider with every metric by query tag' },
     },
@@ -88,6 +89,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     options: {
       suite: { argument: 'FILE', default: 'the suite file <dir> was run from', description: 'the suite whose gate is applied' },
       json: { description: 'print the comparison as JSON' },
+      'allow-other-suite': { description: 'compare runs of two different suites, with a warning (refused otherwise)' },
     },
   },
   merge: {
