@@ -40,7 +40,8 @@ export async function initCommand(argv: string[], io: CliIO): Promise<number> {
   const root = repositoryRoot(dir, io.cwd);
   const fromRoot = toPosix(relative(root, dir));
   const suite = fromRoot === '' ? 'suite.yaml' : `${fromRoot}/suite.yaml`;
-  const placeholders = { dir: fromRoot === '' ? '.' : fromRoot, suite, memory_paths: fromRoot === '' ? '**' : `${fromRoot}/**`, version: TOOL_VERSION };
+  // memory_paths sits in a double-quoted YAML string: written as JSON escapes it (YAML reads them the same).
+  const placeholders = { dir: fromRoot === '' ? '.' : fromRoot, suite, memory_paths: JSON.stringify(fromRoot === '' ? '**' : `${fromRoot}/**`).slice(1, -1), version: TOOL_VERSION };
 
   const files = plannedFiles(spec, findPackageRoot(), dir, placeholders);
   if (values.workflow) files.push({ path: join(root, WORKFLOW_FILE), text: workflowText(kind, suite, fromRoot === '' ? '.' : fromRoot) });

@@ -24,7 +24,7 @@ const OPENAI_ENV = ['OPENAI_API_KEY: ${{ secrets.OPENAI_API_KEY }}', '# OPENAI_B
 
 /** An adapter folder with its own package.json: installed where it is (commit the lockfile npm writes, then use npm ci). */
 function ownPackage(dir: string): string[] {
-  return [...SETUP_NODE, '- run: npm install --no-audit --no-fund   # commit the package-lock.json it writes, then use npm ci', `  working-directory: ${dir}`];
+  return [...SETUP_NODE, '- run: npm install --no-audit --no-fund   # commit the package-lock.json it writes, then use npm ci', `  working-directory: ${yamlValue(dir)}`];
 }
 
 function jobPart(kind: AgentKind, dir: string): JobPart {
@@ -48,6 +48,9 @@ function jobPart(kind: AgentKind, dir: string): JobPart {
       return { steps: ownPackage(dir), env: ['LETTA_BASE_URL: ${{ vars.LETTA_BASE_URL }}   # your Letta server, a repository variable', '# LETTA_API_KEY: ${{ secrets.LETTA_API_KEY }}'], with: [] };
   }
 }
+
+/** A path as a YAML value: plain when it is only path characters, else quoted (JSON is YAML). */
+const yamlValue = (text: string): string => (/^[\w./-]+$/.test(text) ? text : JSON.stringify(text));
 
 const indent = (lines: readonly string[], by: number): string[] => lines.map((line) => `${' '.repeat(by)}${line}`);
 
@@ -81,7 +84,7 @@ export function workflowText(kind: AgentKind, suite: string, dir: string): strin
     '        id: memory',
     ...(part.env.length > 0 ? ['        env:', ...indent(part.env, 10)] : []),
     '        with:',
-    `          suite: ${suite}`,
+    `          suite: ${yamlValue(suite)}`,
     ...indent(part.with, 10),
     '      # The results folder (report.html, results.json, trials.jsonl, report.md), kept even when the gate fails.',
     '      - uses: actions/upload-artifact@v4',

@@ -289,6 +289,20 @@ test('init --workflow writes .github/workflows/memory.yml at the repository root
   }
 });
 
+test('a folder name with quotes, a colon and a hash is written so YAML reads it back: memory_paths, the workflow\'s suite and working-directory', async () => {
+  const root = project();
+  const dir = 'evals/it\'s "mine": #1';
+  await initOk(root, [dir, '--agent', 'mem0', '--workflow']);
+  const validated = await runCli(['validate', `${dir}/suite.yaml`], { cwd: root });
+  assert.equal(validated.code, 0, validated.stdout + validated.stderr);
+  const suite = parse(readFileSync(join(root, dir, 'suite.yaml'), 'utf8')) as { memory_paths: string[] };
+  assert.deepEqual(suite.memory_paths, [`${dir}/**`]);
+  const workflow = parse(readFileSync(join(root, '.github', 'workflows', 'memory.yml'), 'utf8')) as Workflow;
+  const steps = workflow.jobs.memory!.steps as { with?: Record<string, string>; 'working-directory'?: string }[];
+  assert.ok(steps.some((step) => step.with?.suite === `${dir}/suite.yaml`));
+  assert.ok(steps.some((step) => step['working-directory'] === dir));
+});
+
 test('init names a wrong --agent with the closest kind and every kind, and refuses a DIR that is a file (exit 2, nothing written)', async () => {
   const root = project();
   const wrong = await init(root, ['--agent', 'pyhton']);

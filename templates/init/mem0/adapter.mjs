@@ -7,8 +7,9 @@
 //
 // YOUR MEMORY: mem0.config.json beside this file is your mem0 config, given
 // to `new Memory()` as it is (llm, embedder, vectorStore, historyStore,
-// reranker, ...), "${VAR}" strings read from the environment. Use the same
-// config your agent uses; MEM0_CONFIG names another file.
+// reranker, ...), but for "${VAR}" (or "${VAR:-default}") strings, read from
+// the environment. Use the same config your agent uses; MEM0_CONFIG names
+// another file.
 // YOUR AGENT: agent.mjs. serve.mjs is the protocol side (no need to change it).
 
 import { readFileSync } from 'node:fs';
@@ -24,12 +25,13 @@ const DATE_KEY = 'date';
 /** mem0's event on a memory it wrote, as a memory op of the protocol. */
 const OP_OF_EVENT = { ADD: 'insert', UPDATE: 'replace', DELETE: 'delete' };
 
-/** "${VAR}" strings anywhere in the config, from the environment; an unset VAR is an error naming it. */
+/** "${VAR}" and "${VAR:-default}" anywhere in the config, from the environment; an unset VAR without a default is an error naming it. */
 function fromEnv(value) {
   if (typeof value === 'string') {
-    return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name) => {
-      if (process.env[name] === undefined) throw new Error(`mem0 config: \${${name}} is not set (add it to suite.yaml's env:)`);
-      return process.env[name];
+    return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g, (_, name, fallback) => {
+      const found = process.env[name] || fallback;
+      if (found === undefined) throw new Error(`mem0 config: \${${name}} is not set (add it to suite.yaml's env:)`);
+      return found;
     });
   }
   if (Array.isArray(value)) return value.map(fromEnv);
