@@ -19,6 +19,29 @@ var AdapterError = class extends Error {
 function invalidParam(name, problem) {
   return new AdapterError(ErrorCode.invalidParams, `"${name}" ${problem}`);
 }
+function describeThrown(thrown) {
+  try {
+    if (thrown instanceof Error) {
+      const message2 = readString(() => thrown.message) || readString(() => thrown.name) || "Internal error";
+      return { message: message2, log: readString(() => thrown.stack) || message2 };
+    }
+    if (typeof thrown === "string") return { message: thrown || "Internal error", log: thrown };
+    const kind = thrown === null ? "null" : typeof thrown;
+    const shown = typeof thrown === "number" || typeof thrown === "boolean" || typeof thrown === "bigint" ? `${kind}: ${String(thrown)}` : kind;
+    const message = `handler threw a non-Error value (${shown})`;
+    return { message, log: message };
+  } catch {
+    return { message: "handler threw a value that cannot be read", log: "handler threw a value that cannot be read" };
+  }
+}
+function readString(read) {
+  try {
+    const value = read();
+    return typeof value === "string" ? value : "";
+  } catch {
+    return "";
+  }
+}
 
 // src/adapter/serve.ts
 import { basename } from "node:path";
@@ -108,8 +131,7 @@ function serialize(response) {
   try {
     return JSON.stringify(response);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return JSON.stringify(errorResponse(response.id, ErrorCode.internalError, `the result could not be written as JSON: ${reason}`));
+    return JSON.stringify(errorResponse(response.id, ErrorCode.internalError, `the result could not be written as JSON: ${describeThrown(error).message}`));
   }
 }
 function parseErrorResponse(what) {
@@ -142,9 +164,9 @@ var Dispatcher = class {
       return { jsonrpc: "2.0", id, result: result ?? {} };
     } catch (error) {
       if (error instanceof AdapterError) return errorResponse(id, error.code, error.message, error.data);
-      this.log(error instanceof Error ? error.stack ?? error.message : String(error));
-      const message = error instanceof Error ? error.message || error.name : String(error);
-      return errorResponse(id, ErrorCode.internalError, message || "Internal error");
+      const { message, log } = describeThrown(error);
+      this.log(log);
+      return errorResponse(id, ErrorCode.internalError, message);
     }
   }
 };
@@ -157,7 +179,7 @@ import { createServer } from "node:http";
 async function serveHttp(dispatcher, options) {
   const server = createServer((req, res) => {
     void answer(dispatcher, options.token, req, res).catch((error) => {
-      if (!res.headersSent) reply(res, 500, `could not answer: ${error instanceof Error ? error.message : String(error)}
+      if (!res.headersSent) reply(res, 500, `could not answer: ${describeThrown(error).message}
 `, "text/plain");
     });
   });

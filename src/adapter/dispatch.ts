@@ -2,7 +2,7 @@
  * One JSON-RPC request in, one response out (none for a notification), over
  * the handler set. Both transports share it, so they answer alike.
  */
-import { AdapterError, ErrorCode } from './errors.js';
+import { AdapterError, ErrorCode, describeThrown } from './errors.js';
 import { addParams, chatParams, listParams, resetParams, searchParams } from './params.js';
 import type { AdapterHandlers } from './types.js';
 
@@ -39,8 +39,7 @@ export function serialize(response: JsonRpcResponse): string {
   try {
     return JSON.stringify(response);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return JSON.stringify(errorResponse(response.id, ErrorCode.internalError, `the result could not be written as JSON: ${reason}`));
+    return JSON.stringify(errorResponse(response.id, ErrorCode.internalError, `the result could not be written as JSON: ${describeThrown(error).message}`));
   }
 }
 
@@ -78,10 +77,10 @@ export class Dispatcher {
       return { jsonrpc: '2.0', id, result: result ?? {} };
     } catch (error) {
       if (error instanceof AdapterError) return errorResponse(id, error.code, error.message, error.data);
-      // A bug or a failure in the agent: its stack to stderr, its message to recall-gate.
-      this.log(error instanceof Error ? (error.stack ?? error.message) : String(error));
-      const message = error instanceof Error ? error.message || error.name : String(error);
-      return errorResponse(id, ErrorCode.internalError, message || 'Internal error');
+      // A bug or a failure in the agent: its stack to stderr, its message to recall-gate; whatever was thrown, the request is answered.
+      const { message, log } = describeThrown(error);
+      this.log(log);
+      return errorResponse(id, ErrorCode.internalError, message);
     }
   }
 }

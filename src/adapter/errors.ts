@@ -25,3 +25,38 @@ export class AdapterError extends Error {
 export function invalidParam(name: string, problem: string): AdapterError {
   return new AdapterError(ErrorCode.invalidParams, `"${name}" ${problem}`);
 }
+
+/**
+ * What a handler threw, as text that can always be made: the message for
+ * recall-gate and the line for the adapter's stderr (an Error's stack).
+ * Anything can be thrown, and reading it can itself throw (an object with no
+ * prototype or a throwing toString has no string form, a Symbol none
+ * implicitly, an Error's message may be a throwing getter): those are
+ * described by their type, so the request is still answered.
+ */
+export function describeThrown(thrown: unknown): { message: string; log: string } {
+  try {
+    if (thrown instanceof Error) {
+      const message = readString(() => thrown.message) || readString(() => thrown.name) || 'Internal error';
+      return { message, log: readString(() => thrown.stack) || message };
+    }
+    if (typeof thrown === 'string') return { message: thrown || 'Internal error', log: thrown };
+    const kind = thrown === null ? 'null' : typeof thrown;
+    const shown = typeof thrown === 'number' || typeof thrown === 'boolean' || typeof thrown === 'bigint' ? `${kind}: ${String(thrown)}` : kind;
+    const message = `handler threw a non-Error value (${shown})`;
+    return { message, log: message };
+  } catch {
+    // `instanceof` on a Proxy can throw too.
+    return { message: 'handler threw a value that cannot be read', log: 'handler threw a value that cannot be read' };
+  }
+}
+
+/** The string `read` returns, or '' when it throws or returns something else. */
+function readString(read: () => unknown): string {
+  try {
+    const value = read();
+    return typeof value === 'string' ? value : '';
+  } catch {
+    return '';
+  }
+}

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseErrorResponse, serialize, type Dispatcher } from './dispatch.js';
+import { describeThrown } from './errors.js';
 import type { ServedAdapter } from './types.js';
 
 export interface HttpOptions {
@@ -19,7 +20,7 @@ export async function serveHttp(dispatcher: Dispatcher, options: HttpOptions): P
   const server = createServer((req, res) => {
     void answer(dispatcher, options.token, req, res).catch((error: unknown) => {
       // The client went away mid-request: nothing left to answer.
-      if (!res.headersSent) reply(res, 500, `could not answer: ${error instanceof Error ? error.message : String(error)}\n`, 'text/plain');
+      if (!res.headersSent) reply(res, 500, `could not answer: ${describeThrown(error).message}\n`, 'text/plain');
     });
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,7 +1,10 @@
 import type { TrialRecord } from '../e2e/trial.js';
 import { RecallGateError } from '../errors.js';
 import type { ResultsDocument } from '../results/types.js';
-import { registerSecret } from '../secrets.js';
+import { checkPostgresUrl, describeDatabase } from './postgresUrl.js';
+import { describeFailure, type Step } from './postgresFailure.js';
+
+export { checkPostgresUrl, describeDatabase };
 
 /**
  * The trials table in PostgreSQL: one row per finished trial of a run, so a
@@ -16,6 +19,14 @@ export const POSTGRES_URL_ENV = 'RECALL_GATE_POSTGRES_URL';
 
 /** A black-holed host would otherwise keep the export (and the job) waiting for the operating system's TCP timeout. */
 const CONNECT_TIMEOUT_MS = 10_000;
+/** The default bound on each lock wait (--pg-timeout-ms); a statement gets twice that, its lock waits included. */
+export const DEFAULT_PG_TIMEOUT_MS = 30_000;
+/**
+ * How much longer than the server's own timeouts the client waits for an
+ * answer: those fire first and say what was waited for; this one ends the
+ * wait on a server that stopped answering at all.
+ */
+const CLIENT_GRACE_MS = 5_000;
 /** Rows per INSERT: 18 parameters a row stays far below PostgreSQL's 65,535 parameters a statement. */
 const BATCH_ROWS = 500;
 
@@ -36,8 +47,8 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS ${TRIALS_TABLE} (
   ${flag('harmful_recall')},
   ${flag('harmful_action')},
   injected_tokens integer,
-  total_tokens integer NOT NULL,
-  judge_tokens integer NOT NULL,
+  total_tokens integer,
+  judge_tokens integer,
   latency_ms integer NOT NULL,
   total_cost_usd numeric,
   error text,
@@ -62,9 +73,10 @@ export interface TrialRow {
   harmful_action: 0 | 1;
   /** Tokens of recalled text placed in the context; null when the results do not say (written before they were counted). */
   injected_tokens: number | null;
-  /** The agent's input + output tokens (the judge's are judge_tokens). */
-  total_tokens: number;
-  judge_tokens: number;
+  /** The agent's input + output tokens (the judge's are judge_tokens); null when unknown (a call reported none, or the trial errored before any call). */
+  total_tokens: number | null;
+  /** null when the judge reported nonsense usage. */
+  judge_tokens: number | null;
   latency_ms: number;
   /** The trial's whole cost, judge included; null when a model has no price. */
   total_cost_usd: number | null;
@@ -87,6 +99,11 @@ export function exportRunId(results: ResultsDocument): string {
   return results.run_id ?? `${results.suite.sha256.slice(0, 12)}@${results.started_at}`;
 }
 
+/** Whether every agent call of the trial reported usable counts, as its cost requires (e2e/cost.ts). */
+function agentTokensKnown(trial: TrialRecord): boolean {
+  return trial.invocations.length > 0 && trial.invocations.every((invocation) => invocation.usage !== undefined);
+}
+
 /** Every trial of a results folder as a row; errored trials too (success 0, with their reason). */
 export function trialRows(results: ResultsDocument, trials: readonly TrialRecord[]): TrialRow[] {
   const common = {
@@ -107,8 +124,8 @@ export function trialRows(results: ResultsDocument, trials: readonly TrialRecord
       harmful_recall: trial.harmful_recall ? 1 : 0,
       harmful_action: trial.harmful_action ? 1 : 0,
       injected_tokens: typeof trial.tokens.injected === 'number' ? Math.round(trial.tokens.injected) : null,
-      total_tokens: trial.tokens.input + trial.tokens.output,
-      judge_tokens: trial.tokens.judge_input + trial.tokens.judge_output,
+      total_tokens: agentTokensKnown(trial) ? trial.tokens.input + trial.tokens.output : null,
+      judge_tokens: trial.judge_usage_warning ? null : trial.tokens.judge_input + trial.tokens.judge_output,
       latency_ms: Math.round(trial.duration_ms),
       total_cost_usd: trial.cost_usd,
       error: trial.status === 'error' ? trial.reason : null,
@@ -117,85 +134,112 @@ export function trialRows(results: ResultsDocument, trials: readonly TrialRecord
   });
 }
 
-/** Where a URL points, as it may be shown: host, port and database, never the user's password. */
-export function describeDatabase(url: string): string {
-  const parsed = new URL(url);
-  const host = parsed.hostname || parsed.searchParams.get('host') || 'localhost';
-  const database = decodeURIComponent(parsed.pathname.replace(/^\//, '')) || decodeURIComponent(parsed.username) || '(the default)';
-  return `host ${host}:${parsed.port || '5432'}, database ${database}`;
-}
-
-/** A URL recall-gate can hand to the driver, or invalid input saying what is wrong with it. */
-export function checkPostgresUrl(url: string): void {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new RecallGateError('invalid-input', 'the PostgreSQL URL cannot be read as a URL', { hint: 'give postgres://user:password@host:5432/database' });
-  }
-  // Before anything can fail and print: the password must be known to the scrubber.
-  registerSecret(decodedPassword(parsed));
-  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
-    throw new RecallGateError('invalid-input', `the PostgreSQL URL must start with postgres:// or postgresql://, not ${parsed.protocol}//`, { hint: 'give postgres://user:password@host:5432/database' });
-  }
-}
-
-/** The password as the driver sends it (percent-decoded), so the scrubber knows the form a message could echo. */
-function decodedPassword(parsed: URL): string {
-  try {
-    return decodeURIComponent(parsed.password);
-  } catch {
-    return parsed.password;
-  }
-}
-
 export interface ExportCounts {
   inserted: number;
   /** Rows of this run the table held already (an earlier export). */
   already: number;
 }
 
+export interface ExportOptions {
+  /**
+   * The longest one lock wait may take (lock_timeout); a statement may take
+   * twice that (statement_timeout: it may wait that long for a lock and run
+   * that long more), and the client waits CLIENT_GRACE_MS beyond.
+   */
+  timeoutMs?: number;
+}
+
 /**
  * Creates the table if absent and inserts the rows, in one transaction: a
- * failure part way leaves the table as it was. pg is loaded here, only when
- * an export is asked for.
+ * failure part way leaves the table as it was. Every statement and every
+ * lock wait is bounded (ExportOptions), so a locked table or a server that
+ * stops answering ends the export with a message saying what it waited for.
+ * pg is loaded here, only when an export is asked for.
  */
-export async function exportTrialRows(url: string, rows: readonly TrialRow[]): Promise<ExportCounts> {
+export async function exportTrialRows(url: string, rows: readonly TrialRow[], options: ExportOptions = {}): Promise<ExportCounts> {
   checkPostgresUrl(url);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PG_TIMEOUT_MS;
   const where = describeDatabase(url);
   const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: Math.min(CONNECT_TIMEOUT_MS, timeoutMs),
+    lock_timeout: timeoutMs,
+    statement_timeout: 2 * timeoutMs,
+    query_timeout: 2 * timeoutMs + CLIENT_GRACE_MS,
+    application_name: 'recall-gate export',
+  });
   // A server that drops the connection later emits 'error' on the client; without a listener that would crash the process.
   client.on('error', () => undefined);
   try {
     await client.connect();
   } catch (error) {
     await client.end().catch(() => undefined);
-    throw new RecallGateError('incomplete', `cannot connect to PostgreSQL at ${where}: ${connectProblem(error)}`, {
+    throw new RecallGateError('incomplete', `cannot connect to PostgreSQL at ${where}: ${connectProblem(error, Math.min(CONNECT_TIMEOUT_MS, timeoutMs))}`, {
       hint: 'check the URL (--postgres or RECALL_GATE_POSTGRES_URL), that the server runs and accepts this user; the results on disk are unchanged',
       cause: error,
     });
   }
+  let step: Step = { doing: 'starting a transaction' };
+  const run = (next: Step, sql: string, values?: unknown[]) => {
+    step = next;
+    return client.query(sql, values);
+  };
   try {
-    await client.query('BEGIN');
-    await client.query(CREATE_TABLE);
+    await run({ doing: 'starting a transaction' }, 'BEGIN');
+    await run({ doing: `creating the ${TRIALS_TABLE} table`, table: TRIALS_TABLE }, CREATE_TABLE);
+    await allowUnknownTokens((sql) => run({ doing: `letting ${TRIALS_TABLE}'s token columns hold NULL (unknown)`, table: TRIALS_TABLE, alter: true }, sql));
     let inserted = 0;
     for (let start = 0; start < rows.length; start += BATCH_ROWS) {
       const batch = rows.slice(start, start + BATCH_ROWS);
-      const result = await client.query(insertStatement(batch.length), batch.flatMap((row) => COLUMNS.map((column) => row[column])));
+      const doing = `inserting rows ${start + 1}-${start + batch.length} of ${rows.length} into ${TRIALS_TABLE}`;
+      const result = await run({ doing, table: TRIALS_TABLE }, insertStatement(batch.length), batch.flatMap((row) => COLUMNS.map((column) => storable(row[column]))));
       inserted += result.rowCount ?? 0;
     }
-    await client.query('COMMIT');
+    await run({ doing: 'committing' }, 'COMMIT');
     return { inserted, already: rows.length - inserted };
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw new RecallGateError('incomplete', `exporting to PostgreSQL at ${where} failed, nothing was written: ${(error as Error).message}`, {
-      hint: `the user needs CREATE on the schema (or an existing ${TRIALS_TABLE} table) and INSERT on it; the results on disk are unchanged`,
+    const failure = describeFailure(error, step, { lockMs: timeoutMs, statementMs: 2 * timeoutMs, answerMs: 2 * timeoutMs + CLIENT_GRACE_MS });
+    // A server that stopped answering would not answer the ROLLBACK either: dropping the connection rolls back as surely.
+    if (!failure.noAnswer) await client.query('ROLLBACK').catch(() => undefined);
+    throw new RecallGateError('incomplete', `exporting to PostgreSQL at ${where} failed, nothing was written: ${failure.message}`, {
+      hint: `${failure.hint ? `${failure.hint}; ` : ''}the results on disk are unchanged`,
       cause: error,
     });
   } finally {
-    await client.end().catch(() => undefined);
+    await endWithin(client, 2000);
   }
+}
+
+/**
+ * total_tokens and judge_tokens were NOT NULL before unknown counts were
+ * exported as NULL: a table made then gets the constraint dropped (its
+ * owner's right; anyone else is told what to ask for).
+ */
+async function allowUnknownTokens(query: (sql: string) => Promise<{ rows: { column_name: string }[] }>): Promise<void> {
+  const found = await query(
+    `SELECT column_name FROM information_schema.columns WHERE table_name = '${TRIALS_TABLE}' AND table_schema = current_schema() AND column_name IN ('total_tokens', 'judge_tokens') AND is_nullable = 'NO'`,
+  );
+  for (const { column_name: column } of found.rows) await query(`ALTER TABLE ${TRIALS_TABLE} ALTER COLUMN ${column} DROP NOT NULL`);
+}
+
+/** Ends the connection, destroying it when the server does not see it off within `ms`. */
+async function endWithin(client: import('pg').Client, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const ended = await Promise.race([client.end().then(() => true, () => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)))]);
+  clearTimeout(timer);
+  if (!ended) (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+}
+
+/**
+ * A value as PostgreSQL text can hold it: a NUL character (which text
+ * cannot hold) is written as the six characters \u0000, a lone surrogate
+ * (half a character, which UTF-8 cannot encode) as U+FFFD. Anything else is
+ * sent as it is.
+ */
+function storable(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  return value.replaceAll('\u0000', '\\u0000').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 function insertStatement(count: number): string {
@@ -204,11 +248,11 @@ function insertStatement(count: number): string {
 }
 
 /** Why a connection failed, in words: the server's own message (auth, unknown database), or the network's. */
-function connectProblem(error: unknown): string {
+function connectProblem(error: unknown, timeoutMs: number): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ECONNREFUSED') return 'the connection was refused (is the server running, on that port?)';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name does not resolve';
   const message = (error as Error | undefined)?.message ?? String(error);
-  if (/timeout/i.test(message)) return `no answer within ${CONNECT_TIMEOUT_MS / 1000} s`;
+  if (/timeout/i.test(message)) return `no answer within ${timeoutMs / 1000} s`;
   return message;
 }

@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { RecallGateError } from '../errors.js';
+import { MAX_RECORD_DEPTH, TOO_DEEP } from './recordDepth.js';
 
-/** One item of a top-level JSON array, at the 1-based line it starts on: its value, or why it could not be read. */
-export type JsonArrayItem = { index: number; line: number; value: unknown } | { index: number; line: number; error: string };
+/** One item of a top-level JSON array, at the 1-based line it starts on: its value, or why it could not be read (tooDeep: nested deeper than MAX_RECORD_DEPTH). */
+export type JsonArrayItem = { index: number; line: number; value: unknown } | { index: number; line: number; error: string; tooDeep?: true };
 
 const [OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, QUOTE, BACKSLASH, COMMA, NEWLINE] = [0x7b, 0x7d, 0x5b, 0x5d, 0x22, 0x5c, 0x2c, 0x0a];
 const isSpace = (byte: number) => byte === 0x20 || byte === NEWLINE || byte === 0x0d || byte === 0x09;
@@ -16,8 +17,8 @@ const isSpace = (byte: number) => byte === 0x20 || byte === NEWLINE || byte === 
  * The scan is byte-wise: the bytes it looks for (brackets, quotes, commas,
  * backslashes) are ASCII (a UTF-8 byte-order mark is passed over), and no byte of a multi-byte UTF-8 character is, so
  * a character split across chunks is never misread. An item that does not
- * parse is yielded as an error (with its line) and the scan goes on to the
- * next. A file that is not an array, ends inside it (a truncated download)
+ * parse, or nests deeper than MAX_RECORD_DEPTH (not parsed then), is
+ * yielded as an error (with its line) and the scan goes on to the next. A file that is not an array, ends inside it (a truncated download)
  * or has text after it is an input error: the file as a whole is not what
  * its producer wrote.
  */
@@ -26,6 +27,8 @@ export async function* jsonArrayItems(path: string, displayPath = path): AsyncGe
   let started = false;
   let ended = false;
   let depth = 0;
+  /** The deepest the open item has nested so far. */
+  let deepest = 0;
   let inString = false;
   let escaped = false;
   let parts: Buffer[] = [];
@@ -40,6 +43,7 @@ export async function* jsonArrayItems(path: string, displayPath = path): AsyncGe
     parts = [];
     itemOpen = false;
     const item = { index: index++, line: itemLine };
+    if (deepest > MAX_RECORD_DEPTH) return { ...item, error: TOO_DEEP, tooDeep: true };
     try {
       return { ...item, value: JSON.parse(text) as unknown };
     } catch (error) {
@@ -88,10 +92,11 @@ export async function* jsonArrayItems(path: string, displayPath = path): AsyncGe
         if (isSpace(byte)) continue;
         itemOpen = true;
         itemLine = line;
+        deepest = 0;
         from = at;
       }
       if (byte === QUOTE) inString = true;
-      else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) depth++;
+      else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) deepest = Math.max(deepest, ++depth);
       else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) depth--;
     }
     if (itemOpen && from >= 0) parts.push(chunk.subarray(from));

@@ -262,7 +262,7 @@ async function readLocomo(path: string, sink: ImportSink, flags: ImportFlags): P
     sink.read('conversations');
     const place = `[${item.index}]`;
     if ('error' in item) {
-      sink.skip(place, 'conversation that is not JSON', item.error);
+      sink.skip(place, item.tooDeep ? `conversation ${item.error}` : 'conversation that is not JSON', item.tooDeep ? `line ${item.line}` : item.error);
       continue;
     }
     if (!isObject(item.value) || !isObject(item.value.conversation)) {

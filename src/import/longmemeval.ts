@@ -280,7 +280,7 @@ async function readLongMemEval(path: string, sink: ImportSink, flags: ImportFlag
   for await (const item of jsonArrayItems(path)) {
     sink.read('instances');
     if ('error' in item) {
-      sink.skip(`line ${item.line}`, 'not a readable JSON instance', item.error);
+      sink.skip(`line ${item.line}`, item.tooDeep ? `instance ${item.error}` : 'not a readable JSON instance', item.tooDeep ? undefined : item.error);
       continue;
     }
     const row = item.value as Row | null;

@@ -1,6 +1,4 @@
 import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { MemoryEntry } from '../e2e/types.js';
@@ -16,6 +14,7 @@ import { describeValue, excerpt, isObject } from '../targets/jsonRpc/protocol.js
 import type { AdapterMemory } from '../targets/jsonRpc/protocol.js';
 import type { MemoryClient } from '../targets/jsonRpc/store.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import { McpLimitError, MessageMeter } from './mcpLimits.js';
 import type { SearchHit } from './types.js';
 
 /**
@@ -53,6 +52,10 @@ export class McpClient implements MemoryClient {
   private connection?: Promise<Client>;
   private readonly stderrTail: string[] = [];
   private closed = false;
+  /** The requests waiting for an answer, named as messages name them, so a response over a limit can be tied to its request. */
+  private readonly waiting = new Set<{ what: string }>();
+  /** Set when a response broke a limit (mcpLimits.ts): the connection is closed, and every call says why. */
+  private limitFailure?: { error: McpLimitError; during: { what: string }[] };
 
   constructor(
     private readonly server: McpConnection,
@@ -120,7 +123,7 @@ export class McpClient implements MemoryClient {
     this.closed = true;
     const connection = this.connection;
     if (!connection) return;
-    // The SDK's close ends a stdio server's stdin, then SIGTERM, then SIGKILL: nothing is left running.
+    // Closing ends a stdio server's stdin, then stops its process group (SIGTERM, then SIGKILL): nothing is left running.
     await connection.then((client) => client.close()).catch(() => undefined);
   }
 
@@ -141,24 +144,33 @@ export class McpClient implements MemoryClient {
   private async transport(): Promise<Transport> {
     const { command, cwd, env, url, headers } = this.server;
     if (command) {
-      const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
-      const transport = new StdioClientTransport({ command: command[0]!, args: command.slice(1), cwd, env: childEnvironment(process.env, env), stderr: 'pipe' });
-      this.keepStderr(transport.stderr as Readable | null);
+      const { McpStdioTransport } = await import('./mcpStdio.js');
+      const transport = new McpStdioTransport({ command: command[0]!, args: command.slice(1), cwd, env: childEnvironment(process.env, env) }, (line) => this.keepStderr(line));
+      transport.onLimit = (error) => this.overLimit(error);
       return transport;
     }
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-    return new StreamableHTTPClientTransport(new URL(url!), { requestInit: { headers } });
+    let transport: Transport | undefined = undefined;
+    const fetch = meteredFetch((error) => {
+      this.overLimit(error);
+      // The SDK reads a streamed response on its own and would only time out: closing fails the waiting calls now.
+      void transport?.close();
+    });
+    transport = new StreamableHTTPClientTransport(new URL(url!), { requestInit: { headers }, fetch });
+    return transport;
+  }
+
+  /** A response broke a limit: remembered with the requests it may have answered, which fail saying so. */
+  private overLimit(error: McpLimitError): void {
+    this.limitFailure ??= { error, during: [...this.waiting] };
   }
 
   /** A stdio server's log goes to our stderr, as an adapter's does; its last lines go into error messages. */
-  private keepStderr(stream: Readable | null): void {
-    if (!stream) return;
-    createInterface({ input: stream, crlfDelay: Infinity }).on('line', (raw) => {
-      const line = scrubSecrets(raw);
-      this.stderrTail.push(line);
-      if (this.stderrTail.length > STDERR_KEPT) this.stderrTail.shift();
-      process.stderr.write(`${line}\n`);
-    });
+  private keepStderr(raw: string): void {
+    const line = scrubSecrets(raw);
+    this.stderrTail.push(line);
+    if (this.stderrTail.length > STDERR_KEPT) this.stderrTail.shift();
+    process.stderr.write(`${line}\n`);
   }
 
   /** The tool's result, as the items its `results` path points at. */
@@ -205,18 +217,37 @@ export class McpClient implements MemoryClient {
 
   /** Runs one request of the SDK's, its errors said as recall-gate says them. */
   private async request<T>(what: string, run: () => Promise<T>): Promise<T> {
+    const call = { what };
+    this.waiting.add(call);
     try {
       return await run();
     } catch (error) {
       if (error instanceof RecallGateError) throw error;
+      if (this.limitFailure) throw this.limitError(call, error);
       const message = error instanceof Error ? error.message : String(error);
       // The SDK's McpError for an expired timeout (ErrorCode.RequestTimeout).
       if (isObject(error) && error.code === -32001) {
-        throw new RecallGateError('incomplete', `${this.label}: ${what} got no response within ${this.timeoutMs} ms`, { hint: 'the server may be stuck, or slower than the timeout allows: raise the provider\'s timeout_ms if it is just slow', cause: error });
+        throw new RecallGateError('incomplete', `${this.label}: ${what} got no response within ${this.timeoutMs} ms${this.stderrText()}`, { hint: 'the server may be stuck, or slower than the timeout allows: raise the provider\'s timeout_ms if it is just slow', cause: error });
       }
-      const stderr = this.stderrTail.length ? `; the last lines of its stderr:\n${this.stderrTail.map((line) => `  ${line}`).join('\n')}` : '';
-      throw new RecallGateError('incomplete', `${this.label}: ${what} failed: ${excerpt(message)}${stderr}`, { cause: error });
+      throw new RecallGateError('incomplete', `${this.label}: ${what} failed: ${excerpt(message)}${this.stderrText()}`, { cause: error });
+    } finally {
+      this.waiting.delete(call);
     }
+  }
+
+  /** The call failed because a response broke a limit: this one's, or an earlier one's that closed the connection. */
+  private limitError(call: { what: string }, cause: unknown): RecallGateError {
+    const { error, during } = this.limitFailure!;
+    const whose = during.length === 0 ? 'a message from the server' : `the server's response to ${[...new Set(during.map((waiting) => waiting.what))].join(' or ')}`;
+    const earlier = during.includes(call) ? '' : `${call.what} failed: the connection was closed earlier because `;
+    return new RecallGateError('incomplete', `${this.label}: ${earlier}${whose} was ${error.message}`, {
+      hint: 'have the tool return fewer, smaller, flatter results (recall-gate reads only the items\' ids, texts and scores)',
+      cause,
+    });
+  }
+
+  private stderrText(): string {
+    return this.stderrTail.length ? `; the last lines of its stderr:\n${this.stderrTail.map((line) => `  ${line}`).join('\n')}` : '';
   }
 
   private unusable(role: McpToolRole, problem: string, hint?: string): RecallGateError {
@@ -224,6 +255,36 @@ export class McpClient implements MemoryClient {
       hint: hint ?? `see README, "MCP memory servers", for how results map onto memories`,
     });
   }
+}
+
+/** Statuses whose response carries no body (the Response constructor refuses one). */
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * fetch for the SDK's HTTP transport that measures each successful response
+ * as it is read (a JSON body as one message, an event stream line by line)
+ * and fails the read at the first limit it breaks, calling `onLimit` first.
+ */
+function meteredFetch(onLimit: (error: McpLimitError) => void): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    if (!response.ok || !response.body || NULL_BODY.has(response.status)) return response;
+    const meter = new MessageMeter(/^text\/event-stream\b/i.test(response.headers.get('content-type') ?? ''));
+    const body = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          try {
+            meter.feed(chunk);
+          } catch (error) {
+            if (error instanceof McpLimitError) onLimit(error);
+            throw error;
+          }
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
 }
 
 /** The client a provider entry of kind mcp describes, with env, headers and secrets resolved. */

@@ -6,11 +6,14 @@ import { scrubSecrets } from '../secrets.js';
 import type { MemoryEntry } from '../e2e/types.js';
 import { childEnv, httpAdapter } from './adapterFromSpec.js';
 import { childEnvironment } from './jsonRpc/commandTransport.js';
+import { OWN_GROUP, signalGroup, stopGroup } from './processGroup.js';
 import type { HttpTarget } from './jsonRpc/index.js';
 import type { ChatReply, ChatRequest, Target } from './types.js';
 
 /** stderr lines kept for error messages. */
 const STDERR_KEPT = 10;
+/** How long a stopped server (and what it started) gets to exit after SIGTERM, before SIGKILL. */
+const STOP_GRACE_MS = 2000;
 
 export interface StartSpec {
   /** The server's program and arguments; it prints its URL as the first line on stdout. */
@@ -24,12 +27,13 @@ export interface StartSpec {
 /**
  * An HTTP adapter recall-gate starts itself (`start:`): the URL is the first
  * line the process prints on stdout (what `serveAdapter --http` prints). It
- * is stopped by pid when the target closes, and on a signal or an unplanned
- * exit of recall-gate, so no server outlives the run.
+ * runs in its own process group, stopped as a group when the target closes,
+ * and on a signal or an unplanned exit of recall-gate, so no server (nor a
+ * process it started: `sh -c`, `npm run`, a worker) outlives the run.
  */
 export async function startedHttpTarget(spec: StartSpec, env: NodeJS.ProcessEnv): Promise<Target> {
   const label = `the adapter server \`${spec.start.join(' ')}\``;
-  const child = spawn(spec.start[0]!, spec.start.slice(1), { cwd: spec.cwd, env: childEnvironment(process.env, childEnv(spec.env, env)), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(spec.start[0]!, spec.start.slice(1), { cwd: spec.cwd, env: childEnvironment(process.env, childEnv(spec.env, env)), stdio: ['ignore', 'pipe', 'pipe'], ...OWN_GROUP });
   const tail: string[] = [];
   createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', (raw) => {
     const line = scrubSecrets(raw);
@@ -37,21 +41,11 @@ export async function startedHttpTarget(spec: StartSpec, env: NodeJS.ProcessEnv)
     if (tail.length > STDERR_KEPT) tail.shift();
     process.stderr.write(`${line}\n`);
   });
-  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  const kill = () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-  };
-  const forget = atInterrupt(kill);
-  const stop = async () => {
+  const forget = atInterrupt(() => signalGroup(child, 'SIGTERM'));
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
     forget();
-    kill();
-    let timer: NodeJS.Timeout | undefined;
-    const gone = await Promise.race([exited.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), 2000)))]);
-    clearTimeout(timer);
-    if (!gone) {
-      child.kill('SIGKILL');
-      await exited;
-    }
+    return (stopped ??= stopGroup(child, STOP_GRACE_MS));
   };
   try {
     const url = await firstLine(child, spec.timeout_ms ?? 60_000, () => (tail.length ? `; the last lines of its stderr:\n${tail.map((line) => `  ${line}`).join('\n')}` : ' (it wrote nothing to stderr)'), label);

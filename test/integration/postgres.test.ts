@@ -95,7 +95,9 @@ describe('export to PostgreSQL: a real server, real results folders', { timeout:
       assert.equal(row.harmful_recall, trial.harmful_recall ? 1 : 0);
       assert.equal(row.harmful_action, trial.harmful_action ? 1 : 0);
       assert.equal(row.injected_tokens, trial.tokens.injected ?? null);
-      assert.equal(row.total_tokens, trial.tokens.input + trial.tokens.output);
+      // Unknown (NULL) unless every agent call reported its counts: the errored trial's failed call did not.
+      const tokensKnown = trial.invocations.length > 0 && trial.invocations.every((invocation) => invocation.usage !== undefined);
+      assert.equal(row.total_tokens, tokensKnown ? trial.tokens.input + trial.tokens.output : null);
       assert.equal(row.latency_ms, Math.round(trial.duration_ms));
       assert.equal(row.total_cost_usd === null ? null : Number(row.total_cost_usd), trial.cost_usd);
       assert.equal(row.error, trial.status === 'error' ? trial.reason : null);

@@ -5,14 +5,21 @@
  * the keyword provider's). It keeps its own ids ("mem-1", ...) and the
  * caller's id in metadata, as hosted memory services do.
  *
- *   node build/test/support/mcpServer.js --stdio [--hang]
- *   node build/test/support/mcpServer.js --http [--hang]   (prints its URL first)
+ *   node build/test/support/mcpServer.js --stdio [--hang | --huge | --deep] [--helper]
+ *   node build/test/support/mcpServer.js --http [--hang | --huge | --deep]   (prints its URL first)
  *
  * --hang: memory_search never answers (a stuck server).
+ * --huge: memory_search answers with a memory text of HUGE_TEXT_BYTES.
+ * --deep: memory_search answers with metadata nested DEEP_LEVELS deep.
+ * --helper: the server first starts a helper process that inherits its
+ *   stdout and stderr and never exits, and writes {shell: its parent, server,
+ *   helper} pids to $PID_FILE (the process-group tests).
  * Search answers in structuredContent; list answers as JSON text content:
  * the two ways servers send results.
  */
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { createServer, type Server as HttpServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -21,9 +28,22 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { KeywordStore } from '../../src/memory/keyword.js';
 
+/** Over the 10 MiB recall-gate reads of one MCP message. */
+export const HUGE_TEXT_BYTES = 11 * 1024 * 1024;
+/** Deeper than recall-gate reads, and shallow enough for the SDK's server to serialize. */
+export const DEEP_LEVELS = 1000;
+
 export interface MemoryServiceOptions {
   /** memory_search never answers. */
   hang?: boolean;
+  /** memory_search answers over a limit: one memory's text too long, or its metadata too deep. */
+  oversize?: 'huge' | 'deep';
+}
+
+function nested(levels: number): unknown {
+  let value: unknown = {};
+  for (let level = 1; level < levels; level++) value = { inner: value };
+  return value;
 }
 
 interface Stored {
@@ -55,6 +75,10 @@ export class MemoryService {
       }
       case 'memory_search': {
         if (this.options.hang) return new Promise<never>(() => undefined);
+        if (this.options.oversize) {
+          const result = this.options.oversize === 'huge' ? { memory_id: 'mem-huge', content: 'x'.repeat(HUGE_TEXT_BYTES), metadata: {} } : { memory_id: 'mem-deep', content: 'deep', metadata: nested(DEEP_LEVELS) };
+          return { content: [{ type: 'text', text: '1 memory' }], structuredContent: { data: { results: [result] } } };
+        }
         if (typeof args.limit !== 'number') return { isError: true, content: [{ type: 'text', text: `limit must be a number, got ${JSON.stringify(args.limit)}` }] };
         const hits = await this.index.search(user, String(args.query), args.limit);
         const results = hits.map((hit) => {
@@ -131,7 +155,13 @@ export async function startMcpHttpServer(service = new MemoryService()): Promise
 }
 
 async function main(argv: string[]): Promise<void> {
-  const service = new MemoryService({ hang: argv.includes('--hang') });
+  const oversize = argv.includes('--huge') ? 'huge' : argv.includes('--deep') ? 'deep' : undefined;
+  const service = new MemoryService({ hang: argv.includes('--hang'), ...(oversize ? { oversize } : {}) });
+  if (argv.includes('--helper')) {
+    const helper = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: ['ignore', 'inherit', 'inherit'] });
+    writeFileSync(process.env.PID_FILE!, JSON.stringify({ shell: process.ppid, server: process.pid, helper: helper.pid }));
+    helper.unref();
+  }
   if (argv.includes('--http')) {
     const running = await startMcpHttpServer(service);
     process.stdout.write(`${running.url}\n`);

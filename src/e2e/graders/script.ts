@@ -59,16 +59,48 @@ function shown(value: unknown): string {
   return (JSON.stringify(value) ?? String(value)).slice(0, 100);
 }
 
+/** In the checking process: the module's exports, by name and typeof, as JSON on stdout. */
+const LIST_EXPORTS = 'const m = await import(process.argv[1]); process.stdout.write(JSON.stringify(Object.fromEntries(Object.entries(m).map(([k, v]) => [k, typeof v]))));';
+
+/**
+ * Runs LIST_EXPORTS in a process group of its own (where there are groups)
+ * and relays its output and exit code; once it exits, the rest of its group
+ * is killed. A module that starts a process at import (a helper server)
+ * would otherwise leave it running, holding the pipes the check is read
+ * through, so the check waited for it until its timeout.
+ */
+const IN_OWN_GROUP = `
+const { spawn } = require('node:child_process');
+const groups = process.platform !== 'win32';
+const child = spawn(process.execPath, ['--input-type=module', '-e', ${JSON.stringify(LIST_EXPORTS)}, process.argv[1]], { stdio: ['ignore', 'pipe', 'pipe'], detached: groups });
+let out = '';
+let err = '';
+child.stdout.on('data', (chunk) => (out += chunk));
+child.stderr.on('data', (chunk) => (err += chunk));
+const killGroup = () => {
+  if (groups) try { process.kill(-child.pid, 'SIGKILL'); } catch {}
+};
+child.on('exit', killGroup);
+// The check's timeout ends this process with SIGTERM: the module's group goes too.
+process.on('SIGTERM', () => {
+  killGroup();
+  process.exit(143);
+});
+child.on('close', (code) => {
+  process.stderr.write(err);
+  process.stdout.write(out, () => process.exit(code ?? 1));
+});
+`;
+
 /**
  * The exports of a module, by name and typeof, read when the suite loads so
  * a missing export is a problem at file:line:col. The module is imported in a
  * separate node process: loading a suite stays synchronous and the check
- * leaves nothing of the module in this one.
+ * leaves nothing of the module in this one, nor anything it started running.
  */
 export function moduleExports(path: string): Record<string, string> {
-  const code = 'const m = await import(process.argv[1]); process.stdout.write(JSON.stringify(Object.fromEntries(Object.entries(m).map(([k, v]) => [k, typeof v]))));';
   try {
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', code, pathToFileURL(path).href], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 30_000 });
+    const out = execFileSync(process.execPath, ['-e', IN_OWN_GROUP, pathToFileURL(path).href], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 30_000 });
     return JSON.parse(out) as Record<string, string>;
   } catch (error) {
     const stderr = String((error as { stderr?: unknown }).stderr ?? '');

@@ -2,6 +2,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { RecallGateError } from '../../errors.js';
 import { scrubSecrets } from '../../secrets.js';
+import { atInterrupt } from '../../interrupt.js';
+import { OWN_GROUP, signalGroup, stopGroup } from '../processGroup.js';
 import type { JsonRpcRequest, JsonRpcTransport } from './client.js';
 import { excerpt, isObject } from './protocol.js';
 
@@ -53,6 +55,10 @@ export class CommandTransport implements JsonRpcTransport {
   private deaths = 0;
   private closing = false;
   private exited?: Promise<void>;
+  /** close()'s work, so a second close() waits for the same stop. */
+  private closed?: Promise<void>;
+  /** Unregisters the current child's stop on a signal (its own process group no longer gets the terminal's Ctrl-C). */
+  private forgetInterrupt: () => void = () => undefined;
 
   constructor(private readonly options: CommandTransportOptions) {
     if (!options.command) throw new RecallGateError('invalid-input', 'the adapter command is empty');
@@ -76,19 +82,23 @@ export class CommandTransport implements JsonRpcTransport {
     });
   }
 
-  /** Ends stdin, waits for the child to exit, and kills it if it does not. */
+  /**
+   * Ends stdin and waits for the child to exit; then stops its process group
+   * (SIGTERM, SIGKILL after a second), which kills the child if it did not
+   * exit and whatever it started that is still running (`sh -c`, `npm run`,
+   * a worker holding its stdout), and lets go of its pipes.
+   */
   async close(): Promise<void> {
-    if (this.closing) return this.exited;
+    if (this.closing) return this.closed;
     this.closing = true;
     this.rejectAll(() => new RecallGateError('incomplete', `${this.label}: the target was closed before the call was answered`));
     const child = this.child;
     if (!child || !this.exited) return;
     child.stdin.end();
-    if (await within(this.exited, this.options.closeTimeoutMs ?? 2000)) return;
-    child.kill('SIGTERM');
-    if (await within(this.exited, 1000)) return;
-    child.kill('SIGKILL');
-    await within(this.exited, 1000);
+    this.closed = within(this.exited, this.options.closeTimeoutMs ?? 2000)
+      .then(() => stopGroup(child, 1000))
+      .finally(() => this.forgetInterrupt());
+    return this.closed;
   }
 
   /** The child, started on first use; undefined when it could not even be spawned. */
@@ -97,13 +107,15 @@ export class CommandTransport implements JsonRpcTransport {
     const { command, args = [], cwd, env } = this.options;
     let child: ChildProcessWithoutNullStreams;
     try {
-      child = spawn(command, args, { cwd, env: childEnvironment(process.env, env), stdio: ['pipe', 'pipe', 'pipe'] });
+      child = spawn(command, args, { cwd, env: childEnvironment(process.env, env), stdio: ['pipe', 'pipe', 'pipe'], ...OWN_GROUP });
     } catch (error) {
       // Arguments spawn rejects outright (a NUL byte in the command, ...).
       this.failure = `could not be started: ${error instanceof Error ? error.message : String(error)}`;
       return undefined;
     }
     this.child = child;
+    this.forgetInterrupt();
+    this.forgetInterrupt = atInterrupt(() => signalGroup(child, 'SIGTERM'));
     let spawned = false;
     let exitTimer: NodeJS.Timeout | undefined;
     this.exited = new Promise((resolve) => {
@@ -187,6 +199,8 @@ export class CommandTransport implements JsonRpcTransport {
     const tail = this.stderrText();
     this.rejectAll((method) => this.failedError(method, true, reason));
     this.warn(`${this.label} ${reason}; starting it again (once)${tail}`);
+    // What the dead child started (a shell's child, a worker) goes with it rather than holding its pipes open.
+    void stopGroup(child, 1000);
     this.child = undefined;
     this.exited = undefined;
     this.stderrTail.length = 0;
