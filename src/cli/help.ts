@@ -124,6 +124,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     arguments: [['<results-dir>', 'the results folder of a run']],
     options: {
       postgres: { argument: 'URL', default: '$RECALL_GATE_POSTGRES_URL', description: 'the database (postgres://user:password@host/db)' },
+      'pg-timeout-ms': { argument: 'N', default: '30000', description: 'the longest wait for a lock, in milliseconds (a statement may take twice that)' },
     },
   },
   import: {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { COMMAND_HELP, UNDESCRIBED } from '../../src/cli/help.js';
+import { DEFAULT_PG_TIMEOUT_MS } from '../../src/export/postgres.js';
 import { runCli } from '../support/cli.js';
 
 /**
@@ -56,6 +57,7 @@ test('help shows each option\'s default: the parser\'s, or in words where it dep
     ['import', 'unit', /\(default: turn\)$/],
     ['init', 'agent', /\(default: node\)$/],
     ['export', 'postgres', /\(default: \$RECALL_GATE_POSTGRES_URL\)$/],
+    ['export', 'pg-timeout-ms', new RegExp(`\\(default: ${DEFAULT_PG_TIMEOUT_MS}\\)$`)],
   ];
   for (const [command, option, expected] of defaults) {
     const { stdout } = await runCli([command, '--help']);
