@@ -1,7 +1,8 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ExitCode, RecallGateError, fileSystemError } from '../errors.js';
+import { replaceFile } from '../outputFile.js';
 import { closest } from '../suite/didYouMean.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { parseCommandArgs } from './args.js';
@@ -127,14 +128,18 @@ function plannedFiles(spec: KindSpec, packageRoot: string, dir: string, values: 
   return files;
 }
 
-/** Any file init would write that is already there stops it before anything is written (exit 2), unless --force. */
+/**
+ * Anything already at a path init would write (a file, a link, even one to
+ * nothing) stops it before anything is written (exit 2), unless --force; a
+ * folder there stops it even then.
+ */
 function refuseOverwrites(files: readonly PlannedFile[], cwd: string, force: boolean): void {
   for (const file of files) {
     const found = statOrUndefined(file.path);
     if (found?.isDirectory()) throw new RecallGateError('invalid-input', `${shown(file.path, cwd)} is a folder, where init writes a file`, { hint: 'choose another folder for the suite' });
   }
   if (force) return;
-  const existing = files.filter((file) => existsSync(file.path)).map((file) => shown(file.path, cwd));
+  const existing = files.filter((file) => lstatOrUndefined(file.path) !== undefined).map((file) => shown(file.path, cwd));
   if (existing.length > 0) {
     throw new RecallGateError('invalid-input', `${existing.join(', ')} already exist${existing.length === 1 ? 's' : ''}: nothing was written`, { hint: 'add --force to overwrite, or give init another folder' });
   }
@@ -148,10 +153,19 @@ function statOrUndefined(path: string) {
   }
 }
 
+function lstatOrUndefined(path: string) {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Each file replaced in one step, as recall-gate writes the files it names: a link at the path (--force) is replaced, never written through. */
 function writePlanned(file: PlannedFile, cwd: string): void {
   try {
     mkdirSync(dirname(file.path), { recursive: true });
-    writeFileSync(file.path, file.text);
+    replaceFile(file.path, file.text);
     // A script with a shebang (the adapters) can be run as it is.
     if (file.text.startsWith('#!')) chmodSync(file.path, 0o755);
   } catch (error) {

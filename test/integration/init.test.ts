@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import picomatch from 'picomatch';
@@ -251,6 +251,19 @@ test('init refuses to overwrite any existing file without --force (exit 2 naming
   assert.equal(workflow.code, 2);
   assert.match(workflow.stderr, /\.github\/workflows\/memory\.yml already exists/);
   assert.ok(!existsSync(join(root, 'other')), 'nothing written');
+});
+
+test('a link where init writes a file, even one to nothing, counts as a file: refused without --force, replaced (never written through) with it', async () => {
+  const root = project();
+  const outside = join(tempDir('recall-gate-init-outside-'), 'planted.yaml');
+  mkdirSync(join(root, 'evals', 'memory'), { recursive: true });
+  symlinkSync(outside, join(root, 'evals', 'memory', 'suite.yaml'));
+  const refused = await init(root, []);
+  assert.equal(refused.code, 2, refused.stdout + refused.stderr);
+  assert.match(refused.stderr, /evals\/memory\/suite\.yaml already exists: nothing was written/);
+  await initOk(root, ['--force']);
+  assert.equal(existsSync(outside), false, 'nothing written where the link pointed');
+  assert.equal(lstatSync(join(root, 'evals', 'memory', 'suite.yaml')).isFile(), true, 'the link replaced by the file');
 });
 
 interface Workflow {
