@@ -40,13 +40,13 @@ export function parseCommandArgs(
     const parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
     return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals };
   } catch (error) {
+    const more = `usage: ${usage}; recall-gate ${command} --help lists its options`;
     const unknown = (error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(-[^']*)'/.exec((error as Error).message)?.[1] : undefined;
     if (unknown !== undefined) {
       const near = unknown.startsWith('--') ? closest(unknown.slice(2), Object.keys(options)) : undefined;
-      const more = `recall-gate ${command} --help lists its options`;
-      throw new RecallGateError('invalid-input', `unknown option ${unknown}`, { hint: near === undefined ? more : `did you mean --${near}? ${more}` });
+      throw new RecallGateError('invalid-input', `unknown option ${unknown}`, { hint: `${near === undefined ? '' : `did you mean --${near}? `}${more}` });
     }
-    throw new RecallGateError('invalid-input', (error as Error).message, { hint: `usage: ${usage}; recall-gate ${command} --help lists its options` });
+    throw new RecallGateError('invalid-input', (error as Error).message, { hint: more });
   }
 }
 
