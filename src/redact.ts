@@ -2,6 +2,11 @@
  * A URL as it may be shown: user, password and query removed, since they can
  * hold credentials (https://user:token@proxy/v1, ?api-key=...) and reports,
  * comments and artifacts are read by more people than the secrets are.
+ *
+ * Text that is not a URL is shown by its scheme and host when those parse,
+ * else only by its length: a key pasted into OPENAI_BASE_URL (or a URL with a
+ * key in a broken part) would otherwise be echoed in every error, and it is
+ * registered as a secret nowhere (the setting's name says URL, not key).
  */
 export function redactUrl(url: string): string {
   try {
@@ -11,8 +16,25 @@ export function redactUrl(url: string): string {
     const query = parsed.search ? '?***' : '';
     return `${parsed.protocol}//${auth}${parsed.host}${parsed.pathname}${query}`;
   } catch {
-    return url.replace(/\/\/[^@/]*@/, '//***@').replace(/\?.*$/, '?***');
+    return redactInvalidUrl(url);
   }
+}
+
+/** An invalid URL's scheme and host, if they parse (never its user, password, port, path or query), and its length. */
+function redactInvalidUrl(text: string): string {
+  const invalid = `an invalid URL of ${text.length} character${text.length === 1 ? '' : 's'}`;
+  const start = /^\s*([a-z][a-z0-9+.-]*:)\/\/([^/?#\s]*)(?=[/?#]|$)/i.exec(text);
+  // The host is after the authority's last "@" (what comes before is user and password) and before its port.
+  const host = start && /^(\[[^\]]*\]|[^:[\]]+)(:|$)/.exec(start[2]!.slice(start[2]!.lastIndexOf('@') + 1))?.[1];
+  if (host) {
+    try {
+      const origin = new URL(`${start[1]}//${host}`);
+      if (origin.host) return `${origin.protocol}//${origin.host}/... (${invalid})`;
+    } catch {
+      // Not even the scheme and host parse: the length alone.
+    }
+  }
+  return `(${invalid})`;
 }
 
 /** Query parameters whose values are credentials (?api-key=, ?token=, ?sig=); others (?api-version=2024-10-21) are not. */

@@ -16,7 +16,7 @@ import { createStore, type StoreContext } from './memory/createStore.js';
 import { checkMcpTools } from './memory/mcp.js';
 import type { MemoryStore } from './memory/types.js';
 import type { ResultsDocument, RetrievalResult } from './results/types.js';
-import { RESULTS_FILE, openResultsDir, prepareResultsDir, queryRowWriter, readResultsMarker, trialLogOf, writeResults, writeResultsJson, writeTrials } from './results/folder.js';
+import { RESULTS_FILE, adapterLogOf, openResultsDir, prepareResultsDir, queryRowWriter, readResultsMarker, trialLogOf, writeResults, writeResultsJson, writeTrials } from './results/folder.js';
 import { runRetrieval } from './retrieval/runRetrieval.js';
 import type { PhaseProgress } from './phaseProgress.js';
 import { splitRecord, type SplitChoice } from './suite/splits.js';
@@ -135,8 +135,18 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
 }
 
 async function runLayers(suite: Suite, options: RunOptions, results: ResultsDocument): Promise<void> {
+  const adapterLog = adapterLogOf(options.outDir);
+  try {
+    await runLayersLogged(suite, options, results, adapterLog);
+  } finally {
+    adapterLog.close();
+  }
+}
+
+async function runLayersLogged(suite: Suite, options: RunOptions, results: ResultsDocument, adapterLog: ReturnType<typeof adapterLogOf>): Promise<void> {
   const { layers } = results;
   const runId = results.run_id!;
+  let told = false;
   const storeContext: StoreContext = {
     env: options.env,
     cacheRoot: options.cacheRoot,
@@ -145,6 +155,12 @@ async function runLayers(suite: Suite, options: RunOptions, results: ResultsDocu
     log: options.log,
     suiteName: suite.name,
     runId,
+    // A library's stack traces must not flood the terminal: said once where they go; an adapter's error still shows its last lines.
+    adapterStderr: (line) => {
+      if (!told) options.log(`the adapter writes to stderr: its lines go to ${adapterLog.path}`);
+      told = true;
+      adapterLog.append(line);
+    },
   };
 
   // A tool the suite names that its MCP server lacks is an input problem: found before any layer runs.
@@ -286,6 +302,7 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
       judgeMissing,
       done,
       log: options.log,
+      env: options.env,
       onTrial: (trial) => {
         log.append(trial);
         finished += 1;

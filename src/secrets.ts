@@ -1,6 +1,7 @@
 import type { Suite } from './suite/types.js';
 import { apiKeyEnv } from './apiKey.js';
 import { urlCredentials } from './redact.js';
+import { SecretFinder } from './secretForms.js';
 
 /**
  * Every secret value recall-gate knows of, and the one function that removes
@@ -42,8 +43,8 @@ export function looksSecret(name: string): boolean {
 
 const known = new Set<string>();
 const listeners: ((value: string) => void)[] = [];
-/** All forms of all known values, longest first, as one pattern; rebuilt when a value is added. */
-let pattern: RegExp | undefined;
+/** Finds all forms of all known values; made again when a value is added. */
+let finder: SecretFinder | undefined;
 
 /**
  * Adds a value to hide. Too short or a common setting: ignored (see
@@ -53,7 +54,7 @@ export function registerSecret(value: string | undefined): void {
   const secret = value?.trim();
   if (!secret || secret.length < MIN_SECRET_LENGTH || NOT_SECRETS.has(secret.toLowerCase()) || known.has(secret)) return;
   known.add(secret);
-  pattern = undefined;
+  finder = undefined;
   for (const listener of listeners) listener(secret);
 }
 
@@ -66,6 +67,18 @@ export function onSecretRegistered(listener: (value: string) => void): void {
 /** The user, password and secret query values of a URL, and the Basic credentials built from them. */
 export function registerUrlSecrets(url: string | undefined): void {
   if (url) for (const secret of urlCredentials(url)) registerSecret(secret);
+}
+
+/**
+ * A value a suite passes on from recall-gate's environment (`${VAR}` in an
+ * `env:` map), whatever the variable is called: the process it goes to may
+ * echo it. A URL's credentials rather than the whole URL (a base URL in every
+ * message replaced by *** would hide where a call went), and a path not at all
+ * (see registerEnvironmentSecrets); anything else whole.
+ */
+export function registerPassedValue(value: string): void {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) && URL.canParse(value)) registerUrlSecrets(value);
+  else if (!isPath(value)) registerSecret(value);
 }
 
 /**
@@ -117,11 +130,11 @@ export function registerSuiteSecrets(suite: Suite, env: NodeJS.ProcessEnv): void
   for (const url of urls) registerUrlSecrets(url);
 }
 
-/** Every known secret in `text`, in any of the forms it is written in, replaced by SECRET_MARKER. */
+/** Every known secret in `text`, in any of the forms it is written in (see secretForms.ts), replaced by SECRET_MARKER. */
 export function scrubSecrets(text: string): string {
   if (known.size === 0) return text;
-  pattern ??= buildPattern();
-  return text.replace(pattern, SECRET_MARKER);
+  finder ??= new SecretFinder(known);
+  return finder.replace(text, SECRET_MARKER);
 }
 
 /**
@@ -146,26 +159,6 @@ function scrubValue(value: unknown): unknown {
     return copy;
   }
   return value;
-}
-
-/**
- * The forms a secret takes in what recall-gate writes: as is, JSON-escaped
- * (once inside results.json, twice when an adapter's error data was itself
- * JSON), and URL-encoded (upper and lower hex, space as + in forms). Longest
- * first, so an escaped form is replaced whole rather than leaving a stray
- * backslash that would break the JSON around it.
- */
-function buildPattern(): RegExp {
-  const forms = new Set<string>();
-  for (const secret of known) {
-    const once = JSON.stringify(secret).slice(1, -1);
-    const encoded = encodeURIComponent(secret);
-    for (const form of [secret, once, JSON.stringify(once).slice(1, -1), encoded, encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()), encoded.replace(/%20/g, '+')]) {
-      forms.add(form);
-    }
-  }
-  const sorted = [...forms].sort((a, b) => b.length - a.length);
-  return new RegExp(sorted.map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
 }
 
 function isPath(value: string): boolean {

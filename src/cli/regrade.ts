@@ -6,6 +6,8 @@ import { readsActions } from '../e2e/checks/table.js';
 import { describeGrading, gradeTrial } from '../e2e/graders/grade.js';
 import { checkFingerprint } from '../e2e/fingerprint.js';
 import { gradingOf } from '../e2e/faults.js';
+import { needsSnapshot } from '../e2e/snapshot.js';
+import { settleStage } from '../e2e/stage.js';
 import { STORED_TEXT_LIMIT, wasCut } from '../e2e/storedText.js';
 import type { TrialRecord } from '../e2e/trial.js';
 import { RecallGateError } from '../errors.js';
@@ -65,7 +67,7 @@ async function regradeLocked(dir: string, suitePath: string | undefined, junitCo
       kept += 1;
       continue;
     }
-    if (wasCut(trial.answer) || snapshotCut(trial)) {
+    if (wasCut(trial.answer) || (snapshotCut(trial) && needsSnapshot(gradingOf(spec, trial.condition)))) {
       io.stderr(`${trial.key}: the stored ${wasCut(trial.answer) ? 'answer' : 'memory snapshot'} was cut to ${STORED_TEXT_LIMIT / 1024} KiB; its verdict (graded on the whole ${wasCut(trial.answer) ? 'answer' : 'snapshot'}) is kept\n`);
       kept += 1;
       continue;
@@ -87,6 +89,7 @@ async function regradeLocked(dir: string, suitePath: string | undefined, junitCo
       answer: trial.answer,
       snapshot: trial.snapshot,
       invocations: trial.invocations,
+      env: io.env,
       offline: { ...(trial.graders ? { stored: trial.graders } : {}) },
     });
     if (verdict.status === 'error') {
@@ -110,6 +113,11 @@ async function regradeLocked(dir: string, suitePath: string | undefined, junitCo
     else delete trial.graders;
     // The verdict now answers the current check: a later --resume may keep it.
     if (trial.fingerprint) trial.fingerprint = { ...trial.fingerprint, check: checkFingerprint(grading) };
+  }
+  // Every stage again, from the stored trial and the current suite's evidence (trials recorded before stages get theirs here).
+  for (const trial of trials) {
+    const spec = cases.get(trial.case);
+    if (spec) settleStage(spec, trial);
   }
   const target = results.e2e?.target ?? { kind: suite.e2e.target.kind };
   results.e2e = { target, ...aggregateE2e(trials, suite.e2e.cases, suite.e2e.conditions, suite.e2e.repeat) };

@@ -7,6 +7,7 @@ import { failureActions, type FailureActions } from './failureActions.js';
 import { costSummary, totalCost, type CostSummary } from './cost.js';
 import { trialKey, type TrialRecord } from './trial.js';
 import { summarizeFaults, type FaultSummary } from './faults.js';
+import { stageOfRecord, stageSummary, type PlannedOutcome, type StageSummary, type TrialStage } from './stage.js';
 import type { CaseSpec, Condition, FaultKind } from './types.js';
 
 /** Pass figures over a set of trials; errors stay in the denominator. */
@@ -85,7 +86,9 @@ export interface E2eResult {
   /** Planned trials with no record in trials.jsonl; each is an error in the rates and in `errors`. */
   missing: number;
   /** Failed trials under the headline condition, for reports: question, answer and why, and what the probe did (failureActions: its tool calls and artifacts, bounded). */
-  failures: ({ key: string; case: string; ability: string; question: string; answer: string; reason: string; /** What harmful memory reached the context and where (harmNote). */ harm?: string } & FailureActions)[];
+  failures: ({ key: string; case: string; ability: string; question: string; answer: string; reason: string; /** What harmful memory reached the context and where (harmNote). */ harm?: string } & Partial<TrialStage> & FailureActions)[];
+  /** Failed trials by stage (e2e/stage.ts) under recall and oracle, per ability and (recall) per case, with the memory snapshots recall trials took; absent when neither condition ran. */
+  stages?: StageSummary;
   /** Each named grader's score, pass rate and pass^k per condition (aggregateGraders.ts); absent when no case has graders. */
   graders?: Record<string, GraderSummary>;
 }
@@ -124,14 +127,17 @@ function groupRates(byCase: Map<string, Outcome[]>): GroupRates {
 export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditions: Condition[], repeat: number): E2eResult {
   const headline: Condition = conditions.includes('recall') ? 'recall' : conditions[0]!;
   const byKey = new Map(records.map((trial) => [trial.key, trial]));
+  const specs = new Map(cases.map((spec) => [spec.name, spec]));
   const trials: TrialRecord[] = [];
   const outcomes: Outcome[] = [];
+  const planned: PlannedOutcome[] = [];
   for (const spec of cases) {
     for (const condition of conditions) {
       for (let index = 1; index <= repeat; index++) {
         const key = trialKey(spec.name, condition, index);
         const trial = byKey.get(key);
         if (trial) trials.push(trial);
+        planned.push({ case: spec.name, ability: spec.ability, condition, ...(trial ? { record: trial } : {}) });
         // The ability comes from the suite: relabelling a case needs no re-run.
         outcomes.push(trial ? { ...trial, ability: spec.ability } : { key, case: spec.name, ability: spec.ability, condition, status: 'error', reason: MISSING_TRIAL });
       }
@@ -190,6 +196,7 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
   const coverage = defined(searched.map((trial) => trial.evidence_coverage));
   const precision = defined(searched.map((trial) => trial.recall_precision));
   const harmful = searched.filter((trial) => trial.harmful_recall !== undefined);
+  const stages = stageSummary(planned, cases, conditions);
 
   return {
     repeat,
@@ -222,8 +229,9 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
     missing: outcomes.length - trials.length,
     failures: trials
       .filter((trial) => trial.status === 'fail' && trial.condition === headline)
-      .map((trial) => ({ key: trial.key, case: trial.case, ability: trial.ability, question: trial.question, answer: trial.answer ?? '', reason: trial.reason, ...failureHarm(trial), ...failureActions(trial.invocations) })),
+      .map((trial) => ({ key: trial.key, case: trial.case, ability: trial.ability, question: trial.question, answer: trial.answer ?? '', reason: trial.reason, ...failureHarm(trial), ...stageOfRecord(specs.get(trial.case), trial), ...failureActions(trial.invocations) })),
     ...(graders ? { graders: graders.overall } : {}),
+    ...(stages ? { stages } : {}),
   };
 }
 
@@ -236,3 +244,4 @@ export function e2eIncompleteReason(e2e: Pick<E2eResult, 'errors' | 'missing'>):
   ];
   return parts.length > 0 ? `e2e: ${parts.join(' and ')} (see errors in results.json)` : undefined;
 }
+

@@ -42,19 +42,28 @@ export function successorOf(obsolete: string, evidence: readonly string[]): stri
   return best?.text;
 }
 
+/**
+ * The one matcher of a case's texts (evidence, obsolete, disallowed) in a
+ * memory: evidence coverage, harmful recall and failure stages (stage.ts) all
+ * use it. A memory holds a text when its text, normalised and lower-cased,
+ * contains the case's text, normalised and lower-cased.
+ */
+export function memoryHolds(memory: string, text: string): boolean {
+  return fold(memory).includes(fold(text));
+}
+
 type HarmCase = Pick<CaseSpec, 'evidence' | 'obsolete' | 'disallowed' | 'probe'>;
 
 /** Every harmful memory that reached the context, invocation by invocation (the rules in the header). */
 export function harmfulRecalls(spec: HarmCase, invocations: readonly Pick<Invocation, 'user' | 'recalled'>[], owner: string): HarmfulRecall[] {
-  const obsolete = spec.obsolete.map((text) => ({ needle: fold(text), successor: successorOf(text, spec.evidence) }));
-  const disallowed = (spec.disallowed ?? []).map(fold);
+  const obsolete = spec.obsolete.map((text) => ({ text, successor: successorOf(text, spec.evidence) }));
+  const disallowed = spec.disallowed ?? [];
   const hits: HarmfulRecall[] = [];
   invocations.forEach((invocation, index) => {
     const foreign = spec.probe.as === undefined || invocation.user !== owner;
     for (const memory of invocation.recalled ?? []) {
-      const text = fold(memory.text);
-      const old = obsolete.find(({ needle }) => text.includes(needle));
-      if (!old && !(foreign && disallowed.some((needle) => text.includes(needle)))) continue;
+      const old = obsolete.find(({ text }) => memoryHolds(memory.text, text));
+      if (!old && !(foreign && disallowed.some((text) => memoryHolds(memory.text, text)))) continue;
       hits.push({ invocation: index, ...(memory.id !== undefined ? { id: memory.id } : {}), text: memory.text, ...(old?.successor !== undefined ? { successor: old.successor } : {}) });
     }
   });
@@ -64,11 +73,11 @@ export function harmfulRecalls(spec: HarmCase, invocations: readonly Pick<Invoca
 /** Evidence coverage and recall precision of what reached the probe's context. */
 function probeQuality(spec: Pick<CaseSpec, 'evidence'>, probe: Pick<ChatReply, 'recalled'>): Partial<TrialRecord> {
   if (!probe.recalled || spec.evidence.length === 0) return {};
-  const recalled = probe.recalled.map((memory) => fold(memory.text));
-  const evidence = spec.evidence.map(fold);
+  const recalled = probe.recalled.map((memory) => memory.text);
+  const evidence = spec.evidence;
   return {
-    evidence_coverage: evidence.filter((needle) => recalled.some((memory) => memory.includes(needle))).length / evidence.length,
-    ...(recalled.length > 0 ? { recall_precision: recalled.filter((memory) => evidence.some((needle) => memory.includes(needle))).length / recalled.length } : {}),
+    evidence_coverage: evidence.filter((text) => recalled.some((memory) => memoryHolds(memory, text))).length / evidence.length,
+    ...(recalled.length > 0 ? { recall_precision: recalled.filter((memory) => evidence.some((text) => memoryHolds(memory, text))).length / recalled.length } : {}),
   };
 }
 

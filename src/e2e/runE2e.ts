@@ -8,6 +8,7 @@ import { needsSnapshot, takeSnapshot } from './snapshot.js';
 import { round } from '../stats.js';
 import { trialFingerprint, type TrialFingerprint } from './fingerprint.js';
 import { gradeHarmfulAction, settleRecallQuality } from './harm.js';
+import { settleStage, stageNeedsSnapshot } from './stage.js';
 import { fold } from './checks/normalize.js';
 import { faultIgnored, faultOf, gradingOf, memoryOf } from './faults.js';
 import { priceTrial } from './cost.js';
@@ -48,6 +49,8 @@ export interface E2eDeps {
   /** Notices for people; the first token usage warning of a run goes here. */
   log?: (message: string) => void;
   now?: () => number;
+  /** recall-gate's environment, which a script grader's `env:` reads `${VAR}` from; process.env when absent. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** A user id per case, condition and repetition: no trial can see another's memories. */
@@ -193,13 +196,13 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     await deps.target.reset(owner);
     if (asker !== owner) await deps.target.reset(asker);
     await playSessions(spec.sessions, ({ message, date, ...place }) => call('session', owner, message, date, place));
-    if (needsSnapshot(gradingOf(spec, condition))) record.snapshot = await takeSnapshot(deps.target, owner);
+    if (needsSnapshot(gradingOf(spec, condition)) || stageNeedsSnapshot(spec, condition)) record.snapshot = await takeSnapshot(deps.target, owner);
     const probe = await call('probe', asker, spec.probe.text, spec.probe.date);
     record.answer = probe.reply;
     const ungradable = ungradableReply(probe, plan.gradeTruncated ?? false) ?? (fault && faultIgnored(fault, probe));
     if (ungradable) throw new Error(ungradable);
     const grading = { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel, judgeMissing: deps.judgeMissing, actions: probeActions(invocations) };
-    const graded = await gradeTrial({ ...spec, ...gradingOf(spec, condition) }, { ...grading, answer: probe.reply, snapshot: record.snapshot, invocations });
+    const graded = await gradeTrial({ ...spec, ...gradingOf(spec, condition) }, { ...grading, answer: probe.reply, snapshot: record.snapshot, invocations, env: deps.env });
     addJudgeUsage(record, graded);
     await gradeHarmfulAction(spec, probe.reply, grading, record);
     if (graded.graders) record.graders = graded.graders;
@@ -210,6 +213,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     record.reason = describeError(error);
   }
   settleRecallQuality(spec, record);
+  settleStage(spec, record);
   record.duration_ms = round(now() - started, 3);
   return capStoredText(record);
 }

@@ -14,6 +14,13 @@ export interface HarmfulRecall {
   successor?: string;
 }
 
+/**
+ * Where a failing trial's failure lives (e2e/stage.ts says how each is told):
+ * the evidence was never stored, stored but not recalled, recalled beside an
+ * obsolete memory, or recalled and still misread; unknown says why not.
+ */
+export type FailureStage = 'not_stored' | 'not_recalled' | 'obsolete_recalled' | 'misread' | 'unknown';
+
 /** One call to the agent within a trial. */
 export interface Invocation {
   kind: 'session' | 'probe';
@@ -93,7 +100,7 @@ export interface TrialRecord {
   recall_precision?: number;
   /** An obsolete or disallowed text reached the context in some invocation (see harm.ts); undefined when unknown. */
   harmful_recall?: boolean;
-  /** What memory held after the planted sessions, before the probe (taken when the case has graders: see needsSnapshot). */
+  /** What memory held after the planted sessions, before the probe (taken when a grader reads memory, see needsSnapshot, and under recall for a case with evidence, see stageNeedsSnapshot). */
   snapshot?: { entries: MemoryEntry[] } | { error: string };
   /** Every grader's outcome, by grader name (see e2e/graders). */
   graders?: Record<string, GraderOutcome>;
@@ -101,6 +108,10 @@ export interface TrialRecord {
   harmful_recalls?: HarmfulRecall[];
   /** The case's `harmful` check passed on the answer: the agent acted on a harmful memory. Undefined without the check, or when the trial errored. */
   harmful_action?: boolean;
+  /** Where the failure lives: failed trials under recall and oracle only (see e2e/stage.ts); absent in trials recorded before stages. */
+  stage?: FailureStage;
+  /** Why the stage is unknown (stage unknown only). */
+  stage_reason?: string;
   started_at: string;
   duration_ms: number;
 }

@@ -27,7 +27,7 @@ export const DEFAULT_PG_TIMEOUT_MS = 30_000;
  * wait on a server that stopped answering at all.
  */
 const CLIENT_GRACE_MS = 5_000;
-/** Rows per INSERT: 18 parameters a row stays far below PostgreSQL's 65,535 parameters a statement. */
+/** Rows per INSERT: 20 parameters a row stays far below PostgreSQL's 65,535 parameters a statement. */
 const BATCH_ROWS = 500;
 
 /** 0/1 columns are integers, so avg() over them is a rate without casts. */
@@ -52,10 +52,15 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS ${TRIALS_TABLE} (
   latency_ms integer NOT NULL,
   total_cost_usd numeric,
   error text,
+  stage text,
   trial_started_at timestamptz NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   UNIQUE (run_id, case_name, condition, repetition)
 )`;
+
+/** A table created before failure stages gains the column (NULL in its older rows). */
+const ADD_STAGE_COLUMN = `ALTER TABLE ${TRIALS_TABLE} ADD COLUMN IF NOT EXISTS stage text`;
+const HAS_STAGE_COLUMN = `SELECT 1 FROM information_schema.columns WHERE table_name = $1 AND column_name = 'stage' AND table_schema = ANY (current_schemas(false))`;
 
 /** One row of the table, in column order. */
 export interface TrialRow {
@@ -82,12 +87,14 @@ export interface TrialRow {
   total_cost_usd: number | null;
   /** Why the trial could not run (status error); null for a pass or a fail. */
   error: string | null;
+  /** Where a failed trial's failure lives (not_stored, not_recalled, obsolete_recalled, misread, unknown: see e2e/stage.ts); null when it has none. */
+  stage: string | null;
   trial_started_at: string;
 }
 
 const COLUMNS = [
   'run_id', 'suite', 'variant', 'commit_sha', 'commit_ref', 'case_name', 'ability', 'repetition', 'condition',
-  'success', 'harmful_recall', 'harmful_action', 'injected_tokens', 'total_tokens', 'judge_tokens', 'latency_ms', 'total_cost_usd', 'error', 'trial_started_at',
+  'success', 'harmful_recall', 'harmful_action', 'injected_tokens', 'total_tokens', 'judge_tokens', 'latency_ms', 'total_cost_usd', 'error', 'stage', 'trial_started_at',
 ] as const satisfies readonly (keyof TrialRow)[];
 
 /**
@@ -129,6 +136,7 @@ export function trialRows(results: ResultsDocument, trials: readonly TrialRecord
       latency_ms: Math.round(trial.duration_ms),
       total_cost_usd: trial.cost_usd,
       error: trial.status === 'error' ? trial.reason : null,
+      stage: trial.stage ?? null,
       trial_started_at: trial.started_at,
     };
   });
@@ -189,6 +197,9 @@ export async function exportTrialRows(url: string, rows: readonly TrialRow[], op
     await run({ doing: 'starting a transaction' }, 'BEGIN');
     await run({ doing: `creating the ${TRIALS_TABLE} table`, table: TRIALS_TABLE }, CREATE_TABLE);
     await allowUnknownTokens((sql) => run({ doing: `letting ${TRIALS_TABLE}'s token columns hold NULL (unknown)`, table: TRIALS_TABLE, alter: true }, sql));
+    // Only when missing: a user with INSERT alone on an up-to-date table may not ALTER it.
+    const stage = await run({ doing: `checking ${TRIALS_TABLE} for its stage column`, table: TRIALS_TABLE }, HAS_STAGE_COLUMN, [TRIALS_TABLE]);
+    if (!stage.rowCount) await run({ doing: `adding the stage column to ${TRIALS_TABLE}`, table: TRIALS_TABLE, alter: true }, ADD_STAGE_COLUMN);
     let inserted = 0;
     for (let start = 0; start < rows.length; start += BATCH_ROWS) {
       const batch = rows.slice(start, start + BATCH_ROWS);

@@ -52,6 +52,10 @@
  *                                          under that condition (empty recall: conditions that search).
  *   e2e.ability.<ability>[.<condition>].<harm>   the same over the ability's cases.
  *                                          Each is over the trials where it is defined; samples per case.
+ *   e2e.stage.<stage>.rate                 stage: not_stored | not_recalled | obsolete_recalled | misread | unknown
+ *                                          (src/e2e/stage.ts): the share of the trials under recall whose failure
+ *                                          has that stage; failed and errored trials stay in the denominator.
+ *   e2e.ability.<ability>.stage.<stage>.rate   the same over the ability's cases. Samples per case.
  *
  * Aggregations (mean, min, max, median, p95) apply to per-unit values: per query
  * for retrieval metrics, per call for latencies, per case for e2e rates (the
@@ -72,7 +76,8 @@
 import type { CaseResult, E2eResult, GroupRates } from '../e2e/aggregate.js';
 import { graderSamples, type GraderMetric, type GraderSummary, type NamedGraderCase } from '../e2e/aggregateGraders.js';
 import { HARM_RATES, type HarmRate } from '../e2e/harm.js';
-import type { TrialRecord } from '../e2e/trial.js';
+import { FAILURE_STAGES } from '../e2e/stage.js';
+import type { FailureStage, TrialRecord } from '../e2e/trial.js';
 import { FAULT_KINDS, probeRecallMs } from '../e2e/faults.js';
 import type { Condition, FaultKind } from '../e2e/types.js';
 import type { ResultsDocument } from '../results/types.js';
@@ -112,7 +117,8 @@ export type MetricKey =
   | { layer: 'e2e'; kind: 'fault'; fault: FaultKind; metric: FaultMetric }
   | { layer: 'e2e'; kind: 'grader'; grader: string; metric: GraderMetric; condition?: Condition; ability?: string }
   | { layer: 'e2e'; kind: 'harm'; rate: HarmRate; condition?: Condition; ability?: string }
-  | { layer: 'e2e'; kind: 'cost'; name: E2eConditionCost; condition: Condition };
+  | { layer: 'e2e'; kind: 'cost'; name: E2eConditionCost; condition: Condition }
+  | { layer: 'e2e'; kind: 'stage'; stage: FailureStage; ability?: string };
 
 export type ParsedKey = { ok: true; key: MetricKey } | { ok: false; reason: string; hint?: string };
 
@@ -210,6 +216,7 @@ function parseE2e(key: string, rest: string[], known: KnownNames): ParsedKey {
     return { ok: false, reason: `"${first}" is not an e2e metric`, hint: e2eHint(first!) };
   }
   if (first === 'ability') return parseAbility(key, rest.slice(1), known);
+  if (first === 'stage') return parseStage(key, rest.slice(1));
   if (first === 'fault') return parseFault(key, rest.slice(1));
   if (first === 'grader') return parseGrader(key, rest.slice(1), known);
   if (isCondition(first) && rest.length === 2) {
@@ -221,7 +228,7 @@ function parseE2e(key: string, rest: string[], known: KnownNames): ParsedKey {
   }
   const hint = isCondition(first)
     ? `use e2e.${first}.<rate>`
-    : (didYouMean(first!, ['ability', 'grader', ...CONDITIONS]) ?? 'use e2e.<rate>, e2e.<condition>.<rate>, e2e.ability.<ability>.<rate> or e2e.grader.<name>.score');
+    : (didYouMean(first!, ['ability', 'grader', 'stage', ...CONDITIONS]) ?? 'use e2e.<rate>, e2e.<condition>.<rate>, e2e.ability.<ability>.<rate>, e2e.grader.<name>.score or e2e.stage.<stage>.rate');
   return { ok: false, reason: `"${key}" is not an e2e metric`, hint };
 }
 
@@ -238,10 +245,20 @@ function e2eHint(word: string): string {
   return match ?? `use one of ${E2E_SINGLE.map((name) => `e2e.${name}`).join(', ')}`;
 }
 
+/** <stage>.rate after "stage" (no other e2e key ends in .rate, so an ability name with dots cannot be misread). */
+function parseStage(key: string, rest: string[], ability?: string): ParsedKey {
+  const usage = `use ${ability === undefined ? 'e2e' : `e2e.ability.${ability}`}.stage.<${FAILURE_STAGES.join('|')}>.rate`;
+  const [stage, rate] = rest;
+  if (rest.length !== 2 || rate !== 'rate') return { ok: false, reason: `"${key}" is not a stage metric`, hint: usage };
+  if (!FAILURE_STAGES.includes(stage as FailureStage)) return { ok: false, reason: `"${stage}" is not a stage`, hint: didYouMean(stage!, FAILURE_STAGES) ?? `stages: ${FAILURE_STAGES.join(', ')}` };
+  return { ok: true, key: { layer: 'e2e', kind: 'stage', stage: stage as FailureStage, ...(ability !== undefined ? { ability } : {}) } };
+}
+
 function parseAbility(key: string, rest: string[], known: KnownNames): ParsedKey {
   const usage = 'use e2e.ability.<ability>.<rate>, e2e.ability.<ability>.<condition>.<rate>, .lift or .gap';
   if (rest.length < 2) return { ok: false, reason: `"${key}" names no ability metric`, hint: usage };
   const last = rest[rest.length - 1]!;
+  if (last === 'rate' && rest.length >= 4 && rest[rest.length - 3] === 'stage') return parseStage(key, rest.slice(-2), rest.slice(0, -3).join('.'));
   const abilities = new Set(known.abilities ?? []);
   const graderAt = graderSegment(rest, abilities);
   if (graderAt !== undefined) return parseGrader(key, rest.slice(graderAt + 1), known, rest.slice(0, graderAt).join('.'));
@@ -423,6 +440,8 @@ function resolveIsolation(spec: RetrievalKey, family: IsolationCount, results: R
   const provider = own(results.retrieval?.providers ?? {}, spec.provider);
   if (!results.retrieval) return unfinished('retrieval', results);
   if (!provider?.isolation) return { status: 'missing', reason: `no isolation check for provider "${spec.provider}" in this run` };
+  // A failed provider that returned nothing measured no isolation: 0 leaks would pass for it.
+  if (provider.status !== 'ok' && provider.queries.every((query) => query.results.length === 0)) return { status: 'missing', reason: `provider ${provider.name} failed and returned no result, so it measured no isolation: ${provider.error ?? 'no reason recorded'}` };
   const listed = family === 'cross_user_hits' ? provider.isolation.cross_user : provider.isolation.unknown;
   const queries = spec.tag === undefined ? provider.queries : provider.queries.filter((query) => query.tags.includes(spec.tag!));
   const units = queries.map((query) => [listed.filter((hit) => hit.query === query.id).length]);
@@ -521,6 +540,7 @@ function resolveE2e(spec: E2eKey, results: ResultsDocument, aggregation: Aggrega
     return resolveGrader(spec, e2e, aggregation ?? 'mean');
   }
   if (spec.kind === 'harm') return resolveHarm(spec, e2e, abilityMissing);
+  if (spec.kind === 'stage') return resolveStage(spec, e2e, abilityMissing);
 
   if (spec.kind === 'diff') {
     const ability = own(e2e.abilities, spec.ability);
@@ -694,6 +714,18 @@ function resolveHarm(spec: Extract<E2eKey, { kind: 'harm' }>, e2e: E2eResult, ab
     .filter((entry): entry is readonly [string, NonNullable<(typeof entry)[1]>] => entry[1] !== undefined && entry[1].of > 0);
   const names = caseNames(named.map(([name]) => [name, own(e2e.cases, name) ?? { ability: '', conditions: {}, leak: false }]));
   return { status: 'value', value, layer: 'e2e', samples: { unit: 'case', units: named.map(([, share]) => [share.count, share.of]), ...names, statistic: pooledRate } };
+}
+
+/** e2e[.ability.<ability>].stage.<stage>.rate from results.e2e.stages, with per-case [count, trials] samples pooled as pass rates are. */
+function resolveStage(spec: Extract<E2eKey, { kind: 'stage' }>, e2e: E2eResult, abilityMissing: (ability: string) => Resolution): Resolution {
+  if (!e2e.conditions.includes('recall')) return { status: 'missing', reason: `stages are counted under recall, which did not run (conditions: ${e2e.conditions.join(', ')})`, hint: 'add recall to e2e.conditions' };
+  if (spec.ability !== undefined && !own(e2e.abilities, spec.ability)) return abilityMissing(spec.ability);
+  if (!e2e.stages) return { status: 'missing', reason: 'results.json has no stage counts (written by an older recall-gate)', hint: 'regrade the results folder, or run the e2e layer again' };
+  const counts = spec.ability === undefined ? e2e.stages.by_condition.recall : own(e2e.stages.abilities, spec.ability)?.recall;
+  if (!counts || counts.trials === 0) return { status: 'missing', reason: `no trial under recall${spec.ability ? ` of ability ${spec.ability}` : ''}` };
+  const named = Object.entries(e2e.stages.cases).filter(([name, figures]) => figures.trials > 0 && (spec.ability === undefined || own(e2e.cases, name)?.ability === spec.ability));
+  const names = caseNames(named.map(([name]) => [name, own(e2e.cases, name) ?? { ability: '', conditions: {}, leak: false }]));
+  return { status: 'value', value: counts[spec.stage] / counts.trials, layer: 'e2e', samples: { unit: 'case', units: named.map(([, figures]) => [figures[spec.stage], figures.trials]), ...names, statistic: pooledRate } };
 }
 
 /** e2e.<condition>.cost_per_success and .injected_tokens: one number per run, from results.e2e.cost. */

@@ -1,5 +1,6 @@
 import type { CaseSpec, Condition } from '../e2e/types.js';
 import { harmRateUnmeasured } from '../e2e/harm.js';
+import { stageRateUnmeasured } from '../e2e/stage.js';
 import type { Suite } from '../suite/types.js';
 import { didYouMean } from '../suite/didYouMean.js';
 import { SPLIT_CHOICES } from '../suite/splits.js';
@@ -205,6 +206,8 @@ function checkKey(key: MetricKey, suite: Suite): { message: string; hint?: strin
       return (key.condition ? needConditions([key.condition], `e2e.${key.condition}`) : undefined) ?? harmRateUnmeasured(key.rate, e2e.cases, key.condition);
     case 'cost':
       return needConditions([key.condition], `e2e.${key.condition}.${key.name}`);
+    case 'stage':
+      return needConditions(['recall'], `e2e.stage.${key.stage}.rate`) ?? stageRateUnmeasured(key.stage, key.ability === undefined ? e2e.cases : e2e.cases.filter((spec) => spec.ability === key.ability));
     case 'scalar':
       if (key.name === 'leaks') return needConditions(['none'], 'e2e.leaks');
       if (key.name === 'harmful_recall_rate') return harmRateUnmeasured(key.name, e2e.cases);

@@ -13,6 +13,8 @@ export interface StoreContext extends EmbedderContext {
   suiteName: string;
   /** Distinguishes this run's server-side state (Chroma collections) from any other run's. */
   runId: string;
+  /** Where a command adapter's stderr lines go (a run: adapter.log in its results folder); recall-gate's stderr when absent. */
+  adapterStderr?: (line: string) => void;
 }
 
 /** Builds the store a provider entry describes. Throws when it cannot be built (no key, ...). */
@@ -36,7 +38,7 @@ export function createStore(provider: ProviderSpec, context: StoreContext): Memo
     case 'adapter': {
       // The same adapter an e2e target talks to, through its optional add, search and list methods.
       const target = provider.command
-        ? commandAdapter({ ...provider, command: provider.command, cwd: resolve(context.baseDir, provider.cwd ?? '.') }, context.env)
+        ? commandAdapter({ ...provider, command: provider.command, cwd: resolve(context.baseDir, provider.cwd ?? '.') }, context.env, context.adapterStderr)
         : httpAdapter({ ...provider, url: provider.url! }, context.env);
       return new AdapterMemoryStore(target.client, { closeClient: true });
     }

@@ -19,6 +19,7 @@ import { harmCell, harmMarkdown } from './harmTable.js';
 import { actionDetails, COMMENT_BOUNDS, hasActions } from './actionLines.js';
 import type { Trend } from '../history/types.js';
 import { trendLinesMarkdown, trendRows } from './trendLines.js';
+import { memoryWarning, stageLines, stageName, stagesAllUnknown } from './stageLines.js';
 
 /**
  * GitHub refuses comment bodies over 65,536 characters. Counted in bytes
@@ -113,7 +114,7 @@ export function renderComment(input: CommentInput, limitBytes = COMMENT_LIMIT_BY
   const leftOut = () => names.filter((name) => shown[name]! < roomy(name)).map((name) => parts[name]!.leftOut(roomy(name) - shown[name]!));
   // Room for the longest closing note there could be: every part cut to nothing.
   const longestNote = closing(input, names.map((name) => parts[name]!.leftOut(roomy(name))));
-  const fixed = Buffer.byteLength(block(opening(input)) + block(trigger(input)) + block(heldoutFlag(input)) + block(longestNote));
+  const fixed = Buffer.byteLength(block(opening(input)) + block(trigger(input)) + block(heldoutFlag(input)) + block(memoryFlag(input)) + block(longestNote));
 
   let total = fixed + names.reduce((sum, name) => sum + bytesOf(name, shown[name]!), 0);
   for (const [name, floor] of TRIM_STEPS) {
@@ -139,6 +140,7 @@ export function renderComment(input: CommentInput, limitBytes = COMMENT_LIMIT_BY
     ...section('errors'),
     ...trigger(input),
     ...heldoutFlag(input),
+    ...memoryFlag(input),
     ...section('abilities'),
     ...section('graders'),
     ...section('chart'),
@@ -209,6 +211,20 @@ function heldoutFlag(input: CommentInput): string[] {
     return [`⚠️ **${changed.length} held-out ${what}(s) changed against the baseline:** ${named.join('; ')}${more}. Held-out ${what === 'query' ? 'queries' : 'cases'} are meant to stay frozen.`, ''];
   };
   return [...flag('case', changedHeldoutCases(input.results.split, input.baseline?.split)), ...flag('query', changedHeldoutQueries(input.results.split, input.baseline?.split))];
+}
+
+/** A memory that was empty after every recall trial's sessions is loud, never trimmed: every figure of the run stands on it. */
+function memoryFlag(input: CommentInput): string[] {
+  const warning = memoryWarning(input.results.e2e);
+  return warning ? [`⚠️ **Warning:** ${warning}.`, ''] : [];
+}
+
+/** The stage lines of the abilities the table shows (one line each), then all. */
+function stageMarkdown(e2e: NonNullable<ResultsDocument['e2e']>, abilities: readonly string[]): string[] {
+  const lines = stageLines(e2e, (name) => cell(name, 80), abilities);
+  if (lines.length === 0) return [];
+  if (stagesAllUnknown(e2e)) return [`Failing trials by stage: ${lines.join('; ')}.`, ''];
+  return ['Failing trials under recall by stage (not stored, not recalled, obsolete recalled, misread):', '', ...lines.map((line) => `- ${line}`), ''];
 }
 
 /** What was left out to fit (if anything), where everything is, the version and the run. */
@@ -299,6 +315,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
           ...faultTableMarkdown(e2e),
           ...(e2e.intervals ? [`<sub>[low, high] n: ${INTERVAL_DEFINITION}; n cases, a plant_from history counting once.</sub>`, ''] : []),
           ...(e2e.judge_calibration ? [`Judged figures: ${cell(calibrationLine(e2e.judge_calibration), 300)}.`, ''] : []),
+          ...stageMarkdown(e2e, kept.map(([ability]) => ability)),
           ...harmMarkdown(e2e, 3, new Set(Object.keys(results.split?.heldout_cases ?? {}))),
           ...costLines(e2e).slice(0, 1).flatMap((line) => [`<sub>${line[0]!.toUpperCase()}${line.slice(1)}.</sub>`, '']),
           ...(leaks.length > 0 ? [`Leak: ${leaks.slice(0, 20).map((name) => cell(name)).join(', ')}${leaks.length > 20 ? ` and ${leaks.length - 20} more` : ''} passed with memory off.`, ''] : []),
@@ -329,7 +346,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
         render: (shown) => [
           `<details><summary>${failures.length} failing trial(s)</summary>`,
           '',
-          ...tableWithMore(['trial', 'probe', 'answer', 'why'], failures.slice(0, shown).map((f) => [cell(f.key, 80), cell(f.question, 160), shownText(f, f.answer, 300), shownText(f, f.reason, 200) + (heldout.has(f.case) ? '' : harmCell(f.harm))]), failures.length, 'failing trial(s)'),
+          ...tableWithMore(['trial', 'probe', 'answer', 'why', 'stage'], failures.slice(0, shown).map((f) => [cell(f.key, 80), cell(f.question, 160), shownText(f, f.answer, 300), shownText(f, f.reason, 200) + (heldout.has(f.case) ? '' : harmCell(f.harm)), stageName(f)]), failures.length, 'failing trial(s)'),
           '',
           '</details>',
           '',

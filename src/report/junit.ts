@@ -16,6 +16,8 @@ import type { ProviderResult } from '../results/types.js';
 import { scrubSecrets } from '../secrets.js';
 import { plainBlock, plainText } from './escape.js';
 import { missedQueries } from './missedTable.js';
+import { STAGE_LABELS } from '../e2e/stage.js';
+import { stageLabel } from './stageLines.js';
 import type { ResultsDocument } from '../results/types.js';
 
 type Outcome = { kind: 'failure' | 'error' | 'skipped'; message: string; text?: string };
@@ -136,14 +138,27 @@ function e2eCase(name: string, ability: string, condition: Condition, repetition
   const errored = repetitions.filter((trial) => trial.status === 'error');
   const missing = Math.max(0, planned - repetitions.length);
   const lines = [
-    ...failed.map((trial) => `repetition ${trial.repeat + 1} failed: ${trial.reason}${trial.answer === undefined ? '' : `\n  answer: ${trial.answer}`}`),
+    ...failed.map((trial) => `repetition ${trial.repeat + 1} failed${stageSuffix(trial)}: ${trial.reason}${trial.answer === undefined ? '' : `\n  answer: ${trial.answer}`}`),
     ...errored.map((trial) => `repetition ${trial.repeat + 1} errored: ${trial.reason}`),
     ...(missing > 0 ? [`${missing} planned repetition${missing === 1 ? ' has' : 's have'} no record in trials.jsonl (the run was cut short; run again with --resume)`] : []),
   ];
   const ofAll = `of ${planned} repetition${planned === 1 ? '' : 's'}`;
-  if (failed.length > 0) return { ...test, outcome: { kind: 'failure', message: `${failed.length} ${ofAll} failed${errored.length + missing > 0 ? `, ${errored.length + missing} errored` : ''}: ${failed[0]!.reason}`, text: lines.join('\n') } };
+  if (failed.length > 0) return { ...test, outcome: { kind: 'failure', message: `${failed.length} ${ofAll} failed${stagesOf(failed)}${errored.length + missing > 0 ? `, ${errored.length + missing} errored` : ''}: ${failed[0]!.reason}`, text: lines.join('\n') } };
   if (errored.length + missing > 0) return { ...test, outcome: { kind: 'error', message: `${errored.length + missing} ${ofAll} could not run: ${errored[0]?.reason ?? 'no record'}`, text: lines.join('\n') } };
   return test;
+}
+
+/** " (stage: not stored)": where a failed repetition's failure lives, when it has a stage. */
+function stageSuffix(trial: TrialRecord): string {
+  const label = stageLabel(trial);
+  return label ? ` (stage: ${label})` : '';
+}
+
+/** " (not stored: 2, misread: 1)": the failed repetitions' stages, in the order they first come. */
+function stagesOf(failed: readonly TrialRecord[]): string {
+  const counts = new Map<string, number>();
+  for (const trial of failed) if (trial.stage) counts.set(STAGE_LABELS[trial.stage], (counts.get(STAGE_LABELS[trial.stage]) ?? 0) + 1);
+  return counts.size === 0 ? '' : ` (${[...counts].map(([label, count]) => `${label}: ${count}`).join(', ')})`;
 }
 
 /** Why a layer has no testcases: it was skipped (the Action's memory paths unchanged, or --layer). */

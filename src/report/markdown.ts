@@ -14,6 +14,7 @@ import { gateMarkdown, verdictHeadline } from './comment.js';
 import type { Verdict } from '../gate/types.js';
 import type { Trend } from '../history/types.js';
 import { trendLinesMarkdown } from './trendLines.js';
+import { memoryWarning, STAGE_INTRO, stageLines, stageName, stagesAllUnknown } from './stageLines.js';
 
 /** What report.md adds to the results once the run is gated (run, merge, the Action); regrade has no verdict. */
 export interface MarkdownReportContext {
@@ -140,12 +141,18 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   lines.push(...harmMarkdown(e2e));
   for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);
   if (e2e.leaks.length) lines.push('');
+  const empty = memoryWarning(e2e);
+  // Figures and our own words only: nothing untrusted to escape.
+  if (empty) lines.push(`⚠️ **Warning:** ${empty}.`, '');
+  const stages = stageLines(e2e, (name) => cell(name));
+  if (stages.length > 0 && stagesAllUnknown(e2e)) lines.push(`**Failing trials by stage:** ${stages.join('; ')}.`, '');
+  else if (stages.length > 0) lines.push(`**Failing trials by stage**, ${STAGE_INTRO}:`, '', ...stages.map((line) => `- ${line}`), '');
   if (e2e.errors.length > 0) {
     lines.push(`**${e2e.errors.length} trial(s) ended in an error** (counted as not passed):`, '', ...e2e.errors.slice(0, 20).map((error) => `- ${cell(error.key)}: ${cell(error.reason, 300)}`), '');
   }
   if (e2e.failures.length > 0) {
     lines.push(`<details><summary>${e2e.failures.length} failing trials under ${e2e.headline_condition}</summary>`, '');
-    lines.push(...markdownTable(['trial', 'probe', 'answer', 'why'], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200) + harmCell(failure.harm)])));
+    lines.push(...markdownTable(['trial', 'probe', 'answer', 'why', 'stage'], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200) + harmCell(failure.harm), stageName(failure)])));
     lines.push('', ...e2e.failures.slice(0, 50).flatMap((failure) => actionDetails(failure.key, failure)), '</details>', '');
   }
   return lines;

@@ -13,6 +13,7 @@ import type { ResultsDocument } from '../results/types.js';
 import { faultTableText } from './faultTable.js';
 import { actionLinesText } from './actionLines.js';
 import { failureActions } from '../e2e/failureActions.js';
+import { memoryWarning, STAGE_INTRO, stageLabel, stageLines } from './stageLines.js';
 
 const MAX_LINES = 10;
 
@@ -64,12 +65,20 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
   if (quality) lines.push(quality);
   lines.push(...harmTerminal(e2e));
   for (const name of e2e.leaks) lines.push(`LEAK: ${plainText(name)} passed with memory off (condition none): the case does not need memory, or the setup leaks`);
+  const empty = memoryWarning(e2e);
+  if (empty) lines.push(`WARNING: ${empty}`);
+  const stages = stageLines(e2e, plainText);
+  if (stages.length > 0) lines.push('', `${STAGE_INTRO}:`, ...stages.map((line) => `  ${line}`));
 
   const failing = trials.filter((trial) => trial.status === 'fail' && trial.condition === e2e.headline_condition);
   if (failing.length > 0) {
     lines.push('', `failing under ${e2e.headline_condition} (${failing.length} trials):`);
+    const staged = new Map(e2e.failures.map((failure) => [failure.key, failure]));
     for (const trial of failing.slice(0, MAX_LINES)) {
-      lines.push(`  ${plainText(trial.case)} #${trial.repeat}: ${oneLine(trial.reason, 160)}${withHarm(harmNote(trial))}`, ...actionLinesText(failureActions(trial.invocations)));
+      // An unknown stage is said once in the stage lines above, with why, not on every failure.
+      const known = trial.stage ? trial : staged.get(trial.key);
+      const stage = known?.stage === 'unknown' ? undefined : stageLabel(known);
+      lines.push(`  ${plainText(trial.case)} #${trial.repeat}: ${oneLine(trial.reason, 160)}${withHarm(harmNote(trial))}${stage ? ` [stage: ${stage}]` : ''}`, ...actionLinesText(failureActions(trial.invocations)));
     }
     if (failing.length > MAX_LINES) lines.push(`  ... and ${failing.length - MAX_LINES} more in trials.jsonl`);
   }

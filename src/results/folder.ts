@@ -1,4 +1,4 @@
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { TrialRecord } from '../e2e/trial.js';
 import { TrialLog, latestByKey } from '../e2e/trialLog.js';
@@ -7,6 +7,7 @@ import { formatQrelsLines, formatRunLines } from '../retrieval/trec.js';
 import { isStale, lockResultsDir, readHolder } from './lock.js';
 import { LineFile, readLines, writeLinesAtomic } from './lines.js';
 import { replaceFile, writeNamedOutput } from '../outputFile.js';
+import { scrubSecrets } from '../secrets.js';
 import { UnreadableInput, readInputFile } from '../suite/readInput.js';
 import type { ProviderResult, QueryOutcome, ResultsDocument, RetrievalResult } from './types.js';
 
@@ -23,6 +24,7 @@ import type { ProviderResult, QueryOutcome, ResultsDocument, RetrievalResult } f
  *   report.md, report.html    rendered after the gate (they show the verdict)
  *   junit.xml                 the gate and the cases as JUnit
  *   history.jsonl             the Action's history of the default branch
+ *   adapter.log               what command adapters wrote to stderr, appended as it comes
  *   .recall-gate.lock         who is writing the folder (lock.ts)
  */
 export const RESULTS_FILE = 'results.json';
@@ -32,6 +34,8 @@ export const HTML_REPORT_FILE = 'report.html';
 /** The JUnit report (src/report/junit.ts renders it), written with report.md and report.html. */
 export const JUNIT_FILE = 'junit.xml';
 export const HISTORY_FILE = 'history.jsonl';
+/** Command adapters' stderr (adapterLogOf): a library's stack traces stay out of the terminal, the last lines still come with an error. */
+export const ADAPTER_LOG_FILE = 'adapter.log';
 export const QRELS_FILE = 'qrels.trec';
 const RUNS_DIR = 'runs';
 const QUERIES_DIR = 'queries';
@@ -124,7 +128,7 @@ function makeSubfolder(dir: string, name: string): string {
 /** Starts a results directory afresh: files of an earlier run must not mix with this one's. */
 export function prepareResultsDir(dir: string, options: { keepTrials?: boolean } = {}): void {
   try {
-    if (!options.keepTrials) rmSync(join(dir, TRIALS_FILE), { force: true });
+    if (!options.keepTrials) for (const name of [TRIALS_FILE, ADAPTER_LOG_FILE]) rmSync(join(dir, name), { force: true });
     for (const name of [RUNS_DIR, QUERIES_DIR]) rmSync(join(dir, name), { recursive: true, force: true });
     for (const name of [RESULTS_FILE, QRELS_FILE, MARKDOWN_REPORT_FILE, HTML_REPORT_FILE, JUNIT_FILE]) rmSync(join(dir, name), { force: true });
   } catch (error) {
@@ -135,6 +139,39 @@ export function prepareResultsDir(dir: string, options: { keepTrials?: boolean }
 /** The folder's trial log, which a run appends to as trials finish. */
 export function trialLogOf(dir: string): TrialLog {
   return new TrialLog(join(dir, TRIALS_FILE));
+}
+
+/**
+ * adapter.log, appended a line at a time (scrubbed of secrets) and created
+ * with its first line; a resumed run adds to it. A line that cannot be
+ * written is dropped: the log is a diagnostic, and the trials' own writes
+ * report a full disk.
+ */
+export function adapterLogOf(dir: string): { path: string; append: (line: string) => void; close: () => void } {
+  const path = join(dir, ADAPTER_LOG_FILE);
+  let fd: number | undefined;
+  let broken = false;
+  return {
+    path,
+    append: (line) => {
+      if (broken) return;
+      try {
+        fd ??= openSync(path, 'a');
+        writeSync(fd, `${scrubSecrets(line)}\n`);
+      } catch {
+        broken = true;
+      }
+    },
+    close: () => {
+      if (fd === undefined) return;
+      try {
+        closeSync(fd);
+      } catch {
+        // Nothing more to write to it.
+      }
+      fd = undefined;
+    },
+  };
 }
 
 /** trials.jsonl in one piece: what merge, regrade and a resume's clean-up write. */

@@ -8,6 +8,7 @@ import { checkIsolation } from './isolation.js';
 import { hasRelevant, meanMetrics, metricNames, queryMetrics, ranksOfRelevant, scoredQueries } from './metrics.js';
 import { groupMetrics, type GroupOf } from './groupMetrics.js';
 import { userSlices } from './userSlices.js';
+import { emptyProviderError, listedMemories } from './emptyProvider.js';
 import type { PhaseProgress } from '../phaseProgress.js';
 import { retrievalIntervals } from '../gate/intervals.js';
 import { groupColumns, headlineMetrics } from '../report/format.js';
@@ -78,10 +79,20 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
       const searchStarted = now();
       const hits = await store!.search(query.user, query.text, spec.depth);
       const latency = now() - searchStarted;
+      if (hits.length > 0) found = true;
       timings.search += latency;
       const outcome = outcomeOf(query, hits, latency, scoring);
       outcomes[index] = outcome;
       deps.onQuery?.(provider.name, outcome);
+    };
+
+    /** Some search returned something; until one does, what the store lists is counted (listed), so an all-empty provider can say what it holds. */
+    let found = false;
+    let listed: number | undefined = 0;
+    const count = async (users: Iterable<string>) => {
+      if (found || listed === undefined) return;
+      const more = await listedMemories(store!, users);
+      listed = more === undefined ? undefined : listed + more;
     };
 
     // Queries are embedded once, all together, after the first seeding as before: their vectors are few beside the memories'.
@@ -110,7 +121,10 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
         phase = 'searching';
         for (const { query, index } of slice.queries) await search(query, index);
         await turnOfTheEventLoop();
-        for (const user of new Set(slice.memories.map((memory) => memory.user))) await store.releaseUser(user);
+        const users = new Set(slice.memories.map((memory) => memory.user));
+        // Listed before they are released: afterwards the store holds none of them.
+        await count(users);
+        for (const user of users) await store.releaseUser(user);
         done += slice.memories.length;
         progress(done, spec.memories.length, 'seeding and searching, a few users at a time (memories)');
       }
@@ -124,7 +138,9 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
         progress(index + 1, spec.queries.length);
         if (index % 64 === 63) await turnOfTheEventLoop();
       }
+      await count(new Set(spec.memories.map((memory) => memory.user)));
     }
+    if (!found && spec.memories.length > 0 && spec.queries.length > 0) throw emptyProviderError(provider.name, spec.memories.length, spec.queries.length, listed);
   } catch (error) {
     return {
       ...base,

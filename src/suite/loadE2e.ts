@@ -42,7 +42,10 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
 
   plantSessions(cases, caseSpecs, byName, problems);
   const exports = new Map<string, Record<string, string>>();
-  const exportsOf = (path: string) => exports.get(path) ?? exports.set(path, moduleExports(path)).get(path)!;
+  const exportsOf = (path: string, env: Record<string, string>) => {
+    const key = `${path}\0${JSON.stringify(env)}`;
+    return exports.get(key) ?? exports.set(key, moduleExports(path, env)).get(key)!;
+  };
   cases.rows.forEach((row, index) => {
     const judgeConfigured = Boolean(raw.judge);
     if (row.check === undefined && row.graders === undefined) {

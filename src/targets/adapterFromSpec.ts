@@ -8,17 +8,23 @@ import { expandTemplates } from './jsonRpc/envTemplate.js';
  * here, and every secret among it registered so no output shows it.
  */
 
-export function commandAdapter(spec: { command: string[]; cwd: string; env?: Record<string, string>; timeout_ms?: number }, env: NodeJS.ProcessEnv): CommandTarget {
-  return createCommandTarget({ command: spec.command[0]!, args: spec.command.slice(1), cwd: spec.cwd, env: childEnv(spec.env, env), timeoutMs: spec.timeout_ms });
+/** `onStderr` takes the adapter's stderr lines (a run writes them to adapter.log); by default they go to recall-gate's stderr. */
+export function commandAdapter(spec: { command: string[]; cwd: string; env?: Record<string, string>; timeout_ms?: number }, env: NodeJS.ProcessEnv, onStderr?: (line: string) => void): CommandTarget {
+  return createCommandTarget({ command: spec.command[0]!, args: spec.command.slice(1), cwd: spec.cwd, env: childEnv(spec.env, env), timeoutMs: spec.timeout_ms, ...(onStderr ? { onStderr } : {}) });
 }
 
 export function httpAdapter(spec: { url: string; headers_env?: Record<string, string>; timeout_ms?: number }, env: NodeJS.ProcessEnv): HttpTarget {
   return createHttpTarget({ url: spec.url, headers: httpHeaders(spec, env), timeoutMs: spec.timeout_ms });
 }
 
-/** A child's own variables (a suite's `env:`) with `${VAR}` read from `env`; values under secret-looking names are registered. */
-export function childEnv(templates: Record<string, string> | undefined, env: NodeJS.ProcessEnv): Record<string, string> {
-  const own = expandTemplates(templates ?? {}, env, (name) => `the adapter's env: ${name}`);
+/**
+ * A child's own variables (a suite's `env:`) with `${VAR}` read from `env`:
+ * what they take from `env` is registered (see expandTemplates), and so are
+ * values written in the suite under secret-looking names. `owner` names the
+ * child in messages.
+ */
+export function childEnv(templates: Record<string, string> | undefined, env: NodeJS.ProcessEnv, owner = 'the adapter'): Record<string, string> {
+  const own = expandTemplates(templates ?? {}, env, (name) => `${owner}'s env: ${name}`);
   for (const [name, value] of Object.entries(own)) if (looksSecret(name)) registerSecret(value);
   return own;
 }

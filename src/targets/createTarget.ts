@@ -33,6 +33,6 @@ export async function createTarget(spec: TargetSpec, context: TargetContext): Pr
     case 'http':
       return spec.start ? startedHttpTarget({ ...spec, start: spec.start, cwd: spec.cwd! }, context.env) : httpAdapter({ ...spec, url: spec.url! }, context.env);
     case 'command':
-      return commandAdapter(spec, context.env);
+      return commandAdapter(spec, context.env, context.storeContext.adapterStderr);
   }
 }

@@ -93,7 +93,7 @@ export function describeGrading(spec: Pick<CaseSpec, 'check' | 'graders'>): stri
   return [...(checkLine ? [checkLine] : []), ...(graders.length ? [`graders ${graders.join('; ')}`] : [])].join('; ');
 }
 
-type RawGrader = Record<string, unknown> & { min?: number };
+type RawGrader = Record<string, unknown> & { min?: number; env?: Record<string, string> };
 
 /**
  * A case's `graders:` as graded, from what passed the schema: each grader has
@@ -113,7 +113,10 @@ export function loadGraders(raw: Record<string, RawGrader>, context: GraderLoad)
       continue;
     }
     const kind = kinds[0]!;
-    const value = GRADER_KINDS[kind]!.load(grader[kind] as never, grader.min, { ...context, at });
+    // Only a script runs as a process of its own, with an environment.
+    if (grader.env !== undefined && kind !== 'script') context.problems.push({ where: at(['env']), message: `env is for script graders: a ${kind} grader runs no process of its own`, hint: 'remove env here' });
+    const env = kind === 'script' ? grader.env : undefined;
+    const value = GRADER_KINDS[kind]!.load(grader[kind] as never, grader.min, { ...context, at, ...(env ? { env } : {}) });
     loaded[name] = { [kind]: value, ...(grader.min !== undefined ? { min: grader.min } : {}) } as GraderSpec;
   }
   return loaded;

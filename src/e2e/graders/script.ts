@@ -1,13 +1,18 @@
 import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
+import { RecallGateError } from '../../errors.js';
+import { childEnv } from '../../targets/adapterFromSpec.js';
+import { childEnvironment } from '../../targets/jsonRpc/commandTransport.js';
 import type { CaseSpec, MemoryOp } from '../types.js';
 import type { Invocation, TrialRecord } from '../trial.js';
+import { callGrader, GraderCallError } from './scriptProcess.js';
 import type { GraderOutcome, ScriptGraderSpec } from './types.js';
 
 /*
  * A user's own grader: an exported function of an ES module the suite names
- * (`graders/redundancy.mjs#check`), run in this process as a command
- * target's code is the user's own. It gets ScriptGraderContext and returns
+ * (`graders/redundancy.mjs#check`), run in a node process of its own with a
+ * command adapter's environment and the grader's `env:` (see
+ * scriptProcess.ts). It gets ScriptGraderContext and returns
  * {score in [0, 1], pass?, reason, metadata?}, or a promise of one. Without
  * `pass` the score is held to the grader's `min` (default 1); with a `min`
  * in the suite, the suite's threshold decides. A throw or a return value of
@@ -23,18 +28,16 @@ export interface ScriptGraderContext {
   case: Omit<CaseSpec, 'where'>;
 }
 
-const modules = new Map<string, Promise<Record<string, unknown>>>();
-
-export async function gradeWithScript(spec: ScriptGraderSpec, min: number | undefined, context: ScriptGraderContext): Promise<GraderOutcome> {
-  const url = pathToFileURL(spec.path).href;
-  if (!modules.has(url)) modules.set(url, import(url) as Promise<Record<string, unknown>>);
+/** `env`: recall-gate's environment, which the grader's `env:` reads `${VAR}` from. */
+export async function gradeWithScript(spec: ScriptGraderSpec, min: number | undefined, context: ScriptGraderContext, env: NodeJS.ProcessEnv): Promise<GraderOutcome> {
+  const own = childEnv(spec.env, env, `grader script ${spec.shown}`);
   let returned: unknown;
   try {
-    const grader = (await modules.get(url)!)[spec.export];
-    if (typeof grader !== 'function') throw new Error(`${spec.export} is not an exported function`);
-    returned = await (grader as (ctx: ScriptGraderContext) => unknown)(structuredClone(context));
+    returned = await callGrader(spec, own, context);
   } catch (error) {
-    throw new Error(`grader script ${spec.shown} threw: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    if (!(error instanceof GraderCallError)) throw error;
+    if (error.kind === 'unsendable') throw new Error(`grader script ${spec.shown} returned a bad value: ${error.message}`, { cause: error });
+    throw new Error(`grader script ${spec.shown} ${error.kind === 'threw' ? 'threw' : 'failed'}: ${error.message}`, { cause: error });
   }
   const problem = badReturn(returned);
   if (problem) throw new Error(`grader script ${spec.shown} returned a bad value: ${problem}`);
@@ -95,16 +98,35 @@ child.on('close', (code) => {
 /**
  * The exports of a module, by name and typeof, read when the suite loads so
  * a missing export is a problem at file:line:col. The module is imported in a
- * separate node process: loading a suite stays synchronous and the check
- * leaves nothing of the module in this one, nor anything it started running.
+ * separate node process (and its own process group), with the environment
+ * its grader will run with (see loadEnvironment): loading a suite stays
+ * synchronous and the check leaves nothing of the module in this one, nor
+ * anything it started running.
  */
-export function moduleExports(path: string): Record<string, string> {
+export function moduleExports(path: string, env: Record<string, string> = {}): Record<string, string> {
   try {
-    const out = execFileSync(process.execPath, ['-e', IN_OWN_GROUP, pathToFileURL(path).href], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 30_000 });
+    const out = execFileSync(process.execPath, ['-e', IN_OWN_GROUP, pathToFileURL(path).href], { encoding: 'utf8', env: childEnvironment(process.env, env), stdio: ['ignore', 'pipe', 'pipe'], timeout: 30_000 });
     return JSON.parse(out) as Record<string, string>;
   } catch (error) {
     const stderr = String((error as { stderr?: unknown }).stderr ?? '');
     const line = stderr.split('\n').find((text) => /^\w*Error\b/.test(text)) ?? (error as Error).message.split('\n')[0];
     throw new Error(`cannot import it: ${line}`, { cause: error });
   }
+}
+
+/**
+ * A grader's `env:` as far as `env` sets it, for importing the module when the
+ * suite loads: `validate` runs without the run's secrets, so an entry naming
+ * an unset variable is left out here (the run reports it), not a load problem.
+ */
+export function loadEnvironment(templates: Record<string, string> | undefined, env: NodeJS.ProcessEnv): Record<string, string> {
+  const resolved: Record<string, string> = {};
+  for (const [name, template] of Object.entries(templates ?? {})) {
+    try {
+      Object.assign(resolved, childEnv({ [name]: template }, env));
+    } catch (error) {
+      if (!(error instanceof RecallGateError)) throw error;
+    }
+  }
+  return resolved;
 }

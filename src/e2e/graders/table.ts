@@ -12,7 +12,7 @@ import type { CaseSpec, CheckSpec, Judge, ReportedUsage } from '../types.js';
 import { NO_SNAPSHOT, gradeWithJudge } from './judge.js';
 import { gradeCaptures, gradeRedundancy } from './memory.js';
 import { gradeMemoryOps } from './ops.js';
-import { gradeWithScript, moduleExports } from './script.js';
+import { gradeWithScript, loadEnvironment, moduleExports } from './script.js';
 import type { GraderOutcome, GraderSpec, JudgeGraderSpec, MemoryGraderSpec, MemoryOpsGraderSpec, ScriptGraderSpec } from './types.js';
 
 /** What a grader sees of one trial. */
@@ -26,6 +26,8 @@ export interface GraderInput {
   judgeModel?: string;
   /** Why there is no judge although the suite names one (see E2eDeps.judgeMissing). */
   judgeMissing?: string;
+  /** recall-gate's environment, which a script grader's `env:` reads `${VAR}` from; process.env when absent. */
+  env?: NodeJS.ProcessEnv;
 }
 
 type Path = (string | number)[];
@@ -43,8 +45,10 @@ export interface GraderLoad {
   /** Files the suite depends on (a rubric file): appended to. */
   files: string[];
   problems: InputProblem[];
-  /** Script exports already read in this load, by absolute path. */
-  exportsOf: (path: string) => Record<string, string>;
+  /** Script exports already read in this load, by absolute path; `env`: the environment the module is imported with. */
+  exportsOf: (path: string, env: Record<string, string>) => Record<string, string>;
+  /** The grader's `env:` (script graders only). */
+  env?: Record<string, string>;
 }
 
 export interface GraderKind {
@@ -168,7 +172,7 @@ const script: GraderKind = {
       memory_ops: input.invocations.map((invocation) => ({ kind: invocation.kind, ...(invocation.session !== undefined ? { session: invocation.session } : {}), ...(invocation.turn !== undefined ? { turn: invocation.turn } : {}), ops: invocation.memory_ops ?? [] })),
       sessions: input.spec.sessions,
       case: withoutWhere(input.spec),
-    }),
+    }, input.env ?? process.env),
   describe: (value: ScriptGraderSpec) => `script ${value.shown}`,
   load: (raw: string, min, context) => {
     minProblem(min, 0, 1, context);
@@ -176,13 +180,13 @@ const script: GraderKind = {
     const hash = raw.lastIndexOf('#');
     const [file, name] = [raw.slice(0, hash), raw.slice(hash + 1)];
     const path = resolve(context.suiteDir, file);
-    const loaded: ScriptGraderSpec = { path, shown: raw, export: name };
+    const loaded: ScriptGraderSpec = { path, shown: raw, export: name, ...(context.env ? { env: context.env } : {}) };
     if (!existsSync(path)) {
       context.problems.push({ where: at, message: `grader script ${relative(process.cwd(), path) || path} does not exist`, hint: 'paths in a suite are relative to the suite file' });
       return loaded;
     }
     try {
-      const exported = context.exportsOf(path);
+      const exported = context.exportsOf(path, loadEnvironment(context.env, process.env));
       if (exported[name] !== 'function') {
         const functions = Object.keys(exported).filter((key) => exported[key] === 'function');
         context.problems.push({

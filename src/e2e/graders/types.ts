@@ -42,6 +42,8 @@ export interface ScriptGraderSpec {
   /** As written in the suite (file#export), for messages. */
   shown: string;
   export: string;
+  /** The grader's own environment variables, as written (`${VAR}` read when it runs); its process gets a command adapter's few inherited ones besides. */
+  env?: Record<string, string>;
 }
 
 /** One named grader of a case, as loaded: exactly one kind, and the threshold its score is held to. */

@@ -9,6 +9,8 @@ import { formatCost, formatEstimate, formatMetric, headlineMetrics, liftAndGapCe
 import { missedQueries } from '../missedTable.js';
 import type { ResultsDocument } from '../../results/types.js';
 import { embeddedBytes } from './scriptJson.js';
+import { FAILURE_STAGES, type TrialStage } from '../../e2e/stage.js';
+import { stageName } from '../stageLines.js';
 
 /**
  * What report.html embeds: every figure the page shows, already formatted
@@ -17,7 +19,8 @@ import { embeddedBytes } from './scriptJson.js';
  */
 export interface ReportData {
   run: { suite: string; variant?: string; commit?: string; ref?: string; run_id?: string; started_at: string; finished_at?: string; status: string; tool: string; cost?: string };
-  filters: { abilities: string[]; conditions: string[]; providers: string[] };
+  /** stages: the failure stages (e2e/stage.ts) some shown failure has, in FAILURE_STAGES order; absent when none has one. */
+  filters: { abilities: string[]; conditions: string[]; providers: string[]; stages?: string[] };
   verdict?: { status: 'pass' | 'fail'; line: string; split?: string; rows: VerdictRowData[] };
   abilities?: AbilitiesData;
   retrieval?: RetrievalData;
@@ -95,6 +98,10 @@ export interface FailureData {
   check: string;
   reason: string;
   harm?: string;
+  /** Where the failure lives (a FailureStage), how reports name it, and why it is unknown; absent when it has none. */
+  stage?: string;
+  stage_label?: string;
+  stage_reason?: string;
   invocations: Bounded<InvocationData>;
 }
 
@@ -297,6 +304,8 @@ function failures(results: ResultsDocument, trials: readonly TrialRecord[], budg
   const failing = trials.filter((trial) => trial.status === 'fail');
   const ordered = [...failing.filter((trial) => trial.condition === headline), ...failing.filter((trial) => trial.condition !== headline)];
   const harm = new Map((results.e2e?.failures ?? []).filter((failure) => failure.harm).map((failure) => [failure.key, failure.harm!]));
+  // A trial recorded before stages has its stage in the results' failure list (derived there from what it stored).
+  const staged = new Map((results.e2e?.failures ?? []).filter((failure) => failure.stage).map((failure) => [failure.key, failure]));
   return bounded(
     ordered,
     HTML_LIMITS.failures,
@@ -312,10 +321,16 @@ function failures(results: ResultsDocument, trials: readonly TrialRecord[], budg
       check: text(trial.check),
       reason: text(trial.reason),
       ...(harm.has(trial.key) ? { harm: text(harm.get(trial.key)) } : {}),
+      ...stageData(trial.stage ? trial : staged.get(trial.key)),
       invocations: shownInvocations(trial.invocations),
     }),
     budget,
   );
+}
+
+function stageData(stage: Partial<TrialStage> | undefined): Pick<FailureData, 'stage' | 'stage_label' | 'stage_reason'> {
+  if (!stage?.stage) return {};
+  return { stage: stage.stage, stage_label: stageName(stage), ...(stage.stage_reason !== undefined ? { stage_reason: text(stage.stage_reason, HTML_LIMITS.shortText) } : {}) };
 }
 
 /** Each provider's missed queries, within an equal share of `bytes`. */
@@ -375,6 +390,8 @@ export function reportData(input: { results: ResultsDocument; trials: readonly T
   const { results, baseline } = input;
   // The failures take the larger share: a reviewer opens the report for them.
   const bytes = input.limitBytes ?? HTML_LIMITS.bytes;
+  const failing = failures(results, input.trials, { left: bytes * 0.6 });
+  const stages = FAILURE_STAGES.filter((stage) => failing.shown.some((failure) => failure.stage === stage));
   return {
     run: {
       suite: results.suite.name,
@@ -391,12 +408,13 @@ export function reportData(input: { results: ResultsDocument; trials: readonly T
       abilities: Object.keys(results.e2e?.abilities ?? {}),
       conditions: [...(results.e2e?.conditions ?? [])],
       providers: Object.keys(results.retrieval?.providers ?? {}),
+      ...(stages.length > 0 ? { stages } : {}),
     },
     ...(input.verdict ? { verdict: verdictData(input.verdict) } : {}),
     ...(results.e2e ? { abilities: abilitiesData(results, baseline) } : {}),
     ...(results.retrieval ? { retrieval: retrievalData(results, baseline) } : {}),
     tags: tagRows(results),
-    failures: failures(results, input.trials, { left: bytes * 0.6 }),
+    failures: failing,
     missed: missed(results, bytes * 0.3),
     errors: errors(results, { left: bytes * 0.1 }),
     ...(input.trend ? { trends: trends(input.trend) } : {}),

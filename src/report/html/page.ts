@@ -109,6 +109,8 @@ export function reportPage(): void {
     select('filter-ability', 'ability', data.filters.abilities),
     select('filter-condition', 'condition', data.filters.conditions),
     select('filter-provider', 'provider', data.filters.providers),
+    // Only when some failure has a stage.
+    data.filters.stages !== undefined && select('filter-stage', 'stage', data.filters.stages),
   ]);
 
   // The verdict: the gate's every condition as the terminal and the comment show it.
@@ -194,13 +196,17 @@ export function reportPage(): void {
   const failureSection = section('failures', `Failing trials (${failures.total})`, failures.total > 0
     ? [
         ...failures.shown.map((failure) =>
-          el('details', { class: 'failure', attrs: { 'data-ability': failure.ability, 'data-condition': failure.condition } }, [
-            el('summary', { text: `${failure.case} · ${failure.condition} #${failure.repeat} · ${failure.ability}: ${failure.reason}` }),
+          el('details', { class: 'failure', attrs: { 'data-ability': failure.ability, 'data-condition': failure.condition, 'data-stage': failure.stage ?? '' } }, [
+            el('summary', {}, [
+              failure.stage_label !== undefined && el('span', { class: `badge stage-${failure.stage ?? ''}`, text: failure.stage_label }),
+              `${failure.case} · ${failure.condition} #${failure.repeat} · ${failure.ability}: ${failure.reason}`,
+            ]),
             ...pre('question', failure.question),
             ...pre('answer', failure.answer),
             ...pre('check', failure.check),
             ...pre('why it failed', failure.reason),
             ...(failure.harm ? pre('harmful memory', failure.harm) : []),
+            ...(failure.stage_reason ? pre('stage unknown because', failure.stage_reason) : []),
             ...failure.invocations.shown.map(turn),
             moreNote(failure.invocations, 'session turns'),
           ]),
@@ -262,8 +268,8 @@ export function reportPage(): void {
 
   function applyFilters(): void {
     const value = (id: string) => document.getElementById(id)?.value ?? '';
-    const chosen = { ability: value('filter-ability'), condition: value('filter-condition'), provider: value('filter-provider') };
-    for (const node of document.querySelectorAll('[data-ability], [data-condition], [data-provider]')) {
+    const chosen = { ability: value('filter-ability'), condition: value('filter-condition'), provider: value('filter-provider'), stage: value('filter-stage') };
+    for (const node of document.querySelectorAll('[data-ability], [data-condition], [data-provider], [data-stage]')) {
       const mismatch = (Object.keys(chosen) as (keyof typeof chosen)[]).some((key) => chosen[key] !== '' && node.dataset[key] !== undefined && node.dataset[key] !== chosen[key]);
       node.hidden = mismatch;
     }

@@ -28,6 +28,8 @@ thead th { background: var(--panel); }
 figcaption { font-size: 0.9rem; color: var(--muted); overflow-wrap: anywhere; }
 details.failure { border: 1px solid var(--line); border-radius: 6px; margin: 0.5rem 0; padding: 0.25rem 0.75rem; background: var(--panel); }
 details.failure > summary { cursor: pointer; overflow-wrap: anywhere; }
+.badge { display: inline-block; margin-right: 0.5rem; padding: 0 0.4rem; border-radius: 1rem; font-size: 0.8rem; border: 1px solid var(--fail); color: var(--fail); }
+.badge.stage-unknown { border-color: var(--skip); color: var(--skip); }
 .turn { border-left: 3px solid var(--line); margin: 0.5rem 0; padding: 0 0.75rem; }
 .turn.probe { border-left-color: var(--fail); }
 .label { color: var(--muted); font-size: 0.85rem; text-transform: uppercase; letter-spacing: 0.03em; }

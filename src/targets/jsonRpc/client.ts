@@ -22,6 +22,10 @@ export interface JsonRpcTransport {
   /** Stops waiting (and forgets the request) when `signal` aborts: the call timed out or the client closed. */
   send(request: JsonRpcRequest, signal: AbortSignal): Promise<unknown>;
   close(): Promise<void>;
+  /** What else to say when a call got no response in time (a stdio adapter: its stdout may be buffered). */
+  timeoutHint?(): string | undefined;
+  /** What else to say when the adapter answered an error (a stdio adapter: the variables it was not given). */
+  errorHint?(message: string): string | undefined;
 }
 
 export interface JsonRpcClientOptions {
@@ -48,10 +52,13 @@ export class JsonRpcError extends RecallGateError {
     readonly rpcCode: number,
     readonly rpcMessage: string,
     readonly data: unknown,
+    /** What the transport adds (errorHint), for an error other than method-not-found. */
+    more?: (message: string) => string | undefined,
   ) {
     const detail = data === undefined || data === null ? '' : ` (data: ${excerpt(typeof data === 'string' ? data : JSON.stringify(data))})`;
-    super('incomplete', `${label}: "${method}" failed with JSON-RPC error ${rpcCode}: ${rpcMessage}${detail}`, {
-      hint: rpcCode === JsonRpcErrorCode.methodNotFound ? methodNotFoundHint(method) : undefined,
+    const message = `${label}: "${method}" failed with JSON-RPC error ${rpcCode}: ${rpcMessage}${detail}`;
+    super('incomplete', message, {
+      hint: rpcCode === JsonRpcErrorCode.methodNotFound ? methodNotFoundHint(method) : more?.(message),
     });
     this.name = 'JsonRpcError';
   }
@@ -100,7 +107,7 @@ export class JsonRpcClient {
     const timer = setTimeout(() => {
       interrupt(
         new RecallGateError('incomplete', `${this.label}: "${method}" got no response within ${timeoutMs} ms`, {
-          hint: 'the adapter may be stuck, or slower than the timeout allows: raise the target timeout if it is just slow',
+          hint: this.transport.timeoutHint?.() ?? 'the adapter may be stuck, or slower than the timeout allows: raise the target timeout if it is just slow',
         }),
       );
     }, timeoutMs);
@@ -150,7 +157,7 @@ export class JsonRpcClient {
       if (!isObject(error) || typeof error.code !== 'number' || typeof error.message !== 'string') {
         throw invalid(`"error" must be an object with a numeric "code" and a string "message", got ${excerpt(JSON.stringify(error))}`);
       }
-      throw new JsonRpcError(this.label, method, error.code, error.message, error.data);
+      throw new JsonRpcError(this.label, method, error.code, error.message, error.data, this.transport.errorHint?.bind(this.transport));
     }
     if (!('result' in response)) throw invalid('it has neither "result" nor "error"');
     return response.result;

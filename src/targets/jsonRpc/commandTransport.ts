@@ -6,6 +6,7 @@ import { atInterrupt } from '../../interrupt.js';
 import { OWN_GROUP, signalGroup, stopGroup } from '../processGroup.js';
 import type { JsonRpcRequest, JsonRpcTransport } from './client.js';
 import { excerpt, isObject } from './protocol.js';
+import { envHint, unpassedVariables } from './envHint.js';
 
 export interface CommandTransportOptions {
   /** The program, run without a shell (e.g. "node", "python3", "./adapter"). */
@@ -14,7 +15,7 @@ export interface CommandTransportOptions {
   cwd?: string;
   /** The child's own variables (a suite's `env:`), on top of the few it inherits (see childEnvironment). */
   env?: Record<string, string>;
-  /** Each line the child writes to stderr; by default passed through to our stderr. */
+  /** Each line the child writes to stderr (scrubbed of secrets); by default passed through to our stderr. A run sends them to adapter.log. */
   onStderr?: (line: string) => void;
   /** Notices for people (a stray stdout line, a restart); by default written to our stderr as "warning: ...". */
   onWarning?: (message: string) => void;
@@ -59,6 +60,8 @@ export class CommandTransport implements JsonRpcTransport {
   private closed?: Promise<void>;
   /** Unregisters the current child's stop on a signal (its own process group no longer gets the terminal's Ctrl-C). */
   private forgetInterrupt: () => void = () => undefined;
+  /** Lines read from the child's stdout so far: none at a timeout suggests its stdout is buffered. */
+  private stdoutLines = 0;
 
   constructor(private readonly options: CommandTransportOptions) {
     if (!options.command) throw new RecallGateError('invalid-input', 'the adapter command is empty');
@@ -153,6 +156,7 @@ export class CommandTransport implements JsonRpcTransport {
   }
 
   private onLine(line: string): void {
+    this.stdoutLines += 1;
     const text = line.trim();
     if (!text) return;
     let message: unknown;
@@ -219,9 +223,22 @@ export class CommandTransport implements JsonRpcTransport {
 
   private failedError(method: string, waiting: boolean, reason = this.failure): RecallGateError {
     const when = waiting ? `while "${method}" was waiting for its response` : `earlier, so "${method}" cannot be sent`;
-    return new RecallGateError('incomplete', `${this.label} ${reason} ${when}${this.stderrText()}`, {
-      hint: 'run the command by hand and type a request line to see what goes wrong',
+    const message = `${this.label} ${reason} ${when}${this.stderrText()}`;
+    return new RecallGateError('incomplete', message, {
+      hint: ['run the command by hand and type a request line to see what goes wrong', this.errorHint(message)].filter(Boolean).join('; '),
     });
+  }
+
+  /** A call got no response line in time: a child writing to a pipe may be holding its output in a buffer. */
+  timeoutHint(): string {
+    const nothing = this.stdoutLines === 0 ? 'it has written no line on stdout at all, so ' : '';
+    return `${nothing}its stdout may be buffered: each response line must be flushed as it is written (Python: print(..., flush=True), or run it with python -u); if it is only slow, raise the target's timeout_ms`;
+  }
+
+  /** The variables recall-gate has that this child was not given, when the adapter failed or answered an error (names only). */
+  errorHint(message: string): string | undefined {
+    const child = childEnvironment(process.env, this.options.env);
+    return envHint(unpassedVariables(process.env, child, `${message}\n${this.stderrTail.join('\n')}`));
   }
 
   private takeAll(): Pending[] {

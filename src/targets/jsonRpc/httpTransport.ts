@@ -29,10 +29,10 @@ export class HttpTransport implements JsonRpcTransport {
     try {
       url = new URL(options.url);
     } catch {
-      throw new RecallGateError('invalid-input', `the adapter URL ${JSON.stringify(options.url)} is not a URL`);
+      throw new RecallGateError('invalid-input', `the adapter URL ${redactUrl(options.url)} is not a URL`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new RecallGateError('invalid-input', `the adapter URL must be http:// or https://, got ${JSON.stringify(options.url)}`);
+      throw new RecallGateError('invalid-input', `the adapter URL must be http:// or https://, got ${redactUrl(options.url)}`);
     }
     const headers = new Headers({ 'content-type': 'application/json', accept: 'application/json' });
     for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
