@@ -1,6 +1,9 @@
 import { ExitCode, RecallGateError, describeError, formatProblem } from '../errors.js';
 import { TOOL_VERSION } from '../version.js';
 import { registerEnvironmentSecrets } from '../secrets.js';
+import { closest } from '../suite/didYouMean.js';
+import { HelpRequested } from './args.js';
+import { COMMAND_HELP } from './help.js';
 import { scrubbedIO, type CliIO } from './io.js';
 import { plainBlock } from '../report/escape.js';
 type Command = (argv: string[], io: CliIO) => Promise<number>;
@@ -10,6 +13,7 @@ type Command = (argv: string[], io: CliIO) => Promise<number>;
  * for the code of `run` (the e2e engine, report renderers) or `export` (pg).
  */
 const COMMANDS: Record<string, () => Promise<{ command: Command; usage: string }>> = {
+  init: async () => import('./init.js').then((m) => ({ command: m.initCommand, usage: m.INIT_USAGE })),
   run: async () => import('./run.js').then((m) => ({ command: m.runCommand, usage: m.RUN_USAGE })),
   validate: async () => import('./validate.js').then((m) => ({ command: m.validateCommand, usage: m.VALIDATE_USAGE })),
   score: async () => import('./score.js').then((m) => ({ command: m.scoreCommand, usage: m.SCORE_USAGE })),
@@ -22,28 +26,14 @@ const COMMANDS: Record<string, () => Promise<{ command: Command; usage: string }
   history: async () => import('./history.js').then((m) => ({ command: m.historyCommand, usage: m.HISTORY_USAGE })),
 };
 
-/** What each command does, under its usage line in the help, in the help's order. */
-const SUMMARIES: [string, string][] = [
-  ['run', `retrieval: seed each provider, ask every query, print metrics;
-      e2e: play each case's sessions to the agent, grade the probe, k times per condition`],
-  ['validate', 'check suites and every file they read; problems as file:line:col'],
-  ['score', 'score TREC qrels and run files with trec_eval\'s definitions'],
-  ['compare', 'per-metric deltas between two runs; applies the suite\'s gate with the first as baseline'],
-  ['merge', 'combine the results of run --shard i/n jobs, then apply the gate'],
-  ['regrade', 're-apply the suite\'s current checks to a run\'s stored answers (no model calls)'],
-  ['judge-check', 'run the judge on hand-labelled answers: agreement, kappa, confusion matrix, disagreements'],
-  ['export', 'add a run\'s trials to the memory_eval_trials table in PostgreSQL, one row each (again: nothing twice)'],
-  ['import', 'turn a dataset file into a suite folder (cases.yaml, suite.yaml); skipped rows listed as file:line'],
-  ['history', 'each headline metric\'s trend over results folders, oldest first; --out adds them to a history file'],
-];
-
 /** The help text; it loads every command's module for its usage line, which only help needs. */
 export async function helpText(): Promise<string> {
-  const lines = await Promise.all(SUMMARIES.map(async ([name, summary]) => `  ${(await COMMANDS[name]!()).usage}\n      ${summary}\n`));
+  const lines = await Promise.all(Object.entries(COMMAND_HELP).map(async ([name, help]) => `  ${(await COMMANDS[name]!()).usage}\n      ${help.summary}\n`));
   return `recall-gate ${TOOL_VERSION}: test an AI agent's long-term memory
 
 usage:
 ${lines.join('')}
+recall-gate <command> --help (or -h) shows a command's arguments, options and their defaults.
 exit status: 0 done, 1 gate failed, 2 invalid input, 3 could not complete
 `;
 }
@@ -53,7 +43,8 @@ export async function main(argv: string[], unscrubbed: CliIO): Promise<number> {
   // Before anything can print: a server may echo a key from the environment in any message.
   registerEnvironmentSecrets(unscrubbed.env);
   const io = scrubbedIO(unscrubbed);
-  const [command, ...rest] = argv;
+  // `help run` is `run --help`.
+  const [command, ...rest] = argv[0] === 'help' && argv[1] !== undefined && Object.hasOwn(COMMANDS, argv[1]) ? [argv[1], '--help'] : argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
     io.stdout(await helpText());
     return command === undefined ? ExitCode.invalidInput : ExitCode.ok;
@@ -62,14 +53,19 @@ export async function main(argv: string[], unscrubbed: CliIO): Promise<number> {
     io.stdout(`${TOOL_VERSION}\n`);
     return ExitCode.ok;
   }
-  const load = COMMANDS[command];
+  const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!load) {
-    io.stderr(`recall-gate: unknown command "${command}"\n\n${await helpText()}`);
+    const near = closest(command, Object.keys(COMMANDS));
+    io.stderr(`recall-gate: unknown command "${command}"${near === undefined ? '' : ` (did you mean "${near}"?)`}\n\n${await helpText()}`);
     return ExitCode.invalidInput;
   }
   try {
     return await (await load()).command(rest, io);
   } catch (error) {
+    if (error instanceof HelpRequested) {
+      io.stdout(error.text);
+      return ExitCode.ok;
+    }
     if (error instanceof RecallGateError) {
       // No escape sequences: a message may quote a suite, provider or variant name from a forged results folder, escapes and all.
       for (const problem of error.problems) io.stderr(`${plainBlock(formatProblem(problem))}\n`);

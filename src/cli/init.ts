@@ -1,0 +1,200 @@
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ExitCode, RecallGateError, fileSystemError } from '../errors.js';
+import { replaceFile } from '../outputFile.js';
+import { closest } from '../suite/didYouMean.js';
+import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import { parseCommandArgs } from './args.js';
+import { AGENT_KINDS, DEFAULT_AGENT, KIND_SPECS, type AgentKind, type KindSpec } from './initKinds.js';
+import { WORKFLOW_FILE, workflowText } from './initWorkflow.js';
+import type { CliIO } from './io.js';
+
+export const INIT_USAGE = `recall-gate init [DIR] [--agent ${AGENT_KINDS.join('|')}] [--workflow] [--force]`;
+
+/** Where the suite goes without DIR: the path the README's and the Action's examples use. */
+export const DEFAULT_DIR = 'evals/memory';
+
+/** The templates' folder in the package. */
+const TEMPLATES = join('templates', 'init');
+
+/** One file init writes: where (absolute), and its text. */
+interface PlannedFile {
+  path: string;
+  text: string;
+}
+
+/**
+ * Writes a starting suite folder for one kind of agent: suite.yaml, the
+ * memories, queries and cases, and what the kind needs (an adapter, a
+ * prompt, a package.json); with --workflow also the Action's workflow at the
+ * repository root. Nothing is written when any file it would write exists,
+ * unless --force. Prints what it wrote and the next three commands.
+ */
+export async function initCommand(argv: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, { agent: { type: 'string' }, workflow: { type: 'boolean', default: false }, force: { type: 'boolean', default: false } }, INIT_USAGE);
+  if (positionals.length > 1) throw new RecallGateError('invalid-input', 'init takes at most one folder', { hint: `usage: ${INIT_USAGE}` });
+  const kind = agentKind((values.agent as string | undefined) ?? DEFAULT_AGENT);
+  const spec = KIND_SPECS[kind];
+  const dir = resolve(io.cwd, positionals[0] ?? DEFAULT_DIR);
+  if (statOrUndefined(dir)?.isDirectory() === false) throw new RecallGateError('invalid-input', `${shown(dir, io.cwd)} is a file, not a folder`, { hint: 'give init a folder for the suite' });
+  const root = repositoryRoot(dir, io.cwd);
+  const fromRoot = toPosix(relative(root, dir));
+  const suite = fromRoot === '' ? 'suite.yaml' : `${fromRoot}/suite.yaml`;
+  // memory_paths sits in a double-quoted YAML string: written as JSON escapes it (YAML reads them the same).
+  const placeholders = { dir: fromRoot === '' ? '.' : fromRoot, suite, memory_paths: JSON.stringify(fromRoot === '' ? '**' : `${fromRoot}/**`).slice(1, -1), version: TOOL_VERSION };
+
+  const files = plannedFiles(spec, findPackageRoot(), dir, placeholders);
+  if (values.workflow) files.push({ path: join(root, WORKFLOW_FILE), text: workflowText(kind, suite, fromRoot === '' ? '.' : fromRoot) });
+  refuseOverwrites(files, io.cwd, values.force === true);
+
+  for (const file of files) writePlanned(file, io.cwd);
+  io.stdout(summaryText(kind, spec, files, dir, io.cwd, { defaultDir: positionals[0] === undefined, defaultKind: values.agent === undefined, workflow: values.workflow === true }));
+  return ExitCode.ok;
+}
+
+function agentKind(given: string): AgentKind {
+  if ((AGENT_KINDS as readonly string[]).includes(given)) return given as AgentKind;
+  const near = closest(given, AGENT_KINDS);
+  const kinds = AGENT_KINDS.map((kind) => `${kind}: ${KIND_SPECS[kind].summary}`).join('\n  ');
+  throw new RecallGateError('invalid-input', `unknown agent kind "${given}"${near === undefined ? '' : `: did you mean "${near}"?`}\n  ${kinds}`, { hint: `usage: ${INIT_USAGE}` });
+}
+
+/**
+ * The repository the suite belongs to: the nearest folder at or above DIR
+ * holding .git; without one, the current directory when DIR is inside it,
+ * else DIR itself. memory_paths and the workflow's suite path are written
+ * from there (the Action matches memory_paths against paths from the
+ * repository root), and --workflow writes there.
+ */
+export function repositoryRoot(dir: string, cwd: string): string {
+  for (let folder = dir; ; folder = dirname(folder)) {
+    if (existsSync(join(folder, '.git'))) return folder;
+    if (dirname(folder) === folder) break;
+  }
+  return isInside(dir, cwd) ? cwd : dir;
+}
+
+function isInside(path: string, folder: string): boolean {
+  const rel = relative(folder, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+const toPosix = (path: string): string => path.split(sep).join('/');
+
+/**
+ * The package's own folder (where templates/ and python/ are): the nearest
+ * folder above this module holding both a package.json named recall-gate and
+ * the templates, so it is found from dist/ (the bundle) and build/ (the tests) alike.
+ */
+function findPackageRoot(): string {
+  const start = dirname(fileURLToPath(import.meta.url));
+  for (let folder = start; ; folder = dirname(folder)) {
+    if (existsSync(join(folder, TEMPLATES)) && packageName(join(folder, 'package.json')) === TOOL_NAME) return folder;
+    if (dirname(folder) === folder) throw new RecallGateError('internal', `the init templates (${TEMPLATES}) are not in the package above ${start}`, { hint: 'reinstall recall-gate' });
+  }
+}
+
+function packageName(file: string): string | undefined {
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { name?: string }).name;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every file of a folder, depth first, as paths relative to it. */
+function filesUnder(folder: string, prefix = ''): string[] {
+  return readdirSync(join(folder, prefix), { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => (entry.isDirectory() ? filesUnder(folder, join(prefix, entry.name)) : [join(prefix, entry.name)]));
+}
+
+/** "{{name}}" in a template is the value of name; every name a template uses must be known. */
+function fill(template: string, values: Record<string, string>, file: string): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    if (!Object.hasOwn(values, name)) throw new RecallGateError('internal', `${file}: unknown template value {{${name}}}`);
+    return values[name]!;
+  });
+}
+
+function plannedFiles(spec: KindSpec, packageRoot: string, dir: string, values: Record<string, string>): PlannedFile[] {
+  const files: PlannedFile[] = [];
+  for (const folder of spec.folders) {
+    const source = join(packageRoot, TEMPLATES, folder);
+    for (const name of filesUnder(source)) files.push({ path: join(dir, name), text: fill(readFileSync(join(source, name), 'utf8'), values, join(TEMPLATES, folder, name)) });
+  }
+  for (const [from, to] of spec.copies ?? []) files.push({ path: join(dir, to), text: readFileSync(join(packageRoot, from), 'utf8') });
+  return files;
+}
+
+/**
+ * Anything already at a path init would write (a file, a link, even one to
+ * nothing) stops it before anything is written (exit 2), unless --force; a
+ * folder there stops it even then.
+ */
+function refuseOverwrites(files: readonly PlannedFile[], cwd: string, force: boolean): void {
+  for (const file of files) {
+    const found = statOrUndefined(file.path);
+    if (found?.isDirectory()) throw new RecallGateError('invalid-input', `${shown(file.path, cwd)} is a folder, where init writes a file`, { hint: 'choose another folder for the suite' });
+  }
+  if (force) return;
+  const existing = files.filter((file) => lstatOrUndefined(file.path) !== undefined).map((file) => shown(file.path, cwd));
+  if (existing.length > 0) {
+    throw new RecallGateError('invalid-input', `${existing.join(', ')} already exist${existing.length === 1 ? 's' : ''}: nothing was written`, { hint: 'add --force to overwrite, or give init another folder' });
+  }
+}
+
+function statOrUndefined(path: string) {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function lstatOrUndefined(path: string) {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Each file replaced in one step, as recall-gate writes the files it names: a link at the path (--force) is replaced, never written through. */
+function writePlanned(file: PlannedFile, cwd: string): void {
+  try {
+    mkdirSync(dirname(file.path), { recursive: true });
+    replaceFile(file.path, file.text);
+    // A script with a shebang (the adapters) can be run as it is.
+    if (file.text.startsWith('#!')) chmodSync(file.path, 0o755);
+  } catch (error) {
+    throw fileSystemError(error, `write ${shown(file.path, cwd)}`);
+  }
+}
+
+/** A path as the user would type it from the current directory. */
+function shown(path: string, cwd: string): string {
+  const rel = relative(cwd, path);
+  return rel === '' ? '.' : isInside(path, cwd) ? toPosix(rel) : path;
+}
+
+function summaryText(kind: AgentKind, spec: KindSpec, files: readonly PlannedFile[], dir: string, cwd: string, chosen: { defaultDir: boolean; defaultKind: boolean; workflow: boolean }): string {
+  const place = { dir: shown(dir, cwd), suite: shown(join(dir, 'suite.yaml'), cwd) };
+  const next = spec.next(place);
+  const width = Math.max(...next.map(([command]) => command.length));
+  const others = AGENT_KINDS.filter((other) => other !== kind);
+  return [
+    `wrote ${place.dir}/${chosen.defaultDir ? ' (the default folder)' : ''} for --agent ${kind}${chosen.defaultKind ? ' (the default)' : ''}: ${spec.summary}`,
+    ...files.map((file) => `  ${shown(file.path, cwd)}`),
+    '',
+    'next:',
+    ...next.map(([command, what], index) => `  ${index + 1}. ${command.padEnd(width)}   # ${what}`),
+    '',
+    chosen.workflow
+      ? `${WORKFLOW_FILE}: replace <owner> in its \`uses:\` line with recall-gate's repository, and add the secrets it names in the repository's settings`
+      : "--workflow also writes the Action's workflow",
+    `other kinds: --agent ${others.join('|')} (recall-gate init --help)`,
+    '',
+  ].join('\n');
+}
