@@ -80,7 +80,9 @@ class UserCorpus {
  * counts, repeats included (a term asked twice adds its part twice); a term
  * the corpus lacks adds nothing. Each part is computed in BM25Okapi's
  * order of operations, idf * (tf * (k1 + 1) / (tf + k1 * (1 - b + b * len / avgdl))),
- * and added term by term in query order, so scores are the doubles numpy gets.
+ * and added term by term in query order, as numpy adds them: equal scores
+ * there are equal here. Values agree within a few units in the last place
+ * (V8's Math.log is not always glibc's correctly rounded log).
  *
  * Every memory of the user is ranked, those scoring 0 (or below, when a
  * floored idf is negative) too; `limit` (the run's depth) cuts the list.
