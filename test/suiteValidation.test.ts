@@ -303,7 +303,7 @@ const cases: Case[] = [
     problems: [
       p(`${S}/unordered-problems.yaml:3:10`, '"depth" must be >= 1'),
       p(`${S}/unordered-problems.yaml:5:38`, '"k1" must be a number; got string "high"'),
-      p(`${S}/unordered-problems.yaml:5:44`, 'unknown key "colour"', 'allowed keys: name, kind, k1, b, embedding, url, tenant, database, api_key_env, auth_header, keep_collection, command, cwd, env, headers_env, timeout_ms, hnsw, tools'),
+      p(`${S}/unordered-problems.yaml:5:44`, 'unknown key "colour"', 'allowed keys: name, kind, k1, b, preset, epsilon, embedding, url, tenant, database, api_key_env, auth_header, keep_collection, command, cwd, env, headers_env, timeout_ms, hnsw, tools'),
       p(`${S}/unordered-problems.yaml:10:1`, 'unknown key "descripton"', 'did you mean "description"?'),
     ],
   },

@@ -347,7 +347,10 @@ export const longMemEvalFormat: ImportFormat = {
       : 'Relevant: the user turns marked has_answer in the answer_session_ids sessions.',
     'Tags: question_type, and abstention for "_abs" ids. Abstention questions, and those whose evidence is only',
     'in assistant turns (single-session-assistant), have relevant: [] and are left out of the means, as LongMemEval does.',
+    'Provider rank_bm25 is LongMemEval\'s flat-bm25 retriever (rank_bm25 BM25Okapi over text split on spaces).',
   ],
+  // LongMemEval's own BM25 baseline (run_retrieval.py --retriever flat-bm25), beside recall-gate's keyword provider.
+  retrievalProviders: ['{ name: rank_bm25, kind: keyword, preset: rank_bm25 }'],
   caseNotes: [
     'One case per LongMemEval question (single-session-assistant ones left out: their answer is in the',
     'dataset\'s own assistant replies). The haystack sessions are played to the agent as multi-turn sessions',

@@ -89,4 +89,6 @@ export interface ImportFormat {
   judgeModel?: string;
   /** Lines for the head of suite.yaml about the retrieval rows: ids, users, tags (formats that write memories and queries). */
   retrievalNotes?: (flags: ImportFlags) => string[];
+  /** Providers suite.yaml lists after the usual keyword and ngram-vector ones, as YAML flow maps (the benchmark's own retriever). */
+  retrievalProviders?: string[];
 }

@@ -273,6 +273,7 @@ function suiteText(options: ImportOptions, report: ImportReport, written: { memo
       '  providers:',
       '    - { name: keyword, kind: keyword }',
       '    - { name: ngram-vector, kind: vector, embedding: { kind: ngram, dimensions: 1024 } }',
+      ...(spec.retrievalProviders ?? []).map((provider) => `    - ${provider}`),
       ...fileList('  ', 'memories', written.memories),
       ...fileList('  ', 'queries', written.queries),
     );

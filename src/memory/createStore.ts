@@ -6,6 +6,7 @@ import { AdapterMemoryStore } from '../targets/jsonRpc/index.js';
 import { ChromaStore, DEFAULT_CHROMA_URL, collectionName } from './chroma.js';
 import { KeywordStore } from './keyword.js';
 import { mcpClient } from './mcp.js';
+import { RankBm25Store } from './rankBm25.js';
 import type { MemoryStore } from './types.js';
 import { VectorStore } from './vector.js';
 
@@ -21,6 +22,7 @@ export interface StoreContext extends EmbedderContext {
 export function createStore(provider: ProviderSpec, context: StoreContext): MemoryStore {
   switch (provider.kind) {
     case 'keyword':
+      if (provider.preset === 'rank_bm25') return new RankBm25Store({ k1: provider.k1, b: provider.b, epsilon: provider.epsilon });
       return new KeywordStore({ k1: provider.k1, b: provider.b });
     case 'vector':
       return new VectorStore(createEmbedder(provider.embedding!, context));

@@ -104,6 +104,11 @@ function toProblem(error: ErrorObject, file: SourceFile, basePath: DataPath): In
         hint: `remove it or change kind to ${kinds.split(/, | and /)[0]}`,
       };
     }
+    case 'dependencies': {
+      // Only epsilon depends on another key: it tunes the rank_bm25 preset.
+      const { property, missingProperty } = error.params as { property: string; missingProperty: string };
+      return { where: file.locate(path, { keyOf: property }), message: `"${property}" applies only with "${missingProperty}" set`, hint: `add ${missingProperty}: rank_bm25, or remove ${property}` };
+    }
     case 'oneOf':
       return { where: file.locate(path), message: 'an adapter or mcp provider needs either url (HTTP) or command (stdin/stdout), not both' };
     case 'minItems':
@@ -134,6 +139,8 @@ const KIND_ONLY_KEYS: Record<string, string> = {
   keep_collection: 'chroma',
   hnsw: 'chroma',
   embedding: 'vector and chroma',
+  preset: 'keyword',
+  epsilon: 'keyword',
 };
 
 function article(type: string): string {

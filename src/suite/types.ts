@@ -39,6 +39,10 @@ export interface ProviderSpec {
   k1?: number;
   /** BM25 length normalisation (keyword). */
   b?: number;
+  /** A fixed BM25 variant (keyword): rank_bm25 is LongMemEval's flat-bm25 (src/memory/rankBm25.ts). */
+  preset?: 'rank_bm25';
+  /** rank_bm25's floor for negative idf, as a share of the mean idf (keyword with preset rank_bm25). */
+  epsilon?: number;
   embedding?: EmbeddingSpec;
   /** Chroma server (chroma). */
   url?: string;

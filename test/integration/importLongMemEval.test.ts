@@ -41,7 +41,7 @@ test('an imported LongMemEval suite runs unchanged: session unit, keyword and n-
   };
   assert.equal(results.retrieval.query_count, 10);
   assert.equal(results.retrieval.memory_count, 12);
-  assert.deepEqual(Object.keys(results.retrieval.providers), ['keyword', 'ngram-vector']);
+  assert.deepEqual(Object.keys(results.retrieval.providers), ['keyword', 'ngram-vector', 'rank_bm25']);
   assert.ok(Object.values(results.retrieval.providers).every((provider) => provider.status === 'ok'));
   // Each user's haystack is a session or three, one of them relevant: the n-gram index finds it within 5.
   assert.equal(results.retrieval.providers['ngram-vector']?.metrics['success@5'], 1);

@@ -179,7 +179,7 @@ describe('an import too large for one file is written in parts the suite lists, 
 
     const validate = await runCli(['validate', join(out, 'suite.yaml')]);
     assert.equal(validate.code, 0, validate.stdout + validate.stderr);
-    assert.match(validate.stdout, /ok \(2 providers, 17 memories, 7 queries; 6 e2e cases; /);
+    assert.match(validate.stdout, /ok \(3 providers, 17 memories, 7 queries; 6 e2e cases; /);
 
     const whole = join(tempDir(), 'whole');
     const imported = await runCli(['import', 'longmemeval', source, '--out', whole, '--e2e']);
