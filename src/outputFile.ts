@@ -44,11 +44,16 @@ export function openNewFile(temp: string): number {
  * that fails (a full or read-only disk) leaves no temp file and says why.
  */
 export function replaceFile(path: string, text: string): void {
+  replaceFileWith(path, (fd) => writeFileSync(fd, scrubSecrets(text)));
+}
+
+/** replaceFile for a writer that fills the new file itself (lines as they come): the same temp, rename and clean-up. */
+export function replaceFileWith(path: string, write: (fd: number) => void): void {
   const temp = tempPathOf(path);
   let fd: number | undefined;
   try {
     fd = openNewFile(temp);
-    writeFileSync(fd, scrubSecrets(text));
+    write(fd);
     closeSync(fd);
     fd = undefined;
     renameSync(temp, path);

@@ -1,7 +1,7 @@
-import { closeSync, existsSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, writeSync } from 'node:fs';
 import { fileSystemError } from '../errors.js';
 import { scrubSecrets } from '../secrets.js';
-import { openNewFile, tempPathOf } from '../outputFile.js';
+import { replaceFileWith } from '../outputFile.js';
 
 /**
  * Files of the results folder written and read a line at a time: a run's
@@ -41,25 +41,11 @@ class LineBuffer {
  * temp file and says why.
  */
 export function writeLinesAtomic(path: string, lines: Iterable<string>): void {
-  const temp = tempPathOf(path);
-  let fd: number | undefined;
-  try {
-    fd = openNewFile(temp);
+  replaceFileWith(path, (fd) => {
     const buffer = new LineBuffer(fd);
     for (const line of lines) buffer.push(line);
     buffer.flush();
-    closeSync(fd);
-    fd = undefined;
-    renameSync(temp, path);
-  } catch (error) {
-    try {
-      if (fd !== undefined) closeSync(fd);
-      rmSync(temp, { force: true });
-    } catch {
-      // Nothing more can be done on a disk that refuses even this.
-    }
-    throw fileSystemError(error, `write ${path}`);
-  }
+  });
 }
 
 /**
