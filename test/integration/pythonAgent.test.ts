@@ -2,7 +2,9 @@
 // built CLI, both layers, offline with no key, on the machine's python3.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { readRun } from '../../src/results/folder.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ADAPTER_LOG_FILE, readRun } from '../../src/results/folder.js';
 import { runCli, tempDir } from '../support/cli.js';
 
 test('the Python example agent\'s suite passes both layers offline: its own search scored beside keyword, every e2e trial graded, none an error', { timeout: 120_000 }, async () => {
@@ -10,7 +12,9 @@ test('the Python example agent\'s suite passes both layers offline: its own sear
   const run = await runCli(['run', 'examples/python-agent/suite.yaml', '--layer', 'all', '--out', out]);
   assert.equal(run.code, 0, run.stdout + run.stderr);
   assert.match(run.stdout, /gate PASSED \(3 passed, 0 failed, 0 skipped, 0 not evaluated\)/);
-  assert.match(run.stderr, /python-agent: serving JSON-RPC on stdio/);
+  // The adapter's stderr (its start-up line among it) goes to adapter.log in the results folder, not the terminal.
+  assert.match(run.stderr, /the adapter writes to stderr: its lines go to .*adapter\.log/);
+  assert.match(readFileSync(join(out, ADAPTER_LOG_FILE), 'utf8'), /python-agent: serving JSON-RPC on stdio/);
 
   // Per-query rows live in queries/<provider>.jsonl: the folder's reader puts them back.
   const { results, trials } = readRun(out, process.cwd());
