@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import ts from 'typescript';
 import type * as Sdk from '../src/adapter/types.js';
-import type { Artifact, MemoryOp, ToolCall } from '../src/e2e/types.js';
+import type { Artifact, MemoryOp, ToolCall } from '../src/model/e2e.js';
 import type { ChatReply, ChatRequest } from '../src/targets/types.js';
 import { REPO_ROOT } from './support/cli.js';
 

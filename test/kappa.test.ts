@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { agreementOf } from '../src/e2e/kappa.js';
+import { agreementOf } from '../src/stats/kappa.js';
 import { belowMinimum, calibrationLine, compareLabels, formatCalibration, summarizeCalibration, type Label, type Labels } from '../src/e2e/judgeCalibration.js';
 
 const close = (actual: number | null, expected: number, what: string) => {

@@ -8,12 +8,12 @@ import { NgramEmbedder } from '../src/embeddings/ngram.js';
 import { KeywordStore } from '../src/memory/keyword.js';
 import type { MemoryRecord, MemoryStore, SearchHit } from '../src/memory/types.js';
 import { VectorStore } from '../src/memory/vector.js';
-import { seededRandom } from '../src/random.js';
+import { seededRandom } from '../src/stats/random.js';
 import { runRetrieval } from '../src/retrieval/runRetrieval.js';
 import { SLICE_MEMORIES, userSlices } from '../src/retrieval/userSlices.js';
-import { EXHAUSTIVE_CANDIDATES, MAX_INDEXED_COMPARISONS, closest, typoMatcher } from '../src/suite/didYouMean.js';
+import { EXHAUSTIVE_CANDIDATES, MAX_INDEXED_COMPARISONS, closest, typoMatcher } from '../src/source/didYouMean.js';
 import { loadSuite } from '../src/suite/load.js';
-import type { MemorySpec, QuerySpec, RetrievalSpec } from '../src/suite/types.js';
+import type { MemorySpec, QuerySpec, RetrievalSpec } from '../src/model/suite.js';
 import { tempDir } from './support/cli.js';
 
 const WHERE = { file: 'scale.yaml', line: 1, col: 1 };

@@ -5,7 +5,7 @@ import picomatch from 'picomatch';
 import { RecallGateError, formatLocation, invalidInput, type InputProblem } from '../errors.js';
 import { urlCredentials } from '../redact.js';
 import { LAYERS, type Layer } from '../runSuite.js';
-import type { Suite } from '../suite/types.js';
+import type { Suite } from '../model/suite.js';
 
 export interface ActionInputs {
   suites: string[];

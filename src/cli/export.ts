@@ -1,8 +1,8 @@
 import { RecallGateError } from '../errors.js';
-import type { TrialRecord } from '../e2e/trial.js';
+import type { TrialRecord } from '../model/trial.js';
 import { POSTGRES_URL_ENV, TRIALS_TABLE, checkPostgresUrl, describeDatabase, exportRunId, exportTrialRows, trialRows } from '../export/postgres.js';
 import { readRun } from '../results/folder.js';
-import type { ResultsDocument } from '../results/types.js';
+import type { ResultsDocument } from '../model/results.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 

@@ -4,7 +4,7 @@ import { belowMinimum, calibrateJudge, formatCalibration, readLabels } from '../
 import { OpenAIJudge } from '../e2e/openaiJudge.js';
 import { ExitCode, RecallGateError } from '../errors.js';
 import { loadSuite } from '../suite/load.js';
-import type { JudgeSettings } from '../suite/types.js';
+import type { JudgeSettings } from '../model/suite.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 

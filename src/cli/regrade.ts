@@ -7,7 +7,7 @@ import { describeGrading, gradeTrial } from '../e2e/graders/grade.js';
 import { checkFingerprint } from '../e2e/fingerprint.js';
 import { gradingOf } from '../e2e/faults.js';
 import { STORED_TEXT_LIMIT, wasCut } from '../e2e/storedText.js';
-import type { TrialRecord } from '../e2e/trial.js';
+import type { TrialRecord } from '../model/trial.js';
 import { RecallGateError } from '../errors.js';
 import { renderReports } from '../report/reports.js';
 import { RESULTS_FILE, TRIALS_FILE, hasResults, hasTrials, openResultsDir, readRun, writeMissingQueryRows, writeReportCopy, writeReports, writeResultsJson, writeTrials } from '../results/folder.js';

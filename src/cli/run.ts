@@ -1,14 +1,14 @@
 import { join, resolve } from 'node:path';
 import { runExitCode, runReportText } from './runReport.js';
-import type { TrialRecord } from '../e2e/trial.js';
-import type { ResultsDocument } from '../results/types.js';
-import type { Trend } from '../history/types.js';
+import type { TrialRecord } from '../model/trial.js';
+import type { ResultsDocument } from '../model/results.js';
+import type { Trend } from '../model/history.js';
 import { checkKindOf, compareVariants, variantsMarkdown, variantsText, type VariantResults } from '../report/variants.js';
 import type { HtmlReportInput } from '../report/html/render.js';
 import { renderReports } from '../report/reports.js';
 import { HTML_REPORT_FILE, JUNIT_FILE, readRun, readTrials, withoutQueryRows, writeAtomic, writeReportCopy, writeReports, writtenFiles } from '../results/folder.js';
 import { RecallGateError } from '../errors.js';
-import type { Suite } from '../suite/types.js';
+import type { Suite } from '../model/suite.js';
 import { SIDE_BY_SIDE_FILE, applyVariant, parseVariantList } from '../suite/variants.js';
 import { exportRun, postgresUrl } from './export.js';
 import { defaultCacheDir } from '../embeddings/cache.js';

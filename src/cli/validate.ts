@@ -3,7 +3,7 @@ import { loadSuite } from '../suite/load.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 import { phaseProgress } from './progress.js';
-import type { Suite } from '../suite/types.js';
+import type { Suite } from '../model/suite.js';
 
 export const VALIDATE_USAGE = 'recall-gate validate <suite.yaml> [...more suites]';
 

@@ -1,13 +1,13 @@
-import type { IntervalEstimate } from '../gate/bootstrap.js';
-import { e2eIntervals } from '../gate/intervals.js';
-import { groupBy, mean, round, summarizeLatency, type LatencySummary } from '../stats.js';
+import type { IntervalEstimate } from '../stats/bootstrap.js';
+import { e2eIntervals } from './intervals.js';
+import { groupBy, mean, round, summarizeLatency, type LatencySummary } from '../stats/summary.js';
 import { aggregateGraders, type GraderSummary } from './aggregateGraders.js';
 import { failureHarm, harmSummary, type HarmSummary } from './harm.js';
 import { failureActions, type FailureActions } from './failureActions.js';
 import { costSummary, totalCost, type CostSummary } from './cost.js';
-import { trialKey, type TrialRecord } from './trial.js';
+import { trialKey, type TrialRecord } from '../model/trial.js';
 import { summarizeFaults, type FaultSummary } from './faults.js';
-import type { CaseSpec, Condition, FaultKind } from './types.js';
+import type { CaseSpec, Condition, FaultKind } from '../model/e2e.js';
 
 /** Pass figures over a set of trials; errors stay in the denominator. */
 export interface Rates {

@@ -9,11 +9,11 @@
  * skipped outcome (a judge grader with no judge configured) is left out of
  * the pass rate and pass^k and counted apart, so it neither passes nor fails.
  */
-import { DEFAULT_SEED, bootstrapInterval, mixSeed, type IntervalEstimate, type UnitSamples } from '../gate/bootstrap.js';
-import { groupBy, mean, round } from '../stats.js';
-import type { GraderOutcome } from './graders/types.js';
-import { trialKey, type TrialRecord } from './trial.js';
-import type { CaseSpec, Condition } from './types.js';
+import { DEFAULT_SEED, bootstrapInterval, mixSeed, type IntervalEstimate, type UnitSamples } from '../stats/bootstrap.js';
+import { groupBy, mean, round } from '../stats/summary.js';
+import type { GraderOutcome } from '../model/graders.js';
+import { trialKey, type TrialRecord } from '../model/trial.js';
+import type { CaseSpec, Condition } from '../model/e2e.js';
 
 /** Counts and figures of one grader over a set of trials. */
 export interface GraderFigures {

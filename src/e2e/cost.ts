@@ -6,10 +6,10 @@
  * before any call) makes it null, never a guessed $0.
  */
 import { embeddingTokens, type EmbeddingUsage } from '../embeddings/usage.js';
-import { round } from '../stats.js';
+import { round } from '../stats/summary.js';
 import { costUsd } from './prices.js';
-import type { TrialRecord } from './trial.js';
-import type { Condition } from './types.js';
+import type { TrialRecord } from '../model/trial.js';
+import type { Condition } from '../model/e2e.js';
 
 type Prices = Record<string, { input: number; output: number }>;
 

@@ -1,7 +1,7 @@
 import { probeActions } from './actions.js';
 import { capStoredText, capText } from './storedText.js';
-import type { Invocation } from './trial.js';
-import type { Artifact, ToolCall } from './types.js';
+import type { Invocation } from '../model/trial.js';
+import type { Artifact, ToolCall } from '../model/e2e.js';
 
 /**
  * What a failing trial's probe did, as results.json copies it for reports:

@@ -13,10 +13,10 @@
  * worse_than_none when it is below 0.
  */
 import type { ChatReply, ChatRequest } from '../targets/types.js';
-import { groupBy, round, summarizeLatency, type LatencySummary } from '../stats.js';
+import { groupBy, round, summarizeLatency, type LatencySummary } from '../stats/summary.js';
 import type { E2eResult, GroupRates } from './aggregate.js';
-import type { TrialRecord } from './trial.js';
-import type { CaseSpec, CheckSpec, Condition, FaultKind } from './types.js';
+import type { TrialRecord } from '../model/trial.js';
+import type { CaseSpec, CheckSpec, Condition, FaultKind } from '../model/e2e.js';
 
 export const FAULT_KINDS: readonly FaultKind[] = ['timeout', 'empty', 'down'];
 

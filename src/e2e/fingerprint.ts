@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gradingOf } from './faults.js';
 import { caseUsesJudge } from './graders/grade.js';
-import type { CaseSpec, Condition } from './types.js';
+import type { CaseSpec, Condition } from '../model/e2e.js';
 
 /**
  * What determines a trial's outcome, hashed in three parts so a resume can

@@ -23,12 +23,12 @@
  *   (`needs_memory: false` or `expect_recall: none`), the share of probes that
  *   were given no memory, under conditions that search (not none or oracle).
  */
-import { round } from '../stats.js';
+import { round } from '../stats/summary.js';
 import type { ChatReply } from '../targets/types.js';
 import { gradeAnswer, type GradeContext } from './checks/grade.js';
 import { fold, wordSet } from './checks/normalize.js';
-import { addJudgeUsage, type HarmfulRecall, type Invocation, type TrialRecord } from './trial.js';
-import type { CaseSpec, Condition } from './types.js';
+import { addJudgeUsage, type HarmfulRecall, type Invocation, type TrialRecord } from '../model/trial.js';
+import type { CaseSpec, Condition } from '../model/e2e.js';
 
 
 /** The evidence text that shares the most words with an obsolete text (the first on a tie); undefined when none shares one. */

@@ -1,9 +1,9 @@
 import { describeError, invalidInput, type InputProblem } from '../errors.js';
 import { plainText } from '../report/escape.js';
-import type { JudgeSettings } from '../suite/types.js';
-import { FileProblems, readDataFile } from '../suite/sourceFile.js';
-import { agreementOf, type Agreement } from './kappa.js';
-import type { Judge } from './types.js';
+import type { JudgeSettings } from '../model/suite.js';
+import { FileProblems, readDataFile } from '../source/sourceFile.js';
+import { agreementOf, type Agreement } from '../stats/kappa.js';
+import type { Judge } from '../model/e2e.js';
 
 /*
  * Judge calibration: the judge grades answers a person has labelled, and the

@@ -72,18 +72,18 @@
 import type { CaseResult, E2eResult, GroupRates } from '../e2e/aggregate.js';
 import { graderSamples, type GraderMetric, type GraderSummary, type NamedGraderCase } from '../e2e/aggregateGraders.js';
 import { HARM_RATES, type HarmRate } from '../e2e/harm.js';
-import type { TrialRecord } from '../e2e/trial.js';
+import type { TrialRecord } from '../model/trial.js';
 import { FAULT_KINDS, probeRecallMs } from '../e2e/faults.js';
-import type { Condition, FaultKind } from '../e2e/types.js';
-import type { ResultsDocument } from '../results/types.js';
-import type { ProviderResult, QueryOutcome } from '../results/types.js';
+import type { Condition, FaultKind } from '../model/e2e.js';
+import type { ResultsDocument } from '../model/results.js';
+import type { ProviderResult, QueryOutcome } from '../model/results.js';
 import { GROUP_PREFIX, METRIC_FAMILIES, scoredQueries, type MetricFamily } from '../retrieval/metrics.js';
-import { groupBy, mean, median, percentile, type LatencySummary } from '../stats.js';
-import { didYouMean } from '../suite/didYouMean.js';
-import type { UnitSamples } from './bootstrap.js';
-import type { Aggregation } from './types.js';
+import { groupBy, mean, median, percentile, type LatencySummary } from '../stats/summary.js';
+import { didYouMean } from '../source/didYouMean.js';
+import type { UnitSamples } from '../stats/bootstrap.js';
+import type { Aggregation } from '../model/gate.js';
 
-export type { UnitSamples } from './bootstrap.js';
+export type { UnitSamples } from '../stats/bootstrap.js';
 
 export const CONDITIONS: readonly Condition[] = ['recall', 'none', 'oracle', 'fault:timeout', 'fault:empty', 'fault:down'];
 export const FAULT_METRICS = ['pass_rate', 'errors', 'recall_latency_ms', 'vs_none'] as const;

@@ -5,9 +5,9 @@
  * Every p-value travels with the counts it came from. Pure.
  */
 import type { CaseRates, E2eResult } from '../e2e/aggregate.js';
-import type { Condition } from '../e2e/types.js';
-import type { ResultsDocument } from '../results/types.js';
-import type { ProviderResult, QueryOutcome } from '../results/types.js';
+import type { Condition } from '../model/e2e.js';
+import type { ResultsDocument } from '../model/results.js';
+import type { ProviderResult, QueryOutcome } from '../model/results.js';
 import { scoredQueries } from '../retrieval/metrics.js';
 
 /** Non-zero differences up to this many get the exact Wilcoxon distribution; above, the normal approximation. */

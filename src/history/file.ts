@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { RecallGateError, fileSystemError } from '../errors.js';
 import { writeAtomic } from '../results/folder.js';
-import { HISTORY_LIMIT, type HistoryLine } from './types.js';
+import { HISTORY_LIMIT, type HistoryLine } from '../model/history.js';
 
 /** A history file as read: its runs, and the lines that were not runs (with why). */
 export interface HistoryReading {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { createEmbedder, type EmbedderContext } from '../embeddings/createEmbedder.js';
-import type { ProviderSpec } from '../suite/types.js';
-import { commandAdapter, httpAdapter } from '../targets/adapterFromSpec.js';
+import type { ProviderSpec } from '../model/suite.js';
+import { commandAdapter, httpAdapter } from '../protocol/adapterFromSpec.js';
 import { AdapterMemoryStore } from '../targets/jsonRpc/index.js';
 import { ChromaStore, DEFAULT_CHROMA_URL, collectionName } from './chroma.js';
 import { KeywordStore } from './keyword.js';

@@ -1,5 +1,5 @@
 import { TopK } from './topK.js';
-import { tokenize } from './tokenizer.js';
+import { tokenize } from '../text/tokenizer.js';
 import type { MemoryRecord, MemoryStore, SearchHit } from './types.js';
 
 export interface Bm25Options {

@@ -1,13 +1,13 @@
 import { costLines } from './costLines.js';
 import type { GroupRates } from '../e2e/aggregate.js';
-import type { Condition } from '../e2e/types.js';
-import type { GateRow, Verdict } from '../gate/types.js';
+import type { Condition } from '../model/e2e.js';
+import type { GateRow, Verdict } from '../model/gate.js';
 import { cell, escapeMarkdown, plainText, shorten } from './escape.js';
-import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
-import { pairingText, splitLine } from '../gate/format.js';
+import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
+import { pairingText, splitLine } from './gateFormat.js';
 import { mcnemarText, pairedChanges, wilcoxonText } from '../gate/paired.js';
 import { formatEstimate, formatMetric, headlineMetrics, liftAndGapCells, markdownTable } from './format.js';
-import type { ResultsDocument } from '../results/types.js';
+import type { ResultsDocument } from '../model/results.js';
 import { withoutRelevantText } from './tagTables.js';
 import { changedHeldoutCases, changedHeldoutQueries } from '../suite/splits.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
@@ -17,7 +17,7 @@ import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { graderTable, graderTableMarkdown } from './graderTable.js';
 import { harmCell, harmMarkdown } from './harmTable.js';
 import { actionDetails, COMMENT_BOUNDS, hasActions } from './actionLines.js';
-import type { Trend } from '../history/types.js';
+import type { Trend } from '../model/history.js';
 import { trendLinesMarkdown, trendRows } from './trendLines.js';
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { E2eResult } from '../e2e/aggregate.js';
 import type { GraderGroup, GraderSummary } from '../e2e/aggregateGraders.js';
-import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
+import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
 import { cell, plainText } from './escape.js';
 import { formatEstimate, markdownTable, textTable } from './format.js';
 

@@ -7,7 +7,7 @@
  */
 import type { E2eResult } from '../e2e/aggregate.js';
 import type { HarmHit, HarmRates, HarmShare } from '../e2e/harm.js';
-import type { Condition } from '../e2e/types.js';
+import type { Condition } from '../model/e2e.js';
 import { cell, plainText } from './escape.js';
 import { formatMetric, markdownTable, oneLine, textTable } from './format.js';
 

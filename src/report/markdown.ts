@@ -1,18 +1,18 @@
 import { costLines } from './costLines.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { cell, escapeMarkdown } from './escape.js';
-import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
+import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
 import { formatCost, formatEstimate, formatMs, groupColumns, headlineMetrics, liftAndGapCells, markdownTable, recallQualityText, splitRunText } from './format.js';
 import { tagTables, withoutRelevantText } from './tagTables.js';
-import type { IsolationCheck, ResultsDocument } from '../results/types.js';
+import type { IsolationCheck, ResultsDocument } from '../model/results.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
 import { faultTableMarkdown } from './faultTable.js';
 import { graderTable, graderTableMarkdown } from './graderTable.js';
 import { harmCell, harmMarkdown } from './harmTable.js';
 import { actionDetails } from './actionLines.js';
 import { gateMarkdown, verdictHeadline } from './comment.js';
-import type { Verdict } from '../gate/types.js';
-import type { Trend } from '../history/types.js';
+import type { Verdict } from '../model/gate.js';
+import type { Trend } from '../model/history.js';
 import { trendLinesMarkdown } from './trendLines.js';
 
 /** What report.md adds to the results once the run is gated (run, merge, the Action); regrade has no verdict. */

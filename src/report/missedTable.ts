@@ -1,4 +1,4 @@
-import type { ProviderResult, QueryOutcome } from '../results/types.js';
+import type { ProviderResult, QueryOutcome } from '../model/results.js';
 import { scoredQueries } from '../retrieval/metrics.js';
 import { cell } from './escape.js';
 

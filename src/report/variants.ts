@@ -5,15 +5,15 @@
  * on cases and Wilcoxon on queries), laid out as one table per layer. Pure.
  */
 import type { E2eResult } from '../e2e/aggregate.js';
-import type { CheckSpec } from '../e2e/types.js';
+import type { CheckSpec } from '../model/e2e.js';
 import { CHECK_KINDS, kindsOf } from '../e2e/checks/table.js';
-import { DEFAULT_SEED, INTERVAL_DEFINITION, excludesZero, mixSeed, pairedBootstrapChange } from '../gate/bootstrap.js';
+import { DEFAULT_SEED, INTERVAL_DEFINITION, excludesZero, mixSeed, pairedBootstrapChange } from '../stats/bootstrap.js';
 import { compareResults, type MetricComparison } from '../gate/compare.js';
 import { caseRateSamples, type NamedCase } from '../gate/metrics.js';
-import { formatInterval, formatNumber } from '../gate/format.js';
+import { formatInterval, formatNumber } from './gateFormat.js';
 import { caseChanges, pValue, pairedChanges, type CaseChanges, wilcoxonText, type McNemarResult, type PairedChanges } from '../gate/paired.js';
-import { round } from '../stats.js';
-import type { ResultsDocument } from '../results/types.js';
+import { round } from '../stats/summary.js';
+import type { ResultsDocument } from '../model/results.js';
 import { cell } from './escape.js';
 import { headlineMetrics, markdownTable, oneLine, textTable } from './format.js';
 

@@ -3,7 +3,7 @@ import { addProblems, invalidInput, type InputProblem, type SourceLocation } fro
 import { checkSchema, type SchemaPart } from './schemaCheck.js';
 import { checkRetrieval } from './semantics.js';
 import { splitOf } from './splits.js';
-import { FileProblems, readDataFile, readYamlFile, type DataPath, type SourceFile } from './sourceFile.js';
+import { FileProblems, readDataFile, readYamlFile, type DataPath, type SourceFile } from '../source/sourceFile.js';
 import { buildE2e, type RawE2e } from './loadE2e.js';
 import { addTools } from './loadTools.js';
 import { validateGate } from '../gate/validateGate.js';
@@ -22,7 +22,7 @@ import {
   type RetrievalSpec,
   type Split,
   type Suite,
-} from './types.js';
+} from '../model/suite.js';
 
 const DEFAULT_K = [1, 3, 5];
 const PLURAL: Record<SchemaPart, string> = { suite: 'suites', memory: 'memories', query: 'queries', case: 'cases', tool: 'tools' };

@@ -1,7 +1,7 @@
 import { caseContentHashes, queryContentHashes, type CaseContentHashes, type QueryContentHashes } from '../e2e/fingerprint.js';
 import { formatLocation, type InputProblem } from '../errors.js';
 import type { Rows } from './load.js';
-import type { Split, Suite } from './types.js';
+import type { Split, Suite } from '../model/suite.js';
 
 /** What `run --split` and `gate.split` choose. */
 export type SplitChoice = Split | 'all';

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiKeyEnv } from '../apiKey.js';
 import { RecallGateError } from '../errors.js';
-import type { MemoryEntry, MemoryOp } from '../e2e/types.js';
+import type { MemoryEntry, MemoryOp } from '../model/e2e.js';
 import type { MemoryStore, SearchHit } from '../memory/types.js';
 import { OpenAIEndpoint } from '../net/openaiEndpoint.js';
-import type { BuiltinTargetSpec } from '../suite/types.js';
+import type { BuiltinTargetSpec } from '../model/suite.js';
 import type { ChatReply, ChatRequest, RecalledMemory, Target } from './types.js';
 import { converse, DEFAULT_MAX_TOOL_ROUNDS, ToolBox } from './tools.js';
 

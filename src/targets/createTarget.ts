@@ -1,10 +1,10 @@
 import { apiKeyEnv } from '../apiKey.js';
 import { createStore, type StoreContext } from '../memory/createStore.js';
 import type { MemoryStore } from '../memory/types.js';
-import type { ProviderSpec, TargetSpec } from '../suite/types.js';
+import type { ProviderSpec, TargetSpec } from '../model/suite.js';
 import { BuiltinTarget } from './builtin.js';
-import { commandAdapter, httpAdapter } from './adapterFromSpec.js';
-import { startedHttpTarget } from './startedServer.js';
+import { commandAdapter, httpAdapter } from '../protocol/adapterFromSpec.js';
+import { startedHttpTarget } from '../protocol/startedServer.js';
 import type { Target } from './types.js';
 
 export interface TargetContext {

@@ -1,10 +1,10 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionFunctionTool, ChatCompletionMessageParam, ChatCompletionMessageToolCall } from 'openai/resources/chat/completions';
 import { RecallGateError } from '../errors.js';
-import type { Artifact, ReportedUsage, ToolCall } from '../e2e/types.js';
+import type { Artifact, ReportedUsage, ToolCall } from '../model/e2e.js';
 import type { OpenAIEndpoint } from '../net/openaiEndpoint.js';
-import type { ToolSpec } from '../suite/types.js';
-import { readCompletionUsage } from './usage.js';
+import type { ToolSpec } from '../model/suite.js';
+import { readCompletionUsage } from '../protocol/usage.js';
 
 /** Replies with tool calls answered per invocation when the suite sets no max_tool_rounds. */
 export const DEFAULT_MAX_TOOL_ROUNDS = 5;

@@ -1,4 +1,4 @@
-import type { Artifact, FaultKind, MemoryEntry, MemoryOp, ReportedUsage, ToolCall } from '../e2e/types.js';
+import type { Artifact, FaultKind, MemoryEntry, MemoryOp, ReportedUsage, ToolCall } from '../model/e2e.js';
 
 /** A turn of the conversation so far, as chat history. */
 export interface ChatTurn {

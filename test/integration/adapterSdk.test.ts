@@ -13,7 +13,7 @@ import { createStore, type StoreContext } from '../../src/memory/createStore.js'
 import { runRetrieval } from '../../src/retrieval/runRetrieval.js';
 import { scoreTrec } from '../../src/retrieval/score.js';
 import { formatQrelsLines, formatRunLines, parseQrels, parseRun } from '../../src/retrieval/trec.js';
-import type { RetrievalSpec } from '../../src/suite/types.js';
+import type { RetrievalSpec } from '../../src/model/suite.js';
 import { AdapterTarget, JsonRpcError, createCommandTarget, createHttpTarget } from '../../src/targets/jsonRpc/index.js';
 import { REPO_ROOT, tempDir } from '../support/cli.js';
 

@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { ARTIFACT_LIMIT, capArtifact, probeActions } from '../../src/e2e/actions.js';
 import { runE2e } from '../../src/e2e/runE2e.js';
 import { wasCut } from '../../src/e2e/storedText.js';
-import type { TrialRecord } from '../../src/e2e/trial.js';
+import type { TrialRecord } from '../../src/model/trial.js';
 import { RecallGateError } from '../../src/errors.js';
 import { createCommandTarget, createHttpTarget } from '../../src/targets/jsonRpc/index.js';
 import type { ChatReply, Target } from '../../src/targets/types.js';

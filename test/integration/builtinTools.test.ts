@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { SearchHit } from '../../src/memory/types.js';
 import { KeywordStore } from '../../src/memory/keyword.js';
-import type { ToolSpec } from '../../src/suite/types.js';
+import type { ToolSpec } from '../../src/model/suite.js';
 import { BuiltinTarget } from '../../src/targets/builtin.js';
 import type { ChatReply } from '../../src/targets/types.js';
 import { builtinSpec } from '../support/builtinTarget.js';

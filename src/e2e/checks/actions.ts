@@ -1,4 +1,4 @@
-import type { CheckResult, ToolCall, ToolCallSpec } from '../types.js';
+import type { CheckResult, ToolCall, ToolCallSpec } from '../../model/e2e.js';
 import { fold, normalizeAnswer } from './normalize.js';
 import { execRegex } from './regexRunner.js';
 import { compileRegex } from './text.js';

@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import type { Artifact, CheckOn, ToolCall } from '../types.js';
+import type { Artifact, CheckOn, ToolCall } from '../../model/e2e.js';
 import { normalizeAnswer } from './normalize.js';
 import { withUsage, type Graded } from './usage.js';
 

@@ -1,6 +1,6 @@
 import type { InputProblem, SourceLocation } from '../../errors.js';
-import { didYouMean } from '../../suite/didYouMean.js';
-import type { CheckOn, CheckSpec, CsvSpec, Judge, JudgeSpec, JsonPathSpec, ToolCallSpec } from '../types.js';
+import { didYouMean } from '../../source/didYouMean.js';
+import type { CheckOn, CheckSpec, CsvSpec, Judge, JudgeSpec, JsonPathSpec, ToolCallSpec } from '../../model/e2e.js';
 import { checkAbstains, checkAsks } from './abstains.js';
 import { checkToolCalled, checkToolNotCalled, checkToolOrder, regexValueProblems, showExpected } from './actions.js';
 import { checkFirstAmount } from './amount.js';

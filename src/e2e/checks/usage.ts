@@ -1,4 +1,4 @@
-import type { CheckResult, ReportedUsage } from '../types.js';
+import type { CheckResult, ReportedUsage } from '../../model/e2e.js';
 
 /** A check's outcome with the judge usage it cost. */
 export type Graded = CheckResult & ReportedUsage;

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import type { CaseSpec, MemoryOp } from '../types.js';
-import type { Invocation, TrialRecord } from '../trial.js';
-import type { GraderOutcome, ScriptGraderSpec } from './types.js';
+import type { CaseSpec, MemoryOp } from '../../model/e2e.js';
+import type { Invocation, TrialRecord } from '../../model/trial.js';
+import type { GraderOutcome, ScriptGraderSpec } from '../../model/graders.js';
 
 /*
  * A user's own grader: an exported function of an ES module the suite names

@@ -1,19 +1,19 @@
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { InputProblem, SourceLocation } from '../../errors.js';
-import { FileProblems, readReferencedText } from '../../suite/sourceFile.js';
+import { FileProblems, readReferencedText } from '../../source/sourceFile.js';
 import { gradeAnswer, type GradeContext } from '../checks/grade.js';
 import { probeActions } from '../actions.js';
 import { describeCheck } from '../checks/describe.js';
 import { normalizeAnswer } from '../checks/normalize.js';
 import { checkProblems, usesJudge } from '../checks/table.js';
-import type { Invocation, TrialRecord } from '../trial.js';
-import type { CaseSpec, CheckSpec, Judge, ReportedUsage } from '../types.js';
+import type { Invocation, TrialRecord } from '../../model/trial.js';
+import type { CaseSpec, CheckSpec, Judge, ReportedUsage } from '../../model/e2e.js';
 import { NO_SNAPSHOT, gradeWithJudge } from './judge.js';
 import { gradeCaptures, gradeRedundancy } from './memory.js';
 import { gradeMemoryOps } from './ops.js';
 import { gradeWithScript, moduleExports } from './script.js';
-import type { GraderOutcome, GraderSpec, JudgeGraderSpec, MemoryGraderSpec, MemoryOpsGraderSpec, ScriptGraderSpec } from './types.js';
+import type { GraderOutcome, GraderSpec, JudgeGraderSpec, MemoryGraderSpec, MemoryOpsGraderSpec, ScriptGraderSpec } from '../../model/graders.js';
 
 /** What a grader sees of one trial. */
 export interface GraderInput {

@@ -1,6 +1,6 @@
-import type { CaseSpec, Condition } from '../e2e/types.js';
+import type { CaseSpec, Condition } from './e2e.js';
 import type { SourceLocation } from '../errors.js';
-import type { GateSpec } from '../gate/types.js';
+import type { GateSpec } from './gate.js';
 
 /** The user memories belong to when a suite names none. */
 export const DEFAULT_USER = 'default';

@@ -1,6 +1,6 @@
-import { RecallGateError } from '../../errors.js';
+import { RecallGateError } from '../errors.js';
 import type { JsonRpcRequest, JsonRpcTransport } from './client.js';
-import { redactUrl } from '../../redact.js';
+import { redactUrl } from '../redact.js';
 import { expandTemplates } from './envTemplate.js';
 import { excerpt, isObject } from './protocol.js';
 

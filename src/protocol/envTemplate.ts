@@ -1,4 +1,4 @@
-import { RecallGateError } from '../../errors.js';
+import { RecallGateError } from '../errors.js';
 
 /**
  * Values with `${NAME}` replaced by environment variables, so a suite can say

@@ -1,6 +1,6 @@
 import { looksSecret, registerSecret, registerUrlSecrets } from '../secrets.js';
-import { createCommandTarget, createHttpTarget, headersFromEnv, type CommandTarget, type HttpTarget } from './jsonRpc/index.js';
-import { expandTemplates } from './jsonRpc/envTemplate.js';
+import { createCommandTarget, createHttpTarget, headersFromEnv, type CommandTarget, type HttpTarget } from '../targets/jsonRpc/index.js';
+import { expandTemplates } from './envTemplate.js';
 
 /**
  * The user's adapter as a suite describes it (an e2e target or an adapter

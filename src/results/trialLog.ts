@@ -1,8 +1,8 @@
 import { appendFileSync, closeSync, existsSync, fstatSync, openSync, readSync, truncateSync, writeFileSync } from 'node:fs';
-import { readLines } from '../results/lines.js';
+import { readLines } from './lines.js';
 import { scrubSecrets } from '../secrets.js';
 import { fileSystemError } from '../errors.js';
-import type { TrialRecord } from './trial.js';
+import type { TrialRecord } from '../model/trial.js';
 
 /** One trial as the trial log stores it; scrubbed, since answers and error reasons can hold a key a server echoed. */
 function trialLine(trial: TrialRecord): string {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { RecallGateError } from '../../errors.js';
-import { scrubSecrets } from '../../secrets.js';
+import { RecallGateError } from '../errors.js';
+import { scrubSecrets } from '../secrets.js';
 import type { JsonRpcRequest, JsonRpcTransport } from './client.js';
 import { excerpt, isObject } from './protocol.js';
 

@@ -1,7 +1,7 @@
-import type { MemoryRecord, MemoryStore, SearchHit } from '../../memory/types.js';
-import { RecallGateError } from '../../errors.js';
-import type { AdapterClient } from './adapterClient.js';
-import { PROTOCOL_DOC } from './protocol.js';
+import type { MemoryRecord, MemoryStore, SearchHit } from './types.js';
+import { RecallGateError } from '../errors.js';
+import type { AdapterClient } from '../protocol/adapterClient.js';
+import { PROTOCOL_DOC } from '../protocol/protocol.js';
 
 /** Memories per add call. */
 const ADD_BATCH = 500;

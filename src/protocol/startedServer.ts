@@ -3,11 +3,11 @@ import { createInterface } from 'node:readline';
 import { RecallGateError } from '../errors.js';
 import { atInterrupt } from '../interrupt.js';
 import { scrubSecrets } from '../secrets.js';
-import type { MemoryEntry } from '../e2e/types.js';
+import type { MemoryEntry } from '../model/e2e.js';
 import { childEnv, httpAdapter } from './adapterFromSpec.js';
-import { childEnvironment } from './jsonRpc/commandTransport.js';
-import type { HttpTarget } from './jsonRpc/index.js';
-import type { ChatReply, ChatRequest, Target } from './types.js';
+import { childEnvironment } from './commandTransport.js';
+import type { HttpTarget } from '../targets/jsonRpc/index.js';
+import type { ChatReply, ChatRequest, Target } from '../targets/types.js';
 
 /** stderr lines kept for error messages. */
 const STDERR_KEPT = 10;

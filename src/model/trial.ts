@@ -1,8 +1,8 @@
 import type { RecalledMemory } from '../targets/types.js';
-import type { TrialCosts } from './cost.js';
-import type { TrialFingerprint } from './fingerprint.js';
-import type { GraderOutcome } from './graders/types.js';
-import type { Artifact, Condition, FaultKind, MemoryEntry, MemoryOp, ReportedUsage, TokenUsage, ToolCall } from './types.js';
+import type { TrialCosts } from '../e2e/cost.js';
+import type { TrialFingerprint } from '../e2e/fingerprint.js';
+import type { GraderOutcome } from './graders.js';
+import type { Artifact, Condition, FaultKind, MemoryEntry, MemoryOp, ReportedUsage, TokenUsage, ToolCall } from './e2e.js';
 
 /** One harmful memory that reached the context: `invocation` indexes the trial's invocations (0 is the first). */
 export interface HarmfulRecall {

@@ -1,4 +1,4 @@
-import { RecallGateError } from '../../errors.js';
+import { RecallGateError } from '../errors.js';
 import { JsonRpcErrorCode, PROTOCOL_DOC, describeValue, excerpt, isObject } from './protocol.js';
 
 /** Per-call deadline unless the target or the call says otherwise. */

@@ -11,12 +11,12 @@
  *   search {user, query, limit}                     -> {results: [{id, text, score}]} (optional; ranked in the order sent)
  *   list   {user}                                   -> {memories: [{id?, text, date?, label?}]} (optional)
  */
-import { scrubSecrets } from '../../secrets.js';
-import type { Artifact, MemoryEntry, MemoryOp, ToolCall } from '../../e2e/types.js';
-import type { SearchHit } from '../../memory/types.js';
-import type { ChatReply, RecalledMemory } from '../types.js';
-import { readUsage } from '../usage.js';
-import { parseArguments } from '../tools.js';
+import { scrubSecrets } from '../secrets.js';
+import type { Artifact, MemoryEntry, MemoryOp, ToolCall } from '../model/e2e.js';
+import type { SearchHit } from '../memory/types.js';
+import type { ChatReply, RecalledMemory } from '../targets/types.js';
+import { readUsage } from './usage.js';
+import { parseArguments } from '../targets/tools.js';
 
 export const PROTOCOL_DOC = 'examples/adapter/README.md';
 

@@ -6,9 +6,9 @@
 import type { E2eResult } from '../e2e/aggregate.js';
 import type { EmbeddingCost } from '../e2e/cost.js';
 import type { CalibrationSummary } from '../e2e/judgeCalibration.js';
-import type { IntervalEstimate } from '../gate/bootstrap.js';
+import type { IntervalEstimate } from '../stats/bootstrap.js';
 import type { MetricValues } from '../retrieval/metrics.js';
-import type { LatencySummary } from '../stats.js';
+import type { LatencySummary } from '../stats/summary.js';
 import type { SplitRecord } from '../suite/splits.js';
 
 export type LayerState = 'ran' | 'skipped' | 'absent';

@@ -1,11 +1,11 @@
-import type { MemoryEntry } from '../../e2e/types.js';
-import type { MemoryStore } from '../../memory/types.js';
-import type { ChatReply, ChatRequest, Target } from '../types.js';
-import { AdapterClient } from './adapterClient.js';
-import type { JsonRpcClientOptions } from './client.js';
-import { CommandTransport, type CommandTransportOptions } from './commandTransport.js';
-import { HttpTransport, type HttpTransportOptions } from './httpTransport.js';
-import { AdapterMemoryStore } from './store.js';
+import type { MemoryEntry } from '../model/e2e.js';
+import type { MemoryStore } from '../memory/types.js';
+import type { ChatReply, ChatRequest, Target } from './types.js';
+import { AdapterClient } from '../protocol/adapterClient.js';
+import type { JsonRpcClientOptions } from '../protocol/client.js';
+import { CommandTransport, type CommandTransportOptions } from '../protocol/commandTransport.js';
+import { HttpTransport, type HttpTransportOptions } from '../protocol/httpTransport.js';
+import { AdapterMemoryStore } from '../memory/adapterStore.js';
 
 /**
  * The user's agent behind the adapter protocol (examples/adapter/README.md),

@@ -1,4 +1,4 @@
-import type { Split } from '../suite/types.js';
+import type { Split } from './suite.js';
 import type { SplitChoice } from '../suite/splits.js';
 
 /** The suite's composite gate, as written. */

@@ -1,4 +1,4 @@
-import type { ReportedUsage } from '../e2e/types.js';
+import type { ReportedUsage } from '../model/e2e.js';
 
 /**
  * Token counts from outside (a chat model, the judge, an adapter) are only

@@ -5,12 +5,12 @@
  * plant_from history together). Each interval draws its own seeded stream
  * (named by its gate key), so it is reproducible and independent of order.
  */
-import type { AbilityResult, CaseResult } from '../e2e/aggregate.js';
-import type { Condition } from '../e2e/types.js';
-import type { QueryOutcome } from '../results/types.js';
-import { mean } from '../stats.js';
-import { DEFAULT_SEED, bootstrapInterval, mixSeed, type IntervalEstimate, type UnitSamples } from './bootstrap.js';
-import { caseDiffSamples, caseRateSamples, type NamedCase } from './metrics.js';
+import type { AbilityResult, CaseResult } from './aggregate.js';
+import type { Condition } from '../model/e2e.js';
+import type { QueryOutcome } from '../model/results.js';
+import { mean } from '../stats/summary.js';
+import { DEFAULT_SEED, bootstrapInterval, mixSeed, type IntervalEstimate, type UnitSamples } from '../stats/bootstrap.js';
+import { caseDiffSamples, caseRateSamples, type NamedCase } from '../gate/metrics.js';
 
 export type Intervals = Record<string, IntervalEstimate>;
 

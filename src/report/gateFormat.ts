@@ -1,8 +1,8 @@
-import { oneLine, textTable } from '../report/format.js';
-import { INTERVAL_DEFINITION, excludesZero, type ChangeInterval } from './bootstrap.js';
-import type { MetricComparison } from './compare.js';
-import { mcnemarText, wilcoxonText, type CaseFlips, type PairedChanges, type RankChange } from './paired.js';
-import type { GateRow, Verdict } from './types.js';
+import { oneLine, textTable } from './format.js';
+import { INTERVAL_DEFINITION, excludesZero, type ChangeInterval } from '../stats/bootstrap.js';
+import type { MetricComparison } from '../gate/compare.js';
+import { mcnemarText, wilcoxonText, type CaseFlips, type PairedChanges, type RankChange } from '../gate/paired.js';
+import type { GateRow, Verdict } from '../model/gate.js';
 
 /** Three decimals, or fewer for large numbers (latencies, costs); a dash when absent. */
 export function formatNumber(value: number | undefined, signed = false): string {

@@ -1,5 +1,5 @@
-import { percentile, round } from '../stats.js';
-import { seededRandom } from '../random.js';
+import { percentile, round } from './summary.js';
+import { seededRandom } from './random.js';
 
 /** Seed used when the caller gives none: the same inputs always give the same interval. */
 export const DEFAULT_SEED = 20240917;

@@ -1,5 +1,5 @@
 import type { SourceLocation } from '../errors.js';
-import type { GraderSpec } from './graders/types.js';
+import type { GraderSpec } from './graders.js';
 
 /**
  * A check on an answer, as the suite writes it. Exactly one key per object;
@@ -174,7 +174,7 @@ export interface CaseSpec {
   disallowed?: string[];
   /** The probe needs no history: the right recall injects nothing (empty-recall correctness). */
   expect_recall?: 'none';
-  /** dev or heldout (see Split in suite/types.ts). */
+  /** dev or heldout (see Split in model/suite.ts). */
   split?: 'dev' | 'heldout';
   /** Set by plant_from: the case at the start of the chain, whose sessions this case plays. */
   planted_from?: string;
