@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { createEmbedder, type EmbedderContext } from '../embeddings/createEmbedder.js';
 import type { ProviderSpec } from '../model/suite.js';
 import { commandAdapter, httpAdapter } from '../protocol/adapterFromSpec.js';
-import { AdapterMemoryStore } from '../targets/jsonRpc/index.js';
+import { AdapterMemoryStore } from './adapterStore.js';
 import { ChromaStore, DEFAULT_CHROMA_URL, collectionName } from './chroma.js';
 import { KeywordStore } from './keyword.js';
 import { mcpClient } from './mcp.js';

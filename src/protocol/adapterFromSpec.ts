@@ -1,5 +1,6 @@
 import { looksSecret, registerSecret, registerUrlSecrets } from '../secrets.js';
-import { createCommandTarget, createHttpTarget, headersFromEnv, type CommandTarget, type HttpTarget } from '../targets/jsonRpc/index.js';
+import { createCommandTarget, createHttpTarget, type CommandTarget, type HttpTarget } from '../targets/adapterTarget.js';
+import { headersFromEnv } from './httpTransport.js';
 import { expandTemplates } from './envTemplate.js';
 
 /**

@@ -6,7 +6,7 @@ import { scrubSecrets } from '../secrets.js';
 import type { MemoryEntry } from '../model/e2e.js';
 import { childEnv, httpAdapter } from './adapterFromSpec.js';
 import { childEnvironment } from './commandTransport.js';
-import type { HttpTarget } from '../targets/jsonRpc/index.js';
+import type { HttpTarget } from '../targets/adapterTarget.js';
 import type { ChatReply, ChatRequest, Target } from '../targets/types.js';
 
 /** stderr lines kept for error messages. */

@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import { runE2e } from '../../src/e2e/runE2e.js';
 import type { TrialRecord } from '../../src/model/trial.js';
 import { loadSuite } from '../../src/suite/load.js';
-import { AdapterClient, CommandTransport } from '../../src/targets/jsonRpc/index.js';
+import { AdapterClient } from '../../src/protocol/adapterClient.js';
+import { CommandTransport } from '../../src/protocol/commandTransport.js';
 import type { ChatReply, ChatRequest, Target } from '../../src/targets/types.js';
 import { REPO_ROOT, tempDir } from '../support/cli.js';
 

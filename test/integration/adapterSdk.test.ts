@@ -14,7 +14,8 @@ import { runRetrieval } from '../../src/retrieval/runRetrieval.js';
 import { scoreTrec } from '../../src/retrieval/score.js';
 import { formatQrelsLines, formatRunLines, parseQrels, parseRun } from '../../src/retrieval/trec.js';
 import type { RetrievalSpec } from '../../src/model/suite.js';
-import { AdapterTarget, JsonRpcError, createCommandTarget, createHttpTarget } from '../../src/targets/jsonRpc/index.js';
+import { AdapterTarget, createCommandTarget, createHttpTarget } from '../../src/targets/adapterTarget.js';
+import { JsonRpcError } from '../../src/protocol/client.js';
 import { REPO_ROOT, tempDir } from '../support/cli.js';
 
 /** The SDK as the test build compiles it (dist/adapter.js is the same source, bundled). */

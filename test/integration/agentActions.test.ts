@@ -13,7 +13,7 @@ import { runE2e } from '../../src/e2e/runE2e.js';
 import { wasCut } from '../../src/e2e/storedText.js';
 import type { TrialRecord } from '../../src/model/trial.js';
 import { RecallGateError } from '../../src/errors.js';
-import { createCommandTarget, createHttpTarget } from '../../src/targets/jsonRpc/index.js';
+import { createCommandTarget, createHttpTarget } from '../../src/targets/adapterTarget.js';
 import type { ChatReply, Target } from '../../src/targets/types.js';
 import { EXAMPLE_ADAPTER, inlineAdapter, scriptedHttpServer, startHttpAdapter, type ScriptedServer } from '../support/adapterProcess.js';
 import { runCli, tempDir } from '../support/cli.js';

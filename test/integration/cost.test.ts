@@ -16,7 +16,7 @@ import { runRetrieval } from '../../src/retrieval/runRetrieval.js';
 import { runSuite } from '../../src/runSuite.js';
 import { loadSuite } from '../../src/suite/load.js';
 import { BuiltinTarget } from '../../src/targets/builtin.js';
-import { createHttpTarget } from '../../src/targets/jsonRpc/index.js';
+import { createHttpTarget } from '../../src/targets/adapterTarget.js';
 import type { Target } from '../../src/targets/types.js';
 import { EXAMPLE_ADAPTER, scriptedHttpServer } from '../support/adapterProcess.js';
 import { tempDir } from '../support/cli.js';

@@ -13,7 +13,7 @@ import type { MemoryStore } from '../../src/memory/types.js';
 import { VectorStore } from '../../src/memory/vector.js';
 import type { BuiltinTargetSpec } from '../../src/model/suite.js';
 import { BuiltinTarget, MEMORY_DOWN } from '../../src/targets/builtin.js';
-import { createCommandTarget } from '../../src/targets/jsonRpc/index.js';
+import { createCommandTarget } from '../../src/targets/adapterTarget.js';
 import type { Target } from '../../src/targets/types.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 import { builtinSpec } from '../support/builtinTarget.js';

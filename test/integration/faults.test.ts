@@ -16,7 +16,7 @@ import { runSuite } from '../../src/runSuite.js';
 import { loadSuite } from '../../src/suite/load.js';
 import type { BuiltinTargetSpec } from '../../src/model/suite.js';
 import { BuiltinTarget } from '../../src/targets/builtin.js';
-import { createHttpTarget } from '../../src/targets/jsonRpc/index.js';
+import { createHttpTarget } from '../../src/targets/adapterTarget.js';
 import type { Target } from '../../src/targets/types.js';
 import { boundedFetch } from '../../src/net/boundedFetch.js';
 import { scriptedHttpServer } from '../support/adapterProcess.js';

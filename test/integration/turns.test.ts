@@ -10,7 +10,7 @@ import type { CaseSpec } from '../../src/model/e2e.js';
 import { KeywordStore } from '../../src/memory/keyword.js';
 import { loadSuite } from '../../src/suite/load.js';
 import { BuiltinTarget } from '../../src/targets/builtin.js';
-import { createCommandTarget, createHttpTarget } from '../../src/targets/jsonRpc/index.js';
+import { createCommandTarget, createHttpTarget } from '../../src/targets/adapterTarget.js';
 import type { Target } from '../../src/targets/types.js';
 import { EXAMPLE_ADAPTER, inlineAdapter, startHttpAdapter } from '../support/adapterProcess.js';
 import { tempDir } from '../support/cli.js';
