@@ -1,6 +1,6 @@
 import * as core from './publish.js';
 import { relative, resolve } from 'node:path';
-import type { SourceLocation } from '../errors.js';
+import type { SourceLocation } from '../model/source.js';
 import type { Verdict } from '../model/gate.js';
 import type { CaseResult } from '../e2e/aggregate.js';
 import { oneLine } from '../report/format.js';

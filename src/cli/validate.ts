@@ -1,4 +1,5 @@
-import { ExitCode, RecallGateError, addProblems, type InputProblem } from '../errors.js';
+import { ExitCode, RecallGateError, addProblems } from '../errors.js';
+import type { InputProblem } from '../model/source.js';
 import { loadSuite } from '../suite/load.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';

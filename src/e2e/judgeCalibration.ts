@@ -1,4 +1,5 @@
-import { describeError, invalidInput, type InputProblem } from '../errors.js';
+import { describeError, invalidInput } from '../errors.js';
+import type { InputProblem } from '../model/source.js';
 import { plainText } from '../report/escape.js';
 import type { JudgeSettings } from '../model/suite.js';
 import { FileProblems, readDataFile } from '../source/sourceFile.js';

@@ -1,4 +1,4 @@
-import type { InputProblem, SourceLocation } from '../errors.js';
+import type { InputProblem, SourceLocation } from '../model/source.js';
 import type { McpToolRole, McpToolSpec, McpToolsSpec, ProviderSpec } from '../model/suite.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { SourceLocation } from '../errors.js';
+import type { SourceLocation } from './source.js';
 import type { GraderSpec } from './graders.js';
 
 /**

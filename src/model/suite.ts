@@ -1,5 +1,5 @@
 import type { CaseSpec, Condition } from './e2e.js';
-import type { SourceLocation } from '../errors.js';
+import type { SourceLocation } from './source.js';
 import type { GateSpec } from './gate.js';
 
 /** The user memories belong to when a suite names none. */

@@ -1,7 +1,8 @@
 import { relative, resolve } from 'node:path';
 import { LineCounter, isMap, isSeq, parseDocument, type Document, type Node } from 'yaml';
 import { parse as parseJson, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { addProblems, type InputProblem, type SourceLocation } from '../errors.js';
+import { addProblems } from '../errors.js';
+import type { InputProblem, SourceLocation } from '../model/source.js';
 import { readInputFile, UnreadableInput } from './readInput.js';
 import { yamlContentProblems } from './yamlContent.js';
 

@@ -1,5 +1,6 @@
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { addProblems, invalidInput, type InputProblem, type SourceLocation } from '../errors.js';
+import { addProblems, invalidInput } from '../errors.js';
+import type { InputProblem, SourceLocation } from '../model/source.js';
 import { checkSchema, type SchemaPart } from './schemaCheck.js';
 import { checkRetrieval } from './semantics.js';
 import { splitOf } from './splits.js';

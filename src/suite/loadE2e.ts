@@ -1,6 +1,7 @@
 import { dirname, relative, resolve } from 'node:path';
 import type { CaseSpec, CheckSpec, Condition, SessionSpec } from '../model/e2e.js';
-import { RecallGateError, addProblems, formatLocation, type InputProblem } from '../errors.js';
+import { RecallGateError, addProblems, formatLocation } from '../errors.js';
+import type { InputProblem } from '../model/source.js';
 import { readLabels } from '../e2e/judgeCalibration.js';
 import { checkProblems } from '../e2e/checks/table.js';
 import { loadGraders } from '../e2e/graders/grade.js';

@@ -1,4 +1,4 @@
-import type { SourceLocation } from '../errors.js';
+import type { SourceLocation } from '../model/source.js';
 import { childPath } from '../gate/evaluate.js';
 import type { GateNode, GateSpec } from '../model/gate.js';
 

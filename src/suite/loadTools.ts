@@ -1,4 +1,5 @@
-import { formatLocation, type InputProblem, type SourceLocation } from '../errors.js';
+import { formatLocation } from '../errors.js';
+import type { InputProblem, SourceLocation } from '../model/source.js';
 import { parametersProblem, templateNames } from '../targets/tools.js';
 import { didYouMean } from '../source/didYouMean.js';
 import type { Rows } from './load.js';

@@ -1,4 +1,4 @@
-import type { InputProblem, SourceLocation } from '../errors.js';
+import type { InputProblem, SourceLocation } from '../model/source.js';
 import { formatLocation } from '../errors.js';
 import { typoMatcher } from '../source/didYouMean.js';
 import type { DataPath } from '../source/sourceFile.js';

@@ -1,5 +1,6 @@
 import { caseContentHashes, queryContentHashes, type CaseContentHashes, type QueryContentHashes } from '../e2e/fingerprint.js';
-import { formatLocation, type InputProblem } from '../errors.js';
+import { formatLocation } from '../errors.js';
+import type { InputProblem } from '../model/source.js';
 import type { Rows } from './load.js';
 import type { Split, Suite } from '../model/suite.js';
 

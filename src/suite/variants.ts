@@ -6,7 +6,8 @@
  * fingerprints see (the target) always agree.
  */
 import { dirname } from 'node:path';
-import { RecallGateError, formatLocation, invalidInput, type InputProblem, type SourceLocation } from '../errors.js';
+import { RecallGateError, formatLocation, invalidInput } from '../errors.js';
+import type { InputProblem, SourceLocation } from '../model/source.js';
 import { didYouMean } from '../source/didYouMean.js';
 import { FileProblems, readReferencedText, type DataPath } from '../source/sourceFile.js';
 import type { BuiltinTargetSpec, EmbeddingSpec, ProviderSpec, Suite, TargetSpec, VariantSpec } from '../model/suite.js';

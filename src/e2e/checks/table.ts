@@ -1,4 +1,4 @@
-import type { InputProblem, SourceLocation } from '../../errors.js';
+import type { InputProblem, SourceLocation } from '../../model/source.js';
 import { didYouMean } from '../../source/didYouMean.js';
 import type { CheckOn, CheckSpec, CsvSpec, Judge, JudgeSpec, JsonPathSpec, ToolCallSpec } from '../../model/e2e.js';
 import { checkAbstains, checkAsks } from './abstains.js';

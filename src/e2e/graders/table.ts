@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import type { InputProblem, SourceLocation } from '../../errors.js';
+import type { InputProblem, SourceLocation } from '../../model/source.js';
 import { FileProblems, readReferencedText } from '../../source/sourceFile.js';
 import { gradeAnswer, type GradeContext } from '../checks/grade.js';
 import { probeActions } from '../actions.js';
