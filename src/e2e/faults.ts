@@ -12,7 +12,7 @@
  * vs_none = pass rate under the fault minus under none, flagged
  * worse_than_none when it is below 0.
  */
-import type { ChatReply, ChatRequest } from '../targets/types.js';
+import type { ChatReply, ChatRequest } from '../model/chat.js';
 import { groupBy, round, summarizeLatency, type LatencySummary } from '../stats/summary.js';
 import type { E2eResult, GroupRates } from './aggregate.js';
 import type { TrialRecord } from '../model/trial.js';

@@ -24,7 +24,7 @@
  *   were given no memory, under conditions that search (not none or oracle).
  */
 import { round } from '../stats/summary.js';
-import type { ChatReply } from '../targets/types.js';
+import type { ChatReply } from '../model/chat.js';
 import { gradeAnswer, type GradeContext } from './checks/grade.js';
 import { fold, wordSet } from './checks/normalize.js';
 import { addJudgeUsage, type HarmfulRecall, type Invocation, type TrialRecord } from '../model/trial.js';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describeError } from '../errors.js';
-import type { ChatReply, Target } from '../targets/types.js';
+import type { Target } from '../targets/types.js';
+import type { ChatReply } from '../model/chat.js';
 import { describeGrading, gradeTrial } from './graders/grade.js';
 import { ungradableReply } from './probeReply.js';
 import { playSessions, type SessionTurn } from './sessions.js';

@@ -1,4 +1,4 @@
-import type { ChatTurn } from '../targets/types.js';
+import type { ChatTurn } from '../model/chat.js';
 import type { SessionSpec } from '../model/e2e.js';
 
 /** One turn of a planted session, as the agent is asked it. */

@@ -1,4 +1,4 @@
-import type { RecalledMemory } from '../targets/types.js';
+import type { RecalledMemory } from './chat.js';
 import type { TrialCosts } from '../e2e/cost.js';
 import type { TrialFingerprint } from '../e2e/fingerprint.js';
 import type { GraderOutcome } from './graders.js';

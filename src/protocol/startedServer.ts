@@ -7,7 +7,8 @@ import type { MemoryEntry } from '../model/e2e.js';
 import { childEnv, httpAdapter } from './adapterFromSpec.js';
 import { childEnvironment } from './commandTransport.js';
 import type { HttpTarget } from '../targets/adapterTarget.js';
-import type { ChatReply, ChatRequest, Target } from '../targets/types.js';
+import type { Target } from '../targets/types.js';
+import type { ChatReply, ChatRequest } from '../model/chat.js';
 
 /** stderr lines kept for error messages. */
 const STDERR_KEPT = 10;

@@ -1,6 +1,7 @@
 import type { MemoryEntry } from '../model/e2e.js';
 import type { MemoryStore } from '../memory/types.js';
-import type { ChatReply, ChatRequest, Target } from './types.js';
+import type { Target } from './types.js';
+import type { ChatReply, ChatRequest } from '../model/chat.js';
 import { AdapterClient } from '../protocol/adapterClient.js';
 import type { JsonRpcClientOptions } from '../protocol/client.js';
 import { CommandTransport, type CommandTransportOptions } from '../protocol/commandTransport.js';

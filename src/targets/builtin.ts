@@ -5,7 +5,8 @@ import type { MemoryEntry, MemoryOp } from '../model/e2e.js';
 import type { MemoryStore, SearchHit } from '../memory/types.js';
 import { OpenAIEndpoint } from '../net/openaiEndpoint.js';
 import type { BuiltinTargetSpec } from '../model/suite.js';
-import type { ChatReply, ChatRequest, RecalledMemory, Target } from './types.js';
+import type { Target } from './types.js';
+import type { ChatReply, ChatRequest, RecalledMemory } from '../model/chat.js';
 import { converse, DEFAULT_MAX_TOOL_ROUNDS, ToolBox } from './tools.js';
 
 /** How long a memory search may take before the agent answers without memory (target option recall_timeout_ms). */

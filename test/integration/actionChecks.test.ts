@@ -7,7 +7,8 @@ import type { TrialRecord } from '../../src/model/trial.js';
 import { loadSuite } from '../../src/suite/load.js';
 import { AdapterClient } from '../../src/protocol/adapterClient.js';
 import { CommandTransport } from '../../src/protocol/commandTransport.js';
-import type { ChatReply, ChatRequest, Target } from '../../src/targets/types.js';
+import type { Target } from '../../src/targets/types.js';
+import type { ChatReply, ChatRequest } from '../../src/model/chat.js';
 import { REPO_ROOT, tempDir } from '../support/cli.js';
 
 const AGENT = join(REPO_ROOT, 'test/fixtures/adapters/actingAgent.mjs');

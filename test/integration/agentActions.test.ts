@@ -14,7 +14,8 @@ import { wasCut } from '../../src/e2e/storedText.js';
 import type { TrialRecord } from '../../src/model/trial.js';
 import { RecallGateError } from '../../src/errors.js';
 import { createCommandTarget, createHttpTarget } from '../../src/targets/adapterTarget.js';
-import type { ChatReply, Target } from '../../src/targets/types.js';
+import type { Target } from '../../src/targets/types.js';
+import type { ChatReply } from '../../src/model/chat.js';
 import { EXAMPLE_ADAPTER, inlineAdapter, scriptedHttpServer, startHttpAdapter, type ScriptedServer } from '../support/adapterProcess.js';
 import { runCli, tempDir } from '../support/cli.js';
 

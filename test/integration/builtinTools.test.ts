@@ -4,7 +4,7 @@ import type { SearchHit } from '../../src/memory/types.js';
 import { KeywordStore } from '../../src/memory/keyword.js';
 import type { ToolSpec } from '../../src/model/suite.js';
 import { BuiltinTarget } from '../../src/targets/builtin.js';
-import type { ChatReply } from '../../src/targets/types.js';
+import type { ChatReply } from '../../src/model/chat.js';
 import { builtinSpec } from '../support/builtinTarget.js';
 import { startOpenAIServer, type ChatRequestBody, type OpenAIServer, type ScriptedToolCalls } from '../support/openaiServer.js';
 
