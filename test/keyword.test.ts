@@ -4,7 +4,8 @@ import { NgramEmbedder } from '../src/embeddings/ngram.js';
 import { KeywordStore } from '../src/memory/keyword.js';
 import { STOPWORDS, stem, tokenize, words } from '../src/text/tokenizer.js';
 import { TopK } from '../src/memory/topK.js';
-import { compareHits, type MemoryRecord } from '../src/memory/types.js';
+import { compareHits } from '../src/memory/types.js';
+import type { MemoryRecord } from '../src/model/memory.js';
 import { VectorStore } from '../src/memory/vector.js';
 import { seededRandom } from '../src/stats/random.js';
 

@@ -1,4 +1,5 @@
-import type { MemoryRecord, MemoryStore, SearchHit } from './types.js';
+import type { MemoryStore } from './types.js';
+import type { MemoryRecord, SearchHit } from '../model/memory.js';
 import { RecallGateError } from '../errors.js';
 import type { AdapterClient } from '../protocol/adapterClient.js';
 import { PROTOCOL_DOC } from '../protocol/protocol.js';

@@ -17,7 +17,7 @@ import { describeValue, excerpt, isObject } from '../protocol/protocol.js';
 import type { AdapterMemory } from '../protocol/protocol.js';
 import type { MemoryClient } from './adapterStore.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
-import type { SearchHit } from './types.js';
+import type { SearchHit } from '../model/memory.js';
 
 /**
  * An MCP memory server (a search tool, optionally add, list and reset tools)

@@ -1,6 +1,6 @@
 import { RecallGateError } from '../errors.js';
 import type { MemoryEntry } from '../model/e2e.js';
-import type { SearchHit } from '../memory/types.js';
+import type { SearchHit } from '../model/memory.js';
 import type { ChatReply, ChatRequest } from '../model/chat.js';
 import { JsonRpcClient, JsonRpcError, type CallOptions } from './client.js';
 import { PROTOCOL_DOC, ShapeError, parseChatResult, parseListResult, parseSearchResult, type AdapterMemory } from './protocol.js';

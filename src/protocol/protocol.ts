@@ -13,7 +13,7 @@
  */
 import { scrubSecrets } from '../secrets.js';
 import type { Artifact, MemoryEntry, MemoryOp, ToolCall } from '../model/e2e.js';
-import type { SearchHit } from '../memory/types.js';
+import type { SearchHit } from '../model/memory.js';
 import type { ChatReply, RecalledMemory } from '../model/chat.js';
 import { readUsage } from './usage.js';
 import { parseArguments } from '../targets/tools.js';

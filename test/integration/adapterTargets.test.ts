@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { realpathSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { RecallGateError } from '../../src/errors.js';
-import type { MemoryRecord } from '../../src/memory/types.js';
+import type { MemoryRecord } from '../../src/model/memory.js';
 import { AdapterTarget, createCommandTarget, createHttpTarget, type CommandTarget } from '../../src/targets/adapterTarget.js';
 import { JsonRpcError } from '../../src/protocol/client.js';
 import { headersFromEnv, resolveHeaders } from '../../src/protocol/httpTransport.js';

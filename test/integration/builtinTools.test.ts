@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { SearchHit } from '../../src/memory/types.js';
+import type { SearchHit } from '../../src/model/memory.js';
 import { KeywordStore } from '../../src/memory/keyword.js';
 import type { ToolSpec } from '../../src/model/suite.js';
 import { BuiltinTarget } from '../../src/targets/builtin.js';
