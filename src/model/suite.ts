@@ -2,9 +2,6 @@ import type { CaseSpec, Condition } from './e2e.js';
 import type { SourceLocation } from './source.js';
 import type { GateSpec } from './gate.js';
 
-/** The user memories belong to when a suite names none. */
-export const DEFAULT_USER = 'default';
-
 /** dev: what you tune on; heldout: frozen, to see the tuning generalise. A row's split, dev unless it or its file says otherwise. */
 export type Split = 'dev' | 'heldout';
 

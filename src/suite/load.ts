@@ -12,18 +12,10 @@ import { gateLocations, gateSpecOf } from './loadGate.js';
 import { buildVariants } from './variants.js';
 import { mcpArgumentProblems, mcpToolLocations } from '../memory/mcpTools.js';
 import type { PhaseProgress } from '../phaseProgress.js';
-import {
-  DEFAULT_USER,
-  type E2eSpec,
-  type EmbeddingSpec,
-  type McpToolsSpec,
-  type MemorySpec,
-  type ProviderSpec,
-  type QuerySpec,
-  type RetrievalSpec,
-  type Split,
-  type Suite,
-} from '../model/suite.js';
+import type { E2eSpec, EmbeddingSpec, McpToolsSpec, MemorySpec, ProviderSpec, QuerySpec, RetrievalSpec, Split, Suite } from '../model/suite.js';
+
+/** The user memories belong to when a suite names none. */
+export const DEFAULT_USER = 'default';
 
 const DEFAULT_K = [1, 3, 5];
 const PLURAL: Record<SchemaPart, string> = { suite: 'suites', memory: 'memories', query: 'queries', case: 'cases', tool: 'tools' };
