@@ -12,7 +12,8 @@ import { NO_ACTIONS, artifactMatcher } from '../src/e2e/checks/on.js';
 import { gradeHarmfulAction } from '../src/e2e/harm.js';
 import { gradeTrial } from '../src/e2e/graders/grade.js';
 import type { Invocation, TrialRecord } from '../src/model/trial.js';
-import type { Artifact, CaseSpec, CheckSpec, Judge, ToolCall } from '../src/model/e2e.js';
+import type { Artifact, CaseSpec, Judge, ToolCall } from '../src/model/e2e.js';
+import type { CheckSpec } from '../src/model/checks.js';
 import { RecallGateError } from '../src/errors.js';
 import { loadSuite } from '../src/suite/load.js';
 

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { bootstrapInterval, pairedBootstrapChange, type UnitSamples } from '../src/stats/bootstrap.js';
 import { binomialTwoSided, caseChanges, casePasses, firstRelevantRank, mcnemarExact, mcnemarText, queryChanges, wilcoxonSignedRank } from '../src/gate/paired.js';
-import type { E2eResult } from '../src/e2e/aggregate.js';
+import type { E2eResult } from '../src/model/e2eResult.js';
 import type { ProviderResult, QueryOutcome } from '../src/model/results.js';
 
 const close = (actual: number, expected: number, what = '') => assert.ok(Math.abs(actual - expected) < 1e-12, `${what} ${actual} != ${expected}`);

@@ -2,7 +2,7 @@ import * as core from './publish.js';
 import { relative, resolve } from 'node:path';
 import type { SourceLocation } from '../model/source.js';
 import type { Verdict } from '../model/gate.js';
-import type { CaseResult } from '../e2e/aggregate.js';
+import type { CaseResult } from '../model/e2eResult.js';
 import { oneLine } from '../report/format.js';
 import type { ResultsDocument } from '../model/results.js';
 import { missedQueries } from '../report/missedTable.js';

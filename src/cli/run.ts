@@ -9,6 +9,7 @@ import { renderReports } from '../report/reports.js';
 import { HTML_REPORT_FILE, JUNIT_FILE, readRun, readTrials, withoutQueryRows, writeAtomic, writeReportCopy, writeReports, writtenFiles } from '../results/folder.js';
 import { RecallGateError } from '../errors.js';
 import type { Suite } from '../model/suite.js';
+import type { SplitChoice } from '../model/split.js';
 import { SIDE_BY_SIDE_FILE, applyVariant, parseVariantList } from '../suite/variants.js';
 import { exportRun, postgresUrl } from './export.js';
 import { defaultCacheDir } from '../embeddings/cache.js';
@@ -17,7 +18,7 @@ import { LAYERS, layersToRun, runSuite, type Layer, type RunOptions } from '../r
 import { registerSuiteSecrets, scrubSecretsIn } from '../secrets.js';
 import { loadSuite } from '../suite/load.js';
 import { parseShard, shardSuite } from '../shard.js';
-import { SPLIT_CHOICES, selectSplit, type SplitChoice } from '../suite/splits.js';
+import { SPLIT_CHOICES, selectSplit } from '../suite/splits.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 import { phaseProgress, progressReporter } from './progress.js';

@@ -5,11 +5,12 @@
  * plant_from history together). Each interval draws its own seeded stream
  * (named by its gate key), so it is reproducible and independent of order.
  */
-import type { AbilityResult, CaseResult } from './aggregate.js';
+import type { AbilityResult, CaseResult } from '../model/e2eResult.js';
 import type { Condition } from '../model/e2e.js';
 import type { QueryOutcome } from '../model/results.js';
 import { mean } from '../stats/summary.js';
-import { DEFAULT_SEED, bootstrapInterval, mixSeed, type IntervalEstimate, type UnitSamples } from '../stats/bootstrap.js';
+import { DEFAULT_SEED, bootstrapInterval, mixSeed, type UnitSamples } from '../stats/bootstrap.js';
+import type { IntervalEstimate } from '../model/figures.js';
 import { caseDiffSamples, caseRateSamples, type NamedCase } from '../gate/metrics.js';
 
 export type Intervals = Record<string, IntervalEstimate>;

@@ -5,6 +5,7 @@ import type { JudgeSettings } from '../model/suite.js';
 import { FileProblems, readDataFile } from '../source/sourceFile.js';
 import { agreementOf, type Agreement } from '../stats/kappa.js';
 import type { Judge } from '../model/e2e.js';
+import type { CalibrationSummary, LabelKind } from '../model/results.js';
 
 /*
  * Judge calibration: the judge grades answers a person has labelled, and the
@@ -20,7 +21,6 @@ import type { Judge } from '../model/e2e.js';
  */
 
 export type Label = 'pass' | 'fail' | 1 | 2 | 3 | 4 | 5;
-export type LabelKind = 'pass/fail' | 'score';
 
 export interface LabelledAnswer {
   question: string;
@@ -104,9 +104,6 @@ export interface Calibration extends Agreement {
   matrix: number[][];
   disagreements: Disagreement[];
 }
-
-/** What results.json keeps of a calibration: the figures, with n, not the rows. */
-export type CalibrationSummary = Pick<Calibration, 'file' | 'kind' | 'n' | 'agreement' | 'kappa' | 'weights'> & { min_agreement?: number };
 
 /** Runs the judge on every labelled answer (a few at once) and compares. A judge error stops the calibration: a verdict missing is no agreement. */
 export async function calibrateJudge(judge: Judge, labels: Labels, options: { model?: string; concurrency?: number } = {}): Promise<Calibration> {

@@ -7,7 +7,7 @@ import { ungradableReply } from './probeReply.js';
 import { playSessions, type SessionTurn } from './sessions.js';
 import { needsSnapshot, takeSnapshot } from './snapshot.js';
 import { round } from '../stats/summary.js';
-import { trialFingerprint, type TrialFingerprint } from './fingerprint.js';
+import { trialFingerprint } from './fingerprint.js';
 import { gradeHarmfulAction, settleRecallQuality } from './harm.js';
 import { fold } from './checks/normalize.js';
 import { faultIgnored, faultOf, gradingOf, memoryOf } from './faults.js';
@@ -16,7 +16,7 @@ import { encodingForModel, injectedTokens, loadEncoding } from './tokens.js';
 import { meterEmbeddings } from '../embeddings/usage.js';
 import { capStoredText } from './storedText.js';
 import { capArtifact, probeActions } from './actions.js';
-import { addJudgeUsage, trialKey, type Invocation, type TrialRecord } from '../model/trial.js';
+import { addJudgeUsage, trialKey, type Invocation, type TrialRecord, type TrialFingerprint } from '../model/trial.js';
 import type { CaseSpec, Condition, Judge } from '../model/e2e.js';
 
 export interface E2ePlan {

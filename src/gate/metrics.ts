@@ -69,8 +69,8 @@
  * layer ran but the number is not there (a failed provider, a condition that
  * did not run); `invalid` when the key names nothing.
  */
-import type { CaseResult, E2eResult, GroupRates } from '../e2e/aggregate.js';
-import { graderSamples, type GraderMetric, type GraderSummary, type NamedGraderCase } from '../e2e/aggregateGraders.js';
+import type { CaseResult, E2eResult, GroupRates, GraderSummary } from '../model/e2eResult.js';
+import { graderSamples, type GraderMetric, type NamedGraderCase } from '../e2e/aggregateGraders.js';
 import { HARM_RATES, type HarmRate } from '../e2e/harm.js';
 import type { TrialRecord } from '../model/trial.js';
 import { FAULT_KINDS, probeRecallMs } from '../e2e/faults.js';
@@ -78,7 +78,8 @@ import type { Condition, FaultKind } from '../model/e2e.js';
 import type { ResultsDocument } from '../model/results.js';
 import type { ProviderResult, QueryOutcome } from '../model/results.js';
 import { GROUP_PREFIX, METRIC_FAMILIES, scoredQueries, type MetricFamily } from '../retrieval/metrics.js';
-import { groupBy, mean, median, percentile, type LatencySummary } from '../stats/summary.js';
+import { groupBy, mean, median, percentile } from '../stats/summary.js';
+import type { LatencySummary } from '../model/figures.js';
 import { didYouMean } from '../source/didYouMean.js';
 import type { UnitSamples } from '../stats/bootstrap.js';
 import type { Aggregation } from '../model/gate.js';

@@ -14,8 +14,8 @@ import type { ResultsDocument } from '../model/results.js';
 import { querySummaries } from '../retrieval/runRetrieval.js';
 import type { IsolationCheck, ProviderResult } from '../model/results.js';
 import { hasRelevant } from '../retrieval/metrics.js';
-import type { SplitChoice } from '../suite/splits.js';
 import type { Suite } from '../model/suite.js';
+import type { SplitChoice } from '../model/split.js';
 import { evaluateGate, type EvaluateOptions } from './evaluate.js';
 import type { GateSpec, Verdict } from '../model/gate.js';
 

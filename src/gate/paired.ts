@@ -4,7 +4,7 @@
  * memory lower or higher (Wilcoxon signed-rank test on the reciprocal rank).
  * Every p-value travels with the counts it came from. Pure.
  */
-import type { CaseRates, E2eResult } from '../e2e/aggregate.js';
+import type { CaseRates, E2eResult } from '../model/e2eResult.js';
 import type { Condition } from '../model/e2e.js';
 import type { ResultsDocument } from '../model/results.js';
 import type { ProviderResult, QueryOutcome } from '../model/results.js';

@@ -1,3 +1,4 @@
+/** What one invocation of the agent under test sends and gets back: plain data a trial record keeps. */
 import type { Artifact, FaultKind, MemoryOp, ReportedUsage, ToolCall } from './e2e.js';
 
 /** A turn of the conversation so far, as chat history. */

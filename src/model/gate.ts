@@ -1,5 +1,4 @@
-import type { Split } from './suite.js';
-import type { SplitChoice } from '../suite/splits.js';
+import type { Split, SplitChoice } from './split.js';
 
 /** The suite's composite gate, as written. */
 export type GateNode = GateCondition | { all: GateNode[] } | { any: GateNode[] };

@@ -1,4 +1,4 @@
-import type { CheckSpec } from './e2e.js';
+import type { CheckSpec } from './checks.js';
 
 /** A fact a memory grader looks for: a text, or alternatives of which one is enough (they count as one fact). */
 export type MemoryFact = string | { any: string[] };

@@ -1,3 +1,5 @@
+/** A memory as a store holds it and a hit as a search returns it: plain data the stores, the adapter protocol and the retrieval layer share. */
+
 /** A memory as a provider stores it. */
 export interface MemoryRecord {
   id: string;

@@ -3,13 +3,9 @@
  * per-query rows (queries/<provider>.jsonl) hold it, the input to reports, the
  * gate and comparisons. Data only; the folder that stores it is folder.ts's.
  */
-import type { E2eResult } from '../e2e/aggregate.js';
-import type { EmbeddingCost } from '../e2e/cost.js';
-import type { CalibrationSummary } from '../e2e/judgeCalibration.js';
-import type { IntervalEstimate } from '../stats/bootstrap.js';
-import type { MetricValues } from '../retrieval/metrics.js';
-import type { LatencySummary } from '../stats/summary.js';
-import type { SplitRecord } from '../suite/splits.js';
+import type { E2eResult } from './e2eResult.js';
+import type { IntervalEstimate, LatencySummary, MetricValues } from './figures.js';
+import type { SplitRecord } from './split.js';
 
 export type LayerState = 'ran' | 'skipped' | 'absent';
 
@@ -113,6 +109,29 @@ export interface RetrievalResult {
   providers: Record<string, ProviderResult>;
 }
 
-/** What RetrievalResult.definitions says of the numbers. */
-export const METRIC_DEFINITIONS =
-  'trec_eval (recall.k, P.k, success.k, ndcg_cut.k, recip_rank over the returned list) and LongMemEval (recall_all@k); every query with a relevant memory counts in each mean, as trec_eval -c';
+/** Embedding spend priced: tokens over every model, and USD (null when a count is unreported or a model has no price). */
+export interface EmbeddingCost {
+  tokens: number;
+  requests: number;
+  /** Requests whose response reported no token count. */
+  unreported: number;
+  cost_usd: number | null;
+  /** Model names as the requests named them. */
+  models: string[];
+}
+
+/** How a labels file labels answers: pass/fail, or a whole score 1..5 (e2e/judgeCalibration.ts). */
+export type LabelKind = 'pass/fail' | 'score';
+
+/** What results.json keeps of the judge's calibration (e2e/judgeCalibration.ts): the figures, with n, not the rows. */
+export interface CalibrationSummary {
+  file: string;
+  kind: LabelKind;
+  n: number;
+  /** The share of rows where the judge gave the person's label. */
+  agreement: number;
+  /** Cohen's kappa (weights none) or weighted kappa (quadratic); null when undefined (one category only). */
+  kappa: number | null;
+  weights: 'none' | 'quadratic';
+  min_agreement?: number;
+}

@@ -1,3 +1,5 @@
+/** Where in the user's files something is written, and a problem found there: the plain types every layer's validation reports with. */
+
 /** A place in a file the user wrote, 1-based like editors show it. */
 export interface SourceLocation {
   file: string;

@@ -1,9 +1,7 @@
 import type { CaseSpec, Condition } from './e2e.js';
 import type { SourceLocation } from './source.js';
 import type { GateSpec } from './gate.js';
-
-/** dev: what you tune on; heldout: frozen, to see the tuning generalise. A row's split, dev unless it or its file says otherwise. */
-export type Split = 'dev' | 'heldout';
+import type { Split } from './split.js';
 
 export interface EmbeddingSpec {
   kind: 'ngram' | 'openai' | 'local';

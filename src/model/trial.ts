@@ -1,6 +1,4 @@
 import type { RecalledMemory } from './chat.js';
-import type { TrialCosts } from '../e2e/cost.js';
-import type { TrialFingerprint } from '../e2e/fingerprint.js';
 import type { GraderOutcome } from './graders.js';
 import type { Artifact, Condition, FaultKind, MemoryEntry, MemoryOp, ReportedUsage, TokenUsage, ToolCall } from './e2e.js';
 
@@ -116,4 +114,38 @@ export function addJudgeUsage(record: Pick<TrialRecord, 'tokens' | 'judge_usage_
     record.tokens.judge_output += graded.usage.output_tokens;
   }
   if (graded.usage_warning) record.judge_usage_warning = graded.usage_warning;
+}
+
+/** A trial's cost by source; each null when unknown. */
+export interface TrialCosts {
+  chat_usd: number | null;
+  judge_usd: number | null;
+  embedding_usd: number | null;
+}
+
+/**
+ * What determines a trial's outcome, hashed in three parts so a resume can
+ * say which one changed. A finished trial is kept on --resume only when all
+ * three match the current suite.
+ *
+ * - check: what the trial is graded by, as written (every field, judge rubrics
+ *   included): the case's check and graders (a case without graders hashes its
+ *   check alone, as before graders), or under a fault its fault check alone.
+ * - case: the case name, the condition, and every other field of the case
+ *   that reaches the agent or the stored figures: sessions, probe (text, date,
+ *   `as`), evidence and obsolete texts (the oracle's memories, recall quality).
+ *   Left out: `ability`, `needs_memory` and `expect_recall` (labels aggregation takes from the
+ *   current suite) and source positions.
+ * - target: the target spec (model, system prompt text, memory provider and
+ *   its embedding, retrieval settings, temperature, max_tokens, the agent's
+ *   url or command), and the judge model when the check has a judge. Left
+ *   out: how to reach or wait for things (timeouts, retries, batch sizes,
+ *   API key and header variable names, base URLs, working folder, the prompt's
+ *   file path: its text counts). A change to the agent's own code or to
+ *   OPENAI_BASE_URL is not seen: run without --resume after one.
+ */
+export interface TrialFingerprint {
+  check: string;
+  case: string;
+  target: string;
 }

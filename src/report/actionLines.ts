@@ -1,4 +1,4 @@
-import type { FailureActions } from '../e2e/failureActions.js';
+import type { FailureActions } from '../model/e2eResult.js';
 import type { Artifact, ToolCall } from '../model/e2e.js';
 import { cell, htmlCell, plainBlock, plainText, shorten } from './escape.js';
 import { oneLine } from './format.js';

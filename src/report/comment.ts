@@ -1,5 +1,5 @@
 import { costLines } from './costLines.js';
-import type { GroupRates } from '../e2e/aggregate.js';
+import type { GroupRates } from '../model/e2eResult.js';
 import type { Condition } from '../model/e2e.js';
 import type { GateRow, Verdict } from '../model/gate.js';
 import { cell, escapeMarkdown, plainText, shorten } from './escape.js';

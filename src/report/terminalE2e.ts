@@ -1,4 +1,4 @@
-import type { E2eResult } from '../e2e/aggregate.js';
+import type { E2eResult } from '../model/e2eResult.js';
 import type { TrialRecord } from '../model/trial.js';
 import type { Condition } from '../model/e2e.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';

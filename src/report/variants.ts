@@ -4,8 +4,8 @@
  * for the paired bootstrap interval of each change, pairedChanges for McNemar
  * on cases and Wilcoxon on queries), laid out as one table per layer. Pure.
  */
-import type { E2eResult } from '../e2e/aggregate.js';
-import type { CheckSpec } from '../model/e2e.js';
+import type { E2eResult } from '../model/e2eResult.js';
+import type { CheckSpec } from '../model/checks.js';
 import { CHECK_KINDS, kindsOf } from '../e2e/checks/table.js';
 import { DEFAULT_SEED, INTERVAL_DEFINITION, excludesZero, mixSeed, pairedBootstrapChange } from '../stats/bootstrap.js';
 import { compareResults, type MetricComparison } from '../gate/compare.js';

@@ -1,3 +1,5 @@
+import type { MetricValues } from '../model/figures.js';
+
 /**
  * Retrieval metrics for one query, with trec_eval's definitions
  * (recall.k, P.k, success.k, ndcg_cut.k, recip_rank) and LongMemEval's
@@ -84,8 +86,6 @@ export function ranksOfRelevant(ranked: readonly string[], gains: Gains): Record
   return Object.fromEntries([...gains].filter(([, gain]) => gain >= 1).map(([id]) => [id, position.get(id) ?? null]));
 }
 
-export type MetricValues = Record<string, number>;
-
 /** Every metric for one query, keyed as results.json and the gate name them. */
 export function queryMetrics(ranked: readonly string[], gains: Gains, cutoffs: readonly number[]): MetricValues {
   const values: MetricValues = {};
@@ -140,3 +140,7 @@ export function hasRelevant(query: { relevant: Readonly<Record<string, number>> 
 export function scoredQueries<Q extends { relevant: Readonly<Record<string, number>> }>(queries: readonly Q[]): Q[] {
   return queries.filter(hasRelevant);
 }
+
+/** What RetrievalResult.definitions says of the numbers. */
+export const METRIC_DEFINITIONS =
+  'trec_eval (recall.k, P.k, success.k, ndcg_cut.k, recip_rank over the returned list) and LongMemEval (recall_all@k); every query with a relevant memory counts in each mean, as trec_eval -c';

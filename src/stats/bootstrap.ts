@@ -1,5 +1,6 @@
 import { percentile, round } from './summary.js';
 import { seededRandom } from './random.js';
+import type { IntervalEstimate } from '../model/figures.js';
 
 /** Seed used when the caller gives none: the same inputs always give the same interval. */
 export const DEFAULT_SEED = 20240917;
@@ -31,12 +32,6 @@ export interface BootstrapOptions {
   seed?: number;
   resamples?: number;
   level?: number;
-}
-
-/** A single run's interval and the number of units resampled. */
-export interface IntervalEstimate {
-  ci: [number, number];
-  n: number;
 }
 
 /** The interval of current - baseline, and how the units of the two runs met. */

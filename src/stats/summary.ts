@@ -1,3 +1,5 @@
+import type { LatencySummary } from '../model/figures.js';
+
 /** Summary statistics for latencies and similar samples. */
 
 /** Items grouped by a key, in first-seen order. */
@@ -32,14 +34,6 @@ export function mean(samples: readonly number[]): number {
   let sum = 0;
   for (const sample of samples) sum += sample;
   return sum / samples.length;
-}
-
-export interface LatencySummary {
-  count: number;
-  median: number;
-  p95: number;
-  mean: number;
-  max: number;
 }
 
 export function summarizeLatency(samples: readonly number[]): LatencySummary {

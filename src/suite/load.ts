@@ -12,7 +12,8 @@ import { gateLocations, gateSpecOf } from './loadGate.js';
 import { buildVariants } from './variants.js';
 import { mcpArgumentProblems, mcpToolLocations } from '../memory/mcpTools.js';
 import type { PhaseProgress } from '../phaseProgress.js';
-import type { E2eSpec, EmbeddingSpec, McpToolsSpec, MemorySpec, ProviderSpec, QuerySpec, RetrievalSpec, Split, Suite } from '../model/suite.js';
+import type { E2eSpec, EmbeddingSpec, McpToolsSpec, MemorySpec, ProviderSpec, QuerySpec, RetrievalSpec, Suite } from '../model/suite.js';
+import type { Split } from '../model/split.js';
 
 /** The user memories belong to when a suite names none. */
 export const DEFAULT_USER = 'default';

@@ -1,5 +1,6 @@
 import { dirname, relative, resolve } from 'node:path';
-import type { CaseSpec, CheckSpec, Condition, SessionSpec } from '../model/e2e.js';
+import type { CaseSpec, Condition, SessionSpec } from '../model/e2e.js';
+import type { CheckSpec } from '../model/checks.js';
 import { RecallGateError, addProblems, formatLocation } from '../errors.js';
 import type { InputProblem } from '../model/source.js';
 import { readLabels } from '../e2e/judgeCalibration.js';

@@ -1,4 +1,4 @@
-import type { CheckSpec } from '../../model/e2e.js';
+import type { CheckSpec } from '../../model/checks.js';
 import { gradeOn, textSubject, type Subject } from './on.js';
 import { CHECK_KINDS, CHECK_KIND_NAMES, kindsOf, type GradeContext, type Graded, type Recurse } from './table.js';
 import { describeCheck } from './describe.js';
