@@ -1,7 +1,8 @@
 import type { ProviderResult } from '../model/results.js';
 import { plainText } from './escape.js';
 import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
-import { formatEstimate, formatMetric, formatMs, groupColumns, headlineMetrics, oneLine, textTable, usd } from './format.js';
+import { formatEstimate, formatMetric, formatMs, oneLine, textTable, usd } from './format.js';
+import { groupColumns, headlineMetrics } from '../retrieval/metrics.js';
 import { crossUserText } from './markdown.js';
 import { missedQueries } from './missedTable.js';
 import { queryRowsFile } from '../results/folder.js';

@@ -15,7 +15,8 @@ import { caseChanges, pValue, pairedChanges, type CaseChanges, wilcoxonText, typ
 import { round } from '../stats/summary.js';
 import type { ResultsDocument } from '../model/results.js';
 import { cell } from './escape.js';
-import { headlineMetrics, markdownTable, oneLine, textTable } from './format.js';
+import { markdownTable, oneLine, textTable } from './format.js';
+import { headlineMetrics } from '../retrieval/metrics.js';
 
 export interface VariantResults {
   name: string;

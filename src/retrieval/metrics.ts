@@ -144,3 +144,14 @@ export function scoredQueries<Q extends { relevant: Readonly<Record<string, numb
 /** What RetrievalResult.definitions says of the numbers. */
 export const METRIC_DEFINITIONS =
   'trec_eval (recall.k, P.k, success.k, ndcg_cut.k, recip_rank over the returned list) and LongMemEval (recall_all@k); every query with a relevant memory counts in each mean, as trec_eval -c';
+
+/** The group-level figures of these columns (retrieval.group_metrics). */
+export function groupColumns(columns: readonly string[]): string[] {
+  return columns.map((name) => `${GROUP_PREFIX}${name}`);
+}
+
+/** Columns shown in the short tables; results.json has every metric. */
+export function headlineMetrics(k: readonly number[]): string[] {
+  const largest = k[k.length - 1]!;
+  return [...k.map((cut) => `recall@${cut}`), 'mrr', `ndcg@${largest}`, `precision@${largest}`];
+}

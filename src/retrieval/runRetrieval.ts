@@ -5,12 +5,11 @@ import type { MemoryStore } from '../memory/types.js';
 import { groupBy, round, summarizeLatency } from '../stats/summary.js';
 import type { MemorySpec, ProviderSpec, QuerySpec, RetrievalSpec } from '../model/suite.js';
 import { checkIsolation } from './isolation.js';
-import { METRIC_DEFINITIONS, hasRelevant, meanMetrics, metricNames, queryMetrics, ranksOfRelevant, scoredQueries } from './metrics.js';
+import { METRIC_DEFINITIONS, groupColumns, hasRelevant, headlineMetrics, meanMetrics, metricNames, queryMetrics, ranksOfRelevant, scoredQueries } from './metrics.js';
 import { groupMetrics, type GroupOf } from './groupMetrics.js';
 import { userSlices } from './userSlices.js';
 import type { PhaseProgress } from '../phaseProgress.js';
 import { retrievalIntervals } from '../e2e/intervals.js';
-import { groupColumns, headlineMetrics } from '../report/format.js';
 import type { ProviderResult, QueryOutcome, RetrievalResult, TagMetrics } from '../model/results.js';
 
 export interface RetrievalDeps {

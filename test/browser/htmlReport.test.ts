@@ -16,7 +16,7 @@ import { main } from '../../src/cli/main.js';
 import type { TrialRecord } from '../../src/model/trial.js';
 import type { HistoryLine, Trend } from '../../src/model/history.js';
 import { renderHtmlReport } from '../../src/report/html/render.js';
-import { headlineMetrics } from '../../src/report/format.js';
+import { headlineMetrics } from '../../src/retrieval/metrics.js';
 import type { ResultsDocument } from '../../src/model/results.js';
 import { readRun, writeReports } from '../../src/results/folder.js';
 import { chartMarks, launchBrowser, noBrowser, openReport, shownValues, type PageScope, type ReportPage } from '../support/browser.js';

@@ -5,7 +5,8 @@ import { formatInterval, formatNumber, splitLine, verdictLine } from '../gateFor
 import type { GateRow, Verdict } from '../../model/gate.js';
 import type { Trend } from '../../model/history.js';
 import type { ProviderResult } from '../../model/results.js';
-import { formatCost, formatEstimate, formatMetric, headlineMetrics, liftAndGapCells } from '../format.js';
+import { formatCost, formatEstimate, formatMetric, liftAndGapCells } from '../format.js';
+import { headlineMetrics } from '../../retrieval/metrics.js';
 import { missedQueries } from '../missedTable.js';
 import type { ResultsDocument } from '../../model/results.js';
 import { embeddedBytes } from './scriptJson.js';
