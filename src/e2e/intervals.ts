@@ -11,7 +11,7 @@ import type { QueryOutcome } from '../model/results.js';
 import { mean } from '../stats/summary.js';
 import { DEFAULT_SEED, bootstrapInterval, mixSeed, type UnitSamples } from '../stats/bootstrap.js';
 import type { IntervalEstimate } from '../model/figures.js';
-import { caseDiffSamples, caseRateSamples, type NamedCase } from '../gate/metrics.js';
+import { caseDiffSamples, caseRateSamples, type NamedCase } from './caseSamples.js';
 
 export type Intervals = Record<string, IntervalEstimate>;
 

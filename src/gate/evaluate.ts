@@ -35,8 +35,8 @@
 import type { TrialRecord } from '../model/trial.js';
 import type { ResultsDocument } from '../model/results.js';
 import { round } from '../stats/summary.js';
-import { DEFAULT_SEED, excludesZero, mixSeed, pairedBootstrapChange, type ChangeInterval } from '../stats/bootstrap.js';
-import { aggregationApplies, parseMetricKey, resolveMetric, defaultAggregation, type Resolution, type UnitSamples } from './metrics.js';
+import { DEFAULT_SEED, excludesZero, mixSeed, pairedBootstrapChange, type ChangeInterval, type UnitSamples } from '../stats/bootstrap.js';
+import { aggregationApplies, parseMetricKey, resolveMetric, defaultAggregation, type Resolution } from './metrics.js';
 import type { GateCondition, GateGroupRow, GateNode, GateOp, GateRow, GateSpec, Verdict } from '../model/gate.js';
 
 export const TOLERANCE = 1e-9;

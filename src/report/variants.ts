@@ -9,7 +9,7 @@ import type { CheckSpec } from '../model/checks.js';
 import { CHECK_KINDS, kindsOf } from '../e2e/checks/table.js';
 import { DEFAULT_SEED, INTERVAL_DEFINITION, excludesZero, mixSeed, pairedBootstrapChange } from '../stats/bootstrap.js';
 import { compareResults, type MetricComparison } from '../gate/compare.js';
-import { caseRateSamples, type NamedCase } from '../gate/metrics.js';
+import { caseRateSamples, type NamedCase } from '../e2e/caseSamples.js';
 import { formatInterval, formatNumber } from './gateFormat.js';
 import { caseChanges, pValue, pairedChanges, type CaseChanges, wilcoxonText, type McNemarResult, type PairedChanges } from '../gate/paired.js';
 import { round } from '../stats/summary.js';

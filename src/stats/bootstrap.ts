@@ -145,3 +145,9 @@ export function pairedBootstrapChange(current: UnitSamples, baseline: UnitSample
   }
   return { interval: bounds(changes, options.level ?? DEFAULT_LEVEL), paired, shared: shared.length, added: added.length, removed: removed.length };
 }
+
+/** Unit names and resampling units for a bootstrap: cases planted from one history resample together. */
+export interface UnitNames {
+  ids: string[];
+  clusters?: string[];
+}
