@@ -9,7 +9,7 @@ import { METRIC_DEFINITIONS, groupColumns, hasRelevant, headlineMetrics, meanMet
 import { groupMetrics, type GroupOf } from './groupMetrics.js';
 import { userSlices } from './userSlices.js';
 import type { PhaseProgress } from '../phaseProgress.js';
-import { retrievalIntervals } from '../e2e/intervals.js';
+import { retrievalIntervals } from './intervals.js';
 import type { ProviderResult, QueryOutcome, RetrievalResult, TagMetrics } from '../model/results.js';
 
 export interface RetrievalDeps {

@@ -104,6 +104,23 @@ export function bootstrapInterval(samples: UnitSamples, options: BootstrapOption
   return { ci: bounds(values, options.level ?? DEFAULT_LEVEL), n: keys.length };
 }
 
+/** Intervals by name, as results.json keeps them beside its figures. */
+export type Intervals = Record<string, IntervalEstimate>;
+
+/**
+ * The interval of each [name, key, samples] entry, under its name; each draws
+ * its own seeded stream named by its key (the gate key it stands beside), so
+ * it repeats whatever the order. Entries without units get none.
+ */
+export function keyedIntervals(entries: [name: string, key: string, samples: UnitSamples][]): Intervals {
+  const intervals: Intervals = {};
+  for (const [name, key, samples] of entries) {
+    const estimate = bootstrapInterval(samples, { seed: mixSeed(DEFAULT_SEED, key) });
+    if (estimate) intervals[name] = estimate;
+  }
+  return intervals;
+}
+
 /**
  * Percentile bootstrap interval of current - baseline. Paired when both runs
  * name their units and at least MIN_SHARED_FRACTION of all units are in both:
