@@ -18,7 +18,8 @@ import { LAYERS, layersToRun, runSuite, type Layer, type RunOptions } from '../r
 import { registerSuiteSecrets, scrubSecretsIn } from '../secrets.js';
 import { loadSuite } from '../suite/load.js';
 import { parseShard, shardSuite } from '../shard.js';
-import { SPLIT_CHOICES, selectSplit } from '../suite/splits.js';
+import { selectSplit } from '../suite/splits.js';
+import { SPLIT_CHOICES } from '../gate/validateGate.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 import { phaseProgress, progressReporter } from './progress.js';

@@ -5,8 +5,6 @@ import type { Rows } from './load.js';
 import type { Suite } from '../model/suite.js';
 import type { Split, SplitChoice, CaseContentHashes, QueryContentHashes, SplitRecord } from '../model/split.js';
 
-export const SPLIT_CHOICES: readonly SplitChoice[] = ['all', 'dev', 'heldout'];
-
 /**
  * A row's split: its own, else its file's, else dev. A row that says another
  * split than its file is a problem: "every row of this file" must mean every row.
