@@ -35,10 +35,10 @@ export function createStore(provider: ProviderSpec, context: StoreContext): Memo
       });
     case 'adapter': {
       // The same adapter an e2e target talks to, through its optional add, search and list methods.
-      const target = provider.command
+      const client = provider.command
         ? commandAdapter({ ...provider, command: provider.command, cwd: resolve(context.baseDir, provider.cwd ?? '.') }, context.env)
         : httpAdapter({ ...provider, url: provider.url! }, context.env);
-      return new AdapterMemoryStore(target.client, { closeClient: true });
+      return new AdapterMemoryStore(client, { closeClient: true });
     }
     case 'mcp':
       // An MCP server's tools behind the adapter store: same lazy per-user reset, same ranking rules.

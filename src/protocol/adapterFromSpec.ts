@@ -1,20 +1,25 @@
 import { looksSecret, registerSecret, registerUrlSecrets } from '../secrets.js';
-import { createCommandTarget, createHttpTarget, type CommandTarget, type HttpTarget } from '../targets/adapterTarget.js';
-import { headersFromEnv } from './httpTransport.js';
+import { AdapterClient } from './adapterClient.js';
+import { CommandTransport } from './commandTransport.js';
+import { HttpTransport, headersFromEnv } from './httpTransport.js';
 import { expandTemplates } from './envTemplate.js';
 
 /**
  * The user's adapter as a suite describes it (an e2e target or an adapter
- * provider), with what it is given from recall-gate's environment resolved
- * here, and every secret among it registered so no output shows it.
+ * provider): a client of the adapter protocol, with what it is given from
+ * recall-gate's environment resolved here, and every secret among it
+ * registered so no output shows it. targets/ wraps it as the agent under
+ * test, memory/ as a store.
  */
 
-export function commandAdapter(spec: { command: string[]; cwd: string; env?: Record<string, string>; timeout_ms?: number }, env: NodeJS.ProcessEnv): CommandTarget {
-  return createCommandTarget({ command: spec.command[0]!, args: spec.command.slice(1), cwd: spec.cwd, env: childEnv(spec.env, env), timeoutMs: spec.timeout_ms });
+export function commandAdapter(spec: { command: string[]; cwd: string; env?: Record<string, string>; timeout_ms?: number }, env: NodeJS.ProcessEnv): AdapterClient {
+  const options = { command: spec.command[0]!, args: spec.command.slice(1), cwd: spec.cwd, env: childEnv(spec.env, env), timeoutMs: spec.timeout_ms };
+  return new AdapterClient(new CommandTransport(options), options);
 }
 
-export function httpAdapter(spec: { url: string; headers_env?: Record<string, string>; timeout_ms?: number }, env: NodeJS.ProcessEnv): HttpTarget {
-  return createHttpTarget({ url: spec.url, headers: httpHeaders(spec, env), timeoutMs: spec.timeout_ms });
+export function httpAdapter(spec: { url: string; headers_env?: Record<string, string>; timeout_ms?: number }, env: NodeJS.ProcessEnv): AdapterClient {
+  const options = { url: spec.url, headers: httpHeaders(spec, env), timeoutMs: spec.timeout_ms };
+  return new AdapterClient(new HttpTransport(options), options);
 }
 
 /** A child's own variables (a suite's `env:`) with `${VAR}` read from `env`; values under secret-looking names are registered. */

@@ -3,12 +3,8 @@ import { createInterface } from 'node:readline';
 import { RecallGateError } from '../errors.js';
 import { atInterrupt } from '../interrupt.js';
 import { scrubSecrets } from '../secrets.js';
-import type { MemoryEntry } from '../model/e2e.js';
-import { childEnv, httpAdapter } from './adapterFromSpec.js';
+import { childEnv } from './adapterFromSpec.js';
 import { childEnvironment } from './commandTransport.js';
-import type { HttpTarget } from '../targets/adapterTarget.js';
-import type { Target } from '../targets/types.js';
-import type { ChatReply, ChatRequest } from '../model/chat.js';
 
 /** stderr lines kept for error messages. */
 const STDERR_KEPT = 10;
@@ -22,13 +18,20 @@ export interface StartSpec {
   timeout_ms?: number;
 }
 
+/** A server recall-gate started: the URL it printed, and how to stop it. */
+export interface StartedServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
 /**
  * An HTTP adapter recall-gate starts itself (`start:`): the URL is the first
  * line the process prints on stdout (what `serveAdapter --http` prints). It
- * is stopped by pid when the target closes, and on a signal or an unplanned
- * exit of recall-gate, so no server outlives the run.
+ * is stopped by pid on stop() (the target that uses it calls it when it
+ * closes), and on a signal or an unplanned exit of recall-gate, so no server
+ * outlives the run.
  */
-export async function startedHttpTarget(spec: StartSpec, env: NodeJS.ProcessEnv): Promise<Target> {
+export async function startServer(spec: StartSpec, env: NodeJS.ProcessEnv): Promise<StartedServer> {
   const label = `the adapter server \`${spec.start.join(' ')}\``;
   const child = spawn(spec.start[0]!, spec.start.slice(1), { cwd: spec.cwd, env: childEnvironment(process.env, childEnv(spec.env, env)), stdio: ['ignore', 'pipe', 'pipe'] });
   const tail: string[] = [];
@@ -57,7 +60,7 @@ export async function startedHttpTarget(spec: StartSpec, env: NodeJS.ProcessEnv)
   try {
     const url = await firstLine(child, spec.timeout_ms ?? 60_000, () => (tail.length ? `; the last lines of its stderr:\n${tail.map((line) => `  ${line}`).join('\n')}` : ' (it wrote nothing to stderr)'), label);
     if (!/^https?:\/\/\S+$/.test(url)) throw new RecallGateError('invalid-input', `${label} printed ${JSON.stringify(url.slice(0, 200))} as its first stdout line, not a URL`, { hint: 'the first line on stdout must be the URL to POST JSON-RPC requests to (serveAdapter --http prints it)' });
-    return new StartedHttpTarget(httpAdapter({ ...spec, url }, env), stop);
+    return { url, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -86,37 +89,4 @@ function firstLine(child: ReturnType<typeof spawn>, timeoutMs: number, stderr: (
       setTimeout(() => reject(new RecallGateError('incomplete', `${label} ${signal ? `was killed by ${signal}` : `exited with code ${code}`} before printing its URL${stderr()}`)), 50);
     });
   });
-}
-
-/** The HTTP adapter target, and the server it started, stopped with it. */
-class StartedHttpTarget implements Target {
-  constructor(
-    readonly target: HttpTarget,
-    private readonly stop: () => Promise<void>,
-  ) {}
-
-  /** The started server's adapter client (the optional methods too). */
-  get client(): HttpTarget['client'] {
-    return this.target.client;
-  }
-
-  reset(user: string): Promise<void> {
-    return this.target.reset(user);
-  }
-
-  chat(request: ChatRequest): Promise<ChatReply> {
-    return this.target.chat(request);
-  }
-
-  list(user: string): Promise<MemoryEntry[]> {
-    return this.target.list(user);
-  }
-
-  async close(): Promise<void> {
-    try {
-      await this.target.close();
-    } finally {
-      await this.stop();
-    }
-  }
 }
