@@ -16,7 +16,6 @@ import type { Artifact, MemoryEntry, MemoryOp, ToolCall } from '../model/e2e.js'
 import type { SearchHit } from '../model/memory.js';
 import type { ChatReply, RecalledMemory } from '../model/chat.js';
 import { readUsage } from './usage.js';
-import { parseArguments } from '../targets/tools.js';
 
 export const PROTOCOL_DOC = 'examples/adapter/README.md';
 
@@ -214,4 +213,18 @@ export function parseListResult(value: unknown): MemoryEntry[] {
     if (present(entry.label)) memory.label = string(entry.label, `${path}.label`);
     return memory;
   });
+}
+
+/** The arguments text of a tool call as a JSON object, or why it is not one (the builtin's tool loop and the adapter protocol read it alike). */
+export function parseArguments(raw: string): { arguments?: Record<string, unknown>; error?: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (error) {
+    return { error: `arguments are not JSON: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { error: `arguments must be a JSON object; got ${value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value}` };
+  }
+  return { arguments: value as Record<string, unknown> };
 }
