@@ -3,7 +3,8 @@ import { round } from '../../stats/summary.js';
 import { gradeAnswer, usesJudge } from '../checks/grade.js';
 import { withUsage } from '../checks/table.js';
 import type { CaseSpec, ReportedUsage } from '../../model/e2e.js';
-import { GRADER_KINDS, checkContext, graderKind, type GraderInput, type GraderLoad } from './table.js';
+import { GRADER_KINDS, checkContext, graderKind, type GraderLoad } from './table.js';
+import type { GraderInput } from './input.js';
 import type { GraderOutcome, GraderSpec } from '../../model/graders.js';
 
 export interface TrialGrade extends ReportedUsage {

@@ -1,6 +1,6 @@
 import type { Invocation } from '../../model/trial.js';
 import type { ReportedUsage } from '../../model/e2e.js';
-import type { GraderInput } from './table.js';
+import type { GraderInput } from './input.js';
 
 /**
  * Why a grader that reads memory has no snapshot: a trial takes one only when a

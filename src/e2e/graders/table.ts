@@ -7,27 +7,15 @@ import { probeActions } from '../actions.js';
 import { describeCheck } from '../checks/describe.js';
 import { normalizeAnswer } from '../checks/normalize.js';
 import { checkProblems, usesJudge } from '../checks/table.js';
-import type { Invocation, TrialRecord } from '../../model/trial.js';
-import type { CaseSpec, Judge, ReportedUsage } from '../../model/e2e.js';
+import type { TrialRecord } from '../../model/trial.js';
+import type { CaseSpec, ReportedUsage } from '../../model/e2e.js';
 import type { CheckSpec } from '../../model/checks.js';
 import { NO_SNAPSHOT, gradeWithJudge } from './judge.js';
 import { gradeCaptures, gradeRedundancy } from './memory.js';
 import { gradeMemoryOps } from './ops.js';
 import { gradeWithScript, moduleExports } from './script.js';
 import type { GraderOutcome, GraderSpec, JudgeGraderSpec, MemoryGraderSpec, MemoryOpsGraderSpec, ScriptGraderSpec } from '../../model/graders.js';
-
-/** What a grader sees of one trial. */
-export interface GraderInput {
-  spec: CaseSpec;
-  question: string;
-  answer: string;
-  snapshot: TrialRecord['snapshot'];
-  invocations: readonly Invocation[];
-  judge?: Judge;
-  judgeModel?: string;
-  /** Why there is no judge although the suite names one (see E2eDeps.judgeMissing). */
-  judgeMissing?: string;
-}
+import type { GraderInput } from './input.js';
 
 type Path = (string | number)[];
 

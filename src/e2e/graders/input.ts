@@ -1,0 +1,15 @@
+import type { CaseSpec, Judge } from '../../model/e2e.js';
+import type { Invocation, TrialRecord } from '../../model/trial.js';
+
+/** What a grader sees of one trial. */
+export interface GraderInput {
+  spec: CaseSpec;
+  question: string;
+  answer: string;
+  snapshot: TrialRecord['snapshot'];
+  invocations: readonly Invocation[];
+  judge?: Judge;
+  judgeModel?: string;
+  /** Why there is no judge although the suite names one (see E2eDeps.judgeMissing). */
+  judgeMissing?: string;
+}
