@@ -14,6 +14,7 @@ import { mcpArgumentProblems, mcpToolLocations } from '../memory/mcpTools.js';
 import type { PhaseProgress } from '../phaseProgress.js';
 import type { E2eSpec, EmbeddingSpec, McpToolsSpec, MemorySpec, ProviderSpec, QuerySpec, RetrievalSpec, Suite } from '../model/suite.js';
 import type { Split } from '../model/split.js';
+import type { Rows } from './rows.js';
 
 /** The user memories belong to when a suite names none. */
 export const DEFAULT_USER = 'default';
@@ -23,14 +24,6 @@ const PLURAL: Record<SchemaPart, string> = { suite: 'suites', memory: 'memories'
 const MIN_DEPTH = 10;
 /** Rows checked between two progress calls: often enough for a live line, rarely enough to cost nothing. */
 const PROGRESS_EVERY = 1000;
-
-/** A list of rows and where each row was written. */
-export interface Rows {
-  rows: Record<string, unknown>[];
-  locate: (index: number, subpath?: DataPath, keyOf?: string) => SourceLocation;
-  /** The split the row's file sets for all its rows ({file, split}), and where it says so. */
-  fileSplit: (index: number) => { split: Split; where: SourceLocation } | undefined;
-}
 
 interface RawRetrieval {
   k?: number[];

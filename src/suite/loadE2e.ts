@@ -8,7 +8,7 @@ import { checkProblems } from '../e2e/checks/table.js';
 import { loadGraders } from '../e2e/graders/grade.js';
 import { moduleExports } from '../e2e/graders/script.js';
 import { didYouMean } from '../source/didYouMean.js';
-import type { Rows } from './load.js';
+import type { Rows } from './rows.js';
 import { splitOf } from './splits.js';
 import { FileProblems, readReferencedText, type SourceFile } from '../source/sourceFile.js';
 import type { E2eSpec, JudgeSettings, ProviderSpec, RetrievalSpec, TargetSpec } from '../model/suite.js';

@@ -2,7 +2,7 @@ import { formatLocation } from '../errors.js';
 import type { InputProblem, SourceLocation } from '../model/source.js';
 import { parametersProblem, templateNames } from '../targets/tools.js';
 import { didYouMean } from '../source/didYouMean.js';
-import type { Rows } from './load.js';
+import type { Rows } from './rows.js';
 import type { TargetSpec, ToolSpec } from '../model/suite.js';
 
 /** Target keys of the builtin target's tool calling. */

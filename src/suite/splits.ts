@@ -1,7 +1,7 @@
 import { caseContentHashes, queryContentHashes } from '../e2e/fingerprint.js';
 import { formatLocation } from '../errors.js';
 import type { InputProblem } from '../model/source.js';
-import type { Rows } from './load.js';
+import type { Rows } from './rows.js';
 import type { Suite } from '../model/suite.js';
 import type { Split, SplitChoice, CaseContentHashes, QueryContentHashes, SplitRecord } from '../model/split.js';
 
