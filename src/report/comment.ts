@@ -13,7 +13,7 @@ import { withoutRelevantText } from './tagTables.js';
 import { changedHeldoutCases, changedHeldoutQueries } from '../suite/splits.js';
 import { missedQueries, missedQueryRows } from './missedTable.js';
 import { faultTableMarkdown } from './faultTable.js';
-import { isolationLines } from './markdown.js';
+import { isolationLines } from './isolation.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { graderTable, graderTableMarkdown } from './graderTable.js';
 import { harmCell, harmMarkdown } from './harmTable.js';

@@ -3,7 +3,7 @@ import { plainText } from './escape.js';
 import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
 import { formatEstimate, formatMetric, formatMs, oneLine, textTable, usd } from './format.js';
 import { groupColumns, headlineMetrics } from '../retrieval/metrics.js';
-import { crossUserText } from './markdown.js';
+import { crossUserText } from './isolation.js';
 import { missedQueries } from './missedTable.js';
 import { queryRowsFile } from '../results/folder.js';
 import type { ResultsDocument } from '../model/results.js';
