@@ -1,7 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { bootstrapInterval, pairedBootstrapChange, type UnitSamples } from '../src/stats/bootstrap.js';
-import { binomialTwoSided, caseChanges, casePasses, firstRelevantRank, mcnemarExact, mcnemarText, queryChanges, wilcoxonSignedRank } from '../src/gate/paired.js';
+import { caseChanges, casePasses, firstRelevantRank, queryChanges } from '../src/gate/paired.js';
+import { mcnemarText } from '../src/report/gateFormat.js';
+import { binomialTwoSided, mcnemarExact, wilcoxonSignedRank } from '../src/stats/paired.js';
 import type { E2eResult } from '../src/model/e2eResult.js';
 import type { ProviderResult, QueryOutcome } from '../src/model/results.js';
 

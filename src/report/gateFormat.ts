@@ -1,8 +1,9 @@
 import { oneLine, textTable } from './format.js';
 import { INTERVAL_DEFINITION, excludesZero, type ChangeInterval } from '../stats/bootstrap.js';
 import type { MetricComparison } from '../gate/compare.js';
-import { mcnemarText, wilcoxonText, type CaseFlips, type PairedChanges, type RankChange } from '../gate/paired.js';
+import type { CaseFlips, PairedChanges, RankChange } from '../gate/paired.js';
 import type { GateRow, Verdict } from '../model/gate.js';
+import type { McNemarResult, WilcoxonResult } from '../stats/paired.js';
 
 /** Three decimals, or fewer for large numbers (latencies, costs); a dash when absent. */
 export function formatNumber(value: number | undefined, signed = false): string {
@@ -124,4 +125,17 @@ export function pairedText(changes: PairedChanges): string {
     lines.push('');
   }
   return lines.join('\n');
+}
+
+/** "exact McNemar b=1 c=9 (n=10) p=0.021": the test, its counts and its p-value, never the p-value alone. */
+export function mcnemarText(result: McNemarResult): string {
+  return `${result.test}: b=${result.b} pass->fail, c=${result.c} fail->pass (n=${result.n}), p=${pValue(result.p)}`;
+}
+
+export function wilcoxonText(result: WilcoxonResult): string {
+  return `${result.test} (${result.exact ? 'exact' : 'normal approximation'}) on reciprocal rank: n=${result.n} non-zero (${result.zeros} unchanged), W+=${result.w_plus}, W-=${result.w_minus}, p=${pValue(result.p)}`;
+}
+
+export function pValue(p: number): string {
+  return p < 0.001 ? p.toExponential(1) : p.toFixed(3);
 }
