@@ -1,6 +1,6 @@
 import { RecallGateError } from '../errors.js';
 import { OpenAIEndpoint } from '../net/openaiEndpoint.js';
-import { readCompletionUsage } from '../protocol/usage.js';
+import { readCompletionUsage } from '../net/usage.js';
 import type { Judge, JudgeInput, JudgeVerdict } from '../model/e2e.js';
 
 /**

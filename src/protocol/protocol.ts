@@ -15,7 +15,7 @@ import { scrubSecrets } from '../secrets.js';
 import type { Artifact, MemoryEntry, MemoryOp, ToolCall } from '../model/e2e.js';
 import type { SearchHit } from '../model/memory.js';
 import type { ChatReply, RecalledMemory } from '../model/chat.js';
-import { readUsage } from './usage.js';
+import { readUsage } from '../net/usage.js';
 
 export const PROTOCOL_DOC = 'examples/adapter/README.md';
 

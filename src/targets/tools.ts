@@ -4,7 +4,7 @@ import { RecallGateError } from '../errors.js';
 import type { Artifact, ReportedUsage, ToolCall } from '../model/e2e.js';
 import type { OpenAIEndpoint } from '../net/openaiEndpoint.js';
 import type { ToolSpec } from '../model/suite.js';
-import { readCompletionUsage } from '../protocol/usage.js';
+import { readCompletionUsage } from '../net/usage.js';
 import { parseArguments } from '../protocol/protocol.js';
 
 /** Replies with tool calls answered per invocation when the suite sets no max_tool_rounds. */
