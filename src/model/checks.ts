@@ -5,7 +5,7 @@
  * `all`, `any` and `not` compose. Every answer is normalised before it is checked.
  */
 export type CheckSpec = CheckKindSpec & {
-  /** What the check reads (default answer); children of all/any/not read what their parent reads unless they set their own. See checks/on.ts. */
+  /** What the check reads (default answer); children of all/any/not read what their parent reads unless they set their own. See e2e/checks/on.ts. */
   on?: CheckOn;
 };
 
@@ -18,7 +18,7 @@ export type CheckKindSpec =
   | { regex: string; flags?: string }
   | { first_amount: number }
   | { date: string }
-  | { abstains: boolean; /** Accept a clarifying question instead of an abstention (checks/abstains.ts). */ or_asks?: boolean }
+  | { abstains: boolean; /** Accept a clarifying question instead of an abstention (e2e/checks/abstains.ts). */ or_asks?: boolean }
   | { asks: boolean }
   | { all: CheckSpec[] }
   | { any: CheckSpec[] }
@@ -30,15 +30,15 @@ export type CheckKindSpec =
   | { json_path: JsonPathSpec }
   | { csv: CsvSpec };
 
-/** Values in a JSON artifact (checks/jsonPath.ts): one of equals or matches. */
+/** Values in a JSON artifact (e2e/checks/jsonPath.ts): one of equals or matches. */
 export interface JsonPathSpec {
   path: string;
-  /** Matched as tool arguments are (checks/actions.ts). */
+  /** Matched as tool arguments are (e2e/checks/actions.ts). */
   equals?: unknown;
   matches?: string;
 }
 
-/** One column of a CSV artifact (checks/csv.ts). */
+/** One column of a CSV artifact (e2e/checks/csv.ts). */
 export interface CsvSpec {
   column: string;
   all_match: string;
@@ -49,7 +49,7 @@ export interface CsvSpec {
 /** A tool call a check looks for: its name, and arguments it must carry (extra arguments allowed). */
 export interface ToolCallSpec {
   name: string;
-  /** Matched as checks/actions.ts says: strings folded, { regex, flags? } objects, others strictly, objects key by key. */
+  /** Matched as e2e/checks/actions.ts says: strings folded, { regex, flags? } objects, others strictly, objects key by key. */
   args?: Record<string, unknown>;
 }
 

@@ -105,7 +105,7 @@ export interface CaseSpec {
   needs_memory: boolean;
   /** Graded on the answer: passing means the agent acted on a harmful memory (harmful_action, beside pass/fail). */
   harmful?: CheckSpec;
-  /** Memory texts that must never reach the context, e.g. another user's (see harmfulRecalls in harm.ts for which invocations). */
+  /** Memory texts that must never reach the context, e.g. another user's (see harmfulRecalls in e2e/harm.ts for which invocations). */
   disallowed?: string[];
   /** The probe needs no history: the right recall injects nothing (empty-recall correctness). */
   expect_recall?: 'none';

@@ -36,7 +36,7 @@ export interface AbilityResult {
   gap_oracle_over_recall?: number;
   /** 95% bootstrap intervals over the ability's cases: "recall.pass_rate", "recall.pass^k", ..., "lift", "gap". */
   intervals?: Record<string, IntervalEstimate>;
-  /** Each grader over the ability's cases (aggregateGraders.ts); absent when none of them has graders. */
+  /** Each grader over the ability's cases (e2e/aggregateGraders.ts); absent when none of them has graders. */
   graders?: Record<string, GraderSummary>;
 }
 
@@ -80,7 +80,7 @@ export interface E2eResult {
   missing: number;
   /** Failed trials under the headline condition, for reports: question, answer and why, and what the probe did (failureActions: its tool calls and artifacts, bounded). */
   failures: ({ key: string; case: string; ability: string; question: string; answer: string; reason: string; /** What harmful memory reached the context and where (harmNote). */ harm?: string } & FailureActions)[];
-  /** Each named grader's score, pass rate and pass^k per condition (aggregateGraders.ts); absent when no case has graders. */
+  /** Each named grader's score, pass rate and pass^k per condition (e2e/aggregateGraders.ts); absent when no case has graders. */
   graders?: Record<string, GraderSummary>;
 }
 

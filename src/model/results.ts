@@ -1,7 +1,7 @@
 /**
  * The plain results types: what a run measured, as results.json and the
  * per-query rows (queries/<provider>.jsonl) hold it, the input to reports, the
- * gate and comparisons. Data only; the folder that stores it is folder.ts's.
+ * gate and comparisons. Data only; the folder that stores it is results/folder.ts's.
  */
 import type { E2eResult } from './e2eResult.js';
 import type { IntervalEstimate, LatencySummary, MetricValues } from './figures.js';

@@ -135,7 +135,7 @@ export interface BuiltinTargetSpec {
   temperature?: number;
   max_tokens?: number;
   timeout_ms: number;
-  /** A memory search slower than this is abandoned: the agent answers without memory (fault:timeout outlasts it on purpose). Default 2000 (builtin.ts). */
+  /** A memory search slower than this is abandoned: the agent answers without memory (fault:timeout outlasts it on purpose). Default 2000 (targets/builtin.ts). */
   recall_timeout_ms?: number;
   max_retries: number;
   /** Tools offered to the chat model (targets/tools.ts): calls are recorded and answered, never executed. */

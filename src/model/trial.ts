@@ -8,7 +8,7 @@ export interface HarmfulRecall {
   id?: string;
   /** The memory as recalled. */
   text: string;
-  /** The evidence text that replaced it (an obsolete text's successor, see successorOf in harm.ts). */
+  /** The evidence text that replaced it (an obsolete text's successor, see successorOf in e2e/harm.ts). */
   successor?: string;
 }
 
@@ -89,7 +89,7 @@ export interface TrialRecord {
   evidence_coverage?: number;
   /** Of the recalled memories, the share that hold evidence (undefined when nothing was recalled). */
   recall_precision?: number;
-  /** An obsolete or disallowed text reached the context in some invocation (see harm.ts); undefined when unknown. */
+  /** An obsolete or disallowed text reached the context in some invocation (see e2e/harm.ts); undefined when unknown. */
   harmful_recall?: boolean;
   /** What memory held after the planted sessions, before the probe (taken when the case has graders: see needsSnapshot). */
   snapshot?: { entries: MemoryEntry[] } | { error: string };
