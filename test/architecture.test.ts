@@ -3,9 +3,10 @@
 // sources with backward imports added, each of which one rule must name.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import ts from 'typescript';
 import { REPO_ROOT, tempDir } from './support/cli.js';
 
 const DEPCRUISE = 'depcruise src --config .dependency-cruiser.mjs';
@@ -70,5 +71,13 @@ describe('the import rules of src/', () => {
     assert.ok(named('layer-order: retrieval', 'src/retrieval/runRetrieval.ts', 'src/gate/evaluate.ts'), output);
     assert.ok(named('report-only-from-entry-points', 'src/e2e/aggregate.ts', 'src/report/escape.ts'), output);
     assert.ok(named('protocol-only-from-memory-and-targets', 'src/e2e/openaiJudge.ts', 'src/protocol/protocol.ts'), output);
+  });
+
+  test('model/ is plain types: every file of it compiles to nothing', () => {
+    const dir = join(REPO_ROOT, 'src', 'model');
+    for (const name of readdirSync(dir)) {
+      const js = ts.transpileModule(readFileSync(join(dir, name), 'utf8'), { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022, removeComments: true } }).outputText;
+      assert.equal(js.trim(), 'export {};', `src/model/${name} holds code:\n${js}`);
+    }
   });
 });

@@ -7,7 +7,8 @@ import { ABSTENTION_PHRASES, checkAbstains, findAbstention, findValue } from '..
 import { describeCheck, gradeAnswer, NO_JUDGE, type GradeContext } from '../src/e2e/checks/grade.js';
 import { compileRegex, escapeRegex } from '../src/e2e/checks/text.js';
 import { excerpt } from '../src/e2e/checks/excerpt.js';
-import type { Judge, TokenUsage } from '../src/model/e2e.js';
+import type { TokenUsage } from '../src/model/e2e.js';
+import type { Judge } from '../src/e2e/judge.js';
 import type { CheckResult, CheckSpec } from '../src/model/checks.js';
 
 const context: GradeContext = { question: 'What is my budget?' };

@@ -13,7 +13,8 @@ import { DEFAULT_SEED, bootstrapInterval, mixSeed, type UnitSamples } from '../s
 import type { IntervalEstimate } from '../model/figures.js';
 import { groupBy, mean, round } from '../stats/summary.js';
 import type { GraderOutcome } from '../model/graders.js';
-import { trialKey, type TrialRecord } from '../model/trial.js';
+import type { TrialRecord } from '../model/trial.js';
+import { trialKey } from './trialRecords.js';
 import type { CaseSpec, Condition } from '../model/e2e.js';
 import type { GraderCase, GraderFigures, GraderGroup, GraderSummary } from '../model/e2eResult.js';
 

@@ -27,7 +27,8 @@ import { round } from '../stats/summary.js';
 import type { ChatReply } from '../model/chat.js';
 import { gradeAnswer, type GradeContext } from './checks/grade.js';
 import { fold, wordSet } from './checks/normalize.js';
-import { addJudgeUsage, type HarmfulRecall, type Invocation, type TrialRecord } from '../model/trial.js';
+import type { HarmfulRecall, Invocation, TrialRecord } from '../model/trial.js';
+import { addJudgeUsage } from './trialRecords.js';
 import type { CaseSpec, Condition } from '../model/e2e.js';
 import type { HarmRates, HarmShare, HarmSummary } from '../model/e2eResult.js';
 

@@ -3,7 +3,7 @@ import type { InputProblem } from '../model/source.js';
 import type { JudgeSettings } from '../model/suite.js';
 import { FileProblems, readDataFile } from '../source/sourceFile.js';
 import { agreementOf, type Agreement } from '../stats/kappa.js';
-import type { Judge } from '../model/e2e.js';
+import type { Judge } from './judge.js';
 import type { CalibrationSummary, LabelKind } from '../model/results.js';
 
 /*

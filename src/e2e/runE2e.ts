@@ -16,8 +16,10 @@ import { encodingForModel, injectedTokens, loadEncoding } from './tokens.js';
 import { meterEmbeddings } from '../embeddings/usage.js';
 import { capStoredText } from './storedText.js';
 import { capArtifact, probeActions } from './actions.js';
-import { addJudgeUsage, trialKey, type Invocation, type TrialRecord, type TrialFingerprint } from '../model/trial.js';
-import type { CaseSpec, Condition, Judge } from '../model/e2e.js';
+import type { Invocation, TrialRecord, TrialFingerprint } from '../model/trial.js';
+import { addJudgeUsage, trialKey } from './trialRecords.js';
+import type { CaseSpec, Condition } from '../model/e2e.js';
+import type { Judge } from './judge.js';
 
 export interface E2ePlan {
   suiteName: string;

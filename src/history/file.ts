@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { RecallGateError, fileSystemError } from '../errors.js';
 import { writeAtomic } from '../results/folder.js';
-import { HISTORY_LIMIT, type HistoryLine } from '../model/history.js';
+import type { HistoryLine } from '../model/history.js';
+
+/** The newest runs a history keeps; older ones drop off as new ones are appended. */
+export const HISTORY_LIMIT = 200;
 
 /** A history file as read: its runs, and the lines that were not runs (with why). */
 export interface HistoryReading {

@@ -23,15 +23,6 @@ export interface Artifact {
   bytes?: number;
 }
 
-/**
- * An LLM judge: grades an open-ended answer against a rubric. It sees the
- * rubric, the question and the answer only: never the condition or the
- * variant of the trial, so it cannot grade what it expects.
- */
-export interface Judge {
-  grade(input: JudgeInput): Promise<JudgeVerdict>;
-}
-
 export interface JudgeInput {
   rubric: string;
   question: string;

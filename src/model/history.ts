@@ -19,6 +19,3 @@ export interface Trend {
   past: HistoryLine[];
   current: HistoryLine;
 }
-
-/** The newest runs a history keeps; older ones drop off as new ones are appended. */
-export const HISTORY_LIMIT = 200;

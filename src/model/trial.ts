@@ -1,6 +1,6 @@
 import type { RecalledMemory } from './chat.js';
 import type { GraderOutcome } from './graders.js';
-import type { Artifact, Condition, FaultKind, MemoryEntry, MemoryOp, ReportedUsage, TokenUsage, ToolCall } from './e2e.js';
+import type { Artifact, Condition, FaultKind, MemoryEntry, MemoryOp, TokenUsage, ToolCall } from './e2e.js';
 
 /** One harmful memory that reached the context: `invocation` indexes the trial's invocations (0 is the first). */
 export interface HarmfulRecall {
@@ -101,19 +101,6 @@ export interface TrialRecord {
   harmful_action?: boolean;
   started_at: string;
   duration_ms: number;
-}
-
-export function trialKey(caseName: string, condition: Condition, repeat: number): string {
-  return `${caseName}|${condition}|${repeat}`;
-}
-
-/** Counts a judge call's tokens in the trial, or notes that they are unknown. */
-export function addJudgeUsage(record: Pick<TrialRecord, 'tokens' | 'judge_usage_warning'>, graded: ReportedUsage): void {
-  if (graded.usage) {
-    record.tokens.judge_input += graded.usage.input_tokens;
-    record.tokens.judge_output += graded.usage.output_tokens;
-  }
-  if (graded.usage_warning) record.judge_usage_warning = graded.usage_warning;
 }
 
 /** A trial's cost by source; each null when unknown. */

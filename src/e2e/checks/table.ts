@@ -1,6 +1,6 @@
 import type { InputProblem, SourceLocation } from '../../model/source.js';
 import { didYouMean } from '../../source/didYouMean.js';
-import type { Judge } from '../../model/e2e.js';
+import type { Judge } from '../judge.js';
 import type { CheckOn, CheckSpec, CsvSpec, JsonPathSpec, JudgeSpec, ToolCallSpec } from '../../model/checks.js';
 import { checkAbstains, checkAsks } from './abstains.js';
 import { checkToolCalled, checkToolNotCalled, checkToolOrder, regexValueProblems, showExpected } from './actions.js';

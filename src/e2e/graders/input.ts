@@ -1,4 +1,5 @@
-import type { CaseSpec, Judge } from '../../model/e2e.js';
+import type { CaseSpec } from '../../model/e2e.js';
+import type { Judge } from '../judge.js';
 import type { Invocation, TrialRecord } from '../../model/trial.js';
 
 /** What a grader sees of one trial. */
