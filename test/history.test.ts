@@ -8,7 +8,7 @@ import type { CaseSpec } from '../src/model/e2e.js';
 import { RecallGateError } from '../src/errors.js';
 import { appendHistory, parseHistory, readHistoryFile, writeHistory, HISTORY_LIMIT } from '../src/history/file.js';
 import { headlineMetrics, historyLine } from '../src/history/headline.js';
-import { sparkline } from '../src/history/sparkline.js';
+import { sparkline } from '../src/report/sparkline.js';
 import { trendOf } from '../src/history/trend.js';
 import type { HistoryLine, Trend } from '../src/model/history.js';
 import { renderComment } from '../src/report/comment.js';

@@ -1,4 +1,4 @@
-import { sparkline } from '../history/sparkline.js';
+import { sparkline } from './sparkline.js';
 import type { HistoryLine, Trend } from '../model/history.js';
 import { cell } from './escape.js';
 import { formatMetric, oneLine, usd } from './format.js';
