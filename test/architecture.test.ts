@@ -3,7 +3,7 @@
 // sources with backward imports added, each of which one rule must name.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import ts from 'typescript';
@@ -43,7 +43,9 @@ describe('the import rules of src/', () => {
   });
 
   test('the sources as they are pass', async () => {
-    const { code, output } = await depcruise(copyOfSources());
+    const dir = copyOfSources();
+    const { code, output } = await depcruise(dir);
+    rmSync(dir, { recursive: true, force: true });
     assert.equal(code, 0, output);
     assert.match(output, /no dependency violations found/);
   });
@@ -61,6 +63,7 @@ describe('the import rules of src/', () => {
     // The protocol client used past memory/ and targets/.
     addImport(dir, 'src/e2e/openaiJudge.ts', "import { excerpt } from '../protocol/protocol.js';");
     const { code, output } = await depcruise(dir);
+    rmSync(dir, { recursive: true, force: true });
     assert.notEqual(code, 0, output);
     const violations = output.split('\n').filter((line) => /^\s*error /.test(line));
     const named = (rule: string, from: string, to: string) => violations.some((line) => line.includes(`error ${rule}: ${from} → ${to}`));
