@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CachedEmbedder, EmbeddingCache, type EmbeddingCacheStats } from '../src/embeddings/cache.js';
 import { NgramEmbedder } from '../src/embeddings/ngram.js';
-import type { ProviderResult } from '../src/results/types.js';
+import type { ProviderResult } from '../src/model/results.js';
 import { runSuite } from '../src/runSuite.js';
 import { loadSuite } from '../src/suite/load.js';
-import type { Suite } from '../src/suite/types.js';
+import type { Suite } from '../src/model/suite.js';
 import { generateData } from './generate.js';
 import { timed } from './measure.js';
 

@@ -9,12 +9,12 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { runE2e } from '../src/e2e/runE2e.js';
-import type { TrialRecord } from '../src/e2e/trial.js';
-import type { CaseSpec } from '../src/e2e/types.js';
+import type { TrialRecord } from '../src/model/trial.js';
+import type { CaseSpec } from '../src/model/e2e.js';
 import { KeywordStore } from '../src/memory/keyword.js';
-import { tokenize } from '../src/memory/tokenizer.js';
-import { percentile } from '../src/stats.js';
-import type { BuiltinTargetSpec } from '../src/suite/types.js';
+import { tokenize } from '../src/text/tokenizer.js';
+import { percentile } from '../src/stats/summary.js';
+import type { BuiltinTargetSpec } from '../src/model/suite.js';
 import { BuiltinTarget } from '../src/targets/builtin.js';
 import { startOpenAIServer } from '../test/support/openaiServer.js';
 import { generateData } from './generate.js';

@@ -1,4 +1,4 @@
-import type { MemoryRecord } from '../src/memory/types.js';
+import type { MemoryRecord } from '../src/model/memory.js';
 import { intBetween, mulberry32 } from './prng.js';
 
 export interface GenerateOptions {

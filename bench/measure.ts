@@ -1,4 +1,4 @@
-import { percentile } from '../src/stats.js';
+import { percentile } from '../src/stats/summary.js';
 
 const MB = 1024 * 1024;
 

@@ -1,6 +1,6 @@
 /** Seeded pseudo-random numbers, so every run generates the same data. */
 
-import { seededRandom } from '../src/random.js';
+import { seededRandom } from '../src/stats/random.js';
 
 /** mulberry32: a 32-bit state generator returning floats in [0, 1). */
 export const mulberry32 = seededRandom;

@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { median } from '../src/stats.js';
+import { median } from '../src/stats/summary.js';
 import { FILLERS, makeVocabulary, sentence, zipfSampler } from './generate.js';
 import { intBetween, mulberry32 } from './prng.js';
 

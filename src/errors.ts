@@ -1,4 +1,5 @@
 import { scrubSecrets } from './secrets.js';
+import type { SourceLocation, InputProblem } from './model/source.js';
 
 /** Exit statuses shared by the CLI and the Action. */
 export const ExitCode = {
@@ -8,22 +9,8 @@ export const ExitCode = {
   incomplete: 3,
 } as const;
 
-/** A place in a file the user wrote, 1-based like editors show it. */
-export interface SourceLocation {
-  file: string;
-  line: number;
-  col: number;
-}
-
 export function formatLocation(where: SourceLocation): string {
   return `${where.file}:${where.line}:${where.col}`;
-}
-
-/** One problem found in the user's input, with where it is and what to do. */
-export interface InputProblem {
-  where: SourceLocation;
-  message: string;
-  hint?: string;
 }
 
 /**

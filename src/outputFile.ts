@@ -2,7 +2,7 @@ import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, realpa
 import { dirname } from 'node:path';
 import { RecallGateError, fileSystemError } from './errors.js';
 import { scrubSecrets } from './secrets.js';
-import { fileKind } from './suite/readInput.js';
+import { fileKind } from './source/readInput.js';
 
 /**
  * How recall-gate writes a file, by who named it.

@@ -1,4 +1,4 @@
-import type { Suite } from './suite/types.js';
+import type { Suite } from './model/suite.js';
 import { apiKeyEnv } from './apiKey.js';
 import { urlCredentials } from './redact.js';
 import { SecretFinder } from './secretForms.js';

@@ -1,5 +1,5 @@
 import { RecallGateError } from './errors.js';
-import type { Suite } from './suite/types.js';
+import type { Suite } from './model/suite.js';
 
 export interface Shard {
   /** 1-based. */

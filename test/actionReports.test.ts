@@ -7,13 +7,14 @@ import type Token from 'markdown-it/lib/token.mjs';
 import { aggregateE2e } from '../src/e2e/aggregate.js';
 import { REPORT_ARTIFACT_BYTES } from '../src/e2e/failureActions.js';
 import { wasCut } from '../src/e2e/storedText.js';
-import { trialKey, type Invocation, type TrialRecord } from '../src/e2e/trial.js';
-import type { Artifact, CaseSpec, ToolCall } from '../src/e2e/types.js';
+import type { Invocation, TrialRecord } from '../src/model/trial.js';
+import { trialKey } from '../src/e2e/trialRecords.js';
+import type { Artifact, CaseSpec, ToolCall } from '../src/model/e2e.js';
 import { actionDetails, fenceFor } from '../src/report/actionLines.js';
 import { COMMENT_LIMIT_BYTES, renderComment } from '../src/report/comment.js';
 import { plainBlock } from '../src/report/escape.js';
 import { markdownReport } from '../src/report/markdown.js';
-import type { ResultsDocument } from '../src/results/types.js';
+import type { ResultsDocument } from '../src/model/results.js';
 import { terminalE2eReport } from '../src/report/terminalE2e.js';
 import { REPO_ROOT } from './support/cli.js';
 

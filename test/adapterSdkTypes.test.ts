@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import ts from 'typescript';
 import type * as Sdk from '../src/adapter/types.js';
-import type { Artifact, MemoryOp, ToolCall } from '../src/e2e/types.js';
-import type { ChatReply, ChatRequest } from '../src/targets/types.js';
+import type { Artifact, MemoryOp, ToolCall } from '../src/model/e2e.js';
+import type { ChatReply, ChatRequest } from '../src/model/chat.js';
 import { REPO_ROOT } from './support/cli.js';
 
 /** Compile-time: each SDK shape is one recall-gate accepts (tsc fails the build when they drift). */

@@ -4,10 +4,14 @@ import { normalizeAnswer } from '../src/e2e/checks/normalize.js';
 import { checkFirstAmount, findAmounts, firstAmount, sameAmount } from '../src/e2e/checks/amount.js';
 import { checkDate, findDates, isIsoDate } from '../src/e2e/checks/date.js';
 import { ABSTENTION_PHRASES, checkAbstains, findAbstention, findValue } from '../src/e2e/checks/abstains.js';
-import { describeCheck, gradeAnswer, NO_JUDGE, type GradeContext } from '../src/e2e/checks/grade.js';
+import { describeCheck } from '../src/e2e/checks/describe.js';
+import { gradeAnswer } from '../src/e2e/checks/grade.js';
+import { NO_JUDGE, type GradeContext } from '../src/e2e/checks/table.js';
 import { compileRegex, escapeRegex } from '../src/e2e/checks/text.js';
 import { excerpt } from '../src/e2e/checks/excerpt.js';
-import type { CheckResult, CheckSpec, Judge, TokenUsage } from '../src/e2e/types.js';
+import type { TokenUsage } from '../src/model/e2e.js';
+import type { Judge } from '../src/e2e/judge.js';
+import type { CheckResult, CheckSpec } from '../src/model/checks.js';
 
 const context: GradeContext = { question: 'What is my budget?' };
 

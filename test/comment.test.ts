@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { aggregateE2e } from '../src/e2e/aggregate.js';
-import type { TrialRecord } from '../src/e2e/trial.js';
-import type { CaseSpec } from '../src/e2e/types.js';
-import type { Verdict } from '../src/gate/types.js';
+import type { TrialRecord } from '../src/model/trial.js';
+import type { CaseSpec } from '../src/model/e2e.js';
+import type { Verdict } from '../src/model/gate.js';
 import { COMMENT_LIMIT_BYTES, renderComment } from '../src/report/comment.js';
-import type { ResultsDocument } from '../src/results/types.js';
+import type { ResultsDocument } from '../src/model/results.js';
 import { markdownReport } from '../src/report/markdown.js';
 import { terminalReport } from '../src/report/terminal.js';
 

@@ -5,17 +5,17 @@ import { test } from 'node:test';
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import { aggregateE2e } from '../src/e2e/aggregate.js';
-import type { TrialRecord } from '../src/e2e/trial.js';
-import type { CaseSpec } from '../src/e2e/types.js';
-import type { Verdict } from '../src/gate/types.js';
-import type { ProviderResult } from '../src/results/types.js';
+import type { TrialRecord } from '../src/model/trial.js';
+import type { CaseSpec } from '../src/model/e2e.js';
+import type { Verdict } from '../src/model/gate.js';
+import type { ProviderResult } from '../src/model/results.js';
 import { renderComment } from '../src/report/comment.js';
 import { plainText, shorten } from '../src/report/escape.js';
 import { progressReporter } from '../src/cli/progress.js';
 import { markdownReport } from '../src/report/markdown.js';
 import { terminalReport } from '../src/report/terminal.js';
 import { terminalE2eReport } from '../src/report/terminalE2e.js';
-import type { ResultsDocument } from '../src/results/types.js';
+import type { ResultsDocument } from '../src/model/results.js';
 import { REPO_ROOT } from './support/cli.js';
 
 /** Strings a hostile answer, name or file could hold; each must come out as its own text, in its own cell. */

@@ -6,8 +6,9 @@ import { test } from 'node:test';
 import { aggregateE2e } from '../src/e2e/aggregate.js';
 import { memoryHolds } from '../src/e2e/harm.js';
 import { settleStage, stageNeedsSnapshot, trialStage, UNKNOWN_STAGE } from '../src/e2e/stage.js';
-import { trialKey, type Invocation, type TrialRecord } from '../src/e2e/trial.js';
-import type { CaseSpec, Condition } from '../src/e2e/types.js';
+import { trialKey } from '../src/e2e/trialRecords.js';
+import { type Invocation, type TrialRecord } from '../src/model/trial.js';
+import type { CaseSpec, Condition } from '../src/model/e2e.js';
 import { RecallGateError, formatLocation } from '../src/errors.js';
 import { trialRows } from '../src/export/postgres.js';
 import { parseMetricKey, resolveMetric } from '../src/gate/metrics.js';
@@ -16,10 +17,10 @@ import { reportData } from '../src/report/html/data.js';
 import { junitReport } from '../src/report/junit.js';
 import { markdownReport } from '../src/report/markdown.js';
 import { terminalE2eReport } from '../src/report/terminalE2e.js';
-import type { ResultsDocument } from '../src/results/types.js';
+import type { ResultsDocument } from '../src/model/results.js';
 import { emptyProviderError } from '../src/retrieval/emptyProvider.js';
 import { loadSuite } from '../src/suite/load.js';
-import { envHint, unpassedVariables } from '../src/targets/jsonRpc/envHint.js';
+import { envHint, unpassedVariables } from '../src/protocol/envHint.js';
 
 const WHERE = { file: 'cases.yaml', line: 1, col: 1 };
 

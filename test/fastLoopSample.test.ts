@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { CaseSpec } from '../src/e2e/types.js';
+import type { CaseSpec } from '../src/model/e2e.js';
 import { stratifiedSample } from '../src/suite/select.js';
 
 function cases(spec: Record<string, number>): CaseSpec[] {

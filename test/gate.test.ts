@@ -6,21 +6,21 @@ import { join } from 'node:path';
 import { compareCommand } from '../src/cli/compare.js';
 import type { CliIO } from '../src/cli/io.js';
 import { aggregateE2e } from '../src/e2e/aggregate.js';
-import type { TrialRecord } from '../src/e2e/trial.js';
-import type { CaseSpec, Condition } from '../src/e2e/types.js';
+import type { TrialRecord } from '../src/model/trial.js';
+import type { CaseSpec, Condition } from '../src/model/e2e.js';
 import { RecallGateError } from '../src/errors.js';
-import { pairedBootstrapChange } from '../src/gate/bootstrap.js';
+import { pairedBootstrapChange } from '../src/stats/bootstrap.js';
 import { compareResults } from '../src/gate/compare.js';
 import { evaluateGate } from '../src/gate/evaluate.js';
-import { verdictText } from '../src/gate/format.js';
+import { verdictText } from '../src/report/gateFormat.js';
 import { parseMetricKey, resolveMetric } from '../src/gate/metrics.js';
-import type { Aggregation, GateCondition, GateNode, GateSpec, GateStatus, Verdict } from '../src/gate/types.js';
+import type { Aggregation, GateCondition, GateNode, GateSpec, GateStatus, Verdict } from '../src/model/gate.js';
 import { toGateSpec, validateGate, type GateProblem } from '../src/gate/validateGate.js';
-import type { LayerState, ResultsDocument } from '../src/results/types.js';
-import type { ProviderResult, QueryOutcome, TagMetrics } from '../src/results/types.js';
+import type { LayerState, ResultsDocument } from '../src/model/results.js';
+import type { ProviderResult, QueryOutcome, TagMetrics } from '../src/model/results.js';
 import { meanMetrics, metricNames } from '../src/retrieval/metrics.js';
-import { summarizeLatency } from '../src/stats.js';
-import type { Suite } from '../src/suite/types.js';
+import { summarizeLatency } from '../src/stats/summary.js';
+import type { Suite } from '../src/model/suite.js';
 
 // ---------------------------------------------------------------- fixtures
 

@@ -9,8 +9,8 @@ import { gradeTrial } from '../src/e2e/graders/grade.js';
 import { gradeCaptures, gradeRedundancy } from '../src/e2e/graders/memory.js';
 import { MEMORY_TOOLS } from '../src/e2e/graders/ops.js';
 import { GRADER_KINDS } from '../src/e2e/graders/table.js';
-import type { Invocation } from '../src/e2e/trial.js';
-import type { CaseSpec, MemoryEntry, MemoryOp } from '../src/e2e/types.js';
+import type { Invocation } from '../src/model/trial.js';
+import type { CaseSpec, MemoryEntry, MemoryOp } from '../src/model/e2e.js';
 import { RecallGateError } from '../src/errors.js';
 import { loadSuite } from '../src/suite/load.js';
 

@@ -18,7 +18,7 @@ import { createStore } from '../src/memory/createStore.js';
 import { runRetrieval } from '../src/retrieval/runRetrieval.js';
 import { formatQrelsLines } from '../src/retrieval/trec.js';
 import { loadSuite } from '../src/suite/load.js';
-import { MAX_INPUT_BYTES } from '../src/suite/readInput.js';
+import { MAX_INPUT_BYTES } from '../src/source/readInput.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The CLI compiled from this tree (dist/ is rebuilt by the lead), run as its own process. */

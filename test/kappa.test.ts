@@ -1,7 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { agreementOf } from '../src/e2e/kappa.js';
-import { belowMinimum, calibrationLine, compareLabels, formatCalibration, summarizeCalibration, type Label, type Labels } from '../src/e2e/judgeCalibration.js';
+import { agreementOf } from '../src/stats/kappa.js';
+import { belowMinimum, calibrationLine, compareLabels, summarizeCalibration, type Label, type Labels } from '../src/e2e/judgeCalibration.js';
+import { formatCalibration } from '../src/report/calibration.js';
 
 const close = (actual: number | null, expected: number, what: string) => {
   assert.ok(actual !== null && Math.abs(actual - expected) < 1e-12, `${what}: ${actual} != ${expected}`);

@@ -2,11 +2,12 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { NgramEmbedder } from '../src/embeddings/ngram.js';
 import { KeywordStore } from '../src/memory/keyword.js';
-import { STOPWORDS, stem, tokenize, words } from '../src/memory/tokenizer.js';
+import { STOPWORDS, stem, tokenize, words } from '../src/text/tokenizer.js';
 import { TopK } from '../src/memory/topK.js';
-import { compareHits, type MemoryRecord } from '../src/memory/types.js';
+import { compareHits } from '../src/memory/types.js';
+import type { MemoryRecord } from '../src/model/memory.js';
 import { VectorStore } from '../src/memory/vector.js';
-import { seededRandom } from '../src/random.js';
+import { seededRandom } from '../src/stats/random.js';
 
 /** A seeded PRNG, so random tests are reproducible. */
 const prng = seededRandom;

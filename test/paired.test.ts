@@ -1,9 +1,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bootstrapInterval, pairedBootstrapChange, type UnitSamples } from '../src/gate/bootstrap.js';
-import { binomialTwoSided, caseChanges, casePasses, firstRelevantRank, mcnemarExact, mcnemarText, queryChanges, wilcoxonSignedRank } from '../src/gate/paired.js';
-import type { E2eResult } from '../src/e2e/aggregate.js';
-import type { ProviderResult, QueryOutcome } from '../src/results/types.js';
+import { bootstrapInterval, pairedBootstrapChange, type UnitSamples } from '../src/stats/bootstrap.js';
+import { caseChanges, casePasses, firstRelevantRank, queryChanges } from '../src/gate/paired.js';
+import { mcnemarText } from '../src/report/gateFormat.js';
+import { binomialTwoSided, mcnemarExact, wilcoxonSignedRank } from '../src/stats/paired.js';
+import type { E2eResult } from '../src/model/e2eResult.js';
+import type { ProviderResult, QueryOutcome } from '../src/model/results.js';
 
 const close = (actual: number, expected: number, what = '') => assert.ok(Math.abs(actual - expected) < 1e-12, `${what} ${actual} != ${expected}`);
 

@@ -1,8 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { RankBm25Store } from '../src/memory/rankBm25.js';
-import type { MemoryRecord } from '../src/memory/types.js';
-import { seededRandom } from '../src/random.js';
+import type { MemoryRecord } from '../src/model/memory.js';
+import { seededRandom } from '../src/stats/random.js';
 
 /**
  * BM25Okapi as LongMemEval runs it, written out the plain way: every score of

@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import { scoreCommand, trecEvalName } from '../src/cli/score.js';
 import type { CliIO } from '../src/cli/io.js';
 import { ExitCode, RecallGateError, formatProblem } from '../src/errors.js';
-import { metricNames, type MetricValues } from '../src/retrieval/metrics.js';
+import { metricNames } from '../src/retrieval/metrics.js';
+import type { MetricValues } from '../src/model/figures.js';
 import { scoreTrec } from '../src/retrieval/score.js';
 import { parseQrels, parseRun, trecEvalOrder } from '../src/retrieval/trec.js';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { urlCredentials } from '../src/redact.js';
 import { MIN_SECRET_LENGTH, SECRET_MARKER, onSecretRegistered, registerEnvironmentSecrets, registerSecret, scrubSecrets, scrubSecretsIn } from '../src/secrets.js';
-import { childEnvironment } from '../src/targets/jsonRpc/commandTransport.js';
+import { childEnvironment } from '../src/process/childEnv.js';
 
 // The registry is the process's: each test registers values of its own.
 describe('scrubSecrets', () => {

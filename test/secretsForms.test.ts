@@ -4,9 +4,9 @@ import { mcpClient } from '../src/memory/mcp.js';
 import { redactUrl } from '../src/redact.js';
 import { base64Cores } from '../src/secretForms.js';
 import { registerPassedValue, registerSecret, scrubSecrets } from '../src/secrets.js';
-import type { ProviderSpec } from '../src/suite/types.js';
-import { childEnv } from '../src/targets/adapterFromSpec.js';
-import { expandTemplates } from '../src/targets/jsonRpc/envTemplate.js';
+import type { ProviderSpec } from '../src/model/suite.js';
+import { childEnv } from '../src/process/childEnv.js';
+import { expandTemplates } from '../src/process/envTemplate.js';
 
 // The registry is the process's: each test registers values of its own (a distinct word in each).
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { trialFingerprint } from '../src/e2e/fingerprint.js';
 import { capStoredText, capText, wasCut } from '../src/e2e/storedText.js';
-import type { CaseSpec } from '../src/e2e/types.js';
+import type { CaseSpec } from '../src/model/e2e.js';
 
 test('capText keeps text that fits and cuts the rest with a marker of how much', () => {
   assert.equal(capText('short', 10), 'short');

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { RecallGateError, formatLocation, formatProblem, type InputProblem } from '../src/errors.js';
+import { RecallGateError, formatLocation, formatProblem } from '../src/errors.js';
+import type { InputProblem } from '../src/model/source.js';
 import { main } from '../src/cli/main.js';
 import type { CliIO } from '../src/cli/io.js';
 import { loadSuite } from '../src/suite/load.js';

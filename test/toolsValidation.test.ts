@@ -6,7 +6,7 @@ import { main } from '../src/cli/main.js';
 import { trialFingerprint } from '../src/e2e/fingerprint.js';
 import { RecallGateError, formatProblem } from '../src/errors.js';
 import { loadSuite } from '../src/suite/load.js';
-import type { BuiltinTargetSpec, Suite } from '../src/suite/types.js';
+import type { BuiltinTargetSpec, Suite } from '../src/model/suite.js';
 import { REPO_ROOT, tempDir } from './support/cli.js';
 
 /*

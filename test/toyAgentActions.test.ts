@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
-import type { Artifact, ToolCall } from '../src/e2e/types.js';
+import type { Artifact, ToolCall } from '../src/model/e2e.js';
 import { REPO_ROOT } from './support/cli.js';
 
 interface ToyReply {

@@ -1,12 +1,12 @@
 import * as core from './publish.js';
 import { relative, resolve } from 'node:path';
-import type { SourceLocation } from '../errors.js';
-import type { Verdict } from '../gate/types.js';
-import type { CaseResult } from '../e2e/aggregate.js';
+import type { SourceLocation } from '../model/source.js';
+import type { Verdict } from '../model/gate.js';
+import type { CaseResult } from '../model/e2eResult.js';
 import { oneLine } from '../report/format.js';
-import type { ResultsDocument } from '../results/types.js';
-import { missedQueries } from '../report/missedTable.js';
-import type { Suite } from '../suite/types.js';
+import type { ResultsDocument } from '../model/results.js';
+import { missedQueries } from '../retrieval/metrics.js';
+import type { Suite } from '../model/suite.js';
 
 /** GitHub shows at most 10 annotations of each kind per step: the most important go first. */
 const PER_KIND = 10;

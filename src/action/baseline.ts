@@ -2,15 +2,15 @@ import * as core from './publish.js';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TrialRecord } from '../e2e/trial.js';
+import type { TrialRecord } from '../model/trial.js';
 import { HISTORY_FILE, RESULTS_FILE, copyForBaseline, hasResults, readRun } from '../results/folder.js';
-import type { ResultsDocument } from '../results/types.js';
+import type { ResultsDocument } from '../model/results.js';
 import { checkBaselineSuite, checkFiniteFigures } from '../results/baselineChecks.js';
 import { RecallGateError } from '../errors.js';
 import { appendHistory, readHistoryFile, writeHistory } from '../history/file.js';
 import { historyLine } from '../history/headline.js';
 import { trendOf } from '../history/trend.js';
-import type { HistoryLine, Trend } from '../history/types.js';
+import type { HistoryLine, Trend } from '../model/history.js';
 
 /** The default branch's latest results for a suite, kept in the Actions cache. */
 export interface Baseline {

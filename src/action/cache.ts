@@ -2,9 +2,9 @@ import * as core from './publish.js';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { TRANSFORMERS_VERSION } from '../embeddings/transformersRuntime.js';
-import type { ResultsDocument } from '../results/types.js';
+import type { ResultsDocument } from '../model/results.js';
 import { suiteHash } from '../runSuite.js';
-import type { Suite } from '../suite/types.js';
+import type { Suite } from '../model/suite.js';
 
 /** One folder kept between workflow runs with @actions/cache. */
 export interface CacheEntry {

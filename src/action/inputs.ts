@@ -2,10 +2,11 @@ import * as core from './publish.js';
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import picomatch from 'picomatch';
-import { RecallGateError, formatLocation, invalidInput, type InputProblem } from '../errors.js';
+import { RecallGateError, formatLocation, invalidInput } from '../errors.js';
+import type { InputProblem } from '../model/source.js';
 import { urlCredentials } from '../redact.js';
 import { LAYERS, type Layer } from '../runSuite.js';
-import type { Suite } from '../suite/types.js';
+import type { Suite } from '../model/suite.js';
 import type { SelectionFlags } from '../cli/selection.js';
 import { actionSelection } from './argsInput.js';
 

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { RecallGateError } from '../errors.js';
-import { closest } from '../suite/didYouMean.js';
+import { closest } from '../source/didYouMean.js';
 import { commandHelpText } from './help.js';
 
 export type OptionSpec = { type: 'string' | 'boolean'; default?: string | boolean; short?: string; multiple?: boolean };

@@ -1,8 +1,8 @@
 import { RecallGateError } from '../errors.js';
-import type { TrialRecord } from '../e2e/trial.js';
+import type { TrialRecord } from '../model/trial.js';
 import { DEFAULT_PG_TIMEOUT_MS, POSTGRES_URL_ENV, TRIALS_TABLE, checkPostgresUrl, describeDatabase, exportRunId, exportTrialRows, trialRows, type ExportOptions } from '../export/postgres.js';
 import { readRun } from '../results/folder.js';
-import type { ResultsDocument } from '../results/types.js';
+import type { ResultsDocument } from '../model/results.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 

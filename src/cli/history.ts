@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ExitCode, RecallGateError } from '../errors.js';
-import { appendHistory, readHistoryFile, writeHistory } from '../history/file.js';
+import { appendHistory, readHistoryFile, writeHistory, HISTORY_LIMIT } from '../history/file.js';
 import { historyLine } from '../history/headline.js';
 import { metricsOutOfRange } from '../history/ranges.js';
-import { HISTORY_LIMIT, type HistoryLine } from '../history/types.js';
+import type { HistoryLine } from '../model/history.js';
 import { oneLine } from '../report/format.js';
-import { groupBy } from '../stats.js';
+import { groupBy } from '../stats/summary.js';
 import { RESULTS_FILE, hasResults, readResults } from '../results/folder.js';
 import { trendLinesText } from '../report/trendLines.js';
 import { parseCommandArgs } from './args.js';

@@ -5,7 +5,7 @@ import { IMPORT_FORMATS } from '../import/formats.js';
 import { renderImportReport, type ImportReport } from '../import/importReport.js';
 import { DEFAULT_IMPORT_FLAGS, type ImportFlagName, type ImportFlags, type ImportFormat, type ImportUnit } from '../import/types.js';
 import { writeImport } from '../import/writeImport.js';
-import { didYouMean } from '../suite/didYouMean.js';
+import { didYouMean } from '../source/didYouMean.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 

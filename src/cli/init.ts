@@ -3,7 +3,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ExitCode, RecallGateError, fileSystemError } from '../errors.js';
 import { replaceFile } from '../outputFile.js';
-import { closest } from '../suite/didYouMean.js';
+import { closest } from '../source/didYouMean.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { parseCommandArgs } from './args.js';
 import { AGENT_KINDS, DEFAULT_AGENT, KIND_SPECS, type AgentKind, type KindSpec } from './initKinds.js';

@@ -1,10 +1,11 @@
 import { resolve, relative } from 'node:path';
 import { apiKeyEnv } from '../apiKey.js';
-import { belowMinimum, calibrateJudge, formatCalibration, readLabels } from '../e2e/judgeCalibration.js';
+import { belowMinimum, calibrateJudge, readLabels } from '../e2e/judgeCalibration.js';
+import { formatCalibration } from '../report/calibration.js';
 import { OpenAIJudge } from '../e2e/openaiJudge.js';
 import { ExitCode, RecallGateError } from '../errors.js';
 import { loadSuite } from '../suite/load.js';
-import type { JudgeSettings } from '../suite/types.js';
+import type { JudgeSettings } from '../model/suite.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 

@@ -1,7 +1,7 @@
 import { ExitCode, RecallGateError, describeError, formatProblem } from '../errors.js';
 import { TOOL_VERSION } from '../version.js';
 import { registerEnvironmentSecrets } from '../secrets.js';
-import { closest } from '../suite/didYouMean.js';
+import { closest } from '../source/didYouMean.js';
 import { HelpRequested } from './args.js';
 import { COMMAND_HELP } from './help.js';
 import { scrubbedIO, type CliIO } from './io.js';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { aggregateE2e, e2eIncompleteReason } from '../e2e/aggregate.js';
 import { probeActions } from '../e2e/actions.js';
-import { usesJudge } from '../e2e/checks/grade.js';
+import { usesJudge } from '../e2e/checks/table.js';
 import { readsActions } from '../e2e/checks/table.js';
 import { describeGrading, gradeTrial } from '../e2e/graders/grade.js';
 import { checkFingerprint } from '../e2e/fingerprint.js';
@@ -9,7 +9,7 @@ import { gradingOf } from '../e2e/faults.js';
 import { needsSnapshot } from '../e2e/snapshot.js';
 import { settleStage } from '../e2e/stage.js';
 import { STORED_TEXT_LIMIT, wasCut } from '../e2e/storedText.js';
-import type { TrialRecord } from '../e2e/trial.js';
+import type { TrialRecord } from '../model/trial.js';
 import { RecallGateError } from '../errors.js';
 import { renderReports } from '../report/reports.js';
 import { RESULTS_FILE, TRIALS_FILE, hasResults, hasTrials, openResultsDir, readRun, writeMissingQueryRows, writeReportCopy, writeReports, writeResultsJson, writeTrials } from '../results/folder.js';

@@ -1,14 +1,14 @@
-import type { TrialRecord } from '../e2e/trial.js';
+import type { TrialRecord } from '../model/trial.js';
 import { ExitCode } from '../errors.js';
-import { verdictText } from '../gate/format.js';
-import type { Verdict } from '../gate/types.js';
+import { verdictText } from '../report/gateFormat.js';
+import type { Verdict } from '../model/gate.js';
 import { plainText } from '../report/escape.js';
 import { splitRunText } from '../report/format.js';
 import { selectionText } from '../report/selectionText.js';
-import type { ResultsDocument } from '../results/types.js';
+import type { ResultsDocument } from '../model/results.js';
 import { terminalReport } from '../report/terminal.js';
 import { terminalE2eReport } from '../report/terminalE2e.js';
-import type { Trend } from '../history/types.js';
+import type { Trend } from '../model/history.js';
 import { trendLinesText } from '../report/trendLines.js';
 
 /** What `run` and `merge` print after the numbers: retrieval (every metric by tag with run --by-tag), e2e, the verdict and the trend (run --history), whichever there are. */

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { ExitCode, RecallGateError } from '../errors.js';
-import { UnreadableInput, readInputFile } from '../suite/readInput.js';
+import { UnreadableInput, readInputFile } from '../source/readInput.js';
 import { metricNames } from '../retrieval/metrics.js';
 import { scoreTrec } from '../retrieval/score.js';
 import { parseQrels, parseRun } from '../retrieval/trec.js';

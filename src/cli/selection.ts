@@ -7,7 +7,7 @@ import { RecallGateError } from '../errors.js';
 import { failedUnits, type FailedUnits } from '../results/failed.js';
 import { readRun } from '../results/folder.js';
 import { DEFAULT_SAMPLE_SEED, type SelectionRequest } from '../suite/select.js';
-import type { Suite } from '../suite/types.js';
+import type { Suite } from '../model/suite.js';
 import { listValue, type OptionSpec } from './args.js';
 
 export const SELECTION_OPTIONS: Record<string, OptionSpec> = {

@@ -1,5 +1,5 @@
 import { formatProblem } from '../errors.js';
-import type { Suite } from '../suite/types.js';
+import type { Suite } from '../model/suite.js';
 import type { CliIO } from './io.js';
 
 /** How many warnings run prints before it counts the rest (validate prints them all). */

@@ -1,10 +1,11 @@
-import { ExitCode, RecallGateError, addProblems, type InputProblem } from '../errors.js';
+import { ExitCode, RecallGateError, addProblems } from '../errors.js';
+import type { InputProblem } from '../model/source.js';
 import { loadSuite } from '../suite/load.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 import { phaseProgress } from './progress.js';
 import { printSuiteWarnings } from './suiteWarnings.js';
-import type { Suite } from '../suite/types.js';
+import type { Suite } from '../model/suite.js';
 
 export const VALIDATE_USAGE = 'recall-gate validate <suite.yaml> [...more suites]';
 

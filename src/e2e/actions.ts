@@ -6,8 +6,8 @@
  * what it did before it had to remember anything.
  */
 import { capText } from './storedText.js';
-import type { Invocation } from './trial.js';
-import type { Artifact, ToolCall } from './types.js';
+import type { Invocation } from '../model/trial.js';
+import type { Artifact, ToolCall } from '../model/e2e.js';
 
 /**
  * The most UTF-8 bytes of one artifact's content kept at receipt: 1 MiB.

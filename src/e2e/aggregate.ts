@@ -1,97 +1,15 @@
-import type { IntervalEstimate } from '../gate/bootstrap.js';
-import { e2eIntervals } from '../gate/intervals.js';
-import { groupBy, mean, round, summarizeLatency, type LatencySummary } from '../stats.js';
-import { aggregateGraders, type GraderSummary } from './aggregateGraders.js';
-import { failureHarm, harmSummary, type HarmSummary } from './harm.js';
-import { failureActions, type FailureActions } from './failureActions.js';
-import { costSummary, totalCost, type CostSummary } from './cost.js';
-import { trialKey, type TrialRecord } from './trial.js';
-import { summarizeFaults, type FaultSummary } from './faults.js';
-import { stageOfRecord, stageSummary, type PlannedOutcome, type StageSummary, type TrialStage } from './stage.js';
-import type { CaseSpec, Condition, FaultKind } from './types.js';
-
-/** Pass figures over a set of trials; errors stay in the denominator. */
-export interface Rates {
-  trials: number;
-  passed: number;
-  failed: number;
-  errors: number;
-  /** passed / trials. */
-  pass_rate: number;
-}
-
-export interface CaseRates extends Rates {
-  /** Every repetition passed. */
-  'pass^k': boolean;
-  /** At least one repetition passed. */
-  'pass@k': boolean;
-}
-
-export interface GroupRates extends Rates {
-  cases: number;
-  /** Share of cases whose every repetition passed. */
-  'pass^k': number;
-  /** Share of cases with at least one passing repetition. */
-  'pass@k': number;
-}
-
-export interface AbilityResult {
-  conditions: Partial<Record<Condition, GroupRates>>;
-  /** Pass rate under recall minus under none: what memory earns. */
-  lift_over_none?: number;
-  /** Pass rate under oracle minus under recall: what capture and ranking lose. */
-  gap_oracle_over_recall?: number;
-  /** 95% bootstrap intervals over the ability's cases: "recall.pass_rate", "recall.pass^k", ..., "lift", "gap". */
-  intervals?: Record<string, IntervalEstimate>;
-  /** Each grader over the ability's cases (aggregateGraders.ts); absent when none of them has graders. */
-  graders?: Record<string, GraderSummary>;
-}
-
-export interface CaseResult {
-  ability: string;
-  conditions: Partial<Record<Condition, CaseRates>>;
-  /** Passed with memory off although it needs memory: the setup leaks. */
-  leak: boolean;
-  /** The case whose sessions it was planted with (the start of its plant_from chain): one history, resampled as one unit. */
-  planted_from?: string;
-}
-
-export interface E2eResult {
-  repeat: number;
-  conditions: Condition[];
-  /** The headline: the recall condition (or the first one run). */
-  headline_condition: Condition;
-  metrics: GroupRates;
-  by_condition: Partial<Record<Condition, GroupRates>>;
-  /** Per fault condition that ran: pass rate, errors, recall latency, the comparison with none (e2e/faults.ts). */
-  faults?: Partial<Record<FaultKind, FaultSummary>>;
-  /** 95% bootstrap intervals over all cases, keyed like the abilities' (INTERVAL_DEFINITION says how). */
-  intervals?: Record<string, IntervalEstimate>;
-  abilities: Record<string, AbilityResult>;
-  cases: Record<string, CaseResult>;
-  leaks: string[];
-  /** call: every call; recall: the recall time reported by calls of recall-condition trials (what memory adds). */
-  latency_ms: { call: LatencySummary; recall: LatencySummary };
-  tokens: { input: number; output: number; judge_input: number; judge_output: number };
-  /** Every trial's cost, failed and errored ones included; null when any is unknown. */
-  cost_usd: number | null;
-  /** Harmful recall, harmful action and empty-recall correctness per condition and ability (src/e2e/harm.ts). */
-  harm?: HarmSummary;
-  /** Spend by source (chat, judge, embedding), injected tokens, and cost per success per condition (e2e/cost.ts). */
-  cost?: CostSummary;
-  /** Over the headline condition's trials only: none and oracle do not search. */
-  recall_quality: { evidence_coverage?: number; recall_precision?: number; harmful_recall_rate?: number };
-  /** Errored trials, and planned trials with no record (missing: the run was cut short, or a record was lost). */
-  errors: { key: string; reason: string }[];
-  /** Planned trials with no record in trials.jsonl; each is an error in the rates and in `errors`. */
-  missing: number;
-  /** Failed trials under the headline condition, for reports: question, answer and why, and what the probe did (failureActions: its tool calls and artifacts, bounded). */
-  failures: ({ key: string; case: string; ability: string; question: string; answer: string; reason: string; /** What harmful memory reached the context and where (harmNote). */ harm?: string } & Partial<TrialStage> & FailureActions)[];
-  /** Failed trials by stage (e2e/stage.ts) under recall and oracle, per ability and (recall) per case, with the memory snapshots recall trials took; absent when neither condition ran. */
-  stages?: StageSummary;
-  /** Each named grader's score, pass rate and pass^k per condition (aggregateGraders.ts); absent when no case has graders. */
-  graders?: Record<string, GraderSummary>;
-}
+import { e2eIntervals } from './intervals.js';
+import { groupBy, mean, round, summarizeLatency } from '../stats/summary.js';
+import { aggregateGraders } from './aggregateGraders.js';
+import { failureHarm, harmSummary } from './harm.js';
+import { failureActions } from './failureActions.js';
+import { costSummary, totalCost } from './cost.js';
+import type { TrialRecord } from '../model/trial.js';
+import { trialKey } from './trialRecords.js';
+import { summarizeFaults } from './faults.js';
+import { stageOfRecord, stageSummary, type PlannedOutcome } from './stage.js';
+import type { CaseSpec, Condition } from '../model/e2e.js';
+import type { AbilityResult, CaseResult, E2eResult, GroupRates, Rates } from '../model/e2eResult.js';
 
 /** What the rates need of a trial: a recorded one, or a planned one with no record (an error). */
 type Outcome = Pick<TrialRecord, 'key' | 'case' | 'ability' | 'condition' | 'status' | 'reason'>;

@@ -9,58 +9,14 @@
  * skipped outcome (a judge grader with no judge configured) is left out of
  * the pass rate and pass^k and counted apart, so it neither passes nor fails.
  */
-import { DEFAULT_SEED, bootstrapInterval, mixSeed, type IntervalEstimate, type UnitSamples } from '../gate/bootstrap.js';
-import { groupBy, mean, round } from '../stats.js';
-import type { GraderOutcome } from './graders/types.js';
-import { trialKey, type TrialRecord } from './trial.js';
-import type { CaseSpec, Condition } from './types.js';
-
-/** Counts and figures of one grader over a set of trials. */
-export interface GraderFigures {
-  /** Planned trials of cases with this grader; missing and errored ones included. */
-  trials: number;
-  /** Trials whose outcome has a score: the mean is over these. */
-  scored: number;
-  /** Mean score over the scored trials, on `scale`; absent when none had a score. */
-  mean_score?: number;
-  passed: number;
-  failed: number;
-  errors: number;
-  /** Outcomes the grader could not give (no judge configured): out of pass_rate's denominator. */
-  skipped: number;
-  /** passed / (trials - skipped): errors stay in the denominator. Absent when every trial was skipped (0 of 0 is no rate). */
-  pass_rate?: number;
-}
-
-export interface GraderGroup extends GraderFigures {
-  /** Cases with at least one trial that was not skipped: pass^k's denominator. */
-  cases: number;
-  /** Share of those cases whose every graded repetition passed the grader; absent when no case was graded. */
-  'pass^k'?: number;
-  /** The first error's and the first skip's reason, so a report or a gate row can say why. */
-  reasons?: { error?: string; skipped?: string };
-}
-
-export interface GraderCase extends GraderFigures {
-  /** Every graded repetition passed (false when all were skipped). */
-  'pass^k': boolean;
-  /** Each scored trial's score, in repeat order: what min, median and p95 are taken over, and what a bootstrap resamples. */
-  scores: number[];
-}
-
-export interface GraderSummary {
-  /** The scale scores are on: [0, 1], or a judge's (e.g. [1, 5]). */
-  scale: [number, number];
-  /** The threshold every outcome was held to, when they share one. */
-  min?: number;
-  /** Said when the outcomes used different scales: their scores were mapped onto [0, 1] first. */
-  note?: string;
-  conditions: Partial<Record<Condition, GraderGroup>>;
-  /** 95% bootstrap intervals over cases: "recall.score", "recall.pass_rate", "recall.pass^k", ... */
-  intervals?: Record<string, IntervalEstimate>;
-  /** Per case and condition (the run's summary only): what the gate's per-trial aggregations and paired comparisons read. */
-  cases?: Record<string, Partial<Record<Condition, GraderCase>>>;
-}
+import { DEFAULT_SEED, bootstrapInterval, mixSeed, type UnitSamples } from '../stats/bootstrap.js';
+import type { IntervalEstimate } from '../model/figures.js';
+import { groupBy, mean, round } from '../stats/summary.js';
+import type { GraderOutcome } from '../model/graders.js';
+import type { TrialRecord } from '../model/trial.js';
+import { trialKey } from './trialRecords.js';
+import type { CaseSpec, Condition } from '../model/e2e.js';
+import type { GraderCase, GraderFigures, GraderGroup, GraderSummary } from '../model/e2eResult.js';
 
 export interface GraderResults {
   overall: Record<string, GraderSummary>;

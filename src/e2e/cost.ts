@@ -6,10 +6,12 @@
  * before any call) makes it null, never a guessed $0.
  */
 import { embeddingTokens, type EmbeddingUsage } from '../embeddings/usage.js';
-import { round } from '../stats.js';
+import { round } from '../stats/summary.js';
 import { costUsd } from './prices.js';
-import type { TrialRecord } from './trial.js';
-import type { Condition } from './types.js';
+import type { TrialRecord, TrialCosts } from '../model/trial.js';
+import type { Condition } from '../model/e2e.js';
+import type { CostSummary } from '../model/e2eResult.js';
+import type { EmbeddingCost } from '../model/results.js';
 
 type Prices = Record<string, { input: number; output: number }>;
 
@@ -19,51 +21,6 @@ export interface CostPlan {
   model?: string;
   judgeModel?: string;
   prices: Prices;
-}
-
-/** A trial's cost by source; each null when unknown. */
-export interface TrialCosts {
-  chat_usd: number | null;
-  judge_usd: number | null;
-  embedding_usd: number | null;
-}
-
-/** Embedding spend priced: tokens over every model, and USD (null when a count is unreported or a model has no price). */
-export interface EmbeddingCost {
-  tokens: number;
-  requests: number;
-  /** Requests whose response reported no token count. */
-  unreported: number;
-  cost_usd: number | null;
-  /** Model names as the requests named them. */
-  models: string[];
-}
-
-/** One condition's spend and what it bought. */
-export interface ConditionCost {
-  trials: number;
-  successes: number;
-  /** Every recorded trial's cost, failed and errored ones included; null when any is unknown. */
-  spend_usd: number | null;
-  /** spend_usd / successes; absent when the condition has no success (nothing was bought), null when the spend is unknown. */
-  cost_per_success?: number | null;
-  /** Tokens of recalled text placed in the context, over the trials that said what they recalled. */
-  injected_tokens: number;
-}
-
-/** results.e2e.cost: the run's spend by source and by condition. The total is results.e2e.cost_usd. */
-export interface CostSummary {
-  chat_usd: number | null;
-  judge_usd: number | null;
-  embedding_usd: number | null;
-  embedding_tokens: number;
-  /** Trials whose cost is unknown (each makes the totals it is in null). */
-  unknown_trials: number;
-  injected_tokens: number;
-  /** The encoding injected tokens were counted with; "(fallback: ...)" marks an estimate. */
-  injected_tokens_encoding?: string;
-  /** Not pooled: a condition's successes pay for that condition's trials only. */
-  by_condition: Partial<Record<Condition, ConditionCost>>;
 }
 
 export function embeddingCost(usage: EmbeddingUsage, prices: Prices): EmbeddingCost {

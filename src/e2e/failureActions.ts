@@ -1,7 +1,8 @@
 import { probeActions } from './actions.js';
 import { capStoredText, capText } from './storedText.js';
-import type { Invocation } from './trial.js';
-import type { Artifact, ToolCall } from './types.js';
+import type { Invocation } from '../model/trial.js';
+import type { Artifact, ToolCall } from '../model/e2e.js';
+import type { FailureActions } from '../model/e2eResult.js';
 
 /**
  * What a failing trial's probe did, as results.json copies it for reports:
@@ -14,16 +15,6 @@ export const REPORT_ARTIFACTS = 5;
 export const REPORT_ARTIFACT_BYTES = 2000;
 /** UTF-8 bytes of each text in a reported tool call (an argument value, raw arguments, the refusal) and of an artifact's path. */
 const REPORT_TEXT_BYTES = 500;
-
-/** The probe's tool calls and artifacts for a failure entry; each field absent when the probe reported none, the counts when some were left out. */
-export interface FailureActions {
-  tool_calls?: ToolCall[];
-  /** Calls after the first REPORT_TOOL_CALLS, left out. */
-  tool_calls_left_out?: number;
-  artifacts?: Artifact[];
-  /** Artifacts after the first REPORT_ARTIFACTS, left out. */
-  artifacts_left_out?: number;
-}
 
 export function failureActions(invocations: readonly Invocation[]): FailureActions {
   const { tool_calls: calls, artifacts } = probeActions(invocations);

@@ -12,11 +12,12 @@
  * vs_none = pass rate under the fault minus under none, flagged
  * worse_than_none when it is below 0.
  */
-import type { ChatReply, ChatRequest } from '../targets/types.js';
-import { groupBy, round, summarizeLatency, type LatencySummary } from '../stats.js';
-import type { E2eResult, GroupRates } from './aggregate.js';
-import type { TrialRecord } from './trial.js';
-import type { CaseSpec, CheckSpec, Condition, FaultKind } from './types.js';
+import type { ChatReply, ChatRequest } from '../model/chat.js';
+import { groupBy, round, summarizeLatency } from '../stats/summary.js';
+import type { E2eResult, GroupRates, FaultRates, FaultSummary } from '../model/e2eResult.js';
+import type { TrialRecord } from '../model/trial.js';
+import type { CaseSpec, Condition, FaultKind } from '../model/e2e.js';
+import type { CheckSpec } from '../model/checks.js';
 
 export const FAULT_KINDS: readonly FaultKind[] = ['timeout', 'empty', 'down'];
 
@@ -58,26 +59,6 @@ export function faultIgnored(fault: FaultKind, reply: Pick<ChatReply, 'recalled'
 }
 
 const FAULT_DOES: Record<FaultKind, string> = { timeout: 'time out', empty: 'return nothing', down: 'fail' };
-
-/** One fault's figures over a set of cases. */
-export interface FaultRates {
-  trials: number;
-  passed: number;
-  errors: number;
-  pass_rate: number;
-  /** recall_ms of the fault's probes, as the target reported it (ms). */
-  recall_latency_ms: LatencySummary;
-  /** Pass rate under none, when none ran. */
-  none_pass_rate?: number;
-  /** pass_rate - none_pass_rate: a fault should do no worse than no memory. */
-  vs_none?: number;
-  /** vs_none < 0: the agent does worse when memory fails than with no memory at all. */
-  worse_than_none?: boolean;
-}
-
-export interface FaultSummary extends FaultRates {
-  abilities: Record<string, FaultRates>;
-}
 
 /** What summarizeFaults reads of the aggregation. */
 export interface FaultInputs {

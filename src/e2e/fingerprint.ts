@@ -1,34 +1,9 @@
 import { createHash } from 'node:crypto';
 import { gradingOf } from './faults.js';
 import { caseUsesJudge } from './graders/grade.js';
-import type { CaseSpec, Condition } from './types.js';
-
-/**
- * What determines a trial's outcome, hashed in three parts so a resume can
- * say which one changed. A finished trial is kept on --resume only when all
- * three match the current suite.
- *
- * - check: what the trial is graded by, as written (every field, judge rubrics
- *   included): the case's check and graders (a case without graders hashes its
- *   check alone, as before graders), or under a fault its fault check alone.
- * - case: the case name, the condition, and every other field of the case
- *   that reaches the agent or the stored figures: sessions, probe (text, date,
- *   `as`), evidence and obsolete texts (the oracle's memories, recall quality).
- *   Left out: `ability`, `needs_memory` and `expect_recall` (labels aggregation takes from the
- *   current suite) and source positions.
- * - target: the target spec (model, system prompt text, memory provider and
- *   its embedding, retrieval settings, temperature, max_tokens, the agent's
- *   url or command), and the judge model when the check has a judge. Left
- *   out: how to reach or wait for things (timeouts, retries, batch sizes,
- *   API key and header variable names, base URLs, working folder, the prompt's
- *   file path: its text counts). A change to the agent's own code or to
- *   OPENAI_BASE_URL is not seen: run without --resume after one.
- */
-export interface TrialFingerprint {
-  check: string;
-  case: string;
-  target: string;
-}
+import type { CaseSpec, Condition } from '../model/e2e.js';
+import type { TrialFingerprint } from '../model/trial.js';
+import type { CaseContentHashes, QueryContentHashes } from '../model/split.js';
 
 /** Fields that say where and how patiently to reach things, not what runs. */
 const OPERATIONAL = new Set(['where', 'timeout_ms', 'max_retries', 'batch_size', 'base_url', 'api_key_env', 'headers_env', 'auth_header', 'systemPromptFile', 'cwd']);
@@ -52,16 +27,6 @@ function sha(text: string): string {
 }
 
 /**
- * What freezes a held-out case: its sessions, probe and check hashed apart,
- * so a flag can say which one changed.
- */
-export interface CaseContentHashes {
-  sessions: string;
-  probe: string;
-  check: string;
-}
-
-/**
  * Sessions as they were hashed before multi-turn sessions: a one-turn session
  * as `{date, user}`, so the fingerprints and held-out hashes of suites written
  * with `user:` stay what earlier runs stored (--resume, baseline freezes).
@@ -73,12 +38,6 @@ function hashedSessions(sessions: CaseSpec['sessions']): unknown[] {
 export function caseContentHashes(spec: CaseSpec): CaseContentHashes {
   const none = new Set<string>();
   return { sessions: sha(canonical(hashedSessions(spec.sessions), none)), probe: sha(canonical(spec.probe, none)), check: checkFingerprint(spec) };
-}
-
-/** What freezes a held-out query: its text and what counts as relevant (ids and gains), hashed as a case's parts are. */
-export interface QueryContentHashes {
-  text: string;
-  relevant: string;
 }
 
 export function queryContentHashes(query: { text: string; relevant: Record<string, number> }): QueryContentHashes {

@@ -23,12 +23,15 @@
  *   (`needs_memory: false` or `expect_recall: none`), the share of probes that
  *   were given no memory, under conditions that search (not none or oracle).
  */
-import { round } from '../stats.js';
-import type { ChatReply } from '../targets/types.js';
-import { gradeAnswer, type GradeContext } from './checks/grade.js';
+import { round } from '../stats/summary.js';
+import type { ChatReply } from '../model/chat.js';
+import { gradeAnswer } from './checks/grade.js';
+import { type GradeContext } from './checks/table.js';
 import { fold, wordSet } from './checks/normalize.js';
-import { addJudgeUsage, type HarmfulRecall, type Invocation, type TrialRecord } from './trial.js';
-import type { CaseSpec, Condition } from './types.js';
+import type { HarmfulRecall, Invocation, TrialRecord } from '../model/trial.js';
+import { addJudgeUsage } from './trialRecords.js';
+import type { CaseSpec, Condition } from '../model/e2e.js';
+import type { HarmRates, HarmShare, HarmSummary } from '../model/e2eResult.js';
 
 
 /** The evidence text that shares the most words with an obsolete text (the first on a tie); undefined when none shares one. */
@@ -107,43 +110,6 @@ export async function gradeHarmfulAction(spec: Pick<CaseSpec, 'harmful'>, answer
   const graded = await gradeAnswer(spec.harmful, answer, context);
   addJudgeUsage(record, graded);
   record.harmful_action = graded.pass;
-}
-
-/** How many of `of` trials (or probes) it happened in; rate undefined when `of` is 0. */
-export interface HarmShare {
-  count: number;
-  of: number;
-  rate?: number;
-}
-
-export interface HarmRates {
-  /** Over trials whose harmful recall is known. */
-  harmful_recall: HarmShare;
-  /** Over trials with a `harmful` check that did not error. */
-  harmful_action: HarmShare;
-  /** Cases that need no history: probes given no memory, of probes that reported recall. Only under conditions that search. */
-  empty_recall?: HarmShare;
-  /** Probes (every case) given no memory: recall precision is undefined for each. Only under conditions that search. */
-  probes_without_memory?: number;
-}
-
-/** One harmful recall, for reports: the trial, where in it, and the memory. */
-export interface HarmHit extends HarmfulRecall {
-  key: string;
-  case: string;
-  condition: Condition;
-  /** "session 2", "session 1 turn 2", "the probe". */
-  where: string;
-}
-
-export interface HarmSummary {
-  by_condition: Partial<Record<Condition, HarmRates>>;
-  abilities: Record<string, Partial<Record<Condition, HarmRates>>>;
-  /** Per case: the gate's resampling units (count and of, pooled like pass rates). */
-  cases: Record<string, Partial<Record<Condition, HarmRates>>>;
-  /** Every harmful recall under the headline condition, up to HIT_LIMIT; hits_total counts them all. */
-  hits: HarmHit[];
-  hits_total: number;
 }
 
 const HIT_LIMIT = 100;

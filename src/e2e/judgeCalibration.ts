@@ -1,9 +1,10 @@
-import { describeError, invalidInput, type InputProblem } from '../errors.js';
-import { plainText } from '../report/escape.js';
-import type { JudgeSettings } from '../suite/types.js';
-import { FileProblems, readDataFile } from '../suite/sourceFile.js';
-import { agreementOf, type Agreement } from './kappa.js';
-import type { Judge } from './types.js';
+import { describeError, invalidInput } from '../errors.js';
+import type { InputProblem } from '../model/source.js';
+import type { JudgeSettings } from '../model/suite.js';
+import { FileProblems, readDataFile } from '../source/sourceFile.js';
+import { agreementOf, type Agreement } from '../stats/kappa.js';
+import type { Judge } from './judge.js';
+import type { CalibrationSummary, LabelKind } from '../model/results.js';
 
 /*
  * Judge calibration: the judge grades answers a person has labelled, and the
@@ -19,7 +20,6 @@ import type { Judge } from './types.js';
  */
 
 export type Label = 'pass' | 'fail' | 1 | 2 | 3 | 4 | 5;
-export type LabelKind = 'pass/fail' | 'score';
 
 export interface LabelledAnswer {
   question: string;
@@ -104,9 +104,6 @@ export interface Calibration extends Agreement {
   disagreements: Disagreement[];
 }
 
-/** What results.json keeps of a calibration: the figures, with n, not the rows. */
-export type CalibrationSummary = Pick<Calibration, 'file' | 'kind' | 'n' | 'agreement' | 'kappa' | 'weights'> & { min_agreement?: number };
-
 /** Runs the judge on every labelled answer (a few at once) and compares. A judge error stops the calibration: a verdict missing is no agreement. */
 export async function calibrateJudge(judge: Judge, labels: Labels, options: { model?: string; concurrency?: number } = {}): Promise<Calibration> {
   const judged: Label[] = new Array<Label>(labels.rows.length);
@@ -168,28 +165,6 @@ export function belowMinimum(calibration: Calibration, minAgreement: number | un
     `judge calibration failed: agreement ${calibration.agreement.toFixed(2)} is below min_agreement ${minAgreement} ` +
     `(${calibration.weights === 'quadratic' ? 'weighted kappa' : 'kappa'} ${formatKappa(calibration.kappa)}, ${agreeing} of ${calibration.n} rows agree) on ${calibration.file}`
   );
-}
-
-/** The full text judge-check prints: figures, the confusion matrix, the disagreements by line. */
-export function formatCalibration(calibration: Calibration): string {
-  const kappaName = calibration.weights === 'quadratic' ? 'weighted kappa (quadratic weights)' : "Cohen's kappa";
-  const names = calibration.categories.map(String);
-  const width = Math.max(6, ...names.map((name) => name.length), ...calibration.matrix.flat().map((count) => String(count).length));
-  const pad = (text: string) => text.padStart(width);
-  const lines = [
-    `${calibration.file}: ${calibration.n} ${calibration.kind} labels`,
-    `agreement ${calibration.agreement.toFixed(3)} (${calibration.n - calibration.disagreements.length} of ${calibration.n})`,
-    `${kappaName} ${calibration.kappa === null ? 'undefined (one category only)' : calibration.kappa.toFixed(3)}`,
-    '',
-    'confusion matrix (rows: label, columns: judge)',
-    `${pad('')} ${names.map(pad).join(' ')}`,
-    ...calibration.matrix.map((row, i) => `${pad(names[i]!)} ${row.map((count) => pad(String(count))).join(' ')}`),
-  ];
-  if (calibration.disagreements.length > 0) {
-    lines.push('', `disagreements (${calibration.disagreements.length}):`);
-    for (const d of calibration.disagreements) lines.push(`  ${calibration.file}:${d.line}: label ${d.label}, judge ${d.judge}: ${plainText(d.reason)}`);
-  }
-  return `${lines.join('\n')}\n`;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { RecallGateError } from '../errors.js';
 import { OpenAIEndpoint } from '../net/openaiEndpoint.js';
-import { readCompletionUsage } from '../targets/usage.js';
-import type { Judge, JudgeInput, JudgeVerdict } from './types.js';
+import { readCompletionUsage } from '../net/usage.js';
+import type { JudgeInput, JudgeVerdict } from '../model/e2e.js';
+import type { Judge } from './judge.js';
 
 /**
  * An LLM judge over any OpenAI-compatible chat endpoint. It must answer with

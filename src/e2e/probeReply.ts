@@ -1,4 +1,4 @@
-import type { ChatReply } from '../targets/types.js';
+import type { ChatReply } from '../model/chat.js';
 import { normalizeAnswer } from './checks/normalize.js';
 
 /**

@@ -1,5 +1,4 @@
-import type { TrialFingerprint } from './fingerprint.js';
-import type { TrialRecord } from './trial.js';
+import type { TrialRecord, TrialFingerprint } from '../model/trial.js';
 
 /** Why a trial of an earlier run is not kept, in the order the message lists them. */
 const DISCARD_REASONS = {

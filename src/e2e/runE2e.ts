@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { describeError } from '../errors.js';
-import type { ChatReply, Target } from '../targets/types.js';
+import type { Target } from '../targets/types.js';
+import type { ChatReply } from '../model/chat.js';
 import { describeGrading, gradeTrial } from './graders/grade.js';
 import { ungradableReply } from './probeReply.js';
 import { playSessions, type SessionTurn } from './sessions.js';
 import { needsSnapshot, takeSnapshot } from './snapshot.js';
-import { round } from '../stats.js';
-import { trialFingerprint, type TrialFingerprint } from './fingerprint.js';
+import { round } from '../stats/summary.js';
+import { trialFingerprint } from './fingerprint.js';
 import { gradeHarmfulAction, settleRecallQuality } from './harm.js';
 import { settleStage, stageNeedsSnapshot } from './stage.js';
 import { fold } from './checks/normalize.js';
@@ -16,8 +17,10 @@ import { encodingForModel, injectedTokens, loadEncoding } from './tokens.js';
 import { meterEmbeddings } from '../embeddings/usage.js';
 import { capStoredText } from './storedText.js';
 import { capArtifact, probeActions } from './actions.js';
-import { addJudgeUsage, trialKey, type Invocation, type TrialRecord } from './trial.js';
-import type { CaseSpec, Condition, Judge } from './types.js';
+import type { Invocation, TrialRecord, TrialFingerprint } from '../model/trial.js';
+import { addJudgeUsage, trialKey } from './trialRecords.js';
+import type { CaseSpec, Condition } from '../model/e2e.js';
+import type { Judge } from './judge.js';
 
 export interface E2ePlan {
   suiteName: string;

@@ -1,5 +1,5 @@
-import type { ChatTurn } from '../targets/types.js';
-import type { SessionSpec } from './types.js';
+import type { ChatTurn } from '../model/chat.js';
+import type { SessionSpec } from '../model/e2e.js';
 
 /** One turn of a planted session, as the agent is asked it. */
 export interface SessionTurn {

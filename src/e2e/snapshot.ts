@@ -1,7 +1,7 @@
 import { describeError } from '../errors.js';
 import type { Target } from '../targets/types.js';
-import type { TrialRecord } from './trial.js';
-import type { CaseSpec } from './types.js';
+import type { TrialRecord } from '../model/trial.js';
+import type { CaseSpec } from '../model/e2e.js';
 
 export type MemorySnapshot = NonNullable<TrialRecord['snapshot']>;
 

@@ -22,8 +22,9 @@
  * no stage.
  */
 import { memoryHolds } from './harm.js';
-import type { FailureStage, TrialRecord } from './trial.js';
-import type { CaseSpec, Condition } from './types.js';
+import type { FailureStage, TrialRecord } from '../model/trial.js';
+import type { CaseSpec, Condition } from '../model/e2e.js';
+import type { StageCounts, StageSummary, StagedCondition, TrialStage } from '../model/stage.js';
 
 export const FAILURE_STAGES: readonly FailureStage[] = ['not_stored', 'not_recalled', 'obsolete_recalled', 'misread', 'unknown'];
 
@@ -45,14 +46,7 @@ export const UNKNOWN_STAGE = {
 } as const;
 
 /** The conditions failures have a stage under. */
-export type StagedCondition = 'recall' | 'oracle';
 const STAGED: readonly StagedCondition[] = ['recall', 'oracle'];
-
-export interface TrialStage {
-  stage: FailureStage;
-  /** Set for unknown only. */
-  stage_reason?: string;
-}
 
 type StageCase = Pick<CaseSpec, 'evidence' | 'obsolete'>;
 type StagedTrial = Pick<TrialRecord, 'condition' | 'status' | 'invocations' | 'snapshot'>;
@@ -99,20 +93,6 @@ export function stageOfRecord(spec: StageCase | undefined, trial: TrialRecord): 
  */
 export function stageNeedsSnapshot(spec: Pick<CaseSpec, 'evidence'>, condition: Condition): boolean {
   return condition === 'recall' && spec.evidence.length > 0;
-}
-
-/** Trials of a condition (planned ones with no record included: errors stay in the denominator) and its failed trials by stage. */
-export type StageCounts = { trials: number } & Record<FailureStage, number>;
-
-export interface StageSummary {
-  by_condition: Partial<Record<StagedCondition, StageCounts>>;
-  abilities: Record<string, Partial<Record<StagedCondition, StageCounts>>>;
-  /** Under recall, per case: the gate's resampling units. */
-  cases: Record<string, StageCounts>;
-  /** Under recall: each reason a stage is unknown, with how many trials it holds for. */
-  unknown_reasons: Record<string, number>;
-  /** Under recall: memory snapshots taken after the sessions, how many were empty, and how many the target could not give. */
-  snapshots: { taken: number; empty: number; unavailable: number };
 }
 
 /** What the summary needs of each planned trial: its record, when it has one. */

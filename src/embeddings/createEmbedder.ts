@@ -1,6 +1,6 @@
 import { apiKeyEnv } from '../apiKey.js';
 import { isAbsolute, resolve } from 'node:path';
-import type { EmbeddingSpec } from '../suite/types.js';
+import type { EmbeddingSpec } from '../model/suite.js';
 import { CachedEmbedder, EmbeddingCache } from './cache.js';
 import { DEFAULT_LOCAL_MODEL, LocalEmbedder } from './local.js';
 import { NgramEmbedder } from './ngram.js';

@@ -1,4 +1,4 @@
-import { words } from '../memory/tokenizer.js';
+import { words } from '../text/tokenizer.js';
 import { l2Normalize, type Embedder } from './types.js';
 
 export interface NgramOptions {

@@ -1,6 +1,6 @@
-import type { TrialRecord } from '../e2e/trial.js';
+import type { TrialRecord } from '../model/trial.js';
 import { RecallGateError } from '../errors.js';
-import type { ResultsDocument } from '../results/types.js';
+import type { ResultsDocument } from '../model/results.js';
 import { checkPostgresUrl, describeDatabase } from './postgresUrl.js';
 import { describeFailure, type Step } from './postgresFailure.js';
 

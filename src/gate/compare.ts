@@ -1,6 +1,6 @@
-import type { ResultsDocument } from '../results/types.js';
-import { round } from '../stats.js';
-import { DEFAULT_SEED, mixSeed, pairedBootstrapChange, type ChangeInterval } from './bootstrap.js';
+import type { ResultsDocument } from '../model/results.js';
+import { round } from '../stats/summary.js';
+import { DEFAULT_SEED, mixSeed, pairedBootstrapChange, type ChangeInterval } from '../stats/bootstrap.js';
 import { resolveMetric } from './metrics.js';
 
 export interface MetricComparison {

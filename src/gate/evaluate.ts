@@ -32,12 +32,12 @@
  * parent). A gate whose root is skipped passes. A failing `blocking: true`
  * condition fails the gate wherever it sits, even inside an `any` that passed.
  */
-import type { TrialRecord } from '../e2e/trial.js';
-import type { ResultsDocument } from '../results/types.js';
-import { round } from '../stats.js';
-import { DEFAULT_SEED, excludesZero, mixSeed, pairedBootstrapChange, type ChangeInterval } from './bootstrap.js';
-import { aggregationApplies, parseMetricKey, resolveMetric, defaultAggregation, type Resolution, type UnitSamples } from './metrics.js';
-import type { GateCondition, GateGroupRow, GateNode, GateOp, GateRow, GateSpec, Verdict } from './types.js';
+import type { TrialRecord } from '../model/trial.js';
+import type { ResultsDocument } from '../model/results.js';
+import { round } from '../stats/summary.js';
+import { DEFAULT_SEED, excludesZero, mixSeed, pairedBootstrapChange, type ChangeInterval, type UnitSamples } from '../stats/bootstrap.js';
+import { aggregationApplies, parseMetricKey, resolveMetric, defaultAggregation, type Resolution } from './metrics.js';
+import type { GateCondition, GateGroupRow, GateNode, GateOp, GateRow, GateSpec, Verdict } from '../model/gate.js';
 
 export const TOLERANCE = 1e-9;
 

@@ -73,22 +73,22 @@
  * layer ran but the number is not there (a failed provider, a condition that
  * did not run); `invalid` when the key names nothing.
  */
-import type { CaseResult, E2eResult, GroupRates } from '../e2e/aggregate.js';
-import { graderSamples, type GraderMetric, type GraderSummary, type NamedGraderCase } from '../e2e/aggregateGraders.js';
+import type { E2eResult, GroupRates, GraderSummary } from '../model/e2eResult.js';
+import { graderSamples, type GraderMetric, type NamedGraderCase } from '../e2e/aggregateGraders.js';
 import { HARM_RATES, type HarmRate } from '../e2e/harm.js';
 import { FAILURE_STAGES } from '../e2e/stage.js';
-import type { FailureStage, TrialRecord } from '../e2e/trial.js';
+import type { FailureStage, TrialRecord } from '../model/trial.js';
 import { FAULT_KINDS, probeRecallMs } from '../e2e/faults.js';
-import type { Condition, FaultKind } from '../e2e/types.js';
-import type { ResultsDocument } from '../results/types.js';
-import type { ProviderResult, QueryOutcome } from '../results/types.js';
+import type { Condition, FaultKind } from '../model/e2e.js';
+import type { ResultsDocument } from '../model/results.js';
+import type { ProviderResult, QueryOutcome } from '../model/results.js';
 import { GROUP_PREFIX, METRIC_FAMILIES, scoredQueries, type MetricFamily } from '../retrieval/metrics.js';
-import { groupBy, mean, median, percentile, type LatencySummary } from '../stats.js';
-import { didYouMean } from '../suite/didYouMean.js';
-import type { UnitSamples } from './bootstrap.js';
-import type { Aggregation } from './types.js';
-
-export type { UnitSamples } from './bootstrap.js';
+import { groupBy, mean, median, percentile } from '../stats/summary.js';
+import type { LatencySummary } from '../model/figures.js';
+import { didYouMean } from '../source/didYouMean.js';
+import type { UnitNames, UnitSamples } from '../stats/bootstrap.js';
+import type { Aggregation } from '../model/gate.js';
+import { caseDiffSamples, caseNames, caseRateSamples, pooledRate, type NamedCase } from '../e2e/caseSamples.js';
 
 export const CONDITIONS: readonly Condition[] = ['recall', 'none', 'oracle', 'fault:timeout', 'fault:empty', 'fault:down'];
 export const FAULT_METRICS = ['pass_rate', 'errors', 'recall_latency_ms', 'vs_none'] as const;
@@ -379,12 +379,6 @@ export function resolveMetric(key: string, results: ResultsDocument, options: Re
 type RetrievalKey = Extract<MetricKey, { layer: 'retrieval' }>;
 type E2eKey = Extract<MetricKey, { layer: 'e2e' }>;
 
-/** Unit names and resampling units for a bootstrap: cases planted from one history resample together. */
-export interface UnitNames {
-  ids: string[];
-  clusters?: string[];
-}
-
 function valueOf(values: readonly number[], aggregation: Aggregation, unit: 'query' | 'case', layer: 'retrieval' | 'e2e', names?: UnitNames): Resolution {
   return {
     status: 'value',
@@ -454,35 +448,6 @@ function unfinished(layer: 'retrieval' | 'e2e', results: ResultsDocument): Resol
   const errors = results.errors ?? [];
   const why = errors.length > 0 ? `the run could not complete: ${errors.join('; ')}` : 'the run did not finish the layer';
   return { status: 'missing', reason: `results.json has no ${layer} results (${why})` };
-}
-
-/** A case's results under its name: the name pairs runs, its history (plant_from root) is its resampling unit. */
-export type NamedCase = [name: string, result: CaseResult];
-
-/** The names a bootstrap needs for these cases. */
-function caseNames(cases: readonly NamedCase[]): UnitNames {
-  return { ids: cases.map(([name]) => name), clusters: cases.map(([name, result]) => result.planted_from ?? name) };
-}
-
-/**
- * Per-case samples of a rate under one condition: [passed, trials] pooled for
- * pass_rate (errors stay in the denominator), 0/1 per case for pass^k and pass@k.
- * Cases without that condition are left out.
- */
-export function caseRateSamples(cases: readonly NamedCase[], condition: Condition, rate: 'pass_rate' | 'pass^k' | 'pass@k'): UnitSamples {
-  const withCondition = cases.filter(([, result]) => result.conditions[condition] !== undefined);
-  const rates = withCondition.map(([, result]) => result.conditions[condition]!);
-  const names = caseNames(withCondition);
-  if (rate === 'pass_rate') return { unit: 'case', units: rates.map((r) => [r.passed, r.trials]), ...names, statistic: pooledRate };
-  return { unit: 'case', units: rates.map((r) => [r[rate] ? 1 : 0]), ...names, statistic: meanOfFirst };
-}
-
-/** Per-case samples of a difference of pooled pass rates, a minus b, paired within each case (lift, gap). */
-export function caseDiffSamples(cases: readonly NamedCase[], a: Condition, b: Condition): UnitSamples {
-  const both = cases.filter(([, result]) => result.conditions[a] && result.conditions[b]);
-  const units = both.map(([, result]) => [result.conditions[a]!.passed, result.conditions[a]!.trials, result.conditions[b]!.passed, result.conditions[b]!.trials]);
-  const statistic = (sample: readonly (readonly number[])[]) => pooledRate(sample.map((u) => [u[0]!, u[1]!])) - pooledRate(sample.map((u) => [u[2]!, u[3]!]));
-  return { unit: 'case', units, ...caseNames(both), statistic };
 }
 
 function rateResolution(rate: (typeof E2E_RATES)[number], group: GroupRates, cases: NamedCase[], condition: Condition, aggregation: Aggregation | undefined): Resolution {
@@ -760,21 +725,6 @@ function sum(units: readonly (readonly number[])[]): number {
 
 function sumAll(units: readonly (readonly number[])[]): number {
   return units.reduce((total, unit) => total + unit.reduce((a, b) => a + b, 0), 0);
-}
-
-function meanOfFirst(units: readonly (readonly number[])[]): number {
-  return mean(units.map((unit) => unit[0]!));
-}
-
-/** [passed, trials] per unit -> passed / trials over the sample. */
-function pooledRate(units: readonly (readonly number[])[]): number {
-  let passed = 0;
-  let trials = 0;
-  for (const unit of units) {
-    passed += unit[0]!;
-    trials += unit[1]!;
-  }
-  return trials === 0 ? 0 : passed / trials;
 }
 
 /**

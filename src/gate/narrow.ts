@@ -9,17 +9,17 @@
  * recorded as skipped, and the gate's skipped_layers decides what it counts as.
  */
 import { aggregateE2e } from '../e2e/aggregate.js';
-import type { TrialRecord } from '../e2e/trial.js';
-import type { ResultsDocument } from '../results/types.js';
+import type { TrialRecord } from '../model/trial.js';
+import type { ResultsDocument } from '../model/results.js';
 import { querySummaries } from '../retrieval/runRetrieval.js';
-import type { IsolationCheck, ProviderResult } from '../results/types.js';
+import type { IsolationCheck, ProviderResult } from '../model/results.js';
 import { hasRelevant } from '../retrieval/metrics.js';
-import type { SplitChoice } from '../suite/splits.js';
-import type { CaseSpec } from '../e2e/types.js';
-import type { SelectionRecord } from '../suite/select.js';
-import type { QuerySpec, Suite } from '../suite/types.js';
+import type { SplitChoice } from '../model/split.js';
+import type { CaseSpec } from '../model/e2e.js';
+import type { SelectionRecord } from '../model/selection.js';
+import type { QuerySpec, Suite } from '../model/suite.js';
 import { evaluateGate, type EvaluateOptions } from './evaluate.js';
-import type { GateSpec, Verdict } from './types.js';
+import type { GateSpec, Verdict } from '../model/gate.js';
 
 export interface SplitResults {
   results: ResultsDocument;

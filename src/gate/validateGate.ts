@@ -1,12 +1,15 @@
-import type { CaseSpec, Condition } from '../e2e/types.js';
+import type { CaseSpec, Condition } from '../model/e2e.js';
 import { harmRateUnmeasured } from '../e2e/harm.js';
 import { stageRateUnmeasured } from '../e2e/stage.js';
-import type { Suite } from '../suite/types.js';
-import { didYouMean } from '../suite/didYouMean.js';
-import { SPLIT_CHOICES } from '../suite/splits.js';
+import type { Suite } from '../model/suite.js';
+import { didYouMean } from '../source/didYouMean.js';
 import { isCondition, variantOfBaseline } from './evaluate.js';
 import { AGGREGATIONS, aggregationApplies, parseMetricKey, type MetricKey } from './metrics.js';
-import type { Aggregation, GateCondition, GateDecide, GateNode, GateOp, GateSpec } from './types.js';
+import type { Aggregation, GateCondition, GateDecide, GateNode, GateOp, GateSpec } from '../model/gate.js';
+import type { SplitChoice } from '../model/split.js';
+
+/** What `run --split` and `gate.split` choose from. */
+export const SPLIT_CHOICES: readonly SplitChoice[] = ['all', 'dev', 'heldout'];
 
 /** A problem with the gate; `path` is the data path into the suite file, e.g. ['gate', 'all', 2, 'metric']. */
 export interface GateProblem {

@@ -1,10 +1,14 @@
 import { lstatSync, statSync } from 'node:fs';
-import { RecallGateError, fileSystemError, invalidInput, type InputProblem } from '../errors.js';
+import { RecallGateError, fileSystemError, invalidInput } from '../errors.js';
+import { type InputProblem } from '../model/source.js';
 import { writeNamedOutput } from '../outputFile.js';
 import { writeAtomic } from '../results/folder.js';
-import { UnreadableInput, readInputFile } from '../suite/readInput.js';
+import { UnreadableInput, readInputFile } from '../source/readInput.js';
 import { metricsOutOfRange } from './ranges.js';
-import { HISTORY_LIMIT, type HistoryLine } from './types.js';
+import type { HistoryLine } from '../model/history.js';
+
+/** The newest runs a history keeps; older ones drop off as new ones are appended. */
+export const HISTORY_LIMIT = 200;
 
 /** A history file as read: its runs, and the lines that were not runs (with why). */
 export interface HistoryReading {

@@ -1,5 +1,5 @@
-import type { ResultsDocument } from '../results/types.js';
-import type { HistoryLine } from './types.js';
+import type { ResultsDocument } from '../model/results.js';
+import type { HistoryLine } from '../model/history.js';
 
 const RETRIEVAL_HEADLINE = /^(recall@|mrr$|ndcg@)/;
 

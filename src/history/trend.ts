@@ -1,7 +1,7 @@
-import type { ResultsDocument } from '../results/types.js';
+import type { ResultsDocument } from '../model/results.js';
 import { sameRun, boundHistory, type HistoryReading } from './file.js';
 import { historyLine } from './headline.js';
-import type { HistoryLine, Trend } from './types.js';
+import type { HistoryLine, Trend } from '../model/history.js';
 
 /**
  * This run against the history: the earlier runs of the same suite and

@@ -1,4 +1,4 @@
-import type { MemorySpec } from '../suite/types.js';
+import type { MemorySpec } from '../model/suite.js';
 
 /**
  * What an importer produces, handed over one record at a time so a large

@@ -3,7 +3,8 @@ import type { ChromaClient, Collection } from 'chromadb';
 import { l2Normalize, type Embedder } from '../embeddings/types.js';
 import { RecallGateError } from '../errors.js';
 import { redactUrl } from '../redact.js';
-import { compareHits, type MemoryRecord, type MemoryStore, type SearchHit } from './types.js';
+import { compareHits, type MemoryStore } from './types.js';
+import type { MemoryRecord, SearchHit } from '../model/memory.js';
 
 export const DEFAULT_CHROMA_URL = 'http://localhost:8000';
 /** How long one Chroma operation (all its HTTP requests, bodies included) may take by default. */

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { createEmbedder, type EmbedderContext } from '../embeddings/createEmbedder.js';
-import type { ProviderSpec } from '../suite/types.js';
-import { commandAdapter, httpAdapter } from '../targets/adapterFromSpec.js';
-import { AdapterMemoryStore } from '../targets/jsonRpc/index.js';
+import type { ProviderSpec } from '../model/suite.js';
+import { commandAdapter, httpAdapter } from '../protocol/adapterFromSpec.js';
+import { AdapterMemoryStore } from './adapterStore.js';
 import { ChromaStore, DEFAULT_CHROMA_URL, collectionName } from './chroma.js';
 import { KeywordStore } from './keyword.js';
 import { mcpClient } from './mcp.js';
@@ -39,10 +39,10 @@ export function createStore(provider: ProviderSpec, context: StoreContext): Memo
       });
     case 'adapter': {
       // The same adapter an e2e target talks to, through its optional add, search and list methods.
-      const target = provider.command
+      const client = provider.command
         ? commandAdapter({ ...provider, command: provider.command, cwd: resolve(context.baseDir, provider.cwd ?? '.') }, context.env, context.adapterStderr)
         : httpAdapter({ ...provider, url: provider.url! }, context.env);
-      return new AdapterMemoryStore(target.client, { closeClient: true });
+      return new AdapterMemoryStore(client, { closeClient: true });
     }
     case 'mcp':
       // An MCP server's tools behind the adapter store: same lazy per-user reset, same ranking rules.

@@ -1,6 +1,7 @@
 import { TopK } from './topK.js';
-import { tokenize } from './tokenizer.js';
-import type { MemoryRecord, MemoryStore, SearchHit } from './types.js';
+import { tokenize } from '../text/tokenizer.js';
+import type { MemoryStore } from './types.js';
+import type { MemoryRecord, SearchHit } from '../model/memory.js';
 
 export interface Bm25Options {
   k1?: number;

@@ -1,21 +1,22 @@
 import { resolve } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { MemoryEntry } from '../e2e/types.js';
-import { RecallGateError, invalidInput, type InputProblem } from '../errors.js';
+import type { MemoryEntry } from '../model/e2e.js';
+import { RecallGateError, invalidInput } from '../errors.js';
+import type { InputProblem } from '../model/source.js';
 import { redactUrl } from '../redact.js';
 import { scrubSecrets } from '../secrets.js';
-import type { McpToolRole, McpToolsSpec, ProviderSpec } from '../suite/types.js';
+import type { McpToolRole, McpToolsSpec, ProviderSpec } from '../model/suite.js';
 import { DEFAULT_ARGUMENTS, at, fillArguments, toolEntries, type Values } from './mcpTools.js';
-import { childEnv, httpHeaders } from '../targets/adapterFromSpec.js';
-import { DEFAULT_TIMEOUT_MS, type CallOptions } from '../targets/jsonRpc/client.js';
-import { childEnvironment } from '../targets/jsonRpc/commandTransport.js';
-import { describeValue, excerpt, isObject } from '../targets/jsonRpc/protocol.js';
-import type { AdapterMemory } from '../targets/jsonRpc/protocol.js';
-import type { MemoryClient } from '../targets/jsonRpc/store.js';
+import { httpHeaders } from '../protocol/adapterFromSpec.js';
+import { childEnv, childEnvironment } from '../process/childEnv.js';
+import { DEFAULT_TIMEOUT_MS, type CallOptions } from '../protocol/client.js';
+import { describeValue, excerpt, isObject } from '../protocol/protocol.js';
+import type { AdapterMemory } from '../protocol/protocol.js';
+import type { MemoryClient } from './adapterStore.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { McpLimitError, MessageMeter } from './mcpLimits.js';
-import type { SearchHit } from './types.js';
+import type { SearchHit } from '../model/memory.js';
 
 /**
  * An MCP memory server (a search tool, optionally add, list and reset tools)

@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { atInterrupt } from '../interrupt.js';
-import { OWN_GROUP, signalGroup, stopGroup } from '../targets/processGroup.js';
+import { OWN_GROUP, signalGroup, stopGroup } from '../process/processGroup.js';
 import { McpLimitError, MessageMeter } from './mcpLimits.js';
 
 export interface McpStdioServer {

@@ -1,5 +1,5 @@
-import type { InputProblem, SourceLocation } from '../errors.js';
-import type { McpToolRole, McpToolSpec, McpToolsSpec, ProviderSpec } from '../suite/types.js';
+import type { InputProblem, SourceLocation } from '../model/source.js';
+import type { McpToolRole, McpToolSpec, McpToolsSpec, ProviderSpec } from '../model/suite.js';
 
 /**
  * How a suite maps an MCP memory server's tools: the argument templates and

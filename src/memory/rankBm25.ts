@@ -1,5 +1,7 @@
 import { TopK } from './topK.js';
-import type { MemoryRecord, MemoryStore, SearchHit } from './types.js';
+import type { MemoryRecord } from '../model/memory.js';
+import type { MemoryStore } from './types.js';
+import type { SearchHit } from '../model/memory.js';
 
 /** The keyword provider's presets: `preset: NAME` in a suite. */
 export const KEYWORD_PRESETS = ['rank_bm25'] as const;

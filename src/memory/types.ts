@@ -1,19 +1,4 @@
-/** A memory as a provider stores it. */
-export interface MemoryRecord {
-  id: string;
-  text: string;
-  /** Owner; a search only ever sees the searching user's memories. */
-  user: string;
-  /** ISO date the memory was told, if known. */
-  date?: string;
-}
-
-export interface SearchHit {
-  id: string;
-  text: string;
-  /** Higher is better; what it means depends on the provider (BM25 score, cosine similarity). */
-  score: number;
-}
+import type { MemoryRecord, SearchHit } from '../model/memory.js';
 
 /**
  * The memory under test. Every implementation scopes search and list to one

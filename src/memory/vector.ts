@@ -1,6 +1,7 @@
 import { l2Normalize, type Embedder } from '../embeddings/types.js';
 import { TopK } from './topK.js';
-import type { MemoryRecord, MemoryStore, SearchHit } from './types.js';
+import type { MemoryStore } from './types.js';
+import type { MemoryRecord, SearchHit } from '../model/memory.js';
 
 /** One user's memories as rows of a contiguous matrix. */
 class UserMatrix {

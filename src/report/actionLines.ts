@@ -1,5 +1,5 @@
-import type { FailureActions } from '../e2e/failureActions.js';
-import type { Artifact, ToolCall } from '../e2e/types.js';
+import type { FailureActions } from '../model/e2eResult.js';
+import type { Artifact, ToolCall } from '../model/e2e.js';
 import { cell, htmlCell, plainBlock, plainText, shorten } from './escape.js';
 import { oneLine } from './format.js';
 

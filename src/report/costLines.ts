@@ -1,4 +1,4 @@
-import type { E2eResult } from '../e2e/aggregate.js';
+import type { E2eResult } from '../model/e2eResult.js';
 import { usd } from './format.js';
 
 /** A USD figure in a breakdown: "unknown" when a part of it is, "-" when there is nothing to show (no success bought). */

@@ -1,5 +1,4 @@
-import type { E2eResult } from '../e2e/aggregate.js';
-import type { FaultRates } from '../e2e/faults.js';
+import type { E2eResult, FaultRates } from '../model/e2eResult.js';
 import { FAULT_KINDS } from '../e2e/faults.js';
 import { cell, plainText } from './escape.js';
 import { formatMetric, formatMs, markdownTable, textTable } from './format.js';

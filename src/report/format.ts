@@ -1,5 +1,4 @@
 import { plainText, shorten } from './escape.js';
-import { GROUP_PREFIX } from '../retrieval/metrics.js';
 
 /** Markdown table: first column left, the rest right-aligned. Cells must be escaped already. */
 export function markdownTable(header: string[], rows: string[][]): string[] {
@@ -33,17 +32,6 @@ export function formatEstimate(value: number | undefined, estimate: { ci: [numbe
 export function formatMs(value: number | undefined): string {
   if (value === undefined) return '-';
   return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
-}
-
-/** The group-level figures of these columns (retrieval.group_metrics). */
-export function groupColumns(columns: readonly string[]): string[] {
-  return columns.map((name) => `${GROUP_PREFIX}${name}`);
-}
-
-/** Columns shown in the short tables; results.json has every metric. */
-export function headlineMetrics(k: readonly number[]): string[] {
-  const largest = k[k.length - 1]!;
-  return [...k.map((cut) => `recall@${cut}`), 'mrr', `ndcg@${largest}`, `precision@${largest}`];
 }
 
 /**

@@ -5,9 +5,8 @@
  * comes with the counts it stands on. Pure; the caller's `text` makes names
  * safe for where they go (cell for markdown, plainText for a terminal).
  */
-import type { E2eResult } from '../e2e/aggregate.js';
-import type { GraderGroup, GraderSummary } from '../e2e/aggregateGraders.js';
-import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
+import type { E2eResult, GraderGroup, GraderSummary } from '../model/e2eResult.js';
+import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
 import { cell, plainText } from './escape.js';
 import { formatEstimate, markdownTable, textTable } from './format.js';
 

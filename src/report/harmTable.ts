@@ -5,9 +5,8 @@
  * reached the context. Pure; the terminal gets plain text, report.md and the
  * comment get markdown, all untrusted text escaped.
  */
-import type { E2eResult } from '../e2e/aggregate.js';
-import type { HarmHit, HarmRates, HarmShare } from '../e2e/harm.js';
-import type { Condition } from '../e2e/types.js';
+import type { E2eResult, HarmHit, HarmRates, HarmShare } from '../model/e2eResult.js';
+import type { Condition } from '../model/e2e.js';
 import { cell, plainText } from './escape.js';
 import { formatMetric, markdownTable, oneLine, textTable } from './format.js';
 

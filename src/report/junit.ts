@@ -10,15 +10,15 @@
  * or has no record. A layer that was skipped is one <skipped/> testcase, so
  * the report says why nothing ran. Pure: data in, text out.
  */
-import type { TrialRecord } from '../e2e/trial.js';
-import type { Condition } from '../e2e/types.js';
-import type { ProviderResult } from '../results/types.js';
+import type { TrialRecord } from '../model/trial.js';
+import type { Condition } from '../model/e2e.js';
+import type { ProviderResult } from '../model/results.js';
 import { scrubSecrets } from '../secrets.js';
 import { plainBlock, plainText } from './escape.js';
-import { missedQueries } from './missedTable.js';
+import { missedQueries } from '../retrieval/metrics.js';
 import { STAGE_LABELS } from '../e2e/stage.js';
 import { stageLabel } from './stageLines.js';
-import type { ResultsDocument } from '../results/types.js';
+import type { ResultsDocument } from '../model/results.js';
 
 type Outcome = { kind: 'failure' | 'error' | 'skipped'; message: string; text?: string };
 

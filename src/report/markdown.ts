@@ -1,21 +1,24 @@
 import { costLines } from './costLines.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { cell, escapeMarkdown } from './escape.js';
-import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
+import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
 import { selectionText } from './selectionText.js';
-import { formatCost, formatEstimate, formatMs, groupColumns, headlineMetrics, liftAndGapCells, markdownTable, recallQualityText, splitRunText } from './format.js';
+import { formatCost, formatEstimate, formatMs, liftAndGapCells, markdownTable, recallQualityText, splitRunText } from './format.js';
+import { groupColumns, headlineMetrics } from '../retrieval/metrics.js';
 import { tagTables, withoutRelevantText } from './tagTables.js';
-import type { IsolationCheck, ResultsDocument } from '../results/types.js';
-import { missedQueries, missedQueryRows } from './missedTable.js';
+import type { ResultsDocument } from '../model/results.js';
+import { missedQueries } from '../retrieval/metrics.js';
+import { missedQueryRows } from './missedTable.js';
 import { faultTableMarkdown } from './faultTable.js';
 import { graderTable, graderTableMarkdown } from './graderTable.js';
 import { harmCell, harmMarkdown } from './harmTable.js';
 import { actionDetails } from './actionLines.js';
 import { gateMarkdown, verdictHeadline } from './comment.js';
-import type { Verdict } from '../gate/types.js';
-import type { Trend } from '../history/types.js';
+import type { Verdict } from '../model/gate.js';
+import type { Trend } from '../model/history.js';
 import { trendLinesMarkdown } from './trendLines.js';
 import { memoryWarning, STAGE_INTRO, stageLines, stageName, stagesAllUnknown } from './stageLines.js';
+import { isolationLines } from './isolation.js';
 
 /** What report.md adds to the results once the run is gated (run, merge, the Action); regrade has no verdict. */
 export interface MarkdownReportContext {
@@ -159,21 +162,4 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
     lines.push('', ...e2e.failures.slice(0, 50).flatMap((failure) => actionDetails(failure.key, failure)), '</details>', '');
   }
   return lines;
-}
-
-/** One cross-user hit in words, every id through `escape`: "q1 by alice got m3 of bob". */
-export function crossUserText(hit: IsolationCheck['cross_user'][number], escape: (text: string) => string): string {
-  return `${escape(hit.query)} by ${escape(hit.user)} got ${escape(hit.memory)} of ${escape(hit.owner)}`;
-}
-
-/** The isolation canary: one line per provider whose results held another user's memories or unknown ids, with up to `pairsShown` of the hits. */
-export function isolationLines(providers: NonNullable<ResultsDocument['retrieval']>['providers'][string][], pairsShown = 5): string[] {
-  const lines = providers.flatMap(({ name, isolation }) => {
-    if (!isolation || isolation.cross_user_hits + isolation.unknown_ids === 0) return [];
-    const pairs = isolation.cross_user.slice(0, pairsShown).map((hit) => crossUserText(hit, (text) => cell(text)));
-    const more = isolation.cross_user_hits > pairs.length ? `, … ${isolation.cross_user_hits - pairs.length} more` : '';
-    const unknown = isolation.unknown_ids > 0 ? ` ${isolation.unknown_ids} result(s) with an id the suite never seeded.` : '';
-    return [`- **${cell(name)}: ${isolation.cross_user_hits} cross-user hit(s)**${pairs.length ? ` (${pairs.join('; ')}${more})` : ''}.${unknown}`];
-  });
-  return lines.length > 0 ? ['**Isolation:** results owned by another user than the one searching:', '', ...lines, ''] : [];
 }

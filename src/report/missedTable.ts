@@ -1,11 +1,5 @@
-import type { ProviderResult, QueryOutcome } from '../results/types.js';
-import { scoredQueries } from '../retrieval/metrics.js';
+import type { QueryOutcome } from '../model/results.js';
 import { cell } from './escape.js';
-
-/** Queries where some relevant memory is not in the top k; one with no relevant memory cannot miss one. */
-export function missedQueries(provider: ProviderResult, k: number): QueryOutcome[] {
-  return scoredQueries(provider.queries).filter((query) => (query.metrics[`recall@${k}`] ?? 0) < 1);
-}
 
 /** Rows for a table of queries that missed: the query, each wanted memory with its rank, what came back. */
 export function missedQueryRows(missed: readonly QueryOutcome[], k: number, options: { withId: boolean; textLimit?: number }): string[][] {

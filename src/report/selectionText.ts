@@ -1,4 +1,4 @@
-import type { ResultsDocument } from '../results/types.js';
+import type { ResultsDocument } from '../model/results.js';
 
 /**
  * What a narrowed run (run --case, --ability, --query, --repeat,

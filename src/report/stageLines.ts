@@ -5,8 +5,9 @@
  * stages are unknown, and the warning of a memory that was empty after every
  * trial's sessions. Pure; ability names go through the caller's `escape`.
  */
-import type { E2eResult } from '../e2e/aggregate.js';
-import { emptyMemoryWarning, failingCount, STAGE_LABELS, stageCountsText, type StageCounts, type TrialStage } from '../e2e/stage.js';
+import type { E2eResult } from '../model/e2eResult.js';
+import { emptyMemoryWarning, failingCount, STAGE_LABELS, stageCountsText } from '../e2e/stage.js';
+import type { StageCounts, TrialStage } from '../model/stage.js';
 
 /** "5 failing: 2 not stored, 2 not recalled, 1 misread". */
 export function failingText(counts: StageCounts): string {

@@ -1,5 +1,5 @@
 import { metricNames } from '../retrieval/metrics.js';
-import type { ProviderResult, RetrievalResult } from '../results/types.js';
+import type { ProviderResult, RetrievalResult } from '../model/results.js';
 import { formatMetric } from './format.js';
 
 /** One provider's every metric by tag: a row per metric, a column for all queries and one per tag, each headed with its query count. */

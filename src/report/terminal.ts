@@ -1,11 +1,12 @@
-import type { ProviderResult } from '../results/types.js';
+import type { ProviderResult } from '../model/results.js';
 import { plainText } from './escape.js';
-import { INTERVAL_DEFINITION } from '../gate/bootstrap.js';
-import { formatEstimate, formatMetric, formatMs, groupColumns, headlineMetrics, oneLine, textTable, usd } from './format.js';
-import { crossUserText } from './markdown.js';
-import { missedQueries } from './missedTable.js';
+import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
+import { formatEstimate, formatMetric, formatMs, oneLine, textTable, usd } from './format.js';
+import { groupColumns, headlineMetrics } from '../retrieval/metrics.js';
+import { crossUserText } from './isolation.js';
+import { missedQueries } from '../retrieval/metrics.js';
 import { queryRowsFile } from '../results/folder.js';
-import type { ResultsDocument } from '../results/types.js';
+import type { ResultsDocument } from '../model/results.js';
 import { tagTables, withoutRelevantText } from './tagTables.js';
 
 const MAX_MISSES_SHOWN = 10;

@@ -1,5 +1,5 @@
-import { sparkline } from '../history/sparkline.js';
-import type { HistoryLine, Trend } from '../history/types.js';
+import { sparkline } from './sparkline.js';
+import type { HistoryLine, Trend } from '../model/history.js';
 import { cell } from './escape.js';
 import { formatMetric, oneLine, usd } from './format.js';
 

@@ -4,18 +4,20 @@
  * for the paired bootstrap interval of each change, pairedChanges for McNemar
  * on cases and Wilcoxon on queries), laid out as one table per layer. Pure.
  */
-import type { E2eResult } from '../e2e/aggregate.js';
-import type { CheckSpec } from '../e2e/types.js';
+import type { E2eResult } from '../model/e2eResult.js';
+import type { CheckSpec } from '../model/checks.js';
 import { CHECK_KINDS, kindsOf } from '../e2e/checks/table.js';
-import { DEFAULT_SEED, INTERVAL_DEFINITION, excludesZero, mixSeed, pairedBootstrapChange } from '../gate/bootstrap.js';
+import { DEFAULT_SEED, INTERVAL_DEFINITION, excludesZero, mixSeed, pairedBootstrapChange } from '../stats/bootstrap.js';
 import { compareResults, type MetricComparison } from '../gate/compare.js';
-import { caseRateSamples, type NamedCase } from '../gate/metrics.js';
-import { formatInterval, formatNumber } from '../gate/format.js';
-import { caseChanges, pValue, pairedChanges, type CaseChanges, wilcoxonText, type McNemarResult, type PairedChanges } from '../gate/paired.js';
-import { round } from '../stats.js';
-import type { ResultsDocument } from '../results/types.js';
+import { caseRateSamples, type NamedCase } from '../e2e/caseSamples.js';
+import { formatInterval, formatNumber, pValue, wilcoxonText } from './gateFormat.js';
+import { caseChanges, pairedChanges, type CaseChanges, type PairedChanges } from '../gate/paired.js';
+import type { McNemarResult } from '../stats/paired.js';
+import { round } from '../stats/summary.js';
+import type { ResultsDocument } from '../model/results.js';
 import { cell } from './escape.js';
-import { headlineMetrics, markdownTable, oneLine, textTable } from './format.js';
+import { markdownTable, oneLine, textTable } from './format.js';
+import { headlineMetrics } from '../retrieval/metrics.js';
 
 export interface VariantResults {
   name: string;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { RecallGateError } from '../errors.js';
 import { RESULTS_FILE, queryRowsFile } from './folder.js';
-import type { ResultsDocument } from './types.js';
+import type { ResultsDocument } from '../model/results.js';
 
 /**
  * What a baseline (compare's first folder, run --baseline DIR, the Action's

@@ -6,9 +6,9 @@
  * complete, or an e2e layer that could not start, fails every unit of its
  * layer (`all`): the folder cannot say which would have passed.
  */
-import type { TrialRecord } from '../e2e/trial.js';
-import { missedQueries } from '../report/missedTable.js';
-import type { ResultsDocument } from './types.js';
+import type { TrialRecord } from '../model/trial.js';
+import { missedQueries } from '../retrieval/metrics.js';
+import type { ResultsDocument } from '../model/results.js';
 
 export interface FailedUnits {
   cases: string[];

@@ -1,15 +1,15 @@
 import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { TrialRecord } from '../e2e/trial.js';
-import { TrialLog, latestByKey } from '../e2e/trialLog.js';
+import type { TrialRecord } from '../model/trial.js';
+import { TrialLog, latestByKey } from './trialLog.js';
 import { RecallGateError, fileSystemError } from '../errors.js';
 import { formatQrelsLines, formatRunLines } from '../retrieval/trec.js';
 import { isStale, lockResultsDir, readHolder } from './lock.js';
 import { LineFile, readLines, writeLinesAtomic } from './lines.js';
 import { replaceFile, writeNamedOutput } from '../outputFile.js';
 import { scrubSecrets } from '../secrets.js';
-import { UnreadableInput, readInputFile } from '../suite/readInput.js';
-import type { ProviderResult, QueryOutcome, ResultsDocument, RetrievalResult } from './types.js';
+import { UnreadableInput, readInputFile } from '../source/readInput.js';
+import type { ProviderResult, QueryOutcome, ResultsDocument, RetrievalResult } from '../model/results.js';
 
 /**
  * The results folder (run --out, merge --out, the Action's folder per suite):

@@ -14,7 +14,8 @@
  * of relevant groups among the first k groups, group_mrr is 1 / rank of the
  * first relevant group. LongMemEval's session nDCG differs (README, metric table).
  */
-import { GROUP_PREFIX, queryMetrics, type Gains, type MetricValues } from './metrics.js';
+import { GROUP_PREFIX, queryMetrics, type Gains } from './metrics.js';
+import type { MetricValues } from '../model/figures.js';
 
 /** The group of a memory id, undefined when the memory has none (or the id is not the suite's). */
 export type GroupOf = (memoryId: string) => string | undefined;

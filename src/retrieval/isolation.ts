@@ -1,5 +1,5 @@
-import type { MemorySpec } from '../suite/types.js';
-import type { IsolationCheck, QueryOutcome } from '../results/types.js';
+import type { MemorySpec } from '../model/suite.js';
+import type { IsolationCheck, QueryOutcome } from '../model/results.js';
 
 /**
  * Checks the owner of every result of every query against the suite's

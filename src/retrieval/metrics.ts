@@ -1,3 +1,6 @@
+import type { MetricValues } from '../model/figures.js';
+import type { ProviderResult, QueryOutcome } from '../model/results.js';
+
 /**
  * Retrieval metrics for one query, with trec_eval's definitions
  * (recall.k, P.k, success.k, ndcg_cut.k, recip_rank) and LongMemEval's
@@ -84,8 +87,6 @@ export function ranksOfRelevant(ranked: readonly string[], gains: Gains): Record
   return Object.fromEntries([...gains].filter(([, gain]) => gain >= 1).map(([id]) => [id, position.get(id) ?? null]));
 }
 
-export type MetricValues = Record<string, number>;
-
 /** Every metric for one query, keyed as results.json and the gate name them. */
 export function queryMetrics(ranked: readonly string[], gains: Gains, cutoffs: readonly number[]): MetricValues {
   const values: MetricValues = {};
@@ -139,4 +140,24 @@ export function hasRelevant(query: { relevant: Readonly<Record<string, number>> 
 /** The queries that count in a mean: those with a relevant memory. */
 export function scoredQueries<Q extends { relevant: Readonly<Record<string, number>> }>(queries: readonly Q[]): Q[] {
   return queries.filter(hasRelevant);
+}
+
+/** What RetrievalResult.definitions says of the numbers. */
+export const METRIC_DEFINITIONS =
+  'trec_eval (recall.k, P.k, success.k, ndcg_cut.k, recip_rank over the returned list) and LongMemEval (recall_all@k); every query with a relevant memory counts in each mean, as trec_eval -c';
+
+/** The group-level figures of these columns (retrieval.group_metrics). */
+export function groupColumns(columns: readonly string[]): string[] {
+  return columns.map((name) => `${GROUP_PREFIX}${name}`);
+}
+
+/** Columns shown in the short tables; results.json has every metric. */
+export function headlineMetrics(k: readonly number[]): string[] {
+  const largest = k[k.length - 1]!;
+  return [...k.map((cut) => `recall@${cut}`), 'mrr', `ndcg@${largest}`, `precision@${largest}`];
+}
+
+/** Queries where some relevant memory is not in the top k; one with no relevant memory cannot miss one. */
+export function missedQueries(provider: ProviderResult, k: number): QueryOutcome[] {
+  return scoredQueries(provider.queries).filter((query) => (query.metrics[`recall@${k}`] ?? 0) < 1);
 }

@@ -2,17 +2,16 @@ import { describeError } from '../errors.js';
 import { embeddingCost } from '../e2e/cost.js';
 import { meterEmbeddings } from '../embeddings/usage.js';
 import type { MemoryStore } from '../memory/types.js';
-import { groupBy, round, summarizeLatency } from '../stats.js';
-import type { MemorySpec, ProviderSpec, QuerySpec, RetrievalSpec } from '../suite/types.js';
+import { groupBy, round, summarizeLatency } from '../stats/summary.js';
+import type { MemorySpec, ProviderSpec, QuerySpec, RetrievalSpec } from '../model/suite.js';
 import { checkIsolation } from './isolation.js';
-import { hasRelevant, meanMetrics, metricNames, queryMetrics, ranksOfRelevant, scoredQueries } from './metrics.js';
+import { METRIC_DEFINITIONS, groupColumns, hasRelevant, headlineMetrics, meanMetrics, metricNames, queryMetrics, ranksOfRelevant, scoredQueries } from './metrics.js';
 import { groupMetrics, type GroupOf } from './groupMetrics.js';
 import { userSlices } from './userSlices.js';
 import { emptyIsConclusive, emptyProviderError, listedMemories } from './emptyProvider.js';
 import type { PhaseProgress } from '../phaseProgress.js';
-import { retrievalIntervals } from '../gate/intervals.js';
-import { groupColumns, headlineMetrics } from '../report/format.js';
-import { METRIC_DEFINITIONS, type ProviderResult, type QueryOutcome, type RetrievalResult, type TagMetrics } from '../results/types.js';
+import { retrievalIntervals } from './intervals.js';
+import type { ProviderResult, QueryOutcome, RetrievalResult, TagMetrics } from '../model/results.js';
 
 export interface RetrievalDeps {
   createStore: (provider: ProviderSpec) => MemoryStore;

@@ -1,4 +1,5 @@
-import { meanMetrics, metricNames, queryMetrics, type MetricValues } from './metrics.js';
+import { meanMetrics, metricNames, queryMetrics } from './metrics.js';
+import type { MetricValues } from '../model/figures.js';
 import { trecEvalOrder, type Qrels, type Run } from './trec.js';
 
 export interface TrecScore {

@@ -1,4 +1,5 @@
-import { RecallGateError, type InputProblem } from '../errors.js';
+import { RecallGateError } from '../errors.js';
+import type { InputProblem } from '../model/source.js';
 import { compareHits } from '../memory/types.js';
 
 /** qid -> docid -> relevance, as read from a qrels file (`qid 0 docid rel`). */

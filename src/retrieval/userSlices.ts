@@ -1,4 +1,4 @@
-import type { MemorySpec, QuerySpec } from '../suite/types.js';
+import type { MemorySpec, QuerySpec } from '../model/suite.js';
 
 /**
  * A slice of a suite that can be seeded and searched apart from the rest:

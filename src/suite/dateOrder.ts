@@ -1,6 +1,6 @@
-import type { CaseSpec } from '../e2e/types.js';
-import type { InputProblem } from '../errors.js';
-import type { Rows } from './load.js';
+import type { CaseSpec } from '../model/e2e.js';
+import type { InputProblem } from '../model/source.js';
+import type { Rows } from './rows.js';
 
 /*
  * Dates that run backwards. Sessions are played in the order listed, each on

@@ -1,9 +1,10 @@
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { addProblems, invalidInput, type InputProblem, type SourceLocation } from '../errors.js';
+import { addProblems, invalidInput } from '../errors.js';
+import type { InputProblem, SourceLocation } from '../model/source.js';
 import { checkSchema, type SchemaPart } from './schemaCheck.js';
 import { checkRetrieval } from './semantics.js';
 import { splitOf } from './splits.js';
-import { FileProblems, readDataFile, readYamlFile, type DataPath, type SourceFile } from './sourceFile.js';
+import { FileProblems, readDataFile, readYamlFile, type DataPath, type SourceFile } from '../source/sourceFile.js';
 import { buildE2e, type RawE2e } from './loadE2e.js';
 import { dateOrderWarnings } from './dateOrder.js';
 import { addTools } from './loadTools.js';
@@ -12,32 +13,18 @@ import { gateLocations, gateSpecOf } from './loadGate.js';
 import { buildVariants } from './variants.js';
 import { mcpArgumentProblems, mcpToolLocations } from '../memory/mcpTools.js';
 import type { PhaseProgress } from '../phaseProgress.js';
-import {
-  DEFAULT_USER,
-  type E2eSpec,
-  type EmbeddingSpec,
-  type McpToolsSpec,
-  type MemorySpec,
-  type ProviderSpec,
-  type QuerySpec,
-  type RetrievalSpec,
-  type Split,
-  type Suite,
-} from './types.js';
+import type { E2eSpec, EmbeddingSpec, McpToolsSpec, MemorySpec, ProviderSpec, QuerySpec, RetrievalSpec, Suite } from '../model/suite.js';
+import type { Split } from '../model/split.js';
+import type { Rows } from './rows.js';
+
+/** The user memories belong to when a suite names none. */
+export const DEFAULT_USER = 'default';
 
 const DEFAULT_K = [1, 3, 5];
 const PLURAL: Record<SchemaPart, string> = { suite: 'suites', memory: 'memories', query: 'queries', case: 'cases', tool: 'tools' };
 const MIN_DEPTH = 10;
 /** Rows checked between two progress calls: often enough for a live line, rarely enough to cost nothing. */
 const PROGRESS_EVERY = 1000;
-
-/** A list of rows and where each row was written. */
-export interface Rows {
-  rows: Record<string, unknown>[];
-  locate: (index: number, subpath?: DataPath, keyOf?: string) => SourceLocation;
-  /** The split the row's file sets for all its rows ({file, split}), and where it says so. */
-  fileSplit: (index: number) => { split: Split; where: SourceLocation } | undefined;
-}
 
 interface RawRetrieval {
   k?: number[];

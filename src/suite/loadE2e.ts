@@ -1,16 +1,18 @@
 import { dirname, relative, resolve } from 'node:path';
-import type { CaseSpec, CheckSpec, Condition, SessionSpec } from '../e2e/types.js';
-import { RecallGateError, addProblems, formatLocation, type InputProblem } from '../errors.js';
+import type { CaseSpec, Condition, SessionSpec } from '../model/e2e.js';
+import type { CheckSpec } from '../model/checks.js';
+import { RecallGateError, addProblems, formatLocation } from '../errors.js';
+import type { InputProblem } from '../model/source.js';
 import { readLabels } from '../e2e/judgeCalibration.js';
 import { checkProblems } from '../e2e/checks/table.js';
 import { blankness, normalisesToBlank, showBlank } from '../e2e/checks/normalize.js';
 import { loadGraders } from '../e2e/graders/grade.js';
 import { moduleExports } from '../e2e/graders/script.js';
-import { didYouMean } from './didYouMean.js';
-import type { Rows } from './load.js';
+import { didYouMean } from '../source/didYouMean.js';
+import type { Rows } from './rows.js';
 import { splitOf } from './splits.js';
-import { FileProblems, readReferencedText, type SourceFile } from './sourceFile.js';
-import type { E2eSpec, JudgeSettings, ProviderSpec, RetrievalSpec, TargetSpec } from './types.js';
+import { FileProblems, readReferencedText, type SourceFile } from '../source/sourceFile.js';
+import type { E2eSpec, JudgeSettings, ProviderSpec, RetrievalSpec, TargetSpec } from '../model/suite.js';
 
 export interface RawE2e {
   target: Record<string, unknown> & { kind: TargetSpec['kind'] };

@@ -1,6 +1,6 @@
-import type { SourceLocation } from '../errors.js';
+import type { SourceLocation } from '../model/source.js';
 import { childPath } from '../gate/evaluate.js';
-import type { GateNode, GateSpec } from '../gate/types.js';
+import type { GateNode, GateSpec } from '../model/gate.js';
 
 /** The gate as the evaluator reads it: the top-level all/any is the root. */
 export function gateSpecOf(raw: Record<string, unknown>): GateSpec {

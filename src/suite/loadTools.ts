@@ -1,8 +1,9 @@
-import { formatLocation, type InputProblem, type SourceLocation } from '../errors.js';
+import { formatLocation } from '../errors.js';
+import type { InputProblem, SourceLocation } from '../model/source.js';
 import { parametersProblem, templateNames } from '../targets/tools.js';
-import { didYouMean } from './didYouMean.js';
-import type { Rows } from './load.js';
-import type { TargetSpec, ToolSpec } from './types.js';
+import { didYouMean } from '../source/didYouMean.js';
+import type { Rows } from './rows.js';
+import type { TargetSpec, ToolSpec } from '../model/suite.js';
 
 /** Target keys of the builtin target's tool calling. */
 const TOOL_KEYS = ['tools', 'max_tool_rounds'] as const;

@@ -1,9 +1,9 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import suiteSchema from '../../schema/suite.schema.json' with { type: 'json' };
-import type { InputProblem } from '../errors.js';
-import { closest, didYouMean } from './didYouMean.js';
+import type { InputProblem } from '../model/source.js';
+import { closest, didYouMean } from '../source/didYouMean.js';
 import { STRING_FORMATS } from './formats.js';
-import type { DataPath, SourceFile } from './sourceFile.js';
+import type { DataPath, SourceFile } from '../source/sourceFile.js';
 
 export type SchemaPart = 'suite' | 'memory' | 'query' | 'case' | 'tool';
 

@@ -6,10 +6,11 @@
  */
 import picomatch from 'picomatch';
 import { RecallGateError } from '../errors.js';
-import { seededRandom } from '../random.js';
-import type { CaseSpec } from '../e2e/types.js';
-import { didYouMean } from './didYouMean.js';
-import type { QuerySpec, Suite } from './types.js';
+import { seededRandom } from '../stats/random.js';
+import type { CaseSpec } from '../model/e2e.js';
+import { didYouMean } from '../source/didYouMean.js';
+import type { QuerySpec, Suite } from '../model/suite.js';
+import type { SampleRecord, SelectionRecord } from '../model/selection.js';
 
 /** What the flags ask for; empty lists narrow nothing. */
 export interface SelectionRequest {
@@ -20,29 +21,6 @@ export interface SelectionRequest {
   sample?: { n: number; seed: number };
   /** run --rerun-failed DIR: the cases and queries that failed there. */
   rerunFailed?: { from: string; cases: string[]; queries: string[] };
-}
-
-/** results.json's record of a narrowed run: which units ran, of how many, chosen by which flags. */
-export interface SelectionRecord {
-  /** The flags that narrowed the run, e.g. ["--case", "--repeat"]. */
-  by: string[];
-  /** The e2e cases that ran, when the e2e layer was narrowed. */
-  cases?: string[];
-  /** The retrieval queries that ran, when the retrieval layer was narrowed. */
-  queries?: string[];
-  /** How many the suite has. */
-  of: { cases: number; queries: number };
-  /** run --repeat: the repeat that replaced e2e.repeat. */
-  repeat?: number;
-  /** run --rerun-failed: the results folder whose failures ran again. */
-  rerun_failed_from?: string;
-}
-
-/** results.json's record of run --sample: n of the cases, drawn with this seed. */
-export interface SampleRecord {
-  n: number;
-  of: number;
-  seed: number;
 }
 
 export const DEFAULT_SAMPLE_SEED = 1;

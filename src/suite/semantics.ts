@@ -1,8 +1,8 @@
-import type { InputProblem, SourceLocation } from '../errors.js';
+import type { InputProblem, SourceLocation } from '../model/source.js';
 import { formatLocation } from '../errors.js';
-import { typoMatcher } from './didYouMean.js';
-import type { DataPath } from './sourceFile.js';
-import type { RetrievalSpec } from './types.js';
+import { typoMatcher } from '../source/didYouMean.js';
+import type { DataPath } from '../source/sourceFile.js';
+import type { RetrievalSpec } from '../model/suite.js';
 import { hasRelevant } from '../retrieval/metrics.js';
 import type { PhaseProgress } from '../phaseProgress.js';
 

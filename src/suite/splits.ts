@@ -1,20 +1,9 @@
-import { caseContentHashes, queryContentHashes, type CaseContentHashes, type QueryContentHashes } from '../e2e/fingerprint.js';
-import { formatLocation, type InputProblem } from '../errors.js';
-import type { Rows } from './load.js';
-import type { Split, Suite } from './types.js';
-
-/** What `run --split` and `gate.split` choose. */
-export type SplitChoice = Split | 'all';
-export const SPLIT_CHOICES: readonly SplitChoice[] = ['all', 'dev', 'heldout'];
-
-/** results.json's record of the splits: which one ran, and what froze each held-out case. */
-export interface SplitRecord {
-  run: SplitChoice;
-  /** Held-out case name -> content hashes; the comment flags a case whose hashes differ from the baseline's. */
-  heldout_cases: Record<string, CaseContentHashes>;
-  /** Held-out query id -> hashes of its text and relevant ids; absent in results written before queries were frozen. */
-  heldout_queries?: Record<string, QueryContentHashes>;
-}
+import { caseContentHashes, queryContentHashes } from '../e2e/fingerprint.js';
+import { formatLocation } from '../errors.js';
+import type { InputProblem } from '../model/source.js';
+import type { Rows } from './rows.js';
+import type { Suite } from '../model/suite.js';
+import type { Split, SplitChoice, CaseContentHashes, QueryContentHashes, SplitRecord } from '../model/split.js';
 
 /**
  * A row's split: its own, else its file's, else dev. A row that says another

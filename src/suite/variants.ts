@@ -6,10 +6,11 @@
  * fingerprints see (the target) always agree.
  */
 import { dirname } from 'node:path';
-import { RecallGateError, formatLocation, invalidInput, type InputProblem, type SourceLocation } from '../errors.js';
-import { didYouMean } from './didYouMean.js';
-import { FileProblems, readReferencedText, type DataPath } from './sourceFile.js';
-import type { BuiltinTargetSpec, EmbeddingSpec, ProviderSpec, Suite, TargetSpec, VariantSpec } from './types.js';
+import { RecallGateError, formatLocation, invalidInput } from '../errors.js';
+import type { InputProblem, SourceLocation } from '../model/source.js';
+import { didYouMean } from '../source/didYouMean.js';
+import { FileProblems, readReferencedText, type DataPath } from '../source/sourceFile.js';
+import type { BuiltinTargetSpec, EmbeddingSpec, ProviderSpec, Suite, TargetSpec, VariantSpec } from '../model/suite.js';
 
 /** The target keys a variant may replace, by target kind: the rest (kind, cwd, timeouts, endpoints) stay the suite's. */
 const OVERRIDABLE: Record<TargetSpec['kind'], readonly string[]> = {

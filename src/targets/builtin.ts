@@ -1,11 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiKeyEnv } from '../apiKey.js';
 import { RecallGateError } from '../errors.js';
-import type { MemoryEntry, MemoryOp } from '../e2e/types.js';
-import type { MemoryStore, SearchHit } from '../memory/types.js';
+import type { MemoryEntry, MemoryOp } from '../model/e2e.js';
+import type { MemoryStore } from '../memory/types.js';
+import type { SearchHit } from '../model/memory.js';
 import { OpenAIEndpoint } from '../net/openaiEndpoint.js';
-import type { BuiltinTargetSpec } from '../suite/types.js';
-import type { ChatReply, ChatRequest, RecalledMemory, Target } from './types.js';
+import type { BuiltinTargetSpec } from '../model/suite.js';
+import type { Target } from './types.js';
+import type { ChatReply, ChatRequest, RecalledMemory } from '../model/chat.js';
 import { converse, DEFAULT_MAX_TOOL_ROUNDS, ToolBox } from './tools.js';
 
 /** How long a memory search may take before the agent answers without memory (target option recall_timeout_ms). */

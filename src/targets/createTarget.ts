@@ -1,10 +1,11 @@
 import { apiKeyEnv } from '../apiKey.js';
 import { createStore, type StoreContext } from '../memory/createStore.js';
 import type { MemoryStore } from '../memory/types.js';
-import type { ProviderSpec, TargetSpec } from '../suite/types.js';
+import type { ProviderSpec, TargetSpec } from '../model/suite.js';
 import { BuiltinTarget } from './builtin.js';
-import { commandAdapter, httpAdapter } from './adapterFromSpec.js';
-import { startedHttpTarget } from './startedServer.js';
+import { commandAdapter, httpAdapter } from '../protocol/adapterFromSpec.js';
+import { AdapterTarget } from './adapterTarget.js';
+import { startedHttpTarget } from './startedTarget.js';
 import type { Target } from './types.js';
 
 export interface TargetContext {
@@ -31,8 +32,8 @@ export async function createTarget(spec: TargetSpec, context: TargetContext): Pr
       }
     }
     case 'http':
-      return spec.start ? startedHttpTarget({ ...spec, start: spec.start, cwd: spec.cwd! }, context.env) : httpAdapter({ ...spec, url: spec.url! }, context.env);
+      return spec.start ? startedHttpTarget({ ...spec, start: spec.start, cwd: spec.cwd! }, context.env) : new AdapterTarget(httpAdapter({ ...spec, url: spec.url! }, context.env));
     case 'command':
-      return commandAdapter(spec, context.env, context.storeContext.adapterStderr);
+      return new AdapterTarget(commandAdapter(spec, context.env, context.storeContext.adapterStderr));
   }
 }

@@ -1,10 +1,11 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionFunctionTool, ChatCompletionMessageParam, ChatCompletionMessageToolCall } from 'openai/resources/chat/completions';
 import { RecallGateError } from '../errors.js';
-import type { Artifact, ReportedUsage, ToolCall } from '../e2e/types.js';
+import type { Artifact, ReportedUsage, ToolCall } from '../model/e2e.js';
 import type { OpenAIEndpoint } from '../net/openaiEndpoint.js';
-import type { ToolSpec } from '../suite/types.js';
-import { readCompletionUsage } from './usage.js';
+import type { ToolSpec } from '../model/suite.js';
+import { readCompletionUsage } from '../net/usage.js';
+import { parseArguments } from '../protocol/protocol.js';
 
 /** Replies with tool calls answered per invocation when the suite sets no max_tool_rounds. */
 export const DEFAULT_MAX_TOOL_ROUNDS = 5;
@@ -134,20 +135,6 @@ function errorsText(validate: ValidateFunction): string {
 function refused(call: ToolCall, error: string): Answered {
   call.error = error;
   return { call, answer: JSON.stringify({ error }) };
-}
-
-/** The arguments text of a tool call as a JSON object, or why it is not one (the builtin's tool loop and the adapter protocol read it alike). */
-export function parseArguments(raw: string): { arguments?: Record<string, unknown>; error?: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch (error) {
-    return { error: `arguments are not JSON: ${error instanceof Error ? error.message : String(error)}` };
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { error: `arguments must be a JSON object; got ${value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value}` };
-  }
-  return { arguments: value as Record<string, unknown> };
 }
 
 /** What the conversation of one invocation came to. */

@@ -10,10 +10,11 @@ import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { aggregateE2e } from '../../src/e2e/aggregate.js';
 import { settleStage } from '../../src/e2e/stage.js';
-import { trialKey, type TrialRecord } from '../../src/e2e/trial.js';
-import type { CaseSpec } from '../../src/e2e/types.js';
+import { trialKey } from '../../src/e2e/trialRecords.js';
+import { type TrialRecord } from '../../src/model/trial.js';
+import type { CaseSpec } from '../../src/model/e2e.js';
 import { renderHtmlReport } from '../../src/report/html/render.js';
-import type { ResultsDocument } from '../../src/results/types.js';
+import type { ResultsDocument } from '../../src/model/results.js';
 import { launchBrowser, noBrowser, openReport, shownValues, type PageScope } from '../support/browser.js';
 import { tempDir } from '../support/cli.js';
 

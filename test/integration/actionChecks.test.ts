@@ -3,10 +3,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { runE2e } from '../../src/e2e/runE2e.js';
-import type { TrialRecord } from '../../src/e2e/trial.js';
+import type { TrialRecord } from '../../src/model/trial.js';
 import { loadSuite } from '../../src/suite/load.js';
-import { AdapterClient, CommandTransport } from '../../src/targets/jsonRpc/index.js';
-import type { ChatReply, ChatRequest, Target } from '../../src/targets/types.js';
+import { AdapterClient } from '../../src/protocol/adapterClient.js';
+import { CommandTransport } from '../../src/protocol/commandTransport.js';
+import type { Target } from '../../src/targets/types.js';
+import type { ChatReply, ChatRequest } from '../../src/model/chat.js';
 import { REPO_ROOT, tempDir } from '../support/cli.js';
 
 const AGENT = join(REPO_ROOT, 'test/fixtures/adapters/actingAgent.mjs');

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { TrialRecord } from '../../src/e2e/trial.js';
+import type { TrialRecord } from '../../src/model/trial.js';
 import { runCli, tempDir } from '../support/cli.js';
 import { startOpenAIServer, type ChatRequestBody, type OpenAIServer } from '../support/openaiServer.js';
 

@@ -2,17 +2,11 @@ import assert from 'node:assert/strict';
 import { realpathSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { RecallGateError } from '../../src/errors.js';
-import type { MemoryRecord } from '../../src/memory/types.js';
-import {
-  AdapterTarget,
-  JsonRpcError,
-  createCommandTarget,
-  createHttpTarget,
-  headersFromEnv,
-  parseChatResult,
-  resolveHeaders,
-  type CommandTarget,
-} from '../../src/targets/jsonRpc/index.js';
+import type { MemoryRecord } from '../../src/model/memory.js';
+import { AdapterTarget, createCommandTarget, createHttpTarget, type CommandTarget } from '../../src/targets/adapterTarget.js';
+import { JsonRpcError } from '../../src/protocol/client.js';
+import { headersFromEnv, resolveHeaders } from '../../src/protocol/httpTransport.js';
+import { parseChatResult } from '../../src/protocol/protocol.js';
 import { EXAMPLE_ADAPTER, closedPort, inlineAdapter, scriptedHttpServer, startHttpAdapter } from '../support/adapterProcess.js';
 import { tempDir } from '../support/cli.js';
 

@@ -11,10 +11,11 @@ import { after, before, describe, test } from 'node:test';
 import { ARTIFACT_LIMIT, capArtifact, probeActions } from '../../src/e2e/actions.js';
 import { runE2e } from '../../src/e2e/runE2e.js';
 import { wasCut } from '../../src/e2e/storedText.js';
-import type { TrialRecord } from '../../src/e2e/trial.js';
+import type { TrialRecord } from '../../src/model/trial.js';
 import { RecallGateError } from '../../src/errors.js';
-import { createCommandTarget, createHttpTarget } from '../../src/targets/jsonRpc/index.js';
-import type { ChatReply, Target } from '../../src/targets/types.js';
+import { createCommandTarget, createHttpTarget } from '../../src/targets/adapterTarget.js';
+import type { Target } from '../../src/targets/types.js';
+import type { ChatReply } from '../../src/model/chat.js';
 import { EXAMPLE_ADAPTER, inlineAdapter, scriptedHttpServer, startHttpAdapter, type ScriptedServer } from '../support/adapterProcess.js';
 import { runCli, tempDir } from '../support/cli.js';
 

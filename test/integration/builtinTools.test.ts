@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { SearchHit } from '../../src/memory/types.js';
+import type { SearchHit } from '../../src/model/memory.js';
 import { KeywordStore } from '../../src/memory/keyword.js';
-import type { ToolSpec } from '../../src/suite/types.js';
+import type { ToolSpec } from '../../src/model/suite.js';
 import { BuiltinTarget } from '../../src/targets/builtin.js';
-import type { ChatReply } from '../../src/targets/types.js';
+import type { ChatReply } from '../../src/model/chat.js';
 import { builtinSpec } from '../support/builtinTarget.js';
 import { startOpenAIServer, type ChatRequestBody, type OpenAIServer, type ScriptedToolCalls } from '../support/openaiServer.js';
 

@@ -3,8 +3,8 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { TrialRecord } from '../../src/e2e/trial.js';
-import type { ResultsDocument } from '../../src/results/types.js';
+import type { TrialRecord } from '../../src/model/trial.js';
+import type { ResultsDocument } from '../../src/model/results.js';
 import { CLI, REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 import { startOpenAIServer, type OpenAIServer } from '../support/openaiServer.js';
 

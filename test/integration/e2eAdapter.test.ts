@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { ResultsDocument } from '../../src/results/types.js';
+import type { ResultsDocument } from '../../src/model/results.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 import { readResults } from '../../src/results/folder.js';
 import { EXAMPLE_ADAPTER, startHttpAdapter } from '../support/adapterProcess.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { gradeTrial } from '../../src/e2e/graders/grade.js';
-import type { CaseSpec } from '../../src/e2e/types.js';
+import type { CaseSpec } from '../../src/model/e2e.js';
 import { REPO_ROOT } from '../support/cli.js';
 
 /*

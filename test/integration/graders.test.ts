@@ -7,8 +7,8 @@ import { main } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { gradeTrial } from '../../src/e2e/graders/grade.js';
 import { OpenAIJudge } from '../../src/e2e/openaiJudge.js';
-import type { TrialRecord } from '../../src/e2e/trial.js';
-import type { CaseSpec } from '../../src/e2e/types.js';
+import type { TrialRecord } from '../../src/model/trial.js';
+import type { CaseSpec } from '../../src/model/e2e.js';
 import { answerFromMemories, startOpenAIServer, type ChatRequestBody } from '../support/openaiServer.js';
 
 function caseWith(graders: CaseSpec['graders']): CaseSpec {

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { TrialRecord } from '../../src/e2e/trial.js';
-import type { ResultsDocument } from '../../src/results/types.js';
+import type { TrialRecord } from '../../src/model/trial.js';
+import type { ResultsDocument } from '../../src/model/results.js';
 import { EXAMPLE_ADAPTER } from '../support/adapterProcess.js';
 import { runCli, tempDir } from '../support/cli.js';
 

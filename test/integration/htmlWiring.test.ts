@@ -13,7 +13,7 @@ import { describe, test } from 'node:test';
 import { main } from '../../src/cli/main.js';
 import { renderComment } from '../../src/report/comment.js';
 import type { ReportData } from '../../src/report/html/data.js';
-import type { ResultsDocument } from '../../src/results/types.js';
+import type { ResultsDocument } from '../../src/model/results.js';
 import { prepareResultsDir, readTrials, writeReports } from '../../src/results/folder.js';
 import { registerSecret } from '../../src/secrets.js';
 import { REPO_ROOT, tempDir } from '../support/cli.js';

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import picomatch from 'picomatch';
 import { parse } from 'yaml';
 import { readResults } from '../../src/results/folder.js';
-import type { ResultsDocument } from '../../src/results/types.js';
+import type { ResultsDocument } from '../../src/model/results.js';
 import { REPO_ROOT, runCli, tempDir, type CliResult } from '../support/cli.js';
 import { startLettaStandIn } from '../support/lettaStandIn.js';
 import { mem0Extraction, answerFromMemories, startOpenAIServer, type ChatRequestBody, type OpenAIServer } from '../support/openaiServer.js';

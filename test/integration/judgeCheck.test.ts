@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { main } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/io.js';
-import type { ResultsDocument } from '../../src/results/types.js';
+import type { ResultsDocument } from '../../src/model/results.js';
 import { tempDir } from '../support/cli.js';
 import { answerFromMemories, startOpenAIServer, type ChatRequestBody, type OpenAIServer } from '../support/openaiServer.js';
 

@@ -5,7 +5,7 @@ import { before, describe, test } from 'node:test';
 import { LocalEmbedder } from '../../src/embeddings/local.js';
 import { loadTransformers, runtimeDir } from '../../src/embeddings/transformersRuntime.js';
 import { RecallGateError } from '../../src/errors.js';
-import type { ResultsDocument } from '../../src/results/types.js';
+import type { ResultsDocument } from '../../src/model/results.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 import { SHARED_RUNTIME_ROOT, cacheRootWithSharedRuntime } from '../support/transformersRuntime.js';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { RecallGateError, formatProblem } from '../../src/errors.js';
 import { fillArguments } from '../../src/memory/mcpTools.js';
-import type { ResultsDocument } from '../../src/results/types.js';
+import type { ResultsDocument } from '../../src/model/results.js';
 import { runSuite } from '../../src/runSuite.js';
 import { loadSuite } from '../../src/suite/load.js';
 import { REPO_ROOT, tempDir } from '../support/cli.js';

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { RecallGateError } from '../../src/errors.js';
 import { McpClient } from '../../src/memory/mcp.js';
 import { MAX_MCP_MESSAGE_BYTES, MAX_MCP_MESSAGE_DEPTH } from '../../src/memory/mcpLimits.js';
-import type { McpToolsSpec } from '../../src/suite/types.js';
+import type { McpToolsSpec } from '../../src/model/suite.js';
 import { REPO_ROOT } from '../support/cli.js';
 import { DEEP_LEVELS, HUGE_TEXT_BYTES, MemoryService, startMcpHttpServer, type RunningMcpHttpServer } from '../support/mcpServer.js';
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { appendFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import type { TrialRecord } from '../../src/e2e/trial.js';
-import type { ResultsDocument } from '../../src/results/types.js';
+import type { TrialRecord } from '../../src/model/trial.js';
+import type { ResultsDocument } from '../../src/model/results.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 
 /*

@@ -4,8 +4,8 @@ import { createConnection, createServer, type AddressInfo, type Server, type Soc
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
-import type { TrialRecord } from '../../src/e2e/trial.js';
-import type { ResultsDocument } from '../../src/results/types.js';
+import type { TrialRecord } from '../../src/model/trial.js';
+import type { ResultsDocument } from '../../src/model/results.js';
 import { EXAMPLE_ADAPTER } from '../support/adapterProcess.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 import { postgresUnavailable, startPostgres, type PostgresServer } from '../support/postgresServer.js';

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { readResults } from '../../src/results/folder.js';
-import type { ResultsDocument } from '../../src/results/types.js';
+import type { ResultsDocument } from '../../src/model/results.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 import { startLettaStandIn } from '../support/lettaStandIn.js';
 import { answerFromMemories, mem0Extraction, startOpenAIServer, type ChatRequestBody, type OpenAIServer } from '../support/openaiServer.js';

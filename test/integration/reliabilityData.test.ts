@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { IMPORT_FORMATS } from '../../src/import/formats.js';
 import { DEFAULT_IMPORT_FLAGS, type ImportFlags } from '../../src/import/types.js';
 import { writeImport } from '../../src/import/writeImport.js';
-import type { ResultsDocument } from '../../src/results/types.js';
+import type { ResultsDocument } from '../../src/model/results.js';
 import { CLI, REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 
 /*

@@ -3,7 +3,7 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { readRun } from '../../src/results/folder.js';
-import type { QueryOutcome, ResultsDocument } from '../../src/results/types.js';
+import type { QueryOutcome, ResultsDocument } from '../../src/model/results.js';
 import { runCli, tempDir } from '../support/cli.js';
 
 const EXAMPLE = 'suites/examples/assistant-memory/suite.yaml';

@@ -4,8 +4,8 @@ import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { TrialRecord } from '../../src/e2e/trial.js';
-import type { ResultsDocument } from '../../src/results/types.js';
+import type { TrialRecord } from '../../src/model/trial.js';
+import type { ResultsDocument } from '../../src/model/results.js';
 import { CLI, runCli, tempDir, type CliResult } from '../support/cli.js';
 import { startOpenAIServer, type ChatRequestBody, type OpenAIServer } from '../support/openaiServer.js';
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { readResults } from '../../src/results/folder.js';
-import type { ResultsDocument } from '../../src/results/types.js';
+import type { ResultsDocument } from '../../src/model/results.js';
 import { runCli, tempDir } from '../support/cli.js';
 
 const SUITE = 'test/fixtures/suites/scoring/suite.yaml';

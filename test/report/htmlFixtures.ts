@@ -3,13 +3,13 @@
  * (aggregateE2e over real trial records), small and hostile, or LoCoMo-sized.
  */
 import { aggregateE2e } from '../../src/e2e/aggregate.js';
-import type { Invocation, TrialRecord } from '../../src/e2e/trial.js';
-import type { CaseSpec, Condition } from '../../src/e2e/types.js';
-import type { Verdict } from '../../src/gate/types.js';
-import type { HistoryLine, Trend } from '../../src/history/types.js';
-import type { ProviderResult, QueryOutcome } from '../../src/results/types.js';
+import type { Invocation, TrialRecord } from '../../src/model/trial.js';
+import type { CaseSpec, Condition } from '../../src/model/e2e.js';
+import type { Verdict } from '../../src/model/gate.js';
+import type { HistoryLine, Trend } from '../../src/model/history.js';
+import type { ProviderResult, QueryOutcome } from '../../src/model/results.js';
 import type { HtmlReportInput } from '../../src/report/html/render.js';
-import type { ResultsDocument } from '../../src/results/types.js';
+import type { ResultsDocument } from '../../src/model/results.js';
 
 /** Text that must never act as markup or script in the page. */
 export const HOSTILE = [

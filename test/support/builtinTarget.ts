@@ -1,4 +1,4 @@
-import type { BuiltinTargetSpec } from '../../src/suite/types.js';
+import type { BuiltinTargetSpec } from '../../src/model/suite.js';
 
 const WHERE = { file: 'builtin-test.yaml', line: 1, col: 1 };
 

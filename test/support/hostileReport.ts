@@ -8,14 +8,14 @@
  * fails with a hostile error); the e2e part is aggregated by aggregateE2e.
  */
 import { aggregateE2e } from '../../src/e2e/aggregate.js';
-import type { TrialRecord } from '../../src/e2e/trial.js';
-import type { CaseSpec, Condition } from '../../src/e2e/types.js';
-import type { Verdict } from '../../src/gate/types.js';
+import type { TrialRecord } from '../../src/model/trial.js';
+import type { CaseSpec, Condition } from '../../src/model/e2e.js';
+import type { Verdict } from '../../src/model/gate.js';
 import { KeywordStore } from '../../src/memory/keyword.js';
 import type { MemoryStore } from '../../src/memory/types.js';
-import type { ResultsDocument } from '../../src/results/types.js';
+import type { ResultsDocument } from '../../src/model/results.js';
 import { runRetrieval } from '../../src/retrieval/runRetrieval.js';
-import type { RetrievalSpec } from '../../src/suite/types.js';
+import type { RetrievalSpec } from '../../src/model/suite.js';
 
 /** Markup that would run (or fetch) if parsed as HTML or followed as a link. */
 export const PAYLOADS = [

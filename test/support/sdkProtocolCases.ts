@@ -30,8 +30,9 @@ import { createStore, type StoreContext } from '../../src/memory/createStore.js'
 import { runRetrieval } from '../../src/retrieval/runRetrieval.js';
 import { scoreTrec } from '../../src/retrieval/score.js';
 import { formatQrelsLines, formatRunLines, parseQrels, parseRun } from '../../src/retrieval/trec.js';
-import type { RetrievalSpec } from '../../src/suite/types.js';
-import { AdapterTarget, JsonRpcError, createCommandTarget, createHttpTarget } from '../../src/targets/jsonRpc/index.js';
+import type { RetrievalSpec } from '../../src/model/suite.js';
+import { AdapterTarget, createCommandTarget, createHttpTarget } from '../../src/targets/adapterTarget.js';
+import { JsonRpcError } from '../../src/protocol/client.js';
 import { tempDir } from './cli.js';
 
 /** One SDK under test. */

@@ -1,4 +1,4 @@
-import type { CheckResult } from '../types.js';
+import type { CheckResult } from '../../model/checks.js';
 import { findAmounts } from './amount.js';
 import { findDates } from './date.js';
 import { excerpt } from './excerpt.js';

@@ -1,4 +1,5 @@
-import type { CheckResult, ToolCall, ToolCallSpec } from '../types.js';
+import type { ToolCall } from '../../model/e2e.js';
+import type { CheckResult, ToolCallSpec } from '../../model/checks.js';
 import { blankness, fold, normalisesToBlank, normalizeAnswer, showBlank } from './normalize.js';
 import { execRegex } from './regexRunner.js';
 import { compileRegex } from './text.js';

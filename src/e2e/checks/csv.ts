@@ -1,4 +1,4 @@
-import type { CheckResult, CsvSpec } from '../types.js';
+import type { CheckResult, CsvSpec } from '../../model/checks.js';
 import { normalizeAnswer } from './normalize.js';
 import { regexMatchesEach } from './regexRunner.js';
 import { compileRegex } from './text.js';

@@ -1,4 +1,4 @@
-import type { CheckSpec } from '../types.js';
+import type { CheckSpec } from '../../model/checks.js';
 import { describeOn } from './on.js';
 import { CHECK_KINDS, kindsOf, type Recurse } from './table.js';
 

@@ -1,6 +1,7 @@
-import type { CheckSpec } from '../types.js';
+import type { CheckSpec } from '../../model/checks.js';
 import { gradeOn, textSubject, type Subject } from './on.js';
-import { CHECK_KINDS, CHECK_KIND_NAMES, kindsOf, type GradeContext, type Graded, type Recurse } from './table.js';
+import { CHECK_KINDS, CHECK_KIND_NAMES, kindsOf, type GradeContext, type Recurse } from './table.js';
+import { type Graded } from './usage.js';
 import { describeCheck } from './describe.js';
 
 export { describeCheck } from './describe.js';

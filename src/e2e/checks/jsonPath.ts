@@ -1,4 +1,4 @@
-import type { CheckResult, JsonPathSpec } from '../types.js';
+import type { CheckResult, JsonPathSpec } from '../../model/checks.js';
 import { showExpected, valueMatches } from './actions.js';
 import { normalizeAnswer } from './normalize.js';
 import { execRegex } from './regexRunner.js';

@@ -1,5 +1,6 @@
 import picomatch from 'picomatch';
-import type { Artifact, CheckOn, ToolCall } from '../types.js';
+import type { Artifact, ToolCall } from '../../model/e2e.js';
+import type { CheckOn } from '../../model/checks.js';
 import { normalizeAnswer } from './normalize.js';
 import { withUsage, type Graded } from './usage.js';
 

@@ -1,6 +1,7 @@
-import type { InputProblem, SourceLocation } from '../../errors.js';
-import { didYouMean } from '../../suite/didYouMean.js';
-import type { CheckOn, CheckSpec, CsvSpec, Judge, JudgeSpec, JsonPathSpec, ToolCallSpec } from '../types.js';
+import type { InputProblem, SourceLocation } from '../../model/source.js';
+import { didYouMean } from '../../source/didYouMean.js';
+import type { Judge } from '../judge.js';
+import type { CheckOn, CheckSpec, CsvSpec, JsonPathSpec, JudgeSpec, ToolCallSpec } from '../../model/checks.js';
 import { checkAbstains, checkAsks } from './abstains.js';
 import { blankRegexProblem, checkToolCalled, checkToolNotCalled, checkToolOrder, regexValueProblems, showExpected } from './actions.js';
 import { checkFirstAmount } from './amount.js';

@@ -1,4 +1,4 @@
-import type { CheckResult } from '../types.js';
+import type { CheckResult } from '../../model/checks.js';
 import { excerpt } from './excerpt.js';
 import { normalizeAnswer } from './normalize.js';
 import { RegexTimeoutError, execRegex } from './regexRunner.js';

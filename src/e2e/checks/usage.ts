@@ -1,4 +1,5 @@
-import type { CheckResult, ReportedUsage } from '../types.js';
+import type { ReportedUsage } from '../../model/e2e.js';
+import type { CheckResult } from '../../model/checks.js';
 
 /** A check's outcome with the judge usage it cost. */
 export type Graded = CheckResult & ReportedUsage;

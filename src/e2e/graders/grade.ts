@@ -1,10 +1,12 @@
 import { describeError } from '../../errors.js';
-import { round } from '../../stats.js';
-import { gradeAnswer, usesJudge } from '../checks/grade.js';
-import { withUsage } from '../checks/table.js';
-import type { CaseSpec, ReportedUsage } from '../types.js';
-import { GRADER_KINDS, checkContext, graderKind, type GraderInput, type GraderLoad } from './table.js';
-import type { GraderOutcome, GraderSpec } from './types.js';
+import { round } from '../../stats/summary.js';
+import { gradeAnswer } from '../checks/grade.js';
+import { usesJudge } from '../checks/table.js';
+import { withUsage } from '../checks/usage.js';
+import type { CaseSpec, ReportedUsage } from '../../model/e2e.js';
+import { GRADER_KINDS, checkContext, graderKind, type GraderLoad } from './table.js';
+import type { GraderInput } from './input.js';
+import type { GraderOutcome, GraderSpec } from '../../model/graders.js';
 
 export interface TrialGrade extends ReportedUsage {
   status: 'pass' | 'fail' | 'error';

@@ -1,6 +1,6 @@
-import type { Invocation } from '../trial.js';
-import type { ReportedUsage } from '../types.js';
-import type { GraderInput } from './table.js';
+import type { Invocation } from '../../model/trial.js';
+import type { ReportedUsage } from '../../model/e2e.js';
+import type { GraderInput } from './input.js';
 
 /**
  * Why a grader that reads memory has no snapshot: a trial takes one only when a
@@ -8,7 +8,7 @@ import type { GraderInput } from './table.js';
  * a grader was added (regrade cannot list memory after the fact).
  */
 export const NO_SNAPSHOT = 'no snapshot of memory was taken when this trial ran (no grader of the case read memory then): run the trial again';
-import type { GraderOutcome, JudgeGraderSpec } from './types.js';
+import type { GraderOutcome, JudgeGraderSpec } from '../../model/graders.js';
 
 /** What a judge grader sees of a trial (the case itself it does not need). */
 export type JudgeGraderInput = Omit<GraderInput, 'spec'>;

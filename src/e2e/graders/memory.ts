@@ -1,7 +1,7 @@
 import { fold, normalizeAnswer, wordSet } from '../checks/normalize.js';
 import { escapeRegex } from '../checks/text.js';
-import type { MemoryEntry } from '../types.js';
-import type { GraderOutcome, MemoryFact, MemoryGraderSpec } from './types.js';
+import type { MemoryEntry } from '../../model/e2e.js';
+import type { GraderOutcome, MemoryFact, MemoryGraderSpec } from '../../model/graders.js';
 
 /*
  * Memory-state graders, on the snapshot taken after the planted sessions.

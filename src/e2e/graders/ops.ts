@@ -1,6 +1,6 @@
-import type { Invocation } from '../trial.js';
-import type { MemoryOp } from '../types.js';
-import type { GraderOutcome, MemoryOpsGraderSpec } from './types.js';
+import type { Invocation } from '../../model/trial.js';
+import type { MemoryOp } from '../../model/e2e.js';
+import type { GraderOutcome, MemoryOpsGraderSpec } from '../../model/graders.js';
 
 /*
  * The memory_ops grader, on the memory tool calls the target reported for

@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { RecallGateError } from '../../errors.js';
-import { childEnv } from '../../targets/adapterFromSpec.js';
-import { childEnvironment } from '../../targets/jsonRpc/commandTransport.js';
-import type { CaseSpec, MemoryOp } from '../types.js';
-import type { Invocation, TrialRecord } from '../trial.js';
+import { childEnv, childEnvironment } from '../../process/childEnv.js';
+import type { CaseSpec, MemoryOp } from '../../model/e2e.js';
+import type { Invocation, TrialRecord } from '../../model/trial.js';
 import { callGrader, GraderCallError } from './scriptProcess.js';
-import type { GraderOutcome, ScriptGraderSpec } from './types.js';
+import type { GraderOutcome, ScriptGraderSpec } from '../../model/graders.js';
 
 /*
  * A user's own grader: an exported function of an ES module the suite names

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { scrubSecrets } from '../../secrets.js';
-import { childEnvironment } from '../../targets/jsonRpc/commandTransport.js';
+import { childEnvironment } from '../../process/childEnv.js';
 
 /*
  * A user's grader script runs in a node process of its own, with the

@@ -1,34 +1,22 @@
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import type { InputProblem, SourceLocation } from '../../errors.js';
-import { FileProblems, readReferencedText } from '../../suite/sourceFile.js';
-import { gradeAnswer, type GradeContext } from '../checks/grade.js';
+import type { InputProblem, SourceLocation } from '../../model/source.js';
+import { FileProblems, readReferencedText } from '../../source/sourceFile.js';
+import { gradeAnswer } from '../checks/grade.js';
+import { type GradeContext } from '../checks/table.js';
 import { probeActions } from '../actions.js';
 import { describeCheck } from '../checks/describe.js';
 import { normalisesToBlank } from '../checks/normalize.js';
 import { checkProblems, usesJudge } from '../checks/table.js';
-import type { Invocation, TrialRecord } from '../trial.js';
-import type { CaseSpec, CheckSpec, Judge, ReportedUsage } from '../types.js';
+import type { TrialRecord } from '../../model/trial.js';
+import type { CaseSpec, ReportedUsage } from '../../model/e2e.js';
+import type { CheckSpec } from '../../model/checks.js';
 import { NO_SNAPSHOT, gradeWithJudge } from './judge.js';
 import { gradeCaptures, gradeRedundancy } from './memory.js';
 import { gradeMemoryOps } from './ops.js';
 import { gradeWithScript, loadEnvironment, moduleExports } from './script.js';
-import type { GraderOutcome, GraderSpec, JudgeGraderSpec, MemoryGraderSpec, MemoryOpsGraderSpec, ScriptGraderSpec } from './types.js';
-
-/** What a grader sees of one trial. */
-export interface GraderInput {
-  spec: CaseSpec;
-  question: string;
-  answer: string;
-  snapshot: TrialRecord['snapshot'];
-  invocations: readonly Invocation[];
-  judge?: Judge;
-  judgeModel?: string;
-  /** Why there is no judge although the suite names one (see E2eDeps.judgeMissing). */
-  judgeMissing?: string;
-  /** recall-gate's environment, which a script grader's `env:` reads `${VAR}` from; process.env when absent. */
-  env?: NodeJS.ProcessEnv;
-}
+import type { GraderOutcome, GraderSpec, JudgeGraderSpec, MemoryGraderSpec, MemoryOpsGraderSpec, ScriptGraderSpec } from '../../model/graders.js';
+import type { GraderInput } from './input.js';
 
 type Path = (string | number)[];
 

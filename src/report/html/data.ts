@@ -1,15 +1,17 @@
 import { capText } from '../../e2e/storedText.js';
-import type { Invocation, TrialRecord } from '../../e2e/trial.js';
-import type { Condition } from '../../e2e/types.js';
-import { formatInterval, formatNumber, splitLine, verdictLine } from '../../gate/format.js';
-import type { GateRow, Verdict } from '../../gate/types.js';
-import type { Trend } from '../../history/types.js';
-import type { ProviderResult } from '../../results/types.js';
-import { formatCost, formatEstimate, formatMetric, headlineMetrics, liftAndGapCells } from '../format.js';
-import { missedQueries } from '../missedTable.js';
-import type { ResultsDocument } from '../../results/types.js';
+import type { Invocation, TrialRecord } from '../../model/trial.js';
+import type { Condition } from '../../model/e2e.js';
+import { formatInterval, formatNumber, splitLine, verdictLine } from '../gateFormat.js';
+import type { GateRow, Verdict } from '../../model/gate.js';
+import type { Trend } from '../../model/history.js';
+import type { ProviderResult } from '../../model/results.js';
+import { formatCost, formatEstimate, formatMetric, liftAndGapCells } from '../format.js';
+import { headlineMetrics } from '../../retrieval/metrics.js';
+import { missedQueries } from '../../retrieval/metrics.js';
+import type { ResultsDocument } from '../../model/results.js';
 import { embeddedBytes } from './scriptJson.js';
-import { FAILURE_STAGES, type TrialStage } from '../../e2e/stage.js';
+import { FAILURE_STAGES } from '../../e2e/stage.js';
+import type { TrialStage } from '../../model/stage.js';
 import { stageName } from '../stageLines.js';
 
 /**

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { TrialRecord } from '../../e2e/trial.js';
-import type { Verdict } from '../../gate/types.js';
-import type { Trend } from '../../history/types.js';
-import type { ResultsDocument } from '../../results/types.js';
+import type { TrialRecord } from '../../model/trial.js';
+import type { Verdict } from '../../model/gate.js';
+import type { Trend } from '../../model/history.js';
+import type { ResultsDocument } from '../../model/results.js';
 import { chartJsSource } from './chartSource.js';
 import { reportData } from './data.js';
 import { reportPage } from './page.js';

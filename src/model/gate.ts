@@ -1,0 +1,87 @@
+import type { Split, SplitChoice } from './split.js';
+
+/** The suite's composite gate, as written. */
+export type GateNode = GateCondition | { all: GateNode[] } | { any: GateNode[] };
+
+export type GateOp = 'gt' | 'gte' | 'lt' | 'lte' | 'eq';
+export type Aggregation = 'mean' | 'min' | 'max' | 'median' | 'p95';
+export type GateDecide = 'point' | 'interval';
+
+export interface GateCondition {
+  /** A key into results.json, e.g. retrieval.vector.recall@3, e2e.pass_rate, e2e.ability.isolation.pass^k. */
+  metric: string;
+  op?: GateOp;
+  value?: number;
+  /** Fails when the metric fell by more than this against the baseline (by the rule `decide` names). */
+  max_drop?: number;
+  /** Fails when the metric rose by more than this against the baseline (latency, cost). */
+  max_rise?: number;
+  /**
+   * What decides max_drop/max_rise: `point` (default) the change of the point
+   * estimates; `interval` the 95% interval of the change, which must lie wholly
+   * beyond the bound to fail, so a change within resampling noise passes.
+   */
+  decide?: GateDecide;
+  /** What max_drop/max_rise compare against: `variant:NAME`, that variant's run (run --variants); the run's baseline when absent. */
+  baseline?: string;
+  /** How per-query or per-trial values become one number; default: the metric's own (mean for rates). */
+  aggregation?: Aggregation;
+  /** Failing this fails the gate whatever any: around it says. */
+  blocking?: boolean;
+}
+
+export interface GateSpec {
+  root: GateNode;
+  /** What a condition on a layer that did not run counts as: waived (default) or failed. */
+  skipped_layers: 'waive' | 'fail';
+  /** Which split's cases and queries decide (gate.split): all (default), dev or heldout. */
+  split?: SplitChoice;
+}
+
+export type GateStatus = 'pass' | 'fail' | 'skipped' | 'not-evaluated';
+
+/** One condition's outcome, for the verdict table. */
+export interface GateRow {
+  /** Nesting path, e.g. "all[4].any[0]", so a table can show the structure. */
+  path: string;
+  metric: string;
+  aggregation?: Aggregation;
+  /** e.g. ">= 0.9", "drop <= 0.05". */
+  threshold: string;
+  actual?: number;
+  baseline?: number;
+  delta?: number;
+  /** 95% bootstrap interval of the change, resampling whole cases or queries (paired when the runs share them). */
+  interval?: [number, number];
+  /** How the two runs' units met in the interval: paired on the shared ones, or each run resampled alone. */
+  pairing?: { paired: boolean; shared: number; added: number; removed: number };
+  /** Which rule decided a max_drop/max_rise: the point estimate or the interval. */
+  decided_by?: GateDecide;
+  /** The interval excludes 0: the change is larger than resampling noise. */
+  significant?: boolean;
+  status: GateStatus;
+  blocking: boolean;
+  /** Why, when not a plain pass or fail (skipped layer, missing metric, no baseline). */
+  note?: string;
+}
+
+/** One all/any group's outcome; the root group has path "". */
+export interface GateGroupRow {
+  path: string;
+  kind: 'all' | 'any';
+  status: 'pass' | 'fail' | 'skipped';
+}
+
+export interface Verdict {
+  status: 'pass' | 'fail';
+  rows: GateRow[];
+  /** Every all/any group, outermost first, so a report can show why an any passed. */
+  groups?: GateGroupRow[];
+  /** Blocking conditions that failed (they fail the gate on their own). */
+  blockingFailures: string[];
+  hasBaseline: boolean;
+  /** The baseline is a run of another suite (compare or run --baseline with --allow-other-suite): every report says so beside the verdict. */
+  baselineSuiteMismatch?: { baseline: string; current: string };
+  /** The split that decided, when the gate names one (gate.split), with what it held. */
+  split?: { name: Split; cases: number; queries: number };
+}

@@ -1,0 +1,270 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { RecallGateError } from '../errors.js';
+import { scrubSecrets } from '../secrets.js';
+import { atInterrupt } from '../interrupt.js';
+import { OWN_GROUP, signalGroup, stopGroup } from '../process/processGroup.js';
+import { childEnvironment } from '../process/childEnv.js';
+import type { JsonRpcRequest, JsonRpcTransport } from './client.js';
+import { excerpt, isObject } from './protocol.js';
+import { envHint, unpassedVariables } from './envHint.js';
+
+export interface CommandTransportOptions {
+  /** The program, run without a shell (e.g. "node", "python3", "./adapter"). */
+  command: string;
+  args?: readonly string[];
+  cwd?: string;
+  /** The child's own variables (a suite's `env:`), on top of the few it inherits (see childEnvironment). */
+  env?: Record<string, string>;
+  /** Each line the child writes to stderr (scrubbed of secrets); by default passed through to our stderr. A run sends them to adapter.log. */
+  onStderr?: (line: string) => void;
+  /** Notices for people (a stray stdout line, a restart); by default written to our stderr as "warning: ...". */
+  onWarning?: (message: string) => void;
+  /** How long close() waits for the child to exit after its stdin ends, before killing it (default 2000 ms). */
+  closeTimeoutMs?: number;
+}
+
+/** stderr lines kept for error messages. */
+const STDERR_KEPT = 10;
+/** After 'exit', how long to wait for stdout to drain ('close') before failing the calls still waiting. */
+const DRAIN_MS = 250;
+
+interface Pending {
+  method: string;
+  resolve: (response: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * JSON-RPC over a child's stdin and stdout, one message per line. The child
+ * is started on the first call and serves every call of the target; requests
+ * may overlap and responses may come in any order: they are matched by id.
+ * A line on stdout that is not a response (a library logging with
+ * console.log) is a warning naming it, and otherwise ignored: it belongs to
+ * no request. When the child exits mid-run, the calls waiting on it fail with
+ * its exit code or signal and the last lines of its stderr, and it is started
+ * again (once, with a warning saying so); after a second death, or when it
+ * cannot start at all, every later call fails at once with that reason.
+ */
+export class CommandTransport implements JsonRpcTransport {
+  readonly label: string;
+  private child?: ChildProcessWithoutNullStreams;
+  private readonly pending = new Map<string, Pending>();
+  private readonly stderrTail: string[] = [];
+  /** Why the child is gone for good ("exited with code 3"), once it is. */
+  private failure?: string;
+  /** Deaths so far: the first is answered with a restart, the second is final. */
+  private deaths = 0;
+  private closing = false;
+  private exited?: Promise<void>;
+  /** close()'s work, so a second close() waits for the same stop. */
+  private closed?: Promise<void>;
+  /** Unregisters the current child's stop on a signal (its own process group no longer gets the terminal's Ctrl-C). */
+  private forgetInterrupt: () => void = () => undefined;
+  /** Lines read from the child's stdout so far: none at a timeout suggests its stdout is buffered. */
+  private stdoutLines = 0;
+
+  constructor(private readonly options: CommandTransportOptions) {
+    if (!options.command) throw new RecallGateError('invalid-input', 'the adapter command is empty');
+    this.label = `agent adapter \`${[options.command, ...(options.args ?? [])].map(quote).join(' ')}\``;
+  }
+
+  /** The child's process id once started, for diagnostics. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  send(request: JsonRpcRequest, signal: AbortSignal): Promise<unknown> {
+    if (this.closing) return Promise.reject(new RecallGateError('internal', `${this.label}: "${request.method}" was sent after the target was closed`));
+    const child = this.start();
+    if (!child || this.failure !== undefined) return Promise.reject(this.failedError(request.method, false));
+    return new Promise((resolve, reject) => {
+      const key = String(request.id);
+      this.pending.set(key, { method: request.method, resolve, reject });
+      signal.addEventListener('abort', () => this.pending.delete(key), { once: true });
+      child.stdin.write(`${JSON.stringify(request)}\n`);
+    });
+  }
+
+  /**
+   * Ends stdin and waits for the child to exit; then stops its process group
+   * (SIGTERM, SIGKILL after a second), which kills the child if it did not
+   * exit and whatever it started that is still running (`sh -c`, `npm run`,
+   * a worker holding its stdout), and lets go of its pipes.
+   */
+  async close(): Promise<void> {
+    if (this.closing) return this.closed;
+    this.closing = true;
+    this.rejectAll(() => new RecallGateError('incomplete', `${this.label}: the target was closed before the call was answered`));
+    const child = this.child;
+    if (!child || !this.exited) return;
+    child.stdin.end();
+    this.closed = within(this.exited, this.options.closeTimeoutMs ?? 2000)
+      .then(() => stopGroup(child, 1000))
+      .finally(() => this.forgetInterrupt());
+    return this.closed;
+  }
+
+  /** The child, started on first use; undefined when it could not even be spawned. */
+  private start(): ChildProcessWithoutNullStreams | undefined {
+    if (this.child || this.failure !== undefined) return this.child;
+    const { command, args = [], cwd, env } = this.options;
+    let child: ChildProcessWithoutNullStreams;
+    try {
+      child = spawn(command, args, { cwd, env: childEnvironment(process.env, env), stdio: ['pipe', 'pipe', 'pipe'], ...OWN_GROUP });
+    } catch (error) {
+      // Arguments spawn rejects outright (a NUL byte in the command, ...).
+      this.failure = `could not be started: ${error instanceof Error ? error.message : String(error)}`;
+      return undefined;
+    }
+    this.child = child;
+    this.forgetInterrupt();
+    this.forgetInterrupt = atInterrupt(() => signalGroup(child, 'SIGTERM'));
+    let spawned = false;
+    let exitTimer: NodeJS.Timeout | undefined;
+    this.exited = new Promise((resolve) => {
+      child.once('spawn', () => (spawned = true));
+      child.on('error', (error) => {
+        // Failing to start emits 'error' and never 'exit'; later errors (a failed kill) change nothing.
+        if (!spawned) {
+          this.fail(`could not be started: ${error.message}`);
+          resolve();
+        }
+      });
+      child.once('exit', (code, signal) => {
+        resolve();
+        const reason = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+        // Responses written just before exiting may still be in the pipe: wait for stdout to end, but not forever.
+        exitTimer = setTimeout(() => this.died(child, reason), DRAIN_MS);
+        child.once('close', () => {
+          clearTimeout(exitTimer);
+          this.died(child, reason);
+        });
+      });
+    });
+    // Writing to a child that is gone fails with EPIPE; its exit is what gets reported.
+    child.stdin.on('error', () => undefined);
+    createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => this.onLine(line));
+    const onStderr = this.options.onStderr ?? ((line: string) => process.stderr.write(`${line}\n`));
+    createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', (raw) => {
+      // Kept for error messages, which end up in results and comments.
+      const line = scrubSecrets(raw);
+      this.stderrTail.push(line);
+      if (this.stderrTail.length > STDERR_KEPT) this.stderrTail.shift();
+      onStderr(line);
+    });
+    return child;
+  }
+
+  private onLine(line: string): void {
+    this.stdoutLines += 1;
+    const text = line.trim();
+    if (!text) return;
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return this.stray(text, 'is not JSON');
+    }
+    if (!isObject(message)) return this.stray(text, 'is not a JSON-RPC response object');
+    if (!('result' in message) && !('error' in message)) {
+      // A request or notification from the adapter is not part of this protocol: ignored.
+      if (typeof message.method === 'string') return;
+      return this.stray(text, 'has neither "result" nor "error"');
+    }
+    if (message.id === null || message.id === undefined) {
+      // An error the adapter could not tie to a request (id null, e.g. it could not parse our line): every waiting call gets it.
+      if ('error' in message) for (const pending of this.takeAll()) pending.resolve(message);
+      else this.stray(text, 'has no "id"');
+      return;
+    }
+    const key = String(message.id);
+    const pending = this.pending.get(key);
+    // No one waiting: the answer to a call that already timed out.
+    if (!pending) return;
+    this.pending.delete(key);
+    pending.resolve(message);
+  }
+
+  /** A line that is not a response belongs to no call (a library's log): said, and ignored, so the call it came during still gets its answer. */
+  private stray(line: string, what: string): void {
+    this.warn(`${this.label} wrote a line to stdout that ${what}, ignored: ${excerpt(line)} (stdout carries only JSON-RPC responses, one per line: write logs to stderr)`);
+  }
+
+  private warn(message: string): void {
+    (this.options.onWarning ?? ((text: string) => process.stderr.write(`warning: ${text}\n`)))(message);
+  }
+
+  /** The child exited by itself: the first time it is started again on the next call; the second time is final. */
+  private died(child: ChildProcessWithoutNullStreams, reason: string): void {
+    // Already handled (both 'close' and the drain timer fire), or an old child after a restart.
+    if (this.child !== child || this.closing) return;
+    this.deaths += 1;
+    if (this.deaths > 1) return this.fail(`${reason} again after being restarted once`);
+    const tail = this.stderrText();
+    this.rejectAll((method) => this.failedError(method, true, reason));
+    this.warn(`${this.label} ${reason}; starting it again (once)${tail}`);
+    // What the dead child started (a shell's child, a worker) goes with it rather than holding its pipes open.
+    void stopGroup(child, 1000);
+    this.child = undefined;
+    this.exited = undefined;
+    this.stderrTail.length = 0;
+  }
+
+  /** Gone for good: every waiting call and every later one fails at once with `reason`. */
+  private fail(reason: string): void {
+    if (this.failure !== undefined) return;
+    this.failure = reason;
+    this.rejectAll((method) => this.failedError(method, true));
+  }
+
+  private stderrText(): string {
+    return this.stderrTail.length ? `; the last lines of its stderr:\n${this.stderrTail.map((line) => `  ${line}`).join('\n')}` : ' (it wrote nothing to stderr)';
+  }
+
+  private failedError(method: string, waiting: boolean, reason = this.failure): RecallGateError {
+    const when = waiting ? `while "${method}" was waiting for its response` : `earlier, so "${method}" cannot be sent`;
+    const message = `${this.label} ${reason} ${when}${this.stderrText()}`;
+    return new RecallGateError('incomplete', message, {
+      hint: ['run the command by hand and type a request line to see what goes wrong', this.errorHint(message)].filter(Boolean).join('; '),
+    });
+  }
+
+  /** A call got no response line in time: a child writing to a pipe may be holding its output in a buffer. */
+  timeoutHint(): string {
+    const nothing = this.stdoutLines === 0 ? 'it has written no line on stdout at all, so ' : '';
+    return `${nothing}its stdout may be buffered: each response line must be flushed as it is written (Python: print(..., flush=True), or run it with python -u); if it is only slow, raise the target's timeout_ms`;
+  }
+
+  /** The variables recall-gate has that this child was not given, when the adapter failed or answered an error (names only). */
+  errorHint(message: string): string | undefined {
+    const child = childEnvironment(process.env, this.options.env);
+    return envHint(unpassedVariables(process.env, child, `${message}\n${this.stderrTail.join('\n')}`));
+  }
+
+  private takeAll(): Pending[] {
+    const all = [...this.pending.values()];
+    this.pending.clear();
+    return all;
+  }
+
+  private rejectAll(error: (method: string) => Error): void {
+    for (const pending of this.takeAll()) pending.reject(error(pending.method));
+  }
+}
+
+/** Resolves true when `promise` settles within `ms`, false otherwise. */
+async function within(promise: Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([promise.then(() => true as const), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A command-line word as a shell user would type it, for messages. */
+function quote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}

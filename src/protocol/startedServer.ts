@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { RecallGateError } from '../errors.js';
+import { atInterrupt } from '../interrupt.js';
+import { scrubSecrets } from '../secrets.js';
+import { childEnv, childEnvironment } from '../process/childEnv.js';
+import { OWN_GROUP, signalGroup, stopGroup } from '../process/processGroup.js';
+
+/** stderr lines kept for error messages. */
+const STDERR_KEPT = 10;
+/** How long a stopped server (and what it started) gets to exit after SIGTERM, before SIGKILL. */
+const STOP_GRACE_MS = 2000;
+
+export interface StartSpec {
+  /** The server's program and arguments; it prints its URL as the first line on stdout. */
+  start: string[];
+  cwd: string;
+  env?: Record<string, string>;
+  headers_env?: Record<string, string>;
+  timeout_ms?: number;
+}
+
+/** A server recall-gate started: the URL it printed, and how to stop it. */
+export interface StartedServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * An HTTP adapter recall-gate starts itself (`start:`): the URL is the first
+ * line the process prints on stdout (what `serveAdapter --http` prints). It
+ * runs in its own process group, stopped as a group on stop() (the target
+ * that uses it calls it when it closes), and on a signal or an unplanned exit
+ * of recall-gate, so no server (nor a process it started: `sh -c`, `npm run`,
+ * a worker) outlives the run.
+ */
+export async function startServer(spec: StartSpec, env: NodeJS.ProcessEnv): Promise<StartedServer> {
+  const label = `the adapter server \`${spec.start.join(' ')}\``;
+  const child = spawn(spec.start[0]!, spec.start.slice(1), { cwd: spec.cwd, env: childEnvironment(process.env, childEnv(spec.env, env)), stdio: ['ignore', 'pipe', 'pipe'], ...OWN_GROUP });
+  const tail: string[] = [];
+  createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', (raw) => {
+    const line = scrubSecrets(raw);
+    tail.push(line);
+    if (tail.length > STDERR_KEPT) tail.shift();
+    process.stderr.write(`${line}\n`);
+  });
+  const forget = atInterrupt(() => signalGroup(child, 'SIGTERM'));
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    forget();
+    return (stopped ??= stopGroup(child, STOP_GRACE_MS));
+  };
+  try {
+    const url = await firstLine(child, spec.timeout_ms ?? 60_000, () => (tail.length ? `; the last lines of its stderr:\n${tail.map((line) => `  ${line}`).join('\n')}` : ' (it wrote nothing to stderr)'), label);
+    if (!/^https?:\/\/\S+$/.test(url)) throw new RecallGateError('invalid-input', `${label} printed ${JSON.stringify(url.slice(0, 200))} as its first stdout line, not a URL`, { hint: 'the first line on stdout must be the URL to POST JSON-RPC requests to (serveAdapter --http prints it)' });
+    return { url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The first stdout line; later lines are the server's log, passed to stderr. */
+function firstLine(child: ReturnType<typeof spawn>, timeoutMs: number, stderr: () => string, label: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout!, crlfDelay: Infinity });
+    let first = true;
+    const timer = setTimeout(() => reject(new RecallGateError('incomplete', `${label} printed no URL within ${timeoutMs} ms${stderr()}`, { hint: 'it must print its URL as the first line on stdout; raise timeout_ms if it is only slow to start' })), timeoutMs);
+    lines.on('line', (line) => {
+      if (!first) return void process.stderr.write(`${scrubSecrets(line)}\n`);
+      first = false;
+      clearTimeout(timer);
+      resolve(line.trim());
+    });
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(new RecallGateError('incomplete', `${label} could not be started: ${error.message}`));
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      // After the URL this changes nothing here: the calls that follow fail to connect, and say so.
+      setTimeout(() => reject(new RecallGateError('incomplete', `${label} ${signal ? `was killed by ${signal}` : `exited with code ${code}`} before printing its URL${stderr()}`)), 50);
+    });
+  });
+}

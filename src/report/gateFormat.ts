@@ -1,0 +1,149 @@
+import { oneLine, textTable } from './format.js';
+import { INTERVAL_DEFINITION, excludesZero, type ChangeInterval } from '../stats/bootstrap.js';
+import type { MetricComparison } from '../gate/compare.js';
+import type { CaseFlips, PairedChanges, RankChange } from '../gate/paired.js';
+import type { GateRow, Verdict } from '../model/gate.js';
+import type { McNemarResult, WilcoxonResult } from '../stats/paired.js';
+
+/** Three decimals, or fewer for large numbers (latencies, costs); a dash when absent. */
+export function formatNumber(value: number | undefined, signed = false): string {
+  if (value === undefined || Number.isNaN(value)) return '-';
+  const digits = Math.abs(value) >= 100 ? 1 : 3;
+  const text = value.toFixed(digits);
+  return signed && value >= 0 && !/^-/.test(text) ? `+${text}` : text;
+}
+
+export function formatInterval(row: Pick<GateRow, 'interval' | 'significant' | 'pairing'>): string {
+  if (!row.interval) return '-';
+  const [low, high] = row.interval;
+  return `[${formatNumber(low, true)}, ${formatNumber(high, true)}]${row.pairing ? ` (${pairingText(row.pairing)})` : ''}${row.significant ? ' *' : ''}`;
+}
+
+
+const STATUS_TEXT: Record<GateRow['status'], string> = { pass: 'pass', fail: 'FAIL', skipped: 'skipped', 'not-evaluated': 'not evaluated' };
+
+/** Every gate row as a text table, then the verdict and the notes. */
+export function verdictText(verdict: Verdict): string {
+  // Plain text: a metric key names providers, abilities and tags, which a forged results folder or suite can fill with escapes.
+  const rows = verdict.rows.map((row) => [
+    oneLine(row.path, 200),
+    oneLine(row.aggregation && row.aggregation !== 'mean' ? `${row.metric} (${row.aggregation})` : row.metric, 200),
+    oneLine(row.threshold, 100),
+    formatNumber(row.actual),
+    formatNumber(row.baseline),
+    formatNumber(row.delta, true),
+    formatInterval(row),
+    `${STATUS_TEXT[row.status]}${row.blocking ? ' (blocking)' : ''}`,
+  ]);
+  const header = ['gate', 'metric', 'threshold', 'actual', 'baseline', 'delta', '95% CI of delta', 'status'];
+  const lines = [textTable(header, rows, 'lllrrrrl')];
+  const notes = verdict.rows.filter((row) => row.note).map((row) => `  ${row.path}: ${oneLine(row.note!, 500)}`);
+  if (notes.length > 0) lines.push('', 'notes:', ...notes);
+  if (verdict.rows.some((row) => row.significant)) lines.push('', '* the interval excludes 0: the change is larger than resampling noise');
+  const split = splitLine(verdict);
+  lines.push('', ...(split ? [split] : []), verdictLine(verdict));
+  return `${lines.join('\n')}\n`;
+}
+
+/** "gate decided on the heldout split: 2 cases, 1 query", when the gate names a split (gate.split). */
+export function splitLine(verdict: Pick<Verdict, 'split'>): string | undefined {
+  if (!verdict.split) return undefined;
+  const { name, cases, queries } = verdict.split;
+  return `gate decided on the ${name} split: ${cases} case${cases === 1 ? '' : 's'}, ${queries} quer${queries === 1 ? 'y' : 'ies'}`;
+}
+
+export function verdictLine(verdict: Verdict): string {
+  const count = (status: GateRow['status']) => verdict.rows.filter((row) => row.status === status).length;
+  const tally = [`${count('pass')} passed`, `${count('fail')} failed`, `${count('skipped')} skipped`, `${count('not-evaluated')} not evaluated`].join(', ');
+  const blocking = verdict.blockingFailures.length > 0 ? `; blocking: ${verdict.blockingFailures.map((failure) => oneLine(failure, 200)).join('; ')}` : '';
+  const mismatch = verdict.baselineSuiteMismatch ? `; ${baselineMismatchText(verdict.baselineSuiteMismatch)}` : '';
+  return `gate ${verdict.status === 'pass' ? 'PASSED' : 'FAILED'} (${tally})${verdict.hasBaseline ? '' : ', no baseline'}${blocking}${mismatch}`;
+}
+
+/** A baseline of another suite, said loudly (the names as plain text): its regression rows compare different suites. */
+export function baselineMismatchText(mismatch: NonNullable<Verdict['baselineSuiteMismatch']>): string {
+  return `WARNING: the baseline is a run of another suite ("${oneLine(mismatch.baseline, 100)}", this run is "${oneLine(mismatch.current, 100)}"), so its changes compare different suites`;
+}
+
+/** "paired, 18 shared" or "unpaired, 2 shared, 3 added, 1 removed". */
+export function pairingText(change: Pick<ChangeInterval, 'paired' | 'shared' | 'added' | 'removed'> | undefined): string {
+  if (!change) return '-';
+  const oneSide = change.added + change.removed > 0 ? `, ${change.added} added, ${change.removed} removed` : '';
+  return `${change.paired ? 'paired' : 'unpaired'}, ${change.shared} shared${oneSide}`;
+}
+
+export function comparisonText(rows: MetricComparison[]): string {
+  if (rows.length === 0) return 'no metric in common between the two runs\n';
+  return `${textTable(
+    ['metric', 'baseline', 'current', 'delta', '95% CI of delta', 'units'],
+    rows.map((row) => [
+      // The key holds provider, ability, condition and grader names read from the results folders: plain text.
+      oneLine(row.metric, 200),
+      formatNumber(row.baseline),
+      formatNumber(row.current),
+      formatNumber(row.delta, true),
+      row.change ? formatInterval({ interval: row.change.interval, significant: excludesZero(row.change.interval) }) : '-',
+      pairingText(row.change),
+    ]),
+    'lrrrrl',
+  )}\n\nintervals: ${INTERVAL_DEFINITION}; paired on the units both runs share where enough are shared (the units column says which)${rows.some((row) => row.change && excludesZero(row.change.interval)) ? '; * the interval excludes 0' : ''}\n`;
+}
+
+const MAX_LISTED = 20;
+
+function listed(names: readonly string[]): string {
+  const shown = names.slice(0, MAX_LISTED).map((name) => oneLine(name, 80));
+  return `${shown.join(', ')}${names.length > MAX_LISTED ? `, ... and ${names.length - MAX_LISTED} more` : ''}`;
+}
+
+function flipLines(label: string, flips: CaseFlips): string[] {
+  return [
+    `  ${oneLine(label, 80)}: ${flips.shared} shared cases; ${mcnemarText(flips.mcnemar)}`,
+    ...(flips.pass_to_fail.length > 0 ? [`    pass -> fail: ${listed(flips.pass_to_fail)}`] : []),
+    ...(flips.fail_to_pass.length > 0 ? [`    fail -> pass: ${listed(flips.fail_to_pass)}`] : []),
+  ];
+}
+
+const rankText = (rank: number | null) => (rank === null ? 'none' : String(rank));
+
+function rankLines(label: string, changes: readonly RankChange[]): string[] {
+  if (changes.length === 0) return [];
+  const shown = changes.slice(0, MAX_LISTED).map((change) => `${oneLine(change.id, 60)} (${rankText(change.before)} -> ${rankText(change.after)})`);
+  return [`    ${label}: ${shown.join(', ')}${changes.length > MAX_LISTED ? `, ... and ${changes.length - MAX_LISTED} more` : ''}`];
+}
+
+/** The paired per-unit comparison, as compare prints it: flipped cases per ability, queries whose first relevant rank moved. */
+export function pairedText(changes: PairedChanges): string {
+  const lines: string[] = [];
+  const cases = changes.cases;
+  if (cases) {
+    lines.push(`cases under ${cases.condition} (a case passes when more than half of its repeats passed):`);
+    for (const [ability, flips] of Object.entries(cases.abilities)) lines.push(...flipLines(ability, flips));
+    lines.push(...flipLines('all', cases.overall));
+    if (cases.added.length + cases.removed.length > 0) lines.push(`  ${cases.added.length} case(s) added, ${cases.removed.length} removed (not paired)${cases.added.length ? `; added: ${listed(cases.added)}` : ''}${cases.removed.length ? `; removed: ${listed(cases.removed)}` : ''}`);
+    lines.push('');
+  }
+  if (changes.queries.length > 0) {
+    lines.push('queries, first relevant rank (baseline -> current):');
+    for (const provider of changes.queries) {
+      lines.push(`  ${oneLine(provider.provider, 80)}: ${provider.worse.length} worse, ${provider.better.length} better, ${provider.same} same of ${provider.shared} shared; ${wilcoxonText(provider.wilcoxon)}`);
+      lines.push(...rankLines('worse', provider.worse), ...rankLines('better', provider.better));
+      if (provider.added.length + provider.removed.length > 0) lines.push(`    ${provider.added.length} query(ies) added, ${provider.removed.length} removed (not paired)`);
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+/** "exact McNemar b=1 c=9 (n=10) p=0.021": the test, its counts and its p-value, never the p-value alone. */
+export function mcnemarText(result: McNemarResult): string {
+  return `${result.test}: b=${result.b} pass->fail, c=${result.c} fail->pass (n=${result.n}), p=${pValue(result.p)}`;
+}
+
+export function wilcoxonText(result: WilcoxonResult): string {
+  return `${result.test} (${result.exact ? 'exact' : 'normal approximation'}) on reciprocal rank: n=${result.n} non-zero (${result.zeros} unchanged), W+=${result.w_plus}, W-=${result.w_minus}, p=${pValue(result.p)}`;
+}
+
+export function pValue(p: number): string {
+  return p < 0.001 ? p.toExponential(1) : p.toFixed(3);
+}

@@ -1,0 +1,255 @@
+import { relative, resolve } from 'node:path';
+import { LineCounter, isMap, isSeq, parseDocument, type Document, type Node } from 'yaml';
+import { parse as parseJson, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { addProblems } from '../errors.js';
+import type { InputProblem, SourceLocation } from '../model/source.js';
+import { readInputFile, UnreadableInput } from './readInput.js';
+import { yamlContentProblems } from './yamlContent.js';
+
+/** A path into parsed data, like ajv's instancePath split into keys and indexes. */
+export type DataPath = ReadonlyArray<string | number>;
+
+/**
+ * A parsed file that can say where any part of its data was written.
+ * `keyOf` asks for the position of a map key rather than its value, which is
+ * where an unknown key should be reported.
+ */
+export interface SourceFile {
+  readonly path: string;
+  readonly displayPath: string;
+  readonly data: unknown;
+  locate(path: DataPath, options?: { keyOf?: string }): SourceLocation;
+}
+
+function nodeAt(doc: Document, path: DataPath): { node: Node | undefined; depth: number } {
+  // Walk down as far as the path exists, so a missing key reports its parent.
+  let node: unknown = doc.contents;
+  let depth = 0;
+  for (const key of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((item) => String(scalarValue(item.key)) === String(key));
+      if (!pair) break;
+      node = pair.value;
+    } else if (isSeq(node) && typeof key === 'number') {
+      if (key >= node.items.length) break;
+      node = node.items[key];
+    } else {
+      break;
+    }
+    depth += 1;
+  }
+  return { node: (node ?? undefined) as Node | undefined, depth };
+}
+
+function scalarValue(node: unknown): unknown {
+  return node && typeof node === 'object' && 'value' in node ? (node as { value: unknown }).value : node;
+}
+
+/** Positions within one YAML (or JSON) text, offset by where that text starts in its file. */
+class YamlLocator {
+  private readonly lineCounter = new LineCounter();
+  readonly doc: Document;
+
+  constructor(
+    text: string,
+    private readonly lineOffset = 0,
+  ) {
+    this.doc = parseDocument(text, { lineCounter: this.lineCounter, prettyErrors: false, uniqueKeys: true });
+  }
+
+  position(offset: number): { line: number; col: number } {
+    const { line, col } = this.lineCounter.linePos(offset);
+    return { line: line + this.lineOffset, col };
+  }
+
+  locate(path: DataPath, keyOf?: string): { line: number; col: number } {
+    const { node, depth } = nodeAt(this.doc, path);
+    if (keyOf !== undefined && depth === path.length && isMap(node)) {
+      const pair = node.items.find((item) => String(scalarValue(item.key)) === keyOf);
+      const keyRange = (pair?.key as Node | undefined)?.range;
+      if (keyRange) return this.position(keyRange[0]);
+    }
+    const range = node?.range;
+    return this.position(range ? range[0] : 0);
+  }
+}
+
+function syntaxProblems(locator: YamlLocator, file: string): InputProblem[] {
+  return locator.doc.errors.map((error) => ({
+    where: { file, ...locator.position(error.pos[0]) },
+    message: firstLine(error.message).replace(/ at line \d+, column \d+:?$/, ''),
+    hint: 'fix the YAML syntax',
+  }));
+}
+
+function contentProblems(locator: YamlLocator, text: string, file: string): InputProblem[] {
+  return yamlContentProblems(locator.doc, text).map(({ offset, message, hint }) => ({ where: { file, ...locator.position(offset) }, message, hint }));
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0] ?? message;
+}
+
+export class FileProblems extends Error {
+  constructor(readonly problems: InputProblem[]) {
+    super(problems.map((p) => p.message).join('; '));
+  }
+}
+
+/**
+ * The text of a file the suite names (or the suite itself), through the one
+ * bounded reader; a problem is reported where the file is named.
+ */
+/** A text file a suite names (a system prompt), by its path relative to the suite's folder: where it is and what it says. */
+export function readReferencedText(suiteDir: string, written: string, referencedFrom?: SourceLocation): { path: string; text: string } {
+  const path = resolve(suiteDir, written);
+  return { path, text: readText(path, relative(process.cwd(), path) || path, referencedFrom) };
+}
+
+export function readText(path: string, displayPath: string, referencedFrom?: SourceLocation): string {
+  try {
+    // Editors on Windows may start a UTF-8 file with a byte-order mark; it is not content.
+    return readInputFile(path).replace(/^\uFEFF/, '');
+  } catch (error) {
+    if (!(error instanceof UnreadableInput)) throw error;
+    const where = referencedFrom ?? { file: displayPath, line: 1, col: 1 };
+    // A data file is named by the suite; the suite itself by the command line.
+    const hint = error.hint ?? (referencedFrom ? 'paths in a suite are relative to the suite file' : 'check the path; it is relative to the current directory');
+    throw new FileProblems([{ where, message: `cannot read ${displayPath}: ${error.message}`, hint }]);
+  }
+}
+
+/** Reads a YAML file; syntax errors are reported with their positions. */
+export function readYamlFile(path: string, displayPath: string, referencedFrom?: SourceLocation): SourceFile {
+  const text = readText(path, displayPath, referencedFrom);
+  const locator = new YamlLocator(text);
+  const problems = syntaxProblems(locator, displayPath);
+  if (problems.length === 0) addProblems(problems, contentProblems(locator, text, displayPath));
+  if (problems.length > 0) throw new FileProblems(problems);
+  return {
+    path,
+    displayPath,
+    // contentProblems has bounded what aliases expand to; the parser's own count would also refuse an anchor used 101 times.
+    data: locator.doc.toJS({ maxAliasCount: -1 }),
+    locate: (dataPath, options) => ({ file: displayPath, ...locator.locate(dataPath, options?.keyOf) }),
+  };
+}
+
+/**
+ * Reads a JSONL file as an array, one row per non-blank line. Each row is
+ * parsed on its own with JSON.parse, so a bad row is reported at its own line
+ * and column. Positions inside a row need a YAML parse of that row (JSON is
+ * YAML), which costs far more than JSON.parse: it is done only for rows a
+ * problem is reported in, when `locate` first asks, so a large valid file
+ * reads in time linear in its size.
+ */
+function readJsonlFile(path: string, displayPath: string, referencedFrom?: SourceLocation): SourceFile {
+  const text = readText(path, displayPath, referencedFrom);
+  const rows: unknown[] = [];
+  /** Line index (0-based) of each row. */
+  const rowLines: number[] = [];
+  const problems: InputProblem[] = [];
+  const lines = text.split('\n');
+  lines.forEach((rawLine, index) => {
+    const line = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
+    if (line.trim() === '') return;
+    let row: unknown;
+    try {
+      row = JSON.parse(line);
+    } catch (error) {
+      const syntax = jsonSyntaxError(line) ?? { offset: 0, message: (error as Error).message };
+      problems.push({
+        where: { file: displayPath, line: index + 1, col: syntax.offset + 1 },
+        message: `row is not valid JSON: ${syntax.message}`,
+        hint: 'each line of a .jsonl file must be one JSON object',
+      });
+      return;
+    }
+    // 1e999 is valid JSON and reads as Infinity; the YAML check says where.
+    if (holdsNonFinite(row)) addProblems(problems, contentProblems(new YamlLocator(line, index), line, displayPath));
+    rows.push(row);
+    rowLines.push(index);
+  });
+  if (problems.length > 0) throw new FileProblems(problems);
+  const locators = new Map<number, YamlLocator>();
+  const locatorOf = (row: number): YamlLocator | undefined => {
+    const index = rowLines[row];
+    if (index === undefined) return undefined;
+    let locator = locators.get(row);
+    if (!locator) {
+      locator = new YamlLocator(lines[index]!.replace(/\r$/, ''), index);
+      locators.set(row, locator);
+    }
+    return locator;
+  };
+  return {
+    path,
+    displayPath,
+    data: rows,
+    locate: (dataPath, options) => {
+      const [row, ...rest] = dataPath;
+      const locator = typeof row === 'number' ? locatorOf(row) : undefined;
+      if (!locator) return { file: displayPath, line: 1, col: 1 };
+      return { file: displayPath, ...locator.locate(rest, options?.keyOf) };
+    },
+  };
+}
+
+/** Whether parsed JSON holds a number that is not finite (only an overflowing literal such as 1e999 can). Iterative: a row may nest deeply. */
+function holdsNonFinite(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'number') {
+      if (!Number.isFinite(item)) return true;
+    } else if (item !== null && typeof item === 'object') {
+      for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push(child);
+    }
+  }
+  return false;
+}
+
+const JSON_ERRORS: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'malformed number',
+  PropertyNameExpected: 'expected a property name in double quotes',
+  ValueExpected: 'expected a value',
+  ColonExpected: 'expected ":"',
+  CommaExpected: 'expected ","',
+  CloseBraceExpected: 'expected "}"',
+  CloseBracketExpected: 'expected "]"',
+  EndOfFileExpected: 'unexpected text after the object',
+  UnexpectedEndOfString: 'unterminated string',
+  InvalidEscapeCharacter: 'invalid escape in a string',
+  InvalidCharacter: 'invalid character in a string',
+};
+
+/**
+ * The first syntax error of a JSON text with its offset. Node's own messages
+ * give no offset on recent versions, so a tolerant JSON parser finds it.
+ */
+function jsonSyntaxError(text: string): { offset: number; message: string } | undefined {
+  const errors: ParseError[] = [];
+  parseJson(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (!first) return undefined;
+  const code = printParseErrorCode(first.error);
+  if (/^[}\]]/.test(text.slice(first.offset)) && /,\s*$/.test(text.slice(0, first.offset))) {
+    return { offset: first.offset, message: `trailing comma before "${text[first.offset]}"` };
+  }
+  return { offset: first.offset, message: JSON_ERRORS[code] ?? code };
+}
+
+export function readDataFile(path: string, displayPath: string, referencedFrom?: SourceLocation): SourceFile {
+  if (/\.jsonl$/i.test(path)) return readJsonlFile(path, displayPath, referencedFrom);
+  if (/\.(ya?ml|json)$/i.test(path)) return readYamlFile(path, displayPath, referencedFrom);
+  // A device or FIFO is named as such rather than as an unknown format (the read is bounded).
+  readText(path, displayPath, referencedFrom);
+  throw new FileProblems([
+    {
+      where: referencedFrom ?? { file: displayPath, line: 1, col: 1 },
+      message: `cannot tell the format of ${displayPath}`,
+      hint: 'use a .yaml, .yml, .json or .jsonl file',
+    },
+  ]);
+}

@@ -1,0 +1,170 @@
+import { percentile, round } from './summary.js';
+import { seededRandom } from './random.js';
+import type { IntervalEstimate } from '../model/figures.js';
+
+/** Seed used when the caller gives none: the same inputs always give the same interval. */
+export const DEFAULT_SEED = 20240917;
+export const DEFAULT_RESAMPLES = 2000;
+const DEFAULT_LEVEL = 0.95;
+
+/**
+ * Pairing needs at least this share of the units of both runs together to be
+ * in both: below it the two runs measure mostly different things, pairing
+ * would describe a minority of them, and each run is resampled on its own.
+ */
+const MIN_SHARED_FRACTION = 0.5;
+
+/** How every interval is made, in words, for reports and the README. */
+export const INTERVAL_DEFINITION = `95% percentile bootstrap, ${DEFAULT_RESAMPLES} draws of whole units (queries; cases, with their repeats and conditions and their plant_from history together), seed ${DEFAULT_SEED}`;
+
+/** What a bootstrap resamples: whole units (queries or cases), each with its numbers, and how a sample becomes the metric. */
+export interface UnitSamples {
+  unit: 'query' | 'case';
+  units: number[][];
+  /** Each unit's name (query id, case name), aligned with units: what pairs two runs. Without names no pairing. */
+  ids?: string[];
+  /** The resampling unit each unit belongs to (cases planted from one history share it); its id when absent. */
+  clusters?: string[];
+  statistic: (units: readonly (readonly number[])[]) => number;
+}
+
+export interface BootstrapOptions {
+  seed?: number;
+  resamples?: number;
+  level?: number;
+}
+
+/** The interval of current - baseline, and how the units of the two runs met. */
+/** The interval leaves out 0: the change is larger than resampling noise. */
+export function excludesZero(interval: readonly [number, number]): boolean {
+  return interval[0] > 0 || interval[1] < 0;
+}
+
+export interface ChangeInterval {
+  interval: [number, number];
+  /** Shared units were resampled once per draw for both runs. */
+  paired: boolean;
+  /** Units in both runs, in the current run only, in the baseline only. */
+  shared: number;
+  added: number;
+  removed: number;
+}
+
+/** FNV-1a of a string mixed into a seed, so each metric draws its own stream whatever the gate's order. */
+export function mixSeed(seed: number, text: string): number {
+  let hash = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+type Clusters = Map<string, (readonly number[])[]>;
+
+/** Units grouped into resampling units, keys sorted and members in id order, so listing order never changes a draw. */
+function clustersOf(samples: UnitSamples): Clusters {
+  const entries = samples.units.map((values, index) => ({ values, id: samples.ids?.[index] ?? String(index), cluster: samples.clusters?.[index] ?? samples.ids?.[index] ?? String(index) }));
+  entries.sort((a, b) => compareText(a.cluster, b.cluster) || compareText(a.id, b.id));
+  const clusters: Clusters = new Map();
+  for (const entry of entries) {
+    const members = clusters.get(entry.cluster);
+    if (members) members.push(entry.values);
+    else clusters.set(entry.cluster, [entry.values]);
+  }
+  return clusters;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Appends `count` clusters drawn with replacement from `keys`. */
+function draw(into: (readonly number[])[], keys: readonly string[], clusters: Clusters, random: () => number): void {
+  for (let i = 0; i < keys.length; i++) into.push(...clusters.get(keys[Math.floor(random() * keys.length)]!)!);
+}
+
+function bounds(values: number[], level: number): [number, number] {
+  const tail = ((1 - level) / 2) * 100;
+  return [round(percentile(values, tail), 12), round(percentile(values, 100 - tail), 12)];
+}
+
+/** Percentile bootstrap interval of one run's metric, resampling whole units. Undefined without units. */
+export function bootstrapInterval(samples: UnitSamples, options: BootstrapOptions = {}): IntervalEstimate | undefined {
+  const clusters = clustersOf(samples);
+  const keys = [...clusters.keys()];
+  if (keys.length === 0) return undefined;
+  const random = seededRandom(options.seed ?? DEFAULT_SEED);
+  const values: number[] = new Array(options.resamples ?? DEFAULT_RESAMPLES);
+  for (let i = 0; i < values.length; i++) {
+    const sample: (readonly number[])[] = [];
+    draw(sample, keys, clusters, random);
+    values[i] = samples.statistic(sample);
+  }
+  return { ci: bounds(values, options.level ?? DEFAULT_LEVEL), n: keys.length };
+}
+
+/** Intervals by name, as results.json keeps them beside its figures. */
+export type Intervals = Record<string, IntervalEstimate>;
+
+/**
+ * The interval of each [name, key, samples] entry, under its name; each draws
+ * its own seeded stream named by its key (the gate key it stands beside), so
+ * it repeats whatever the order. Entries without units get none.
+ */
+export function keyedIntervals(entries: [name: string, key: string, samples: UnitSamples][]): Intervals {
+  const intervals: Intervals = {};
+  for (const [name, key, samples] of entries) {
+    const estimate = bootstrapInterval(samples, { seed: mixSeed(DEFAULT_SEED, key) });
+    if (estimate) intervals[name] = estimate;
+  }
+  return intervals;
+}
+
+/**
+ * Percentile bootstrap interval of current - baseline. Paired when both runs
+ * name their units and at least MIN_SHARED_FRACTION of all units are in both:
+ * each draw resamples the shared units once and uses that same draw in both
+ * runs, so identical runs give exactly [0, 0] and what the two runs have in
+ * common cancels; units in one run only are resampled within that run.
+ * Otherwise each run is resampled on its own (paired: false). Undefined when
+ * either side has no units.
+ */
+export function pairedBootstrapChange(current: UnitSamples, baseline: UnitSamples, options: BootstrapOptions = {}): ChangeInterval | undefined {
+  const now = clustersOf(current);
+  const before = clustersOf(baseline);
+  if (now.size === 0 || before.size === 0) return undefined;
+  const named = current.ids !== undefined && baseline.ids !== undefined;
+  const shared = named ? [...now.keys()].filter((key) => before.has(key)) : [];
+  const added = named ? [...now.keys()].filter((key) => !before.has(key)) : [];
+  const removed = named ? [...before.keys()].filter((key) => !now.has(key)) : [];
+  const paired = shared.length > 0 && shared.length >= MIN_SHARED_FRACTION * (shared.length + added.length + removed.length);
+  const random = seededRandom(options.seed ?? DEFAULT_SEED);
+  const changes: number[] = new Array(options.resamples ?? DEFAULT_RESAMPLES);
+  const allNow = [...now.keys()];
+  const allBefore = [...before.keys()];
+  for (let i = 0; i < changes.length; i++) {
+    const after: (readonly number[])[] = [];
+    const prior: (readonly number[])[] = [];
+    if (paired) {
+      for (let j = 0; j < shared.length; j++) {
+        const key = shared[Math.floor(random() * shared.length)]!;
+        after.push(...now.get(key)!);
+        prior.push(...before.get(key)!);
+      }
+      draw(after, added, now, random);
+      draw(prior, removed, before, random);
+    } else {
+      draw(after, allNow, now, random);
+      draw(prior, allBefore, before, random);
+    }
+    changes[i] = current.statistic(after) - baseline.statistic(prior);
+  }
+  return { interval: bounds(changes, options.level ?? DEFAULT_LEVEL), paired, shared: shared.length, added: added.length, removed: removed.length };
+}
+
+/** Unit names and resampling units for a bootstrap: cases planted from one history resample together. */
+export interface UnitNames {
+  ids: string[];
+  clusters?: string[];
+}
