@@ -234,8 +234,9 @@ const GENERATED_END = '<!-- end of generated -->';
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 /** A command's arguments and options as docs/cli.md shows them, made from src/cli/help.ts alone. */
-function helpSection(help: CommandHelp): string {
-  const lines: string[] = [help.summary, ''];
+function helpSection(command: string, help: CommandHelp): string {
+  const usage = ['recall-gate', command, ...help.arguments.map(([name]) => name)].join(' ');
+  const lines: string[] = [`\`${usage}\`: ${help.summary}.`, ''];
   if (help.arguments.length > 0) {
     lines.push('| argument | what it is |', '| --- | --- |', ...help.arguments.map(([name, what]) => `| \`${cell(name)}\` | ${cell(what)} |`), '');
   }
@@ -263,7 +264,7 @@ test("docs/cli.md shows every command's arguments and options as src/cli/help.ts
       problems.push(`docs/cli.md has no "${GENERATED_START(command)}" ... "${GENERATED_END}" section for ${command}`);
       continue;
     }
-    const expected = `${GENERATED_START(command)}\n${helpSection(help)}\n${GENERATED_END}`;
+    const expected = `${GENERATED_START(command)}\n${helpSection(command, help)}\n${GENERATED_END}`;
     const actual = text.slice(start, end + GENERATED_END.length);
     if (actual === expected) continue;
     if (process.env.RECALL_GATE_WRITE_DOCS === '1') text = text.slice(0, start) + expected + text.slice(end + GENERATED_END.length);

@@ -64,15 +64,15 @@ function markerAbove(lines: readonly string[], fenceIndex: number): string | und
 
 export function links(doc: DocFile): DocLink[] {
   const found: DocLink[] = [];
-  const visit = (tokens: ReturnType<MarkdownIt['parse']>, line: number) => {
-    for (const token of tokens) {
-      const at = token.map ? token.map[0] + 1 : line;
-      if (token.type === 'link_open') found.push({ doc: doc.path, line: at, href: token.attrGet('href') ?? '' });
-      if (token.type === 'image') found.push({ doc: doc.path, line: at, href: token.attrGet('src') ?? '' });
-      if (token.children) visit(token.children, at);
+  // Inline tokens (and the cells of a table) carry no line: they take the last line a block token gave.
+  let line = 1;
+  for (const token of markdown.parse(doc.text, {})) {
+    if (token.map) line = token.map[0] + 1;
+    for (const child of token.children ?? []) {
+      if (child.type === 'link_open') found.push({ doc: doc.path, line, href: child.attrGet('href') ?? '' });
+      if (child.type === 'image') found.push({ doc: doc.path, line, href: child.attrGet('src') ?? '' });
     }
-  };
-  visit(markdown.parse(doc.text, {}), 1);
+  }
   return found;
 }
 
