@@ -37,7 +37,7 @@ export interface BaselineRun {
 // ---- retrieval ----
 
 export interface RetrievalChanges {
-  /** The cut-offs compared: this run's k that the baseline computed too, ascending. */
+  /** The cut-offs compared: this run's k that the baseline searched deep enough to judge (k <= its depth), ascending. */
   k: number[];
   /** One entry per provider that completed (status ok) in both runs, in this run's order. */
   providers: ProviderChanges[];
@@ -125,7 +125,7 @@ export interface CaseChange {
   /** Passing trials of the unit's trials now. */
   now: PassCount;
   /**
-   * This run's trials of the unit that did not pass, by repeat: for a
+   * This run's recorded trials of the unit that did not pass, by repeat: for a
    * regression, the transcripts that show it (with repeat 1, the trial that
    * flipped); for an improvement, those still failing. Empty when this run's
    * trials.jsonl was not at hand.
