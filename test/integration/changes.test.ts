@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import type { Changes } from '../../src/model/changes.js';
@@ -166,5 +166,26 @@ describe('run --baseline: what changed against an earlier run, in results.json, 
     assert.match(action.summary, /^### What changed against the baseline$/m);
     assert.match(action.summary, /^- case \*\*bicycle\*\* under recall \(commute\): pass → fail; not passing now: bicycle\\\|recall\\\|1 \(misread\)$/m);
     assert.match(action.summary, /^- \*\*keyword\*\* query q-tea "Which tea do I drink\?" newly hit at @1, @3: rank m-tea none → 1$/m);
+  });
+
+  test('regrade drops the changes (counted from the old grades) and says so; merge of shards run with --baseline keeps none', async () => {
+    const copy = tempDir();
+    cpSync(out, copy, { recursive: true });
+    const regrade = await runCli(['regrade', copy, '--suite', changedSuite]);
+    assert.equal(regrade.code, 0, regrade.stdout + regrade.stderr);
+    assert.equal(resultsOf(copy).changes, undefined);
+    assert.match(regrade.stderr, /^note: the changes against the baseline were dropped from results\.json: they came from the old grades/m);
+    assert.ok(!readFileSync(join(copy, 'report.md'), 'utf8').includes('What changed'));
+
+    const shards = [tempDir(), tempDir()];
+    for (const [index, dir] of shards.entries()) {
+      const shard = await runCli(['run', changedSuite, '--layer', 'e2e', '--shard', `${index + 1}/2`, '--out', dir, '--baseline', baselineOut]);
+      assert.equal(shard.code, 0, shard.stdout + shard.stderr);
+      assert.ok(resultsOf(dir).changes, 'each shard compares its part');
+    }
+    const merged = tempDir();
+    const merge = await runCli(['merge', '--out', merged, ...shards, '--suite', changedSuite]);
+    assert.equal(merge.code, 0, merge.stdout + merge.stderr);
+    assert.equal(resultsOf(merged).changes, undefined);
   });
 });
