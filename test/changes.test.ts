@@ -300,6 +300,13 @@ describe('the changes in every report', () => {
     const section = comment.slice(comment.indexOf('### What changed'));
     assert.ok(!section.includes('<script>') && !section.includes('@octocat') && !section.includes('<b>'), section);
     assert.ok(!changesText(current.changes!).includes('\n\n'), 'no line break from a text');
+    // A forged folder: a stage no failure has, a condition with an escape sequence.
+    const forged = structuredClone(current.changes!);
+    forged.e2e!.pass_to_fail[0]!.not_passed[0]!.stage = 'constructor' as FailureStage;
+    forged.e2e!.pass_to_fail[0]!.condition = 'recall\u001b[31m' as Condition;
+    const text = changesText(forged);
+    assert.match(text, /case coffee under recall \(preference\): 3\/3 -> 1\/3 passed; not passing now: coffee\|recall\|2 \(fail\)/);
+    assert.ok(!text.includes('\u001b'));
   });
 
   test('the comment cuts the lists to fit, regressions kept first, and says how many it left', () => {

@@ -57,12 +57,13 @@ function caseRow(change: CaseChange, kind: 'regression' | 'improvement', style: 
   const named = trials.slice(0, NAMED).map((trial) => `${style.text(trial.key, 80)} (${trialOutcome(trial)})`);
   const more = trials.length > named.length ? ` and ${trials.length - named.length} more` : '';
   const failing = named.length === 0 ? '' : `; ${kind === 'regression' ? 'not passing now' : 'still not passing'}: ${named.join(', ')}${more}`;
-  return `case ${style.strong(style.text(change.case, 80))} under ${change.condition} (${style.text(change.ability, 60)}): ${moved}${failing}`;
+  return `case ${style.strong(style.text(change.case, 80))} under ${style.text(change.condition, 40)} (${style.text(change.ability, 60)}): ${moved}${failing}`;
 }
 
 function trialOutcome(trial: NotPassedTrial): string {
   if (trial.status === 'error') return 'error';
-  return trial.stage ? STAGE_LABELS[trial.stage] : 'fail';
+  // A forged trials.jsonl may name any stage: only the known ones have a label.
+  return trial.stage && Object.hasOwn(STAGE_LABELS, trial.stage) ? STAGE_LABELS[trial.stage] : 'fail';
 }
 
 /** "ngram-vector q7 "text" newly missed at @1, @3: m2 1 -> 7". */
