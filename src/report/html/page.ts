@@ -99,7 +99,7 @@ export function reportPage(): void {
   /** Shares are drawn on their whole range, so 0.9 never looks like the top nor 0.1 like nothing. */
   const rateScale = { y: { min: 0, max: 1 } };
   /** A bar of 0 is a measurement, not a gap: it keeps a few pixels and says 0 above them (a missing value draws nothing). */
-  const zeroBar = { minBarLength: 3 };
+  const zeroBar = { minBarLength: 4 };
   const zeroMarks = {
     id: 'zeroMarks',
     afterDatasetsDraw(drawn: ChartDrawing): void {
