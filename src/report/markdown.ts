@@ -19,6 +19,7 @@ import type { Trend } from '../model/history.js';
 import { trendLinesMarkdown } from './trendLines.js';
 import { memoryWarning, STAGE_INTRO, stageLines, stageName, stagesAllUnknown } from './stageLines.js';
 import { isolationLines } from './isolation.js';
+import { changesMarkdown } from './changes.js';
 
 /** What report.md adds to the results once the run is gated (run, merge, the Action); regrade has no verdict. */
 export interface MarkdownReportContext {
@@ -37,7 +38,8 @@ export function markdownReport(results: ResultsDocument, context: MarkdownReport
   const trend = context.trend ? trendLinesMarkdown(context.trend, Infinity) : [];
   // Without a verdict (no gate, or regrade, which does not gate) the headline claims none.
   const headline = context.verdict || results.status === 'incomplete' ? verdictHeadline(results, context.verdict) : `## recall-gate: ${escapeMarkdown(results.suite.name)}`;
-  return `${[headline, '', ...body, ...gate, ...trend].join('\n').trimEnd()}\n`;
+  const changes = results.changes ? changesMarkdown(results.changes) : [];
+  return `${[headline, '', ...body, ...changes, ...gate, ...trend].join('\n').trimEnd()}\n`;
 }
 
 function resultSections(results: ResultsDocument): string[] {
