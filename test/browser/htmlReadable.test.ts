@@ -13,6 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { calibrationLine } from '../../src/e2e/judgeCalibration.js';
 import type { TrialRecord } from '../../src/model/trial.js';
+import { changesParts } from '../../src/report/changes.js';
 import { costLines } from '../../src/report/costLines.js';
 import { faultTableParts } from '../../src/report/faultTable.js';
 import { recallQualityText, splitRunText } from '../../src/report/format.js';
@@ -230,6 +231,7 @@ describe('report.html, read in Chromium', { timeout: 240_000, skip: noBrowser },
       `${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search`,
       'city passed with memory off',
       input.results.errors[0]!,
+      ...changesParts(input.results.changes!).summary,
     ];
     for (const sentence of sentences) assert.ok(text.includes(sentence), `the page does not say: ${sentence}`);
     const tables = [...graderTable(e2e, (name) => name)!.rows, ...faultTableParts(e2e)!.rows, ...harmParts(e2e)!.rows.map((row) => row.cells), ...tagTables(retrieval, (name) => name).flatMap((table) => table.rows)];

@@ -6,9 +6,12 @@
  * grader, cost, the judge's calibration; two retrieval providers with group
  * metrics, latency and an isolation leak; an incomplete, narrowed run of the
  * dev split; a gate with a significant change and a note; a history with
- * rates, errors and cost. Deterministic: the golden report data is pinned on it.
+ * rates, errors and cost; a baseline it changed against (cases and queries
+ * that flipped both ways). Deterministic: the golden report data is pinned on it.
  */
 import { aggregateE2e } from '../../src/e2e/aggregate.js';
+import { changesAgainst } from '../../src/gate/changes.js';
+import type { ResultsDocument } from '../../src/model/results.js';
 import { settleStage } from '../../src/e2e/stage.js';
 import { trialKey } from '../../src/e2e/trialRecords.js';
 import type { CaseSpec, Condition } from '../../src/model/e2e.js';
@@ -118,11 +121,33 @@ function record(caseSpec: CaseSpec, condition: Condition, repeat: number, outcom
   return trial;
 }
 
-/** The trials, in the order a run writes them: case by case, condition by condition. */
-export function goldenTrials(): TrialRecord[] {
+/** The trials, in the order a run writes them: case by case, condition by condition; `flipped` keys passed where they failed and back (the baseline's). */
+export function goldenTrials(flipped: readonly string[] = []): TrialRecord[] {
   return (Object.keys(GOLDEN_CASES) as (keyof typeof GOLDEN_CASES)[]).flatMap((name) =>
-    GOLDEN_CONDITIONS.flatMap((condition) => PLAN[name][condition]!.map((outcome, index) => record(GOLDEN_CASES[name], condition, index + 1, outcome))),
+    GOLDEN_CONDITIONS.flatMap((condition) =>
+      PLAN[name][condition]!.map((outcome, index) => {
+        const key = trialKey(name, condition, index + 1);
+        return record(GOLDEN_CASES[name], condition, index + 1, flipped.includes(key) ? { ...outcome, pass: !outcome.pass } : outcome);
+      }),
+    ),
   );
+}
+
+/**
+ * The baseline: meeting passed under oracle and pasta's first repeat under
+ * recall (regressions now, the larger fall first), city failed under recall
+ * (an improvement); its keyword provider found every third query where this
+ * run finds every second (queries newly hit and newly missed).
+ */
+export const BASELINE_FLIPS = ['meeting|oracle|1', 'meeting|oracle|2', 'pasta|recall|1', 'city|recall|1', 'city|recall|2'];
+
+export function goldenBaseline(): ResultsDocument {
+  const { results } = buildRun({ retrieval: { providers: ['keyword', 'vector'], queries: 6, depth: 5, foundEvery: 3, text: (index) => `topic ${index}` } });
+  results.suite = { name: 'golden', file: 'suite.yaml', files: [], sha256: '0' };
+  results.run_id = 'base1';
+  results.layers.e2e = 'ran';
+  results.e2e = { ...aggregateE2e(goldenTrials(BASELINE_FLIPS), Object.values(GOLDEN_CASES), GOLDEN_CONDITIONS, 2), target: { kind: 'builtin', model: 'gpt-test' } };
+  return results;
 }
 
 export function goldenVerdict(): Verdict {
@@ -172,5 +197,7 @@ export function goldenInput(): HtmlReportInput {
     target: { kind: 'builtin', model: 'gpt-test' },
     judge_calibration: { file: 'judge-labels.jsonl', kind: 'pass/fail', n: 20, agreement: 0.9, kappa: 0.78, weights: 'none' },
   };
-  return { results, trials, verdict: goldenVerdict(), trend: goldenTrend() };
+  const baseline = goldenBaseline();
+  results.changes = changesAgainst(baseline, results, trials);
+  return { results, trials, baseline, verdict: goldenVerdict(), trend: goldenTrend() };
 }

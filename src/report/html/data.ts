@@ -20,6 +20,7 @@ import { notices } from './notices.js';
 import { retrievalIntro, retrievalParts, tagParts } from './retrievalParts.js';
 import { formatMs } from '../format.js';
 import { figure, labelOf } from '../trendLines.js';
+import { changesParts, type ChangeRowParts } from '../changes.js';
 
 /**
  * What report.html embeds: every figure the page shows, already formatted
@@ -34,6 +35,8 @@ export interface ReportData {
   notices: Block[];
   /** legend: what the `*` after an interval means, when a row has one. */
   verdict?: { status: 'pass' | 'fail'; line: string; split?: string; rows: VerdictRowData[]; legend?: string };
+  /** What changed against the baseline (results.changes): the summary, then the regressions and the improvements, most important first. */
+  changes?: { summary: string[]; regressions: Bounded<ChangeRowParts>; improvements: Bounded<ChangeRowParts> };
   abilities?: AbilitiesData;
   retrieval?: RetrievalData;
   /** Every metric per provider, over all queries and per tag: one table each (provider in the part). */
@@ -150,6 +153,8 @@ export interface TrendsData {
  */
 export const HTML_LIMITS = {
   failures: 200,
+  /** Regressions, and improvements, against the baseline (as report.md shows them). */
+  changesPerList: 100,
   missedPerProvider: 500,
   errors: 500,
   /** Session turns shown per failing trial, besides its probe. */
@@ -427,6 +432,12 @@ function trends(trend: Trend | undefined): TrendsData | undefined {
   };
 }
 
+function changesData(changes: NonNullable<ResultsDocument['changes']>): ReportData['changes'] {
+  const parts = changesParts(changes);
+  const keep = (row: ChangeRowParts) => row;
+  return { summary: parts.summary, regressions: bounded(parts.regressions, HTML_LIMITS.changesPerList, keep), improvements: bounded(parts.improvements, HTML_LIMITS.changesPerList, keep) };
+}
+
 /** Everything the page shows, bounded (HTML_LIMITS; `limitBytes` overrides the byte budget). Pure. */
 export function reportData(input: { results: ResultsDocument; trials: readonly TrialRecord[]; verdict?: Verdict; baseline?: ResultsDocument; trend?: Trend; limitBytes?: number }): ReportData {
   const { results, baseline } = input;
@@ -454,6 +465,7 @@ export function reportData(input: { results: ResultsDocument; trials: readonly T
     },
     notices: notices(results),
     ...(input.verdict ? { verdict: verdictData(input.verdict) } : {}),
+    ...(results.changes ? { changes: changesData(results.changes) } : {}),
     ...(results.e2e ? { abilities: abilitiesData(results, baseline) } : {}),
     ...(results.retrieval ? { retrieval: retrievalData(results, baseline) } : {}),
     tags: tagParts(results.retrieval),

@@ -178,6 +178,22 @@ export function reportPage(): void {
       ]
     : [note('No gate was evaluated for this run (the suite has none, or this is one shard of a matrix).')]);
 
+  // What changed against the baseline: regressions first, each list most important first; a case row follows the ability and condition filters, a query row the provider filter.
+  const changes = data.changes;
+  const changeList = (title: string, rows: Bounded<{ text: string } & FilterTags>, tone: string) =>
+    rows.total > 0 && el('div', { class: 'part', attrs: { id: `changes-${title.toLowerCase()}` } }, [
+      el('h3', { class: tone, text: `${title} (${rows.total})` }),
+      el('ul', {}, rows.shown.map((item) => el('li', { text: item.text, attrs: tagged(item) }))),
+      rows.more > 0 && note(`… and ${rows.more} more ${title.toLowerCase()} (results.json: changes)`),
+    ]);
+  const changesSection =
+    changes &&
+    section('changes', 'What changed against the baseline', [
+      ...changes.summary.map((line) => note(line)),
+      changeList('Regressions', changes.regressions, 'status-fail'),
+      changeList('Improvements', changes.improvements, 'status-pass'),
+    ]);
+
   // Pass rates per ability and condition, with pass^k, lift and gap; then what report.md says beside them.
   const abilities = data.abilities;
   const abilityCanvas = el('canvas', { attrs: { id: 'chart-abilities', 'aria-label': 'pass rate per ability and condition' } });
@@ -334,7 +350,7 @@ export function reportPage(): void {
       ]
     : [note('No history was given (run --history FILE, or the Action on the default branch).')]);
 
-  document.body.append(header, filters, el('main', {}, [verdictSection, abilitySection, retrievalSection, tagSection, failureSection, missedSection, errorSection, trendSection]));
+  document.body.append(header, filters, el('main', {}, [verdictSection, changesSection, abilitySection, retrievalSection, tagSection, failureSection, missedSection, errorSection, trendSection]));
 
   // Charts are drawn once their canvases are in the document, so they have a size.
   if (abilities) {
