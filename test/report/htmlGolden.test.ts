@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { reportData } from '../../src/report/html/data.js';
 import { REPO_ROOT } from '../support/cli.js';
+import { buildRun } from './htmlFixtures.js';
 import { goldenInput, goldenTrials } from './htmlGoldenFixture.js';
 
 const GOLDEN = join(REPO_ROOT, 'test', 'fixtures', 'golden', 'report-data.json');
@@ -75,6 +76,20 @@ describe('report.html data of the golden run', () => {
       ['e2e.pass_rate', true, 'pass rate (all): 0.300 → 0.450 over 4 runs'],
       ['retrieval.vector.mrr', true, 'mrr (vector): 0.350 → 0.500 over 4 runs'],
     ]);
+  });
+
+  test('what the new parts list is bounded outside the byte budget: at most 100 leaks named, group headings cut to 200 characters', () => {
+    const long = (index: number) => `${'y'.repeat(10_000)} ${index}`;
+    // passEvery 2: half the trials under none pass, so every case leaks.
+    const run = buildRun({ e2e: { cases: 300, repeat: 2, turns: 0, passEvery: 2, text: long } });
+    assert.equal(run.results.e2e!.leaks.length, 300);
+    const data = reportData(run);
+    const leaks = data.abilities!.parts.find((part) => part.id === 'leaks')!;
+    const [, items, more] = leaks.blocks;
+    assert.equal(items!.kind === 'list' && items!.items.length, 100);
+    assert.ok(items!.kind === 'list' && items!.items.every((item) => item.text.length < 240));
+    assert.deepEqual(more, { kind: 'note', text: '… and 200 more in results.json (e2e.leaks)' });
+    assert.ok(data.failureGroups.length > 0 && data.failureGroups.every((group) => group.case.length <= 200 && group.ability.length <= 200));
   });
 
   test('results keep whether each case needs memory, so a report can tell an expected failure under none from a real one', () => {

@@ -20,6 +20,8 @@ type E2e = NonNullable<ResultsDocument['e2e']>;
 
 /** Characters of a case name in a list of names (a name of thousands would push the figures out of sight; trials.jsonl has it whole). */
 const NAME_LIMIT = 200;
+/** Leaks named; results.json lists them all. */
+const LEAKS_SHOWN = 100;
 
 /** What the e2e layer ran and how its figures are read, as report.md opens its section. */
 export function e2eIntro(e2e: E2e): string {
@@ -45,7 +47,11 @@ function leaksPart(e2e: E2e): Part | undefined {
   return {
     id: 'leaks',
     title: `Leaks (${e2e.leaks.length})`,
-    blocks: [note('Cases that need memory and passed with memory off (none): the setup leaks the answer.'), list(e2e.leaks.map((name) => ({ text: `${shorten(name, NAME_LIMIT)} passed with memory off`, ...(ability(name) !== undefined ? { ability: ability(name) } : {}) })))],
+    blocks: [
+      note('Cases that need memory and passed with memory off (none): the setup leaks the answer.'),
+      list(e2e.leaks.slice(0, LEAKS_SHOWN).map((name) => ({ text: `${shorten(name, NAME_LIMIT)} passed with memory off`, ...(ability(name) !== undefined ? { ability: ability(name) } : {}) }))),
+      ...(e2e.leaks.length > LEAKS_SHOWN ? [note(`… and ${e2e.leaks.length - LEAKS_SHOWN} more in results.json (e2e.leaks)`)] : []),
+    ],
   };
 }
 

@@ -9,6 +9,10 @@ import type { TrialRecord } from '../../model/trial.js';
 import type { ResultsDocument } from '../../model/results.js';
 import { FAILURE_STAGES, STAGE_LABELS } from '../../e2e/stage.js';
 import type { FailureStage } from '../../model/trial.js';
+import { shorten } from '../escape.js';
+
+/** Characters of a case or ability name in a group's heading: each failure below has the whole name, inside the byte budget; the groups are outside it. */
+const GROUP_NAME_LIMIT = 200;
 
 /** One case under one condition with a failing trial shown. */
 export interface FailureGroupData {
@@ -69,7 +73,7 @@ export function failureGroups(e2e: E2e, shown: readonly { case: string; ability:
       at = groups.length;
       byKey.set(key, at);
       const rates = e2e && Object.hasOwn(e2e.cases, failure.case) ? e2e.cases[failure.case]!.conditions[failure.condition as keyof NonNullable<E2e>['cases'][string]['conditions']] : undefined;
-      groups.push({ case: failure.case, ability: failure.ability, condition: failure.condition, expected: expectedFailure(e2e, failure), trials: rates?.trials ?? 0, failed: rates?.failed ?? 0, errors: rates?.errors ?? 0 });
+      groups.push({ case: shorten(failure.case, GROUP_NAME_LIMIT), ability: shorten(failure.ability, GROUP_NAME_LIMIT), condition: failure.condition, expected: expectedFailure(e2e, failure), trials: rates?.trials ?? 0, failed: rates?.failed ?? 0, errors: rates?.errors ?? 0 });
       stages.push({});
       shownIn.push(0);
       counted.push(rates !== undefined);
