@@ -13,7 +13,9 @@ import { describe, test } from 'node:test';
 import { reportData } from '../../src/report/html/data.js';
 import { REPO_ROOT } from '../support/cli.js';
 import { buildRun } from './htmlFixtures.js';
-import { goldenInput, goldenTrials } from './htmlGoldenFixture.js';
+import { GOLDEN_CASES, GOLDEN_CONDITIONS, goldenInput, goldenTrials } from './htmlGoldenFixture.js';
+import { aggregateE2e } from '../../src/e2e/aggregate.js';
+import { memoryWarning } from '../../src/report/stageLines.js';
 
 const GOLDEN = join(REPO_ROOT, 'test', 'fixtures', 'golden', 'report-data.json');
 
@@ -90,6 +92,15 @@ describe('report.html data of the golden run', () => {
     assert.ok(items!.kind === 'list' && items!.items.every((item) => item.text.length < 240));
     assert.deepEqual(more, { kind: 'note', text: '… and 200 more in results.json (e2e.leaks)' });
     assert.ok(data.failureGroups.length > 0 && data.failureGroups.every((group) => group.case.length <= 200 && group.ability.length <= 200));
+  });
+
+  test('a memory that was empty after every trial\'s sessions is said before any figure, as report.md says it', () => {
+    const trials = goldenTrials().map((trial) => (trial.snapshot ? { ...trial, snapshot: { entries: [] } } : trial));
+    const input = goldenInput();
+    const results = { ...input.results, e2e: { ...aggregateE2e(trials, Object.values(GOLDEN_CASES), GOLDEN_CONDITIONS, 2), target: input.results.e2e!.target } };
+    const warning = memoryWarning(results.e2e)!;
+    assert.match(warning, /memory was empty after the sessions of every trial/);
+    assert.deepEqual(reportData({ results, trials }).notices.at(-1), { kind: 'note', text: `Warning: ${warning}.`, tone: 'warning' });
   });
 
   test('results keep whether each case needs memory, so a report can tell an expected failure under none from a real one', () => {
