@@ -9,7 +9,7 @@
 import type { CaseChange, Changes, NotPassedTrial, ProviderChanges, QueryChange } from '../model/changes.js';
 import { STAGE_LABELS } from '../e2e/stage.js';
 import { changeCounts } from '../gate/changes.js';
-import { cell } from './escape.js';
+import { cell, shorten } from './escape.js';
 import { oneLine } from './format.js';
 
 /** How one report shows untrusted text and emphasis. */
@@ -165,4 +165,27 @@ export function changesMarkdown(changes: Changes, shown = Infinity, perList = MA
     lines.push('');
   }
   return lines;
+}
+
+/** report.html's style: names as they are but cut (the page sets them as text, never as markup). */
+const PLAIN: Style = { text: shorten, strong: (value) => value, arrow: '→' };
+
+/** One row as report.html shows it, with what its filters read: a case's ability and condition, a query's provider. */
+export interface ChangeRowParts {
+  text: string;
+  ability?: string;
+  condition?: string;
+  provider?: string;
+}
+
+/** report.html's parts: the summary lines, then every row of each list in the order the other reports show them (the page bounds them). */
+export function changesParts(changes: Changes): { summary: string[]; regressions: ChangeRowParts[]; improvements: ChangeRowParts[] } {
+  const providers = changes.retrieval?.providers ?? [];
+  const caseParts = (change: CaseChange, kind: 'regression' | 'improvement'): ChangeRowParts => ({ text: caseRow(change, kind, PLAIN), ability: change.ability, condition: change.condition });
+  const queryParts = (provider: ProviderChanges, query: QueryChange, what: string): ChangeRowParts => ({ text: queryRow(provider, query, what, PLAIN), provider: provider.provider });
+  return {
+    summary: summary(changes, PLAIN),
+    regressions: [...(changes.e2e?.pass_to_fail ?? []).map((change) => caseParts(change, 'regression')), ...providers.flatMap((provider) => provider.newly_missed.map((query) => queryParts(provider, query, 'newly missed')))],
+    improvements: [...(changes.e2e?.fail_to_pass ?? []).map((change) => caseParts(change, 'improvement')), ...providers.flatMap((provider) => provider.newly_hit.map((query) => queryParts(provider, query, 'newly hit')))],
+  };
 }
