@@ -525,7 +525,7 @@ function changeLines(baseline: ResultsDocument, results: ResultsDocument): strin
   for (const provider of changes.queries) {
     const worse = provider.worse.map((change) => `${change.id} (${change.before ?? 'none'}→${change.after ?? 'none'})`);
     lines.push(
-      `- **${cell(provider.provider)}**: ${provider.worse.length} queries worse, ${provider.better.length} better, ${provider.same} same (first relevant rank); ${escapeMarkdown(wilcoxonText(provider.wilcoxon))}${worse.length ? `; worse: ${names(worse)}` : ''}`,
+      `- **${cell(provider.provider)}**: ${provider.worse.length} queries worse, ${provider.better.length} better, ${provider.same} same (first relevant rank); ${escapeMarkdown(wilcoxonText(provider.wilcoxon, provider))}${worse.length ? `; worse: ${names(worse)}` : ''}`,
     );
   }
   return lines;
