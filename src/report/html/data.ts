@@ -13,6 +13,9 @@ import { embeddedBytes } from './scriptJson.js';
 import { FAILURE_STAGES } from '../../e2e/stage.js';
 import type { TrialStage } from '../../model/stage.js';
 import { stageName } from '../stageLines.js';
+import { stalenessTable } from '../staleness.js';
+import { retrievalUnitText } from '../intervalUnit.js';
+import { INTERVAL_DEFINITION } from '../../stats/bootstrap.js';
 
 /**
  * What report.html embeds: every figure the page shows, already formatted
@@ -65,6 +68,10 @@ export interface AbilitiesData {
 export interface RetrievalData {
   k: number[];
   metrics: string[];
+  /** What the intervals in the cells draw and what n counts (retrieval.interval_unit). */
+  intervals: string;
+  /** stale@k and stale_above_current per provider and tag, when some query names an obsolete memory. */
+  staleness?: { legend: string; header: string[]; rows: { provider: string; cells: string[] }[] };
   providers: { name: string; kind: string; status: string; error?: string; values: Record<string, number | null>; cells: Record<string, string>; curve: (number | null)[]; baseline?: Record<string, string> }[];
 }
 
@@ -230,9 +237,12 @@ function retrievalData(results: ResultsDocument, baseline: ResultsDocument | und
   const retrieval = results.retrieval;
   if (!retrieval) return undefined;
   const metrics = headlineMetrics(retrieval.k);
+  const staleness = stalenessTable(retrieval, (value) => text(value));
   return {
     k: [...retrieval.k],
     metrics,
+    intervals: `[low, high] n: ${INTERVAL_DEFINITION}; ${retrievalUnitText(retrieval)}.`,
+    ...(staleness ? { staleness: { legend: staleness.legend, header: staleness.header, rows: staleness.rows.map((cells, index) => ({ provider: staleness.providers[index]!, cells })) } } : {}),
     providers: okProviders(results).map((provider) => {
       const base = baseline?.retrieval?.providers[provider.name]?.metrics;
       return {

@@ -160,6 +160,10 @@ export function reportPage(): void {
             ...(provider.baseline ? [row([`${provider.name} (baseline)`, provider.kind, ...retrieval.metrics.map((metric) => provider.baseline![metric] ?? '-'), ''], { 'data-provider': provider.name })] : []),
           ]),
         ),
+        note(retrieval.intervals),
+        ...(retrieval.staleness
+          ? [el('h3', { text: 'staleness' }), note(retrieval.staleness.legend), table(retrieval.staleness.header, retrieval.staleness.rows.map((line) => row(line.cells, { 'data-provider': line.provider }, [1])), [1])]
+          : []),
       ]
     : [note('The retrieval layer did not run.')]);
 
