@@ -40,14 +40,13 @@ export function stalenessTable(retrieval: RetrievalResult, escape: (text: string
   return table;
 }
 
-/** "Staleness over the 2 queries that name an obsolete memory (2 others left out): ..." */
+/** "Staleness over the 2 queries naming an obsolete memory (1 other left out), lower is better. stale@k: ..." */
 export function stalenessLegend(retrieval: RetrievalResult): string {
   const over = retrieval.queries_with_obsolete ?? 0;
   const others = retrieval.query_count - over;
-  const largest = retrieval.k[retrieval.k.length - 1]!;
+  const note = retrieval.interval_unit_note ? ` Intervals: ${retrievalUnitText(retrieval)}.` : '';
   return (
-    `Staleness over the ${over} ${over === 1 ? 'query' : 'queries'} naming an obsolete memory (${others} other${others === 1 ? '' : 's'} left out), lower is better: ` +
-    `stale@k is the share whose top k holds an obsolete memory (stale@${largest}: top ${largest}); stale_above_current the share where one is returned above every relevant memory, or a relevant one is not returned. ` +
-    `[low, high] n: ${retrievalUnitText(retrieval)}.`
+    `Staleness over the ${over} ${over === 1 ? 'query' : 'queries'} naming an obsolete memory (${others} other${others === 1 ? '' : 's'} left out), lower is better. ` +
+    `stale@k: the share with an obsolete memory in the top k; stale_above_current: the share where one is returned above every relevant memory, or a relevant one is not returned.${note}`
   );
 }
