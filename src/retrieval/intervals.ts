@@ -43,7 +43,7 @@ export function chooseIntervalUnit(setting: IntervalUnit | undefined, queries: r
   if (!shared) return { unit: 'query' };
   if (perUser.size >= MIN_USERS_TO_RESAMPLE) return { unit: 'user' };
   if (perUser.size === 1) return { unit: 'query' };
-  return { unit: 'query', note: `queries, not users: ${perUser.size} users hold the queries, fewer than ${MIN_USERS_TO_RESAMPLE} to resample (retrieval.interval_unit: user draws them anyway)` };
+  return { unit: 'query', note: `only ${perUser.size} users hold the queries, too few to draw whole users; retrieval.interval_unit: user draws them anyway` };
 }
 
 /**
