@@ -205,7 +205,7 @@ function parseRetrieval(key: string, rest: string[], known: KnownNames): ParsedK
     return {
       ok: false,
       reason: `"${name}" is not a retrieval metric`,
-      hint: didYouMean(name, candidates) ?? 'use recall@k, recall_all@k, precision@k, success@k, ndcg@k, mrr (each also group_), latency_ms, cross_user_hits, stale@k or stale_above_current',
+      hint: didYouMean(name, candidates) ?? 'use recall@k, recall_all@k, precision@k, success@k, ndcg@k, mrr (each also group_), latency_ms or cross_user_hits',
     };
   }
   const middle = rest.slice(0, -1).join('.');

@@ -1,6 +1,6 @@
 import type { ProviderResult } from '../model/results.js';
 import { plainText } from './escape.js';
-import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
+import { RETRIEVAL_INTERVAL_DEFINITION } from '../stats/bootstrap.js';
 import { formatEstimate, formatMetric, formatMs, oneLine, textTable, usd } from './format.js';
 import { groupColumns, headlineMetrics } from '../retrieval/metrics.js';
 import { crossUserText } from './isolation.js';
@@ -45,7 +45,7 @@ export function terminalReport(results: ResultsDocument, options: { byTag?: bool
   }
   const withIntervals = providers.filter((provider) => provider.status === 'ok' && provider.intervals && Object.keys(provider.intervals).length > 0);
   if (withIntervals.length > 0) {
-    lines.push(`intervals (${INTERVAL_DEFINITION}; ${retrievalUnitText(retrieval)}):`);
+    lines.push(`intervals (${RETRIEVAL_INTERVAL_DEFINITION}; ${retrievalUnitText(retrieval)}):`);
     for (const provider of withIntervals) {
       const shown = [...columns, ...(retrieval.group_metrics ? groupColumns(columns) : [])].filter((name) => provider.intervals![name]).map((name) => `${name} ${formatEstimate(provider.metrics?.[name], provider.intervals![name])}`);
       lines.push(`  ${plainText(provider.name)}: ${shown.join('; ')}`);

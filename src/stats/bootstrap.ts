@@ -15,7 +15,10 @@ const DEFAULT_LEVEL = 0.95;
 const MIN_SHARED_FRACTION = 0.5;
 
 /** How every interval is made, in words, for reports and the README. */
-export const INTERVAL_DEFINITION = `95% percentile bootstrap, ${DEFAULT_RESAMPLES} draws of whole units (retrieval: queries, users or query groups, as each n says; cases, with their repeats and conditions and their plant_from history together), seed ${DEFAULT_SEED}`;
+export const INTERVAL_DEFINITION = `95% percentile bootstrap, ${DEFAULT_RESAMPLES} draws of whole units (queries; cases, with their repeats and conditions and their plant_from history together), seed ${DEFAULT_SEED}`;
+
+/** The same for retrieval intervals, whose unit is the run's (queries, users or query groups: retrieval.interval_unit); the line says which after it. */
+export const RETRIEVAL_INTERVAL_DEFINITION = `95% percentile bootstrap, ${DEFAULT_RESAMPLES} draws of whole units, seed ${DEFAULT_SEED}`;
 
 /** What a bootstrap draws: retrieval queries, whole users or query groups (retrieval.interval_unit), e2e cases. */
 export type SampleUnit = 'query' | 'user' | 'group' | 'case';

@@ -15,7 +15,7 @@ import type { TrialStage } from '../../model/stage.js';
 import { stageName } from '../stageLines.js';
 import { stalenessTable } from '../staleness.js';
 import { retrievalUnitText } from '../intervalUnit.js';
-import { INTERVAL_DEFINITION } from '../../stats/bootstrap.js';
+import { RETRIEVAL_INTERVAL_DEFINITION } from '../../stats/bootstrap.js';
 
 /**
  * What report.html embeds: every figure the page shows, already formatted
@@ -241,7 +241,7 @@ function retrievalData(results: ResultsDocument, baseline: ResultsDocument | und
   return {
     k: [...retrieval.k],
     metrics,
-    intervals: `[low, high] n: ${INTERVAL_DEFINITION}; ${retrievalUnitText(retrieval)}.`,
+    intervals: `[low, high] n: ${RETRIEVAL_INTERVAL_DEFINITION}; ${retrievalUnitText(retrieval)}.`,
     ...(staleness ? { staleness: { legend: staleness.legend, header: staleness.header, rows: staleness.rows.map((cells, index) => ({ provider: staleness.providers[index]!, cells })) } } : {}),
     providers: okProviders(results).map((provider) => {
       const base = baseline?.retrieval?.providers[provider.name]?.metrics;
