@@ -8,8 +8,9 @@
  * - max_drop fails when baseline - current > max_drop, max_rise when
  *   current - baseline > max_rise, on the point estimates (decide: point, the
  *   default). Beside them, a 95% bootstrap interval of current - baseline
- *   (pairedBootstrapChange: whole queries or cases, the ones both runs share
- *   resampled once per draw for both; seeded so it is reproducible) says
+ *   (pairedBootstrapChange: whole queries, users or query groups as the
+ *   current run's retrieval.interval_unit says, or whole cases; the ones both
+ *   runs share resampled once per draw for both; seeded so it is reproducible) says
  *   whether the change is larger than resampling noise (`significant`). With
  *   decide: interval it decides: max_drop fails only when the whole interval
  *   lies below -max_drop, max_rise only when it lies above max_rise; without an
