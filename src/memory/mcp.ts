@@ -105,7 +105,7 @@ export class McpClient implements MemoryClient {
   async list(user: string): Promise<MemoryEntry[]> {
     if (!this.tools.list) {
       throw new RecallGateError('incomplete', `${this.label}: the suite names no list tool, so what memory holds cannot be read`, {
-        hint: 'name the server\'s list or read tool under the provider\'s tools.list (README, "MCP memory servers")',
+        hint: 'name the server\'s list or read tool under the provider\'s tools.list (docs/providers.md, "MCP memory servers")',
       });
     }
     const items = await this.items('list', { user });
@@ -253,7 +253,7 @@ export class McpClient implements MemoryClient {
 
   private unusable(role: McpToolRole, problem: string, hint?: string): RecallGateError {
     return new RecallGateError('incomplete', `${this.label}: tool "${this.tools[role]!.name}" (tools.${role}) returned an unusable result: ${problem}`, {
-      hint: hint ?? `see README, "MCP memory servers", for how results map onto memories`,
+      hint: hint ?? `see docs/providers.md, "MCP memory servers", for how results map onto memories`,
     });
   }
 }
