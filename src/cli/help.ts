@@ -63,6 +63,11 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       'allow-other-suite': { description: 'with --baseline: accept a baseline run of another suite, with a warning (refused otherwise)' },
       postgres: { argument: 'URL', default: '$RECALL_GATE_POSTGRES_URL; unset: no export', description: "also add the run's trials to PostgreSQL, as recall-gate export does" },
       'by-tag': { description: 'add a table per provider with every metric by query tag' },
+      'cache-llm': {
+        description:
+          "answer the builtin agent's and the judge's chat calls from <cache-dir>/llm when the same request was answered before, keeping new answers there; cached calls are marked in trials.jsonl and not counted as spend (the Action never does this)",
+      },
+      'budget-usd': { argument: 'X', default: "the suite's e2e.max_cost_usd; unset: no cap", description: 'stop starting e2e trials once the spend so far would pass $X (running ones finish; the run is incomplete, exit 3)' },
       case: { argument: 'NAME|GLOB', description: 'run only the e2e cases this names (repeatable; a glob matches several); without --layer, e2e alone' },
       ability: { argument: 'A', description: 'run only the e2e cases of this ability (repeatable; with --case, cases both select)' },
       query: { argument: 'ID|GLOB', description: 'run only these retrieval queries (repeatable; every memory is still seeded); without --layer, retrieval alone' },
