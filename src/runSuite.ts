@@ -298,7 +298,9 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   const starting = planned.filter((trial) => !done.has(trial.key));
   const estimate = starting.length > 0 ? estimateSpend(spec, plan, starting, options.baselineTrials) : undefined;
   if (estimate) options.log(describeEstimate(estimate, budget));
-  const guard = budget && new BudgetGuard(budget.cap, budget.source, estimate?.cost_usd != null && estimate.trials > 0 ? estimate.cost_usd / estimate.trials : undefined);
+  // Only an estimate from measured token counts (a baseline's) may hold a trial back before any has finished.
+  const measured = estimate?.basis === 'baseline' && estimate.cost_usd !== null && estimate.trials > 0 ? estimate.cost_usd / estimate.trials : undefined;
+  const guard = budget && new BudgetGuard(budget.cap, budget.source, measured);
   const llmCache = options.cacheLlm ? new LlmCache(options.cacheRoot, options.log) : undefined;
 
   let target: Target;

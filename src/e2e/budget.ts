@@ -177,9 +177,9 @@ export function describeEstimate(estimate: SpendEstimate, budget?: { cap: number
   return `e2e plan: ${calls}; ${cost}${unknown}${cap}`;
 }
 
-/** "$0.05", "$12", "$0.000123": the figure as given, never rounded to nothing. */
+/** "$0.05", "$12", "$0.000123": the figure as given (a sum's float noise aside), never rounded to nothing. */
 export function dollars(value: number): string {
-  return `$${Number(value.toPrecision(6))}`;
+  return `$${Number(value.toPrecision(12))}`;
 }
 
 /** What every output says of a run the cap stopped. */
@@ -192,7 +192,9 @@ export function budgetReachedText(cap: number, run: number, planned: number): st
  * what the running trials and this one are expected to add, stays within the
  * cap; once one is refused, none starts again, and the running ones finish.
  * A trial is expected to cost the mean of the finished trials of known cost,
- * or before any finished, the estimate's mean (nothing when unknown).
+ * or before any finished, the estimate's mean when it comes from measured
+ * token counts (a baseline's). With neither, the first trial runs alone:
+ * what a trial costs is measured before others run beside it.
  */
 export class BudgetGuard {
   private spent = 0;
@@ -200,6 +202,7 @@ export class BudgetGuard {
   private running = 0;
   private pricedTotal = 0;
   private priced = 0;
+  private finished = 0;
   private stopped = false;
 
   constructor(
@@ -224,6 +227,7 @@ export class BudgetGuard {
   /** A trial ended: its known spend counts; an unknown part is counted as unknown. Returns whether its cost was (partly) unknown. */
   finish(record: Pick<TrialRecord, 'cost_usd' | 'costs'>): boolean {
     this.running -= 1;
+    this.finished += 1;
     const parts = record.costs ? [record.costs.chat_usd, record.costs.judge_usd, record.costs.embedding_usd] : [record.cost_usd];
     for (const part of parts) if (part !== null) this.spent += part;
     if (record.cost_usd === null) {
@@ -233,6 +237,11 @@ export class BudgetGuard {
     this.pricedTotal += record.cost_usd;
     this.priced += 1;
     return false;
+  }
+
+  /** Nothing tells yet what a trial costs: the first should run alone (runE2e does), measured before others run beside it. */
+  get measuresFirst(): boolean {
+    return this.finished === 0 && this.estimatePerTrial === undefined;
   }
 
   get reached(): boolean {

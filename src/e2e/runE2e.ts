@@ -101,8 +101,8 @@ export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[
   let unknownSaid = false;
   let stopped = false;
   const budget = deps.budget;
-  const worker = async () => {
-    while (!stopped && next < pending.length) {
+  const worker = async (limit = pending.length) => {
+    for (let taken = 0; !stopped && next < pending.length && taken < limit; taken += 1) {
       if (budget && !budget.tryStart()) {
         if (!stopped) {
           stopped = true;
@@ -137,6 +137,8 @@ export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[
       }
     }
   };
+  // Under a budget with nothing measured yet, the first trial runs alone: what a trial costs is known before others start beside it.
+  if (budget?.measuresFirst) await worker(1);
   // Settle every worker before reporting a failure: nothing may still write once the run has ended.
   const outcomes = await Promise.allSettled(Array.from({ length: Math.max(1, Math.min(plan.concurrency, pending.length)) }, worker));
   const failure = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
