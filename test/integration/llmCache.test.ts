@@ -134,7 +134,9 @@ describe('run --cache-llm against a local OpenAI-compatible server', { timeout: 
     const dir = tempDir();
     const cache = tempDir('recall-gate-cache-');
     const suite = writeSuite(dir, suiteText());
-    await runCli(['run', suite, '--layer', 'e2e', '--out', join(dir, 'a'), '--cache-llm'], { env: env(cache) });
+    const cached = await runCli(['run', suite, '--layer', 'e2e', '--out', join(dir, 'a'), '--cache-llm'], { env: env(cache) });
+    assert.equal(cached.code, 0, cached.stdout + cached.stderr);
+    assert.equal(readdirSync(join(cache, 'llm'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.json')).length, 5, 'the cache holds every answer');
     const before = chats();
     const plain = await runCli(['run', suite, '--layer', 'e2e', '--out', join(dir, 'b')], { env: env(cache) });
     assert.equal(plain.code, 0, plain.stdout + plain.stderr);
