@@ -358,17 +358,18 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   const plannedKeys = new Set(planned.map((trial) => trial.key));
   const run = trials.filter((trial) => plannedKeys.has(trial.key)).length;
   const capped = guard?.reached ? budgetReachedText(guard.cap, run, planned.length) : undefined;
+  const budgetRecord = guard?.record(run, planned.length, estimate);
   results.e2e = {
     target: { kind: spec.target.kind, ...(model ? { model } : {}) },
     ...aggregateE2e(trials, spec.cases, spec.conditions, spec.repeat, capped ? `not started: the ${capped}` : undefined),
     ...(calibration ? { judge_calibration: calibration } : {}),
-    ...(guard ? { budget: guard.record(run, planned.length, estimate) } : {}),
+    ...(budgetRecord ? { budget: budgetRecord } : {}),
   };
-  if (!capped) return e2eIncompleteReason(results.e2e);
+  if (!capped || !budgetRecord) return e2eIncompleteReason(results.e2e);
   // A capped run is incomplete for its cap: the trials it did not start are not errors of the agent.
   const errored = results.e2e.errors.length - results.e2e.missing;
-  const unknown = guard!.record(run, planned.length).unknown_trials;
-  return `e2e: ${capped} (spent ${dollars(guard!.spentUsd)}${unknown > 0 ? ` and ${unknown} trial(s) of unknown cost` : ''}${errored > 0 ? `; ${errored} trial(s) ended in an error` : ''}); raise the budget and run again with --resume to finish`;
+  const unknown = budgetRecord.unknown_trials;
+  return `e2e: ${capped} (spent ${dollars(budgetRecord.spent_usd)}${unknown > 0 ? ` and ${unknown} trial(s) of unknown cost` : ''}${errored > 0 ? `; ${errored} trial(s) ended in an error` : ''}); raise the budget and run again with --resume to finish`;
 }
 
 /** Whether a case's checks (check, fault_check, harmful) call the judge: its verdicts cannot be given without one. */
