@@ -480,16 +480,19 @@ export function gateMarkdown(verdict: Verdict, shown = verdict.rows.length): str
   const kept = mostImportant(verdict.rows, shown, rank);
   const failedLeft = verdict.rows.filter((row) => row.status === 'fail').length - kept.filter((row) => row.status === 'fail').length;
   const split = splitLine(verdict);
+  // The mde column only when a row has one (max_drop/max_rise rows).
+  const withMde = verdict.rows.some((row) => row.mde !== undefined);
   return [
     '### Gate',
     '',
     ...(split ? [split, ''] : []),
     ...tableWithMore(
-      ['', 'metric', 'threshold', 'actual', 'baseline', 'change (95% interval)'],
+      ['', 'metric', 'threshold', ...(withMde ? ['mde'] : []), 'actual', 'baseline', 'change (95% interval)'],
       kept.map((row) => [
         { pass: '✅', fail: row.blocking ? '⛔' : '❌', skipped: '⏭️', 'not-evaluated': '➖' }[row.status],
         `${cell(row.metric)}${row.aggregation ? ` (${row.aggregation})` : ''}${row.note ? `<br><sub>${cell(row.note, 160)}</sub>` : ''}`,
         escapeMarkdown(row.threshold),
+        ...(withMde ? [row.mde === undefined ? '' : `${formatMetric(row.mde)}${row.power?.underpowered ? ' ⚠️ underpowered' : ''}`] : []),
         formatMetric(row.actual),
         formatMetric(row.baseline),
         row.delta === undefined ? '' : `${delta(row.delta, 0)}${row.interval ? ` [${row.interval[0].toFixed(3)}, ${row.interval[1].toFixed(3)}]${row.pairing ? ` (${pairingText(row.pairing)})` : ''}${row.significant ? ' beyond noise' : ''}` : ''}`,

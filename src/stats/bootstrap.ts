@@ -104,6 +104,30 @@ export function bootstrapInterval(samples: UnitSamples, options: BootstrapOption
   return { ci: bounds(values, options.level ?? DEFAULT_LEVEL), n: keys.length };
 }
 
+/**
+ * The statistic over each of `resamples` draws of whole units (the draws
+ * bootstrapInterval takes its percentiles of): what stats/power.ts takes the
+ * standard error from. Undefined without units.
+ */
+export function bootstrapDraws(samples: UnitSamples, options: BootstrapOptions = {}): number[] | undefined {
+  const clusters = clustersOf(samples);
+  const keys = [...clusters.keys()];
+  if (keys.length === 0) return undefined;
+  const random = seededRandom(options.seed ?? DEFAULT_SEED);
+  const values: number[] = new Array(options.resamples ?? DEFAULT_RESAMPLES);
+  for (let i = 0; i < values.length; i++) {
+    const sample: (readonly number[])[] = [];
+    draw(sample, keys, clusters, random);
+    values[i] = samples.statistic(sample);
+  }
+  return values;
+}
+
+/** How many resampling units a sample has: its clusters (cases of one plant_from history count once), else its units. */
+export function resamplingUnits(samples: UnitSamples): number {
+  return clustersOf(samples).size;
+}
+
 /** Intervals by name, as results.json keeps them beside its figures. */
 export type Intervals = Record<string, IntervalEstimate>;
 
