@@ -42,7 +42,7 @@ function groupRates(byCase: Map<string, Outcome[]>): GroupRates {
  * it does not plan (a deleted case) are left out, and planned trials with no
  * record count as errors, so a cut-short log can never read as complete.
  */
-export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditions: Condition[], repeat: number): E2eResult {
+export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditions: Condition[], repeat: number, options: { intervals?: boolean } = {}): E2eResult {
   const headline: Condition = conditions.includes('recall') ? 'recall' : conditions[0]!;
   const byKey = new Map(records.map((trial) => [trial.key, trial]));
   const specs = new Map(cases.map((spec) => [spec.name, spec]));
@@ -123,7 +123,8 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
     metrics: byCondition[headline]!,
     by_condition: byCondition,
     ...summarizeFaults({ trials, cases, conditions, byCondition, abilities }),
-    intervals: e2eIntervals(caseResults, abilities, conditions),
+    // intervals: false (calibrate's thousands of redraws, which the gate reads per case) leaves the bootstrap out.
+    intervals: options.intervals === false ? {} : e2eIntervals(caseResults, abilities, conditions),
     abilities,
     cases: caseResults,
     leaks: Object.entries(caseResults)

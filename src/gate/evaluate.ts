@@ -100,6 +100,16 @@ export function compareOp(actual: number, op: GateOp, value: number): boolean {
   }
 }
 
+/**
+ * A max_drop/max_rise rule on a change: [delta, delta] for the point rule,
+ * the interval for decide: interval (which fails only when every value in it
+ * is beyond the bound). `only` checks one of the two bounds.
+ */
+export function relativeRuleFails(condition: Pick<GateCondition, 'max_drop' | 'max_rise'>, [low, high]: readonly [number, number], only?: 'max_drop' | 'max_rise'): boolean {
+  if (only !== 'max_rise' && condition.max_drop !== undefined && -high > condition.max_drop + TOLERANCE) return true;
+  return only !== 'max_drop' && condition.max_rise !== undefined && low > condition.max_rise + TOLERANCE;
+}
+
 /** ">= 0.9", "drop <= 0.05", ">= 0.9, rise <= 20". */
 export function thresholdText(condition: GateCondition): string {
   const parts: string[] = [];
@@ -218,8 +228,7 @@ function evaluateCondition(condition: GateCondition, path: string, context: Cont
       row.decided_by = byInterval ? 'interval' : 'point';
       // By the interval, the change fails only when every value in it is beyond the bound.
       const [low, high] = byInterval ? change.interval : [delta, delta];
-      if (condition.max_drop !== undefined && -high > condition.max_drop + TOLERANCE) failed = true;
-      if (condition.max_rise !== undefined && low > condition.max_rise + TOLERANCE) failed = true;
+      if (relativeRuleFails(condition, [low, high])) failed = true;
       if (byInterval) notes.push(`decided by the 95% interval of the change (decide: interval)`);
       else if (condition.decide === 'interval') notes.push('decide: interval, but there is no interval: decided by the point estimate');
       else notes.push('decided by the point estimate of the change (decide: point)');
