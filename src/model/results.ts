@@ -7,6 +7,7 @@ import type { E2eResult } from './e2eResult.js';
 import type { IntervalEstimate, LatencySummary, MetricValues } from './figures.js';
 import type { SampleRecord, SelectionRecord } from './selection.js';
 import type { SplitRecord } from './split.js';
+import type { Provenance } from './provenance.js';
 
 export type LayerState = 'ran' | 'skipped' | 'absent';
 
@@ -36,6 +37,8 @@ export interface ResultsDocument {
   sample?: SampleRecord;
   /** The suite variant this run is (run --variant, run --variants). */
   variant?: string;
+  /** What the run was made of: versions, the suite's files and commit, models, adapters (model/provenance.ts). */
+  provenance?: Provenance;
   retrieval?: RetrievalResult;
   e2e?: E2eResult & { target: { kind: string; model?: string }; /** The judge's measured agreement on the suite's labels, when it has some. */ judge_calibration?: CalibrationSummary };
 }

@@ -23,6 +23,8 @@ import { actionDetails, COMMENT_BOUNDS, hasActions } from './actionLines.js';
 import type { Trend } from '../model/history.js';
 import { trendLinesMarkdown, trendRows } from './trendLines.js';
 import { memoryWarning, stageLines, stageName, stagesAllUnknown } from './stageLines.js';
+import { provenanceChanges } from '../gate/provenanceChanges.js';
+import { provenanceMarkdown } from './provenanceLines.js';
 
 /**
  * GitHub refuses comment bodies over 65,536 characters. Counted in bytes
@@ -62,7 +64,7 @@ interface Part {
   leftOut(count: number): string;
 }
 
-type PartName = 'errors' | 'abilities' | 'graders' | 'chart' | 'retrieval' | 'changes' | 'trend' | 'gate' | 'files' | 'failures' | 'actions' | 'misses';
+type PartName = 'errors' | 'abilities' | 'graders' | 'chart' | 'retrieval' | 'changes' | 'provenance' | 'trend' | 'gate' | 'files' | 'failures' | 'actions' | 'misses';
 
 /**
  * How a body too long for its limit degrades, least important detail first:
@@ -76,6 +78,7 @@ const TRIM_STEPS: readonly [PartName, number][] = [
   ['chart', 0],
   ['actions', 3],
   ['trend', 3],
+  ['provenance', 5],
   ['changes', 5],
   ['retrieval', 5],
   ['abilities', 10],
@@ -87,6 +90,7 @@ const TRIM_STEPS: readonly [PartName, number][] = [
   ['graders', 0],
   ['abilities', 0],
   ['changes', 0],
+  ['provenance', 0],
   ['gate', 20],
   ['actions', 0],
   ['failures', 3],
@@ -149,6 +153,7 @@ export function renderComment(input: CommentInput, limitBytes = COMMENT_LIMIT_BY
     ...section('chart'),
     ...section('retrieval'),
     ...section('changes'),
+    ...section('provenance'),
     ...section('trend'),
     ...section('gate'),
     ...section('files'),
@@ -442,6 +447,13 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
         leftOut: (count) => `${count} change line(s)`,
       };
     }
+  }
+
+  if (baseline) {
+    // What else differs between the runs (files, models, adapters, versions): a delta read with its cause.
+    const origin = provenanceChanges(baseline, results);
+    const rows = Math.max(1, origin.changes.length);
+    parts.provenance = { rows, cap: 20, render: (shown) => (shown === 0 ? [] : provenanceMarkdown(origin, shown)), leftOut: (count) => (count >= rows ? 'what differs from the baseline' : `${count} provenance line(s)`) };
   }
 
   const trend = input.trend;

@@ -5,6 +5,7 @@ import type { Artifact, ReportedUsage, ToolCall } from '../model/e2e.js';
 import type { OpenAIEndpoint } from '../net/openaiEndpoint.js';
 import type { ToolSpec } from '../model/suite.js';
 import { readCompletionUsage } from '../net/usage.js';
+import { recordModelAnswer } from '../net/modelAnswers.js';
 import { parseArguments } from '../protocol/protocol.js';
 
 /** Replies with tool calls answered per invocation when the suite sets no max_tool_rounds. */
@@ -164,6 +165,7 @@ export async function converse(endpoint: OpenAIEndpoint, request: ChatCompletion
       client.chat.completions.create({ ...request, messages: [...messages], ...offered, ...(exhausted ? { tool_choice: 'none' } : {}) }),
     );
     usages.push(readCompletionUsage(completion.usage, `the chat model at ${endpoint.url}`));
+    recordModelAnswer('chat', request.model, completion.model);
     const choice = completion.choices?.[0];
     const toolCalls = tools ? (choice?.message?.tool_calls ?? []) : [];
     if (toolCalls.length > 0 && !exhausted) {
