@@ -12,7 +12,7 @@ import type { GateCalibration } from '../src/model/gateCalibration.js';
 import type { Suite } from '../src/model/suite.js';
 import type { ResultsDocument } from '../src/model/results.js';
 import type { TrialRecord } from '../src/model/trial.js';
-import { drawsText } from '../src/report/gateCalibration.js';
+import { calibrationText, drawsText } from '../src/report/gateCalibration.js';
 import { writeTrials } from '../src/results/folder.js';
 import { binaryQueries, caseSpec, e2eOf, providerOf, recallTrials, resultsDoc } from './support/gateFixtures.js';
 
@@ -115,6 +115,7 @@ describe('calibrate: the gate against redraws of one run, counted by hand', () =
     assert.match(calibration.notes.join('\n'), /1 case\(s\) of the run are not in the suite any more, so they are left out of every draw: bad/);
     assert.match(calibration.notes.join('\n'), /all\[1\] compares with variant b's run, which a redraw of one run does not have/);
     assert.equal(calibration.rows[1]!.waived, 20);
+    assert.match(calibrationText(calibration, 'fixture'), /^all\[1\]\s+e2e\.pass_rate\s+not checked\s+waived in every draw/m);
   });
 
   test('counts read as "3 of 200 draws (1.5%)"', () => {

@@ -19,9 +19,15 @@ export function calibrationText(calibration: GateCalibration, heading: string): 
   ];
   const rows: string[][] = [];
   for (const row of calibration.rows) {
+    const label = [oneLine(row.path || '(root)', 100), oneLine(row.metric, 200)];
+    if (row.waived === calibration.draws) {
+      // A layer this run skipped, or a comparison a redraw cannot make: nothing to count.
+      rows.push([...label, 'not checked', 'waived in every draw (its layer did not run, or it compares with a variant)']);
+      continue;
+    }
     const extra = [...(row.missing > 0 ? [`missing in ${row.missing}`] : []), ...(row.waived > 0 ? [`waived in ${row.waived}`] : [])];
-    rows.push([oneLine(row.path || '(root)', 100), oneLine(row.metric, 200), 'as the gate decides', `${drawsText(row.failed, calibration.draws)}${extra.length ? ` (${extra.join(', ')})` : ''}`]);
-    for (const rule of row.rules) rows.push(['', '', `${oneLine(rule.rule, 120)}${rule.decides ? ' *' : ''}`, drawsText(rule.failed, rule.evaluated)]);
+    rows.push([...label, 'as the gate decides', `${drawsText(row.failed, calibration.draws)}${extra.length ? ` (${extra.join(', ')})` : ''}`]);
+    for (const rule of row.rules) rows.push(['', '', `${oneLine(rule.rule, 120)}${rule.decides ? ' *' : ''}`, rule.evaluated === 0 ? 'not evaluated in any draw' : drawsText(rule.failed, rule.evaluated)]);
   }
   const lines = [
     oneLine(heading, 400),
