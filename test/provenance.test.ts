@@ -9,7 +9,7 @@ import { provenanceChanges } from '../src/gate/provenanceChanges.js';
 import type { Provenance } from '../src/model/provenance.js';
 import type { Suite } from '../src/model/suite.js';
 import { provenanceMarkdown, provenanceText } from '../src/report/provenanceLines.js';
-import { collectProvenance, gitState, scrubCommand } from '../src/results/provenance.js';
+import { collectProvenance, gitState, mergedProvenance, scrubCommand } from '../src/results/provenance.js';
 import { registerSecret } from '../src/secrets.js';
 
 const WHERE = { file: 'suite.yaml', line: 1, col: 1 };
@@ -105,6 +105,25 @@ describe('collected from the suite', () => {
     assert.deepEqual(collected.dataset, { format: 'locomo', source: 'locomo10.json', sha256: 'f'.repeat(64) });
     assert.deepEqual(collected.files, { 'suite.yaml': sha256('name: x\n') });
     assert.equal(collected.judge_prompt_sha256, undefined, 'no judge, no judge instructions');
+  });
+});
+
+describe('merge: one provenance for the shards', () => {
+  test("the first shard's, with the model ids any shard was answered with", () => {
+    const first = provenance();
+    const second = provenance({
+      models: [
+        { role: 'chat', where: 'e2e.target', requested: 'gpt-4o', answered: ['gpt-4o-2024-08-06'], endpoint: 'https://api.openai.com/v1' },
+        { role: 'judge', where: 'e2e.judge', requested: 'gpt-4o-mini', answered: ['gpt-4o-mini-2024-07-18'] },
+      ],
+    });
+    const merged = mergedProvenance([first, undefined, second])!;
+    assert.deepEqual(merged.models.map((model) => [model.requested, model.answered]), [
+      ['gpt-4o', ['gpt-4o-2024-05-13', 'gpt-4o-2024-08-06']],
+      ['gpt-4o-mini', ['gpt-4o-mini-2024-07-18']],
+    ]);
+    assert.deepEqual(first.models[0]!.answered, ['gpt-4o-2024-05-13'], 'the shards are not changed');
+    assert.equal(mergedProvenance([undefined]), undefined);
   });
 });
 

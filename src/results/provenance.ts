@@ -79,6 +79,21 @@ export function addModelAnswers(provenance: Provenance, answers: ModelAnswers): 
   }
 }
 
+/** Shards' provenance as one (merge): the first shard's, with the model ids every shard was answered with. */
+export function mergedProvenance(shards: readonly (Provenance | undefined)[]): Provenance | undefined {
+  const [first, ...rest] = shards.filter((one): one is Provenance => one !== undefined);
+  if (!first) return undefined;
+  const merged: Provenance = { ...first, models: first.models.map((model) => ({ ...model })) };
+  for (const other of rest) {
+    for (const model of other.models) {
+      const same = merged.models.find((one) => one.role === model.role && one.where === model.where && one.requested === model.requested);
+      if (!same) merged.models.push({ ...model });
+      else if (model.answered?.length) same.answered = [...new Set([...(same.answered ?? []), ...model.answered])].sort();
+    }
+  }
+  return merged;
+}
+
 // ---------------------------------------------------------------- git
 
 /** Variables that point git at another repository (a hook's GIT_DIR): the suite's folder decides. */
