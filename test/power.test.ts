@@ -146,6 +146,14 @@ describe('the gate row carries its mde', () => {
     assert.equal(fine.note, 'no baseline to compare against');
   });
 
+  test('a bound of 0 is below any noise: underpowered, with the bound the run could hold instead of a number of units', () => {
+    const run = resultsDoc({ retrieval: { vector: providerOf('vector', binaryQueries('q', 50, 35)) } });
+    const row = onlyRow(gate({ metric: 'retrieval.vector.recall@3', max_drop: 0 }), run);
+    assert.equal(row.power!.underpowered, true);
+    assert.equal(row.power!.needs, undefined);
+    assert.match(row.note!, /underpowered: mde 0\.\d{3} is above max_drop 0, which allows no change at all; no number of queries brings the noise to 0/);
+  });
+
   test('max_rise uses its own bound; a row with only op/value has no mde', () => {
     const run = resultsDoc({ retrieval: { vector: providerOf('vector', binaryQueries('q', 50, 35)) } });
     const rise = onlyRow(gate({ metric: 'retrieval.vector.recall@3', max_rise: 10 }), run);

@@ -47,6 +47,10 @@ export function rowPower(condition: GateCondition, samples: UnitSamples, aggrega
   const underpowered = mde > bound.value + 1e-9;
   const power: GatePower = { se: round(se, 6), units, unit, ...(repeats !== undefined ? { repeats } : {}), underpowered };
   if (!underpowered) return { mde, power };
+  if (bound.value <= 0) {
+    // No number of units brings noise down to a bound of 0: say what bound the run can hold instead.
+    return { mde, power, note: `underpowered: mde ${formatMde(mde)} is above ${bound.name} ${bound.value}, which allows no change at all; no number of ${power.unit} brings the noise to 0 (a bound of ${formatMde(mde)} or more is one this run can tell from noise, or decide: interval)` };
+  }
   const moreUnits = unitsForBound(units, mde, bound.value);
   const moreRepeats = variance ? repeatsForBound(variance, mde, bound.value) : undefined;
   power.needs = { units: moreUnits, ...(moreRepeats !== undefined ? { repeats: moreRepeats } : {}) };
