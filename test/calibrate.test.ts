@@ -58,7 +58,7 @@ describe('calibrate: the gate against redraws of one run, counted by hand', () =
     const calibration = calibrateGate(spec, suiteWith(['a', 'b', 'c']), run, { draws: 100 });
     assert.equal(calibration.draws, 100);
     assert.equal(calibration.gate_failed, 0);
-    assert.deepEqual(calibration.units, { queries: 0, cases: 3, histories: 3 });
+    assert.deepEqual(calibration.units, { queries: 0, query_unit: 'query', query_units: 0, cases: 3, histories: 3 });
     const row = calibration.rows[0]!;
     assert.deepEqual([row.failed, row.missing, row.waived], [0, 0, 0]);
     assert.deepEqual(row.rules.map((one) => [one.rule, one.decides, one.failed, one.evaluated]), [
@@ -93,10 +93,21 @@ describe('calibrate: the gate against redraws of one run, counted by hand', () =
   test('retrieval: 2 of 4 queries found, a redraw finds k of 4 with k ~ Binomial(4, 1/2), so ">= 0.5" fails with P(k < 2) = 5/16', () => {
     const run = { results: resultsDoc({ retrieval: { vector: providerOf('vector', binaryQueries('q', 4, 2)) } }), trials: [] };
     const calibration = calibrateGate(gate({ metric: 'retrieval.vector.recall@3', op: 'gte', value: 0.5 }), suiteWith([]), run, { draws: 2000 });
-    assert.deepEqual(calibration.units, { queries: 4, cases: 0, histories: 0 });
+    assert.deepEqual(calibration.units, { queries: 4, query_unit: 'query', query_units: 4, cases: 0, histories: 0 });
     const absolute = rule(calibration, 'all[0]', '>= 0.5');
     assert.ok(near(absolute.failed, 2000, 5 / 16), `${absolute.failed}`);
     assert.equal(calibration.gate_failed, absolute.failed);
+  });
+
+  test('whole users when the run draws users: 3 users of 2 queries, 2 users finding both, so ">= 0.5" fails with P(k <= 1 of 3) = 7/27, not the 73/729 of drawing queries', () => {
+    const queries = ['u1', 'u1', 'u2', 'u2', 'u3', 'u3'].map((user, index) => ({ ...binaryQueries('q', 1, user === 'u2' ? 0 : 1)[0]!, id: `q${index}`, user }));
+    const results = resultsDoc({ retrieval: { vector: providerOf('vector', queries) } });
+    results.retrieval!.interval_unit = 'user';
+    const calibration = calibrateGate(gate({ metric: 'retrieval.vector.recall@3', op: 'gte', value: 0.5 }), suiteWith([]), { results, trials: [] }, { draws: 1000 });
+    assert.deepEqual(calibration.units, { queries: 6, query_unit: 'user', query_units: 3, cases: 0, histories: 0 });
+    const absolute = rule(calibration, 'all[0]', '>= 0.5');
+    assert.ok(near(absolute.failed, 1000, 7 / 27), `${absolute.failed}`);
+    assert.match(calibrationText(calibration, 'fixture'), /of 6 queries in 3 users$/m);
   });
 
   test('the same seed gives the same counts; another seed draws other units', () => {

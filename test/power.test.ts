@@ -162,6 +162,15 @@ describe('the gate row carries its mde', () => {
     assert.equal(absolute.mde, undefined);
   });
 
+  test('a run that draws users counts users: 6 queries of 3 users are 3 units', () => {
+    const queries = binaryQueries('q', 6, 3).map((query, index) => ({ ...query, user: `u${Math.floor(index / 2)}` }));
+    const run = resultsDoc({ retrieval: { vector: providerOf('vector', queries) } });
+    run.retrieval!.interval_unit = 'user';
+    const row = onlyRow(gate({ metric: 'retrieval.vector.recall@3', max_drop: 0.05 }), run);
+    assert.deepEqual([row.power!.unit, row.power!.units], ['users', 3]);
+    assert.match(row.note!, /\(3 users\); about \d+ users would bring it to 0\.05/);
+  });
+
   test('cases planted from one history resample together: the units are the histories', () => {
     // 12 cases, 3 per history: 4 histories.
     const run = e2eRun(12, 1, (i) => i % 2 === 0, (i) => `h${Math.floor(i / 3)}`);

@@ -65,6 +65,8 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
     split: splitRecord(suite, [...splits][0]!),
     retrieval: withRetrieval?.results.retrieval,
     e2e: undefined,
+    // A shard's changes against a baseline are that shard's; the merged run had no baseline.
+    changes: undefined,
   };
   // Every shard asked the models: the ids any of them was answered with.
   const provenance = mergedProvenance(shards.map((shard) => shard.results.provenance));

@@ -12,8 +12,9 @@ import { terminalReport } from '../report/terminal.js';
 import { terminalE2eReport } from '../report/terminalE2e.js';
 import type { Trend } from '../model/history.js';
 import { trendLinesText } from '../report/trendLines.js';
+import { changesText } from '../report/changes.js';
 
-/** What `run` and `merge` print after the numbers: retrieval (every metric by tag with run --by-tag), e2e, the verdict and the trend (run --history), whichever there are. */
+/** What `run` and `merge` print after the numbers: retrieval (every metric by tag with run --by-tag), e2e, what differs from and what changed against the baseline (run --baseline), the verdict and the trend (run --history), whichever there are. */
 export function runReportText(results: ResultsDocument, trials: readonly TrialRecord[], verdict: Verdict | undefined, trend?: Trend, options: { byTag?: boolean; baseline?: ResultsDocument } = {}): string[] {
   const parts: string[] = [];
   const split = splitRunText(results.split);
@@ -24,6 +25,7 @@ export function runReportText(results: ResultsDocument, trials: readonly TrialRe
   if (results.e2e) parts.push(terminalE2eReport(results.e2e, [...trials]));
   // Beside the gate's changes, what else changed between the runs (run --baseline).
   if (options.baseline) parts.push(provenanceText(provenanceChanges(options.baseline, results)));
+  if (results.changes) parts.push(changesText(results.changes));
   if (verdict) parts.push(verdictText(verdict));
   if (trend) parts.push(`${trendLinesText(trend).join('\n')}\n`);
   return parts;

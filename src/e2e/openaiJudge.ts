@@ -2,6 +2,7 @@ import { RecallGateError } from '../errors.js';
 import { OpenAIEndpoint } from '../net/openaiEndpoint.js';
 import { readCompletionUsage } from '../net/usage.js';
 import { recordModelAnswer } from '../net/modelAnswers.js';
+import { recordCachedCall, type LlmCache } from '../net/llmCache.js';
 import type { JudgeInput, JudgeVerdict } from '../model/e2e.js';
 import type { Judge } from './judge.js';
 
@@ -52,17 +53,15 @@ export class OpenAIJudge implements Judge {
 
   constructor(
     private readonly model: string,
-    options: { apiKey?: string; baseURL?: string; timeoutMs?: number; maxRetries?: number },
+    options: { apiKey?: string; baseURL?: string; timeoutMs?: number; maxRetries?: number; /** run --cache-llm */ llmCache?: LlmCache },
   ) {
     if (!options.apiKey) throw new RecallGateError('incomplete', 'no API key for the judge model', { hint: 'set OPENAI_API_KEY or e2e.judge.api_key_env' });
-    this.endpoint = new OpenAIEndpoint({ apiKey: options.apiKey, baseURL: options.baseURL, timeoutMs: options.timeoutMs ?? 60_000, maxRetries: options.maxRetries ?? 4 });
+    this.endpoint = new OpenAIEndpoint({ apiKey: options.apiKey, baseURL: options.baseURL, timeoutMs: options.timeoutMs ?? 60_000, maxRetries: options.maxRetries ?? 4, cache: options.llmCache });
   }
 
   async grade(input: JudgeInput): Promise<JudgeVerdict> {
     const model = input.model ?? this.model;
-    const completion = await this.endpoint.request('judge request', (client) =>
-      client.chat.completions.create({ model, response_format: { type: 'json_object' }, messages: judgeMessages(input) }),
-    );
+    const { completion, cached } = await this.endpoint.chatCompletion('judge request', { model, response_format: { type: 'json_object' }, messages: judgeMessages(input) });
     recordModelAnswer('judge', model, completion.model);
     const text = completion.choices?.[0]?.message?.content ?? '';
     let verdict: { pass?: unknown; score?: unknown; reason?: unknown };
@@ -82,12 +81,15 @@ export class OpenAIJudge implements Judge {
       if (typeof verdict.pass !== 'boolean') throw new RecallGateError('incomplete', `the judge's JSON has no boolean "pass": ${text.slice(0, 200)}`);
       pass = verdict.pass;
     }
+    const usage = readCompletionUsage(completion.usage, `the judge at ${this.endpoint.url}`);
+    // The trial it grades does not pay for an answer the cache gave (see e2e/cost.ts).
+    if (cached) recordCachedCall('judge', usage.usage);
     return {
       pass,
       ...(score !== undefined ? { score } : {}),
       // gradeAnswer puts "judge: " in front, as for every judge.
       reason: typeof verdict.reason === 'string' ? verdict.reason : pass ? 'passes the rubric' : 'fails the rubric',
-      ...readCompletionUsage(completion.usage, `the judge at ${this.endpoint.url}`),
+      ...usage,
     };
   }
 }

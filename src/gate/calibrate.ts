@@ -4,7 +4,8 @@
  *
  * Method: each draw redraws the run twice from its own whole units, with
  * replacement and seeded (resampleRun.ts: queries; cases with all their
- * repeats and conditions, those planted from one history together), gates
+ * repeats and conditions, those planted from one history together; queries
+ * in the unit the run's intervals draw: queries, whole users or groups), gates
  * the second redraw against the first as its baseline, exactly as `run
  * --baseline` would (evaluateGate: the same rules, the same paired
  * intervals), and counts, per condition and per rule, the draws that fail.
@@ -130,7 +131,7 @@ export function calibrateGate(
   return {
     draws,
     seed,
-    units: { queries: pool.queries.length, cases, histories: pool.histories.length },
+    units: { queries: pool.queryUnits.reduce((sum, ids) => sum + ids.length, 0), query_unit: pool.queryUnit, query_units: pool.queryUnits.length, cases, histories: pool.histories.length },
     gate_failed: gateFailed,
     rows: [...rows.values()],
     ...(spec.split && spec.split !== 'all' ? { split: spec.split } : {}),

@@ -25,9 +25,11 @@ function boundOf(condition: GateCondition): { name: 'max_drop' | 'max_rise'; val
 
 /** What the units are, in words: histories when cases planted from one history resample together. */
 function unitName(samples: UnitSamples, units: number): GatePower['unit'] {
-  if (samples.unit === 'query') return 'queries';
-  return units < samples.units.length ? 'histories' : 'cases';
+  if (samples.unit === 'case') return units < samples.units.length ? 'histories' : 'cases';
+  return samples.unit === 'query' ? 'queries' : samples.unit === 'user' ? 'users' : 'query groups';
 }
+
+const SINGULAR: Record<GatePower['unit'], string> = { queries: 'query', users: 'user', 'query groups': 'query group', cases: 'case', histories: 'history' };
 
 /**
  * The row's mde from this run's samples (seeded by the metric, like the
@@ -72,7 +74,7 @@ function plural(count: number, one: string, many: string): string {
  * (with 1 repeat, trial noise cannot be told from case-to-case spread: run repeat >= 2 to see whether more repeats would)".
  */
 function underpoweredNote(mde: number, bound: { name: string; value: number }, power: GatePower): string {
-  const single = { queries: 'query', cases: 'case', histories: 'history' }[power.unit];
+  const single = SINGULAR[power.unit];
   const repeatsText = power.repeats !== undefined ? ` x ${plural(power.repeats, 'repeat', 'repeats')}` : '';
   const now = `${plural(power.units, single, power.unit)}${repeatsText}`;
   const needs = power.needs!;

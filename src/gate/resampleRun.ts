@@ -1,8 +1,9 @@
 /**
  * A run redrawn from its own units, for calibrate's A/A check: whole units
- * drawn with replacement (retrieval queries, the same ones for every
- * provider; e2e cases, those planted from one history together, with every
- * trial they have), each put in a numbered slot. Two draws name their slots
+ * drawn with replacement (retrieval queries, users or query groups, as the
+ * run's intervals draw them, the same ones for every provider; e2e cases,
+ * those planted from one history together, with every trial they have), each
+ * put in a numbered slot. Two draws name their slots
  * alike (s1, s2, ...), so the gate pairs them slot by slot: each pair is two
  * independent draws, as two runs whose units are two samples of the same
  * population. Every figure of a draw is computed again from its units, as
@@ -15,12 +16,17 @@ import type { IsolationCheck, ProviderResult, QueryOutcome, ResultsDocument } fr
 import type { TrialRecord } from '../model/trial.js';
 import type { Suite } from '../model/suite.js';
 import { meanMetrics, metricNames, scoredQueries } from '../retrieval/metrics.js';
+import { unitKey } from '../retrieval/intervals.js';
+import type { IntervalUnit } from '../model/figures.js';
+import { intervalUnitOf } from './metrics.js';
 import { groupBy, summarizeLatency } from '../stats/summary.js';
 
-/** What a run is redrawn from: its query ids and its case histories, with what each slot needs. */
+/** What a run is redrawn from: its retrieval units and its case histories, with what each slot needs. */
 export interface UnitPool {
-  /** Query ids, in the order of the first provider that completed. */
-  queries: string[];
+  /** What retrieval draws (the run's retrieval.interval_unit: queries, whole users or query groups), as the gate's intervals do. */
+  queryUnit: IntervalUnit;
+  /** The query ids of each retrieval unit, in the order of the first provider that completed. */
+  queryUnits: string[][];
   /** Histories (a plant_from root, else the case alone), each with its cases' specs. */
   histories: CaseSpec[][];
   /** Trials by case name. */
@@ -33,15 +39,16 @@ export interface UnitPool {
 export function unitPool(results: ResultsDocument, trials: readonly TrialRecord[], suite: Suite): UnitPool {
   const providers = Object.values(results.retrieval?.providers ?? {});
   const first = providers.find((provider) => provider.status === 'ok') ?? providers[0];
-  const queries = (first?.queries ?? []).map((query) => query.id);
+  const queryUnit = intervalUnitOf(results);
+  const queryUnits = [...groupBy(first?.queries ?? [], (query) => unitKey(query, queryUnit)).values()].map((queries) => queries.map((query) => query.id));
   const specs = new Map((suite.e2e?.cases ?? []).map((spec) => [spec.name, spec]));
   const ran = Object.keys(results.e2e?.cases ?? {});
   const known = ran.filter((name) => specs.has(name)).map((name) => specs.get(name)!);
   const histories = [...groupBy(known, (spec) => spec.planted_from ?? spec.name).values()];
-  return { queries, histories, trials: groupBy(trials, (trial) => trial.case), unknownCases: ran.filter((name) => !specs.has(name)) };
+  return { queryUnit, queryUnits, histories, trials: groupBy(trials, (trial) => trial.case), unknownCases: ran.filter((name) => !specs.has(name)) };
 }
 
-/** Which units a draw took: an index into the pool's queries and histories per slot. */
+/** Which units a draw took: an index into the pool's retrieval units and histories per slot. */
 export interface UnitDraw {
   queries: number[];
   histories: number[];
@@ -50,7 +57,7 @@ export interface UnitDraw {
 /** As many units as the pool has, drawn with replacement. */
 export function drawUnits(pool: UnitPool, random: () => number): UnitDraw {
   const pick = (count: number) => Array.from({ length: count }, () => Math.floor(random() * count));
-  return { queries: pick(pool.queries.length), histories: pick(pool.histories.length) };
+  return { queries: pick(pool.queryUnits.length), histories: pick(pool.histories.length) };
 }
 
 const slot = (index: number) => `s${index + 1}`;
@@ -59,9 +66,9 @@ const slot = (index: number) => `s${index + 1}`;
 export function resampledRun(results: ResultsDocument, pool: UnitPool, draw: UnitDraw): { results: ResultsDocument; trials: TrialRecord[] } {
   const redrawn: ResultsDocument = { ...results, layers: { ...results.layers } };
   if (results.retrieval) {
-    const ids = draw.queries.map((index) => pool.queries[index]!);
-    const providers = Object.fromEntries(Object.entries(results.retrieval.providers).map(([name, provider]) => [name, resampledProvider(provider, ids, results.retrieval!.k, results.retrieval!.group_metrics === true)]));
-    redrawn.retrieval = { ...results.retrieval, query_count: ids.length, providers };
+    const slots = draw.queries.map((index) => pool.queryUnits[index]!);
+    const providers = Object.fromEntries(Object.entries(results.retrieval.providers).map(([name, provider]) => [name, resampledProvider(provider, slots, pool.queryUnit, results.retrieval!.k, results.retrieval!.group_metrics === true)]));
+    redrawn.retrieval = { ...results.retrieval, query_count: slots.reduce((sum, ids) => sum + ids.length, 0), providers };
   }
   const trials: TrialRecord[] = [];
   if (results.e2e) {
@@ -75,25 +82,30 @@ export function resampledRun(results: ResultsDocument, pool: UnitPool, draw: Uni
       }
     });
     const { target, judge_calibration: calibration } = results.e2e;
-    redrawn.e2e = { target, ...(calibration ? { judge_calibration: calibration } : {}), ...aggregateE2e(trials, specs, results.e2e.conditions, results.e2e.repeat, { intervals: false }) };
+    redrawn.e2e = { target, ...(calibration ? { judge_calibration: calibration } : {}), ...aggregateE2e(trials, specs, results.e2e.conditions, results.e2e.repeat, undefined, { intervals: false }) };
   }
   return { results: redrawn, trials };
 }
 
 /**
- * A provider over the drawn queries, renamed by slot, with its means and
- * latency summary counted again (no intervals: the gate reads per-query
- * values) and its isolation hits kept to the drawn queries.
+ * A provider over the drawn units' queries, renamed by slot so two draws pair
+ * slot by slot: a drawn query is its slot (s1); a drawn user's or group's
+ * queries are s1/<id>, their user or group the slot. Its means and latency
+ * summary are counted again (no intervals: the gate reads per-query values)
+ * and its isolation hits kept to the drawn queries.
  */
-function resampledProvider(provider: ProviderResult, ids: readonly string[], cutoffs: readonly number[], groups: boolean): ProviderResult {
+function resampledProvider(provider: ProviderResult, drawn: readonly (readonly string[])[], unit: IntervalUnit, cutoffs: readonly number[], groups: boolean): ProviderResult {
   const byId = new Map(provider.queries.map((query) => [query.id, query]));
   const queries: QueryOutcome[] = [];
   const slots = new Map<string, string[]>();
-  ids.forEach((id, index) => {
-    const query = byId.get(id);
-    if (!query) return;
-    queries.push({ ...query, id: slot(index) });
-    slots.set(id, [...(slots.get(id) ?? []), slot(index)]);
+  drawn.forEach((ids, index) => {
+    for (const id of ids) {
+      const query = byId.get(id);
+      if (!query) continue;
+      const name = unit === 'query' ? slot(index) : `${slot(index)}/${id}`;
+      queries.push({ ...query, id: name, ...(unit === 'user' ? { user: slot(index) } : {}), ...(unit === 'group' ? { group: slot(index) } : {}) });
+      slots.set(id, [...(slots.get(id) ?? []), name]);
+    }
   });
   const scored = scoredQueries(queries);
   const metrics = provider.status === 'ok' && scored.length > 0 ? meanMetrics(scored.map((query) => query.metrics), metricNames(cutoffs, { groups })) : {};

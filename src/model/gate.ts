@@ -54,7 +54,7 @@ export interface GateRow {
   /** 95% bootstrap interval of the change, resampling whole cases or queries (paired when the runs share them). */
   interval?: [number, number];
   /** How the two runs' units met in the interval: paired on the shared ones, or each run resampled alone. */
-  pairing?: { paired: boolean; shared: number; added: number; removed: number };
+  pairing?: { paired: boolean; shared: number; added: number; removed: number; /** What shared, added and removed count when it is not the metric's own unit (queries, cases): whole users or query groups. */ unit?: 'user' | 'group' };
   /** Which rule decided a max_drop/max_rise: the point estimate or the interval. */
   decided_by?: GateDecide;
   /** The interval excludes 0: the change is larger than resampling noise. */
@@ -76,9 +76,9 @@ export interface GateRow {
 export interface GatePower {
   /** The bootstrap standard error of this run's figure. */
   se: number;
-  /** Resampling units the figure stands on: queries, cases, or histories (cases planted from one plant_from history). */
+  /** Resampling units the figure stands on: queries, users or query groups (retrieval.interval_unit); cases, or histories (cases planted from one plant_from history). */
   units: number;
-  unit: 'queries' | 'cases' | 'histories';
+  unit: 'queries' | 'users' | 'query groups' | 'cases' | 'histories';
   /** Trials per case, for a pass rate pooled over cases. */
   repeats?: number;
   /** The bound (the smaller of max_drop and max_rise) is below the mde: the row cannot tell a change of that size from noise. */

@@ -26,8 +26,11 @@ export interface CalibrationRow {
 export interface GateCalibration {
   draws: number;
   seed: number;
-  /** What each draw redraws, whole: the run's queries, cases and the histories they are drawn in (cases planted from one history together). */
-  units: { queries: number; cases: number; histories: number };
+  /**
+   * What each draw redraws, whole: the run's queries and the units they are drawn in (queries, users or query groups:
+   * retrieval.interval_unit), its cases and the histories they are drawn in (cases planted from one history together).
+   */
+  units: { queries: number; query_unit: 'query' | 'user' | 'group'; query_units: number; cases: number; histories: number };
   /** Draws where the whole gate failed. */
   gate_failed: number;
   rows: CalibrationRow[];

@@ -3,13 +3,15 @@ import type { GroupRates } from '../model/e2eResult.js';
 import type { Condition } from '../model/e2e.js';
 import type { GateRow, Verdict } from '../model/gate.js';
 import { cell, escapeMarkdown, plainText, shorten } from './escape.js';
-import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
+import { INTERVAL_DEFINITION, RETRIEVAL_INTERVAL_DEFINITION } from '../stats/bootstrap.js';
 import { mcnemarText, pairingText, splitLine, wilcoxonText } from './gateFormat.js';
 import { pairedChanges } from '../gate/paired.js';
 import { formatEstimate, formatMetric, liftAndGapCells, markdownTable } from './format.js';
 import { headlineMetrics } from '../retrieval/metrics.js';
 import type { ResultsDocument } from '../model/results.js';
 import { withoutRelevantText } from './tagTables.js';
+import { retrievalUnitText } from './intervalUnit.js';
+import { stalenessTable, type StalenessTable } from './staleness.js';
 import { selectionText } from './selectionText.js';
 import { changedHeldoutCases, changedHeldoutQueries } from '../suite/splits.js';
 import { missedQueries } from '../retrieval/metrics.js';
@@ -25,6 +27,7 @@ import { trendLinesMarkdown, trendRows } from './trendLines.js';
 import { memoryWarning, stageLines, stageName, stagesAllUnknown } from './stageLines.js';
 import { provenanceChanges } from '../gate/provenanceChanges.js';
 import { provenanceMarkdown } from './provenanceLines.js';
+import { changeRowCount, changesMarkdown } from './changes.js';
 
 /**
  * GitHub refuses comment bodies over 65,536 characters. Counted in bytes
@@ -64,7 +67,7 @@ interface Part {
   leftOut(count: number): string;
 }
 
-type PartName = 'errors' | 'abilities' | 'graders' | 'chart' | 'retrieval' | 'changes' | 'provenance' | 'trend' | 'gate' | 'files' | 'failures' | 'actions' | 'misses';
+type PartName = 'errors' | 'abilities' | 'graders' | 'chart' | 'retrieval' | 'changes' | 'flips' | 'provenance' | 'trend' | 'gate' | 'files' | 'failures' | 'actions' | 'misses';
 
 /**
  * How a body too long for its limit degrades, least important detail first:
@@ -80,6 +83,7 @@ const TRIM_STEPS: readonly [PartName, number][] = [
   ['trend', 3],
   ['provenance', 5],
   ['changes', 5],
+  ['flips', 11],
   ['retrieval', 5],
   ['abilities', 10],
   ['graders', 10],
@@ -90,13 +94,16 @@ const TRIM_STEPS: readonly [PartName, number][] = [
   ['graders', 0],
   ['abilities', 0],
   ['changes', 0],
+  ['flips', 4],
   ['provenance', 0],
   ['gate', 20],
   ['actions', 0],
   ['failures', 3],
+  ['flips', 1],
   ['errors', 5],
   ['failures', 0],
   ['errors', 0],
+  ['flips', 0],
   ['gate', 0],
 ];
 
@@ -152,8 +159,9 @@ export function renderComment(input: CommentInput, limitBytes = COMMENT_LIMIT_BY
     ...section('graders'),
     ...section('chart'),
     ...section('retrieval'),
-    ...section('changes'),
     ...section('provenance'),
+    ...section('flips'),
+    ...section('changes'),
     ...section('trend'),
     ...section('gate'),
     ...section('files'),
@@ -395,7 +403,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
       render: (shown) => [
         '### Retrieval',
         '',
-        `${retrieval.query_count} queries over ${retrieval.memory_count} memories; trec_eval definitions.${withoutRelevant ? ` ${withoutRelevant}.` : ''}${providers.some((provider) => provider.intervals) ? ` [low, high] n: ${INTERVAL_DEFINITION}; n queries.` : ''}`,
+        `${retrieval.query_count} queries over ${retrieval.memory_count} memories; trec_eval definitions.${withoutRelevant ? ` ${withoutRelevant}.` : ''}${providers.some((provider) => provider.intervals) ? ` [low, high] n: ${RETRIEVAL_INTERVAL_DEFINITION}; ${retrievalUnitText(retrieval)}.` : ''}`,
         '',
         ...tableWithMore(
           ['provider', ...columns, ...(baseline?.retrieval ? ['Δ mrr'] : [])],
@@ -408,6 +416,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
           'provider(s)',
         ),
         '',
+        ...stalenessLines(stalenessTable(retrieval, (text) => cell(text)), shown),
         // A leak across users is never trimmed with the table: it is what a reviewer must see.
         ...isolationLines(providers, 1),
       ],
@@ -443,7 +452,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
         rows: lines.length,
         cap: 40,
         render: (shown) =>
-          shown === 0 ? [] : ['### Changes against the baseline, unit by unit', '', ...lines.slice(0, shown), ...(lines.length > shown ? [`- … and ${lines.length - shown} more`] : []), ''],
+          shown === 0 ? [] : ['### Changes against the baseline: paired tests', '', ...lines.slice(0, shown), ...(lines.length > shown ? [`- … and ${lines.length - shown} more`] : []), ''],
         leftOut: (count) => `${count} change line(s)`,
       };
     }
@@ -454,6 +463,18 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
     const origin = provenanceChanges(baseline, results);
     const rows = Math.max(1, origin.changes.length);
     parts.provenance = { rows, cap: 20, render: (shown) => (shown === 0 ? [] : provenanceMarkdown(origin, shown)), leftOut: (count) => (count >= rows ? 'what differs from the baseline' : `${count} provenance line(s)`) };
+  }
+
+  // What changed, unit by unit (results.changes): its summary is the first row, then the regressions and the improvements.
+  const flips = results.changes;
+  if (flips) {
+    const rows = 1 + changeRowCount(flips);
+    parts.flips = {
+      rows,
+      cap: 31,
+      render: (shown) => (shown === 0 ? [] : changesMarkdown(flips, shown - 1, Infinity)),
+      leftOut: (count) => (count >= Math.min(rows, 31) ? 'the changes against the baseline' : `${count} changed unit(s)`),
+    };
   }
 
   const trend = input.trend;
@@ -485,6 +506,20 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
   }
   return parts;
 }
+
+/** The staleness table of the retrieval part: gone when the part is cut to nothing, each provider's tag rows capped. */
+function stalenessLines(table: StalenessTable | undefined, shown: number): string[] {
+  if (!table || shown === 0) return [];
+  const kept: string[][] = [];
+  let tags = 0;
+  table.rows.forEach((row, index) => {
+    if (table.overall[index] || tags++ < MAX_STALE_TAG_ROWS) kept.push(row);
+  });
+  const more = table.rows.length - kept.length;
+  return [table.legend, '', ...markdownTable(table.header, kept), ...(more > 0 ? ['', `… and ${more} more tag row(s) in report.md`] : []), ''];
+}
+
+const MAX_STALE_TAG_ROWS = 20;
 
 /** The gate table, its `shown` most important rows (failed, blocking first, then not evaluated or skipped) and a line for the rest. */
 export function gateMarkdown(verdict: Verdict, shown = verdict.rows.length): string[] {
@@ -540,7 +575,7 @@ function changeLines(baseline: ResultsDocument, results: ResultsDocument): strin
   for (const provider of changes.queries) {
     const worse = provider.worse.map((change) => `${change.id} (${change.before ?? 'none'}→${change.after ?? 'none'})`);
     lines.push(
-      `- **${cell(provider.provider)}**: ${provider.worse.length} queries worse, ${provider.better.length} better, ${provider.same} same (first relevant rank); ${escapeMarkdown(wilcoxonText(provider.wilcoxon))}${worse.length ? `; worse: ${names(worse)}` : ''}`,
+      `- **${cell(provider.provider)}**: ${provider.worse.length} queries worse, ${provider.better.length} better, ${provider.same} same (first relevant rank); ${escapeMarkdown(wilcoxonText(provider.wilcoxon, provider))}${worse.length ? `; worse: ${names(worse)}` : ''}`,
     );
   }
   return lines;

@@ -3,7 +3,7 @@ import { oneLine, textTable } from './format.js';
 
 /** The method in words, for the output (the README says the same at length). */
 export const CALIBRATION_METHOD =
-  'each draw redraws the run twice from its own whole units (queries; cases with all their repeats, those planted from one history together), with replacement and seeded, and gates the second against the first as its baseline; the agent is the same in both, so every failure is a false alarm. Two runs are taken to differ as two samples of units do: a re-run of the very same cases usually differs less, so read these as upper bounds for a deterministic agent';
+  'each draw redraws the run twice from its own whole units (queries, users or query groups, as its intervals draw; cases with all their repeats, those planted from one history together), with replacement and seeded, and gates the second against the first as its baseline; the agent is the same in both, so every failure is a false alarm. Two runs are taken to differ as two samples of units do: a re-run of the very same cases usually differs less, so read these as upper bounds for a deterministic agent';
 
 /** "3 of 200 draws (1.5%)". */
 export function drawsText(failed: number, of: number): string {
@@ -14,7 +14,7 @@ export function drawsText(failed: number, of: number): string {
 export function calibrationText(calibration: GateCalibration, heading: string): string {
   const { units } = calibration;
   const drawn = [
-    ...(units.queries > 0 ? [`${units.queries} queries`] : []),
+    ...(units.queries > 0 ? [`${units.queries} queries${units.query_unit === 'query' ? '' : ` in ${units.query_units} ${units.query_unit === 'user' ? 'users' : 'query groups'}`}`] : []),
     ...(units.cases > 0 ? [`${units.cases} cases${units.histories < units.cases ? ` in ${units.histories} histories` : ''}`] : []),
   ];
   const rows: string[][] = [];

@@ -1,11 +1,13 @@
 import { costLines } from './costLines.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { cell, escapeMarkdown } from './escape.js';
-import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
+import { INTERVAL_DEFINITION, RETRIEVAL_INTERVAL_DEFINITION } from '../stats/bootstrap.js';
 import { selectionText } from './selectionText.js';
 import { formatCost, formatEstimate, formatMs, liftAndGapCells, markdownTable, recallQualityText, splitRunText } from './format.js';
 import { groupColumns, headlineMetrics } from '../retrieval/metrics.js';
 import { tagTables, withoutRelevantText } from './tagTables.js';
+import { retrievalUnitText } from './intervalUnit.js';
+import { stalenessTable } from './staleness.js';
 import type { ResultsDocument } from '../model/results.js';
 import { missedQueries } from '../retrieval/metrics.js';
 import { missedQueryRows } from './missedTable.js';
@@ -21,6 +23,7 @@ import { memoryWarning, STAGE_INTRO, stageLines, stageName, stagesAllUnknown } f
 import { isolationLines } from './isolation.js';
 import { provenanceChanges } from '../gate/provenanceChanges.js';
 import { provenanceMarkdown } from './provenanceLines.js';
+import { changesMarkdown } from './changes.js';
 
 /** What report.md adds to the results once the run is gated (run, merge, the Action); regrade has no verdict. */
 export interface MarkdownReportContext {
@@ -41,7 +44,8 @@ export function markdownReport(results: ResultsDocument, context: MarkdownReport
   const trend = context.trend ? trendLinesMarkdown(context.trend, Infinity) : [];
   // Without a verdict (no gate, or regrade, which does not gate) the headline claims none.
   const headline = context.verdict || results.status === 'incomplete' ? verdictHeadline(results, context.verdict) : `## recall-gate: ${escapeMarkdown(results.suite.name)}`;
-  return `${[headline, '', ...body, ...gate, ...trend].join('\n').trimEnd()}\n`;
+  const changes = results.changes ? changesMarkdown(results.changes) : [];
+  return `${[headline, '', ...body, ...changes, ...gate, ...trend].join('\n').trimEnd()}\n`;
 }
 
 function resultSections(results: ResultsDocument): string[] {
@@ -63,7 +67,7 @@ function resultSections(results: ResultsDocument): string[] {
     `### Retrieval`,
     '',
     `${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search. ` +
-      `Metrics follow trec_eval's definitions (recall_all@k: LongMemEval's); ${without ? `every query with a relevant memory counts in each mean; ${without}` : 'every query counts in each mean'}. [low, high] n: ${INTERVAL_DEFINITION}; n queries.`,
+      `Metrics follow trec_eval's definitions (recall_all@k: LongMemEval's); ${without ? `every query with a relevant memory counts in each mean; ${without}` : 'every query counts in each mean'}. [low, high] n: ${RETRIEVAL_INTERVAL_DEFINITION}; ${retrievalUnitText(retrieval)}.`,
     '',
   );
   const providers = Object.values(retrieval.providers);
@@ -91,6 +95,9 @@ function resultSections(results: ResultsDocument): string[] {
       '',
     );
   }
+
+  const staleness = stalenessTable(retrieval, (text) => cell(text));
+  if (staleness) lines.push('#### Staleness', '', staleness.legend, '', ...markdownTable(staleness.header, staleness.rows), '');
 
   lines.push(...isolationLines(providers));
 
