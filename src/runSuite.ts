@@ -24,6 +24,8 @@ import type { ResultsDocument, RetrievalResult } from './model/results.js';
 import { RESULTS_FILE, adapterLogOf, openResultsDir, prepareResultsDir, queryRowWriter, readResultsMarker, readTrials, trialLogOf, writeResults, writeResultsJson, writeTrials } from './results/folder.js';
 import { changesAgainst } from './gate/changes.js';
 import { runRetrieval } from './retrieval/runRetrieval.js';
+import { addModelAnswers, collectProvenance } from './results/provenance.js';
+import { meterModelAnswers, type ModelAnswers } from './net/modelAnswers.js';
 import type { PhaseProgress } from './phaseProgress.js';
 import type { SampleRecord, SelectionRecord } from './model/selection.js';
 import { splitRecord } from './suite/splits.js';
@@ -130,6 +132,7 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
     ...(options.selection ? { selection: options.selection } : {}),
     ...(options.sample ? { sample: options.sample } : {}),
     ...(suite.variant ? { variant: suite.variant } : {}),
+    provenance: collectProvenance(suite, options.env),
   };
   const folder = openResultsDir(options.outDir, `run ${suite.displayPath}`);
   try {
@@ -167,14 +170,16 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
 
 async function runLayers(suite: Suite, options: RunOptions, results: ResultsDocument): Promise<void> {
   const adapterLog = adapterLogOf(options.outDir);
+  // The model ids the APIs answer with, for provenance: every request of the run, concurrent trials included.
+  const answers: ModelAnswers = new Map();
   try {
-    await runLayersLogged(suite, options, results, adapterLog);
+    await meterModelAnswers(answers, () => runLayersLogged(suite, options, results, adapterLog, answers));
   } finally {
     adapterLog.close();
   }
 }
 
-async function runLayersLogged(suite: Suite, options: RunOptions, results: ResultsDocument, adapterLog: ReturnType<typeof adapterLogOf>): Promise<void> {
+async function runLayersLogged(suite: Suite, options: RunOptions, results: ResultsDocument, adapterLog: ReturnType<typeof adapterLogOf>, answers: ModelAnswers): Promise<void> {
   const { layers } = results;
   const runId = results.run_id!;
   let told = false;
@@ -223,6 +228,7 @@ async function runLayersLogged(suite: Suite, options: RunOptions, results: Resul
     if (e2eError) results.errors.push(e2eError);
   }
 
+  if (results.provenance) addModelAnswers(results.provenance, answers);
   results.status = results.errors.length > 0 ? 'incomplete' : 'complete';
   results.finished_at = new Date().toISOString();
   // Against a baseline: what changed, unit by unit, kept with the figures (the reports render it from there).

@@ -5,6 +5,8 @@ import { compareResults } from '../gate/compare.js';
 import { evaluateGateOnSplit } from '../gate/narrow.js';
 import { baselineMismatchText, comparisonText, pairedText, verdictText } from '../report/gateFormat.js';
 import { pairedChanges } from '../gate/paired.js';
+import { provenanceChanges } from '../gate/provenanceChanges.js';
+import { provenanceText } from '../report/provenanceLines.js';
 import { changesAgainst } from '../gate/changes.js';
 import { changesText } from '../report/changes.js';
 import type { Verdict } from '../model/gate.js';
@@ -49,6 +51,7 @@ export async function compareCommand(argv: string[], io: CliIO): Promise<number>
   if (mismatch) io.stderr(`${baselineMismatchText(mismatch)}\n`);
 
   const comparisons = compareResults(baseline.results, current.results);
+  const origin = provenanceChanges(baseline.results, current.results);
   const paired = pairedChanges(baseline.results, current.results);
   const changes = changesAgainst(baseline.results, current.results, current.trials);
 
@@ -69,12 +72,12 @@ export async function compareCommand(argv: string[], io: CliIO): Promise<number>
   }
 
   if (values.json) {
-    const document = { baseline: baselineDir, current: currentDir, ...(mismatch ? { baseline_suite_mismatch: mismatch } : {}), metrics: comparisons, paired, changes, gate: verdict ?? null };
+    const document = { baseline: baselineDir, current: currentDir, ...(mismatch ? { baseline_suite_mismatch: mismatch } : {}), provenance_changes: origin, metrics: comparisons, paired, changes, gate: verdict ?? null };
     io.stdout(`${JSON.stringify(document, null, 2)}\n`);
     if (gateNote) io.stderr(`note: ${gateNote}\n`);
   } else {
     const heading = `${plainText(current.results.suite.name)}: ${plainText(currentDir)} against ${plainText(baselineDir)}`;
-    const parts = [heading, ...(mismatch ? [baselineMismatchText(mismatch)] : []), '', comparisonText(comparisons), changesText(changes), pairedText(paired)];
+    const parts = [heading, ...(mismatch ? [baselineMismatchText(mismatch)] : []), '', provenanceText(origin), comparisonText(comparisons), changesText(changes), pairedText(paired)];
     if (verdict) parts.push(verdictText(verdict));
     else parts.push(`${gateNote}\n`);
     io.stdout(parts.join('\n'));

@@ -104,6 +104,16 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       'allow-other-suite': { description: 'compare runs of two different suites, with a warning (refused otherwise)' },
     },
   },
+  calibrate: {
+    summary: "an A/A check of the suite's gate: the run redrawn against itself, and how often the gate fails a run of the very same agent, per condition and rule",
+    arguments: [['<results-dir>', 'the results folder of a run']],
+    options: {
+      suite: { argument: 'FILE', default: 'the suite file <results-dir> was run from', description: 'the suite whose gate is checked' },
+      draws: { argument: 'N', description: 'redraw pairs, each gated once' },
+      seed: { argument: 'S', description: 'which units the redraws take' },
+      json: { description: 'print the counts as JSON' },
+    },
+  },
   merge: {
     summary: 'combine the results of run --shard i/n jobs, then apply the gate',
     arguments: [['<shard-dir>...', "the shards' results folders"]],

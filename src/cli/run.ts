@@ -174,7 +174,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   if (values.json) {
     io.stdout(`${JSON.stringify(withoutQueryRows(verdict ? { ...results, gate: verdict } : results), null, 2)}\n`);
   } else {
-    io.stdout(`${runReportText(results, trials, verdict, trend, report).join('\n')}\nresults written to ${out}/ (${writtenFiles(results)})${htmlCopy ? `\nreport copied to ${htmlCopy}` : ''}${junitCopy ? `\nJUnit XML copied to ${junitCopy}` : ''}\n`);
+    io.stdout(`${runReportText(results, trials, verdict, trend, { ...report, baseline: baseline?.results }).join('\n')}\nresults written to ${out}/ (${writtenFiles(results)})${htmlCopy ? `\nreport copied to ${htmlCopy}` : ''}${junitCopy ? `\nJUnit XML copied to ${junitCopy}` : ''}\n`);
   }
   if (postgres !== undefined) await exportRun(results, trials, postgres, exportIO(io, Boolean(values.json)));
   return runExitCode(results, verdict, io.stderr, 'run');
@@ -259,7 +259,7 @@ async function runVariants(
     const variants = Object.fromEntries(runs.map((run, index) => [run.name, withoutQueryRows(verdicts[index] ? { ...run.results, gate: verdicts[index] } : run.results)]));
     io.stdout(`${JSON.stringify({ variants, side_by_side: comparison }, null, 2)}\n`);
   } else {
-    const parts = runs.map((run, index) => `== variant ${run.name} ==\n${runReportText(run.results, run.trials, verdicts[index], trends[index], report).join('\n')}\nresults written to ${run.dir}/ (${writtenFiles(run.results)})\n`);
+    const parts = runs.map((run, index) => `== variant ${run.name} ==\n${runReportText(run.results, run.trials, verdicts[index], trends[index], { ...report, baseline: baseline?.results }).join('\n')}\nresults written to ${run.dir}/ (${writtenFiles(run.results)})\n`);
     io.stdout(`${parts.join('\n')}\n${variantsText(comparison, runs)}side by side written to ${join(out, SIDE_BY_SIDE_FILE)}\n`);
   }
   // Each variant is its own run (its own run id), exported as such with its name in the variant column.

@@ -43,7 +43,7 @@ function groupRates(byCase: Map<string, Outcome[]>): GroupRates {
  * record count as errors, so a cut-short log can never read as complete.
  * `missingReason` says why they have none when the run knows (a budget).
  */
-export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditions: Condition[], repeat: number, missingReason = MISSING_TRIAL): E2eResult {
+export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditions: Condition[], repeat: number, missingReason = MISSING_TRIAL, options: { intervals?: boolean } = {}): E2eResult {
   const headline: Condition = conditions.includes('recall') ? 'recall' : conditions[0]!;
   const byKey = new Map(records.map((trial) => [trial.key, trial]));
   const specs = new Map(cases.map((spec) => [spec.name, spec]));
@@ -124,7 +124,8 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
     metrics: byCondition[headline]!,
     by_condition: byCondition,
     ...summarizeFaults({ trials, cases, conditions, byCondition, abilities }),
-    intervals: e2eIntervals(caseResults, abilities, conditions),
+    // intervals: false (calibrate's thousands of redraws, which the gate reads per case) leaves the bootstrap out.
+    intervals: options.intervals === false ? {} : e2eIntervals(caseResults, abilities, conditions),
     abilities,
     cases: caseResults,
     leaks: Object.entries(caseResults)

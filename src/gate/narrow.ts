@@ -31,7 +31,7 @@ export interface SplitResults {
 }
 
 /** A run as if only `split`'s cases and queries had run; `all` is the run itself. */
-function resultsForSplit(results: ResultsDocument, trials: readonly TrialRecord[] | undefined, suite: Suite, split: SplitChoice): SplitResults {
+export function resultsForSplit(results: ResultsDocument, trials: readonly TrialRecord[] | undefined, suite: Suite, split: SplitChoice): SplitResults {
   const counted = { cases: Object.keys(results.e2e?.cases ?? {}).length, queries: Object.values(results.retrieval?.providers ?? {})[0]?.queries.length ?? 0 };
   if (split === 'all') return { results, trials, ...counted };
   return resultsForUnits(results, trials, suite, { query: (query) => (query.split ?? 'dev') === split, case: (spec) => (spec.split ?? 'dev') === split });

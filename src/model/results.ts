@@ -8,6 +8,7 @@ import type { E2eResult } from './e2eResult.js';
 import type { IntervalEstimate, IntervalUnit, LatencySummary, MetricValues } from './figures.js';
 import type { SampleRecord, SelectionRecord } from './selection.js';
 import type { SplitRecord } from './split.js';
+import type { Provenance } from './provenance.js';
 
 export type LayerState = 'ran' | 'skipped' | 'absent';
 
@@ -37,6 +38,8 @@ export interface ResultsDocument {
   sample?: SampleRecord;
   /** The suite variant this run is (run --variant, run --variants). */
   variant?: string;
+  /** What the run was made of: versions, the suite's files and commit, models, adapters (model/provenance.ts). */
+  provenance?: Provenance;
   retrieval?: RetrievalResult;
   /** What changed against the baseline (run --baseline DIR, the Action's baseline): absent without one. */
   changes?: Changes;

@@ -25,6 +25,8 @@ import { actionDetails, COMMENT_BOUNDS, hasActions } from './actionLines.js';
 import type { Trend } from '../model/history.js';
 import { trendLinesMarkdown, trendRows } from './trendLines.js';
 import { memoryWarning, stageLines, stageName, stagesAllUnknown } from './stageLines.js';
+import { provenanceChanges } from '../gate/provenanceChanges.js';
+import { provenanceMarkdown } from './provenanceLines.js';
 import { changeRowCount, changesMarkdown } from './changes.js';
 
 /**
@@ -65,7 +67,7 @@ interface Part {
   leftOut(count: number): string;
 }
 
-type PartName = 'errors' | 'abilities' | 'graders' | 'chart' | 'retrieval' | 'changes' | 'flips' | 'trend' | 'gate' | 'files' | 'failures' | 'actions' | 'misses';
+type PartName = 'errors' | 'abilities' | 'graders' | 'chart' | 'retrieval' | 'changes' | 'flips' | 'provenance' | 'trend' | 'gate' | 'files' | 'failures' | 'actions' | 'misses';
 
 /**
  * How a body too long for its limit degrades, least important detail first:
@@ -79,6 +81,7 @@ const TRIM_STEPS: readonly [PartName, number][] = [
   ['chart', 0],
   ['actions', 3],
   ['trend', 3],
+  ['provenance', 5],
   ['changes', 5],
   ['flips', 11],
   ['retrieval', 5],
@@ -92,6 +95,7 @@ const TRIM_STEPS: readonly [PartName, number][] = [
   ['abilities', 0],
   ['changes', 0],
   ['flips', 4],
+  ['provenance', 0],
   ['gate', 20],
   ['actions', 0],
   ['failures', 3],
@@ -155,6 +159,7 @@ export function renderComment(input: CommentInput, limitBytes = COMMENT_LIMIT_BY
     ...section('graders'),
     ...section('chart'),
     ...section('retrieval'),
+    ...section('provenance'),
     ...section('flips'),
     ...section('changes'),
     ...section('trend'),
@@ -453,6 +458,13 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
     }
   }
 
+  if (baseline) {
+    // What else differs between the runs (files, models, adapters, versions): a delta read with its cause.
+    const origin = provenanceChanges(baseline, results);
+    const rows = Math.max(1, origin.changes.length);
+    parts.provenance = { rows, cap: 20, render: (shown) => (shown === 0 ? [] : provenanceMarkdown(origin, shown)), leftOut: (count) => (count >= rows ? 'what differs from the baseline' : `${count} provenance line(s)`) };
+  }
+
   // What changed, unit by unit (results.changes): its summary is the first row, then the regressions and the improvements.
   const flips = results.changes;
   if (flips) {
@@ -515,16 +527,19 @@ export function gateMarkdown(verdict: Verdict, shown = verdict.rows.length): str
   const kept = mostImportant(verdict.rows, shown, rank);
   const failedLeft = verdict.rows.filter((row) => row.status === 'fail').length - kept.filter((row) => row.status === 'fail').length;
   const split = splitLine(verdict);
+  // The mde column only when a row has one (max_drop/max_rise rows).
+  const withMde = verdict.rows.some((row) => row.mde !== undefined);
   return [
     '### Gate',
     '',
     ...(split ? [split, ''] : []),
     ...tableWithMore(
-      ['', 'metric', 'threshold', 'actual', 'baseline', 'change (95% interval)'],
+      ['', 'metric', 'threshold', ...(withMde ? ['mde'] : []), 'actual', 'baseline', 'change (95% interval)'],
       kept.map((row) => [
         { pass: '✅', fail: row.blocking ? '⛔' : '❌', skipped: '⏭️', 'not-evaluated': '➖' }[row.status],
         `${cell(row.metric)}${row.aggregation ? ` (${row.aggregation})` : ''}${row.note ? `<br><sub>${cell(row.note, 160)}</sub>` : ''}`,
         escapeMarkdown(row.threshold),
+        ...(withMde ? [row.mde === undefined ? '' : `${formatMetric(row.mde)}${row.power?.underpowered ? ' ⚠️ underpowered' : ''}`] : []),
         formatMetric(row.actual),
         formatMetric(row.baseline),
         row.delta === undefined ? '' : `${delta(row.delta, 0)}${row.interval ? ` [${row.interval[0].toFixed(3)}, ${row.interval[1].toFixed(3)}]${row.pairing ? ` (${pairingText(row.pairing)})` : ''}${row.significant ? ' beyond noise' : ''}` : ''}`,

@@ -4,6 +4,7 @@ import type { MetricComparison } from '../gate/compare.js';
 import type { CaseFlips, PairedChanges, RankChange } from '../gate/paired.js';
 import type { GateRow, Verdict } from '../model/gate.js';
 import type { McNemarResult, WilcoxonResult } from '../stats/paired.js';
+import { MDE_DEFINITION } from '../stats/power.js';
 
 /** Three decimals, or fewer for large numbers (latencies, costs); a dash when absent. */
 export function formatNumber(value: number | undefined, signed = false): string {
@@ -19,27 +20,36 @@ export function formatInterval(row: Pick<GateRow, 'interval' | 'significant' | '
   return `[${formatNumber(low, true)}, ${formatNumber(high, true)}]${row.pairing ? ` (${pairingText(row.pairing)})` : ''}${row.significant ? ' *' : ''}`;
 }
 
+/** A row's mde, "!" after it when the row's bound is below it (underpowered); a dash for a row without one. */
+export function formatMde(row: Pick<GateRow, 'mde' | 'power'>): string {
+  if (row.mde === undefined) return '-';
+  return `${formatNumber(row.mde)}${row.power?.underpowered ? ' !' : ''}`;
+}
 
 const STATUS_TEXT: Record<GateRow['status'], string> = { pass: 'pass', fail: 'FAIL', skipped: 'skipped', 'not-evaluated': 'not evaluated' };
 
 /** Every gate row as a text table, then the verdict and the notes. */
 export function verdictText(verdict: Verdict): string {
   // Plain text: a metric key names providers, abilities and tags, which a forged results folder or suite can fill with escapes.
+  // The mde column only when a row has one (max_drop/max_rise rows).
+  const withMde = verdict.rows.some((row) => row.mde !== undefined);
   const rows = verdict.rows.map((row) => [
     oneLine(row.path, 200),
     oneLine(row.aggregation && row.aggregation !== 'mean' ? `${row.metric} (${row.aggregation})` : row.metric, 200),
     oneLine(row.threshold, 100),
+    ...(withMde ? [formatMde(row)] : []),
     formatNumber(row.actual),
     formatNumber(row.baseline),
     formatNumber(row.delta, true),
     formatInterval(row),
     `${STATUS_TEXT[row.status]}${row.blocking ? ' (blocking)' : ''}`,
   ]);
-  const header = ['gate', 'metric', 'threshold', 'actual', 'baseline', 'delta', '95% CI of delta', 'status'];
-  const lines = [textTable(header, rows, 'lllrrrrl')];
+  const header = ['gate', 'metric', 'threshold', ...(withMde ? ['mde'] : []), 'actual', 'baseline', 'delta', '95% CI of delta', 'status'];
+  const lines = [textTable(header, rows, withMde ? 'lllrrrrrl' : 'lllrrrrl')];
   const notes = verdict.rows.filter((row) => row.note).map((row) => `  ${row.path}: ${oneLine(row.note!, 500)}`);
   if (notes.length > 0) lines.push('', 'notes:', ...notes);
   if (verdict.rows.some((row) => row.significant)) lines.push('', '* the interval excludes 0: the change is larger than resampling noise');
+  if (withMde) lines.push('', `${MDE_DEFINITION}${verdict.rows.some((row) => row.power?.underpowered) ? '; ! the bound is below it (underpowered)' : ''}`);
   const split = splitLine(verdict);
   lines.push('', ...(split ? [split] : []), verdictLine(verdict));
   return `${lines.join('\n')}\n`;

@@ -21,12 +21,16 @@ import type { Trend } from '../model/history.js';
 import { trendLinesMarkdown } from './trendLines.js';
 import { memoryWarning, STAGE_INTRO, stageLines, stageName, stagesAllUnknown } from './stageLines.js';
 import { isolationLines } from './isolation.js';
+import { provenanceChanges } from '../gate/provenanceChanges.js';
+import { provenanceMarkdown } from './provenanceLines.js';
 import { changesMarkdown } from './changes.js';
 
 /** What report.md adds to the results once the run is gated (run, merge, the Action); regrade has no verdict. */
 export interface MarkdownReportContext {
   verdict?: Verdict;
   trend?: Trend;
+  /** The baseline the gate compared with: report.md says what differs between the runs besides the figures. */
+  baseline?: ResultsDocument;
 }
 
 /**
@@ -36,7 +40,7 @@ export interface MarkdownReportContext {
  */
 export function markdownReport(results: ResultsDocument, context: MarkdownReportContext = {}): string {
   const body = resultSections(results);
-  const gate = context.verdict ? gateMarkdown(context.verdict) : [];
+  const gate = [...(context.baseline ? provenanceMarkdown(provenanceChanges(context.baseline, results)) : []), ...(context.verdict ? gateMarkdown(context.verdict) : [])];
   const trend = context.trend ? trendLinesMarkdown(context.trend, Infinity) : [];
   // Without a verdict (no gate, or regrade, which does not gate) the headline claims none.
   const headline = context.verdict || results.status === 'incomplete' ? verdictHeadline(results, context.verdict) : `## recall-gate: ${escapeMarkdown(results.suite.name)}`;

@@ -1,7 +1,7 @@
 import { capText } from '../../e2e/storedText.js';
 import type { Invocation, TrialRecord } from '../../model/trial.js';
 import type { Condition } from '../../model/e2e.js';
-import { formatInterval, formatNumber, splitLine, verdictLine } from '../gateFormat.js';
+import { formatInterval, formatMde, formatNumber, splitLine, verdictLine } from '../gateFormat.js';
 import type { GateRow, Verdict } from '../../model/gate.js';
 import type { Trend } from '../../model/history.js';
 import type { ProviderResult } from '../../model/results.js';
@@ -65,6 +65,8 @@ export interface VerdictRowData {
   path: string;
   metric: string;
   threshold: string;
+  /** The row's mde (max_drop/max_rise), "!" when its bound is below it; "-" without one. */
+  mde: string;
   actual: string;
   baseline: string;
   delta: string;
@@ -221,6 +223,7 @@ function verdictData(verdict: Verdict): ReportData['verdict'] {
       path: row.path,
       metric: row.aggregation && row.aggregation !== 'mean' ? `${row.metric} (${row.aggregation})` : row.metric,
       threshold: row.threshold,
+      mde: formatMde(row),
       actual: formatNumber(row.actual),
       baseline: formatNumber(row.baseline),
       delta: formatNumber(row.delta, true),

@@ -169,8 +169,8 @@ export function reportPage(): void {
         el('p', { class: `verdict status-${verdict.status}`, text: verdict.line }),
         verdict.split && note(verdict.split),
         table(
-          ['gate', 'metric', 'threshold', 'actual', 'baseline', 'delta', '95% CI of delta', 'status'],
-          verdict.rows.map((gate) => row([gate.path || '(root)', gate.metric, gate.threshold, gate.actual, gate.baseline, gate.delta, gate.interval, `${gate.status}${gate.blocking ? ' (blocking)' : ''}`], { 'data-gate-condition': gate.path }, [1, 2], { 7: `status-${gate.status}` })),
+          ['gate', 'metric', 'threshold', 'mde', 'actual', 'baseline', 'delta', '95% CI of delta', 'status'],
+          verdict.rows.map((gate) => row([gate.path || '(root)', gate.metric, gate.threshold, gate.mde, gate.actual, gate.baseline, gate.delta, gate.interval, `${gate.status}${gate.blocking ? ' (blocking)' : ''}`], { 'data-gate-condition': gate.path }, [1, 2], { 8: `status-${gate.status}` })),
           [1, 2],
         ),
         verdict.legend !== undefined && note(verdict.legend),
