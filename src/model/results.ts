@@ -7,6 +7,7 @@ import type { E2eResult } from './e2eResult.js';
 import type { IntervalEstimate, LatencySummary, MetricValues } from './figures.js';
 import type { SampleRecord, SelectionRecord } from './selection.js';
 import type { SplitRecord } from './split.js';
+import type { HaystackRecord, ProviderHaystack } from './haystack.js';
 
 export type LayerState = 'ran' | 'skipped' | 'absent';
 
@@ -54,6 +55,8 @@ export interface QueryOutcome {
   /** The returned list, best first, as scored. */
   results: { id: string; score: number }[];
   latency_ms: number;
+  /** The query's metrics at each haystack fraction below 1 (retrieval.haystack), by fraction ("0.1"); absent without a haystack or a relevant memory. */
+  haystack?: Record<string, MetricValues>;
 }
 
 export interface TagMetrics {
@@ -84,6 +87,8 @@ export interface ProviderResult {
   queries: QueryOutcome[];
   /** Results owned by another user than the one searching, and ids the suite never seeded. */
   isolation?: IsolationCheck;
+  /** The provider's figures at each haystack fraction (retrieval.haystack; present when status is ok). */
+  haystack?: ProviderHaystack;
 }
 
 /**
@@ -111,6 +116,8 @@ export interface RetrievalResult {
   queries_without_relevant: number;
   /** Present (true) when each query was also scored by the memories' groups (group_ metrics). */
   group_metrics?: boolean;
+  /** retrieval.haystack as it ran: the fractions, the seed, the memories they thin. */
+  haystack?: HaystackRecord;
   providers: Record<string, ProviderResult>;
 }
 

@@ -2,6 +2,7 @@ import type { CaseSpec, Condition } from './e2e.js';
 import type { InputProblem, SourceLocation } from './source.js';
 import type { GateSpec } from './gate.js';
 import type { Split } from './split.js';
+import type { HaystackSpec } from './haystack.js';
 
 export interface EmbeddingSpec {
   kind: 'ngram' | 'openai' | 'local';
@@ -116,6 +117,8 @@ export interface RetrievalSpec {
   depth: number;
   /** Also score each query by the memories' groups (group_recall@k, ...). */
   group_metrics?: boolean;
+  /** Also run each provider with the memories no query names thinned to these fractions (retrieval/haystack.ts). */
+  haystack?: HaystackSpec;
   providers: ProviderSpec[];
   memories: MemorySpec[];
   queries: QuerySpec[];

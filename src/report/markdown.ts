@@ -19,6 +19,7 @@ import type { Trend } from '../model/history.js';
 import { trendLinesMarkdown } from './trendLines.js';
 import { memoryWarning, STAGE_INTRO, stageLines, stageName, stagesAllUnknown } from './stageLines.js';
 import { isolationLines } from './isolation.js';
+import { haystackByMetric, haystackIntro } from './haystack.js';
 
 /** What report.md adds to the results once the run is gated (run, merge, the Action); regrade has no verdict. */
 export interface MarkdownReportContext {
@@ -86,6 +87,12 @@ function resultSections(results: ResultsDocument): string[] {
       ),
       '',
     );
+  }
+
+  const haystack = haystackIntro(retrieval);
+  if (haystack) {
+    lines.push('#### Haystack curve', '', `${escapeMarkdown(haystack.charAt(0).toUpperCase() + haystack.slice(1))}.`, '');
+    for (const table of haystackByMetric(retrieval, (text) => cell(text))) lines.push(`**${table.provider}**`, '', ...markdownTable(table.header, table.rows), '');
   }
 
   lines.push(...isolationLines(providers));

@@ -8,6 +8,7 @@ import { missedQueries } from '../retrieval/metrics.js';
 import { queryRowsFile } from '../results/folder.js';
 import type { ResultsDocument } from '../model/results.js';
 import { tagTables, withoutRelevantText } from './tagTables.js';
+import { haystackByFraction, haystackIntro } from './haystack.js';
 
 const MAX_MISSES_SHOWN = 10;
 
@@ -49,6 +50,13 @@ export function terminalReport(results: ResultsDocument, options: { byTag?: bool
       lines.push(`  ${plainText(provider.name)}: ${shown.join('; ')}`);
     }
     lines.push('');
+  }
+
+  const haystack = haystackIntro(retrieval);
+  if (haystack) {
+    lines.push(`${haystack}:`);
+    for (const table of haystackByFraction(retrieval, plainText)) lines.push(`${table.provider}:`, textTable(table.header, table.rows), '');
+    if (!providers.some((provider) => provider.haystack)) lines.push('');
   }
 
   const embedded = providers.filter((provider) => provider.embedding);

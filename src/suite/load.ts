@@ -11,6 +11,7 @@ import { addTools } from './loadTools.js';
 import { validateGate } from '../gate/validateGate.js';
 import { gateLocations, gateSpecOf } from './loadGate.js';
 import { buildVariants } from './variants.js';
+import { buildHaystack } from './haystack.js';
 import { mcpArgumentProblems, mcpToolLocations } from '../memory/mcpTools.js';
 import type { PhaseProgress } from '../phaseProgress.js';
 import type { E2eSpec, EmbeddingSpec, McpToolsSpec, MemorySpec, ProviderSpec, QuerySpec, RetrievalSpec, Suite } from '../model/suite.js';
@@ -30,6 +31,8 @@ interface RawRetrieval {
   k?: number[];
   depth?: number;
   group_metrics?: boolean;
+  haystack?: number[];
+  haystack_seed?: number;
   providers: (Record<string, unknown> & { name: string; kind: ProviderSpec['kind'] })[];
   memories: unknown;
   queries: unknown;
@@ -277,7 +280,8 @@ function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: 
       return queries.locate(index);
     },
   }));
-  return { k, depth, ...(raw.group_metrics ? { group_metrics: true } : {}), providers, memories: memorySpecs, queries: querySpecs };
+  const haystack = buildHaystack(raw, (path, keyOf) => main.locate(['retrieval', ...path], { keyOf }), problems);
+  return { k, depth, ...(raw.group_metrics ? { group_metrics: true } : {}), ...(haystack ? { haystack } : {}), providers, memories: memorySpecs, queries: querySpecs };
 }
 
 function gains(relevant: string[] | Record<string, number>): Record<string, number> {

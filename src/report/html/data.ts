@@ -13,6 +13,7 @@ import { embeddedBytes } from './scriptJson.js';
 import { FAILURE_STAGES } from '../../e2e/stage.js';
 import type { TrialStage } from '../../model/stage.js';
 import { stageName } from '../stageLines.js';
+import { haystackIntro } from '../haystack.js';
 
 /**
  * What report.html embeds: every figure the page shows, already formatted
@@ -26,6 +27,8 @@ export interface ReportData {
   verdict?: { status: 'pass' | 'fail'; line: string; split?: string; rows: VerdictRowData[] };
   abilities?: AbilitiesData;
   retrieval?: RetrievalData;
+  /** The haystack curve (retrieval.haystack): a line per headline metric per provider. */
+  haystack?: HaystackData;
   tags: TagRowData[];
   failures: Bounded<FailureData>;
   missed: { k: number; providers: (Bounded<MissedRowData> & { provider: string })[] };
@@ -66,6 +69,16 @@ export interface RetrievalData {
   k: number[];
   metrics: string[];
   providers: { name: string; kind: string; status: string; error?: string; values: Record<string, number | null>; cells: Record<string, string>; curve: (number | null)[]; baseline?: Record<string, string> }[];
+}
+
+export interface HaystackData {
+  intro: string;
+  providers: {
+    name: string;
+    /** Per point: "0.1 (42)", the fraction and the memories seeded. */
+    labels: string[];
+    metrics: { metric: string; values: (number | null)[]; cells: string[]; per_doubling: string }[];
+  }[];
 }
 
 export interface TagRowData {
@@ -249,6 +262,32 @@ function retrievalData(results: ResultsDocument, baseline: ResultsDocument | und
   };
 }
 
+function haystackData(results: ResultsDocument): HaystackData | undefined {
+  const retrieval = results.retrieval;
+  const intro = retrieval && haystackIntro(retrieval);
+  if (!retrieval || !intro) return undefined;
+  const metrics = headlineMetrics(retrieval.k);
+  return {
+    intro,
+    providers: okProviders(results).flatMap((provider) => {
+      const haystack = provider.status === 'ok' ? provider.haystack : undefined;
+      if (!haystack) return [];
+      return [
+        {
+          name: provider.name,
+          labels: haystack.points.map((point) => `${point.fraction} (${point.memories})`),
+          metrics: metrics.map((metric) => ({
+            metric,
+            values: haystack.points.map((point) => point.metrics[metric] ?? null),
+            cells: haystack.points.map((point) => formatMetric(point.metrics[metric])),
+            per_doubling: formatNumber(haystack.per_doubling?.[metric], true),
+          })),
+        },
+      ];
+    }),
+  };
+}
+
 function tagRows(results: ResultsDocument): TagRowData[] {
   const retrieval = results.retrieval;
   if (!retrieval) return [];
@@ -415,6 +454,7 @@ export function reportData(input: { results: ResultsDocument; trials: readonly T
     ...(input.verdict ? { verdict: verdictData(input.verdict) } : {}),
     ...(results.e2e ? { abilities: abilitiesData(results, baseline) } : {}),
     ...(results.retrieval ? { retrieval: retrievalData(results, baseline) } : {}),
+    ...(results.retrieval?.haystack ? { haystack: haystackData(results) } : {}),
     tags: tagRows(results),
     failures: failing,
     missed: missed(results, bytes * 0.3),

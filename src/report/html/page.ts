@@ -163,6 +163,26 @@ export function reportPage(): void {
       ]
     : [note('The retrieval layer did not run.')]);
 
+  // The haystack curve: per provider, a line per headline metric over the fractions.
+  const haystack = data.haystack;
+  const haystackCanvases: { canvas: PageElement; provider: NonNullable<typeof haystack>['providers'][number] }[] = [];
+  const haystackPart: Child[] = haystack
+    ? [
+        el('h3', { text: 'Haystack curve' }),
+        note(haystack.intro),
+        ...haystack.providers.flatMap((provider) => {
+          const canvas = el('canvas', { attrs: { 'aria-label': `${provider.name}: metrics per haystack fraction` } });
+          haystackCanvases.push({ canvas, provider });
+          return [
+            el('h3', { text: `${provider.name}: haystack`, attrs: { 'data-provider': provider.name } }),
+            el('div', { class: 'chart', attrs: { 'data-provider': provider.name } }, [canvas]),
+            table(['metric', ...provider.labels, 'per doubling'], provider.metrics.map((line) => row([line.metric, ...line.cells, line.per_doubling], { 'data-provider': provider.name }))),
+          ];
+        }),
+      ]
+    : [];
+  retrievalSection.append(...haystackPart.filter((child): child is PageElement => Boolean(child)));
+
   const tagSection = section('tags', 'Per tag', data.tags.length > 0
     ? [table(['provider', 'tag', 'queries', ...data.tags[0]!.metrics], data.tags.map((tag) => row([tag.provider, tag.tag, String(tag.queries), ...tag.cells], { 'data-provider': tag.provider }, [1])), [1])]
     : [note('No query carries a tag.')]);
@@ -254,6 +274,9 @@ export function reportPage(): void {
   if (retrieval) {
     chart(retrievalCanvas, { type: 'bar', data: { labels: retrieval.metrics, datasets: retrieval.providers.map((provider, index) => ({ label: short(provider.name), name: provider.name, data: retrieval.metrics.map((metric) => provider.values[metric] ?? null), backgroundColor: color(index) })) }, options: { ...baseOptions, scales: rateScale } }, 'provider');
     chart(curveCanvas, { type: 'line', data: { labels: retrieval.k.map((cut) => String(cut)), datasets: retrieval.providers.map((provider, index) => ({ label: short(provider.name), name: provider.name, data: provider.curve, borderColor: color(index), backgroundColor: color(index) })) }, options: { ...baseOptions, scales: { ...rateScale, x: { title: { display: true, text: 'k' } } } } }, 'provider');
+  }
+  for (const { canvas, provider } of haystackCanvases) {
+    chart(canvas, { type: 'line', data: { labels: provider.labels, datasets: provider.metrics.map((line, index) => ({ label: line.metric, data: line.values, borderColor: color(index), backgroundColor: color(index) })) }, options: { ...baseOptions, scales: { ...rateScale, x: { title: { display: true, text: 'fraction of the haystack (memories seeded)' } } } } });
   }
   if (trends) {
     for (const { canvas, values, metric } of trendCanvases) {

@@ -1,0 +1,56 @@
+import type { ProviderSpec, RetrievalSpec } from '../model/suite.js';
+import type { ProviderResult, QueryOutcome } from '../model/results.js';
+import type { HaystackPoint } from '../model/haystack.js';
+import type { MetricValues } from '../model/figures.js';
+import { fractionLabel, haystackSamples, perDoubling } from './haystack.js';
+import { hasRelevant, meanMetrics, metricNames, scoredQueries } from './metrics.js';
+
+/** How one run of a provider differs from the normal one: the haystack's smaller runs, and the normal run that carries their figures. */
+export interface ProviderRun {
+  /** What progress lines call the run; the provider's name when absent. */
+  label?: string;
+  /** Adds to each outcome before it is reported (the normal run's per-query haystack figures). */
+  decorate?: (outcome: QueryOutcome, index: number) => void;
+  /** Outcomes only: no means, intervals or per-tag figures, and no per-query rows written. */
+  brief?: boolean;
+}
+
+/** runRetrieval's runProvider, passed in so this file need not import it (a cycle). */
+export type RunProvider<Deps> = (spec: RetrievalSpec, provider: ProviderSpec, deps: Deps, run?: ProviderRun) => Promise<ProviderResult>;
+
+/**
+ * A provider with retrieval.haystack: first a run at each fraction below 1,
+ * each into a fresh store (reset, seeded with that fraction's sample, every
+ * query asked), then the normal run, which is the point at 1 (it is not run
+ * twice). The smaller runs' per-query metrics ride on the normal run's
+ * outcomes (QueryOutcome.haystack), so its rows carry them and a gate on a
+ * split or a baseline can pair them by query. A smaller run that fails fails
+ * the provider: its curve would be cut.
+ */
+export async function runWithHaystack<Deps>(spec: RetrievalSpec, provider: ProviderSpec, deps: Deps, runProvider: RunProvider<Deps>): Promise<ProviderResult> {
+  const haystack = spec.haystack!;
+  const names = metricNames(spec.k, { groups: spec.group_metrics });
+  const samples = haystackSamples(spec.memories, spec.queries, haystack.fractions.filter((fraction) => fraction < 1), haystack.seed);
+  const points: HaystackPoint[] = [];
+  /** Per fraction label, each query's metrics by id. */
+  const perQuery = new Map<string, Map<string, MetricValues>>();
+  for (const { fraction, memories } of samples) {
+    const label = fractionLabel(fraction);
+    const result = await runProvider({ ...spec, memories }, provider, deps, { label: `${provider.name} at haystack ${label}`, brief: true });
+    if (result.status === 'error') {
+      // Its queries were asked of a smaller haystack: not this provider's outcomes. Leaks it found still happened.
+      return { ...result, error: `haystack ${label} (${memories.length} memories): ${result.error ?? 'no reason recorded'}`, queries: [] };
+    }
+    perQuery.set(label, new Map(result.queries.map((query) => [query.id, query.metrics])));
+    points.push({ fraction, memories: memories.length, metrics: meanMetrics(scoredQueries(result.queries).map((query) => query.metrics), names), timings_ms: result.timings_ms });
+  }
+  const decorate = (outcome: QueryOutcome) => {
+    if (!hasRelevant(outcome)) return;
+    outcome.haystack = Object.fromEntries([...perQuery].map(([label, byId]) => [label, byId.get(outcome.id) ?? {}]));
+  };
+  const whole = await runProvider(spec, provider, deps, { decorate });
+  if (whole.status !== 'ok') return whole;
+  points.push({ fraction: 1, memories: spec.memories.length, metrics: whole.metrics ?? {}, timings_ms: whole.timings_ms });
+  const slopes = perDoubling(points, names);
+  return { ...whole, haystack: { points, ...(slopes ? { per_doubling: slopes } : {}) } };
+}
