@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_HAYSTACK_SEED, haystackSamples, keptCount, slopePerDoubling } from '../src/retrieval/haystack.js';
@@ -178,6 +178,18 @@ describe('a run with retrieval.haystack', () => {
     assert.ok(rows.every((row) => row.haystack === undefined));
   });
 
+  test('with no memory to thin, no smaller run is made and the curve has no slope', async () => {
+    const stores = new CountingStores();
+    const spec = fixtureSpec();
+    spec.memories = spec.memories.filter((m) => m.id.endsWith('needle'));
+    const result = await runRetrieval(spec, { createStore: stores.createStore });
+    assert.equal(stores.created, 1);
+    const haystack = result.providers.keyword!.haystack!;
+    assert.deepEqual(haystack.points.map((point) => [point.fraction, point.memories, point.same_as_whole, point.metrics['recall@10']]), [[0.1, 2, true, 1], [0.5, 2, true, 1], [1, 2, undefined, 1]]);
+    assert.equal(haystack.per_doubling, undefined);
+    assert.equal(result.haystack?.distractors, 0);
+  });
+
   test('a smaller run that fails fails the provider, saying which fraction', async () => {
     let created = 0;
     const result = await runRetrieval(fixtureSpec(), {
@@ -296,6 +308,15 @@ describe('retrieval.haystack in a suite', () => {
     assert.deepEqual(loadSuite(write('  haystack: [0.5, 0.1]\n')).retrieval!.haystack, { fractions: [0.1, 0.5, 1], seed: 1 });
     assert.deepEqual(loadSuite(write('  haystack: [1, 0.25]\n  haystack_seed: 9\n')).retrieval!.haystack, { fractions: [0.25, 1], seed: 9 });
     assert.equal(loadSuite(write('')).retrieval!.haystack, undefined);
+  });
+
+  test('a haystack with nothing to thin is a warning', () => {
+    const path = write('  haystack: [0.5]\n');
+    assert.deepEqual(loadSuite(path).warnings, undefined);
+    writeFileSync(path, readFileSync(path, 'utf8').replace('    - { id: m2, text: plum }\n', ''));
+    assert.deepEqual((loadSuite(path).warnings ?? []).map(formatProblem), [
+      `${path}:3:13: haystack: every memory is relevant to some query, so no fraction has anything to thin and the curve is flat (add memories no query names (distractors), or remove haystack)`,
+    ]);
   });
 
   test('out of (0, 1], twice, 1 alone, a seed without haystack: errors at file:line:col', () => {

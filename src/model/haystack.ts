@@ -27,8 +27,10 @@ export interface HaystackPoint {
   memories: number;
   /** Means over the queries with a relevant memory, as ProviderResult.metrics; at 1, those very figures. */
   metrics: MetricValues;
-  /** What this fraction's run took (a fresh store each); at 1, the normal run's. */
+  /** What this fraction's run took (a fresh store each); at 1, the normal run's; 0 when it was not run (same_as_whole). */
   timings_ms: { setup: number; seed: number; prepare: number; search: number };
+  /** The fraction kept every memory (too little hay to thin), so it was not run: the normal run's figures stand for it. */
+  same_as_whole?: true;
 }
 
 /** A provider's haystack curve (ProviderResult.haystack). */

@@ -25,8 +25,9 @@ export function haystackIntro(retrieval: RetrievalResult): string | undefined {
   return `haystack curve: each provider ran again at ${record.fractions.join(', ')} of the haystack, ${thin}; per doubling is the least-squares slope of each mean against log2 of the memories seeded`;
 }
 
-/** Seconds one point's run took, setting up to searching. */
+/** Seconds one point's run took, setting up to searching; a dash for a fraction not run (its sample was the whole suite). */
 function seconds(point: HaystackPoint): string {
+  if (point.same_as_whole) return '-';
   const { setup, seed, prepare, search } = point.timings_ms;
   return ((setup + seed + prepare + search) / 1000).toFixed(2);
 }

@@ -22,7 +22,7 @@ export type RunProvider<Deps> = (spec: RetrievalSpec, provider: ProviderSpec, de
  * A provider with retrieval.haystack: first a run at each fraction below 1,
  * each into a fresh store (reset, seeded with that fraction's sample, every
  * query asked), then the normal run, which is the point at 1 (it is not run
- * twice). The smaller runs' per-query metrics ride on the normal run's
+ * twice). A fraction whose sample is the whole suite is not run either. The smaller runs' per-query metrics ride on the normal run's
  * outcomes (QueryOutcome.haystack), so its rows carry them and a gate on a
  * split or a baseline can pair them by query. A smaller run that fails fails
  * the provider: its curve would be cut.
@@ -36,6 +36,11 @@ export async function runWithHaystack<Deps>(spec: RetrievalSpec, provider: Provi
   const perQuery = new Map<string, Map<string, MetricValues>>();
   for (const { fraction, memories } of samples) {
     const label = fractionLabel(fraction);
+    // The sample is the whole suite (too little hay to thin): not run again; the normal run's figures stand for it.
+    if (memories.length === spec.memories.length) {
+      points.push({ fraction, memories: memories.length, metrics: {}, timings_ms: { setup: 0, seed: 0, prepare: 0, search: 0 }, same_as_whole: true });
+      continue;
+    }
     const result = await runProvider({ ...spec, memories }, provider, deps, { label: `${provider.name} at haystack ${label}`, brief: true });
     if (result.status === 'error') {
       // Its queries were asked of a smaller haystack: not this provider's outcomes. Leaks it found still happened.
@@ -46,11 +51,12 @@ export async function runWithHaystack<Deps>(spec: RetrievalSpec, provider: Provi
   }
   const decorate = (outcome: QueryOutcome) => {
     if (!hasRelevant(outcome)) return;
-    outcome.haystack = Object.fromEntries([...perQuery].map(([label, byId]) => [label, byId.get(outcome.id) ?? {}]));
+    outcome.haystack = Object.fromEntries(samples.map(({ fraction }) => fractionLabel(fraction)).map((label) => [label, perQuery.get(label)?.get(outcome.id) ?? { ...outcome.metrics }]));
   };
-  const whole = await runProvider(spec, provider, deps, { decorate });
-  if (whole.status !== 'ok') return whole;
-  points.push({ fraction: 1, memories: spec.memories.length, metrics: whole.metrics ?? {}, timings_ms: whole.timings_ms });
+  const normal = await runProvider(spec, provider, deps, { decorate });
+  if (normal.status !== 'ok') return normal;
+  for (const point of points) if (point.same_as_whole) point.metrics = { ...normal.metrics };
+  points.push({ fraction: 1, memories: spec.memories.length, metrics: normal.metrics ?? {}, timings_ms: normal.timings_ms });
   const slopes = perDoubling(points, names);
-  return { ...whole, haystack: { points, ...(slopes ? { per_doubling: slopes } : {}) } };
+  return { ...normal, haystack: { points, ...(slopes ? { per_doubling: slopes } : {}) } };
 }

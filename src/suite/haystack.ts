@@ -2,7 +2,8 @@ import { formatLocation } from '../errors.js';
 import type { HaystackSpec } from '../model/haystack.js';
 import type { InputProblem, SourceLocation } from '../model/source.js';
 import type { DataPath } from '../source/sourceFile.js';
-import { DEFAULT_HAYSTACK_SEED } from '../retrieval/haystack.js';
+import { DEFAULT_HAYSTACK_SEED, hayCount } from '../retrieval/haystack.js';
+import type { RetrievalSpec } from '../model/suite.js';
 
 /**
  * retrieval.haystack and haystack_seed, once the schema has checked each
@@ -33,4 +34,16 @@ export function buildHaystack(
     problems.push({ where: locate(['haystack']), message: 'haystack [1] is the normal run alone: there is no smaller haystack to measure', hint: 'add fractions below 1, e.g. haystack: [0.1, 0.5, 1]' });
   }
   return { fractions, seed: raw.haystack_seed ?? DEFAULT_HAYSTACK_SEED };
+}
+
+/** A haystack with no hay measures nothing: every memory is named by a query, so every fraction is the whole suite (the runs are skipped, the curve is flat). */
+export function haystackWarnings(retrieval: RetrievalSpec, locate: (path: DataPath) => SourceLocation): InputProblem[] {
+  if (!retrieval.haystack || hayCount(retrieval.memories, retrieval.queries) > 0) return [];
+  return [
+    {
+      where: locate(['haystack']),
+      message: 'haystack: every memory is relevant to some query, so no fraction has anything to thin and the curve is flat',
+      hint: 'add memories no query names (distractors), or remove haystack',
+    },
+  ];
 }

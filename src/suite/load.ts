@@ -11,7 +11,7 @@ import { addTools } from './loadTools.js';
 import { validateGate } from '../gate/validateGate.js';
 import { gateLocations, gateSpecOf } from './loadGate.js';
 import { buildVariants } from './variants.js';
-import { buildHaystack } from './haystack.js';
+import { buildHaystack, haystackWarnings } from './haystack.js';
 import { mcpArgumentProblems, mcpToolLocations } from '../memory/mcpTools.js';
 import type { PhaseProgress } from '../phaseProgress.js';
 import type { E2eSpec, EmbeddingSpec, McpToolsSpec, MemorySpec, ProviderSpec, QuerySpec, RetrievalSpec, Suite } from '../model/suite.js';
@@ -104,6 +104,7 @@ export function loadSuite(suitePath: string, cwd = process.cwd(), onProgress?: P
 
   let e2e: E2eSpec | undefined;
   const warnings: InputProblem[] = [];
+  if (retrieval) addProblems(warnings, haystackWarnings(retrieval, (path) => main.locate(['retrieval', ...path])));
   if (raw.e2e) {
     const cases = rowsOf(raw.e2e.cases, ['e2e', 'cases'], 'case', reading);
     // tools: a list, or a file holding it (read like rows, checked against definitions/tool).
