@@ -266,7 +266,7 @@ describe('reports', () => {
     const { result } = await runFixture();
     const results = resultsOf(result);
     const terminal = terminalReport(results);
-    assert.match(terminal, /^haystack curve: each provider ran again at 0\.1, 0\.5, 1 of the haystack, the 28 memories no query names thinned/m);
+    assert.match(terminal, /^haystack curve at 0\.1, 0\.5, 1: each provider also ran at 0\.1, 0\.5 with the 28 memories no query names thinned to that fraction \(seed 1\)/m);
     assert.match(terminal, /^0\.1 +5 +0\.000 +1\.000 +0\.417 /m);
     assert.match(terminal, /^0\.5 +16 +0\.000 +0\.500 +0\.100 /m);
     assert.match(terminal, /^1 +30 +0\.000 +0\.500 +0\.056 /m);

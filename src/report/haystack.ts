@@ -21,8 +21,13 @@ function curves(retrieval: RetrievalResult): WithHaystack[] {
 export function haystackIntro(retrieval: RetrievalResult): string | undefined {
   const record = retrieval.haystack;
   if (!record) return undefined;
-  const thin = record.distractors === 0 ? 'every memory is named by a query, so there was nothing to thin' : `the ${record.distractors} memories no query names thinned to each fraction (seed ${record.seed}), named memories always kept`;
-  return `haystack curve: each provider ran again at ${record.fractions.join(', ')} of the haystack, ${thin}; per doubling is the least-squares slope of each mean against log2 of the memories seeded`;
+  const fractions = record.fractions.join(', ');
+  if (record.distractors === 0) return `haystack curve at ${fractions}: every memory is named by a query, so there was nothing to thin and no smaller run was made`;
+  const smaller = record.fractions.filter((fraction) => fraction < 1).join(', ');
+  return (
+    `haystack curve at ${fractions}: each provider also ran at ${smaller} with the ${record.distractors} memories no query names thinned to that fraction (seed ${record.seed}), ` +
+    'named memories always kept (1 is the normal run); per doubling is the least-squares slope of each mean against log2 of the memories seeded'
+  );
 }
 
 /** Seconds one point's run took, setting up to searching; a dash for a fraction not run (its sample was the whole suite). */

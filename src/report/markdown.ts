@@ -91,7 +91,8 @@ function resultSections(results: ResultsDocument): string[] {
 
   const haystack = haystackIntro(retrieval);
   if (haystack) {
-    lines.push('#### Haystack curve', '', `${escapeMarkdown(haystack.charAt(0).toUpperCase() + haystack.slice(1))}.`, '');
+    // Our words and figures only: nothing untrusted to escape.
+    lines.push('#### Haystack curve', '', `${haystack.charAt(0).toUpperCase()}${haystack.slice(1)}.`, '');
     for (const table of haystackByMetric(retrieval, (text) => cell(text))) lines.push(`**${table.provider}**`, '', ...markdownTable(table.header, table.rows), '');
   }
 
