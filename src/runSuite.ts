@@ -17,7 +17,8 @@ import { createStore, type StoreContext } from './memory/createStore.js';
 import { checkMcpTools } from './memory/mcp.js';
 import type { MemoryStore } from './memory/types.js';
 import type { ResultsDocument, RetrievalResult } from './model/results.js';
-import { RESULTS_FILE, adapterLogOf, openResultsDir, prepareResultsDir, queryRowWriter, readResultsMarker, trialLogOf, writeResults, writeResultsJson, writeTrials } from './results/folder.js';
+import { RESULTS_FILE, adapterLogOf, openResultsDir, prepareResultsDir, queryRowWriter, readResultsMarker, readTrials, trialLogOf, writeResults, writeResultsJson, writeTrials } from './results/folder.js';
+import { changesAgainst } from './gate/changes.js';
 import { runRetrieval } from './retrieval/runRetrieval.js';
 import type { PhaseProgress } from './phaseProgress.js';
 import type { SampleRecord, SelectionRecord } from './model/selection.js';
@@ -56,6 +57,8 @@ export interface RunOptions {
   /** What narrowed the suite passed in (run --case, --query, --sample, ...), for results.json. */
   selection?: SelectionRecord;
   sample?: SampleRecord;
+  /** The run to compare with (run --baseline DIR, the Action's baseline): what changed goes into results.json as `changes`. */
+  baseline?: ResultsDocument;
   /** Replaces the real stores, for tests that need a failing or instrumented provider. */
   createStore?: (provider: ProviderSpec) => MemoryStore;
 }
@@ -202,6 +205,8 @@ async function runLayersLogged(suite: Suite, options: RunOptions, results: Resul
 
   results.status = results.errors.length > 0 ? 'incomplete' : 'complete';
   results.finished_at = new Date().toISOString();
+  // Against a baseline: what changed, unit by unit, kept with the figures (the reports render it from there).
+  if (options.baseline) results.changes = changesAgainst(options.baseline, results, results.e2e ? readTrials(options.outDir) : []);
   writeResults(options.outDir, results, suite.retrieval?.queries ?? []);
 }
 

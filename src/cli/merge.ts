@@ -64,6 +64,8 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
     split: splitRecord(suite, [...splits][0]!),
     retrieval: withRetrieval?.results.retrieval,
     e2e: undefined,
+    // A shard's changes against a baseline are that shard's; the merged run had no baseline.
+    changes: undefined,
   };
   delete merged.shard;
   for (const shard of shards) {

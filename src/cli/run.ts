@@ -146,6 +146,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     shard,
     split,
     ...selectionRecords,
+    ...(baseline ? { baseline: baseline.results } : {}),
   });
   // A baseline of another suite is refused before anything runs; allowed, every output says so.
   const mismatch = baseline && checkBaselineSuite(values.baseline as string, baseline.results, suite.name, { flag: '--allow-other-suite', given: values['allow-other-suite'] === true });

@@ -10,8 +10,9 @@ import { terminalReport } from '../report/terminal.js';
 import { terminalE2eReport } from '../report/terminalE2e.js';
 import type { Trend } from '../model/history.js';
 import { trendLinesText } from '../report/trendLines.js';
+import { changesText } from '../report/changes.js';
 
-/** What `run` and `merge` print after the numbers: retrieval (every metric by tag with run --by-tag), e2e, the verdict and the trend (run --history), whichever there are. */
+/** What `run` and `merge` print after the numbers: retrieval (every metric by tag with run --by-tag), e2e, what changed against the baseline (run --baseline), the verdict and the trend (run --history), whichever there are. */
 export function runReportText(results: ResultsDocument, trials: readonly TrialRecord[], verdict: Verdict | undefined, trend?: Trend, options: { byTag?: boolean } = {}): string[] {
   const parts: string[] = [];
   const split = splitRunText(results.split);
@@ -20,6 +21,7 @@ export function runReportText(results: ResultsDocument, trials: readonly TrialRe
   if (narrowed) parts.push(`${plainText(narrowed)}\n`);
   if (results.retrieval) parts.push(terminalReport(results, options));
   if (results.e2e) parts.push(terminalE2eReport(results.e2e, [...trials]));
+  if (results.changes) parts.push(changesText(results.changes));
   if (verdict) parts.push(verdictText(verdict));
   if (trend) parts.push(`${trendLinesText(trend).join('\n')}\n`);
   return parts;

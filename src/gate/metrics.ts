@@ -87,6 +87,7 @@ import type { FailureStage, TrialRecord } from '../model/trial.js';
 import { FAULT_KINDS, probeRecallMs } from '../e2e/faults.js';
 import type { Condition, FaultKind } from '../model/e2e.js';
 import type { ResultsDocument } from '../model/results.js';
+import type { SelectionRecord } from '../model/selection.js';
 import type { ProviderResult, QueryOutcome } from '../model/results.js';
 import { GROUP_PREFIX, METRIC_FAMILIES, scoredQueries, type MetricFamily } from '../retrieval/metrics.js';
 import { fractionLabel, slopePerDoubling } from '../retrieval/haystack.js';
@@ -443,6 +444,7 @@ function resolveRetrieval(spec: RetrievalKey, results: ResultsDocument, aggregat
   if (values.length > 0 && values.length === queries.length) return valueOf(values, aggregation, 'query', 'retrieval', { ids: queries.map((query) => query.id) });
 
   if (spec.tag !== undefined && !own(provider.by_tag, spec.tag) && tagged.length === 0) {
+    if (results.selection?.queries) return { status: 'skipped', layer: 'retrieval', reason: narrowedOut(`tag "${spec.tag}"`, results.selection) };
     const tags = Object.keys(provider.by_tag ?? {});
     return { status: 'missing', reason: `no query is tagged "${spec.tag}"`, hint: didYouMean(spec.tag, tags) };
   }
@@ -522,6 +524,11 @@ function resolveIsolation(spec: RetrievalKey, family: IsolationCount, results: R
   return { status: 'value', value, layer: 'retrieval', samples: { unit: 'query', units, ids: queries.map((query) => query.id), statistic: sum } };
 }
 
+/** Why a unit the suite has is absent: the narrowed run (run --case, --ability, --query, --sample, --rerun-failed) left it out. */
+function narrowedOut(what: string, selection: SelectionRecord): string {
+  return `${what} is not in this narrowed run (${selection.by.join(', ')})`;
+}
+
 /** A layer that ran without results: say what stopped the run, when results.json recorded it. */
 function unfinished(layer: 'retrieval' | 'e2e', results: ResultsDocument): Resolution {
   const errors = results.errors ?? [];
@@ -563,6 +570,8 @@ function resolveE2e(spec: E2eKey, results: ResultsDocument, aggregation: Aggrega
   const e2e = results.e2e;
   if (!e2e) return unfinished('e2e', results);
   const abilityMissing = (ability: string): Resolution => {
+    // The suite's gate names only abilities the suite has (validateGate): absent from a narrowed run, the selection left it out.
+    if (results.selection?.cases) return { status: 'skipped', layer: 'e2e', reason: narrowedOut(`ability "${ability}"`, results.selection) };
     const names = Object.keys(e2e.abilities);
     return { status: 'missing', reason: `no ability "${ability}" in this run`, hint: didYouMean(ability, names) ?? `abilities: ${names.join(', ')}` };
   };

@@ -93,28 +93,47 @@ export interface QueryChanges {
 
 const reciprocal = (rank: number | null) => (rank === null ? 0 : 1 / rank);
 
+/** Units of two runs paired by id: each pair (baseline, current) in the current run's order, and the ids of either run alone. */
+export interface Pairing<T> {
+  pairs: [before: T, after: T][];
+  /** In the current run only, in its order. */
+  added: string[];
+  /** In the baseline only, in its order. */
+  removed: string[];
+}
+
+/** Pairs the units of two runs by id: what every comparison of two runs (queries, cases) stands on. */
+export function pairById<T>(baseline: readonly T[], current: readonly T[], id: (unit: T) => string): Pairing<T> {
+  const before = new Map(baseline.map((unit) => [id(unit), unit]));
+  const pairs: [T, T][] = [];
+  const added: string[] = [];
+  for (const unit of current) {
+    const prior = before.get(id(unit));
+    if (prior === undefined) added.push(id(unit));
+    else pairs.push([prior, unit]);
+  }
+  const now = new Set(current.map(id));
+  return { pairs, added, removed: baseline.map(id).filter((key) => !now.has(key)) };
+}
+
+/** A provider's queries of two runs paired by id; a query with no relevant memory has no rank to compare: it is in neither run's pairs. */
+export function pairQueries(baseline: ProviderResult, current: ProviderResult): Pairing<QueryOutcome> {
+  return pairById(scoredQueries(baseline.queries), scoredQueries(current.queries), (query) => query.id);
+}
+
 /** Per-query changes of one provider between two runs, paired by query id. */
 export function queryChanges(baseline: ProviderResult, current: ProviderResult): QueryChanges {
-  // A query with no relevant memory has no rank to compare: it is in neither run's pairs.
-  const [was, now] = [scoredQueries(baseline.queries), scoredQueries(current.queries)];
-  const before = new Map(was.map((query) => [query.id, query]));
+  const { pairs, added, removed } = pairQueries(baseline, current);
   const worse: RankChange[] = [];
   const better: RankChange[] = [];
   const differences: number[] = [];
-  const added: string[] = [];
-  for (const query of now) {
-    const prior = before.get(query.id);
-    if (!prior) {
-      added.push(query.id);
-      continue;
-    }
+  for (const [prior, query] of pairs) {
     const change = { id: query.id, before: firstRelevantRank(prior), after: firstRelevantRank(query) };
     const difference = reciprocal(change.after) - reciprocal(change.before);
     differences.push(difference);
     if (difference < -ZERO) worse.push(change);
     else if (difference > ZERO) better.push(change);
   }
-  const nowIds = new Set(now.map((query) => query.id));
   return {
     provider: current.name,
     shared: differences.length,
@@ -123,7 +142,7 @@ export function queryChanges(baseline: ProviderResult, current: ProviderResult):
     same: differences.length - worse.length - better.length,
     wilcoxon: wilcoxonSignedRank(differences),
     added,
-    removed: was.filter((query) => !nowIds.has(query.id)).map((query) => query.id),
+    removed,
   };
 }
 

@@ -46,6 +46,8 @@ export interface CaseResult {
   conditions: Partial<Record<Condition, CaseRates>>;
   /** Passed with memory off although it needs memory: the setup leaks. */
   leak: boolean;
+  /** The suite's needs_memory: a case that needs memory is expected to fail under none. Absent in results written before it was kept. */
+  needs_memory?: boolean;
   /** The case whose sessions it was planted with (the start of its plant_from chain): one history, resampled as one unit. */
   planted_from?: string;
 }

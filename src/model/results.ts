@@ -3,6 +3,7 @@
  * per-query rows (queries/<provider>.jsonl) hold it, the input to reports, the
  * gate and comparisons. Data only; the folder that stores it is results/folder.ts's.
  */
+import type { Changes } from './changes.js';
 import type { E2eResult } from './e2eResult.js';
 import type { IntervalEstimate, LatencySummary, MetricValues } from './figures.js';
 import type { SampleRecord, SelectionRecord } from './selection.js';
@@ -38,6 +39,8 @@ export interface ResultsDocument {
   /** The suite variant this run is (run --variant, run --variants). */
   variant?: string;
   retrieval?: RetrievalResult;
+  /** What changed against the baseline (run --baseline DIR, the Action's baseline): absent without one. */
+  changes?: Changes;
   e2e?: E2eResult & { target: { kind: string; model?: string }; /** The judge's measured agreement on the suite's labels, when it has some. */ judge_calibration?: CalibrationSummary };
 }
 

@@ -23,6 +23,7 @@ import { actionDetails, COMMENT_BOUNDS, hasActions } from './actionLines.js';
 import type { Trend } from '../model/history.js';
 import { trendLinesMarkdown, trendRows } from './trendLines.js';
 import { memoryWarning, stageLines, stageName, stagesAllUnknown } from './stageLines.js';
+import { changeRowCount, changesMarkdown } from './changes.js';
 
 /**
  * GitHub refuses comment bodies over 65,536 characters. Counted in bytes
@@ -62,7 +63,7 @@ interface Part {
   leftOut(count: number): string;
 }
 
-type PartName = 'errors' | 'abilities' | 'graders' | 'chart' | 'retrieval' | 'changes' | 'trend' | 'gate' | 'files' | 'failures' | 'actions' | 'misses';
+type PartName = 'errors' | 'abilities' | 'graders' | 'chart' | 'retrieval' | 'changes' | 'flips' | 'trend' | 'gate' | 'files' | 'failures' | 'actions' | 'misses';
 
 /**
  * How a body too long for its limit degrades, least important detail first:
@@ -77,6 +78,7 @@ const TRIM_STEPS: readonly [PartName, number][] = [
   ['actions', 3],
   ['trend', 3],
   ['changes', 5],
+  ['flips', 11],
   ['retrieval', 5],
   ['abilities', 10],
   ['graders', 10],
@@ -87,12 +89,15 @@ const TRIM_STEPS: readonly [PartName, number][] = [
   ['graders', 0],
   ['abilities', 0],
   ['changes', 0],
+  ['flips', 4],
   ['gate', 20],
   ['actions', 0],
   ['failures', 3],
+  ['flips', 1],
   ['errors', 5],
   ['failures', 0],
   ['errors', 0],
+  ['flips', 0],
   ['gate', 0],
 ];
 
@@ -148,6 +153,7 @@ export function renderComment(input: CommentInput, limitBytes = COMMENT_LIMIT_BY
     ...section('graders'),
     ...section('chart'),
     ...section('retrieval'),
+    ...section('flips'),
     ...section('changes'),
     ...section('trend'),
     ...section('gate'),
@@ -438,10 +444,22 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
         rows: lines.length,
         cap: 40,
         render: (shown) =>
-          shown === 0 ? [] : ['### Changes against the baseline, unit by unit', '', ...lines.slice(0, shown), ...(lines.length > shown ? [`- … and ${lines.length - shown} more`] : []), ''],
+          shown === 0 ? [] : ['### Changes against the baseline: paired tests', '', ...lines.slice(0, shown), ...(lines.length > shown ? [`- … and ${lines.length - shown} more`] : []), ''],
         leftOut: (count) => `${count} change line(s)`,
       };
     }
+  }
+
+  // What changed, unit by unit (results.changes): its summary is the first row, then the regressions and the improvements.
+  const flips = results.changes;
+  if (flips) {
+    const rows = 1 + changeRowCount(flips);
+    parts.flips = {
+      rows,
+      cap: 31,
+      render: (shown) => (shown === 0 ? [] : changesMarkdown(flips, shown - 1, Infinity)),
+      leftOut: (count) => (count >= Math.min(rows, 31) ? 'the changes against the baseline' : `${count} changed unit(s)`),
+    };
   }
 
   const trend = input.trend;

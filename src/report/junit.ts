@@ -138,8 +138,8 @@ function e2eCase(name: string, ability: string, condition: Condition, repetition
   const errored = repetitions.filter((trial) => trial.status === 'error');
   const missing = Math.max(0, planned - repetitions.length);
   const lines = [
-    ...failed.map((trial) => `repetition ${trial.repeat + 1} failed${stageSuffix(trial)}: ${trial.reason}${trial.answer === undefined ? '' : `\n  answer: ${trial.answer}`}`),
-    ...errored.map((trial) => `repetition ${trial.repeat + 1} errored: ${trial.reason}`),
+    ...failed.map((trial) => `repetition ${trial.repeat} failed${stageSuffix(trial)}: ${trial.reason}${trial.answer === undefined ? '' : `\n  answer: ${trial.answer}`}`),
+    ...errored.map((trial) => `repetition ${trial.repeat} errored: ${trial.reason}`),
     ...(missing > 0 ? [`${missing} planned repetition${missing === 1 ? ' has' : 's have'} no record in trials.jsonl (the run was cut short; run again with --resume)`] : []),
   ];
   const ofAll = `of ${planned} repetition${planned === 1 ? '' : 's'}`;

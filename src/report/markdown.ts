@@ -20,6 +20,7 @@ import { trendLinesMarkdown } from './trendLines.js';
 import { memoryWarning, STAGE_INTRO, stageLines, stageName, stagesAllUnknown } from './stageLines.js';
 import { isolationLines } from './isolation.js';
 import { haystackByMetric, haystackIntro } from './haystack.js';
+import { changesMarkdown } from './changes.js';
 
 /** What report.md adds to the results once the run is gated (run, merge, the Action); regrade has no verdict. */
 export interface MarkdownReportContext {
@@ -38,7 +39,8 @@ export function markdownReport(results: ResultsDocument, context: MarkdownReport
   const trend = context.trend ? trendLinesMarkdown(context.trend, Infinity) : [];
   // Without a verdict (no gate, or regrade, which does not gate) the headline claims none.
   const headline = context.verdict || results.status === 'incomplete' ? verdictHeadline(results, context.verdict) : `## recall-gate: ${escapeMarkdown(results.suite.name)}`;
-  return `${[headline, '', ...body, ...gate, ...trend].join('\n').trimEnd()}\n`;
+  const changes = results.changes ? changesMarkdown(results.changes) : [];
+  return `${[headline, '', ...body, ...changes, ...gate, ...trend].join('\n').trimEnd()}\n`;
 }
 
 function resultSections(results: ResultsDocument): string[] {

@@ -32,7 +32,7 @@ export async function createTarget(spec: TargetSpec, context: TargetContext): Pr
       }
     }
     case 'http':
-      return spec.start ? startedHttpTarget({ ...spec, start: spec.start, cwd: spec.cwd! }, context.env) : new AdapterTarget(httpAdapter({ ...spec, url: spec.url! }, context.env));
+      return spec.start ? startedHttpTarget({ ...spec, start: spec.start, cwd: spec.cwd! }, context.env, context.storeContext.adapterStderr) : new AdapterTarget(httpAdapter({ ...spec, url: spec.url! }, context.env));
     case 'command':
       return new AdapterTarget(commandAdapter(spec, context.env, context.storeContext.adapterStderr));
   }
