@@ -73,10 +73,10 @@ describe('haystack samples', () => {
     assert.equal(other[0]!.memories.length, samples[0]!.memories.length);
   });
 
-  test('a memory any query of its user names counts as a needle, at any gain', () => {
-    const graded: QuerySpec = { ...query('g', 'b', 'x', []), relevant: { 'b-hay-3': 0, 'b-needle': 2 } };
+  test('a memory any query of its user names counts as a needle: relevant at any gain, or obsolete', () => {
+    const graded: QuerySpec = { ...query('g', 'b', 'x', []), relevant: { 'b-hay-3': 0, 'b-needle': 2 }, obsolete: ['b-hay-5'] };
     const [sample] = haystackSamples(memories, [graded], [0.01], 1);
-    assert.deepEqual(ids(sample!.memories).filter((id) => id.startsWith('b-')), ['b-needle', 'b-hay-3']);
+    assert.deepEqual(ids(sample!.memories).filter((id) => id.startsWith('b-')), ['b-needle', 'b-hay-3', 'b-hay-5']);
   });
 });
 
@@ -229,7 +229,7 @@ describe('gate keys on the haystack', () => {
     const slope = parseMetricKey('retrieval.kw.haystack.per_doubling.group_mrr');
     assert.ok(slope.ok);
     assert.deepEqual(slope.key, { layer: 'retrieval', provider: 'kw', metric: 'group_mrr', family: 'mrr', group: true, haystack: 'per_doubling' });
-    for (const bad of ['retrieval.kw.haystack@0.recall@10', 'retrieval.kw.haystack@1.5.recall@10', 'retrieval.kw.haystack@x.mrr', 'retrieval.kw.haystack@0.1.latency_ms']) {
+    for (const bad of ['retrieval.kw.haystack@0.recall@10', 'retrieval.kw.haystack@1.5.recall@10', 'retrieval.kw.haystack@x.mrr', 'retrieval.kw.haystack@0.1.latency_ms', 'retrieval.kw.haystack.per_doubling.stale@10']) {
       assert.equal(parseMetricKey(bad).ok, false, bad);
     }
   });

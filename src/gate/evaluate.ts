@@ -8,8 +8,9 @@
  * - max_drop fails when baseline - current > max_drop, max_rise when
  *   current - baseline > max_rise, on the point estimates (decide: point, the
  *   default). Beside them, a 95% bootstrap interval of current - baseline
- *   (pairedBootstrapChange: whole queries or cases, the ones both runs share
- *   resampled once per draw for both; seeded so it is reproducible) says
+ *   (pairedBootstrapChange: whole queries, users or query groups as the
+ *   current run's retrieval.interval_unit says, or whole cases; the ones both
+ *   runs share resampled once per draw for both; seeded so it is reproducible) says
  *   whether the change is larger than resampling noise (`significant`). With
  *   decide: interval it decides: max_drop fails only when the whole interval
  *   lies below -max_drop, max_rise only when it lies above max_rise; without an
@@ -35,8 +36,8 @@
 import type { TrialRecord } from '../model/trial.js';
 import type { ResultsDocument } from '../model/results.js';
 import { round } from '../stats/summary.js';
-import { DEFAULT_SEED, excludesZero, mixSeed, pairedBootstrapChange, type ChangeInterval, type UnitSamples } from '../stats/bootstrap.js';
-import { aggregationApplies, parseMetricKey, resolveMetric, defaultAggregation, type Resolution } from './metrics.js';
+import { DEFAULT_SEED, excludesZero, mixSeed, pairedBootstrapChange, unitNoun, type ChangeInterval, type SampleUnit, type UnitSamples } from '../stats/bootstrap.js';
+import { aggregationApplies, intervalUnitOf, parseMetricKey, resolveMetric, defaultAggregation, type Resolution } from './metrics.js';
 import type { GateCondition, GateGroupRow, GateNode, GateOp, GateRow, GateSpec, Verdict } from '../model/gate.js';
 
 export const TOLERANCE = 1e-9;
@@ -187,7 +188,7 @@ function evaluateCondition(condition: GateCondition, path: string, context: Cont
   if (hasRelative) {
     const against = baselineOf(condition, context);
     const before = against.run
-      ? resolveMetric(condition.metric, against.run.results, { aggregation: condition.aggregation, trials: against.run.trials })
+      ? resolveMetric(condition.metric, against.run.results, { aggregation: condition.aggregation, trials: against.run.trials, intervalUnit: intervalUnitOf(current) })
       : undefined;
     if (!before) {
       notes.push(against.missing ?? 'no baseline to compare against');
@@ -202,7 +203,8 @@ function evaluateCondition(condition: GateCondition, path: string, context: Cont
       if (change) {
         row.interval = change.interval;
         row.significant = excludesZero(change.interval);
-        row.pairing = { paired: change.paired, shared: change.shared, added: change.added, removed: change.removed };
+        const unit = resolved.samples!.unit;
+        row.pairing = { paired: change.paired, shared: change.shared, added: change.added, removed: change.removed, ...(unit === 'user' || unit === 'group' ? { unit } : {}) };
         const note = pairingNote(change, resolved.samples!.unit);
         if (note) notes.push(note);
       } else {
@@ -233,10 +235,11 @@ function changeInterval(current: UnitSamples, baseline: UnitSamples, condition: 
 }
 
 /** Units on one side only, and an interval that could not pair, said in the row. */
-function pairingNote(change: ChangeInterval, unit: 'query' | 'case'): string | undefined {
-  const units = unit === 'query' ? 'queries' : 'cases';
+function pairingNote(change: ChangeInterval, unit: SampleUnit): string | undefined {
+  const units = unitNoun(unit, 2);
   const oneSide = change.added + change.removed > 0 ? `${change.added} ${units} added, ${change.removed} removed` : '';
-  if (change.paired) return oneSide ? `paired on ${change.shared} shared ${units}; ${oneSide}` : undefined;
+  // Whole users or groups are drawn: say so even when every one is shared, since the row's n is theirs, not the queries'.
+  if (change.paired) return oneSide ? `paired on ${change.shared} shared ${units}; ${oneSide}` : unit === 'user' || unit === 'group' ? `paired on ${change.shared} shared ${unitNoun(unit, change.shared)}, each with all its queries` : undefined;
   const why = change.shared + change.added + change.removed === 0 ? `the ${units} have no names to pair` : `only ${change.shared} ${units} shared`;
   return `unpaired interval (${why}${oneSide ? `; ${oneSide}` : ''}): each run resampled on its own`;
 }

@@ -2,13 +2,20 @@
  * Paired comparison of two runs, unit by unit: which cases went from pass to
  * fail and back (exact McNemar test), which queries found their first relevant
  * memory lower or higher (Wilcoxon signed-rank test on the reciprocal rank).
- * Every p-value travels with the counts it came from. Pure.
+ * When the run draws whole users or query groups (retrieval.interval_unit),
+ * the test pairs those: each unit's statistic is the mean over its shared
+ * queries of the change in reciprocal rank, so a user with many queries
+ * counts once, as in the intervals. Every p-value travels with the counts it
+ * came from. Pure.
  */
 import type { CaseRates, E2eResult } from '../model/e2eResult.js';
 import type { Condition } from '../model/e2e.js';
 import type { ResultsDocument } from '../model/results.js';
 import type { ProviderResult, QueryOutcome } from '../model/results.js';
 import { scoredQueries } from '../retrieval/metrics.js';
+import { unitKey } from '../retrieval/intervals.js';
+import type { IntervalUnit } from '../model/figures.js';
+import { intervalUnitOf } from './metrics.js';
 import { ZERO, mcnemarExact, wilcoxonSignedRank, type McNemarResult, type WilcoxonResult } from '../stats/paired.js';
 
 /**
@@ -85,8 +92,14 @@ export interface QueryChanges {
   worse: RankChange[];
   better: RankChange[];
   same: number;
-  /** On the per-query reciprocal rank (1 / first relevant rank, 0 when none), current - baseline. */
+  /**
+   * On the reciprocal rank (1 / first relevant rank, 0 when none), current - baseline: per query, or per
+   * user or query group (`unit`) the mean of that difference over the unit's shared queries.
+   */
   wilcoxon: WilcoxonResult;
+  /** What the test pairs, when not single queries: whole users or query groups, `units` of them shared. */
+  unit?: 'user' | 'group';
+  units?: number;
   added: string[];
   removed: string[];
 }
@@ -121,26 +134,34 @@ export function pairQueries(baseline: ProviderResult, current: ProviderResult): 
   return pairById(scoredQueries(baseline.queries), scoredQueries(current.queries), (query) => query.id);
 }
 
-/** Per-query changes of one provider between two runs, paired by query id. */
-export function queryChanges(baseline: ProviderResult, current: ProviderResult): QueryChanges {
+/** Per-query changes of one provider between two runs, paired by query id; the test over `unit`s (see QueryChanges.wilcoxon). */
+export function queryChanges(baseline: ProviderResult, current: ProviderResult, unit: IntervalUnit = 'query'): QueryChanges {
   const { pairs, added, removed } = pairQueries(baseline, current);
   const worse: RankChange[] = [];
   const better: RankChange[] = [];
   const differences: number[] = [];
+  // Each unit's differences, for the test over whole users or groups.
+  const byUnit = new Map<string, number[]>();
   for (const [prior, query] of pairs) {
     const change = { id: query.id, before: firstRelevantRank(prior), after: firstRelevantRank(query) };
     const difference = reciprocal(change.after) - reciprocal(change.before);
     differences.push(difference);
+    const key = unitKey(query, unit);
+    const members = byUnit.get(key);
+    if (members) members.push(difference);
+    else byUnit.set(key, [difference]);
     if (difference < -ZERO) worse.push(change);
     else if (difference > ZERO) better.push(change);
   }
+  const perUnit = unit === 'query' ? undefined : [...byUnit.values()].map((members) => members.reduce((a, b) => a + b, 0) / members.length);
   return {
     provider: current.name,
     shared: differences.length,
     worse,
     better,
     same: differences.length - worse.length - better.length,
-    wilcoxon: wilcoxonSignedRank(differences),
+    wilcoxon: wilcoxonSignedRank(perUnit ?? differences),
+    ...(perUnit && unit !== 'query' ? { unit, units: perUnit.length } : {}),
     added,
     removed,
   };
@@ -151,12 +172,13 @@ export interface PairedChanges {
   queries: QueryChanges[];
 }
 
-/** Both comparisons for two runs: e2e cases when both ran it, every provider that completed in both. */
+/** Both comparisons for two runs: e2e cases when both ran it, every provider that completed in both (in the current run's interval unit). */
 export function pairedChanges(baseline: ResultsDocument, current: ResultsDocument): PairedChanges {
   const queries: QueryChanges[] = [];
+  const unit = intervalUnitOf(current);
   for (const [name, provider] of Object.entries(current.retrieval?.providers ?? {})) {
     const prior = baseline.retrieval?.providers[name];
-    if (provider.status === 'ok' && prior?.status === 'ok') queries.push(queryChanges(prior, provider));
+    if (provider.status === 'ok' && prior?.status === 'ok') queries.push(queryChanges(prior, provider, unit));
   }
   const cases = current.e2e && baseline.e2e ? caseChanges(baseline.e2e, current.e2e) : undefined;
   return { ...(cases ? { cases } : {}), queries };

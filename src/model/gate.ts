@@ -54,7 +54,7 @@ export interface GateRow {
   /** 95% bootstrap interval of the change, resampling whole cases or queries (paired when the runs share them). */
   interval?: [number, number];
   /** How the two runs' units met in the interval: paired on the shared ones, or each run resampled alone. */
-  pairing?: { paired: boolean; shared: number; added: number; removed: number };
+  pairing?: { paired: boolean; shared: number; added: number; removed: number; /** What shared, added and removed count when it is not the metric's own unit (queries, cases): whole users or query groups. */ unit?: 'user' | 'group' };
   /** Which rule decided a max_drop/max_rise: the point estimate or the interval. */
   decided_by?: GateDecide;
   /** The interval excludes 0: the change is larger than resampling noise. */

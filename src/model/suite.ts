@@ -2,6 +2,7 @@ import type { CaseSpec, Condition } from './e2e.js';
 import type { InputProblem, SourceLocation } from './source.js';
 import type { GateSpec } from './gate.js';
 import type { Split } from './split.js';
+import type { IntervalUnit } from './figures.js';
 import type { HaystackSpec } from './haystack.js';
 
 export interface EmbeddingSpec {
@@ -101,6 +102,10 @@ export interface QuerySpec {
   user: string;
   /** Relevant memory id -> gain (1 unless the suite grades it); empty when no memory answers the query. */
   relevant: Record<string, number>;
+  /** Memories of the same user that were true once and have been superseded (stale@k, stale_above_current); absent when none. */
+  obsolete?: string[];
+  /** The cluster this query is resampled with when retrieval.interval_unit is group (the conversation or document it came from). */
+  group?: string;
   tags: string[];
   split?: Split;
   /** The dataset's reference answer, kept for reading. */
@@ -117,6 +122,8 @@ export interface RetrievalSpec {
   depth: number;
   /** Also score each query by the memories' groups (group_recall@k, ...). */
   group_metrics?: boolean;
+  /** What retrieval intervals and paired changes resample; absent: users when several users hold several queries, else queries (retrieval/intervals.ts). */
+  interval_unit?: IntervalUnit;
   /** Also run each provider with the memories no query names thinned to these fractions (retrieval/haystack.ts). */
   haystack?: HaystackSpec;
   providers: ProviderSpec[];

@@ -3,13 +3,15 @@ import type { GroupRates } from '../model/e2eResult.js';
 import type { Condition } from '../model/e2e.js';
 import type { GateRow, Verdict } from '../model/gate.js';
 import { cell, escapeMarkdown, plainText, shorten } from './escape.js';
-import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
+import { INTERVAL_DEFINITION, RETRIEVAL_INTERVAL_DEFINITION } from '../stats/bootstrap.js';
 import { mcnemarText, pairingText, splitLine, wilcoxonText } from './gateFormat.js';
 import { pairedChanges } from '../gate/paired.js';
 import { formatEstimate, formatMetric, liftAndGapCells, markdownTable } from './format.js';
 import { headlineMetrics } from '../retrieval/metrics.js';
 import type { ResultsDocument } from '../model/results.js';
 import { withoutRelevantText } from './tagTables.js';
+import { retrievalUnitText } from './intervalUnit.js';
+import { stalenessTable, type StalenessTable } from './staleness.js';
 import { selectionText } from './selectionText.js';
 import { changedHeldoutCases, changedHeldoutQueries } from '../suite/splits.js';
 import { missedQueries } from '../retrieval/metrics.js';
@@ -396,7 +398,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
       render: (shown) => [
         '### Retrieval',
         '',
-        `${retrieval.query_count} queries over ${retrieval.memory_count} memories; trec_eval definitions.${withoutRelevant ? ` ${withoutRelevant}.` : ''}${providers.some((provider) => provider.intervals) ? ` [low, high] n: ${INTERVAL_DEFINITION}; n queries.` : ''}`,
+        `${retrieval.query_count} queries over ${retrieval.memory_count} memories; trec_eval definitions.${withoutRelevant ? ` ${withoutRelevant}.` : ''}${providers.some((provider) => provider.intervals) ? ` [low, high] n: ${RETRIEVAL_INTERVAL_DEFINITION}; ${retrievalUnitText(retrieval)}.` : ''}`,
         '',
         ...tableWithMore(
           ['provider', ...columns, ...(baseline?.retrieval ? ['Δ mrr'] : [])],
@@ -409,6 +411,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
           'provider(s)',
         ),
         '',
+        ...stalenessLines(stalenessTable(retrieval, (text) => cell(text)), shown),
         // A leak across users is never trimmed with the table: it is what a reviewer must see.
         ...isolationLines(providers, 1),
       ],
@@ -492,6 +495,20 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
   return parts;
 }
 
+/** The staleness table of the retrieval part: gone when the part is cut to nothing, each provider's tag rows capped. */
+function stalenessLines(table: StalenessTable | undefined, shown: number): string[] {
+  if (!table || shown === 0) return [];
+  const kept: string[][] = [];
+  let tags = 0;
+  table.rows.forEach((row, index) => {
+    if (table.overall[index] || tags++ < MAX_STALE_TAG_ROWS) kept.push(row);
+  });
+  const more = table.rows.length - kept.length;
+  return [table.legend, '', ...markdownTable(table.header, kept), ...(more > 0 ? ['', `… and ${more} more tag row(s) in report.md`] : []), ''];
+}
+
+const MAX_STALE_TAG_ROWS = 20;
+
 /** The gate table, its `shown` most important rows (failed, blocking first, then not evaluated or skipped) and a line for the rest. */
 export function gateMarkdown(verdict: Verdict, shown = verdict.rows.length): string[] {
   const rank = (row: GateRow) => GATE_RANK[row.status] - (row.status === 'fail' && row.blocking ? 1 : 0);
@@ -543,7 +560,7 @@ function changeLines(baseline: ResultsDocument, results: ResultsDocument): strin
   for (const provider of changes.queries) {
     const worse = provider.worse.map((change) => `${change.id} (${change.before ?? 'none'}→${change.after ?? 'none'})`);
     lines.push(
-      `- **${cell(provider.provider)}**: ${provider.worse.length} queries worse, ${provider.better.length} better, ${provider.same} same (first relevant rank); ${escapeMarkdown(wilcoxonText(provider.wilcoxon))}${worse.length ? `; worse: ${names(worse)}` : ''}`,
+      `- **${cell(provider.provider)}**: ${provider.worse.length} queries worse, ${provider.better.length} better, ${provider.same} same (first relevant rank); ${escapeMarkdown(wilcoxonText(provider.wilcoxon, provider))}${worse.length ? `; worse: ${names(worse)}` : ''}`,
     );
   }
   return lines;

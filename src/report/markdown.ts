@@ -1,11 +1,13 @@
 import { costLines } from './costLines.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { cell, escapeMarkdown } from './escape.js';
-import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
+import { INTERVAL_DEFINITION, RETRIEVAL_INTERVAL_DEFINITION } from '../stats/bootstrap.js';
 import { selectionText } from './selectionText.js';
 import { formatCost, formatEstimate, formatMs, liftAndGapCells, markdownTable, recallQualityText, splitRunText } from './format.js';
 import { groupColumns, headlineMetrics } from '../retrieval/metrics.js';
 import { tagTables, withoutRelevantText } from './tagTables.js';
+import { retrievalUnitText } from './intervalUnit.js';
+import { stalenessTable } from './staleness.js';
 import type { ResultsDocument } from '../model/results.js';
 import { missedQueries } from '../retrieval/metrics.js';
 import { missedQueryRows } from './missedTable.js';
@@ -62,7 +64,7 @@ function resultSections(results: ResultsDocument): string[] {
     `### Retrieval`,
     '',
     `${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search. ` +
-      `Metrics follow trec_eval's definitions (recall_all@k: LongMemEval's); ${without ? `every query with a relevant memory counts in each mean; ${without}` : 'every query counts in each mean'}. [low, high] n: ${INTERVAL_DEFINITION}; n queries.`,
+      `Metrics follow trec_eval's definitions (recall_all@k: LongMemEval's); ${without ? `every query with a relevant memory counts in each mean; ${without}` : 'every query counts in each mean'}. [low, high] n: ${RETRIEVAL_INTERVAL_DEFINITION}; ${retrievalUnitText(retrieval)}.`,
     '',
   );
   const providers = Object.values(retrieval.providers);
@@ -91,6 +93,8 @@ function resultSections(results: ResultsDocument): string[] {
     );
   }
 
+  const staleness = stalenessTable(retrieval, (text) => cell(text));
+  if (staleness) lines.push('#### Staleness', '', staleness.legend, '', ...markdownTable(staleness.header, staleness.rows), '');
   const haystack = haystackIntro(retrieval);
   if (haystack) {
     // Our words and figures only: nothing untrusted to escape.

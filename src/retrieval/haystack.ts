@@ -2,7 +2,7 @@
  * The haystack curve's two computations, pure: which memories each fraction
  * keeps, and the change per doubling of the haystack.
  *
- * A memory some query of its user names is a needle, always kept; every other
+ * A memory some query of its user names (relevant or obsolete) is a needle, always kept; every other
  * memory is hay. At fraction f each user keeps round(f x its hay) of it: the
  * hay ordered by a seeded hash of its id, the first ones kept. So the same
  * seed keeps the same memories whatever order the suite lists them in, and a
@@ -17,15 +17,15 @@ export const DEFAULT_HAYSTACK_SEED = 1;
 
 /**
  * The memories a query names, which no fraction thins: its relevant ones, at
- * any gain (a judged memory stays judged). The one rule: obsolete memories
- * join here when queries name them.
+ * any gain (a judged memory stays judged), and its obsolete ones (stale@k
+ * needs them where the suite put them). The one rule of what is kept.
  */
-export function namedMemories(query: Pick<QuerySpec, 'relevant'>): string[] {
-  return Object.keys(query.relevant);
+export function namedMemories(query: Pick<QuerySpec, 'relevant' | 'obsolete'>): string[] {
+  return query.obsolete ? [...Object.keys(query.relevant), ...query.obsolete] : Object.keys(query.relevant);
 }
 
 /** Ids of the memories some query names. Ids are unique in a suite and a query names only its own user's memories, so one set serves every user. */
-export function needleIds(queries: readonly Pick<QuerySpec, 'relevant'>[]): Set<string> {
+export function needleIds(queries: readonly Pick<QuerySpec, 'relevant' | 'obsolete'>[]): Set<string> {
   const ids = new Set<string>();
   for (const query of queries) for (const id of namedMemories(query)) ids.add(id);
   return ids;
@@ -63,7 +63,7 @@ export function keptCount(hay: number, fraction: number): number {
  * One sample per fraction: every needle, and each user's first keptCount of
  * its hay in haystackKey order (ties by id). Memories keep the suite's order.
  */
-export function haystackSamples(memories: readonly MemorySpec[], queries: readonly Pick<QuerySpec, 'relevant'>[], fractions: readonly number[], seed: number): HaystackSample[] {
+export function haystackSamples(memories: readonly MemorySpec[], queries: readonly Pick<QuerySpec, 'relevant' | 'obsolete'>[], fractions: readonly number[], seed: number): HaystackSample[] {
   const needles = needleIds(queries);
   const hayByUser = new Map<string, { id: string; key: number }[]>();
   for (const memory of memories) {
@@ -87,7 +87,7 @@ export function haystackSamples(memories: readonly MemorySpec[], queries: readon
 }
 
 /** How many memories are hay: named by no query. */
-export function hayCount(memories: readonly MemorySpec[], queries: readonly Pick<QuerySpec, 'relevant'>[]): number {
+export function hayCount(memories: readonly MemorySpec[], queries: readonly Pick<QuerySpec, 'relevant' | 'obsolete'>[]): number {
   const needles = needleIds(queries);
   return memories.filter((memory) => !needles.has(memory.id)).length;
 }

@@ -15,8 +15,8 @@ export interface ProviderRun {
   brief?: boolean;
 }
 
-/** runRetrieval's runProvider, passed in so this file need not import it (a cycle). */
-export type RunProvider<Deps> = (spec: RetrievalSpec, provider: ProviderSpec, deps: Deps, run?: ProviderRun) => Promise<ProviderResult>;
+/** runRetrieval's runProvider for one provider, passed in so this file need not import it (a cycle). */
+export type RunProvider = (spec: RetrievalSpec, run?: ProviderRun) => Promise<ProviderResult>;
 
 /**
  * A provider with retrieval.haystack: first a run at each fraction below 1,
@@ -27,7 +27,7 @@ export type RunProvider<Deps> = (spec: RetrievalSpec, provider: ProviderSpec, de
  * split or a baseline can pair them by query. A smaller run that fails fails
  * the provider: its curve would be cut.
  */
-export async function runWithHaystack<Deps>(spec: RetrievalSpec, provider: ProviderSpec, deps: Deps, runProvider: RunProvider<Deps>): Promise<ProviderResult> {
+export async function runWithHaystack(spec: RetrievalSpec, provider: ProviderSpec, runProvider: RunProvider): Promise<ProviderResult> {
   const haystack = spec.haystack!;
   const names = metricNames(spec.k, { groups: spec.group_metrics });
   const samples = haystackSamples(spec.memories, spec.queries, haystack.fractions.filter((fraction) => fraction < 1), haystack.seed);
@@ -41,7 +41,7 @@ export async function runWithHaystack<Deps>(spec: RetrievalSpec, provider: Provi
       points.push({ fraction, memories: memories.length, metrics: {}, timings_ms: { setup: 0, seed: 0, prepare: 0, search: 0 }, same_as_whole: true });
       continue;
     }
-    const result = await runProvider({ ...spec, memories }, provider, deps, { label: `${provider.name} at haystack ${label}`, brief: true });
+    const result = await runProvider({ ...spec, memories }, { label: `${provider.name} at haystack ${label}`, brief: true });
     if (result.status === 'error') {
       // Its queries were asked of a smaller haystack: not this provider's outcomes. Leaks it found still happened.
       return { ...result, error: `haystack ${label} (${memories.length} memories): ${result.error ?? 'no reason recorded'}`, queries: [] };
@@ -53,7 +53,7 @@ export async function runWithHaystack<Deps>(spec: RetrievalSpec, provider: Provi
     if (!hasRelevant(outcome)) return;
     outcome.haystack = Object.fromEntries(samples.map(({ fraction }) => fractionLabel(fraction)).map((label) => [label, perQuery.get(label)?.get(outcome.id) ?? { ...outcome.metrics }]));
   };
-  const normal = await runProvider(spec, provider, deps, { decorate });
+  const normal = await runProvider(spec, { decorate });
   if (normal.status !== 'ok') return normal;
   for (const point of points) if (point.same_as_whole) point.metrics = { ...normal.metrics };
   points.push({ fraction: 1, memories: spec.memories.length, metrics: normal.metrics ?? {}, timings_ms: normal.timings_ms });

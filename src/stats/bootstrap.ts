@@ -17,9 +17,26 @@ const MIN_SHARED_FRACTION = 0.5;
 /** How every interval is made, in words, for reports and the README. */
 export const INTERVAL_DEFINITION = `95% percentile bootstrap, ${DEFAULT_RESAMPLES} draws of whole units (queries; cases, with their repeats and conditions and their plant_from history together), seed ${DEFAULT_SEED}`;
 
-/** What a bootstrap resamples: whole units (queries or cases), each with its numbers, and how a sample becomes the metric. */
+/** The same for retrieval intervals, whose unit is the run's (queries, users or query groups: retrieval.interval_unit); the line says which after it. */
+export const RETRIEVAL_INTERVAL_DEFINITION = `95% percentile bootstrap, ${DEFAULT_RESAMPLES} draws of whole units, seed ${DEFAULT_SEED}`;
+
+/** What a bootstrap draws: retrieval queries, whole users or query groups (retrieval.interval_unit), e2e cases. */
+export type SampleUnit = 'query' | 'user' | 'group' | 'case';
+
+/** The unit's noun for a count of them: "user", "users", "queries". */
+export function unitNoun(unit: SampleUnit, count: number): string {
+  const [one, many] = unit === 'query' ? ['query', 'queries'] : unit === 'group' ? ['query group', 'query groups'] : [unit, `${unit}s`];
+  return count === 1 ? one : many;
+}
+
+/** A count of units in words: "1 user", "3 users", "2 queries". */
+export function unitWords(unit: SampleUnit, count: number): string {
+  return `${count} ${unitNoun(unit, count)}`;
+}
+
+/** What a bootstrap resamples: whole units (queries, users, query groups or cases), each with its numbers, and how a sample becomes the metric. */
 export interface UnitSamples {
-  unit: 'query' | 'case';
+  unit: SampleUnit;
   units: number[][];
   /** Each unit's name (query id, case name), aligned with units: what pairs two runs. Without names no pairing. */
   ids?: string[];

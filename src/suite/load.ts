@@ -16,6 +16,7 @@ import { mcpArgumentProblems, mcpToolLocations } from '../memory/mcpTools.js';
 import type { PhaseProgress } from '../phaseProgress.js';
 import type { E2eSpec, EmbeddingSpec, McpToolsSpec, MemorySpec, ProviderSpec, QuerySpec, RetrievalSpec, Suite } from '../model/suite.js';
 import type { Split } from '../model/split.js';
+import type { IntervalUnit } from '../model/figures.js';
 import type { Rows } from './rows.js';
 
 /** The user memories belong to when a suite names none. */
@@ -33,6 +34,7 @@ interface RawRetrieval {
   group_metrics?: boolean;
   haystack?: number[];
   haystack_seed?: number;
+  interval_unit?: IntervalUnit;
   providers: (Record<string, unknown> & { name: string; kind: ProviderSpec['kind'] })[];
   memories: unknown;
   queries: unknown;
@@ -94,6 +96,10 @@ export function loadSuite(suitePath: string, cwd = process.cwd(), onProgress?: P
         relevant: (index, id) => {
           const relevant = queries!.rows[index]?.relevant;
           return Array.isArray(relevant) ? queries!.locate(index, ['relevant', relevant.indexOf(id)]) : queries!.locate(index, ['relevant'], id);
+        },
+        obsolete: (index, id) => {
+          const obsolete = queries!.rows[index]?.obsolete;
+          return queries!.locate(index, Array.isArray(obsolete) ? ['obsolete', Math.max(0, obsolete.indexOf(id))] : ['obsolete']);
         },
         },
         onProgress,
@@ -273,6 +279,8 @@ function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: 
     text: String(row.text),
     user: (row.user as string | undefined) ?? DEFAULT_USER,
     relevant: gains(row.relevant as string[] | Record<string, number>),
+    ...(Array.isArray(row.obsolete) && row.obsolete.length > 0 ? { obsolete: (row.obsolete as unknown[]).map(String) } : {}),
+    ...(typeof row.group === 'string' ? { group: row.group } : {}),
     tags: (row.tags as string[] | undefined) ?? [],
     split: splitOf(queries, index, problems),
     ...(row.answer === undefined ? {} : { answer: row.answer as string }),
@@ -282,7 +290,16 @@ function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: 
     },
   }));
   const haystack = buildHaystack(raw, (path, keyOf) => main.locate(['retrieval', ...path], { keyOf }), problems);
-  return { k, depth, ...(raw.group_metrics ? { group_metrics: true } : {}), ...(haystack ? { haystack } : {}), providers, memories: memorySpecs, queries: querySpecs };
+  return {
+    k,
+    depth,
+    ...(raw.group_metrics ? { group_metrics: true } : {}),
+    ...(raw.interval_unit !== undefined ? { interval_unit: raw.interval_unit } : {}),
+    ...(haystack ? { haystack } : {}),
+    providers,
+    memories: memorySpecs,
+    queries: querySpecs,
+  };
 }
 
 function gains(relevant: string[] | Record<string, number>): Record<string, number> {

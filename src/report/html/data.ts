@@ -21,6 +21,9 @@ import { retrievalIntro, retrievalParts, tagParts } from './retrievalParts.js';
 import { formatMs } from '../format.js';
 import { figure, labelOf } from '../trendLines.js';
 import { changesParts, type ChangeRowParts } from '../changes.js';
+import { stalenessTable } from '../staleness.js';
+import { retrievalUnitText } from '../intervalUnit.js';
+import { RETRIEVAL_INTERVAL_DEFINITION } from '../../stats/bootstrap.js';
 import { haystackIntro } from '../haystack.js';
 
 /**
@@ -96,6 +99,10 @@ export interface RetrievalData {
   providers: { name: string; kind: string; status: string; error?: string; values: Record<string, number | null>; cells: Record<string, string>; latency: [string, string]; curve: (number | null)[]; baseline?: Record<string, string> }[];
   /** By group, isolation. */
   parts: Part[];
+  /** What the intervals in the cells draw and what n counts (retrieval.interval_unit). */
+  intervals: string;
+  /** stale@k and stale_above_current per provider and tag, when some query names an obsolete memory. */
+  staleness?: { legend: string; header: string[]; rows: { provider: string; cells: string[] }[] };
 }
 
 export interface HaystackData {
@@ -273,11 +280,14 @@ function retrievalData(results: ResultsDocument, baseline: ResultsDocument | und
   const retrieval = results.retrieval;
   if (!retrieval) return undefined;
   const metrics = headlineMetrics(retrieval.k);
+  const staleness = stalenessTable(retrieval, (value) => text(value));
   return {
     k: [...retrieval.k],
     metrics,
     intro: retrievalIntro(retrieval),
     parts: retrievalParts(retrieval),
+    intervals: `[low, high] n: ${RETRIEVAL_INTERVAL_DEFINITION}; ${retrievalUnitText(retrieval)}.`,
+    ...(staleness ? { staleness: { legend: staleness.legend, header: staleness.header, rows: staleness.rows.map((cells, index) => ({ provider: staleness.providers[index]!, cells })) } } : {}),
     providers: okProviders(results).map((provider) => {
       const base = baseline?.retrieval?.providers[provider.name]?.metrics;
       return {
