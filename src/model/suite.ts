@@ -223,6 +223,8 @@ export interface E2eSpec {
   judge?: JudgeSettings;
   /** USD per million tokens, by model; the suite's entries over the built-in table. */
   prices: Record<string, { input: number; output: number }>;
+  /** The spend cap of the e2e layer in USD: no trial starts once the spend so far would pass it (run --budget-usd overrides). */
+  max_cost_usd?: number;
   cases: CaseSpec[];
 }
 

@@ -129,6 +129,11 @@ function e2eSuite(results: ResultsDocument, trials: readonly TrialRecord[]): Tes
       cases.push(e2eCase(name, result.ability, condition, repetitions, rates.trials));
     }
   }
+  // A run the spend cap stopped says so in a testcase of its own: CI shows why the other trials did not run.
+  const budget = e2e.budget;
+  if (budget?.reached) {
+    cases.push({ name: 'e2e budget', classname: 'e2e', seconds: 0, outcome: { kind: 'error', message: budget.message ?? 'budget reached', text: `${budget.source} $${budget.cap_usd}: spent $${budget.spent_usd} in this run; the trials after it did not start` } });
+  }
   return { name: 'e2e', cases };
 }
 
