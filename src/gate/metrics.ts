@@ -14,6 +14,12 @@
  *                                          (or a relevant one is not returned). Over the queries that name an
  *                                          obsolete memory only; lower is better (gate with lte, max_rise).
  *   retrieval.<provider>.tag.<tag>.<m>     the same over the queries tagged <tag> (latency_ms too).
+ *   retrieval.<provider>.haystack@<f>.<m>  m (a ranking metric) at haystack fraction f, one of retrieval.haystack
+ *                                          written as a number (haystack@0.1; haystack@1 is the normal run's m).
+ *                                          Per-query values (QueryOutcome.haystack). Default aggregation: mean.
+ *   retrieval.<provider>.haystack.per_doubling.<m>   the change of m's mean per doubling of the haystack (the
+ *                                          least-squares slope against log2 of the memories seeded, over the
+ *                                          fractions; retrieval/haystack.ts). One number per run, resampled by query.
  *   retrieval.<provider>.cross_user_hits   results owned by another user than the searching one (the
  *                                          isolation canary); .unknown_ids: returned ids the suite never
  *                                          seeded. Counts over all returned results, one number per run.
@@ -91,6 +97,7 @@ import type { ProviderResult, QueryOutcome } from '../model/results.js';
 import { GROUP_PREFIX, METRIC_FAMILIES, STALE_ABOVE_CURRENT, namesObsolete, scoredQueries, type MetricFamily } from '../retrieval/metrics.js';
 import { queryUnitNames } from '../retrieval/intervals.js';
 import type { IntervalUnit } from '../model/figures.js';
+import { fractionLabel, slopePerDoubling } from '../retrieval/haystack.js';
 import { groupBy, mean, median, percentile } from '../stats/summary.js';
 import type { LatencySummary } from '../model/figures.js';
 import { didYouMean } from '../source/didYouMean.js';
@@ -125,7 +132,7 @@ export type E2eConditionCost = (typeof E2E_CONDITION_COSTS)[number];
 
 /** A key, parsed. */
 export type MetricKey =
-  | { layer: 'retrieval'; provider: string; tag?: string; metric: string; family: RetrievalFamily | 'mrr' | 'latency_ms' | IsolationCount | StalenessFamily; k?: number; group?: true }
+  | { layer: 'retrieval'; provider: string; tag?: string; metric: string; family: RetrievalFamily | 'mrr' | 'latency_ms' | IsolationCount | StalenessFamily; k?: number; group?: true; haystack?: number | 'per_doubling' }
   | { layer: 'e2e'; kind: 'rate'; rate: E2eRate; condition?: Condition; ability?: string }
   | { layer: 'e2e'; kind: 'diff'; ability: string; diff: 'lift' | 'gap' }
   | { layer: 'e2e'; kind: 'latency'; which: 'call' | 'recall' }
@@ -212,6 +219,8 @@ function parseRetrieval(key: string, rest: string[], known: KnownNames): ParsedK
   const middle = rest.slice(0, -1).join('.');
   const providers = new Set(known.providers ?? []);
   if (providers.has(middle)) return { ok: true, key: { layer: 'retrieval', provider: middle, metric: name, ...metric } };
+  const haystack = parseHaystack(key, middle, name, metric.family);
+  if (haystack) return haystack;
   const tagAt = rest.indexOf('tag');
   if (tagAt >= 0 && tagAt < rest.length - 1) {
     const provider = rest.slice(0, tagAt).join('.');
@@ -220,6 +229,26 @@ function parseRetrieval(key: string, rest: string[], known: KnownNames): ParsedK
     return { ok: true, key: { layer: 'retrieval', provider, tag, metric: name, ...metric } };
   }
   return { ok: true, key: { layer: 'retrieval', provider: middle, metric: name, ...metric } };
+}
+
+const HAYSTACK_AT = /^(.+)\.haystack@([^.]*(?:\.[0-9]*)?)$/;
+const PER_DOUBLING = /^(.+)\.haystack\.per_doubling$/;
+
+/** retrieval.<provider>.haystack@<f>.<m> and retrieval.<provider>.haystack.per_doubling.<m>; undefined when the key is neither. */
+function parseHaystack(key: string, middle: string, name: string, family: string): ParsedKey | undefined {
+  const at = HAYSTACK_AT.exec(middle);
+  const slope = PER_DOUBLING.exec(middle);
+  if (!at && !slope) return undefined;
+  const metric = retrievalMetric(name)!;
+  if (family === 'latency_ms' || isIsolationCount(family) || isStalenessFamily(family)) {
+    return { ok: false, reason: `"${key}": the haystack curve has the ranking metrics only, not ${name}`, hint: 'use recall@k, recall_all@k, precision@k, success@k, ndcg@k or mrr (each also group_)' };
+  }
+  if (slope) return { ok: true, key: { layer: 'retrieval', provider: slope[1]!, metric: name, ...metric, haystack: 'per_doubling' } };
+  const fraction = /^(?:0|1)?(?:\.[0-9]+)?$/.test(at![2]!) && at![2] !== '' ? Number(at![2]) : NaN;
+  if (!(fraction > 0 && fraction <= 1)) {
+    return { ok: false, reason: `"haystack@${at![2]}" names no haystack fraction: a fraction is a number in (0, 1]`, hint: 'e.g. retrieval.<provider>.haystack@0.1.recall@10' };
+  }
+  return { ok: true, key: { layer: 'retrieval', provider: at![1]!, metric: name, ...metric, haystack: fraction } };
 }
 
 function parseE2e(key: string, rest: string[], known: KnownNames): ParsedKey {
@@ -336,7 +365,7 @@ function parseGrader(key: string, rest: string[], known: KnownNames, ability?: s
 
 /** The aggregation a key uses when the condition names none; undefined when none applies. */
 export function defaultAggregation(key: MetricKey): Aggregation | undefined {
-  if (key.layer === 'retrieval') return isIsolationCount(key.family) ? undefined : key.family === 'latency_ms' ? 'median' : 'mean';
+  if (key.layer === 'retrieval') return isIsolationCount(key.family) || key.haystack === 'per_doubling' ? undefined : key.family === 'latency_ms' ? 'median' : 'mean';
   if (key.kind === 'latency' || (key.kind === 'fault' && key.metric === 'recall_latency_ms')) return 'median';
   if ((key.kind === 'rate' && key.rate !== 'errors') || (key.kind === 'fault' && key.metric === 'pass_rate') || key.kind === 'grader') return 'mean';
   return undefined;
@@ -398,7 +427,10 @@ export function resolveMetric(key: string, results: ResultsDocument, options: Re
   if (state !== 'ran') return { status: 'skipped', layer: spec.layer, reason: `the ${spec.layer} layer was ${state} in this run` };
   if (spec.layer === 'retrieval') {
     const unit = options.intervalUnit ?? intervalUnitOf(results);
-    return isIsolationCount(spec.family) ? resolveIsolation(spec, spec.family, results, unit) : resolveRetrieval(spec, results, aggregation!, unit);
+    if (isIsolationCount(spec.family)) return resolveIsolation(spec, spec.family, results, unit);
+    // haystack@1 is the normal run: the plain metric.
+    if (spec.haystack !== undefined && spec.haystack !== 1) return resolveHaystack(spec, spec.haystack, results, aggregation, unit);
+    return resolveRetrieval(spec, results, aggregation!, unit);
   }
   return resolveE2e(spec, results, aggregation, options.trials);
 }
@@ -458,6 +490,51 @@ function resolveRetrieval(spec: RetrievalKey, results: ResultsDocument, aggregat
   const stored = means?.[spec.metric];
   if (aggregation === 'mean' && stored !== undefined) return { status: 'value', value: stored, aggregation, layer: 'retrieval' };
   return { status: 'missing', reason: `no per-query ${spec.metric} for ${where}, so its ${aggregation} is not available` };
+}
+
+/**
+ * A haystack figure: per-query values at the fraction (QueryOutcome.haystack),
+ * or for per_doubling each query's values at every fraction, the slope taken
+ * over their means; without the rows, what results.json stored (mean only).
+ */
+function resolveHaystack(spec: RetrievalKey, at: number | 'per_doubling', results: ResultsDocument, aggregation: Aggregation | undefined, unit: IntervalUnit): Resolution {
+  const retrieval = results.retrieval;
+  if (!retrieval) return unfinished('retrieval', results);
+  const provider: ProviderResult | undefined = own(retrieval.providers, spec.provider);
+  if (!provider) {
+    const names = Object.keys(retrieval.providers);
+    return { status: 'missing', reason: `no provider "${spec.provider}" in this run`, hint: didYouMean(spec.provider, names) ?? `providers: ${names.join(', ')}` };
+  }
+  if (provider.status !== 'ok') return { status: 'missing', reason: `provider ${provider.name} failed: ${provider.error ?? 'no results'}` };
+  if (spec.k !== undefined && !retrieval.k.includes(spec.k)) return { status: 'missing', reason: `${spec.metric} was not computed: retrieval.k is ${retrieval.k.join(', ')}` };
+  const points = provider.haystack?.points;
+  if (!retrieval.haystack || !points) return { status: 'missing', reason: 'this run measured no haystack curve', hint: 'add retrieval.haystack (e.g. [0.1, 0.5, 1]) to the suite' };
+  const queries = scoredQueries(provider.queries);
+  const valuesAt = (fraction: number) => queries.map((query) => (fraction === 1 ? query.metrics[spec.metric] : query.haystack?.[fractionLabel(fraction)]?.[spec.metric]));
+  const complete = (values: (number | undefined)[]): values is number[] => values.length > 0 && values.every((value) => typeof value === 'number');
+  const names = queryUnitNames(queries, unit);
+
+  if (at === 'per_doubling') {
+    const columns = points.map((point) => valuesAt(point.fraction));
+    const statistic = (units: readonly (readonly number[])[]) => slopePerDoubling(points.map((point, index) => ({ memories: point.memories, value: mean(units.map((unit) => unit[index]!)) }))) ?? NaN;
+    if (new Set(points.map((point) => point.memories)).size < 2) {
+      return { status: 'missing', reason: `every haystack fraction seeded ${points[0]?.memories ?? 0} memories: no memory is relevant to no query, so there was nothing to thin` };
+    }
+    if (columns.every(complete)) {
+      const units = queries.map((_, row) => columns.map((column) => column[row]!));
+      return { status: 'value', value: statistic(units), layer: 'retrieval', samples: { unit, units, ...names, statistic } };
+    }
+    const stored = provider.haystack?.per_doubling?.[spec.metric];
+    if (stored !== undefined) return { status: 'value', value: stored, layer: 'retrieval' };
+    return { status: 'missing', reason: `no haystack ${spec.metric} for ${provider.name}` };
+  }
+  const point = points.find((candidate) => candidate.fraction === at);
+  if (!point) return { status: 'missing', reason: `this run measured no haystack at ${at}: retrieval.haystack was ${points.map((candidate) => candidate.fraction).join(', ')}` };
+  const values = valuesAt(at);
+  if (complete(values)) return valueOf(values, aggregation!, unit, 'retrieval', names);
+  const stored = point.metrics[spec.metric];
+  if (aggregation === 'mean' && stored !== undefined) return { status: 'value', value: stored, aggregation, layer: 'retrieval' };
+  return { status: 'missing', reason: `no per-query ${spec.metric} at haystack ${at} for ${provider.name}, so its ${aggregation} is not available` };
 }
 
 /** A staleness figure without per-query rows: what results.json's summary holds, or why there is none. */

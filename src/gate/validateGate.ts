@@ -174,6 +174,13 @@ function checkKey(key: MetricKey, suite: Suite): { message: string; hint?: strin
     if (key.group && !retrieval.group_metrics) {
       return { message: `${key.metric} is computed only with retrieval.group_metrics: true`, hint: 'set retrieval.group_metrics: true (memories need group:), or gate on the memory-level metric' };
     }
+    if (key.haystack !== undefined) {
+      const fractions = retrieval.haystack?.fractions;
+      if (!fractions) return { message: `${key.metric} at a haystack fraction is measured only with retrieval.haystack`, hint: 'add retrieval.haystack: [0.1, 0.5, 1], or gate on the plain metric' };
+      if (key.haystack !== 'per_doubling' && !fractions.includes(key.haystack)) {
+        return { message: `haystack@${key.haystack} is not measured: retrieval.haystack is ${listed(fractions.map(String))}`, hint: `add ${key.haystack} to retrieval.haystack, or use one of its fractions` };
+      }
+    }
     if (key.tag !== undefined) {
       const tags = [...new Set(retrieval.queries.flatMap((query) => query.tags))].sort();
       if (!tags.includes(key.tag)) return { message: `no query is tagged "${key.tag}"`, hint: didYouMean(key.tag, tags) ?? `tags: ${listed(tags)}` };

@@ -9,6 +9,7 @@ import type { IntervalEstimate, IntervalUnit, LatencySummary, MetricValues } fro
 import type { SampleRecord, SelectionRecord } from './selection.js';
 import type { SplitRecord } from './split.js';
 import type { Provenance } from './provenance.js';
+import type { HaystackRecord, ProviderHaystack } from './haystack.js';
 
 export type LayerState = 'ran' | 'skipped' | 'absent';
 
@@ -65,6 +66,8 @@ export interface QueryOutcome {
   /** The returned list, best first, as scored. */
   results: { id: string; score: number }[];
   latency_ms: number;
+  /** The query's metrics at each haystack fraction below 1 (retrieval.haystack), by fraction ("0.1"); absent without a haystack or a relevant memory. */
+  haystack?: Record<string, MetricValues>;
 }
 
 export interface TagMetrics {
@@ -112,6 +115,8 @@ export interface ProviderResult {
   queries: QueryOutcome[];
   /** Results owned by another user than the one searching, and ids the suite never seeded. */
   isolation?: IsolationCheck;
+  /** The provider's figures at each haystack fraction (retrieval.haystack; present when status is ok). */
+  haystack?: ProviderHaystack;
 }
 
 /**
@@ -145,6 +150,8 @@ export interface RetrievalResult {
   interval_unit?: IntervalUnit;
   /** Why the unit is what it is, when the default chose (e.g. queries: fewer than 3 users). */
   interval_unit_note?: string;
+  /** retrieval.haystack as it ran: the fractions, the seed, the memories they thin. */
+  haystack?: HaystackRecord;
   providers: Record<string, ProviderResult>;
 }
 

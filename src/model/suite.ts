@@ -3,6 +3,7 @@ import type { InputProblem, SourceLocation } from './source.js';
 import type { GateSpec } from './gate.js';
 import type { Split } from './split.js';
 import type { IntervalUnit } from './figures.js';
+import type { HaystackSpec } from './haystack.js';
 
 export interface EmbeddingSpec {
   kind: 'ngram' | 'openai' | 'local';
@@ -123,6 +124,8 @@ export interface RetrievalSpec {
   group_metrics?: boolean;
   /** What retrieval intervals and paired changes resample; absent: users when several users hold several queries, else queries (retrieval/intervals.ts). */
   interval_unit?: IntervalUnit;
+  /** Also run each provider with the memories no query names thinned to these fractions (retrieval/haystack.ts). */
+  haystack?: HaystackSpec;
   providers: ProviderSpec[];
   memories: MemorySpec[];
   queries: QuerySpec[];

@@ -23,6 +23,7 @@ import { memoryWarning, STAGE_INTRO, stageLines, stageName, stagesAllUnknown } f
 import { isolationLines } from './isolation.js';
 import { provenanceChanges } from '../gate/provenanceChanges.js';
 import { provenanceMarkdown } from './provenanceLines.js';
+import { haystackByMetric, haystackIntro } from './haystack.js';
 import { changesMarkdown } from './changes.js';
 
 /** What report.md adds to the results once the run is gated (run, merge, the Action); regrade has no verdict. */
@@ -98,6 +99,12 @@ function resultSections(results: ResultsDocument): string[] {
 
   const staleness = stalenessTable(retrieval, (text) => cell(text));
   if (staleness) lines.push('#### Staleness', '', staleness.legend, '', ...markdownTable(staleness.header, staleness.rows), '');
+  const haystack = haystackIntro(retrieval);
+  if (haystack) {
+    // Our words and figures only: nothing untrusted to escape.
+    lines.push('#### Haystack curve', '', `${haystack.charAt(0).toUpperCase()}${haystack.slice(1)}.`, '');
+    for (const table of haystackByMetric(retrieval, (text) => cell(text))) lines.push(`**${table.provider}**`, '', ...markdownTable(table.header, table.rows), '');
+  }
 
   lines.push(...isolationLines(providers));
 

@@ -10,6 +10,7 @@ import type { ResultsDocument } from '../model/results.js';
 import { tagTables, withoutRelevantText } from './tagTables.js';
 import { retrievalUnitText } from './intervalUnit.js';
 import { stalenessTable } from './staleness.js';
+import { haystackByFraction, haystackIntro } from './haystack.js';
 
 const MAX_MISSES_SHOWN = 10;
 
@@ -55,6 +56,12 @@ export function terminalReport(results: ResultsDocument, options: { byTag?: bool
 
   const staleness = stalenessTable(retrieval, plainText);
   if (staleness) lines.push(`${staleness.legend}`, textTable(staleness.header, staleness.rows, `lll${'r'.repeat(staleness.header.length - 3)}`), '');
+  const haystack = haystackIntro(retrieval);
+  if (haystack) {
+    lines.push(`${haystack}:`);
+    for (const table of haystackByFraction(retrieval, plainText)) lines.push(`${table.provider}:`, textTable(table.header, table.rows), '');
+    if (!providers.some((provider) => provider.haystack)) lines.push('');
+  }
 
   const embedded = providers.filter((provider) => provider.embedding);
   if (embedded.length > 0) {

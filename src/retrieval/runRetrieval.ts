@@ -27,6 +27,8 @@ import { emptyIsConclusive, emptyProviderError, listedMemories } from './emptyPr
 import type { PhaseProgress } from '../phaseProgress.js';
 import { chooseIntervalUnit, retrievalIntervals } from './intervals.js';
 import type { ProviderResult, QueryOutcome, RetrievalResult, TagMetrics } from '../model/results.js';
+import { hayCount } from './haystack.js';
+import { runWithHaystack, type ProviderRun } from './runHaystack.js';
 
 export interface RetrievalDeps {
   createStore: (provider: ProviderSpec) => MemoryStore;
@@ -61,10 +63,13 @@ export async function runRetrieval(spec: RetrievalSpec, deps: RetrievalDeps): Pr
     ...(withObsolete > 0 ? { queries_with_obsolete: withObsolete } : {}),
     interval_unit: choice.unit,
     ...(choice.note ? { interval_unit_note: choice.note } : {}),
+    ...(spec.haystack ? { haystack: { ...spec.haystack, distractors: hayCount(spec.memories, spec.queries) } } : {}),
     providers: {},
   };
   for (const provider of spec.providers) {
-    const { value: outcome, usage } = await meterEmbeddings(() => runProvider(spec, provider, deps, choice.unit));
+    // The haystack's smaller runs spend embeddings too: they count in the provider's spend.
+    const run = (part: RetrievalSpec, how?: ProviderRun) => runProvider(part, provider, deps, choice.unit, how);
+    const { value: outcome, usage } = await meterEmbeddings(() => (spec.haystack ? runWithHaystack(spec, provider, run) : run(spec)));
     // What this provider's embedding requests spent (cache hits spend nothing); absent for providers that made none.
     if (Object.keys(usage).length > 0) outcome.embedding = embeddingCost(usage, deps.prices ?? {});
     result.providers[provider.name] = outcome;
@@ -73,8 +78,9 @@ export async function runRetrieval(spec: RetrievalSpec, deps: RetrievalDeps): Pr
   return result;
 }
 
-async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: RetrievalDeps, unit: IntervalUnit): Promise<ProviderResult> {
+async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: RetrievalDeps, unit: IntervalUnit, run: ProviderRun = {}): Promise<ProviderResult> {
   const now = deps.now ?? (() => performance.now());
+  const label = run.label ?? provider.name;
   const timings = { setup: 0, seed: 0, prepare: 0, search: 0 };
   const scoring = scoringOf(spec);
   // By the query's place in the suite: a run by slices finishes them in another order.
@@ -89,7 +95,7 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
     await store.reset();
     timings.setup = now() - started;
 
-    const progress = (done: number, total: number, shown = phase) => deps.onProgress?.(`${provider.name}: ${shown}`, done, total);
+    const progress = (done: number, total: number, shown = phase) => deps.onProgress?.(`${label}: ${shown}`, done, total);
     const seed = async (memories: readonly MemorySpec[]) => {
       started = now();
       await store!.add(memories.map(({ id, text, user, date }) => ({ id, text, user, date })));
@@ -102,8 +108,9 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
       if (hits.length > 0) found = true;
       timings.search += latency;
       const outcome = outcomeOf(query, hits, latency, scoring);
+      run.decorate?.(outcome, index);
       outcomes[index] = outcome;
-      deps.onQuery?.(provider.name, outcome);
+      if (!run.brief) deps.onQuery?.(provider.name, outcome);
     };
 
     /** Some search returned something; until one does, what the store lists is counted (listed), so an all-empty provider can say what it holds. */
@@ -178,7 +185,7 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
   return {
     ...base,
     status: 'ok',
-    ...querySummaries(provider.name, queries, spec.k, spec.group_metrics, unit),
+    ...(run.brief ? {} : querySummaries(provider.name, queries, spec.k, spec.group_metrics, unit)),
     timings_ms: roundTimings(timings),
     diagnostics: store?.diagnostics?.(),
     queries,

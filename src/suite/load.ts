@@ -11,6 +11,7 @@ import { addTools } from './loadTools.js';
 import { validateGate } from '../gate/validateGate.js';
 import { gateLocations, gateSpecOf } from './loadGate.js';
 import { buildVariants } from './variants.js';
+import { buildHaystack, haystackWarnings } from './haystack.js';
 import { mcpArgumentProblems, mcpToolLocations } from '../memory/mcpTools.js';
 import type { PhaseProgress } from '../phaseProgress.js';
 import type { E2eSpec, EmbeddingSpec, McpToolsSpec, MemorySpec, ProviderSpec, QuerySpec, RetrievalSpec, Suite } from '../model/suite.js';
@@ -31,6 +32,8 @@ interface RawRetrieval {
   k?: number[];
   depth?: number;
   group_metrics?: boolean;
+  haystack?: number[];
+  haystack_seed?: number;
   interval_unit?: IntervalUnit;
   providers: (Record<string, unknown> & { name: string; kind: ProviderSpec['kind'] })[];
   memories: unknown;
@@ -107,6 +110,7 @@ export function loadSuite(suitePath: string, cwd = process.cwd(), onProgress?: P
 
   let e2e: E2eSpec | undefined;
   const warnings: InputProblem[] = [];
+  if (retrieval) addProblems(warnings, haystackWarnings(retrieval, (path) => main.locate(['retrieval', ...path])));
   if (raw.e2e) {
     const cases = rowsOf(raw.e2e.cases, ['e2e', 'cases'], 'case', reading);
     // tools: a list, or a file holding it (read like rows, checked against definitions/tool).
@@ -285,11 +289,13 @@ function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: 
       return queries.locate(index);
     },
   }));
+  const haystack = buildHaystack(raw, (path, keyOf) => main.locate(['retrieval', ...path], { keyOf }), problems);
   return {
     k,
     depth,
     ...(raw.group_metrics ? { group_metrics: true } : {}),
     ...(raw.interval_unit !== undefined ? { interval_unit: raw.interval_unit } : {}),
+    ...(haystack ? { haystack } : {}),
     providers,
     memories: memorySpecs,
     queries: querySpecs,

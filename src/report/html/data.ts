@@ -24,6 +24,7 @@ import { changesParts, type ChangeRowParts } from '../changes.js';
 import { stalenessTable } from '../staleness.js';
 import { retrievalUnitText } from '../intervalUnit.js';
 import { RETRIEVAL_INTERVAL_DEFINITION } from '../../stats/bootstrap.js';
+import { haystackIntro } from '../haystack.js';
 
 /**
  * What report.html embeds: every figure the page shows, already formatted
@@ -42,6 +43,8 @@ export interface ReportData {
   changes?: { summary: string[]; regressions: Bounded<ChangeRowParts>; improvements: Bounded<ChangeRowParts> };
   abilities?: AbilitiesData;
   retrieval?: RetrievalData;
+  /** The haystack curve (retrieval.haystack): a line per headline metric per provider. */
+  haystack?: HaystackData;
   /** Every metric per provider, over all queries and per tag: one table each (provider in the part). */
   tags: Part[];
   /** Failing trials in groups (failureGroups.ts): each failure's `group` indexes `failureGroups`. */
@@ -102,6 +105,16 @@ export interface RetrievalData {
   intervals: string;
   /** stale@k and stale_above_current per provider and tag, when some query names an obsolete memory. */
   staleness?: { legend: string; header: string[]; rows: { provider: string; cells: string[] }[] };
+}
+
+export interface HaystackData {
+  intro: string;
+  providers: {
+    name: string;
+    /** Per point: "0.1 (42)", the fraction and the memories seeded. */
+    labels: string[];
+    metrics: { metric: string; values: (number | null)[]; cells: string[]; per_doubling: string }[];
+  }[];
 }
 
 export interface InvocationData {
@@ -295,6 +308,32 @@ function retrievalData(results: ResultsDocument, baseline: ResultsDocument | und
   };
 }
 
+function haystackData(results: ResultsDocument): HaystackData | undefined {
+  const retrieval = results.retrieval;
+  const intro = retrieval && haystackIntro(retrieval);
+  if (!retrieval || !intro) return undefined;
+  const metrics = headlineMetrics(retrieval.k);
+  return {
+    intro,
+    providers: okProviders(results).flatMap((provider) => {
+      const haystack = provider.status === 'ok' ? provider.haystack : undefined;
+      if (!haystack) return [];
+      return [
+        {
+          name: provider.name,
+          labels: haystack.points.map((point) => `${point.fraction} (${point.memories})`),
+          metrics: metrics.map((metric) => ({
+            metric,
+            values: haystack.points.map((point) => point.metrics[metric] ?? null),
+            cells: haystack.points.map((point) => formatMetric(point.metrics[metric])),
+            per_doubling: formatNumber(haystack.per_doubling?.[metric], true),
+          })),
+        },
+      ];
+    }),
+  };
+}
+
 function invocationData(invocation: Invocation): InvocationData {
   return {
     kind: invocation.kind,
@@ -481,6 +520,7 @@ export function reportData(input: { results: ResultsDocument; trials: readonly T
     ...(results.changes ? { changes: changesData(results.changes) } : {}),
     ...(results.e2e ? { abilities: abilitiesData(results, baseline) } : {}),
     ...(results.retrieval ? { retrieval: retrievalData(results, baseline) } : {}),
+    ...(results.retrieval?.haystack ? { haystack: haystackData(results) } : {}),
     tags: tagParts(results.retrieval),
     ...failing,
     missed: missed(results, bytes * 0.3),

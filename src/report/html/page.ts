@@ -235,6 +235,26 @@ export function reportPage(): void {
       ]
     : [note('The retrieval layer did not run.')]);
 
+  // The haystack curve: per provider, a line per headline metric over the fractions.
+  const haystack = data.haystack;
+  const haystackCanvases: { canvas: PageElement; provider: NonNullable<typeof haystack>['providers'][number] }[] = [];
+  const haystackPart: Child[] = haystack
+    ? [
+        el('h3', { text: 'Haystack curve' }),
+        note(`${haystack.intro.charAt(0).toUpperCase()}${haystack.intro.slice(1)}.`),
+        ...haystack.providers.flatMap((provider) => {
+          const canvas = el('canvas', { attrs: { 'aria-label': `${provider.name}: metrics per haystack fraction` } });
+          haystackCanvases.push({ canvas, provider });
+          return [
+            el('h3', { text: `${provider.name}: haystack`, attrs: { 'data-provider': provider.name } }),
+            figure(`${provider.name}: each headline metric per fraction of the haystack (memories seeded in brackets; 0 to 1)`, canvas, { 'data-provider': provider.name }),
+            table(['metric', ...provider.labels, 'per doubling'], provider.metrics.map((line) => row([line.metric, ...line.cells, line.per_doubling], { 'data-provider': provider.name }))),
+          ];
+        }),
+      ]
+    : [];
+  retrievalSection.append(...haystackPart.filter((child): child is PageElement => Boolean(child)));
+
   const tagSection = section('tags', 'Per tag', data.tags.length > 0
     ? [note('Every metric over the queries of each tag (queries in brackets).'), ...data.tags.map(part)]
     : [note('No query carries a tag.')]);
@@ -364,6 +384,9 @@ export function reportPage(): void {
   if (retrieval) {
     chart(retrievalCanvas, { type: 'bar', plugins: [zeroMarks], data: { labels: retrieval.metrics, datasets: retrieval.providers.map((provider, index) => ({ label: short(provider.name), name: provider.name, data: retrieval.metrics.map((metric) => provider.values[metric] ?? null), backgroundColor: color(index), ...zeroBar })) }, options: { ...baseOptions, scales: rateScale } }, 'provider');
     chart(curveCanvas, { type: 'line', data: { labels: retrieval.k.map((cut) => String(cut)), datasets: retrieval.providers.map((provider, index) => ({ label: short(provider.name), name: provider.name, data: provider.curve, borderColor: color(index), backgroundColor: color(index) })) }, options: { ...baseOptions, scales: { ...rateScale, x: { title: { display: true, text: 'k' } } } } }, 'provider');
+  }
+  for (const { canvas, provider } of haystackCanvases) {
+    chart(canvas, { type: 'line', data: { labels: provider.labels, datasets: provider.metrics.map((line, index) => ({ label: line.metric, data: line.values, borderColor: color(index), backgroundColor: color(index) })) }, options: { ...baseOptions, scales: { ...rateScale, x: { title: { display: true, text: 'fraction of the haystack (memories seeded)' } } } } });
   }
   if (trends) {
     for (const { canvas, values, metric, rate } of trendCanvases) {
