@@ -7,14 +7,15 @@ import { ungradableReply } from './probeReply.js';
 import { playSessions, type SessionTurn } from './sessions.js';
 import { needsSnapshot, takeSnapshot } from './snapshot.js';
 import { round } from '../stats/summary.js';
-import { trialFingerprint } from './fingerprint.js';
+import { trialFingerprint, withHistoryOrder } from './fingerprint.js';
+import { addEmbeddingUsage, historyOrders, historyScope, workUnits, type WorkUnit } from './sharedHistory.js';
 import { gradeHarmfulAction, settleRecallQuality } from './harm.js';
 import { settleStage, stageNeedsSnapshot } from './stage.js';
 import { fold } from './checks/normalize.js';
 import { faultIgnored, faultOf, gradingOf, memoryOf } from './faults.js';
 import { priceTrial } from './cost.js';
 import { encodingForModel, injectedTokens, loadEncoding } from './tokens.js';
-import { meterEmbeddings } from '../embeddings/usage.js';
+import { meterEmbeddings, type EmbeddingUsage } from '../embeddings/usage.js';
 import { capStoredText } from './storedText.js';
 import { capArtifact, probeActions } from './actions.js';
 import type { Invocation, TrialRecord, TrialFingerprint } from '../model/trial.js';
@@ -73,9 +74,12 @@ export interface PlannedTrial {
 
 export function planTrials(plan: Pick<E2ePlan, 'cases' | 'conditions' | 'repeat' | 'target' | 'judgeModel'>): PlannedTrial[] {
   const trials: PlannedTrial[] = [];
+  const orders = historyOrders(plan.cases);
   for (const spec of plan.cases) {
     for (const condition of plan.conditions) {
-      const fingerprint = trialFingerprint(spec, condition, plan);
+      const own = trialFingerprint(spec, condition, plan);
+      // A shared history's probes are asked in one playing: which cases are asked, and in what order, is part of every one of them.
+      const fingerprint = spec.history === undefined ? own : withHistoryOrder(own, orders.get(spec.history)!);
       for (let repeat = 1; repeat <= plan.repeat; repeat++) trials.push({ spec, case: spec.name, condition, repeat, key: trialKey(spec.name, condition, repeat), fingerprint });
     }
   }
@@ -83,36 +87,57 @@ export function planTrials(plan: Pick<E2ePlan, 'cases' | 'conditions' | 'repeat'
 }
 
 /**
+ * The trials a run makes: every planned trial not in `done`, and every trial
+ * of a shared history's playing that has one not in `done` (a playing runs
+ * whole, see e2e/sharedHistory.ts).
+ */
+export function pendingTrials(plan: Parameters<typeof planTrials>[0], done: ReadonlySet<string> = new Set()): PlannedTrial[] {
+  return workUnits(planTrials(plan), done).flatMap((unit) => unit.trials);
+}
+
+/** Hands a finished trial over: priced, its record kept and written down. */
+type Settle = (record: TrialRecord, embedding: EmbeddingUsage) => Promise<void>;
+
+/**
  * Runs every planned trial not already done, up to `concurrency` at a time;
- * the sessions of one trial run in order. Returns the trials this run made.
+ * the sessions of one trial run in order, and a shared history's playing
+ * (its sessions, then its cases' probes) runs as one. Returns the trials
+ * this run made.
  */
 export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[]> {
-  const pending = planTrials(plan).filter((trial) => !deps.done?.has(trial.key));
+  const pending = workUnits(planTrials(plan), deps.done);
   // The encoding's rank table takes a moment to load and blocks while it does: load it before any trial is timed.
   if (pending.length > 0) await loadEncoding(encodingForModel(plan.model).encoding);
   const finished: TrialRecord[] = [];
   let next = 0;
   let warned = false;
   let stopped = false;
+  const settle: Settle = async (record, embedding) => {
+    priceTrial(plan, record, embedding);
+    const warning = record.invocations.find((invocation) => invocation.usage_warning)?.usage_warning ?? record.judge_usage_warning;
+    if (warning && !warned) {
+      warned = true;
+      deps.log?.(`warning: ${warning} (${record.key}; every such call is marked usage_warning in trials.jsonl, and its trial's cost is unknown)`);
+    }
+    finished.push(record);
+    try {
+      await deps.onTrial(record);
+    } catch (error) {
+      // A trial that cannot be written down (a full disk) ends the run: no more trials start.
+      stopped = true;
+      throw error;
+    }
+  };
   const worker = async () => {
     while (!stopped && next < pending.length) {
-      const trial = pending[next++]!;
+      const unit = pending[next++]!;
+      if (unit.history !== undefined) {
+        await runPlaying(plan, unit as Required<WorkUnit<PlannedTrial>>, deps, settle, () => stopped);
+        continue;
+      }
       // Embedding requests made while a trial runs are its own, however many trials run at once (see meterEmbeddings).
-      const { value: record, usage: embedding } = await meterEmbeddings(() => runTrial(plan, trial, deps));
-      priceTrial(plan, record, embedding);
-      const warning = record.invocations.find((invocation) => invocation.usage_warning)?.usage_warning ?? record.judge_usage_warning;
-      if (warning && !warned) {
-        warned = true;
-        deps.log?.(`warning: ${warning} (${record.key}; every such call is marked usage_warning in trials.jsonl, and its trial's cost is unknown)`);
-      }
-      finished.push(record);
-      try {
-        await deps.onTrial(record);
-      } catch (error) {
-        // A trial that cannot be written down (a full disk) ends the run: no more trials start.
-        stopped = true;
-        throw error;
-      }
+      const { value: record, usage: embedding } = await meterEmbeddings(() => runTrial(plan, unit.trials[0]!, deps));
+      await settle(record, embedding);
     }
   };
   // Settle every worker before reporting a failure: nothing may still write once the run has ended.
@@ -122,43 +147,46 @@ export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[
   return finished;
 }
 
-async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Promise<TrialRecord> {
-  const now = deps.now ?? (() => performance.now());
-  const started = now();
-  const { spec, condition, repeat } = trial;
-  const owner = trialUser(plan.suiteName, spec.name, undefined, condition, repeat, plan.runId);
-  const asker = spec.probe.as ? trialUser(plan.suiteName, spec.name, spec.probe.as, condition, repeat, plan.runId) : owner;
-  const invocations: Invocation[] = [];
-  const record: TrialRecord = {
+/** A trial's record before anything ran: an error until graded. */
+function newRecord(trial: PlannedTrial, condition: Condition, user: string): TrialRecord {
+  const { spec } = trial;
+  return {
     key: trial.key,
     fingerprint: trial.fingerprint,
     case: spec.name,
     ability: spec.ability,
     condition,
-    repeat,
-    user: owner,
+    repeat: trial.repeat,
+    user,
     status: 'error',
     reason: '',
     question: spec.probe.text,
     check: describeGrading(gradingOf(spec, condition)),
-    invocations,
+    invocations: [],
     tokens: { input: 0, output: 0, judge_input: 0, judge_output: 0 },
     cost_usd: null,
     started_at: new Date().toISOString(),
     duration_ms: 0,
   };
-  const oracle = condition === 'oracle' ? { oracle: oracleMemories(spec) } : {};
+}
+
+/** One invocation; `place` puts a session turn in its conversation (absent for the probe). */
+type Call = (kind: Invocation['kind'], user: string, message: string, date: string | undefined, place?: Omit<SessionTurn, 'message' | 'date'>) => Promise<ChatReply>;
+
+/** Calls the target under `condition`, recording each invocation (and its tokens) in `record`; `oracle` is what the oracle condition hands in. */
+function invoker(plan: E2ePlan, deps: E2eDeps, condition: Condition, record: TrialRecord, oracle: string[]): Call {
+  const now = deps.now ?? (() => performance.now());
   const fault = faultOf(condition);
   const encoding = encodingForModel(plan.model);
-  /** One invocation; `place` puts a session turn in its conversation (absent for the probe). */
-  const call = async (kind: Invocation['kind'], user: string, message: string, date: string | undefined, place?: Omit<SessionTurn, 'message' | 'date'>) => {
+  const invocations = record.invocations;
+  return async (kind, user, message, date, place) => {
     const callStarted = now();
     const reply: ChatReply = await deps.target.chat({
       user,
       date,
       message,
       memory: memoryOf(condition),
-      ...oracle,
+      ...(condition === 'oracle' ? { oracle } : {}),
       ...place,
       ...(kind === 'probe' && fault ? { fault } : {}),
     });
@@ -194,23 +222,48 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     }
     return reply;
   };
+}
 
+/** Whether a trial of this case lists the owner's memory once the sessions are played (a grader reads it, or its stage needs it). */
+function wantsSnapshot(spec: CaseSpec, condition: Condition): boolean {
+  return needsSnapshot(gradingOf(spec, condition)) || stageNeedsSnapshot(spec, condition);
+}
+
+/**
+ * Asks the probe as `asker` and grades the answer into `record`; `seen` is
+ * what grading reads of the trial (its invocations, the probe's included, and
+ * the memory snapshot). Throws when the trial cannot be graded.
+ */
+async function askProbe(plan: E2ePlan, deps: E2eDeps, spec: CaseSpec, condition: Condition, record: TrialRecord, call: Call, asker: string, seen: () => { invocations: Invocation[]; snapshot?: TrialRecord['snapshot'] }): Promise<void> {
+  const fault = faultOf(condition);
+  const probe = await call('probe', asker, spec.probe.text, spec.probe.date);
+  record.answer = probe.reply;
+  const ungradable = ungradableReply(probe, plan.gradeTruncated ?? false) ?? (fault && faultIgnored(fault, probe));
+  if (ungradable) throw new Error(ungradable);
+  const { invocations, snapshot } = seen();
+  const grading = { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel, judgeMissing: deps.judgeMissing, actions: probeActions(invocations) };
+  const graded = await gradeTrial({ ...spec, ...gradingOf(spec, condition) }, { ...grading, answer: probe.reply, snapshot, invocations, env: deps.env });
+  addJudgeUsage(record, graded);
+  await gradeHarmfulAction(spec, probe.reply, grading, record);
+  if (graded.graders) record.graders = graded.graders;
+  record.status = graded.status;
+  record.reason = graded.reason;
+}
+
+async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Promise<TrialRecord> {
+  const now = deps.now ?? (() => performance.now());
+  const started = now();
+  const { spec, condition, repeat } = trial;
+  const owner = trialUser(plan.suiteName, spec.name, undefined, condition, repeat, plan.runId);
+  const asker = spec.probe.as ? trialUser(plan.suiteName, spec.name, spec.probe.as, condition, repeat, plan.runId) : owner;
+  const record = newRecord(trial, condition, owner);
+  const call = invoker(plan, deps, condition, record, condition === 'oracle' ? oracleMemories(spec) : []);
   try {
     await deps.target.reset(owner);
     if (asker !== owner) await deps.target.reset(asker);
     await playSessions(spec.sessions, ({ message, date, ...place }) => call('session', owner, message, date, place));
-    if (needsSnapshot(gradingOf(spec, condition)) || stageNeedsSnapshot(spec, condition)) record.snapshot = await takeSnapshot(deps.target, owner);
-    const probe = await call('probe', asker, spec.probe.text, spec.probe.date);
-    record.answer = probe.reply;
-    const ungradable = ungradableReply(probe, plan.gradeTruncated ?? false) ?? (fault && faultIgnored(fault, probe));
-    if (ungradable) throw new Error(ungradable);
-    const grading = { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel, judgeMissing: deps.judgeMissing, actions: probeActions(invocations) };
-    const graded = await gradeTrial({ ...spec, ...gradingOf(spec, condition) }, { ...grading, answer: probe.reply, snapshot: record.snapshot, invocations, env: deps.env });
-    addJudgeUsage(record, graded);
-    await gradeHarmfulAction(spec, probe.reply, grading, record);
-    if (graded.graders) record.graders = graded.graders;
-    record.status = graded.status;
-    record.reason = graded.reason;
+    if (wantsSnapshot(spec, condition)) record.snapshot = await takeSnapshot(deps.target, owner);
+    await askProbe(plan, deps, spec, condition, record, call, asker, () => ({ invocations: record.invocations, snapshot: record.snapshot }));
   } catch (error) {
     record.status = 'error';
     record.reason = describeError(error);
@@ -219,6 +272,71 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
   settleStage(spec, record);
   record.duration_ms = round(now() - started, 3);
   return capStoredText(record);
+}
+
+/**
+ * One playing of a shared history (e2e/sharedHistory.ts): the history's
+ * sessions played once to one user, then each trial's probe asked in turn, a
+ * fresh session each. The first trial's record holds the sessions'
+ * invocations, their time and embedding spend, and the memory snapshot; each
+ * record is handed to `settle` as its probe is graded. When the sessions
+ * cannot be played, every trial of the playing is an error saying so.
+ */
+async function runPlaying(plan: E2ePlan, unit: Required<WorkUnit<PlannedTrial>>, deps: E2eDeps, settle: Settle, stopped: () => boolean): Promise<void> {
+  const now = deps.now ?? (() => performance.now());
+  const started = now();
+  const first = unit.trials[0]!;
+  const { condition, repeat } = first;
+  const scope = historyScope(unit.history);
+  const owner = trialUser(plan.suiteName, scope, undefined, condition, repeat, plan.runId);
+  const carrier = newRecord(first, condition, owner);
+  const snapshotWanted = unit.trials.some((trial) => wantsSnapshot(trial.spec, condition));
+  // The sessions are no one case's: under oracle they are played with nothing handed in, each probe gets its own case's evidence.
+  const planting = await meterEmbeddings(async () => {
+    const call = invoker(plan, deps, condition, carrier, []);
+    try {
+      await deps.target.reset(owner);
+      await playSessions(first.spec.sessions, ({ message, date, ...place }) => call('session', owner, message, date, place));
+      return { snapshot: snapshotWanted ? await takeSnapshot(deps.target, owner) : undefined };
+    } catch (error) {
+      return { error: describeError(error) };
+    }
+  });
+  const plantedMs = now() - started;
+  const sessions = [...carrier.invocations];
+  const askers = new Set([owner]);
+  for (const [index, trial] of unit.trials.entries()) {
+    if (stopped()) return;
+    const probeStarted = now();
+    const record = index === 0 ? carrier : newRecord(trial, condition, owner);
+    record.history = { name: unit.history, position: index + 1, planted_in: first.key };
+    const { spec } = trial;
+    const snapshot = 'snapshot' in planting.value ? planting.value.snapshot : undefined;
+    const probed = await meterEmbeddings(async () => {
+      if ('error' in planting.value) {
+        record.reason = `history "${unit.history}" could not be played: ${planting.value.error}${index === 0 ? '' : ` (see ${first.key})`}`;
+        return;
+      }
+      const call = invoker(plan, deps, condition, record, condition === 'oracle' ? oracleMemories(spec) : []);
+      try {
+        const asker = spec.probe.as ? trialUser(plan.suiteName, scope, spec.probe.as, condition, repeat, plan.runId) : owner;
+        if (!askers.has(asker)) {
+          await deps.target.reset(asker);
+          askers.add(asker);
+        }
+        const own = index === 0 ? [] : sessions;
+        await askProbe(plan, deps, spec, condition, record, call, asker, () => ({ invocations: [...own, ...record.invocations], snapshot }));
+      } catch (error) {
+        record.status = 'error';
+        record.reason = describeError(error);
+      }
+    });
+    if (index === 0 && snapshot) record.snapshot = snapshot;
+    settleRecallQuality(spec, record);
+    settleStage(spec, record, snapshot);
+    record.duration_ms = round(now() - probeStarted + (index === 0 ? plantedMs : 0), 3);
+    await settle(capStoredText(record), index === 0 ? addEmbeddingUsage(planting.usage, probed.usage) : probed.usage);
+  }
 }
 
 /**

@@ -5,10 +5,10 @@ import { closest, didYouMean } from '../source/didYouMean.js';
 import { STRING_FORMATS } from './formats.js';
 import type { DataPath, SourceFile } from '../source/sourceFile.js';
 
-export type SchemaPart = 'suite' | 'memory' | 'query' | 'case' | 'tool';
+export type SchemaPart = 'suite' | 'memory' | 'query' | 'case' | 'tool' | 'history';
 
 /** The suite schema's pointer of each part. */
-const POINTERS: Record<SchemaPart, string> = { suite: '', memory: '#/definitions/memory', query: '#/definitions/query', case: '#/definitions/case', tool: '#/definitions/tool' };
+const POINTERS: Record<SchemaPart, string> = { suite: '', memory: '#/definitions/memory', query: '#/definitions/query', case: '#/definitions/case', tool: '#/definitions/tool', history: '#/definitions/history' };
 
 let ajv: Ajv | undefined;
 const compiled = new Map<SchemaPart, ValidateFunction>();
