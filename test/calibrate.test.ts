@@ -190,3 +190,28 @@ ${gateLines}`;
     assert.equal((await calibrate(['run', '--draws', '5'])).code, 0);
   });
 });
+
+describe('calibrate and shared histories', () => {
+  test("a shared history's cases are drawn as one unit, as every interval draws them", () => {
+    // Two histories of 10 cases: one all passing, one all failing. Drawn whole, a redraw holds 0, 1 or 2 copies of the
+    // good history, so pass rates of 0, 0.5 or 1 and a drop above 0.3 in about a third of draws; drawn case by case,
+    // 20 independent cases would rarely move the rate by 0.3 (about 2.5% of draws).
+    const plan: Record<string, 'p' | 'f'> = {};
+    const specs = ['A', 'B'].flatMap((history) =>
+      Array.from({ length: 10 }, (_, index) => {
+        const name = `${history}${index}`;
+        plan[name] = history === 'A' ? 'p' : 'f';
+        return { ...caseSpec(name), history };
+      }),
+    );
+    const trials = recallTrials(plan);
+    const run = { results: resultsDoc({ e2e: e2eOf(trials, specs, 1) }), trials };
+    const suite = suiteWith([]);
+    suite.e2e!.cases = specs;
+    const calibration = calibrateGate(gate({ metric: 'e2e.pass_rate', max_drop: 0.3 }), suite, run, { draws: 400 });
+    assert.equal(calibration.units.histories, 2);
+    assert.equal(calibration.units.cases, 20);
+    const rate = calibration.gate_failed / calibration.draws;
+    assert.ok(rate > 0.2 && rate < 0.5, `false alarms in ${calibration.gate_failed} of ${calibration.draws} draws`);
+  });
+});

@@ -11,6 +11,7 @@
  */
 import { aggregateE2e } from '../e2e/aggregate.js';
 import { trialKey } from '../e2e/trialRecords.js';
+import { resamplingUnit } from '../e2e/sharedHistory.js';
 import type { CaseSpec } from '../model/e2e.js';
 import type { IsolationCheck, ProviderResult, QueryOutcome, ResultsDocument } from '../model/results.js';
 import type { TrialRecord } from '../model/trial.js';
@@ -44,7 +45,8 @@ export function unitPool(results: ResultsDocument, trials: readonly TrialRecord[
   const specs = new Map((suite.e2e?.cases ?? []).map((spec) => [spec.name, spec]));
   const ran = Object.keys(results.e2e?.cases ?? {});
   const known = ran.filter((name) => specs.has(name)).map((name) => specs.get(name)!);
-  const histories = [...groupBy(known, (spec) => spec.planted_from ?? spec.name).values()];
+  // Drawn as every interval draws them: a shared history's cases, or a plant_from chain, together.
+  const histories = [...groupBy(known, (spec) => resamplingUnit(spec.name, spec)).values()];
   return { queryUnit, queryUnits, histories, trials: groupBy(trials, (trial) => trial.case), unknownCases: ran.filter((name) => !specs.has(name)) };
 }
 
@@ -74,11 +76,13 @@ export function resampledRun(results: ResultsDocument, pool: UnitPool, draw: Uni
   if (results.e2e) {
     const specs: CaseSpec[] = [];
     draw.histories.forEach((history, index) => {
-      for (const spec of pool.histories[history]!) {
-        const name = `${slot(index)}/${spec.name}`;
-        // The slot is the resampling unit, so two draws pair slot by slot.
-        specs.push({ ...spec, name, planted_from: slot(index) });
-        for (const trial of pool.trials.get(spec.name) ?? []) trials.push({ ...trial, case: name, key: trialKey(name, trial.condition, trial.repeat) });
+      for (const drawn of pool.histories[history]!) {
+        const name = `${slot(index)}/${drawn.name}`;
+        // The slot is the resampling unit (not the shared history, which two slots may both have drawn), so two draws pair slot by slot.
+        const spec: CaseSpec = { ...drawn, name, planted_from: slot(index) };
+        delete spec.history;
+        specs.push(spec);
+        for (const trial of pool.trials.get(drawn.name) ?? []) trials.push({ ...trial, case: name, key: trialKey(name, trial.condition, trial.repeat) });
       }
     });
     const { target, judge_calibration: calibration } = results.e2e;
