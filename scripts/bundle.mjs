@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
+import { precompiledSchemaValidators, writeValidators } from './schemaValidators.mjs';
 
 const check = process.argv.includes('--check');
 const outdir = check ? mkdtempSync(join(tmpdir(), 'recall-gate-dist-')) : 'dist';
@@ -32,7 +33,7 @@ const chartJsInline = {
 };
 
 const common = {
-  plugins: [chartJsInline],
+  plugins: [chartJsInline, precompiledSchemaValidators],
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -50,6 +51,8 @@ if (!check) rmSync('dist', { recursive: true, force: true });
 // parses a small entry file rather than all of it (measured by `npm run bench -- startup`).
 // The hashbang comes from src/cli.ts itself (esbuild keeps an entry's), so every file can take the same banner.
 await build({ ...common, entryPoints: { index: 'src/index.ts', cli: 'src/cli.ts' }, splitting: true, chunkNames: 'chunk-[hash]', banner: { js: requireShim } });
+// The suite schema's validators, precompiled (ajv standalone code) into a file of their own that those chunks import.
+await writeValidators(outdir, requireShim);
 // The adapter SDK (`recall-gate/adapter`): its code, and its types as dist/adapter.d.ts, emitted from
 // src/adapter/types.ts, which holds the whole type surface and imports nothing (index.ts checks the code against it).
 await build({ ...common, entryPoints: { adapter: 'src/adapter/index.ts' } });
