@@ -9,7 +9,7 @@
  * passes or fails.
  *
  * Sections: `search` (keyword, vector, baseline, reference loop, Chroma),
- * `cache`, `e2e`, `html`, and, through dist/cli.js as a process (bench/scale.ts),
+ * `cache`, `e2e`, `e2e-cli` (the e2e cases through dist/cli.js as a process), `html`, and, through dist/cli.js as a process (bench/scale.ts),
  * `startup` (--version, validate of the example), `scale` (validate of 60,000
  * memories and of 3,000 unknown ids, the LongMemEval_S-shaped run) and
  * `scale-m` (the LongMemEval_M-shaped run). All but scale-m run by default
@@ -25,6 +25,7 @@ import { KeywordStore } from '../src/memory/keyword.js';
 import { VectorStore } from '../src/memory/vector.js';
 import { cacheSection } from './cache.js';
 import { e2eSection } from './e2e.js';
+import { e2eCliSection } from './e2eCli.js';
 import { htmlSection } from './html.js';
 import { runShape, startupSection, validateSection } from './scale.js';
 import { chromaSection } from './chroma.js';
@@ -71,7 +72,7 @@ const HTML = {
   generated: { memories: 6_000, queries: 2_000, vocabulary: 4_000, users: 10, seed: CONFIG.seed + 4, dimensions: 256 },
 };
 
-const SECTIONS = ['search', 'cache', 'e2e', 'html', 'startup', 'scale', 'scale-m'] as const;
+const SECTIONS = ['search', 'cache', 'e2e', 'e2e-cli', 'html', 'startup', 'scale', 'scale-m'] as const;
 /** Sections run when none is named; scale-m (LongMemEval_M's size, many minutes and about 250 MB of files) only when named. */
 const DEFAULT_SECTIONS = SECTIONS.filter((section) => section !== 'scale-m');
 type Section = (typeof SECTIONS)[number];
@@ -181,6 +182,8 @@ async function main(sections: ReadonlySet<Section>): Promise<void> {
     await collect();
     await e2eSection({ ...E2E, print });
   }
+  // The same cases through dist/cli.js as a process: what a user waits for
+  if (sections.has('e2e-cli')) await e2eCliSection({ ...E2E, repoRoot: REPO_ROOT, rounds: 3, print });
 
   // report.html's size
   if (sections.has('html')) {
