@@ -14,7 +14,7 @@ import { fold } from './checks/normalize.js';
 import { faultIgnored, faultOf, gradingOf, memoryOf } from './faults.js';
 import { priceTrial } from './cost.js';
 import { encodingForModel, injectedTokens, loadEncoding } from './tokens.js';
-import { meterEmbeddings } from '../embeddings/usage.js';
+import { meterEmbeddingsIfAny } from '../embeddings/usage.js';
 import { capStoredText } from './storedText.js';
 import { capArtifact, probeActions } from './actions.js';
 import type { Invocation, TrialRecord, TrialFingerprint } from '../model/trial.js';
@@ -98,7 +98,7 @@ export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[
     while (!stopped && next < pending.length) {
       const trial = pending[next++]!;
       // Embedding requests made while a trial runs are its own, however many trials run at once (see meterEmbeddings).
-      const { value: record, usage: embedding } = await meterEmbeddings(() => runTrial(plan, trial, deps));
+      const { value: record, usage: embedding } = await meterEmbeddingsIfAny(() => runTrial(plan, trial, deps));
       priceTrial(plan, record, embedding);
       const warning = record.invocations.find((invocation) => invocation.usage_warning)?.usage_warning ?? record.judge_usage_warning;
       if (warning && !warned) {
