@@ -171,13 +171,33 @@ function readJsonlFile(path: string, displayPath: string, referencedFrom?: Sourc
     rowLines.push(index);
   });
   if (problems.length > 0) throw new FileProblems(problems);
+  return jsonlSource(path, displayPath, rows, Int32Array.from(rowLines), Uint8Array.from(rowLines, (index) => (lines[index]!.startsWith('{') ? 1 : 0)));
+}
+
+/**
+ * A read JSONL file that keeps its rows and, to locate them, the line of each (lineOf) and whether that line
+ * opens with "{" (opensRow), but not its text, which no closure here may hold: a suite's memories file can be hundreds of megabytes, held for the whole run
+ * only to say where a row was written. A position inside a row reads the file again, once, when first asked
+ * (a problem to report: rare, and the file is the one just read).
+ */
+function jsonlSource(path: string, displayPath: string, rows: unknown[], lineOf: Int32Array, opensRow: Uint8Array): SourceFile {
+  let reread: string[] | undefined;
+  const lineText = (index: number): string => {
+    if (!reread) {
+      try {
+        reread = readText(path, displayPath).split('\n');
+      } catch {
+        // Gone since: the row's line is still known, its column is not.
+        reread = [];
+      }
+    }
+    return reread[index] ?? '';
+  };
   const locators = new Map<number, YamlLocator>();
-  const locatorOf = (row: number): YamlLocator | undefined => {
-    const index = rowLines[row];
-    if (index === undefined) return undefined;
+  const locatorOf = (row: number): YamlLocator => {
     let locator = locators.get(row);
     if (!locator) {
-      locator = new YamlLocator(lines[index]!.replace(/\r$/, ''), index);
+      locator = new YamlLocator(lineText(lineOf[row]!).replace(/\r$/, ''), lineOf[row]!);
       locators.set(row, locator);
     }
     return locator;
@@ -188,15 +208,15 @@ function readJsonlFile(path: string, displayPath: string, referencedFrom?: Sourc
     data: rows,
     locate: (dataPath, options) => {
       const [row, ...rest] = dataPath;
+      const line = typeof row === 'number' && row >= 0 && row < lineOf.length ? lineOf[row]! : undefined;
+      if (line === undefined) return { file: displayPath, line: 1, col: 1 };
       // A whole row written from the start of its line (as JSONL is) starts at column 1: no parse needed to say so.
       // The e2e loader asks this of every case; a YAML parse per row would cost a run more than its trials' own work.
-      const line = typeof row === 'number' ? rowLines[row] : undefined;
-      if (line !== undefined && rest.length === 0 && options?.keyOf === undefined && lines[line]!.startsWith('{')) return { file: displayPath, line: line + 1, col: 1 };
-      if (line === undefined) return { file: displayPath, line: 1, col: 1 };
+      if (rest.length === 0 && options?.keyOf === undefined && opensRow[row as number] === 1) return { file: displayPath, line: line + 1, col: 1 };
       // Inside a row: found when first read. Checks ask where each of their parts is before they know of any problem,
       // and a position nobody reads should cost no YAML parse.
       let found: { line: number; col: number } | undefined;
-      const position = () => (found ??= locatorOf(row as number)!.locate(rest, options?.keyOf));
+      const position = () => (found ??= locatorOf(row as number).locate(rest, options?.keyOf));
       return {
         file: displayPath,
         get line() {

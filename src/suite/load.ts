@@ -172,19 +172,25 @@ interface RowsReading {
   onProgress?: PhaseProgress;
 }
 
+/** Consecutive rows of one source (an inline row, or a file's rows), with how to locate one of them by its place in the source. */
+interface RowSegment {
+  start: number;
+  locate: (offset: number, subpath: DataPath, keyOf?: string) => SourceLocation;
+  split: ReturnType<Rows['fileSplit']>;
+}
+
 function rowsOf(value: unknown, path: (string | number)[], part: SchemaPart, reading: RowsReading): Rows | undefined {
   const { main } = reading;
   const sources = Array.isArray(value) ? value.map((item, index) => ({ item, at: [...path, index] })) : [{ item: value, at: path }];
   const rows: Record<string, unknown>[] = [];
-  const locators: ((subpath: DataPath, keyOf?: string) => SourceLocation)[] = [];
-  const splits: ReturnType<Rows['fileSplit']>[] = [];
+  // One entry per source, not per row: a large file's rows share theirs (a closure each would cost megabytes).
+  const segments: RowSegment[] = [];
   let unreadable = false;
   for (const { item, at } of sources) {
     const reference = fileReference(item);
     if (!reference) {
+      segments.push({ start: rows.length, locate: (_, subpath, keyOf) => main.locate([...at, ...subpath], { keyOf }), split: undefined });
       rows.push(item as Record<string, unknown>);
-      locators.push((subpath, keyOf) => main.locate([...at, ...subpath], { keyOf }));
-      splits.push(undefined);
       continue;
     }
     const read = rowsOfFile(reference.file, typeof item === 'string' ? at : [...at, 'file'], part, reading);
@@ -193,14 +199,30 @@ function rowsOf(value: unknown, path: (string | number)[], part: SchemaPart, rea
       continue;
     }
     const split = reference.split && { split: reference.split, where: main.locate([...at, 'split']) };
-    read.rows.forEach((row, index) => {
-      rows.push(row);
-      locators.push((subpath, keyOf) => read.file.locate([index, ...subpath], { keyOf }));
-      splits.push(split);
-    });
+    // The file's locate alone: holding the file would hold its parsed rows for as long as any position may be asked.
+    const locateInFile = read.file.locate;
+    segments.push({ start: rows.length, locate: (offset, subpath, keyOf) => locateInFile([offset, ...subpath], { keyOf }), split });
+    for (const row of read.rows) rows.push(row);
   }
   if (unreadable) return undefined;
-  return { rows, locate: (index, subpath = [], keyOf) => locators[index]!(subpath, keyOf), fileSplit: (index) => splits[index] };
+  const segmentOf = (index: number): RowSegment => {
+    let low = 0;
+    let high = segments.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (segments[middle]!.start <= index) low = middle;
+      else high = middle - 1;
+    }
+    return segments[low]!;
+  };
+  return {
+    rows,
+    locate: (index, subpath = [], keyOf) => {
+      const segment = segmentOf(index);
+      return segment.locate(index - segment.start, subpath, keyOf);
+    },
+    fileSplit: (index) => segmentOf(index).split,
+  };
 }
 
 function rowsOfFile(written: string, path: (string | number)[], part: SchemaPart, { main, files, problems, cwd, onProgress }: RowsReading): { rows: Record<string, unknown>[]; file: SourceFile } | undefined {
@@ -252,18 +274,8 @@ function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: 
     where: main.locate(['retrieval', 'providers', index]),
   }));
   for (const provider of providers) if (provider.kind === 'mcp') addProblems(problems, mcpArgumentProblems(provider));
-  const memorySpecs: MemorySpec[] = memories.rows.map((row, index) => ({
-    id: String(row.id),
-    text: String(row.text),
-    user: (row.user as string | undefined) ?? DEFAULT_USER,
-    date: row.date as string | undefined,
-    ...(typeof row.group === 'string' ? { group: row.group } : {}),
-    ...(row.meta === undefined ? {} : { meta: row.meta as Record<string, unknown> }),
-    // Lazy: a position costs a YAML parse of the row, and a large suite's rows are almost never reported.
-    get where() {
-      return memories.locate(index);
-    },
-  }));
+  const memorySpecs: MemorySpec[] = loadedMemories(memories);
+  const locateQuery = queries.locate;
   const querySpecs: QuerySpec[] = queries.rows.map((row, index) => ({
     id: (row.id as string | undefined) ?? `q${index + 1}`,
     text: String(row.text),
@@ -274,10 +286,56 @@ function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: 
     ...(row.answer === undefined ? {} : { answer: row.answer as string }),
     ...(row.meta === undefined ? {} : { meta: row.meta as Record<string, unknown> }),
     get where() {
-      return queries.locate(index);
+      return locateQuery(index);
     },
   }));
   return { k, depth, ...(raw.group_metrics ? { group_metrics: true } : {}), providers, memories: memorySpecs, queries: querySpecs };
+}
+
+/** Where a loaded memory's row sits among the rows it was read from (a symbol: not one of its fields). */
+const ROW = Symbol('row');
+
+/**
+ * The memory specs of the rows. A large suite holds millions, for the whole run, so each is an instance of a
+ * class made for these rows rather than an object literal with its own \`where\` getter (a closure and an
+ * object in dictionary mode per row): its position is found, when asked, from its place among the rows. The
+ * same user and date are one string, not one per row. Nothing else of the rows is kept.
+ */
+function loadedMemories(memories: Rows): MemorySpec[] {
+  const locate = memories.locate;
+  class LoadedMemory implements MemorySpec {
+    id: string;
+    text: string;
+    user: string;
+    date?: string;
+    // Only when the row has them, as before: declared, not defined (a field would be an own key, undefined).
+    declare group?: string;
+    declare meta?: Record<string, unknown>;
+    [ROW]: number;
+
+    constructor(row: Record<string, unknown>, index: number, shared: (text: string) => string) {
+      this.id = String(row.id);
+      this.text = String(row.text);
+      this.user = shared((row.user as string | undefined) ?? DEFAULT_USER);
+      this.date = row.date === undefined ? undefined : shared(row.date as string);
+      if (typeof row.group === 'string') this.group = row.group;
+      if (row.meta !== undefined) this.meta = row.meta as Record<string, unknown>;
+      this[ROW] = index;
+    }
+
+    // Lazy: a position costs a YAML parse of the row, and a large suite's rows are almost never reported.
+    get where(): SourceLocation {
+      return locate(this[ROW]);
+    }
+  }
+  const strings = new Map<string, string>();
+  const shared = (text: string) => {
+    const known = strings.get(text);
+    if (known !== undefined) return known;
+    strings.set(text, text);
+    return text;
+  };
+  return memories.rows.map((row, index) => new LoadedMemory(row, index, shared));
 }
 
 function gains(relevant: string[] | Record<string, number>): Record<string, number> {
