@@ -1,8 +1,10 @@
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { LineCounter, isMap, isSeq, parseDocument, type Document, type Node } from 'yaml';
 import { parse as parseJson, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { addProblems } from '../errors.js';
 import type { InputProblem, SourceLocation } from '../model/source.js';
+import { FileRanges } from './fileRanges.js';
 import { readInputFile, UnreadableInput } from './readInput.js';
 import { yamlContentProblems } from './yamlContent.js';
 
@@ -19,6 +21,11 @@ export interface SourceFile {
   readonly displayPath: string;
   readonly data: unknown;
   locate(path: DataPath, options?: { keyOf?: string }): SourceLocation;
+  /**
+   * A row (by its index in data) parsed again from the file, for data too large to hold whole through a run;
+   * present for JSONL files whose bytes map one to one to the text read.
+   */
+  rereadRow?(row: number): unknown;
 }
 
 function nodeAt(doc: Document, path: DataPath): { node: Node | undefined; depth: number } {
@@ -171,7 +178,47 @@ function readJsonlFile(path: string, displayPath: string, referencedFrom?: Sourc
     rowLines.push(index);
   });
   if (problems.length > 0) throw new FileProblems(problems);
-  return jsonlSource(path, displayPath, rows, Int32Array.from(rowLines), Uint8Array.from(rowLines, (index) => (lines[index]!.startsWith('{') ? 1 : 0)));
+  const source = jsonlSource(path, displayPath, rows, Int32Array.from(rowLines), Uint8Array.from(rowLines, (index) => (lines[index]!.startsWith('{') ? 1 : 0)));
+  const places = rowBytes(path, text, lines, rowLines);
+  if (places) source.rereadRow = rereader(path, places);
+  return source;
+}
+
+/**
+ * Where each row's line lies in the file, in bytes, when the text read maps one to one to the file's bytes
+ * (UTF-8 throughout, after an optional byte-order mark, and unchanged since): else undefined.
+ */
+function rowBytes(path: string, text: string, lines: readonly string[], rowLines: readonly number[]): { starts: Float64Array; lengths: Int32Array } | undefined {
+  let size: number;
+  let bom = 0;
+  try {
+    size = statSync(path).size;
+    const head = Buffer.alloc(3);
+    const fd = openSync(path, 'r');
+    try {
+      if (readSync(fd, head, 0, 3, 0) === 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) bom = 3;
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+  // Invalid UTF-8 decodes to replacement characters of another length: then the text cannot locate bytes.
+  if (bom + Buffer.byteLength(text, 'utf8') !== size) return undefined;
+  const ascii = text.length + bom === size;
+  const lineStarts = new Float64Array(lines.length);
+  for (let index = 0, at = bom; index < lines.length; index++) {
+    lineStarts[index] = at;
+    at += (ascii ? lines[index]!.length : Buffer.byteLength(lines[index]!, 'utf8')) + 1;
+  }
+  const starts = Float64Array.from(rowLines, (index) => lineStarts[index]!);
+  const lengths = Int32Array.from(rowLines, (index) => (ascii ? lines[index]!.length : Buffer.byteLength(lines[index]!, 'utf8')));
+  return { starts, lengths };
+}
+
+function rereader(path: string, places: { starts: Float64Array; lengths: Int32Array }): (row: number) => unknown {
+  const ranges = new FileRanges(path);
+  return (row) => JSON.parse(ranges.read(places.starts[row]!, places.lengths[row]!).toString('utf8')) as unknown;
 }
 
 /**
@@ -180,7 +227,7 @@ function readJsonlFile(path: string, displayPath: string, referencedFrom?: Sourc
  * only to say where a row was written. A position inside a row reads the file again, once, when first asked
  * (a problem to report: rare, and the file is the one just read).
  */
-function jsonlSource(path: string, displayPath: string, rows: unknown[], lineOf: Int32Array, opensRow: Uint8Array): SourceFile {
+function jsonlSource(path: string, displayPath: string, rows: unknown[], lineOf: Int32Array, opensRow: Uint8Array): SourceFile & { rereadRow?: (row: number) => unknown } {
   let reread: string[] | undefined;
   const lineText = (index: number): string => {
     if (!reread) {
