@@ -31,14 +31,24 @@ function bodyBytes(body: RequestInit['body']): Buffer | null | undefined {
   return undefined;
 }
 
-/** Whether this exchange can go over node:http(s): an http(s) URL given as text or URL, a body of text or bytes. */
+/** The ports fetch refuses to connect to (the Fetch standard's "bad ports"): fetch says so, in its words. */
+const BAD_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515,
+  526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
+
+/**
+ * Whether this exchange can go over node:http(s): an http(s) URL given as text or URL, on a port fetch would
+ * use, with a body of text or bytes. Anything else is fetch's, which accepts or refuses it in its own words.
+ */
 export function nodeCanSend(input: Parameters<typeof fetch>[0], init: RequestInit | undefined): boolean {
   if (typeof input !== 'string' && !(input instanceof URL)) return false;
   if (init?.redirect !== undefined && init.redirect !== 'follow') return false;
   if (bodyBytes(init?.body) === undefined) return false;
-  // A URL that does not parse is fetch's to reject, in its words.
-  const protocol = URL.canParse(String(input)) ? new URL(input).protocol : undefined;
-  return protocol === 'http:' || protocol === 'https:';
+  if (!URL.canParse(String(input))) return false;
+  const url = new URL(input);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  return url.port === '' || !BAD_PORTS.has(Number(url.port));
 }
 
 /** A redirect the response asks fetch to follow (fetch would send the request again, to its Location). */

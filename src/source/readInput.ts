@@ -28,6 +28,12 @@ export class UnreadableInput extends Error {
  * past the limit, since a file can grow or (like /proc files) report size 0.
  */
 export function readInputFile(path: string): string {
+  const bytes = readInputBytes(path);
+  return bytes.toString('utf8');
+}
+
+/** The bytes of a regular file of at most MAX_INPUT_BYTES, refused as readInputFile refuses a file. */
+export function readInputBytes(path: string): Buffer {
   let fd: number;
   try {
     // Non-blocking so that opening a FIFO with no writer returns at once; fstat then refuses it.
@@ -55,7 +61,7 @@ export function readInputFile(path: string): string {
       total += read;
       if (total > MAX_INPUT_BYTES) throw tooLarge();
     }
-    return bytes.toString('utf8', 0, total);
+    return bytes.subarray(0, total);
   } catch (error) {
     if (error instanceof UnreadableInput) throw error;
     throw new UnreadableInput(openFailure(error as NodeJS.ErrnoException));

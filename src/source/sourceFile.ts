@@ -1,11 +1,10 @@
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { LineCounter, isMap, isSeq, parseDocument, type Document, type Node } from 'yaml';
 import { parse as parseJson, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { addProblems } from '../errors.js';
 import type { InputProblem, SourceLocation } from '../model/source.js';
 import { FileRanges } from './fileRanges.js';
-import { readInputFile, UnreadableInput } from './readInput.js';
+import { readInputBytes, UnreadableInput } from './readInput.js';
 import { yamlContentProblems } from './yamlContent.js';
 
 /** A path into parsed data, like ajv's instancePath split into keys and indexes. */
@@ -114,9 +113,14 @@ export function readReferencedText(suiteDir: string, written: string, referenced
 }
 
 export function readText(path: string, displayPath: string, referencedFrom?: SourceLocation): string {
+  // Editors on Windows may start a UTF-8 file with a byte-order mark; it is not content.
+  return readBytes(path, displayPath, referencedFrom).toString('utf8').replace(/^\uFEFF/, '');
+}
+
+/** The bytes of a file the suite names (or the suite itself), read as readText reads it. */
+function readBytes(path: string, displayPath: string, referencedFrom?: SourceLocation): Buffer {
   try {
-    // Editors on Windows may start a UTF-8 file with a byte-order mark; it is not content.
-    return readInputFile(path).replace(/^\uFEFF/, '');
+    return readInputBytes(path);
   } catch (error) {
     if (!(error instanceof UnreadableInput)) throw error;
     const where = referencedFrom ?? { file: displayPath, line: 1, col: 1 };
@@ -151,15 +155,25 @@ export function readYamlFile(path: string, displayPath: string, referencedFrom?:
  * reads in time linear in its size.
  */
 function readJsonlFile(path: string, displayPath: string, referencedFrom?: SourceLocation): SourceFile {
-  const text = readText(path, displayPath, referencedFrom);
+  const bytes = readBytes(path, displayPath, referencedFrom);
   const rows: unknown[] = [];
-  /** Line index (0-based) of each row. */
-  const rowLines: number[] = [];
+  /** Of each row: its line index (0-based), where its line lies in the file, whether it opens with "{". */
+  const lineOf: number[] = [];
+  const starts: number[] = [];
+  const lengths: number[] = [];
+  const opensRow: number[] = [];
   const problems: InputProblem[] = [];
-  const lines = text.split('\n');
-  lines.forEach((rawLine, index) => {
+  // Line by line from the bytes (a newline byte is never inside a UTF-8 character), so the file is never one
+  // large string split into another copy of itself; a byte-order mark at the start is not content.
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  for (let index = 0, at = bom; at <= bytes.length; index++) {
+    const newline = bytes.indexOf(0x0a, at);
+    const end = newline === -1 ? bytes.length : newline;
+    const rawLine = bytes.toString('utf8', at, end);
     const line = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
-    if (line.trim() === '') return;
+    const start = at;
+    at = end + 1;
+    if (line.trim() === '') continue;
     let row: unknown;
     try {
       row = JSON.parse(line);
@@ -170,81 +184,50 @@ function readJsonlFile(path: string, displayPath: string, referencedFrom?: Sourc
         message: `row is not valid JSON: ${syntax.message}`,
         hint: 'each line of a .jsonl file must be one JSON object',
       });
-      return;
+      continue;
     }
     // 1e999 is valid JSON and reads as Infinity; the YAML check says where.
     if (holdsNonFinite(row)) addProblems(problems, contentProblems(new YamlLocator(line, index), line, displayPath));
     rows.push(row);
-    rowLines.push(index);
-  });
+    lineOf.push(index);
+    starts.push(start);
+    lengths.push(end - start);
+    opensRow.push(line.startsWith('{') ? 1 : 0);
+  }
   if (problems.length > 0) throw new FileProblems(problems);
-  const source = jsonlSource(path, displayPath, rows, Int32Array.from(rowLines), Uint8Array.from(rowLines, (index) => (lines[index]!.startsWith('{') ? 1 : 0)));
-  const places = rowBytes(path, text, lines, rowLines);
-  if (places) source.rereadRow = rereader(path, places);
-  return source;
+  return jsonlSource(path, displayPath, rows, { lineOf: Int32Array.from(lineOf), starts: Float64Array.from(starts), lengths: Int32Array.from(lengths), opensRow: Uint8Array.from(opensRow) });
+}
+
+/** Where the rows of a JSONL file were read from: line index, byte range of the line, and whether it opens with "{". */
+interface RowPlaces {
+  lineOf: Int32Array;
+  starts: Float64Array;
+  lengths: Int32Array;
+  opensRow: Uint8Array;
 }
 
 /**
- * Where each row's line lies in the file, in bytes, when the text read maps one to one to the file's bytes
- * (UTF-8 throughout, after an optional byte-order mark, and unchanged since): else undefined.
+ * A read JSONL file that keeps its rows and where each was read from, but not its text, which no closure
+ * here may hold: a suite's memories file can be hundreds of megabytes, held for the whole run only to say
+ * where a row was written. A position inside a row, and a row itself (rereadRow: the memories of a large
+ * suite keep no text), are read back from the file when asked; the file is the one just read.
  */
-function rowBytes(path: string, text: string, lines: readonly string[], rowLines: readonly number[]): { starts: Float64Array; lengths: Int32Array } | undefined {
-  let size: number;
-  let bom = 0;
-  try {
-    size = statSync(path).size;
-    const head = Buffer.alloc(3);
-    const fd = openSync(path, 'r');
-    try {
-      if (readSync(fd, head, 0, 3, 0) === 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) bom = 3;
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return undefined;
-  }
-  // Invalid UTF-8 decodes to replacement characters of another length: then the text cannot locate bytes.
-  if (bom + Buffer.byteLength(text, 'utf8') !== size) return undefined;
-  const ascii = text.length + bom === size;
-  const lineStarts = new Float64Array(lines.length);
-  for (let index = 0, at = bom; index < lines.length; index++) {
-    lineStarts[index] = at;
-    at += (ascii ? lines[index]!.length : Buffer.byteLength(lines[index]!, 'utf8')) + 1;
-  }
-  const starts = Float64Array.from(rowLines, (index) => lineStarts[index]!);
-  const lengths = Int32Array.from(rowLines, (index) => (ascii ? lines[index]!.length : Buffer.byteLength(lines[index]!, 'utf8')));
-  return { starts, lengths };
-}
-
-function rereader(path: string, places: { starts: Float64Array; lengths: Int32Array }): (row: number) => unknown {
+function jsonlSource(path: string, displayPath: string, rows: unknown[], places: RowPlaces): SourceFile {
+  const { lineOf, starts, lengths, opensRow } = places;
   const ranges = new FileRanges(path);
-  return (row) => JSON.parse(ranges.read(places.starts[row]!, places.lengths[row]!).toString('utf8')) as unknown;
-}
-
-/**
- * A read JSONL file that keeps its rows and, to locate them, the line of each (lineOf) and whether that line
- * opens with "{" (opensRow), but not its text, which no closure here may hold: a suite's memories file can be hundreds of megabytes, held for the whole run
- * only to say where a row was written. A position inside a row reads the file again, once, when first asked
- * (a problem to report: rare, and the file is the one just read).
- */
-function jsonlSource(path: string, displayPath: string, rows: unknown[], lineOf: Int32Array, opensRow: Uint8Array): SourceFile & { rereadRow?: (row: number) => unknown } {
-  let reread: string[] | undefined;
-  const lineText = (index: number): string => {
-    if (!reread) {
-      try {
-        reread = readText(path, displayPath).split('\n');
-      } catch {
-        // Gone since: the row's line is still known, its column is not.
-        reread = [];
-      }
-    }
-    return reread[index] ?? '';
-  };
+  const rowText = (row: number): string => ranges.read(starts[row]!, lengths[row]!).toString('utf8');
   const locators = new Map<number, YamlLocator>();
   const locatorOf = (row: number): YamlLocator => {
     let locator = locators.get(row);
     if (!locator) {
-      locator = new YamlLocator(lineText(lineOf[row]!).replace(/\r$/, ''), lineOf[row]!);
+      let text: string;
+      try {
+        text = rowText(row).replace(/\r$/, '');
+      } catch {
+        // Gone since: the row's line is still known, its column is not.
+        text = '';
+      }
+      locator = new YamlLocator(text, lineOf[row]!);
       locators.set(row, locator);
     }
     return locator;
@@ -274,6 +257,7 @@ function jsonlSource(path: string, displayPath: string, rows: unknown[], lineOf:
         },
       };
     },
+    rereadRow: (row) => JSON.parse(rowText(row)) as unknown,
   };
 }
 

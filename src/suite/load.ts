@@ -348,7 +348,12 @@ function loadedMemories(): { keep: KeepRow; specs: (rows: Rows) => MemorySpec[] 
     get text(): string {
       const held = this[TEXT];
       if (held !== undefined) return held;
-      const row = source!.reread(this[ROW]) as Record<string, unknown> | undefined;
+      let row: Record<string, unknown> | undefined;
+      try {
+        row = source!.reread(this[ROW]) as Record<string, unknown> | undefined;
+      } catch {
+        // Shorter, unreadable, or no longer JSON where the row was: changed, as below.
+      }
       if (row?.id === undefined || String(row.id) !== this.id) {
         throw new Error(`the memories file of memory "${this.id}" (${formatLocation(this.where)}) has changed since it was read; run again on the file as it is now`);
       }
