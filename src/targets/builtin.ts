@@ -5,6 +5,7 @@ import type { MemoryEntry, MemoryOp } from '../model/e2e.js';
 import type { MemoryStore } from '../memory/types.js';
 import type { SearchHit } from '../model/memory.js';
 import { OpenAIEndpoint } from '../net/openaiEndpoint.js';
+import { ABANDONED, withDeadline } from './deadline.js';
 import type { BuiltinTargetSpec } from '../model/suite.js';
 import type { Target } from './types.js';
 import type { ChatReply, ChatRequest, RecalledMemory } from '../model/chat.js';
@@ -166,37 +167,6 @@ export class BuiltinTarget implements Target {
         : 'You remember nothing about this user that is relevant here.',
     );
     return parts.join('\n\n');
-  }
-}
-
-const ABANDONED = Symbol('abandoned');
-
-/**
- * `run`, or ABANDONED once `ms` pass first: a real timer race. Either way the
- * deadline's timer is cleared, so no timer outlives the call; unless `run`
- * settled first, its signal aborts, so an abandoned search that listens to it
- * stops. (A settled search has nothing left to stop, and an abort builds a
- * DOMException with its stack: a cost on every call for nothing.) A search
- * that ignores the signal finishes on its own; its outcome is dropped.
- */
-async function withDeadline<T>(run: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T | typeof ABANDONED> {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let settled = false;
-  const expired = new Promise<typeof ABANDONED>((resolve) => {
-    timer = setTimeout(() => resolve(ABANDONED), ms);
-  });
-  const running = run(controller.signal);
-  // The loser of the race must not become an unhandled rejection.
-  running.then(
-    () => (settled = true),
-    () => (settled = true),
-  );
-  try {
-    return await Promise.race([running, expired]);
-  } finally {
-    clearTimeout(timer);
-    if (!settled) controller.abort();
   }
 }
 
