@@ -3,6 +3,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { aggregateE2e, e2eIncompleteReason } from './e2e/aggregate.js';
+import { BudgetGuard, budgetReachedText, checkBudget, describeEstimate, dollars, estimateSpend } from './e2e/budget.js';
+import { LlmCache } from './net/llmCache.js';
+import type { BudgetSource } from './model/spend.js';
+import type { TrialRecord } from './model/trial.js';
 import { usesJudge } from './e2e/checks/table.js';
 import { requireCalibration } from './e2e/judgeCalibration.js';
 import { OpenAIJudge } from './e2e/openaiJudge.js';
@@ -17,8 +21,11 @@ import { createStore, type StoreContext } from './memory/createStore.js';
 import { checkMcpTools } from './memory/mcp.js';
 import type { MemoryStore } from './memory/types.js';
 import type { ResultsDocument, RetrievalResult } from './model/results.js';
-import { RESULTS_FILE, adapterLogOf, openResultsDir, prepareResultsDir, queryRowWriter, readResultsMarker, trialLogOf, writeResults, writeResultsJson, writeTrials } from './results/folder.js';
+import { RESULTS_FILE, adapterLogOf, openResultsDir, prepareResultsDir, queryRowWriter, readResultsMarker, readTrials, trialLogOf, writeResults, writeResultsJson, writeTrials } from './results/folder.js';
+import { changesAgainst } from './gate/changes.js';
 import { runRetrieval } from './retrieval/runRetrieval.js';
+import { addModelAnswers, collectProvenance } from './results/provenance.js';
+import { meterModelAnswers, type ModelAnswers } from './net/modelAnswers.js';
 import type { PhaseProgress } from './phaseProgress.js';
 import type { SampleRecord, SelectionRecord } from './model/selection.js';
 import { splitRecord } from './suite/splits.js';
@@ -56,8 +63,23 @@ export interface RunOptions {
   /** What narrowed the suite passed in (run --case, --query, --sample, ...), for results.json. */
   selection?: SelectionRecord;
   sample?: SampleRecord;
+  /** The run to compare with (run --baseline DIR, the Action's baseline): what changed goes into results.json as `changes`. */
+  baseline?: ResultsDocument;
   /** Replaces the real stores, for tests that need a failing or instrumented provider. */
   createStore?: (provider: ProviderSpec) => MemoryStore;
+  /** run --cache-llm: the builtin agent's and the judge's chat calls are answered from <cacheRoot>/llm when it holds them (never in the Action). */
+  cacheLlm?: boolean;
+  /** The spend cap of the e2e layer (run --budget-usd, the Action's budget-usd): replaces the suite's e2e.max_cost_usd. */
+  budget?: { usd: number; source: Exclude<BudgetSource, 'e2e.max_cost_usd'> };
+  /** The baseline's trials, when there is one: their token counts make the estimate said before the e2e layer starts. */
+  baselineTrials?: readonly TrialRecord[];
+}
+
+/** The cap this run holds the e2e layer to: the option's, else the suite's, else none. */
+function budgetOf(suite: Suite, options: Pick<RunOptions, 'budget'>): { cap: number; source: BudgetSource } | undefined {
+  if (options.budget) return { cap: options.budget.usd, source: options.budget.source };
+  const cap = suite.e2e?.max_cost_usd;
+  return cap === undefined ? undefined : { cap, source: 'e2e.max_cost_usd' };
 }
 
 /** SHA-256 over a suite's files: what results.json records and what cache keys use. */
@@ -84,6 +106,9 @@ export function layersToRun(suite: Suite, layer: Layer): ResultsDocument['layers
  */
 export async function runSuite(suite: Suite, options: RunOptions): Promise<ResultsDocument> {
   const layers = layersToRun(suite, options.layer);
+  // A cap no price can enforce is refused before anything runs (or is spent).
+  const budget = budgetOf(suite, options);
+  if (budget && layers.e2e === 'ran') checkBudget(suite.e2e!, budget.cap, budget.source);
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const commit = options.env.GITHUB_SHA ? { sha: options.env.GITHUB_SHA, ...(options.env.GITHUB_REF ? { ref: options.env.GITHUB_REF } : {}) } : undefined;
   const results: ResultsDocument = {
@@ -107,6 +132,7 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
     ...(options.selection ? { selection: options.selection } : {}),
     ...(options.sample ? { sample: options.sample } : {}),
     ...(suite.variant ? { variant: suite.variant } : {}),
+    provenance: collectProvenance(suite, options.env),
   };
   const folder = openResultsDir(options.outDir, `run ${suite.displayPath}`);
   try {
@@ -144,14 +170,16 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
 
 async function runLayers(suite: Suite, options: RunOptions, results: ResultsDocument): Promise<void> {
   const adapterLog = adapterLogOf(options.outDir);
+  // The model ids the APIs answer with, for provenance: every request of the run, concurrent trials included.
+  const answers: ModelAnswers = new Map();
   try {
-    await runLayersLogged(suite, options, results, adapterLog);
+    await meterModelAnswers(answers, () => runLayersLogged(suite, options, results, adapterLog, answers));
   } finally {
     adapterLog.close();
   }
 }
 
-async function runLayersLogged(suite: Suite, options: RunOptions, results: ResultsDocument, adapterLog: ReturnType<typeof adapterLogOf>): Promise<void> {
+async function runLayersLogged(suite: Suite, options: RunOptions, results: ResultsDocument, adapterLog: ReturnType<typeof adapterLogOf>, answers: ModelAnswers): Promise<void> {
   const { layers } = results;
   const runId = results.run_id!;
   let told = false;
@@ -200,8 +228,11 @@ async function runLayersLogged(suite: Suite, options: RunOptions, results: Resul
     if (e2eError) results.errors.push(e2eError);
   }
 
+  if (results.provenance) addModelAnswers(results.provenance, answers);
   results.status = results.errors.length > 0 ? 'incomplete' : 'complete';
   results.finished_at = new Date().toISOString();
+  // Against a baseline: what changed, unit by unit, kept with the figures (the reports render it from there).
+  if (options.baseline) results.changes = changesAgainst(options.baseline, results, results.e2e ? readTrials(options.outDir) : []);
   writeResults(options.outDir, results, suite.retrieval?.queries ?? []);
 }
 
@@ -271,13 +302,23 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
     target: spec.target,
   };
   // Errored trials of an earlier run are tried again; finished ones are kept while the suite still matches them.
-  const done = options.resume ? resumeTrials(log, options.outDir, planTrials(plan), options.log) : new Set<string>();
+  const planned = planTrials(plan);
+  const done = options.resume ? resumeTrials(log, options.outDir, planned, options.log) : new Set<string>();
+  // Before the first call: what the plan asks of the models, what that may cost, and the cap.
+  const budget = budgetOf(suite, options);
+  const starting = planned.filter((trial) => !done.has(trial.key));
+  const estimate = starting.length > 0 ? estimateSpend(spec, plan, starting, options.baselineTrials) : undefined;
+  if (estimate) options.log(describeEstimate(estimate, budget));
+  // Only an estimate from measured token counts (a baseline's) may hold a trial back before any has finished.
+  const measured = estimate?.basis === 'baseline' && estimate.cost_usd !== null && estimate.trials > 0 ? estimate.cost_usd / estimate.trials : undefined;
+  const guard = budget && new BudgetGuard(budget.cap, budget.source, measured);
+  const llmCache = options.cacheLlm ? new LlmCache(options.cacheRoot, options.log) : undefined;
 
   let target: Target;
   let judge: Judge | undefined;
   let judgeMissing: string | undefined;
   try {
-    target = await createTarget(spec.target, { env: options.env, storeContext, createStore: options.createStore });
+    target = await createTarget(spec.target, { env: options.env, storeContext, createStore: options.createStore, llmCache });
     // Without a key a judge that only graders use is skipped (they say why); one a check needs stops the layer, as its verdicts would be missing.
     if (spec.judge && !options.env[apiKeyEnv(spec.judge)] && !spec.cases.some(checksUseJudge)) {
       judgeMissing = `no API key for the judge model (set ${apiKeyEnv(spec.judge)})`;
@@ -288,6 +329,7 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
         baseURL: spec.judge.base_url ?? (options.env.OPENAI_BASE_URL || undefined),
         timeoutMs: spec.judge.timeout_ms,
         maxRetries: spec.judge.max_retries,
+        llmCache,
       });
     }
   } catch (error) {
@@ -311,6 +353,7 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
       done,
       log: options.log,
       env: options.env,
+      budget: guard,
       onTrial: (trial) => {
         log.append(trial);
         finished += 1;
@@ -321,13 +364,23 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   } finally {
     await target.close().catch(() => undefined);
   }
+  if (llmCache) options.log(`LLM cache (--cache-llm): ${llmCache.stats.hits} call(s) answered from ${join(options.cacheRoot, 'llm')}, ${llmCache.stats.misses} sent${llmCache.stats.corrupt > 0 ? ` (${llmCache.stats.corrupt} unusable entr${llmCache.stats.corrupt === 1 ? 'y' : 'ies'} replaced)` : ''}`);
   const trials = latestByKey(log.read().trials);
+  const plannedKeys = new Set(planned.map((trial) => trial.key));
+  const run = trials.filter((trial) => plannedKeys.has(trial.key)).length;
+  const capped = guard?.reached ? budgetReachedText(guard.cap, run, planned.length) : undefined;
+  const budgetRecord = guard?.record(run, planned.length, estimate);
   results.e2e = {
     target: { kind: spec.target.kind, ...(model ? { model } : {}) },
-    ...aggregateE2e(trials, spec.cases, spec.conditions, spec.repeat),
+    ...aggregateE2e(trials, spec.cases, spec.conditions, spec.repeat, capped ? `not started: the ${capped}` : undefined),
     ...(calibration ? { judge_calibration: calibration } : {}),
+    ...(budgetRecord ? { budget: budgetRecord } : {}),
   };
-  return e2eIncompleteReason(results.e2e);
+  if (!capped || !budgetRecord) return e2eIncompleteReason(results.e2e);
+  // A capped run is incomplete for its cap: the trials it did not start are not errors of the agent.
+  const errored = results.e2e.errors.length - results.e2e.missing;
+  const unknown = budgetRecord.unknown_trials;
+  return `e2e: ${capped} (spent ${dollars(budgetRecord.spent_usd)}${unknown > 0 ? ` and ${unknown} trial(s) of unknown cost` : ''}${errored > 0 ? `; ${errored} trial(s) ended in an error` : ''}); raise the budget and run again with --resume to finish`;
 }
 
 /** Whether a case's checks (check, fault_check, harmful) call the judge: its verdicts cannot be given without one. */

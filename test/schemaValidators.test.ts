@@ -120,3 +120,14 @@ test('the precompiled schema validators give what run-time compilation gives, er
   // The corpus must reach both verdicts, many times over.
   assert.ok(checked > 10_000 && failing > 5_000 && checked - failing > 500, `checked ${checked}, failing ${failing}`);
 });
+
+test('dist/ checks suites with the precompiled validators: no file of it compiles the schema at start-up', () => {
+  // Run by `npm test` after `npm run bundle`: the bundle swaps src/suite/schemaValidators.ts for dist/schemaValidators.js.
+  const dist = join(REPO_ROOT, 'dist');
+  const files = readdirSync(dist).filter((name) => name.endsWith('.js'));
+  assert.ok(files.includes('schemaValidators.js'), 'dist/schemaValidators.js is written');
+  const importers = files.filter((name) => readFileSync(join(dist, name), 'utf8').includes('./schemaValidators.js'));
+  assert.ok(importers.length > 0, 'the bundled code imports the precompiled validators');
+  const compilers = files.filter((name) => readFileSync(join(dist, name), 'utf8').includes('suiteSchemaAjv'));
+  assert.deepEqual(compilers, [], 'no bundled file holds the run-time compilation of the schema');
+});

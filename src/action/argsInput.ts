@@ -42,9 +42,28 @@ export function splitShellWords(text: string): string[] {
   return words;
 }
 
+/**
+ * Options of `run` the Action refuses by name, before the parser would call
+ * them unknown: --cache-llm because a gate must never decide on answers a
+ * model gave some other day; --budget-usd because the Action has its input.
+ */
+function refuseCliOnly(words: readonly string[]): void {
+  const end = words.indexOf('--');
+  for (const word of end === -1 ? words : words.slice(0, end)) {
+    const name = word.split('=')[0];
+    if (name === '--cache-llm') {
+      throw new RecallGateError('invalid-input', 'input args: --cache-llm is for the CLI only: the Action never answers model calls from a cache, so a gate never reads stale answers', {
+        hint: 'remove --cache-llm from args; use it with recall-gate run on your machine',
+      });
+    }
+    if (name === '--budget-usd') throw new RecallGateError('invalid-input', 'input args: --budget-usd is the Action\'s budget-usd input', { hint: 'set budget-usd: X instead' });
+  }
+}
+
 /** The selection the `args` and `sample` inputs ask for (sample N is --sample N). */
 export function actionSelection(args: string, sample: string): SelectionFlags {
   const words = [...splitShellWords(args), ...(sample ? ['--sample', sample] : [])];
+  refuseCliOnly(words);
   const { values, positionals } = parseCommandArgs(words, SELECTION_OPTIONS, ARGS_USAGE);
   if (positionals.length > 0) throw new RecallGateError('invalid-input', `input args: "${positionals[0]}" is not an option`, { hint: `the suite is the suite input; ${ARGS_USAGE}` });
   // Which runs failed is a question for the CLI on a folder at hand; the Action has no earlier run's folder to read.

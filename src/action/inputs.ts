@@ -9,6 +9,7 @@ import { LAYERS, type Layer } from '../runSuite.js';
 import type { Suite } from '../model/suite.js';
 import type { SelectionFlags } from '../cli/selection.js';
 import { actionSelection } from './argsInput.js';
+import { parseBudgetUsd } from '../e2e/budget.js';
 
 export interface ActionInputs {
   suites: string[];
@@ -26,6 +27,8 @@ export interface ActionInputs {
   artifactName: string;
   /** The `args` and `sample` inputs: the run narrowed as run --case, --sample, ... would (never saved as the baseline). */
   selection: SelectionFlags;
+  /** The budget-usd input: the e2e layer's spend cap in USD, over the suite's e2e.max_cost_usd. */
+  budgetUsd?: number;
 }
 
 
@@ -70,6 +73,7 @@ export function readInputs(): ActionInputs {
     resultsDir: core.getInput('results-dir') || 'recall-gate-results',
     artifactName: core.getInput('artifact-name') || 'recall-gate-results',
     selection: actionSelection(core.getInput('args'), core.getInput('sample')),
+    ...(core.getInput('budget-usd') ? { budgetUsd: parseBudgetUsd(core.getInput('budget-usd'), 'input budget-usd') } : {}),
   };
 }
 

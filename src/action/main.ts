@@ -180,7 +180,10 @@ async function gateSuite(suite: Suite, inputs: ActionInputs, github: GitHub | un
     // Scrubbed before rendering: a secret the comment escapes or cuts short would no longer be recognised.
     // The args and sample inputs narrow what runs; the gate still reads the whole suite for its splits.
     const { suite: narrowed, selection, sample } = selectUnits(suite, selectionRequest(inputs.selection, suite));
-    const results = scrubSecretsIn(await runSuite(narrowed, { outDir, layer, env, cacheRoot, cacheEmbeddings: true, log: core.info, onProgress: actionProgress(), selection, sample }));
+    const budget = inputs.budgetUsd !== undefined ? { budget: { usd: inputs.budgetUsd, source: 'budget-usd' as const } } : {};
+    const results = scrubSecretsIn(
+      await runSuite(narrowed, { outDir, layer, env, cacheRoot, cacheEmbeddings: true, log: core.info, onProgress: actionProgress(), selection, sample, baseline: baseline.results, ...budget, ...(baseline.trials ? { baselineTrials: baseline.trials } : {}) }),
+    );
     await saveEntries(kept, results);
 
     const trials = readTrials(outDir);

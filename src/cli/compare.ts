@@ -5,6 +5,10 @@ import { compareResults } from '../gate/compare.js';
 import { evaluateGateOnSplit } from '../gate/narrow.js';
 import { baselineMismatchText, comparisonText, pairedText, verdictText } from '../report/gateFormat.js';
 import { pairedChanges } from '../gate/paired.js';
+import { provenanceChanges } from '../gate/provenanceChanges.js';
+import { provenanceText } from '../report/provenanceLines.js';
+import { changesAgainst } from '../gate/changes.js';
+import { changesText } from '../report/changes.js';
 import type { Verdict } from '../model/gate.js';
 import { readRun } from '../results/folder.js';
 import { checkBaselineSuite, checkFiniteFigures } from '../results/baselineChecks.js';
@@ -17,8 +21,9 @@ export const COMPARE_USAGE = 'recall-gate compare <baseline-dir> <dir> [--suite 
 
 /**
  * Compares two runs: every headline metric's change with its paired interval,
- * the cases that flipped (McNemar) and the queries whose first relevant rank
- * moved (Wilcoxon), then the suite's gate evaluated with the first run as the
+ * the units that changed (queries newly missed or hit at each k, case x
+ * condition pass counts that fell or rose), the cases that flipped (McNemar)
+ * and the queries whose first relevant rank moved (Wilcoxon), then the suite's gate evaluated with the first run as the
  * baseline. Exit 1 when the gate fails. Runs of two suites are refused unless
  * --allow-other-suite, and then every output says so; figures that are not
  * numbers are refused. Every text from the folders is printed as plain text:
@@ -46,7 +51,9 @@ export async function compareCommand(argv: string[], io: CliIO): Promise<number>
   if (mismatch) io.stderr(`${baselineMismatchText(mismatch)}\n`);
 
   const comparisons = compareResults(baseline.results, current.results);
+  const origin = provenanceChanges(baseline.results, current.results);
   const paired = pairedChanges(baseline.results, current.results);
+  const changes = changesAgainst(baseline.results, current.results, current.trials);
 
   const explicit = values.suite as string | undefined;
   const suitePath = explicit ?? current.results.suite.file;
@@ -65,12 +72,12 @@ export async function compareCommand(argv: string[], io: CliIO): Promise<number>
   }
 
   if (values.json) {
-    const document = { baseline: baselineDir, current: currentDir, ...(mismatch ? { baseline_suite_mismatch: mismatch } : {}), metrics: comparisons, paired, gate: verdict ?? null };
+    const document = { baseline: baselineDir, current: currentDir, ...(mismatch ? { baseline_suite_mismatch: mismatch } : {}), provenance_changes: origin, metrics: comparisons, paired, changes, gate: verdict ?? null };
     io.stdout(`${JSON.stringify(document, null, 2)}\n`);
     if (gateNote) io.stderr(`note: ${gateNote}\n`);
   } else {
     const heading = `${plainText(current.results.suite.name)}: ${plainText(currentDir)} against ${plainText(baselineDir)}`;
-    const parts = [heading, ...(mismatch ? [baselineMismatchText(mismatch)] : []), '', comparisonText(comparisons), pairedText(paired)];
+    const parts = [heading, ...(mismatch ? [baselineMismatchText(mismatch)] : []), '', provenanceText(origin), comparisonText(comparisons), changesText(changes), pairedText(paired)];
     if (verdict) parts.push(verdictText(verdict));
     else parts.push(`${gateNote}\n`);
     io.stdout(parts.join('\n'));

@@ -49,7 +49,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       layer: { argument: 'retrieval|e2e|all|auto', default: 'retrieval, or e2e for a suite with only end-to-end cases', description: 'which layers run (auto is all here; the Action decides from the changed files)' },
       json: { description: 'print results.json (with the verdict as gate) to stdout instead of the tables' },
       'no-cache': { description: 'neither read nor write the embedding cache' },
-      'cache-dir': { argument: 'DIR', default: '$RECALL_GATE_CACHE_DIR, else $XDG_CACHE_HOME/recall-gate, else ~/.cache/recall-gate', description: 'where embeddings, local models and the transformers.js runtime are cached' },
+      'cache-dir': { argument: 'DIR', default: '$RECALL_GATE_CACHE_DIR, else $XDG_CACHE_HOME/recall-gate, else ~/.cache/recall-gate', description: 'where embeddings, local models, the transformers.js runtime and --cache-llm\'s model answers are cached' },
       concurrency: { argument: 'N', default: "the suite's e2e.concurrency (4)", description: 'end-to-end trials at once' },
       resume: { description: 'continue a run that was stopped, in the same --out folder' },
       shard: { argument: 'i/n', description: 'run shard i of n (every n-th case; retrieval in shard 1); recall-gate merge combines the shards' },
@@ -63,6 +63,11 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       'allow-other-suite': { description: 'with --baseline: accept a baseline run of another suite, with a warning (refused otherwise)' },
       postgres: { argument: 'URL', default: '$RECALL_GATE_POSTGRES_URL; unset: no export', description: "also add the run's trials to PostgreSQL, as recall-gate export does" },
       'by-tag': { description: 'add a table per provider with every metric by query tag' },
+      'cache-llm': {
+        description:
+          "answer the builtin agent's and the judge's chat calls from <cache-dir>/llm when the same request was answered before, keeping new answers there; cached calls are marked in trials.jsonl and not counted as spend (the Action never does this)",
+      },
+      'budget-usd': { argument: 'X', default: "the suite's e2e.max_cost_usd; unset: no cap", description: 'stop starting e2e trials once the spend so far would pass $X (running ones finish; the run is incomplete, exit 3)' },
       case: { argument: 'NAME|GLOB', description: 'run only the e2e cases this names (repeatable; a glob matches several); without --layer, e2e alone' },
       ability: { argument: 'A', description: 'run only the e2e cases of this ability (repeatable; with --case, cases both select)' },
       query: { argument: 'ID|GLOB', description: 'run only these retrieval queries (repeatable; every memory is still seeded); without --layer, retrieval alone' },
@@ -97,6 +102,16 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       suite: { argument: 'FILE', default: 'the suite file <dir> was run from', description: 'the suite whose gate is applied' },
       json: { description: 'print the comparison as JSON' },
       'allow-other-suite': { description: 'compare runs of two different suites, with a warning (refused otherwise)' },
+    },
+  },
+  calibrate: {
+    summary: "an A/A check of the suite's gate: the run redrawn against itself, and how often the gate fails a run of the very same agent, per condition and rule",
+    arguments: [['<results-dir>', 'the results folder of a run']],
+    options: {
+      suite: { argument: 'FILE', default: 'the suite file <results-dir> was run from', description: 'the suite whose gate is checked' },
+      draws: { argument: 'N', description: 'redraw pairs, each gated once' },
+      seed: { argument: 'S', description: 'which units the redraws take' },
+      json: { description: 'print the counts as JSON' },
     },
   },
   merge: {

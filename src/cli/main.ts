@@ -19,6 +19,7 @@ const COMMANDS: Record<string, () => Promise<{ command: Command; usage: string }
   score: async () => import('./score.js').then((m) => ({ command: m.scoreCommand, usage: m.SCORE_USAGE })),
   regrade: async () => import('./regrade.js').then((m) => ({ command: m.regradeCommand, usage: m.REGRADE_USAGE })),
   compare: async () => import('./compare.js').then((m) => ({ command: m.compareCommand, usage: m.COMPARE_USAGE })),
+  calibrate: async () => import('./calibrate.js').then((m) => ({ command: m.calibrateCommand, usage: m.CALIBRATE_USAGE })),
   merge: async () => import('./merge.js').then((m) => ({ command: m.mergeCommand, usage: m.MERGE_USAGE })),
   'judge-check': async () => import('./judgeCheck.js').then((m) => ({ command: m.judgeCheckCommand, usage: m.JUDGE_CHECK_USAGE })),
   export: async () => import('./export.js').then((m) => ({ command: m.exportCommand, usage: m.EXPORT_USAGE })),

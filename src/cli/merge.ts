@@ -5,6 +5,7 @@ import { RecallGateError } from '../errors.js';
 import { evaluateGateOnSplit } from '../gate/narrow.js';
 import type { Verdict } from '../model/gate.js';
 import type { ResultsDocument } from '../model/results.js';
+import { mergedProvenance } from '../results/provenance.js';
 import { renderReports } from '../report/reports.js';
 import { openResultsDir, prepareResultsDir, readRun, writeMissingQueryRows, writeReportCopy, writeReports, writeResults, writeTrials } from '../results/folder.js';
 import { loadSuite } from '../suite/load.js';
@@ -64,7 +65,12 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
     split: splitRecord(suite, [...splits][0]!),
     retrieval: withRetrieval?.results.retrieval,
     e2e: undefined,
+    // A shard's changes against a baseline are that shard's; the merged run had no baseline.
+    changes: undefined,
   };
+  // Every shard asked the models: the ids any of them was answered with.
+  const provenance = mergedProvenance(shards.map((shard) => shard.results.provenance));
+  if (provenance) merged.provenance = provenance;
   delete merged.shard;
   for (const shard of shards) {
     if (shard.results.status !== 'complete' && shard.results.errors.length === 0) merged.errors.push(`merge: ${shard.dir} did not finish (status ${shard.results.status})`);

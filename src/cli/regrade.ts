@@ -12,6 +12,7 @@ import { STORED_TEXT_LIMIT, wasCut } from '../e2e/storedText.js';
 import type { TrialRecord } from '../model/trial.js';
 import { RecallGateError } from '../errors.js';
 import { renderReports } from '../report/reports.js';
+import { plainText } from '../report/escape.js';
 import { RESULTS_FILE, TRIALS_FILE, hasResults, hasTrials, openResultsDir, readRun, writeMissingQueryRows, writeReportCopy, writeReports, writeResultsJson, writeTrials } from '../results/folder.js';
 import { loadSuite } from '../suite/load.js';
 import { outputTarget } from '../outputFile.js';
@@ -125,6 +126,11 @@ async function regradeLocked(dir: string, suitePath: string | undefined, junitCo
   const reason = e2eIncompleteReason(results.e2e);
   results.errors = [...results.errors.filter((error) => !E2E_REASON.test(error)), ...(reason ? [reason] : [])];
   results.status = results.errors.length > 0 ? 'incomplete' : 'complete';
+  if (results.changes) {
+    // They were counted from the old grades, and regrade has no baseline to count them again.
+    delete results.changes;
+    io.stderr(`note: the changes against the baseline were dropped from ${RESULTS_FILE}: they came from the old grades (recall-gate compare <baseline-dir> ${plainText(dir)} lists them again)\n`);
+  }
   writeTrials(dir, trials);
   // An older folder kept the per-query rows in results.json, which no longer holds them.
   writeMissingQueryRows(dir, results.retrieval);

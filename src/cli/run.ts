@@ -18,6 +18,7 @@ import { SIDE_BY_SIDE_FILE, applyVariant, parseVariantList } from '../suite/vari
 import { exportRun, postgresUrl } from './export.js';
 import { defaultCacheDir } from '../embeddings/cache.js';
 import { evaluateGateOnSplit } from '../gate/narrow.js';
+import { parseBudgetUsd } from '../e2e/budget.js';
 import { LAYERS, layersToRun, runSuite, type Layer, type RunOptions } from '../runSuite.js';
 import { registerSuiteSecrets, scrubSecretsIn } from '../secrets.js';
 import { loadSuite } from '../suite/load.js';
@@ -34,7 +35,7 @@ import { readHistoryFile, type HistoryReading } from '../history/file.js';
 import { trendFromReading } from '../history/trend.js';
 
 export const RUN_USAGE =
-  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b] [--html FILE] [--junit FILE] [--history FILE] [--baseline DIR [--allow-other-suite]] [--postgres URL] [--by-tag] ' + SELECTION_USAGE;
+  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b] [--html FILE] [--junit FILE] [--history FILE] [--baseline DIR [--allow-other-suite]] [--postgres URL] [--by-tag] [--cache-llm] [--budget-usd X] ' + SELECTION_USAGE;
 
 export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -58,6 +59,8 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
       baseline: { type: 'string' },
       'allow-other-suite': { type: 'boolean', default: false },
       'by-tag': { type: 'boolean', default: false },
+      'cache-llm': { type: 'boolean', default: false },
+      'budget-usd': { type: 'string' },
       ...SELECTION_OPTIONS,
     },
     RUN_USAGE,
@@ -70,6 +73,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     throw new RecallGateError('invalid-input', `--concurrency must be a whole number of at least 1, got "${String(values.concurrency)}"`);
   }
 
+  const budgetUsd = values['budget-usd'] === undefined ? undefined : parseBudgetUsd(values['budget-usd'] as string, '--budget-usd');
   const split = values.split as SplitChoice;
   if (!SPLIT_CHOICES.includes(split)) throw new RecallGateError('invalid-input', `unknown split "${split}"`, { hint: `use one of ${SPLIT_CHOICES.join(', ')}` });
   const shard = values.shard === undefined ? undefined : parseShard(values.shard as string);
@@ -146,6 +150,9 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     shard,
     split,
     ...selectionRecords,
+    cacheLlm: Boolean(values['cache-llm']),
+    ...(budgetUsd !== undefined ? { budget: { usd: budgetUsd, source: '--budget-usd' as const } } : {}),
+    ...(baseline ? { baseline: baseline.results, baselineTrials: baseline.trials } : {}),
   });
   // A baseline of another suite is refused before anything runs; allowed, every output says so.
   const mismatch = baseline && checkBaselineSuite(values.baseline as string, baseline.results, suite.name, { flag: '--allow-other-suite', given: values['allow-other-suite'] === true });
@@ -167,7 +174,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   if (values.json) {
     io.stdout(`${JSON.stringify(withoutQueryRows(verdict ? { ...results, gate: verdict } : results), null, 2)}\n`);
   } else {
-    io.stdout(`${runReportText(results, trials, verdict, trend, report).join('\n')}\nresults written to ${out}/ (${writtenFiles(results)})${htmlCopy ? `\nreport copied to ${htmlCopy}` : ''}${junitCopy ? `\nJUnit XML copied to ${junitCopy}` : ''}\n`);
+    io.stdout(`${runReportText(results, trials, verdict, trend, { ...report, baseline: baseline?.results }).join('\n')}\nresults written to ${out}/ (${writtenFiles(results)})${htmlCopy ? `\nreport copied to ${htmlCopy}` : ''}${junitCopy ? `\nJUnit XML copied to ${junitCopy}` : ''}\n`);
   }
   if (postgres !== undefined) await exportRun(results, trials, postgres, exportIO(io, Boolean(values.json)));
   return runExitCode(results, verdict, io.stderr, 'run');
@@ -252,7 +259,7 @@ async function runVariants(
     const variants = Object.fromEntries(runs.map((run, index) => [run.name, withoutQueryRows(verdicts[index] ? { ...run.results, gate: verdicts[index] } : run.results)]));
     io.stdout(`${JSON.stringify({ variants, side_by_side: comparison }, null, 2)}\n`);
   } else {
-    const parts = runs.map((run, index) => `== variant ${run.name} ==\n${runReportText(run.results, run.trials, verdicts[index], trends[index], report).join('\n')}\nresults written to ${run.dir}/ (${writtenFiles(run.results)})\n`);
+    const parts = runs.map((run, index) => `== variant ${run.name} ==\n${runReportText(run.results, run.trials, verdicts[index], trends[index], { ...report, baseline: baseline?.results }).join('\n')}\nresults written to ${run.dir}/ (${writtenFiles(run.results)})\n`);
     io.stdout(`${parts.join('\n')}\n${variantsText(comparison, runs)}side by side written to ${join(out, SIDE_BY_SIDE_FILE)}\n`);
   }
   // Each variant is its own run (its own run id), exported as such with its name in the variant column.

@@ -48,7 +48,7 @@ export function parseSelectionFlags(values: Record<string, unknown>): SelectionF
   };
 }
 
-function wholeNumber(values: Record<string, unknown>, name: string, least: number): number | undefined {
+export function wholeNumber(values: Record<string, unknown>, name: string, least: number): number | undefined {
   const text = values[name];
   if (text === undefined) return undefined;
   const value = Number(text);

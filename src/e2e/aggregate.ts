@@ -41,8 +41,9 @@ function groupRates(byCase: Map<string, Outcome[]>): GroupRates {
  * The plan (cases x conditions x repeat) is the denominator: records of trials
  * it does not plan (a deleted case) are left out, and planned trials with no
  * record count as errors, so a cut-short log can never read as complete.
+ * `missingReason` says why they have none when the run knows (a budget).
  */
-export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditions: Condition[], repeat: number): E2eResult {
+export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditions: Condition[], repeat: number, missingReason = MISSING_TRIAL, options: { intervals?: boolean } = {}): E2eResult {
   const headline: Condition = conditions.includes('recall') ? 'recall' : conditions[0]!;
   const byKey = new Map(records.map((trial) => [trial.key, trial]));
   const specs = new Map(cases.map((spec) => [spec.name, spec]));
@@ -57,7 +58,7 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
         if (trial) trials.push(trial);
         planned.push({ case: spec.name, ability: spec.ability, condition, ...(trial ? { record: trial } : {}) });
         // The ability comes from the suite: relabelling a case needs no re-run.
-        outcomes.push(trial ? { ...trial, ability: spec.ability } : { key, case: spec.name, ability: spec.ability, condition, status: 'error', reason: MISSING_TRIAL });
+        outcomes.push(trial ? { ...trial, ability: spec.ability } : { key, case: spec.name, ability: spec.ability, condition, status: 'error', reason: missingReason });
       }
     }
   }
@@ -70,7 +71,7 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
   const caseResults: Record<string, CaseResult> = {};
   for (const spec of cases) {
     const mine = outcomes.filter((trial) => trial.case === spec.name);
-    const result: CaseResult = { ability: spec.ability, conditions: {}, leak: false, ...(spec.planted_from ? { planted_from: spec.planted_from } : {}) };
+    const result: CaseResult = { ability: spec.ability, conditions: {}, leak: false, needs_memory: spec.needs_memory, ...(spec.planted_from ? { planted_from: spec.planted_from } : {}) };
     for (const condition of conditions) {
       const these = mine.filter((trial) => trial.condition === condition);
       const base = rates(these);
@@ -123,7 +124,8 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
     metrics: byCondition[headline]!,
     by_condition: byCondition,
     ...summarizeFaults({ trials, cases, conditions, byCondition, abilities }),
-    intervals: e2eIntervals(caseResults, abilities, conditions),
+    // intervals: false (calibrate's thousands of redraws, which the gate reads per case) leaves the bootstrap out.
+    intervals: options.intervals === false ? {} : e2eIntervals(caseResults, abilities, conditions),
     abilities,
     cases: caseResults,
     leaks: Object.entries(caseResults)

@@ -3,7 +3,9 @@
  * e2e layer (and of the embedding cost the retrieval layer reports). A cost
  * is a number only when every token behind it is counted and priced; anything
  * unknown (a call with no usage, a model with no price, a trial that errored
- * before any call) makes it null, never a guessed $0.
+ * before any call) makes it null, never a guessed $0. A call the LLM cache
+ * answered (run --cache-llm) cost nothing: its tokens stay in the counts,
+ * their price is taken off the trial's.
  */
 import { embeddingTokens, type EmbeddingUsage } from '../embeddings/usage.js';
 import { round } from '../stats/summary.js';
@@ -12,6 +14,7 @@ import type { TrialRecord, TrialCosts } from '../model/trial.js';
 import type { Condition } from '../model/e2e.js';
 import type { CostSummary } from '../model/e2eResult.js';
 import type { EmbeddingCost } from '../model/results.js';
+import type { CachedCalls } from '../model/spend.js';
 
 type Prices = Record<string, { input: number; output: number }>;
 
@@ -48,6 +51,15 @@ export function priceTrial(plan: CostPlan, record: TrialRecord, embedding: Embed
 function chatCost(plan: CostPlan, record: TrialRecord): number | null {
   // Errored before any call finished: whether the failed call was billed is unknown, so is the cost.
   if (record.invocations.length === 0) return null;
+  // Every call answered from the cache: nothing was sent, whatever the tokens (and a sum less its parts could leave a rounding crumb).
+  if (record.invocations.every((invocation) => invocation.cached)) return 0;
+  const all = invocationsCost(plan, record);
+  // Only the builtin agent's calls are cached, and they are priced by the target's model.
+  return withoutCached(all, record.cached?.chat, plan.model, plan.prices);
+}
+
+/** What the agent's tokens of a trial cost at the plan's prices, as if no call had been cached. */
+function invocationsCost(plan: CostPlan, record: Pick<TrialRecord, 'invocations'>): number | null {
   return sumKnown(
     record.invocations.map(({ usage }) => {
       // No usable counts (none reported, or nonsense: usage_warning): tokens were spent, how many is unknown.
@@ -59,10 +71,38 @@ function chatCost(plan: CostPlan, record: TrialRecord): number | null {
   );
 }
 
-function judgeCost(plan: CostPlan, record: TrialRecord): number | null {
+/** What the judge's tokens of a trial cost at the plan's prices, as if no call had been cached. */
+function judgeTokensCost(plan: CostPlan, record: Pick<TrialRecord, 'tokens' | 'judge_usage_warning'>): number | null {
   if (record.judge_usage_warning) return null;
   if (record.tokens.judge_input + record.tokens.judge_output === 0) return 0;
   return plan.judgeModel ? costUsd(plan.judgeModel, record.tokens.judge_input, record.tokens.judge_output, plan.prices) : null;
+}
+
+/**
+ * What a recorded trial's tokens would cost at this plan's prices, every call
+ * sent (none from the cache): a baseline's trial, for the estimate before a
+ * run. Null when a part is unknown.
+ */
+export function tokensCost(plan: CostPlan, record: TrialRecord): number | null {
+  if (record.invocations.length === 0) return null;
+  const embedding = record.costs ? record.costs.embedding_usd : record.tokens.embedding ? null : 0;
+  return sumKnown([invocationsCost(plan, record), judgeTokensCost(plan, record), embedding]);
+}
+
+function judgeCost(plan: CostPlan, record: TrialRecord): number | null {
+  const all = judgeTokensCost(plan, record);
+  if (all === null || all === 0) return all;
+  const cached = record.cached?.judge;
+  if (cached && cached.input_tokens === record.tokens.judge_input && cached.output_tokens === record.tokens.judge_output) return 0;
+  return withoutCached(all, cached, plan.judgeModel, plan.prices);
+}
+
+/** `cost` less what the calls the LLM cache answered would have cost (they sent nothing); unknown stays unknown. */
+function withoutCached(cost: number | null, cached: CachedCalls | undefined, model: string | undefined, prices: Prices): number | null {
+  if (cost === null || !cached || cached.calls === 0) return cost;
+  if (cached.input_tokens + cached.output_tokens === 0) return cost;
+  const saved = model ? costUsd(model, cached.input_tokens, cached.output_tokens, prices) : null;
+  return saved === null ? null : Math.max(0, cost - saved);
 }
 
 /**
@@ -71,6 +111,7 @@ function judgeCost(plan: CostPlan, record: TrialRecord): number | null {
  */
 export function costSummary(trials: readonly TrialRecord[], conditions: readonly Condition[]): CostSummary {
   const part = (pick: (costs: TrialCosts) => number | null) => usd(sumKnown(trials.map((trial) => (trial.costs ? pick(trial.costs) : null))));
+  const cachedCalls = trials.reduce((sum, trial) => sum + (trial.cached ? trial.cached.chat.calls + trial.cached.judge.calls : 0), 0);
   const encodings = [...new Set(trials.map((trial) => trial.injected_tokens_encoding).filter((label): label is string => label !== undefined))];
   const byCondition: CostSummary['by_condition'] = {};
   for (const condition of conditions) {
@@ -94,6 +135,7 @@ export function costSummary(trials: readonly TrialRecord[], conditions: readonly
     injected_tokens: sumTokens(trials, 'injected'),
     ...(encodings.length > 0 ? { injected_tokens_encoding: encodings.join(', ') } : {}),
     by_condition: byCondition,
+    ...(cachedCalls > 0 ? { cached_calls: cachedCalls } : {}),
   };
 }
 

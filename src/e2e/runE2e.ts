@@ -15,6 +15,8 @@ import { faultIgnored, faultOf, gradingOf, memoryOf } from './faults.js';
 import { priceTrial } from './cost.js';
 import { encodingForModel, injectedTokens, loadEncoding } from './tokens.js';
 import { meterEmbeddingsIfAny } from '../embeddings/usage.js';
+import { meterCachedCallsIfAny } from '../net/llmCache.js';
+import { dollars, type BudgetGuard } from './budget.js';
 import { capStoredText } from './storedText.js';
 import { capArtifact, probeActions } from './actions.js';
 import type { Invocation, TrialRecord, TrialFingerprint } from '../model/trial.js';
@@ -54,6 +56,8 @@ export interface E2eDeps {
   now?: () => number;
   /** recall-gate's environment, which a script grader's `env:` reads `${VAR}` from; process.env when absent. */
   env?: NodeJS.ProcessEnv;
+  /** The spend cap: no trial starts once it refuses (e2e/budget.ts); running ones finish. */
+  budget?: BudgetGuard;
 }
 
 /** A user id per case, condition and repetition: no trial can see another's memories. */
@@ -84,7 +88,8 @@ export function planTrials(plan: Pick<E2ePlan, 'cases' | 'conditions' | 'repeat'
 
 /**
  * Runs every planned trial not already done, up to `concurrency` at a time;
- * the sessions of one trial run in order. Returns the trials this run made.
+ * the sessions of one trial run in order, until the budget (when there is
+ * one) refuses to start another. Returns the trials this run made.
  */
 export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[]> {
   const pending = planTrials(plan).filter((trial) => !deps.done?.has(trial.key));
@@ -93,13 +98,30 @@ export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[
   const finished: TrialRecord[] = [];
   let next = 0;
   let warned = false;
+  let unknownSaid = false;
   let stopped = false;
-  const worker = async () => {
-    while (!stopped && next < pending.length) {
+  const budget = deps.budget;
+  const worker = async (limit = pending.length) => {
+    for (let taken = 0; !stopped && next < pending.length && taken < limit; taken += 1) {
+      if (budget && !budget.tryStart()) {
+        if (!stopped) {
+          stopped = true;
+          deps.log?.(`e2e: the budget of ${dollars(budget.cap)} (${budget.source}) would be passed by another trial (spent ${dollars(budget.spentUsd)} so far): no new trial starts; those running finish`);
+        }
+        break;
+      }
       const trial = pending[next++]!;
-      // Embedding requests made while a trial runs are its own, however many trials run at once (see meterEmbeddings).
-      const { value: record, usage: embedding } = await meterEmbeddingsIfAny(() => runTrial(plan, trial, deps));
+      // Embedding requests and cached model calls made while a trial runs are its own, however many trials run at once (see meterEmbeddings).
+      const {
+        value: { value: record, cached },
+        usage: embedding,
+      } = await meterEmbeddingsIfAny(() => meterCachedCallsIfAny(() => runTrial(plan, trial, deps)));
+      if (cached.chat.calls + cached.judge.calls > 0) record.cached = cached;
       priceTrial(plan, record, embedding);
+      if (budget?.finish(record) && !unknownSaid) {
+        unknownSaid = true;
+        deps.log?.(`warning: the cost of trial ${record.key} is unknown (a model with no price, or a call that reported no tokens): the budget counts only what is known, and results.json counts such trials in e2e.budget.unknown_trials`);
+      }
       const warning = record.invocations.find((invocation) => invocation.usage_warning)?.usage_warning ?? record.judge_usage_warning;
       if (warning && !warned) {
         warned = true;
@@ -115,6 +137,8 @@ export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[
       }
     }
   };
+  // Under a budget with nothing measured yet, the first trial runs alone: what a trial costs is known before others start beside it.
+  if (budget?.measuresFirst) await worker(1);
   // Settle every worker before reporting a failure: nothing may still write once the run has ended.
   const outcomes = await Promise.allSettled(Array.from({ length: Math.max(1, Math.min(plan.concurrency, pending.length)) }, worker));
   const failure = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
@@ -181,6 +205,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
       ...(reply.tool_calls ? { tool_calls: reply.tool_calls } : {}),
       ...(reply.artifacts ? { artifacts: reply.artifacts.map(capArtifact) } : {}),
       ...(reply.tool_rounds_exhausted ? { tool_rounds_exhausted: true } : {}),
+      ...(reply.cached ? { cached: true } : {}),
     });
     if (reply.usage) {
       record.tokens.input += reply.usage.input_tokens;

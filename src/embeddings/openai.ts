@@ -1,5 +1,6 @@
 import { RecallGateError } from '../errors.js';
 import { OpenAIEndpoint } from '../net/openaiEndpoint.js';
+import { recordModelAnswer } from '../net/modelAnswers.js';
 import type { Embedder } from './types.js';
 import { embedderReportsUsage, recordEmbedding } from './usage.js';
 
@@ -62,6 +63,7 @@ export class OpenAIEmbedder implements Embedder {
         ),
       signal,
     );
+    recordModelAnswer('embeddings', this.options.model, response.model);
     const tokens = response.usage?.prompt_tokens;
     // The request is billed whether or not its vectors check out below.
     recordEmbedding(this.options.model, typeof tokens === 'number' && Number.isSafeInteger(tokens) && tokens >= 0 ? tokens : undefined);

@@ -1,7 +1,7 @@
 import type { ResultsDocument } from '../model/results.js';
 import { round } from '../stats/summary.js';
 import { DEFAULT_SEED, mixSeed, pairedBootstrapChange, type ChangeInterval } from '../stats/bootstrap.js';
-import { resolveMetric } from './metrics.js';
+import { intervalUnitOf, resolveMetric } from './metrics.js';
 
 export interface MetricComparison {
   /** The gate's key for the metric, e.g. retrieval.vector.recall@3, e2e.ability.isolation.pass_rate. */
@@ -12,6 +12,8 @@ export interface MetricComparison {
   delta: number;
   /** 95% bootstrap interval of the change, paired on the units both runs share, with how they met. */
   change?: ChangeInterval;
+  /** What the change's shared, added and removed count when it is whole users or query groups (retrieval.interval_unit). */
+  unit?: 'user' | 'group';
 }
 
 const RATES = ['pass_rate', 'pass^k', 'pass@k'] as const;
@@ -28,18 +30,22 @@ export function compareResults(baseline: ResultsDocument, current: ResultsDocume
   const add = (metric: string, before: number | undefined, after: number | undefined) => {
     if (typeof before !== 'number' || typeof after !== 'number') return;
     const now = resolveMetric(metric, current);
-    const prior = resolveMetric(metric, baseline);
+    // In the current run's unit, so both sides draw the same users, groups or queries.
+    const prior = resolveMetric(metric, baseline, { intervalUnit: intervalUnitOf(current) });
     const change =
       now.status === 'value' && prior.status === 'value' && now.samples && prior.samples
         ? pairedBootstrapChange(now.samples, prior.samples, { seed: mixSeed(DEFAULT_SEED, `${metric}|${now.aggregation ?? ''}`) })
         : undefined;
-    rows.push({ metric, baseline: before, current: after, delta: round(after - before, 12), ...(change ? { change } : {}) });
+    const unit = now.status === 'value' ? now.samples?.unit : undefined;
+    rows.push({ metric, baseline: before, current: after, delta: round(after - before, 12), ...(change ? { change } : {}), ...(change && (unit === 'user' || unit === 'group') ? { unit } : {}) });
   };
 
   for (const [name, provider] of Object.entries(current.retrieval?.providers ?? {})) {
     const previous = baseline.retrieval?.providers[name];
     if (provider.status !== 'ok' || previous?.status !== 'ok') continue;
     for (const [metric, value] of Object.entries(provider.metrics ?? {})) add(`retrieval.${name}.${metric}`, previous.metrics?.[metric], value);
+    // Staleness shares (lower is better) where both runs had queries naming an obsolete memory.
+    for (const [metric, value] of Object.entries(provider.staleness?.metrics ?? {})) add(`retrieval.${name}.${metric}`, previous.staleness?.metrics[metric], value);
   }
 
   const now = current.e2e;

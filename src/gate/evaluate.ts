@@ -8,12 +8,16 @@
  * - max_drop fails when baseline - current > max_drop, max_rise when
  *   current - baseline > max_rise, on the point estimates (decide: point, the
  *   default). Beside them, a 95% bootstrap interval of current - baseline
- *   (pairedBootstrapChange: whole queries or cases, the ones both runs share
- *   resampled once per draw for both; seeded so it is reproducible) says
+ *   (pairedBootstrapChange: whole queries, users or query groups as the
+ *   current run's retrieval.interval_unit says, or whole cases; the ones both
+ *   runs share resampled once per draw for both; seeded so it is reproducible) says
  *   whether the change is larger than resampling noise (`significant`). With
  *   decide: interval it decides: max_drop fails only when the whole interval
  *   lies below -max_drop, max_rise only when it lies above max_rise; without an
  *   interval (no per-unit values) the point estimate decides, with a note.
+ * - Every max_drop/max_rise row also gets its mde, from this run's units
+ *   alone (gate/power.ts, stats/power.ts): the smallest change it tells from
+ *   noise; a bound below it is noted as underpowered, never decided on.
  * - Without a baseline (or with the metric absent from it) a max_drop/max_rise
  *   condition is `not-evaluated`: shown as such, waived like a skipped layer,
  *   never counted as a pass. A condition that also has op/value is decided by
@@ -35,8 +39,9 @@
 import type { TrialRecord } from '../model/trial.js';
 import type { ResultsDocument } from '../model/results.js';
 import { round } from '../stats/summary.js';
-import { DEFAULT_SEED, excludesZero, mixSeed, pairedBootstrapChange, type ChangeInterval, type UnitSamples } from '../stats/bootstrap.js';
-import { aggregationApplies, parseMetricKey, resolveMetric, defaultAggregation, type Resolution } from './metrics.js';
+import { DEFAULT_SEED, excludesZero, mixSeed, pairedBootstrapChange, unitNoun, type ChangeInterval, type SampleUnit, type UnitSamples } from '../stats/bootstrap.js';
+import { aggregationApplies, intervalUnitOf, parseMetricKey, resolveMetric, defaultAggregation, type Resolution } from './metrics.js';
+import { rowPower } from './power.js';
 import type { GateCondition, GateGroupRow, GateNode, GateOp, GateRow, GateSpec, Verdict } from '../model/gate.js';
 
 export const TOLERANCE = 1e-9;
@@ -51,6 +56,8 @@ export interface EvaluateOptions {
   seed?: number;
   /** Bootstrap resamples; 2,000 when absent. */
   resamples?: number;
+  /** False leaves out each max_drop/max_rise row's mde (calibrate, which evaluates the gate many times, reads none). */
+  power?: boolean;
 }
 
 export interface VariantRun {
@@ -92,6 +99,16 @@ export function compareOp(actual: number, op: GateOp, value: number): boolean {
     case 'eq':
       return Math.abs(actual - value) <= TOLERANCE;
   }
+}
+
+/**
+ * A max_drop/max_rise rule on a change: [delta, delta] for the point rule,
+ * the interval for decide: interval (which fails only when every value in it
+ * is beyond the bound). `only` checks one of the two bounds.
+ */
+export function relativeRuleFails(condition: Pick<GateCondition, 'max_drop' | 'max_rise'>, [low, high]: readonly [number, number], only?: 'max_drop' | 'max_rise'): boolean {
+  if (only !== 'max_rise' && condition.max_drop !== undefined && -high > condition.max_drop + TOLERANCE) return true;
+  return only !== 'max_drop' && condition.max_rise !== undefined && low > condition.max_rise + TOLERANCE;
 }
 
 /** ">= 0.9", "drop <= 0.05", ">= 0.9, rise <= 20". */
@@ -187,7 +204,7 @@ function evaluateCondition(condition: GateCondition, path: string, context: Cont
   if (hasRelative) {
     const against = baselineOf(condition, context);
     const before = against.run
-      ? resolveMetric(condition.metric, against.run.results, { aggregation: condition.aggregation, trials: against.run.trials })
+      ? resolveMetric(condition.metric, against.run.results, { aggregation: condition.aggregation, trials: against.run.trials, intervalUnit: intervalUnitOf(current) })
       : undefined;
     if (!before) {
       notes.push(against.missing ?? 'no baseline to compare against');
@@ -202,7 +219,8 @@ function evaluateCondition(condition: GateCondition, path: string, context: Cont
       if (change) {
         row.interval = change.interval;
         row.significant = excludesZero(change.interval);
-        row.pairing = { paired: change.paired, shared: change.shared, added: change.added, removed: change.removed };
+        const unit = resolved.samples!.unit;
+        row.pairing = { paired: change.paired, shared: change.shared, added: change.added, removed: change.removed, ...(unit === 'user' || unit === 'group' ? { unit } : {}) };
         const note = pairingNote(change, resolved.samples!.unit);
         if (note) notes.push(note);
       } else {
@@ -212,8 +230,7 @@ function evaluateCondition(condition: GateCondition, path: string, context: Cont
       row.decided_by = byInterval ? 'interval' : 'point';
       // By the interval, the change fails only when every value in it is beyond the bound.
       const [low, high] = byInterval ? change.interval : [delta, delta];
-      if (condition.max_drop !== undefined && -high > condition.max_drop + TOLERANCE) failed = true;
-      if (condition.max_rise !== undefined && low > condition.max_rise + TOLERANCE) failed = true;
+      if (relativeRuleFails(condition, [low, high])) failed = true;
       if (byInterval) notes.push(`decided by the 95% interval of the change (decide: interval)`);
       else if (condition.decide === 'interval') notes.push('decide: interval, but there is no interval: decided by the point estimate');
       else notes.push('decided by the point estimate of the change (decide: point)');
@@ -224,6 +241,18 @@ function evaluateCondition(condition: GateCondition, path: string, context: Cont
   else if (hasRelative && !compared && !hasAbsolute) row.status = 'not-evaluated';
   else row.status = 'pass';
   if (hasRelative && !compared && hasAbsolute && !failed) notes.push(`decided by ${OP_SYMBOL[condition.op!]} ${condition.value} alone`);
+
+  if (hasRelative && options.power !== false) {
+    // Beside the rule, never deciding: the smallest change this row can tell from noise (gate/power.ts).
+    const power = resolved.samples && rowPower(condition, resolved.samples, aggregation, options);
+    if (power) {
+      row.mde = power.mde;
+      row.power = power.power;
+      if (power.note) notes.push(power.note);
+    } else if (!resolved.samples && !compared) {
+      notes.push('no mde: results.json has no per-unit values for this metric');
+    }
+  }
   if (notes.length > 0) row.note = notes.join('; ');
   return row;
 }
@@ -233,10 +262,11 @@ function changeInterval(current: UnitSamples, baseline: UnitSamples, condition: 
 }
 
 /** Units on one side only, and an interval that could not pair, said in the row. */
-function pairingNote(change: ChangeInterval, unit: 'query' | 'case'): string | undefined {
-  const units = unit === 'query' ? 'queries' : 'cases';
+function pairingNote(change: ChangeInterval, unit: SampleUnit): string | undefined {
+  const units = unitNoun(unit, 2);
   const oneSide = change.added + change.removed > 0 ? `${change.added} ${units} added, ${change.removed} removed` : '';
-  if (change.paired) return oneSide ? `paired on ${change.shared} shared ${units}; ${oneSide}` : undefined;
+  // Whole users or groups are drawn: say so even when every one is shared, since the row's n is theirs, not the queries'.
+  if (change.paired) return oneSide ? `paired on ${change.shared} shared ${units}; ${oneSide}` : unit === 'user' || unit === 'group' ? `paired on ${change.shared} shared ${unitNoun(unit, change.shared)}, each with all its queries` : undefined;
   const why = change.shared + change.added + change.removed === 0 ? `the ${units} have no names to pair` : `only ${change.shared} ${units} shared`;
   return `unpaired interval (${why}${oneSide ? `; ${oneSide}` : ''}): each run resampled on its own`;
 }

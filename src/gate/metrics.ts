@@ -9,7 +9,17 @@
  *                                          with retrieval.group_metrics). Default aggregation: mean over queries
  *                                          (every query with a relevant memory counts, as in the reports).
  *   retrieval.<provider>.latency_ms        per-query search latency. Default aggregation: median.
+ *   retrieval.<provider>.stale@k           share of the queries naming an obsolete memory whose top k holds one;
+ *   retrieval.<provider>.stale_above_current   share where an obsolete memory is returned above every relevant one
+ *                                          (or a relevant one is not returned). Over the queries that name an
+ *                                          obsolete memory only; lower is better (gate with lte, max_rise).
  *   retrieval.<provider>.tag.<tag>.<m>     the same over the queries tagged <tag> (latency_ms too).
+ *   retrieval.<provider>.haystack@<f>.<m>  m (a ranking metric) at haystack fraction f, one of retrieval.haystack
+ *                                          written as a number (haystack@0.1; haystack@1 is the normal run's m).
+ *                                          Per-query values (QueryOutcome.haystack). Default aggregation: mean.
+ *   retrieval.<provider>.haystack.per_doubling.<m>   the change of m's mean per doubling of the haystack (the
+ *                                          least-squares slope against log2 of the memories seeded, over the
+ *                                          fractions; retrieval/haystack.ts). One number per run, resampled by query.
  *   retrieval.<provider>.cross_user_hits   results owned by another user than the searching one (the
  *                                          isolation canary); .unknown_ids: returned ids the suite never
  *                                          seeded. Counts over all returned results, one number per run.
@@ -68,7 +78,8 @@
  * p95, mean and max, and min is not available.
  *
  * A key resolves to one of: a value (with the samples a bootstrap resamples,
- * grouped by unit: queries for retrieval, cases for e2e); `skipped` when its
+ * grouped by unit: for retrieval queries, users or query groups as
+ * results.retrieval.interval_unit says; cases for e2e); `skipped` when its
  * layer was skipped or absent in this run (results.layers); `missing` when the
  * layer ran but the number is not there (a failed provider, a condition that
  * did not run); `invalid` when the key names nothing.
@@ -81,12 +92,16 @@ import type { FailureStage, TrialRecord } from '../model/trial.js';
 import { FAULT_KINDS, probeRecallMs } from '../e2e/faults.js';
 import type { Condition, FaultKind } from '../model/e2e.js';
 import type { ResultsDocument } from '../model/results.js';
+import type { SelectionRecord } from '../model/selection.js';
 import type { ProviderResult, QueryOutcome } from '../model/results.js';
-import { GROUP_PREFIX, METRIC_FAMILIES, scoredQueries, type MetricFamily } from '../retrieval/metrics.js';
+import { GROUP_PREFIX, METRIC_FAMILIES, STALE_ABOVE_CURRENT, namesObsolete, scoredQueries, type MetricFamily } from '../retrieval/metrics.js';
+import { queryUnitNames } from '../retrieval/intervals.js';
+import type { IntervalUnit } from '../model/figures.js';
+import { fractionLabel, slopePerDoubling } from '../retrieval/haystack.js';
 import { groupBy, mean, median, percentile } from '../stats/summary.js';
 import type { LatencySummary } from '../model/figures.js';
 import { didYouMean } from '../source/didYouMean.js';
-import type { UnitNames, UnitSamples } from '../stats/bootstrap.js';
+import type { SampleUnit, UnitNames, UnitSamples } from '../stats/bootstrap.js';
 import type { Aggregation } from '../model/gate.js';
 import { caseDiffSamples, caseNames, caseRateSamples, pooledRate, type NamedCase } from '../e2e/caseSamples.js';
 
@@ -103,13 +118,21 @@ export const ISOLATION_COUNTS = ['cross_user_hits', 'unknown_ids'] as const;
 export const GRADER_METRICS: readonly GraderMetric[] = ['score', 'pass_rate', 'pass^k'];
 export type RetrievalFamily = MetricFamily;
 type IsolationCount = (typeof ISOLATION_COUNTS)[number];
+/** The staleness families (retrieval/metrics.ts): lower is better, over the queries naming an obsolete memory. */
+export type StalenessFamily = 'stale' | typeof STALE_ABOVE_CURRENT;
+const STALE_METRIC = /^stale@([1-9][0-9]*)$/;
+
+/** A staleness key (stale@k, stale_above_current): a rise is the regression, so max_drop makes no sense on it. */
+export function isStalenessFamily(family: string): family is StalenessFamily {
+  return family === 'stale' || family === STALE_ABOVE_CURRENT;
+}
 export type E2eRate = (typeof E2E_RATES)[number];
 export type E2eScalar = (typeof E2E_SCALARS)[number];
 export type E2eConditionCost = (typeof E2E_CONDITION_COSTS)[number];
 
 /** A key, parsed. */
 export type MetricKey =
-  | { layer: 'retrieval'; provider: string; tag?: string; metric: string; family: RetrievalFamily | 'mrr' | 'latency_ms' | IsolationCount; k?: number; group?: true }
+  | { layer: 'retrieval'; provider: string; tag?: string; metric: string; family: RetrievalFamily | 'mrr' | 'latency_ms' | IsolationCount | StalenessFamily; k?: number; group?: true; haystack?: number | 'per_doubling' }
   | { layer: 'e2e'; kind: 'rate'; rate: E2eRate; condition?: Condition; ability?: string }
   | { layer: 'e2e'; kind: 'diff'; ability: string; diff: 'lift' | 'gap' }
   | { layer: 'e2e'; kind: 'latency'; which: 'call' | 'recall' }
@@ -134,8 +157,11 @@ const E2E_SINGLE = [...E2E_RATES, 'latency_ms', 'recall_latency_ms', ...E2E_SCAL
 
 const RANK_METRIC = new RegExp(`^(${METRIC_FAMILIES.join('|')})@([1-9][0-9]*)$`);
 
-function retrievalMetric(name: string): { family: RetrievalFamily | 'mrr' | 'latency_ms' | IsolationCount; k?: number; group?: true } | undefined {
+function retrievalMetric(name: string): { family: RetrievalFamily | 'mrr' | 'latency_ms' | IsolationCount | StalenessFamily; k?: number; group?: true } | undefined {
   if (name === 'mrr' || name === 'latency_ms') return { family: name };
+  if (name === STALE_ABOVE_CURRENT) return { family: STALE_ABOVE_CURRENT };
+  const stale = STALE_METRIC.exec(name);
+  if (stale) return { family: 'stale', k: Number(stale[1]) };
   if ((ISOLATION_COUNTS as readonly string[]).includes(name)) return { family: name as IsolationCount };
   // group_ names a ranking metric at group level: group_mrr, group_recall_all@5 (not group_latency_ms).
   if (name.startsWith(GROUP_PREFIX)) {
@@ -183,7 +209,7 @@ function parseRetrieval(key: string, rest: string[], known: KnownNames): ParsedK
   if (!metric) {
     const k = /@(\d+)$/.exec(name)?.[1] ?? '1';
     const ranking = [...METRIC_FAMILIES.map((family) => `${family}@${k}`), 'mrr'];
-    const candidates = [...ranking, ...ranking.map((metric) => `${GROUP_PREFIX}${metric}`), 'latency_ms', ...ISOLATION_COUNTS];
+    const candidates = [...ranking, ...ranking.map((metric) => `${GROUP_PREFIX}${metric}`), 'latency_ms', ...ISOLATION_COUNTS, `stale@${k}`, STALE_ABOVE_CURRENT];
     return {
       ok: false,
       reason: `"${name}" is not a retrieval metric`,
@@ -193,6 +219,8 @@ function parseRetrieval(key: string, rest: string[], known: KnownNames): ParsedK
   const middle = rest.slice(0, -1).join('.');
   const providers = new Set(known.providers ?? []);
   if (providers.has(middle)) return { ok: true, key: { layer: 'retrieval', provider: middle, metric: name, ...metric } };
+  const haystack = parseHaystack(key, middle, name, metric.family);
+  if (haystack) return haystack;
   const tagAt = rest.indexOf('tag');
   if (tagAt >= 0 && tagAt < rest.length - 1) {
     const provider = rest.slice(0, tagAt).join('.');
@@ -201,6 +229,26 @@ function parseRetrieval(key: string, rest: string[], known: KnownNames): ParsedK
     return { ok: true, key: { layer: 'retrieval', provider, tag, metric: name, ...metric } };
   }
   return { ok: true, key: { layer: 'retrieval', provider: middle, metric: name, ...metric } };
+}
+
+const HAYSTACK_AT = /^(.+)\.haystack@([^.]*(?:\.[0-9]*)?)$/;
+const PER_DOUBLING = /^(.+)\.haystack\.per_doubling$/;
+
+/** retrieval.<provider>.haystack@<f>.<m> and retrieval.<provider>.haystack.per_doubling.<m>; undefined when the key is neither. */
+function parseHaystack(key: string, middle: string, name: string, family: string): ParsedKey | undefined {
+  const at = HAYSTACK_AT.exec(middle);
+  const slope = PER_DOUBLING.exec(middle);
+  if (!at && !slope) return undefined;
+  const metric = retrievalMetric(name)!;
+  if (family === 'latency_ms' || isIsolationCount(family) || isStalenessFamily(family)) {
+    return { ok: false, reason: `"${key}": the haystack curve has the ranking metrics only, not ${name}`, hint: 'use recall@k, recall_all@k, precision@k, success@k, ndcg@k or mrr (each also group_)' };
+  }
+  if (slope) return { ok: true, key: { layer: 'retrieval', provider: slope[1]!, metric: name, ...metric, haystack: 'per_doubling' } };
+  const fraction = /^(?:0|1)?(?:\.[0-9]+)?$/.test(at![2]!) && at![2] !== '' ? Number(at![2]) : NaN;
+  if (!(fraction > 0 && fraction <= 1)) {
+    return { ok: false, reason: `"haystack@${at![2]}" names no haystack fraction: a fraction is a number in (0, 1]`, hint: 'e.g. retrieval.<provider>.haystack@0.1.recall@10' };
+  }
+  return { ok: true, key: { layer: 'retrieval', provider: at![1]!, metric: name, ...metric, haystack: fraction } };
 }
 
 function parseE2e(key: string, rest: string[], known: KnownNames): ParsedKey {
@@ -317,7 +365,7 @@ function parseGrader(key: string, rest: string[], known: KnownNames, ability?: s
 
 /** The aggregation a key uses when the condition names none; undefined when none applies. */
 export function defaultAggregation(key: MetricKey): Aggregation | undefined {
-  if (key.layer === 'retrieval') return isIsolationCount(key.family) ? undefined : key.family === 'latency_ms' ? 'median' : 'mean';
+  if (key.layer === 'retrieval') return isIsolationCount(key.family) || key.haystack === 'per_doubling' ? undefined : key.family === 'latency_ms' ? 'median' : 'mean';
   if (key.kind === 'latency' || (key.kind === 'fault' && key.metric === 'recall_latency_ms')) return 'median';
   if ((key.kind === 'rate' && key.rate !== 'errors') || (key.kind === 'fault' && key.metric === 'pass_rate') || key.kind === 'grader') return 'mean';
   return undefined;
@@ -351,6 +399,11 @@ export type Resolution =
 export interface ResolveOptions {
   /** Overrides the key's default aggregation. */
   aggregation?: Aggregation;
+  /**
+   * What retrieval samples are drawn in; the run's own (results.retrieval.interval_unit) when absent. A
+   * baseline is resolved in the current run's unit, so a change pairs the same users, groups or queries.
+   */
+  intervalUnit?: IntervalUnit;
   /** The run's trials (trials.jsonl): per-call latencies and per-case cost and recall quality. */
   trials?: readonly TrialRecord[];
 }
@@ -372,14 +425,25 @@ export function resolveMetric(key: string, results: ResultsDocument, options: Re
   const aggregation = options.aggregation ?? fallback;
   const state = results.layers[spec.layer];
   if (state !== 'ran') return { status: 'skipped', layer: spec.layer, reason: `the ${spec.layer} layer was ${state} in this run` };
-  if (spec.layer === 'retrieval') return isIsolationCount(spec.family) ? resolveIsolation(spec, spec.family, results) : resolveRetrieval(spec, results, aggregation!);
+  if (spec.layer === 'retrieval') {
+    const unit = options.intervalUnit ?? intervalUnitOf(results);
+    if (isIsolationCount(spec.family)) return resolveIsolation(spec, spec.family, results, unit);
+    // haystack@1 is the normal run: the plain metric.
+    if (spec.haystack !== undefined && spec.haystack !== 1) return resolveHaystack(spec, spec.haystack, results, aggregation, unit);
+    return resolveRetrieval(spec, results, aggregation!, unit);
+  }
   return resolveE2e(spec, results, aggregation, options.trials);
 }
 
 type RetrievalKey = Extract<MetricKey, { layer: 'retrieval' }>;
 type E2eKey = Extract<MetricKey, { layer: 'e2e' }>;
 
-function valueOf(values: readonly number[], aggregation: Aggregation, unit: 'query' | 'case', layer: 'retrieval' | 'e2e', names?: UnitNames): Resolution {
+/** What a run's retrieval intervals draw: results written before the unit was recorded drew queries. */
+export function intervalUnitOf(results: Pick<ResultsDocument, 'retrieval'>): IntervalUnit {
+  return results.retrieval?.interval_unit ?? 'query';
+}
+
+function valueOf(values: readonly number[], aggregation: Aggregation, unit: SampleUnit, layer: 'retrieval' | 'e2e', names?: UnitNames): Resolution {
   return {
     status: 'value',
     value: aggregate(values, aggregation),
@@ -389,7 +453,7 @@ function valueOf(values: readonly number[], aggregation: Aggregation, unit: 'que
   };
 }
 
-function resolveRetrieval(spec: RetrievalKey, results: ResultsDocument, aggregation: Aggregation): Resolution {
+function resolveRetrieval(spec: RetrievalKey, results: ResultsDocument, aggregation: Aggregation, unit: IntervalUnit): Resolution {
   const retrieval = results.retrieval;
   if (!retrieval) return unfinished('retrieval', results);
   const provider: ProviderResult | undefined = own(retrieval.providers, spec.provider);
@@ -402,13 +466,16 @@ function resolveRetrieval(spec: RetrievalKey, results: ResultsDocument, aggregat
     return { status: 'missing', reason: `${spec.metric} was not computed: retrieval.k is ${retrieval.k.join(', ')}` };
   }
   const tagged: QueryOutcome[] = spec.tag === undefined ? provider.queries : provider.queries.filter((query) => query.tags.includes(spec.tag!));
-  // Every search took its time; only queries with a relevant memory have a metric to average.
-  const queries = spec.family === 'latency_ms' ? tagged : scoredQueries(tagged);
+  // Every search took its time; only queries with a relevant memory have a metric to average, only those naming an obsolete one a staleness.
+  const stale = isStalenessFamily(spec.family);
+  const queries = spec.family === 'latency_ms' ? tagged : stale ? tagged.filter(namesObsolete) : scoredQueries(tagged);
   const read = (query: QueryOutcome) => (spec.family === 'latency_ms' ? query.latency_ms : query.metrics[spec.metric]);
   const values = queries.map(read).filter((value): value is number => typeof value === 'number');
-  if (values.length > 0 && values.length === queries.length) return valueOf(values, aggregation, 'query', 'retrieval', { ids: queries.map((query) => query.id) });
+  if (values.length > 0 && values.length === queries.length) return valueOf(values, aggregation, unit, 'retrieval', queryUnitNames(queries, unit));
+  if (stale) return staleFromSummary(spec, provider, tagged, aggregation);
 
   if (spec.tag !== undefined && !own(provider.by_tag, spec.tag) && tagged.length === 0) {
+    if (results.selection?.queries) return { status: 'skipped', layer: 'retrieval', reason: narrowedOut(`tag "${spec.tag}"`, results.selection) };
     const tags = Object.keys(provider.by_tag ?? {});
     return { status: 'missing', reason: `no query is tagged "${spec.tag}"`, hint: didYouMean(spec.tag, tags) };
   }
@@ -425,12 +492,70 @@ function resolveRetrieval(spec: RetrievalKey, results: ResultsDocument, aggregat
   return { status: 'missing', reason: `no per-query ${spec.metric} for ${where}, so its ${aggregation} is not available` };
 }
 
+/**
+ * A haystack figure: per-query values at the fraction (QueryOutcome.haystack),
+ * or for per_doubling each query's values at every fraction, the slope taken
+ * over their means; without the rows, what results.json stored (mean only).
+ */
+function resolveHaystack(spec: RetrievalKey, at: number | 'per_doubling', results: ResultsDocument, aggregation: Aggregation | undefined, unit: IntervalUnit): Resolution {
+  const retrieval = results.retrieval;
+  if (!retrieval) return unfinished('retrieval', results);
+  const provider: ProviderResult | undefined = own(retrieval.providers, spec.provider);
+  if (!provider) {
+    const names = Object.keys(retrieval.providers);
+    return { status: 'missing', reason: `no provider "${spec.provider}" in this run`, hint: didYouMean(spec.provider, names) ?? `providers: ${names.join(', ')}` };
+  }
+  if (provider.status !== 'ok') return { status: 'missing', reason: `provider ${provider.name} failed: ${provider.error ?? 'no results'}` };
+  if (spec.k !== undefined && !retrieval.k.includes(spec.k)) return { status: 'missing', reason: `${spec.metric} was not computed: retrieval.k is ${retrieval.k.join(', ')}` };
+  const points = provider.haystack?.points;
+  if (!retrieval.haystack || !points) return { status: 'missing', reason: 'this run measured no haystack curve', hint: 'add retrieval.haystack (e.g. [0.1, 0.5, 1]) to the suite' };
+  const queries = scoredQueries(provider.queries);
+  const valuesAt = (fraction: number) => queries.map((query) => (fraction === 1 ? query.metrics[spec.metric] : query.haystack?.[fractionLabel(fraction)]?.[spec.metric]));
+  const complete = (values: (number | undefined)[]): values is number[] => values.length > 0 && values.every((value) => typeof value === 'number');
+  const names = queryUnitNames(queries, unit);
+
+  if (at === 'per_doubling') {
+    const columns = points.map((point) => valuesAt(point.fraction));
+    const statistic = (units: readonly (readonly number[])[]) => slopePerDoubling(points.map((point, index) => ({ memories: point.memories, value: mean(units.map((unit) => unit[index]!)) }))) ?? NaN;
+    if (new Set(points.map((point) => point.memories)).size < 2) {
+      return { status: 'missing', reason: `every haystack fraction seeded ${points[0]?.memories ?? 0} memories: no memory is relevant to no query, so there was nothing to thin` };
+    }
+    if (columns.every(complete)) {
+      const units = queries.map((_, row) => columns.map((column) => column[row]!));
+      return { status: 'value', value: statistic(units), layer: 'retrieval', samples: { unit, units, ...names, statistic } };
+    }
+    const stored = provider.haystack?.per_doubling?.[spec.metric];
+    if (stored !== undefined) return { status: 'value', value: stored, layer: 'retrieval' };
+    return { status: 'missing', reason: `no haystack ${spec.metric} for ${provider.name}` };
+  }
+  const point = points.find((candidate) => candidate.fraction === at);
+  if (!point) return { status: 'missing', reason: `this run measured no haystack at ${at}: retrieval.haystack was ${points.map((candidate) => candidate.fraction).join(', ')}` };
+  const values = valuesAt(at);
+  if (complete(values)) return valueOf(values, aggregation!, unit, 'retrieval', names);
+  const stored = point.metrics[spec.metric];
+  if (aggregation === 'mean' && stored !== undefined) return { status: 'value', value: stored, aggregation, layer: 'retrieval' };
+  return { status: 'missing', reason: `no per-query ${spec.metric} at haystack ${at} for ${provider.name}, so its ${aggregation} is not available` };
+}
+
+/** A staleness figure without per-query rows: what results.json's summary holds, or why there is none. */
+function staleFromSummary(spec: RetrievalKey, provider: ProviderResult, tagged: readonly QueryOutcome[], aggregation: Aggregation): Resolution {
+  const where = spec.tag === undefined ? provider.name : `${provider.name}, tag ${spec.tag}`;
+  if (spec.tag !== undefined && tagged.length === 0 && !own(provider.staleness?.by_tag, spec.tag)) return { status: 'missing', reason: `no query is tagged "${spec.tag}"`, hint: didYouMean(spec.tag, Object.keys(provider.by_tag ?? {})) };
+  if (provider.queries.length > 0 && !tagged.some(namesObsolete)) {
+    return { status: 'missing', reason: `no query${spec.tag === undefined ? '' : ` tagged "${spec.tag}"`} names an obsolete memory, so there is no ${spec.metric} for ${provider.name}`, hint: 'give queries obsolete: [ids] (memories that were true once and are superseded)' };
+  }
+  const figures = spec.tag === undefined ? provider.staleness : own(provider.staleness?.by_tag, spec.tag);
+  const stored = figures?.metrics[spec.metric];
+  if (aggregation === 'mean' && stored !== undefined) return { status: 'value', value: stored, aggregation, layer: 'retrieval' };
+  return { status: 'missing', reason: `no per-query ${spec.metric} for ${where}, so its ${aggregation} is not available` };
+}
+
 function isIsolationCount(family: string): family is IsolationCount {
   return (ISOLATION_COUNTS as readonly string[]).includes(family);
 }
 
 /** Leaks found before a provider failed still count: they happened. Per-query counts are the samples. */
-function resolveIsolation(spec: RetrievalKey, family: IsolationCount, results: ResultsDocument): Resolution {
+function resolveIsolation(spec: RetrievalKey, family: IsolationCount, results: ResultsDocument, unit: IntervalUnit): Resolution {
   const provider = own(results.retrieval?.providers ?? {}, spec.provider);
   if (!results.retrieval) return unfinished('retrieval', results);
   if (!provider?.isolation) return { status: 'missing', reason: `no isolation check for provider "${spec.provider}" in this run` };
@@ -440,7 +565,12 @@ function resolveIsolation(spec: RetrievalKey, family: IsolationCount, results: R
   const queries = spec.tag === undefined ? provider.queries : provider.queries.filter((query) => query.tags.includes(spec.tag!));
   const units = queries.map((query) => [listed.filter((hit) => hit.query === query.id).length]);
   const value = spec.tag === undefined ? provider.isolation[family] : sum(units);
-  return { status: 'value', value, layer: 'retrieval', samples: { unit: 'query', units, ids: queries.map((query) => query.id), statistic: sum } };
+  return { status: 'value', value, layer: 'retrieval', samples: { unit, units, ...queryUnitNames(queries, unit), statistic: sum } };
+}
+
+/** Why a unit the suite has is absent: the narrowed run (run --case, --ability, --query, --sample, --rerun-failed) left it out. */
+function narrowedOut(what: string, selection: SelectionRecord): string {
+  return `${what} is not in this narrowed run (${selection.by.join(', ')})`;
 }
 
 /** A layer that ran without results: say what stopped the run, when results.json recorded it. */
@@ -484,6 +614,8 @@ function resolveE2e(spec: E2eKey, results: ResultsDocument, aggregation: Aggrega
   const e2e = results.e2e;
   if (!e2e) return unfinished('e2e', results);
   const abilityMissing = (ability: string): Resolution => {
+    // The suite's gate names only abilities the suite has (validateGate): absent from a narrowed run, the selection left it out.
+    if (results.selection?.cases) return { status: 'skipped', layer: 'e2e', reason: narrowedOut(`ability "${ability}"`, results.selection) };
     const names = Object.keys(e2e.abilities);
     return { status: 'missing', reason: `no ability "${ability}" in this run`, hint: didYouMean(ability, names) ?? `abilities: ${names.join(', ')}` };
   };

@@ -13,12 +13,13 @@ import type { TrialRecord } from '../model/trial.js';
 import type { ResultsDocument } from '../model/results.js';
 import { querySummaries } from '../retrieval/runRetrieval.js';
 import type { IsolationCheck, ProviderResult } from '../model/results.js';
-import { hasRelevant } from '../retrieval/metrics.js';
+import { hasRelevant, namesObsolete } from '../retrieval/metrics.js';
 import type { SplitChoice } from '../model/split.js';
 import type { CaseSpec } from '../model/e2e.js';
 import type { SelectionRecord } from '../model/selection.js';
 import type { QuerySpec, Suite } from '../model/suite.js';
 import { evaluateGate, type EvaluateOptions } from './evaluate.js';
+import { intervalUnitOf } from './metrics.js';
 import type { GateSpec, Verdict } from '../model/gate.js';
 
 export interface SplitResults {
@@ -30,7 +31,7 @@ export interface SplitResults {
 }
 
 /** A run as if only `split`'s cases and queries had run; `all` is the run itself. */
-function resultsForSplit(results: ResultsDocument, trials: readonly TrialRecord[] | undefined, suite: Suite, split: SplitChoice): SplitResults {
+export function resultsForSplit(results: ResultsDocument, trials: readonly TrialRecord[] | undefined, suite: Suite, split: SplitChoice): SplitResults {
   const counted = { cases: Object.keys(results.e2e?.cases ?? {}).length, queries: Object.values(results.retrieval?.providers ?? {})[0]?.queries.length ?? 0 };
   if (split === 'all') return { results, trials, ...counted };
   return resultsForUnits(results, trials, suite, { query: (query) => (query.split ?? 'dev') === split, case: (spec) => (spec.split ?? 'dev') === split });
@@ -67,12 +68,14 @@ function resultsForUnits(
         const kept = provider.queries.filter((query) => ids.has(query.id));
         queries = Math.max(queries, kept.length);
         // A failed provider stays failed; its leaks found before it failed still count.
-        const summaries = provider.status === 'ok' ? querySummaries(name, kept, cutoffs, results.retrieval!.group_metrics) : {};
-        return [name, { ...provider, ...summaries, queries: kept, ...(provider.isolation ? { isolation: isolationOf(provider.isolation, ids) } : {}) }];
+        const summaries = provider.status === 'ok' ? querySummaries(name, kept, cutoffs, results.retrieval!.group_metrics, intervalUnitOf(results)) : {};
+        // staleness: undefined first, so a split whose queries name no obsolete memory keeps none of the whole run's.
+        return [name, { ...provider, staleness: undefined, ...summaries, queries: kept, ...(provider.isolation ? { isolation: isolationOf(provider.isolation, ids) } : {}) }];
       }),
     );
     const withoutRelevant = suite.retrieval.queries.filter((query) => ids.has(query.id) && !hasRelevant(query)).length;
-    narrowed.retrieval = { ...results.retrieval, query_count: queries, queries_without_relevant: withoutRelevant, providers };
+    const withObsolete = suite.retrieval.queries.filter((query) => ids.has(query.id) && namesObsolete(query)).length;
+    narrowed.retrieval = { ...results.retrieval, query_count: queries, queries_without_relevant: withoutRelevant, queries_with_obsolete: withObsolete, providers };
     if (queries === 0) narrowNothing(narrowed, 'retrieval');
   }
 

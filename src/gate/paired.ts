@@ -2,13 +2,20 @@
  * Paired comparison of two runs, unit by unit: which cases went from pass to
  * fail and back (exact McNemar test), which queries found their first relevant
  * memory lower or higher (Wilcoxon signed-rank test on the reciprocal rank).
- * Every p-value travels with the counts it came from. Pure.
+ * When the run draws whole users or query groups (retrieval.interval_unit),
+ * the test pairs those: each unit's statistic is the mean over its shared
+ * queries of the change in reciprocal rank, so a user with many queries
+ * counts once, as in the intervals. Every p-value travels with the counts it
+ * came from. Pure.
  */
 import type { CaseRates, E2eResult } from '../model/e2eResult.js';
 import type { Condition } from '../model/e2e.js';
 import type { ResultsDocument } from '../model/results.js';
 import type { ProviderResult, QueryOutcome } from '../model/results.js';
 import { scoredQueries } from '../retrieval/metrics.js';
+import { unitKey } from '../retrieval/intervals.js';
+import type { IntervalUnit } from '../model/figures.js';
+import { intervalUnitOf } from './metrics.js';
 import { ZERO, mcnemarExact, wilcoxonSignedRank, type McNemarResult, type WilcoxonResult } from '../stats/paired.js';
 
 /**
@@ -85,45 +92,78 @@ export interface QueryChanges {
   worse: RankChange[];
   better: RankChange[];
   same: number;
-  /** On the per-query reciprocal rank (1 / first relevant rank, 0 when none), current - baseline. */
+  /**
+   * On the reciprocal rank (1 / first relevant rank, 0 when none), current - baseline: per query, or per
+   * user or query group (`unit`) the mean of that difference over the unit's shared queries.
+   */
   wilcoxon: WilcoxonResult;
+  /** What the test pairs, when not single queries: whole users or query groups, `units` of them shared. */
+  unit?: 'user' | 'group';
+  units?: number;
   added: string[];
   removed: string[];
 }
 
 const reciprocal = (rank: number | null) => (rank === null ? 0 : 1 / rank);
 
-/** Per-query changes of one provider between two runs, paired by query id. */
-export function queryChanges(baseline: ProviderResult, current: ProviderResult): QueryChanges {
-  // A query with no relevant memory has no rank to compare: it is in neither run's pairs.
-  const [was, now] = [scoredQueries(baseline.queries), scoredQueries(current.queries)];
-  const before = new Map(was.map((query) => [query.id, query]));
+/** Units of two runs paired by id: each pair (baseline, current) in the current run's order, and the ids of either run alone. */
+export interface Pairing<T> {
+  pairs: [before: T, after: T][];
+  /** In the current run only, in its order. */
+  added: string[];
+  /** In the baseline only, in its order. */
+  removed: string[];
+}
+
+/** Pairs the units of two runs by id: what every comparison of two runs (queries, cases) stands on. */
+export function pairById<T>(baseline: readonly T[], current: readonly T[], id: (unit: T) => string): Pairing<T> {
+  const before = new Map(baseline.map((unit) => [id(unit), unit]));
+  const pairs: [T, T][] = [];
+  const added: string[] = [];
+  for (const unit of current) {
+    const prior = before.get(id(unit));
+    if (prior === undefined) added.push(id(unit));
+    else pairs.push([prior, unit]);
+  }
+  const now = new Set(current.map(id));
+  return { pairs, added, removed: baseline.map(id).filter((key) => !now.has(key)) };
+}
+
+/** A provider's queries of two runs paired by id; a query with no relevant memory has no rank to compare: it is in neither run's pairs. */
+export function pairQueries(baseline: ProviderResult, current: ProviderResult): Pairing<QueryOutcome> {
+  return pairById(scoredQueries(baseline.queries), scoredQueries(current.queries), (query) => query.id);
+}
+
+/** Per-query changes of one provider between two runs, paired by query id; the test over `unit`s (see QueryChanges.wilcoxon). */
+export function queryChanges(baseline: ProviderResult, current: ProviderResult, unit: IntervalUnit = 'query'): QueryChanges {
+  const { pairs, added, removed } = pairQueries(baseline, current);
   const worse: RankChange[] = [];
   const better: RankChange[] = [];
   const differences: number[] = [];
-  const added: string[] = [];
-  for (const query of now) {
-    const prior = before.get(query.id);
-    if (!prior) {
-      added.push(query.id);
-      continue;
-    }
+  // Each unit's differences, for the test over whole users or groups.
+  const byUnit = new Map<string, number[]>();
+  for (const [prior, query] of pairs) {
     const change = { id: query.id, before: firstRelevantRank(prior), after: firstRelevantRank(query) };
     const difference = reciprocal(change.after) - reciprocal(change.before);
     differences.push(difference);
+    const key = unitKey(query, unit);
+    const members = byUnit.get(key);
+    if (members) members.push(difference);
+    else byUnit.set(key, [difference]);
     if (difference < -ZERO) worse.push(change);
     else if (difference > ZERO) better.push(change);
   }
-  const nowIds = new Set(now.map((query) => query.id));
+  const perUnit = unit === 'query' ? undefined : [...byUnit.values()].map((members) => members.reduce((a, b) => a + b, 0) / members.length);
   return {
     provider: current.name,
     shared: differences.length,
     worse,
     better,
     same: differences.length - worse.length - better.length,
-    wilcoxon: wilcoxonSignedRank(differences),
+    wilcoxon: wilcoxonSignedRank(perUnit ?? differences),
+    ...(perUnit && unit !== 'query' ? { unit, units: perUnit.length } : {}),
     added,
-    removed: was.filter((query) => !nowIds.has(query.id)).map((query) => query.id),
+    removed,
   };
 }
 
@@ -132,12 +172,13 @@ export interface PairedChanges {
   queries: QueryChanges[];
 }
 
-/** Both comparisons for two runs: e2e cases when both ran it, every provider that completed in both. */
+/** Both comparisons for two runs: e2e cases when both ran it, every provider that completed in both (in the current run's interval unit). */
 export function pairedChanges(baseline: ResultsDocument, current: ResultsDocument): PairedChanges {
   const queries: QueryChanges[] = [];
+  const unit = intervalUnitOf(current);
   for (const [name, provider] of Object.entries(current.retrieval?.providers ?? {})) {
     const prior = baseline.retrieval?.providers[name];
-    if (provider.status === 'ok' && prior?.status === 'ok') queries.push(queryChanges(prior, provider));
+    if (provider.status === 'ok' && prior?.status === 'ok') queries.push(queryChanges(prior, provider, unit));
   }
   const cases = current.e2e && baseline.e2e ? caseChanges(baseline.e2e, current.e2e) : undefined;
   return { ...(cases ? { cases } : {}), queries };

@@ -4,7 +4,8 @@ import { stageRateUnmeasured } from '../e2e/stage.js';
 import type { Suite } from '../model/suite.js';
 import { didYouMean } from '../source/didYouMean.js';
 import { isCondition, variantOfBaseline } from './evaluate.js';
-import { AGGREGATIONS, aggregationApplies, parseMetricKey, type MetricKey } from './metrics.js';
+import { AGGREGATIONS, aggregationApplies, isStalenessFamily, parseMetricKey, type MetricKey } from './metrics.js';
+import { namesObsolete } from '../retrieval/metrics.js';
 import type { Aggregation, GateCondition, GateDecide, GateNode, GateOp, GateSpec } from '../model/gate.js';
 import type { SplitChoice } from '../model/split.js';
 
@@ -125,6 +126,10 @@ function checkCondition(condition: GateCondition, at: (string | number)[], suite
   }
   const issue = checkKey(parsed.key, suite);
   if (issue) problem('metric', `metric "${condition.metric}": ${issue.message}`, issue.hint);
+  // Lower is better: a drop in staleness is an improvement, so max_drop would fail the gate on one.
+  if (parsed.key.layer === 'retrieval' && isStalenessFamily(parsed.key.family) && maxDrop !== undefined) {
+    problem('max_drop', `${condition.metric} is lower-is-better (a share of queries meeting a superseded memory): max_drop would fail on an improvement`, 'use max_rise for the largest rise allowed against the baseline, or op: lte with a value');
+  }
   if (aggregation !== undefined && AGGREGATIONS.includes(aggregation as Aggregation) && !aggregationApplies(parsed.key)) {
     problem('aggregation', `aggregation does not apply to ${condition.metric}: it is one number per run`, 'remove aggregation');
   }
@@ -169,9 +174,22 @@ function checkKey(key: MetricKey, suite: Suite): { message: string; hint?: strin
     if (key.group && !retrieval.group_metrics) {
       return { message: `${key.metric} is computed only with retrieval.group_metrics: true`, hint: 'set retrieval.group_metrics: true (memories need group:), or gate on the memory-level metric' };
     }
+    if (key.haystack !== undefined) {
+      const fractions = retrieval.haystack?.fractions;
+      if (!fractions) return { message: `${key.metric} at a haystack fraction is measured only with retrieval.haystack`, hint: 'add retrieval.haystack: [0.1, 0.5, 1], or gate on the plain metric' };
+      if (key.haystack !== 'per_doubling' && !fractions.includes(key.haystack)) {
+        return { message: `haystack@${key.haystack} is not measured: retrieval.haystack is ${listed(fractions.map(String))}`, hint: `add ${key.haystack} to retrieval.haystack, or use one of its fractions` };
+      }
+    }
     if (key.tag !== undefined) {
       const tags = [...new Set(retrieval.queries.flatMap((query) => query.tags))].sort();
       if (!tags.includes(key.tag)) return { message: `no query is tagged "${key.tag}"`, hint: didYouMean(key.tag, tags) ?? `tags: ${listed(tags)}` };
+    }
+    if (isStalenessFamily(key.family)) {
+      const scope = key.tag === undefined ? retrieval.queries : retrieval.queries.filter((query) => query.tags.includes(key.tag!));
+      if (!scope.some(namesObsolete)) {
+        return { message: `no query${key.tag === undefined ? '' : ` tagged "${key.tag}"`} names an obsolete memory, so there is no ${key.metric} to measure`, hint: 'give queries obsolete: [ids] (memories of the same user that were true once and are superseded)' };
+      }
     }
     return undefined;
   }

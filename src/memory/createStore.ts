@@ -14,7 +14,7 @@ export interface StoreContext extends EmbedderContext {
   suiteName: string;
   /** Distinguishes this run's server-side state (Chroma collections) from any other run's. */
   runId: string;
-  /** Where a command adapter's stderr lines go (a run: adapter.log in its results folder); recall-gate's stderr when absent. */
+  /** Where the stderr lines of a process recall-gate starts for the run go (a command adapter, a started adapter server, a stdio MCP server; a run: adapter.log in its results folder); recall-gate's stderr when absent. */
   adapterStderr?: (line: string) => void;
 }
 
@@ -46,7 +46,7 @@ export function createStore(provider: ProviderSpec, context: StoreContext): Memo
     }
     case 'mcp':
       // An MCP server's tools behind the adapter store: same lazy per-user reset, same ranking rules.
-      return new AdapterMemoryStore(mcpClient(provider, context.baseDir, context.env), { closeClient: true });
+      return new AdapterMemoryStore(mcpClient(provider, context.baseDir, context.env, context.adapterStderr), { closeClient: true });
   }
 }
 

@@ -35,6 +35,8 @@ export interface McpConnection {
   command?: string[];
   cwd?: string;
   env?: Record<string, string>;
+  /** Where a stdio server's stderr lines go (a run: adapter.log); recall-gate's stderr when absent. */
+  onStderr?: (line: string) => void;
   /** Streamable HTTP: the server's endpoint. */
   url?: string;
   headers?: Record<string, string>;
@@ -105,7 +107,7 @@ export class McpClient implements MemoryClient {
   async list(user: string): Promise<MemoryEntry[]> {
     if (!this.tools.list) {
       throw new RecallGateError('incomplete', `${this.label}: the suite names no list tool, so what memory holds cannot be read`, {
-        hint: 'name the server\'s list or read tool under the provider\'s tools.list (README, "MCP memory servers")',
+        hint: 'name the server\'s list or read tool under the provider\'s tools.list (docs/providers.md, "MCP memory servers")',
       });
     }
     const items = await this.items('list', { user });
@@ -166,12 +168,13 @@ export class McpClient implements MemoryClient {
     this.limitFailure ??= { error, during: [...this.waiting] };
   }
 
-  /** A stdio server's log goes to our stderr, as an adapter's does; its last lines go into error messages. */
+  /** A stdio server's log goes where an adapter's does (adapter.log in a run); its last lines go into error messages. */
   private keepStderr(raw: string): void {
     const line = scrubSecrets(raw);
     this.stderrTail.push(line);
     if (this.stderrTail.length > STDERR_KEPT) this.stderrTail.shift();
-    process.stderr.write(`${line}\n`);
+    if (this.server.onStderr) this.server.onStderr(line);
+    else process.stderr.write(`${line}\n`);
   }
 
   /** The tool's result, as the items its `results` path points at. */
@@ -253,7 +256,7 @@ export class McpClient implements MemoryClient {
 
   private unusable(role: McpToolRole, problem: string, hint?: string): RecallGateError {
     return new RecallGateError('incomplete', `${this.label}: tool "${this.tools[role]!.name}" (tools.${role}) returned an unusable result: ${problem}`, {
-      hint: hint ?? `see README, "MCP memory servers", for how results map onto memories`,
+      hint: hint ?? `see docs/providers.md, "MCP memory servers", for how results map onto memories`,
     });
   }
 }
@@ -289,9 +292,9 @@ function meteredFetch(onLimit: (error: McpLimitError) => void): typeof fetch {
 }
 
 /** The client a provider entry of kind mcp describes, with env, headers and secrets resolved. */
-export function mcpClient(provider: ProviderSpec, baseDir: string, env: NodeJS.ProcessEnv): McpClient {
+export function mcpClient(provider: ProviderSpec, baseDir: string, env: NodeJS.ProcessEnv, onStderr?: (line: string) => void): McpClient {
   const connection: McpConnection = provider.command
-    ? { command: provider.command, cwd: resolve(baseDir, provider.cwd ?? '.'), env: childEnv(provider.env, env) }
+    ? { command: provider.command, cwd: resolve(baseDir, provider.cwd ?? '.'), env: childEnv(provider.env, env), ...(onStderr ? { onStderr } : {}) }
     : { url: provider.url!, headers: httpHeaders({ url: provider.url!, headers_env: provider.headers_env }, env) };
   return new McpClient(connection, provider.tools!, provider.timeout_ms);
 }

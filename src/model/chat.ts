@@ -64,4 +64,6 @@ export interface ChatReply extends ReportedUsage {
   artifacts?: Artifact[];
   /** The builtin target's model still called tools after max_tool_rounds rounds: its reply was asked for with tool_choice "none". */
   tool_rounds_exhausted?: true;
+  /** Every model request of this invocation was answered from the LLM cache (run --cache-llm). */
+  cached?: true;
 }

@@ -3,6 +3,7 @@ import type { Artifact, Condition, FaultKind, ToolCall } from './e2e.js';
 import type { IntervalEstimate, LatencySummary } from './figures.js';
 import type { HarmfulRecall } from './trial.js';
 import type { StageSummary, TrialStage } from './stage.js';
+import type { BudgetRecord } from './spend.js';
 
 /** Pass figures over a set of trials; errors stay in the denominator. */
 export interface Rates {
@@ -46,6 +47,8 @@ export interface CaseResult {
   conditions: Partial<Record<Condition, CaseRates>>;
   /** Passed with memory off although it needs memory: the setup leaks. */
   leak: boolean;
+  /** The suite's needs_memory: a case that needs memory is expected to fail under none. Absent in results written before it was kept. */
+  needs_memory?: boolean;
   /** The case whose sessions it was planted with (the start of its plant_from chain): one history, resampled as one unit. */
   planted_from?: string;
 }
@@ -85,6 +88,8 @@ export interface E2eResult {
   stages?: StageSummary;
   /** Each named grader's score, pass rate and pass^k per condition (e2e/aggregateGraders.ts); absent when no case has graders. */
   graders?: Record<string, GraderSummary>;
+  /** The spend cap and what became of it (e2e/budget.ts); absent when the run had none. */
+  budget?: BudgetRecord;
 }
 
 /** One fault's figures over a set of cases. */
@@ -169,6 +174,8 @@ export interface CostSummary {
   injected_tokens_encoding?: string;
   /** Not pooled: a condition's successes pay for that condition's trials only. */
   by_condition: Partial<Record<Condition, ConditionCost>>;
+  /** Model calls the LLM cache answered (run --cache-llm), not counted as spend; absent when none. */
+  cached_calls?: number;
 }
 
 /** Counts and figures of one grader over a set of trials. */

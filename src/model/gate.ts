@@ -54,15 +54,37 @@ export interface GateRow {
   /** 95% bootstrap interval of the change, resampling whole cases or queries (paired when the runs share them). */
   interval?: [number, number];
   /** How the two runs' units met in the interval: paired on the shared ones, or each run resampled alone. */
-  pairing?: { paired: boolean; shared: number; added: number; removed: number };
+  pairing?: { paired: boolean; shared: number; added: number; removed: number; /** What shared, added and removed count when it is not the metric's own unit (queries, cases): whole users or query groups. */ unit?: 'user' | 'group' };
   /** Which rule decided a max_drop/max_rise: the point estimate or the interval. */
   decided_by?: GateDecide;
   /** The interval excludes 0: the change is larger than resampling noise. */
   significant?: boolean;
+  /**
+   * max_drop/max_rise rows: the minimum detectable effect, the smallest change the row tells from noise
+   * with 80% power at the 95% interval's level, from this run's units (stats/power.ts says how).
+   */
+  mde?: number;
+  /** What the mde stands on, and what would bring it down to the bound when it is above it. */
+  power?: GatePower;
   status: GateStatus;
   blocking: boolean;
   /** Why, when not a plain pass or fail (skipped layer, missing metric, no baseline). */
   note?: string;
+}
+
+/** How a max_drop/max_rise row's mde was found (stats/power.ts, gate/power.ts). */
+export interface GatePower {
+  /** The bootstrap standard error of this run's figure. */
+  se: number;
+  /** Resampling units the figure stands on: queries, users or query groups (retrieval.interval_unit); cases, or histories (cases planted from one plant_from history). */
+  units: number;
+  unit: 'queries' | 'users' | 'query groups' | 'cases' | 'histories';
+  /** Trials per case, for a pass rate pooled over cases. */
+  repeats?: number;
+  /** The bound (the smaller of max_drop and max_rise) is below the mde: the row cannot tell a change of that size from noise. */
+  underpowered: boolean;
+  /** What brings the mde down to the bound: about this many units at the same repeats; or repeats of the same cases (null: more repeats alone cannot; absent: one repeat cannot tell). */
+  needs?: { units: number; repeats?: number | null };
 }
 
 /** One all/any group's outcome; the root group has path "". */

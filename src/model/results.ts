@@ -3,10 +3,13 @@
  * per-query rows (queries/<provider>.jsonl) hold it, the input to reports, the
  * gate and comparisons. Data only; the folder that stores it is results/folder.ts's.
  */
+import type { Changes } from './changes.js';
 import type { E2eResult } from './e2eResult.js';
-import type { IntervalEstimate, LatencySummary, MetricValues } from './figures.js';
+import type { IntervalEstimate, IntervalUnit, LatencySummary, MetricValues } from './figures.js';
 import type { SampleRecord, SelectionRecord } from './selection.js';
 import type { SplitRecord } from './split.js';
+import type { Provenance } from './provenance.js';
+import type { HaystackRecord, ProviderHaystack } from './haystack.js';
 
 export type LayerState = 'ran' | 'skipped' | 'absent';
 
@@ -36,7 +39,11 @@ export interface ResultsDocument {
   sample?: SampleRecord;
   /** The suite variant this run is (run --variant, run --variants). */
   variant?: string;
+  /** What the run was made of: versions, the suite's files and commit, models, adapters (model/provenance.ts). */
+  provenance?: Provenance;
   retrieval?: RetrievalResult;
+  /** What changed against the baseline (run --baseline DIR, the Action's baseline): absent without one. */
+  changes?: Changes;
   e2e?: E2eResult & { target: { kind: string; model?: string }; /** The judge's measured agreement on the suite's labels, when it has some. */ judge_calibration?: CalibrationSummary };
 }
 
@@ -50,15 +57,37 @@ export interface QueryOutcome {
   relevant: Record<string, number>;
   /** 1-based rank of each relevant memory in the returned list, null when missing. */
   ranks: Record<string, number | null>;
+  /** The query's obsolete (superseded) memories with their 1-based rank, null when not returned; absent when it names none. */
+  obsolete?: Record<string, number | null>;
+  /** The query's group (retrieval.interval_unit: group resamples by it); absent when it has none. */
+  group?: string;
+  /** The ranking metrics (with a relevant memory), and stale@k and stale_above_current (with an obsolete one). */
   metrics: MetricValues;
   /** The returned list, best first, as scored. */
   results: { id: string; score: number }[];
   latency_ms: number;
+  /** The query's metrics at each haystack fraction below 1 (retrieval.haystack), by fraction ("0.1"); absent without a haystack or a relevant memory. */
+  haystack?: Record<string, MetricValues>;
 }
 
 export interface TagMetrics {
   queries: number;
   metrics: MetricValues;
+}
+
+/** Staleness figures over a set of queries that name an obsolete memory (retrieval/staleness.ts defines them). */
+export interface StalenessFigures {
+  /** The queries the shares are over: those naming an obsolete memory. */
+  queries: number;
+  /** stale@k for each k, stale_above_current: shares of those queries, lower is better. */
+  metrics: MetricValues;
+  /** 95% bootstrap intervals of the shares, over the run's interval unit. */
+  intervals?: Record<string, IntervalEstimate>;
+}
+
+export interface StalenessResult extends StalenessFigures {
+  /** The same over each tag's queries that name an obsolete memory (tags with none are absent). */
+  by_tag: Record<string, StalenessFigures>;
 }
 
 export interface ProviderResult {
@@ -74,6 +103,8 @@ export interface ProviderResult {
   /** 95% bootstrap intervals of the headline means, over whole queries. */
   intervals?: Record<string, IntervalEstimate>;
   by_tag?: Record<string, TagMetrics>;
+  /** stale@k and stale_above_current over the queries that name an obsolete memory (present when some do and status is ok). */
+  staleness?: StalenessResult;
   latency_ms?: LatencySummary;
   timings_ms: { setup: number; seed: number; prepare: number; search: number };
   /** What the store reported about itself (embedding cache hits and misses, ...). */
@@ -84,6 +115,8 @@ export interface ProviderResult {
   queries: QueryOutcome[];
   /** Results owned by another user than the one searching, and ids the suite never seeded. */
   isolation?: IsolationCheck;
+  /** The provider's figures at each haystack fraction (retrieval.haystack; present when status is ok). */
+  haystack?: ProviderHaystack;
 }
 
 /**
@@ -111,6 +144,14 @@ export interface RetrievalResult {
   queries_without_relevant: number;
   /** Present (true) when each query was also scored by the memories' groups (group_ metrics). */
   group_metrics?: boolean;
+  /** Queries naming an obsolete memory: the staleness figures are over them, the others left out. Absent when none does. */
+  queries_with_obsolete?: number;
+  /** What the retrieval intervals resampled (and paired changes pair); absent in results written before it was recorded: queries. */
+  interval_unit?: IntervalUnit;
+  /** Why the unit is what it is, when the default chose (e.g. queries: fewer than 3 users). */
+  interval_unit_note?: string;
+  /** retrieval.haystack as it ran: the fractions, the seed, the memories they thin. */
+  haystack?: HaystackRecord;
   providers: Record<string, ProviderResult>;
 }
 

@@ -2,6 +2,8 @@ import type { CaseSpec, Condition } from './e2e.js';
 import type { InputProblem, SourceLocation } from './source.js';
 import type { GateSpec } from './gate.js';
 import type { Split } from './split.js';
+import type { IntervalUnit } from './figures.js';
+import type { HaystackSpec } from './haystack.js';
 
 export interface EmbeddingSpec {
   kind: 'ngram' | 'openai' | 'local';
@@ -100,6 +102,10 @@ export interface QuerySpec {
   user: string;
   /** Relevant memory id -> gain (1 unless the suite grades it); empty when no memory answers the query. */
   relevant: Record<string, number>;
+  /** Memories of the same user that were true once and have been superseded (stale@k, stale_above_current); absent when none. */
+  obsolete?: string[];
+  /** The cluster this query is resampled with when retrieval.interval_unit is group (the conversation or document it came from). */
+  group?: string;
   tags: string[];
   split?: Split;
   /** The dataset's reference answer, kept for reading. */
@@ -116,6 +122,10 @@ export interface RetrievalSpec {
   depth: number;
   /** Also score each query by the memories' groups (group_recall@k, ...). */
   group_metrics?: boolean;
+  /** What retrieval intervals and paired changes resample; absent: users when several users hold several queries, else queries (retrieval/intervals.ts). */
+  interval_unit?: IntervalUnit;
+  /** Also run each provider with the memories no query names thinned to these fractions (retrieval/haystack.ts). */
+  haystack?: HaystackSpec;
   providers: ProviderSpec[];
   memories: MemorySpec[];
   queries: QuerySpec[];
@@ -213,6 +223,8 @@ export interface E2eSpec {
   judge?: JudgeSettings;
   /** USD per million tokens, by model; the suite's entries over the built-in table. */
   prices: Record<string, { input: number; output: number }>;
+  /** The spend cap of the e2e layer in USD: no trial starts once the spend so far would pass it (run --budget-usd overrides). */
+  max_cost_usd?: number;
   cases: CaseSpec[];
 }
 

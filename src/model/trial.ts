@@ -1,6 +1,7 @@
 import type { RecalledMemory } from './chat.js';
 import type { GraderOutcome } from './graders.js';
 import type { Artifact, Condition, FaultKind, MemoryEntry, MemoryOp, TokenUsage, ToolCall } from './e2e.js';
+import type { TrialCacheHits } from './spend.js';
 
 /** One harmful memory that reached the context: `invocation` indexes the trial's invocations (0 is the first). */
 export interface HarmfulRecall {
@@ -51,6 +52,8 @@ export interface Invocation {
   artifacts?: Artifact[];
   /** The builtin target's model used up max_tool_rounds: the reply was forced with tool_choice "none". */
   tool_rounds_exhausted?: true;
+  /** Every model request of this invocation was answered from the LLM cache (run --cache-llm): nothing was sent. */
+  cached?: true;
 }
 
 /**
@@ -92,6 +95,8 @@ export interface TrialRecord {
   costs?: TrialCosts;
   /** The judge reported nonsense token usage (this says what); its tokens are unknown. */
   judge_usage_warning?: string;
+  /** Model calls of this trial the LLM cache answered (run --cache-llm), agent's and judge's: in `tokens`, not in the cost. */
+  cached?: TrialCacheHits;
   /** Of the case's evidence, the share found in what the probe recalled (undefined without evidence). */
   evidence_coverage?: number;
   /** Of the recalled memories, the share that hold evidence (undefined when nothing was recalled). */

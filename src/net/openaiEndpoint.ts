@@ -1,7 +1,9 @@
 import type OpenAI from 'openai';
+import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { RecallGateError } from '../errors.js';
 import { redactUrl } from '../redact.js';
 import { boundedFetch, retryAfterRefusal } from './boundedFetch.js';
+import type { LlmCache } from './llmCache.js';
 
 export interface OpenAIEndpointOptions {
   apiKey: string;
@@ -10,6 +12,8 @@ export interface OpenAIEndpointOptions {
   timeoutMs: number;
   /** Attempts after the first on 408, 409, 429, 5xx, timeouts and connection errors. */
   maxRetries: number;
+  /** run --cache-llm: chat completions are answered from it when it holds the request, and kept in it when not. */
+  cache?: LlmCache;
 }
 
 /**
@@ -60,6 +64,21 @@ export class OpenAIEndpoint {
       if (signal?.aborted) throw signal.reason;
       throw this.explain(sdk, what, error);
     }
+  }
+
+  /**
+   * One chat completion: from the LLM cache when there is one and it holds
+   * this request (the next occurrence of it in the run), else from the
+   * endpoint, and then kept in the cache. `cached` says which.
+   */
+  async chatCompletion(what: string, params: ChatCompletionCreateParamsNonStreaming): Promise<{ completion: ChatCompletion; cached: boolean }> {
+    const cache = this.options.cache;
+    const key = cache?.keyOf(this.url, params);
+    const stored = key === undefined ? undefined : cache!.read(key);
+    if (stored !== undefined) return { completion: stored as ChatCompletion, cached: true };
+    const completion = await this.request(what, (client) => client.chat.completions.create(params));
+    if (key !== undefined) cache!.write(key, completion);
+    return { completion, cached: false };
   }
 
   private explain({ APIConnectionTimeoutError, APIError }: typeof import('openai'), what: string, error: unknown): RecallGateError {

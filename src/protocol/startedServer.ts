@@ -34,7 +34,8 @@ export interface StartedServer {
  * of recall-gate, so no server (nor a process it started: `sh -c`, `npm run`,
  * a worker) outlives the run.
  */
-export async function startServer(spec: StartSpec, env: NodeJS.ProcessEnv): Promise<StartedServer> {
+/** `onStderr` takes the server's log (its stderr, and stdout after the URL line; a run writes them to adapter.log); by default they go to recall-gate's stderr. */
+export async function startServer(spec: StartSpec, env: NodeJS.ProcessEnv, onStderr: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<StartedServer> {
   const label = `the adapter server \`${spec.start.join(' ')}\``;
   const child = spawn(spec.start[0]!, spec.start.slice(1), { cwd: spec.cwd, env: childEnvironment(process.env, childEnv(spec.env, env)), stdio: ['ignore', 'pipe', 'pipe'], ...OWN_GROUP });
   const tail: string[] = [];
@@ -42,7 +43,7 @@ export async function startServer(spec: StartSpec, env: NodeJS.ProcessEnv): Prom
     const line = scrubSecrets(raw);
     tail.push(line);
     if (tail.length > STDERR_KEPT) tail.shift();
-    process.stderr.write(`${line}\n`);
+    onStderr(line);
   });
   const forget = atInterrupt(() => signalGroup(child, 'SIGTERM'));
   let stopped: Promise<void> | undefined;
@@ -51,7 +52,7 @@ export async function startServer(spec: StartSpec, env: NodeJS.ProcessEnv): Prom
     return (stopped ??= stopGroup(child, STOP_GRACE_MS));
   };
   try {
-    const url = await firstLine(child, spec.timeout_ms ?? 60_000, () => (tail.length ? `; the last lines of its stderr:\n${tail.map((line) => `  ${line}`).join('\n')}` : ' (it wrote nothing to stderr)'), label);
+    const url = await firstLine(child, spec.timeout_ms ?? 60_000, onStderr, () => (tail.length ? `; the last lines of its stderr:\n${tail.map((line) => `  ${line}`).join('\n')}` : ' (it wrote nothing to stderr)'), label);
     if (!/^https?:\/\/\S+$/.test(url)) throw new RecallGateError('invalid-input', `${label} printed ${JSON.stringify(url.slice(0, 200))} as its first stdout line, not a URL`, { hint: 'the first line on stdout must be the URL to POST JSON-RPC requests to (serveAdapter --http prints it)' });
     return { url, stop };
   } catch (error) {
@@ -60,14 +61,14 @@ export async function startServer(spec: StartSpec, env: NodeJS.ProcessEnv): Prom
   }
 }
 
-/** The first stdout line; later lines are the server's log, passed to stderr. */
-function firstLine(child: ReturnType<typeof spawn>, timeoutMs: number, stderr: () => string, label: string): Promise<string> {
+/** The first stdout line; later lines are the server's log, passed to `onLog`. */
+function firstLine(child: ReturnType<typeof spawn>, timeoutMs: number, onLog: (line: string) => void, stderr: () => string, label: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout!, crlfDelay: Infinity });
     let first = true;
     const timer = setTimeout(() => reject(new RecallGateError('incomplete', `${label} printed no URL within ${timeoutMs} ms${stderr()}`, { hint: 'it must print its URL as the first line on stdout; raise timeout_ms if it is only slow to start' })), timeoutMs);
     lines.on('line', (line) => {
-      if (!first) return void process.stderr.write(`${scrubSecrets(line)}\n`);
+      if (!first) return void onLog(scrubSecrets(line));
       first = false;
       clearTimeout(timer);
       resolve(line.trim());

@@ -10,10 +10,11 @@ function dollars(value: number | null | undefined): string {
 /**
  * The cost figures beside the total, as plain text (no untrusted text in
  * them: condition names are the suite's fixed set): cost per successful task
- * per condition, spend by source, and injected tokens. Empty for a results
- * document written before costs were split.
+ * per condition, spend by source, and injected tokens; the calls the LLM
+ * cache answered and the spend cap, when the run had them. Empty for a
+ * results document written before costs were split.
  */
-export function costLines(e2e: Pick<E2eResult, 'cost' | 'conditions'>): string[] {
+export function costLines(e2e: Pick<E2eResult, 'cost' | 'conditions'> & Partial<Pick<E2eResult, 'budget'>>): string[] {
   const cost = e2e.cost;
   if (!cost) return [];
   const perCondition = e2e.conditions.map((condition) => {
@@ -31,5 +32,15 @@ export function costLines(e2e: Pick<E2eResult, 'cost' | 'conditions'>): string[]
     `cost per successful trial: ${perCondition.join(', ')}`,
     `spend: ${sources.join(', ')}${cost.unknown_trials > 0 ? `; ${cost.unknown_trials} trial(s) of unknown cost` : ''}`,
     `injected tokens${cost.injected_tokens_encoding ? ` (${cost.injected_tokens_encoding})` : ''}: ${injected.join(', ')}`,
+    ...(cost.cached_calls ? [`${cost.cached_calls} model call(s) answered from the LLM cache (--cache-llm): nothing sent, not counted as spend`] : []),
+    ...budgetLines(e2e.budget),
   ];
+}
+
+/** The cap, what was spent against it (what is unknown said, not counted as $0), and whether it stopped the run. */
+function budgetLines(budget: E2eResult['budget']): string[] {
+  if (!budget) return [];
+  const unknown = budget.unknown_trials > 0 ? `, and ${budget.unknown_trials} trial(s) of unknown cost (not counted)` : '';
+  const outcome = budget.reached ? `${budget.message ?? 'reached'}: the other trials did not start` : `not reached (${budget.trials_run} of ${budget.trials_planned} trials ran)`;
+  return [`budget ${usd(budget.cap_usd)} (${budget.source}): spent ${usd(budget.spent_usd)}${unknown}; ${outcome}`];
 }

@@ -51,3 +51,9 @@ export function faultTableMarkdown(e2e: Pick<E2eResult, 'faults'>): string[] {
   const body = rows(e2e, (ability) => cell(ability), (text) => `**${text}**`);
   return body.length === 0 ? [] : ['#### When memory fails', '', `<sub>${INTRO.charAt(0).toUpperCase()}${INTRO.slice(1)}.</sub>`, '', ...markdownTable(HEADER, body), ''];
 }
+
+/** The table's parts for report.html, names as they are (the page sets them as text, never as markup); undefined when no fault ran. */
+export function faultTableParts(e2e: Pick<E2eResult, 'faults'>): { intro: string; header: string[]; rows: string[][] } | undefined {
+  const body = rows(e2e, (ability) => ability, (text) => text.toUpperCase());
+  return body.length === 0 ? undefined : { intro: `${INTRO.charAt(0).toUpperCase()}${INTRO.slice(1)}.`, header: HEADER, rows: body };
+}

@@ -1,4 +1,5 @@
 import { plainText, shorten } from './escape.js';
+import { unitNoun, type SampleUnit } from '../stats/bootstrap.js';
 
 /** Markdown table: first column left, the rest right-aligned. Cells must be escaped already. */
 export function markdownTable(header: string[], rows: string[][]): string[] {
@@ -23,10 +24,14 @@ export function formatMetric(value: number | undefined): string {
   return value === undefined || Number.isNaN(value) ? '-' : value.toFixed(3);
 }
 
-/** A figure with its interval: "0.833 [0.667, 1.000] n=6"; the figure alone when there is no interval. */
-export function formatEstimate(value: number | undefined, estimate: { ci: [number, number]; n: number } | undefined): string {
+/**
+ * A figure with its interval: "0.833 [0.667, 1.000] n=6", and what n counts
+ * when the interval says ("n=3 users", retrieval's unit); the figure alone
+ * when there is no interval.
+ */
+export function formatEstimate(value: number | undefined, estimate: { ci: [number, number]; n: number; unit?: SampleUnit } | undefined): string {
   if (!estimate || value === undefined) return formatMetric(value);
-  return `${formatMetric(value)} [${formatMetric(estimate.ci[0])}, ${formatMetric(estimate.ci[1])}] n=${estimate.n}`;
+  return `${formatMetric(value)} [${formatMetric(estimate.ci[0])}, ${formatMetric(estimate.ci[1])}] n=${estimate.n}${estimate.unit ? ` ${unitNoun(estimate.unit, estimate.n)}` : ''}`;
 }
 
 export function formatMs(value: number | undefined): string {

@@ -1,9 +1,10 @@
 import { oneLine, textTable } from './format.js';
-import { INTERVAL_DEFINITION, excludesZero, type ChangeInterval } from '../stats/bootstrap.js';
+import { INTERVAL_DEFINITION, excludesZero, unitNoun, unitWords, type ChangeInterval } from '../stats/bootstrap.js';
 import type { MetricComparison } from '../gate/compare.js';
 import type { CaseFlips, PairedChanges, RankChange } from '../gate/paired.js';
 import type { GateRow, Verdict } from '../model/gate.js';
 import type { McNemarResult, WilcoxonResult } from '../stats/paired.js';
+import { MDE_DEFINITION } from '../stats/power.js';
 
 /** Three decimals, or fewer for large numbers (latencies, costs); a dash when absent. */
 export function formatNumber(value: number | undefined, signed = false): string {
@@ -19,27 +20,36 @@ export function formatInterval(row: Pick<GateRow, 'interval' | 'significant' | '
   return `[${formatNumber(low, true)}, ${formatNumber(high, true)}]${row.pairing ? ` (${pairingText(row.pairing)})` : ''}${row.significant ? ' *' : ''}`;
 }
 
+/** A row's mde, "!" after it when the row's bound is below it (underpowered); a dash for a row without one. */
+export function formatMde(row: Pick<GateRow, 'mde' | 'power'>): string {
+  if (row.mde === undefined) return '-';
+  return `${formatNumber(row.mde)}${row.power?.underpowered ? ' !' : ''}`;
+}
 
 const STATUS_TEXT: Record<GateRow['status'], string> = { pass: 'pass', fail: 'FAIL', skipped: 'skipped', 'not-evaluated': 'not evaluated' };
 
 /** Every gate row as a text table, then the verdict and the notes. */
 export function verdictText(verdict: Verdict): string {
   // Plain text: a metric key names providers, abilities and tags, which a forged results folder or suite can fill with escapes.
+  // The mde column only when a row has one (max_drop/max_rise rows).
+  const withMde = verdict.rows.some((row) => row.mde !== undefined);
   const rows = verdict.rows.map((row) => [
     oneLine(row.path, 200),
     oneLine(row.aggregation && row.aggregation !== 'mean' ? `${row.metric} (${row.aggregation})` : row.metric, 200),
     oneLine(row.threshold, 100),
+    ...(withMde ? [formatMde(row)] : []),
     formatNumber(row.actual),
     formatNumber(row.baseline),
     formatNumber(row.delta, true),
     formatInterval(row),
     `${STATUS_TEXT[row.status]}${row.blocking ? ' (blocking)' : ''}`,
   ]);
-  const header = ['gate', 'metric', 'threshold', 'actual', 'baseline', 'delta', '95% CI of delta', 'status'];
-  const lines = [textTable(header, rows, 'lllrrrrl')];
+  const header = ['gate', 'metric', 'threshold', ...(withMde ? ['mde'] : []), 'actual', 'baseline', 'delta', '95% CI of delta', 'status'];
+  const lines = [textTable(header, rows, withMde ? 'lllrrrrrl' : 'lllrrrrl')];
   const notes = verdict.rows.filter((row) => row.note).map((row) => `  ${row.path}: ${oneLine(row.note!, 500)}`);
   if (notes.length > 0) lines.push('', 'notes:', ...notes);
   if (verdict.rows.some((row) => row.significant)) lines.push('', '* the interval excludes 0: the change is larger than resampling noise');
+  if (withMde) lines.push('', `${MDE_DEFINITION}${verdict.rows.some((row) => row.power?.underpowered) ? '; ! the bound is below it (underpowered)' : ''}`);
   const split = splitLine(verdict);
   lines.push('', ...(split ? [split] : []), verdictLine(verdict));
   return `${lines.join('\n')}\n`;
@@ -65,11 +75,11 @@ export function baselineMismatchText(mismatch: NonNullable<Verdict['baselineSuit
   return `WARNING: the baseline is a run of another suite ("${oneLine(mismatch.baseline, 100)}", this run is "${oneLine(mismatch.current, 100)}"), so its changes compare different suites`;
 }
 
-/** "paired, 18 shared" or "unpaired, 2 shared, 3 added, 1 removed". */
-export function pairingText(change: Pick<ChangeInterval, 'paired' | 'shared' | 'added' | 'removed'> | undefined): string {
+/** "paired, 18 shared", "paired, 3 shared users" (whole users drawn) or "unpaired, 2 shared, 3 added, 1 removed". */
+export function pairingText(change: (Pick<ChangeInterval, 'paired' | 'shared' | 'added' | 'removed'> & { unit?: 'user' | 'group' }) | undefined): string {
   if (!change) return '-';
   const oneSide = change.added + change.removed > 0 ? `, ${change.added} added, ${change.removed} removed` : '';
-  return `${change.paired ? 'paired' : 'unpaired'}, ${change.shared} shared${oneSide}`;
+  return `${change.paired ? 'paired' : 'unpaired'}, ${change.shared} shared${change.unit ? ` ${unitNoun(change.unit, change.shared)}` : ''}${oneSide}`;
 }
 
 export function comparisonText(rows: MetricComparison[]): string {
@@ -83,7 +93,7 @@ export function comparisonText(rows: MetricComparison[]): string {
       formatNumber(row.current),
       formatNumber(row.delta, true),
       row.change ? formatInterval({ interval: row.change.interval, significant: excludesZero(row.change.interval) }) : '-',
-      pairingText(row.change),
+      pairingText(row.change && { ...row.change, ...(row.unit ? { unit: row.unit } : {}) }),
     ]),
     'lrrrrl',
   )}\n\nintervals: ${INTERVAL_DEFINITION}; paired on the units both runs share where enough are shared (the units column says which)${rows.some((row) => row.change && excludesZero(row.change.interval)) ? '; * the interval excludes 0' : ''}\n`;
@@ -126,7 +136,7 @@ export function pairedText(changes: PairedChanges): string {
   if (changes.queries.length > 0) {
     lines.push('queries, first relevant rank (baseline -> current):');
     for (const provider of changes.queries) {
-      lines.push(`  ${oneLine(provider.provider, 80)}: ${provider.worse.length} worse, ${provider.better.length} better, ${provider.same} same of ${provider.shared} shared; ${wilcoxonText(provider.wilcoxon)}`);
+      lines.push(`  ${oneLine(provider.provider, 80)}: ${provider.worse.length} worse, ${provider.better.length} better, ${provider.same} same of ${provider.shared} shared; ${wilcoxonText(provider.wilcoxon, provider)}`);
       lines.push(...rankLines('worse', provider.worse), ...rankLines('better', provider.better));
       if (provider.added.length + provider.removed.length > 0) lines.push(`    ${provider.added.length} query(ies) added, ${provider.removed.length} removed (not paired)`);
     }
@@ -140,8 +150,10 @@ export function mcnemarText(result: McNemarResult): string {
   return `${result.test}: b=${result.b} pass->fail, c=${result.c} fail->pass (n=${result.n}), p=${pValue(result.p)}`;
 }
 
-export function wilcoxonText(result: WilcoxonResult): string {
-  return `${result.test} (${result.exact ? 'exact' : 'normal approximation'}) on reciprocal rank: n=${result.n} non-zero (${result.zeros} unchanged), W+=${result.w_plus}, W-=${result.w_minus}, p=${pValue(result.p)}`;
+/** The test with what it ranked: reciprocal-rank changes per query, or each user's (group's) mean change over its shared queries. */
+export function wilcoxonText(result: WilcoxonResult, over?: { unit?: 'user' | 'group'; units?: number }): string {
+  const on = over?.unit ? `on each ${unitNoun(over.unit, 1)}'s mean reciprocal-rank change over its shared queries (${unitWords(over.unit, over.units ?? 0)})` : 'on reciprocal rank';
+  return `${result.test} (${result.exact ? 'exact' : 'normal approximation'}) ${on}: n=${result.n} non-zero (${result.zeros} unchanged), W+=${result.w_plus}, W-=${result.w_minus}, p=${pValue(result.p)}`;
 }
 
 export function pValue(p: number): string {

@@ -73,7 +73,7 @@ export function graderTable(e2e: Pick<E2eResult, 'graders' | 'abilities' | 'head
 }
 
 /** What the table's figures mean, in one sentence. */
-function legend(condition: string): string {
+export function legend(condition: string): string {
   return `Under ${condition}. Mean score over the trials with a score, on each grader's scale; pass rate against the grader's min, errors counted as not passed, skipped trials left out; pass^k: cases whose every graded repeat passed. [low, high] n: ${INTERVAL_DEFINITION}; n cases.`;
 }
 

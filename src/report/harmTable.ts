@@ -7,7 +7,7 @@
  */
 import type { E2eResult, HarmHit, HarmRates, HarmShare } from '../model/e2eResult.js';
 import type { Condition } from '../model/e2e.js';
-import { cell, plainText } from './escape.js';
+import { cell, plainText, shorten } from './escape.js';
 import { formatMetric, markdownTable, oneLine, textTable } from './format.js';
 
 type Figure = 'harmful_recall' | 'harmful_action';
@@ -107,4 +107,18 @@ export function harmTerminal(e2e: E2eResult, hitsShown = 10): string[] {
 /** A failure row's harm, appended to its 'why' cell. */
 export function harmCell(note: string | undefined): string {
   return note === undefined ? '' : `<br>⚠️ ${cell(note, 240)}`;
+}
+
+/** The harm section's parts for report.html, texts as they are (the page sets them as text, never as markup); undefined when no case measures harm. */
+export function harmParts(e2e: E2eResult, hitsShown = 10): { header: string[]; rows: { ability?: string; cells: string[] }[]; sentences: string[]; hits: string[]; hitsTotal: number } | undefined {
+  const harm = shown(e2e);
+  if (!harm) return undefined;
+  const { columns, rows } = layout(e2e, harm);
+  return {
+    header: columns.length > 0 ? ['ability', ...columns.map((column) => column.title)] : [],
+    rows: columns.length > 0 ? rows.map((row) => ({ ...(row.all ? {} : { ability: row.name }), cells: [row.name, ...columns.map(({ condition, figure }) => shareText(row.rates[condition]?.[figure]))] })) : [],
+    sentences: emptyRecallSentences(e2e, harm),
+    hits: harm.hits.slice(0, hitsShown).map((hit) => hitText(hit, shorten)),
+    hitsTotal: harm.hits_total,
+  };
 }

@@ -129,6 +129,11 @@ function e2eSuite(results: ResultsDocument, trials: readonly TrialRecord[]): Tes
       cases.push(e2eCase(name, result.ability, condition, repetitions, rates.trials));
     }
   }
+  // A run the spend cap stopped says so in a testcase of its own: CI shows why the other trials did not run.
+  const budget = e2e.budget;
+  if (budget?.reached) {
+    cases.push({ name: 'e2e budget', classname: 'e2e', seconds: 0, outcome: { kind: 'error', message: budget.message ?? 'budget reached', text: `${budget.source} $${budget.cap_usd}: spent $${budget.spent_usd} in this run; the trials after it did not start` } });
+  }
   return { name: 'e2e', cases };
 }
 
@@ -138,8 +143,8 @@ function e2eCase(name: string, ability: string, condition: Condition, repetition
   const errored = repetitions.filter((trial) => trial.status === 'error');
   const missing = Math.max(0, planned - repetitions.length);
   const lines = [
-    ...failed.map((trial) => `repetition ${trial.repeat + 1} failed${stageSuffix(trial)}: ${trial.reason}${trial.answer === undefined ? '' : `\n  answer: ${trial.answer}`}`),
-    ...errored.map((trial) => `repetition ${trial.repeat + 1} errored: ${trial.reason}`),
+    ...failed.map((trial) => `repetition ${trial.repeat} failed${stageSuffix(trial)}: ${trial.reason}${trial.answer === undefined ? '' : `\n  answer: ${trial.answer}`}`),
+    ...errored.map((trial) => `repetition ${trial.repeat} errored: ${trial.reason}`),
     ...(missing > 0 ? [`${missing} planned repetition${missing === 1 ? ' has' : 's have'} no record in trials.jsonl (the run was cut short; run again with --resume)`] : []),
   ];
   const ofAll = `of ${planned} repetition${planned === 1 ? '' : 's'}`;

@@ -1,11 +1,13 @@
 import { costLines } from './costLines.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { cell, escapeMarkdown } from './escape.js';
-import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
+import { INTERVAL_DEFINITION, RETRIEVAL_INTERVAL_DEFINITION } from '../stats/bootstrap.js';
 import { selectionText } from './selectionText.js';
 import { formatCost, formatEstimate, formatMs, liftAndGapCells, markdownTable, recallQualityText, splitRunText } from './format.js';
 import { groupColumns, headlineMetrics } from '../retrieval/metrics.js';
 import { tagTables, withoutRelevantText } from './tagTables.js';
+import { retrievalUnitText } from './intervalUnit.js';
+import { stalenessTable } from './staleness.js';
 import type { ResultsDocument } from '../model/results.js';
 import { missedQueries } from '../retrieval/metrics.js';
 import { missedQueryRows } from './missedTable.js';
@@ -19,11 +21,17 @@ import type { Trend } from '../model/history.js';
 import { trendLinesMarkdown } from './trendLines.js';
 import { memoryWarning, STAGE_INTRO, stageLines, stageName, stagesAllUnknown } from './stageLines.js';
 import { isolationLines } from './isolation.js';
+import { provenanceChanges } from '../gate/provenanceChanges.js';
+import { provenanceMarkdown } from './provenanceLines.js';
+import { haystackByMetric, haystackIntro } from './haystack.js';
+import { changesMarkdown } from './changes.js';
 
 /** What report.md adds to the results once the run is gated (run, merge, the Action); regrade has no verdict. */
 export interface MarkdownReportContext {
   verdict?: Verdict;
   trend?: Trend;
+  /** The baseline the gate compared with: report.md says what differs between the runs besides the figures. */
+  baseline?: ResultsDocument;
 }
 
 /**
@@ -33,11 +41,12 @@ export interface MarkdownReportContext {
  */
 export function markdownReport(results: ResultsDocument, context: MarkdownReportContext = {}): string {
   const body = resultSections(results);
-  const gate = context.verdict ? gateMarkdown(context.verdict) : [];
+  const gate = [...(context.baseline ? provenanceMarkdown(provenanceChanges(context.baseline, results)) : []), ...(context.verdict ? gateMarkdown(context.verdict) : [])];
   const trend = context.trend ? trendLinesMarkdown(context.trend, Infinity) : [];
   // Without a verdict (no gate, or regrade, which does not gate) the headline claims none.
   const headline = context.verdict || results.status === 'incomplete' ? verdictHeadline(results, context.verdict) : `## recall-gate: ${escapeMarkdown(results.suite.name)}`;
-  return `${[headline, '', ...body, ...gate, ...trend].join('\n').trimEnd()}\n`;
+  const changes = results.changes ? changesMarkdown(results.changes) : [];
+  return `${[headline, '', ...body, ...changes, ...gate, ...trend].join('\n').trimEnd()}\n`;
 }
 
 function resultSections(results: ResultsDocument): string[] {
@@ -59,7 +68,7 @@ function resultSections(results: ResultsDocument): string[] {
     `### Retrieval`,
     '',
     `${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search. ` +
-      `Metrics follow trec_eval's definitions (recall_all@k: LongMemEval's); ${without ? `every query with a relevant memory counts in each mean; ${without}` : 'every query counts in each mean'}. [low, high] n: ${INTERVAL_DEFINITION}; n queries.`,
+      `Metrics follow trec_eval's definitions (recall_all@k: LongMemEval's); ${without ? `every query with a relevant memory counts in each mean; ${without}` : 'every query counts in each mean'}. [low, high] n: ${RETRIEVAL_INTERVAL_DEFINITION}; ${retrievalUnitText(retrieval)}.`,
     '',
   );
   const providers = Object.values(retrieval.providers);
@@ -86,6 +95,15 @@ function resultSections(results: ResultsDocument): string[] {
       ),
       '',
     );
+  }
+
+  const staleness = stalenessTable(retrieval, (text) => cell(text));
+  if (staleness) lines.push('#### Staleness', '', staleness.legend, '', ...markdownTable(staleness.header, staleness.rows), '');
+  const haystack = haystackIntro(retrieval);
+  if (haystack) {
+    // Our words and figures only: nothing untrusted to escape.
+    lines.push('#### Haystack curve', '', `${haystack.charAt(0).toUpperCase()}${haystack.slice(1)}.`, '');
+    for (const table of haystackByMetric(retrieval, (text) => cell(text))) lines.push(`**${table.provider}**`, '', ...markdownTable(table.header, table.rows), '');
   }
 
   lines.push(...isolationLines(providers));

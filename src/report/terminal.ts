@@ -1,6 +1,6 @@
 import type { ProviderResult } from '../model/results.js';
 import { plainText } from './escape.js';
-import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
+import { RETRIEVAL_INTERVAL_DEFINITION } from '../stats/bootstrap.js';
 import { formatEstimate, formatMetric, formatMs, oneLine, textTable, usd } from './format.js';
 import { groupColumns, headlineMetrics } from '../retrieval/metrics.js';
 import { crossUserText } from './isolation.js';
@@ -8,6 +8,9 @@ import { missedQueries } from '../retrieval/metrics.js';
 import { queryRowsFile } from '../results/folder.js';
 import type { ResultsDocument } from '../model/results.js';
 import { tagTables, withoutRelevantText } from './tagTables.js';
+import { retrievalUnitText } from './intervalUnit.js';
+import { stalenessTable } from './staleness.js';
+import { haystackByFraction, haystackIntro } from './haystack.js';
 
 const MAX_MISSES_SHOWN = 10;
 
@@ -43,12 +46,21 @@ export function terminalReport(results: ResultsDocument, options: { byTag?: bool
   }
   const withIntervals = providers.filter((provider) => provider.status === 'ok' && provider.intervals && Object.keys(provider.intervals).length > 0);
   if (withIntervals.length > 0) {
-    lines.push(`intervals (${INTERVAL_DEFINITION}):`);
+    lines.push(`intervals (${RETRIEVAL_INTERVAL_DEFINITION}; ${retrievalUnitText(retrieval)}):`);
     for (const provider of withIntervals) {
       const shown = [...columns, ...(retrieval.group_metrics ? groupColumns(columns) : [])].filter((name) => provider.intervals![name]).map((name) => `${name} ${formatEstimate(provider.metrics?.[name], provider.intervals![name])}`);
       lines.push(`  ${plainText(provider.name)}: ${shown.join('; ')}`);
     }
     lines.push('');
+  }
+
+  const staleness = stalenessTable(retrieval, plainText);
+  if (staleness) lines.push(`${staleness.legend}`, textTable(staleness.header, staleness.rows, `lll${'r'.repeat(staleness.header.length - 3)}`), '');
+  const haystack = haystackIntro(retrieval);
+  if (haystack) {
+    lines.push(`${haystack}:`);
+    for (const table of haystackByFraction(retrieval, plainText)) lines.push(`${table.provider}:`, textTable(table.header, table.rows), '');
+    if (!providers.some((provider) => provider.haystack)) lines.push('');
   }
 
   const embedded = providers.filter((provider) => provider.embedding);

@@ -24,7 +24,7 @@ const E2E_LABELS: Record<string, string> = { 'e2e.pass_rate': 'pass rate (all)',
  * rate as "pass rate (ability)". Provider and ability names are untrusted:
  * `show` makes them safe where the label goes.
  */
-function labelOf(metric: string, show: (name: string) => string): string {
+export function labelOf(metric: string, show: (name: string) => string): string {
   if (E2E_LABELS[metric]) return E2E_LABELS[metric];
   const ability = /^e2e\.ability\.(.*)\.pass_rate$/.exec(metric);
   if (ability) return `pass rate (${show(ability[1]!)})`;
@@ -33,7 +33,7 @@ function labelOf(metric: string, show: (name: string) => string): string {
   return retrieval ? `${retrieval[2]} (${show(retrieval[1]!)})` : show(metric);
 }
 
-function figure(metric: string, value: number): string {
+export function figure(metric: string, value: number): string {
   if (metric === 'e2e.errors') return String(value);
   return metric === 'e2e.cost_usd' ? usd(value) : formatMetric(value);
 }

@@ -17,7 +17,7 @@ import { round } from '../stats/summary.js';
 import type { ResultsDocument } from '../model/results.js';
 import { cell } from './escape.js';
 import { markdownTable, oneLine, textTable } from './format.js';
-import { headlineMetrics } from '../retrieval/metrics.js';
+import { headlineMetrics, stalenessNames } from '../retrieval/metrics.js';
 
 export interface VariantResults {
   name: string;
@@ -105,7 +105,7 @@ const significant = (row: MetricComparison) => Boolean(row.change && excludesZer
 
 function changeCell(row: MetricComparison | undefined): string {
   if (!row) return '-';
-  const interval = row.change ? ` ${formatInterval({ interval: row.change.interval, significant: significant(row), pairing: row.change })}` : '';
+  const interval = row.change ? ` ${formatInterval({ interval: row.change.interval, significant: significant(row), pairing: { ...row.change, ...(row.unit ? { unit: row.unit } : {}) } })}` : '';
   return `${formatNumber(row.delta, true)}${interval}`;
 }
 
@@ -166,12 +166,13 @@ function tables(comparison: VariantsComparison, runs: readonly VariantResults[])
   }
   const retrieval = reference.retrieval;
   if (retrieval) {
-    const metrics = headlineMetrics(retrieval.k);
+    // Staleness shares (lower is better) when the suite's queries name obsolete memories.
+    const metrics = [...headlineMetrics(retrieval.k), ...(retrieval.queries_with_obsolete ? stalenessNames(retrieval.k) : [])];
     const rows = Object.keys(retrieval.providers).flatMap((provider) => metrics.map((metric) => ({ label: `${provider} ${metric}`, metric: `retrieval.${provider}.${metric}` })));
     const table = metricTable(comparison, 'retrieval, means per provider', rows);
     if (table) {
       for (const other of comparison.against) {
-        for (const provider of other.paired.queries) table.notes.push(`${other.name} - ${comparison.reference}, ${provider.provider}: ${provider.worse.length} worse, ${provider.better.length} better, ${provider.same} same; ${wilcoxonText(provider.wilcoxon)}`);
+        for (const provider of other.paired.queries) table.notes.push(`${other.name} - ${comparison.reference}, ${provider.provider}: ${provider.worse.length} worse, ${provider.better.length} better, ${provider.same} same; ${wilcoxonText(provider.wilcoxon, provider)}`);
       }
       out.push(table);
     }

@@ -87,6 +87,61 @@ export function ranksOfRelevant(ranked: readonly string[], gains: Gains): Record
   return Object.fromEntries([...gains].filter(([, gain]) => gain >= 1).map(([id]) => [id, position.get(id) ?? null]));
 }
 
+/**
+ * Staleness, ours (trec_eval has no counterpart): a query may name `obsolete`
+ * memories of its user, true once and since superseded. Both figures are 0 or
+ * 1 per query, and a run's mean is the share of the queries that name an
+ * obsolete memory (the others are left out and counted). Lower is better.
+ */
+export const STALE_ABOVE_CURRENT = 'stale_above_current';
+
+/** 1 when an obsolete memory is in the top k. */
+export function staleAtK(ranked: readonly string[], obsolete: ReadonlySet<string>, k: number): number {
+  const end = Math.min(k, ranked.length);
+  for (let i = 0; i < end; i++) if (obsolete.has(ranked[i]!)) return 1;
+  return 0;
+}
+
+/**
+ * 1 when an obsolete memory is in the returned list and either ranks above
+ * every relevant one or some relevant memory is missing from the list: the
+ * searcher would meet the superseded fact before (or instead of) the current
+ * one. With no relevant memory at all, an obsolete one returned counts (it
+ * ranks above every relevant one, of which there are none).
+ */
+export function staleAboveCurrent(ranked: readonly string[], gains: Gains, obsolete: ReadonlySet<string>): number {
+  const firstObsolete = ranked.findIndex((id) => obsolete.has(id));
+  if (firstObsolete < 0) return 0;
+  let firstRelevant = Infinity;
+  for (const [id, gain] of gains) {
+    if (gain < 1) continue;
+    const at = ranked.indexOf(id);
+    if (at < 0) return 1;
+    firstRelevant = Math.min(firstRelevant, at);
+  }
+  return firstObsolete < firstRelevant ? 1 : 0;
+}
+
+/** The staleness figures of one query, named as results.json and the gate name them: stale@k for each k, stale_above_current. */
+export function stalenessMetrics(ranked: readonly string[], gains: Gains, obsolete: ReadonlySet<string>, cutoffs: readonly number[]): MetricValues {
+  const values: MetricValues = {};
+  for (const k of cutoffs) values[`stale@${k}`] = staleAtK(ranked, obsolete, k);
+  values[STALE_ABOVE_CURRENT] = staleAboveCurrent(ranked, gains, obsolete);
+  return values;
+}
+
+/** The staleness names a run computes, in the order the tables list them. */
+export function stalenessNames(cutoffs: readonly number[]): string[] {
+  return [...cutoffs.map((k) => `stale@${k}`), STALE_ABOVE_CURRENT];
+}
+
+/** A query that names an obsolete memory: a suite's query (a list of ids) or an outcome (ids with their ranks). */
+export function namesObsolete(query: { obsolete?: readonly string[] | Readonly<Record<string, unknown>> }): boolean {
+  const obsolete = query.obsolete;
+  if (obsolete === undefined) return false;
+  return Array.isArray(obsolete) ? obsolete.length > 0 : Object.keys(obsolete).length > 0;
+}
+
 /** Every metric for one query, keyed as results.json and the gate name them. */
 export function queryMetrics(ranked: readonly string[], gains: Gains, cutoffs: readonly number[]): MetricValues {
   const values: MetricValues = {};
@@ -145,6 +200,10 @@ export function scoredQueries<Q extends { relevant: Readonly<Record<string, numb
 /** What RetrievalResult.definitions says of the numbers. */
 export const METRIC_DEFINITIONS =
   'trec_eval (recall.k, P.k, success.k, ndcg_cut.k, recip_rank over the returned list) and LongMemEval (recall_all@k); every query with a relevant memory counts in each mean, as trec_eval -c';
+
+/** What RetrievalResult.definitions adds when some query names an obsolete memory. */
+export const STALENESS_DEFINITIONS =
+  'stale@k: share of the queries naming an obsolete memory whose top k holds one; stale_above_current: share where an obsolete memory is returned and ranks above every relevant one, or a relevant one is not returned (lower is better)';
 
 /** The group-level figures of these columns (retrieval.group_metrics). */
 export function groupColumns(columns: readonly string[]): string[] {

@@ -5,13 +5,30 @@ import type { MemoryStore } from '../memory/types.js';
 import { groupBy, round, summarizeLatency } from '../stats/summary.js';
 import type { MemorySpec, ProviderSpec, QuerySpec, RetrievalSpec } from '../model/suite.js';
 import { checkIsolation } from './isolation.js';
-import { METRIC_DEFINITIONS, groupColumns, hasRelevant, headlineMetrics, meanMetrics, metricNames, queryMetrics, ranksOfRelevant, scoredQueries } from './metrics.js';
+import {
+  METRIC_DEFINITIONS,
+  STALENESS_DEFINITIONS,
+  groupColumns,
+  hasRelevant,
+  headlineMetrics,
+  meanMetrics,
+  metricNames,
+  namesObsolete,
+  queryMetrics,
+  ranksOfRelevant,
+  scoredQueries,
+  stalenessMetrics,
+} from './metrics.js';
+import { stalenessSummary } from './staleness.js';
+import type { IntervalUnit } from '../model/figures.js';
 import { groupMetrics, type GroupOf } from './groupMetrics.js';
 import { userSlices } from './userSlices.js';
 import { emptyIsConclusive, emptyProviderError, listedMemories } from './emptyProvider.js';
 import type { PhaseProgress } from '../phaseProgress.js';
-import { retrievalIntervals } from './intervals.js';
+import { chooseIntervalUnit, retrievalIntervals } from './intervals.js';
 import type { ProviderResult, QueryOutcome, RetrievalResult, TagMetrics } from '../model/results.js';
+import { hayCount } from './haystack.js';
+import { runWithHaystack, type ProviderRun } from './runHaystack.js';
 
 export interface RetrievalDeps {
   createStore: (provider: ProviderSpec) => MemoryStore;
@@ -32,18 +49,27 @@ export interface RetrievalDeps {
  * that fails is recorded with its reason; the others still run.
  */
 export async function runRetrieval(spec: RetrievalSpec, deps: RetrievalDeps): Promise<RetrievalResult> {
+  const withObsolete = spec.queries.filter(namesObsolete).length;
+  // Decided once for the run, over the queries that count in some figure, so every provider and tag draws the same units.
+  const choice = chooseIntervalUnit(spec.interval_unit, spec.queries.filter((query) => hasRelevant(query) || namesObsolete(query)));
   const result: RetrievalResult = {
     k: spec.k,
     depth: spec.depth,
-    definitions: METRIC_DEFINITIONS,
+    definitions: withObsolete > 0 ? `${METRIC_DEFINITIONS}; ${STALENESS_DEFINITIONS}` : METRIC_DEFINITIONS,
     memory_count: spec.memories.length,
     query_count: spec.queries.length,
     queries_without_relevant: spec.queries.filter((query) => !hasRelevant(query)).length,
     ...(spec.group_metrics ? { group_metrics: true } : {}),
+    ...(withObsolete > 0 ? { queries_with_obsolete: withObsolete } : {}),
+    interval_unit: choice.unit,
+    ...(choice.note ? { interval_unit_note: choice.note } : {}),
+    ...(spec.haystack ? { haystack: { ...spec.haystack, distractors: hayCount(spec.memories, spec.queries) } } : {}),
     providers: {},
   };
   for (const provider of spec.providers) {
-    const { value: outcome, usage } = await meterEmbeddings(() => runProvider(spec, provider, deps));
+    // The haystack's smaller runs spend embeddings too: they count in the provider's spend.
+    const run = (part: RetrievalSpec, how?: ProviderRun) => runProvider(part, provider, deps, choice.unit, how);
+    const { value: outcome, usage } = await meterEmbeddings(() => (spec.haystack ? runWithHaystack(spec, provider, run) : run(spec)));
     // What this provider's embedding requests spent (cache hits spend nothing); absent for providers that made none.
     if (Object.keys(usage).length > 0) outcome.embedding = embeddingCost(usage, deps.prices ?? {});
     result.providers[provider.name] = outcome;
@@ -52,8 +78,9 @@ export async function runRetrieval(spec: RetrievalSpec, deps: RetrievalDeps): Pr
   return result;
 }
 
-async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: RetrievalDeps): Promise<ProviderResult> {
+async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: RetrievalDeps, unit: IntervalUnit, run: ProviderRun = {}): Promise<ProviderResult> {
   const now = deps.now ?? (() => performance.now());
+  const label = run.label ?? provider.name;
   const timings = { setup: 0, seed: 0, prepare: 0, search: 0 };
   const scoring = scoringOf(spec);
   // By the query's place in the suite: a run by slices finishes them in another order.
@@ -68,7 +95,7 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
     await store.reset();
     timings.setup = now() - started;
 
-    const progress = (done: number, total: number, shown = phase) => deps.onProgress?.(`${provider.name}: ${shown}`, done, total);
+    const progress = (done: number, total: number, shown = phase) => deps.onProgress?.(`${label}: ${shown}`, done, total);
     const seed = async (memories: readonly MemorySpec[]) => {
       started = now();
       await store!.add(memories.map(({ id, text, user, date }) => ({ id, text, user, date })));
@@ -81,8 +108,9 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
       if (hits.length > 0) found = true;
       timings.search += latency;
       const outcome = outcomeOf(query, hits, latency, scoring);
+      run.decorate?.(outcome, index);
       outcomes[index] = outcome;
-      deps.onQuery?.(provider.name, outcome);
+      if (!run.brief) deps.onQuery?.(provider.name, outcome);
     };
 
     /** Some search returned something; until one does, what the store lists is counted (listed), so an all-empty provider can say what it holds. */
@@ -157,7 +185,7 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
   return {
     ...base,
     status: 'ok',
-    ...querySummaries(provider.name, queries, spec.k, spec.group_metrics),
+    ...(run.brief ? {} : querySummaries(provider.name, queries, spec.k, spec.group_metrics, unit)),
     timings_ms: roundTimings(timings),
     diagnostics: store?.diagnostics?.(),
     queries,
@@ -166,24 +194,31 @@ async function runProvider(spec: RetrievalSpec, provider: ProviderSpec, deps: Re
 }
 
 /**
- * A provider's means, intervals, per-tag means and latency over these queries: what a run computes, and what a gate on one split recomputes.
+ * A provider's means, intervals, per-tag means, staleness and latency over these queries: what a run computes, and what a gate on one split recomputes.
  * Queries with no relevant memory are left out of every mean (their latency still counts); with none left, there are no means.
+ * Staleness is over the queries that name an obsolete memory (absent when none does). Intervals draw `unit`s.
  */
 export function querySummaries(
   provider: string,
   queries: readonly QueryOutcome[],
   cutoffs: readonly number[],
   groups = false,
-): Pick<ProviderResult, 'metrics' | 'intervals' | 'by_tag' | 'latency_ms'> {
+  unit: IntervalUnit = 'query',
+): Pick<ProviderResult, 'metrics' | 'intervals' | 'by_tag' | 'staleness' | 'latency_ms'> {
   const names = metricNames(cutoffs, { groups });
   const scored = scoredQueries(queries);
   const headline = headlineMetrics(cutoffs);
   return {
     metrics: meansOf(scored, names),
-    intervals: retrievalIntervals(provider, scored, groups ? [...headline, ...groupColumns(headline)] : headline),
+    intervals: retrievalIntervals(provider, scored, groups ? [...headline, ...groupColumns(headline)] : headline, unit),
     by_tag: metricsByTag(queries, names),
+    ...stalenessOf(stalenessSummary(provider, queries, cutoffs, unit)),
     latency_ms: summarizeLatency(queries.map((q) => q.latency_ms)),
   };
+}
+
+function stalenessOf(staleness: ProviderResult['staleness']): Pick<ProviderResult, 'staleness'> {
+  return staleness ? { staleness } : {};
 }
 
 function meansOf(scored: readonly QueryOutcome[], names: readonly string[]) {
@@ -210,19 +245,35 @@ function outcomeOf(
 ): QueryOutcome {
   const gains = new Map(Object.entries(query.relevant));
   const ranked = hits.map((hit) => hit.id);
-  // A query with nothing relevant has no metric: none is written, so nothing can average it in by mistake.
-  const metrics = !hasRelevant(query) ? {} : { ...queryMetrics(ranked, gains, cutoffs), ...(groupOf ? groupMetrics(ranked, gains, cutoffs, groupOf) : {}) };
+  const obsolete = namesObsolete(query) ? new Set(query.obsolete) : undefined;
+  // A query with nothing relevant has no ranking metric, one naming no obsolete memory no staleness: none is written, so nothing can average it in by mistake.
+  const metrics = {
+    ...(hasRelevant(query) ? { ...queryMetrics(ranked, gains, cutoffs), ...(groupOf ? groupMetrics(ranked, gains, cutoffs, groupOf) : {}) } : {}),
+    ...(obsolete ? stalenessMetrics(ranked, gains, obsolete, cutoffs) : {}),
+  };
   return {
     id: query.id,
     text: query.text,
     user: query.user,
+    ...(query.group !== undefined ? { group: query.group } : {}),
     tags: query.tags,
     relevant: query.relevant,
     ranks: ranksOfRelevant(ranked, gains),
+    ...(obsolete ? { obsolete: ranksOf(ranked, obsolete) } : {}),
     metrics,
     results: hits.map(({ id, score }) => ({ id, score })),
     latency_ms: round(latency, 3),
   };
+}
+
+/** 1-based rank of each of these memories in the returned list, null when it was not returned. */
+function ranksOf(ranked: readonly string[], ids: ReadonlySet<string>): Record<string, number | null> {
+  const position = new Map<string, number>();
+  ranked.forEach((id, index) => {
+    if (!position.has(id)) position.set(id, index + 1);
+  });
+  // fromEntries defines own keys: an id "__proto__" stays an id.
+  return Object.fromEntries([...ids].map((id) => [id, position.get(id) ?? null]));
 }
 
 /** Means per tag over the tag's scored queries; `queries` counts those (a tag whose queries all lack a relevant memory has 0 and no means). */

@@ -17,9 +17,26 @@ const MIN_SHARED_FRACTION = 0.5;
 /** How every interval is made, in words, for reports and the README. */
 export const INTERVAL_DEFINITION = `95% percentile bootstrap, ${DEFAULT_RESAMPLES} draws of whole units (queries; cases, with their repeats and conditions and their plant_from history together), seed ${DEFAULT_SEED}`;
 
-/** What a bootstrap resamples: whole units (queries or cases), each with its numbers, and how a sample becomes the metric. */
+/** The same for retrieval intervals, whose unit is the run's (queries, users or query groups: retrieval.interval_unit); the line says which after it. */
+export const RETRIEVAL_INTERVAL_DEFINITION = `95% percentile bootstrap, ${DEFAULT_RESAMPLES} draws of whole units, seed ${DEFAULT_SEED}`;
+
+/** What a bootstrap draws: retrieval queries, whole users or query groups (retrieval.interval_unit), e2e cases. */
+export type SampleUnit = 'query' | 'user' | 'group' | 'case';
+
+/** The unit's noun for a count of them: "user", "users", "queries". */
+export function unitNoun(unit: SampleUnit, count: number): string {
+  const [one, many] = unit === 'query' ? ['query', 'queries'] : unit === 'group' ? ['query group', 'query groups'] : [unit, `${unit}s`];
+  return count === 1 ? one : many;
+}
+
+/** A count of units in words: "1 user", "3 users", "2 queries". */
+export function unitWords(unit: SampleUnit, count: number): string {
+  return `${count} ${unitNoun(unit, count)}`;
+}
+
+/** What a bootstrap resamples: whole units (queries, users, query groups or cases), each with its numbers, and how a sample becomes the metric. */
 export interface UnitSamples {
-  unit: 'query' | 'case';
+  unit: SampleUnit;
   units: number[][];
   /** Each unit's name (query id, case name), aligned with units: what pairs two runs. Without names no pairing. */
   ids?: string[];
@@ -94,7 +111,9 @@ function draw(into: (readonly number[])[], members: readonly (readonly number[])
 
 function bounds(values: number[], level: number): [number, number] {
   const tail = ((1 - level) / 2) * 100;
-  return [round(percentile(values, tail), 12), round(percentile(values, 100 - tail), 12)];
+  // Sorted once: percentile sorts its own copy, and an already sorted one takes a single pass.
+  const sorted = values.sort((a, b) => a - b);
+  return [round(percentile(sorted, tail), 12), round(percentile(sorted, 100 - tail), 12)];
 }
 
 /** Percentile bootstrap interval of one run's metric, resampling whole units. Undefined without units. */
@@ -111,6 +130,31 @@ export function bootstrapInterval(samples: UnitSamples, options: BootstrapOption
     values[i] = samples.statistic(sample);
   }
   return { ci: bounds(values, options.level ?? DEFAULT_LEVEL), n: keys.length };
+}
+
+/**
+ * The statistic over each of `resamples` draws of whole units (the draws
+ * bootstrapInterval takes its percentiles of): what stats/power.ts takes the
+ * standard error from. Undefined without units.
+ */
+export function bootstrapDraws(samples: UnitSamples, options: BootstrapOptions = {}): number[] | undefined {
+  const clusters = clustersOf(samples);
+  const keys = [...clusters.keys()];
+  if (keys.length === 0) return undefined;
+  const random = seededRandom(options.seed ?? DEFAULT_SEED);
+  const members = membersOf(keys, clusters);
+  const values: number[] = new Array(options.resamples ?? DEFAULT_RESAMPLES);
+  for (let i = 0; i < values.length; i++) {
+    const sample: (readonly number[])[] = [];
+    draw(sample, members, random);
+    values[i] = samples.statistic(sample);
+  }
+  return values;
+}
+
+/** How many resampling units a sample has: its clusters (cases of one plant_from history count once), else its units. */
+export function resamplingUnits(samples: UnitSamples): number {
+  return clustersOf(samples).size;
 }
 
 /** Intervals by name, as results.json keeps them beside its figures. */

@@ -11,10 +11,12 @@ import { addTools } from './loadTools.js';
 import { validateGate } from '../gate/validateGate.js';
 import { gateLocations, gateSpecOf } from './loadGate.js';
 import { buildVariants } from './variants.js';
+import { buildHaystack, haystackWarnings } from './haystack.js';
 import { mcpArgumentProblems, mcpToolLocations } from '../memory/mcpTools.js';
 import type { PhaseProgress } from '../phaseProgress.js';
 import type { E2eSpec, EmbeddingSpec, McpToolsSpec, MemorySpec, ProviderSpec, QuerySpec, RetrievalSpec, Suite } from '../model/suite.js';
 import type { Split } from '../model/split.js';
+import type { IntervalUnit } from '../model/figures.js';
 import type { Rows } from './rows.js';
 
 /** The user memories belong to when a suite names none. */
@@ -30,6 +32,9 @@ interface RawRetrieval {
   k?: number[];
   depth?: number;
   group_metrics?: boolean;
+  haystack?: number[];
+  haystack_seed?: number;
+  interval_unit?: IntervalUnit;
   providers: (Record<string, unknown> & { name: string; kind: ProviderSpec['kind'] })[];
   memories: unknown;
   queries: unknown;
@@ -93,6 +98,10 @@ export function loadSuite(suitePath: string, cwd = process.cwd(), onProgress?: P
           const relevant = queries!.rows[index]?.relevant;
           return Array.isArray(relevant) ? queries!.locate(index, ['relevant', relevant.indexOf(id)]) : queries!.locate(index, ['relevant'], id);
         },
+        obsolete: (index, id) => {
+          const obsolete = queries!.rows[index]?.obsolete;
+          return queries!.locate(index, Array.isArray(obsolete) ? ['obsolete', Math.max(0, obsolete.indexOf(id))] : ['obsolete']);
+        },
         },
         onProgress,
       ),
@@ -102,6 +111,7 @@ export function loadSuite(suitePath: string, cwd = process.cwd(), onProgress?: P
 
   let e2e: E2eSpec | undefined;
   const warnings: InputProblem[] = [];
+  if (retrieval) addProblems(warnings, haystackWarnings(retrieval, (path) => main.locate(['retrieval', ...path])));
   if (raw.e2e) {
     const cases = rowsOf(raw.e2e.cases, ['e2e', 'cases'], 'case', reading);
     // tools: a list, or a file holding it (read like rows, checked against definitions/tool).
@@ -293,6 +303,8 @@ function buildRetrieval(raw: RawRetrieval, memorySpecs: MemorySpec[], queries: R
     text: String(row.text),
     user: (row.user as string | undefined) ?? DEFAULT_USER,
     relevant: gains(row.relevant as string[] | Record<string, number>),
+    ...(Array.isArray(row.obsolete) && row.obsolete.length > 0 ? { obsolete: (row.obsolete as unknown[]).map(String) } : {}),
+    ...(typeof row.group === 'string' ? { group: row.group } : {}),
     tags: (row.tags as string[] | undefined) ?? [],
     split: splitOf(queries, index, problems),
     ...(row.answer === undefined ? {} : { answer: row.answer as string }),
@@ -301,7 +313,17 @@ function buildRetrieval(raw: RawRetrieval, memorySpecs: MemorySpec[], queries: R
       return locateQuery(index);
     },
   }));
-  return { k, depth, ...(raw.group_metrics ? { group_metrics: true } : {}), providers, memories: memorySpecs, queries: querySpecs };
+  const haystack = buildHaystack(raw, (path, keyOf) => main.locate(['retrieval', ...path], { keyOf }), problems);
+  return {
+    k,
+    depth,
+    ...(raw.group_metrics ? { group_metrics: true } : {}),
+    ...(raw.interval_unit !== undefined ? { interval_unit: raw.interval_unit } : {}),
+    ...(haystack ? { haystack } : {}),
+    providers,
+    memories: memorySpecs,
+    queries: querySpecs,
+  };
 }
 
 /** Where a loaded memory's row sits among the rows it was read from, and its text when held (symbols: not its fields). */

@@ -5,6 +5,7 @@ import { RecallGateError, addProblems, formatLocation } from '../errors.js';
 import type { InputProblem } from '../model/source.js';
 import { readLabels } from '../e2e/judgeCalibration.js';
 import { checkProblems } from '../e2e/checks/table.js';
+import { unenforceableBudget } from '../e2e/budget.js';
 import { blankness, normalisesToBlank, showBlank } from '../e2e/checks/normalize.js';
 import { loadGraders } from '../e2e/graders/grade.js';
 import { moduleExports } from '../e2e/graders/script.js';
@@ -22,6 +23,7 @@ export interface RawE2e {
   grade_truncated?: boolean;
   judge?: { model: string; base_url?: string; api_key_env?: string; calibration?: string; min_agreement?: number; timeout_ms?: number; max_retries?: number };
   prices?: E2eSpec['prices'];
+  max_cost_usd?: number;
   cases: unknown;
 }
 
@@ -64,6 +66,12 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
     addProblems(problems, blankCaseTextProblems(row, (path) => cases.locate(index, path)));
   });
 
+  // A cap that no price can enforce would let the run spend without limit while it says it has one.
+  const unenforceable = raw.max_cost_usd === undefined ? undefined : unenforceableBudget({ target, judge: raw.judge && { model: raw.judge.model }, prices: raw.prices ?? {} });
+  if (unenforceable) {
+    problems.push({ where: at(['max_cost_usd']), message: `max_cost_usd: ${unenforceable}`, hint: "give the models prices in e2e.prices (USD per million tokens), name an adapter's model with target.model, or drop max_cost_usd" });
+  }
+
   return {
     target,
     repeat: raw.repeat ?? 3,
@@ -72,6 +80,7 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
     grade_truncated: raw.grade_truncated,
     judge: raw.judge && buildJudge(raw.judge),
     prices: raw.prices ?? {},
+    ...(raw.max_cost_usd !== undefined ? { max_cost_usd: raw.max_cost_usd } : {}),
     cases: caseSpecs,
   };
 

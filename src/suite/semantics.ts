@@ -12,6 +12,8 @@ export interface RetrievalLocators {
   retrieval: (subpath: DataPath) => SourceLocation;
   /** Where a query names one of its relevant memories. */
   relevant: (queryIndex: number, memoryId: string) => SourceLocation;
+  /** Where a query names one of its obsolete memories. */
+  obsolete: (queryIndex: number, memoryId: string) => SourceLocation;
 }
 
 /** Checks that need the whole suite at once: ids, references, users, cut-offs. */
@@ -53,6 +55,26 @@ export function checkRetrieval(spec: RetrievalSpec, at: RetrievalLocators, onPro
         });
       }
     }
+    for (const id of query.obsolete ?? []) {
+      const where = at.obsolete(index, id);
+      const memory = memories.get(id);
+      if (!memory) {
+        typos ??= typoMatcher([...memories.keys()]);
+        problems.push({ where, message: `obsolete memory "${id}" is not defined`, hint: typos.didYouMean(id) ?? 'add a memory with this id or fix the id' });
+      } else if (memory.user !== query.user) {
+        problems.push({
+          where,
+          message: `obsolete memory "${id}" belongs to user "${memory.user}" but the query is asked as "${query.user}", so no search of this query can return it`,
+          hint: 'an obsolete memory is a superseded fact of the same user: give the query and the memory the same user',
+        });
+      } else if (Object.hasOwn(query.relevant, id)) {
+        problems.push({
+          where,
+          message: `memory "${id}" is both relevant and obsolete for query "${query.id}"`,
+          hint: 'a memory is either current (relevant) or superseded (obsolete): remove it from one list',
+        });
+      }
+    }
   });
 
   if (spec.queries.length > 0 && !spec.queries.some(hasRelevant)) {
@@ -67,6 +89,14 @@ export function checkRetrieval(spec: RetrievalSpec, at: RetrievalLocators, onPro
       where: at.retrieval(['group_metrics']),
       message: 'group_metrics is on but no memory has a group, so group-level scores would equal memory-level ones',
       hint: 'give memories group: (e.g. the session id), or remove group_metrics',
+    });
+  }
+
+  if (spec.interval_unit === 'group' && !spec.queries.some((query) => query.group !== undefined)) {
+    problems.push({
+      where: at.retrieval(['interval_unit']),
+      message: 'interval_unit is group but no query has a group, so every query would be drawn alone (as interval_unit: query)',
+      hint: 'give queries group: (e.g. the conversation they come from), or use interval_unit: user or query',
     });
   }
 

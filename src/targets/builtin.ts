@@ -5,6 +5,7 @@ import type { MemoryEntry, MemoryOp } from '../model/e2e.js';
 import type { MemoryStore } from '../memory/types.js';
 import type { SearchHit } from '../model/memory.js';
 import { OpenAIEndpoint } from '../net/openaiEndpoint.js';
+import type { LlmCache } from '../net/llmCache.js';
 import { ABANDONED, withDeadline } from './deadline.js';
 import type { BuiltinTargetSpec } from '../model/suite.js';
 import type { Target } from './types.js';
@@ -32,6 +33,8 @@ export interface BuiltinTargetOptions {
   store: MemoryStore;
   apiKey?: string;
   baseURL?: string;
+  /** run --cache-llm: the chat model's answers come from it when it holds the request. */
+  llmCache?: LlmCache;
 }
 
 /**
@@ -63,7 +66,7 @@ export class BuiltinTarget implements Target {
       });
     }
     if (options.spec.tools?.length) this.tools = new ToolBox(options.spec.tools);
-    this.endpoint = new OpenAIEndpoint({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: options.spec.max_retries, timeoutMs: options.spec.timeout_ms });
+    this.endpoint = new OpenAIEndpoint({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: options.spec.max_retries, timeoutMs: options.spec.timeout_ms, cache: options.llmCache });
   }
 
   /** Users are unique per trial, so there is nothing of theirs to forget. */

@@ -2,6 +2,7 @@ import { apiKeyEnv } from '../apiKey.js';
 import { createStore, type StoreContext } from '../memory/createStore.js';
 import type { MemoryStore } from '../memory/types.js';
 import type { ProviderSpec, TargetSpec } from '../model/suite.js';
+import type { LlmCache } from '../net/llmCache.js';
 import { BuiltinTarget } from './builtin.js';
 import { commandAdapter, httpAdapter } from '../protocol/adapterFromSpec.js';
 import { AdapterTarget } from './adapterTarget.js';
@@ -12,6 +13,8 @@ export interface TargetContext {
   env: NodeJS.ProcessEnv;
   storeContext: StoreContext;
   createStore?: (provider: ProviderSpec) => MemoryStore;
+  /** run --cache-llm: the builtin agent's chat calls go through it (an adapter's own calls are its business). */
+  llmCache?: LlmCache;
 }
 
 /** Builds the agent the suite's e2e.target describes. */
@@ -23,7 +26,7 @@ export async function createTarget(spec: TargetSpec, context: TargetContext): Pr
       const storeContext = { ...context.storeContext, runId: `${context.storeContext.runId}-e2e` };
       const store = (context.createStore ?? ((provider: ProviderSpec) => createStore(provider, storeContext)))(spec.memory.provider);
       try {
-        const target = new BuiltinTarget({ spec, store, apiKey, baseURL: spec.base_url ?? (context.env.OPENAI_BASE_URL || undefined) });
+        const target = new BuiltinTarget({ spec, store, apiKey, baseURL: spec.base_url ?? (context.env.OPENAI_BASE_URL || undefined), llmCache: context.llmCache });
         await store.reset();
         return target;
       } catch (error) {
@@ -32,7 +35,7 @@ export async function createTarget(spec: TargetSpec, context: TargetContext): Pr
       }
     }
     case 'http':
-      return spec.start ? startedHttpTarget({ ...spec, start: spec.start, cwd: spec.cwd! }, context.env) : new AdapterTarget(httpAdapter({ ...spec, url: spec.url! }, context.env));
+      return spec.start ? startedHttpTarget({ ...spec, start: spec.start, cwd: spec.cwd! }, context.env, context.storeContext.adapterStderr) : new AdapterTarget(httpAdapter({ ...spec, url: spec.url! }, context.env));
     case 'command':
       return new AdapterTarget(commandAdapter(spec, context.env, context.storeContext.adapterStderr));
   }

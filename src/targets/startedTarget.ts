@@ -6,8 +6,8 @@ import { AdapterTarget } from './adapterTarget.js';
 import type { Target } from './types.js';
 
 /** The HTTP adapter target of a server recall-gate starts itself (`start:`, see protocol/startedServer.ts); closing the target stops the server. */
-export async function startedHttpTarget(spec: StartSpec, env: NodeJS.ProcessEnv): Promise<Target> {
-  const server = await startServer(spec, env);
+export async function startedHttpTarget(spec: StartSpec, env: NodeJS.ProcessEnv, onStderr?: (line: string) => void): Promise<Target> {
+  const server = await startServer(spec, env, onStderr);
   try {
     return new StartedHttpTarget(new AdapterTarget(httpAdapter({ ...spec, url: server.url }, env)), () => server.stop());
   } catch (error) {

@@ -1,10 +1,12 @@
 import { Ajv, type ValidateFunction } from 'ajv';
-import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionFunctionTool, ChatCompletionMessageParam, ChatCompletionMessageToolCall } from 'openai/resources/chat/completions';
+import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionFunctionTool, ChatCompletionMessageParam, ChatCompletionMessageToolCall } from 'openai/resources/chat/completions';
 import { RecallGateError } from '../errors.js';
 import type { Artifact, ReportedUsage, ToolCall } from '../model/e2e.js';
 import type { OpenAIEndpoint } from '../net/openaiEndpoint.js';
 import type { ToolSpec } from '../model/suite.js';
 import { readCompletionUsage } from '../net/usage.js';
+import { recordModelAnswer } from '../net/modelAnswers.js';
+import { recordCachedCall } from '../net/llmCache.js';
 import { parseArguments } from '../protocol/protocol.js';
 
 /** Replies with tool calls answered per invocation when the suite sets no max_tool_rounds. */
@@ -144,6 +146,8 @@ export interface ToolConversation extends ReportedUsage {
   tool_calls?: ToolCall[];
   artifacts?: Artifact[];
   tool_rounds_exhausted?: true;
+  /** Every request was answered from the LLM cache (run --cache-llm). */
+  cached?: true;
 }
 
 /**
@@ -151,6 +155,8 @@ export interface ToolConversation extends ReportedUsage {
  * Each reply with tool calls is one round; after `maxRounds` of them, one last
  * request with tool_choice "none" makes it answer. Without tools this is the
  * one request it always was. Token usage is summed over every request.
+ * Requests the LLM cache answers (run --cache-llm) are recorded as such for
+ * the trial's cost; the conversation is `cached` when all of them were.
  */
 export async function converse(endpoint: OpenAIEndpoint, request: ChatCompletionCreateParamsNonStreaming, tools: ToolBox | undefined, maxRounds: number): Promise<ToolConversation> {
   const messages: ChatCompletionMessageParam[] = [...request.messages];
@@ -158,12 +164,17 @@ export async function converse(endpoint: OpenAIEndpoint, request: ChatCompletion
   const calls: ToolCall[] = [];
   const artifacts: Artifact[] = [];
   const offered = tools ? { tools: tools.offered() } : {};
+  let fromCache = 0;
   for (let round = 0; ; round += 1) {
     const exhausted = tools !== undefined && round === maxRounds;
-    const completion: ChatCompletion = await endpoint.request('chat request', (client) =>
-      client.chat.completions.create({ ...request, messages: [...messages], ...offered, ...(exhausted ? { tool_choice: 'none' } : {}) }),
-    );
-    usages.push(readCompletionUsage(completion.usage, `the chat model at ${endpoint.url}`));
+    const { completion, cached } = await endpoint.chatCompletion('chat request', { ...request, messages: [...messages], ...offered, ...(exhausted ? { tool_choice: 'none' } : {}) });
+    const usage = readCompletionUsage(completion.usage, `the chat model at ${endpoint.url}`);
+    usages.push(usage);
+    if (cached) {
+      fromCache += 1;
+      recordCachedCall('chat', usage.usage);
+    }
+    recordModelAnswer('chat', request.model, completion.model);
     const choice = completion.choices?.[0];
     const toolCalls = tools ? (choice?.message?.tool_calls ?? []) : [];
     if (toolCalls.length > 0 && !exhausted) {
@@ -192,6 +203,7 @@ export async function converse(endpoint: OpenAIEndpoint, request: ChatCompletion
       ...summedUsage(usages, endpoint.url),
       ...(tools ? { tool_calls: calls, artifacts } : {}),
       ...(exhausted ? { tool_rounds_exhausted: true } : {}),
+      ...(fromCache === round + 1 ? { cached: true } : {}),
     };
   }
 }

@@ -14,7 +14,7 @@ test('the Action runs the example suite, writes the summary and the results-path
   });
   assert.equal(result.code, 0, result.log);
   assert.match(result.summary, /## ✅ recall-gate: assistant-memory passed/);
-  assert.match(result.summary, /\| keyword \| \d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\] n=18 \|/);
+  assert.match(result.summary, /\| keyword \| \d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\] n=18 queries \|/);
   assert.match(result.outputText, /verdict<<.*\npass\n/);
   assert.match(result.outputText, /results-path<<.*\n\/.*\/out\n/);
   assert.match(result.log, /::add-mask::sk-secret-value/);

@@ -50,7 +50,7 @@ describe('compare two retrieval runs of the example suite', { timeout: 120_000 }
     assert.ok(mrr.ci[0] <= vector.metrics!.mrr! && vector.metrics!.mrr! <= mrr.ci[1], `${mrr.ci}`);
     const run = await runCli(['run', suite, '--layer', 'retrieval', '--out', tempDir()]);
     assert.match(run.stdout, /^intervals \(95% percentile bootstrap, 2000 draws/m);
-    assert.match(run.stdout, /^ {2}ngram-vector: recall@1 \d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\] n=18;/m);
+    assert.match(run.stdout, /^ {2}ngram-vector: recall@1 \d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\] n=18 queries;/m);
   });
 
   test('two identical runs: every interval is exactly [0, 0], paired on all 18 queries, no query moved', async () => {

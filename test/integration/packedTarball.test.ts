@@ -1,8 +1,10 @@
 // What `npm i -D recall-gate` gives a user: the tarball `npm pack` makes, installed offline into
 // an empty project. It must be one package (everything it runs is bundled), run the CLI through
-// its bin, and serve `recall-gate/adapter` through the package's exports.
+// its bin, serve `recall-gate/adapter` through the package's exports, and carry its LICENSE and
+// the example suites (with the example adapter some of them run), which validate and run from
+// where they are installed.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +12,7 @@ import { test } from 'node:test';
 import { REPO_ROOT } from '../support/cli.js';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 test('the packed tarball installs as one package, offline, and its CLI and adapter SDK work', { skip: !existsSync(join(REPO_ROOT, 'dist', 'cli.js')) && 'dist/ is not built (npm run bundle)' }, (t) => {
   const work = mkdtempSync(join(tmpdir(), 'recall-gate-pack-'));
@@ -19,6 +22,9 @@ test('the packed tarball installs as one package, offline, and its CLI and adapt
   const files = packed[0]!.files.map((file) => file.path).sort();
   assert.ok(files.includes('dist/cli.js') && files.includes('dist/adapter.js') && files.includes('dist/adapter.d.ts'), files.join(', '));
   assert.ok(!files.includes('dist/index.js'), 'the Action bundle is used from the repository, not from npm');
+  for (const shipped of ['LICENSE', 'suites/examples/assistant-memory/suite.yaml', 'suites/examples/assistant-memory/memories.jsonl', 'examples/adapter/agent.mjs', 'docs/README.md']) {
+    assert.ok(files.includes(shipped), `${shipped} is not in the tarball`);
+  }
 
   const project = join(work, 'project');
   cpSync(join(REPO_ROOT, 'suites', 'examples', 'assistant-memory'), join(project, 'suite'), { recursive: true });
@@ -32,4 +38,16 @@ test('the packed tarball installs as one package, offline, and its CLI and adapt
   assert.match(execFileSync(cli, ['validate', 'suite/suite.yaml'], { cwd: project, encoding: 'utf8' }), /suite\/suite\.yaml: ok \(2 providers, 18 memories, 18 queries/);
   const exported = execFileSync(process.execPath, ['--input-type=module', '-e', "const m = await import('recall-gate/adapter'); console.log(Object.keys(m).sort().join(','))"], { cwd: project, encoding: 'utf8' });
   assert.equal(exported.trim(), 'AdapterError,ErrorCode,serveAdapter');
+
+  // The example suites as installed: validated through npx, and one that plays its cases to the
+  // example adapter (which imports recall-gate/adapter from the package it sits in) runs green.
+  const installedExamples = join(project, 'node_modules', 'recall-gate', 'suites', 'examples');
+  const exampleSuite = join(installedExamples, 'assistant-memory', 'suite.yaml');
+  assert.ok(existsSync(exampleSuite), 'the installed package has suites/examples/assistant-memory/suite.yaml');
+  const validated = spawnSync(npx, ['--no', 'recall-gate', 'validate', exampleSuite], { cwd: project, encoding: 'utf8' });
+  assert.equal(validated.status, 0, validated.stdout + validated.stderr);
+  assert.match(validated.stdout, /assistant-memory\/suite\.yaml: ok \(2 providers, 18 memories, 18 queries/);
+  const ran = spawnSync(cli, ['run', join(installedExamples, 'agent-actions', 'suite.yaml'), '--out', join(work, 'agent-actions-results')], { cwd: project, encoding: 'utf8' });
+  assert.equal(ran.status, 0, ran.stdout + ran.stderr);
+  assert.match(ran.stdout, /gate PASSED/);
 });

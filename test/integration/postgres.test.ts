@@ -16,12 +16,13 @@ const EXAMPLE_DIR = join(REPO_ROOT, 'suites/examples/assistant-memory');
 /** CI installs PostgreSQL (.ci/run): there a missing server is a failure, not a skip. */
 const unavailable = process.env.CI ? undefined : postgresUnavailable();
 
-/** The per-condition summary query exactly as the README shows it, so the two cannot drift apart. */
-function readmeSummaryQuery(): string {
-  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('### The trials table in PostgreSQL'));
-  const query = /```sql\n([\s\S]*?)```/.exec(section)?.[1];
-  assert.ok(query, 'the README shows the summary query in a sql block');
+/** The per-condition summary query exactly as docs/results.md shows it, so the two cannot drift apart. */
+function docsSummaryQuery(): string {
+  const doc = readFileSync(join(REPO_ROOT, 'docs', 'results.md'), 'utf8');
+  const heading = doc.indexOf('## The trials table in PostgreSQL');
+  assert.ok(heading >= 0, 'docs/results.md has the section "The trials table in PostgreSQL"');
+  const query = /```sql\n([\s\S]*?)```/.exec(doc.slice(heading))?.[1];
+  assert.ok(query, 'docs/results.md shows the summary query in a sql block');
   return query;
 }
 
@@ -111,10 +112,10 @@ describe('export to PostgreSQL: a real server, real results folders', { timeout:
     assert.ok(rows.some((row) => row.total_cost_usd !== null && Number(row.total_cost_usd) > 0), 'gpt-5-mini has a price: the cost is known');
   });
 
-  test("the README's summary query returns one row per condition, with the run's own rates", async () => {
+  test("the summary query of docs/results.md returns one row per condition, with the run's own rates", async () => {
     const { results } = readRun(builtinOut);
     await runCli(['export', builtinOut, '--postgres', server.url()]);
-    const summary = await client.query<{ condition: string; trials: string; pass_rate: string }>(readmeSummaryQuery(), [results.run_id]);
+    const summary = await client.query<{ condition: string; trials: string; pass_rate: string }>(docsSummaryQuery(), [results.run_id]);
     assert.deepEqual(summary.rows.map((row) => row.condition), ['none', 'oracle', 'recall']);
     for (const row of summary.rows) {
       assert.equal(Number(row.trials), Object.keys(results.e2e!.cases).length);

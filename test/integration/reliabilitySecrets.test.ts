@@ -200,8 +200,8 @@ describe('round 3 secrets never reach any output', { timeout: 300_000 }, () => {
       // The echo is there, scrubbed: the search below cannot pass on empty output.
       assert.match(produced[join(out, 'trials.jsonl')]!, /DB_PASS=\*\*\*( \| \w*\*\*\*\w*){10}; CONN=\*\*\*/);
       assert.match(produced[join(out, 'results.json')]!, /the agent failed with DB_PASS=\*\*\*/);
-      // A command adapter's stderr goes to adapter.log in the results folder, a started server's to recall-gate's stderr.
-      const stderrOf = name === 'command' ? produced[join(out, 'adapter.log')] ?? '' : result.stderr;
+      // A command adapter's stderr and a started server's log go to adapter.log in the results folder.
+      const stderrOf = produced[join(out, 'adapter.log')] ?? '';
       assert.match(stderrOf, /adapter environment: DB_PASS=\*\*\*/);
       Object.assign(texts, produced);
     }

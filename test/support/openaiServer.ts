@@ -40,6 +40,8 @@ export interface OpenAIServerOptions {
   apiKey?: string;
   /** Answers for the chat API: a reply in words, or tool calls (answered with finish_reason tool_calls); by default `answerFromMemories`. */
   chat?: (request: ChatRequestBody) => string | ScriptedToolCalls;
+  /** The `model` a response names, from the one requested (as the API answers "gpt-4o-2024-08-06" for "gpt-4o"); by default the one requested. */
+  answeredModel?: (requested: string) => string;
 }
 
 /** A scripted assistant turn that calls tools: `arguments` is sent as written (so it may be anything, not JSON included); `content` beside them is null unless given. */
@@ -200,7 +202,7 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
       const vectors = embed(texts);
       json(response, 200, {
         object: 'list',
-        model,
+        model: options.answeredModel?.(model) ?? model,
         data: vectors.map((embedding, index) => ({ object: 'embedding', index, embedding })),
         usage: { prompt_tokens: texts.join(' ').split(/\s+/).length, total_tokens: texts.join(' ').split(/\s+/).length },
       });
@@ -223,7 +225,7 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
         id: `chatcmpl-${requests.length}`,
         object: 'chat.completion',
         created: Math.floor(Date.now() / 1000),
-        model: chatRequest.model,
+        model: options.answeredModel?.(chatRequest.model) ?? chatRequest.model,
         choices: [{ index: 0, message, finish_reason: typeof answer === 'string' ? 'stop' : 'tool_calls' }],
         usage: {
           prompt_tokens: chatRequest.messages.reduce((sum, message) => sum + count(message.content), 0),

@@ -46,6 +46,13 @@ process.on('message', async ({ id, name, context }) => {
 /** Lines of a grader's stderr kept for the message when its process exits. */
 const STDERR_KEPT = 10;
 
+/**
+ * How long one call may take before its process is stopped (every call
+ * waiting on it fails, and the next starts a fresh process): a grader that
+ * never answers must not hold the run forever.
+ */
+export const GRADER_CALL_TIMEOUT_MS = 120_000;
+
 /** Why a call failed: the script threw (or would not import), returned what cannot be sent back, or its process ended. */
 export class GraderCallError extends Error {
   constructor(
@@ -63,6 +70,8 @@ class GraderProcess {
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private nextId = 1;
   private stderrTail: string[] = [];
+  /** Why recall-gate stopped a process itself (a call that timed out), for the message of the calls waiting on it. */
+  private readonly stopReason = new WeakMap<ChildProcess, string>();
 
   constructor(
     private readonly path: string,
@@ -71,16 +80,29 @@ class GraderProcess {
     private readonly shown: string,
   ) {}
 
-  call(name: string, context: unknown): Promise<unknown> {
+  call(name: string, context: unknown, timeoutMs: number): Promise<unknown> {
     const child = (this.child ??= this.start());
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      const timer = setTimeout(() => this.stop(child, `gave no answer within ${timeoutMs} ms and was stopped`), timeoutMs);
+      // The child is held while a call waits: the timer need not keep recall-gate alive on its own.
+      timer.unref();
+      const done = <T>(settle: (value: T) => void) => (value: T) => {
+        clearTimeout(timer);
+        settle(value);
+      };
+      this.pending.set(id, { resolve: done(resolve), reject: done(reject) });
       if (this.pending.size === 1) hold(child, true);
       child.send({ id, name, context }, (error) => {
         if (error) this.settle(id, (waiting) => waiting.reject(new GraderCallError(`could not pass the trial to its process: ${error.message}`, 'exited')));
       });
     });
+  }
+
+  /** Ends `child` now; the calls waiting on it fail with `reason` (see ended in start). */
+  private stop(child: ChildProcess, reason: string): void {
+    this.stopReason.set(child, reason);
+    child.kill('SIGKILL');
   }
 
   private start(): ChildProcess {
@@ -116,7 +138,7 @@ class GraderProcess {
     };
     child.on('error', (error) => ended(`could not be started: ${error.message}`));
     // 'close', not 'exit': by then its last stderr lines have been read.
-    child.on('close', (code, signal) => ended(signal ? `was killed by ${signal}` : `exited with code ${code}`));
+    child.on('close', (code, signal) => ended(this.stopReason.get(child) ?? (signal ? `was killed by ${signal}` : `exited with code ${code}`)));
     hold(child, false);
     return child;
   }
@@ -147,10 +169,10 @@ const processes = new Map<string, GraderProcess>();
  * this environment (`env`: what the grader's `env:` resolved to). Rejects
  * with GraderCallError.
  */
-export function callGrader(spec: { path: string; shown: string; export: string }, env: Record<string, string>, context: unknown): Promise<unknown> {
+export function callGrader(spec: { path: string; shown: string; export: string }, env: Record<string, string>, context: unknown, timeoutMs = GRADER_CALL_TIMEOUT_MS): Promise<unknown> {
   const { path } = spec;
   const key = `${path}\0${JSON.stringify(env)}`;
   let graderProcess = processes.get(key);
   if (!graderProcess) processes.set(key, (graderProcess = new GraderProcess(path, env, spec.shown.slice(0, spec.shown.lastIndexOf('#')))));
-  return graderProcess.call(spec.export, context);
+  return graderProcess.call(spec.export, context, timeoutMs);
 }

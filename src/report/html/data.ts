@@ -1,7 +1,7 @@
 import { capText } from '../../e2e/storedText.js';
 import type { Invocation, TrialRecord } from '../../model/trial.js';
 import type { Condition } from '../../model/e2e.js';
-import { formatInterval, formatNumber, splitLine, verdictLine } from '../gateFormat.js';
+import { formatInterval, formatMde, formatNumber, splitLine, verdictLine } from '../gateFormat.js';
 import type { GateRow, Verdict } from '../../model/gate.js';
 import type { Trend } from '../../model/history.js';
 import type { ProviderResult } from '../../model/results.js';
@@ -10,9 +10,21 @@ import { headlineMetrics } from '../../retrieval/metrics.js';
 import { missedQueries } from '../../retrieval/metrics.js';
 import type { ResultsDocument } from '../../model/results.js';
 import { embeddedBytes } from './scriptJson.js';
-import { FAILURE_STAGES } from '../../e2e/stage.js';
+import { FAILURE_STAGES, STAGE_LABELS } from '../../e2e/stage.js';
 import type { TrialStage } from '../../model/stage.js';
 import { stageName } from '../stageLines.js';
+import type { Block, Part } from './blocks.js';
+import { e2eIntro, e2eParts } from './e2eParts.js';
+import { expectedFailure, failureGroups, orderedFailures, type FailureGroupData } from './failureGroups.js';
+import { notices } from './notices.js';
+import { retrievalIntro, retrievalParts, tagParts } from './retrievalParts.js';
+import { formatMs } from '../format.js';
+import { figure, labelOf } from '../trendLines.js';
+import { changesParts, type ChangeRowParts } from '../changes.js';
+import { stalenessTable } from '../staleness.js';
+import { retrievalUnitText } from '../intervalUnit.js';
+import { RETRIEVAL_INTERVAL_DEFINITION } from '../../stats/bootstrap.js';
+import { haystackIntro } from '../haystack.js';
 
 /**
  * What report.html embeds: every figure the page shows, already formatted
@@ -21,13 +33,25 @@ import { stageName } from '../stageLines.js';
  */
 export interface ReportData {
   run: { suite: string; variant?: string; commit?: string; ref?: string; run_id?: string; started_at: string; finished_at?: string; status: string; tool: string; cost?: string };
-  /** stages: the failure stages (e2e/stage.ts) some shown failure has, in FAILURE_STAGES order; absent when none has one. */
-  filters: { abilities: string[]; conditions: string[]; providers: string[]; stages?: string[] };
-  verdict?: { status: 'pass' | 'fail'; line: string; split?: string; rows: VerdictRowData[] };
+  /** stages: the failure stages (e2e/stage.ts) some shown failure has, in FAILURE_STAGES order, with how reports name them; absent when none has one. */
+  filters: { abilities: string[]; conditions: string[]; providers: string[]; stages?: string[]; stageLabels?: Record<string, string> };
+  /** What is said before any figure: an incomplete run, one split, a narrowed run, an empty memory. */
+  notices: Block[];
+  /** legend: what the `*` after an interval means, when a row has one. */
+  verdict?: { status: 'pass' | 'fail'; line: string; split?: string; rows: VerdictRowData[]; legend?: string };
+  /** What changed against the baseline (results.changes): the summary, then the regressions and the improvements, most important first. */
+  changes?: { summary: string[]; regressions: Bounded<ChangeRowParts>; improvements: Bounded<ChangeRowParts> };
   abilities?: AbilitiesData;
   retrieval?: RetrievalData;
-  tags: TagRowData[];
+  /** The haystack curve (retrieval.haystack): a line per headline metric per provider. */
+  haystack?: HaystackData;
+  /** Every metric per provider, over all queries and per tag: one table each (provider in the part). */
+  tags: Part[];
+  /** Failing trials in groups (failureGroups.ts): each failure's `group` indexes `failureGroups`. */
   failures: Bounded<FailureData>;
+  failureGroups: FailureGroupData[];
+  /** Failing trials of the run: real, and expected (a case that needs memory failing under none). */
+  failureCounts: { real: number; expected: number };
   missed: { k: number; providers: (Bounded<MissedRowData> & { provider: string })[] };
   errors: Bounded<{ key?: string; reason: string }>;
   trends?: TrendsData;
@@ -44,6 +68,8 @@ export interface VerdictRowData {
   path: string;
   metric: string;
   threshold: string;
+  /** The row's mde (max_drop/max_rise), "!" when its bound is below it; "-" without one. */
+  mde: string;
   actual: string;
   baseline: string;
   delta: string;
@@ -57,23 +83,38 @@ export interface AbilitiesData {
   conditions: string[];
   headline: string;
   repeat: number;
+  /** What ran and how the figures are read (e2eParts.ts). */
+  intro: string;
+  /** Stages, leaks, cost, harm, faults, graders: what report.md shows beside the rates. */
+  parts: Part[];
   /** Column titles of the lift and gap cells (liftAndGapCells). */
   liftGapHeader: string[];
-  rows: { ability: string; pass_rate: Record<string, number | null>; cells: Record<string, string>; liftGap: string[]; errors: number; baseline?: string }[];
+  rows: { ability: string; pass_rate: Record<string, number | null>; cells: Record<string, string>; passK: string; liftGap: string[]; errors: number; baseline?: string }[];
 }
 
 export interface RetrievalData {
   k: number[];
   metrics: string[];
-  providers: { name: string; kind: string; status: string; error?: string; values: Record<string, number | null>; cells: Record<string, string>; curve: (number | null)[]; baseline?: Record<string, string> }[];
+  /** What ran and how the means are taken (retrievalParts.ts). */
+  intro: string;
+  /** latency: p50 and p95 of a search, in ms. */
+  providers: { name: string; kind: string; status: string; error?: string; values: Record<string, number | null>; cells: Record<string, string>; latency: [string, string]; curve: (number | null)[]; baseline?: Record<string, string> }[];
+  /** By group, isolation. */
+  parts: Part[];
+  /** What the intervals in the cells draw and what n counts (retrieval.interval_unit). */
+  intervals: string;
+  /** stale@k and stale_above_current per provider and tag, when some query names an obsolete memory. */
+  staleness?: { legend: string; header: string[]; rows: { provider: string; cells: string[] }[] };
 }
 
-export interface TagRowData {
-  provider: string;
-  tag: string;
-  queries: number;
-  cells: string[];
-  metrics: string[];
+export interface HaystackData {
+  intro: string;
+  providers: {
+    name: string;
+    /** Per point: "0.1 (42)", the fraction and the memories seeded. */
+    labels: string[];
+    metrics: { metric: string; values: (number | null)[]; cells: string[]; per_doubling: string }[];
+  }[];
 }
 
 export interface InvocationData {
@@ -104,6 +145,10 @@ export interface FailureData {
   stage?: string;
   stage_label?: string;
   stage_reason?: string;
+  /** A case that needs memory failing under none: what that condition is there to show. */
+  expected?: true;
+  /** Its case and condition's index in failureGroups. */
+  group: number;
   invocations: Bounded<InvocationData>;
 }
 
@@ -119,7 +164,8 @@ export interface MissedRowData {
 export interface TrendsData {
   labels: string[];
   currentIndex: number;
-  metrics: { metric: string; ability?: string; provider?: string; values: (number | null)[] }[];
+  /** rate: a share, drawn on 0-1 (errors and cost are not); caption: its name and its first figure to this run's. */
+  metrics: { metric: string; ability?: string; provider?: string; rate: boolean; caption: string; values: (number | null)[] }[];
 }
 
 /**
@@ -129,6 +175,8 @@ export interface TrendsData {
  */
 export const HTML_LIMITS = {
   failures: 200,
+  /** Regressions, and improvements, against the baseline (as report.md shows them). */
+  changesPerList: 100,
   missedPerProvider: 500,
   errors: 500,
   /** Session turns shown per failing trial, besides its probe. */
@@ -183,10 +231,12 @@ function verdictData(verdict: Verdict): ReportData['verdict'] {
     status: verdict.status,
     line: verdictLine(verdict),
     ...(split ? { split } : {}),
+    ...(verdict.rows.some((row) => row.significant) ? { legend: '* the interval excludes 0: the change is larger than resampling noise' } : {}),
     rows: verdict.rows.map((row) => ({
       path: row.path,
       metric: row.aggregation && row.aggregation !== 'mean' ? `${row.metric} (${row.aggregation})` : row.metric,
       threshold: row.threshold,
+      mde: formatMde(row),
       actual: formatNumber(row.actual),
       baseline: formatNumber(row.baseline),
       delta: formatNumber(row.delta, true),
@@ -202,10 +252,11 @@ function abilitiesData(results: ResultsDocument, baseline: ResultsDocument | und
   const e2e = results.e2e;
   if (!e2e) return undefined;
   const headline = e2e.headline_condition;
-  const row = (ability: string, byCondition: Partial<Record<Condition, { pass_rate: number; errors: number }>>, intervals: Record<string, { ci: [number, number]; n: number }> | undefined, base: { pass_rate: number } | undefined) => ({
+  const row = (ability: string, byCondition: Partial<Record<Condition, { pass_rate: number; errors: number; 'pass^k': number }>>, intervals: Record<string, { ci: [number, number]; n: number }> | undefined, base: { pass_rate: number } | undefined) => ({
     ability,
     pass_rate: Object.fromEntries(e2e.conditions.map((condition) => [condition, byCondition[condition]?.pass_rate ?? null])),
     cells: Object.fromEntries(e2e.conditions.map((condition) => [condition, formatEstimate(byCondition[condition]?.pass_rate, intervals?.[`${condition}.pass_rate`])])),
+    passK: formatEstimate(byCondition[headline]?.['pass^k'], intervals?.[`${headline}.pass^k`]),
     liftGap: liftAndGapCells(e2e.conditions, byCondition, intervals).cells,
     errors: e2e.conditions.reduce((sum, condition) => sum + (byCondition[condition]?.errors ?? 0), 0),
     ...(baseline?.e2e ? { baseline: formatMetric(base?.pass_rate) } : {}),
@@ -214,6 +265,8 @@ function abilitiesData(results: ResultsDocument, baseline: ResultsDocument | und
     conditions: [...e2e.conditions],
     headline,
     repeat: e2e.repeat,
+    intro: e2eIntro(e2e),
+    parts: e2eParts(e2e),
     liftGapHeader: liftAndGapCells(e2e.conditions, {}, undefined).header,
     rows: [
       ...Object.entries(e2e.abilities).map(([ability, result]) => row(ability, result.conditions, result.intervals, baseline?.e2e?.abilities[ability]?.conditions[headline])),
@@ -230,9 +283,14 @@ function retrievalData(results: ResultsDocument, baseline: ResultsDocument | und
   const retrieval = results.retrieval;
   if (!retrieval) return undefined;
   const metrics = headlineMetrics(retrieval.k);
+  const staleness = stalenessTable(retrieval, (value) => text(value));
   return {
     k: [...retrieval.k],
     metrics,
+    intro: retrievalIntro(retrieval),
+    parts: retrievalParts(retrieval),
+    intervals: `[low, high] n: ${RETRIEVAL_INTERVAL_DEFINITION}; ${retrievalUnitText(retrieval)}.`,
+    ...(staleness ? { staleness: { legend: staleness.legend, header: staleness.header, rows: staleness.rows.map((cells, index) => ({ provider: staleness.providers[index]!, cells })) } } : {}),
     providers: okProviders(results).map((provider) => {
       const base = baseline?.retrieval?.providers[provider.name]?.metrics;
       return {
@@ -242,6 +300,7 @@ function retrievalData(results: ResultsDocument, baseline: ResultsDocument | und
         ...(provider.error ? { error: text(provider.error) } : {}),
         values: Object.fromEntries(metrics.map((metric) => [metric, provider.metrics?.[metric] ?? null])),
         cells: Object.fromEntries(metrics.map((metric) => [metric, formatEstimate(provider.metrics?.[metric], provider.intervals?.[metric])])),
+        latency: [formatMs(provider.latency_ms?.median), formatMs(provider.latency_ms?.p95)],
         curve: retrieval.k.map((cut) => provider.metrics?.[`recall@${cut}`] ?? null),
         ...(base ? { baseline: Object.fromEntries(metrics.map((metric) => [metric, formatMetric(base[metric])])) } : {}),
       };
@@ -249,19 +308,30 @@ function retrievalData(results: ResultsDocument, baseline: ResultsDocument | und
   };
 }
 
-function tagRows(results: ResultsDocument): TagRowData[] {
+function haystackData(results: ResultsDocument): HaystackData | undefined {
   const retrieval = results.retrieval;
-  if (!retrieval) return [];
+  const intro = retrieval && haystackIntro(retrieval);
+  if (!retrieval || !intro) return undefined;
   const metrics = headlineMetrics(retrieval.k);
-  return okProviders(results).flatMap((provider) =>
-    Object.entries(provider.by_tag ?? {}).map(([tag, figures]) => ({
-      provider: provider.name,
-      tag,
-      queries: figures.queries,
-      metrics,
-      cells: metrics.map((metric) => formatMetric(figures.metrics[metric])),
-    })),
-  );
+  return {
+    intro,
+    providers: okProviders(results).flatMap((provider) => {
+      const haystack = provider.status === 'ok' ? provider.haystack : undefined;
+      if (!haystack) return [];
+      return [
+        {
+          name: provider.name,
+          labels: haystack.points.map((point) => `${point.fraction} (${point.memories})`),
+          metrics: metrics.map((metric) => ({
+            metric,
+            values: haystack.points.map((point) => point.metrics[metric] ?? null),
+            cells: haystack.points.map((point) => formatMetric(point.metrics[metric])),
+            per_doubling: formatNumber(haystack.per_doubling?.[metric], true),
+          })),
+        },
+      ];
+    }),
+  };
 }
 
 function invocationData(invocation: Invocation): InvocationData {
@@ -300,18 +370,21 @@ function shownInvocations(invocations: readonly Invocation[]): Bounded<Invocatio
   return { shown: kept.map(invocationData), total: invocations.length, more: invocations.length - kept.length };
 }
 
-/** Failing trials, the headline condition's first (they are what the gate reads), each with its conversation. */
-function failures(results: ResultsDocument, trials: readonly TrialRecord[], budget: { left: number }): Bounded<FailureData> {
-  const headline = results.e2e?.headline_condition;
-  const failing = trials.filter((trial) => trial.status === 'fail');
-  const ordered = [...failing.filter((trial) => trial.condition === headline), ...failing.filter((trial) => trial.condition !== headline)];
+/**
+ * Failing trials, grouped by case and condition (failureGroups.ts): the real
+ * ones first, the headline condition's first (they are what the gate reads),
+ * the expected ones under none last (the budget cuts them first), each with
+ * its conversation.
+ */
+function failures(results: ResultsDocument, trials: readonly TrialRecord[], budget: { left: number }): Pick<ReportData, 'failures' | 'failureGroups' | 'failureCounts'> {
+  const ordered = orderedFailures(results.e2e, trials);
   const harm = new Map((results.e2e?.failures ?? []).filter((failure) => failure.harm).map((failure) => [failure.key, failure.harm!]));
   // A trial recorded before stages has its stage in the results' failure list (derived there from what it stored).
   const staged = new Map((results.e2e?.failures ?? []).filter((failure) => failure.stage).map((failure) => [failure.key, failure]));
-  return bounded(
+  const shown = bounded(
     ordered,
     HTML_LIMITS.failures,
-    (trial): FailureData => ({
+    (trial): Omit<FailureData, 'group'> => ({
       key: trial.key,
       case: trial.case,
       // The suite's ability, as the rates count it: relabelling a case needs no re-run.
@@ -324,10 +397,19 @@ function failures(results: ResultsDocument, trials: readonly TrialRecord[], budg
       reason: text(trial.reason),
       ...(harm.has(trial.key) ? { harm: text(harm.get(trial.key)) } : {}),
       ...stageData(trial.stage ? trial : staged.get(trial.key)),
+      ...(expectedFailure(results.e2e, trial) ? { expected: true as const } : {}),
       invocations: shownInvocations(trial.invocations),
     }),
     budget,
   );
+  const { groups, index } = failureGroups(results.e2e, shown.shown);
+  const expected = ordered.filter((trial) => expectedFailure(results.e2e, trial)).length;
+  return {
+    // The group index goes before the conversation, as the page reads it: the bytes it adds are a few per failure, outside the budget.
+    failures: { ...shown, shown: shown.shown.map(({ invocations, ...failure }, at) => ({ ...failure, group: index[at]!, invocations })) },
+    failureGroups: groups,
+    failureCounts: { real: ordered.length - expected, expected },
+  };
 }
 
 function stageData(stage: Partial<TrialStage> | undefined): Pick<FailureData, 'stage' | 'stage_label' | 'stage_reason'> {
@@ -365,6 +447,18 @@ function errors(results: ResultsDocument, budget: { left: number }): ReportData[
 }
 
 const RETRIEVAL_METRIC = /^retrieval\.(.+)\.[^.]+$/;
+/** The history's headline metrics that are not shares of 0 to 1 (history/headline.ts): a count and a cost. */
+const NOT_RATES = new Set(['e2e.errors', 'e2e.cost_usd']);
+
+/** "pass rate (all): 0.500 → 0.923 over 4 runs", as the other reports' trend lines say it. */
+function trendCaption(metric: string, values: readonly (number | null)[]): string {
+  const present = values.filter((value): value is number => value !== null);
+  const label = labelOf(metric, (name) => name);
+  if (present.length === 0) return `${label}: not measured`;
+  const now = values.at(-1);
+  const last = now === null || now === undefined ? 'not measured in this run' : figure(metric, now);
+  return present.length === 1 ? `${label}: ${last}` : `${label}: ${figure(metric, present[0]!)} → ${last} over ${present.length} runs`;
+}
 const ABILITY_METRIC = /^e2e\.ability\.(.+)\.[^.]+$/;
 
 function trends(trend: Trend | undefined): TrendsData | undefined {
@@ -377,14 +471,23 @@ function trends(trend: Trend | undefined): TrendsData | undefined {
     metrics: names.map((metric) => {
       const provider = RETRIEVAL_METRIC.exec(metric)?.[1];
       const ability = ABILITY_METRIC.exec(metric)?.[1];
+      const values = lines.map((line) => (Object.hasOwn(line.metrics, metric) && Number.isFinite(line.metrics[metric]) ? line.metrics[metric]! : null));
       return {
         metric,
         ...(provider !== undefined ? { provider } : {}),
         ...(ability !== undefined ? { ability } : {}),
-        values: lines.map((line) => (Object.hasOwn(line.metrics, metric) && Number.isFinite(line.metrics[metric]) ? line.metrics[metric]! : null)),
+        rate: !NOT_RATES.has(metric),
+        caption: trendCaption(metric, values),
+        values,
       };
     }),
   };
+}
+
+function changesData(changes: NonNullable<ResultsDocument['changes']>): ReportData['changes'] {
+  const parts = changesParts(changes);
+  const keep = (row: ChangeRowParts) => row;
+  return { summary: parts.summary, regressions: bounded(parts.regressions, HTML_LIMITS.changesPerList, keep), improvements: bounded(parts.improvements, HTML_LIMITS.changesPerList, keep) };
 }
 
 /** Everything the page shows, bounded (HTML_LIMITS; `limitBytes` overrides the byte budget). Pure. */
@@ -393,7 +496,7 @@ export function reportData(input: { results: ResultsDocument; trials: readonly T
   // The failures take the larger share: a reviewer opens the report for them.
   const bytes = input.limitBytes ?? HTML_LIMITS.bytes;
   const failing = failures(results, input.trials, { left: bytes * 0.6 });
-  const stages = FAILURE_STAGES.filter((stage) => failing.shown.some((failure) => failure.stage === stage));
+  const stages = FAILURE_STAGES.filter((stage) => failing.failures.shown.some((failure) => failure.stage === stage));
   return {
     run: {
       suite: results.suite.name,
@@ -410,13 +513,16 @@ export function reportData(input: { results: ResultsDocument; trials: readonly T
       abilities: Object.keys(results.e2e?.abilities ?? {}),
       conditions: [...(results.e2e?.conditions ?? [])],
       providers: Object.keys(results.retrieval?.providers ?? {}),
-      ...(stages.length > 0 ? { stages } : {}),
+      ...(stages.length > 0 ? { stages, stageLabels: Object.fromEntries(stages.map((stage) => [stage, STAGE_LABELS[stage]])) } : {}),
     },
+    notices: notices(results),
     ...(input.verdict ? { verdict: verdictData(input.verdict) } : {}),
+    ...(results.changes ? { changes: changesData(results.changes) } : {}),
     ...(results.e2e ? { abilities: abilitiesData(results, baseline) } : {}),
     ...(results.retrieval ? { retrieval: retrievalData(results, baseline) } : {}),
-    tags: tagRows(results),
-    failures: failing,
+    ...(results.retrieval?.haystack ? { haystack: haystackData(results) } : {}),
+    tags: tagParts(results.retrieval),
+    ...failing,
     missed: missed(results, bytes * 0.3),
     errors: errors(results, { left: bytes * 0.1 }),
     ...(input.trend ? { trends: trends(input.trend) } : {}),

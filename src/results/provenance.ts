@@ -1,0 +1,262 @@
+/**
+ * results.json `provenance` (model/provenance.ts): collected when a run
+ * starts, from the suite and what is around it; the model ids the APIs
+ * answered with are added when the run ends (net/modelAnswers.ts). Nothing
+ * here may fail a run: a git that is absent, slow or refuses says "unknown",
+ * a file that cannot be read is left out.
+ *
+ * Never a secret: adapter commands are scrubbed (a value after or in a
+ * secret-looking option or variable, every registered secret, URL
+ * credentials), endpoints are shown without credentials, and no environment
+ * value is recorded.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { arch, platform, release } from 'node:os';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { judgeInstructionsText } from '../e2e/openaiJudge.js';
+import { IMPORT_FILES } from '../import/writeImport.js';
+import type { AdapterProvenance, ModelProvenance, Provenance } from '../model/provenance.js';
+import type { EmbeddingSpec, Suite } from '../model/suite.js';
+import type { ModelAnswers } from '../net/modelAnswers.js';
+import { redactUrl } from '../redact.js';
+import { SECRET_MARKER, looksSecret, scrubSecrets } from '../secrets.js';
+import { TOOL_VERSION } from '../version.js';
+
+/** The longest git may take to answer one question; a slow or hung git leaves the commit unknown. */
+export const GIT_TIMEOUT_MS = 5000;
+
+/** Lockfiles looked for beside an adapter (its script's folder and its working directory, then up to the repository's root). */
+export const LOCKFILES = ['package-lock.json', 'poetry.lock', 'uv.lock', 'requirements.txt'] as const;
+
+const DEFAULT_OPENAI_URL = 'https://api.openai.com/v1';
+
+function sha256(bytes: Buffer | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** A path as provenance names it: relative to the suite's folder, with "/" (the same on every OS, so two runs compare). */
+function suitePath(suiteDir: string, file: string): string {
+  const path = relative(suiteDir, file) || file;
+  return sep === '/' ? path : path.split(sep).join('/');
+}
+
+/** What the run is made of, as far as is known before it starts. */
+export function collectProvenance(suite: Suite, env: NodeJS.ProcessEnv): Provenance {
+  const suiteDir = dirname(suite.file);
+  const git = gitState(suiteDir);
+  const files: Record<string, string> = {};
+  for (const file of suite.files) {
+    try {
+      files[suitePath(suiteDir, file)] = sha256(readFileSync(file));
+    } catch {
+      // Read at load time, gone since: the suite's own hash (results.json suite.sha256) fails the same way first.
+    }
+  }
+  const judge = suite.e2e?.judge !== undefined || (suite.e2e?.cases ?? []).some((spec) => Object.values(spec.graders ?? {}).some((grader) => 'judge' in grader));
+  const dataset = datasetOf(suiteDir);
+  return {
+    recall_gate: TOOL_VERSION,
+    node: process.versions.node,
+    os: { platform: platform(), release: release(), arch: arch() },
+    git: { commit: git.commit, ...(git.dirty !== undefined ? { dirty: git.dirty } : {}), ...(git.note ? { note: git.note } : {}) },
+    files,
+    models: modelsOf(suite, env),
+    ...(judge ? { judge_prompt_sha256: sha256(judgeInstructionsText()) } : {}),
+    adapters: adaptersOf(suite, suiteDir, git.top),
+    ...(dataset ? { dataset } : {}),
+  };
+}
+
+/** The ids the APIs answered with, beside the models the suite names (a model asked that the suite does not name is added). */
+export function addModelAnswers(provenance: Provenance, answers: ModelAnswers): void {
+  for (const { role, requested, answered } of answers.values()) {
+    const ids = [...answered].sort();
+    const named = provenance.models.filter((model) => model.role === role && model.requested === requested);
+    if (named.length === 0) provenance.models.push({ role, where: '(asked during the run)', requested, answered: ids });
+    for (const model of named) model.answered = [...new Set([...(model.answered ?? []), ...ids])].sort();
+  }
+}
+
+/** Shards' provenance as one (merge): the first shard's, with the model ids every shard was answered with. */
+export function mergedProvenance(shards: readonly (Provenance | undefined)[]): Provenance | undefined {
+  const [first, ...rest] = shards.filter((one): one is Provenance => one !== undefined);
+  if (!first) return undefined;
+  const merged: Provenance = { ...first, models: first.models.map((model) => ({ ...model })) };
+  for (const other of rest) {
+    for (const model of other.models) {
+      const same = merged.models.find((one) => one.role === model.role && one.where === model.where && one.requested === model.requested);
+      if (!same) merged.models.push({ ...model });
+      else if (model.answered?.length) same.answered = [...new Set([...(same.answered ?? []), ...model.answered])].sort();
+    }
+  }
+  return merged;
+}
+
+// ---------------------------------------------------------------- git
+
+/** Variables that point git at another repository (a hook's GIT_DIR): the suite's folder decides. */
+function gitEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('GIT_')));
+}
+
+function git(args: string[], cwd: string): string {
+  return execFileSync('git', args, { cwd, timeout: GIT_TIMEOUT_MS, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: gitEnv(), maxBuffer: 16 * 1024 * 1024 });
+}
+
+/** HEAD and whether a tracked file differs from it (untracked files, such as results folders, do not count); "unknown" with why, never an error. */
+export function gitState(dir: string): { commit: string; dirty?: boolean; top?: string; note?: string } {
+  let lines: string[];
+  try {
+    lines = git(['rev-parse', 'HEAD', '--show-toplevel'], dir).trim().split('\n');
+  } catch (error) {
+    return { commit: 'unknown', note: gitFailure(error as NodeJS.ErrnoException & { stderr?: string; signal?: string }) };
+  }
+  const [commit, top] = lines;
+  if (!commit || !/^[0-9a-f]{7,64}$/.test(commit)) return { commit: 'unknown', note: 'git rev-parse HEAD gave no commit' };
+  try {
+    return { commit, dirty: git(['status', '--porcelain', '--untracked-files=no'], dir).trim() !== '', ...(top ? { top } : {}) };
+  } catch (error) {
+    return { commit, ...(top ? { top } : {}), note: `whether the working tree is dirty is unknown: ${gitFailure(error as NodeJS.ErrnoException & { stderr?: string; signal?: string })}` };
+  }
+}
+
+function gitFailure(error: NodeJS.ErrnoException & { stderr?: string; signal?: string }): string {
+  if (error.code === 'ENOENT') return 'git is not installed (not on PATH)';
+  if (error.code === 'ETIMEDOUT' || error.signal === 'SIGTERM') return `git did not answer within ${GIT_TIMEOUT_MS / 1000} s`;
+  const said = String(error.stderr ?? '').trim().split('\n')[0] ?? '';
+  if (/not a git repository/i.test(said)) return 'the suite is not in a git repository';
+  if (/unknown revision|ambiguous argument 'HEAD'/i.test(said)) return 'the repository has no commit yet';
+  return `git failed: ${scrubSecrets(said).slice(0, 200) || String(error.message).slice(0, 200)}`;
+}
+
+// ---------------------------------------------------------------- models
+
+function endpointOf(baseUrl: string | undefined, env: NodeJS.ProcessEnv): string {
+  return redactUrl(baseUrl ?? (env.OPENAI_BASE_URL?.trim() || DEFAULT_OPENAI_URL));
+}
+
+function embeddingModel(embedding: EmbeddingSpec, where: string, env: NodeJS.ProcessEnv): ModelProvenance | undefined {
+  if (embedding.kind === 'openai' && embedding.model) return { role: 'embeddings', where, requested: embedding.model, endpoint: endpointOf(embedding.base_url, env) };
+  if (embedding.kind === 'local' && embedding.model) return { role: 'embeddings', where, requested: `${embedding.model}${embedding.revision ? `@${embedding.revision}` : ''}${embedding.dtype ? ` (${embedding.dtype})` : ''}` };
+  return undefined;
+}
+
+/** Every model the suite names, once per role, model and endpoint (the first place that names it). */
+function modelsOf(suite: Suite, env: NodeJS.ProcessEnv): ModelProvenance[] {
+  const models: ModelProvenance[] = [];
+  const add = (model: ModelProvenance | undefined) => {
+    if (model && !models.some((one) => one.role === model.role && one.requested === model.requested && one.endpoint === model.endpoint)) models.push(model);
+  };
+  const target = suite.e2e?.target;
+  if (target?.kind === 'builtin') add({ role: 'chat', where: 'e2e.target', requested: target.model, endpoint: endpointOf(target.base_url, env) });
+  else if (target?.model) add({ role: 'chat', where: `e2e.target (the ${target.kind} adapter's model)`, requested: target.model });
+  const judge = suite.e2e?.judge;
+  if (judge) add({ role: 'judge', where: 'e2e.judge', requested: judge.model, endpoint: endpointOf(judge.base_url, env) });
+  for (const spec of suite.e2e?.cases ?? []) {
+    for (const [name, grader] of Object.entries(spec.graders ?? {})) {
+      if ('judge' in grader && grader.judge.model) add({ role: 'judge', where: `grader ${name} of case ${spec.name}`, requested: grader.judge.model, endpoint: endpointOf(judge?.base_url, env) });
+    }
+  }
+  for (const provider of suite.retrieval?.providers ?? []) if (provider.embedding) add(embeddingModel(provider.embedding, `provider ${provider.name}`, env));
+  return models;
+}
+
+// ---------------------------------------------------------------- adapters
+
+/** Option and variable values that look secret, every registered secret, URL credentials: replaced by ***. */
+export function scrubCommand(command: readonly string[]): string[] {
+  const scrubbed: string[] = [];
+  let hideNext = false;
+  for (const arg of command) {
+    if (hideNext) {
+      scrubbed.push(SECRET_MARKER);
+      hideNext = false;
+      continue;
+    }
+    const option = /^(--?[A-Za-z][\w.-]*)(?:=(.*))?$/s.exec(arg);
+    if (option && looksSecret(option[1]!)) {
+      // --token=abc hides abc; --token abc hides the next argument.
+      if (option[2] !== undefined) scrubbed.push(`${option[1]}=${SECRET_MARKER}`);
+      else {
+        scrubbed.push(arg);
+        hideNext = true;
+      }
+      continue;
+    }
+    const variable = /^([A-Za-z_][\w]*)=(.*)$/s.exec(arg);
+    if (variable && looksSecret(variable[1]!)) {
+      scrubbed.push(`${variable[1]}=${SECRET_MARKER}`);
+      continue;
+    }
+    scrubbed.push(scrubSecrets(/^[a-z][a-z0-9+.-]*:\/\//i.test(arg) ? redactUrl(arg) : arg));
+  }
+  return scrubbed;
+}
+
+/** The folder of the adapter's script, when the command names one that exists (node adapter.mjs, uv run agent.py, ./adapter.sh). */
+function scriptFolder(command: readonly string[], cwd: string): string | undefined {
+  for (const arg of command) {
+    if (arg.startsWith('-')) continue;
+    const path = isAbsolute(arg) ? arg : resolve(cwd, arg);
+    try {
+      if (statSync(path).isFile()) return dirname(path);
+    } catch {
+      // Not a file: a program on PATH, a module name, an argument.
+    }
+  }
+  return undefined;
+}
+
+/** Nearest first: each lockfile name found in `folders` or their parents up to `top` (only the folders themselves without one). */
+function lockfilesBeside(folders: readonly string[], top: string | undefined, suiteDir: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  const names = new Set<string>();
+  for (const start of folders) {
+    const inside = top !== undefined && !relative(top, start).startsWith('..') && !isAbsolute(relative(top, start));
+    for (let folder = start; ; folder = dirname(folder)) {
+      for (const name of LOCKFILES) {
+        const path = join(folder, name);
+        if (names.has(name) || !existsSync(path)) continue;
+        try {
+          found[suitePath(suiteDir, path)] = sha256(readFileSync(path));
+          names.add(name);
+        } catch {
+          // Unreadable: left out.
+        }
+      }
+      if (!inside || folder === top || dirname(folder) === folder) break;
+    }
+  }
+  return found;
+}
+
+function adaptersOf(suite: Suite, suiteDir: string, top: string | undefined): AdapterProvenance[] {
+  const started: { where: string; command: string[]; cwd: string }[] = [];
+  const target = suite.e2e?.target;
+  if (target?.kind === 'command') started.push({ where: 'e2e.target', command: target.command, cwd: target.cwd });
+  if (target?.kind === 'http' && target.start) started.push({ where: 'e2e.target', command: target.start, cwd: target.cwd ?? suiteDir });
+  for (const provider of suite.retrieval?.providers ?? []) {
+    if ((provider.kind === 'adapter' || provider.kind === 'mcp') && provider.command) started.push({ where: `provider ${provider.name}`, command: provider.command, cwd: resolve(suiteDir, provider.cwd ?? '.') });
+  }
+  return started.map(({ where, command, cwd }) => {
+    const script = scriptFolder(command, cwd);
+    return { where, command: scrubCommand(command), lockfiles: lockfilesBeside(script && script !== cwd ? [script, cwd] : [cwd], top, suiteDir) };
+  });
+}
+
+// ---------------------------------------------------------------- dataset
+
+/** The dataset an import made the suite from: import-report.json beside the suite (format, source, sha256). */
+function datasetOf(suiteDir: string): Provenance['dataset'] {
+  const path = join(suiteDir, IMPORT_FILES.report);
+  if (!existsSync(path)) return undefined;
+  try {
+    const report = JSON.parse(readFileSync(path, 'utf8')) as { format?: unknown; source?: unknown; sha256?: unknown };
+    if (typeof report.format !== 'string' || typeof report.source !== 'string') return undefined;
+    return { format: report.format, source: scrubSecrets(report.source), ...(typeof report.sha256 === 'string' ? { sha256: report.sha256 } : {}) };
+  } catch {
+    return undefined;
+  }
+}

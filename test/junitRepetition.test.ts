@@ -1,0 +1,23 @@
+// JUnit names a failing or errored repetition by its own number: trial records count repetitions from 1.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ResultsDocument } from '../src/model/results.js';
+import type { TrialRecord } from '../src/model/trial.js';
+import { junitReport } from '../src/report/junit.js';
+
+function trial(repeat: number, status: TrialRecord['status'], reason: string): TrialRecord {
+  return { key: `c1|recall|${repeat}`, case: 'c1', ability: 'a', condition: 'recall', repeat, status, reason, question: 'q', answer: 'x', invocations: [], started_at: '2026-12-02T00:00:00Z', duration_ms: 5 } as unknown as TrialRecord;
+}
+
+test('the failing repetitions are named 2 and 3 when repetitions 2 and 3 of 3 fail or error', () => {
+  const results = {
+    suite: { name: 's' },
+    started_at: '2026-12-02T00:00:00Z',
+    layers: { retrieval: 'absent', e2e: 'ran' },
+    e2e: { cases: { c1: { ability: 'a', conditions: { recall: { trials: 3 } } } } },
+  } as unknown as ResultsDocument;
+  const xml = junitReport(results, [trial(1, 'pass', 'ok'), trial(2, 'fail', 'said Paris'), trial(3, 'error', 'timed out')]);
+  assert.match(xml, /repetition 2 failed: said Paris/);
+  assert.match(xml, /repetition 3 errored: timed out/);
+  assert.doesNotMatch(xml, /repetition 4/);
+});
