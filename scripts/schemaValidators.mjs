@@ -14,7 +14,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE = join(ROOT, 'src', 'suite', 'schemaValidators.ts');
 const SCHEMA = join(ROOT, 'schema', 'suite.schema.json');
 
-/** Bundles schemaAjv.ts with ajv's standalone generator (one copy of ajv for both) and runs it: the validators' code. */
+/** Bundles schemaAjv.ts with ajv's standalone generator (one copy of ajv for both) and runs it: the validators' code, and the parts it validates. */
 async function standaloneCode() {
   const entry = `
     import { _ } from 'ajv';
@@ -22,7 +22,7 @@ async function standaloneCode() {
     import { SCHEMA_REFS, suiteSchemaAjv } from './src/suite/schemaAjv.ts';
     export function generate() {
       const ajv = suiteSchemaAjv({ source: true, esm: true, formats: _\`AJV_FORMATS\` });
-      return standalone(ajv, Object.fromEntries(Object.entries(SCHEMA_REFS).map(([part, ref]) => ['validate_' + part, ref])));
+      return { parts: Object.keys(SCHEMA_REFS), code: standalone(ajv, Object.fromEntries(Object.entries(SCHEMA_REFS).map(([part, ref]) => ['validate_' + part, ref]))) };
     }`;
   const bundled = await build({
     stdin: { contents: entry, resolveDir: ROOT, loader: 'js', sourcefile: 'generate-schema-validators.js' },
@@ -104,13 +104,15 @@ export async function precompiledValidatorsModule() {
     throw new Error(`${SOURCE} no longer exports schemaValidator(part): update scripts/schemaValidators.mjs`);
   }
   const schema = JSON.parse(readFileSync(SCHEMA, 'utf8'));
-  const code = shareSchema((await standaloneCode()).replace(/^"use strict";/, ''), schema);
+  const generated = await standaloneCode();
+  const code = shareSchema(generated.code.replace(/^"use strict";/, ''), schema);
   return [
     '// Generated at bundle time by scripts/schemaValidators.mjs from src/suite/schemaAjv.ts: ajv standalone code.',
     "import suiteSchema from '../../schema/suite.schema.json' with { type: 'json' };",
     "import { AJV_FORMATS } from './formats.ts';",
     code,
-    'const VALIDATORS = { suite: validate_suite, memory: validate_memory, query: validate_query, case: validate_case, tool: validate_tool };',
+    // Every part SCHEMA_REFS names (a part added there needs nothing here).
+    `const VALIDATORS = { ${generated.parts.map((part) => `${part}: validate_${part}`).join(', ')} };`,
     'export function schemaValidator(part) { return VALIDATORS[part]; }',
     '',
   ].join('\n');

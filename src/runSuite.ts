@@ -11,7 +11,7 @@ import { usesJudge } from './e2e/checks/table.js';
 import { requireCalibration } from './e2e/judgeCalibration.js';
 import { OpenAIJudge } from './e2e/openaiJudge.js';
 import { describeResume, selectForResume } from './e2e/resume.js';
-import { planTrials, runE2e, type PlannedTrial } from './e2e/runE2e.js';
+import { pendingTrials, planTrials, runE2e, type PlannedTrial } from './e2e/runE2e.js';
 import { latestByKey, type TrialLog } from './results/trialLog.js';
 import type { CaseSpec } from './model/e2e.js';
 import type { Judge } from './e2e/judge.js';
@@ -343,7 +343,8 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   }
 
   const total = spec.cases.length * spec.conditions.length * spec.repeat;
-  let finished = done.size;
+  // A shared history's playing runs whole: its trials done earlier run again and count once more.
+  let finished = total - pendingTrials(plan, done).length;
   let errors = 0;
   try {
     await runE2e(plan, {

@@ -25,6 +25,9 @@ class Collected implements ImportSink {
   async addMemory(memory: ImportedMemory) {
     this.memories.push(memory);
   }
+  async addHistory() {
+    throw new Error('LongMemEval gives each question its own sessions: no history');
+  }
   async addQuery(query: ImportedQuery) {
     this.queries.push(query);
   }

@@ -17,7 +17,7 @@ import { REPO_ROOT, tempDir } from './support/cli.js';
  * every suite and data file of the repository and on mutations of them.
  */
 
-const PARTS: SchemaPart[] = ['suite', 'memory', 'query', 'case', 'tool'];
+const PARTS: SchemaPart[] = ['suite', 'memory', 'query', 'case', 'tool', 'history'];
 
 interface ValidatorsScript {
   writeValidators(outdir: string, banner: string): Promise<void>;

@@ -160,7 +160,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       unit: { argument: 'turn|session', default: 'turn', description: 'locomo, longmemeval: one memory per turn or per session' },
       captions: { description: "locomo: add an image turn's caption to its text" },
       strict: { description: 'locomo, longmemeval: stop at the first record that needs a repair, writing nothing' },
-      e2e: { description: 'longmemeval: also write end-to-end cases' },
+      e2e: { description: 'locomo, longmemeval: also write end-to-end cases (locomo: one shared history per conversation)' },
       force: { description: 'write into a folder that holds files, replacing those an import writes' },
     },
   },

@@ -7,6 +7,7 @@ import { describeGrading, gradeTrial } from '../e2e/graders/grade.js';
 import { checkFingerprint } from '../e2e/fingerprint.js';
 import { gradingOf } from '../e2e/faults.js';
 import { needsSnapshot } from '../e2e/snapshot.js';
+import { playingOf } from '../e2e/sharedHistory.js';
 import { settleStage } from '../e2e/stage.js';
 import { STORED_TEXT_LIMIT, wasCut } from '../e2e/storedText.js';
 import type { TrialRecord } from '../model/trial.js';
@@ -59,6 +60,9 @@ async function regradeLocked(dir: string, suitePath: string | undefined, junitCo
   let changed = 0;
   let rescored = 0;
   let kept = 0;
+  // A shared history's trials read its sessions and snapshot from the trial that holds them (before anything here changes a record).
+  const byKey = new Map(trials.map((trial) => [trial.key, trial]));
+  const playings = new Map(trials.map((trial) => [trial.key, playingOf(trial, byKey)]));
   for (const trial of trials) {
     const spec = cases.get(trial.case);
     // An error before grading (no answer, an ungradable reply) has nothing to regrade; one from a grader does.
@@ -68,7 +72,8 @@ async function regradeLocked(dir: string, suitePath: string | undefined, junitCo
       kept += 1;
       continue;
     }
-    if (wasCut(trial.answer) || (snapshotCut(trial) && needsSnapshot(gradingOf(spec, trial.condition)))) {
+    const playing = playings.get(trial.key)!;
+    if (wasCut(trial.answer) || (snapshotCut(playing.snapshot) && needsSnapshot(gradingOf(spec, trial.condition)))) {
       io.stderr(`${trial.key}: the stored ${wasCut(trial.answer) ? 'answer' : 'memory snapshot'} was cut to ${STORED_TEXT_LIMIT / 1024} KiB; its verdict (graded on the whole ${wasCut(trial.answer) ? 'answer' : 'snapshot'}) is kept\n`);
       kept += 1;
       continue;
@@ -88,8 +93,8 @@ async function regradeLocked(dir: string, suitePath: string | undefined, junitCo
     const verdict = await gradeTrial({ ...spec, ...grading }, {
       question: trial.question,
       answer: trial.answer,
-      snapshot: trial.snapshot,
-      invocations: trial.invocations,
+      snapshot: playing.snapshot,
+      invocations: playing.invocations,
       env: io.env,
       offline: { ...(trial.graders ? { stored: trial.graders } : {}) },
     });
@@ -118,7 +123,7 @@ async function regradeLocked(dir: string, suitePath: string | undefined, junitCo
   // Every stage again, from the stored trial and the current suite's evidence (trials recorded before stages get theirs here).
   for (const trial of trials) {
     const spec = cases.get(trial.case);
-    if (spec) settleStage(spec, trial);
+    if (spec) settleStage(spec, trial, playings.get(trial.key)!.snapshot);
   }
   const target = results.e2e?.target ?? { kind: suite.e2e.target.kind };
   results.e2e = { target, ...aggregateE2e(trials, suite.e2e.cases, suite.e2e.conditions, suite.e2e.repeat) };
@@ -155,8 +160,8 @@ function gradingReadsActions(grading: ReturnType<typeof gradingOf>): boolean {
 }
 
 /** A memory entry of the trial's snapshot was cut as stored: memory graders cannot see it whole again. */
-function snapshotCut(trial: TrialRecord): boolean {
-  return trial.snapshot !== undefined && 'entries' in trial.snapshot && trial.snapshot.entries.some((entry) => wasCut(entry.text));
+function snapshotCut(snapshot: TrialRecord['snapshot']): boolean {
+  return snapshot !== undefined && 'entries' in snapshot && snapshot.entries.some((entry) => wasCut(entry.text));
 }
 
 /** Whether any grader's score differs between a trial's stored outcomes and its new ones. */

@@ -9,6 +9,7 @@
  * skipped outcome (a judge grader with no judge configured) is left out of
  * the pass rate and pass^k and counted apart, so it neither passes nor fails.
  */
+import { resamplingUnit } from './sharedHistory.js';
 import { DEFAULT_SEED, bootstrapInterval, mixSeed, type UnitSamples } from '../stats/bootstrap.js';
 import type { IntervalEstimate } from '../model/figures.js';
 import { groupBy, mean, round } from '../stats/summary.js';
@@ -176,7 +177,7 @@ export function aggregateGraders(records: readonly TrialRecord[], cases: readonl
   const summarize = (prefix: string, entries: { spec: CaseSpec; outcomes: GraderOutcome[][] }[], withCases: boolean): GraderSummary => {
     const { score, ...scale } = scaleOf(entries.flatMap((entry) => entry.outcomes.flat()));
     const perCase = entries.map((entry) => ({ spec: entry.spec, figures: entry.outcomes.map((outcomes) => caseFigures(outcomes, score)) }));
-    const named = conditions.map((_, index) => perCase.map(({ spec, figures }) => ({ name: spec.name, cluster: spec.planted_from ?? spec.name, figures: figures[index]! })));
+    const named = conditions.map((_, index) => perCase.map(({ spec, figures }) => ({ name: spec.name, cluster: resamplingUnit(spec.name, spec), figures: figures[index]! })));
     return {
       ...scale,
       conditions: Object.fromEntries(conditions.map((condition, index) => [condition, groupFigures(entries.map((entry) => entry.outcomes[index]!), score)])),

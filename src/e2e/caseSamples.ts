@@ -3,13 +3,14 @@ import type { Condition } from '../model/e2e.js';
 import type { CaseResult } from '../model/e2eResult.js';
 import type { UnitNames, UnitSamples } from '../stats/bootstrap.js';
 import { mean } from '../stats/summary.js';
+import { resamplingUnit } from './sharedHistory.js';
 
-/** A case's results under its name: the name pairs runs, its history (plant_from root) is its resampling unit. */
+/** A case's results under its name: the name pairs runs, its history (shared history, or plant_from root) is its resampling unit. */
 export type NamedCase = [name: string, result: CaseResult];
 
 /** The names a bootstrap needs for these cases. */
 export function caseNames(cases: readonly NamedCase[]): UnitNames {
-  return { ids: cases.map(([name]) => name), clusters: cases.map(([name, result]) => result.planted_from ?? name) };
+  return { ids: cases.map(([name]) => name), clusters: cases.map(([name, result]) => resamplingUnit(name, result)) };
 }
 
 /**

@@ -57,3 +57,8 @@ export function trialFingerprint(spec: CaseSpec, condition: Condition, context: 
     target: sha(`${canonical(context.target ?? null, OPERATIONAL)}\0${caseUsesJudge(gradingOf(spec, condition)) ? (context.judgeModel ?? '') : ''}`),
   };
 }
+
+/** A shared history's trial fingerprint, with the cases asked in its playing (in order) folded into the case part: adding, removing or reordering one changes every trial of the playing. */
+export function withHistoryOrder(fingerprint: TrialFingerprint, cases: readonly string[]): TrialFingerprint {
+  return { ...fingerprint, case: sha(`${fingerprint.case}\0${cases.join('\0')}`) };
+}

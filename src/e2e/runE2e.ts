@@ -7,16 +7,18 @@ import { ungradableReply } from './probeReply.js';
 import { playSessions, type SessionTurn } from './sessions.js';
 import { needsSnapshot, takeSnapshot } from './snapshot.js';
 import { round } from '../stats/summary.js';
-import { trialFingerprint } from './fingerprint.js';
+import { trialFingerprint, withHistoryOrder } from './fingerprint.js';
+import { addEmbeddingUsage, historyOrders, historyScope, workUnits, type WorkUnit } from './sharedHistory.js';
 import { gradeHarmfulAction, settleRecallQuality } from './harm.js';
 import { settleStage, stageNeedsSnapshot } from './stage.js';
 import { fold } from './checks/normalize.js';
 import { faultIgnored, faultOf, gradingOf, memoryOf } from './faults.js';
 import { priceTrial } from './cost.js';
 import { encodingForModel, injectedTokens, loadEncoding } from './tokens.js';
-import { meterEmbeddingsIfAny } from '../embeddings/usage.js';
+import { meterEmbeddingsIfAny, type EmbeddingUsage } from '../embeddings/usage.js';
 import { meterCachedCallsIfAny } from '../net/llmCache.js';
 import { dollars, type BudgetGuard } from './budget.js';
+import type { CachedCalls, TrialCacheHits } from '../model/spend.js';
 import { capStoredText } from './storedText.js';
 import { capArtifact, probeActions } from './actions.js';
 import type { Invocation, TrialRecord, TrialFingerprint } from '../model/trial.js';
@@ -77,9 +79,12 @@ export interface PlannedTrial {
 
 export function planTrials(plan: Pick<E2ePlan, 'cases' | 'conditions' | 'repeat' | 'target' | 'judgeModel'>): PlannedTrial[] {
   const trials: PlannedTrial[] = [];
+  const orders = historyOrders(plan.cases);
   for (const spec of plan.cases) {
     for (const condition of plan.conditions) {
-      const fingerprint = trialFingerprint(spec, condition, plan);
+      const own = trialFingerprint(spec, condition, plan);
+      // A shared history's probes are asked in one playing: which cases are asked, and in what order, is part of every one of them.
+      const fingerprint = spec.history === undefined ? own : withHistoryOrder(own, orders.get(spec.history)!);
       for (let repeat = 1; repeat <= plan.repeat; repeat++) trials.push({ spec, case: spec.name, condition, repeat, key: trialKey(spec.name, condition, repeat), fingerprint });
     }
   }
@@ -87,12 +92,51 @@ export function planTrials(plan: Pick<E2ePlan, 'cases' | 'conditions' | 'repeat'
 }
 
 /**
+ * The trials a run makes: every planned trial not in `done`, and every trial
+ * of a shared history's playing that has one not in `done` (a playing runs
+ * whole, see e2e/sharedHistory.ts).
+ */
+export function pendingTrials(plan: Parameters<typeof planTrials>[0], done: ReadonlySet<string> = new Set()): PlannedTrial[] {
+  return workUnits(planTrials(plan), done).flatMap((unit) => unit.trials);
+}
+
+/** What a trial used beside its record: embedding requests and the model calls the LLM cache answered. */
+interface TrialMeters {
+  usage: EmbeddingUsage;
+  cached: TrialCacheHits;
+}
+
+/** Hands a finished trial over: priced and counted against the budget, its record kept and written down. */
+type Settle = (record: TrialRecord, meters: TrialMeters) => Promise<void>;
+
+/**
+ * Runs `work` with both meters open: what it embeds and what the cache answers are its own, however many trials run
+ * at once. A meter that nothing could record into (no embedder that reports usage, no LLM cache) stays closed: an
+ * open one turns on async hooks, a cost on every promise of the run.
+ */
+async function meterTrial<T>(work: () => Promise<T>): Promise<{ value: T } & TrialMeters> {
+  const {
+    value: { value, cached },
+    usage,
+  } = await meterEmbeddingsIfAny(() => meterCachedCallsIfAny(work));
+  return { value, usage, cached };
+}
+
+/** Two parts of one trial (a playing's sessions and its first probe), metered apart, added. */
+function addMeters(a: TrialMeters, b: TrialMeters): TrialMeters {
+  const calls = (x: CachedCalls, y: CachedCalls): CachedCalls => ({ calls: x.calls + y.calls, input_tokens: x.input_tokens + y.input_tokens, output_tokens: x.output_tokens + y.output_tokens });
+  return { usage: addEmbeddingUsage(a.usage, b.usage), cached: { chat: calls(a.cached.chat, b.cached.chat), judge: calls(a.cached.judge, b.cached.judge) } };
+}
+
+/**
  * Runs every planned trial not already done, up to `concurrency` at a time;
- * the sessions of one trial run in order, until the budget (when there is
- * one) refuses to start another. Returns the trials this run made.
+ * the sessions of one trial run in order, and a shared history's playing
+ * (its sessions, then its cases' probes) runs as one, until the budget (when
+ * there is one) refuses to start another trial. Returns the trials this run
+ * made.
  */
 export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[]> {
-  const pending = planTrials(plan).filter((trial) => !deps.done?.has(trial.key));
+  const pending = workUnits(planTrials(plan), deps.done);
   // The encoding's rank table takes a moment to load and blocks while it does: load it before any trial is timed.
   if (pending.length > 0) await loadEncoding(encodingForModel(plan.model).encoding);
   const finished: TrialRecord[] = [];
@@ -101,40 +145,45 @@ export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[
   let unknownSaid = false;
   let stopped = false;
   const budget = deps.budget;
+  /** Whether another trial may start: false once the run stopped or the budget refuses one (said once). */
+  const admit = (): boolean => {
+    if (stopped) return false;
+    if (!budget || budget.tryStart()) return true;
+    stopped = true;
+    deps.log?.(`e2e: the budget of ${dollars(budget.cap)} (${budget.source}) would be passed by another trial (spent ${dollars(budget.spentUsd)} so far): no new trial starts; those running finish`);
+    return false;
+  };
+  const settle: Settle = async (record, { usage: embedding, cached }) => {
+    if (cached.chat.calls + cached.judge.calls > 0) record.cached = cached;
+    priceTrial(plan, record, embedding);
+    if (budget?.finish(record) && !unknownSaid) {
+      unknownSaid = true;
+      deps.log?.(`warning: the cost of trial ${record.key} is unknown (a model with no price, or a call that reported no tokens): the budget counts only what is known, and results.json counts such trials in e2e.budget.unknown_trials`);
+    }
+    const warning = record.invocations.find((invocation) => invocation.usage_warning)?.usage_warning ?? record.judge_usage_warning;
+    if (warning && !warned) {
+      warned = true;
+      deps.log?.(`warning: ${warning} (${record.key}; every such call is marked usage_warning in trials.jsonl, and its trial's cost is unknown)`);
+    }
+    finished.push(record);
+    try {
+      await deps.onTrial(record);
+    } catch (error) {
+      // A trial that cannot be written down (a full disk) ends the run: no more trials start.
+      stopped = true;
+      throw error;
+    }
+  };
   const worker = async (limit = pending.length) => {
     for (let taken = 0; !stopped && next < pending.length && taken < limit; taken += 1) {
-      if (budget && !budget.tryStart()) {
-        if (!stopped) {
-          stopped = true;
-          deps.log?.(`e2e: the budget of ${dollars(budget.cap)} (${budget.source}) would be passed by another trial (spent ${dollars(budget.spentUsd)} so far): no new trial starts; those running finish`);
-        }
-        break;
+      const unit = pending[next++]!;
+      if (unit.history !== undefined) {
+        await runPlaying(plan, unit as Required<WorkUnit<PlannedTrial>>, deps, settle, admit);
+        continue;
       }
-      const trial = pending[next++]!;
-      // Embedding requests and cached model calls made while a trial runs are its own, however many trials run at once (see meterEmbeddings).
-      const {
-        value: { value: record, cached },
-        usage: embedding,
-      } = await meterEmbeddingsIfAny(() => meterCachedCallsIfAny(() => runTrial(plan, trial, deps)));
-      if (cached.chat.calls + cached.judge.calls > 0) record.cached = cached;
-      priceTrial(plan, record, embedding);
-      if (budget?.finish(record) && !unknownSaid) {
-        unknownSaid = true;
-        deps.log?.(`warning: the cost of trial ${record.key} is unknown (a model with no price, or a call that reported no tokens): the budget counts only what is known, and results.json counts such trials in e2e.budget.unknown_trials`);
-      }
-      const warning = record.invocations.find((invocation) => invocation.usage_warning)?.usage_warning ?? record.judge_usage_warning;
-      if (warning && !warned) {
-        warned = true;
-        deps.log?.(`warning: ${warning} (${record.key}; every such call is marked usage_warning in trials.jsonl, and its trial's cost is unknown)`);
-      }
-      finished.push(record);
-      try {
-        await deps.onTrial(record);
-      } catch (error) {
-        // A trial that cannot be written down (a full disk) ends the run: no more trials start.
-        stopped = true;
-        throw error;
-      }
+      if (!admit()) break;
+      const { value: record, ...meters } = await meterTrial(() => runTrial(plan, unit.trials[0]!, deps));
+      await settle(record, meters);
     }
   };
   // Under a budget with nothing measured yet, the first trial runs alone: what a trial costs is known before others start beside it.
@@ -146,43 +195,46 @@ export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[
   return finished;
 }
 
-async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Promise<TrialRecord> {
-  const now = deps.now ?? (() => performance.now());
-  const started = now();
-  const { spec, condition, repeat } = trial;
-  const owner = trialUser(plan.suiteName, spec.name, undefined, condition, repeat, plan.runId);
-  const asker = spec.probe.as ? trialUser(plan.suiteName, spec.name, spec.probe.as, condition, repeat, plan.runId) : owner;
-  const invocations: Invocation[] = [];
-  const record: TrialRecord = {
+/** A trial's record before anything ran: an error until graded. */
+function newRecord(trial: PlannedTrial, condition: Condition, user: string): TrialRecord {
+  const { spec } = trial;
+  return {
     key: trial.key,
     fingerprint: trial.fingerprint,
     case: spec.name,
     ability: spec.ability,
     condition,
-    repeat,
-    user: owner,
+    repeat: trial.repeat,
+    user,
     status: 'error',
     reason: '',
     question: spec.probe.text,
     check: describeGrading(gradingOf(spec, condition)),
-    invocations,
+    invocations: [],
     tokens: { input: 0, output: 0, judge_input: 0, judge_output: 0 },
     cost_usd: null,
     started_at: new Date().toISOString(),
     duration_ms: 0,
   };
-  const oracle = condition === 'oracle' ? { oracle: oracleMemories(spec) } : {};
+}
+
+/** One invocation; `place` puts a session turn in its conversation (absent for the probe). */
+type Call = (kind: Invocation['kind'], user: string, message: string, date: string | undefined, place?: Omit<SessionTurn, 'message' | 'date'>) => Promise<ChatReply>;
+
+/** Calls the target under `condition`, recording each invocation (and its tokens) in `record`; `oracle` is what the oracle condition hands in. */
+function invoker(plan: E2ePlan, deps: E2eDeps, condition: Condition, record: TrialRecord, oracle: string[]): Call {
+  const now = deps.now ?? (() => performance.now());
   const fault = faultOf(condition);
   const encoding = encodingForModel(plan.model);
-  /** One invocation; `place` puts a session turn in its conversation (absent for the probe). */
-  const call = async (kind: Invocation['kind'], user: string, message: string, date: string | undefined, place?: Omit<SessionTurn, 'message' | 'date'>) => {
+  const invocations = record.invocations;
+  return async (kind, user, message, date, place) => {
     const callStarted = now();
     const reply: ChatReply = await deps.target.chat({
       user,
       date,
       message,
       memory: memoryOf(condition),
-      ...oracle,
+      ...(condition === 'oracle' ? { oracle } : {}),
       ...place,
       ...(kind === 'probe' && fault ? { fault } : {}),
     });
@@ -219,23 +271,48 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     }
     return reply;
   };
+}
 
+/** Whether a trial of this case lists the owner's memory once the sessions are played (a grader reads it, or its stage needs it). */
+function wantsSnapshot(spec: CaseSpec, condition: Condition): boolean {
+  return needsSnapshot(gradingOf(spec, condition)) || stageNeedsSnapshot(spec, condition);
+}
+
+/**
+ * Asks the probe as `asker` and grades the answer into `record`; `seen` is
+ * what grading reads of the trial (its invocations, the probe's included, and
+ * the memory snapshot). Throws when the trial cannot be graded.
+ */
+async function askProbe(plan: E2ePlan, deps: E2eDeps, spec: CaseSpec, condition: Condition, record: TrialRecord, call: Call, asker: string, seen: () => { invocations: Invocation[]; snapshot?: TrialRecord['snapshot'] }): Promise<void> {
+  const fault = faultOf(condition);
+  const probe = await call('probe', asker, spec.probe.text, spec.probe.date);
+  record.answer = probe.reply;
+  const ungradable = ungradableReply(probe, plan.gradeTruncated ?? false) ?? (fault && faultIgnored(fault, probe));
+  if (ungradable) throw new Error(ungradable);
+  const { invocations, snapshot } = seen();
+  const grading = { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel, judgeMissing: deps.judgeMissing, actions: probeActions(invocations) };
+  const graded = await gradeTrial({ ...spec, ...gradingOf(spec, condition) }, { ...grading, answer: probe.reply, snapshot, invocations, env: deps.env });
+  addJudgeUsage(record, graded);
+  await gradeHarmfulAction(spec, probe.reply, grading, record);
+  if (graded.graders) record.graders = graded.graders;
+  record.status = graded.status;
+  record.reason = graded.reason;
+}
+
+async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Promise<TrialRecord> {
+  const now = deps.now ?? (() => performance.now());
+  const started = now();
+  const { spec, condition, repeat } = trial;
+  const owner = trialUser(plan.suiteName, spec.name, undefined, condition, repeat, plan.runId);
+  const asker = spec.probe.as ? trialUser(plan.suiteName, spec.name, spec.probe.as, condition, repeat, plan.runId) : owner;
+  const record = newRecord(trial, condition, owner);
+  const call = invoker(plan, deps, condition, record, condition === 'oracle' ? oracleMemories(spec) : []);
   try {
     await deps.target.reset(owner);
     if (asker !== owner) await deps.target.reset(asker);
     await playSessions(spec.sessions, ({ message, date, ...place }) => call('session', owner, message, date, place));
-    if (needsSnapshot(gradingOf(spec, condition)) || stageNeedsSnapshot(spec, condition)) record.snapshot = await takeSnapshot(deps.target, owner);
-    const probe = await call('probe', asker, spec.probe.text, spec.probe.date);
-    record.answer = probe.reply;
-    const ungradable = ungradableReply(probe, plan.gradeTruncated ?? false) ?? (fault && faultIgnored(fault, probe));
-    if (ungradable) throw new Error(ungradable);
-    const grading = { question: spec.probe.text, judge: deps.judge, judgeModel: plan.judgeModel, judgeMissing: deps.judgeMissing, actions: probeActions(invocations) };
-    const graded = await gradeTrial({ ...spec, ...gradingOf(spec, condition) }, { ...grading, answer: probe.reply, snapshot: record.snapshot, invocations, env: deps.env });
-    addJudgeUsage(record, graded);
-    await gradeHarmfulAction(spec, probe.reply, grading, record);
-    if (graded.graders) record.graders = graded.graders;
-    record.status = graded.status;
-    record.reason = graded.reason;
+    if (wantsSnapshot(spec, condition)) record.snapshot = await takeSnapshot(deps.target, owner);
+    await askProbe(plan, deps, spec, condition, record, call, asker, () => ({ invocations: record.invocations, snapshot: record.snapshot }));
   } catch (error) {
     record.status = 'error';
     record.reason = describeError(error);
@@ -244,6 +321,73 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
   settleStage(spec, record);
   record.duration_ms = round(now() - started, 3);
   return capStoredText(record);
+}
+
+/**
+ * One playing of a shared history (e2e/sharedHistory.ts): the history's
+ * sessions played once to one user, then each trial's probe asked in turn, a
+ * fresh session each. The first trial's record holds the sessions'
+ * invocations, their time and embedding spend, and the memory snapshot; each
+ * record is handed to `settle` as its probe is graded. When the sessions
+ * cannot be played, every trial of the playing is an error saying so.
+ */
+async function runPlaying(plan: E2ePlan, unit: Required<WorkUnit<PlannedTrial>>, deps: E2eDeps, settle: Settle, admit: () => boolean): Promise<void> {
+  // The sessions are played as part of the first trial: it must be admitted (by the budget) before they start.
+  if (!admit()) return;
+  const now = deps.now ?? (() => performance.now());
+  const started = now();
+  const first = unit.trials[0]!;
+  const { condition, repeat } = first;
+  const scope = historyScope(unit.history);
+  const owner = trialUser(plan.suiteName, scope, undefined, condition, repeat, plan.runId);
+  const carrier = newRecord(first, condition, owner);
+  const snapshotWanted = unit.trials.some((trial) => wantsSnapshot(trial.spec, condition));
+  // The sessions are no one case's: under oracle they are played with nothing handed in, each probe gets its own case's evidence.
+  const planting = await meterTrial(async () => {
+    const call = invoker(plan, deps, condition, carrier, []);
+    try {
+      await deps.target.reset(owner);
+      await playSessions(first.spec.sessions, ({ message, date, ...place }) => call('session', owner, message, date, place));
+      return { snapshot: snapshotWanted ? await takeSnapshot(deps.target, owner) : undefined };
+    } catch (error) {
+      return { error: describeError(error) };
+    }
+  });
+  const plantedMs = now() - started;
+  const sessions = [...carrier.invocations];
+  const askers = new Set([owner]);
+  for (const [index, trial] of unit.trials.entries()) {
+    if (index > 0 && !admit()) return;
+    const probeStarted = now();
+    const record = index === 0 ? carrier : newRecord(trial, condition, owner);
+    record.history = { name: unit.history, position: index + 1, planted_in: first.key };
+    const { spec } = trial;
+    const snapshot = 'snapshot' in planting.value ? planting.value.snapshot : undefined;
+    const probed = await meterTrial(async () => {
+      if ('error' in planting.value) {
+        record.reason = `history "${unit.history}" could not be played: ${planting.value.error}${index === 0 ? '' : ` (see ${first.key})`}`;
+        return;
+      }
+      const call = invoker(plan, deps, condition, record, condition === 'oracle' ? oracleMemories(spec) : []);
+      try {
+        const asker = spec.probe.as ? trialUser(plan.suiteName, scope, spec.probe.as, condition, repeat, plan.runId) : owner;
+        if (!askers.has(asker)) {
+          await deps.target.reset(asker);
+          askers.add(asker);
+        }
+        const own = index === 0 ? [] : sessions;
+        await askProbe(plan, deps, spec, condition, record, call, asker, () => ({ invocations: [...own, ...record.invocations], snapshot }));
+      } catch (error) {
+        record.status = 'error';
+        record.reason = describeError(error);
+      }
+    });
+    if (index === 0 && snapshot) record.snapshot = snapshot;
+    settleRecallQuality(spec, record);
+    settleStage(spec, record, snapshot);
+    record.duration_ms = round(now() - probeStarted + (index === 0 ? plantedMs : 0), 3);
+    await settle(capStoredText(record), index === 0 ? addMeters(planting, probed) : probed);
+  }
 }
 
 /**

@@ -73,11 +73,11 @@ function unknown(reason: string): TrialStage {
   return { stage: 'unknown', stage_reason: reason };
 }
 
-/** Sets (or clears) the record's stage once its status is final: where a run and a regrade write it. */
-export function settleStage(spec: StageCase, record: TrialRecord): void {
+/** Sets (or clears) the record's stage once its status is final: where a run and a regrade write it. `snapshot`: a shared history's, when the record does not hold it. */
+export function settleStage(spec: StageCase, record: TrialRecord, snapshot = record.snapshot): void {
   delete record.stage;
   delete record.stage_reason;
-  const stage = trialStage(spec, record);
+  const stage = trialStage(spec, { ...record, snapshot });
   if (stage) Object.assign(record, stage);
 }
 

@@ -104,6 +104,7 @@ import { didYouMean } from '../source/didYouMean.js';
 import type { SampleUnit, UnitNames, UnitSamples } from '../stats/bootstrap.js';
 import type { Aggregation } from '../model/gate.js';
 import { caseDiffSamples, caseNames, caseRateSamples, pooledRate, type NamedCase } from '../e2e/caseSamples.js';
+import { resamplingUnit } from '../e2e/sharedHistory.js';
 
 export const CONDITIONS: readonly Condition[] = ['recall', 'none', 'oracle', 'fault:timeout', 'fault:empty', 'fault:down'];
 export const FAULT_METRICS = ['pass_rate', 'errors', 'recall_latency_ms', 'vs_none'] as const;
@@ -768,7 +769,7 @@ function resolveGrader(spec: GraderKey, e2e: E2eResult, aggregation: Aggregation
   }
   const cases: NamedGraderCase[] = Object.entries(overall?.cases ?? {})
     .filter(([name]) => spec.ability === undefined || own(e2e.cases, name)?.ability === spec.ability)
-    .flatMap(([name, byCondition]) => (byCondition[condition] ? [{ name, cluster: own(e2e.cases, name)?.planted_from ?? name, figures: byCondition[condition]! }] : []));
+    .flatMap(([name, byCondition]) => (byCondition[condition] ? [{ name, cluster: resamplingUnit(name, own(e2e.cases, name)), figures: byCondition[condition]! }] : []));
   const notes = [
     ...(group.errors > 0 ? [`${group.errors} of ${group.trials} trials of ${where} errored and count as not passed${group.reasons?.error ? `: ${group.reasons.error}` : ''}`] : []),
     ...(group.skipped > 0 ? [`${group.skipped} skipped, left out of the pass rate`] : []),
@@ -847,7 +848,7 @@ function groupByCase(trials: readonly TrialRecord[], read: (trial: TrialRecord) 
   return {
     units: groups.map((group) => group.values),
     ids: groups.map((group) => group.name),
-    clusters: groups.map((group) => own(e2e.cases, group.name)?.planted_from ?? group.name),
+    clusters: groups.map((group) => resamplingUnit(group.name, own(e2e.cases, group.name))),
   };
 }
 

@@ -17,7 +17,7 @@ export interface ImportReport {
   /** Records read from the source, by kind (conversation, turn, qa, line...). */
   read: Record<string, number>;
   /** Rows written. */
-  kept: { memories: number; queries: number; cases: number };
+  kept: { memories: number; queries: number; cases: number; /** Named histories the cases are asked after (only when some were written). */ histories?: number };
   repaired: { total: number; by_kind: Record<string, number>; records: ImportNote[] };
   skipped: { total: number; by_kind: Record<string, number>; records: ImportNote[] };
   /** Files written into the folder. */

@@ -1,4 +1,5 @@
 import { jsonArrayItems } from './jsonArrayItems.js';
+import { LOCOMO_PROBE_SUFFIX, locomoCases, type KeptQa, type PlayedSession } from './locomoCases.js';
 import type { ImportFlags, ImportFormat, ImportSink, ImportedMemory } from './types.js';
 
 /**
@@ -155,6 +156,14 @@ function turnText(turn: Turn, captions: boolean): string {
   return said === '' ? `${turn.speaker ? `${turn.speaker}: ` : ''}${shared}` : `${said} ${shared}`;
 }
 
+/** The sessions as an e2e history plays them: each turn's memory text (both speakers), turns with none left out. */
+function playedSessions(sessions: Session[], captions: boolean): PlayedSession[] {
+  return sessions.map((session) => ({
+    ...(session.date ? { date: session.date } : {}),
+    turns: session.turns.map((turn) => ({ id: turn.id, text: turnText(turn, captions) })).filter((turn) => turn.text !== ''),
+  }));
+}
+
 const sessionId = (user: string, number: number) => `${user}:S${number}`;
 
 /** The memories of one conversation: a row per turn (id USER:D<s>:<t>, group USER:S<s>) or per session (id USER:S<s>). */
@@ -212,7 +221,8 @@ interface Known {
   memories: Set<string>;
 }
 
-async function readQa(user: string, items: unknown, known: Known, sink: ImportSink, flags: ImportFlags): Promise<void> {
+/** Reads the QA items into queries; each query kept is also handed to `kept` (for e2e cases). */
+async function readQa(user: string, items: unknown, known: Known, sink: ImportSink, flags: ImportFlags, kept?: (qa: KeptQa) => void): Promise<void> {
   if (!Array.isArray(items)) {
     if (items !== undefined) sink.skip(`${user}:qa`, '"qa" that is not a list');
     return;
@@ -253,11 +263,15 @@ async function readQa(user: string, items: unknown, known: Known, sink: ImportSi
       answer = LOCOMO_ADVERSARIAL_ANSWER;
     }
     await sink.addQuery({ id: record, text: question, user, relevant, tags: [tag ?? UNCATEGORISED], ...(answer === undefined ? {} : { answer }), meta });
+    const evidenceTurns = evidence.flatMap(readEvidence).flatMap((read) => (read.id !== undefined && known.turns.has(read.id) ? [read.id] : []));
+    kept?.({ record, number, question, category, tag: tag ?? UNCATEGORISED, answer: item.answer === undefined || item.answer === null ? undefined : String(item.answer), evidence: evidenceTurns });
   }
 }
 
 async function readLocomo(path: string, sink: ImportSink, flags: ImportFlags): Promise<void> {
   const users = new Set<string>();
+  // History and case names in use: a sample_id may hold characters a name cannot.
+  const names = new Set<string>();
   for await (const item of jsonArrayItems(path)) {
     sink.read('conversations');
     const place = `[${item.index}]`;
@@ -284,18 +298,30 @@ async function readLocomo(path: string, sink: ImportSink, flags: ImportFlags): P
     const memories = memoriesOf(user, sessions, flags);
     for (const memory of memories) await sink.addMemory(memory);
     const turns = new Map(sessions.flatMap((session) => session.turns.map((turn) => [turn.id, session.number] as const)));
-    await readQa(user, item.value.qa, { turns, memories: new Set(memories.map((memory) => memory.id)) }, sink, flags);
+    const qas: KeptQa[] = [];
+    await readQa(user, item.value.qa, { turns, memories: new Set(memories.map((memory) => memory.id)) }, sink, flags, flags.e2e ? (qa) => qas.push(qa) : undefined);
+    if (flags.e2e) await locomoCases(user, playedSessions(sessions, flags.captions), qas, sink, names);
   }
 }
 
 export const locomoFormat: ImportFormat = {
   summary: 'LoCoMo JSON: an array of {sample_id, conversation: {session_N: [{speaker, dia_id, text}], session_N_date_time}, qa: [{question, answer, evidence, category}]}',
-  flags: ['unit', 'captions', 'strict'],
+  flags: ['unit', 'captions', 'strict', 'e2e'],
   read: readLocomo,
   retrievalNotes: (flags) => [
     'Each conversation is a user (its sample_id); ' +
       (flags.unit === 'turn' ? 'each turn a memory <sample_id>:<dia_id>, grouped by session <sample_id>:S<N>;' : 'each session a memory <sample_id>:S<N> (its turns, one per line);'),
     'dates from session_N_date_time. Each QA item with evidence is a query <sample_id>:q<n>, its evidence the relevant memories,',
     `tagged by category as LoCoMo's evaluation code treats them: ${Object.entries(LOCOMO_CATEGORIES).map(([n, name]) => `${n} ${name}`).join(', ')}.`,
+  ],
+  caseNotes: [
+    'Each conversation is a history (histories.yaml): its sessions on their dates, both speakers\' turns said by the user',
+    '("Speaker: text"), played once per condition and repetition; each kept QA item is a case asked after it, in a',
+    `fresh session of that user, in this order, the question followed by "${LOCOMO_PROBE_SUFFIX}".`,
+    'The cases of a conversation share its memory and are resampled as one unit. Abilities are the categories.',
+    'Graded in code as LoCoMo\'s task_eval/evaluation.py does: token F1 >= 0.5 against the gold answer (category 3: its part',
+    'before ";"); no Porter stemming, unlike LoCoMo, and category 1 is scored whole, not split on commas. Adversarial',
+    'items (5) pass when the answer says "not mentioned" or "no information available", or abstains. The evidence is',
+    'the evidence turns\' text. To add an LLM judge, add e2e.judge and a judge grader to the cases you want judged.',
   ],
 };

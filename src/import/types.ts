@@ -10,11 +10,29 @@ import type { MemorySpec } from '../model/suite.js';
 export interface ImportedCase {
   name: string;
   ability: string;
-  sessions: { date?: string; turns: string[] }[];
+  sessions: ImportedSession[];
   probe: { text: string; date?: string };
   check?: unknown;
   graders?: Record<string, unknown>;
   evidence?: string[];
+  needs_memory?: boolean;
+}
+
+/** A case asked after a named history instead of sessions of its own. */
+export interface ImportedHistoryCase extends Omit<ImportedCase, 'sessions'> {
+  /** A history handed over before it (addHistory): played once for every case that names it. */
+  history: string;
+}
+
+export interface ImportedSession {
+  date?: string;
+  turns: string[];
+}
+
+/** A row of histories.yaml: sessions several cases are asked after (e2e.histories). */
+export interface ImportedHistory {
+  name: string;
+  sessions: ImportedSession[];
 }
 
 /** A row of memories.jsonl: a suite memory as the loader reads it. Ids are unique across the whole suite (prefix them with the user when the dataset's are not). */
@@ -53,7 +71,9 @@ export const DEFAULT_IMPORT_FLAGS: ImportFlags = { unit: 'turn', captions: false
 
 /** Where an importer hands its output; the command owns the files behind it. */
 export interface ImportSink {
-  addCase(spec: ImportedCase): Promise<void>;
+  addCase(spec: ImportedCase | ImportedHistoryCase): Promise<void>;
+  /** A named history, handed over before the cases that name it. */
+  addHistory(history: ImportedHistory): Promise<void>;
   addMemory(memory: ImportedMemory): Promise<void>;
   addQuery(query: ImportedQuery): Promise<void>;
   /** Counts one record read from the source, by kind ("conversation", "turn", "qa", "line"...): the report's "read" figures. */

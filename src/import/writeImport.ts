@@ -14,6 +14,7 @@ export const IMPORT_FILES = {
   memories: 'memories.jsonl',
   queries: 'queries.jsonl',
   cases: 'cases.yaml',
+  histories: 'histories.yaml',
   report: 'import-report.json',
 } as const;
 
@@ -142,10 +143,11 @@ export async function writeImport(options: ImportOptions): Promise<ImportReport>
   const memories = new RowFile(out, IMPORT_FILES.memories, partBytes);
   const queries = new RowFile(out, IMPORT_FILES.queries, partBytes);
   const cases = new RowFile(out, IMPORT_FILES.cases, partBytes, `${comment([`Cases imported by \`recall-gate import ${options.format}\` from ${options.displaySource}.`, ...(spec.caseNotes ?? [])])}\n`);
-  const files = [memories, queries, cases];
+  const histories = new RowFile(out, IMPORT_FILES.histories, partBytes, `${comment([`Histories imported by \`recall-gate import ${options.format}\` from ${options.displaySource}: each is played once, then the cases that name it are asked.`])}\n`);
+  const files = [memories, queries, cases, histories];
   const jsonLine = (row: object) => `${JSON.stringify(row)}\n`;
   let scored = 0;
-  let written: { memories: string[]; queries: string[]; cases: string[] };
+  let written: { memories: string[]; queries: string[]; cases: string[]; histories: string[] };
   try {
     await spec.read(
       source,
@@ -153,6 +155,10 @@ export async function writeImport(options: ImportOptions): Promise<ImportReport>
         addCase: async (spec) => {
           report.kept.cases += 1;
           await cases.write(`${stringify([spec], { lineWidth: 0 })}\n`);
+        },
+        addHistory: async (history) => {
+          report.kept.histories = (report.kept.histories ?? 0) + 1;
+          await histories.write(`${stringify([history], { lineWidth: 0 })}\n`);
         },
         addMemory: async (memory) => {
           report.kept.memories += 1;
@@ -178,11 +184,16 @@ export async function writeImport(options: ImportOptions): Promise<ImportReport>
       queries.abort();
       report.kept.memories = report.kept.queries = 0;
     }
+    if (report.kept.cases === 0) {
+      // Histories are for cases: without any they are not written.
+      histories.abort();
+      delete report.kept.histories;
+    }
     if (report.kept.memories === 0 && report.kept.cases === 0) {
       cases.abort();
       return report;
     }
-    written = { memories: retrieval ? memories.names : [], queries: retrieval ? queries.names : [], cases: cases.names };
+    written = { memories: retrieval ? memories.names : [], queries: retrieval ? queries.names : [], cases: cases.names, histories: histories.names };
     // From here the folder is being replaced: without suite.yaml it claims no suite until the new one is written.
     rmSync(join(out, IMPORT_FILES.suite), { force: true });
     for (const file of files) file.place();
@@ -191,10 +202,10 @@ export async function writeImport(options: ImportOptions): Promise<ImportReport>
     if (error instanceof RecallGateError) throw error;
     throw fileSystemError(error, `import ${options.displaySource} into ${out}`);
   }
-  removeLeftovers(out, [...written.memories, ...written.queries, ...written.cases]);
+  removeLeftovers(out, [...written.memories, ...written.queries, ...written.cases, ...written.histories]);
 
   report.sha256 = await sha256(source);
-  report.files = [IMPORT_FILES.suite, ...written.memories, ...written.queries, ...written.cases, IMPORT_FILES.report];
+  report.files = [IMPORT_FILES.suite, ...written.memories, ...written.queries, ...written.histories, ...written.cases, IMPORT_FILES.report];
   replaceFile(join(out, IMPORT_FILES.report), `${JSON.stringify(report, null, 2)}\n`);
   replaceFile(join(out, IMPORT_FILES.suite), suiteText(options, report, written));
   return report;
@@ -202,7 +213,7 @@ export async function writeImport(options: ImportOptions): Promise<ImportReport>
 
 /** Row files an earlier import (--force) left that this one did not write: a suite.yaml never names them, and they would mislead. */
 function removeLeftovers(out: string, written: readonly string[]): void {
-  const names = [IMPORT_FILES.memories, IMPORT_FILES.queries, IMPORT_FILES.cases];
+  const names = [IMPORT_FILES.memories, IMPORT_FILES.queries, IMPORT_FILES.cases, IMPORT_FILES.histories];
   try {
     for (const file of readdirSync(out)) {
       // A part this import did not write, or a temporary file a cut-off import left (never followed: rm removes a link itself).
@@ -239,7 +250,7 @@ function flagText(spec: ImportFormat, flags: ImportFlags): string {
  * runs at once against the toy agent), else a command for the user to point
  * at their own adapter; either way the header says to replace it.
  */
-function suiteText(options: ImportOptions, report: ImportReport, written: { memories: string[]; queries: string[]; cases: string[] }): string {
+function suiteText(options: ImportOptions, report: ImportReport, written: { memories: string[]; queries: string[]; cases: string[]; histories: string[] }): string {
   const { spec } = options;
   const retrieval = report.kept.memories > 0;
   const e2e = report.kept.cases > 0;
@@ -287,6 +298,7 @@ function suiteText(options: ImportOptions, report: ImportReport, written: { memo
       '  repeat: 3',
       `  conditions: [${(spec.conditions ?? ['recall']).join(', ')}]`,
       ...(spec.judgeModel ? ['  judge:', `    model: ${spec.judgeModel}`] : []),
+      ...(written.histories.length > 0 ? fileList('  ', 'histories', written.histories) : []),
       ...fileList('  ', 'cases', written.cases),
     );
   }

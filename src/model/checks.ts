@@ -20,6 +20,8 @@ export type CheckKindSpec =
   | { date: string }
   | { abstains: boolean; /** Accept a clarifying question instead of an abstention (e2e/checks/abstains.ts). */ or_asks?: boolean }
   | { asks: boolean }
+  | { /** Gold answer(s): passes when the best token F1 (e2e/checks/f1.ts) reaches min, default 0.5. */ f1: string | string[]; min?: number }
+  | { /** Gold answer(s): passes when the normalised answer equals one (e2e/checks/exactMatch.ts). */ exact_match: string | string[] }
   | { all: CheckSpec[] }
   | { any: CheckSpec[] }
   | { not: CheckSpec }

@@ -77,6 +77,13 @@ export interface MemoryOp {
   text?: string;
 }
 
+/** A named history (e2e.histories): sessions several cases are asked after, played once for all of them. */
+export interface HistorySpec {
+  name: string;
+  sessions: SessionSpec[];
+  where: SourceLocation;
+}
+
 export interface CaseSpec {
   name: string;
   ability: string;
@@ -104,5 +111,7 @@ export interface CaseSpec {
   split?: 'dev' | 'heldout';
   /** Set by plant_from: the case at the start of the chain, whose sessions this case plays. */
   planted_from?: string;
+  /** The named history (e2e.histories) this case is asked after: its sessions are the history's, played once per user, condition and repetition for every case that names it. */
+  history?: string;
   where: SourceLocation;
 }

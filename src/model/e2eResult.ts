@@ -51,6 +51,8 @@ export interface CaseResult {
   needs_memory?: boolean;
   /** The case whose sessions it was planted with (the start of its plant_from chain): one history, resampled as one unit. */
   planted_from?: string;
+  /** The named history it is asked after with other cases (one playing, one memory): they are resampled as one unit. */
+  history?: string;
 }
 
 export interface E2eResult {

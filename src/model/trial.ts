@@ -115,8 +115,25 @@ export interface TrialRecord {
   stage?: FailureStage;
   /** Why the stage is unknown (stage unknown only). */
   stage_reason?: string;
+  /**
+   * Set when the case is asked after a named history it shares with other
+   * cases: the history was played once for this user, condition and
+   * repetition, then each case's probe asked in turn. The trial at position 1
+   * (planted_in is its own key) holds the sessions' invocations and the
+   * memory snapshot; the others hold their probe only.
+   */
+  history?: HistoryPlaying;
   started_at: string;
   duration_ms: number;
+}
+
+/** Where a trial of a shared history stands in its playing. */
+export interface HistoryPlaying {
+  name: string;
+  /** 1-based: the order its probe was asked in, after the sessions and the probes before it. */
+  position: number;
+  /** The key of the trial that holds the playing's session invocations and snapshot. */
+  planted_in: string;
 }
 
 /** A trial's cost by source; each null when unknown. */

@@ -6,7 +6,7 @@ import { checkRetrieval } from './semantics.js';
 import { splitOf } from './splits.js';
 import { FileProblems, readDataFile, readYamlFile, type DataPath, type SourceFile } from '../source/sourceFile.js';
 import { buildE2e, type RawE2e } from './loadE2e.js';
-import { dateOrderWarnings } from './dateOrder.js';
+import { dateOrderWarnings, historyDateWarnings } from './dateOrder.js';
 import { addTools } from './loadTools.js';
 import { validateGate } from '../gate/validateGate.js';
 import { gateLocations, gateSpecOf } from './loadGate.js';
@@ -23,7 +23,7 @@ import type { Rows } from './rows.js';
 export const DEFAULT_USER = 'default';
 
 const DEFAULT_K = [1, 3, 5];
-const PLURAL: Record<SchemaPart, string> = { suite: 'suites', memory: 'memories', query: 'queries', case: 'cases', tool: 'tools' };
+const PLURAL: Record<SchemaPart, string> = { suite: 'suites', memory: 'memories', query: 'queries', case: 'cases', tool: 'tools', history: 'histories' };
 const MIN_DEPTH = 10;
 /** Rows checked between two progress calls: often enough for a live line, rarely enough to cost nothing. */
 const PROGRESS_EVERY = 1000;
@@ -72,7 +72,7 @@ export function loadSuite(suitePath: string, cwd = process.cwd(), onProgress?: P
   if (problems.length > 0) {
     // Still check the data files the suite names, so one run reports everything.
     const data = main.data as { retrieval?: Record<string, unknown>; e2e?: Record<string, unknown> } | null;
-    for (const [section, key, part] of [['retrieval', 'memories', 'memory'], ['retrieval', 'queries', 'query'], ['e2e', 'cases', 'case']] as const) {
+    for (const [section, key, part] of [['retrieval', 'memories', 'memory'], ['retrieval', 'queries', 'query'], ['e2e', 'histories', 'history'], ['e2e', 'cases', 'case']] as const) {
       const value = data?.[section]?.[key];
       if (value !== undefined && value !== null) rowsOf(value, [section, key], part, reading);
     }
@@ -113,14 +113,16 @@ export function loadSuite(suitePath: string, cwd = process.cwd(), onProgress?: P
   const warnings: InputProblem[] = [];
   if (retrieval) addProblems(warnings, haystackWarnings(retrieval, (path) => main.locate(['retrieval', ...path])));
   if (raw.e2e) {
+    const histories = raw.e2e.histories === undefined ? undefined : rowsOf(raw.e2e.histories, ['e2e', 'histories'], 'history', reading);
     const cases = rowsOf(raw.e2e.cases, ['e2e', 'cases'], 'case', reading);
     // tools: a list, or a file holding it (read like rows, checked against definitions/tool).
     const tools = raw.e2e.target.tools === undefined ? undefined : rowsOf(raw.e2e.target.tools, ['e2e', 'target', 'tools'], 'tool', reading);
     if (problems.length > 0) throw invalidInput(sortProblems(problems));
-    e2e = buildE2e(raw.e2e, cases!, main, retrieval, files, problems);
+    e2e = buildE2e(raw.e2e, cases!, main, retrieval, files, problems, histories);
     addTools(e2e.target, raw.e2e.target, tools, (key) => main.locate(['e2e', 'target'], { keyOf: key }), problems);
     if (problems.length > 0) throw invalidInput(sortProblems(problems));
     addProblems(warnings, dateOrderWarnings(e2e.cases, cases!));
+    if (histories) addProblems(warnings, historyDateWarnings(histories));
   }
 
   const suite: Suite = {

@@ -1,5 +1,5 @@
 import { dirname, relative, resolve } from 'node:path';
-import type { CaseSpec, Condition, SessionSpec } from '../model/e2e.js';
+import type { CaseSpec, Condition, HistorySpec, SessionSpec } from '../model/e2e.js';
 import type { CheckSpec } from '../model/checks.js';
 import { RecallGateError, addProblems, formatLocation } from '../errors.js';
 import type { InputProblem } from '../model/source.js';
@@ -12,6 +12,7 @@ import { moduleExports } from '../e2e/graders/script.js';
 import { didYouMean } from '../source/didYouMean.js';
 import type { Rows } from './rows.js';
 import { splitOf } from './splits.js';
+import { attachHistories } from './histories.js';
 import { FileProblems, readReferencedText, type SourceFile } from '../source/sourceFile.js';
 import type { E2eSpec, JudgeSettings, ProviderSpec, RetrievalSpec, TargetSpec } from '../model/suite.js';
 
@@ -24,13 +25,14 @@ export interface RawE2e {
   judge?: { model: string; base_url?: string; api_key_env?: string; calibration?: string; min_agreement?: number; timeout_ms?: number; max_retries?: number };
   prices?: E2eSpec['prices'];
   max_cost_usd?: number;
+  histories?: unknown;
   cases: unknown;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** Turns the checked e2e section into an E2eSpec, reporting what only the whole suite can tell. */
-export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: RetrievalSpec | undefined, files: string[], problems: InputProblem[]): E2eSpec {
+export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: RetrievalSpec | undefined, files: string[], problems: InputProblem[], histories?: Rows): E2eSpec {
   const at = (path: (string | number)[]) => main.locate(['e2e', ...path]);
   const target = buildTarget(raw.target);
   const caseSpecs = cases.rows.map((row, index) =>
@@ -44,6 +46,12 @@ export function buildE2e(raw: RawE2e, cases: Rows, main: SourceFile, retrieval: 
     else problems.push({ where: cases.locate(index, ['name']), message: `duplicate case name "${spec.name}"`, hint: `first defined at ${formatLocation(cases.locate(earlier))}` });
   });
 
+  const historySpecs: HistorySpec[] = (histories?.rows ?? []).map((row, index) => ({
+    name: String(row.name),
+    sessions: readSessions(row.sessions, (path) => histories!.locate(index, ['sessions', ...path]), problems),
+    where: histories!.locate(index),
+  }));
+  attachHistories(historySpecs, histories, cases, caseSpecs, problems);
   plantSessions(cases, caseSpecs, byName, problems);
   const exports = new Map<string, Record<string, string>>();
   const exportsOf = (path: string, env: Record<string, string>) => {
@@ -210,6 +218,10 @@ function plantSessions(cases: Rows, specs: CaseSpec[], byName: Map<string, numbe
       current = next;
     }
     const source = specs[chain[chain.length - 1]!]!;
+    if (source.history !== undefined) {
+      problems.push({ where: at, message: `plant_from leads to case "${source.name}", which is asked after history "${source.history}"`, hint: `name the history instead: history: ${source.history}` });
+      return;
+    }
     if (source.sessions.length === 0) {
       problems.push({ where: at, message: `plant_from plants nothing: case "${source.name}" has no sessions`, hint: 'plant from a case that has sessions' });
       return;

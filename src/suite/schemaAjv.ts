@@ -3,7 +3,7 @@ import suiteSchema from '../../schema/suite.schema.json' with { type: 'json' };
 import { AJV_FORMATS } from './formats.js';
 
 /** The parts of the suite schema a suite or a data file's row is checked against. */
-export type SchemaPart = 'suite' | 'memory' | 'query' | 'case' | 'tool';
+export type SchemaPart = 'suite' | 'memory' | 'query' | 'case' | 'tool' | 'history';
 
 /** The suite schema's reference of each part a suite or data file is checked against. */
 export const SCHEMA_REFS: Record<SchemaPart, string> = {
@@ -12,6 +12,7 @@ export const SCHEMA_REFS: Record<SchemaPart, string> = {
   query: `${suiteSchema.$id}#/definitions/query`,
   case: `${suiteSchema.$id}#/definitions/case`,
   tool: `${suiteSchema.$id}#/definitions/tool`,
+  history: `${suiteSchema.$id}#/definitions/history`,
 };
 
 /**

@@ -84,9 +84,10 @@ function toProblem(error: ErrorObject, file: SourceFile, basePath: DataPath): In
       };
     }
     case 'dependencies': {
-      // Only epsilon depends on another key: it tunes the rank_bm25 preset.
+      // flags needs regex, or_asks abstains, min f1; epsilon tunes the rank_bm25 preset, the one value preset takes.
       const { property, missingProperty } = error.params as { property: string; missingProperty: string };
-      return { where: file.locate(path, { keyOf: property }), message: `"${property}" applies only with "${missingProperty}" set`, hint: `add ${missingProperty}: rank_bm25, or remove ${property}` };
+      const add = missingProperty === 'preset' ? `${missingProperty}: rank_bm25` : missingProperty;
+      return { where: file.locate(path, { keyOf: property }), message: `"${property}" applies only with "${missingProperty}" set`, hint: `add ${add}, or remove ${property}` };
     }
     case 'oneOf':
       return { where: file.locate(path), message: 'an adapter or mcp provider needs either url (HTTP) or command (stdin/stdout), not both' };

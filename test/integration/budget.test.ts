@@ -190,4 +190,27 @@ describe('a spend cap on the e2e layer', { timeout: 600_000 }, () => {
     assert.equal(cached.code, 1, cached.log);
     assert.match(cached.log, /::error::recall-gate: input args: --cache-llm is for the CLI only: the Action never answers model calls from a cache, so a gate never reads stale answers/);
   });
+  test('a shared history under a cap: its sessions count as its first trial, and its probes stop where the budget does', async () => {
+    assert.ok(perTrial, 'needs the first test');
+    const cases = Array.from({ length: 10 }, (_, index) => `    - { name: pet-${index + 1}, ability: extraction, history: pets, probe: { text: "What is my dog called?" }, check: { icontains: pixel } }`);
+    const text = suiteText()
+      .replace(/ {2}cases:\n[\s\S]*$/, '')
+      .concat(['  histories:', '    - name: pets', '      sessions: [{ user: "My dog is called Pixel." }, { user: "My cat is called Miso." }]', '  cases:', ...cases, ''].join('\n'));
+    const { dir, suite } = writeSuite(text);
+    const out = join(dir, 'capped');
+    const cap = Number((3.5 * perTrial).toFixed(6));
+    const result = await runCli(['run', suite, '--layer', 'e2e', '--out', out, '--budget-usd', String(cap)], { env: env() });
+    assert.equal(result.code, 3, result.stdout + result.stderr);
+    const { results, trials } = readRun(out);
+    assert.ok(trials.length >= 1 && trials.length < 10, `${trials.length} trials`);
+    assert.deepEqual(
+      trials.map((trial) => trial.history?.position),
+      trials.map((_, index) => index + 1),
+      'the playing stops at a probe, in order',
+    );
+    assert.ok(trials[0]!.invocations.filter((invocation) => invocation.kind === 'session').length > 0, 'the first trial holds the sessions');
+    assert.equal(results.e2e?.budget?.trials_run, trials.length);
+    assert.ok((results.e2e?.budget?.spent_usd ?? Infinity) <= cap, `spent ${results.e2e?.budget?.spent_usd} of ${cap}`);
+    assert.ok(results.errors.some((error) => error.includes(`budget of $${cap} reached after ${trials.length} of 10 trials`)), results.errors.join('\n'));
+  });
 });

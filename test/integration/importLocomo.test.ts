@@ -203,9 +203,6 @@ test('import: a flag the format does not take is an error naming the format', as
   const unit = await runCli(['import', 'locomo', QUIRKS, '--out', join(tempDir(), 'x'), '--unit', 'round']);
   assert.equal(unit.code, 2);
   assert.match(unit.stderr, /--unit must be turn or session, got "round"/);
-  const e2e = await runCli(['import', 'locomo', QUIRKS, '--out', join(tempDir(), 'x'), '--e2e']);
-  assert.equal(e2e.code, 2);
-  assert.match(e2e.stderr, /import locomo does not take --e2e \(it takes --unit, --captions, --strict\)/);
 });
 
 test('import locomo: a file that is not a JSON array, or ends inside one, is invalid input; a conversation that is not JSON is skipped', async () => {

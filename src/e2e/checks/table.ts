@@ -7,6 +7,8 @@ import { blankRegexProblem, checkToolCalled, checkToolNotCalled, checkToolOrder,
 import { checkFirstAmount } from './amount.js';
 import { checkCsv } from './csv.js';
 import { checkDate } from './date.js';
+import { checkExactMatch } from './exactMatch.js';
+import { DEFAULT_F1_MIN, blankGoldProblem, checkF1, goldAnswers } from './f1.js';
 import { checkJsonPath, parseJsonPath } from './jsonPath.js';
 import { artifactMatcher, requireActions, type Actions, type Subject } from './on.js';
 import { blankness, normalisesToBlank, normalizeAnswer, showBlank } from './normalize.js';
@@ -100,6 +102,16 @@ export const CHECK_KINDS: Readonly<Record<string, CheckKind>> = {
     describe: (spec) => `abstains ${String(spec.abstains)}${spec.or_asks === true ? ' or asks' : ''}`,
   },
   asks: { grade: (spec, { text }) => checkAsks(text, spec.asks as boolean), describe: (spec) => `asks ${String(spec.asks)}` },
+  f1: {
+    grade: (spec, { text }) => checkF1(text, goldAnswers(spec.f1), (spec.min as number | undefined) ?? DEFAULT_F1_MIN),
+    describe: (spec) => `f1 >= ${String(spec.min ?? DEFAULT_F1_MIN)} ${describeGold(spec.f1)}`,
+    validate: (spec, at) => goldProblems('f1', spec.f1, at),
+  },
+  exact_match: {
+    grade: (spec, { text }) => checkExactMatch(text, goldAnswers(spec.exact_match)),
+    describe: (spec) => `exact_match ${describeGold(spec.exact_match)}`,
+    validate: (spec, at) => goldProblems('exact_match', spec.exact_match, at),
+  },
   all: listOf('all'),
   any: listOf('any'),
   not: {
@@ -199,6 +211,20 @@ function regexProblems(source: string, flags: string | undefined, where: SourceL
   } catch (error) {
     return [{ where, message: `invalid regular expression: ${(error as Error).message}` }];
   }
+}
+
+/** One gold answer quoted, or several as a list. */
+function describeGold(value: unknown): string {
+  return Array.isArray(value) ? `any of ${JSON.stringify(value)}` : JSON.stringify(value);
+}
+
+/** A gold answer of f1 or exact_match with no word once normalised would fail every answer: a problem at it. */
+function goldProblems(kind: string, value: unknown, at: (path: Path) => SourceLocation): InputProblem[] {
+  const golds = Array.isArray(value) ? value.map((gold, index) => ({ gold, path: [kind, index] })) : [{ gold: value, path: [kind] }];
+  return golds.flatMap(({ gold, path }) => {
+    const problem = typeof gold === 'string' ? blankGoldProblem(kind, gold) : undefined;
+    return problem ? [{ where: at(path), message: problem, hint: 'write the answer itself, e.g. f1: "the September half marathon"' }] : [];
+  });
 }
 
 function describeToolCall(kind: string, spec: ToolCallSpec): string {
