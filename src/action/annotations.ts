@@ -7,6 +7,7 @@ import { oneLine } from '../report/format.js';
 import type { ResultsDocument } from '../model/results.js';
 import { missedQueries } from '../retrieval/metrics.js';
 import type { Suite } from '../model/suite.js';
+import { formatProblem } from '../errors.js';
 
 /** GitHub shows at most 10 annotations of each kind per step: the most important go first. */
 const PER_KIND = 10;
@@ -80,4 +81,16 @@ export function annotate(suite: Suite, results: ResultsDocument, verdict: Verdic
   for (const item of warnings.slice(0, PER_KIND)) {
     core.warning(item.message, annotationProperties(item.where));
   }
+}
+
+/**
+ * A suite's warnings (what looks wrong but may be meant): the first as
+ * warning annotations at their line, every one in the log as `run` prints it.
+ */
+export function annotateSuiteWarnings(suite: Suite): void {
+  const warnings = suite.warnings ?? [];
+  for (const warning of warnings.slice(0, PER_KIND)) {
+    core.warning(`${warning.message}${warning.hint ? ` (${warning.hint})` : ''}`, annotationProperties(warning.where));
+  }
+  for (const warning of warnings) core.info(formatProblem({ ...warning, message: `warning: ${warning.message}` }));
 }

@@ -13,7 +13,7 @@ import { runSuite, type Layer } from '../runSuite.js';
 import { registerEnvironmentSecrets, registerSuiteSecrets, scrubSecretsIn } from '../secrets.js';
 import { loadSuite } from '../suite/load.js';
 import type { Suite } from '../model/suite.js';
-import { annotate, annotationProperties } from './annotations.js';
+import { annotate, annotateSuiteWarnings, annotationProperties } from './annotations.js';
 import { actionHistory, checkBaselineSuites, isFolderBaseline, loadBaseline, readBaselineFolder, saveBaseline, type Baseline } from './baseline.js';
 import { headlineMetrics } from '../history/headline.js';
 import { cacheEntries, restoreEntries, saveEntries } from './cache.js';
@@ -64,6 +64,7 @@ export async function run(): Promise<void> {
     const suites = loadSuites(expandSuites(inputs.suites, process.cwd()));
     const loaded = suites.flatMap((entry) => ('suite' in entry ? [entry.suite] : []));
     checkSuiteNames(loaded);
+    for (const suite of loaded) annotateSuiteWarnings(suite);
     // baseline: <folder> is read and checked once, before any suite runs: a folder that cannot serve is an error, not a note.
     const folderBaseline = isFolderBaseline(inputs.baseline) ? readBaselineFolder(inputs.baseline) : undefined;
     if (folderBaseline) checkBaselineSuites(folderBaseline, inputs.baseline, loaded.map((suite) => suite.name));

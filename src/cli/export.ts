@@ -15,18 +15,18 @@ export async function exportCommand(argv: string[], io: CliIO): Promise<number> 
   if (url === undefined) {
     throw new RecallGateError('invalid-input', `export needs a database: give --postgres URL or set ${POSTGRES_URL_ENV}`, { hint: `usage: ${EXPORT_USAGE}` });
   }
-  const timeoutMs = pgTimeout(values['pg-timeout-ms'] as string | undefined);
+  const timeoutMs = pgTimeout(values['pg-timeout-ms'] as string | undefined, EXPORT_USAGE);
   const { results, trials } = readRun(positionals[0]!, io.cwd);
   await exportRun(results, trials, url, io, { timeoutMs });
   return 0;
 }
 
-/** --pg-timeout-ms: how long one statement or lock wait may take, in whole milliseconds. */
-function pgTimeout(text: string | undefined): number {
+/** --pg-timeout-ms (export, run): how long one statement or lock wait may take, in whole milliseconds. */
+export function pgTimeout(text: string | undefined, usage: string): number {
   if (text === undefined) return DEFAULT_PG_TIMEOUT_MS;
   const value = Number(text);
   if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < 1) {
-    throw new RecallGateError('invalid-input', `--pg-timeout-ms must be a whole number of milliseconds from 1, got ${JSON.stringify(text)}`, { hint: `usage: ${EXPORT_USAGE}` });
+    throw new RecallGateError('invalid-input', `--pg-timeout-ms must be a whole number of milliseconds from 1, got ${JSON.stringify(text)}`, { hint: `usage: ${usage}` });
   }
   return value;
 }

@@ -62,6 +62,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       baseline: { argument: 'DIR', description: "apply the gate's regression conditions against an earlier run's results folder" },
       'allow-other-suite': { description: 'with --baseline: accept a baseline run of another suite, with a warning (refused otherwise)' },
       postgres: { argument: 'URL', default: '$RECALL_GATE_POSTGRES_URL; unset: no export', description: "also add the run's trials to PostgreSQL, as recall-gate export does" },
+      'pg-timeout-ms': { argument: 'N', default: '30000', description: 'with --postgres: the longest wait for a lock, in milliseconds (a statement may take twice that)' },
       'by-tag': { description: 'add a table per provider with every metric by query tag' },
       'cache-llm': {
         description:

@@ -1,6 +1,7 @@
 import { runExitCode, runReportText } from './runReport.js';
 import { resolve } from 'node:path';
 import { aggregateE2e } from '../e2e/aggregate.js';
+import { mergedBudget } from '../e2e/budget.js';
 import { RecallGateError } from '../errors.js';
 import { evaluateGateOnSplit } from '../gate/narrow.js';
 import type { Verdict } from '../model/gate.js';
@@ -78,6 +79,9 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
   if (missing.length > 0) merged.errors.push(`merge: shard(s) ${missing.join(', ')} of ${count} missing`);
   if (suite.e2e && merged.layers.e2e === 'ran') {
     merged.e2e = { target: first.e2e?.target ?? { kind: suite.e2e.target.kind }, ...aggregateE2e(trials, suite.e2e.cases, suite.e2e.conditions, suite.e2e.repeat) };
+    // A capped shard's record would be lost with the aggregate: the budget is kept, added up over the shards.
+    const budget = mergedBudget(shards.map((shard) => shard.results.e2e?.budget));
+    if (budget) merged.e2e.budget = budget;
     if (merged.e2e.missing > 0 && missing.length === 0) merged.errors.push(`merge: ${merged.e2e.missing} planned trial(s) have no record in any shard`);
   }
   merged.status = merged.errors.length > 0 ? 'incomplete' : 'complete';

@@ -126,7 +126,9 @@ async function regradeLocked(dir: string, suitePath: string | undefined, junitCo
     if (spec) settleStage(spec, trial, playings.get(trial.key)!.snapshot);
   }
   const target = results.e2e?.target ?? { kind: suite.e2e.target.kind };
-  results.e2e = { target, ...aggregateE2e(trials, suite.e2e.cases, suite.e2e.conditions, suite.e2e.repeat) };
+  // The spend cap is the run's, not the grades': regrade keeps it.
+  const budget = results.e2e?.budget;
+  results.e2e = { target, ...aggregateE2e(trials, suite.e2e.cases, suite.e2e.conditions, suite.e2e.repeat), ...(budget ? { budget } : {}) };
   // The e2e line of the errors is recomputed: the current suite may plan trials the run has no record of.
   const reason = e2eIncompleteReason(results.e2e);
   results.errors = [...results.errors.filter((error) => !E2E_REASON.test(error)), ...(reason ? [reason] : [])];

@@ -15,7 +15,8 @@ import { checkBaselineSuite, checkFiniteFigures } from '../results/baselineCheck
 import type { Suite } from '../model/suite.js';
 import type { SplitChoice } from '../model/split.js';
 import { SIDE_BY_SIDE_FILE, applyVariant, parseVariantList } from '../suite/variants.js';
-import { exportRun, postgresUrl } from './export.js';
+import { exportRun, pgTimeout, postgresUrl } from './export.js';
+import type { ExportOptions } from '../export/postgres.js';
 import { defaultCacheDir } from '../embeddings/cache.js';
 import { evaluateGateOnSplit } from '../gate/narrow.js';
 import { parseBudgetUsd } from '../e2e/budget.js';
@@ -35,7 +36,7 @@ import { readHistoryFile, type HistoryReading } from '../history/file.js';
 import { trendFromReading } from '../history/trend.js';
 
 export const RUN_USAGE =
-  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b] [--html FILE] [--junit FILE] [--history FILE] [--baseline DIR [--allow-other-suite]] [--postgres URL] [--by-tag] [--cache-llm] [--budget-usd X] ' + SELECTION_USAGE;
+  'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b] [--html FILE] [--junit FILE] [--history FILE] [--baseline DIR [--allow-other-suite]] [--postgres URL [--pg-timeout-ms N]] [--by-tag] [--cache-llm] [--budget-usd X] ' + SELECTION_USAGE;
 
 export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -53,6 +54,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
       variant: { type: 'string' },
       variants: { type: 'string' },
       postgres: { type: 'string' },
+      'pg-timeout-ms': { type: 'string' },
       html: { type: 'string' },
       junit: { type: 'string' },
       history: { type: 'string' },
@@ -93,7 +95,8 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   if (htmlCopy) outputTarget(htmlCopy, '--html');
   if (junitCopy) outputTarget(junitCopy, '--junit');
   // A URL that cannot work is known before the run, not after it.
-  const postgres = postgresUrl(values.postgres as string | undefined, io.env);
+  const postgresAt = postgresUrl(values.postgres as string | undefined, io.env);
+  const postgres = postgresAt === undefined ? undefined : { url: postgresAt, options: { timeoutMs: pgTimeout(values['pg-timeout-ms'] as string | undefined, RUN_USAGE) } };
   // Read before the run: a file that is not a history stops it before anything is spent. run never appends to it.
   const historyFile = values.history as string | undefined;
   const history = historyFile === undefined ? undefined : { file: historyFile, reading: readHistoryFile(resolve(io.cwd, historyFile), historyFile) };
@@ -176,7 +179,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   } else {
     io.stdout(`${runReportText(results, trials, verdict, trend, { ...report, baseline: baseline?.results }).join('\n')}\nresults written to ${out}/ (${writtenFiles(results)})${htmlCopy ? `\nreport copied to ${htmlCopy}` : ''}${junitCopy ? `\nJUnit XML copied to ${junitCopy}` : ''}\n`);
   }
-  if (postgres !== undefined) await exportRun(results, trials, postgres, exportIO(io, Boolean(values.json)));
+  if (postgres !== undefined) await exportRun(results, trials, postgres.url, exportIO(io, Boolean(values.json)), postgres.options);
   return runExitCode(results, verdict, io.stderr, 'run');
 }
 
@@ -234,7 +237,7 @@ async function runVariants(
     report,
     gate,
   }: {
-    postgres?: string;
+    postgres?: { url: string; options: ExportOptions };
     history?: { file: string; reading: HistoryReading };
     baseline?: { results: ResultsDocument; trials: TrialRecord[] };
     report: { byTag: boolean };
@@ -263,7 +266,7 @@ async function runVariants(
     io.stdout(`${parts.join('\n')}\n${variantsText(comparison, runs)}side by side written to ${join(out, SIDE_BY_SIDE_FILE)}\n`);
   }
   // Each variant is its own run (its own run id), exported as such with its name in the variant column.
-  if (postgres !== undefined) for (const run of runs) await exportRun(run.results, run.trials, postgres, exportIO(io, json));
+  if (postgres !== undefined) for (const run of runs) await exportRun(run.results, run.trials, postgres.url, exportIO(io, json), postgres.options);
   // The worst outcome of any variant: incomplete (3) over a failed gate (1) over done (0).
   return Math.max(...runs.map((run, index) => runExitCode(run.results, verdicts[index], (text) => io.stderr(`variant ${run.name}: ${text}`), 'run')));
 }

@@ -268,6 +268,32 @@ export class BudgetGuard {
   }
 }
 
+/**
+ * The shards' budget records as one (merge): spend and trials added up, the
+ * cap each shard had to itself kept, reached when any shard reached it.
+ * Undefined when no shard ran under a cap.
+ */
+export function mergedBudget(records: readonly (BudgetRecord | undefined)[]): BudgetRecord | undefined {
+  const capped = records.filter((record): record is BudgetRecord => record !== undefined);
+  if (capped.length === 0) return undefined;
+  const sum = (field: 'spent_usd' | 'unknown_trials' | 'trials_run' | 'trials_planned') => capped.reduce((total, record) => total + record[field], 0);
+  const reachedIn = capped.filter((record) => record.reached).length;
+  const { cap_usd, source } = capped[0]!;
+  const run = sum('trials_run');
+  const planned = sum('trials_planned');
+  return {
+    cap_usd,
+    source,
+    spent_usd: round(sum('spent_usd'), 6),
+    unknown_trials: sum('unknown_trials'),
+    reached: reachedIn > 0,
+    trials_run: run,
+    trials_planned: planned,
+    ...(reachedIn > 0 ? { message: `${budgetReachedText(cap_usd, run, planned)} (the cap of each shard, reached in ${reachedIn} of ${capped.length})` } : {}),
+    shards: capped.length,
+  };
+}
+
 /** A cap as typed (--budget-usd, the Action's budget-usd): a positive number of US dollars; `what` names where it was typed. */
 export function parseBudgetUsd(text: string, what: string): number {
   const value = Number(text.trim().replace(/^\$/, ''));

@@ -454,7 +454,8 @@ function valueOf(values: readonly number[], aggregation: Aggregation, unit: Samp
   };
 }
 
-function resolveRetrieval(spec: RetrievalKey, results: ResultsDocument, aggregation: Aggregation, unit: IntervalUnit): Resolution {
+/** The run's retrieval result and the key's provider, or why the key cannot be read (no retrieval layer, no such provider, a failed one, a k not computed). */
+function providerOf(spec: RetrievalKey, results: ResultsDocument): { retrieval: NonNullable<ResultsDocument['retrieval']>; provider: ProviderResult } | Resolution {
   const retrieval = results.retrieval;
   if (!retrieval) return unfinished('retrieval', results);
   const provider: ProviderResult | undefined = own(retrieval.providers, spec.provider);
@@ -463,9 +464,14 @@ function resolveRetrieval(spec: RetrievalKey, results: ResultsDocument, aggregat
     return { status: 'missing', reason: `no provider "${spec.provider}" in this run`, hint: didYouMean(spec.provider, names) ?? `providers: ${names.join(', ')}` };
   }
   if (provider.status !== 'ok') return { status: 'missing', reason: `provider ${provider.name} failed: ${provider.error ?? 'no results'}` };
-  if (spec.k !== undefined && !retrieval.k.includes(spec.k)) {
-    return { status: 'missing', reason: `${spec.metric} was not computed: retrieval.k is ${retrieval.k.join(', ')}` };
-  }
+  if (spec.k !== undefined && !retrieval.k.includes(spec.k)) return { status: 'missing', reason: `${spec.metric} was not computed: retrieval.k is ${retrieval.k.join(', ')}` };
+  return { retrieval, provider };
+}
+
+function resolveRetrieval(spec: RetrievalKey, results: ResultsDocument, aggregation: Aggregation, unit: IntervalUnit): Resolution {
+  const found = providerOf(spec, results);
+  if ('status' in found) return found;
+  const { provider } = found;
   const tagged: QueryOutcome[] = spec.tag === undefined ? provider.queries : provider.queries.filter((query) => query.tags.includes(spec.tag!));
   // Every search took its time; only queries with a relevant memory have a metric to average, only those naming an obsolete one a staleness.
   const stale = isStalenessFamily(spec.family);
@@ -499,15 +505,9 @@ function resolveRetrieval(spec: RetrievalKey, results: ResultsDocument, aggregat
  * over their means; without the rows, what results.json stored (mean only).
  */
 function resolveHaystack(spec: RetrievalKey, at: number | 'per_doubling', results: ResultsDocument, aggregation: Aggregation | undefined, unit: IntervalUnit): Resolution {
-  const retrieval = results.retrieval;
-  if (!retrieval) return unfinished('retrieval', results);
-  const provider: ProviderResult | undefined = own(retrieval.providers, spec.provider);
-  if (!provider) {
-    const names = Object.keys(retrieval.providers);
-    return { status: 'missing', reason: `no provider "${spec.provider}" in this run`, hint: didYouMean(spec.provider, names) ?? `providers: ${names.join(', ')}` };
-  }
-  if (provider.status !== 'ok') return { status: 'missing', reason: `provider ${provider.name} failed: ${provider.error ?? 'no results'}` };
-  if (spec.k !== undefined && !retrieval.k.includes(spec.k)) return { status: 'missing', reason: `${spec.metric} was not computed: retrieval.k is ${retrieval.k.join(', ')}` };
+  const found = providerOf(spec, results);
+  if ('status' in found) return found;
+  const { retrieval, provider } = found;
   const points = provider.haystack?.points;
   if (!retrieval.haystack || !points) return { status: 'missing', reason: 'this run measured no haystack curve', hint: 'add retrieval.haystack (e.g. [0.1, 0.5, 1]) to the suite' };
   const queries = scoredQueries(provider.queries);

@@ -1,4 +1,5 @@
 import { TopK } from './topK.js';
+import { PerUserStore } from './perUserStore.js';
 import { tokenize } from '../text/tokenizer.js';
 import type { MemoryStore } from './types.js';
 import type { MemoryRecord, SearchHit } from '../model/memory.js';
@@ -36,18 +37,14 @@ class UserIndex {
  * never negative), tf saturation k1, length normalisation b. Each distinct
  * query term counts once. Only memories sharing a term with the query are returned.
  */
-export class KeywordStore implements MemoryStore {
-  private users = new Map<string, UserIndex>();
+export class KeywordStore extends PerUserStore<UserIndex> implements MemoryStore {
   private readonly k1: number;
   private readonly b: number;
 
   constructor(options: Bm25Options = {}) {
+    super();
     this.k1 = options.k1 ?? 1.2;
     this.b = options.b ?? 0.75;
-  }
-
-  async reset(): Promise<void> {
-    this.users = new Map();
   }
 
   async add(records: readonly MemoryRecord[]): Promise<void> {
@@ -82,17 +79,5 @@ export class KeywordStore implements MemoryStore {
     const top = new TopK(limit);
     for (const doc of touched) if (top.admits(scores[doc]!)) top.offer(doc, index.records[doc]!.id, scores[doc]!);
     return top.sorted().map(({ index: doc, score }) => ({ id: index.records[doc]!.id, text: index.records[doc]!.text, score }));
-  }
-
-  async releaseUser(user: string): Promise<void> {
-    this.users.delete(user);
-  }
-
-  async list(user: string): Promise<MemoryRecord[]> {
-    return [...(this.users.get(user)?.records ?? [])];
-  }
-
-  async close(): Promise<void> {
-    this.users = new Map();
   }
 }

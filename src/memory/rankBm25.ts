@@ -1,4 +1,5 @@
 import { TopK } from './topK.js';
+import { PerUserStore } from './perUserStore.js';
 import type { MemoryRecord } from '../model/memory.js';
 import type { MemoryStore } from './types.js';
 import type { SearchHit } from '../model/memory.js';
@@ -95,20 +96,16 @@ class UserCorpus {
  * not even the same from one machine to another, so no fixed order matches
  * it everywhere (README, Providers).
  */
-export class RankBm25Store implements MemoryStore {
-  private users = new Map<string, UserCorpus>();
+export class RankBm25Store extends PerUserStore<UserCorpus> implements MemoryStore {
   private readonly k1: number;
   private readonly b: number;
   private readonly epsilon: number;
 
   constructor(options: RankBm25Options = {}) {
+    super();
     this.k1 = options.k1 ?? RANK_BM25_DEFAULTS.k1;
     this.b = options.b ?? RANK_BM25_DEFAULTS.b;
     this.epsilon = options.epsilon ?? RANK_BM25_DEFAULTS.epsilon;
-  }
-
-  async reset(): Promise<void> {
-    this.users = new Map();
   }
 
   async add(records: readonly MemoryRecord[]): Promise<void> {
@@ -152,17 +149,5 @@ export class RankBm25Store implements MemoryStore {
       if (top.admits(scores[doc]!)) top.offer(doc, record.id, scores[doc]!);
     });
     return top.sorted().map(({ index: doc, score }) => ({ id: corpus.records[doc]!.id, text: corpus.records[doc]!.text, score }));
-  }
-
-  async releaseUser(user: string): Promise<void> {
-    this.users.delete(user);
-  }
-
-  async list(user: string): Promise<MemoryRecord[]> {
-    return [...(this.users.get(user)?.records ?? [])];
-  }
-
-  async close(): Promise<void> {
-    this.users = new Map();
   }
 }

@@ -1,5 +1,6 @@
 import { l2Normalize, type Embedder } from '../embeddings/types.js';
 import { TopK } from './topK.js';
+import { PerUserStore } from './perUserStore.js';
 import type { MemoryStore } from './types.js';
 import type { MemoryRecord, SearchHit } from '../model/memory.js';
 
@@ -57,15 +58,12 @@ class UserMatrix {
  * dot product is the cosine similarity, and every memory of the user is scored.
  * No approximation, so its ranking is the reference other vector stores are held to.
  */
-export class VectorStore implements MemoryStore {
-  private users = new Map<string, UserMatrix>();
+export class VectorStore extends PerUserStore<UserMatrix> implements MemoryStore {
   /** Query vectors embedded ahead by prepareQueries. */
   private prepared = new Map<string, Float32Array>();
 
-  constructor(private readonly embedder: Embedder) {}
-
-  async reset(): Promise<void> {
-    this.users = new Map();
+  constructor(private readonly embedder: Embedder) {
+    super();
   }
 
   async add(records: readonly MemoryRecord[]): Promise<void> {
@@ -114,16 +112,8 @@ export class VectorStore implements MemoryStore {
     return { embedder: this.embedder.id, ...(stats ? { embedding_cache: { ...stats } } : {}) };
   }
 
-  async releaseUser(user: string): Promise<void> {
-    this.users.delete(user);
-  }
-
-  async list(user: string): Promise<MemoryRecord[]> {
-    return [...(this.users.get(user)?.records ?? [])];
-  }
-
-  async close(): Promise<void> {
-    this.users = new Map();
+  override async close(): Promise<void> {
+    await super.close();
     this.prepared = new Map();
   }
 

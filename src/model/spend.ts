@@ -53,5 +53,7 @@ export interface BudgetRecord {
   trials_planned: number;
   /** "budget of $X reached after N of M trials", when reached: what every output says. */
   message?: string;
+  /** Set by merge: the shards whose records were added up, each of which had the whole cap to itself. */
+  shards?: number;
   estimate?: SpendEstimate;
 }

@@ -42,5 +42,6 @@ function budgetLines(budget: E2eResult['budget']): string[] {
   if (!budget) return [];
   const unknown = budget.unknown_trials > 0 ? `, and ${budget.unknown_trials} trial(s) of unknown cost (not counted)` : '';
   const outcome = budget.reached ? `${budget.message ?? 'reached'}: the other trials did not start` : `not reached (${budget.trials_run} of ${budget.trials_planned} trials ran)`;
-  return [`budget ${usd(budget.cap_usd)} (${budget.source}): spent ${usd(budget.spent_usd)}${unknown}; ${outcome}`];
+  const each = budget.shards ? `, each of ${budget.shards} shards` : '';
+  return [`budget ${usd(budget.cap_usd)} (${budget.source}${each}): spent ${usd(budget.spent_usd)}${unknown}; ${outcome}`];
 }

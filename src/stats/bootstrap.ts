@@ -118,18 +118,9 @@ function bounds(values: number[], level: number): [number, number] {
 
 /** Percentile bootstrap interval of one run's metric, resampling whole units. Undefined without units. */
 export function bootstrapInterval(samples: UnitSamples, options: BootstrapOptions = {}): IntervalEstimate | undefined {
-  const clusters = clustersOf(samples);
-  const keys = [...clusters.keys()];
-  if (keys.length === 0) return undefined;
-  const random = seededRandom(options.seed ?? DEFAULT_SEED);
-  const members = membersOf(keys, clusters);
-  const values: number[] = new Array(options.resamples ?? DEFAULT_RESAMPLES);
-  for (let i = 0; i < values.length; i++) {
-    const sample: (readonly number[])[] = [];
-    draw(sample, members, random);
-    values[i] = samples.statistic(sample);
-  }
-  return { ci: bounds(values, options.level ?? DEFAULT_LEVEL), n: keys.length };
+  const values = bootstrapDraws(samples, options);
+  if (values === undefined) return undefined;
+  return { ci: bounds(values, options.level ?? DEFAULT_LEVEL), n: resamplingUnits(samples) };
 }
 
 /**

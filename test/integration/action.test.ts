@@ -29,3 +29,14 @@ test('an invalid suite fails the step with an annotation at the problem', async 
   assert.match(result.log, /::error file=suite\.yaml,line=3,col=33::"kind" must be one of: keyword, vector, chroma, adapter, mcp; got "keywrd" \(did you mean "keyword"\?\)/);
   assert.match(result.log, /::error::recall-gate: 1 problem in the suite/);
 });
+
+test('a suite\'s warnings are warning annotations at their line, and the run goes on', async () => {
+  const dir = tempDir();
+  const memories = Array.from({ length: 4 }, (_, index) => `    - { id: m${index}, text: "note ${index}" }`);
+  const queries = Array.from({ length: 4 }, (_, index) => `    - { text: "note ${index}", relevant: [m${index}] }`);
+  writeFileSync(join(dir, 'suite.yaml'), ['name: warned', 'retrieval:', '  haystack: [0.5, 1]', '  providers: [{ name: kw, kind: keyword }]', '  memories:', ...memories, '  queries:', ...queries, ''].join('\n'));
+  const result = await runAction(dir, { suite: 'suite.yaml', layer: 'retrieval' });
+  assert.equal(result.code, 0, result.log);
+  assert.match(result.log, /::warning file=suite\.yaml,line=3,col=\d+::.*haystack/);
+  assert.match(result.log, /suite\.yaml:3:\d+: warning: .*haystack/);
+});

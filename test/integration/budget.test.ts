@@ -213,4 +213,40 @@ describe('a spend cap on the e2e layer', { timeout: 600_000 }, () => {
     assert.ok((results.e2e?.budget?.spent_usd ?? Infinity) <= cap, `spent ${results.e2e?.budget?.spent_usd} of ${cap}`);
     assert.ok(results.errors.some((error) => error.includes(`budget of $${cap} reached after ${trials.length} of 10 trials`)), results.errors.join('\n'));
   });
+  test('merge adds the shards\' budgets up (each had the cap to itself) and regrade keeps the budget', async () => {
+    assert.ok(perTrial, 'needs the first test');
+    const { dir, suite } = writeSuite(suiteText());
+    const cap = Number((3.5 * perTrial).toFixed(6));
+    const shards = [join(dir, 's1'), join(dir, 's2')];
+    for (const [index, out] of shards.entries()) {
+      const result = await runCli(['run', suite, '--layer', 'e2e', '--out', out, '--shard', `${index + 1}/2`, '--budget-usd', String(cap)], { env: env() });
+      assert.equal(result.code, 3, result.stdout + result.stderr);
+    }
+    const ran = shards.map((out) => readRun(out).trials.length);
+    const merged = join(dir, 'merged');
+    const merge = await runCli(['merge', '--out', merged, ...shards]);
+    assert.equal(merge.code, 3, merge.stdout + merge.stderr);
+    const { results } = readRun(merged);
+    const shardBudgets = shards.map((out) => readRun(out).results.e2e!.budget!);
+    assert.deepEqual(
+      { ...results.e2e?.budget, spent_usd: undefined },
+      {
+        cap_usd: cap,
+        source: '--budget-usd',
+        spent_usd: undefined,
+        unknown_trials: 0,
+        reached: true,
+        trials_run: ran[0]! + ran[1]!,
+        trials_planned: 40,
+        message: `budget of $${cap} reached after ${ran[0]! + ran[1]!} of 40 trials (the cap of each shard, reached in 2 of 2)`,
+        shards: 2,
+      },
+    );
+    assert.ok(Math.abs(results.e2e!.budget!.spent_usd - shardBudgets[0]!.spent_usd - shardBudgets[1]!.spent_usd) < 1e-6);
+    assert.match(readFileSync(join(merged, 'report.md'), 'utf8'), /budget \$[\d.]+ \(--budget-usd, each of 2 shards\): spent/);
+
+    const regrade = await runCli(['regrade', merged, '--suite', suite]);
+    assert.ok(regrade.code === 0 || regrade.code === 3, regrade.stdout + regrade.stderr);
+    assert.deepEqual(readRun(merged).results.e2e?.budget, results.e2e?.budget, 'regrade keeps the budget');
+  });
 });

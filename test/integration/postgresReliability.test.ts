@@ -69,6 +69,8 @@ describe('export to PostgreSQL when the database does not cooperate', { timeout:
   let out: string;
   let runId: string;
   let trialCount: number;
+  /** The e2e suite every export here comes from. */
+  let suite: string;
   let databases = 0;
   /** The superuser on the default database, to create each test's own. */
   let admin: pg.Client;
@@ -92,7 +94,7 @@ describe('export to PostgreSQL when the database does not cooperate', { timeout:
     admin = new pg.Client({ connectionString: server.url() });
     await admin.connect();
     const dir = tempDir('recall-gate-suite-');
-    const suite = join(dir, 'suite.yaml');
+    suite = join(dir, 'suite.yaml');
     writeFileSync(
       suite,
       [
@@ -134,6 +136,30 @@ describe('export to PostgreSQL when the database does not cooperate', { timeout:
       assert.doesNotMatch(locked.stderr, /CREATE/);
       await holder.query('ROLLBACK');
       assert.equal(await rowCount(client), 0, 'nothing half-written');
+    } finally {
+      await holder.end();
+      await client.end();
+    }
+  });
+
+  test('run --postgres takes --pg-timeout-ms too: the run is kept, its export gives up on a held lock (exit 3)', async () => {
+    const { url, client } = await database();
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      const first = await runCli(['export', out, '--postgres', url]);
+      assert.equal(first.code, 0, first.stdout + first.stderr);
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE memory_eval_trials IN ACCESS EXCLUSIVE MODE');
+      const runOut = tempDir();
+      const locked = await runCli(['run', suite, '--layer', 'e2e', '--out', runOut, '--postgres', url, '--pg-timeout-ms', '1500'], { killAfterMs: EXPORT_LIMIT_MS + 60_000 });
+      assert.equal(locked.code, 3, locked.stdout + locked.stderr);
+      assert.match(locked.stderr, /waited 1\.5 s for a lock on memory_eval_trials/);
+      assert.equal(readRun(runOut).results.status, 'complete', 'the run itself is kept whole');
+      await holder.query('ROLLBACK');
+      const bad = await runCli(['run', suite, '--layer', 'e2e', '--out', tempDir(), '--postgres', url, '--pg-timeout-ms', '0']);
+      assert.equal(bad.code, 2, bad.stdout + bad.stderr);
+      assert.match(bad.stderr, /--pg-timeout-ms must be a whole number of milliseconds from 1, got "0"[\s\S]*usage: recall-gate run/);
     } finally {
       await holder.end();
       await client.end();
