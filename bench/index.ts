@@ -9,9 +9,10 @@
  * passes or fails.
  *
  * Sections: `search` (keyword, vector, baseline, reference loop, Chroma),
- * `cache`, `e2e`, `html`, and, through dist/cli.js as a process (bench/scale.ts),
+ * `cache`, `e2e`, `e2e-cli` (the e2e cases through dist/cli.js as a process), `html`, and, through dist/cli.js as a process (bench/scale.ts),
  * `startup` (--version, validate of the example), `scale` (validate of 60,000
- * memories and of 3,000 unknown ids, the LongMemEval_S-shaped run) and
+ * memories and of 3,000 unknown ids, the LongMemEval_S-shaped runs, short and
+ * longer texts; `scale-s` runs those two alone) and
  * `scale-m` (the LongMemEval_M-shaped run). All but scale-m run by default
  * (scale-m only when named); name some to run only those, e.g. after
  * `npx tsc -p tsconfig.test.json`:
@@ -25,6 +26,7 @@ import { KeywordStore } from '../src/memory/keyword.js';
 import { VectorStore } from '../src/memory/vector.js';
 import { cacheSection } from './cache.js';
 import { e2eSection } from './e2e.js';
+import { e2eCliSection } from './e2eCli.js';
 import { htmlSection } from './html.js';
 import { runShape, startupSection, validateSection } from './scale.js';
 import { chromaSection } from './chroma.js';
@@ -71,9 +73,9 @@ const HTML = {
   generated: { memories: 6_000, queries: 2_000, vocabulary: 4_000, users: 10, seed: CONFIG.seed + 4, dimensions: 256 },
 };
 
-const SECTIONS = ['search', 'cache', 'e2e', 'html', 'startup', 'scale', 'scale-m'] as const;
+const SECTIONS = ['search', 'cache', 'e2e', 'e2e-cli', 'html', 'startup', 'scale', 'scale-s', 'scale-m'] as const;
 /** Sections run when none is named; scale-m (LongMemEval_M's size, many minutes and about 250 MB of files) only when named. */
-const DEFAULT_SECTIONS = SECTIONS.filter((section) => section !== 'scale-m');
+const DEFAULT_SECTIONS = SECTIONS.filter((section) => section !== 'scale-m' && section !== 'scale-s');
 type Section = (typeof SECTIONS)[number];
 
 /** Sections named on the command line, or all of them. */
@@ -181,6 +183,8 @@ async function main(sections: ReadonlySet<Section>): Promise<void> {
     await collect();
     await e2eSection({ ...E2E, print });
   }
+  // The same cases through dist/cli.js as a process: what a user waits for
+  if (sections.has('e2e-cli')) await e2eCliSection({ ...E2E, repoRoot: REPO_ROOT, rounds: 3, print });
 
   // report.html's size
   if (sections.has('html')) {
@@ -193,6 +197,12 @@ async function main(sections: ReadonlySet<Section>): Promise<void> {
   if (sections.has('scale')) {
     await validateSection({ repoRoot: REPO_ROOT, print });
     await runShape({ repoRoot: REPO_ROOT, print }, 's');
+    await runShape({ repoRoot: REPO_ROOT, print }, 's-long');
+  }
+  // The two LongMemEval_S shapes alone (scale runs them after validate at scale).
+  if (sections.has('scale-s') && !sections.has('scale')) {
+    await runShape({ repoRoot: REPO_ROOT, print }, 's');
+    await runShape({ repoRoot: REPO_ROOT, print }, 's-long');
   }
   if (sections.has('scale-m')) await runShape({ repoRoot: REPO_ROOT, print }, 'm');
 

@@ -6,7 +6,9 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { precompiledSchemaValidators, writeValidators } from './schemaValidators.mjs';
 
 const check = process.argv.includes('--check');
 const outdir = check ? mkdtempSync(join(tmpdir(), 'recall-gate-dist-')) : 'dist';
@@ -31,8 +33,26 @@ const chartJsInline = {
   },
 };
 
+// gpt-tokenizer's rank tables are array literals of 100k-200k strings, which esbuild prints one element a line
+// (o200k_base: 3.3 MB). An e2e run loads one before its first trial, so the bundle carries each as the JSON text of
+// the same array, given to JSON.parse: a third less to read, and JSON parses faster than a literal of that size
+// (measured by `npm run bench -- e2e-cli`; test/tokens.test.ts holds the counts equal).
+const bpeRanksAsJson = {
+  name: 'bpe-ranks-as-json',
+  setup(plugin) {
+    plugin.onLoad({ filter: /[\\/]gpt-tokenizer[\\/]esm[\\/]bpeRanks[\\/][^\\/]+\.js$/ }, async (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!/^export \{ bpe as default \};$/m.test(source) || /^export (?!\{ bpe as default \};$)/m.test(source)) {
+        throw new Error(`${args.path} no longer exports its ranks as its one default export: update the bpe-ranks-as-json plugin`);
+      }
+      const { default: ranks } = await import(pathToFileURL(args.path).href);
+      return { contents: `export default JSON.parse(${JSON.stringify(JSON.stringify(ranks))});\n`, loader: 'js' };
+    });
+  },
+};
+
 const common = {
-  plugins: [chartJsInline],
+  plugins: [chartJsInline, precompiledSchemaValidators, bpeRanksAsJson],
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -50,6 +70,8 @@ if (!check) rmSync('dist', { recursive: true, force: true });
 // parses a small entry file rather than all of it (measured by `npm run bench -- startup`).
 // The hashbang comes from src/cli.ts itself (esbuild keeps an entry's), so every file can take the same banner.
 await build({ ...common, entryPoints: { index: 'src/index.ts', cli: 'src/cli.ts' }, splitting: true, chunkNames: 'chunk-[hash]', banner: { js: requireShim } });
+// The suite schema's validators, precompiled (ajv standalone code) into a file of their own that those chunks import.
+await writeValidators(outdir, requireShim);
 // The adapter SDK (`recall-gate/adapter`): its code, and its types as dist/adapter.d.ts, emitted from
 // src/adapter/types.ts, which holds the whole type surface and imports nothing (index.ts checks the code against it).
 await build({ ...common, entryPoints: { adapter: 'src/adapter/index.ts' } });

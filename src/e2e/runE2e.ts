@@ -15,8 +15,8 @@ import { fold } from './checks/normalize.js';
 import { faultIgnored, faultOf, gradingOf, memoryOf } from './faults.js';
 import { priceTrial } from './cost.js';
 import { encodingForModel, injectedTokens, loadEncoding } from './tokens.js';
-import { meterEmbeddings, type EmbeddingUsage } from '../embeddings/usage.js';
-import { meterCachedCalls } from '../net/llmCache.js';
+import { meterEmbeddingsIfAny, type EmbeddingUsage } from '../embeddings/usage.js';
+import { meterCachedCallsIfAny } from '../net/llmCache.js';
 import { dollars, type BudgetGuard } from './budget.js';
 import type { CachedCalls, TrialCacheHits } from '../model/spend.js';
 import { capStoredText } from './storedText.js';
@@ -109,12 +109,16 @@ interface TrialMeters {
 /** Hands a finished trial over: priced and counted against the budget, its record kept and written down. */
 type Settle = (record: TrialRecord, meters: TrialMeters) => Promise<void>;
 
-/** Runs `work` with both meters open: what it embeds and what the cache answers are its own, however many trials run at once. */
+/**
+ * Runs `work` with both meters open: what it embeds and what the cache answers are its own, however many trials run
+ * at once. A meter that nothing could record into (no embedder that reports usage, no LLM cache) stays closed: an
+ * open one turns on async hooks, a cost on every promise of the run.
+ */
 async function meterTrial<T>(work: () => Promise<T>): Promise<{ value: T } & TrialMeters> {
   const {
     value: { value, cached },
     usage,
-  } = await meterEmbeddings(() => meterCachedCalls(work));
+  } = await meterEmbeddingsIfAny(() => meterCachedCallsIfAny(work));
   return { value, usage, cached };
 }
 

@@ -2,7 +2,7 @@ import { RecallGateError } from '../errors.js';
 import { OpenAIEndpoint } from '../net/openaiEndpoint.js';
 import { recordModelAnswer } from '../net/modelAnswers.js';
 import type { Embedder } from './types.js';
-import { recordEmbedding } from './usage.js';
+import { embedderReportsUsage, recordEmbedding } from './usage.js';
 
 export interface OpenAIEmbedderOptions {
   model: string;
@@ -36,6 +36,7 @@ export class OpenAIEmbedder implements Embedder {
     this.batchSize = options.batchSize ?? DEFAULT_BATCH;
     this.endpoint = new OpenAIEndpoint({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: options.maxRetries ?? 4, timeoutMs: options.timeoutMs ?? 60_000 });
     this.id = `openai:${options.model}:d${options.dimensions ?? 'default'}@${this.endpoint.url}`;
+    embedderReportsUsage();
   }
 
   async embed(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {

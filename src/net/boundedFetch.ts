@@ -1,3 +1,5 @@
+import { NULL_BODY, followsRedirect, nodeCanSend, nodeExchange, type Exchange } from './nodeRequest.js';
+
 /**
  * The fetch every OpenAI-compatible client of recall-gate goes through (chat,
  * judge, embeddings; see openaiEndpoint.ts). It bounds the two waits the
@@ -45,7 +47,7 @@ async function readBounded(response: Response, deadline: AbortController, maxByt
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      const error = new Error(`the response body is larger than ${maxBytes} bytes, the most recall-gate reads`);
+      const error = bodyTooLarge(maxBytes);
       deadline.abort(error);
       throw error;
     }
@@ -54,27 +56,43 @@ async function readBounded(response: Response, deadline: AbortController, maxByt
   return Buffer.concat(chunks, total);
 }
 
-/** Statuses whose response carries no body (the Response constructor rejects one). */
-const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 /** Set on a response whose retry was refused, to the wait it asked for (ms), for retryAfterRefusal(). */
 const REFUSED_HEADER = 'x-recall-gate-refused-retry-after-ms';
+
+/** The exchange through fetch itself: for what nodeExchange leaves to it (see nodeRequest.ts). */
+async function fetchExchange(input: Parameters<typeof fetch>[0], init: RequestInit | undefined, deadline: AbortController, maxBodyBytes: number): Promise<Exchange> {
+  const signal = init?.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal;
+  const response = await fetch(input, { ...init, signal });
+  const body = NULL_BODY.has(response.status) ? null : await readBounded(response, deadline, maxBodyBytes);
+  return { status: response.status, statusText: response.statusText, headers: [...response.headers], body };
+}
+
+function bodyTooLarge(maxBytes: number): Error {
+  return new Error(`the response body is larger than ${maxBytes} bytes, the most recall-gate reads`);
+}
 
 /** A fetch whose every call, response headers and body, ends within `timeoutMs`. */
 export function boundedFetch(timeoutMs: number, maxBodyBytes = MAX_BODY_BYTES): typeof fetch {
   return async (input, init) => {
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new AttemptTimeoutError(timeoutMs)), timeoutMs);
-    const signal = init?.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal;
     try {
-      const response = await fetch(input, { ...init, signal });
-      const body = NULL_BODY.has(response.status) ? null : await readBounded(response, deadline, maxBodyBytes);
-      const headers = new Headers(response.headers);
-      const wait = response.ok ? undefined : retryAfterMs(headers);
+      let exchange: Exchange | undefined;
+      if (nodeCanSend(input, init)) {
+        const signals = init?.signal ? [init.signal, deadline.signal] : [deadline.signal];
+        exchange = await nodeExchange(input as string | URL, init, signals, maxBodyBytes, () => bodyTooLarge(maxBodyBytes));
+        // fetch follows a redirect: it is asked again through fetch, which does so by the book.
+        if (followsRedirect(exchange)) exchange = undefined;
+      }
+      exchange ??= await fetchExchange(input, init, deadline, maxBodyBytes);
+      const headers = new Headers();
+      for (const [name, value] of exchange.headers) headers.append(name, value);
+      const wait = exchange.status >= 200 && exchange.status < 300 ? undefined : retryAfterMs(headers);
       if (wait !== undefined && wait > MAX_RETRY_AFTER_MS) {
         headers.set('x-should-retry', 'false');
         headers.set(REFUSED_HEADER, String(wait));
       }
-      return new Response(body, { status: response.status, statusText: response.statusText, headers });
+      return new Response(exchange.body, { status: exchange.status, statusText: exchange.statusText, headers });
     } catch (error) {
       // The abort surfaces as whatever the fetch implementation makes of it; say what it was.
       if (deadline.signal.aborted) throw deadline.signal.reason as Error;

@@ -51,6 +51,7 @@ export class LlmCache {
     private readonly warn: (message: string) => void,
   ) {
     this.dir = join(root, 'llm');
+    caching = true;
   }
 
   /** The key of this request's next occurrence in the run (see the top of this file). */
@@ -143,11 +144,31 @@ function none(): CachedCalls {
   return { calls: 0, input_tokens: 0, output_tokens: 0 };
 }
 
+/**
+ * An open AsyncLocalStorage turns on Node's async hooks, a cost on every promise of the process: the context is
+ * kept only while a meter is open, and none is opened while no cache exists (as embeddings/usage.ts does).
+ */
+let openMeters = 0;
+/** Whether an LlmCache has been made in this process (run --cache-llm): only then can a call be answered from one. */
+let caching = false;
+
 /** Runs `work` with a fresh meter; returns what it did and the calls the cache answered meanwhile. */
 export async function meterCachedCalls<T>(work: () => Promise<T>): Promise<{ value: T; cached: TrialCacheHits }> {
   const cached: TrialCacheHits = { chat: none(), judge: none() };
-  const value = await open.run([...(open.getStore() ?? []), cached], work);
-  return { value, cached };
+  openMeters += 1;
+  try {
+    const value = await open.run([...(open.getStore() ?? []), cached], work);
+    return { value, cached };
+  } finally {
+    // The last meter closed: the hooks go off until the next one opens (a call still on its way is no meter's).
+    if (--openMeters === 0) open.disable();
+  }
+}
+
+/** meterCachedCalls for work that makes no cache (an e2e trial: the agent and judge are built before): unmetered while none exists. */
+export async function meterCachedCallsIfAny<T>(work: () => Promise<T>): Promise<{ value: T; cached: TrialCacheHits }> {
+  if (!caching) return { value: await work(), cached: { chat: none(), judge: none() } };
+  return meterCachedCalls(work);
 }
 
 /** Called by the agent and the judge for each call the cache answered, with the usage that reply reported. */

@@ -28,6 +28,12 @@ export class UnreadableInput extends Error {
  * past the limit, since a file can grow or (like /proc files) report size 0.
  */
 export function readInputFile(path: string): string {
+  const bytes = readInputBytes(path);
+  return bytes.toString('utf8');
+}
+
+/** The bytes of a regular file of at most MAX_INPUT_BYTES, refused as readInputFile refuses a file. */
+export function readInputBytes(path: string): Buffer {
   let fd: number;
   try {
     // Non-blocking so that opening a FIFO with no writer returns at once; fstat then refuses it.
@@ -40,17 +46,22 @@ export function readInputFile(path: string): string {
     if (stats.isDirectory()) throw new UnreadableInput('is a directory, not a file');
     if (!stats.isFile()) throw new UnreadableInput(`is ${fileKind(stats)}, not a regular file`, 'recall-gate reads its input from regular files only');
     if (stats.size > MAX_INPUT_BYTES) throw tooLarge();
-    const chunks: Buffer[] = [];
+    // Read into one buffer of the size the file reports (a byte more, to see it end), grown only if it grows:
+    // chunks joined at the end would hold a large file twice, then its text a third time.
+    let bytes = Buffer.allocUnsafe(Math.min(stats.size, MAX_INPUT_BYTES) + 1);
     let total = 0;
     for (;;) {
-      const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-      const read = readSync(fd, chunk, 0, CHUNK_BYTES, null);
+      if (total === bytes.length) {
+        const grown = Buffer.allocUnsafe(Math.min(bytes.length + CHUNK_BYTES, MAX_INPUT_BYTES + 1));
+        bytes.copy(grown, 0, 0, total);
+        bytes = grown;
+      }
+      const read = readSync(fd, bytes, total, Math.min(CHUNK_BYTES, bytes.length - total), null);
       if (read === 0) break;
       total += read;
       if (total > MAX_INPUT_BYTES) throw tooLarge();
-      chunks.push(read === CHUNK_BYTES ? chunk : chunk.subarray(0, read));
     }
-    return Buffer.concat(chunks, total).toString('utf8');
+    return bytes.subarray(0, total);
   } catch (error) {
     if (error instanceof UnreadableInput) throw error;
     throw new UnreadableInput(openFailure(error as NodeJS.ErrnoException));

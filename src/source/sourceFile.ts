@@ -3,7 +3,8 @@ import { LineCounter, isMap, isSeq, parseDocument, type Document, type Node } fr
 import { parse as parseJson, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { addProblems } from '../errors.js';
 import type { InputProblem, SourceLocation } from '../model/source.js';
-import { readInputFile, UnreadableInput } from './readInput.js';
+import { FileRanges } from './fileRanges.js';
+import { readInputBytes, UnreadableInput } from './readInput.js';
 import { yamlContentProblems } from './yamlContent.js';
 
 /** A path into parsed data, like ajv's instancePath split into keys and indexes. */
@@ -19,6 +20,11 @@ export interface SourceFile {
   readonly displayPath: string;
   readonly data: unknown;
   locate(path: DataPath, options?: { keyOf?: string }): SourceLocation;
+  /**
+   * A row (by its index in data) parsed again from the file, for data too large to hold whole through a run;
+   * present for JSONL files whose bytes map one to one to the text read.
+   */
+  rereadRow?(row: number): unknown;
 }
 
 function nodeAt(doc: Document, path: DataPath): { node: Node | undefined; depth: number } {
@@ -107,9 +113,14 @@ export function readReferencedText(suiteDir: string, written: string, referenced
 }
 
 export function readText(path: string, displayPath: string, referencedFrom?: SourceLocation): string {
+  // Editors on Windows may start a UTF-8 file with a byte-order mark; it is not content.
+  return readBytes(path, displayPath, referencedFrom).toString('utf8').replace(/^\uFEFF/, '');
+}
+
+/** The bytes of a file the suite names (or the suite itself), read as readText reads it. */
+function readBytes(path: string, displayPath: string, referencedFrom?: SourceLocation): Buffer {
   try {
-    // Editors on Windows may start a UTF-8 file with a byte-order mark; it is not content.
-    return readInputFile(path).replace(/^\uFEFF/, '');
+    return readInputBytes(path);
   } catch (error) {
     if (!(error instanceof UnreadableInput)) throw error;
     const where = referencedFrom ?? { file: displayPath, line: 1, col: 1 };
@@ -144,15 +155,25 @@ export function readYamlFile(path: string, displayPath: string, referencedFrom?:
  * reads in time linear in its size.
  */
 function readJsonlFile(path: string, displayPath: string, referencedFrom?: SourceLocation): SourceFile {
-  const text = readText(path, displayPath, referencedFrom);
+  const bytes = readBytes(path, displayPath, referencedFrom);
   const rows: unknown[] = [];
-  /** Line index (0-based) of each row. */
-  const rowLines: number[] = [];
+  /** Of each row: its line index (0-based), where its line lies in the file, whether it opens with "{". */
+  const lineOf: number[] = [];
+  const starts: number[] = [];
+  const lengths: number[] = [];
+  const opensRow: number[] = [];
   const problems: InputProblem[] = [];
-  const lines = text.split('\n');
-  lines.forEach((rawLine, index) => {
+  // Line by line from the bytes (a newline byte is never inside a UTF-8 character), so the file is never one
+  // large string split into another copy of itself; a byte-order mark at the start is not content.
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  for (let index = 0, at = bom; at <= bytes.length; index++) {
+    const newline = bytes.indexOf(0x0a, at);
+    const end = newline === -1 ? bytes.length : newline;
+    const rawLine = bytes.toString('utf8', at, end);
     const line = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
-    if (line.trim() === '') return;
+    const start = at;
+    at = end + 1;
+    if (line.trim() === '') continue;
     let row: unknown;
     try {
       row = JSON.parse(line);
@@ -163,21 +184,50 @@ function readJsonlFile(path: string, displayPath: string, referencedFrom?: Sourc
         message: `row is not valid JSON: ${syntax.message}`,
         hint: 'each line of a .jsonl file must be one JSON object',
       });
-      return;
+      continue;
     }
     // 1e999 is valid JSON and reads as Infinity; the YAML check says where.
     if (holdsNonFinite(row)) addProblems(problems, contentProblems(new YamlLocator(line, index), line, displayPath));
     rows.push(row);
-    rowLines.push(index);
-  });
+    lineOf.push(index);
+    starts.push(start);
+    lengths.push(end - start);
+    opensRow.push(line.startsWith('{') ? 1 : 0);
+  }
   if (problems.length > 0) throw new FileProblems(problems);
+  return jsonlSource(path, displayPath, rows, { lineOf: Int32Array.from(lineOf), starts: Float64Array.from(starts), lengths: Int32Array.from(lengths), opensRow: Uint8Array.from(opensRow) });
+}
+
+/** Where the rows of a JSONL file were read from: line index, byte range of the line, and whether it opens with "{". */
+interface RowPlaces {
+  lineOf: Int32Array;
+  starts: Float64Array;
+  lengths: Int32Array;
+  opensRow: Uint8Array;
+}
+
+/**
+ * A read JSONL file that keeps its rows and where each was read from, but not its text, which no closure
+ * here may hold: a suite's memories file can be hundreds of megabytes, held for the whole run only to say
+ * where a row was written. A position inside a row, and a row itself (rereadRow: the memories of a large
+ * suite keep no text), are read back from the file when asked; the file is the one just read.
+ */
+function jsonlSource(path: string, displayPath: string, rows: unknown[], places: RowPlaces): SourceFile {
+  const { lineOf, starts, lengths, opensRow } = places;
+  const ranges = new FileRanges(path);
+  const rowText = (row: number): string => ranges.read(starts[row]!, lengths[row]!).toString('utf8');
   const locators = new Map<number, YamlLocator>();
-  const locatorOf = (row: number): YamlLocator | undefined => {
-    const index = rowLines[row];
-    if (index === undefined) return undefined;
+  const locatorOf = (row: number): YamlLocator => {
     let locator = locators.get(row);
     if (!locator) {
-      locator = new YamlLocator(lines[index]!.replace(/\r$/, ''), index);
+      let text: string;
+      try {
+        text = rowText(row).replace(/\r$/, '');
+      } catch {
+        // Gone since: the row's line is still known, its column is not.
+        text = '';
+      }
+      locator = new YamlLocator(text, lineOf[row]!);
       locators.set(row, locator);
     }
     return locator;
@@ -188,10 +238,26 @@ function readJsonlFile(path: string, displayPath: string, referencedFrom?: Sourc
     data: rows,
     locate: (dataPath, options) => {
       const [row, ...rest] = dataPath;
-      const locator = typeof row === 'number' ? locatorOf(row) : undefined;
-      if (!locator) return { file: displayPath, line: 1, col: 1 };
-      return { file: displayPath, ...locator.locate(rest, options?.keyOf) };
+      const line = typeof row === 'number' && row >= 0 && row < lineOf.length ? lineOf[row]! : undefined;
+      if (line === undefined) return { file: displayPath, line: 1, col: 1 };
+      // A whole row written from the start of its line (as JSONL is) starts at column 1: no parse needed to say so.
+      // The e2e loader asks this of every case; a YAML parse per row would cost a run more than its trials' own work.
+      if (rest.length === 0 && options?.keyOf === undefined && opensRow[row as number] === 1) return { file: displayPath, line: line + 1, col: 1 };
+      // Inside a row: found when first read. Checks ask where each of their parts is before they know of any problem,
+      // and a position nobody reads should cost no YAML parse.
+      let found: { line: number; col: number } | undefined;
+      const position = () => (found ??= locatorOf(row as number).locate(rest, options?.keyOf));
+      return {
+        file: displayPath,
+        get line() {
+          return position().line;
+        },
+        get col() {
+          return position().col;
+        },
+      };
     },
+    rereadRow: (row) => JSON.parse(rowText(row)) as unknown,
   };
 }
 

@@ -96,9 +96,17 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Appends `count` clusters drawn with replacement from `keys`. */
-function draw(into: (readonly number[])[], keys: readonly string[], clusters: Clusters, random: () => number): void {
-  for (let i = 0; i < keys.length; i++) into.push(...clusters.get(keys[Math.floor(random() * keys.length)]!)!);
+/** The members of each cluster `keys` names, in that order: drawing by index spares a map look-up per draw. */
+function membersOf(keys: readonly string[], clusters: Clusters): (readonly number[])[][] {
+  return keys.map((key) => clusters.get(key)!);
+}
+
+/** Appends as many clusters as there are, drawn with replacement from them. */
+function draw(into: (readonly number[])[], members: readonly (readonly number[])[][], random: () => number): void {
+  for (let i = 0; i < members.length; i++) {
+    const drawn = members[Math.floor(random() * members.length)]!;
+    for (let j = 0; j < drawn.length; j++) into.push(drawn[j]!);
+  }
 }
 
 function bounds(values: number[], level: number): [number, number] {
@@ -125,10 +133,11 @@ export function bootstrapDraws(samples: UnitSamples, options: BootstrapOptions =
   const keys = [...clusters.keys()];
   if (keys.length === 0) return undefined;
   const random = seededRandom(options.seed ?? DEFAULT_SEED);
+  const members = membersOf(keys, clusters);
   const values: number[] = new Array(options.resamples ?? DEFAULT_RESAMPLES);
   for (let i = 0; i < values.length; i++) {
     const sample: (readonly number[])[] = [];
-    draw(sample, keys, clusters, random);
+    draw(sample, members, random);
     values[i] = samples.statistic(sample);
   }
   return values;
@@ -176,8 +185,10 @@ export function pairedBootstrapChange(current: UnitSamples, baseline: UnitSample
   const paired = shared.length > 0 && shared.length >= MIN_SHARED_FRACTION * (shared.length + added.length + removed.length);
   const random = seededRandom(options.seed ?? DEFAULT_SEED);
   const changes: number[] = new Array(options.resamples ?? DEFAULT_RESAMPLES);
-  const allNow = [...now.keys()];
-  const allBefore = [...before.keys()];
+  const allNow = membersOf([...now.keys()], now);
+  const allBefore = membersOf([...before.keys()], before);
+  const addedMembers = membersOf(added, now);
+  const removedMembers = membersOf(removed, before);
   for (let i = 0; i < changes.length; i++) {
     const after: (readonly number[])[] = [];
     const prior: (readonly number[])[] = [];
@@ -187,11 +198,11 @@ export function pairedBootstrapChange(current: UnitSamples, baseline: UnitSample
         after.push(...now.get(key)!);
         prior.push(...before.get(key)!);
       }
-      draw(after, added, now, random);
-      draw(prior, removed, before, random);
+      draw(after, addedMembers, random);
+      draw(prior, removedMembers, random);
     } else {
-      draw(after, allNow, now, random);
-      draw(prior, allBefore, before, random);
+      draw(after, allNow, random);
+      draw(prior, allBefore, random);
     }
     changes[i] = current.statistic(after) - baseline.statistic(prior);
   }

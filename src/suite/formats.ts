@@ -49,3 +49,11 @@ export const STRING_FORMATS: Record<string, StringFormat> = {
   // Shown redacted: a URL may carry user:password or a key in its query, and validation runs before any secret is registered.
   'http-url': { expected: 'an http:// or https:// URL with a host', problem: httpUrlProblem, shown: redactUrl },
 };
+
+/**
+ * The formats as ajv takes them (addFormat's definition objects), built from the table above:
+ * the validators compiled at run time and the ones the bundle precompiles (scripts/bundle.mjs) both use these.
+ */
+export const AJV_FORMATS: Record<string, { type: 'string'; validate: (value: string) => boolean }> = Object.fromEntries(
+  Object.entries(STRING_FORMATS).map(([name, format]) => [name, { type: 'string', validate: (value: string) => format.problem(value) === undefined }]),
+);

@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { addProblems, invalidInput } from '../errors.js';
+import { addProblems, formatLocation, invalidInput } from '../errors.js';
 import type { InputProblem, SourceLocation } from '../model/source.js';
 import { checkSchema, type SchemaPart } from './schemaCheck.js';
 import { checkRetrieval } from './semantics.js';
@@ -82,10 +82,11 @@ export function loadSuite(suitePath: string, cwd = process.cwd(), onProgress?: P
   const raw = main.data as RawSuite;
   let retrieval: RetrievalSpec | undefined;
   if (raw.retrieval) {
-    const memories = rowsOf(raw.retrieval.memories, ['retrieval', 'memories'], 'memory', reading);
+    const memoryKeeper = loadedMemories();
+    const memories = rowsOf(raw.retrieval.memories, ['retrieval', 'memories'], 'memory', reading, memoryKeeper.keep);
     const queries = rowsOf(raw.retrieval.queries, ['retrieval', 'queries'], 'query', reading);
     if (problems.length > 0) throw invalidInput(sortProblems(problems));
-    retrieval = buildRetrieval(raw.retrieval, memories!, queries!, main, problems);
+    retrieval = buildRetrieval(raw.retrieval, memoryKeeper.specs(memories!), queries!, main, problems);
     problems.push(
       ...checkRetrieval(
         retrieval,
@@ -184,19 +185,32 @@ interface RowsReading {
   onProgress?: PhaseProgress;
 }
 
-function rowsOf(value: unknown, path: (string | number)[], part: SchemaPart, reading: RowsReading): Rows | undefined {
+/** Consecutive rows of one source (an inline row, or a file's rows), with how to locate one of them by its place in the source. */
+interface RowSegment {
+  start: number;
+  locate: (offset: number, subpath: DataPath, keyOf?: string) => SourceLocation;
+  split: ReturnType<Rows['fileSplit']>;
+  reread?: (offset: number) => unknown;
+}
+
+/**
+ * What is kept of each row as its source is read, in its place (a memory keeps its spec, less than the row,
+ * so the rows of one file are let go before the next is read); `rereadable` when its file can give the row back.
+ */
+type KeepRow = (row: Record<string, unknown>, index: number, rereadable: boolean) => Record<string, unknown>;
+
+function rowsOf(value: unknown, path: (string | number)[], part: SchemaPart, reading: RowsReading, keep?: KeepRow): Rows | undefined {
   const { main } = reading;
   const sources = Array.isArray(value) ? value.map((item, index) => ({ item, at: [...path, index] })) : [{ item: value, at: path }];
   const rows: Record<string, unknown>[] = [];
-  const locators: ((subpath: DataPath, keyOf?: string) => SourceLocation)[] = [];
-  const splits: ReturnType<Rows['fileSplit']>[] = [];
+  // One entry per source, not per row: a large file's rows share theirs (a closure each would cost megabytes).
+  const segments: RowSegment[] = [];
   let unreadable = false;
   for (const { item, at } of sources) {
     const reference = fileReference(item);
     if (!reference) {
-      rows.push(item as Record<string, unknown>);
-      locators.push((subpath, keyOf) => main.locate([...at, ...subpath], { keyOf }));
-      splits.push(undefined);
+      segments.push({ start: rows.length, locate: (_, subpath, keyOf) => main.locate([...at, ...subpath], { keyOf }), split: undefined });
+      rows.push(keep ? keep(item as Record<string, unknown>, rows.length, false) : (item as Record<string, unknown>));
       continue;
     }
     const read = rowsOfFile(reference.file, typeof item === 'string' ? at : [...at, 'file'], part, reading);
@@ -205,14 +219,35 @@ function rowsOf(value: unknown, path: (string | number)[], part: SchemaPart, rea
       continue;
     }
     const split = reference.split && { split: reference.split, where: main.locate([...at, 'split']) };
-    read.rows.forEach((row, index) => {
-      rows.push(row);
-      locators.push((subpath, keyOf) => read.file.locate([index, ...subpath], { keyOf }));
-      splits.push(split);
-    });
+    // The file's locate alone: holding the file would hold its parsed rows for as long as any position may be asked.
+    const locateInFile = read.file.locate;
+    const reread = read.file.rereadRow;
+    segments.push({ start: rows.length, locate: (offset, subpath, keyOf) => locateInFile([offset, ...subpath], { keyOf }), split, ...(reread ? { reread } : {}) });
+    for (const row of read.rows) rows.push(keep ? keep(row, rows.length, reread !== undefined) : row);
   }
   if (unreadable) return undefined;
-  return { rows, locate: (index, subpath = [], keyOf) => locators[index]!(subpath, keyOf), fileSplit: (index) => splits[index] };
+  const segmentOf = (index: number): RowSegment => {
+    let low = 0;
+    let high = segments.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (segments[middle]!.start <= index) low = middle;
+      else high = middle - 1;
+    }
+    return segments[low]!;
+  };
+  return {
+    rows,
+    locate: (index, subpath = [], keyOf) => {
+      const segment = segmentOf(index);
+      return segment.locate(index - segment.start, subpath, keyOf);
+    },
+    fileSplit: (index) => segmentOf(index).split,
+    reread: (index) => {
+      const segment = segmentOf(index);
+      return segment.reread?.(index - segment.start);
+    },
+  };
 }
 
 function rowsOfFile(written: string, path: (string | number)[], part: SchemaPart, { main, files, problems, cwd, onProgress }: RowsReading): { rows: Record<string, unknown>[]; file: SourceFile } | undefined {
@@ -253,7 +288,7 @@ function displayPathOf(absolute: string, written: string, cwd: string): string {
   return fromCwd || written;
 }
 
-function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: SourceFile, problems: InputProblem[]): RetrievalSpec {
+function buildRetrieval(raw: RawRetrieval, memorySpecs: MemorySpec[], queries: Rows, main: SourceFile, problems: InputProblem[]): RetrievalSpec {
   const k = [...new Set(raw.k ?? DEFAULT_K)].sort((a, b) => a - b);
   const depth = raw.depth ?? Math.max(MIN_DEPTH, k[k.length - 1]!);
   // The schema has checked every key and its type.
@@ -264,18 +299,7 @@ function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: 
     where: main.locate(['retrieval', 'providers', index]),
   }));
   for (const provider of providers) if (provider.kind === 'mcp') addProblems(problems, mcpArgumentProblems(provider));
-  const memorySpecs: MemorySpec[] = memories.rows.map((row, index) => ({
-    id: String(row.id),
-    text: String(row.text),
-    user: (row.user as string | undefined) ?? DEFAULT_USER,
-    date: row.date as string | undefined,
-    ...(typeof row.group === 'string' ? { group: row.group } : {}),
-    ...(row.meta === undefined ? {} : { meta: row.meta as Record<string, unknown> }),
-    // Lazy: a position costs a YAML parse of the row, and a large suite's rows are almost never reported.
-    get where() {
-      return memories.locate(index);
-    },
-  }));
+  const locateQuery = queries.locate;
   const querySpecs: QuerySpec[] = queries.rows.map((row, index) => ({
     id: (row.id as string | undefined) ?? `q${index + 1}`,
     text: String(row.text),
@@ -288,7 +312,7 @@ function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: 
     ...(row.answer === undefined ? {} : { answer: row.answer as string }),
     ...(row.meta === undefined ? {} : { meta: row.meta as Record<string, unknown> }),
     get where() {
-      return queries.locate(index);
+      return locateQuery(index);
     },
   }));
   const haystack = buildHaystack(raw, (path, keyOf) => main.locate(['retrieval', ...path], { keyOf }), problems);
@@ -301,6 +325,76 @@ function buildRetrieval(raw: RawRetrieval, memories: Rows, queries: Rows, main: 
     providers,
     memories: memorySpecs,
     queries: querySpecs,
+  };
+}
+
+/** Where a loaded memory's row sits among the rows it was read from, and its text when held (symbols: not its fields). */
+const ROW = Symbol('row');
+const TEXT = Symbol('text');
+
+/**
+ * The memory specs of a suite, made as its rows are read. A large suite holds millions for the whole run, so:
+ * - each is an instance of a class rather than an object literal with its own `where` getter (a closure and
+ *   an object in dictionary mode per row); its position is found, when asked, from its place among the rows;
+ * - a row of a JSONL file does not keep its text: `text` reads the row back from the file when asked (seeding
+ *   asks once per provider), so what a run holds grows with the number of memories, not with their text;
+ * - the same user and date are one string, not one per row.
+ */
+function loadedMemories(): { keep: KeepRow; specs: (rows: Rows) => MemorySpec[] } {
+  let source: Rows | undefined;
+  const strings = new Map<string, string>();
+  const shared = (text: string) => {
+    const known = strings.get(text);
+    if (known !== undefined) return known;
+    strings.set(text, text);
+    return text;
+  };
+  class LoadedMemory implements MemorySpec {
+    id: string;
+    user: string;
+    date?: string;
+    // Only when the row has them, as before: declared, not defined (a field would be an own key, undefined).
+    declare group?: string;
+    declare meta?: Record<string, unknown>;
+    [ROW]: number;
+    [TEXT]: string | undefined;
+
+    constructor(row: Record<string, unknown>, index: number, rereadable: boolean) {
+      this.id = String(row.id);
+      this.user = shared((row.user as string | undefined) ?? DEFAULT_USER);
+      this.date = row.date === undefined ? undefined : shared(row.date as string);
+      if (typeof row.group === 'string') this.group = row.group;
+      if (row.meta !== undefined) this.meta = row.meta as Record<string, unknown>;
+      this[ROW] = index;
+      this[TEXT] = rereadable ? undefined : String(row.text);
+    }
+
+    get text(): string {
+      const held = this[TEXT];
+      if (held !== undefined) return held;
+      let row: Record<string, unknown> | undefined;
+      try {
+        row = source!.reread(this[ROW]) as Record<string, unknown> | undefined;
+      } catch {
+        // Shorter, unreadable, or no longer JSON where the row was: changed, as below.
+      }
+      if (row?.id === undefined || String(row.id) !== this.id) {
+        throw new Error(`the memories file of memory "${this.id}" (${formatLocation(this.where)}) has changed since it was read; run again on the file as it is now`);
+      }
+      return String(row.text);
+    }
+
+    // Lazy: a position costs a YAML parse of the row, and a large suite's rows are almost never reported.
+    get where(): SourceLocation {
+      return source!.locate(this[ROW]);
+    }
+  }
+  return {
+    keep: (row, index, rereadable) => new LoadedMemory(row, index, rereadable) as unknown as Record<string, unknown>,
+    specs: (rows) => {
+      source = rows;
+      return rows.rows as unknown as MemorySpec[];
+    },
   };
 }
 

@@ -8,4 +8,6 @@ export interface Rows {
   locate: (index: number, subpath?: DataPath, keyOf?: string) => SourceLocation;
   /** The split the row's file sets for all its rows ({file, split}), and where it says so. */
   fileSplit: (index: number) => { split: Split; where: SourceLocation } | undefined;
+  /** The row parsed again from its file, when its file can give it back (JSONL); else undefined. */
+  reread: (index: number) => unknown;
 }

@@ -1,33 +1,12 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import suiteSchema from '../../schema/suite.schema.json' with { type: 'json' };
+import type { ErrorObject } from 'ajv';
 import type { InputProblem } from '../model/source.js';
 import { closest, didYouMean } from '../source/didYouMean.js';
 import { STRING_FORMATS } from './formats.js';
 import type { DataPath, SourceFile } from '../source/sourceFile.js';
+import type { SchemaPart } from './schemaAjv.js';
+import { schemaValidator } from './schemaValidators.js';
 
-export type SchemaPart = 'suite' | 'memory' | 'query' | 'case' | 'tool' | 'history';
-
-/** The suite schema's pointer of each part. */
-const POINTERS: Record<SchemaPart, string> = { suite: '', memory: '#/definitions/memory', query: '#/definitions/query', case: '#/definitions/case', tool: '#/definitions/tool', history: '#/definitions/history' };
-
-let ajv: Ajv | undefined;
-const compiled = new Map<SchemaPart, ValidateFunction>();
-
-/** A part's validator, compiled when first asked for: compiling costs more than a small suite takes to check. */
-function validator(part: SchemaPart): ValidateFunction {
-  let validate = compiled.get(part);
-  if (!validate) {
-    if (!ajv) {
-      // verbose gives each error its parentSchema, which lists the allowed keys for hints.
-      ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
-      for (const [name, format] of Object.entries(STRING_FORMATS)) ajv.addFormat(name, { type: 'string', validate: (value) => format.problem(value) === undefined });
-      ajv.addSchema(suiteSchema);
-    }
-    validate = ajv.getSchema(`${suiteSchema.$id}${POINTERS[part]}`)!;
-    compiled.set(part, validate);
-  }
-  return validate;
-}
+export type { SchemaPart } from './schemaAjv.js';
 
 function splitPointer(pointer: string): DataPath {
   if (pointer === '') return [];
@@ -171,7 +150,7 @@ function patternMessage(error: ErrorObject): string {
 
 /** Schema problems of data read from `file` (at `basePath` within it), ordered by position. */
 export function checkSchema(part: SchemaPart, data: unknown, file: SourceFile, basePath: DataPath = []): InputProblem[] {
-  const validate = validator(part);
+  const validate = schemaValidator(part);
   if (validate(data)) return [];
   const errors = withoutMisspeltRequired(validate.errors ?? []);
   const problems = errors.map((error) => toProblem(error, file, basePath)).filter((problem): problem is InputProblem => problem !== undefined);

@@ -6,6 +6,7 @@ import type { MemoryStore } from '../memory/types.js';
 import type { SearchHit } from '../model/memory.js';
 import { OpenAIEndpoint } from '../net/openaiEndpoint.js';
 import type { LlmCache } from '../net/llmCache.js';
+import { ABANDONED, withDeadline } from './deadline.js';
 import type { BuiltinTargetSpec } from '../model/suite.js';
 import type { Target } from './types.js';
 import type { ChatReply, ChatRequest, RecalledMemory } from '../model/chat.js';
@@ -169,31 +170,6 @@ export class BuiltinTarget implements Target {
         : 'You remember nothing about this user that is relevant here.',
     );
     return parts.join('\n\n');
-  }
-}
-
-const ABANDONED = Symbol('abandoned');
-
-/**
- * `run`, or ABANDONED once `ms` pass first: a real timer race. Either way the
- * deadline's timer is cleared and `run`'s signal aborts, so an abandoned
- * search that listens to it stops and no timer outlives the call. A search
- * that ignores the signal finishes on its own; its outcome is dropped.
- */
-async function withDeadline<T>(run: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T | typeof ABANDONED> {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<typeof ABANDONED>((resolve) => {
-    timer = setTimeout(() => resolve(ABANDONED), ms);
-  });
-  const running = run(controller.signal);
-  // The loser of the race must not become an unhandled rejection.
-  running.catch(() => undefined);
-  try {
-    return await Promise.race([running, expired]);
-  } finally {
-    clearTimeout(timer);
-    controller.abort();
   }
 }
 

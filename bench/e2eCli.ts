@@ -1,0 +1,114 @@
+/**
+ * The e2e throughput a user sees: the same generated cases as bench/e2e.ts,
+ * written as a suite and run by dist/cli.js as a child process
+ * (`run --layer e2e`) against the local OpenAI-compatible server answering
+ * every chat call after a fixed latency. The server runs in the bench's
+ * process, so the CLI's CPU is its own: loading the suite, the trials, the
+ * results folder and its reports. Ideal = calls x latency / concurrency.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { median } from '../src/stats/summary.js';
+import { startOpenAIServer } from '../test/support/openaiServer.js';
+import { generateCases } from './e2e.js';
+import { runMeasured, type Usage } from './scale.js';
+
+export interface E2eCliOptions {
+  repoRoot: string;
+  cases: number;
+  repeat: number;
+  concurrency: number;
+  latencyMs: number;
+  seed: number;
+  /** CLI runs; the median is reported beside the goal. */
+  rounds: number;
+  print: (line?: string) => void;
+}
+
+const API_KEY = 'sk-bench-cli';
+const CALLS_PER_TRIAL = 4;
+
+/** A suite folder holding the cases as cases.jsonl, the builtin target over a keyword provider (as bench/e2e.ts's SPEC). */
+function writeSuite(dir: string, count: number, seed: number, repeat: number, concurrency: number): void {
+  const cases = generateCases(count, seed);
+  const rows = cases.map((spec) =>
+    JSON.stringify({
+      name: spec.name,
+      ability: spec.ability,
+      sessions: spec.sessions.map((session) => ({ date: session.date, user: session.turns[0] })),
+      probe: spec.probe,
+      check: spec.check,
+      evidence: spec.evidence,
+    }),
+  );
+  writeFileSync(join(dir, 'cases.jsonl'), `${rows.join('\n')}\n`);
+  writeFileSync(join(dir, 'memories.jsonl'), `${JSON.stringify({ id: 'm1', user: 'u1', text: 'placeholder memory' })}\n`);
+  writeFileSync(join(dir, 'queries.jsonl'), `${JSON.stringify({ id: 'q1', user: 'u1', text: 'placeholder', relevant: ['m1'] })}\n`);
+  writeFileSync(join(dir, 'prompt.md'), 'You remember things.\n');
+  writeFileSync(
+    join(dir, 'suite.yaml'),
+    [
+      'name: bench-e2e-cli',
+      'retrieval:',
+      '  providers: [{ name: keyword, kind: keyword }]',
+      '  memories: memories.jsonl',
+      '  queries: queries.jsonl',
+      'e2e:',
+      '  target:',
+      '    kind: builtin',
+      '    model: gpt-5-mini',
+      '    system_prompt: prompt.md',
+      '    memory: { provider: keyword, max_results: 5, dated: true, auto_store: true }',
+      '    timeout_ms: 60000',
+      '    max_retries: 0',
+      `  repeat: ${repeat}`,
+      '  conditions: [recall]',
+      `  concurrency: ${concurrency}`,
+      '  cases: cases.jsonl',
+      '',
+    ].join('\n'),
+  );
+}
+
+export async function e2eCliSection(options: E2eCliOptions): Promise<void> {
+  const { repoRoot, latencyMs, concurrency, print } = options;
+  const cli = join(repoRoot, 'dist', 'cli.js');
+  const dir = mkdtempSync(join(tmpdir(), 'recall-gate-bench-e2e-cli-'));
+  const server = await startOpenAIServer({ apiKey: API_KEY, latencyMs });
+  try {
+    writeSuite(dir, options.cases, options.seed, options.repeat, concurrency);
+    const calls = options.cases * options.repeat * CALLS_PER_TRIAL;
+    const idealSeconds = (calls * latencyMs) / 1000 / concurrency;
+    print(
+      `e2e through the CLI (dist/cli.js run --layer e2e as a process, the server in the bench's process): ${options.cases} cases x ${options.repeat} repeats x ${CALLS_PER_TRIAL} calls, ` +
+        `concurrency ${concurrency}, ${latencyMs} ms per call; ideal ${idealSeconds.toFixed(1)} s; median of ${options.rounds}`,
+    );
+    const runs: Usage[] = [];
+    for (let round = 0; round < options.rounds; round++) {
+      const before = server.requests.length;
+      const out = join(dir, `out-${round}`);
+      const usage = await runMeasured(cli, ['run', join(dir, 'suite.yaml'), '--layer', 'e2e', '--out', out, '--no-cache'], {
+        cwd: dir,
+        timeoutMs: 30 * 60_000,
+        env: { OPENAI_API_KEY: API_KEY, OPENAI_BASE_URL: server.url },
+      });
+      const served = server.requests.length - before;
+      server.requests.length = 0;
+      runs.push(usage);
+      const failed = usage.code === 0 || usage.code === 1 ? '' : `; exit ${usage.code ?? 'killed'}: ${usage.stderrTail}`;
+      print(
+        `  run ${round + 1}: wall ${usage.wallSeconds.toFixed(2)} s (${(usage.wallSeconds / idealSeconds).toFixed(3)}x ideal), cpu ${usage.cpuSeconds.toFixed(2)} s ` +
+          `(${((usage.cpuSeconds * 1000) / calls).toFixed(2)} ms per call), peak RSS ${usage.peakRssMb.toFixed(0)} MB, ${served} requests served${failed}`,
+      );
+      rmSync(out, { recursive: true, force: true });
+    }
+    const wall = median(runs.map((run) => run.wallSeconds));
+    const cpu = median(runs.map((run) => run.cpuSeconds));
+    print(`  median: wall ${wall.toFixed(2)} s = ${(wall / idealSeconds).toFixed(3)}x ideal (goal: <= 1.05x), cpu ${cpu.toFixed(2)} s (${((cpu * 1000) / calls).toFixed(2)} ms per call)`);
+  } finally {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  print();
+}
