@@ -9,6 +9,9 @@ import { provenanceChanges } from '../src/gate/provenanceChanges.js';
 import type { Provenance } from '../src/model/provenance.js';
 import type { Suite } from '../src/model/suite.js';
 import { provenanceMarkdown, provenanceText } from '../src/report/provenanceLines.js';
+import { caseSpec } from './support/gateFixtures.js';
+import type { CaseSpec } from '../src/model/e2e.js';
+import type { GraderSpec } from '../src/model/graders.js';
 import { collectProvenance, gitState, mergedProvenance, scrubCommand } from '../src/results/provenance.js';
 import { registerSecret } from '../src/secrets.js';
 
@@ -39,6 +42,18 @@ describe('adapter commands are scrubbed before provenance keeps them', () => {
       scrubCommand(['node', 'adapter.mjs', '--api-key', 'sk-live-abcdef123456', '--token=xyz123456789', 'OPENAI_API_KEY=abc', 'https://user:pw@example.com/v1?token=abc', '--model', 'gpt-4o', '--header=registered-secret-value-42']),
       ['node', 'adapter.mjs', '--api-key', '***', '--token=***', 'OPENAI_API_KEY=***', 'https://***@example.com/v1?***', '--model', 'gpt-4o', '--header=***'],
     );
+  });
+
+  test('inside an argument too: a URL after an option, a shell string, an Authorization header', () => {
+    const cases: [string[], string[]][] = [
+      [['node', 'a.js', '--db=postgres://u:hunter2@db/x'], ['node', 'a.js', '--db=postgres://***@db/x']],
+      [['node', 'a.js', '--url=https://u:pw@h/x', '--plain=https://h/x'], ['node', 'a.js', '--url=https://***@h/x', '--plain=https://h/x']],
+      [['sh', '-c', 'node agent.js --token abc123 --model gpt-4o'], ['sh', '-c', 'node agent.js --token *** --model gpt-4o']],
+      [['sh', '-c', 'OPENAI_API_KEY=sk-live123 node agent.js'], ['sh', '-c', 'OPENAI_API_KEY=*** node agent.js']],
+      [['curl', '-H', 'Authorization: Bearer sk-abc', '-H', 'Accept: text/plain'], ['curl', '-H', 'Authorization: Bearer ***', '-H', 'Accept: text/plain']],
+      [['curl', '-H', 'authorization:abc'], ['curl', '-H', 'authorization:***']],
+    ];
+    for (const [command, scrubbed] of cases) assert.deepEqual(scrubCommand(command), scrubbed, command.join(' '));
   });
 });
 
@@ -105,6 +120,24 @@ describe('collected from the suite', () => {
     assert.deepEqual(collected.dataset, { format: 'locomo', source: 'locomo10.json', sha256: 'f'.repeat(64) });
     assert.deepEqual(collected.files, { 'suite.yaml': sha256('name: x\n') });
     assert.equal(collected.judge_prompt_sha256, undefined, 'no judge, no judge instructions');
+  });
+});
+
+describe('models named by graders', () => {
+  test('a grader is named without a case: a run narrowed to other cases of the suite records the same judge model', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recall-gate-graders-'));
+    const graded = (name: string): CaseSpec => ({ ...caseSpec(name), graders: { tone: { judge: { rubric: 'polite', scale: [1, 5], on: 'answer', model: 'gpt-4o-mini' } } satisfies GraderSpec } });
+    const suiteOf = (cases: CaseSpec[]): Suite => ({
+      name: 'x',
+      file: join(dir, 'suite.yaml'),
+      displayPath: 'suite.yaml',
+      memoryPaths: [],
+      files: [],
+      e2e: { target: { kind: 'command', command: ['true'], cwd: dir, timeout_ms: 1000 }, repeat: 1, conditions: ['recall'], concurrency: 1, prices: {}, cases },
+    });
+    const whole = collectProvenance(suiteOf([graded('a'), graded('b')]), {}).models;
+    assert.deepEqual(collectProvenance(suiteOf([graded('b')]), {}).models, whole);
+    assert.deepEqual(whole.map((model) => model.where), ['grader tone']);
   });
 });
 

@@ -143,7 +143,7 @@ function embeddingModel(embedding: EmbeddingSpec, where: string, env: NodeJS.Pro
   return undefined;
 }
 
-/** Every model the suite names, once per role, model and endpoint (the first place that names it). */
+/** Every model the suite names, once per role, model and endpoint (the first place that names it; a grader by its name alone, so narrowing the run to other cases changes nothing). */
 function modelsOf(suite: Suite, env: NodeJS.ProcessEnv): ModelProvenance[] {
   const models: ModelProvenance[] = [];
   const add = (model: ModelProvenance | undefined) => {
@@ -156,7 +156,7 @@ function modelsOf(suite: Suite, env: NodeJS.ProcessEnv): ModelProvenance[] {
   if (judge) add({ role: 'judge', where: 'e2e.judge', requested: judge.model, endpoint: endpointOf(judge.base_url, env) });
   for (const spec of suite.e2e?.cases ?? []) {
     for (const [name, grader] of Object.entries(spec.graders ?? {})) {
-      if ('judge' in grader && grader.judge.model) add({ role: 'judge', where: `grader ${name} of case ${spec.name}`, requested: grader.judge.model, endpoint: endpointOf(judge?.base_url, env) });
+      if ('judge' in grader && grader.judge.model) add({ role: 'judge', where: `grader ${name}`, requested: grader.judge.model, endpoint: endpointOf(judge?.base_url, env) });
     }
   }
   for (const provider of suite.retrieval?.providers ?? []) if (provider.embedding) add(embeddingModel(provider.embedding, `provider ${provider.name}`, env));
@@ -165,34 +165,35 @@ function modelsOf(suite: Suite, env: NodeJS.ProcessEnv): ModelProvenance[] {
 
 // ---------------------------------------------------------------- adapters
 
-/** Option and variable values that look secret, every registered secret, URL credentials: replaced by ***. */
+/**
+ * Option and variable values that look secret, header credentials, every
+ * registered secret, URL credentials: replaced by ***. An argument may be a
+ * shell string (sh -c "node agent.js --token abc"), so the rules apply to each
+ * word of it, and a URL is looked for anywhere (--db=postgres://u:pw@host/x).
+ */
 export function scrubCommand(command: readonly string[]): string[] {
-  const scrubbed: string[] = [];
   let hideNext = false;
-  for (const arg of command) {
+  const scrubWord = (word: string): string => {
     if (hideNext) {
-      scrubbed.push(SECRET_MARKER);
       hideNext = false;
-      continue;
+      return SECRET_MARKER;
     }
-    const option = /^(--?[A-Za-z][\w.-]*)(?:=(.*))?$/s.exec(arg);
+    const option = /^(--?[A-Za-z][\w.-]*)(?:=(.*))?$/s.exec(word);
     if (option && looksSecret(option[1]!)) {
-      // --token=abc hides abc; --token abc hides the next argument.
-      if (option[2] !== undefined) scrubbed.push(`${option[1]}=${SECRET_MARKER}`);
-      else {
-        scrubbed.push(arg);
-        hideNext = true;
-      }
-      continue;
+      // --token=abc hides abc; --token abc hides the next word.
+      if (option[2] !== undefined) return `${option[1]}=${SECRET_MARKER}`;
+      hideNext = true;
+      return word;
     }
-    const variable = /^([A-Za-z_][\w]*)=(.*)$/s.exec(arg);
-    if (variable && looksSecret(variable[1]!)) {
-      scrubbed.push(`${variable[1]}=${SECRET_MARKER}`);
-      continue;
-    }
-    scrubbed.push(scrubSecrets(/^[a-z][a-z0-9+.-]*:\/\//i.test(arg) ? redactUrl(arg) : arg));
-  }
-  return scrubbed;
+    const variable = /^([A-Za-z_][\w]*)=(.*)$/s.exec(word);
+    if (variable && looksSecret(variable[1]!)) return `${variable[1]}=${SECRET_MARKER}`;
+    return word.replace(/[a-z][a-z0-9+.-]*:\/\/\S*/gi, (url) => redactUrl(url));
+  };
+  return command.map((arg) => {
+    // "Authorization: Bearer sk-..." (curl -H): the credential is whatever follows the scheme name, or the header name.
+    const header = arg.replace(/\b(authorization|proxy-authorization)(\s*:\s*)(?:(bearer|basic|token)\s+)?\S+/gi, (_all, name: string, colon: string, scheme?: string) => `${name}${colon}${scheme ? `${scheme} ` : ''}${SECRET_MARKER}`);
+    return scrubSecrets(header.split(/(\s+)/).map((part) => (/^\s*$/.test(part) ? part : scrubWord(part))).join(''));
+  });
 }
 
 /** The folder of the adapter's script, when the command names one that exists (node adapter.mjs, uv run agent.py, ./adapter.sh). */
