@@ -8,6 +8,7 @@ const DISCARD_REASONS = {
   gone: 'for cases no longer in the suite',
   unplanned: 'for conditions or repetitions no longer planned',
   unhashed: 'written without a trial hash (an older recall-gate)',
+  mixed: "of shared histories' playings cut short and partly replaced (each is played again whole)",
 } as const;
 
 export type DiscardReason = keyof typeof DISCARD_REASONS;
@@ -32,7 +33,32 @@ export function selectForResume(records: readonly TrialRecord[], planned: Readon
     if (reason) discarded[reason] = (discarded[reason] ?? 0) + 1;
     else kept.push(record);
   }
-  return { kept, discarded };
+  const mixed = mixedPlayings(kept);
+  if (mixed.size === 0) return { kept, discarded };
+  discarded.mixed = kept.filter((record) => mixed.has(record)).length;
+  return { kept: kept.filter((record) => !mixed.has(record)), discarded };
+}
+
+/**
+ * The records of shared-history playings whose probes were not all asked in
+ * one playing: a replay stopped early (a spend cap, an interrupt) leaves the
+ * probes it did not reach from the playing before, graded against other
+ * memory. None of them stands: the playing runs again whole.
+ */
+function mixedPlayings(records: readonly TrialRecord[]): Set<TrialRecord> {
+  const playings = new Map<string, TrialRecord[]>();
+  for (const record of records) {
+    if (!record.history) continue;
+    const id = JSON.stringify([record.history.name, record.condition, record.repeat]);
+    const members = playings.get(id);
+    if (members) members.push(record);
+    else playings.set(id, [record]);
+  }
+  const mixed = new Set<TrialRecord>();
+  for (const members of playings.values()) {
+    if (new Set(members.map((record) => record.history!.played_at)).size > 1) for (const record of members) mixed.add(record);
+  }
+  return mixed;
 }
 
 function discardReason(record: TrialRecord, current: TrialFingerprint | undefined, plannedCases: ReadonlySet<string>): DiscardReason | undefined {

@@ -360,7 +360,7 @@ async function runPlaying(plan: E2ePlan, unit: Required<WorkUnit<PlannedTrial>>,
     if (index > 0 && !admit()) return;
     const probeStarted = now();
     const record = index === 0 ? carrier : newRecord(trial, condition, owner);
-    record.history = { name: unit.history, position: index + 1, planted_in: first.key };
+    record.history = { name: unit.history, position: index + 1, planted_in: first.key, played_at: carrier.started_at };
     const { spec } = trial;
     const snapshot = 'snapshot' in planting.value ? planting.value.snapshot : undefined;
     const probed = await meterTrial(async () => {

@@ -134,6 +134,12 @@ export interface HistoryPlaying {
   position: number;
   /** The key of the trial that holds the playing's session invocations and snapshot. */
   planted_in: string;
+  /**
+   * When the playing began (its first trial's started_at): the probes of one
+   * playing share it, so --resume can tell a playing cut short and partly
+   * replaced from a whole one.
+   */
+  played_at?: string;
 }
 
 /** A trial's cost by source; each null when unknown. */

@@ -106,9 +106,10 @@ describe('a shared history run by the CLI', { timeout: 120_000 }, () => {
     for (const trial of trials.values()) assert.equal(trial.status, 'pass', `${trial.key}: ${trial.reason}`);
     const first = trials.get('tomatoes|recall|1')!;
     const second = trials.get('kitten|recall|1')!;
-    assert.deepEqual(first.history, { name: 'garden', position: 1, planted_in: 'tomatoes|recall|1' });
-    assert.deepEqual(second.history, { name: 'garden', position: 2, planted_in: 'tomatoes|recall|1' });
-    assert.deepEqual(trials.get('race|recall|2')!.history, { name: 'garden', position: 3, planted_in: 'tomatoes|recall|2' });
+    assert.deepEqual(first.history, { name: 'garden', position: 1, planted_in: 'tomatoes|recall|1', played_at: first.started_at });
+    assert.deepEqual(second.history, { name: 'garden', position: 2, planted_in: 'tomatoes|recall|1', played_at: first.started_at });
+    const later = trials.get('race|recall|2')!;
+    assert.deepEqual(later.history, { name: 'garden', position: 3, planted_in: 'tomatoes|recall|2', played_at: trials.get('tomatoes|recall|2')!.started_at });
     assert.equal(trials.get('solo|recall|1')!.history, undefined);
     // The first trial holds the sessions and the snapshot (kitten's memory grader read it); the others their probe.
     assert.deepEqual(first.invocations.map((invocation) => invocation.kind), ['session', 'session', 'session', 'probe']);
