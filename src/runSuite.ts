@@ -306,11 +306,12 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   const done = options.resume ? resumeTrials(log, options.outDir, planned, options.log) : new Set<string>();
   // Before the first call: what the plan asks of the models, what that may cost, and the cap.
   const budget = budgetOf(suite, options);
-  const starting = planned.filter((trial) => !done.has(trial.key));
+  // A shared history's playing runs whole: every trial of it starts again.
+  const starting = pendingTrials(plan, done);
   const estimate = starting.length > 0 ? estimateSpend(spec, plan, starting, options.baselineTrials) : undefined;
   if (estimate) options.log(describeEstimate(estimate, budget));
   // Only an estimate from measured token counts (a baseline's) may hold a trial back before any has finished.
-  const measured = estimate?.basis === 'baseline' && estimate.cost_usd !== null && estimate.trials > 0 ? estimate.cost_usd / estimate.trials : undefined;
+  const measured = estimate?.basis === 'baseline' && estimate.cost_usd !== null && estimate.agent_calls > 0 ? estimate.cost_usd / estimate.agent_calls : undefined;
   const guard = budget && new BudgetGuard(budget.cap, budget.source, measured);
   const llmCache = options.cacheLlm ? new LlmCache(options.cacheRoot, options.log) : undefined;
 

@@ -12,6 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { actionSelection } from '../src/action/argsInput.js';
 import { BudgetGuard, budgetReachedText, checkBudget, estimateSpend, parseBudgetUsd, unenforceableBudget } from '../src/e2e/budget.js';
 import { priceTrial } from '../src/e2e/cost.js';
+import { pendingTrials } from '../src/e2e/runE2e.js';
 import { RecallGateError } from '../src/errors.js';
 import type { CaseSpec } from '../src/model/e2e.js';
 import type { TrialRecord } from '../src/model/trial.js';
@@ -217,26 +218,57 @@ describe('the spend cap', () => {
 
   test('no trial starts once the spend so far with the running ones would pass the cap; unknown costs are counted as unknown', () => {
     const guard = new BudgetGuard(1, '--budget-usd', undefined);
-    const cost = (usd: number | null) => ({ cost_usd: usd, costs: { chat_usd: usd, judge_usd: 0, embedding_usd: 0 } });
-    assert.ok(guard.tryStart());
-    assert.equal(guard.finish(cost(0.3)), false);
-    assert.ok(guard.tryStart());
-    assert.equal(guard.finish(cost(null)), true, 'an unknown cost is said to be unknown');
-    assert.ok(guard.tryStart());
-    assert.ok(guard.tryStart(), '0.3 spent + 2 x 0.3 expected stays within $1');
-    assert.equal(guard.tryStart(), false, 'a third running trial would pass it');
-    assert.equal(guard.tryStart(), false, 'and none starts again');
-    guard.finish(cost(0.3));
-    guard.finish(cost(0.3));
+    const cost = (usd: number | null) => ({ cost_usd: usd, costs: { chat_usd: usd, judge_usd: 0, embedding_usd: 0 }, invocations: [] });
+    assert.ok(guard.tryStart(1));
+    assert.equal(guard.finish(cost(0.3), 1), false);
+    assert.ok(guard.tryStart(1));
+    assert.equal(guard.finish(cost(null), 1), true, 'an unknown cost is said to be unknown');
+    assert.ok(guard.tryStart(1));
+    assert.ok(guard.tryStart(1), '0.3 spent + 2 x 0.3 expected stays within $1');
+    assert.equal(guard.tryStart(1), false, 'a third running trial would pass it');
+    assert.equal(guard.tryStart(1), false, 'and none starts again');
+    guard.finish(cost(0.3), 1);
+    guard.finish(cost(0.3), 1);
     assert.deepEqual(guard.record(4, 10), { cap_usd: 1, source: '--budget-usd', spent_usd: 0.9, unknown_trials: 1, reached: true, trials_run: 4, trials_planned: 10, message: 'budget of $1 reached after 4 of 10 trials' });
     assert.equal(budgetReachedText(0.05, 12, 40), 'budget of $0.05 reached after 12 of 40 trials');
+  });
+
+  test('a trial is expected to cost its planned calls: the first trial of a shared history plays all its sessions', () => {
+    const guard = new BudgetGuard(40, '--budget-usd', undefined);
+    const trial = (usd: number, calls: number) => ({ cost_usd: usd, costs: { chat_usd: usd, judge_usd: 0, embedding_usd: 0 }, invocations: Array.from({ length: calls }, () => ({}) as never) });
+    // A playing of 10 session turns and its first probe: 11 calls at $1.
+    assert.ok(guard.tryStart(11));
+    guard.finish(trial(11, 11), 11);
+    for (let probe = 0; probe < 9; probe++) {
+      assert.ok(guard.tryStart(1));
+      guard.finish(trial(1, 1), 1);
+    }
+    // $20 spent, $1 a call: another playing's first trial (11 calls) fits, a third beside it would not ($42 > $40).
+    assert.ok(guard.tryStart(11));
+    assert.equal(guard.tryStart(11), false);
+    guard.finish(trial(11, 11), 11);
+    assert.equal(guard.spentUsd, 31);
+  });
+
+  test("a shared history's sessions are estimated once a playing, and a resumed playing as the whole playing it replays", () => {
+    const where = { file: 's', line: 1, col: 1 };
+    const cases: CaseSpec[] = ['a', 'b', 'c'].map((name) => ({ name, ability: 'x', history: 'h', sessions: [{ turns: ['I planted tomatoes.', 'My cat is Miso.'] }], probe: { text: `Question ${name}?` }, check: { icontains: 'x' }, evidence: [], obsolete: [], needs_memory: true, where }));
+    const prices = { m: { input: 1, output: 1 } };
+    const target = builtinSpec({ model: 'm' });
+    const plan = { cases, conditions: ['recall' as const], repeat: 2, model: 'm', prices };
+    // Per repetition: 2 session turns once, 3 probes.
+    assert.equal(estimateSpend({ target, prices }, plan, pendingTrials(plan)).agent_calls, 2 * (2 + 3));
+    // One probe of repetition 1 left: that playing runs whole again, repetition 2 not at all.
+    const done = new Set(pendingTrials(plan).map((trial) => trial.key).filter((key) => key !== 'b|recall|1'));
+    const resumed = estimateSpend({ target, prices }, plan, pendingTrials(plan, done));
+    assert.deepEqual([resumed.trials, resumed.agent_calls], [3, 2 + 3]);
   });
 
   test('a cap that covers every trial is not reached', () => {
     const guard = new BudgetGuard(0.9, 'e2e.max_cost_usd', 0.3);
     for (let i = 0; i < 3; i++) {
-      assert.ok(guard.tryStart());
-      guard.finish({ cost_usd: 0.1 + 0.2, costs: { chat_usd: 0.1, judge_usd: 0.2, embedding_usd: 0 } });
+      assert.ok(guard.tryStart(1));
+      guard.finish({ cost_usd: 0.1 + 0.2, costs: { chat_usd: 0.1, judge_usd: 0.2, embedding_usd: 0 }, invocations: [] }, 1);
     }
     assert.equal(guard.record(3, 3).reached, false);
   });

@@ -30,11 +30,13 @@ const JUDGE_PROMPT_TOKENS = 60;
 /** The builtin agent's system prompt when the suite gives none (targets/builtin.ts). */
 const DEFAULT_SYSTEM_PROMPT_TOKENS = 15;
 
-/** One trial the run will start: which case, under which condition. */
+/** One trial the run will start: which case, under which condition, and whether it plays sessions. */
 export interface EstimatedTrial {
   key: string;
   spec: CaseSpec;
   condition: Condition;
+  /** False for a shared history's probes after the first: the playing's sessions are played once, in its first trial. Default true. */
+  playsSessions?: boolean;
 }
 
 /** The models a run's e2e layer pays for, by role, as the suite names them. */
@@ -90,8 +92,9 @@ function judgeCalls(spec: CaseSpec, condition: Condition): number {
   return (grading.check && usesJudge(grading.check) ? 1 : 0) + graders + (spec.harmful && usesJudge(spec.harmful) ? 1 : 0);
 }
 
-function agentCalls(spec: CaseSpec): number {
-  return spec.sessions.reduce((sum, session) => sum + session.turns.length, 0) + 1;
+/** The agent calls a trial makes as planned: its session turns when it plays them, and the probe (a builtin agent's tool rounds add more). */
+export function agentCalls(spec: CaseSpec, playsSessions = true): number {
+  return (playsSessions ? spec.sessions.reduce((sum, session) => sum + session.turns.length, 0) : 0) + 1;
 }
 
 const tokensOf = (text: string) => Math.ceil(text.length / CHARS_PER_TOKEN);
@@ -110,7 +113,7 @@ function promptCost(target: Extract<TargetSpec, { kind: 'builtin' }>, plan: Cost
   const memory = condition === 'none' ? 0 : turns.slice(0, target.memory.max_results).reduce((sum, turn) => sum + tokensOf(turn), 0);
   let input = 0;
   let output = 0;
-  for (const session of spec.sessions) {
+  for (const session of trial.playsSessions === false ? [] : spec.sessions) {
     let history = 0;
     for (const turn of session.turns) {
       input += system + memory + history + tokensOf(turn);
@@ -143,7 +146,7 @@ function mean(values: readonly number[]): number | undefined {
 export function estimateSpend(spec: Pick<E2eSpec, 'target' | 'judge' | 'prices'>, plan: CostPlan, trials: readonly EstimatedTrial[], baseline?: readonly TrialRecord[]): SpendEstimate {
   const counts = {
     trials: trials.length,
-    agent_calls: trials.reduce((sum, trial) => sum + agentCalls(trial.spec), 0),
+    agent_calls: trials.reduce((sum, trial) => sum + agentCalls(trial.spec, trial.playsSessions), 0),
     judge_calls: trials.reduce((sum, trial) => sum + judgeCalls(trial.spec, trial.condition), 0),
   };
   const unpriced = unpricedModels(spec);
@@ -191,42 +194,49 @@ export function budgetReachedText(cap: number, run: number, planned: number): st
  * The cap while trials run. A trial starts only when the spend so far, with
  * what the running trials and this one are expected to add, stays within the
  * cap; once one is refused, none starts again, and the running ones finish.
- * A trial is expected to cost the mean of the finished trials of known cost,
- * or before any finished, the estimate's mean when it comes from measured
+ * A trial is expected to cost its planned agent calls at the mean cost per
+ * agent call of the finished trials of known cost (so the first trial of a
+ * shared history, which plays all its sessions, is expected to cost them),
+ * or before any finished, the estimate's per call when it comes from measured
  * token counts (a baseline's). With neither, the first trial runs alone:
- * what a trial costs is measured before others run beside it.
+ * what a call costs is measured before others run beside it.
  */
 export class BudgetGuard {
   private spent = 0;
   private unknownTrials = 0;
-  private running = 0;
+  /** Planned agent calls of the trials running now. */
+  private runningCalls = 0;
   private pricedTotal = 0;
-  private priced = 0;
+  /** Agent calls the finished trials of known cost made. */
+  private pricedCalls = 0;
   private finished = 0;
   private stopped = false;
 
   constructor(
     readonly cap: number,
     readonly source: BudgetSource,
-    private readonly estimatePerTrial: number | undefined,
+    private readonly estimatePerCall: number | undefined,
   ) {}
 
-  /** Whether another trial may start now (see the class comment); counts it as running when it may. */
-  tryStart(): boolean {
+  /** Whether a trial of `calls` planned agent calls may start now (see the class comment); counts it as running when it may. */
+  tryStart(calls: number): boolean {
     if (this.stopped) return false;
-    const expected = this.priced > 0 ? this.pricedTotal / this.priced : (this.estimatePerTrial ?? 0);
+    const perCall = this.pricedCalls > 0 ? this.pricedTotal / this.pricedCalls : (this.estimatePerCall ?? 0);
     // A hair of tolerance: prices are sums of small fractions, and a cap of exactly N trials' cost must allow N.
-    if (this.spent + (this.running + 1) * expected > this.cap * (1 + 1e-9)) {
+    if (this.spent + (this.runningCalls + calls) * perCall > this.cap * (1 + 1e-9)) {
       this.stopped = true;
       return false;
     }
-    this.running += 1;
+    this.runningCalls += calls;
     return true;
   }
 
-  /** A trial ended: its known spend counts; an unknown part is counted as unknown. Returns whether its cost was (partly) unknown. */
-  finish(record: Pick<TrialRecord, 'cost_usd' | 'costs'>): boolean {
-    this.running -= 1;
+  /**
+   * A trial of `calls` planned agent calls ended: its known spend counts; an
+   * unknown part is counted as unknown. Returns whether its cost was (partly) unknown.
+   */
+  finish(record: Pick<TrialRecord, 'cost_usd' | 'costs' | 'invocations'>, calls: number): boolean {
+    this.runningCalls -= calls;
     this.finished += 1;
     const parts = record.costs ? [record.costs.chat_usd, record.costs.judge_usd, record.costs.embedding_usd] : [record.cost_usd];
     for (const part of parts) if (part !== null) this.spent += part;
@@ -235,13 +245,14 @@ export class BudgetGuard {
       return true;
     }
     this.pricedTotal += record.cost_usd;
-    this.priced += 1;
+    // The calls it made (tool rounds included), at least one: a trial that failed before its first call still cost what it cost.
+    this.pricedCalls += Math.max(1, record.invocations.length);
     return false;
   }
 
   /** Nothing tells yet what a trial costs: the first should run alone (runE2e does), measured before others run beside it. */
   get measuresFirst(): boolean {
-    return this.finished === 0 && this.estimatePerTrial === undefined;
+    return this.finished === 0 && this.estimatePerCall === undefined;
   }
 
   get reached(): boolean {

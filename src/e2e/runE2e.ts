@@ -17,7 +17,7 @@ import { priceTrial } from './cost.js';
 import { encodingForModel, injectedTokens, loadEncoding } from './tokens.js';
 import { meterEmbeddingsIfAny, type EmbeddingUsage } from '../embeddings/usage.js';
 import { meterCachedCallsIfAny } from '../net/llmCache.js';
-import { dollars, type BudgetGuard } from './budget.js';
+import { agentCalls, dollars, type BudgetGuard } from './budget.js';
 import type { CachedCalls, TrialCacheHits } from '../model/spend.js';
 import { capStoredText } from './storedText.js';
 import { capArtifact, probeActions } from './actions.js';
@@ -96,8 +96,8 @@ export function planTrials(plan: Pick<E2ePlan, 'cases' | 'conditions' | 'repeat'
  * of a shared history's playing that has one not in `done` (a playing runs
  * whole, see e2e/sharedHistory.ts).
  */
-export function pendingTrials(plan: Parameters<typeof planTrials>[0], done: ReadonlySet<string> = new Set()): PlannedTrial[] {
-  return workUnits(planTrials(plan), done).flatMap((unit) => unit.trials);
+export function pendingTrials(plan: Parameters<typeof planTrials>[0], done: ReadonlySet<string> = new Set()): (PlannedTrial & { playsSessions: boolean })[] {
+  return workUnits(planTrials(plan), done).flatMap((unit) => unit.trials.map((trial, index) => ({ ...trial, playsSessions: unit.history === undefined || index === 0 })));
 }
 
 /** What a trial used beside its record: embedding requests and the model calls the LLM cache answered. */
@@ -146,9 +146,15 @@ export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[
   let stopped = false;
   const budget = deps.budget;
   /** Whether another trial may start: false once the run stopped or the budget refuses one (said once). */
-  const admit = (): boolean => {
+  const specs = new Map(plan.cases.map((spec) => [spec.name, spec]));
+  /** The agent calls a trial was admitted for: its sessions too unless it is a shared history's later probe. */
+  const plannedCalls = (record: TrialRecord) => {
+    const spec = specs.get(record.case);
+    return spec ? agentCalls(spec, !record.history || record.history.position === 1) : 1;
+  };
+  const admit = (calls: number): boolean => {
     if (stopped) return false;
-    if (!budget || budget.tryStart()) return true;
+    if (!budget || budget.tryStart(calls)) return true;
     stopped = true;
     deps.log?.(`e2e: the budget of ${dollars(budget.cap)} (${budget.source}) would be passed by another trial (spent ${dollars(budget.spentUsd)} so far): no new trial starts; those running finish`);
     return false;
@@ -156,7 +162,7 @@ export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[
   const settle: Settle = async (record, { usage: embedding, cached }) => {
     if (cached.chat.calls + cached.judge.calls > 0) record.cached = cached;
     priceTrial(plan, record, embedding);
-    if (budget?.finish(record) && !unknownSaid) {
+    if (budget?.finish(record, plannedCalls(record)) && !unknownSaid) {
       unknownSaid = true;
       deps.log?.(`warning: the cost of trial ${record.key} is unknown (a model with no price, or a call that reported no tokens): the budget counts only what is known, and results.json counts such trials in e2e.budget.unknown_trials`);
     }
@@ -181,7 +187,7 @@ export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[
         await runPlaying(plan, unit as Required<WorkUnit<PlannedTrial>>, deps, settle, admit);
         continue;
       }
-      if (!admit()) break;
+      if (!admit(agentCalls(unit.trials[0]!.spec))) break;
       const { value: record, ...meters } = await meterTrial(() => runTrial(plan, unit.trials[0]!, deps));
       await settle(record, meters);
     }
@@ -331,9 +337,9 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
  * record is handed to `settle` as its probe is graded. When the sessions
  * cannot be played, every trial of the playing is an error saying so.
  */
-async function runPlaying(plan: E2ePlan, unit: Required<WorkUnit<PlannedTrial>>, deps: E2eDeps, settle: Settle, admit: () => boolean): Promise<void> {
+async function runPlaying(plan: E2ePlan, unit: Required<WorkUnit<PlannedTrial>>, deps: E2eDeps, settle: Settle, admit: (calls: number) => boolean): Promise<void> {
   // The sessions are played as part of the first trial: it must be admitted (by the budget) before they start.
-  if (!admit()) return;
+  if (!admit(agentCalls(unit.trials[0]!.spec))) return;
   const now = deps.now ?? (() => performance.now());
   const started = now();
   const first = unit.trials[0]!;
@@ -357,7 +363,7 @@ async function runPlaying(plan: E2ePlan, unit: Required<WorkUnit<PlannedTrial>>,
   const sessions = [...carrier.invocations];
   const askers = new Set([owner]);
   for (const [index, trial] of unit.trials.entries()) {
-    if (index > 0 && !admit()) return;
+    if (index > 0 && !admit(agentCalls(trial.spec, false))) return;
     const probeStarted = now();
     const record = index === 0 ? carrier : newRecord(trial, condition, owner);
     record.history = { name: unit.history, position: index + 1, planted_in: first.key, played_at: carrier.started_at };
