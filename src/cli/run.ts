@@ -96,7 +96,9 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   if (junitCopy) outputTarget(junitCopy, '--junit');
   // A URL that cannot work is known before the run, not after it.
   const postgresAt = postgresUrl(values.postgres as string | undefined, io.env);
-  const postgres = postgresAt === undefined ? undefined : { url: postgresAt, options: { timeoutMs: pgTimeout(values['pg-timeout-ms'] as string | undefined, RUN_USAGE) } };
+  // Checked whenever given, so a typo is known before the run even when the URL comes later (or never).
+  const timeoutMs = pgTimeout(values['pg-timeout-ms'] as string | undefined, RUN_USAGE);
+  const postgres = postgresAt === undefined ? undefined : { url: postgresAt, options: { timeoutMs } };
   // Read before the run: a file that is not a history stops it before anything is spent. run never appends to it.
   const historyFile = values.history as string | undefined;
   const history = historyFile === undefined ? undefined : { file: historyFile, reading: readHistoryFile(resolve(io.cwd, historyFile), historyFile) };

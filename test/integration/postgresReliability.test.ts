@@ -160,6 +160,9 @@ describe('export to PostgreSQL when the database does not cooperate', { timeout:
       const bad = await runCli(['run', suite, '--layer', 'e2e', '--out', tempDir(), '--postgres', url, '--pg-timeout-ms', '0']);
       assert.equal(bad.code, 2, bad.stdout + bad.stderr);
       assert.match(bad.stderr, /--pg-timeout-ms must be a whole number of milliseconds from 1, got "0"[\s\S]*usage: recall-gate run/);
+      const bare = await runCli(['run', suite, '--layer', 'e2e', '--out', tempDir(), '--pg-timeout-ms', 'abc']);
+      assert.equal(bare.code, 2, 'checked without --postgres too');
+      assert.match(bare.stderr, /--pg-timeout-ms must be a whole number of milliseconds from 1, got "abc"/);
     } finally {
       await holder.end();
       await client.end();
