@@ -175,3 +175,31 @@ describe('paired per-query comparison', () => {
     assert.deepEqual([changes.added, changes.removed], [['new'], ['old']]);
   });
 });
+
+describe('McNemar when cases share a history', () => {
+  /** Cases a0..a4 on history A and b0..b4 on history B, one repeat; `failing` lists the cases that fail. */
+  function shared(failing: string[]): E2eResult {
+    const run = e2e(Object.fromEntries(['a', 'b'].flatMap((history) => Array.from({ length: 5 }, (_, index) => [`${history}${index}`, ['single-hop', failing.includes(`${history}${index}`) ? 0 : 1]]))), 1);
+    for (const [name, result] of Object.entries(run.cases)) result.history = name[0]!.toUpperCase();
+    return run;
+  }
+
+  test('pairs the histories, not their cases: five flips of one history are one flipped unit', () => {
+    const changes = caseChanges(shared([]), shared(['a0', 'a1', 'a2', 'a3', 'a4']))!;
+    assert.deepEqual(changes.overall.pass_to_fail, ['a0', 'a1', 'a2', 'a3', 'a4']);
+    assert.deepEqual(changes.overall.mcnemar, { ...mcnemarExact(1, 0), groups: { units: 2, cases: 10 } });
+    assert.equal(
+      mcnemarText(changes.overall.mcnemar),
+      'exact McNemar over 2 case groups (of 10 cases: those sharing a history or a plant_from chain are one, passing when most of its cases pass): b=1 group(s) pass->fail, c=0 group(s) fail->pass (n=1), p=1.000',
+    );
+  });
+
+  test('a history with a minority of its cases flipped has not flipped', () => {
+    assert.equal(caseChanges(shared([]), shared(['a0', 'a1']))!.overall.mcnemar.n, 0);
+  });
+
+  test('independent cases are tested case by case, as before', () => {
+    const changes = caseChanges(e2e({ x: ['a', 3], y: ['a', 3] }), e2e({ x: ['a', 0], y: ['a', 0] }))!;
+    assert.deepEqual(changes.overall.mcnemar, mcnemarExact(2, 0));
+  });
+});

@@ -16,6 +16,7 @@ import { scoredQueries } from '../retrieval/metrics.js';
 import { unitKey } from '../retrieval/intervals.js';
 import type { IntervalUnit } from '../model/figures.js';
 import { intervalUnitOf } from './metrics.js';
+import { resamplingUnit } from '../e2e/sharedHistory.js';
 import { ZERO, mcnemarExact, wilcoxonSignedRank, type McNemarResult, type WilcoxonResult } from '../stats/paired.js';
 
 /**
@@ -52,6 +53,8 @@ export function caseChanges(baseline: E2eResult, current: E2eResult): CaseChange
   const flips = (): CaseFlips => ({ shared: 0, pass_to_fail: [], fail_to_pass: [], mcnemar: mcnemarExact(0, 0) });
   const overall = flips();
   const abilities: Record<string, CaseFlips> = {};
+  /** The shared cases of each group, for the test. */
+  const members = new Map<CaseFlips, string[]>();
   const added: string[] = [];
   for (const [name, result] of Object.entries(current.cases)) {
     const now = result.conditions[condition];
@@ -63,13 +66,42 @@ export function caseChanges(baseline: E2eResult, current: E2eResult): CaseChange
     const mine = (abilities[result.ability] ??= flips());
     for (const group of [overall, mine]) {
       group.shared += 1;
+      members.set(group, [...(members.get(group) ?? []), name]);
       if (casePasses(before) && !casePasses(now)) group.pass_to_fail.push(name);
       if (!casePasses(before) && casePasses(now)) group.fail_to_pass.push(name);
     }
   }
-  for (const group of [overall, ...Object.values(abilities)]) group.mcnemar = mcnemarExact(group.pass_to_fail.length, group.fail_to_pass.length);
+  for (const group of [overall, ...Object.values(abilities)]) group.mcnemar = flipTest(group, members.get(group) ?? [], current.cases, baseline.cases, condition);
   const removed = Object.keys(baseline.cases).filter((name) => !Object.hasOwn(current.cases, name) || !current.cases[name]!.conditions[condition]);
   return { condition, overall, abilities: Object.fromEntries(Object.entries(abilities).sort(([a], [b]) => (a < b ? -1 : 1))), added, removed };
+}
+
+/**
+ * The McNemar test of a group of shared cases. Cases that share a history or
+ * a plant_from chain are one resampling unit, not independent, so when any
+ * do, the test pairs the units instead: a unit passes when most of its cases
+ * pass (cases counted over the unit's shared ones), and b and c count units.
+ */
+function flipTest(group: CaseFlips, names: readonly string[], current: E2eResult['cases'], baseline: E2eResult['cases'], condition: Condition): McNemarResult {
+  const units = new Map<string, { before: number; now: number; cases: number }>();
+  for (const name of names) {
+    const unit = resamplingUnit(name, current[name]);
+    const tally = units.get(unit) ?? { before: 0, now: 0, cases: 0 };
+    tally.cases += 1;
+    if (casePasses(baseline[name]!.conditions[condition]!)) tally.before += 1;
+    if (casePasses(current[name]!.conditions[condition]!)) tally.now += 1;
+    units.set(unit, tally);
+  }
+  if (units.size === names.length) return mcnemarExact(group.pass_to_fail.length, group.fail_to_pass.length);
+  let b = 0;
+  let c = 0;
+  for (const { before, now, cases } of units.values()) {
+    const passedBefore = before * 2 > cases;
+    const passesNow = now * 2 > cases;
+    if (passedBefore && !passesNow) b += 1;
+    if (!passedBefore && passesNow) c += 1;
+  }
+  return { ...mcnemarExact(b, c), groups: { units: units.size, cases: names.length } };
 }
 
 /** The 1-based rank of the first relevant memory in the returned list; null when none came back. */

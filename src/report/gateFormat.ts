@@ -145,9 +145,11 @@ export function pairedText(changes: PairedChanges): string {
   return lines.join('\n');
 }
 
-/** "exact McNemar b=1 c=9 (n=10) p=0.021": the test, its counts and its p-value, never the p-value alone. */
+/** "exact McNemar b=1 c=9 (n=10) p=0.021": the test, its counts (of cases, or of case groups when cases share a history) and its p-value, never the p-value alone. */
 export function mcnemarText(result: McNemarResult): string {
-  return `${result.test}: b=${result.b} pass->fail, c=${result.c} fail->pass (n=${result.n}), p=${pValue(result.p)}`;
+  const over = result.groups ? ` over ${result.groups.units} case groups (of ${result.groups.cases} cases: those sharing a history or a plant_from chain are one, passing when most of its cases pass)` : '';
+  const unit = result.groups ? ' group(s)' : '';
+  return `${result.test}${over}: b=${result.b}${unit} pass->fail, c=${result.c}${unit} fail->pass (n=${result.n}), p=${pValue(result.p)}`;
 }
 
 /** The test with what it ranked: reciprocal-rank changes per query, or each user's (group's) mean change over its shared queries. */

@@ -110,7 +110,7 @@ function changeCell(row: MetricComparison | undefined): string {
 }
 
 function mcnemarCell(result: McNemarResult | undefined): string {
-  return result ? `b=${result.b} c=${result.c} p=${pValue(result.p)}` : '-';
+  return result ? `b=${result.b} c=${result.c}${result.groups ? ` of ${result.groups.units} case groups` : ''} p=${pValue(result.p)}` : '-';
 }
 
 /** Rows keyed by metric: the reference's value, each variant's, then each variant's change and (for cases) McNemar. */

@@ -34,6 +34,12 @@ export interface McNemarResult {
   /** Discordant pairs, b + c. */
   n: number;
   p: number;
+  /**
+   * Set when the units tested are groups of cases (those sharing a history or
+   * a plant_from chain are not independent): b, c and n count groups, each
+   * passing when most of its cases pass.
+   */
+  groups?: { units: number; cases: number };
 }
 
 export function mcnemarExact(b: number, c: number): McNemarResult {
