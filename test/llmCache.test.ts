@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { actionSelection } from '../src/action/argsInput.js';
-import { BudgetGuard, budgetReachedText, checkBudget, estimateSpend, parseBudgetUsd, unenforceableBudget } from '../src/e2e/budget.js';
+import { BudgetGuard, budgetReachedText, checkBudget, estimateSpend, mergedBudget, parseBudgetUsd, unenforceableBudget } from '../src/e2e/budget.js';
 import { priceTrial } from '../src/e2e/cost.js';
 import { pendingTrials } from '../src/e2e/runE2e.js';
 import { RecallGateError } from '../src/errors.js';
@@ -262,6 +262,14 @@ describe('the spend cap', () => {
     const done = new Set(pendingTrials(plan).map((trial) => trial.key).filter((key) => key !== 'b|recall|1'));
     const resumed = estimateSpend({ target, prices }, plan, pendingTrials(plan, done));
     assert.deepEqual([resumed.trials, resumed.agent_calls], [3, 2 + 3]);
+  });
+
+  test('merged shards: spend and trials added up; a shard with no cap is said, not counted', () => {
+    const shard = (run: number, reached: boolean) => ({ cap_usd: 1, source: '--budget-usd' as const, spent_usd: 0.5, unknown_trials: 0, reached, trials_run: run, trials_planned: 10 });
+    assert.deepEqual(mergedBudget([undefined, undefined]), undefined);
+    const merged = mergedBudget([shard(4, true), undefined, shard(10, false)])!;
+    assert.deepEqual([merged.spent_usd, merged.trials_run, merged.trials_planned, merged.reached, merged.shards], [1, 14, 20, true, 2]);
+    assert.equal(merged.message, 'budget of $1 reached after 14 of 20 trials (the cap of each shard, reached in 1 of 2; 1 shard(s) ran with no cap and are not counted here)');
   });
 
   test('a cap that covers every trial is not reached', () => {

@@ -281,7 +281,8 @@ export class BudgetGuard {
 
 /**
  * The shards' budget records as one (merge): spend and trials added up, the
- * cap each shard had to itself kept, reached when any shard reached it.
+ * cap each shard had to itself kept, reached when any shard reached it; one
+ * record per shard, undefined for a shard that ran with no cap (counted apart).
  * Undefined when no shard ran under a cap.
  */
 export function mergedBudget(records: readonly (BudgetRecord | undefined)[]): BudgetRecord | undefined {
@@ -289,6 +290,7 @@ export function mergedBudget(records: readonly (BudgetRecord | undefined)[]): Bu
   if (capped.length === 0) return undefined;
   const sum = (field: 'spent_usd' | 'unknown_trials' | 'trials_run' | 'trials_planned') => capped.reduce((total, record) => total + record[field], 0);
   const reachedIn = capped.filter((record) => record.reached).length;
+  const uncapped = records.length - capped.length;
   const { cap_usd, source } = capped[0]!;
   const run = sum('trials_run');
   const planned = sum('trials_planned');
@@ -300,7 +302,7 @@ export function mergedBudget(records: readonly (BudgetRecord | undefined)[]): Bu
     reached: reachedIn > 0,
     trials_run: run,
     trials_planned: planned,
-    ...(reachedIn > 0 ? { message: `${budgetReachedText(cap_usd, run, planned)} (the cap of each shard, reached in ${reachedIn} of ${capped.length})` } : {}),
+    ...(reachedIn > 0 ? { message: `${budgetReachedText(cap_usd, run, planned)} (the cap of each shard, reached in ${reachedIn} of ${capped.length}${uncapped > 0 ? `; ${uncapped} shard(s) ran with no cap and are not counted here` : ''})` } : {}),
     shards: capped.length,
   };
 }
