@@ -1,10 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TokenUsage } from '../model/e2e.js';
 import type { CachedCalls, TrialCacheHits } from '../model/spend.js';
 import { replaceFileWith } from '../outputFile.js';
+
+/** node:crypto fetched at the first key, not imported: `validate` loads this module (through the tools and judge code) and keys nothing. */
+const sha256 = () => process.getBuiltinModule('node:crypto').createHash('sha256');
 
 /**
  * The LLM cache of run --cache-llm: chat completions of the builtin agent and
@@ -56,10 +58,10 @@ export class LlmCache {
 
   /** The key of this request's next occurrence in the run (see the top of this file). */
   keyOf(baseUrl: string, request: unknown): string {
-    const identity = createHash('sha256').update(canonicalJson([FORMAT, baseUrl, request])).digest('hex');
+    const identity = sha256().update(canonicalJson([FORMAT, baseUrl, request])).digest('hex');
     const occurrence = this.seen.get(identity) ?? 0;
     this.seen.set(identity, occurrence + 1);
-    return createHash('sha256').update(`${identity}\0${occurrence}`).digest('hex');
+    return sha256().update(`${identity}\0${occurrence}`).digest('hex');
   }
 
   /** The stored completion, or undefined: none stored, or one that does not check out (a warning says which). */

@@ -1,4 +1,11 @@
-import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import type { MessagePort, Worker } from 'node:worker_threads';
+
+/*
+ * node:worker_threads is fetched when the first regex runs, not imported: `validate` loads this
+ * module (the check kinds' table) and never runs one, and node's own loading of the module is a
+ * share of validate's start-up (bench: `npm run bench -- startup`; test/validateImports.test.ts).
+ */
+const workerThreads = () => process.getBuiltinModule('node:worker_threads');
 
 /** How long one user regex may run on one answer, in milliseconds. */
 export const REGEX_TIME_LIMIT_MS = 1000;
@@ -125,7 +132,7 @@ class RegexRunner {
 
   private timedOut(): void {
     // A busy main thread runs an expired timer before it reads the reply that came in time: look for that reply first.
-    const late = this.replies && receiveMessageOnPort(this.replies);
+    const late = this.replies && workerThreads().receiveMessageOnPort(this.replies);
     if (late) {
       this.settle(late.message as WorkerReply);
       return;
@@ -145,6 +152,7 @@ class RegexRunner {
   }
 
   private spawn(): Worker {
+    const { MessageChannel, Worker } = workerThreads();
     const worker = new Worker(WORKER_SOURCE, { eval: true });
     worker.once('online', () => {
       if (worker !== this.worker) return;

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { RecallGateError } from '../../errors.js';
 import { childEnv, childEnvironment } from '../../process/childEnv.js';
@@ -104,7 +103,8 @@ child.on('close', (code) => {
  */
 export function moduleExports(path: string, env: Record<string, string> = {}): Record<string, string> {
   try {
-    const out = execFileSync(process.execPath, ['-e', IN_OWN_GROUP, pathToFileURL(path).href], { encoding: 'utf8', env: childEnvironment(process.env, env), stdio: ['ignore', 'pipe', 'pipe'], timeout: 30_000 });
+    // node:child_process fetched here, not imported: validate of a suite without script graders never needs it (see scriptProcess.ts).
+    const out = process.getBuiltinModule('node:child_process').execFileSync(process.execPath, ['-e', IN_OWN_GROUP, pathToFileURL(path).href], { encoding: 'utf8', env: childEnvironment(process.env, env), stdio: ['ignore', 'pipe', 'pipe'], timeout: 30_000 });
     return JSON.parse(out) as Record<string, string>;
   } catch (error) {
     const stderr = String((error as { stderr?: unknown }).stderr ?? '');

@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import type { ChildProcess } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { scrubSecrets } from '../../secrets.js';
 import { childEnvironment } from '../../process/childEnv.js';
@@ -106,6 +105,10 @@ class GraderProcess {
   }
 
   private start(): ChildProcess {
+    // node:child_process and node:readline fetched when a grader process starts, not imported: `validate` loads this
+    // module (the grader kinds' table) and starts none, and node's loading of them is a share of its start-up.
+    const { spawn } = process.getBuiltinModule('node:child_process');
+    const { createInterface } = process.getBuiltinModule('node:readline');
     const child = spawn(process.execPath, ['--input-type=module', '-e', RUNNER, pathToFileURL(this.path).href], {
       env: childEnvironment(process.env, this.env),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
