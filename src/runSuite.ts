@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { aggregateE2e, e2eIncompleteReason } from './e2e/aggregate.js';
-import { BudgetGuard, budgetReachedText, checkBudget, describeEstimate, dollars, estimateSpend } from './e2e/budget.js';
+import { BudgetGuard, agentCalls, budgetReachedText, checkBudget, describeEstimate, dollars, estimateSpend } from './e2e/budget.js';
 import { LlmCache } from './net/llmCache.js';
 import type { BudgetSource } from './model/spend.js';
 import type { TrialRecord } from './model/trial.js';
@@ -52,8 +52,13 @@ export interface RunOptions {
   concurrency?: number;
   /** Keep finished trials of an earlier run in outDir and run only the rest. */
   resume?: boolean;
-  /** Called after each trial (progress display). */
-  onTrial?: (done: number, total: number, errors: number) => void;
+  /**
+   * Called after each trial (progress display). `calls`: the agent calls this
+   * run planned and those of the trials finished so far, a better measure of
+   * the work left than trials when trials differ (a shared history's first
+   * trial plays all its sessions).
+   */
+  onTrial?: (done: number, total: number, errors: number, calls: { done: number; total: number }) => void;
   /** How far the retrieval layer's seeding, query embedding and searching have come (progress display). */
   onProgress?: PhaseProgress;
   /** This run is shard i of n (the suite passed in is already the shard's part). */
@@ -345,8 +350,11 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
 
   const total = spec.cases.length * spec.conditions.length * spec.repeat;
   // A shared history's playing runs whole: its trials done earlier run again and count once more.
-  let finished = total - pendingTrials(plan, done).length;
+  const pending = pendingTrials(plan, done);
+  let finished = total - pending.length;
   let errors = 0;
+  const specs = new Map(spec.cases.map((one) => [one.name, one]));
+  const calls = { done: 0, total: pending.reduce((sum, trial) => sum + agentCalls(trial.spec, trial.playsSessions), 0) };
   try {
     await runE2e(plan, {
       target,
@@ -360,7 +368,9 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
         log.append(trial);
         finished += 1;
         if (trial.status === 'error') errors += 1;
-        options.onTrial?.(finished, total, errors);
+        const one = specs.get(trial.case);
+        calls.done += one ? agentCalls(one, !trial.history || trial.history.position === 1) : 1;
+        options.onTrial?.(finished, total, errors, calls);
       },
     });
   } finally {

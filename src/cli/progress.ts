@@ -6,23 +6,25 @@ import { plainText } from '../report/escape.js';
  * through it too, so they neither glue onto the live line nor carry escape
  * sequences or carriage returns from untrusted text (a provider's error) to the terminal.
  */
-export function progressReporter(write: (text: string) => void, isTerminal: boolean, intervalMs = 5000) {
-  const started = Date.now();
+export function progressReporter(write: (text: string) => void, isTerminal: boolean, intervalMs = 5000, now: () => number = Date.now) {
+  const started = now();
   let lastPrinted = 0;
   let lastLine = '';
-  const line = (done: number, total: number, errors: number) => {
-    const elapsed = (Date.now() - started) / 1000;
-    const left = done > 0 ? (elapsed / done) * (total - done) : undefined;
+  const line = (done: number, total: number, errors: number, calls?: { done: number; total: number }) => {
+    const elapsed = (now() - started) / 1000;
+    // By agent calls when known: a shared history's first trial plays every session, and trials alone would read it as a 1/N of the work.
+    const [did, of] = calls && calls.done > 0 ? [calls.done, calls.total] : [done, total];
+    const left = did > 0 ? (elapsed / did) * Math.max(0, of - did) : undefined;
     const eta = left === undefined ? '' : `, about ${formatSeconds(left)} left`;
     return `e2e: ${done}/${total} trials, ${errors} error${errors === 1 ? '' : 's'}${eta}`;
   };
   return {
-    update(done: number, total: number, errors: number): void {
-      lastLine = line(done, total, errors);
+    update(done: number, total: number, errors: number, calls?: { done: number; total: number }): void {
+      lastLine = line(done, total, errors, calls);
       if (isTerminal) {
         write(`\r${lastLine}\u001b[K`);
-      } else if (Date.now() - lastPrinted >= intervalMs || done === total) {
-        lastPrinted = Date.now();
+      } else if (now() - lastPrinted >= intervalMs || done === total) {
+        lastPrinted = now();
         write(`${lastLine}\n`);
       }
     },

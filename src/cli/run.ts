@@ -210,7 +210,7 @@ async function runOnce(suite: Suite, options: Omit<RunOptions, 'log' | 'onTrial'
     await runSuite(suite, {
       ...options,
       log: (message) => progress.log(message),
-      onTrial: (done, total, errors) => progress.update(done, total, errors),
+      onTrial: (done, total, errors, calls) => progress.update(done, total, errors, calls),
       onProgress: phases.update,
     }),
   );

@@ -1,0 +1,26 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { progressReporter } from '../src/cli/progress.js';
+
+/** The e2e progress line's time left, on a clock the test moves. */
+function reporter() {
+  let clock = 0;
+  const lines: string[] = [];
+  const progress = progressReporter((text) => lines.push(text), false, 0, () => clock);
+  return { progress, lines, advance: (seconds: number) => (clock += seconds * 1000) };
+}
+
+test("the time left is counted in agent calls when known: a shared history's first trial is most of the work", () => {
+  const { progress, lines, advance } = reporter();
+  // A history of 419 turns and 197 probes: its first trial makes 420 calls, the other 196 one each.
+  advance(42);
+  progress.update(1, 197, 0, { done: 420, total: 616 });
+  assert.equal(lines.at(-1), 'e2e: 1/197 trials, 0 errors, about 20 s left\n');
+});
+
+test('without call counts the time left is counted in trials, as before', () => {
+  const { progress, lines, advance } = reporter();
+  advance(10);
+  progress.update(2, 10, 1);
+  assert.equal(lines.at(-1), 'e2e: 2/10 trials, 1 error, about 40 s left\n');
+});
