@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { ScopedMeters } from './scopedMeters.js';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TokenUsage } from '../model/e2e.js';
@@ -53,7 +53,8 @@ export class LlmCache {
     private readonly warn: (message: string) => void,
   ) {
     this.dir = join(root, 'llm');
-    caching = true;
+    // Only once a cache exists can a call be answered from one.
+    meters.recorderExists();
   }
 
   /** The key of this request's next occurrence in the run (see the top of this file). */
@@ -138,44 +139,29 @@ export function canonicalJson(value: unknown): string {
 /**
  * Which trial a cached call saved: trials run concurrently through one agent
  * and one judge, so the call is recorded into the meter open around the
- * trial that made it (as embeddings/usage.ts meters embedding requests).
+ * trial that made it (ScopedMeters; no meter opens while no cache exists).
  */
-const open = new AsyncLocalStorage<TrialCacheHits[]>();
+const meters = new ScopedMeters<TrialCacheHits>();
 
 function none(): CachedCalls {
   return { calls: 0, input_tokens: 0, output_tokens: 0 };
 }
 
-/**
- * An open AsyncLocalStorage turns on Node's async hooks, a cost on every promise of the process: the context is
- * kept only while a meter is open, and none is opened while no cache exists (as embeddings/usage.ts does).
- */
-let openMeters = 0;
-/** Whether an LlmCache has been made in this process (run --cache-llm): only then can a call be answered from one. */
-let caching = false;
-
 /** Runs `work` with a fresh meter; returns what it did and the calls the cache answered meanwhile. */
 export async function meterCachedCalls<T>(work: () => Promise<T>): Promise<{ value: T; cached: TrialCacheHits }> {
   const cached: TrialCacheHits = { chat: none(), judge: none() };
-  openMeters += 1;
-  try {
-    const value = await open.run([...(open.getStore() ?? []), cached], work);
-    return { value, cached };
-  } finally {
-    // The last meter closed: the hooks go off until the next one opens (a call still on its way is no meter's).
-    if (--openMeters === 0) open.disable();
-  }
+  return { value: await meters.meter(cached, work), cached };
 }
 
 /** meterCachedCalls for work that makes no cache (an e2e trial: the agent and judge are built before): unmetered while none exists. */
 export async function meterCachedCallsIfAny<T>(work: () => Promise<T>): Promise<{ value: T; cached: TrialCacheHits }> {
-  if (!caching) return { value: await work(), cached: { chat: none(), judge: none() } };
-  return meterCachedCalls(work);
+  const cached: TrialCacheHits = { chat: none(), judge: none() };
+  return { value: await meters.meterIfAny(cached, work), cached };
 }
 
 /** Called by the agent and the judge for each call the cache answered, with the usage that reply reported. */
 export function recordCachedCall(source: keyof TrialCacheHits, usage: TokenUsage | undefined): void {
-  for (const cached of open.getStore() ?? []) {
+  for (const cached of meters.current()) {
     const calls = cached[source];
     calls.calls += 1;
     calls.input_tokens += usage?.input_tokens ?? 0;
