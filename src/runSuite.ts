@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { aggregateE2e, e2eIncompleteReason } from './e2e/aggregate.js';
-import { BudgetGuard, agentCalls, budgetReachedText, checkBudget, describeEstimate, dollars, estimateSpend } from './e2e/budget.js';
+import { BudgetGuard, budgetReachedText, checkBudget, describeEstimate, dollars, estimateSpend, plannedCallsOf } from './e2e/budget.js';
 import { LlmCache } from './net/llmCache.js';
 import type { BudgetSource } from './model/spend.js';
 import type { TrialRecord } from './model/trial.js';
@@ -350,11 +350,10 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
 
   const total = spec.cases.length * spec.conditions.length * spec.repeat;
   // A shared history's playing runs whole: its trials done earlier run again and count once more.
-  const pending = pendingTrials(plan, done);
-  let finished = total - pending.length;
+  let finished = total - starting.length;
   let errors = 0;
   const specs = new Map(spec.cases.map((one) => [one.name, one]));
-  const calls = { done: 0, total: pending.reduce((sum, trial) => sum + agentCalls(trial.spec, trial.playsSessions), 0) };
+  const calls = { done: 0, total: estimate?.agent_calls ?? 0 };
   try {
     await runE2e(plan, {
       target,
@@ -368,8 +367,7 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
         log.append(trial);
         finished += 1;
         if (trial.status === 'error') errors += 1;
-        const one = specs.get(trial.case);
-        calls.done += one ? agentCalls(one, !trial.history || trial.history.position === 1) : 1;
+        calls.done += plannedCallsOf(specs.get(trial.case), trial);
         options.onTrial?.(finished, total, errors, calls);
       },
     });

@@ -97,6 +97,11 @@ export function agentCalls(spec: CaseSpec, playsSessions = true): number {
   return (playsSessions ? spec.sessions.reduce((sum, session) => sum + session.turns.length, 0) : 0) + 1;
 }
 
+/** The agent calls a finished trial was planned to make: a shared history's later probes played none of its sessions. */
+export function plannedCallsOf(spec: CaseSpec | undefined, record: Pick<TrialRecord, 'history'>): number {
+  return spec ? agentCalls(spec, !record.history || record.history.position === 1) : 1;
+}
+
 const tokensOf = (text: string) => Math.ceil(text.length / CHARS_PER_TOKEN);
 
 /**

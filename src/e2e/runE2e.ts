@@ -17,7 +17,7 @@ import { priceTrial } from './cost.js';
 import { encodingForModel, injectedTokens, loadEncoding } from './tokens.js';
 import { meterEmbeddingsIfAny, type EmbeddingUsage } from '../embeddings/usage.js';
 import { meterCachedCallsIfAny } from '../net/llmCache.js';
-import { agentCalls, dollars, type BudgetGuard } from './budget.js';
+import { agentCalls, dollars, plannedCallsOf, type BudgetGuard } from './budget.js';
 import type { CachedCalls, TrialCacheHits } from '../model/spend.js';
 import { capStoredText } from './storedText.js';
 import { capArtifact, probeActions } from './actions.js';
@@ -147,11 +147,6 @@ export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[
   const budget = deps.budget;
   /** Whether another trial may start: false once the run stopped or the budget refuses one (said once). */
   const specs = new Map(plan.cases.map((spec) => [spec.name, spec]));
-  /** The agent calls a trial was admitted for: its sessions too unless it is a shared history's later probe. */
-  const plannedCalls = (record: TrialRecord) => {
-    const spec = specs.get(record.case);
-    return spec ? agentCalls(spec, !record.history || record.history.position === 1) : 1;
-  };
   const admit = (calls: number): boolean => {
     if (stopped) return false;
     if (!budget || budget.tryStart(calls)) return true;
@@ -162,7 +157,7 @@ export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[
   const settle: Settle = async (record, { usage: embedding, cached }) => {
     if (cached.chat.calls + cached.judge.calls > 0) record.cached = cached;
     priceTrial(plan, record, embedding);
-    if (budget?.finish(record, plannedCalls(record)) && !unknownSaid) {
+    if (budget?.finish(record, plannedCallsOf(specs.get(record.case), record)) && !unknownSaid) {
       unknownSaid = true;
       deps.log?.(`warning: the cost of trial ${record.key} is unknown (a model with no price, or a call that reported no tokens): the budget counts only what is known, and results.json counts such trials in e2e.budget.unknown_trials`);
     }
