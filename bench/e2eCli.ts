@@ -5,10 +5,14 @@
  * every chat call after a fixed latency. The server runs in the bench's
  * process, so the CLI's CPU is its own: loading the suite, the trials, the
  * results folder and its reports. Ideal = calls x latency / concurrency.
+ * Beside it, the floor: the same requests from a bare client
+ * (bench/floorClient.ts), what the machine itself adds to the ideal.
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { median } from '../src/stats/summary.js';
 import { startOpenAIServer } from '../test/support/openaiServer.js';
 import { generateCases } from './e2e.js';
@@ -27,6 +31,7 @@ export interface E2eCliOptions {
 }
 
 const API_KEY = 'sk-bench-cli';
+const execFileAsync = promisify(execFile);
 const CALLS_PER_TRIAL = 4;
 
 /** A suite folder holding the cases as cases.jsonl, the builtin target over a keyword provider (as bench/e2e.ts's SPEC). */
@@ -85,6 +90,7 @@ export async function e2eCliSection(options: E2eCliOptions): Promise<void> {
         `concurrency ${concurrency}, ${latencyMs} ms per call; ideal ${idealSeconds.toFixed(1)} s; median of ${options.rounds}`,
     );
     const runs: Usage[] = [];
+    let bodies: unknown[] = [];
     for (let round = 0; round < options.rounds; round++) {
       const before = server.requests.length;
       const out = join(dir, `out-${round}`);
@@ -94,6 +100,7 @@ export async function e2eCliSection(options: E2eCliOptions): Promise<void> {
         env: { OPENAI_API_KEY: API_KEY, OPENAI_BASE_URL: server.url },
       });
       const served = server.requests.length - before;
+      bodies = server.requests.slice(before).map((request) => request.body);
       server.requests.length = 0;
       runs.push(usage);
       const failed = usage.code === 0 || usage.code === 1 ? '' : `; exit ${usage.code ?? 'killed'}: ${usage.stderrTail}`;
@@ -106,6 +113,20 @@ export async function e2eCliSection(options: E2eCliOptions): Promise<void> {
     const wall = median(runs.map((run) => run.wallSeconds));
     const cpu = median(runs.map((run) => run.cpuSeconds));
     print(`  median: wall ${wall.toFixed(2)} s = ${(wall / idealSeconds).toFixed(3)}x ideal (goal: <= 1.05x), cpu ${cpu.toFixed(2)} s (${((cpu * 1000) / calls).toFixed(2)} ms per call)`);
+    // What no client gets under on this machine: the same requests from a bare node:http client.
+    const bodiesFile = join(dir, 'bodies.json');
+    writeFileSync(bodiesFile, JSON.stringify(bodies));
+    const floors: number[] = [];
+    for (let round = 0; round < options.rounds; round++) {
+      const { stdout } = await execFileAsync(process.execPath, [join(repoRoot, 'build', 'bench', 'floorClient.js'), bodiesFile, server.url, String(concurrency)], { env: { PATH: process.env.PATH, OPENAI_API_KEY: API_KEY } });
+      floors.push((JSON.parse(stdout) as { wallMs: number }).wallMs / 1000);
+    }
+    const floor = median(floors);
+    print(
+      `  floor: the same ${bodies.length} request bodies from a bare node:http client (its own process, start-up not counted), median of ${options.rounds}: ` +
+        `${floor.toFixed(2)} s = ${(floor / idealSeconds).toFixed(3)}x ideal (${floors.map((one) => one.toFixed(2)).join(', ')})`,
+    );
+    print(`  recall-gate over the floor: +${(wall - floor).toFixed(2)} s = ${(wall / floor).toFixed(3)}x the floor (start-up, suite, trials, grading, results and reports)`);
   } finally {
     await server.close();
     rmSync(dir, { recursive: true, force: true });

@@ -69,7 +69,9 @@ if (!check) rmSync('dist', { recursive: true, force: true });
 // gpt-tokenizer's 5.8 MB of ranks, @actions/cache...) lands in chunk files read only when used, so start-up
 // parses a small entry file rather than all of it (measured by `npm run bench -- startup`).
 // The hashbang comes from src/cli.ts itself (esbuild keeps an entry's), so every file can take the same banner.
-await build({ ...common, entryPoints: { index: 'src/index.ts', cli: 'src/cli.ts' }, splitting: true, chunkNames: 'chunk-[hash]', banner: { js: requireShim } });
+// tokenWorker is the token-counting thread src/e2e/tokens.ts starts (new URL('./tokenWorker.js', import.meta.url)): an entry of
+// its own at the top of dist/, beside the chunk that starts it, as it sits beside tokens.js in build/.
+await build({ ...common, entryPoints: { index: 'src/index.ts', cli: 'src/cli.ts', tokenWorker: 'src/e2e/tokenWorker.ts' }, splitting: true, chunkNames: 'chunk-[hash]', banner: { js: requireShim } });
 // The suite schema's validators, precompiled (ajv standalone code) into a file of their own that those chunks import.
 await writeValidators(outdir, requireShim);
 // The adapter SDK (`recall-gate/adapter`): its code, and its types as dist/adapter.d.ts, emitted from

@@ -312,7 +312,7 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   // Before the first call: what the plan asks of the models, what that may cost, and the cap.
   const budget = budgetOf(suite, options);
   // A shared history's playing runs whole: every trial of it starts again.
-  const starting = pendingTrials(plan, done);
+  const starting = pendingTrials(planned, done);
   const estimate = starting.length > 0 ? estimateSpend(spec, plan, starting, options.baselineTrials) : undefined;
   if (estimate) options.log(describeEstimate(estimate, budget));
   // Only an estimate from measured token counts (a baseline's) may hold a trial back before any has finished.
@@ -360,6 +360,7 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
       judge,
       judgeMissing,
       done,
+      planned,
       log: options.log,
       env: options.env,
       budget: guard,

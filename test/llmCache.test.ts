@@ -12,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { actionSelection } from '../src/action/argsInput.js';
 import { BudgetGuard, budgetReachedText, checkBudget, estimateSpend, mergedBudget, parseBudgetUsd, unenforceableBudget } from '../src/e2e/budget.js';
 import { priceTrial } from '../src/e2e/cost.js';
-import { pendingTrials } from '../src/e2e/runE2e.js';
+import { pendingTrials, planTrials } from '../src/e2e/runE2e.js';
 import { RecallGateError } from '../src/errors.js';
 import type { CaseSpec } from '../src/model/e2e.js';
 import type { TrialRecord } from '../src/model/trial.js';
@@ -257,10 +257,10 @@ describe('the spend cap', () => {
     const target = builtinSpec({ model: 'm' });
     const plan = { cases, conditions: ['recall' as const], repeat: 2, model: 'm', prices };
     // Per repetition: 2 session turns once, 3 probes.
-    assert.equal(estimateSpend({ target, prices }, plan, pendingTrials(plan)).agent_calls, 2 * (2 + 3));
+    assert.equal(estimateSpend({ target, prices }, plan, pendingTrials(planTrials(plan))).agent_calls, 2 * (2 + 3));
     // One probe of repetition 1 left: that playing runs whole again, repetition 2 not at all.
-    const done = new Set(pendingTrials(plan).map((trial) => trial.key).filter((key) => key !== 'b|recall|1'));
-    const resumed = estimateSpend({ target, prices }, plan, pendingTrials(plan, done));
+    const done = new Set(pendingTrials(planTrials(plan)).map((trial) => trial.key).filter((key) => key !== 'b|recall|1'));
+    const resumed = estimateSpend({ target, prices }, plan, pendingTrials(planTrials(plan), done));
     assert.deepEqual([resumed.trials, resumed.agent_calls], [3, 2 + 3]);
   });
 

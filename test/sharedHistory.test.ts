@@ -136,7 +136,7 @@ describe('the work a run makes of a history', () => {
   test('--resume: a playing with one trial not done runs whole; one with all done, and done single trials, do not run', () => {
     const done = new Set(planTrials(plan).map((trial) => trial.key).filter((key) => key !== 'c|recall|2' && key !== 'solo|none|1'));
     assert.deepEqual(
-      pendingTrials(plan, done).map((trial) => trial.key),
+      pendingTrials(planTrials(plan), done).map((trial) => trial.key),
       ['a|recall|2', 'b|recall|2', 'c|recall|2', 'solo|none|1'],
     );
   });

@@ -51,11 +51,23 @@ export function checkFingerprint(spec: Pick<CaseSpec, 'check' | 'graders'>): str
 }
 
 export function trialFingerprint(spec: CaseSpec, condition: Condition, context: { target?: unknown; judgeModel?: string }): TrialFingerprint {
-  return {
+  return trialFingerprints(context)(spec, condition);
+}
+
+/**
+ * trialFingerprint for every case of one target: the target's part is the
+ * same for all but whether a judge grades, so it is hashed twice, not once
+ * per trial (a plan of 200 cases spent most of its time there).
+ */
+export function trialFingerprints(context: { target?: unknown; judgeModel?: string }): (spec: CaseSpec, condition: Condition) => TrialFingerprint {
+  const target = canonical(context.target ?? null, OPERATIONAL);
+  const judged = sha(`${target}\0${context.judgeModel ?? ''}`);
+  const unjudged = sha(`${target}\0`);
+  return (spec, condition) => ({
     check: checkFingerprint(gradingOf(spec, condition)),
     case: sha(`${condition}\0${canonical({ ...spec, sessions: hashedSessions(spec.sessions) }, CASE_LABELS)}`),
-    target: sha(`${canonical(context.target ?? null, OPERATIONAL)}\0${caseUsesJudge(gradingOf(spec, condition)) ? (context.judgeModel ?? '') : ''}`),
-  };
+    target: caseUsesJudge(gradingOf(spec, condition)) ? judged : unjudged,
+  });
 }
 
 /** A shared history's trial fingerprint, with the cases asked in its playing (in order) folded into the case part: adding, removing or reordering one changes every trial of the playing. */

@@ -7,7 +7,7 @@ import { ungradableReply } from './probeReply.js';
 import { playSessions, type SessionTurn } from './sessions.js';
 import { needsSnapshot, takeSnapshot } from './snapshot.js';
 import { round } from '../stats/summary.js';
-import { trialFingerprint, withHistoryOrder } from './fingerprint.js';
+import { trialFingerprints, withHistoryOrder } from './fingerprint.js';
 import { addEmbeddingUsage, historyOrders, historyScope, workUnits, type WorkUnit } from './sharedHistory.js';
 import { gradeHarmfulAction, settleRecallQuality } from './harm.js';
 import { settleStage, stageNeedsSnapshot } from './stage.js';
@@ -60,6 +60,8 @@ export interface E2eDeps {
   env?: NodeJS.ProcessEnv;
   /** The spend cap: no trial starts once it refuses (e2e/budget.ts); running ones finish. */
   budget?: BudgetGuard;
+  /** planTrials(plan), when the caller has made it already (runSuite does, for its estimate): it hashes every case. */
+  planned?: readonly PlannedTrial[];
 }
 
 /** A user id per case, condition and repetition: no trial can see another's memories. */
@@ -80,9 +82,10 @@ export interface PlannedTrial {
 export function planTrials(plan: Pick<E2ePlan, 'cases' | 'conditions' | 'repeat' | 'target' | 'judgeModel'>): PlannedTrial[] {
   const trials: PlannedTrial[] = [];
   const orders = historyOrders(plan.cases);
+  const fingerprintOf = trialFingerprints(plan);
   for (const spec of plan.cases) {
     for (const condition of plan.conditions) {
-      const own = trialFingerprint(spec, condition, plan);
+      const own = fingerprintOf(spec, condition);
       // A shared history's probes are asked in one playing: which cases are asked, and in what order, is part of every one of them.
       const fingerprint = spec.history === undefined ? own : withHistoryOrder(own, orders.get(spec.history)!);
       for (let repeat = 1; repeat <= plan.repeat; repeat++) trials.push({ spec, case: spec.name, condition, repeat, key: trialKey(spec.name, condition, repeat), fingerprint });
@@ -96,8 +99,8 @@ export function planTrials(plan: Pick<E2ePlan, 'cases' | 'conditions' | 'repeat'
  * of a shared history's playing that has one not in `done` (a playing runs
  * whole, see e2e/sharedHistory.ts).
  */
-export function pendingTrials(plan: Parameters<typeof planTrials>[0], done: ReadonlySet<string> = new Set()): (PlannedTrial & { playsSessions: boolean })[] {
-  return workUnits(planTrials(plan), done).flatMap((unit) => unit.trials.map((trial, index) => ({ ...trial, playsSessions: unit.history === undefined || index === 0 })));
+export function pendingTrials(planned: readonly PlannedTrial[], done: ReadonlySet<string> = new Set()): (PlannedTrial & { playsSessions: boolean })[] {
+  return workUnits(planned, done).flatMap((unit) => unit.trials.map((trial, index) => ({ ...trial, playsSessions: unit.history === undefined || index === 0 })));
 }
 
 /** What a trial used beside its record: embedding requests and the model calls the LLM cache answered. */
@@ -136,9 +139,9 @@ function addMeters(a: TrialMeters, b: TrialMeters): TrialMeters {
  * made.
  */
 export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[]> {
-  const pending = workUnits(planTrials(plan), deps.done);
-  // The encoding's rank table takes a moment to load and blocks while it does: load it before any trial is timed.
-  if (pending.length > 0) await loadEncoding(encodingForModel(plan.model).encoding);
+  const pending = workUnits(deps.planned ?? planTrials(plan), deps.done);
+  // The encoding's rank table takes a moment to load, on the counting thread: start it before the first call needs it.
+  if (pending.length > 0) loadEncoding(encodingForModel(plan.model).encoding);
   const finished: TrialRecord[] = [];
   let next = 0;
   let warned = false;
@@ -222,13 +225,35 @@ function newRecord(trial: PlannedTrial, condition: Condition, user: string): Tri
 /** One invocation; `place` puts a session turn in its conversation (absent for the probe). */
 type Call = (kind: Invocation['kind'], user: string, message: string, date: string | undefined, place?: Omit<SessionTurn, 'message' | 'date'>) => Promise<ChatReply>;
 
-/** Calls the target under `condition`, recording each invocation (and its tokens) in `record`; `oracle` is what the oracle condition hands in. */
-function invoker(plan: E2ePlan, deps: E2eDeps, condition: Condition, record: TrialRecord, oracle: string[]): Call {
+/**
+ * Calls the target under `condition`, recording each invocation (and its
+ * tokens) in `record`; `oracle` is what the oracle condition hands in.
+ * Injected tokens are counted on the counting thread while the calls go on:
+ * `counted` waits for every count and must be awaited before the record is
+ * finished; a count that failed makes the trial an error.
+ */
+function invoker(plan: E2ePlan, deps: E2eDeps, condition: Condition, record: TrialRecord, oracle: string[]): { call: Call; counted: () => Promise<void> } {
   const now = deps.now ?? (() => performance.now());
   const fault = faultOf(condition);
   const encoding = encodingForModel(plan.model);
   const invocations = record.invocations;
-  return async (kind, user, message, date, place) => {
+  const counts: { invocation: Invocation; injected: Promise<number | undefined> }[] = [];
+  // Written in call order once all are in, so the record reads the same whatever order the thread answered in.
+  const counted = async () => {
+    const taken = counts.splice(0);
+    const outcomes = await Promise.allSettled(taken.map((count) => count.injected));
+    for (const [index, outcome] of outcomes.entries()) {
+      if (outcome.status === 'rejected') {
+        if (record.status !== 'error') record.reason = describeError(outcome.reason);
+        record.status = 'error';
+      } else if (outcome.value !== undefined) {
+        taken[index]!.invocation.injected_tokens = outcome.value;
+        record.tokens.injected = (record.tokens.injected ?? 0) + outcome.value;
+        record.injected_tokens_encoding = encoding.label;
+      }
+    }
+  };
+  const call: Call = async (kind, user, message, date, place) => {
     const callStarted = now();
     const reply: ChatReply = await deps.target.chat({
       user,
@@ -239,7 +264,7 @@ function invoker(plan: E2ePlan, deps: E2eDeps, condition: Condition, record: Tri
       ...place,
       ...(kind === 'probe' && fault ? { fault } : {}),
     });
-    invocations.push({
+    const invocation: Invocation = {
       kind,
       ...(place ? { session: place.session, turn: place.turn } : {}),
       user,
@@ -259,19 +284,19 @@ function invoker(plan: E2ePlan, deps: E2eDeps, condition: Condition, record: Tri
       ...(reply.artifacts ? { artifacts: reply.artifacts.map(capArtifact) } : {}),
       ...(reply.tool_rounds_exhausted ? { tool_rounds_exhausted: true } : {}),
       ...(reply.cached ? { cached: true } : {}),
-    });
+    };
+    invocations.push(invocation);
     if (reply.usage) {
       record.tokens.input += reply.usage.input_tokens;
       record.tokens.output += reply.usage.output_tokens;
     }
-    const injected = await injectedTokens(reply, encoding.encoding);
-    if (injected !== undefined) {
-      invocations[invocations.length - 1]!.injected_tokens = injected;
-      record.tokens.injected = (record.tokens.injected ?? 0) + injected;
-      record.injected_tokens_encoding = encoding.label;
-    }
+    const injected = injectedTokens(reply, encoding.encoding);
+    // Handled by `counted`; until then a failed count must not read as an unhandled rejection.
+    injected.catch(() => undefined);
+    counts.push({ invocation, injected });
     return reply;
   };
+  return { call, counted };
 }
 
 /** Whether a trial of this case lists the owner's memory once the sessions are played (a grader reads it, or its stage needs it). */
@@ -307,7 +332,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
   const owner = trialUser(plan.suiteName, spec.name, undefined, condition, repeat, plan.runId);
   const asker = spec.probe.as ? trialUser(plan.suiteName, spec.name, spec.probe.as, condition, repeat, plan.runId) : owner;
   const record = newRecord(trial, condition, owner);
-  const call = invoker(plan, deps, condition, record, condition === 'oracle' ? oracleMemories(spec) : []);
+  const { call, counted } = invoker(plan, deps, condition, record, condition === 'oracle' ? oracleMemories(spec) : []);
   try {
     await deps.target.reset(owner);
     if (asker !== owner) await deps.target.reset(asker);
@@ -318,6 +343,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     record.status = 'error';
     record.reason = describeError(error);
   }
+  await counted();
   settleRecallQuality(spec, record);
   settleStage(spec, record);
   record.duration_ms = round(now() - started, 3);
@@ -345,13 +371,15 @@ async function runPlaying(plan: E2ePlan, unit: Required<WorkUnit<PlannedTrial>>,
   const snapshotWanted = unit.trials.some((trial) => wantsSnapshot(trial.spec, condition));
   // The sessions are no one case's: under oracle they are played with nothing handed in, each probe gets its own case's evidence.
   const planting = await meterTrial(async () => {
-    const call = invoker(plan, deps, condition, carrier, []);
+    const { call, counted } = invoker(plan, deps, condition, carrier, []);
     try {
       await deps.target.reset(owner);
       await playSessions(first.spec.sessions, ({ message, date, ...place }) => call('session', owner, message, date, place));
       return { snapshot: snapshotWanted ? await takeSnapshot(deps.target, owner) : undefined };
     } catch (error) {
       return { error: describeError(error) };
+    } finally {
+      await counted();
     }
   });
   const plantedMs = now() - started;
@@ -369,7 +397,7 @@ async function runPlaying(plan: E2ePlan, unit: Required<WorkUnit<PlannedTrial>>,
         record.reason = `history "${unit.history}" could not be played: ${planting.value.error}${index === 0 ? '' : ` (see ${first.key})`}`;
         return;
       }
-      const call = invoker(plan, deps, condition, record, condition === 'oracle' ? oracleMemories(spec) : []);
+      const { call, counted } = invoker(plan, deps, condition, record, condition === 'oracle' ? oracleMemories(spec) : []);
       try {
         const asker = spec.probe.as ? trialUser(plan.suiteName, scope, spec.probe.as, condition, repeat, plan.runId) : owner;
         if (!askers.has(asker)) {
@@ -382,6 +410,7 @@ async function runPlaying(plan: E2ePlan, unit: Required<WorkUnit<PlannedTrial>>,
         record.status = 'error';
         record.reason = describeError(error);
       }
+      await counted();
     });
     if (index === 0 && snapshot) record.snapshot = snapshot;
     settleRecallQuality(spec, record);

@@ -2,8 +2,12 @@
  * Injected tokens: how many tokens the recalled text takes in the agent's
  * context, counted with the model's own byte-pair encoding (gpt-tokenizer,
  * the tiktoken encodings ported to JavaScript). An encoding's rank table is
- * megabytes, so each is imported only when a run first counts with it.
+ * megabytes to load: each is loaded only when a run first counts with it, on a
+ * worker thread (e2e/tokenWorker.ts) that also does the counting, so neither
+ * holds up the agent calls on the main thread.
  */
+import { Worker } from 'node:worker_threads';
+
 export type EncodingName = 'o200k_base' | 'cl100k_base';
 
 export interface EncodingChoice {
@@ -29,31 +33,68 @@ export function encodingForModel(model: string | undefined): EncodingChoice {
   return family ? { encoding: family.encoding, label: family.encoding } : { encoding: FALLBACK, label: `${FALLBACK} (fallback: model unknown)` };
 }
 
-type Counter = (text: string) => number;
-const loaded = new Map<EncodingName, Promise<Counter>>();
+/** A count asked of the counting thread (e2e/tokenWorker.ts), and its answer. */
+export interface CountRequest {
+  id: number;
+  text: string;
+  encoding: EncodingName;
+}
+export type CountAnswer = { id: number; count: number } | { id: number; error: string };
 
-// Memory text is data: "<|endoftext|>" in it is counted as the characters it is, never as a special token (encode would throw).
-const AS_TEXT = { disallowedSpecial: new Set<string>() };
+/**
+ * The counting thread, started on first use. It is left out of the process's
+ * life (unref) while no count is waiting, so it never keeps a finished
+ * command running; a count waiting on it keeps the process up until answered.
+ */
+class CountingThread {
+  private readonly worker: Worker;
+  private readonly waiting = new Map<number, { resolve(count: number): void; reject(error: Error): void }>();
+  private nextId = 0;
+  private failure?: Error;
 
-/** Loads an encoding's rank table (once), so counting later takes no load time. */
-export async function loadEncoding(encoding: EncodingName): Promise<void> {
-  await load(encoding);
+  constructor() {
+    this.worker = new Worker(new URL('./tokenWorker.js', import.meta.url));
+    this.worker.unref();
+    this.worker.on('message', (answer: CountAnswer) => {
+      const waiter = this.waiting.get(answer.id);
+      if (!waiter) return;
+      this.waiting.delete(answer.id);
+      if (this.waiting.size === 0) this.worker.unref();
+      if ('error' in answer) waiter.reject(new Error(`counting tokens failed: ${answer.error}`));
+      else waiter.resolve(answer.count);
+    });
+    this.worker.on('error', (error) => this.fail(new Error(`the token-counting thread failed: ${error.message}`)));
+    this.worker.on('exit', (code) => this.fail(new Error(`the token-counting thread stopped (exit code ${code})`)));
+  }
+
+  count(text: string, encoding: EncodingName): Promise<number> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise<number>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      if (this.waiting.size === 1) this.worker.ref();
+      this.worker.postMessage({ id, text, encoding } satisfies CountRequest);
+    });
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const waiter of this.waiting.values()) waiter.reject(this.failure);
+    this.waiting.clear();
+  }
 }
 
-function load(encoding: EncodingName): Promise<Counter> {
-  let counter = loaded.get(encoding);
-  if (!counter) {
-    const module = encoding === 'o200k_base' ? import('gpt-tokenizer/encoding/o200k_base') : import('gpt-tokenizer/encoding/cl100k_base');
-    counter = module.then(({ encode }) => (text: string) => encode(text, AS_TEXT).length);
-    loaded.set(encoding, counter);
-  }
-  return counter;
+let thread: CountingThread | undefined;
+
+/** Starts loading an encoding's rank table on the counting thread, so the first count waits less; a failure shows at that count. */
+export function loadEncoding(encoding: EncodingName): void {
+  (thread ??= new CountingThread()).count('', encoding).catch(() => undefined);
 }
 
 /** Tokens of `text` under `encoding`. */
-export async function countTokens(text: string, encoding: EncodingName): Promise<number> {
-  if (text === '') return 0;
-  return (await load(encoding))(text);
+export function countTokens(text: string, encoding: EncodingName): Promise<number> {
+  if (text === '') return Promise.resolve(0);
+  return (thread ??= new CountingThread()).count(text, encoding);
 }
 
 /**

@@ -83,17 +83,17 @@ export const CHECK_KINDS: Readonly<Record<string, CheckKind>> = {
   contains: {
     grade: (spec, { text }) => checkContains(text, spec.contains as string),
     describe: (spec) => `contains ${JSON.stringify(spec.contains)}`,
-    validate: (spec, at) => blankTextProblems('contains', spec.contains, at(['contains'])),
+    validate: (spec, at) => blankTextProblems('contains', spec.contains, () => at(['contains'])),
   },
   icontains: {
     grade: (spec, { text }) => checkIContains(text, spec.icontains as string),
     describe: (spec) => `icontains ${JSON.stringify(spec.icontains)}`,
-    validate: (spec, at) => blankTextProblems('icontains', spec.icontains, at(['icontains'])),
+    validate: (spec, at) => blankTextProblems('icontains', spec.icontains, () => at(['icontains'])),
   },
   regex: {
     grade: (spec, { text }) => checkRegex(text, spec.regex as string, spec.flags as string | undefined),
     describe: (spec) => `regex /${String(spec.regex)}/${typeof spec.flags === 'string' ? spec.flags : ''}`,
-    validate: (spec, at) => regexProblems(String(spec.regex), spec.flags as string | undefined, at(['regex']), 'answer'),
+    validate: (spec, at) => regexProblems(String(spec.regex), spec.flags as string | undefined, () => at(['regex']), 'answer'),
   },
   first_amount: { grade: (spec, { text }) => checkFirstAmount(text, spec.first_amount as number), describe: (spec) => `first_amount ${String(spec.first_amount)}` },
   date: { grade: (spec, { text }) => checkDate(text, spec.date as string), describe: (spec) => `date ${String(spec.date)}` },
@@ -168,7 +168,7 @@ export const CHECK_KINDS: Readonly<Record<string, CheckKind>> = {
       if ((value.equals === undefined) === (value.matches === undefined)) {
         problems.push({ where: at(['json_path']), message: 'json_path needs one of equals (a value) or matches (a regex)', hint: "e.g. { path: '$.rows[*].amount', matches: '^\\d+\\.\\d{2}$' }" });
       }
-      if (value.matches !== undefined) problems.push(...regexProblems(value.matches, undefined, at(['json_path', 'matches']), 'value'));
+      if (value.matches !== undefined) problems.push(...regexProblems(value.matches, undefined, () => at(['json_path', 'matches']), 'value'));
       for (const { path, ...problem } of regexValueProblems(value.equals, ['json_path', 'equals'])) problems.push({ where: at(path), ...problem });
       return problems;
     },
@@ -183,7 +183,7 @@ export const CHECK_KINDS: Readonly<Record<string, CheckKind>> = {
       const { all_match, delimiter } = spec.csv as CsvSpec;
       return [
         ...needsArtifact('csv', on, at),
-        ...regexProblems(all_match, undefined, at(['csv', 'all_match']), 'value'),
+        ...regexProblems(all_match, undefined, () => at(['csv', 'all_match']), 'value'),
         ...(delimiter !== undefined && /["\r\n]/.test(delimiter) ? [{ where: at(['csv', 'delimiter']), message: `the delimiter cannot be a quote or a line break; got ${JSON.stringify(delimiter)}`, hint: 'e.g. delimiter: ";" or delimiter: "\\t"' }] : []),
       ];
     },
@@ -195,21 +195,21 @@ const NORMALISED = 'answers and check texts are normalised: typographic spaces r
 const ANY_ANSWER = 'for any non-empty answer write regex: "\\S"';
 
 /** A contains/icontains text that is blank once normalised would be found in every answer (with a space): a problem saying what to write. */
-function blankTextProblems(kind: string, text: unknown, where: SourceLocation): InputProblem[] {
+function blankTextProblems(kind: string, text: unknown, where: () => SourceLocation): InputProblem[] {
   if (typeof text !== 'string' || !normalisesToBlank(text)) return [];
   const matched = normalizeAnswer(text) === '' ? 'every answer' : 'every answer with a space';
-  return [{ where, message: `${kind} ${showBlank(text)} is ${blankness(text)} (${NORMALISED}), so it would match ${matched}`, hint: `write the words the answer must hold, e.g. ${kind}: "Porto"; ${ANY_ANSWER}` }];
+  return [{ where: where(), message: `${kind} ${showBlank(text)} is ${blankness(text)} (${NORMALISED}), so it would match ${matched}`, hint: `write the words the answer must hold, e.g. ${kind}: "Porto"; ${ANY_ANSWER}` }];
 }
 
-/** A regex that does not compile, or whose source is blank once normalised (it matches everything, or every text with a space). */
-function regexProblems(source: string, flags: string | undefined, where: SourceLocation, reads: 'answer' | 'value'): InputProblem[] {
+/** A regex that does not compile, or whose source is blank once normalised (it matches everything, or every text with a space); `where` is asked only for a problem. */
+function regexProblems(source: string, flags: string | undefined, where: () => SourceLocation, reads: 'answer' | 'value'): InputProblem[] {
   const blank = blankRegexProblem(source, reads);
-  if (blank) return [{ where, ...blank }];
+  if (blank) return [{ where: where(), ...blank }];
   try {
     compileRegex(source, flags);
     return [];
   } catch (error) {
-    return [{ where, message: `invalid regular expression: ${(error as Error).message}` }];
+    return [{ where: where(), message: `invalid regular expression: ${(error as Error).message}` }];
   }
 }
 
