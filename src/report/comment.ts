@@ -4,7 +4,8 @@ import type { Condition } from '../model/e2e.js';
 import type { GateRow, Verdict } from '../model/gate.js';
 import { cell, escapeMarkdown, plainText, shorten } from './escape.js';
 import { INTERVAL_DEFINITION, RETRIEVAL_INTERVAL_DEFINITION } from '../stats/bootstrap.js';
-import { mcnemarText, pairingText, splitLine, wilcoxonText } from './gateFormat.js';
+import { pairingText, splitLine } from './gateFormat.js';
+import { PAIRED_HEADING, pairedMarkdown } from './pairedLines.js';
 import { pairedChanges } from '../gate/paired.js';
 import { formatEstimate, formatMetric, liftAndGapCells, markdownTable } from './format.js';
 import { headlineMetrics } from '../retrieval/metrics.js';
@@ -446,13 +447,13 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
   }
 
   if (baseline) {
-    const lines = changeLines(baseline, results);
+    const lines = pairedMarkdown(pairedChanges(baseline, results), MAX_NAMES);
     if (lines.length > 0) {
       parts.changes = {
         rows: lines.length,
         cap: 40,
         render: (shown) =>
-          shown === 0 ? [] : ['### Changes against the baseline: paired tests', '', ...lines.slice(0, shown), ...(lines.length > shown ? [`- … and ${lines.length - shown} more`] : []), ''],
+          shown === 0 ? [] : [PAIRED_HEADING, '', ...lines.slice(0, shown), ...(lines.length > shown ? [`- … and ${lines.length - shown} more`] : []), ''],
         leftOut: (count) => `${count} change line(s)`,
       };
     }
@@ -551,35 +552,8 @@ export function gateMarkdown(verdict: Verdict, shown = verdict.rows.length): str
   ];
 }
 
+/** Names listed per flipped-case or moved-query list: the comment has a size limit. */
 const MAX_NAMES = 10;
-
-function names(list: readonly string[]): string {
-  return `${list.slice(0, MAX_NAMES).map((name) => cell(name, 80)).join(', ')}${list.length > MAX_NAMES ? ` and ${list.length - MAX_NAMES} more` : ''}`;
-}
-
-/** One bullet per ability (flipped cases, exact McNemar) and per provider (moved queries, Wilcoxon); every p-value with its counts. */
-function changeLines(baseline: ResultsDocument, results: ResultsDocument): string[] {
-  const changes = pairedChanges(baseline, results);
-  const lines: string[] = [];
-  const cases = changes.cases;
-  if (cases) {
-    for (const [ability, flips] of [...Object.entries(cases.abilities), ['all', cases.overall] as const]) {
-      const moved = [
-        ...(flips.pass_to_fail.length ? [`pass→fail: ${names(flips.pass_to_fail)}`] : []),
-        ...(flips.fail_to_pass.length ? [`fail→pass: ${names(flips.fail_to_pass)}`] : []),
-      ];
-      lines.push(`- **${cell(ability)}** (${cases.condition}, ${flips.shared} cases): ${escapeMarkdown(mcnemarText(flips.mcnemar))}${moved.length ? `; ${moved.join('; ')}` : ''}`);
-    }
-    if (cases.added.length + cases.removed.length > 0) lines.push(`- ${cases.added.length} case(s) added, ${cases.removed.length} removed: not paired`);
-  }
-  for (const provider of changes.queries) {
-    const worse = provider.worse.map((change) => `${change.id} (${change.before ?? 'none'}→${change.after ?? 'none'})`);
-    lines.push(
-      `- **${cell(provider.provider)}**: ${provider.worse.length} queries worse, ${provider.better.length} better, ${provider.same} same (first relevant rank); ${escapeMarkdown(wilcoxonText(provider.wilcoxon, provider))}${worse.length ? `; worse: ${names(worse)}` : ''}`,
-    );
-  }
-  return lines;
-}
 
 /** A Mermaid bar chart of pass rate per ability; names reduced to characters Mermaid cannot misread. */
 function chart(abilities: NonNullable<ResultsDocument['e2e']>['abilities'], condition: Condition): string[] {

@@ -25,12 +25,14 @@ import { provenanceChanges } from '../gate/provenanceChanges.js';
 import { provenanceMarkdown } from './provenanceLines.js';
 import { haystackByMetric, haystackIntro } from './haystack.js';
 import { changesMarkdown } from './changes.js';
+import { PAIRED_HEADING, pairedMarkdown } from './pairedLines.js';
+import { pairedChanges } from '../gate/paired.js';
 
 /** What report.md adds to the results once the run is gated (run, merge, the Action); regrade has no verdict. */
 export interface MarkdownReportContext {
   verdict?: Verdict;
   trend?: Trend;
-  /** The baseline the gate compared with: report.md says what differs between the runs besides the figures. */
+  /** The baseline the gate compared with: report.md says what differs between the runs besides the figures, and the paired tests against it. */
   baseline?: ResultsDocument;
 }
 
@@ -46,7 +48,9 @@ export function markdownReport(results: ResultsDocument, context: MarkdownReport
   // Without a verdict (no gate, or regrade, which does not gate) the headline claims none.
   const headline = context.verdict || results.status === 'incomplete' ? verdictHeadline(results, context.verdict) : `## recall-gate: ${escapeMarkdown(results.suite.name)}`;
   const changes = results.changes ? changesMarkdown(results.changes) : [];
-  return `${[headline, '', ...body, ...changes, ...gate, ...trend].join('\n').trimEnd()}\n`;
+  const paired = context.baseline ? pairedMarkdown(pairedChanges(context.baseline, results), Infinity) : [];
+  const pairedSection = paired.length > 0 ? [PAIRED_HEADING, '', ...paired, ''] : [];
+  return `${[headline, '', ...body, ...changes, ...pairedSection, ...gate, ...trend].join('\n').trimEnd()}\n`;
 }
 
 function resultSections(results: ResultsDocument): string[] {

@@ -1,7 +1,8 @@
 /**
  * What changed against the baseline on report.html, in Chromium: the section
  * right after the verdict, regressions before improvements, rows following
- * the filters, "and N more" when cut, and hostile query text shown as text.
+ * the filters, "and N more" when cut, and hostile query text shown as text;
+ * then the paired tests, as compare prints them.
  */
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
@@ -47,7 +48,9 @@ describe('report.html: what changed against the baseline, in Chromium', { timeou
   test('right after the verdict: regressions, then improvements, most important first; the filters hide the rows of other cases and providers', async () => {
     const page = await open(browser, goldenInput(), 'golden');
     const sections = await page.evaluate(() => Array.from((globalThis as unknown as Scope).document.querySelectorAll('main > section')).map((section) => section.id));
-    assert.deepEqual(sections.slice(0, 3), ['verdict', 'changes', 'abilities']);
+    assert.deepEqual(sections.slice(0, 4), ['verdict', 'changes', 'paired', 'abilities']);
+    const paired = await page.evaluate(() => (globalThis as unknown as Scope).document.querySelectorAll('#paired pre')[0]?.textContent ?? '');
+    assert.match(paired, /^ {2}all: 5 shared cases; exact McNemar: b=1 pass->fail, c=1 fail->pass \(n=2\), p=1\.000$/m);
     const headings = await page.evaluate(() => Array.from((globalThis as unknown as Scope).document.querySelectorAll('#changes h3')).map((heading) => heading.textContent));
     assert.deepEqual(headings, ['Regressions (4)', 'Improvements (5)']);
     assert.deepEqual(await shownRows(page), [

@@ -8,6 +8,9 @@ import { describe, test } from 'node:test';
 import { changesAgainst } from '../../src/gate/changes.js';
 import { HTML_LIMITS, reportData } from '../../src/report/html/data.js';
 import { markdownReport } from '../../src/report/markdown.js';
+import { PAIRED_HEADING, pairedMarkdown } from '../../src/report/pairedLines.js';
+import { pairedText } from '../../src/report/gateFormat.js';
+import { pairedChanges } from '../../src/gate/paired.js';
 import { buildRun } from './htmlFixtures.js';
 import { goldenInput } from './htmlGoldenFixture.js';
 
@@ -42,5 +45,22 @@ describe('report.html: what changed against the baseline', () => {
     assert.deepEqual([changes.regressions.shown.length, changes.regressions.total, changes.regressions.more], [100, 300, 200]);
     assert.deepEqual([changes.improvements.shown.length, changes.improvements.total], [0, 0]);
     assert.equal(reportData({ results: shape(2), trials: [] }).changes, undefined);
+  });
+
+  test('the paired tests against the baseline: report.md lists every flipped case and moved query with the test and its counts, report.html shows them as compare prints them; without a baseline, neither', () => {
+    const input = goldenInput();
+    const markdown = markdownReport(input.results, { baseline: input.baseline });
+    const section = markdown.slice(markdown.indexOf(PAIRED_HEADING));
+    assert.ok(markdown.indexOf(PAIRED_HEADING) > markdown.indexOf('### What changed'), 'after what changed');
+    assert.match(section, /^- \*\*all\*\* \(recall, 5 cases\): exact McNemar: b=1 pass-&gt;fail, c=1 fail-&gt;pass \\\(n=2\\\), p=1\.000; pass→fail: pasta; fail→pass: city$/m);
+    assert.match(section, /^- \*\*keyword\*\*: 1 queries worse, 2 better, 3 same \(first relevant rank\); Wilcoxon signed-rank \\\(exact\\\) on reciprocal rank: n=3 non-zero/m);
+    assert.equal(reportData(input).paired, pairedText(pairedChanges(input.baseline!, input.results)).trimEnd());
+    assert.doesNotMatch(markdownReport(input.results), /paired tests/);
+    assert.equal(reportData({ ...input, baseline: undefined }).paired, undefined);
+    // report.md is not cut to the comment's ten names a list.
+    const many = Array.from({ length: 14 }, (_, index) => `case-${index}`);
+    const lines = pairedMarkdown({ cases: { condition: 'recall', abilities: {}, overall: { shared: 14, pass_to_fail: many, fail_to_pass: [], mcnemar: { test: 'exact McNemar', b: 14, c: 0, n: 14, p: 0.0001 } }, added: [], removed: [] }, queries: [] }, Infinity);
+    assert.match(lines[0]!, /case-13$/);
+    assert.match(pairedMarkdown({ cases: { condition: 'recall', abilities: {}, overall: { shared: 14, pass_to_fail: many, fail_to_pass: [], mcnemar: { test: 'exact McNemar', b: 14, c: 0, n: 14, p: 0.0001 } }, added: [], removed: [] }, queries: [] }, 10)[0]!, /case-9 and 4 more$/);
   });
 });

@@ -1,7 +1,8 @@
 import { capText } from '../../e2e/storedText.js';
 import type { Invocation, TrialRecord } from '../../model/trial.js';
 import type { Condition } from '../../model/e2e.js';
-import { formatInterval, formatMde, formatNumber, splitLine, verdictLine } from '../gateFormat.js';
+import { formatInterval, formatMde, formatNumber, pairedText, splitLine, verdictLine } from '../gateFormat.js';
+import { pairedChanges } from '../../gate/paired.js';
 import type { GateRow, Verdict } from '../../model/gate.js';
 import type { Trend } from '../../model/history.js';
 import type { ProviderResult } from '../../model/results.js';
@@ -41,6 +42,8 @@ export interface ReportData {
   verdict?: { status: 'pass' | 'fail'; line: string; split?: string; rows: VerdictRowData[]; legend?: string };
   /** What changed against the baseline (results.changes): the summary, then the regressions and the improvements, most important first. */
   changes?: { summary: string[]; regressions: Bounded<ChangeRowParts>; improvements: Bounded<ChangeRowParts> };
+  /** The paired per-unit tests against the baseline, as compare prints them: flipped cases (exact McNemar), moved queries (Wilcoxon), each p-value with its counts. */
+  paired?: string;
   abilities?: AbilitiesData;
   retrieval?: RetrievalData;
   /** The haystack curve (retrieval.haystack): a line per headline metric per provider. */
@@ -484,6 +487,11 @@ function trends(trend: Trend | undefined): TrendsData | undefined {
   };
 }
 
+function pairedData(results: ResultsDocument, baseline: ResultsDocument | undefined): Pick<ReportData, 'paired'> {
+  const text = baseline ? pairedText(pairedChanges(baseline, results)).trimEnd() : '';
+  return text ? { paired: text } : {};
+}
+
 function changesData(changes: NonNullable<ResultsDocument['changes']>): ReportData['changes'] {
   const parts = changesParts(changes);
   const keep = (row: ChangeRowParts) => row;
@@ -518,6 +526,7 @@ export function reportData(input: { results: ResultsDocument; trials: readonly T
     notices: notices(results),
     ...(input.verdict ? { verdict: verdictData(input.verdict) } : {}),
     ...(results.changes ? { changes: changesData(results.changes) } : {}),
+    ...pairedData(results, baseline),
     ...(results.e2e ? { abilities: abilitiesData(results, baseline) } : {}),
     ...(results.retrieval ? { retrieval: retrievalData(results, baseline) } : {}),
     ...(results.retrieval?.haystack ? { haystack: haystackData(results) } : {}),

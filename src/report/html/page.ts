@@ -194,6 +194,9 @@ export function reportPage(): void {
       changeList('Improvements', changes.improvements, 'status-pass'),
     ]);
 
+  // The paired tests against the baseline, in compare's words.
+  const pairedSection = data.paired !== undefined && section('paired', 'Paired tests against the baseline', [el('pre', { text: data.paired })]);
+
   // Pass rates per ability and condition, with pass^k, lift and gap; then what report.md says beside them.
   const abilities = data.abilities;
   const abilityCanvas = el('canvas', { attrs: { id: 'chart-abilities', 'aria-label': 'pass rate per ability and condition' } });
@@ -374,7 +377,7 @@ export function reportPage(): void {
       ]
     : [note('No history was given (run --history FILE, or the Action on the default branch).')]);
 
-  document.body.append(header, filters, el('main', {}, [verdictSection, changesSection, abilitySection, retrievalSection, tagSection, failureSection, missedSection, errorSection, trendSection]));
+  document.body.append(header, filters, el('main', {}, [verdictSection, changesSection, pairedSection, abilitySection, retrievalSection, tagSection, failureSection, missedSection, errorSection, trendSection]));
 
   // Charts are drawn once their canvases are in the document, so they have a size.
   if (abilities) {
