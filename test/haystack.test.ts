@@ -15,6 +15,8 @@ import { parseMetricKey, resolveMetric } from '../src/gate/metrics.js';
 import { terminalReport } from '../src/report/terminal.js';
 import { markdownReport } from '../src/report/markdown.js';
 import { reportData } from '../src/report/html/data.js';
+import { renderComment } from '../src/report/comment.js';
+import { compareResults } from '../src/gate/compare.js';
 import { RecallGateError, formatProblem } from '../src/errors.js';
 
 const where = { file: 'suite.yaml', line: 1, col: 1 };
@@ -262,7 +264,7 @@ describe('gate keys on the haystack', () => {
 });
 
 describe('reports', () => {
-  test('the terminal has a row per fraction and one per doubling; report.md a row per metric; report.html a line per metric', async () => {
+  test('the terminal has a row per fraction and one per doubling; report.md a row per metric; report.html a line per metric; the comment a row per provider; compare the change per doubling', async () => {
     const { result } = await runFixture();
     const results = resultsOf(result);
     const terminal = terminalReport(results);
@@ -278,10 +280,21 @@ describe('reports', () => {
     const keyword = data.haystack!.providers[0]!;
     assert.deepEqual(keyword.labels, ['0.1 (5)', '0.5 (16)', '1 (30)']);
     assert.deepEqual(keyword.metrics.find((line) => line.metric === 'recall@10'), { metric: 'recall@10', values: [1, 0.5, 0.5], cells: ['1.000', '0.500', '0.500'], per_doubling: '-0.207' });
+    // The PR comment: a row per provider, recall at the largest k at each fraction and its change per doubling.
+    const comment = (doc: ResultsDocument) => renderComment({ marker: '<!-- m -->', results: doc, baselineNote: 'none', e2eTrigger: { ran: false, reason: 'test', files: [] } });
+    assert.match(comment(results), /^Haystack curve: at 0\.1, 0\.5, 1: each provider also ran at 0\.1, 0\.5 with the 28 memories/m);
+    assert.match(comment(results), /^\| provider \| memories \| recall@10 \| per doubling \|$/m);
+    assert.match(comment(results), /^\| keyword \| 5 → 16 → 30 \| 1\.000 → 0\.500 → 0\.500 \| -0\.207 \|$/m);
+    // compare: the change per doubling of each metric where both runs drew a curve, with its paired interval.
+    const slope = compareResults(results, results).find((row) => row.metric === 'retrieval.keyword.haystack.per_doubling.recall@10');
+    assert.ok(slope, 'a per-doubling row');
+    assert.equal(slope.current.toFixed(3), '-0.207');
+    assert.deepEqual([slope.baseline, slope.delta, slope.change?.interval, slope.change?.paired], [slope.current, 0, [0, 0], true]);
     // A run without the haystack shows none of it.
     const plain = resultsOf({ ...result, haystack: undefined, providers: { keyword: { ...result.providers.keyword!, haystack: undefined } } });
-    assert.doesNotMatch(terminalReport(plain) + markdownReport(plain), /haystack curve|per doubling/i);
+    assert.doesNotMatch(terminalReport(plain) + markdownReport(plain) + comment(plain), /haystack curve|per doubling/i);
     assert.equal(reportData({ results: plain, trials: [] }).haystack, undefined);
+    assert.equal(compareResults(results, plain).filter((row) => row.metric.includes('haystack')).length, 0);
   });
 });
 

@@ -20,7 +20,7 @@ const RATES = ['pass_rate', 'pass^k', 'pass@k'] as const;
 
 /**
  * Headline metrics present in both runs, with their change: each provider's
- * means over queries, the e2e rates overall (headline condition and each
+ * means over queries (and its haystack slopes), the e2e rates overall (headline condition and each
  * other condition's pass rate), each grader's mean score and pass rate, and per ability. Keys are gate metric keys; when
  * the two runs have different headline conditions, e2e keys name the condition.
  * Each change has the paired bootstrap interval the gate would give it. Pure.
@@ -46,6 +46,8 @@ export function compareResults(baseline: ResultsDocument, current: ResultsDocume
     for (const [metric, value] of Object.entries(provider.metrics ?? {})) add(`retrieval.${name}.${metric}`, previous.metrics?.[metric], value);
     // Staleness shares (lower is better) where both runs had queries naming an obsolete memory.
     for (const [metric, value] of Object.entries(provider.staleness?.metrics ?? {})) add(`retrieval.${name}.${metric}`, previous.staleness?.metrics[metric], value);
+    // The haystack curve's change per doubling, where both runs drew one (its interval resamples queries, as the gate's does).
+    for (const [metric, value] of Object.entries(provider.haystack?.per_doubling ?? {})) add(`retrieval.${name}.haystack.per_doubling.${metric}`, previous.haystack?.per_doubling?.[metric], value);
   }
 
   const now = current.e2e;

@@ -13,6 +13,7 @@ import type { ResultsDocument } from '../model/results.js';
 import { withoutRelevantText } from './tagTables.js';
 import { retrievalUnitText } from './intervalUnit.js';
 import { stalenessTable, type StalenessTable } from './staleness.js';
+import { haystackSummary } from './haystack.js';
 import { selectionText } from './selectionText.js';
 import { changedHeldoutCases, changedHeldoutQueries } from '../suite/splits.js';
 import { missedQueries } from '../retrieval/metrics.js';
@@ -417,6 +418,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
           'provider(s)',
         ),
         '',
+        ...haystackLines(retrieval, shown),
         ...stalenessLines(stalenessTable(retrieval, (text) => cell(text)), shown),
         // A leak across users is never trimmed with the table: it is what a reviewer must see.
         ...isolationLines(providers, 1),
@@ -506,6 +508,13 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
     };
   }
   return parts;
+}
+
+/** The haystack curve of the retrieval part, one row per provider: gone when the part is cut to nothing. */
+function haystackLines(retrieval: NonNullable<ResultsDocument['retrieval']>, shown: number): string[] {
+  const summary = shown === 0 ? undefined : haystackSummary(retrieval, (text) => cell(text));
+  if (!summary) return [];
+  return [`Haystack curve: ${escapeMarkdown(summary.intro.replace(/^haystack curve /, ''))}; report.md has every metric.`, '', ...markdownTable(summary.header, summary.rows), ''];
 }
 
 /** The staleness table of the retrieval part: gone when the part is cut to nothing, each provider's tag rows capped. */

@@ -58,3 +58,25 @@ export function haystackByMetric(retrieval: RetrievalResult, escape: (text: stri
     rows: headlineMetrics(retrieval.k).map((metric) => [metric, ...haystack.points.map((point) => formatMetric(point.metrics[metric])), formatNumber(haystack.per_doubling?.[metric], true)]),
   }));
 }
+
+/**
+ * The PR comment's one table: a row per provider with the memories seeded and
+ * recall at the suite's largest k at each fraction, and that metric's change
+ * per doubling (report.md has every headline metric). Undefined without a curve.
+ */
+export function haystackSummary(retrieval: RetrievalResult, escape: (text: string) => string): { intro: string; header: string[]; rows: string[][] } | undefined {
+  const intro = haystackIntro(retrieval);
+  const lines = curves(retrieval);
+  if (!intro || lines.length === 0) return undefined;
+  const metric = `recall@${retrieval.k[retrieval.k.length - 1]}`;
+  return {
+    intro,
+    header: ['provider', 'memories', metric, 'per doubling'],
+    rows: lines.map(({ name, haystack }) => [
+      escape(name),
+      haystack.points.map((point) => String(point.memories)).join(' → '),
+      haystack.points.map((point) => formatMetric(point.metrics[metric])).join(' → '),
+      formatNumber(haystack.per_doubling?.[metric], true),
+    ]),
+  };
+}
