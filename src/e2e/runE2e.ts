@@ -14,7 +14,7 @@ import { settleStage, stageNeedsSnapshot } from './stage.js';
 import { fold } from './checks/normalize.js';
 import { faultIgnored, faultOf, gradingOf, memoryOf } from './faults.js';
 import { priceTrial } from './cost.js';
-import { encodingForModel, injectedTokens, loadEncoding } from './tokens.js';
+import { countTokens, encodingForModel, injectedTokens, loadEncoding } from './tokens.js';
 import { meterEmbeddingsIfAny, type EmbeddingUsage } from '../embeddings/usage.js';
 import { meterCachedCallsIfAny } from '../net/llmCache.js';
 import { agentCalls, dollars, plannedCallsOf, type BudgetGuard } from './budget.js';
@@ -62,6 +62,8 @@ export interface E2eDeps {
   budget?: BudgetGuard;
   /** planTrials(plan), when the caller has made it already (runSuite does, for its estimate): it hashes every case. */
   planned?: readonly PlannedTrial[];
+  /** Counts injected tokens; e2e/tokens.ts's counting thread when absent. */
+  countTokens?: typeof countTokens;
 }
 
 /** A user id per case, condition and repetition: no trial can see another's memories. */
@@ -141,7 +143,7 @@ function addMeters(a: TrialMeters, b: TrialMeters): TrialMeters {
 export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[]> {
   const pending = workUnits(deps.planned ?? planTrials(plan), deps.done);
   // The encoding's rank table takes a moment to load, on the counting thread: start it before the first call needs it.
-  if (pending.length > 0) loadEncoding(encodingForModel(plan.model).encoding);
+  if (pending.length > 0 && !deps.countTokens) loadEncoding(encodingForModel(plan.model).encoding);
   const finished: TrialRecord[] = [];
   let next = 0;
   let warned = false;
@@ -230,28 +232,28 @@ type Call = (kind: Invocation['kind'], user: string, message: string, date: stri
  * tokens) in `record`; `oracle` is what the oracle condition hands in.
  * Injected tokens are counted on the counting thread while the calls go on:
  * `counted` waits for every count and must be awaited before the record is
- * finished; a count that failed makes the trial an error.
+ * finished; it says why when a count failed, which makes the trial an error.
  */
-function invoker(plan: E2ePlan, deps: E2eDeps, condition: Condition, record: TrialRecord, oracle: string[]): { call: Call; counted: () => Promise<void> } {
+function invoker(plan: E2ePlan, deps: E2eDeps, condition: Condition, record: TrialRecord, oracle: string[]): { call: Call; counted: () => Promise<string | undefined> } {
   const now = deps.now ?? (() => performance.now());
   const fault = faultOf(condition);
   const encoding = encodingForModel(plan.model);
   const invocations = record.invocations;
   const counts: { invocation: Invocation; injected: Promise<number | undefined> }[] = [];
   // Written in call order once all are in, so the record reads the same whatever order the thread answered in.
-  const counted = async () => {
+  const counted = async (): Promise<string | undefined> => {
     const taken = counts.splice(0);
     const outcomes = await Promise.allSettled(taken.map((count) => count.injected));
+    let failed: string | undefined;
     for (const [index, outcome] of outcomes.entries()) {
       if (outcome.status === 'rejected') {
-        if (record.status !== 'error') record.reason = describeError(outcome.reason);
-        record.status = 'error';
+        failed ??= describeError(outcome.reason);
       } else if (outcome.value !== undefined) {
         taken[index]!.invocation.injected_tokens = outcome.value;
         record.tokens.injected = (record.tokens.injected ?? 0) + outcome.value;
-        record.injected_tokens_encoding = encoding.label;
       }
     }
+    return failed;
   };
   const call: Call = async (kind, user, message, date, place) => {
     const callStarted = now();
@@ -290,13 +292,22 @@ function invoker(plan: E2ePlan, deps: E2eDeps, condition: Condition, record: Tri
       record.tokens.input += reply.usage.input_tokens;
       record.tokens.output += reply.usage.output_tokens;
     }
-    const injected = injectedTokens(reply, encoding.encoding);
+    const injected = injectedTokens(reply, encoding.encoding, deps.countTokens);
     // Handled by `counted`; until then a failed count must not read as an unhandled rejection.
     injected.catch(() => undefined);
     counts.push({ invocation, injected });
+    // Named now, as the count is asked for: where the key sits in the record does not wait on the thread.
+    if (reply.injected_text !== undefined || reply.recalled !== undefined) record.injected_tokens_encoding = encoding.label;
     return reply;
   };
   return { call, counted };
+}
+
+/** Makes the trial an error for `reason` (when there is one), keeping the reason of an error it already ended in. */
+function failWith(record: TrialRecord, reason: string | undefined): void {
+  if (reason === undefined) return;
+  if (record.status !== 'error' || record.reason === '') record.reason = reason;
+  record.status = 'error';
 }
 
 /** Whether a trial of this case lists the owner's memory once the sessions are played (a grader reads it, or its stage needs it). */
@@ -343,7 +354,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
     record.status = 'error';
     record.reason = describeError(error);
   }
-  await counted();
+  failWith(record, await counted());
   settleRecallQuality(spec, record);
   settleStage(spec, record);
   record.duration_ms = round(now() - started, 3);
@@ -372,15 +383,17 @@ async function runPlaying(plan: E2ePlan, unit: Required<WorkUnit<PlannedTrial>>,
   // The sessions are no one case's: under oracle they are played with nothing handed in, each probe gets its own case's evidence.
   const planting = await meterTrial(async () => {
     const { call, counted } = invoker(plan, deps, condition, carrier, []);
+    let played: { snapshot?: TrialRecord['snapshot'] } | { error: string };
     try {
       await deps.target.reset(owner);
       await playSessions(first.spec.sessions, ({ message, date, ...place }) => call('session', owner, message, date, place));
-      return { snapshot: snapshotWanted ? await takeSnapshot(deps.target, owner) : undefined };
+      played = { snapshot: snapshotWanted ? await takeSnapshot(deps.target, owner) : undefined };
     } catch (error) {
-      return { error: describeError(error) };
-    } finally {
-      await counted();
+      played = { error: describeError(error) };
     }
+    // A session's tokens that could not be counted fail the playing as a failed session does: every trial of it.
+    const failed = await counted();
+    return failed !== undefined && !('error' in played) ? { error: failed } : played;
   });
   const plantedMs = now() - started;
   const sessions = [...carrier.invocations];
@@ -410,7 +423,7 @@ async function runPlaying(plan: E2ePlan, unit: Required<WorkUnit<PlannedTrial>>,
         record.status = 'error';
         record.reason = describeError(error);
       }
-      await counted();
+      failWith(record, await counted());
     });
     if (index === 0 && snapshot) record.snapshot = snapshot;
     settleRecallQuality(spec, record);

@@ -67,6 +67,10 @@ class CountingThread {
     this.worker.on('exit', (code) => this.fail(new Error(`the token-counting thread stopped (exit code ${code})`)));
   }
 
+  get failed(): boolean {
+    return this.failure !== undefined;
+  }
+
   count(text: string, encoding: EncodingName): Promise<number> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
@@ -86,15 +90,21 @@ class CountingThread {
 
 let thread: CountingThread | undefined;
 
+/** The counting thread; one that failed is replaced, so a crash errs the counts it held, not every later one. */
+function counting(): CountingThread {
+  if (!thread || thread.failed) thread = new CountingThread();
+  return thread;
+}
+
 /** Starts loading an encoding's rank table on the counting thread, so the first count waits less; a failure shows at that count. */
 export function loadEncoding(encoding: EncodingName): void {
-  (thread ??= new CountingThread()).count('', encoding).catch(() => undefined);
+  counting().count('', encoding).catch(() => undefined);
 }
 
 /** Tokens of `text` under `encoding`. */
 export function countTokens(text: string, encoding: EncodingName): Promise<number> {
   if (text === '') return Promise.resolve(0);
-  return (thread ??= new CountingThread()).count(text, encoding);
+  return counting().count(text, encoding);
 }
 
 /**
@@ -103,7 +113,7 @@ export function countTokens(text: string, encoding: EncodingName): Promise<numbe
  * else the recalled texts one per line; undefined when the target did not say
  * what it recalled (unknown, not 0).
  */
-export async function injectedTokens(reply: { injected_text?: string; recalled?: { text: string }[] }, encoding: EncodingName): Promise<number | undefined> {
+export async function injectedTokens(reply: { injected_text?: string; recalled?: { text: string }[] }, encoding: EncodingName, count: typeof countTokens = countTokens): Promise<number | undefined> {
   const text = reply.injected_text ?? reply.recalled?.map((memory) => memory.text).join('\n');
-  return text === undefined ? undefined : countTokens(text, encoding);
+  return text === undefined ? undefined : count(text, encoding);
 }
