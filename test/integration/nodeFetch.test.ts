@@ -83,6 +83,33 @@ test('a chat call goes over node:http, and the server sees the request fetch wou
   }
 });
 
+test('the body reads as a fetch Response\'s does: json, text, arrayBuffer, blob and clone give the bytes, and a body reads once', async () => {
+  const api = await server((_, response) => {
+    response.setHeader('content-type', 'application/json; charset=utf-8');
+    response.end('{"reply":"Olá, São Paulo 🌧"}');
+  });
+  try {
+    const get = () => boundedFetch(5000)(`${api.url}/v1/chat/completions`, CHAT);
+    const viaFetch = () => fetch(`${api.url}/v1/chat/completions`, CHAT);
+    for (const read of ['json', 'text', 'arrayBuffer', 'blob'] as const) {
+      const [ours, theirs] = [await get(), await viaFetch()];
+      const value = async (response: Response) => {
+        const body = await response[read]();
+        return body instanceof Blob ? [body.type, await body.text()] : body instanceof ArrayBuffer ? [...new Uint8Array(body)] : body;
+      };
+      assert.deepEqual(await value(ours), await value(theirs), read);
+      await assert.rejects(async () => ours.text(), TypeError, `${read} then text: a body reads once`);
+      await assert.rejects(async () => theirs.text(), TypeError);
+    }
+    const response = await get();
+    const copy = response.clone();
+    assert.deepEqual([await response.json(), await copy.json()], [{ reply: 'Olá, São Paulo 🌧' }, { reply: 'Olá, São Paulo 🌧' }]);
+    assert.throws(() => response.clone(), TypeError, 'no clone of a read body');
+  } finally {
+    await api.close();
+  }
+});
+
 test('compressed bodies are decoded as fetch decodes them; an unknown coding is left as it came', async () => {
   const text = JSON.stringify({ content: 'ünïcödé '.repeat(200) });
   const encodings: Record<string, (bytes: Buffer) => Buffer> = {
