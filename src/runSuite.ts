@@ -137,8 +137,15 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
     ...(options.selection ? { selection: options.selection } : {}),
     ...(options.sample ? { sample: options.sample } : {}),
     ...(suite.variant ? { variant: suite.variant } : {}),
-    provenance: collectProvenance(suite, options.env),
+    // Filled in when git answers (below): the key holds its place in results.json meanwhile.
+    provenance: undefined,
   };
+  // Provenance's git runs beside the first trials; a write after it answers carries it, the last one always does.
+  const provenance = collectProvenance(suite, options.env).then((collected) => {
+    results.provenance = collected;
+  });
+  // Awaited when the layers end; a run stopped before then must not also die of an unhandled rejection.
+  provenance.catch(() => undefined);
   const folder = openResultsDir(options.outDir, `run ${suite.displayPath}`);
   try {
     if (options.resume) {
@@ -156,7 +163,7 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
     };
     const forget = atInterrupt(stopped);
     try {
-      await runLayers(suite, options, results);
+      await runLayers(suite, options, results, provenance);
     } catch (error) {
       forget();
       try {
@@ -173,18 +180,25 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
   }
 }
 
-async function runLayers(suite: Suite, options: RunOptions, results: ResultsDocument): Promise<void> {
+async function runLayers(suite: Suite, options: RunOptions, results: ResultsDocument, provenance: Promise<void>): Promise<void> {
   const adapterLog = adapterLogOf(options.outDir);
   // The model ids the APIs answer with, for provenance: every request of the run, concurrent trials included.
   const answers: ModelAnswers = new Map();
   try {
-    await meterModelAnswers(answers, () => runLayersLogged(suite, options, results, adapterLog, answers));
+    await meterModelAnswers(answers, () => runLayersLogged(suite, options, results, adapterLog, answers, provenance));
   } finally {
     adapterLog.close();
   }
 }
 
-async function runLayersLogged(suite: Suite, options: RunOptions, results: ResultsDocument, adapterLog: ReturnType<typeof adapterLogOf>, answers: ModelAnswers): Promise<void> {
+async function runLayersLogged(
+  suite: Suite,
+  options: RunOptions,
+  results: ResultsDocument,
+  adapterLog: ReturnType<typeof adapterLogOf>,
+  answers: ModelAnswers,
+  provenance: Promise<void>,
+): Promise<void> {
   const { layers } = results;
   const runId = results.run_id!;
   let told = false;
@@ -233,6 +247,7 @@ async function runLayersLogged(suite: Suite, options: RunOptions, results: Resul
     if (e2eError) results.errors.push(e2eError);
   }
 
+  await provenance;
   if (results.provenance) addModelAnswers(results.provenance, answers);
   results.status = results.errors.length > 0 ? 'incomplete' : 'complete';
   results.finished_at = new Date().toISOString();

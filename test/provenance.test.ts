@@ -58,7 +58,7 @@ describe('adapter commands are scrubbed before provenance keeps them', () => {
 });
 
 describe('git: the commit and the dirty flag, or "unknown" with why', () => {
-  test('a repository: HEAD, clean; a tracked file edited: dirty; an untracked file does not count', () => {
+  test('a repository: HEAD, clean; a tracked file edited: dirty; an untracked file does not count', async () => {
     const repo = mkdtempSync(join(tmpdir(), 'recall-gate-git-'));
     writeFileSync(join(repo, 'suite.yaml'), 'name: x\n');
     git(repo, 'init', '-q');
@@ -66,26 +66,58 @@ describe('git: the commit and the dirty flag, or "unknown" with why', () => {
     git(repo, 'commit', '-qm', 'one');
     const head = git(repo, 'rev-parse', 'HEAD');
     writeFileSync(join(repo, 'untracked.txt'), 'results\n');
-    assert.deepEqual({ ...gitState(repo), top: undefined }, { commit: head, dirty: false, top: undefined });
+    assert.deepEqual({ ...(await gitState(repo)), top: undefined }, { commit: head, dirty: false, top: undefined });
     writeFileSync(join(repo, 'suite.yaml'), 'name: y\n');
-    assert.equal(gitState(repo).dirty, true);
+    assert.equal((await gitState(repo)).dirty, true);
   });
 
-  test('outside any repository, or with no git on PATH: unknown, never an error', () => {
+  test('outside any repository, or with no git on PATH: unknown, never an error', async () => {
     const alone = mkdtempSync(join(tmpdir(), 'recall-gate-nogit-'));
-    assert.deepEqual(gitState(alone), { commit: 'unknown', note: 'the suite is not in a git repository' });
+    assert.deepEqual(await gitState(alone), { commit: 'unknown', note: 'the suite is not in a git repository' });
     const path = process.env.PATH;
     process.env.PATH = alone;
     try {
-      assert.deepEqual(gitState(alone), { commit: 'unknown', note: 'git is not installed (not on PATH)' });
+      assert.deepEqual(await gitState(alone), { commit: 'unknown', note: 'git is not installed (not on PATH)' });
     } finally {
       process.env.PATH = path;
     }
   });
 });
 
+describe('git beside the run', () => {
+  test('a git that has not answered yet holds up nothing: the files are hashed at the call, git answers later', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'recall-gate-slowgit-'));
+    writeFileSync(join(repo, 'suite.yaml'), 'name: x\n');
+    git(repo, 'init', '-q');
+    git(repo, 'add', '.');
+    git(repo, 'commit', '-qm', 'one');
+    const head = git(repo, 'rev-parse', 'HEAD');
+    // A git that waits for a file this test writes only after collectProvenance has returned: a git run
+    // synchronously would block the call until GIT_TIMEOUT_MS and record the commit as unknown.
+    const bin = mkdtempSync(join(tmpdir(), 'recall-gate-slowgit-bin-'));
+    const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    const flag = join(bin, 'answer-now');
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\nwhile [ ! -e '${flag}' ]; do sleep 0.02; done\nexec '${real}' "$@"\n`, { mode: 0o755 });
+    const suite: Suite = { name: 'x', file: join(repo, 'suite.yaml'), displayPath: 'suite.yaml', memoryPaths: [], files: [join(repo, 'suite.yaml')] };
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path}`;
+    let collecting: Promise<Provenance>;
+    try {
+      collecting = collectProvenance(suite, {});
+    } finally {
+      process.env.PATH = path;
+    }
+    writeFileSync(join(repo, 'suite.yaml'), 'name: changed after the call\n');
+    writeFileSync(flag, '');
+    const collected = await collecting;
+    assert.equal(collected.git.commit, head);
+    assert.equal(collected.git.dirty, true, 'git looked after the edit');
+    assert.deepEqual(collected.files, { 'suite.yaml': sha256('name: x\n') }, 'the files as they were when the run started');
+  });
+});
+
 describe('collected from the suite', () => {
-  test("each adapter's scrubbed command and the lockfiles beside its script and its folder, up to the repository's root; an imported dataset", () => {
+  test("each adapter's scrubbed command and the lockfiles beside its script and its folder, up to the repository's root; an imported dataset", async () => {
     const repo = mkdtempSync(join(tmpdir(), 'recall-gate-adapter-'));
     const evals = join(repo, 'evals');
     mkdirSync(join(evals, 'adapter'), { recursive: true });
@@ -107,7 +139,7 @@ describe('collected from the suite', () => {
       e2e: { target: { kind: 'command', command: ['node', 'adapter/agent.mjs', '--token', 'abcdefgh12345678'], cwd: evals, timeout_ms: 1000 }, repeat: 1, conditions: ['recall'], concurrency: 1, prices: {}, cases: [] },
       retrieval: { k: [1], depth: 10, providers: [{ name: 'mem', kind: 'vector', embedding: { kind: 'local', model: 'Xenova/all-MiniLM-L6-v2', revision: 'main' }, where: WHERE }], memories: [], queries: [] },
     };
-    const collected = collectProvenance(suite, {});
+    const collected = await collectProvenance(suite, {});
     // Nearest first, each name once: the script's folder (package-lock.json), the working directory (requirements.txt), the repository's root (uv.lock).
     assert.deepEqual(collected.adapters, [
       {
@@ -124,7 +156,7 @@ describe('collected from the suite', () => {
 });
 
 describe('models named by graders', () => {
-  test('a grader is named without a case: a run narrowed to other cases of the suite records the same judge model', () => {
+  test('a grader is named without a case: a run narrowed to other cases of the suite records the same judge model', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'recall-gate-graders-'));
     const graded = (name: string): CaseSpec => ({ ...caseSpec(name), graders: { tone: { judge: { rubric: 'polite', scale: [1, 5], on: 'answer', model: 'gpt-4o-mini' } } satisfies GraderSpec } });
     const suiteOf = (cases: CaseSpec[]): Suite => ({
@@ -135,8 +167,8 @@ describe('models named by graders', () => {
       files: [],
       e2e: { target: { kind: 'command', command: ['true'], cwd: dir, timeout_ms: 1000 }, repeat: 1, conditions: ['recall'], concurrency: 1, prices: {}, cases },
     });
-    const whole = collectProvenance(suiteOf([graded('a'), graded('b')]), {}).models;
-    assert.deepEqual(collectProvenance(suiteOf([graded('b')]), {}).models, whole);
+    const whole = (await collectProvenance(suiteOf([graded('a'), graded('b')]), {})).models;
+    assert.deepEqual((await collectProvenance(suiteOf([graded('b')]), {})).models, whole);
     assert.deepEqual(whole.map((model) => model.where), ['grader tone']);
   });
 });

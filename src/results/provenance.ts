@@ -10,11 +10,12 @@
  * credentials), endpoints are shown without credentials, and no environment
  * value is recorded.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { arch, platform, release } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
 import { judgeInstructionsText } from '../e2e/openaiJudge.js';
 import { IMPORT_FILES } from '../import/writeImport.js';
 import type { AdapterProvenance, ModelProvenance, Provenance } from '../model/provenance.js';
@@ -42,10 +43,12 @@ function suitePath(suiteDir: string, file: string): string {
   return sep === '/' ? path : path.split(sep).join('/');
 }
 
-/** What the run is made of, as far as is known before it starts. */
-export function collectProvenance(suite: Suite, env: NodeJS.ProcessEnv): Provenance {
+/**
+ * What the run is made of, as far as is known before it starts. The files are hashed at the call; git is asked
+ * without blocking, so a large repository's `git status` runs beside the first trials instead of before them.
+ */
+export async function collectProvenance(suite: Suite, env: NodeJS.ProcessEnv): Promise<Provenance> {
   const suiteDir = dirname(suite.file);
-  const git = gitState(suiteDir);
   const files: Record<string, string> = {};
   for (const file of suite.files) {
     try {
@@ -56,13 +59,15 @@ export function collectProvenance(suite: Suite, env: NodeJS.ProcessEnv): Provena
   }
   const judge = suite.e2e?.judge !== undefined || (suite.e2e?.cases ?? []).some((spec) => Object.values(spec.graders ?? {}).some((grader) => 'judge' in grader));
   const dataset = datasetOf(suiteDir);
+  const models = modelsOf(suite, env);
+  const git = await gitState(suiteDir);
   return {
     recall_gate: TOOL_VERSION,
     node: process.versions.node,
     os: { platform: platform(), release: release(), arch: arch() },
     git: { commit: git.commit, ...(git.dirty !== undefined ? { dirty: git.dirty } : {}), ...(git.note ? { note: git.note } : {}) },
     files,
-    models: modelsOf(suite, env),
+    models,
     ...(judge ? { judge_prompt_sha256: sha256(judgeInstructionsText()) } : {}),
     adapters: adaptersOf(suite, suiteDir, git.top),
     ...(dataset ? { dataset } : {}),
@@ -101,22 +106,25 @@ function gitEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('GIT_')));
 }
 
-function git(args: string[], cwd: string): string {
-  return execFileSync('git', args, { cwd, timeout: GIT_TIMEOUT_MS, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: gitEnv(), maxBuffer: 16 * 1024 * 1024 });
+const execFileAsync = promisify(execFile);
+
+async function git(args: string[], cwd: string): Promise<string> {
+  const { stdout } = await execFileAsync('git', args, { cwd, timeout: GIT_TIMEOUT_MS, encoding: 'utf8', env: gitEnv(), maxBuffer: 16 * 1024 * 1024 });
+  return stdout;
 }
 
 /** HEAD and whether a tracked file differs from it (untracked files, such as results folders, do not count); "unknown" with why, never an error. */
-export function gitState(dir: string): { commit: string; dirty?: boolean; top?: string; note?: string } {
+export async function gitState(dir: string): Promise<{ commit: string; dirty?: boolean; top?: string; note?: string }> {
   let lines: string[];
   try {
-    lines = git(['rev-parse', 'HEAD', '--show-toplevel'], dir).trim().split('\n');
+    lines = (await git(['rev-parse', 'HEAD', '--show-toplevel'], dir)).trim().split('\n');
   } catch (error) {
     return { commit: 'unknown', note: gitFailure(error as NodeJS.ErrnoException & { stderr?: string; signal?: string }) };
   }
   const [commit, top] = lines;
   if (!commit || !/^[0-9a-f]{7,64}$/.test(commit)) return { commit: 'unknown', note: 'git rev-parse HEAD gave no commit' };
   try {
-    return { commit, dirty: git(['status', '--porcelain', '--untracked-files=no'], dir).trim() !== '', ...(top ? { top } : {}) };
+    return { commit, dirty: (await git(['status', '--porcelain', '--untracked-files=no'], dir)).trim() !== '', ...(top ? { top } : {}) };
   } catch (error) {
     return { commit, ...(top ? { top } : {}), note: `whether the working tree is dirty is unknown: ${gitFailure(error as NodeJS.ErrnoException & { stderr?: string; signal?: string })}` };
   }
