@@ -53,7 +53,7 @@ export interface RunOptions {
   /** Keep finished trials of an earlier run in outDir and run only the rest. */
   resume?: boolean;
   /**
-   * Called after each trial (progress display). `calls`: the agent calls this
+   * Called as the trials begin and after each trial (progress display). `calls`: the agent calls this
    * run planned and those of the trials finished so far, a better measure of
    * the work left than trials when trials differ (a shared history's first
    * trial plays all its sessions).
@@ -369,6 +369,8 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   let errors = 0;
   const specs = new Map(spec.cases.map((one) => [one.name, one]));
   const calls = { done: 0, total: estimate?.agent_calls ?? 0 };
+  // The trials begin: the progress line's clock starts here, not at the process's start.
+  options.onTrial?.(finished, total, errors, calls);
   try {
     await runE2e(plan, {
       target,

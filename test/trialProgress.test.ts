@@ -12,6 +12,8 @@ function reporter() {
 
 test("the time left is counted in agent calls when known: a shared history's first trial is most of the work", () => {
   const { progress, lines, advance } = reporter();
+  progress.update(0, 197, 0, { done: 0, total: 616 });
+  assert.equal(lines.at(-1), 'e2e: 0/197 trials, 0 errors\n', 'no estimate before anything is done');
   // A history of 419 turns and 197 probes: its first trial makes 420 calls, the other 196 one each.
   advance(42);
   progress.update(1, 197, 0, { done: 420, total: 616 });
@@ -20,7 +22,17 @@ test("the time left is counted in agent calls when known: a shared history's fir
 
 test('without call counts the time left is counted in trials, as before', () => {
   const { progress, lines, advance } = reporter();
+  progress.update(0, 10, 0);
   advance(10);
   progress.update(2, 10, 1);
   assert.equal(lines.at(-1), 'e2e: 2/10 trials, 1 error, about 40 s left\n');
+});
+
+test('the clock starts when the trials do: what ran before them (start-up, the retrieval layer) is not in the estimate', () => {
+  const { progress, lines, advance } = reporter();
+  advance(300);
+  progress.update(0, 10, 0);
+  advance(10);
+  progress.update(5, 10, 0);
+  assert.equal(lines.at(-1), 'e2e: 5/10 trials, 0 errors, about 10 s left\n');
 });

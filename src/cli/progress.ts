@@ -7,14 +7,17 @@ import { plainText } from '../report/escape.js';
  * sequences or carriage returns from untrusted text (a provider's error) to the terminal.
  */
 export function progressReporter(write: (text: string) => void, isTerminal: boolean, intervalMs = 5000, now: () => number = Date.now) {
-  const started = now();
+  // The clock starts at the first update, which the e2e layer sends as its trials begin: start-up, a retrieval
+  // layer and the providers' set-up before it are not trials, and counting them made the first estimates long.
+  let started: number | undefined;
   let lastPrinted = 0;
   let lastLine = '';
   const line = (done: number, total: number, errors: number, calls?: { done: number; total: number }) => {
+    started ??= now();
     const elapsed = (now() - started) / 1000;
     // By agent calls when known: a shared history's first trial plays every session, and trials alone would read it as a 1/N of the work.
     const [did, of] = calls && calls.done > 0 ? [calls.done, calls.total] : [done, total];
-    const left = did > 0 ? (elapsed / did) * Math.max(0, of - did) : undefined;
+    const left = did > 0 && elapsed > 0 ? (elapsed / did) * Math.max(0, of - did) : undefined;
     const eta = left === undefined ? '' : `, about ${formatSeconds(left)} left`;
     return `e2e: ${done}/${total} trials, ${errors} error${errors === 1 ? '' : 's'}${eta}`;
   };
