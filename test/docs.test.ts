@@ -22,6 +22,10 @@
  * - docs/action.md describes every input and output of action.yml.
  * - Every relative link points to a file that exists, and every #anchor to a
  *   heading of the file it names.
+ * - A block marked `<!-- docs-test: output of ARGS -->` is what `recall-gate
+ *   ARGS` prints, run from the repository's root: each line is a line of the
+ *   output, in order; a line with `...` stands for lines or parts left out,
+ *   and the search times (p50 ms, p95 ms) may differ.
  *
  * A failure names the doc and the line of the block or link.
  */
@@ -33,7 +37,7 @@ import { after, describe, test } from 'node:test';
 import { isMap, isNode, isScalar, parseDocument } from 'yaml';
 import { COMMAND_HELP, type CommandHelp } from '../src/cli/help.js';
 import { loadSuite } from '../src/suite/load.js';
-import { REPO_ROOT } from './support/cli.js';
+import { REPO_ROOT, runCli } from './support/cli.js';
 import { codeBlocks, headingAnchors, links, userDocs, type CodeBlock } from './support/markdownDocs.js';
 
 const docs = userDocs();
@@ -306,6 +310,36 @@ test('every relative link in README.md and docs/ points to a file that exists, a
   }
   assert.ok(checked >= 20, `only ${checked} relative links found`);
   assert.deepEqual(broken, []);
+});
+
+/** A provider row's two search-time columns, which differ from run to run. */
+const maskTimes = (line: string): string => line.replace(/^(\S+(?:\s+\d+\.\d+){6})\s+\d+\.\d+\s+\d+\.\d+$/, '$1 <times>');
+
+describe('blocks marked as output are what the command prints', () => {
+  const outputs = blocks.filter((block) => block.marker?.startsWith('docs-test: output of '));
+  test('the README shows a run\'s output', () => assert.ok(outputs.some((block) => block.doc === 'README.md')));
+  for (const block of outputs) {
+    test(`${where(block)}: recall-gate ${block.marker!.slice('docs-test: output of '.length)}`, async () => {
+      const out = mkdtempSync(join(tmpdir(), 'recall-gate-docs-output-'));
+      try {
+        const args = block.marker!.slice('docs-test: output of '.length).trim().split(/\s+/);
+        const printed = await runCli([...args, '--out', out], { cwd: REPO_ROOT });
+        assert.ok(printed.code === 0 || printed.code === 1, printed.stderr);
+        const lines = printed.stdout.split('\n').map(maskTimes);
+        let at = 0;
+        for (const [index, written] of block.content.split('\n').entries()) {
+          if (written.trim() === '...' || written === '') continue;
+          // `...` inside a line: its parts, in order, within one printed line.
+          const parts = maskTimes(written).split(' ... ').map((part) => part.replace(/ ?\.\.\.$/, ''));
+          const found = lines.findIndex((line, i) => i >= at && parts.reduce((from, part) => (from < 0 ? -1 : line.indexOf(part, from) < 0 ? -1 : line.indexOf(part, from) + part.length), 0) >= 0);
+          assert.ok(found >= 0, `${block.doc}:${block.line + index + 1}: not printed (after line ${at + 1} of the output):\n${written}\n--- printed:\n${printed.stdout}`);
+          at = found + 1;
+        }
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    });
+  }
 });
 
 test('README.md stays short: at most 400 lines, the reference lives in docs/', () => {

@@ -41,7 +41,7 @@ export const KIND_SPECS: Readonly<Record<AgentKind, KindSpec>> = {
     summary: 'your agent in JavaScript or TypeScript: adapter.mjs on the adapter SDK, around a deterministic stand-in agent (green offline, no key)',
     folders: [RETRIEVAL, CASES, 'node'],
     next: (place) => [
-      ['npm i -D recall-gate', 'adapter.mjs imports recall-gate/adapter from your project'],
+      [`npx recall-gate validate ${place.suite}`, 'checks the suite and every file it reads; adapter.mjs imports recall-gate/adapter, so keep recall-gate in devDependencies'],
       [run(place), 'both layers against the stand-in agent: green, offline, no key'],
       [`$EDITOR ${place.dir}/adapter.mjs`, 'call your agent where it says YOUR AGENT, then run again'],
     ],

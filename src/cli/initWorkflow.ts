@@ -6,14 +6,20 @@ export const WORKFLOW_FILE = '.github/workflows/memory.yml';
 /**
  * The Action as a workflow names it. Its repository is not known to the
  * package until it is published: the written workflow says to replace
- * <owner>, as the README's examples do.
+ * <owner>, as the README's examples do. No release tag exists yet, so the
+ * ref is the default branch; the comment beside it says to pin a sha.
  */
-export const ACTION_REF = '<owner>/recall-gate@v1';
+export const ACTION_REF = '<owner>/recall-gate@main';
 
-/** What each kind's job needs before the Action runs: steps, the Action step's env, its inputs beyond `suite`. */
+/**
+ * What each kind's job needs before the Action runs: steps, the Action step's env, its inputs beyond `suite`.
+ * `envHints` are env lines written commented out, for the user to fill in: an `env:` with nothing under it
+ * is null to YAML, and GitHub refuses the workflow.
+ */
 interface JobPart {
   steps: string[];
   env: string[];
+  envHints?: string[];
   with: string[];
 }
 
@@ -21,6 +27,9 @@ const SETUP_NODE = ['- uses: actions/setup-node@v4', '  with:', '    node-versio
 const OPENAI_KEY_INPUT = ['openai-api-key: ${{ secrets.OPENAI_API_KEY }}   # the repository secret holding the key'];
 /** The suite's env: passes these to the adapter; the Action's environment is where it reads them. */
 const OPENAI_ENV = ['OPENAI_API_KEY: ${{ secrets.OPENAI_API_KEY }}', '# OPENAI_BASE_URL: https://api.openai.com/v1'];
+
+/** What an adapter of your own may need, for the user to uncomment. */
+const AGENT_ENV_HINTS = ["OPENAI_API_KEY: ${{ secrets.OPENAI_API_KEY }}   # what your agent needs, passed on by the suite's env: map"];
 
 /** An adapter folder with its own package.json: installed where it is (commit the lockfile npm writes, then use npm ci). */
 function ownPackage(dir: string): string[] {
@@ -30,11 +39,12 @@ function ownPackage(dir: string): string[] {
 function jobPart(kind: AgentKind, dir: string): JobPart {
   switch (kind) {
     case 'node':
-      return { steps: [...SETUP_NODE, '    cache: npm', '- run: npm ci          # your agent and recall-gate (adapter.mjs imports recall-gate/adapter)'], env: ['# what your agent needs, passed on by the suite\'s env: map', '# OPENAI_API_KEY: ${{ secrets.OPENAI_API_KEY }}'], with: [] };
+      return { steps: [...SETUP_NODE, '    cache: npm', '- run: npm ci          # your agent and recall-gate (adapter.mjs imports recall-gate/adapter)'], env: [], envHints: AGENT_ENV_HINTS, with: [] };
     case 'python':
       return {
         steps: ['- uses: actions/setup-python@v5', '  with:', "    python-version: '3.12'", '# - run: pip install -r requirements.txt   # your agent\'s packages'],
-        env: ['# what your agent needs, passed on by the suite\'s env: map', '# OPENAI_API_KEY: ${{ secrets.OPENAI_API_KEY }}'],
+        env: [],
+        envHints: AGENT_ENV_HINTS,
         with: [],
       };
     case 'builtin':
@@ -47,6 +57,14 @@ function jobPart(kind: AgentKind, dir: string): JobPart {
     case 'letta':
       return { steps: ownPackage(dir), env: ['LETTA_BASE_URL: ${{ vars.LETTA_BASE_URL }}   # your Letta server, a repository variable', '# LETTA_API_KEY: ${{ secrets.LETTA_API_KEY }}'], with: [] };
   }
+}
+
+/** The Action step's env: block; commented out whole when it holds only hints (uncommenting both lines makes it valid). */
+function envLines(part: JobPart): string[] {
+  const hints = (part.envHints ?? []).map((line) => `# ${line}`);
+  if (part.env.length > 0) return ['        env:', ...indent([...part.env, ...hints], 10)];
+  if (hints.length === 0) return [];
+  return ['        # env:', ...(part.envHints ?? []).map((line) => `        #   ${line}`)];
 }
 
 /** A path as a YAML value: plain when it is only path characters, else quoted (JSON is YAML). */
@@ -79,10 +97,10 @@ export function workflowText(kind: AgentKind, suite: string, dir: string): strin
     '    steps:',
     '      - uses: actions/checkout@v4',
     ...indent(part.steps, 6),
-    `      # The Action: replace <owner> with the owner of recall-gate's repository.`,
+    `      # The Action: replace <owner> with the owner of recall-gate's repository; pin a commit sha for runs that never move.`,
     `      - uses: ${ACTION_REF}`,
     '        id: memory',
-    ...(part.env.length > 0 ? ['        env:', ...indent(part.env, 10)] : []),
+    ...envLines(part),
     '        with:',
     `          suite: ${yamlValue(suite)}`,
     ...indent(part.with, 10),

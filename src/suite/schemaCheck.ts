@@ -47,7 +47,7 @@ function toProblem(error: ErrorObject, file: SourceFile, basePath: DataPath): In
       return {
         where: file.locate(path),
         message: `${subject} must be one of: ${allowed.join(', ')}; got ${JSON.stringify(error.data)}`,
-        hint: typeof error.data === 'string' ? didYouMean(error.data, allowed) : undefined,
+        hint: typeof error.data === 'string' ? (otherSpelling(error.data, allowed) ?? didYouMean(error.data, allowed)) : undefined,
       };
     }
     case 'type': {
@@ -149,6 +149,14 @@ function patternMessage(error: ErrorObject): string {
 }
 
 /** Schema problems of data read from `file` (at `basePath` within it), ordered by position. */
+
+/** Comparisons as other tools spell them: the edit distance would offer "gt" for "ge", the opposite of what was meant. */
+const COMPARISON_SPELLINGS: Record<string, string> = { ge: 'gte', le: 'lte', '>=': 'gte', '<=': 'lte', '>': 'gt', '<': 'lt', '==': 'eq', '=': 'eq' };
+
+function otherSpelling(written: string, allowed: readonly string[]): string | undefined {
+  const meant = COMPARISON_SPELLINGS[written.trim().toLowerCase()];
+  return meant !== undefined && allowed.includes(meant) ? `did you mean "${meant}"?` : undefined;
+}
 export function checkSchema(part: SchemaPart, data: unknown, file: SourceFile, basePath: DataPath = []): InputProblem[] {
   const validate = schemaValidator(part);
   if (validate(data)) return [];

@@ -285,6 +285,9 @@ test('init --workflow writes .github/workflows/memory.yml at the repository root
     assert.equal(job['runs-on'], 'ubuntu-latest');
     assert.equal(job.steps[0]!.uses, 'actions/checkout@v4');
     const action = job.steps.find((step) => step.uses?.includes('/recall-gate@'))!;
+    // No tag exists: the default branch. Every key has a value: GitHub refuses a workflow with an empty env:.
+    assert.equal(action.uses, '<owner>/recall-gate@main', kind);
+    for (const step of job.steps) for (const [key, value] of Object.entries(step)) assert.ok(value !== null, `${kind}: ${key} of ${JSON.stringify(step)} is empty`);
     // Paths from the repository root, where the Action starts.
     assert.equal(action.with!.suite, 'services/agent/evals/suite.yaml', kind);
     assert.ok(existsSync(join(root, action.with!.suite)));

@@ -5,9 +5,9 @@
 // where they are installed.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { test } from 'node:test';
 import { REPO_ROOT } from '../support/cli.js';
 
@@ -24,6 +24,15 @@ test('the packed tarball installs as one package, offline, and its CLI and adapt
   assert.ok(!files.includes('dist/index.js'), 'the Action bundle is used from the repository, not from npm');
   for (const shipped of ['LICENSE', 'suites/examples/assistant-memory/suite.yaml', 'suites/examples/assistant-memory/memories.jsonl', 'examples/adapter/agent.mjs', 'docs/README.md']) {
     assert.ok(files.includes(shipped), `${shipped} is not in the tarball`);
+  }
+  // The docs a user reads in node_modules point at examples they can run: each such link finds its file in the package
+  // (links into src/ and scripts/ are for readers of the repository).
+  for (const doc of files.filter((file) => file.endsWith('.md'))) {
+    for (const [, target] of readFileSync(join(REPO_ROOT, doc), 'utf8').matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)) {
+      const path = posix.normalize(posix.join(posix.dirname(doc), target!));
+      if (/^[a-z]+:/.test(target!) || !/^(examples|suites|docs|templates|python)\//.test(path)) continue;
+      assert.ok(files.includes(path) || files.some((file) => file.startsWith(`${path.replace(/\/$/, '')}/`)), `${doc} links to ${target}, which the package does not hold`);
+    }
   }
 
   const project = join(work, 'project');
