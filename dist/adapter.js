@@ -22,8 +22,12 @@ function invalidParam(name, problem) {
 function describeThrown(thrown) {
   try {
     if (thrown instanceof Error) {
-      const message2 = readString(() => thrown.message) || readString(() => thrown.name) || "Internal error";
-      return { message: message2, log: readString(() => thrown.stack) || message2 };
+      const name = readString(() => thrown.name);
+      const text = readString(() => thrown.message);
+      const stack = readString(() => thrown.stack);
+      const said = (name && text ? `${name}: ${text}` : text || name) || "Internal error";
+      const where = agentFrame(stack);
+      return { message: where ? `${said} (${where})` : said, log: stack || said };
     }
     if (typeof thrown === "string") return { message: thrown || "Internal error", log: thrown };
     const kind = thrown === null ? "null" : typeof thrown;
@@ -33,6 +37,19 @@ function describeThrown(thrown) {
   } catch {
     return { message: "handler threw a value that cannot be read", log: "handler threw a value that cannot be read" };
   }
+}
+var SDK_FOLDER = new URL(".", import.meta.url).href;
+function agentFrame(stack) {
+  for (const line of stack.split("\n")) {
+    const frame = /^\s+at (?:(?:async )?(\S+) \()?(.+?):(\d+):(\d+)\)?$/.exec(line);
+    if (!frame) continue;
+    const [, fn, file, row, col] = frame;
+    if (file.startsWith("node:") || file.startsWith(SDK_FOLDER)) continue;
+    const base = file.slice(file.lastIndexOf("/") + 1);
+    const name = fn?.replace(/^Object\./, "");
+    return `${base}:${row}:${col}${name ? `, in ${name}` : ""}`;
+  }
+  return void 0;
 }
 function readString(read) {
   try {

@@ -22,8 +22,8 @@ time as they are called, async ones interleaved, and each request is answered
 by id when its handler finishes. A missing optional handler (add, search, list)
 answers -32601; params are checked first (-32602 naming the param); raise
 ``AdapterError(code, message, data=None)`` for another error; any other
-exception answers -32603 with its message (its traceback goes to stderr) and
-the adapter keeps serving.
+exception answers -32603 with its type, message and the line of your code that
+raised it (its traceback goes to stderr) and the adapter keeps serving.
 """
 
 import asyncio
@@ -205,13 +205,28 @@ def _serialize(response: Dict[str, Any]) -> str:
         return _dumps(_error_response(response["id"], ErrorCode.INTERNAL_ERROR, "the result could not be written as JSON: %s" % error))
 
 
+# This module's own frames are not where an agent's error was raised.
+_THIS_FILE = os.path.abspath(__file__)
+
+
 def _describe(error: BaseException) -> str:
-    """The message of an unexpected error, never itself a failure: its text, else its type's name."""
+    """The message of an unexpected error, never itself a failure: its type, its text and where in the
+    agent's code it was raised ("KeyError: 'model' (adapter.py:117, in chat)"): a KeyError's text alone
+    is a bare key, and the traceback is in a log the reader may not have open."""
+    name = getattr(type(error), "__name__", "") or "Internal error"
     try:
         text = str(error)
     except Exception:
         text = ""
-    return text or type(error).__name__ or "Internal error"
+    where = ""
+    try:
+        frames = [frame for frame in traceback.extract_tb(error.__traceback__) if os.path.abspath(frame.filename) != _THIS_FILE]
+        if frames:
+            last = frames[-1]
+            where = " (%s:%s, in %s)" % (os.path.basename(last.filename), last.lineno, last.name)
+    except Exception:
+        where = ""
+    return (("%s: %s" % (name, text)) if text else name) + where
 
 
 class _Dispatcher:

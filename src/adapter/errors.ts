@@ -37,8 +37,14 @@ export function invalidParam(name: string, problem: string): AdapterError {
 export function describeThrown(thrown: unknown): { message: string; log: string } {
   try {
     if (thrown instanceof Error) {
-      const message = readString(() => thrown.message) || readString(() => thrown.name) || 'Internal error';
-      return { message, log: readString(() => thrown.stack) || message };
+      const name = readString(() => thrown.name);
+      const text = readString(() => thrown.message);
+      const stack = readString(() => thrown.stack);
+      // Its type and where the agent's code threw it: a message alone ("undefined is not a function") says
+      // little, and the stack is in a log the reader may not have open.
+      const said = (name && text ? `${name}: ${text}` : text || name) || 'Internal error';
+      const where = agentFrame(stack);
+      return { message: where ? `${said} (${where})` : said, log: stack || said };
     }
     if (typeof thrown === 'string') return { message: thrown || 'Internal error', log: thrown };
     const kind = thrown === null ? 'null' : typeof thrown;
@@ -49,6 +55,24 @@ export function describeThrown(thrown: unknown): { message: string; log: string 
     // `instanceof` on a Proxy can throw too.
     return { message: 'handler threw a value that cannot be read', log: 'handler threw a value that cannot be read' };
   }
+}
+
+/** This SDK's own folder (src/adapter, or the package's dist/): its frames are not where an agent threw. */
+const SDK_FOLDER = new URL('.', import.meta.url).href;
+
+/** The innermost frame of a V8 stack outside node and this SDK, as "adapter.mjs:46:13, in chat". */
+function agentFrame(stack: string): string | undefined {
+  for (const line of stack.split('\n')) {
+    const frame = /^\s+at (?:(?:async )?(\S+) \()?(.+?):(\d+):(\d+)\)?$/.exec(line);
+    if (!frame) continue;
+    const [, fn, file, row, col] = frame;
+    if (file!.startsWith('node:') || file!.startsWith(SDK_FOLDER)) continue;
+    const base = file!.slice(file!.lastIndexOf('/') + 1);
+    // V8 names a method of an object literal (the handlers passed to serveAdapter) "Object.chat".
+    const name = fn?.replace(/^Object\./, '');
+    return `${base}:${row}:${col}${name ? `, in ${name}` : ''}`;
+  }
+  return undefined;
 }
 
 /** The string `read` returns, or '' when it throws or returns something else. */

@@ -162,6 +162,6 @@ export function e2eIncompleteReason(e2e: Pick<E2eResult, 'errors' | 'missing'>):
     ...(errored > 0 ? [`${errored} trial(s) ended in an error`] : []),
     ...(e2e.missing > 0 ? [`${e2e.missing} planned trial(s) have no record in trials.jsonl`] : []),
   ];
-  return parts.length > 0 ? `e2e: ${parts.join(' and ')} (see errors in results.json)` : undefined;
+  return parts.length > 0 ? `e2e: ${parts.join(' and ')} (each error is in results.json under e2e.errors, with its trial in trials.jsonl)` : undefined;
 }
 

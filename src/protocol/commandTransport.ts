@@ -164,7 +164,15 @@ export class CommandTransport implements JsonRpcTransport {
     try {
       message = JSON.parse(text);
     } catch {
-      return this.stray(text, 'is not JSON');
+      const glued = gluedResponse(text);
+      if (!glued) return this.stray(text, 'is not JSON');
+      // A write without a newline (a progress message at import time) glues itself onto the next response:
+      // ignoring the whole line left the call waiting until its timeout, blamed on buffering.
+      this.warn(
+        `${this.label} wrote text to stdout without ending its line, so it ran into a response: ${excerpt(glued.before)} ` +
+          '(the response was read; stdout carries only JSON-RPC responses, one per line: write logs to stderr)',
+      );
+      message = glued.message;
     }
     if (!isObject(message)) return this.stray(text, 'is not a JSON-RPC response object');
     if (!('result' in message) && !('error' in message)) {
@@ -267,4 +275,15 @@ async function within(promise: Promise<void>, ms: number): Promise<boolean> {
 /** A command-line word as a shell user would type it, for messages. */
 function quote(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A JSON-RPC message at the end of a line that starts with other text, and that text; undefined when there is none. */
+function gluedResponse(text: string): { before: string; message: unknown } | undefined {
+  const at = text.search(/\{\s*"jsonrpc"\s*:/);
+  if (at <= 0) return undefined;
+  try {
+    return { before: text.slice(0, at).trim(), message: JSON.parse(text.slice(at)) };
+  } catch {
+    return undefined;
+  }
 }

@@ -73,6 +73,9 @@ if (served.transport === 'http') console.log('logged after the URL: goes to stde
 
 let script = '';
 
+/** The line of the written adapter.mjs that holds `code`. */
+const lineOf = (code: string): number => ADAPTER_SOURCE.split('\n').findIndex((line) => line.includes(code)) + 1;
+
 sdkProtocolCases({
   label: 'the adapter SDK',
   before: () => {
@@ -82,5 +85,11 @@ sdkProtocolCases({
   command: () => [process.execPath, script],
   usage: 'node adapter.mjs',
   stack: /Error: the model exploded\n\s+at /,
+  thrown: {
+    exploded: new RegExp(`-32603: Error: the model exploded \\(adapter\\.mjs:${lineOf("throw new Error('the model exploded')")}:\\d+, in chat\\)$`),
+    // A thrown string has no stack: its text alone.
+    odd: /-32603: the model gave up$/,
+    empty: new RegExp(`-32603: EmptyError \\(adapter\\.mjs:${lineOf('throw new EmptyError()')}:\\d+, in chat\\)$`),
+  },
   strayLines: ['stray console.log line', 'stray console.info line', 'stray console.debug line'],
 });

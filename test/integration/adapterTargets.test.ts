@@ -240,6 +240,27 @@ describe('the command transport', { timeout: 30_000 }, () => {
     }
   });
 
+  test('text written to stdout without a newline runs into the next response: the response is read, the text named', async () => {
+    // A Python agent's `sys.stdout.write("Loading my agent... ")` at import time, before serve_adapter() takes stdout over.
+    const script = `
+      process.stdout.write('Loading my agent... ');
+      require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
+        const { id } = JSON.parse(line);
+        console.log(JSON.stringify({ jsonrpc: '2.0', id, result: { reply: 'fine' } }));
+      });`;
+    const warnings: string[] = [];
+    const target = createCommandTarget({ ...inlineAdapter(script), timeoutMs: 5000, onStderr: () => undefined, onWarning: (message) => warnings.push(message) });
+    try {
+      const reply = await target.chat({ user: 'u', message: 'hi', memory: 'recall' });
+      assert.equal(reply.reply, 'fine');
+      assert.equal((await target.chat({ user: 'u', message: 'again', memory: 'recall' })).reply, 'fine', 'later lines as before');
+      assert.deepEqual(warnings.length, 1, warnings.join('\n'));
+      assert.match(warnings[0]!, /wrote text to stdout without ending its line, so it ran into a response: Loading my agent\.\.\. \(the response was read;/);
+    } finally {
+      await target.close();
+    }
+  });
+
   test('a line on stdout that is not a JSON-RPC response is a warning naming it, and the waiting call still gets its answer', async () => {
     // What a library logging with console.log does: a line before each answer, and a JSON log line that is no response.
     const script = `

@@ -45,6 +45,8 @@ export interface SdkUnderTest {
   usage: string;
   /** How a thrown "the model exploded" error's stack reads on its stderr. */
   stack: RegExp;
+  /** The -32603 errors its "throw", "throw-odd" and "throw-empty" chats answer: type, message, the line that threw. */
+  thrown: { exploded: RegExp; odd: RegExp; empty: RegExp };
   /** The full lines its "log" chat writes to stdout (which must all reach stderr). */
   strayLines: string[];
   /** Runs before the cases (writes the adapter, say). */
@@ -264,15 +266,15 @@ export function sdkProtocolCases(sdk: SdkUnderTest): void {
         await rpcRejection(call('reset', ['ana']), -32602, /-32602: params must be an object/);
       });
 
-      test('a handler that throws answers -32603 with its message (its stack on stderr), and the adapter keeps serving', async () => {
-        await rpcRejection(raw.target.chat({ user: 'ana', message: 'throw', memory: 'recall' }), -32603, /"chat" failed with JSON-RPC error -32603: the model exploded$/);
+      test('a handler that throws answers -32603 with its type, message and the line that threw (its stack on stderr), and the adapter keeps serving', async () => {
+        await rpcRejection(raw.target.chat({ user: 'ana', message: 'throw', memory: 'recall' }), -32603, sdk.thrown.exploded);
         await stderrShows(raw.targetStderr, 'the model exploded');
         assert.match(raw.targetStderr(), sdk.stack);
         // Not an ordinary error (a thrown string, a Python BaseException): still the request's error, not the adapter's end.
-        await rpcRejection(raw.target.chat({ user: 'ana', message: 'throw-odd', memory: 'recall' }), -32603, /-32603: the model gave up$/);
+        await rpcRejection(raw.target.chat({ user: 'ana', message: 'throw-odd', memory: 'recall' }), -32603, sdk.thrown.odd);
         await stderrShows(raw.targetStderr, 'the model gave up');
         // An error with no message is named by its class.
-        await rpcRejection(raw.target.chat({ user: 'ana', message: 'throw-empty', memory: 'recall' }), -32603, /-32603: EmptyError$/);
+        await rpcRejection(raw.target.chat({ user: 'ana', message: 'throw-empty', memory: 'recall' }), -32603, sdk.thrown.empty);
         assert.equal((await raw.target.chat({ user: 'ana', message: 'still here', memory: 'none' })).reply, 'still here for ana (resets: 1)');
       });
 
