@@ -441,3 +441,24 @@ test('loadSuite: memories combine files and inline rows, in the order listed (a 
   assert.equal(suite.files.length, 3);
   assert.equal(formatLocation(suite.retrieval!.memories[1]!.where), `${S}/data/memories-part-2.jsonl:1:1`);
 });
+
+test('validate warns where a command target runs a script that is not there (python3 -u adapter.py), and not when it is', async () => {
+  const { mkdtempSync, writeFileSync, mkdirSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'recall-gate-script-'));
+  const suite = (command: string) =>
+    writeFileSync(join(dir, 'suite.yaml'), `name: script\ne2e:\n  target: { kind: command, command: ${command}, cwd: agent }\n  cases:\n    - { name: a, ability: extraction, sessions: [{ user: "I like tea." }], probe: { text: "What do I drink?" }, check: { icontains: tea } }\n`);
+  mkdirSync(join(dir, 'agent'));
+  suite('[python3, -u, adapter.py, --stdio]');
+  const warnings = loadSuite(join(dir, 'suite.yaml'), dir).warnings ?? [];
+  assert.deepEqual(
+    warnings.map((warning) => `${formatLocation(warning.where)}: ${warning.message}`),
+    ['suite.yaml:3:51: the command runs adapter.py, which is not in agent: the run will fail at its first call unless it is there by then'],
+  );
+  writeFileSync(join(dir, 'agent', 'adapter.py'), '');
+  assert.equal(loadSuite(join(dir, 'suite.yaml'), dir).warnings, undefined, 'there: no warning');
+  // Not an interpreter and a script: the command's own business.
+  suite('[./run-agent.sh, missing.py]');
+  assert.equal(loadSuite(join(dir, 'suite.yaml'), dir).warnings, undefined);
+});

@@ -144,6 +144,8 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
       ...(coverage.length ? { evidence_coverage: round(mean(coverage), 6) } : {}),
       ...(precision.length ? { recall_precision: round(mean(precision), 6) } : {}),
       ...(harmful.length ? { harmful_recall_rate: round(harmful.filter((trial) => trial.harmful_recall).length / harmful.length, 6) } : {}),
+      // The trials each figure is over (those where it is defined), so the report can say so beside it.
+      ...(coverage.length + precision.length + harmful.length > 0 ? { trials: { evidence_coverage: coverage.length, recall_precision: precision.length, harmful_recall: harmful.length } } : {}),
     },
     errors: outcomes.filter((trial) => trial.status === 'error').map((trial) => ({ key: trial.key, reason: trial.reason })),
     missing: outcomes.length - trials.length,

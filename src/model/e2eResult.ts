@@ -79,7 +79,13 @@ export interface E2eResult {
   /** Spend by source (chat, judge, embedding), injected tokens, and cost per success per condition (e2e/cost.ts). */
   cost?: CostSummary;
   /** Over the headline condition's trials only: none and oracle do not search. */
-  recall_quality: { evidence_coverage?: number; recall_precision?: number; harmful_recall_rate?: number };
+  recall_quality: {
+    evidence_coverage?: number;
+    recall_precision?: number;
+    harmful_recall_rate?: number;
+    /** The headline trials each figure is a mean or share over (those where it is defined); absent in results written before it was kept. */
+    trials?: { evidence_coverage: number; recall_precision: number; harmful_recall: number };
+  };
   /** Errored trials, and planned trials with no record (missing: the run was cut short, or a record was lost). */
   errors: { key: string; reason: string }[];
   /** Planned trials with no record in trials.jsonl; each is an error in the rates and in `errors`. */

@@ -31,7 +31,7 @@ export function costLines(e2e: Pick<E2eResult, 'cost' | 'conditions'> & Partial<
   return [
     `cost per successful trial: ${perCondition.join(', ')}`,
     `spend: ${sources.join(', ')}${cost.unknown_trials > 0 ? `; ${cost.unknown_trials} trial(s) of unknown cost` : ''}`,
-    `injected tokens${cost.injected_tokens_encoding ? ` (${cost.injected_tokens_encoding})` : ''}: ${injected.join(', ')}`,
+    `injected tokens, summed over each condition's trials${cost.injected_tokens_encoding ? ` (${cost.injected_tokens_encoding})` : ''}: ${injected.join(', ')}`,
     ...(cost.cached_calls ? [`${cost.cached_calls} model call(s) answered from the LLM cache (--cache-llm): nothing sent, not counted as spend`] : []),
     ...budgetLines(e2e.budget),
   ];

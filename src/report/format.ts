@@ -1,5 +1,6 @@
 import { plainText, shorten } from './escape.js';
 import { unitNoun, type SampleUnit } from '../stats/bootstrap.js';
+import type { E2eResult } from '../model/e2eResult.js';
 
 /** Markdown table: first column left, the rest right-aligned. Cells must be escaped already. */
 export function markdownTable(header: string[], rows: string[][]): string[] {
@@ -91,7 +92,13 @@ export function usd(value: number): string {
 }
 
 /** Evidence coverage, recall precision and harmful recall of the e2e trials, in words; undefined when no case measures them. */
-export function recallQualityText(quality: { evidence_coverage?: number; recall_precision?: number; harmful_recall_rate?: number }): string | undefined {
+export function recallQualityText(quality: E2eResult['recall_quality']): string | undefined {
   if (quality.evidence_coverage === undefined && quality.harmful_recall_rate === undefined) return undefined;
-  return `recall quality: evidence coverage ${formatMetric(quality.evidence_coverage)}, recall precision ${formatMetric(quality.recall_precision)}, harmful recall in ${formatMetric(quality.harmful_recall_rate)} of trials`;
+  const n = quality.trials;
+  if (!n) return `recall quality: evidence coverage ${formatMetric(quality.evidence_coverage)}, recall precision ${formatMetric(quality.recall_precision)}, harmful recall in ${formatMetric(quality.harmful_recall_rate)} of trials`;
+  // Each figure over the trials where it is defined: a case with no obsolete fact has no harmful recall to measure.
+  const over = (count: number) => `over ${count} trial${count === 1 ? '' : 's'}`;
+  const harmful =
+    quality.harmful_recall_rate === undefined ? 'harmful recall -' : `harmful recall in ${Math.round(quality.harmful_recall_rate * n.harmful_recall)} of ${n.harmful_recall} trials with an obsolete or disallowed memory (${formatMetric(quality.harmful_recall_rate)})`;
+  return `recall quality: evidence coverage ${formatMetric(quality.evidence_coverage)}${quality.evidence_coverage === undefined ? '' : ` (mean ${over(n.evidence_coverage)})`}, recall precision ${formatMetric(quality.recall_precision)}${quality.recall_precision === undefined ? '' : ` (mean ${over(n.recall_precision)})`}, ${harmful}`;
 }

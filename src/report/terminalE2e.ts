@@ -1,4 +1,4 @@
-import type { E2eResult } from '../model/e2eResult.js';
+import type { E2eResult, GroupRates } from '../model/e2eResult.js';
 import type { TrialRecord } from '../model/trial.js';
 import type { Condition } from '../model/e2e.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
@@ -17,6 +17,17 @@ import { memoryWarning, STAGE_INTRO, stageLabel, stageLines } from './stageLines
 
 const MAX_LINES = 10;
 
+/** A rate with the counts behind it: "0.400 (2/5)". */
+function withCounts(rate: number | undefined, count: number | undefined, of: number | undefined): string {
+  return rate === undefined || count === undefined || of === undefined ? formatMetric(rate) : `${formatMetric(rate)} (${count}/${of})`;
+}
+
+/** pass^k over the cases: its count is the rate times the cases (the rate is that count over them). */
+function passKCell(rates: GroupRates | undefined): string {
+  const rate = rates?.['pass^k'];
+  return withCounts(rate, rate === undefined || rates?.cases === undefined ? undefined : Math.round(rate * rates.cases), rates?.cases);
+}
+
 function signed(value: number | undefined): string {
   if (value === undefined) return '-';
   return `${value >= 0 ? '+' : ''}${value.toFixed(2)}`;
@@ -29,14 +40,14 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
   const total = Object.values(e2e.by_condition).reduce((sum, rates) => sum + (rates?.trials ?? 0), 0);
   const lines: string[] = [
     `e2e: ${Object.keys(e2e.cases).length} cases x ${conditions.length} condition(s) x ${e2e.repeat} repeats = ${total} trials` +
-      ` (target ${plainText(e2e.target.kind)}${e2e.target.model ? ` ${plainText(e2e.target.model)}` : ''}); pass rates, errors count as not passed`,
+      ` (target ${plainText(e2e.target.kind)}${e2e.target.model ? ` ${plainText(e2e.target.model)}` : ''}); pass rates (passed/trials), errors count as not passed`,
     '',
   ];
   const columns = [...conditions.map((condition) => `${condition}`), `pass^${e2e.repeat}`, ...(conditions.includes('none') ? ['lift'] : []), ...(conditions.includes('oracle') ? ['gap'] : []), 'errors'];
-  const rowFor = (name: string, byCondition: Partial<Record<Condition, { pass_rate: number; 'pass^k': number; errors: number }>>, lift?: number, gap?: number) => [
+  const rowFor = (name: string, byCondition: Partial<Record<Condition, GroupRates>>, lift?: number, gap?: number) => [
     name,
-    ...conditions.map((condition) => formatMetric(byCondition[condition]?.pass_rate)),
-    formatMetric(byCondition[e2e.headline_condition]?.['pass^k']),
+    ...conditions.map((condition) => withCounts(byCondition[condition]?.pass_rate, byCondition[condition]?.passed, byCondition[condition]?.trials)),
+    passKCell(byCondition[e2e.headline_condition]),
     ...(conditions.includes('none') ? [signed(lift)] : []),
     ...(conditions.includes('oracle') ? [signed(gap)] : []),
     String(conditions.reduce((sum, condition) => sum + (byCondition[condition]?.errors ?? 0), 0)),
@@ -46,7 +57,13 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
   const lift = overall.recall && overall.none ? overall.recall.pass_rate - overall.none.pass_rate : undefined;
   const gap = overall.recall && overall.oracle ? overall.oracle.pass_rate - overall.recall.pass_rate : undefined;
   rows.push(rowFor('all', overall, lift, gap));
-  lines.push(textTable(['ability', ...columns], rows), '');
+  lines.push(textTable(['ability', ...columns], rows));
+  const legend = [
+    e2e.repeat === 1 ? `pass^1: cases whose trial passed under ${e2e.headline_condition}` : `pass^${e2e.repeat}: cases whose ${e2e.repeat} repeats all passed under ${e2e.headline_condition}`,
+    ...(conditions.includes('none') ? ['lift = recall - none'] : []),
+    ...(conditions.includes('oracle') ? ['gap = oracle - recall'] : []),
+  ];
+  lines.push(`${legend.join('; ')}`, '');
   lines.push(...faultTableText(e2e));
   lines.push(...intervalLines(e2e));
   const graders = graderTable(e2e, plainText);

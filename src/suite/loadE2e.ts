@@ -1,4 +1,5 @@
-import { dirname, relative, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, dirname, relative, resolve } from 'node:path';
 import type { CaseSpec, Condition, HistorySpec, SessionSpec } from '../model/e2e.js';
 import type { CheckSpec } from '../model/checks.js';
 import { RecallGateError, addProblems, formatLocation } from '../errors.js';
@@ -303,3 +304,27 @@ function expectRecallProblems(row: Record<string, unknown>, locate: (path: (stri
   ];
 }
 
+/** Programs that run the script file named as their first argument (`python3 adapter.py`, `node adapter.mjs`). */
+const INTERPRETER = /^(?:node|nodejs|bun|tsx|ts-node|python(?:\d+(?:\.\d+)?)?)(?:\.exe)?$/;
+const SCRIPT_FILE = /\.(?:py|mjs|cjs|js|mts|cts|ts)$/;
+
+/**
+ * A warning when the script a command target runs is not there: validate said ok and the run failed at its first
+ * call. A warning, not a problem: a workflow may build the script (dist/adapter.js) after validating and before the
+ * run. Only the usual form is read (an interpreter, its flags, then the script); any other is the command's business.
+ */
+export function missingScriptWarnings(target: TargetSpec, locate: (path: (string | number)[]) => InputProblem['where'], shownFrom: string): InputProblem[] {
+  if (target.kind !== 'command') return [];
+  const { command, cwd } = target;
+  if (command.length < 2 || !INTERPRETER.test(basename(command[0]!))) return [];
+  const index = command.findIndex((arg, i) => i > 0 && !arg.startsWith('-'));
+  const script = command[index];
+  if (index < 0 || script === undefined || !SCRIPT_FILE.test(script) || existsSync(resolve(cwd, script))) return [];
+  return [
+    {
+      where: locate(['command', index]),
+      message: `the command runs ${script}, which is not in ${relative(shownFrom, cwd) || '.'}: the run will fail at its first call unless it is there by then`,
+      hint: "a path in command is relative to the target's cwd (the suite's folder unless cwd: is set)",
+    },
+  ];
+}

@@ -63,7 +63,7 @@ describe('run --layer e2e against a local OpenAI-compatible chat server', { time
     const start = server.requests.length;
     const result = await runCli(['run', exampleCopy(), '--layer', 'e2e', '--out', out], { env: env() });
     assert.equal(result.code, 0, result.stdout + result.stderr);
-    assert.match(result.stdout, /^knowledge-update\s+1\.000\s+0\.000\s+1\.000\s+1\.000\s+\+1\.00\s+\+0\.00\s+0$/m);
+    assert.match(result.stdout, /^knowledge-update\s+1\.000 \(3\/3\)\s+0\.000 \(0\/3\)\s+1\.000 \(3\/3\)\s+1\.000 \(1\/1\)\s+\+1\.00\s+\+0\.00\s+0$/m);
     assert.match(result.stdout, /LEAK: dinner-suggestion passed with memory off/);
     const { results, trials } = read(out);
     // 13 cases x 3 conditions x 3 repeats; each case's sessions plus its probe are separate calls.
