@@ -22,7 +22,8 @@ function invalidParam(name, problem) {
 function describeThrown(thrown) {
   try {
     if (thrown instanceof Error) {
-      const name = readString(() => thrown.name);
+      const named = readString(() => thrown.name);
+      const name = named === "Error" ? readString(() => thrown.constructor.name) || named : named;
       const text = readString(() => thrown.message);
       const stack = readString(() => thrown.stack);
       const said = (name && text ? `${name}: ${text}` : text || name) || "Internal error";
@@ -40,16 +41,18 @@ function describeThrown(thrown) {
 }
 var SDK_FOLDER = new URL(".", import.meta.url).href;
 function agentFrame(stack) {
+  let fallback;
   for (const line of stack.split("\n")) {
-    const frame = /^\s+at (?:(?:async )?(\S+) \()?(.+?):(\d+):(\d+)\)?$/.exec(line);
+    const frame = /^\s+at (?:(?:async )?(?:new )?(\S+) \()?([^()]+?):(\d+):(\d+)\)?$/.exec(line);
     if (!frame) continue;
     const [, fn, file, row, col] = frame;
-    if (file.startsWith("node:") || file.startsWith(SDK_FOLDER)) continue;
-    const base = file.slice(file.lastIndexOf("/") + 1);
-    const name = fn?.replace(/^Object\./, "");
-    return `${base}:${row}:${col}${name ? `, in ${name}` : ""}`;
+    if (file.startsWith("node:") || file.startsWith(SDK_FOLDER) || file.includes("<anonymous>")) continue;
+    const name = fn?.replace(/^Object\./, "").replace(/^<anonymous>$/, "");
+    const shown = `${file.slice(Math.max(file.lastIndexOf("/"), file.lastIndexOf("\\")) + 1)}:${row}:${col}${name ? `, in ${name}` : ""}`;
+    if (!/[/\\]node_modules[/\\]/.test(file)) return shown;
+    fallback ??= shown;
   }
-  return void 0;
+  return fallback;
 }
 function readString(read) {
   try {

@@ -35,6 +35,7 @@ import math
 import os
 import socket
 import sys
+import sysconfig
 import threading
 import traceback
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -207,6 +208,8 @@ def _serialize(response: Dict[str, Any]) -> str:
 
 # This module's own frames are not where an agent's error was raised.
 _THIS_FILE = os.path.abspath(__file__)
+# The standard library's folders, where json.loads and asyncio raise.
+_LIBRARY_ROOTS = tuple(sorted({os.path.abspath(path) for path in (sysconfig.get_paths().get("stdlib"), sysconfig.get_paths().get("platstdlib")) if path}))
 
 
 def _describe(error: BaseException) -> str:
@@ -221,12 +224,23 @@ def _describe(error: BaseException) -> str:
     where = ""
     try:
         frames = [frame for frame in traceback.extract_tb(error.__traceback__) if os.path.abspath(frame.filename) != _THIS_FILE]
-        if frames:
-            last = frames[-1]
+        # The agent's own line: a json.loads or an SDK call raises deep inside the library, but the line to
+        # look at is the agent's call; the innermost frame of any file when the agent has none.
+        own = [frame for frame in frames if not _is_library(frame.filename)]
+        last = (own or frames)[-1] if frames else None
+        if last is not None:
             where = " (%s:%s, in %s)" % (os.path.basename(last.filename), last.lineno, last.name)
     except Exception:
         where = ""
     return (("%s: %s" % (name, text)) if text else name) + where
+
+
+def _is_library(filename: str) -> bool:
+    """Installed packages and the standard library: not where an agent's own code is."""
+    path = os.path.abspath(filename)
+    if "site-packages" in path.split(os.sep) or "dist-packages" in path.split(os.sep):
+        return True
+    return any(path.startswith(root + os.sep) for root in _LIBRARY_ROOTS)
 
 
 class _Dispatcher:

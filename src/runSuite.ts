@@ -116,6 +116,8 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
   if (budget && layers.e2e === 'ran') checkBudget(suite.e2e!, budget.cap, budget.source);
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const commit = options.env.GITHUB_SHA ? { sha: options.env.GITHUB_SHA, ...(options.env.GITHUB_REF ? { ref: options.env.GITHUB_REF } : {}) } : undefined;
+  // Git answers beside the first trials: until then provenance.git says it has not (as a run stopped before then keeps).
+  const { provenance, gitAnswered } = collectProvenance(suite, options.env);
   const results: ResultsDocument = {
     schema_version: 1,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
@@ -137,15 +139,8 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
     ...(options.selection ? { selection: options.selection } : {}),
     ...(options.sample ? { sample: options.sample } : {}),
     ...(suite.variant ? { variant: suite.variant } : {}),
-    // Filled in when git answers (below): the key holds its place in results.json meanwhile.
-    provenance: undefined,
+    provenance,
   };
-  // Provenance's git runs beside the first trials; a write after it answers carries it, the last one always does.
-  const provenance = collectProvenance(suite, options.env).then((collected) => {
-    results.provenance = collected;
-  });
-  // Awaited when the layers end; a run stopped before then must not also die of an unhandled rejection.
-  provenance.catch(() => undefined);
   const folder = openResultsDir(options.outDir, `run ${suite.displayPath}`);
   try {
     if (options.resume) {
@@ -163,7 +158,7 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
     };
     const forget = atInterrupt(stopped);
     try {
-      await runLayers(suite, options, results, provenance);
+      await runLayers(suite, options, results, gitAnswered);
     } catch (error) {
       forget();
       try {
@@ -180,12 +175,12 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
   }
 }
 
-async function runLayers(suite: Suite, options: RunOptions, results: ResultsDocument, provenance: Promise<void>): Promise<void> {
+async function runLayers(suite: Suite, options: RunOptions, results: ResultsDocument, gitAnswered: Promise<void>): Promise<void> {
   const adapterLog = adapterLogOf(options.outDir);
   // The model ids the APIs answer with, for provenance: every request of the run, concurrent trials included.
   const answers: ModelAnswers = new Map();
   try {
-    await meterModelAnswers(answers, () => runLayersLogged(suite, options, results, adapterLog, answers, provenance));
+    await meterModelAnswers(answers, () => runLayersLogged(suite, options, results, adapterLog, answers, gitAnswered));
   } finally {
     adapterLog.close();
   }
@@ -197,7 +192,7 @@ async function runLayersLogged(
   results: ResultsDocument,
   adapterLog: ReturnType<typeof adapterLogOf>,
   answers: ModelAnswers,
-  provenance: Promise<void>,
+  gitAnswered: Promise<void>,
 ): Promise<void> {
   const { layers } = results;
   const runId = results.run_id!;
@@ -247,7 +242,7 @@ async function runLayersLogged(
     if (e2eError) results.errors.push(e2eError);
   }
 
-  await provenance;
+  await gitAnswered;
   if (results.provenance) addModelAnswers(results.provenance, answers);
   results.status = results.errors.length > 0 ? 'incomplete' : 'complete';
   results.finished_at = new Date().toISOString();

@@ -178,7 +178,7 @@ test('hostile strings in answers, names, files, errors and notes keep the commen
   assertInert(tokens);
 
   const headings = tokens.filter((token) => token.type === 'heading_open').map((token) => seen(tokens[tokens.indexOf(token) + 1]!));
-  assert.deepEqual(headings, ['⚠️ recall-gate: hostile could not complete', 'Pass rate per ability (recall, 1 repeats)', 'Retrieval', 'Gate']);
+  assert.deepEqual(headings, ['⚠️ recall-gate: hostile could not complete', 'Pass rate per ability (recall, 1 repeat)', 'Retrieval', 'Gate']);
   // Our lists only: the problems and the changed files, one item per entry, nothing nested.
   const lists = tokens.filter((token) => token.type === 'bullet_list_open');
   assert.equal(lists.length, 2, 'the problems and the changed files');

@@ -330,9 +330,13 @@ describe('blocks marked as output are what the command prints', () => {
         let at = 0;
         for (const [index, written] of block.content.split('\n').entries()) {
           if (written.trim() === '...' || written === '') continue;
-          // `...` inside a line: its parts, in order, within one printed line.
-          const parts = maskTimes(written).split(' ... ').map((part) => part.replace(/ ?\.\.\.$/, ''));
-          const found = lines.findIndex((line, i) => i >= at && parts.reduce((from, part) => (from < 0 ? -1 : line.indexOf(part, from) < 0 ? -1 : line.indexOf(part, from) + part.length), 0) >= 0);
+          // A whole line is a whole printed line; `...` inside one stands for what is left out between its parts, in order.
+          const shown = maskTimes(written).trimEnd();
+          const elided = shown.includes(' ... ') || shown.endsWith(' ...');
+          const parts = shown.split(' ... ').map((part) => part.replace(/ ?\.\.\.$/, ''));
+          const holds = (line: string) =>
+            elided ? parts.reduce((from, part) => (from < 0 ? -1 : line.indexOf(part, from) < 0 ? -1 : line.indexOf(part, from) + part.length), 0) >= 0 : line.trimEnd() === shown;
+          const found = lines.findIndex((line, i) => i >= at && holds(line));
           assert.ok(found >= 0, `${block.doc}:${block.line + index + 1}: not printed (after line ${at + 1} of the output):\n${written}\n--- printed:\n${printed.stdout}`);
           at = found + 1;
         }

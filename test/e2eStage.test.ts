@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { aggregateE2e } from '../src/e2e/aggregate.js';
+import { compareResults } from '../src/gate/compare.js';
 import { memoryHolds } from '../src/e2e/harm.js';
 import { settleStage, stageNeedsSnapshot, trialStage, UNKNOWN_STAGE } from '../src/e2e/stage.js';
 import { trialKey } from '../src/e2e/trialRecords.js';
@@ -142,7 +143,7 @@ test('results.json: stage counts per condition, ability and case, errored and mi
   assert.deepEqual(stages.abilities.memory!.recall, { trials: 6, not_stored: 2, not_recalled: 2, obsolete_recalled: 0, misread: 1, unknown: 0 });
   assert.deepEqual(stages.abilities['other.ability']!.recall, { trials: 2, not_stored: 0, not_recalled: 0, obsolete_recalled: 0, misread: 0, unknown: 0 });
   assert.deepEqual(stages.cases.a, { trials: 2, not_stored: 2, not_recalled: 0, obsolete_recalled: 0, misread: 0, unknown: 0 });
-  assert.deepEqual(stages.snapshots, { taken: 4, empty: 2, unavailable: 0 });
+  assert.deepEqual(stages.snapshots, { taken: 4, empty: 2, unavailable: 0, verbatim: 2 });
   assert.deepEqual(doc.e2e!.failures.map((failure) => [failure.key, failure.stage]), [
     ['a|recall|1', 'not_stored'],
     ['a|recall|2', 'not_stored'],
@@ -283,7 +284,7 @@ test('a memory empty after every recall trial\'s sessions: a loud warning in the
   for (const one of trials) settleStage(cases[0]!, one);
   const { doc } = fixture();
   doc.e2e = { ...aggregateE2e(trials, cases, ['recall'], 1), target: { kind: 'command' } };
-  assert.deepEqual(doc.e2e.stages!.snapshots, { taken: 2, empty: 2, unavailable: 0 });
+  assert.deepEqual(doc.e2e.stages!.snapshots, { taken: 2, empty: 2, unavailable: 0, verbatim: 0 });
   const warning = /under recall the target's memory was empty after the sessions of every trial \(2 of 2 snapshots\)/;
   assert.match(terminalE2eReport(doc.e2e, trials), new RegExp(`^WARNING: ${warning.source}`, 'm'));
   assert.match(markdownReport(doc), new RegExp(`^⚠️ \\*\\*Warning:\\*\\* ${warning.source}`, 'm'));
@@ -294,6 +295,38 @@ test('a memory empty after every recall trial\'s sessions: a loud warning in the
   trials[1]!.snapshot = { entries: [{ text: 'lemon cake' }] };
   doc.e2e = { ...aggregateE2e(trials, cases, ['recall'], 1), target: { kind: 'command' } };
   assert.doesNotMatch(markdownReport(doc), warning);
+});
+
+test('compare lists where failures live beside the rates: a stage that moved, never a rate at 0 in both runs', () => {
+  const { cases, trials, doc: current } = fixture();
+  // The baseline: the same trials with b passing, so nothing was not recalled then.
+  const passing = trials.map((one) => (one.case === 'b' ? { ...one, status: 'pass' as const } : { ...one }));
+  for (const one of passing) settleStage(cases.find((c) => c.name === one.case)!, one);
+  const baseline: ResultsDocument = { ...current, e2e: { ...aggregateE2e(passing, cases, ['recall', 'oracle'], 2), target: { kind: 'command' } } };
+  const rows = new Map(compareResults(baseline, current).map((row) => [row.metric, row]));
+  const moved = rows.get('e2e.stage.not_recalled.rate')!;
+  assert.deepEqual([moved.baseline, moved.current], [0, 2 / 8], 'b|recall|1 and b|recall|2 of the 8 planned recall trials');
+  assert.ok(moved.change, 'with its paired interval');
+  assert.ok(!rows.has('e2e.stage.obsolete_recalled.rate'), 'at 0 in both runs: left out');
+});
+
+test('a store that rewords what it keeps (no memory holds evidence word for word, passing trials included): a warning that stages match texts', () => {
+  const cases = [spec('a', 'memory'), spec('b', 'memory')];
+  // mem0-style: the fact kept in other words, recalled, and the answer still wrong; another case passes on the same store.
+  const reworded = { ...stored('Dessert preference: cake with lemon'), invocations: [probe(['Dessert preference: cake with lemon'])] };
+  const trials = [trial('a', 'recall', 1, reworded), trial('b', 'recall', 1, { ...reworded, status: 'pass' })];
+  for (const one of trials) settleStage(cases[0]!, one);
+  assert.equal(trials[0]!.stage, 'not_stored', 'by the text rule');
+  const { doc } = fixture();
+  doc.e2e = { ...aggregateE2e(trials, cases, ['recall'], 1), target: { kind: 'command' } };
+  assert.deepEqual(doc.e2e.stages!.snapshots, { taken: 2, empty: 0, unavailable: 0, verbatim: 0 });
+  const warning = /no memory the target listed after the sessions holds a case's evidence word for word \(2 snapshots with memories, passing trials included\): it rewords what it stores/;
+  assert.match(terminalE2eReport(doc.e2e, trials), new RegExp(`^WARNING: ${warning.source}`, 'm'));
+  assert.match(markdownReport(doc), warning);
+  // One memory holding an evidence text as written: stages can be trusted, no warning.
+  trials[1]!.snapshot = { entries: [{ text: 'I love lemon cake' }] };
+  doc.e2e = { ...aggregateE2e(trials, cases, ['recall'], 1), target: { kind: 'command' } };
+  assert.doesNotMatch(terminalE2eReport(doc.e2e, trials), warning);
 });
 
 test('the env hint names variables recall-gate has and the adapter is not given, mentioned ones first, never a value; the empty-provider error says what it was given and holds', () => {

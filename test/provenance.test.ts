@@ -12,7 +12,7 @@ import { provenanceMarkdown, provenanceText } from '../src/report/provenanceLine
 import { caseSpec } from './support/gateFixtures.js';
 import type { CaseSpec } from '../src/model/e2e.js';
 import type { GraderSpec } from '../src/model/graders.js';
-import { collectProvenance, gitState, mergedProvenance, scrubCommand } from '../src/results/provenance.js';
+import { GIT_PENDING, collectProvenance, gitState, mergedProvenance, scrubCommand } from '../src/results/provenance.js';
 import { registerSecret } from '../src/secrets.js';
 
 const WHERE = { file: 'suite.yaml', line: 1, col: 1 };
@@ -66,7 +66,7 @@ describe('git: the commit and the dirty flag, or "unknown" with why', () => {
     git(repo, 'commit', '-qm', 'one');
     const head = git(repo, 'rev-parse', 'HEAD');
     writeFileSync(join(repo, 'untracked.txt'), 'results\n');
-    assert.deepEqual({ ...(await gitState(repo)), top: undefined }, { commit: head, dirty: false, top: undefined });
+    assert.deepEqual(await gitState(repo), { commit: head, dirty: false });
     writeFileSync(join(repo, 'suite.yaml'), 'name: y\n');
     assert.equal((await gitState(repo)).dirty, true);
   });
@@ -85,9 +85,10 @@ describe('git: the commit and the dirty flag, or "unknown" with why', () => {
 });
 
 describe('git beside the run', () => {
-  test('a git that has not answered yet holds up nothing: the files are hashed at the call, git answers later', async () => {
+  test('a git that has not answered yet holds up nothing: files and lockfiles are read at the call, git says it is pending until it answers', async () => {
     const repo = mkdtempSync(join(tmpdir(), 'recall-gate-slowgit-'));
     writeFileSync(join(repo, 'suite.yaml'), 'name: x\n');
+    writeFileSync(join(repo, 'uv.lock'), 'version = 1\n');
     git(repo, 'init', '-q');
     git(repo, 'add', '.');
     git(repo, 'commit', '-qm', 'one');
@@ -98,21 +99,33 @@ describe('git beside the run', () => {
     const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
     const flag = join(bin, 'answer-now');
     writeFileSync(join(bin, 'git'), `#!/bin/sh\nwhile [ ! -e '${flag}' ]; do sleep 0.02; done\nexec '${real}' "$@"\n`, { mode: 0o755 });
-    const suite: Suite = { name: 'x', file: join(repo, 'suite.yaml'), displayPath: 'suite.yaml', memoryPaths: [], files: [join(repo, 'suite.yaml')] };
+    const suite: Suite = {
+      name: 'x',
+      file: join(repo, 'suite.yaml'),
+      displayPath: 'suite.yaml',
+      memoryPaths: [],
+      files: [join(repo, 'suite.yaml')],
+      e2e: { target: { kind: 'command', command: ['python3', 'agent.py'], cwd: repo, timeout_ms: 1000 }, repeat: 1, conditions: ['recall'], concurrency: 1, prices: {}, cases: [] },
+    };
     const path = process.env.PATH;
     process.env.PATH = `${bin}:${path}`;
-    let collecting: Promise<Provenance>;
+    let collected: ReturnType<typeof collectProvenance>;
     try {
-      collecting = collectProvenance(suite, {});
+      collected = collectProvenance(suite, {});
     } finally {
       process.env.PATH = path;
     }
+    // What a stopped run would write now: git pending, everything else as it was at the call.
+    assert.deepEqual(collected.provenance.git, { commit: 'unknown', note: GIT_PENDING });
     writeFileSync(join(repo, 'suite.yaml'), 'name: changed after the call\n');
+    writeFileSync(join(repo, 'uv.lock'), 'version = 2\n');
     writeFileSync(flag, '');
-    const collected = await collecting;
-    assert.equal(collected.git.commit, head);
-    assert.equal(collected.git.dirty, true, 'git looked after the edit');
-    assert.deepEqual(collected.files, { 'suite.yaml': sha256('name: x\n') }, 'the files as they were when the run started');
+    await collected.gitAnswered;
+    const answered: Provenance['git'] = collected.provenance.git;
+    assert.equal(answered.commit, head);
+    assert.equal(answered.dirty, true, 'dirty is read when git answers, beside the first trials');
+    assert.deepEqual(collected.provenance.files, { 'suite.yaml': sha256('name: x\n') }, 'the files as they were when the run started');
+    assert.deepEqual(collected.provenance.adapters[0]!.lockfiles, { 'uv.lock': sha256('version = 1\n') }, 'the lockfiles too');
   });
 });
 
@@ -139,12 +152,14 @@ describe('collected from the suite', () => {
       e2e: { target: { kind: 'command', command: ['node', 'adapter/agent.mjs', '--token', 'abcdefgh12345678'], cwd: evals, timeout_ms: 1000 }, repeat: 1, conditions: ['recall'], concurrency: 1, prices: {}, cases: [] },
       retrieval: { k: [1], depth: 10, providers: [{ name: 'mem', kind: 'vector', embedding: { kind: 'local', model: 'Xenova/all-MiniLM-L6-v2', revision: 'main' }, where: WHERE }], memories: [], queries: [] },
     };
-    const collected = await collectProvenance(suite, {});
+    const { provenance: collected, gitAnswered } = collectProvenance(suite, {});
+    await gitAnswered;
     // Nearest first, each name once: the script's folder (package-lock.json), the working directory (requirements.txt), the repository's root (uv.lock).
     assert.deepEqual(collected.adapters, [
       {
         where: 'e2e.target',
         command: ['node', 'adapter/agent.mjs', '--token', '***'],
+        script: { path: 'adapter/agent.mjs', sha256: sha256('// adapter\n') },
         lockfiles: { 'adapter/package-lock.json': sha256('{"lockfileVersion": 3}\n'), 'requirements.txt': sha256('mem0ai==0.1.0\n'), '../uv.lock': sha256('version = 1\n') },
       },
     ]);
@@ -167,8 +182,8 @@ describe('models named by graders', () => {
       files: [],
       e2e: { target: { kind: 'command', command: ['true'], cwd: dir, timeout_ms: 1000 }, repeat: 1, conditions: ['recall'], concurrency: 1, prices: {}, cases },
     });
-    const whole = (await collectProvenance(suiteOf([graded('a'), graded('b')]), {})).models;
-    assert.deepEqual((await collectProvenance(suiteOf([graded('b')]), {})).models, whole);
+    const whole = collectProvenance(suiteOf([graded('a'), graded('b')]), {}).provenance.models;
+    assert.deepEqual(collectProvenance(suiteOf([graded('b')]), {}).provenance.models, whole);
     assert.deepEqual(whole.map((model) => model.where), ['grader tone']);
   });
 });
@@ -212,7 +227,7 @@ describe('what differs between two runs, by hand', () => {
         { role: 'chat', where: 'e2e.target', requested: 'gpt-4o', answered: ['gpt-4o-2024-05-13'], endpoint: 'https://api.openai.com/v1' },
         { role: 'judge', where: 'e2e.judge', requested: 'gpt-4o', endpoint: 'https://api.openai.com/v1' },
       ],
-      adapters: [{ where: 'provider mem0', command: ['python', 'adapter.py'], lockfiles: { 'poetry.lock': 'b'.repeat(64) } }],
+      adapters: [{ where: 'provider mem0', command: ['python', 'adapter.py'], script: { path: 'adapter.py', sha256: '1'.repeat(64) }, lockfiles: { 'poetry.lock': 'b'.repeat(64) } }],
       dataset: { format: 'longmemeval', source: 'lme.json', sha256: 'c'.repeat(64) },
     });
     const after = provenance({
@@ -224,7 +239,7 @@ describe('what differs between two runs, by hand', () => {
         { role: 'chat', where: 'e2e.target', requested: 'gpt-4o', answered: ['gpt-4o-2024-08-06'], endpoint: 'https://api.openai.com/v1' },
         { role: 'judge', where: 'e2e.judge', requested: 'gpt-4o-mini', endpoint: 'https://api.openai.com/v1' },
       ],
-      adapters: [{ where: 'provider mem0', command: ['python', 'adapter.py', '--fast'], lockfiles: { 'poetry.lock': 'e'.repeat(64) } }],
+      adapters: [{ where: 'provider mem0', command: ['python', 'adapter.py', '--fast'], script: { path: 'adapter.py', sha256: '2'.repeat(64) }, lockfiles: { 'poetry.lock': 'e'.repeat(64) } }],
       dataset: { format: 'longmemeval', source: 'lme.json', sha256: 'f'.repeat(64) },
     });
     assert.deepEqual(provenanceChanges({ provenance: before }, { provenance: after }).changes, [
@@ -237,6 +252,7 @@ describe('what differs between two runs, by hand', () => {
       'judge model gpt-4o -> gpt-4o-mini',
       "recall-gate's judge instructions changed",
       'adapter provider mem0 command python adapter.py -> python adapter.py --fast',
+      'adapter.py (the script of adapter provider mem0) changed',
       'poetry.lock (a lockfile of adapter provider mem0) changed',
       'imported dataset changed: longmemeval lme.json (cccccccccccc) -> longmemeval lme.json (ffffffffffff)',
     ]);

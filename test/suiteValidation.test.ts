@@ -125,11 +125,12 @@ const cases: Case[] = [
     problems: [p(`${S}/unknown-enum.yaml:4:26`, '"kind" must be one of: keyword, vector, chroma, adapter, mcp; got "vektor"', 'did you mean "vector"?')],
   },
   {
-    title: 'a comparison spelt as other tools spell it (ge, <=) is offered its name here, not the nearest by letters ("gt" for "ge")',
+    title: 'a comparison spelt as other tools spell it (ge, <=, geq) is offered its name here, not the nearest by letters ("gt" for "ge")',
     file: `${S}/gate-op-spelling.yaml`,
     problems: [
       p(`${S}/gate-op-spelling.yaml:11:40`, '"op" must be one of: gt, gte, lt, lte, eq; got "ge"', 'did you mean "gte"?'),
       p(`${S}/gate-op-spelling.yaml:12:45`, '"op" must be one of: gt, gte, lt, lte, eq; got "<="', 'did you mean "lte"?'),
+      p(`${S}/gate-op-spelling.yaml:13:45`, '"op" must be one of: gt, gte, lt, lte, eq; got "geq"', 'did you mean "gte"?'),
     ],
   },
   {

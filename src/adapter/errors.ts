@@ -37,7 +37,9 @@ export function invalidParam(name: string, problem: string): AdapterError {
 export function describeThrown(thrown: unknown): { message: string; log: string } {
   try {
     if (thrown instanceof Error) {
-      const name = readString(() => thrown.name);
+      // A subclass that does not set its name is still named by its class.
+      const named = readString(() => thrown.name);
+      const name = named === 'Error' ? readString(() => thrown.constructor.name) || named : named;
       const text = readString(() => thrown.message);
       const stack = readString(() => thrown.stack);
       // Its type and where the agent's code threw it: a message alone ("undefined is not a function") says
@@ -60,19 +62,26 @@ export function describeThrown(thrown: unknown): { message: string; log: string 
 /** This SDK's own folder (src/adapter, or the package's dist/): its frames are not where an agent threw. */
 const SDK_FOLDER = new URL('.', import.meta.url).href;
 
-/** The innermost frame of a V8 stack outside node and this SDK, as "adapter.mjs:46:13, in chat". */
+/**
+ * Where the agent's own code threw, from a V8 stack, as "adapter.mjs:46:13, in chat": the innermost frame
+ * outside node, this SDK and installed packages (an openai APIError is thrown inside the library, but the
+ * line to look at is the agent's call), else the innermost outside node and this SDK.
+ */
 function agentFrame(stack: string): string | undefined {
+  let fallback: string | undefined;
   for (const line of stack.split('\n')) {
-    const frame = /^\s+at (?:(?:async )?(\S+) \()?(.+?):(\d+):(\d+)\)?$/.exec(line);
+    // "at fn (file:row:col)" or "at file:row:col"; eval'd code ("at eval (eval at ...)") names no file to open.
+    const frame = /^\s+at (?:(?:async )?(?:new )?(\S+) \()?([^()]+?):(\d+):(\d+)\)?$/.exec(line);
     if (!frame) continue;
     const [, fn, file, row, col] = frame;
-    if (file!.startsWith('node:') || file!.startsWith(SDK_FOLDER)) continue;
-    const base = file!.slice(file!.lastIndexOf('/') + 1);
-    // V8 names a method of an object literal (the handlers passed to serveAdapter) "Object.chat".
-    const name = fn?.replace(/^Object\./, '');
-    return `${base}:${row}:${col}${name ? `, in ${name}` : ''}`;
+    if (file!.startsWith('node:') || file!.startsWith(SDK_FOLDER) || file!.includes('<anonymous>')) continue;
+    // Object literals' methods (the handlers passed to serveAdapter) are "Object.chat"; top-level code is "Object.<anonymous>".
+    const name = fn?.replace(/^Object\./, '').replace(/^<anonymous>$/, '');
+    const shown = `${file!.slice(Math.max(file!.lastIndexOf('/'), file!.lastIndexOf('\\')) + 1)}:${row}:${col}${name ? `, in ${name}` : ''}`;
+    if (!/[/\\]node_modules[/\\]/.test(file!)) return shown;
+    fallback ??= shown;
   }
-  return undefined;
+  return fallback;
 }
 
 /** The string `read` returns, or '' when it throws or returns something else. */

@@ -145,7 +145,8 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
       ...(precision.length ? { recall_precision: round(mean(precision), 6) } : {}),
       ...(harmful.length ? { harmful_recall_rate: round(harmful.filter((trial) => trial.harmful_recall).length / harmful.length, 6) } : {}),
       // The trials each figure is over (those where it is defined), so the report can say so beside it.
-      ...(coverage.length + precision.length + harmful.length > 0 ? { trials: { evidence_coverage: coverage.length, recall_precision: precision.length, harmful_recall: harmful.length } } : {}),
+      // (harmful recall's count and trials are the harm summary's, under the headline condition.)
+      ...(coverage.length + precision.length > 0 ? { trials: { evidence_coverage: coverage.length, recall_precision: precision.length } } : {}),
     },
     errors: outcomes.filter((trial) => trial.status === 'error').map((trial) => ({ key: trial.key, reason: trial.reason })),
     missing: outcomes.length - trials.length,
@@ -161,9 +162,9 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
 export function e2eIncompleteReason(e2e: Pick<E2eResult, 'errors' | 'missing'>): string | undefined {
   const errored = e2e.errors.length - e2e.missing;
   const parts = [
-    ...(errored > 0 ? [`${errored} trial(s) ended in an error`] : []),
-    ...(e2e.missing > 0 ? [`${e2e.missing} planned trial(s) have no record in trials.jsonl`] : []),
+    ...(errored > 0 ? [`${errored} trial(s) ended in an error (each in trials.jsonl, and listed in results.json under e2e.errors)`] : []),
+    ...(e2e.missing > 0 ? [`${e2e.missing} planned trial(s) have no record in trials.jsonl (listed in results.json under e2e.errors)`] : []),
   ];
-  return parts.length > 0 ? `e2e: ${parts.join(' and ')} (each error is in results.json under e2e.errors, with its trial in trials.jsonl)` : undefined;
+  return parts.length > 0 ? `e2e: ${parts.join(' and ')}` : undefined;
 }
 

@@ -120,7 +120,7 @@ export function stageSummary(planned: readonly PlannedOutcome[], cases: readonly
     abilities: Object.fromEntries([...new Set(cases.map((spec) => spec.ability))].sort().map((ability) => [ability, Object.fromEntries(staged.map((condition) => [condition, emptyCounts()]))])),
     cases: conditions.includes('recall') ? Object.fromEntries(cases.map((spec) => [spec.name, emptyCounts()])) : {},
     unknown_reasons: {},
-    snapshots: { taken: 0, empty: 0, unavailable: 0 },
+    snapshots: { taken: 0, empty: 0, unavailable: 0, verbatim: 0 },
   };
   for (const outcome of planned) {
     const condition = outcome.condition as StagedCondition;
@@ -137,6 +137,8 @@ export function stageSummary(planned: readonly PlannedOutcome[], cases: readonly
     if (snapshot && 'entries' in snapshot) {
       summary.snapshots.taken += 1;
       if (snapshot.entries.length === 0) summary.snapshots.empty += 1;
+      const evidence = specs.get(outcome.case)?.evidence ?? [];
+      if (evidence.some((text) => snapshot.entries.some((entry) => memoryHolds(entry.text, text)))) summary.snapshots.verbatim! += 1;
     } else if (snapshot) {
       summary.snapshots.unavailable += 1;
     }
@@ -164,6 +166,23 @@ export function emptyMemoryWarning(summary: StageSummary | undefined): string | 
   const snapshots = summary?.snapshots;
   if (!snapshots || snapshots.taken === 0 || snapshots.empty < snapshots.taken) return undefined;
   return `under recall the target's memory was empty after the sessions of every trial (${snapshots.empty} of ${snapshots.taken} snapshots): it stored nothing, or its list does not show what it stores`;
+}
+
+/**
+ * The warning of a target that keeps memories but never an evidence text word for word (mem0 writes "Pet dog
+ * (called Pepper)" for "My dog is called Pepper"): stages match texts, so its failures read as not stored or not
+ * recalled whatever happened. Undefined when some memory holds evidence verbatim, or no failure has those stages.
+ */
+export function rewordedMemoryWarning(summary: StageSummary | undefined): string | undefined {
+  const snapshots = summary?.snapshots;
+  const recall = summary?.by_condition.recall;
+  if (!snapshots || snapshots.verbatim === undefined || !recall) return undefined;
+  const withMemories = snapshots.taken - snapshots.empty;
+  if (withMemories === 0 || snapshots.verbatim > 0 || recall.not_stored + recall.not_recalled === 0) return undefined;
+  return (
+    `no memory the target listed after the sessions holds a case's evidence word for word (${withMemories} snapshot${withMemories === 1 ? '' : 's'} with memories, passing trials included): ` +
+    'it rewords what it stores, so stages, which match texts, may call a reworded memory not stored or not recalled; write evidence as the fact itself (a name, a number) for them to tell'
+  );
 }
 
 /** Why a suite can give no figure for a stage (so a gate key on it is refused), or undefined when it can. */

@@ -2,6 +2,7 @@ import type { ResultsDocument } from '../model/results.js';
 import { round } from '../stats/summary.js';
 import { DEFAULT_SEED, mixSeed, pairedBootstrapChange, type ChangeInterval } from '../stats/bootstrap.js';
 import { intervalUnitOf, resolveMetric } from './metrics.js';
+import { FAILURE_STAGES } from '../e2e/stage.js';
 
 export interface MetricComparison {
   /** The gate's key for the metric, e.g. retrieval.vector.recall@3, e2e.ability.isolation.pass_rate. */
@@ -17,11 +18,13 @@ export interface MetricComparison {
 }
 
 const RATES = ['pass_rate', 'pass^k', 'pass@k'] as const;
+/** Harm rates `compare` lists beside the pass rates, where one run has some. */
+const HARM_KEYS = ['harmful_recall_rate', 'harmful_action_rate'] as const;
 
 /**
  * Headline metrics present in both runs, with their change: each provider's
  * means over queries (and its haystack slopes), the e2e rates overall (headline condition and each
- * other condition's pass rate), each grader's mean score and pass rate, and per ability. Keys are gate metric keys; when
+ * other condition's pass rate; harm and failure stages), each grader's mean score and pass rate, and per ability. Keys are gate metric keys; when
  * the two runs have different headline conditions, e2e keys name the condition.
  * Each change has the paired bootstrap interval the gate would give it. Pure.
  */
@@ -65,6 +68,16 @@ export function compareResults(baseline: ResultsDocument, current: ResultsDocume
       if (!previous || !shared) continue;
       add(`e2e.grader.${name}.score`, previous.conditions[shared]?.mean_score, summary.conditions[shared]?.mean_score);
       add(`e2e.grader.${name}.pass_rate`, previous.conditions[shared]?.pass_rate, summary.conditions[shared]?.pass_rate);
+    }
+    // Harm and where failures live, under the headline condition: a knowledge update that now answers with the
+    // old value moves these while a pass rate may not. A rate at 0 in both runs says nothing.
+    if (shared) {
+      for (const metric of [...HARM_KEYS, ...FAILURE_STAGES.map((stage) => `stage.${stage}.rate`)]) {
+        const [prior, after] = [resolveMetric(`e2e.${metric}`, baseline), resolveMetric(`e2e.${metric}`, current)];
+        // Only with per-case units in both runs (results.json's own), so the change has its interval as every row here does.
+        if (prior.status !== 'value' || after.status !== 'value' || !prior.samples || !after.samples || (prior.value === 0 && after.value === 0)) continue;
+        add(`e2e.${metric}`, prior.value, after.value);
+      }
     }
     for (const [ability, result] of Object.entries(now.abilities)) {
       const previous = before.abilities[ability];

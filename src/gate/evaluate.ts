@@ -4,7 +4,8 @@
  * Conditions:
  * - op/value compares the metric with a fixed threshold. gte/lte/eq accept a
  *   difference of up to 1e-9 (floating-point means), gt/lt need more than it,
- *   so gt is exactly "not lte" and lt "not gte".
+ *   so gt is exactly "not lte" and lt "not gte". With a baseline, the row also
+ *   shows the baseline's value, the change and its interval, never deciding.
  * - max_drop fails when baseline - current > max_drop, max_rise when
  *   current - baseline > max_rise, on the point estimates (decide: point, the
  *   default). Beside them, a 95% bootstrap interval of current - baseline
@@ -237,6 +238,8 @@ function evaluateCondition(condition: GateCondition, path: string, context: Cont
     }
   }
 
+  if (!hasRelative) besideBaseline(condition, row, resolved, context);
+
   if (failed) row.status = 'fail';
   else if (hasRelative && !compared && !hasAbsolute) row.status = 'not-evaluated';
   else row.status = 'pass';
@@ -255,6 +258,25 @@ function evaluateCondition(condition: GateCondition, path: string, context: Cont
   }
   if (notes.length > 0) row.note = notes.join('; ');
   return row;
+}
+
+/**
+ * A threshold row's value in the baseline, its change and the change's interval: the threshold alone decides,
+ * but a reviewer of a red row asks whether it was red before this change too. Shown, never deciding.
+ */
+function besideBaseline(condition: GateCondition, row: GateRow, resolved: { value: number; samples?: UnitSamples }, context: Context): void {
+  const against = baselineOf(condition, context).run;
+  if (!against) return;
+  const before = resolveMetric(condition.metric, against.results, { aggregation: condition.aggregation, trials: against.trials, intervalUnit: intervalUnitOf(context.current) });
+  if (before.status !== 'value') return;
+  row.baseline = before.value;
+  row.delta = round(resolved.value - before.value, 12);
+  const change = resolved.samples && before.samples ? changeInterval(resolved.samples, before.samples, condition, row.aggregation, context.options) : undefined;
+  if (!change) return;
+  row.interval = change.interval;
+  row.significant = excludesZero(change.interval);
+  const unit = resolved.samples!.unit;
+  row.pairing = { paired: change.paired, shared: change.shared, added: change.added, removed: change.removed, ...(unit === 'user' || unit === 'group' ? { unit } : {}) };
 }
 
 function changeInterval(current: UnitSamples, baseline: UnitSamples, condition: GateCondition, aggregation: string | undefined, options: EvaluateOptions): ChangeInterval | undefined {

@@ -99,6 +99,8 @@ function adapterChanges(before: readonly AdapterProvenance[], after: readonly Ad
       continue;
     }
     if (prior.command.join('\0') !== adapter.command.join('\0')) lines.push(`adapter ${adapter.where} command ${prior.command.join(' ')} -> ${adapter.command.join(' ')}`);
+    // Runs written before scripts were hashed have none: no difference can be told.
+    if (prior.script && adapter.script && prior.script.sha256 !== adapter.script.sha256) lines.push(`${adapter.script.path} (the script of adapter ${adapter.where}) changed`);
     for (const line of fileChanges(prior.lockfiles, adapter.lockfiles)) lines.push(`${line.replace(/ (added|changed|removed)$/, '')} (a lockfile of adapter ${adapter.where}) ${/ (added|changed|removed)$/.exec(line)![1]}`);
   }
   for (const adapter of before) if (!after.some((one) => one.where === adapter.where)) lines.push(`adapter ${adapter.where} removed`);

@@ -83,8 +83,8 @@ export interface E2eResult {
     evidence_coverage?: number;
     recall_precision?: number;
     harmful_recall_rate?: number;
-    /** The headline trials each figure is a mean or share over (those where it is defined); absent in results written before it was kept. */
-    trials?: { evidence_coverage: number; recall_precision: number; harmful_recall: number };
+    /** The headline trials each mean is over (those where it is defined); absent in results written before it was kept. Harmful recall's are in `harm`. */
+    trials?: { evidence_coverage: number; recall_precision: number };
   };
   /** Errored trials, and planned trials with no record (missing: the run was cut short, or a record was lost). */
   errors: { key: string; reason: string }[];

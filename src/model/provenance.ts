@@ -42,6 +42,8 @@ export interface AdapterProvenance {
   where: string;
   /** The command as started, secrets replaced by ***. */
   command: string[];
+  /** The script the command runs (path relative to the suite's folder), hashed: the adapter's own code. Absent when none is found, or it is over 4 MiB. */
+  script?: { path: string; sha256: string };
   /** Lockfiles (package-lock.json, poetry.lock, uv.lock, requirements.txt) beside the adapter, nearest first: path relative to the suite's folder -> sha256. */
   lockfiles: Record<string, string>;
 }

@@ -20,6 +20,10 @@ export interface StageSummary {
   cases: Record<string, StageCounts>;
   /** Under recall: each reason a stage is unknown, with how many trials it holds for. */
   unknown_reasons: Record<string, number>;
-  /** Under recall: memory snapshots taken after the sessions, how many were empty, and how many the target could not give. */
-  snapshots: { taken: number; empty: number; unavailable: number };
+  /**
+   * Under recall: memory snapshots taken after the sessions, how many were empty, how many the target could not
+   * give, and how many of those with memories hold one of the case's evidence texts word for word (absent in
+   * results written before it was counted): none at all means the store rewords what it keeps.
+   */
+  snapshots: { taken: number; empty: number; unavailable: number; verbatim?: number };
 }

@@ -144,7 +144,7 @@ export class CommandTransport implements JsonRpcTransport {
     });
     // Writing to a child that is gone fails with EPIPE; its exit is what gets reported.
     child.stdin.on('error', () => undefined);
-    createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => this.onLine(line));
+    this.readStdout(child);
     const onStderr = this.options.onStderr ?? ((line: string) => process.stderr.write(`${line}\n`));
     createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', (raw) => {
       // Kept for error messages, which end up in results and comments.
@@ -156,6 +156,44 @@ export class CommandTransport implements JsonRpcTransport {
     return child;
   }
 
+  /**
+   * Stdout split into lines, write boundaries kept: text a write left without its newline (an import-time
+   * "Loading my agent... ") followed by a write that starts a JSON object would otherwise make one line of
+   * text and the response, and the call would wait for its timeout. That text is said and the response read.
+   * Only a write boundary splits: a log line that quotes a response inside one write stays one stray line.
+   */
+  private readStdout(child: ChildProcessWithoutNullStreams): void {
+    const pending: string[] = [];
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      // Unless the pending text is itself the start of a JSON value (a large response arriving in parts).
+      if (pending.length > 0 && chunk.startsWith('{') && !pending[0]!.trimStart().startsWith('{')) {
+        this.unterminated(pending.join(''));
+        pending.length = 0;
+      }
+      let start = 0;
+      for (let end = chunk.indexOf('\n'); end !== -1; end = chunk.indexOf('\n', start)) {
+        pending.push(chunk.slice(start, end));
+        this.onLine(pending.join('').replace(/\r$/, ''));
+        pending.length = 0;
+        start = end + 1;
+      }
+      if (start < chunk.length) pending.push(chunk.slice(start));
+    });
+    child.stdout.on('end', () => {
+      if (pending.length > 0) this.onLine(pending.join('').replace(/\r$/, ''));
+      pending.length = 0;
+    });
+  }
+
+  private unterminated(text: string): void {
+    if (text.trim() === '') return;
+    this.warn(
+      `${this.label} wrote text to stdout without ending its line, and a response followed: ${excerpt(text.trim())} ` +
+        '(the response was read; stdout carries only JSON-RPC responses, one per line: write logs to stderr)',
+    );
+  }
+
   private onLine(line: string): void {
     this.stdoutLines += 1;
     const text = line.trim();
@@ -164,15 +202,7 @@ export class CommandTransport implements JsonRpcTransport {
     try {
       message = JSON.parse(text);
     } catch {
-      const glued = gluedResponse(text);
-      if (!glued) return this.stray(text, 'is not JSON');
-      // A write without a newline (a progress message at import time) glues itself onto the next response:
-      // ignoring the whole line left the call waiting until its timeout, blamed on buffering.
-      this.warn(
-        `${this.label} wrote text to stdout without ending its line, so it ran into a response: ${excerpt(glued.before)} ` +
-          '(the response was read; stdout carries only JSON-RPC responses, one per line: write logs to stderr)',
-      );
-      message = glued.message;
+      return this.stray(text, 'is not JSON');
     }
     if (!isObject(message)) return this.stray(text, 'is not a JSON-RPC response object');
     if (!('result' in message) && !('error' in message)) {
@@ -275,15 +305,4 @@ async function within(promise: Promise<void>, ms: number): Promise<boolean> {
 /** A command-line word as a shell user would type it, for messages. */
 function quote(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-/** A JSON-RPC message at the end of a line that starts with other text, and that text; undefined when there is none. */
-function gluedResponse(text: string): { before: string; message: unknown } | undefined {
-  const at = text.search(/\{\s*"jsonrpc"\s*:/);
-  if (at <= 0) return undefined;
-  try {
-    return { before: text.slice(0, at).trim(), message: JSON.parse(text.slice(at)) };
-  } catch {
-    return undefined;
-  }
 }

@@ -7,7 +7,7 @@ import { INTERVAL_DEFINITION, RETRIEVAL_INTERVAL_DEFINITION } from '../stats/boo
 import { pairingText, splitLine } from './gateFormat.js';
 import { PAIRED_HEADING, pairedMarkdown } from './pairedLines.js';
 import { pairedChanges } from '../gate/paired.js';
-import { formatEstimate, formatMetric, liftAndGapCells, markdownTable } from './format.js';
+import { counted, formatEstimate, formatMetric, liftAndGapCells, markdownTable } from './format.js';
 import { headlineMetrics } from '../retrieval/metrics.js';
 import type { ResultsDocument } from '../model/results.js';
 import { withoutRelevantText } from './tagTables.js';
@@ -30,6 +30,7 @@ import { memoryWarning, stageLines, stageName, stagesAllUnknown } from './stageL
 import { provenanceChanges } from '../gate/provenanceChanges.js';
 import { provenanceMarkdown } from './provenanceLines.js';
 import { changeRowCount, changesMarkdown } from './changes.js';
+import { changeCounts } from '../gate/changes.js';
 
 /**
  * GitHub refuses comment bodies over 65,536 characters. Counted in bytes
@@ -207,7 +208,11 @@ function headlineOnly(results: ResultsDocument, verdict: Verdict | undefined): s
   const name = cell(results.suite.name, 100);
   if (results.status === 'incomplete') return `## ⚠️ recall-gate: ${name} could not complete`;
   if (!verdict) return `## ✅ recall-gate: ${name} ran (no gate configured)`;
-  if (verdict.status === 'pass') return `## ✅ recall-gate: ${name} passed`;
+  if (verdict.status === 'pass') {
+    // A pass with regressions against the baseline says so here: a reader of the headline alone took it as no change.
+    const regressions = results.changes ? changeCounts(results.changes).regressions : 0;
+    return `## ✅ recall-gate: ${name} passed${regressions > 0 ? `, with ${regressions} regression${regressions === 1 ? '' : 's'} against the baseline that no gate condition catches` : ''}`;
+  }
   const failed = verdict.rows.filter((row) => row.status === 'fail').length;
   return `## ❌ recall-gate: ${name} failed (${failed} of ${verdict.rows.length} conditions)`;
 }
@@ -326,7 +331,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
         const rows = kept.map(([ability, result]) => row(cell(ability), result.conditions[condition], baseline?.e2e?.abilities[ability]?.conditions[condition], result.conditions, result.intervals));
         rows.push(row('**all**', e2e.by_condition[condition], baseline?.e2e?.by_condition[condition], e2e.by_condition, e2e.intervals));
         return [
-          `### Pass rate per ability (${condition}, ${e2e.repeat} repeats)`,
+          `### Pass rate per ability (${condition}, ${counted(e2e.repeat, 'repeat', 'repeats')})`,
           '',
           ...markdownTable(header, rows),
           ...(abilities.length > shown ? ['', `… and ${abilities.length - shown} more abilities, none with a lower pass rate`] : []),
@@ -436,7 +441,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
           shown === 0
             ? []
             : missed.flatMap(({ provider, queries }) => [
-                `<details><summary>${cell(provider.name)}: ${queries.length} queries miss a relevant memory in the top ${largest}</summary>`,
+                `<details><summary>${cell(provider.name)}: ${queries.length === 1 ? '1 query misses' : `${queries.length} queries miss`} a relevant memory in the top ${largest}</summary>`,
                 '',
                 ...tableWithMore(['query', 'wanted (rank)', `top ${largest}`], missedQueryRows(queries.slice(0, shown), largest, { withId: false, textLimit: 160 }), queries.length, 'queries'),
                 '',

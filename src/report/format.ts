@@ -2,9 +2,15 @@ import { plainText, shorten } from './escape.js';
 import { unitNoun, type SampleUnit } from '../stats/bootstrap.js';
 import type { E2eResult } from '../model/e2eResult.js';
 
-/** Markdown table: first column left, the rest right-aligned. Cells must be escaped already. */
+/** Markdown table: the first column left, figures right, text left. Cells must be escaped already. */
 export function markdownTable(header: string[], rows: string[][]): string[] {
-  return [`| ${header.join(' | ')} |`, `| ${header.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)];
+  // Figures align right, text (a probe, an answer, a status) left: a column is figures when it holds some and
+  // each of its cells that holds something (not blank, not "-") starts with a number, a sign or a dollar, bold or not.
+  const figures = (column: number) => {
+    const held = rows.map((row) => (row[column] ?? '').trim()).filter((text) => !/^(?:-|—)?$/.test(text));
+    return column > 0 && (rows.length === 0 || (held.length > 0 && held.every((text) => /^(?:\*\*)?[-−+]?\$?\d/.test(text))));
+  };
+  return [`| ${header.join(' | ')} |`, `| ${header.map((_, i) => (figures(i) ? '---:' : '---')).join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)];
 }
 
 /** Untrusted text for a terminal: one line without escape sequences or controls, cut to `max` characters with an ellipsis. */
@@ -86,19 +92,29 @@ export function splitRunText(split: { run: string } | undefined): string | undef
   return `split: only the ${split.run} cases and queries ran (run --split ${split.run}); every figure below is theirs alone`;
 }
 
+/** "1 repeat", "3 repeats". */
+export function counted(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 /** Dollars to four decimals; a cost below a hundredth of a cent keeps two significant digits ($0.0000070), so a real spend never reads as $0.0000. */
 export function usd(value: number): string {
   return value !== 0 && Math.abs(value) < 0.00005 ? `$${value.toPrecision(2)}` : `$${value.toFixed(4)}`;
 }
 
-/** Evidence coverage, recall precision and harmful recall of the e2e trials, in words; undefined when no case measures them. */
-export function recallQualityText(quality: E2eResult['recall_quality']): string | undefined {
+/** Evidence coverage, recall precision and harmful recall of the e2e trials, in words, each with what it is over; undefined when no case measures them. */
+export function recallQualityText(e2e: Pick<E2eResult, 'recall_quality' | 'harm' | 'headline_condition'>): string | undefined {
+  const quality = e2e.recall_quality;
   if (quality.evidence_coverage === undefined && quality.harmful_recall_rate === undefined) return undefined;
   const n = quality.trials;
-  if (!n) return `recall quality: evidence coverage ${formatMetric(quality.evidence_coverage)}, recall precision ${formatMetric(quality.recall_precision)}, harmful recall in ${formatMetric(quality.harmful_recall_rate)} of trials`;
-  // Each figure over the trials where it is defined: a case with no obsolete fact has no harmful recall to measure.
-  const over = (count: number) => `over ${count} trial${count === 1 ? '' : 's'}`;
+  const mean = (value: number | undefined, over: number | undefined) => `${formatMetric(value)}${value === undefined || over === undefined ? '' : ` (mean over ${over} trial${over === 1 ? '' : 's'})`}`;
+  // Harmful recall is a share of the trials where it is defined (a case with obsolete or disallowed texts): the harm summary's count.
+  const share = e2e.harm?.by_condition[e2e.headline_condition]?.harmful_recall;
   const harmful =
-    quality.harmful_recall_rate === undefined ? 'harmful recall -' : `harmful recall in ${Math.round(quality.harmful_recall_rate * n.harmful_recall)} of ${n.harmful_recall} trials with an obsolete or disallowed memory (${formatMetric(quality.harmful_recall_rate)})`;
-  return `recall quality: evidence coverage ${formatMetric(quality.evidence_coverage)}${quality.evidence_coverage === undefined ? '' : ` (mean ${over(n.evidence_coverage)})`}, recall precision ${formatMetric(quality.recall_precision)}${quality.recall_precision === undefined ? '' : ` (mean ${over(n.recall_precision)})`}, ${harmful}`;
+    quality.harmful_recall_rate === undefined
+      ? 'harmful recall -'
+      : share
+        ? `harmful recall in ${share.count} of ${share.of} trial${share.of === 1 ? '' : 's'} with an obsolete or disallowed memory (${formatMetric(quality.harmful_recall_rate)})`
+        : `harmful recall in ${formatMetric(quality.harmful_recall_rate)} of trials`;
+  return `recall quality: evidence coverage ${mean(quality.evidence_coverage, n?.evidence_coverage)}, recall precision ${mean(quality.recall_precision, n?.recall_precision)}, ${harmful}`;
 }

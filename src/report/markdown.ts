@@ -3,7 +3,7 @@ import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { cell, escapeMarkdown } from './escape.js';
 import { INTERVAL_DEFINITION, RETRIEVAL_INTERVAL_DEFINITION } from '../stats/bootstrap.js';
 import { selectionText } from './selectionText.js';
-import { formatCost, formatEstimate, formatMs, liftAndGapCells, markdownTable, recallQualityText, splitRunText } from './format.js';
+import { counted, formatCost, formatEstimate, formatMs, liftAndGapCells, markdownTable, recallQualityText, splitRunText } from './format.js';
 import { groupColumns, headlineMetrics } from '../retrieval/metrics.js';
 import { tagTables, withoutRelevantText } from './tagTables.js';
 import { retrievalUnitText } from './intervalUnit.js';
@@ -124,7 +124,7 @@ function resultSections(results: ResultsDocument): string[] {
     }
     const missed = missedQueries(provider, largest);
     if (missed.length === 0) continue;
-    lines.push(`<details><summary>${cell(provider.name)}: ${missed.length} queries miss a relevant memory in the top ${largest}</summary>`, '');
+    lines.push(`<details><summary>${cell(provider.name)}: ${missed.length === 1 ? '1 query misses' : `${missed.length} queries miss`} a relevant memory in the top ${largest}</summary>`, '');
     lines.push(
       ...markdownTable(
         ['query', 'text', 'wanted (rank)', `top ${largest}`],
@@ -142,7 +142,7 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   const lines = ['### End-to-end', ''];
   const trials = Object.values(e2e.by_condition).reduce((sum, rates) => sum + (rates?.trials ?? 0), 0);
   lines.push(
-    `${Object.keys(e2e.cases).length} cases, ${e2e.repeat} repeats, conditions ${e2e.conditions.join(', ')}: ${trials} trials against ` +
+    `${Object.keys(e2e.cases).length} cases, ${counted(e2e.repeat, 'repeat', 'repeats')}, conditions ${e2e.conditions.join(', ')}: ${trials} trials against ` +
       `${escapeMarkdown(e2e.target.kind)}${e2e.target.model ? ` (${escapeMarkdown(e2e.target.model)})` : ''}. ` +
       'Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat. ' +
       `[low, high] n: ${INTERVAL_DEFINITION}; n cases, a plant_from history counting once.`,
@@ -164,7 +164,7 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   const costs = costLines(e2e);
   if (costs.length > 0) lines.push(...costs.map((line) => `- ${line}`), '');
   if (e2e.judge_calibration) lines.push(`Judged figures: ${escapeMarkdown(calibrationLine(e2e.judge_calibration))}.`, '');
-  const quality = recallQualityText(e2e.recall_quality);
+  const quality = recallQualityText(e2e);
   if (quality) lines.push(`${quality.charAt(0).toUpperCase()}${quality.slice(1)}.`, '');
   lines.push(...harmMarkdown(e2e));
   for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);

@@ -1,6 +1,7 @@
 import type { PairedChanges } from '../gate/paired.js';
 import { cell, escapeMarkdown } from './escape.js';
 import { mcnemarText, wilcoxonText } from './gateFormat.js';
+import { counted } from './format.js';
 
 /** The heading the comment and report.md give the paired tests. */
 export const PAIRED_HEADING = '### Changes against the baseline: paired tests';
@@ -26,14 +27,14 @@ export function pairedMarkdown(changes: PairedChanges, maxNames: number): string
         ...(flips.pass_to_fail.length ? [`pass→fail: ${names(flips.pass_to_fail, maxNames)}`] : []),
         ...(flips.fail_to_pass.length ? [`fail→pass: ${names(flips.fail_to_pass, maxNames)}`] : []),
       ];
-      lines.push(`- **${cell(ability)}** (${cases.condition}, ${flips.shared} cases): ${escapeMarkdown(mcnemarText(flips.mcnemar))}${moved.length ? `; ${moved.join('; ')}` : ''}`);
+      lines.push(`- **${cell(ability)}** (${cases.condition}, ${counted(flips.shared, 'case', 'cases')}): ${escapeMarkdown(mcnemarText(flips.mcnemar))}${moved.length ? `; ${moved.join('; ')}` : ''}`);
     }
     if (cases.added.length + cases.removed.length > 0) lines.push(`- ${cases.added.length} case(s) added, ${cases.removed.length} removed: not paired`);
   }
   for (const provider of changes.queries) {
     const worse = provider.worse.map((change) => `${change.id} (${change.before ?? 'none'}→${change.after ?? 'none'})`);
     lines.push(
-      `- **${cell(provider.provider)}**: ${provider.worse.length} queries worse, ${provider.better.length} better, ${provider.same} same (first relevant rank); ${escapeMarkdown(wilcoxonText(provider.wilcoxon, provider))}${worse.length ? `; worse: ${names(worse, maxNames)}` : ''}`,
+      `- **${cell(provider.provider)}**: ${counted(provider.worse.length, 'query', 'queries')} worse, ${provider.better.length} better, ${provider.same} same (first relevant rank); ${escapeMarkdown(wilcoxonText(provider.wilcoxon, provider))}${worse.length ? `; worse: ${names(worse, maxNames)}` : ''}`,
     );
   }
   return lines;

@@ -3,7 +3,7 @@ import { cell } from './escape.js';
 import { oneLine } from './format.js';
 
 const HEADING = 'What differs from the baseline';
-const NOTHING = 'nothing recorded differs (recall-gate, Node and OS, commit, the suite\'s files, models, judge instructions, adapters and their lockfiles)';
+const NOTHING = 'nothing recorded differs (recall-gate, Node and OS, commit, the suite\'s files, models, judge instructions, adapters with their scripts and lockfiles)';
 
 /** The terminal's lines (compare, run --baseline): each difference, or that none is recorded, or why it is not known. Names come from results folders: plain text. */
 export function provenanceText(origin: ProvenanceChanges): string {

@@ -6,7 +6,7 @@
  * trial's sessions. Pure; ability names go through the caller's `escape`.
  */
 import type { E2eResult } from '../model/e2eResult.js';
-import { emptyMemoryWarning, failingCount, STAGE_LABELS, stageCountsText } from '../e2e/stage.js';
+import { emptyMemoryWarning, failingCount, rewordedMemoryWarning, STAGE_LABELS, stageCountsText } from '../e2e/stage.js';
 import type { StageCounts, TrialStage } from '../model/stage.js';
 
 /** "5 failing: 2 not stored, 2 not recalled, 1 misread". */
@@ -61,9 +61,9 @@ export function stageName(stage: Partial<TrialStage> | undefined): string {
   return stage?.stage ? STAGE_LABELS[stage.stage] : '';
 }
 
-/** The empty-memory warning, when every recall trial's memory was empty after its sessions. */
+/** The memory warning: every recall trial's memory empty after its sessions, or none holding evidence word for word. */
 export function memoryWarning(e2e: E2eResult | undefined): string | undefined {
-  return e2e ? emptyMemoryWarning(e2e.stages) : undefined;
+  return e2e ? (emptyMemoryWarning(e2e.stages) ?? rewordedMemoryWarning(e2e.stages)) : undefined;
 }
 
 /** The sentence that heads the stage lines. */

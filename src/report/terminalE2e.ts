@@ -7,7 +7,7 @@ import { plainText } from './escape.js';
 import { harmNote } from '../e2e/harm.js';
 import { harmTerminal } from './harmTable.js';
 import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
-import { formatCost, formatEstimate, formatMetric, formatMs, oneLine, recallQualityText, textTable } from './format.js';
+import { counted, formatCost, formatEstimate, formatMetric, formatMs, oneLine, recallQualityText, textTable } from './format.js';
 import { graderTable, graderTableText } from './graderTable.js';
 import type { ResultsDocument } from '../model/results.js';
 import { faultTableText } from './faultTable.js';
@@ -39,8 +39,8 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
   const conditions = e2e.conditions;
   const total = Object.values(e2e.by_condition).reduce((sum, rates) => sum + (rates?.trials ?? 0), 0);
   const lines: string[] = [
-    `e2e: ${Object.keys(e2e.cases).length} cases x ${conditions.length} condition(s) x ${e2e.repeat} repeats = ${total} trials` +
-      ` (target ${plainText(e2e.target.kind)}${e2e.target.model ? ` ${plainText(e2e.target.model)}` : ''}); pass rates (passed/trials), errors count as not passed`,
+    `e2e: ${Object.keys(e2e.cases).length} cases x ${conditions.length} condition(s) x ${counted(e2e.repeat, 'repeat', 'repeats')} = ${total} trials` +
+      ` (target ${plainText(e2e.target.kind)}${e2e.target.model ? ` ${plainText(e2e.target.model)}` : ''}); pass rates (passed/trials; pass^k over cases), errors count as not passed`,
     '',
   ];
   const columns = [...conditions.map((condition) => `${condition}`), `pass^${e2e.repeat}`, ...(conditions.includes('none') ? ['lift'] : []), ...(conditions.includes('oracle') ? ['gap'] : []), 'errors'];
@@ -78,7 +78,7 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
       `added by recall: p50 ${formatMs(e2e.latency_ms.recall.median)} ms, p95 ${formatMs(e2e.latency_ms.recall.p95)} ms`,
   );
   if (e2e.judge_calibration) lines.push(plainText(calibrationLine(e2e.judge_calibration)));
-  const quality = recallQualityText(e2e.recall_quality);
+  const quality = recallQualityText(e2e);
   if (quality) lines.push(quality);
   lines.push(...harmTerminal(e2e));
   for (const name of e2e.leaks) lines.push(`LEAK: ${plainText(name)} passed with memory off (condition none): the case does not need memory, or the setup leaks`);

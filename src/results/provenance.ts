@@ -43,11 +43,16 @@ function suitePath(suiteDir: string, file: string): string {
   return sep === '/' ? path : path.split(sep).join('/');
 }
 
+/** What provenance.git says until git has answered; a run stopped before then keeps it. */
+export const GIT_PENDING = 'git had not answered when this was written';
+
 /**
- * What the run is made of, as far as is known before it starts. The files are hashed at the call; git is asked
- * without blocking, so a large repository's `git status` runs beside the first trials instead of before them.
+ * What the run is made of, read when it starts: the files, models, adapters and their lockfiles at the call.
+ * Only git is asked without blocking, so a large repository's `git status` runs beside the first trials rather
+ * than before them: `provenance.git` says it is pending until `gitAnswered` settles (it never rejects), and
+ * whether the tree is dirty is read then.
  */
-export async function collectProvenance(suite: Suite, env: NodeJS.ProcessEnv): Promise<Provenance> {
+export function collectProvenance(suite: Suite, env: NodeJS.ProcessEnv): { provenance: Provenance; gitAnswered: Promise<void> } {
   const suiteDir = dirname(suite.file);
   const files: Record<string, string> = {};
   for (const file of suite.files) {
@@ -59,19 +64,29 @@ export async function collectProvenance(suite: Suite, env: NodeJS.ProcessEnv): P
   }
   const judge = suite.e2e?.judge !== undefined || (suite.e2e?.cases ?? []).some((spec) => Object.values(spec.graders ?? {}).some((grader) => 'judge' in grader));
   const dataset = datasetOf(suiteDir);
-  const models = modelsOf(suite, env);
-  const git = await gitState(suiteDir);
-  return {
+  const provenance: Provenance = {
     recall_gate: TOOL_VERSION,
     node: process.versions.node,
     os: { platform: platform(), release: release(), arch: arch() },
-    git: { commit: git.commit, ...(git.dirty !== undefined ? { dirty: git.dirty } : {}), ...(git.note ? { note: git.note } : {}) },
+    git: { commit: 'unknown', note: GIT_PENDING },
     files,
-    models,
+    models: modelsOf(suite, env),
     ...(judge ? { judge_prompt_sha256: sha256(judgeInstructionsText()) } : {}),
-    adapters: adaptersOf(suite, suiteDir, git.top),
+    adapters: adaptersOf(suite, suiteDir, repositoryTop(suiteDir)),
     ...(dataset ? { dataset } : {}),
   };
+  const gitAnswered = gitState(suiteDir).then((git) => {
+    provenance.git = { commit: git.commit, ...(git.dirty !== undefined ? { dirty: git.dirty } : {}), ...(git.note ? { note: git.note } : {}) };
+  });
+  return { provenance, gitAnswered };
+}
+
+/** The nearest folder from `dir` up holding a .git (a folder, or a worktree's file): where lockfiles stop being looked for. */
+function repositoryTop(dir: string): string | undefined {
+  for (let folder = resolve(dir); ; folder = dirname(folder)) {
+    if (existsSync(join(folder, '.git'))) return folder;
+    if (dirname(folder) === folder) return undefined;
+  }
 }
 
 /** The ids the APIs answered with, beside the models the suite names (a model asked that the suite does not name is added). */
@@ -114,19 +129,18 @@ async function git(args: string[], cwd: string): Promise<string> {
 }
 
 /** HEAD and whether a tracked file differs from it (untracked files, such as results folders, do not count); "unknown" with why, never an error. */
-export async function gitState(dir: string): Promise<{ commit: string; dirty?: boolean; top?: string; note?: string }> {
-  let lines: string[];
+export async function gitState(dir: string): Promise<{ commit: string; dirty?: boolean; note?: string }> {
+  let commit: string;
   try {
-    lines = (await git(['rev-parse', 'HEAD', '--show-toplevel'], dir)).trim().split('\n');
+    commit = (await git(['rev-parse', 'HEAD'], dir)).trim();
   } catch (error) {
     return { commit: 'unknown', note: gitFailure(error as NodeJS.ErrnoException & { stderr?: string; signal?: string }) };
   }
-  const [commit, top] = lines;
-  if (!commit || !/^[0-9a-f]{7,64}$/.test(commit)) return { commit: 'unknown', note: 'git rev-parse HEAD gave no commit' };
+  if (!/^[0-9a-f]{7,64}$/.test(commit)) return { commit: 'unknown', note: 'git rev-parse HEAD gave no commit' };
   try {
-    return { commit, dirty: (await git(['status', '--porcelain', '--untracked-files=no'], dir)).trim() !== '', ...(top ? { top } : {}) };
+    return { commit, dirty: (await git(['status', '--porcelain', '--untracked-files=no'], dir)).trim() !== '' };
   } catch (error) {
-    return { commit, ...(top ? { top } : {}), note: `whether the working tree is dirty is unknown: ${gitFailure(error as NodeJS.ErrnoException & { stderr?: string; signal?: string })}` };
+    return { commit, note: `whether the working tree is dirty is unknown: ${gitFailure(error as NodeJS.ErrnoException & { stderr?: string; signal?: string })}` };
   }
 }
 
@@ -204,17 +218,29 @@ export function scrubCommand(command: readonly string[]): string[] {
   });
 }
 
-/** The folder of the adapter's script, when the command names one that exists (node adapter.mjs, uv run agent.py, ./adapter.sh). */
-function scriptFolder(command: readonly string[], cwd: string): string | undefined {
-  for (const arg of command) {
+/** The largest script provenance hashes: an adapter's own code, not a binary it runs. */
+const SCRIPT_HASH_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The file an adapter command runs: the first argument after the program that is a file (`node adapter.mjs`,
+ * `python3 -u agent.py`), else the program itself when it is a path of the project's (`./agent.sh`). Its folder
+ * is where lockfiles are looked for first; its hash says when the adapter's code changed between two runs.
+ */
+function scriptOf(command: readonly string[], cwd: string): string | undefined {
+  const isFile = (path: string) => {
+    try {
+      return statSync(path).isFile();
+    } catch {
+      return false; // Not a file: a program on PATH, a module name, an argument.
+    }
+  };
+  for (const arg of command.slice(1)) {
     if (arg.startsWith('-')) continue;
     const path = isAbsolute(arg) ? arg : resolve(cwd, arg);
-    try {
-      if (statSync(path).isFile()) return dirname(path);
-    } catch {
-      // Not a file: a program on PATH, a module name, an argument.
-    }
+    if (isFile(path)) return path;
   }
+  const program = command[0];
+  if (program && !isAbsolute(program) && /[\\/]/.test(program) && isFile(resolve(cwd, program))) return resolve(cwd, program);
   return undefined;
 }
 
@@ -250,9 +276,20 @@ function adaptersOf(suite: Suite, suiteDir: string, top: string | undefined): Ad
     if ((provider.kind === 'adapter' || provider.kind === 'mcp') && provider.command) started.push({ where: `provider ${provider.name}`, command: provider.command, cwd: resolve(suiteDir, provider.cwd ?? '.') });
   }
   return started.map(({ where, command, cwd }) => {
-    const script = scriptFolder(command, cwd);
-    return { where, command: scrubCommand(command), lockfiles: lockfilesBeside(script && script !== cwd ? [script, cwd] : [cwd], top, suiteDir) };
+    const script = scriptOf(command, cwd);
+    const folder = script === undefined ? undefined : dirname(script);
+    const hashed = script === undefined ? undefined : scriptHash(script, suiteDir);
+    return { where, command: scrubCommand(command), ...(hashed ? { script: hashed } : {}), lockfiles: lockfilesBeside(folder && folder !== cwd ? [folder, cwd] : [cwd], top, suiteDir) };
   });
+}
+
+function scriptHash(path: string, suiteDir: string): AdapterProvenance['script'] {
+  try {
+    if (statSync(path).size > SCRIPT_HASH_BYTES) return undefined;
+    return { path: suitePath(suiteDir, path), sha256: sha256(readFileSync(path)) };
+  } catch {
+    return undefined;
+  }
 }
 
 // ---------------------------------------------------------------- dataset

@@ -148,15 +148,31 @@ function patternMessage(error: ErrorObject): string {
   return `must match ${pattern}`;
 }
 
-/** Schema problems of data read from `file` (at `basePath` within it), ordered by position. */
-
 /** Comparisons as other tools spell them: the edit distance would offer "gt" for "ge", the opposite of what was meant. */
-const COMPARISON_SPELLINGS: Record<string, string> = { ge: 'gte', le: 'lte', '>=': 'gte', '<=': 'lte', '>': 'gt', '<': 'lt', '==': 'eq', '=': 'eq' };
+const COMPARISON_SPELLINGS: Record<string, string> = {
+  ge: 'gte',
+  geq: 'gte',
+  '>=': 'gte',
+  '=>': 'gte',
+  '≥': 'gte',
+  le: 'lte',
+  leq: 'lte',
+  '<=': 'lte',
+  '=<': 'lte',
+  '≤': 'lte',
+  '>': 'gt',
+  '<': 'lt',
+  '==': 'eq',
+  '=': 'eq',
+  '===': 'eq',
+};
 
 function otherSpelling(written: string, allowed: readonly string[]): string | undefined {
   const meant = COMPARISON_SPELLINGS[written.trim().toLowerCase()];
   return meant !== undefined && allowed.includes(meant) ? `did you mean "${meant}"?` : undefined;
 }
+
+/** Schema problems of data read from `file` (at `basePath` within it), ordered by position. */
 export function checkSchema(part: SchemaPart, data: unknown, file: SourceFile, basePath: DataPath = []): InputProblem[] {
   const validate = schemaValidator(part);
   if (validate(data)) return [];

@@ -255,7 +255,26 @@ describe('the command transport', { timeout: 30_000 }, () => {
       assert.equal(reply.reply, 'fine');
       assert.equal((await target.chat({ user: 'u', message: 'again', memory: 'recall' })).reply, 'fine', 'later lines as before');
       assert.deepEqual(warnings.length, 1, warnings.join('\n'));
-      assert.match(warnings[0]!, /wrote text to stdout without ending its line, so it ran into a response: Loading my agent\.\.\. \(the response was read;/);
+      assert.match(warnings[0]!, /wrote text to stdout without ending its line, and a response followed: Loading my agent\.\.\. \(the response was read;/);
+    } finally {
+      await target.close();
+    }
+  });
+
+  test('a log line that quotes a response is not taken for one: the real response answers the call', async () => {
+    // One write holding text and a response-shaped object (a client library logging what it got) stays one stray line.
+    const script = `
+      require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
+        const { id } = JSON.parse(line);
+        console.log('debug: mcp client got ' + JSON.stringify({ jsonrpc: '2.0', id, result: { reply: 'FROM THE LOG' } }));
+        setTimeout(() => console.log(JSON.stringify({ jsonrpc: '2.0', id, result: { reply: 'the real one' } })), 50);
+      });`;
+    const warnings: string[] = [];
+    const target = createCommandTarget({ ...inlineAdapter(script), timeoutMs: 5000, onStderr: () => undefined, onWarning: (message) => warnings.push(message) });
+    try {
+      assert.equal((await target.chat({ user: 'u', message: 'hi', memory: 'recall' })).reply, 'the real one');
+      assert.equal(warnings.length, 1, warnings.join('\n'));
+      assert.match(warnings[0]!, /wrote a line to stdout that is not JSON, ignored: debug: mcp client got/);
     } finally {
       await target.close();
     }

@@ -63,6 +63,8 @@ describe('run --layer e2e against a local OpenAI-compatible chat server', { time
     const start = server.requests.length;
     const result = await runCli(['run', exampleCopy(), '--layer', 'e2e', '--out', out], { env: env() });
     assert.equal(result.code, 0, result.stdout + result.stderr);
+    // The progress line starts its clock as the trials begin: the first line says so, with no estimate yet.
+    assert.match(result.stderr, /^e2e: 0\/117 trials, 0 errors$/m);
     assert.match(result.stdout, /^knowledge-update\s+1\.000 \(3\/3\)\s+0\.000 \(0\/3\)\s+1\.000 \(3\/3\)\s+1\.000 \(1\/1\)\s+\+1\.00\s+\+0\.00\s+0$/m);
     assert.match(result.stdout, /LEAK: dinner-suggestion passed with memory off/);
     const { results, trials } = read(out);

@@ -25,8 +25,8 @@ test('the packed tarball installs as one package, offline, and its CLI and adapt
   for (const shipped of ['LICENSE', 'suites/examples/assistant-memory/suite.yaml', 'suites/examples/assistant-memory/memories.jsonl', 'examples/adapter/agent.mjs', 'docs/README.md']) {
     assert.ok(files.includes(shipped), `${shipped} is not in the tarball`);
   }
-  // The docs a user reads in node_modules point at examples they can run: each such link finds its file in the package
-  // (links into src/ and scripts/ are for readers of the repository).
+  // The docs a user reads in node_modules point at examples, suites, templates and docs they can open: each such link
+  // finds its file in the package (links into src/, scripts/ and the repository's own notes are for its readers).
   for (const doc of files.filter((file) => file.endsWith('.md'))) {
     for (const [, target] of readFileSync(join(REPO_ROOT, doc), 'utf8').matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)) {
       const path = posix.normalize(posix.join(posix.dirname(doc), target!));
