@@ -43,7 +43,7 @@ var SDK_FOLDER = new URL(".", import.meta.url).href;
 function agentFrame(stack) {
   let fallback;
   for (const line of stack.split("\n")) {
-    const frame = /^\s+at (?:(?:async )?(?:new )?(\S+) \()?([^()]+?):(\d+):(\d+)\)?$/.exec(line);
+    const frame = /^\s+at (?:(?:async )?(?:new )?(\S+)(?: \[as [^\]]+\])? \()?(.+):(\d+):(\d+)\)?$/.exec(line);
     if (!frame) continue;
     const [, fn, file, row, col] = frame;
     if (file.startsWith("node:") || file.startsWith(SDK_FOLDER) || file.includes("<anonymous>")) continue;

@@ -209,7 +209,7 @@ def _serialize(response: Dict[str, Any]) -> str:
 # This module's own frames are not where an agent's error was raised.
 _THIS_FILE = os.path.abspath(__file__)
 # The standard library's folders, where json.loads and asyncio raise.
-_LIBRARY_ROOTS = tuple(sorted({os.path.abspath(path) for path in (sysconfig.get_paths().get("stdlib"), sysconfig.get_paths().get("platstdlib")) if path}))
+_LIBRARY_ROOTS = tuple(sorted({os.path.normcase(os.path.abspath(path)) for path in (sysconfig.get_paths().get("stdlib"), sysconfig.get_paths().get("platstdlib")) if path}))
 
 
 def _describe(error: BaseException) -> str:
@@ -236,9 +236,13 @@ def _describe(error: BaseException) -> str:
 
 
 def _is_library(filename: str) -> bool:
-    """Installed packages and the standard library: not where an agent's own code is."""
-    path = os.path.abspath(filename)
-    if "site-packages" in path.split(os.sep) or "dist-packages" in path.split(os.sep):
+    """Installed packages, the standard library and code with no file (<string>, <frozen ...>): not where an
+    agent's own code is."""
+    if filename.startswith("<"):
+        return True
+    path = os.path.normcase(os.path.abspath(filename))
+    parts = path.split(os.sep)
+    if "site-packages" in parts or "dist-packages" in parts:
         return True
     return any(path.startswith(root + os.sep) for root in _LIBRARY_ROOTS)
 

@@ -143,7 +143,7 @@ test('results.json: stage counts per condition, ability and case, errored and mi
   assert.deepEqual(stages.abilities.memory!.recall, { trials: 6, not_stored: 2, not_recalled: 2, obsolete_recalled: 0, misread: 1, unknown: 0 });
   assert.deepEqual(stages.abilities['other.ability']!.recall, { trials: 2, not_stored: 0, not_recalled: 0, obsolete_recalled: 0, misread: 0, unknown: 0 });
   assert.deepEqual(stages.cases.a, { trials: 2, not_stored: 2, not_recalled: 0, obsolete_recalled: 0, misread: 0, unknown: 0 });
-  assert.deepEqual(stages.snapshots, { taken: 4, empty: 2, unavailable: 0, verbatim: 2 });
+  assert.deepEqual(stages.snapshots, { taken: 4, empty: 2, unavailable: 0, evidence: { with_memories: 2, verbatim: 2 } });
   assert.deepEqual(doc.e2e!.failures.map((failure) => [failure.key, failure.stage]), [
     ['a|recall|1', 'not_stored'],
     ['a|recall|2', 'not_stored'],
@@ -284,7 +284,7 @@ test('a memory empty after every recall trial\'s sessions: a loud warning in the
   for (const one of trials) settleStage(cases[0]!, one);
   const { doc } = fixture();
   doc.e2e = { ...aggregateE2e(trials, cases, ['recall'], 1), target: { kind: 'command' } };
-  assert.deepEqual(doc.e2e.stages!.snapshots, { taken: 2, empty: 2, unavailable: 0, verbatim: 0 });
+  assert.deepEqual(doc.e2e.stages!.snapshots, { taken: 2, empty: 2, unavailable: 0, evidence: { with_memories: 0, verbatim: 0 } });
   const warning = /under recall the target's memory was empty after the sessions of every trial \(2 of 2 snapshots\)/;
   assert.match(terminalE2eReport(doc.e2e, trials), new RegExp(`^WARNING: ${warning.source}`, 'm'));
   assert.match(markdownReport(doc), new RegExp(`^⚠️ \\*\\*Warning:\\*\\* ${warning.source}`, 'm'));
@@ -319,14 +319,21 @@ test('a store that rewords what it keeps (no memory holds evidence word for word
   assert.equal(trials[0]!.stage, 'not_stored', 'by the text rule');
   const { doc } = fixture();
   doc.e2e = { ...aggregateE2e(trials, cases, ['recall'], 1), target: { kind: 'command' } };
-  assert.deepEqual(doc.e2e.stages!.snapshots, { taken: 2, empty: 0, unavailable: 0, verbatim: 0 });
-  const warning = /no memory the target listed after the sessions holds a case's evidence word for word \(2 snapshots with memories, passing trials included\): it rewords what it stores/;
+  assert.deepEqual(doc.e2e.stages!.snapshots, { taken: 2, empty: 0, unavailable: 0, evidence: { with_memories: 2, verbatim: 0 } });
+  const warning = /no memory the target listed after the sessions holds a case's evidence word for word \(2 snapshots of cases with evidence, passing trials included\): it rewords what it stores/;
   assert.match(terminalE2eReport(doc.e2e, trials), new RegExp(`^WARNING: ${warning.source}`, 'm'));
   assert.match(markdownReport(doc), warning);
   // One memory holding an evidence text as written: stages can be trusted, no warning.
   trials[1]!.snapshot = { entries: [{ text: 'I love lemon cake' }] };
   doc.e2e = { ...aggregateE2e(trials, cases, ['recall'], 1), target: { kind: 'command' } };
   assert.doesNotMatch(terminalE2eReport(doc.e2e, trials), warning);
+  // Memories of a case with no evidence (an isolation probe) say nothing about rewording: a store empty where evidence was is not warned as rewording.
+  const iso = spec('iso', 'isolation', { evidence: [] });
+  const only = [trial('a', 'recall', 1, stored()), trial('iso', 'recall', 1, { ...stored('Dessert preference: cake with lemon'), status: 'pass' })];
+  for (const one of only) settleStage(one.case === 'iso' ? iso : cases[0]!, one);
+  doc.e2e = { ...aggregateE2e(only, [cases[0]!, iso], ['recall'], 1), target: { kind: 'command' } };
+  assert.equal(only[0]!.stage, 'not_stored');
+  assert.doesNotMatch(terminalE2eReport(doc.e2e, only), warning);
 });
 
 test('the env hint names variables recall-gate has and the adapter is not given, mentioned ones first, never a value; the empty-provider error says what it was given and holds', () => {

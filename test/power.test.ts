@@ -101,7 +101,7 @@ describe('the gate row carries its mde', () => {
     const after = e2eRun(10, 1, (i) => i < 7);
     const spec = gate({ metric: 'e2e.pass_rate', max_drop: 0.05 });
     const withPower = evaluateGate(spec, after.results, before.results);
-    const without = evaluateGate(spec, after.results, before.results, { power: false });
+    const without = evaluateGate(spec, after.results, before.results, { readerFigures: false });
     assert.equal(withPower.rows[0]!.status, 'fail');
     assert.equal(without.rows[0]!.status, 'fail');
     assert.equal(without.rows[0]!.mde, undefined);

@@ -5,14 +5,14 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { provenanceChanges } from '../src/gate/provenanceChanges.js';
+import { GIT_PENDING, provenanceChanges } from '../src/gate/provenanceChanges.js';
 import type { Provenance } from '../src/model/provenance.js';
 import type { Suite } from '../src/model/suite.js';
 import { provenanceMarkdown, provenanceText } from '../src/report/provenanceLines.js';
 import { caseSpec } from './support/gateFixtures.js';
 import type { CaseSpec } from '../src/model/e2e.js';
 import type { GraderSpec } from '../src/model/graders.js';
-import { GIT_PENDING, collectProvenance, gitState, mergedProvenance, scrubCommand } from '../src/results/provenance.js';
+import { collectProvenance, gitState, mergedProvenance, scrubCommand } from '../src/results/provenance.js';
 import { registerSecret } from '../src/secrets.js';
 
 const WHERE = { file: 'suite.yaml', line: 1, col: 1 };
@@ -218,6 +218,12 @@ describe('what differs between two runs, by hand', () => {
     const origin = provenanceChanges({}, { provenance: provenance() });
     assert.deepEqual(origin.changes, []);
     assert.match(origin.unknown!, /^the baseline records no provenance \(written by an older recall-gate\)/);
+  });
+
+  test('a baseline stopped before git answered: its commit is said to be unknown, not read as a change of commit', () => {
+    const stopped = provenance({ git: { commit: 'unknown', note: GIT_PENDING } });
+    const now = provenance({ git: { commit: 'b'.repeat(40), dirty: true } });
+    assert.deepEqual(provenanceChanges({ provenance: stopped }, { provenance: now }).changes, ['the commit of the baseline is not known: the run stopped before git answered']);
   });
 
   test('every kind of difference, one line each, in order', () => {

@@ -459,7 +459,12 @@ test('validate warns where a command target runs a script that is not there (pyt
   );
   writeFileSync(join(dir, 'agent', 'adapter.py'), '');
   assert.equal(loadSuite(join(dir, 'suite.yaml'), dir).warnings, undefined, 'there: no warning');
-  // Not an interpreter and a script: the command's own business.
-  suite('[./run-agent.sh, missing.py]');
+  // An option's value is not the script; a program on PATH with its own arguments is the command's business.
+  suite('[node, --env-file, .env, adapter.py]');
   assert.equal(loadSuite(join(dir, 'suite.yaml'), dir).warnings, undefined);
+  suite('[my-agent, missing.py]');
+  assert.equal(loadSuite(join(dir, 'suite.yaml'), dir).warnings, undefined);
+  // A script run as the program itself.
+  suite('[./run-agent.sh, --stdio]');
+  assert.match((loadSuite(join(dir, 'suite.yaml'), dir).warnings ?? [])[0]?.message ?? '', /^the command runs \.\/run-agent\.sh, which is not in agent/);
 });

@@ -70,8 +70,9 @@ const SDK_FOLDER = new URL('.', import.meta.url).href;
 function agentFrame(stack: string): string | undefined {
   let fallback: string | undefined;
   for (const line of stack.split('\n')) {
-    // "at fn (file:row:col)" or "at file:row:col"; eval'd code ("at eval (eval at ...)") names no file to open.
-    const frame = /^\s+at (?:(?:async )?(?:new )?(\S+) \()?([^()]+?):(\d+):(\d+)\)?$/.exec(line);
+    // "at fn (file:row:col)", "at Object.fn [as chat] (file:row:col)" or "at file:row:col"; the file runs to the
+    // last ":row:col" (a path may hold parentheses); eval'd code ("at eval (eval at ...)") names no file to open.
+    const frame = /^\s+at (?:(?:async )?(?:new )?(\S+)(?: \[as [^\]]+\])? \()?(.+):(\d+):(\d+)\)?$/.exec(line);
     if (!frame) continue;
     const [, fn, file, row, col] = frame;
     if (file!.startsWith('node:') || file!.startsWith(SDK_FOLDER) || file!.includes('<anonymous>')) continue;

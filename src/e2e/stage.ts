@@ -120,7 +120,7 @@ export function stageSummary(planned: readonly PlannedOutcome[], cases: readonly
     abilities: Object.fromEntries([...new Set(cases.map((spec) => spec.ability))].sort().map((ability) => [ability, Object.fromEntries(staged.map((condition) => [condition, emptyCounts()]))])),
     cases: conditions.includes('recall') ? Object.fromEntries(cases.map((spec) => [spec.name, emptyCounts()])) : {},
     unknown_reasons: {},
-    snapshots: { taken: 0, empty: 0, unavailable: 0, verbatim: 0 },
+    snapshots: { taken: 0, empty: 0, unavailable: 0, evidence: { with_memories: 0, verbatim: 0 } },
   };
   for (const outcome of planned) {
     const condition = outcome.condition as StagedCondition;
@@ -138,7 +138,10 @@ export function stageSummary(planned: readonly PlannedOutcome[], cases: readonly
       summary.snapshots.taken += 1;
       if (snapshot.entries.length === 0) summary.snapshots.empty += 1;
       const evidence = specs.get(outcome.case)?.evidence ?? [];
-      if (evidence.some((text) => snapshot.entries.some((entry) => memoryHolds(entry.text, text)))) summary.snapshots.verbatim! += 1;
+      if (evidence.length > 0 && snapshot.entries.length > 0) {
+        summary.snapshots.evidence!.with_memories += 1;
+        if (evidence.some((text) => snapshot.entries.some((entry) => memoryHolds(entry.text, text)))) summary.snapshots.evidence!.verbatim += 1;
+      }
     } else if (snapshot) {
       summary.snapshots.unavailable += 1;
     }
@@ -174,13 +177,13 @@ export function emptyMemoryWarning(summary: StageSummary | undefined): string | 
  * recalled whatever happened. Undefined when some memory holds evidence verbatim, or no failure has those stages.
  */
 export function rewordedMemoryWarning(summary: StageSummary | undefined): string | undefined {
-  const snapshots = summary?.snapshots;
+  const evidence = summary?.snapshots.evidence;
   const recall = summary?.by_condition.recall;
-  if (!snapshots || snapshots.verbatim === undefined || !recall) return undefined;
-  const withMemories = snapshots.taken - snapshots.empty;
-  if (withMemories === 0 || snapshots.verbatim > 0 || recall.not_stored + recall.not_recalled === 0) return undefined;
+  if (!evidence || !recall) return undefined;
+  const withMemories = evidence.with_memories;
+  if (withMemories === 0 || evidence.verbatim > 0 || recall.not_stored + recall.not_recalled === 0) return undefined;
   return (
-    `no memory the target listed after the sessions holds a case's evidence word for word (${withMemories} snapshot${withMemories === 1 ? '' : 's'} with memories, passing trials included): ` +
+    `no memory the target listed after the sessions holds a case's evidence word for word (${withMemories} snapshot${withMemories === 1 ? '' : 's'} of cases with evidence, passing trials included): ` +
     'it rewords what it stores, so stages, which match texts, may call a reworded memory not stored or not recalled; write evidence as the fact itself (a name, a number) for them to tell'
   );
 }

@@ -102,7 +102,7 @@ export function calibrateGate(
       // No trials is not an empty log (as evaluateGateOnSplit passes them); the mde is not read here.
       ...(current.trials.length ? { trials: current.trials } : {}),
       ...(baseline.trials.length ? { baselineTrials: baseline.trials } : {}),
-      power: false,
+      readerFigures: false,
     });
     if (verdict.status === 'fail') gateFailed += 1;
     for (const row of verdict.rows) {

@@ -69,10 +69,11 @@ export function compareResults(baseline: ResultsDocument, current: ResultsDocume
       add(`e2e.grader.${name}.score`, previous.conditions[shared]?.mean_score, summary.conditions[shared]?.mean_score);
       add(`e2e.grader.${name}.pass_rate`, previous.conditions[shared]?.pass_rate, summary.conditions[shared]?.pass_rate);
     }
-    // Harm and where failures live, under the headline condition: a knowledge update that now answers with the
+    // Harm under the headline condition and where failures live: a knowledge update that now answers with the
     // old value moves these while a pass rate may not. A rate at 0 in both runs says nothing.
     if (shared) {
-      for (const metric of [...HARM_KEYS, ...FAILURE_STAGES.map((stage) => `stage.${stage}.rate`)]) {
+      // Harm by the condition's key (per-case units from results.json); stages are counted under recall.
+      for (const metric of [...HARM_KEYS.map((key) => `${shared}.${key}`), ...FAILURE_STAGES.map((stage) => `stage.${stage}.rate`)]) {
         const [prior, after] = [resolveMetric(`e2e.${metric}`, baseline), resolveMetric(`e2e.${metric}`, current)];
         // Only with per-case units in both runs (results.json's own), so the change has its interval as every row here does.
         if (prior.status !== 'value' || after.status !== 'value' || !prior.samples || !after.samples || (prior.value === 0 && after.value === 0)) continue;

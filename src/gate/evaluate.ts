@@ -57,8 +57,11 @@ export interface EvaluateOptions {
   seed?: number;
   /** Bootstrap resamples; 2,000 when absent. */
   resamples?: number;
-  /** False leaves out each max_drop/max_rise row's mde (calibrate, which evaluates the gate many times, reads none). */
-  power?: boolean;
+  /**
+   * False leaves out the figures there for a reader only, which decide nothing: each max_drop/max_rise row's
+   * mde and a threshold row's change against the baseline (calibrate, which evaluates the gate many times, reads none).
+   */
+  readerFigures?: boolean;
 }
 
 export interface VariantRun {
@@ -238,14 +241,14 @@ function evaluateCondition(condition: GateCondition, path: string, context: Cont
     }
   }
 
-  if (!hasRelative) besideBaseline(condition, row, resolved, context);
+  if (!hasRelative && options.readerFigures !== false) besideBaseline(condition, row, resolved, context);
 
   if (failed) row.status = 'fail';
   else if (hasRelative && !compared && !hasAbsolute) row.status = 'not-evaluated';
   else row.status = 'pass';
   if (hasRelative && !compared && hasAbsolute && !failed) notes.push(`decided by ${OP_SYMBOL[condition.op!]} ${condition.value} alone`);
 
-  if (hasRelative && options.power !== false) {
+  if (hasRelative && options.readerFigures !== false) {
     // Beside the rule, never deciding: the smallest change this row can tell from noise (gate/power.ts).
     const power = resolved.samples && rowPower(condition, resolved.samples, aggregation, options);
     if (power) {

@@ -19,6 +19,9 @@ const ROLE_NAME: Record<ModelProvenance['role'], string> = { chat: 'chat model',
 const shortCommit = (commit: string) => (/^[0-9a-f]{40,64}$/.test(commit) ? commit.slice(0, 12) : commit);
 const answeredText = (model: ModelProvenance) => (model.answered?.length ? model.answered.join(', ') : '(not asked)');
 
+/** What provenance.git's note says until git has answered (results/provenance.ts writes it); a run stopped before then keeps it. */
+export const GIT_PENDING = 'git had not answered when this was written';
+
 /** Between a baseline run and the current one; `changes` empty when nothing recorded differs. */
 export function provenanceChanges(baseline: Pick<ResultsDocument, 'provenance'>, current: Pick<ResultsDocument, 'provenance'>): ProvenanceChanges {
   const before = baseline.provenance;
@@ -34,9 +37,15 @@ export function provenanceChanges(baseline: Pick<ResultsDocument, 'provenance'>,
   changed('recall-gate', before.recall_gate, after.recall_gate);
   changed('Node', before.node, after.node);
   changed('OS', osText(before.os), osText(after.os));
-  changed('commit', shortCommit(before.git.commit), shortCommit(after.git.commit));
-  if (after.git.dirty === true && before.git.dirty !== true) changes.push('this run has uncommitted changes to tracked files');
-  if (before.git.dirty === true && after.git.dirty !== true) changes.push('the baseline had uncommitted changes to tracked files');
+  // A run stopped before git answered knows no commit: said, not read as a change of commit.
+  const pending = [before.git.note === GIT_PENDING ? 'the baseline' : undefined, after.git.note === GIT_PENDING ? 'this run' : undefined].filter(Boolean);
+  if (pending.length > 0) {
+    changes.push(`the commit of ${pending.join(' and of ')} is not known: the run stopped before git answered`);
+  } else {
+    changed('commit', shortCommit(before.git.commit), shortCommit(after.git.commit));
+    if (after.git.dirty === true && before.git.dirty !== true) changes.push('this run has uncommitted changes to tracked files');
+    if (before.git.dirty === true && after.git.dirty !== true) changes.push('the baseline had uncommitted changes to tracked files');
+  }
 
   changes.push(...fileChanges(before.files, after.files));
   changes.push(...modelChanges(before.models, after.models));

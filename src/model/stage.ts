@@ -22,8 +22,8 @@ export interface StageSummary {
   unknown_reasons: Record<string, number>;
   /**
    * Under recall: memory snapshots taken after the sessions, how many were empty, how many the target could not
-   * give, and how many of those with memories hold one of the case's evidence texts word for word (absent in
-   * results written before it was counted): none at all means the store rewords what it keeps.
+   * give; and of the snapshots of cases with evidence that hold memories, how many hold one of its evidence texts
+   * word for word (absent in results written before it was counted): none at all means the store rewords what it keeps.
    */
-  snapshots: { taken: number; empty: number; unavailable: number; verbatim?: number };
+  snapshots: { taken: number; empty: number; unavailable: number; evidence?: { with_memories: number; verbatim: number } };
 }

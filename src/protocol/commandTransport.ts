@@ -160,10 +160,16 @@ export class CommandTransport implements JsonRpcTransport {
    * Stdout split into lines, write boundaries kept: text a write left without its newline (an import-time
    * "Loading my agent... ") followed by a write that starts a JSON object would otherwise make one line of
    * text and the response, and the call would wait for its timeout. That text is said and the response read.
-   * Only a write boundary splits: a log line that quotes a response inside one write stays one stray line.
+   * Only a write boundary splits, and within a line only the child's first (onLine): a log line that quotes a
+   * response later stays one stray line.
    */
   private readStdout(child: ChildProcessWithoutNullStreams): void {
     const pending: string[] = [];
+    let first = true;
+    const line = (text: string) => {
+      this.onLine(text.replace(/\r$/, ''), first);
+      first = false;
+    };
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
       // Unless the pending text is itself the start of a JSON value (a large response arriving in parts).
@@ -174,14 +180,14 @@ export class CommandTransport implements JsonRpcTransport {
       let start = 0;
       for (let end = chunk.indexOf('\n'); end !== -1; end = chunk.indexOf('\n', start)) {
         pending.push(chunk.slice(start, end));
-        this.onLine(pending.join('').replace(/\r$/, ''));
+        line(pending.join(''));
         pending.length = 0;
         start = end + 1;
       }
       if (start < chunk.length) pending.push(chunk.slice(start));
     });
     child.stdout.on('end', () => {
-      if (pending.length > 0) this.onLine(pending.join('').replace(/\r$/, ''));
+      if (pending.length > 0) line(pending.join(''));
       pending.length = 0;
     });
   }
@@ -194,7 +200,8 @@ export class CommandTransport implements JsonRpcTransport {
     );
   }
 
-  private onLine(line: string): void {
+  /** One line of the child's stdout; `first`: its first since it started, the only one import-time text can run into within one write. */
+  private onLine(line: string, first = false): void {
     this.stdoutLines += 1;
     const text = line.trim();
     if (!text) return;
@@ -202,7 +209,12 @@ export class CommandTransport implements JsonRpcTransport {
     try {
       message = JSON.parse(text);
     } catch {
-      return this.stray(text, 'is not JSON');
+      // Text left unterminated at start-up and the first response in one write (a buffered `print(..., end="")`
+      // flushed with it): only on the first line, where no log can yet be quoting a response.
+      const glued = first ? gluedResponse(text) : undefined;
+      if (!glued) return this.stray(text, 'is not JSON');
+      this.unterminated(glued.before);
+      message = glued.message;
     }
     if (!isObject(message)) return this.stray(text, 'is not a JSON-RPC response object');
     if (!('result' in message) && !('error' in message)) {
@@ -305,4 +317,15 @@ async function within(promise: Promise<void>, ms: number): Promise<boolean> {
 /** A command-line word as a shell user would type it, for messages. */
 function quote(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The JSON-RPC object a line ends with after other text, and that text; undefined when the line holds none. */
+function gluedResponse(text: string): { before: string; message: unknown } | undefined {
+  const at = text.search(/\{\s*"jsonrpc"\s*:/);
+  if (at <= 0) return undefined;
+  try {
+    return { before: text.slice(0, at), message: JSON.parse(text.slice(at)) };
+  } catch {
+    return undefined;
+  }
 }

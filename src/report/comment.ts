@@ -209,9 +209,10 @@ function headlineOnly(results: ResultsDocument, verdict: Verdict | undefined): s
   if (results.status === 'incomplete') return `## ⚠️ recall-gate: ${name} could not complete`;
   if (!verdict) return `## ✅ recall-gate: ${name} ran (no gate configured)`;
   if (verdict.status === 'pass') {
-    // A pass with regressions against the baseline says so here: a reader of the headline alone took it as no change.
-    const regressions = results.changes ? changeCounts(results.changes).regressions : 0;
-    return `## ✅ recall-gate: ${name} passed${regressions > 0 ? `, with ${regressions} regression${regressions === 1 ? '' : 's'} against the baseline that no gate condition catches` : ''}`;
+    // A pass beside changes against the baseline says so here: a reader of the headline alone took it as no change.
+    const counts = results.changes ? changeCounts(results.changes) : undefined;
+    const moved = counts && counts.regressions + counts.improvements > 0 ? `; against the baseline ${counts.regressions} worse, ${counts.improvements} better (below)` : '';
+    return `## ✅ recall-gate: ${name} passed${moved}`;
   }
   const failed = verdict.rows.filter((row) => row.status === 'fail').length;
   return `## ❌ recall-gate: ${name} failed (${failed} of ${verdict.rows.length} conditions)`;

@@ -5,9 +5,9 @@ import type { E2eResult } from '../model/e2eResult.js';
 /** Markdown table: the first column left, figures right, text left. Cells must be escaped already. */
 export function markdownTable(header: string[], rows: string[][]): string[] {
   // Figures align right, text (a probe, an answer, a status) left: a column is figures when it holds some and
-  // each of its cells that holds something (not blank, not "-") starts with a number, a sign or a dollar, bold or not.
+  // each of its cells that holds something (not blank, "-", "±0", "unknown" or "n/a") starts with a number, a sign or a dollar, bold or not.
   const figures = (column: number) => {
-    const held = rows.map((row) => (row[column] ?? '').trim()).filter((text) => !/^(?:-|—)?$/.test(text));
+    const held = rows.map((row) => (row[column] ?? '').trim()).filter((text) => !/^(?:-|—|±0|unknown|n\/a)?$/.test(text));
     return column > 0 && (rows.length === 0 || (held.length > 0 && held.every((text) => /^(?:\*\*)?[-−+]?\$?\d/.test(text))));
   };
   return [`| ${header.join(' | ')} |`, `| ${header.map((_, i) => (figures(i) ? '---:' : '---')).join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)];

@@ -18,7 +18,9 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { judgeInstructionsText } from '../e2e/openaiJudge.js';
 import { IMPORT_FILES } from '../import/writeImport.js';
+import { commandScript } from '../process/commandScript.js';
 import type { AdapterProvenance, ModelProvenance, Provenance } from '../model/provenance.js';
+import { GIT_PENDING } from '../gate/provenanceChanges.js';
 import type { EmbeddingSpec, Suite } from '../model/suite.js';
 import type { ModelAnswers } from '../net/modelAnswers.js';
 import { redactUrl } from '../redact.js';
@@ -42,9 +44,6 @@ function suitePath(suiteDir: string, file: string): string {
   const path = relative(suiteDir, file) || file;
   return sep === '/' ? path : path.split(sep).join('/');
 }
-
-/** What provenance.git says until git has answered; a run stopped before then keeps it. */
-export const GIT_PENDING = 'git had not answered when this was written';
 
 /**
  * What the run is made of, read when it starts: the files, models, adapters and their lockfiles at the call.
@@ -221,27 +220,16 @@ export function scrubCommand(command: readonly string[]): string[] {
 /** The largest script provenance hashes: an adapter's own code, not a binary it runs. */
 const SCRIPT_HASH_BYTES = 4 * 1024 * 1024;
 
-/**
- * The file an adapter command runs: the first argument after the program that is a file (`node adapter.mjs`,
- * `python3 -u agent.py`), else the program itself when it is a path of the project's (`./agent.sh`). Its folder
- * is where lockfiles are looked for first; its hash says when the adapter's code changed between two runs.
- */
+/** The file an adapter command runs (process/commandScript.ts), when it is there: where its lockfiles and its code are. */
 function scriptOf(command: readonly string[], cwd: string): string | undefined {
-  const isFile = (path: string) => {
-    try {
-      return statSync(path).isFile();
-    } catch {
-      return false; // Not a file: a program on PATH, a module name, an argument.
-    }
-  };
-  for (const arg of command.slice(1)) {
-    if (arg.startsWith('-')) continue;
-    const path = isAbsolute(arg) ? arg : resolve(cwd, arg);
-    if (isFile(path)) return path;
+  const found = commandScript(command);
+  if (!found) return undefined;
+  const path = isAbsolute(found.path) ? found.path : resolve(cwd, found.path);
+  try {
+    return statSync(path).isFile() ? path : undefined;
+  } catch {
+    return undefined; // Not there (yet): validate warns of it.
   }
-  const program = command[0];
-  if (program && !isAbsolute(program) && /[\\/]/.test(program) && isFile(resolve(cwd, program))) return resolve(cwd, program);
-  return undefined;
 }
 
 /** Nearest first: each lockfile name found in `folders` or their parents up to `top` (only the folders themselves without one). */

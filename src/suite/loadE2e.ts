@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { basename, dirname, relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
+import { commandScript } from '../process/commandScript.js';
 import type { CaseSpec, Condition, HistorySpec, SessionSpec } from '../model/e2e.js';
 import type { CheckSpec } from '../model/checks.js';
 import { RecallGateError, addProblems, formatLocation } from '../errors.js';
@@ -304,22 +305,17 @@ function expectRecallProblems(row: Record<string, unknown>, locate: (path: (stri
   ];
 }
 
-/** Programs that run the script file named as their first argument (`python3 adapter.py`, `node adapter.mjs`). */
-const INTERPRETER = /^(?:node|nodejs|bun|tsx|ts-node|python(?:\d+(?:\.\d+)?)?)(?:\.exe)?$/;
-const SCRIPT_FILE = /\.(?:py|mjs|cjs|js|mts|cts|ts)$/;
-
 /**
  * A warning when the script a command target runs is not there: validate said ok and the run failed at its first
  * call. A warning, not a problem: a workflow may build the script (dist/adapter.js) after validating and before the
- * run. Only the usual form is read (an interpreter, its flags, then the script); any other is the command's business.
+ * run. Which argument is the script: process/commandScript.ts.
  */
 export function missingScriptWarnings(target: TargetSpec, locate: (path: (string | number)[]) => InputProblem['where'], shownFrom: string): InputProblem[] {
   if (target.kind !== 'command') return [];
   const { command, cwd } = target;
-  if (command.length < 2 || !INTERPRETER.test(basename(command[0]!))) return [];
-  const index = command.findIndex((arg, i) => i > 0 && !arg.startsWith('-'));
-  const script = command[index];
-  if (index < 0 || script === undefined || !SCRIPT_FILE.test(script) || existsSync(resolve(cwd, script))) return [];
+  const found = commandScript(command);
+  if (!found || existsSync(resolve(cwd, found.path))) return [];
+  const { index, path: script } = found;
   return [
     {
       where: locate(['command', index]),

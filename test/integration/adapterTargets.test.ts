@@ -261,17 +261,37 @@ describe('the command transport', { timeout: 30_000 }, () => {
     }
   });
 
-  test('a log line that quotes a response is not taken for one: the real response answers the call', async () => {
+  test('import-time text and the first response in one write (a buffered print without its newline): the response is read, the text named', async () => {
+    const script = `
+      require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
+        const { id } = JSON.parse(line);
+        // One write: what Python's block-buffered stdout sends when print(end="") is flushed with the response.
+        process.stdout.write((id === 1 ? 'Loading my agent... ' : '') + JSON.stringify({ jsonrpc: '2.0', id, result: { reply: 'fine' } }) + '\\n');
+      });`;
+    const warnings: string[] = [];
+    const target = createCommandTarget({ ...inlineAdapter(script), timeoutMs: 5000, onStderr: () => undefined, onWarning: (message) => warnings.push(message) });
+    try {
+      assert.equal((await target.chat({ user: 'u', message: 'hi', memory: 'recall' })).reply, 'fine');
+      assert.equal(warnings.length, 1, warnings.join('\n'));
+      assert.match(warnings[0]!, /without ending its line, and a response followed: Loading my agent\.\.\./);
+    } finally {
+      await target.close();
+    }
+  });
+
+  test('a log line that quotes a response is not taken for one after the first line: the real response answers the call', async () => {
     // One write holding text and a response-shaped object (a client library logging what it got) stays one stray line.
     const script = `
       require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
         const { id } = JSON.parse(line);
+        if (id === 1) return console.log(JSON.stringify({ jsonrpc: '2.0', id, result: { reply: 'first' } }));
         console.log('debug: mcp client got ' + JSON.stringify({ jsonrpc: '2.0', id, result: { reply: 'FROM THE LOG' } }));
         setTimeout(() => console.log(JSON.stringify({ jsonrpc: '2.0', id, result: { reply: 'the real one' } })), 50);
       });`;
     const warnings: string[] = [];
     const target = createCommandTarget({ ...inlineAdapter(script), timeoutMs: 5000, onStderr: () => undefined, onWarning: (message) => warnings.push(message) });
     try {
+      assert.equal((await target.chat({ user: 'u', message: 'hi', memory: 'recall' })).reply, 'first');
       assert.equal((await target.chat({ user: 'u', message: 'hi', memory: 'recall' })).reply, 'the real one');
       assert.equal(warnings.length, 1, warnings.join('\n'));
       assert.match(warnings[0]!, /wrote a line to stdout that is not JSON, ignored: debug: mcp client got/);

@@ -117,7 +117,7 @@ test('under recall, a target whose memory is empty after the sessions of every t
   const warning = /under recall the target's memory was empty after the sessions of every trial \(2 of 2 snapshots\): it stored nothing, or its list does not show what it stores/;
   assert.match(run.stdout, new RegExp(`^WARNING: ${warning.source}`, 'm'));
   const { results } = readOut(out);
-  assert.deepEqual(results.e2e!.stages!.snapshots, { taken: 2, empty: 2, unavailable: 0, verbatim: 0 });
+  assert.deepEqual(results.e2e!.stages!.snapshots, { taken: 2, empty: 2, unavailable: 0, evidence: { with_memories: 0, verbatim: 0 } });
   assert.equal(results.e2e!.stages!.by_condition.recall!.not_stored, 2);
   assert.match(readFileSync(join(out, 'report.md'), 'utf8'), new RegExp(`^⚠️ \\*\\*Warning:\\*\\* ${warning.source}`, 'm'));
   assert.match(renderComment({ marker: '<!-- m -->', results, baselineNote: 'none', e2eTrigger: { ran: true, reason: 'test', files: [] } }), warning);

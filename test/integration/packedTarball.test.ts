@@ -22,6 +22,8 @@ test('the packed tarball installs as one package, offline, and its CLI and adapt
   const files = packed[0]!.files.map((file) => file.path).sort();
   assert.ok(files.includes('dist/cli.js') && files.includes('dist/adapter.js') && files.includes('dist/adapter.d.ts'), files.join(', '));
   assert.ok(!files.includes('dist/index.js'), 'the Action bundle is used from the repository, not from npm');
+  // The examples ship as written: not the packages CI installs beside them, nor Python's bytecode caches.
+  assert.deepEqual(files.filter((file) => /(^|\/)(node_modules|__pycache__)\//.test(file)), []);
   for (const shipped of ['LICENSE', 'suites/examples/assistant-memory/suite.yaml', 'suites/examples/assistant-memory/memories.jsonl', 'examples/adapter/agent.mjs', 'docs/README.md']) {
     assert.ok(files.includes(shipped), `${shipped} is not in the tarball`);
   }
