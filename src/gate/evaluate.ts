@@ -221,10 +221,7 @@ function evaluateCondition(condition: GateCondition, path: string, context: Cont
       row.delta = delta;
       const change = resolved.samples && before.samples ? changeInterval(resolved.samples, before.samples, condition, aggregation, options) : undefined;
       if (change) {
-        row.interval = change.interval;
-        row.significant = excludesZero(change.interval);
-        const unit = resolved.samples!.unit;
-        row.pairing = { paired: change.paired, shared: change.shared, added: change.added, removed: change.removed, ...(unit === 'user' || unit === 'group' ? { unit } : {}) };
+        recordChange(row, change, resolved.samples!.unit);
         const note = pairingNote(change, resolved.samples!.unit);
         if (note) notes.push(note);
       } else {
@@ -275,10 +272,13 @@ function besideBaseline(condition: GateCondition, row: GateRow, resolved: { valu
   row.baseline = before.value;
   row.delta = round(resolved.value - before.value, 12);
   const change = resolved.samples && before.samples ? changeInterval(resolved.samples, before.samples, condition, row.aggregation, context.options) : undefined;
-  if (!change) return;
+  if (change) recordChange(row, change, resolved.samples!.unit);
+}
+
+/** The change's interval on the row, whether it is beyond noise, and how the two runs' units met. */
+function recordChange(row: GateRow, change: ChangeInterval, unit: UnitSamples['unit']): void {
   row.interval = change.interval;
   row.significant = excludesZero(change.interval);
-  const unit = resolved.samples!.unit;
   row.pairing = { paired: change.paired, shared: change.shared, added: change.added, removed: change.removed, ...(unit === 'user' || unit === 'group' ? { unit } : {}) };
 }
 
