@@ -434,6 +434,20 @@ describe('thresholds compare with a 1e-9 tolerance', () => {
   }
 });
 
+describe('a threshold row beside a baseline', () => {
+  test('shows the baseline, the change and its interval, never deciding; calibrate (readerFigures: false) leaves them out', () => {
+    const spec: GateSpec = { root: { all: [c('retrieval.vector.recall@3', { op: 'gte', value: 0.5 })] }, skipped_layers: 'waive' };
+    const row = evaluateGate(spec, CURRENT, BASELINE, { resamples: 200 }).rows[0]!;
+    assert.equal(row.status, 'pass', 'the threshold alone decides');
+    assert.equal(row.baseline, 0.8);
+    assert.ok(Math.abs(row.delta! + 0.05) < 1e-9, String(row.delta));
+    assert.ok(row.interval && row.pairing, 'with its paired interval');
+    const bare = evaluateGate(spec, CURRENT, BASELINE, { resamples: 200, readerFigures: false }).rows[0]!;
+    assert.deepEqual([bare.baseline, bare.delta, bare.interval], [undefined, undefined, undefined]);
+    assert.equal(evaluateGate(spec, CURRENT, undefined).rows[0]!.baseline, undefined, 'no baseline, nothing beside it');
+  });
+});
+
 // ---------------------------------------------------------------- metric keys
 
 describe('resolveMetric: aggregations over per-unit values', () => {
