@@ -8,7 +8,7 @@
 export const LAYERS = [
   ['model', '^src/model/'],
   ['text', '^src/text/'],
-  ['basics', '^src/(redact|apiKey|version|interrupt|phaseProgress)\\.ts$'],
+  ['basics', '^src/(redact|apiKey|version|interrupt|phaseProgress|libraries)\\.ts$'],
   ['secrets', '^src/(secretForms|secrets)\\.ts$'],
   ['errors', '^src/errors\\.ts$'],
   ['stats', '^src/stats/'],

@@ -190,33 +190,46 @@ export interface ScaleSectionOptions {
   print: (line?: string) => void;
 }
 
-/** `--version` and `validate` of the example suite: median of several runs, and node's own start-up for reference. */
+/**
+ * `--version` and `validate` of the example suite, and node's own start-up for reference: the median of several
+ * rounds, each round running every command once, so a slow moment of the machine weighs on all of them alike.
+ */
 export async function startupSection({ repoRoot, print }: ScaleSectionOptions): Promise<void> {
   const cli = join(repoRoot, 'dist', 'cli.js');
-  const rounds = 7;
-  const measure = async (script: string, args: string[], nodeFlags: string[] = []) => {
-    const runs: Usage[] = [];
-    for (let i = 0; i < rounds; i++) runs.push(await runMeasured(script, args, { cwd: repoRoot, timeoutMs: 60_000, nodeFlags }));
-    return { wall: median(runs.map((run) => run.wallSeconds)), cpu: median(runs.map((run) => run.cpuSeconds)), rss: median(runs.map((run) => run.peakRssMb)) };
-  };
-  print(`start-up (dist/cli.js as built, through bench/cliUsage.js; median of ${rounds})`);
-  const line = (label: string, figures: { wall: number; cpu: number; rss: number }, goal = '') =>
-    print(`  ${label}: wall ${(figures.wall * 1000).toFixed(0)} ms, cpu ${(figures.cpu * 1000).toFixed(0)} ms, peak RSS ${figures.rss.toFixed(0)} MB${goal}`);
+  const rounds = 11;
   const emptyDir = mkdtempSync(join(tmpdir(), 'recall-gate-bench-empty-'));
   const empty = join(emptyDir, 'empty.mjs');
   writeFileSync(empty, '');
-  const node = await measure(empty, []);
-  line('node and the wrapper alone (an empty module, for reference)', node);
+  const example = 'suites/examples/assistant-memory/suite.yaml';
+  const commands = {
+    node: { script: empty, args: [] as string[], nodeFlags: [] as string[] },
+    version: { script: cli, args: ['--version'], nodeFlags: [] },
+    validate: { script: cli, args: ['validate', example], nodeFlags: [] },
+    // Not how users run it: the difference is the CPU V8's optimizing compiler spends, on background threads, on code hot for a moment.
+    unoptimized: { script: cli, args: ['validate', example], nodeFlags: ['--no-opt'] },
+  };
+  const runs = Object.fromEntries(Object.keys(commands).map((name) => [name, [] as Usage[]])) as Record<keyof typeof commands, Usage[]>;
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, { script, args, nodeFlags }] of Object.entries(commands)) {
+      runs[name as keyof typeof commands].push(await runMeasured(script, args, { cwd: repoRoot, timeoutMs: 60_000, nodeFlags }));
+    }
+  }
   rmSync(emptyDir, { recursive: true, force: true });
-  const ofNode = (figures: { cpu: number }) => `${(figures.cpu / node.cpu).toFixed(2)}x node's CPU`;
-  const version = await measure(cli, ['--version']);
-  line('recall-gate --version', version, ` (${ofNode(version)})`);
-  const validate = await measure(cli, ['validate', 'suites/examples/assistant-memory/suite.yaml']);
-  line('recall-gate validate suites/examples/assistant-memory/suite.yaml', validate, ` (${ofNode(validate)}; goal: <= 3x)`);
-  // Not how users run it: the difference is the CPU V8's optimizing compiler spends, on background threads, on code
-  // hot for a moment at start-up (the YAML lexer's loops, by --trace-opt), a share no change to what validate loads removes.
-  const unoptimized = await measure(cli, ['validate', 'suites/examples/assistant-memory/suite.yaml'], ['--no-opt']);
-  line('the same with node --no-opt (for reference: what optimizing costs)', unoptimized, ` (${ofNode(unoptimized)})`);
+  const figures = (name: keyof typeof commands) => ({
+    wall: median(runs[name].map((run) => run.wallSeconds)),
+    cpu: median(runs[name].map((run) => run.cpuSeconds)),
+    rss: median(runs[name].map((run) => run.peakRssMb)),
+  });
+  print(`start-up (dist/cli.js as built, through bench/cliUsage.js; median of ${rounds} rounds, the commands taking turns)`);
+  const line = (label: string, name: keyof typeof commands, goal = '') => {
+    const { wall, cpu, rss } = figures(name);
+    const ofNode = name === 'node' ? '' : ` (${(cpu / figures('node').cpu).toFixed(2)}x node's CPU${goal})`;
+    print(`  ${label}: wall ${(wall * 1000).toFixed(0)} ms, cpu ${(cpu * 1000).toFixed(0)} ms, peak RSS ${rss.toFixed(0)} MB${ofNode}`);
+  };
+  line('node and the wrapper alone (an empty module, for reference)', 'node');
+  line('recall-gate --version', 'version');
+  line(`recall-gate validate ${example}`, 'validate', '; goal: <= 3x');
+  line('the same with node --no-opt (for reference: what optimizing costs)', 'unoptimized');
   print();
 }
 

@@ -51,8 +51,24 @@ const bpeRanksAsJson = {
   },
 };
 
+// `yaml` and ajv's compiler load when first used (src/libraries.ts): each is built into a CommonJS file of its own in dist/,
+// which the chunks require by its path, so start-up reads neither (about 25 ms of validate's CPU; `npm run bench -- startup`).
+const LAZY_LIBRARIES = ['yaml', 'ajv'];
+const lazyFile = (name) => `${name}.cjs`;
+const lazyLibraries = {
+  name: 'lazy-libraries',
+  setup(plugin) {
+    plugin.onLoad({ filter: /[\\/]src[\\/]libraries\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const paths = (file) => `const LIBRARY_PATHS = { ${LAZY_LIBRARIES.map((name) => `${name}: '${file(name)}'`).join(', ')} };`;
+      if (!source.includes(paths((name) => name))) throw new Error(`${args.path} no longer says ${paths((name) => name)}: update the lazy-libraries plugin`);
+      return { contents: source.replace(paths((name) => name), paths((name) => `./${lazyFile(name)}`)), loader: 'ts' };
+    });
+  },
+};
+
 const common = {
-  plugins: [chartJsInline, precompiledSchemaValidators, bpeRanksAsJson],
+  plugins: [chartJsInline, precompiledSchemaValidators, bpeRanksAsJson, lazyLibraries],
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -72,6 +88,9 @@ if (!check) rmSync('dist', { recursive: true, force: true });
 // tokenWorker is the token-counting thread src/e2e/tokens.ts starts (new URL('./tokenWorker.js', import.meta.url)): an entry of
 // its own at the top of dist/, beside the chunk that starts it, as it sits beside tokens.js in build/.
 await build({ ...common, entryPoints: { index: 'src/index.ts', cli: 'src/cli.ts', tokenWorker: 'src/e2e/tokenWorker.ts' }, splitting: true, chunkNames: 'chunk-[hash]', banner: { js: requireShim } });
+for (const name of LAZY_LIBRARIES) {
+  await build({ ...common, outdir: undefined, plugins: [], stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: process.cwd(), loader: 'js' }, format: 'cjs', outfile: join(outdir, lazyFile(name)) });
+}
 // The suite schema's validators, precompiled (ajv standalone code) into a file of their own that those chunks import.
 await writeValidators(outdir, requireShim);
 // The adapter SDK (`recall-gate/adapter`): its code, and its types as dist/adapter.d.ts, emitted from

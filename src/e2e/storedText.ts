@@ -35,7 +35,9 @@ export function capText(text: string, limit = STORED_TEXT_LIMIT): string {
   return `${text.slice(0, read)}… [cut ${formatBytes(total - written)} of ${formatBytes(total)}]`;
 }
 
-const CUT_MARKER = /… \[cut [\d.]+ [kMG]?B of [\d.]+ [kMG]?B\]$/;
+// \u2026 rather than the character itself: one character past ASCII makes the whole bundle chunk this lands in
+// a two-byte string for node to decode and parse at start-up.
+const CUT_MARKER = /\u2026 \[cut [\d.]+ [kMG]?B of [\d.]+ [kMG]?B\]$/;
 
 /** The text was capped as stored: what follows the marker is gone, so it cannot be graded again. */
 export function wasCut(text: string): boolean {

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, readFileSync, readdirSync, renameSync, rmSync, type WriteStream } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { once } from 'node:events';
-import { stringify } from 'yaml';
 import { RecallGateError, fileSystemError } from '../errors.js';
+import { yamlLibrary } from '../libraries.js';
 import { ImportTally, type ImportReport } from './importReport.js';
 import { replaceFile } from '../outputFile.js';
 import type { ImportFlags, ImportFormat } from './types.js';
@@ -146,6 +146,7 @@ export async function writeImport(options: ImportOptions): Promise<ImportReport>
   const histories = new RowFile(out, IMPORT_FILES.histories, partBytes, `${comment([`Histories imported by \`recall-gate import ${options.format}\` from ${options.displaySource}: each is played once, then the cases that name it are asked.`])}\n`);
   const files = [memories, queries, cases, histories];
   const jsonLine = (row: object) => `${JSON.stringify(row)}\n`;
+  const { stringify } = yamlLibrary();
   let scored = 0;
   let written: { memories: string[]; queries: string[]; cases: string[]; histories: string[] };
   try {

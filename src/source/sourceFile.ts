@@ -1,10 +1,12 @@
 import { relative, resolve } from 'node:path';
-import { LineCounter, isMap, isSeq, parseDocument, type Document, type Node } from 'yaml';
+import type { Document, LineCounter, Node } from 'yaml';
 import { parse as parseJson, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { addProblems } from '../errors.js';
+import { yamlLibrary } from '../libraries.js';
 import type { InputProblem, SourceLocation } from '../model/source.js';
 import { FileRanges } from './fileRanges.js';
 import { readInputBytes, UnreadableInput } from './readInput.js';
+import { beyondPlainData, plainYamlData } from './plainYaml.js';
 import { yamlContentProblems } from './yamlContent.js';
 
 /** A path into parsed data, like ajv's instancePath split into keys and indexes. */
@@ -28,6 +30,7 @@ export interface SourceFile {
 }
 
 function nodeAt(doc: Document, path: DataPath): { node: Node | undefined; depth: number } {
+  const { isMap, isSeq } = yamlLibrary();
   // Walk down as far as the path exists, so a missing key reports its parent.
   let node: unknown = doc.contents;
   let depth = 0;
@@ -53,13 +56,15 @@ function scalarValue(node: unknown): unknown {
 
 /** Positions within one YAML (or JSON) text, offset by where that text starts in its file. */
 class YamlLocator {
-  private readonly lineCounter = new LineCounter();
+  private readonly lineCounter: LineCounter;
   readonly doc: Document;
 
   constructor(
     text: string,
     private readonly lineOffset = 0,
   ) {
+    const { LineCounter, parseDocument } = yamlLibrary();
+    this.lineCounter = new LineCounter();
     this.doc = parseDocument(text, { lineCounter: this.lineCounter, prettyErrors: false, uniqueKeys: true });
   }
 
@@ -70,7 +75,7 @@ class YamlLocator {
 
   locate(path: DataPath, keyOf?: string): { line: number; col: number } {
     const { node, depth } = nodeAt(this.doc, path);
-    if (keyOf !== undefined && depth === path.length && isMap(node)) {
+    if (keyOf !== undefined && depth === path.length && yamlLibrary().isMap(node)) {
       const pair = node.items.find((item) => String(scalarValue(item.key)) === keyOf);
       const keyRange = (pair?.key as Node | undefined)?.range;
       if (keyRange) return this.position(keyRange[0]);
@@ -133,6 +138,8 @@ function readBytes(path: string, displayPath: string, referencedFrom?: SourceLoc
 /** Reads a YAML file; syntax errors are reported with their positions. */
 export function readYamlFile(path: string, displayPath: string, referencedFrom?: SourceLocation): SourceFile {
   const text = readText(path, displayPath, referencedFrom);
+  const plain = plainYamlData(text);
+  if (plain !== undefined) return plainYamlSource(path, displayPath, text, plain);
   const locator = new YamlLocator(text);
   const problems = syntaxProblems(locator, displayPath);
   if (problems.length === 0) addProblems(problems, contentProblems(locator, text, displayPath));
@@ -143,6 +150,35 @@ export function readYamlFile(path: string, displayPath: string, referencedFrom?:
     // contentProblems has bounded what aliases expand to; the parser's own count would also refuse an anchor used 101 times.
     data: locator.doc.toJS({ maxAliasCount: -1 }),
     locate: (dataPath, options) => ({ file: displayPath, ...locator.locate(dataPath, options?.keyOf) }),
+  };
+}
+
+/**
+ * A YAML file read by the fast parser: its positions come from the careful one, parsed when a position is
+ * first read (a warning, an error), since checks ask where each part is before they know of any problem.
+ */
+function plainYamlSource(path: string, displayPath: string, text: string, data: unknown): SourceFile {
+  let locator: YamlLocator | undefined;
+  return {
+    path,
+    displayPath,
+    data,
+    locate: (dataPath, options) => lazyLocation(displayPath, () => (locator ??= new YamlLocator(text)).locate(dataPath, options?.keyOf)),
+  };
+}
+
+/** A location whose line and column are found when first read. */
+function lazyLocation(file: string, find: () => { line: number; col: number }): SourceLocation {
+  let found: { line: number; col: number } | undefined;
+  const position = () => (found ??= find());
+  return {
+    file,
+    get line() {
+      return position().line;
+    },
+    get col() {
+      return position().col;
+    },
   };
 }
 
@@ -186,8 +222,8 @@ function readJsonlFile(path: string, displayPath: string, referencedFrom?: Sourc
       });
       continue;
     }
-    // 1e999 is valid JSON and reads as Infinity; the YAML check says where.
-    if (holdsNonFinite(row)) addProblems(problems, contentProblems(new YamlLocator(line, index), line, displayPath));
+    // 1e999 is valid JSON and reads as Infinity; the YAML check says where. (A JSON row shares no objects.)
+    if (beyondPlainData(row)) addProblems(problems, contentProblems(new YamlLocator(line, index), line, displayPath));
     rows.push(row);
     lineOf.push(index);
     starts.push(start);
@@ -243,36 +279,11 @@ function jsonlSource(path: string, displayPath: string, rows: unknown[], places:
       // A whole row written from the start of its line (as JSONL is) starts at column 1: no parse needed to say so.
       // The e2e loader asks this of every case; a YAML parse per row would cost a run more than its trials' own work.
       if (rest.length === 0 && options?.keyOf === undefined && opensRow[row as number] === 1) return { file: displayPath, line: line + 1, col: 1 };
-      // Inside a row: found when first read. Checks ask where each of their parts is before they know of any problem,
-      // and a position nobody reads should cost no YAML parse.
-      let found: { line: number; col: number } | undefined;
-      const position = () => (found ??= locatorOf(row as number).locate(rest, options?.keyOf));
-      return {
-        file: displayPath,
-        get line() {
-          return position().line;
-        },
-        get col() {
-          return position().col;
-        },
-      };
+      // Inside a row: found when first read; a position nobody reads should cost no YAML parse.
+      return lazyLocation(displayPath, () => locatorOf(row as number).locate(rest, options?.keyOf));
     },
     rereadRow: (row) => JSON.parse(rowText(row)) as unknown,
   };
-}
-
-/** Whether parsed JSON holds a number that is not finite (only an overflowing literal such as 1e999 can). Iterative: a row may nest deeply. */
-function holdsNonFinite(value: unknown): boolean {
-  const stack = [value];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (typeof item === 'number') {
-      if (!Number.isFinite(item)) return true;
-    } else if (item !== null && typeof item === 'object') {
-      for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push(child);
-    }
-  }
-  return false;
 }
 
 const JSON_ERRORS: Record<string, string> = {

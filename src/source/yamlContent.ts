@@ -1,4 +1,5 @@
-import { isAlias, isCollection, isPair, isScalar, visit, type Alias, type Document, type Node } from 'yaml';
+import type { Alias, Document, Node } from 'yaml';
+import { yamlLibrary } from '../libraries.js';
 
 /**
  * How many nodes aliases may add to a document when expanded. Generous for
@@ -24,6 +25,7 @@ export interface ContentProblem {
  * limit (which also refuses an anchor merely used a hundred times) can be off.
  */
 export function yamlContentProblems(doc: Document, text: string): ContentProblem[] {
+  const { isAlias, isScalar, visit } = yamlLibrary();
   const problems: ContentProblem[] = [];
   const targets = new Map<Alias, Node | undefined>();
   const anchors = new Map<string, Node>();
@@ -49,6 +51,7 @@ export function yamlContentProblems(doc: Document, text: string): ContentProblem
 
 /** Circular aliases and the first alias whose expansion passes the limit. */
 function expansionProblems(doc: Document, targets: Map<Alias, Node | undefined>): ContentProblem[] {
+  const { isAlias, isCollection, isPair } = yamlLibrary();
   const problems: ContentProblem[] = [];
   const onPath = new Set<unknown>();
   let expanded = 0;

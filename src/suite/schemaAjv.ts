@@ -23,7 +23,7 @@ export const SCHEMA_REFS: Record<SchemaPart, string> = {
  */
 export function suiteSchemaAjv(code?: CodeOptions): Ajv {
   // verbose gives each error its parentSchema, which lists the allowed keys for hints.
-  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true, ...(code ? { code } : {}) });
+  const ajv = new Ajv({ allErrors: true, verbose: true, inlineRefs: false, strict: true, strictRequired: false, allowUnionTypes: true, ...(code ? { code } : {}) });
   for (const [name, format] of Object.entries(AJV_FORMATS)) ajv.addFormat(name, format);
   ajv.addSchema(suiteSchema);
   return ajv;

@@ -1,6 +1,7 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { Ajv, ValidateFunction } from 'ajv';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionFunctionTool, ChatCompletionMessageParam, ChatCompletionMessageToolCall } from 'openai/resources/chat/completions';
 import { RecallGateError } from '../errors.js';
+import { ajvLibrary } from '../libraries.js';
 import type { Artifact, ReportedUsage, ToolCall } from '../model/e2e.js';
 import type { OpenAIEndpoint } from '../net/openaiEndpoint.js';
 import type { ToolSpec } from '../model/suite.js';
@@ -24,6 +25,7 @@ const TEMPLATE = /\{([A-Za-z0-9_-]+)\}/g;
  */
 function compileParameters(parameters: Record<string, unknown>): ValidateFunction {
   // One Ajv per tool: two tools may carry the same $id.
+  const { Ajv } = ajvLibrary();
   const ajv = new Ajv({ allErrors: true, strictSchema: true, strictTypes: false, strictTuples: false, strictRequired: false, validateFormats: false });
   return ajv.compile(parameters);
 }
@@ -33,6 +35,8 @@ export function parametersProblem(parameters: Record<string, unknown>): { messag
   if (parameters.type !== 'object') {
     return { message: 'parameters must be a JSON Schema of an object (type: object): a call\'s arguments are always one', hint: 'add type: object and put the arguments under properties' };
   }
+  // Loaded outside the try: a package that fails to load is not the schema's fault.
+  ajvLibrary();
   try {
     compileParameters(parameters);
     return undefined;
@@ -131,7 +135,7 @@ function partsOf(toolCall: ChatCompletionMessageToolCall): { name: string; raw: 
 /** ajv's wording of why arguments failed; errorsText reads no option of the instance, so one made on first use serves every tool. */
 let texts: Ajv | undefined;
 function errorsText(validate: ValidateFunction): string {
-  return (texts ??= new Ajv()).errorsText(validate.errors, { dataVar: 'arguments' });
+  return (texts ??= new (ajvLibrary().Ajv)()).errorsText(validate.errors, { dataVar: 'arguments' });
 }
 
 function refused(call: ToolCall, error: string): Answered {

@@ -47,17 +47,25 @@ test('the packed tarball installs as one package, offline, and its CLI and adapt
   const cli = join(project, 'node_modules', '.bin', 'recall-gate');
   assert.match(execFileSync(cli, ['--version'], { cwd: project, encoding: 'utf8' }), /^\d+\.\d+\.\d+/);
   assert.match(execFileSync(cli, ['validate', 'suite/suite.yaml'], { cwd: project, encoding: 'utf8' }), /suite\/suite\.yaml: ok \(2 providers, 18 memories, 18 queries/);
+  // A problem is reported by `yaml`, which the package carries in a file of its own (dist/yaml.cjs), loaded only then.
+  writeFileSync(join(project, 'broken.yaml'), 'name: broken\nproviders: [unclosed\n');
+  const broken = spawnSync(cli, ['validate', 'broken.yaml'], { cwd: project, encoding: 'utf8' });
+  assert.equal(broken.status, 2, broken.stdout + broken.stderr);
+  assert.match(broken.stderr, /^broken\.yaml:\d+:\d+: /m);
   const exported = execFileSync(process.execPath, ['--input-type=module', '-e', "const m = await import('recall-gate/adapter'); console.log(Object.keys(m).sort().join(','))"], { cwd: project, encoding: 'utf8' });
   assert.equal(exported.trim(), 'AdapterError,ErrorCode,serveAdapter');
 
   // The example suites as installed: validated through npx, and one that plays its cases to the
-  // example adapter (which imports recall-gate/adapter from the package it sits in) runs green.
+  // example adapter (which imports recall-gate/adapter from the package it sits in) runs green; its tools' schemas
+  // are compiled by ajv, which the package carries in a file of its own too (dist/ajv.cjs).
   const installedExamples = join(project, 'node_modules', 'recall-gate', 'suites', 'examples');
   const exampleSuite = join(installedExamples, 'assistant-memory', 'suite.yaml');
   assert.ok(existsSync(exampleSuite), 'the installed package has suites/examples/assistant-memory/suite.yaml');
   const validated = spawnSync(npx, ['--no', 'recall-gate', 'validate', exampleSuite], { cwd: project, encoding: 'utf8' });
   assert.equal(validated.status, 0, validated.stdout + validated.stderr);
   assert.match(validated.stdout, /assistant-memory\/suite\.yaml: ok \(2 providers, 18 memories, 18 queries/);
+  const withTools = spawnSync(cli, ['validate', join(installedExamples, 'agent-actions', 'suite.builtin.yaml')], { cwd: project, encoding: 'utf8' });
+  assert.equal(withTools.status, 0, withTools.stdout + withTools.stderr);
   const ran = spawnSync(cli, ['run', join(installedExamples, 'agent-actions', 'suite.yaml'), '--out', join(work, 'agent-actions-results')], { cwd: project, encoding: 'utf8' });
   assert.equal(ran.status, 0, ran.stdout + ran.stderr);
   assert.match(ran.stdout, /gate PASSED/);

@@ -1,0 +1,28 @@
+import { createRequire } from 'node:module';
+import type * as AjvPackage from 'ajv';
+import type * as YamlPackage from 'yaml';
+
+/**
+ * Where each library loaded at first use is found. A module import would load
+ * it with whatever imports the module, at start-up: `yaml` (the careful YAML
+ * reader: positions, syntax errors, aliases) and ajv's schema compiler (a
+ * suite's tool schemas) are 260 KB each, and validate of a plain suite needs
+ * neither (js-yaml reads it; positions are asked for only to report). In dist/,
+ * scripts/bundle.mjs builds each into a CommonJS file of its own beside the
+ * chunks and names that file here instead.
+ */
+const LIBRARY_PATHS = { yaml: 'yaml', ajv: 'ajv' };
+
+const load = createRequire(import.meta.url);
+let yaml: typeof YamlPackage | undefined;
+let ajv: typeof AjvPackage | undefined;
+
+/** The `yaml` package, loaded when first used. */
+export function yamlLibrary(): typeof YamlPackage {
+  return (yaml ??= load(LIBRARY_PATHS.yaml) as typeof YamlPackage);
+}
+
+/** ajv, loaded when first used. */
+export function ajvLibrary(): typeof AjvPackage {
+  return (ajv ??= load(LIBRARY_PATHS.ajv) as typeof AjvPackage);
+}
