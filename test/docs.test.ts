@@ -107,7 +107,7 @@ function assertLoads(block: CodeBlock, suiteFile: string, snippetFile: string, f
   try {
     const suite = loadSuite(suiteFile, dirname(suiteFile));
     // The adapter script a doc's suite runs is the reader's to write: its absence here is expected.
-    warnings = (suite.warnings ?? []).filter((warning) => !/^the command runs \S+, which is not in /.test(warning.message)).map((warning) => JSON.stringify(warning));
+    warnings = (suite.warnings ?? []).filter((warning) => !/^the command runs \S+, which is not there/.test(warning.message)).map((warning) => JSON.stringify(warning));
   } catch (error) {
     const problems = (error as { problems?: { where: { file: string; line: number; col: number }; message: string; hint?: string }[] }).problems ?? [];
     if (problems.length === 0) throw new Error(`${where(block)}: the suite does not load: ${(error as Error).message}`, { cause: error });

@@ -190,7 +190,7 @@ test('hostile input: plant_from chains resolve in any order of the list', async 
 test('hostile input: an anchor used more than a hundred times is not taken for an alias bomb', async () => {
   const result = await cli(['validate', `${H}/alias-many-uses.yaml`]);
   assert.equal(result.status, 0, result.stderr.join('\n'));
-  assert.deepEqual(result.stdout, [`${H}/alias-many-uses.yaml: ok (1 providers, 1 memories, 120 queries; 1 file read)`]);
+  assert.deepEqual(result.stdout, [`${H}/alias-many-uses.yaml: ok (1 provider, 1 memory, 120 queries; 1 file read)`]);
 });
 
 function fifoSuite(memories: string): string {

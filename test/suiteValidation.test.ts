@@ -455,7 +455,7 @@ test('validate warns where a command target runs a script that is not there (pyt
   const warnings = loadSuite(join(dir, 'suite.yaml'), dir).warnings ?? [];
   assert.deepEqual(
     warnings.map((warning) => `${formatLocation(warning.where)}: ${warning.message}`),
-    ['suite.yaml:3:51: the command runs adapter.py, which is not in agent: the run will fail at its first call unless it is there by then'],
+    ['suite.yaml:3:51: the command runs agent/adapter.py, which is not there: the run will fail at its first call unless it is by then'],
   );
   writeFileSync(join(dir, 'agent', 'adapter.py'), '');
   assert.equal(loadSuite(join(dir, 'suite.yaml'), dir).warnings, undefined, 'there: no warning');
@@ -466,5 +466,27 @@ test('validate warns where a command target runs a script that is not there (pyt
   assert.equal(loadSuite(join(dir, 'suite.yaml'), dir).warnings, undefined);
   // A script run as the program itself.
   suite('[./run-agent.sh, --stdio]');
-  assert.match((loadSuite(join(dir, 'suite.yaml'), dir).warnings ?? [])[0]?.message ?? '', /^the command runs \.\/run-agent\.sh, which is not in agent/);
+  assert.match((loadSuite(join(dir, 'suite.yaml'), dir).warnings ?? [])[0]?.message ?? '', /^the command runs agent\/run-agent\.sh, which is not there/);
+  // An adapter provider's command and a started server are read alike, each relative to its own cwd.
+  writeFileSync(
+    join(dir, 'suite.yaml'),
+    [
+      'name: script',
+      'retrieval:',
+      '  providers:',
+      '    - { name: mine, kind: adapter, command: [node, memory.mjs] }',
+      '    - { name: theirs, kind: adapter, command: [node, adapter.py], cwd: agent }',
+      '  memories: [{ id: m1, text: I like tea. }]',
+      '  queries: [{ id: q1, text: What do I drink?, relevant: [m1] }]',
+      'e2e:',
+      '  target: { kind: http, start: [node, server.mjs] }',
+      '  cases:',
+      '    - { name: a, ability: extraction, sessions: [{ user: "I like tea." }], probe: { text: "What do I drink?" }, check: { icontains: tea } }',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(
+    (loadSuite(join(dir, 'suite.yaml'), dir).warnings ?? []).map((warning) => `${formatLocation(warning.where)}: ${warning.message.split(':')[0]}`),
+    ['suite.yaml:4:52: the command runs memory.mjs, which is not there', 'suite.yaml:9:39: the command runs server.mjs, which is not there'],
+  );
 });

@@ -6,6 +6,7 @@ import type { CliIO } from './io.js';
 import { phaseProgress } from './progress.js';
 import { printSuiteWarnings } from './suiteWarnings.js';
 import type { Suite } from '../model/suite.js';
+import { counted } from '../report/format.js';
 
 export const VALIDATE_USAGE = 'recall-gate validate <suite.yaml> [...more suites]';
 
@@ -25,10 +26,12 @@ export async function validateCommand(argv: string[], io: CliIO): Promise<number
       }
       const retrieval = suite.retrieval;
       const counts = [
-        retrieval ? `${retrieval.providers.length} providers, ${retrieval.memories.length} memories, ${retrieval.queries.length} queries` : 'no retrieval section',
-        ...(suite.e2e ? [`${suite.e2e.cases.length} e2e cases`] : []),
-        `${suite.files.length} file${suite.files.length === 1 ? '' : 's'} read`,
-        ...(suite.warnings ? [`${suite.warnings.length} warning${suite.warnings.length === 1 ? '' : 's'}`] : []),
+        retrieval
+          ? [counted(retrieval.providers.length, 'provider', 'providers'), counted(retrieval.memories.length, 'memory', 'memories'), counted(retrieval.queries.length, 'query', 'queries')].join(', ')
+          : 'no retrieval section',
+        ...(suite.e2e ? [counted(suite.e2e.cases.length, 'e2e case', 'e2e cases')] : []),
+        `${counted(suite.files.length, 'file', 'files')} read`,
+        ...(suite.warnings ? [counted(suite.warnings.length, 'warning', 'warnings')] : []),
       ];
       io.stdout(`${suite.displayPath}: ok (${counts.join('; ')})\n`);
       printSuiteWarnings(suite, io);
@@ -38,6 +41,6 @@ export async function validateCommand(argv: string[], io: CliIO): Promise<number
       addProblems(problems, error.problems);
     }
   }
-  if (problems.length > 0) throw new RecallGateError('invalid-input', `${problems.length} problem${problems.length === 1 ? '' : 's'} found`, { problems });
+  if (problems.length > 0) throw new RecallGateError('invalid-input', `${counted(problems.length, 'problem', 'problems')} found`, { problems });
   return ExitCode.ok;
 }

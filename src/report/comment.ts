@@ -411,7 +411,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
       render: (shown) => [
         '### Retrieval',
         '',
-        `${retrieval.query_count} queries over ${retrieval.memory_count} memories; trec_eval definitions.${withoutRelevant ? ` ${withoutRelevant}.` : ''}${providers.some((provider) => provider.intervals) ? ` [low, high] n: ${RETRIEVAL_INTERVAL_DEFINITION}; ${retrievalUnitText(retrieval)}.` : ''}`,
+        `${counted(retrieval.query_count, 'query', 'queries')} over ${counted(retrieval.memory_count, 'memory', 'memories')}; trec_eval definitions.${withoutRelevant ? ` ${withoutRelevant}.` : ''}${providers.some((provider) => provider.intervals) ? ` [low, high] n: ${RETRIEVAL_INTERVAL_DEFINITION}; ${retrievalUnitText(retrieval)}.` : ''}`,
         '',
         ...tableWithMore(
           ['provider', ...columns, ...(baseline?.retrieval ? ['Δ mrr'] : [])],

@@ -1,7 +1,7 @@
 import type { ProviderResult } from '../model/results.js';
 import { plainText } from './escape.js';
 import { RETRIEVAL_INTERVAL_DEFINITION } from '../stats/bootstrap.js';
-import { formatEstimate, formatMetric, formatMs, oneLine, textTable, usd } from './format.js';
+import { counted, formatEstimate, formatMetric, formatMs, oneLine, textTable, usd } from './format.js';
 import { groupColumns, headlineMetrics } from '../retrieval/metrics.js';
 import { crossUserText } from './isolation.js';
 import { missedQueries } from '../retrieval/metrics.js';
@@ -25,7 +25,7 @@ export function terminalReport(results: ResultsDocument, options: { byTag?: bool
   const lines: string[] = [];
   const without = withoutRelevantText(retrieval);
   lines.push(
-    `${plainText(results.suite.name)}: retrieval, ${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search`,
+    `${plainText(results.suite.name)}: retrieval, ${counted(retrieval.memory_count, 'memory', 'memories')}, ${counted(retrieval.query_count, 'query', 'queries')}, top ${retrieval.depth} per search`,
     `metrics: trec_eval definitions, mean over ${without ? `the queries with a relevant memory; ${without}` : 'all queries'}`,
     '',
   );

@@ -22,6 +22,7 @@ import { commandScript } from '../process/commandScript.js';
 import type { AdapterProvenance, ModelProvenance, Provenance } from '../model/provenance.js';
 import { GIT_PENDING } from '../gate/provenanceChanges.js';
 import type { EmbeddingSpec, Suite } from '../model/suite.js';
+import { startedCommands } from '../suite/startedCommands.js';
 import type { ModelAnswers } from '../net/modelAnswers.js';
 import { redactUrl } from '../redact.js';
 import { SECRET_MARKER, looksSecret, scrubSecrets } from '../secrets.js';
@@ -256,14 +257,7 @@ function lockfilesBeside(folders: readonly string[], top: string | undefined, su
 }
 
 function adaptersOf(suite: Suite, suiteDir: string, top: string | undefined): AdapterProvenance[] {
-  const started: { where: string; command: string[]; cwd: string }[] = [];
-  const target = suite.e2e?.target;
-  if (target?.kind === 'command') started.push({ where: 'e2e.target', command: target.command, cwd: target.cwd });
-  if (target?.kind === 'http' && target.start) started.push({ where: 'e2e.target', command: target.start, cwd: target.cwd ?? suiteDir });
-  for (const provider of suite.retrieval?.providers ?? []) {
-    if ((provider.kind === 'adapter' || provider.kind === 'mcp') && provider.command) started.push({ where: `provider ${provider.name}`, command: provider.command, cwd: resolve(suiteDir, provider.cwd ?? '.') });
-  }
-  return started.map(({ where, command, cwd }) => {
+  return startedCommands(suite, suiteDir).map(({ label: where, command, cwd }) => {
     const script = scriptOf(command, cwd);
     const folder = script === undefined ? undefined : dirname(script);
     const hashed = script === undefined ? undefined : scriptHash(script, suiteDir);

@@ -5,7 +5,8 @@ import { checkSchema, type SchemaPart } from './schemaCheck.js';
 import { checkRetrieval } from './semantics.js';
 import { splitOf } from './splits.js';
 import { FileProblems, readDataFile, readYamlFile, type DataPath, type SourceFile } from '../source/sourceFile.js';
-import { buildE2e, missingScriptWarnings, type RawE2e } from './loadE2e.js';
+import { buildE2e, type RawE2e } from './loadE2e.js';
+import { missingScriptWarnings, startedCommands } from './startedCommands.js';
 import { dateOrderWarnings, historyDateWarnings } from './dateOrder.js';
 import { addTools } from './loadTools.js';
 import { validateGate } from '../gate/validateGate.js';
@@ -121,10 +122,11 @@ export function loadSuite(suitePath: string, cwd = process.cwd(), onProgress?: P
     e2e = buildE2e(raw.e2e, cases!, main, retrieval, files, problems, histories);
     addTools(e2e.target, raw.e2e.target, tools, (key) => main.locate(['e2e', 'target'], { keyOf: key }), problems);
     if (problems.length > 0) throw invalidInput(sortProblems(problems));
-    addProblems(warnings, missingScriptWarnings(e2e.target, (path) => main.locate(['e2e', 'target', ...path]), cwd));
     addProblems(warnings, dateOrderWarnings(e2e.cases, cases!));
     if (histories) addProblems(warnings, historyDateWarnings(histories));
   }
+
+  addProblems(warnings, missingScriptWarnings(startedCommands({ retrieval, e2e }, dirname(file)), (path) => main.locate(path), cwd));
 
   const suite: Suite = {
     name: raw.name,

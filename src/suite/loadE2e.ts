@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { commandScript } from '../process/commandScript.js';
 import type { CaseSpec, Condition, HistorySpec, SessionSpec } from '../model/e2e.js';
 import type { CheckSpec } from '../model/checks.js';
 import { RecallGateError, addProblems, formatLocation } from '../errors.js';
@@ -305,22 +303,3 @@ function expectRecallProblems(row: Record<string, unknown>, locate: (path: (stri
   ];
 }
 
-/**
- * A warning when the script a command target runs is not there: validate said ok and the run failed at its first
- * call. A warning, not a problem: a workflow may build the script (dist/adapter.js) after validating and before the
- * run. Which argument is the script: process/commandScript.ts.
- */
-export function missingScriptWarnings(target: TargetSpec, locate: (path: (string | number)[]) => InputProblem['where'], shownFrom: string): InputProblem[] {
-  if (target.kind !== 'command') return [];
-  const { command, cwd } = target;
-  const found = commandScript(command);
-  if (!found || existsSync(resolve(cwd, found.path))) return [];
-  const { index, path: script } = found;
-  return [
-    {
-      where: locate(['command', index]),
-      message: `the command runs ${script}, which is not in ${relative(shownFrom, cwd) || '.'}: the run will fail at its first call unless it is there by then`,
-      hint: "a path in command is relative to the target's cwd (the suite's folder unless cwd: is set)",
-    },
-  ];
-}

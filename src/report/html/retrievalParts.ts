@@ -7,7 +7,7 @@
 import { groupColumns, headlineMetrics } from '../../retrieval/metrics.js';
 import type { ResultsDocument } from '../../model/results.js';
 import { INTERVAL_DEFINITION } from '../../stats/bootstrap.js';
-import { formatEstimate } from '../format.js';
+import { counted, formatEstimate } from '../format.js';
 import { crossUserText } from '../isolation.js';
 import { tagTables, withoutRelevantText } from '../tagTables.js';
 import { list, note, table, type Part } from './blocks.js';
@@ -20,7 +20,7 @@ const PAIRS_SHOWN = 5;
 export function retrievalIntro(retrieval: Retrieval): string {
   const without = withoutRelevantText(retrieval);
   return (
-    `${retrieval.memory_count} memories, ${retrieval.query_count} queries, top ${retrieval.depth} per search. ` +
+    `${counted(retrieval.memory_count, 'memory', 'memories')}, ${counted(retrieval.query_count, 'query', 'queries')}, top ${retrieval.depth} per search. ` +
     `Metrics follow trec_eval's definitions (recall_all@k: LongMemEval's); ${without ? `every query with a relevant memory counts in each mean; ${without}` : 'every query counts in each mean'}. [low, high] n: ${INTERVAL_DEFINITION}; n queries.`
   );
 }
