@@ -668,7 +668,7 @@ describe('bootstrap interval of a change', () => {
     const row = evaluateGate({ root: { all: [c('e2e.pass_rate', { max_drop: 0.5 })] }, skipped_layers: 'waive' }, doc({ e2e: now }), doc({ e2e: base })).rows[0]!;
     // Units: the history c0+c1+c2, c3, c4, c5 in both (4), extra added.
     assert.deepEqual(row.pairing, { paired: true, shared: 4, added: 1, removed: 0 });
-    assert.match(row.note ?? '', /paired on 4 shared cases; 1 cases added, 0 removed/);
+    assert.match(row.note ?? '', /paired on 4 shared cases; 1 case added, 0 removed/);
   });
 
   test('identical runs give a zero-width interval at 0', () => {

@@ -88,6 +88,9 @@ function summary(changes: Changes, style: Style): string[] {
     compared.push(`${retrieval.providers.map((provider) => `${provider.compared} queries of ${style.text(provider.provider, 60)}`).join(', ')} at ${retrieval.k.map((k) => `@${k}`).join(', ')}`);
   }
   if (compared.length > 0) lines.push(`Compared: ${compared.join('; ')}.`);
+  // The paired section of compare ranks queries by their first relevant memory; these go by every relevant one.
+  const counted = [e2e ? 'a case x condition whose pass rate fell' : '', retrieval?.providers.length ? 'a query whose relevant memories are no longer all in the top k at some k' : ''].filter(Boolean);
+  if (counted.length > 0) lines.push(`A regression is ${counted.join(', or ')}; an improvement, the reverse.`);
   for (const provider of retrieval?.providers ?? []) {
     const moved = (count: (entry: ProviderChanges['by_k'][number]) => number) =>
       provider.by_k

@@ -1,4 +1,4 @@
-import { oneLine, textTable } from './format.js';
+import { counted, oneLine, textTable } from './format.js';
 import { INTERVAL_DEFINITION, excludesZero, unitNoun, unitWords, type ChangeInterval } from '../stats/bootstrap.js';
 import type { MetricComparison } from '../gate/compare.js';
 import type { CaseFlips, PairedChanges, RankChange } from '../gate/paired.js';
@@ -108,7 +108,7 @@ function listed(names: readonly string[]): string {
 
 function flipLines(label: string, flips: CaseFlips): string[] {
   return [
-    `  ${oneLine(label, 80)}: ${flips.shared} shared cases; ${mcnemarText(flips.mcnemar)}`,
+    `  ${oneLine(label, 80)}: ${counted(flips.shared, 'shared case', 'shared cases')}; ${mcnemarText(flips.mcnemar)}`,
     ...(flips.pass_to_fail.length > 0 ? [`    pass -> fail: ${listed(flips.pass_to_fail)}`] : []),
     ...(flips.fail_to_pass.length > 0 ? [`    fail -> pass: ${listed(flips.fail_to_pass)}`] : []),
   ];
@@ -130,15 +130,15 @@ export function pairedText(changes: PairedChanges): string {
     lines.push(`cases under ${cases.condition} (a case passes when more than half of its repeats passed):`);
     for (const [ability, flips] of Object.entries(cases.abilities)) lines.push(...flipLines(ability, flips));
     lines.push(...flipLines('all', cases.overall));
-    if (cases.added.length + cases.removed.length > 0) lines.push(`  ${cases.added.length} case(s) added, ${cases.removed.length} removed (not paired)${cases.added.length ? `; added: ${listed(cases.added)}` : ''}${cases.removed.length ? `; removed: ${listed(cases.removed)}` : ''}`);
+    if (cases.added.length + cases.removed.length > 0) lines.push(`  ${counted(cases.added.length, 'case', 'cases')} added, ${cases.removed.length} removed (not paired)${cases.added.length ? `; added: ${listed(cases.added)}` : ''}${cases.removed.length ? `; removed: ${listed(cases.removed)}` : ''}`);
     lines.push('');
   }
   if (changes.queries.length > 0) {
-    lines.push('queries, first relevant rank (baseline -> current):');
+    lines.push('queries, first relevant rank (baseline -> current; regressions and improvements count a query by every relevant memory in the top k):');
     for (const provider of changes.queries) {
       lines.push(`  ${oneLine(provider.provider, 80)}: ${provider.worse.length} worse, ${provider.better.length} better, ${provider.same} same of ${provider.shared} shared; ${wilcoxonText(provider.wilcoxon, provider)}`);
       lines.push(...rankLines('worse', provider.worse), ...rankLines('better', provider.better));
-      if (provider.added.length + provider.removed.length > 0) lines.push(`    ${provider.added.length} query(ies) added, ${provider.removed.length} removed (not paired)`);
+      if (provider.added.length + provider.removed.length > 0) lines.push(`    ${counted(provider.added.length, 'query', 'queries')} added, ${provider.removed.length} removed (not paired)`);
     }
     lines.push('');
   }
