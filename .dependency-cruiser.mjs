@@ -95,6 +95,13 @@ export default {
       to: { path: '^src/adapter/' },
     },
     {
+      name: 'lazy-libraries-through-libraries-ts',
+      comment: 'yaml and ajv load at first use through src/libraries.ts (dist/ carries each in a file of its own); a module import would load them at start-up again. Types may be imported; schemaAjv.ts runs only at build time and in tests (the bundle replaces its user)',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(libraries|suite/schemaAjv)\\.ts$' },
+      to: { path: '^node_modules/(yaml|ajv)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'not-to-unresolvable',
       comment: 'every import resolves: an unresolved one would slip past every rule above',
       severity: 'error',

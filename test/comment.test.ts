@@ -93,7 +93,7 @@ test('a comment too long for GitHub drops the least important detail first and s
   assert.match(body, /_Shortened to fit GitHub's size limit, leaving out 30 ability row\(s\), the chart, \d+ failing trial\(s\), the changed files\. Everything is in report\.html, results\.json, report\.md, trials\.jsonl in the results folder\._/);
   assert.equal(body.split('\n').filter((line) => line.startsWith('| ability-')).length, 10);
   assert.match(body, /… and 30 more abilities, none with a lower pass rate/);
-  assert.match(body, /\| \*\*all\*\* \| 0\.000 \[0\.000, 0\.000\] n=400 \|/, 'the overall row stays, with its interval over the 400 cases');
+  assert.match(body, /\| \*\*all\*\* \| 0\.000 \(0\/400\) \[0\.000, 0\.000\] n=400 \|/, 'the overall row stays, with its counts and its interval over the 400 cases');
   assert.match(body, /400 failing trial\(s\)/);
   const shown = body.split('\n').filter((line) => line.startsWith('| case-')).length;
   assert.ok(shown >= 10 && shown < 50, `${shown} failing trials shown`);
@@ -211,7 +211,7 @@ test('with recall and none (and oracle) run, the comment and report.md show lift
   const body = renderComment({ marker: '<!-- m -->', results: doc, baselineNote: 'none', e2eTrigger: trigger });
   // lift 1.0 - 0.5 over two cases; gap 1.0 - 1.0; each with its interval and n.
   assert.match(body, /\| ability \| pass rate \| pass\^1 \| none \| oracle \| lift \(recall − none\) \| gap \(oracle − recall\) \| errors \|/);
-  assert.match(body, /\| extraction \| [^|]+ \| [^|]+ \| 0\.500 \| 1\.000 \| 0\.500 \[0\.000, 1\.000\] n=2 \| 0\.000 \[0\.000, 0\.000\] n=2 \| 0 \|/);
+  assert.match(body, /\| extraction \| [^|]+ \| [^|]+ \| 0\.500 \(1\/2\) \| 1\.000 \(2\/2\) \| 0\.500 \[0\.000, 1\.000\] n=2 \| 0\.000 \[0\.000, 0\.000\] n=2 \| 0 \|/);
   const report = markdownReport(doc);
   assert.match(report, /\| extraction \| [^|]+ \| [^|]+ \| [^|]+ \| [^|]+ \| 0\.500 \[0\.000, 1\.000\] n=2 \| 0\.000 \[0\.000, 0\.000\] n=2 \| 0 \|/);
 });

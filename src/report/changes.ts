@@ -10,7 +10,7 @@ import type { CaseChange, Changes, NotPassedTrial, ProviderChanges, QueryChange 
 import { STAGE_LABELS } from '../e2e/stage.js';
 import { changeCounts } from '../gate/changes.js';
 import { cell, shorten } from './escape.js';
-import { oneLine } from './format.js';
+import { counted, oneLine } from './format.js';
 
 /** How one report shows untrusted text and emphasis. */
 interface Style {
@@ -85,12 +85,12 @@ function summary(changes: Changes, style: Style): string[] {
   if (e2e) compared.push(`${e2e.compared} case x condition unit(s)`);
   const retrieval = changes.retrieval;
   if (retrieval && retrieval.providers.length > 0) {
-    compared.push(`${retrieval.providers.map((provider) => `${provider.compared} queries of ${style.text(provider.provider, 60)}`).join(', ')} at ${retrieval.k.map((k) => `@${k}`).join(', ')}`);
+    compared.push(`${retrieval.providers.map((provider) => `${counted(provider.compared, 'query', 'queries')} of ${style.text(provider.provider, 60)}`).join(', ')} at ${retrieval.k.map((k) => `@${k}`).join(', ')}`);
   }
   if (compared.length > 0) lines.push(`Compared: ${compared.join('; ')}.`);
   // The paired section of compare ranks queries by their first relevant memory; these go by every relevant one.
-  const counted = [e2e ? 'a case x condition whose pass rate fell' : '', retrieval?.providers.length ? 'a query whose relevant memories are no longer all in the top k at some k' : ''].filter(Boolean);
-  if (counted.length > 0) lines.push(`A regression is ${counted.join(', or ')}; an improvement, the reverse.`);
+  const definitions = [e2e ? 'a case x condition whose pass rate fell' : '', retrieval?.providers.length ? 'a query whose relevant memories are no longer all in the top k at some k' : ''].filter(Boolean);
+  if (definitions.length > 0) lines.push(`A regression is ${definitions.join(', or ')}; an improvement, the reverse.`);
   for (const provider of retrieval?.providers ?? []) {
     const moved = (count: (entry: ProviderChanges['by_k'][number]) => number) =>
       provider.by_k
@@ -111,7 +111,7 @@ function leftOut(changes: Changes, style: Style): string[] {
   if (e2e && e2e.left_out.baseline_only + e2e.left_out.now_only > 0) parts.push(`${e2e.left_out.baseline_only} case x condition unit(s) of the baseline only, ${e2e.left_out.now_only} of this run only`);
   for (const provider of changes.retrieval?.providers ?? []) {
     const { baseline_only: before, now_only: now } = provider.left_out;
-    if (before + now > 0) parts.push(`${before} queries of ${style.text(provider.provider, 60)} in the baseline only, ${now} in this run only`);
+    if (before + now > 0) parts.push(`${counted(before, 'query', 'queries')} of ${style.text(provider.provider, 60)} in the baseline only, ${now} in this run only`);
   }
   const providers = changes.retrieval?.providers_left_out ?? [];
   if (providers.length > 0) parts.push(`provider(s) ${providers.slice(0, NAMED).map((name) => style.text(name, 60)).join(', ')}${providers.length > NAMED ? ` and ${providers.length - NAMED} more` : ''} (in one run only, or not complete)`);

@@ -7,7 +7,7 @@ import { INTERVAL_DEFINITION, RETRIEVAL_INTERVAL_DEFINITION } from '../stats/boo
 import { pairingText, splitLine } from './gateFormat.js';
 import { PAIRED_HEADING, pairedMarkdown } from './pairedLines.js';
 import { pairedChanges } from '../gate/paired.js';
-import { counted, formatEstimate, formatMetric, liftAndGapCells, markdownTable } from './format.js';
+import { counted, formatEstimate, formatMetric, formatRate, liftAndGapCells, markdownTable, RATE_COUNTS } from './format.js';
 import { headlineMetrics } from '../retrieval/metrics.js';
 import type { ResultsDocument } from '../model/results.js';
 import { withoutRelevantText } from './tagTables.js';
@@ -314,10 +314,10 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
     const abilities = Object.entries(e2e.abilities);
     const row = (name: string, mine: GroupRates | undefined, base: GroupRates | undefined, byCondition: Partial<Record<Condition, GroupRates>>, intervals: Record<string, { ci: [number, number]; n: number }> | undefined) => [
       name,
-      formatEstimate(mine?.pass_rate, intervals?.[`${condition}.pass_rate`]),
-      formatEstimate(mine?.['pass^k'], intervals?.[`${condition}.pass^k`]),
+      formatRate(mine, 'pass_rate', intervals?.[`${condition}.pass_rate`]),
+      formatRate(mine, 'pass^k', intervals?.[`${condition}.pass^k`]),
       ...(baseline?.e2e ? [delta(mine?.pass_rate, base?.pass_rate)] : []),
-      ...others.map((c) => formatMetric(byCondition[c]?.pass_rate)),
+      ...others.map((c) => formatRate(byCondition[c], 'pass_rate')),
       ...liftAndGapCells(e2e.conditions, byCondition, intervals).cells,
       String(mine?.errors ?? 0),
     ];
@@ -338,7 +338,8 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
           ...(abilities.length > shown ? ['', `… and ${abilities.length - shown} more abilities, none with a lower pass rate`] : []),
           '',
           ...faultTableMarkdown(e2e),
-          ...(e2e.intervals ? [`<sub>[low, high] n: ${INTERVAL_DEFINITION}; n cases, a plant_from history counting once.</sub>`, ''] : []),
+          `<sub>${RATE_COUNTS[0]!.toUpperCase()}${RATE_COUNTS.slice(1)}${e2e.intervals ? `. [low, high] n: ${INTERVAL_DEFINITION}; n cases, a plant_from history counting once` : ''}.</sub>`,
+          '',
           ...(e2e.judge_calibration ? [`Judged figures: ${cell(calibrationLine(e2e.judge_calibration), 300)}.`, ''] : []),
           ...stageMarkdown(e2e, kept.map(([ability]) => ability)),
           ...harmMarkdown(e2e, 3, new Set(Object.keys(results.split?.heldout_cases ?? {}))),

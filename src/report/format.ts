@@ -1,6 +1,6 @@
 import { plainText, shorten } from './escape.js';
 import { unitNoun, type SampleUnit } from '../stats/bootstrap.js';
-import type { E2eResult } from '../model/e2eResult.js';
+import type { E2eResult, GroupRates } from '../model/e2eResult.js';
 
 /** Markdown table: the first column left, figures right, text left. Cells must be escaped already. */
 export function markdownTable(header: string[], rows: string[][]): string[] {
@@ -38,7 +38,26 @@ export function formatMetric(value: number | undefined): string {
  */
 export function formatEstimate(value: number | undefined, estimate: { ci: [number, number]; n: number; unit?: SampleUnit } | undefined): string {
   if (!estimate || value === undefined) return formatMetric(value);
-  return `${formatMetric(value)} [${formatMetric(estimate.ci[0])}, ${formatMetric(estimate.ci[1])}] n=${estimate.n}${estimate.unit ? ` ${unitNoun(estimate.unit, estimate.n)}` : ''}`;
+  return `${formatMetric(value)} ${intervalText(estimate)}`;
+}
+
+function intervalText(estimate: { ci: [number, number]; n: number; unit?: SampleUnit }): string {
+  return `[${formatMetric(estimate.ci[0])}, ${formatMetric(estimate.ci[1])}] n=${estimate.n}${estimate.unit ? ` ${unitNoun(estimate.unit, estimate.n)}` : ''}`;
+}
+
+/** The legend of formatRate's counts in parentheses. */
+export const RATE_COUNTS = 'the counts in parentheses are trials passed/trials, and for pass^k cases/cases';
+
+/**
+ * An e2e pass rate (or pass^k) with the counts behind it, then its interval when it has one:
+ * "0.400 (6/15) [0.133, 0.667] n=5": 6 of 15 trials passed; the interval draws the 5 cases.
+ * pass^k's count is the cases that passed every repeat (the rate times the cases, as it was computed).
+ */
+export function formatRate(rates: GroupRates | undefined, key: 'pass_rate' | 'pass^k', estimate?: { ci: [number, number]; n: number; unit?: SampleUnit }): string {
+  const value = rates?.[key];
+  if (rates === undefined || value === undefined) return formatMetric(value);
+  const [count, of] = key === 'pass_rate' ? [rates.passed, rates.trials] : [Math.round(value * rates.cases), rates.cases];
+  return `${formatMetric(value)} (${count}/${of})${estimate ? ` ${intervalText(estimate)}` : ''}`;
 }
 
 export function formatMs(value: number | undefined): string {

@@ -134,7 +134,7 @@ export function pairedText(changes: PairedChanges): string {
     lines.push('');
   }
   if (changes.queries.length > 0) {
-    lines.push('queries, first relevant rank (baseline -> current; regressions and improvements count a query by every relevant memory in the top k):');
+    lines.push('queries, first relevant rank (baseline -> current; regressions in the changes summary count a query by every relevant memory in the top k instead):');
     for (const provider of changes.queries) {
       lines.push(`  ${oneLine(provider.provider, 80)}: ${provider.worse.length} worse, ${provider.better.length} better, ${provider.same} same of ${provider.shared} shared; ${wilcoxonText(provider.wilcoxon, provider)}`);
       lines.push(...rankLines('worse', provider.worse), ...rankLines('better', provider.better));

@@ -3,7 +3,7 @@ import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { cell, escapeMarkdown } from './escape.js';
 import { INTERVAL_DEFINITION, RETRIEVAL_INTERVAL_DEFINITION } from '../stats/bootstrap.js';
 import { selectionText } from './selectionText.js';
-import { counted, formatCost, formatEstimate, formatMs, liftAndGapCells, markdownTable, recallQualityText, splitRunText } from './format.js';
+import { counted, formatCost, formatEstimate, formatMs, formatRate, liftAndGapCells, markdownTable, RATE_COUNTS, recallQualityText, splitRunText } from './format.js';
 import { groupColumns, headlineMetrics } from '../retrieval/metrics.js';
 import { tagTables, withoutRelevantText } from './tagTables.js';
 import { retrievalUnitText } from './intervalUnit.js';
@@ -142,17 +142,17 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   const lines = ['### End-to-end', ''];
   const trials = Object.values(e2e.by_condition).reduce((sum, rates) => sum + (rates?.trials ?? 0), 0);
   lines.push(
-    `${Object.keys(e2e.cases).length} cases, ${counted(e2e.repeat, 'repeat', 'repeats')}, conditions ${e2e.conditions.join(', ')}: ${trials} trials against ` +
+    `${counted(Object.keys(e2e.cases).length, 'case', 'cases')}, ${counted(e2e.repeat, 'repeat', 'repeats')}, conditions ${e2e.conditions.join(', ')}: ${trials} trials against ` +
       `${escapeMarkdown(e2e.target.kind)}${e2e.target.model ? ` (${escapeMarkdown(e2e.target.model)})` : ''}. ` +
-      'Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat. ' +
+      `Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat; ${RATE_COUNTS}. ` +
       `[low, high] n: ${INTERVAL_DEFINITION}; n cases, a plant_from history counting once.`,
     '',
   );
   const header = ['ability', ...e2e.conditions.map((condition) => `${condition} pass rate`), `pass^${e2e.repeat}`, ...liftAndGapCells(e2e.conditions, {}, undefined).header, 'errors'];
   const row = (name: string, byCondition: typeof e2e.by_condition, intervals: typeof e2e.intervals) => [
     name,
-    ...e2e.conditions.map((condition) => formatEstimate(byCondition[condition]?.pass_rate, intervals?.[`${condition}.pass_rate`])),
-    formatEstimate(byCondition[e2e.headline_condition]?.['pass^k'], intervals?.[`${e2e.headline_condition}.pass^k`]),
+    ...e2e.conditions.map((condition) => formatRate(byCondition[condition], 'pass_rate', intervals?.[`${condition}.pass_rate`])),
+    formatRate(byCondition[e2e.headline_condition], 'pass^k', intervals?.[`${e2e.headline_condition}.pass^k`]),
     ...liftAndGapCells(e2e.conditions, byCondition, intervals).cells,
     String(e2e.conditions.reduce((sum, condition) => sum + (byCondition[condition]?.errors ?? 0), 0)),
   ];

@@ -7,7 +7,7 @@ import { plainText } from './escape.js';
 import { harmNote } from '../e2e/harm.js';
 import { harmTerminal } from './harmTable.js';
 import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
-import { counted, formatCost, formatEstimate, formatMetric, formatMs, oneLine, recallQualityText, textTable } from './format.js';
+import { counted, formatCost, formatEstimate, formatMs, formatRate, oneLine, recallQualityText, textTable } from './format.js';
 import { graderTable, graderTableText } from './graderTable.js';
 import type { ResultsDocument } from '../model/results.js';
 import { faultTableText } from './faultTable.js';
@@ -16,17 +16,6 @@ import { failureActions } from '../e2e/failureActions.js';
 import { memoryWarning, STAGE_INTRO, stageLabel, stageLines } from './stageLines.js';
 
 const MAX_LINES = 10;
-
-/** A rate with the counts behind it: "0.400 (2/5)". */
-function withCounts(rate: number | undefined, count: number | undefined, of: number | undefined): string {
-  return rate === undefined || count === undefined || of === undefined ? formatMetric(rate) : `${formatMetric(rate)} (${count}/${of})`;
-}
-
-/** pass^k over the cases: its count is the rate times the cases (the rate is that count over them). */
-function passKCell(rates: GroupRates | undefined): string {
-  const rate = rates?.['pass^k'];
-  return withCounts(rate, rate === undefined || rates?.cases === undefined ? undefined : Math.round(rate * rates.cases), rates?.cases);
-}
 
 function signed(value: number | undefined): string {
   if (value === undefined) return '-';
@@ -39,15 +28,15 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
   const conditions = e2e.conditions;
   const total = Object.values(e2e.by_condition).reduce((sum, rates) => sum + (rates?.trials ?? 0), 0);
   const lines: string[] = [
-    `e2e: ${Object.keys(e2e.cases).length} cases x ${conditions.length} condition(s) x ${counted(e2e.repeat, 'repeat', 'repeats')} = ${total} trials` +
+    `e2e: ${counted(Object.keys(e2e.cases).length, 'case', 'cases')} x ${conditions.length} condition(s) x ${counted(e2e.repeat, 'repeat', 'repeats')} = ${total} trials` +
       ` (target ${plainText(e2e.target.kind)}${e2e.target.model ? ` ${plainText(e2e.target.model)}` : ''}); pass rates (passed/trials; pass^k over cases), errors count as not passed`,
     '',
   ];
   const columns = [...conditions.map((condition) => `${condition}`), `pass^${e2e.repeat}`, ...(conditions.includes('none') ? ['lift'] : []), ...(conditions.includes('oracle') ? ['gap'] : []), 'errors'];
   const rowFor = (name: string, byCondition: Partial<Record<Condition, GroupRates>>, lift?: number, gap?: number) => [
     name,
-    ...conditions.map((condition) => withCounts(byCondition[condition]?.pass_rate, byCondition[condition]?.passed, byCondition[condition]?.trials)),
-    passKCell(byCondition[e2e.headline_condition]),
+    ...conditions.map((condition) => formatRate(byCondition[condition], 'pass_rate')),
+    formatRate(byCondition[e2e.headline_condition], 'pass^k'),
     ...(conditions.includes('none') ? [signed(lift)] : []),
     ...(conditions.includes('oracle') ? [signed(gap)] : []),
     String(conditions.reduce((sum, condition) => sum + (byCondition[condition]?.errors ?? 0), 0)),

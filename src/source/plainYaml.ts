@@ -1,46 +1,69 @@
-import { EVENT_ID, FAILSAFE_SCHEMA, NOT_RESOLVED, boolCoreTag, constructFromEvents, defineMappingTag, defineScalarTag, nullCoreTag, parseEvents, type Event } from 'js-yaml';
-import { MAX_ALIAS_EXPANSION } from './yamlContent.js';
+import { COLLECTION_STYLE, EVENT_ID, FAILSAFE_SCHEMA, NOT_RESOLVED, SCALAR_STYLE, boolCoreTag, constructFromEvents, defineMappingTag, defineScalarTag, nullCoreTag, parseEvents, type Event } from 'js-yaml';
 
 /**
  * The data of a YAML text read by js-yaml, which parses a suite several
  * times faster than the `yaml` package from a cold start (the example suite's
  * three files: ~45 ms against ~200 ms, most of validate's time), or undefined
- * when the text is anything but plain: a directive, a tag, one document
- * (not none or several), a non-string or reserved key, a key longer than
- * 1,024 characters, a duplicate key, a number that is not finite, aliases
- * that expand past the limit, or anything js-yaml refuses. Those, and every
- * position, stay with the `yaml` package (sourceFile.ts), which reports
- * problems at their line and column.
+ * when the text is anything but plain, so the careful reader (`yaml`, in
+ * sourceFile.ts) reads it as before: its problems with their line and column,
+ * its aliases bounded (yamlContent.ts), and every position in any file.
  *
- * What it returns is what `yaml`'s `parseDocument(text).toJS()` returns for
- * the same text (YAML 1.2 core schema, string keys, plain objects, an alias
- * the very object its anchor names). A test reads every YAML file the project
- * ships both ways, and mutated copies of them, and finds no difference.
+ * Plain is what the two parsers read alike: one document, no directive, tag,
+ * anchor or alias, string keys other than __proto__, no duplicate key, finite
+ * numbers; no bare carriage return, byte-order mark, \U escape or line of
+ * 1,024 characters or more (where the parsers' rules differ); and no block
+ * mapping key with anything but indentation, `- ` or `? ` before it on its line
+ * (js-yaml takes `- { id: a }  queries: [q]` as a second key; `yaml` refuses it).
+ *
+ * What it returns is then what `yaml`'s
+ * `parseDocument(text, { uniqueKeys: true }).toJS()` returns (YAML 1.2 core
+ * schema, plain objects). A test reads every YAML file the project ships both
+ * ways, and thousands of mutated copies, and checks exactly that.
  */
 export function plainYamlData(text: string): unknown {
+  if (UNLIKE.test(text)) return undefined;
   try {
     const events = parseEvents(text, {});
-    if (!plainEvents(events)) return undefined;
+    if (!plainEvents(events, text)) return undefined;
     const [data] = constructFromEvents(events, { source: text, schema: SCHEMA });
-    return beyondPlainData(data) ? undefined : data;
+    return holdsNonFinite(data) ? undefined : data;
   } catch {
     // Whatever js-yaml refuses, the careful reader explains (or reads: it is the one that decides).
     return undefined;
   }
 }
 
+/** Text the two parsers read differently: a bare CR (a line break to js-yaml only), a BOM past the start, \U escapes, a line past the 1,024-character key limit. */
+const UNLIKE = /\r(?!\n)|\uFEFF|\\U|[^\n]{1024}/;
+
+/** What may stand before a block mapping's key on its line: indentation, and the `- ` or `? ` of the entries it opens. */
+const KEY_PREFIX = /^[ \t]*(?:[-?][ \t]+)*$/;
+
 /**
- * One document with no directive (%YAML 1.1 changes what `yes` means to `yaml`) and no tag: `yaml` resolves
- * `!!float 1` and `!{a: 1}` otherwise than js-yaml, and a suite has no use for either.
+ * One document with no directive (%YAML 1.1 changes what `yes` means to `yaml`), no tag (`yaml` resolves
+ * `!!float 1` and `!{a: 1}` otherwise), no anchor or alias (the careful reader bounds what aliases expand to),
+ * and each block mapping key first on its line.
  */
-function plainEvents(events: Event[]): boolean {
+function plainEvents(events: Event[], text: string): boolean {
   let documents = 0;
+  // Open collections: whether a block mapping, and how many events it holds so far (a key at every even count).
+  const open: { blockMap: boolean; items: number }[] = [];
   for (const event of events) {
     if (event.type === EVENT_ID.DOCUMENT) {
       if (++documents > 1 || event.directives.length > 0) return false;
-    } else if (event.type !== EVENT_ID.POP && event.type !== EVENT_ID.ALIAS && event.tagStart !== -1) {
-      return false;
+      continue;
     }
+    if (event.type === EVENT_ID.POP) {
+      open.pop();
+      continue;
+    }
+    if (event.type === EVENT_ID.ALIAS || event.tagStart !== -1 || event.anchorStart !== -1) return false;
+    const parent = open[open.length - 1];
+    if (parent && parent.items++ % 2 === 0 && parent.blockMap) {
+      const start = event.type === EVENT_ID.SCALAR ? event.valueStart - (event.style === SCALAR_STYLE.PLAIN ? 0 : 1) : event.start;
+      if (!KEY_PREFIX.test(text.slice(text.lastIndexOf('\n', start - 1) + 1, start))) return false;
+    }
+    if (event.type === EVENT_ID.MAPPING || event.type === EVENT_ID.SEQUENCE) open.push({ blockMap: event.type === EVENT_ID.MAPPING && event.style === COLLECTION_STYLE.BLOCK, items: 0 });
   }
   return documents === 1;
 }
@@ -73,14 +96,11 @@ const floatTag = defineScalarTag('tag:yaml.org,2002:float', {
   identify: () => false,
 });
 
-/**
- * Plain objects with string keys only. Any other key (a number, null, a collection), __proto__, and a key past
- * the spec's 1,024 characters (`yaml` refuses it as an implicit key, js-yaml reads it) go to the careful reader.
- */
+/** Plain objects with string keys only: any other key (a number, null, a collection) and __proto__ go to the careful reader. */
 const mapTag = defineMappingTag<Record<string, unknown>>('tag:yaml.org,2002:map', {
   create: () => ({}),
   addPair: (map, key, value) => {
-    if (typeof key !== 'string' || key === '__proto__' || key.length > 1024) return 'not a plain key';
+    if (typeof key !== 'string' || key === '__proto__') return 'not a plain key';
     map[key] = value;
     return '';
   },
@@ -92,24 +112,14 @@ const mapTag = defineMappingTag<Record<string, unknown>>('tag:yaml.org,2002:map'
 
 const SCHEMA = FAILSAFE_SCHEMA.withTags(mapTag, nullCoreTag, boolCoreTag, intTag, floatTag);
 
-/**
- * Whether parsed data holds a number that is not finite (.inf, .nan, 1e999), or, where it shares objects (an
- * alias), whether it expands to more than MAX_ALIAS_EXPANSION values: a shared object counts each time it is
- * met, as yamlContent counts an alias bomb, and a cycle never ends below the limit. Iterative: data may nest deeply.
- */
-export function beyondPlainData(data: unknown): boolean {
-  const seen = new Set<object>();
-  let shared = false;
-  let met = 0;
-  const stack = [data];
+/** Whether parsed data holds a number that is not finite (.inf, .nan, 1e999). Iterative: data may nest deeply. */
+export function holdsNonFinite(value: unknown): boolean {
+  const stack = [value];
   while (stack.length > 0) {
     const item = stack.pop();
-    if (++met > MAX_ALIAS_EXPANSION && shared) return true;
     if (typeof item === 'number') {
       if (!Number.isFinite(item)) return true;
     } else if (item !== null && typeof item === 'object') {
-      if (seen.has(item)) shared = true;
-      else seen.add(item);
       for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push(child);
     }
   }

@@ -6,7 +6,7 @@ import { yamlLibrary } from '../libraries.js';
 import type { InputProblem, SourceLocation } from '../model/source.js';
 import { FileRanges } from './fileRanges.js';
 import { readInputBytes, UnreadableInput } from './readInput.js';
-import { beyondPlainData, plainYamlData } from './plainYaml.js';
+import { holdsNonFinite, plainYamlData } from './plainYaml.js';
 import { yamlContentProblems } from './yamlContent.js';
 
 /** A path into parsed data, like ajv's instancePath split into keys and indexes. */
@@ -222,8 +222,8 @@ function readJsonlFile(path: string, displayPath: string, referencedFrom?: Sourc
       });
       continue;
     }
-    // 1e999 is valid JSON and reads as Infinity; the YAML check says where. (A JSON row shares no objects.)
-    if (beyondPlainData(row)) addProblems(problems, contentProblems(new YamlLocator(line, index), line, displayPath));
+    // 1e999 is valid JSON and reads as Infinity; the YAML check says where.
+    if (holdsNonFinite(row)) addProblems(problems, contentProblems(new YamlLocator(line, index), line, displayPath));
     rows.push(row);
     lineOf.push(index);
     starts.push(start);

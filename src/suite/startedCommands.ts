@@ -16,17 +16,17 @@ export interface StartedCommand {
   at: DataPath;
 }
 
-/** Every process a suite starts, in the order the suite file writes them. */
+/** Every process a suite starts: the e2e target's first, then the providers' in their order (provenance lists them so). */
 export function startedCommands(suite: { retrieval?: Pick<RetrievalSpec, 'providers'>; e2e?: Pick<E2eSpec, 'target'> }, suiteDir: string): StartedCommand[] {
   const started: StartedCommand[] = [];
+  const target = suite.e2e?.target;
+  if (target?.kind === 'command') started.push({ label: 'e2e.target', command: target.command, cwd: target.cwd, at: ['e2e', 'target', 'command'] });
+  if (target?.kind === 'http' && target.start) started.push({ label: 'e2e.target', command: target.start, cwd: target.cwd ?? suiteDir, at: ['e2e', 'target', 'start'] });
   suite.retrieval?.providers.forEach((provider, index) => {
     if ((provider.kind === 'adapter' || provider.kind === 'mcp') && provider.command) {
       started.push({ label: `provider ${provider.name}`, command: provider.command, cwd: resolve(suiteDir, provider.cwd ?? '.'), at: ['retrieval', 'providers', index, 'command'] });
     }
   });
-  const target = suite.e2e?.target;
-  if (target?.kind === 'command') started.push({ label: 'e2e.target', command: target.command, cwd: target.cwd, at: ['e2e', 'target', 'command'] });
-  if (target?.kind === 'http' && target.start) started.push({ label: 'e2e.target', command: target.start, cwd: target.cwd ?? suiteDir, at: ['e2e', 'target', 'start'] });
   return started;
 }
 

@@ -102,7 +102,7 @@ describe('dev and held-out cases', { timeout: 300_000 }, () => {
     assert.doesNotMatch(body, /Tigerlily/);
     assert.match(body, /cat-colour\\\|recall\\\|1 \| What colour is my cat\? \| \(held out\) \| \(held out\) \|/);
     // 3 of 4 passed: the held-out failure stays in the denominator.
-    assert.match(body, /\| \*\*all\*\* \| 0\.750 \[[\d.]+, [\d.]+\] n=4 \|/);
+    assert.match(body, /\| \*\*all\*\* \| 0\.750 \(3\/4\) \[[\d.]+, [\d.]+\] n=4 \|/);
   });
 
   test('the comment flags a held-out case whose probe or check changed against the baseline, and only it', async () => {

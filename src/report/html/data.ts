@@ -1,12 +1,13 @@
 import { capText } from '../../e2e/storedText.js';
 import type { Invocation, TrialRecord } from '../../model/trial.js';
 import type { Condition } from '../../model/e2e.js';
+import type { GroupRates } from '../../model/e2eResult.js';
 import { formatInterval, formatMde, formatNumber, pairedText, splitLine, verdictLine } from '../gateFormat.js';
 import { pairedChanges } from '../../gate/paired.js';
 import type { GateRow, Verdict } from '../../model/gate.js';
 import type { Trend } from '../../model/history.js';
 import type { ProviderResult } from '../../model/results.js';
-import { formatCost, formatEstimate, formatMetric, liftAndGapCells } from '../format.js';
+import { formatCost, formatEstimate, formatMetric, formatRate, liftAndGapCells } from '../format.js';
 import { headlineMetrics } from '../../retrieval/metrics.js';
 import { missedQueries } from '../../retrieval/metrics.js';
 import type { ResultsDocument } from '../../model/results.js';
@@ -255,11 +256,11 @@ function abilitiesData(results: ResultsDocument, baseline: ResultsDocument | und
   const e2e = results.e2e;
   if (!e2e) return undefined;
   const headline = e2e.headline_condition;
-  const row = (ability: string, byCondition: Partial<Record<Condition, { pass_rate: number; errors: number; 'pass^k': number }>>, intervals: Record<string, { ci: [number, number]; n: number }> | undefined, base: { pass_rate: number } | undefined) => ({
+  const row = (ability: string, byCondition: Partial<Record<Condition, GroupRates>>, intervals: Record<string, { ci: [number, number]; n: number }> | undefined, base: { pass_rate: number } | undefined) => ({
     ability,
     pass_rate: Object.fromEntries(e2e.conditions.map((condition) => [condition, byCondition[condition]?.pass_rate ?? null])),
-    cells: Object.fromEntries(e2e.conditions.map((condition) => [condition, formatEstimate(byCondition[condition]?.pass_rate, intervals?.[`${condition}.pass_rate`])])),
-    passK: formatEstimate(byCondition[headline]?.['pass^k'], intervals?.[`${headline}.pass^k`]),
+    cells: Object.fromEntries(e2e.conditions.map((condition) => [condition, formatRate(byCondition[condition], 'pass_rate', intervals?.[`${condition}.pass_rate`])])),
+    passK: formatRate(byCondition[headline], 'pass^k', intervals?.[`${headline}.pass^k`]),
     liftGap: liftAndGapCells(e2e.conditions, byCondition, intervals).cells,
     errors: e2e.conditions.reduce((sum, condition) => sum + (byCondition[condition]?.errors ?? 0), 0),
     ...(baseline?.e2e ? { baseline: formatMetric(base?.pass_rate) } : {}),

@@ -10,7 +10,7 @@ import { INTERVAL_DEFINITION } from '../../stats/bootstrap.js';
 import { costLines } from '../costLines.js';
 import { shorten } from '../escape.js';
 import { faultTableParts } from '../faultTable.js';
-import { formatCost, formatMs, recallQualityText } from '../format.js';
+import { counted, formatCost, formatMs, RATE_COUNTS, recallQualityText } from '../format.js';
 import { graderTable, legend as graderLegend } from '../graderTable.js';
 import { harmParts } from '../harmTable.js';
 import { STAGE_INTRO, stageLines, stagesAllUnknown } from '../stageLines.js';
@@ -27,9 +27,9 @@ const LEAKS_SHOWN = 100;
 export function e2eIntro(e2e: E2e): string {
   const trials = Object.values(e2e.by_condition).reduce((sum, rates) => sum + (rates?.trials ?? 0), 0);
   return (
-    `${Object.keys(e2e.cases).length} cases, ${e2e.repeat} repeats, conditions ${e2e.conditions.join(', ')}: ${trials} trials against ` +
+    `${counted(Object.keys(e2e.cases).length, 'case', 'cases')}, ${counted(e2e.repeat, 'repeat', 'repeats')}, conditions ${e2e.conditions.join(', ')}: ${trials} trials against ` +
     `${e2e.target.kind}${e2e.target.model ? ` (${e2e.target.model})` : ''}; the headline condition is ${e2e.headline_condition}. ` +
-    'Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat. ' +
+    `Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat; ${RATE_COUNTS}. ` +
     `[low, high] n: ${INTERVAL_DEFINITION}; n cases, a plant_from history counting once.`
   );
 }
