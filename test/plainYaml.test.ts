@@ -118,7 +118,9 @@ test('a file read fast says where its parts are, from `yaml`, when asked', () =>
   const dir = mkdtempSync(join(tmpdir(), 'recall-gate-plain-yaml-'));
   try {
     const path = join(dir, 'suite.yaml');
-    writeFileSync(path, 'name: x\nproviders:\n  - name: keyword\n    kind: keyword\n');
+    const text = 'name: x\nproviders:\n  - name: keyword\n    kind: keyword\n';
+    writeFileSync(path, text);
+    assert.notEqual(plainYamlData(text), undefined, 'read fast, so the positions below come from the lazy parse');
     const file = readYamlFile(path, 'suite.yaml');
     assert.deepEqual(file.data, { name: 'x', providers: [{ name: 'keyword', kind: 'keyword' }] });
     const where = file.locate(['providers', 0, 'kind']);

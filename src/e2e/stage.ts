@@ -25,6 +25,7 @@ import { memoryHolds } from './harm.js';
 import type { FailureStage, TrialRecord } from '../model/trial.js';
 import type { CaseSpec, Condition } from '../model/e2e.js';
 import type { StageCounts, StageSummary, StagedCondition, TrialStage } from '../model/stage.js';
+import { counted } from '../stats/bootstrap.js';
 
 export const FAILURE_STAGES: readonly FailureStage[] = ['not_stored', 'not_recalled', 'obsolete_recalled', 'misread', 'unknown'];
 
@@ -183,7 +184,7 @@ export function rewordedMemoryWarning(summary: StageSummary | undefined): string
   const withMemories = evidence.with_memories;
   if (withMemories === 0 || evidence.verbatim > 0 || recall.not_stored + recall.not_recalled === 0) return undefined;
   return (
-    `no memory the target listed after the sessions holds a case's evidence word for word (${withMemories} snapshot${withMemories === 1 ? '' : 's'} of cases with evidence, passing trials included): ` +
+    `no memory the target listed after the sessions holds a case's evidence word for word (${counted(withMemories, 'snapshot', 'snapshots')} of cases with evidence, passing trials included): ` +
     'it rewords what it stores, so stages, which match texts, may call a reworded memory not stored or not recalled; write evidence as the fact itself (a name, a number) for them to tell'
   );
 }

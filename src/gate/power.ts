@@ -5,7 +5,7 @@
  * the gate resamples for its metric. The gate decides as it would without it.
  */
 import { pooledRate } from '../e2e/caseSamples.js';
-import { DEFAULT_SEED, mixSeed, resamplingUnits, type UnitSamples } from '../stats/bootstrap.js';
+import { counted, DEFAULT_SEED, mixSeed, resamplingUnits, type UnitSamples } from '../stats/bootstrap.js';
 import { bootstrapStandardError, minimumDetectableEffect, rateVariance, repeatsForBound, unitsForBound } from '../stats/power.js';
 import { round } from '../stats/summary.js';
 import type { GateCondition, GatePower } from '../model/gate.js';
@@ -65,25 +65,21 @@ function trialsPerCase(units: readonly (readonly number[])[]): number | undefine
   return tried.length === 0 ? undefined : Math.round(tried.reduce((sum, unit) => sum + unit[1]!, 0) / tried.length);
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /**
  * "underpowered: mde 0.574 is above max_drop 0.05 (10 cases x 1 repeat); about 1316 cases at 1 repeat would bring it to 0.05
  * (with 1 repeat, trial noise cannot be told from case-to-case spread: run repeat >= 2 to see whether more repeats would)".
  */
 function underpoweredNote(mde: number, bound: { name: string; value: number }, power: GatePower): string {
   const single = SINGULAR[power.unit];
-  const repeatsText = power.repeats !== undefined ? ` x ${plural(power.repeats, 'repeat', 'repeats')}` : '';
-  const now = `${plural(power.units, single, power.unit)}${repeatsText}`;
+  const repeatsText = power.repeats !== undefined ? ` x ${counted(power.repeats, 'repeat', 'repeats')}` : '';
+  const now = `${counted(power.units, single, power.unit)}${repeatsText}`;
   const needs = power.needs!;
-  const atRepeats = power.repeats !== undefined ? ` at ${plural(power.repeats, 'repeat', 'repeats')}` : '';
+  const atRepeats = power.repeats !== undefined ? ` at ${counted(power.repeats, 'repeat', 'repeats')}` : '';
   let fix = `about ${needs.units} ${power.unit}${atRepeats}`;
-  if (needs.repeats) fix += `, or ${needs.repeats} repeats of the ${plural(power.units, single, power.unit)},`;
+  if (needs.repeats) fix += `, or ${needs.repeats} repeats of the ${counted(power.units, single, power.unit)},`;
   fix += ` would bring it to ${bound.value}`;
   if (needs.repeats === null) fix += ' (more repeats alone cannot: the cases differ from one another more than that)';
-  else if (power.repeats === 1) fix += ` (with ${plural(power.repeats, 'repeat', 'repeats')} trial noise cannot be told from case-to-case spread: run repeat >= 2 to see whether more repeats would do)`;
+  else if (power.repeats === 1) fix += ` (with ${counted(power.repeats, 'repeat', 'repeats')} trial noise cannot be told from case-to-case spread: run repeat >= 2 to see whether more repeats would do)`;
   return `underpowered: mde ${formatMde(mde)} is above ${bound.name} ${bound.value} (${now}); ${fix}; the gate still decides by the rule`;
 }
 

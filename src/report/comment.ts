@@ -7,7 +7,7 @@ import { INTERVAL_DEFINITION, RETRIEVAL_INTERVAL_DEFINITION } from '../stats/boo
 import { pairingText, splitLine } from './gateFormat.js';
 import { PAIRED_HEADING, pairedMarkdown } from './pairedLines.js';
 import { pairedChanges } from '../gate/paired.js';
-import { counted, formatEstimate, formatMetric, formatRate, liftAndGapCells, markdownTable, RATE_COUNTS } from './format.js';
+import { counted, formatEstimate, formatMetric, formatRate, liftAndGapCells, markdownTable, RATE_COUNTS, sentence } from './format.js';
 import { headlineMetrics } from '../retrieval/metrics.js';
 import type { ResultsDocument } from '../model/results.js';
 import { withoutRelevantText } from './tagTables.js';
@@ -338,12 +338,12 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
           ...(abilities.length > shown ? ['', `… and ${abilities.length - shown} more abilities, none with a lower pass rate`] : []),
           '',
           ...faultTableMarkdown(e2e),
-          `<sub>${RATE_COUNTS[0]!.toUpperCase()}${RATE_COUNTS.slice(1)}${e2e.intervals ? `. [low, high] n: ${INTERVAL_DEFINITION}; n cases, a plant_from history counting once` : ''}.</sub>`,
+          `<sub>${sentence(`${RATE_COUNTS}${e2e.intervals ? `. [low, high] n: ${INTERVAL_DEFINITION}; n cases, a plant_from history counting once` : ''}`)}</sub>`,
           '',
           ...(e2e.judge_calibration ? [`Judged figures: ${cell(calibrationLine(e2e.judge_calibration), 300)}.`, ''] : []),
           ...stageMarkdown(e2e, kept.map(([ability]) => ability)),
           ...harmMarkdown(e2e, 3, new Set(Object.keys(results.split?.heldout_cases ?? {}))),
-          ...costLines(e2e).slice(0, 1).flatMap((line) => [`<sub>${line[0]!.toUpperCase()}${line.slice(1)}.</sub>`, '']),
+          ...costLines(e2e).slice(0, 1).flatMap((line) => [`<sub>${sentence(line)}</sub>`, '']),
           ...(leaks.length > 0 ? [`Leak: ${leaks.slice(0, 20).map((name) => cell(name)).join(', ')}${leaks.length > 20 ? ` and ${leaks.length - 20} more` : ''} passed with memory off.`, ''] : []),
         ];
       },

@@ -1,7 +1,7 @@
 import type { E2eResult, FaultRates } from '../model/e2eResult.js';
 import { FAULT_KINDS } from '../e2e/faults.js';
 import { cell, plainText } from './escape.js';
-import { formatMetric, formatMs, markdownTable, textTable } from './format.js';
+import { formatMetric, formatMs, markdownTable, sentence, textTable } from './format.js';
 
 /*
  * The fault conditions' table, for the terminal, report.md and the PR comment:
@@ -49,11 +49,11 @@ export function faultTableText(e2e: Pick<E2eResult, 'faults'>): string[] {
 /** Markdown lines for report.md and the PR comment, every untrusted name escaped, ending in a blank line; none when no fault ran. */
 export function faultTableMarkdown(e2e: Pick<E2eResult, 'faults'>): string[] {
   const body = rows(e2e, (ability) => cell(ability), (text) => `**${text}**`);
-  return body.length === 0 ? [] : ['#### When memory fails', '', `<sub>${INTRO.charAt(0).toUpperCase()}${INTRO.slice(1)}.</sub>`, '', ...markdownTable(HEADER, body), ''];
+  return body.length === 0 ? [] : ['#### When memory fails', '', `<sub>${sentence(INTRO)}</sub>`, '', ...markdownTable(HEADER, body), ''];
 }
 
 /** The table's parts for report.html, names as they are (the page sets them as text, never as markup); undefined when no fault ran. */
 export function faultTableParts(e2e: Pick<E2eResult, 'faults'>): { intro: string; header: string[]; rows: string[][] } | undefined {
   const body = rows(e2e, (ability) => ability, (text) => text.toUpperCase());
-  return body.length === 0 ? undefined : { intro: `${INTRO.charAt(0).toUpperCase()}${INTRO.slice(1)}.`, header: HEADER, rows: body };
+  return body.length === 0 ? undefined : { intro: sentence(INTRO), header: HEADER, rows: body };
 }

@@ -1,5 +1,7 @@
 import { plainText, shorten } from './escape.js';
-import { unitNoun, type SampleUnit } from '../stats/bootstrap.js';
+import { counted, unitNoun, type SampleUnit } from '../stats/bootstrap.js';
+
+export { counted };
 import type { E2eResult, GroupRates } from '../model/e2eResult.js';
 
 /** Markdown table: the first column left, figures right, text left. Cells must be escaped already. */
@@ -112,9 +114,6 @@ export function splitRunText(split: { run: string } | undefined): string | undef
 }
 
 /** "1 repeat", "3 repeats". */
-export function counted(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
 
 /** Dollars to four decimals; a cost below a hundredth of a cent keeps two significant digits ($0.0000070), so a real spend never reads as $0.0000. */
 export function usd(value: number): string {
@@ -126,14 +125,19 @@ export function recallQualityText(e2e: Pick<E2eResult, 'recall_quality' | 'harm'
   const quality = e2e.recall_quality;
   if (quality.evidence_coverage === undefined && quality.harmful_recall_rate === undefined) return undefined;
   const n = quality.trials;
-  const mean = (value: number | undefined, over: number | undefined) => `${formatMetric(value)}${value === undefined || over === undefined ? '' : ` (mean over ${over} trial${over === 1 ? '' : 's'})`}`;
+  const mean = (value: number | undefined, over: number | undefined) => `${formatMetric(value)}${value === undefined || over === undefined ? '' : ` (mean over ${counted(over, 'trial', 'trials')})`}`;
   // Harmful recall is a share of the trials where it is defined (a case with obsolete or disallowed texts): the harm summary's count.
   const share = e2e.harm?.by_condition[e2e.headline_condition]?.harmful_recall;
   const harmful =
     quality.harmful_recall_rate === undefined
       ? 'harmful recall -'
       : share
-        ? `harmful recall in ${share.count} of ${share.of} trial${share.of === 1 ? '' : 's'} with an obsolete or disallowed memory (${formatMetric(quality.harmful_recall_rate)})`
+        ? `harmful recall in ${share.count} of ${counted(share.of, 'trial', 'trials')} with an obsolete or disallowed memory (${formatMetric(quality.harmful_recall_rate)})`
         : `harmful recall in ${formatMetric(quality.harmful_recall_rate)} of trials`;
   return `recall quality: evidence coverage ${mean(quality.evidence_coverage, n?.evidence_coverage)}, recall precision ${mean(quality.recall_precision, n?.recall_precision)}, ${harmful}`;
+}
+
+/** A first letter made capital, and a full stop unless it ends in one, for a sentence the terminal starts lower case. */
+export function sentence(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
 }

@@ -59,7 +59,7 @@ export function verdictText(verdict: Verdict): string {
 export function splitLine(verdict: Pick<Verdict, 'split'>): string | undefined {
   if (!verdict.split) return undefined;
   const { name, cases, queries } = verdict.split;
-  return `gate decided on the ${name} split: ${cases} case${cases === 1 ? '' : 's'}, ${queries} quer${queries === 1 ? 'y' : 'ies'}`;
+  return `gate decided on the ${name} split: ${counted(cases, 'case', 'cases')}, ${counted(queries, 'query', 'queries')}`;
 }
 
 export function verdictLine(verdict: Verdict): string {
@@ -122,6 +122,9 @@ function rankLines(label: string, changes: readonly RankChange[]): string[] {
   return [`    ${label}: ${shown.join(', ')}${changes.length > MAX_LISTED ? `, ... and ${changes.length - MAX_LISTED} more` : ''}`];
 }
 
+/** Why the paired queries' worse and better differ from the changes summary's regressions and improvements. */
+export const FIRST_RANK_NOTE = 'regressions in the changes summary count a query by every relevant memory in the top k instead';
+
 /** The paired per-unit comparison, as compare prints it: flipped cases per ability, queries whose first relevant rank moved. */
 export function pairedText(changes: PairedChanges): string {
   const lines: string[] = [];
@@ -134,7 +137,7 @@ export function pairedText(changes: PairedChanges): string {
     lines.push('');
   }
   if (changes.queries.length > 0) {
-    lines.push('queries, first relevant rank (baseline -> current; regressions in the changes summary count a query by every relevant memory in the top k instead):');
+    lines.push(`queries, first relevant rank (baseline -> current; ${FIRST_RANK_NOTE}):`);
     for (const provider of changes.queries) {
       lines.push(`  ${oneLine(provider.provider, 80)}: ${provider.worse.length} worse, ${provider.better.length} better, ${provider.same} same of ${provider.shared} shared; ${wilcoxonText(provider.wilcoxon, provider)}`);
       lines.push(...rankLines('worse', provider.worse), ...rankLines('better', provider.better));

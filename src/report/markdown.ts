@@ -1,12 +1,11 @@
 import { costLines } from './costLines.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { cell, escapeMarkdown } from './escape.js';
-import { INTERVAL_DEFINITION, RETRIEVAL_INTERVAL_DEFINITION } from '../stats/bootstrap.js';
+import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
 import { selectionText } from './selectionText.js';
-import { counted, formatCost, formatEstimate, formatMs, formatRate, liftAndGapCells, markdownTable, RATE_COUNTS, recallQualityText, splitRunText } from './format.js';
+import { counted, formatCost, formatEstimate, formatMs, formatRate, liftAndGapCells, markdownTable, RATE_COUNTS, recallQualityText, sentence, splitRunText } from './format.js';
 import { groupColumns, headlineMetrics } from '../retrieval/metrics.js';
-import { tagTables, withoutRelevantText } from './tagTables.js';
-import { retrievalUnitText } from './intervalUnit.js';
+import { retrievalIntro, tagTables } from './tagTables.js';
 import { stalenessTable } from './staleness.js';
 import type { ResultsDocument } from '../model/results.js';
 import { missedQueries } from '../retrieval/metrics.js';
@@ -67,14 +66,7 @@ function resultSections(results: ResultsDocument): string[] {
   if (!retrieval) return lines;
 
   const columns = headlineMetrics(retrieval.k);
-  const without = withoutRelevantText(retrieval);
-  lines.push(
-    `### Retrieval`,
-    '',
-    `${counted(retrieval.memory_count, 'memory', 'memories')}, ${counted(retrieval.query_count, 'query', 'queries')}, top ${retrieval.depth} per search. ` +
-      `Metrics follow trec_eval's definitions (recall_all@k: LongMemEval's); ${without ? `every query with a relevant memory counts in each mean; ${without}` : 'every query counts in each mean'}. [low, high] n: ${RETRIEVAL_INTERVAL_DEFINITION}; ${retrievalUnitText(retrieval)}.`,
-    '',
-  );
+  lines.push(`### Retrieval`, '', retrievalIntro(retrieval), '');
   const providers = Object.values(retrieval.providers);
   lines.push(
     ...markdownTable(
@@ -106,7 +98,7 @@ function resultSections(results: ResultsDocument): string[] {
   const haystack = haystackIntro(retrieval);
   if (haystack) {
     // Our words and figures only: nothing untrusted to escape.
-    lines.push('#### Haystack curve', '', `${haystack.charAt(0).toUpperCase()}${haystack.slice(1)}.`, '');
+    lines.push('#### Haystack curve', '', sentence(haystack), '');
     for (const table of haystackByMetric(retrieval, (text) => cell(text))) lines.push(`**${table.provider}**`, '', ...markdownTable(table.header, table.rows), '');
   }
 
@@ -165,7 +157,7 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   if (costs.length > 0) lines.push(...costs.map((line) => `- ${line}`), '');
   if (e2e.judge_calibration) lines.push(`Judged figures: ${escapeMarkdown(calibrationLine(e2e.judge_calibration))}.`, '');
   const quality = recallQualityText(e2e);
-  if (quality) lines.push(`${quality.charAt(0).toUpperCase()}${quality.slice(1)}.`, '');
+  if (quality) lines.push(sentence(quality), '');
   lines.push(...harmMarkdown(e2e));
   for (const name of e2e.leaks) lines.push(`- **Leak:** ${cell(name)} passed with memory off.`);
   if (e2e.leaks.length) lines.push('');

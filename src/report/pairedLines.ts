@@ -1,6 +1,6 @@
 import type { PairedChanges } from '../gate/paired.js';
 import { cell, escapeMarkdown } from './escape.js';
-import { mcnemarText, wilcoxonText } from './gateFormat.js';
+import { FIRST_RANK_NOTE, mcnemarText, wilcoxonText } from './gateFormat.js';
 import { counted } from './format.js';
 
 /** The heading the comment and report.md give the paired tests. */
@@ -34,7 +34,7 @@ export function pairedMarkdown(changes: PairedChanges, maxNames: number): string
   for (const provider of changes.queries) {
     const worse = provider.worse.map((change) => `${change.id} (${change.before ?? 'none'}→${change.after ?? 'none'})`);
     lines.push(
-      `- **${cell(provider.provider)}**: ${counted(provider.worse.length, 'query', 'queries')} worse, ${provider.better.length} better, ${provider.same} same (first relevant rank); ${escapeMarkdown(wilcoxonText(provider.wilcoxon, provider))}${worse.length ? `; worse: ${names(worse, maxNames)}` : ''}`,
+      `- **${cell(provider.provider)}**: ${counted(provider.worse.length, 'query', 'queries')} worse, ${provider.better.length} better, ${provider.same} same (first relevant rank; ${FIRST_RANK_NOTE}); ${escapeMarkdown(wilcoxonText(provider.wilcoxon, provider))}${worse.length ? `; worse: ${names(worse, maxNames)}` : ''}`,
     );
   }
   return lines;

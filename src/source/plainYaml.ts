@@ -25,8 +25,7 @@ export function plainYamlData(text: string): unknown {
   try {
     const events = parseEvents(text, {});
     if (!plainEvents(events, text)) return undefined;
-    const [data] = constructFromEvents(events, { source: text, schema: SCHEMA });
-    return holdsNonFinite(data) ? undefined : data;
+    return constructFromEvents(events, { source: text, schema: SCHEMA })[0];
   } catch {
     // Whatever js-yaml refuses, the careful reader explains (or reads: it is the one that decides).
     return undefined;
@@ -69,7 +68,13 @@ function plainEvents(events: Event[], text: string): boolean {
 }
 
 // The core schema's integers and floats as `yaml` resolves them: js-yaml's own core tags leave a literal that
-// overflows (1e999) a string, where `yaml` reads Infinity, which the careful reader reports.
+// overflows (1e999) a string, where `yaml` reads Infinity, which the careful reader reports. So a number that is
+// not finite (.inf, .nan, 1e999) throws here, and the text goes to the careful reader.
+function finite(value: number): number {
+  if (!Number.isFinite(value)) throw new RangeError('not a finite number');
+  return value;
+}
+
 const INT = [
   { test: /^[-+]?[0-9]+$/, parse: (source: string) => parseInt(source, 10) },
   { test: /^0o[0-7]+$/, parse: (source: string) => parseInt(source.slice(2), 8) },
@@ -83,7 +88,7 @@ const intTag = defineScalarTag('tag:yaml.org,2002:int', {
   implicitFirstChars: ['-', '+', ...'0123456789'],
   resolve: (source) => {
     const form = INT.find(({ test }) => test.test(source));
-    return form ? form.parse(source) : NOT_RESOLVED;
+    return form ? finite(form.parse(source)) : NOT_RESOLVED;
   },
   identify: () => false,
 });
@@ -91,8 +96,7 @@ const intTag = defineScalarTag('tag:yaml.org,2002:int', {
 const floatTag = defineScalarTag('tag:yaml.org,2002:float', {
   implicit: true,
   implicitFirstChars: ['-', '+', '.', ...'0123456789'],
-  // .inf reads as NaN here: any value that is not finite sends the text to the careful reader, which says where.
-  resolve: (source) => (FLOAT.test(source) ? parseFloat(source) : FLOAT_SPECIAL.test(source) ? Number.NaN : NOT_RESOLVED),
+  resolve: (source) => (FLOAT.test(source) ? finite(parseFloat(source)) : FLOAT_SPECIAL.test(source) ? finite(Number.NaN) : NOT_RESOLVED),
   identify: () => false,
 });
 
@@ -111,17 +115,3 @@ const mapTag = defineMappingTag<Record<string, unknown>>('tag:yaml.org,2002:map'
 });
 
 const SCHEMA = FAILSAFE_SCHEMA.withTags(mapTag, nullCoreTag, boolCoreTag, intTag, floatTag);
-
-/** Whether parsed data holds a number that is not finite (.inf, .nan, 1e999). Iterative: data may nest deeply. */
-export function holdsNonFinite(value: unknown): boolean {
-  const stack = [value];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (typeof item === 'number') {
-      if (!Number.isFinite(item)) return true;
-    } else if (item !== null && typeof item === 'object') {
-      for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push(child);
-    }
-  }
-  return false;
-}

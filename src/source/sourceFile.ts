@@ -6,7 +6,7 @@ import { yamlLibrary } from '../libraries.js';
 import type { InputProblem, SourceLocation } from '../model/source.js';
 import { FileRanges } from './fileRanges.js';
 import { readInputBytes, UnreadableInput } from './readInput.js';
-import { holdsNonFinite, plainYamlData } from './plainYaml.js';
+import { plainYamlData } from './plainYaml.js';
 import { yamlContentProblems } from './yamlContent.js';
 
 /** A path into parsed data, like ajv's instancePath split into keys and indexes. */
@@ -284,6 +284,20 @@ function jsonlSource(path: string, displayPath: string, rows: unknown[], places:
     },
     rereadRow: (row) => JSON.parse(rowText(row)) as unknown,
   };
+}
+
+/** Whether parsed JSON holds a number that is not finite (only an overflowing literal such as 1e999 can). Iterative: a row may nest deeply. */
+function holdsNonFinite(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'number') {
+      if (!Number.isFinite(item)) return true;
+    } else if (item !== null && typeof item === 'object') {
+      for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push(child);
+    }
+  }
+  return false;
 }
 
 const JSON_ERRORS: Record<string, string> = {

@@ -53,7 +53,7 @@ describe('report.html: what changed against the baseline', () => {
     const section = markdown.slice(markdown.indexOf(PAIRED_HEADING));
     assert.ok(markdown.indexOf(PAIRED_HEADING) > markdown.indexOf('### What changed'), 'after what changed');
     assert.match(section, /^- \*\*all\*\* \(recall, 5 cases\): exact McNemar: b=1 pass-&gt;fail, c=1 fail-&gt;pass \\\(n=2\\\), p=1\.000; pass→fail: pasta; fail→pass: city$/m);
-    assert.match(section, /^- \*\*keyword\*\*: 1 query worse, 2 better, 3 same \(first relevant rank\); Wilcoxon signed-rank \\\(exact\\\) on reciprocal rank: n=3 non-zero/m);
+    assert.match(section, /^- \*\*keyword\*\*: 1 query worse, 2 better, 3 same \(first relevant rank; regressions in the changes summary count a query by every relevant memory in the top k instead\); Wilcoxon signed-rank \\\(exact\\\) on reciprocal rank: n=3 non-zero/m);
     assert.equal(reportData(input).paired, pairedText(pairedChanges(input.baseline!, input.results)).trimEnd());
     assert.doesNotMatch(markdownReport(input.results), /paired tests/);
     assert.equal(reportData({ ...input, baseline: undefined }).paired, undefined);

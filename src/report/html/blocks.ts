@@ -33,7 +33,4 @@ export function table(header: string[], rows: ({ cells: string[] } & FilterTags)
   return { kind: 'table', header, rows, ...(textColumns && textColumns.length > 0 ? { textColumns } : {}) };
 }
 
-/** A first letter made capital, for a sentence the other reports start lower case. */
-export function sentence(text: string): string {
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
-}
+export { sentence } from '../format.js';

@@ -6,10 +6,9 @@
  */
 import { groupColumns, headlineMetrics } from '../../retrieval/metrics.js';
 import type { ResultsDocument } from '../../model/results.js';
-import { INTERVAL_DEFINITION } from '../../stats/bootstrap.js';
-import { counted, formatEstimate } from '../format.js';
+import { formatEstimate } from '../format.js';
 import { crossUserText } from '../isolation.js';
-import { tagTables, withoutRelevantText } from '../tagTables.js';
+import { tagTables } from '../tagTables.js';
 import { list, note, table, type Part } from './blocks.js';
 
 type Retrieval = NonNullable<ResultsDocument['retrieval']>;
@@ -17,13 +16,6 @@ type Retrieval = NonNullable<ResultsDocument['retrieval']>;
 /** Pairs of an isolation leak named per provider, as report.md names them. */
 const PAIRS_SHOWN = 5;
 
-export function retrievalIntro(retrieval: Retrieval): string {
-  const without = withoutRelevantText(retrieval);
-  return (
-    `${counted(retrieval.memory_count, 'memory', 'memories')}, ${counted(retrieval.query_count, 'query', 'queries')}, top ${retrieval.depth} per search. ` +
-    `Metrics follow trec_eval's definitions (recall_all@k: LongMemEval's); ${without ? `every query with a relevant memory counts in each mean; ${without}` : 'every query counts in each mean'}. [low, high] n: ${INTERVAL_DEFINITION}; n queries.`
-  );
-}
 
 function groupPart(retrieval: Retrieval): Part | undefined {
   if (!retrieval.group_metrics) return undefined;
