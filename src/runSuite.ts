@@ -25,7 +25,7 @@ import { RESULTS_FILE, adapterLogOf, openResultsDir, prepareResultsDir, queryRow
 import { changesAgainst } from './gate/changes.js';
 import { runRetrieval } from './retrieval/runRetrieval.js';
 import { addModelAnswers, collectProvenance } from './results/provenance.js';
-import { meterModelAnswers, type ModelAnswers } from './net/modelAnswers.js';
+import type { ModelAnswers } from './net/modelAnswers.js';
 import type { PhaseProgress } from './phaseProgress.js';
 import type { SampleRecord, SelectionRecord } from './model/selection.js';
 import { splitRecord } from './suite/splits.js';
@@ -177,10 +177,10 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
 
 async function runLayers(suite: Suite, options: RunOptions, results: ResultsDocument, gitAnswered: Promise<void>): Promise<void> {
   const adapterLog = adapterLogOf(options.outDir);
-  // The model ids the APIs answer with, for provenance: every request of the run, concurrent trials included.
+  // The model ids the APIs answer with, for provenance: every endpoint the run builds records into it.
   const answers: ModelAnswers = new Map();
   try {
-    await meterModelAnswers(answers, () => runLayersLogged(suite, options, results, adapterLog, answers, gitAnswered));
+    await runLayersLogged(suite, options, results, adapterLog, answers, gitAnswered);
   } finally {
     adapterLog.close();
   }
@@ -203,6 +203,7 @@ async function runLayersLogged(
     cacheEmbeddings: options.cacheEmbeddings,
     baseDir: dirname(suite.file),
     log: options.log,
+    modelAnswers: answers,
     suiteName: suite.name,
     runId,
     // A library's stack traces must not flood the terminal: said once where they go; an adapter's error still shows its last lines.
@@ -334,7 +335,7 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   let judge: Judge | undefined;
   let judgeMissing: string | undefined;
   try {
-    target = await createTarget(spec.target, { env: options.env, storeContext, createStore: options.createStore, llmCache });
+    target = await createTarget(spec.target, { env: options.env, storeContext, createStore: options.createStore, llmCache, modelAnswers: storeContext.modelAnswers });
     // Without a key a judge that only graders use is skipped (they say why); one a check needs stops the layer, as its verdicts would be missing.
     if (spec.judge && !options.env[apiKeyEnv(spec.judge)] && !spec.cases.some(checksUseJudge)) {
       judgeMissing = `no API key for the judge model (set ${apiKeyEnv(spec.judge)})`;
@@ -346,6 +347,7 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
         timeoutMs: spec.judge.timeout_ms,
         maxRetries: spec.judge.max_retries,
         llmCache,
+        modelAnswers: storeContext.modelAnswers,
       });
     }
   } catch (error) {

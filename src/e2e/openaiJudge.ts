@@ -1,7 +1,7 @@
 import { RecallGateError } from '../errors.js';
 import { OpenAIEndpoint } from '../net/openaiEndpoint.js';
 import { readCompletionUsage } from '../net/usage.js';
-import { recordModelAnswer } from '../net/modelAnswers.js';
+import type { ModelAnswers } from '../net/modelAnswers.js';
 import { recordCachedCall, type LlmCache } from '../net/llmCache.js';
 import type { JudgeInput, JudgeVerdict } from '../model/e2e.js';
 import type { Judge } from './judge.js';
@@ -53,16 +53,17 @@ export class OpenAIJudge implements Judge {
 
   constructor(
     private readonly model: string,
-    options: { apiKey?: string; baseURL?: string; timeoutMs?: number; maxRetries?: number; /** run --cache-llm */ llmCache?: LlmCache },
+    options: { apiKey?: string; baseURL?: string; timeoutMs?: number; maxRetries?: number; /** run --cache-llm */ llmCache?: LlmCache; /** A run's, for provenance */ modelAnswers?: ModelAnswers },
   ) {
     if (!options.apiKey) throw new RecallGateError('incomplete', 'no API key for the judge model', { hint: 'set OPENAI_API_KEY or e2e.judge.api_key_env' });
-    this.endpoint = new OpenAIEndpoint({ apiKey: options.apiKey, baseURL: options.baseURL, timeoutMs: options.timeoutMs ?? 60_000, maxRetries: options.maxRetries ?? 4, cache: options.llmCache });
+    this.endpoint = new OpenAIEndpoint({ apiKey: options.apiKey, baseURL: options.baseURL, timeoutMs: options.timeoutMs ?? 60_000, maxRetries: options.maxRetries ?? 4, cache: options.llmCache,
+      answers: options.modelAnswers && { into: options.modelAnswers, role: 'judge' },
+    });
   }
 
   async grade(input: JudgeInput): Promise<JudgeVerdict> {
     const model = input.model ?? this.model;
     const { completion, cached } = await this.endpoint.chatCompletion('judge request', { model, response_format: { type: 'json_object' }, messages: judgeMessages(input) });
-    recordModelAnswer('judge', model, completion.model);
     const text = completion.choices?.[0]?.message?.content ?? '';
     let verdict: { pass?: unknown; score?: unknown; reason?: unknown };
     try {

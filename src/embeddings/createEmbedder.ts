@@ -6,6 +6,7 @@ import { DEFAULT_LOCAL_MODEL, LocalEmbedder } from './local.js';
 import { NgramEmbedder } from './ngram.js';
 import { OpenAIEmbedder } from './openai.js';
 import type { Embedder } from './types.js';
+import type { ModelAnswers } from '../net/modelAnswers.js';
 
 export interface EmbedderContext {
   env: NodeJS.ProcessEnv;
@@ -16,6 +17,8 @@ export interface EmbedderContext {
   /** Folder of the suite file: relative model folders are resolved against it. */
   baseDir: string;
   log: (message: string) => void;
+  /** A run's: the model ids the APIs answer with, for provenance (see net/modelAnswers.ts). */
+  modelAnswers?: ModelAnswers;
 }
 
 export function createEmbedder(spec: EmbeddingSpec, context: EmbedderContext): Embedder {
@@ -45,6 +48,7 @@ function createUncached(spec: EmbeddingSpec, context: EmbedderContext): Embedder
         apiKey: env[apiKeyEnv(spec)],
         maxRetries: spec.max_retries,
         timeoutMs: spec.timeout_ms,
+        modelAnswers: context.modelAnswers,
       });
     case 'local':
       return new LocalEmbedder({

@@ -1,6 +1,6 @@
 import { RecallGateError } from '../errors.js';
 import { OpenAIEndpoint } from '../net/openaiEndpoint.js';
-import { recordModelAnswer } from '../net/modelAnswers.js';
+import type { ModelAnswers } from '../net/modelAnswers.js';
 import type { Embedder } from './types.js';
 import { embedderReportsUsage, recordEmbedding } from './usage.js';
 
@@ -12,6 +12,8 @@ export interface OpenAIEmbedderOptions {
   apiKey?: string;
   maxRetries?: number;
   timeoutMs?: number;
+  /** A run's: the model ids the endpoint answers with, for provenance. */
+  modelAnswers?: ModelAnswers;
 }
 
 const DEFAULT_BATCH = 256;
@@ -34,7 +36,9 @@ export class OpenAIEmbedder implements Embedder {
       });
     }
     this.batchSize = options.batchSize ?? DEFAULT_BATCH;
-    this.endpoint = new OpenAIEndpoint({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: options.maxRetries ?? 4, timeoutMs: options.timeoutMs ?? 60_000 });
+    this.endpoint = new OpenAIEndpoint({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: options.maxRetries ?? 4, timeoutMs: options.timeoutMs ?? 60_000,
+      answers: options.modelAnswers && { into: options.modelAnswers, role: 'embeddings' },
+    });
     this.id = `openai:${options.model}:d${options.dimensions ?? 'default'}@${this.endpoint.url}`;
     embedderReportsUsage();
   }
@@ -63,7 +67,7 @@ export class OpenAIEmbedder implements Embedder {
         ),
       signal,
     );
-    recordModelAnswer('embeddings', this.options.model, response.model);
+    this.endpoint.answered(this.options.model, response.model);
     const tokens = response.usage?.prompt_tokens;
     // The request is billed whether or not its vectors check out below.
     recordEmbedding(this.options.model, typeof tokens === 'number' && Number.isSafeInteger(tokens) && tokens >= 0 ? tokens : undefined);

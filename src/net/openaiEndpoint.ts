@@ -4,6 +4,7 @@ import { RecallGateError } from '../errors.js';
 import { redactUrl } from '../redact.js';
 import { boundedFetch, retryAfterRefusal } from './boundedFetch.js';
 import type { LlmCache } from './llmCache.js';
+import { recordModelAnswer, type AnswerRecorder } from './modelAnswers.js';
 
 export interface OpenAIEndpointOptions {
   apiKey: string;
@@ -14,6 +15,8 @@ export interface OpenAIEndpointOptions {
   maxRetries: number;
   /** run --cache-llm: chat completions are answered from it when it holds the request, and kept in it when not. */
   cache?: LlmCache;
+  /** A run's: where the model ids the endpoint answers with go, for provenance (see modelAnswers.ts). */
+  answers?: AnswerRecorder;
 }
 
 /**
@@ -75,10 +78,19 @@ export class OpenAIEndpoint {
     const cache = this.options.cache;
     const key = cache?.keyOf(this.url, params);
     const stored = key === undefined ? undefined : cache!.read(key);
-    if (stored !== undefined) return { completion: stored as ChatCompletion, cached: true };
+    if (stored !== undefined) {
+      this.answered(params.model, (stored as ChatCompletion).model);
+      return { completion: stored as ChatCompletion, cached: true };
+    }
     const completion = await this.request(what, (client) => client.chat.completions.create(params));
     if (key !== undefined) cache!.write(key, completion);
+    this.answered(params.model, completion.model);
     return { completion, cached: false };
+  }
+
+  /** Records the model a response named for the one asked (chatCompletion does for its own; other calls say it here). */
+  answered(requested: string, answered: unknown): void {
+    if (this.options.answers) recordModelAnswer(this.options.answers, requested, answered);
   }
 
   private explain({ APIConnectionTimeoutError, APIError }: typeof import('openai'), what: string, error: unknown): RecallGateError {

@@ -6,6 +6,7 @@ import type { MemoryStore } from '../memory/types.js';
 import type { SearchHit } from '../model/memory.js';
 import { OpenAIEndpoint } from '../net/openaiEndpoint.js';
 import type { LlmCache } from '../net/llmCache.js';
+import type { ModelAnswers } from '../net/modelAnswers.js';
 import { ABANDONED, withDeadline } from './deadline.js';
 import type { BuiltinTargetSpec } from '../model/suite.js';
 import type { Target } from './types.js';
@@ -35,6 +36,8 @@ export interface BuiltinTargetOptions {
   baseURL?: string;
   /** run --cache-llm: the chat model's answers come from it when it holds the request. */
   llmCache?: LlmCache;
+  /** A run's: the model ids the chat model answers with, for provenance. */
+  modelAnswers?: ModelAnswers;
 }
 
 /**
@@ -66,7 +69,9 @@ export class BuiltinTarget implements Target {
       });
     }
     if (options.spec.tools?.length) this.tools = new ToolBox(options.spec.tools);
-    this.endpoint = new OpenAIEndpoint({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: options.spec.max_retries, timeoutMs: options.spec.timeout_ms, cache: options.llmCache });
+    this.endpoint = new OpenAIEndpoint({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: options.spec.max_retries, timeoutMs: options.spec.timeout_ms, cache: options.llmCache,
+      answers: options.modelAnswers && { into: options.modelAnswers, role: 'chat' },
+    });
   }
 
   /** Users are unique per trial, so there is nothing of theirs to forget. */

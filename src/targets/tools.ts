@@ -6,7 +6,6 @@ import type { Artifact, ReportedUsage, ToolCall } from '../model/e2e.js';
 import type { OpenAIEndpoint } from '../net/openaiEndpoint.js';
 import type { ToolSpec } from '../model/suite.js';
 import { readCompletionUsage } from '../net/usage.js';
-import { recordModelAnswer } from '../net/modelAnswers.js';
 import { recordCachedCall } from '../net/llmCache.js';
 import { parseArguments } from '../protocol/protocol.js';
 
@@ -178,7 +177,6 @@ export async function converse(endpoint: OpenAIEndpoint, request: ChatCompletion
       fromCache += 1;
       recordCachedCall('chat', usage.usage);
     }
-    recordModelAnswer('chat', request.model, completion.model);
     const choice = completion.choices?.[0];
     const toolCalls = tools ? (choice?.message?.tool_calls ?? []) : [];
     if (toolCalls.length > 0 && !exhausted) {
