@@ -163,7 +163,7 @@ describe('intervals that draw whole users', () => {
     assert.match(comment, /\| kw \| 0\.667 \[0\.000, 1\.000\] n=3 users \|/);
     const html = reportData({ results, trials: [] }).retrieval!;
     assert.equal(html.providers[0]!.cells['recall@1'], '0.667 [0.000, 1.000] n=3 users');
-    assert.match(html.intervals, /n users, each drawn with all its queries\.$/);
+    assert.match(html.intro, /n users, each drawn with all its queries\.$/);
   });
 });
 

@@ -1,11 +1,11 @@
 import { costLines } from './costLines.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { cell, escapeMarkdown } from './escape.js';
-import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
 import { selectionText } from './selectionText.js';
-import { counted, formatCost, formatEstimate, formatMs, formatRate, liftAndGapCells, markdownTable, RATE_COUNTS, recallQualityText, sentence, splitRunText } from './format.js';
+import { formatCost, formatEstimate, formatMs, formatRate, liftAndGapCells, markdownTable, recallQualityText, sentence, splitRunText } from './format.js';
 import { groupColumns, headlineMetrics } from '../retrieval/metrics.js';
-import { retrievalIntro, tagTables } from './tagTables.js';
+import { tagTables } from './tagTables.js';
+import { e2eIntro, retrievalIntro } from './intros.js';
 import { stalenessTable } from './staleness.js';
 import type { ResultsDocument } from '../model/results.js';
 import { missedQueries } from '../retrieval/metrics.js';
@@ -132,14 +132,7 @@ function resultSections(results: ResultsDocument): string[] {
 
 function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   const lines = ['### End-to-end', ''];
-  const trials = Object.values(e2e.by_condition).reduce((sum, rates) => sum + (rates?.trials ?? 0), 0);
-  lines.push(
-    `${counted(Object.keys(e2e.cases).length, 'case', 'cases')}, ${counted(e2e.repeat, 'repeat', 'repeats')}, conditions ${e2e.conditions.join(', ')}: ${trials} trials against ` +
-      `${escapeMarkdown(e2e.target.kind)}${e2e.target.model ? ` (${escapeMarkdown(e2e.target.model)})` : ''}. ` +
-      `Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat; ${RATE_COUNTS}. ` +
-      `[low, high] n: ${INTERVAL_DEFINITION}; n cases, a plant_from history counting once.`,
-    '',
-  );
+  lines.push(e2eIntro(e2e, escapeMarkdown), '');
   const header = ['ability', ...e2e.conditions.map((condition) => `${condition} pass rate`), `pass^${e2e.repeat}`, ...liftAndGapCells(e2e.conditions, {}, undefined).header, 'errors'];
   const row = (name: string, byCondition: typeof e2e.by_condition, intervals: typeof e2e.intervals) => [
     name,

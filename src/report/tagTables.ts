@@ -1,8 +1,6 @@
 import { metricNames } from '../retrieval/metrics.js';
 import type { ProviderResult, RetrievalResult } from '../model/results.js';
-import { counted, formatMetric } from './format.js';
-import { retrievalUnitText } from './intervalUnit.js';
-import { RETRIEVAL_INTERVAL_DEFINITION } from '../stats/bootstrap.js';
+import { formatMetric } from './format.js';
 
 /** One provider's every metric by tag: a row per metric, a column for all queries and one per tag, each headed with its query count. */
 export interface TagTable {
@@ -28,16 +26,6 @@ export function tagTables(retrieval: RetrievalResult, escape: (text: string) => 
       rows: names.map((name) => [name, formatMetric(provider.metrics?.[name]), ...tags.map(([, figures]) => formatMetric(figures.metrics[name]))]),
     };
   });
-}
-
-/** The line above the retrieval tables of report.md and report.html: the corpus, the definitions, what n counts. */
-export function retrievalIntro(retrieval: RetrievalResult): string {
-  const without = withoutRelevantText(retrieval);
-  return (
-    `${counted(retrieval.memory_count, 'memory', 'memories')}, ${counted(retrieval.query_count, 'query', 'queries')}, top ${retrieval.depth} per search. ` +
-    `Metrics follow trec_eval's definitions (recall_all@k: LongMemEval's); ${without ? `every query with a relevant memory counts in each mean; ${without}` : 'every query counts in each mean'}. ` +
-    `[low, high] n: ${RETRIEVAL_INTERVAL_DEFINITION}; ${retrievalUnitText(retrieval)}.`
-  );
 }
 
 /** What a report says when some queries have no relevant memory; undefined when every query has one. */

@@ -91,7 +91,7 @@ describe('intervals over users through the CLI', () => {
     assert.match(readFileSync(join(first, 'report.md'), 'utf8'), /n users, each drawn with all its queries\.\n\n\| provider \|[^\n]*\n[^\n]*\n\| keyword \| 0\.833 \[0\.500, 1\.000\] n=3 users \|/);
     const html = htmlData(first).retrieval!;
     assert.equal(html.providers[0]!.cells['recall@1'], '0.833 [0.500, 1.000] n=3 users');
-    assert.match(html.intervals, /n users, each drawn with all its queries\.$/);
+    assert.match(html.intro, /n users, each drawn with all its queries\.$/);
 
     assert.equal((await runCli(['run', THREE_USERS, '--out', second])).code, 0);
     const compare = await runCli(['compare', first, second]);

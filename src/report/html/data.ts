@@ -16,17 +16,15 @@ import { FAILURE_STAGES, STAGE_LABELS } from '../../e2e/stage.js';
 import type { TrialStage } from '../../model/stage.js';
 import { stageName } from '../stageLines.js';
 import type { Block, Part } from './blocks.js';
-import { e2eIntro, e2eParts } from './e2eParts.js';
+import { e2eParts } from './e2eParts.js';
 import { expectedFailure, failureGroups, orderedFailures, type FailureGroupData } from './failureGroups.js';
 import { notices } from './notices.js';
 import { retrievalParts, tagParts } from './retrievalParts.js';
-import { retrievalIntro } from '../tagTables.js';
+import { e2eIntro, retrievalIntro } from '../intros.js';
 import { formatMs } from '../format.js';
 import { figure, labelOf } from '../trendLines.js';
 import { changesParts, type ChangeRowParts } from '../changes.js';
 import { stalenessTable } from '../staleness.js';
-import { retrievalUnitText } from '../intervalUnit.js';
-import { RETRIEVAL_INTERVAL_DEFINITION } from '../../stats/bootstrap.js';
 import { haystackIntro } from '../haystack.js';
 
 /**
@@ -100,14 +98,12 @@ export interface AbilitiesData {
 export interface RetrievalData {
   k: number[];
   metrics: string[];
-  /** What ran and how the means are taken (retrievalParts.ts). */
+  /** What ran, the definitions, what an interval's n counts (intros.ts). */
   intro: string;
   /** latency: p50 and p95 of a search, in ms. */
   providers: { name: string; kind: string; status: string; error?: string; values: Record<string, number | null>; cells: Record<string, string>; latency: [string, string]; curve: (number | null)[]; baseline?: Record<string, string> }[];
   /** By group, isolation. */
   parts: Part[];
-  /** What the intervals in the cells draw and what n counts (retrieval.interval_unit). */
-  intervals: string;
   /** stale@k and stale_above_current per provider and tag, when some query names an obsolete memory. */
   staleness?: { legend: string; header: string[]; rows: { provider: string; cells: string[] }[] };
 }
@@ -270,7 +266,7 @@ function abilitiesData(results: ResultsDocument, baseline: ResultsDocument | und
     conditions: [...e2e.conditions],
     headline,
     repeat: e2e.repeat,
-    intro: e2eIntro(e2e),
+    intro: e2eIntro(e2e, (name) => name),
     parts: e2eParts(e2e),
     liftGapHeader: liftAndGapCells(e2e.conditions, {}, undefined).header,
     rows: [
@@ -294,7 +290,6 @@ function retrievalData(results: ResultsDocument, baseline: ResultsDocument | und
     metrics,
     intro: retrievalIntro(retrieval),
     parts: retrievalParts(retrieval),
-    intervals: `[low, high] n: ${RETRIEVAL_INTERVAL_DEFINITION}; ${retrievalUnitText(retrieval)}.`,
     ...(staleness ? { staleness: { legend: staleness.legend, header: staleness.header, rows: staleness.rows.map((cells, index) => ({ provider: staleness.providers[index]!, cells })) } } : {}),
     providers: okProviders(results).map((provider) => {
       const base = baseline?.retrieval?.providers[provider.name]?.metrics;

@@ -6,11 +6,10 @@
  */
 import { calibrationLine } from '../../e2e/judgeCalibration.js';
 import type { ResultsDocument } from '../../model/results.js';
-import { INTERVAL_DEFINITION } from '../../stats/bootstrap.js';
 import { costLines } from '../costLines.js';
 import { shorten } from '../escape.js';
 import { faultTableParts } from '../faultTable.js';
-import { counted, formatCost, formatMs, RATE_COUNTS, recallQualityText } from '../format.js';
+import { formatCost, formatMs, recallQualityText } from '../format.js';
 import { graderTable, legend as graderLegend } from '../graderTable.js';
 import { harmParts } from '../harmTable.js';
 import { STAGE_INTRO, stageLines, stagesAllUnknown } from '../stageLines.js';
@@ -22,17 +21,6 @@ type E2e = NonNullable<ResultsDocument['e2e']>;
 const NAME_LIMIT = 200;
 /** Leaks named; results.json lists them all. */
 const LEAKS_SHOWN = 100;
-
-/** What the e2e layer ran and how its figures are read, as report.md opens its section. */
-export function e2eIntro(e2e: E2e): string {
-  const trials = Object.values(e2e.by_condition).reduce((sum, rates) => sum + (rates?.trials ?? 0), 0);
-  return (
-    `${counted(Object.keys(e2e.cases).length, 'case', 'cases')}, ${counted(e2e.repeat, 'repeat', 'repeats')}, conditions ${e2e.conditions.join(', ')}: ${trials} trials against ` +
-    `${e2e.target.kind}${e2e.target.model ? ` (${e2e.target.model})` : ''}; the headline condition is ${e2e.headline_condition}. ` +
-    `Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat; ${RATE_COUNTS}. ` +
-    `[low, high] n: ${INTERVAL_DEFINITION}; n cases, a plant_from history counting once.`
-  );
-}
 
 function stagesPart(e2e: E2e): Part | undefined {
   const lines = stageLines(e2e, (name) => name);

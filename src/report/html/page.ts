@@ -231,7 +231,6 @@ export function reportPage(): void {
           ]),
         ),
         ...retrieval.parts.map(part),
-        note(retrieval.intervals),
         ...(retrieval.staleness
           ? [el('h3', { text: 'staleness' }), note(retrieval.staleness.legend), table(retrieval.staleness.header, retrieval.staleness.rows.map((line) => row(line.cells, { 'data-provider': line.provider }, [1])), [1])]
           : []),

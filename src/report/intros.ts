@@ -1,0 +1,32 @@
+/**
+ * The sentence above each layer's table in report.md and report.html: what
+ * was measured, which definitions the figures follow, and what an interval's
+ * n counts. One text for both, so the two reports never explain a figure
+ * differently; `escape` makes the suite's names safe where they are shown.
+ */
+import type { ResultsDocument, RetrievalResult } from '../model/results.js';
+import { INTERVAL_DEFINITION, RETRIEVAL_INTERVAL_DEFINITION } from '../stats/bootstrap.js';
+import { counted, RATE_COUNTS } from './format.js';
+import { retrievalUnitText } from './intervalUnit.js';
+import { withoutRelevantText } from './tagTables.js';
+
+/** Above the retrieval tables: the corpus, the definitions, what n counts. */
+export function retrievalIntro(retrieval: RetrievalResult): string {
+  const without = withoutRelevantText(retrieval);
+  return (
+    `${counted(retrieval.memory_count, 'memory', 'memories')}, ${counted(retrieval.query_count, 'query', 'queries')}, top ${retrieval.depth} per search. ` +
+    `Metrics follow trec_eval's definitions (recall_all@k: LongMemEval's); ${without ? `every query with a relevant memory counts in each mean; ${without}` : 'every query counts in each mean'}. ` +
+    `[low, high] n: ${RETRIEVAL_INTERVAL_DEFINITION}; ${retrievalUnitText(retrieval)}.`
+  );
+}
+
+/** Above the end-to-end table: the trials and the agent, the condition pass^k is of, the definitions, what n counts. */
+export function e2eIntro(e2e: NonNullable<ResultsDocument['e2e']>, escape: (text: string) => string): string {
+  const trials = Object.values(e2e.by_condition).reduce((sum, rates) => sum + (rates?.trials ?? 0), 0);
+  return (
+    `${counted(Object.keys(e2e.cases).length, 'case', 'cases')}, ${counted(e2e.repeat, 'repeat', 'repeats')}, conditions ${e2e.conditions.join(', ')}: ${counted(trials, 'trial', 'trials')} against ` +
+    `${escape(e2e.target.kind)}${e2e.target.model ? ` (${escape(e2e.target.model)})` : ''}; the headline condition is ${e2e.headline_condition}. ` +
+    `Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat; ${RATE_COUNTS}. ` +
+    `[low, high] n: ${INTERVAL_DEFINITION}; n cases, a plant_from history counting once.`
+  );
+}
