@@ -34,6 +34,7 @@ import type { SplitChoice } from './model/split.js';
 import { createTarget } from './targets/createTarget.js';
 import type { Target } from './targets/types.js';
 import { TOOL_NAME, TOOL_VERSION } from './version.js';
+import { counted } from './text/counted.js';
 
 export type Layer = 'retrieval' | 'e2e' | 'all' | 'auto';
 export const LAYERS: readonly Layer[] = ['auto', 'all', 'retrieval', 'e2e'];
@@ -389,7 +390,7 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   } finally {
     await target.close().catch(() => undefined);
   }
-  if (llmCache) options.log(`LLM cache (--cache-llm): ${llmCache.stats.hits} call(s) answered from ${join(options.cacheRoot, 'llm')}, ${llmCache.stats.misses} sent${llmCache.stats.corrupt > 0 ? ` (${llmCache.stats.corrupt} unusable entr${llmCache.stats.corrupt === 1 ? 'y' : 'ies'} replaced)` : ''}`);
+  if (llmCache) options.log(`LLM cache (--cache-llm): ${counted(llmCache.stats.hits, 'call', 'calls')} answered from ${join(options.cacheRoot, 'llm')}, ${llmCache.stats.misses} sent${llmCache.stats.corrupt > 0 ? ` (${llmCache.stats.corrupt} unusable entr${llmCache.stats.corrupt === 1 ? 'y' : 'ies'} replaced)` : ''}`);
   const trials = latestByKey(log.read().trials);
   const plannedKeys = new Set(planned.map((trial) => trial.key));
   const run = trials.filter((trial) => plannedKeys.has(trial.key)).length;
@@ -405,7 +406,7 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   // A capped run is incomplete for its cap: the trials it did not start are not errors of the agent.
   const errored = results.e2e.errors.length - results.e2e.missing;
   const unknown = budgetRecord.unknown_trials;
-  return `e2e: ${capped} (spent ${dollars(budgetRecord.spent_usd)}${unknown > 0 ? ` and ${unknown} trial(s) of unknown cost` : ''}${errored > 0 ? `; ${errored} trial(s) ended in an error` : ''}); raise the budget and run again with --resume to finish`;
+  return `e2e: ${capped} (spent ${dollars(budgetRecord.spent_usd)}${unknown > 0 ? ` and ${counted(unknown, 'trial', 'trials')} of unknown cost` : ''}${errored > 0 ? `; ${counted(errored, 'trial', 'trials')} ended in an error` : ''}); raise the budget and run again with --resume to finish`;
 }
 
 /** Whether a case's checks (check, fault_check, harmful) call the judge: its verdicts cannot be given without one. */

@@ -177,8 +177,8 @@ test('terminal: one line per call with refusals named, artifacts as path, size a
   assert.ok(lines.includes(`    artifact: exports/big.csv (100000 bytes): ${['id,amount', 'id,amount', 'id,amount'].join(' ⏎ ')} ⏎ …`));
   // busy: 10 of the 20 kept shown, the 10 others and the 5 results.json left out counted; 5 artifacts, 2 left out.
   assert.ok(lines.includes('    tool call: step_10 {"n":10}') && !lines.includes('    tool call: step_11 {"n":11}'));
-  assert.ok(lines.includes('    … and 15 more tool call(s) in trials.jsonl'));
-  assert.ok(lines.includes('    … and 2 more artifact(s) in trials.jsonl'));
+  assert.ok(lines.includes('    … and 15 more tool calls in trials.jsonl'));
+  assert.ok(lines.includes('    … and 2 more artifacts in trials.jsonl'));
   assert.ok(lines.some((line) => line.startsWith('    artifact: x|`y`<script>.md # h (') && line.includes('# report ⏎ ``` ⏎ inside ```` four ⏎ …')));
   assert.ok(lines.includes('    tool call: <script>alert(1)</script> {"q":"a | b\\n```\\n</details> @everyone","`k`":["**x**"]} (refused: no <b>such</b> tool |)'));
 });
@@ -243,7 +243,7 @@ test('report.md shows an artifact\'s kept content with the cut marker; the comme
   const body = comment(doc);
   const inComment = parsed(body).fences.find((fence) => fence.content.startsWith('id,amount\nid,amount'))!;
   assert.equal(inComment.content, 'id,amount\n'.repeat(10));
-  assert.ok(body.includes('… and 191 more line(s) in report.md and trials.jsonl'), 'the 2,000 bytes kept hold 200 rows and the marker line');
+  assert.ok(body.includes('… and 191 more lines in report.md and trials.jsonl'), 'the 2,000 bytes kept hold 200 rows and the marker line');
   assert.ok(body.includes('Artifact exports/big.csv (100000 bytes, cut):'));
 });
 
@@ -287,12 +287,12 @@ test('the comment fits GitHub\'s limit with 60 failing trials, each with 20 long
     const { html, fences } = parsed(body);
     assert.doesNotMatch(html, /<script/i);
     for (const fence of fences) assert.ok(!fence.content.includes('|<script>') || /^`+\|<script>\n/.test(fence.content), 'artifact lines stay inside their fence');
-    assert.match(body, /Shortened to fit GitHub's size limit, leaving out [^\n]*(the tool calls and artifacts of \d+ failing trial\(s\)|failing trial\(s\))/);
+    assert.match(body, /Shortened to fit GitHub's size limit, leaving out [^\n]*(the tool calls and artifacts of \d+ failing trials?|failing trials?)/);
     assert.ok(body.includes('<!-- recall-gate:suite=actions -->') && body.includes('<sub>recall-gate test'), 'marker and closing note kept');
   }
   // With the default limit, at least one trial's actions still fit beside the failure table.
   const roomy = comment(doc);
-  assert.ok(roomy.includes('<details><summary>What case-0|recall|1 did: 20 tool call(s), 5 artifact(s)</summary>'), 'the first failing trial\'s actions are shown');
+  assert.ok(roomy.includes('<details><summary>What case-0|recall|1 did: 20 tool calls, 5 artifacts</summary>'), 'the first failing trial\'s actions are shown');
   assert.ok(roomy.includes('| case-0\\|recall\\|1 |'), 'and the failure table');
 });
 

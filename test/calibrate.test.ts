@@ -123,7 +123,7 @@ describe('calibrate: the gate against redraws of one run, counted by hand', () =
     const spec = gate({ metric: 'e2e.pass_rate', max_drop: 0.4 }, { metric: 'e2e.pass_rate', max_drop: 0.1, baseline: 'variant:b' });
     const calibration = calibrateGate(spec, suiteWith(['good']), onePassOneFail(), { draws: 20 });
     assert.equal(calibration.units.cases, 1);
-    assert.match(calibration.notes.join('\n'), /1 case\(s\) of the run are not in the suite any more, so they are left out of every draw: bad/);
+    assert.match(calibration.notes.join('\n'), /not in the suite any more, so left out of every draw: 1 case of the run, bad/);
     assert.match(calibration.notes.join('\n'), /all\[1\] compares with variant b's run, which a redraw of one run does not have/);
     assert.equal(calibration.rows[1]!.waived, 20);
     assert.match(calibrationText(calibration, 'fixture'), /^all\[1\]\s+e2e\.pass_rate\s+not checked\s+waived in every draw/m);

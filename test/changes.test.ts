@@ -288,7 +288,7 @@ describe('the changes in every report', () => {
   test('regressions come before improvements, and the terminal report of a run shows them before the verdict', () => {
     const { current, trials: after } = reportFixture();
     const text = runReportText(current, after, undefined).join('\n');
-    assert.match(text, /^4 regression\(s\), 2 improvement\(s\) against the baseline \(run base1, commit 1a2b3c4, started 2026-01-02T00:00:00Z\)\.$/m);
+    assert.match(text, /^4 regressions, 2 improvements against the baseline \(run base1, commit 1a2b3c4, started 2026-01-02T00:00:00Z\)\.$/m);
     assert.ok(text.indexOf('regressions:') < text.indexOf('improvements:'));
     assert.match(text, /^ {2}case coffee under recall \(preference\): 3\/3 -> 1\/3 passed; not passing now: coffee\|recall\|2 \(not recalled\), coffee\|recall\|3 \(error\)$/m);
     assert.match(text, /^ {2}vec query q-fell "text of q-fell" newly missed at @1, @3, @5: rank m1 1 -> 7$/m);
@@ -316,7 +316,7 @@ describe('the changes in every report', () => {
     current.changes = changesAgainst(baseline, current);
     const comment = renderComment({ marker: '<!-- m -->', results: current, baseline, baselineNote: 'b', e2eTrigger: { ran: true, reason: 'test', files: [] } }, 20_000);
     assert.ok(Buffer.byteLength(comment) <= 20_000);
-    assert.match(comment, /^300 regression\(s\), 0 improvement\(s\)/m);
+    assert.match(comment, /^300 regressions, 0 improvements/m);
     assert.match(comment, /^- \*\*vec\*\* query q-000 /m);
     assert.match(comment, /^- … and \d+ more regressions \(results\.json: changes\)$/m);
     const roomy = renderComment({ marker: '<!-- m -->', results: current, baseline, baselineNote: 'b', e2eTrigger: { ran: true, reason: 'test', files: [] } });

@@ -90,14 +90,14 @@ test('a comment too long for GitHub drops the least important detail first and s
   const body = renderComment({ marker: '<!-- m -->', results: results(cases, trials), baselineNote: 'none yet', e2eTrigger: { ...trigger, files } });
   assert.ok(Buffer.byteLength(body) <= COMMENT_LIMIT_BYTES, `${Buffer.byteLength(body)} bytes`);
   // Changed files and the chart go first, then ability rows down to 10, then failing trials down to 10.
-  assert.match(body, /_Shortened to fit GitHub's size limit, leaving out 30 ability row\(s\), the chart, \d+ failing trial\(s\), the changed files\. Everything is in report\.html, results\.json, report\.md, trials\.jsonl in the results folder\._/);
+  assert.match(body, /_Shortened to fit GitHub's size limit, leaving out 30 ability rows, the chart, \d+ failing trials?, the changed files\. Everything is in report\.html, results\.json, report\.md, trials\.jsonl in the results folder\._/);
   assert.equal(body.split('\n').filter((line) => line.startsWith('| ability-')).length, 10);
   assert.match(body, /… and 30 more abilities, none with a lower pass rate/);
   assert.match(body, /\| \*\*all\*\* \| 0\.000 \(0\/400\) \[0\.000, 0\.000\] n=400 \|/, 'the overall row stays, with its counts and its interval over the 400 cases');
-  assert.match(body, /400 failing trial\(s\)/);
+  assert.match(body, /400 failing trials/);
   const shown = body.split('\n').filter((line) => line.startsWith('| case-')).length;
   assert.ok(shown >= 10 && shown < 50, `${shown} failing trials shown`);
-  assert.match(body, new RegExp(`… and ${400 - shown} more failing trial\\(s\\)`));
+  assert.match(body, new RegExp(`… and ${400 - shown} more failing trials`));
   assert.doesNotMatch(body, /\uFFFD/, 'no character cut in half');
   assertWholeRows(body);
 });
@@ -113,14 +113,14 @@ test('400 abilities and a 300-row gate: the verdict, the Gate section and the fa
   assert.match(body, /### Gate/);
   const gateRows = body.split('\n').filter((line) => /^\| (✅|❌) \| e2e\.ability/.test(line));
   assert.equal(gateRows.length, 300, 'the whole gate table');
-  assert.match(body, /8 failing trial\(s\)/);
+  assert.match(body, /8 failing trials/);
   for (let i = 0; i < 400; i += 50) assert.match(body, new RegExp(`\\| case-${i}\\\\\\|recall\\\\\\|1 \\|`), `failing trial case-${i}`);
   const abilityRows = body.split('\n').filter((line) => line.startsWith('| an-ability'));
   assert.ok(abilityRows.length < 400, `${abilityRows.length} ability rows`);
   assert.match(body, new RegExp(`… and ${400 - abilityRows.length} more abilities, none with a lower pass rate`));
   // The abilities kept are the ones with failures (pass rate 0), not the first in the alphabet.
   for (let i = 0; i < 400; i += 50) assert.ok(abilityRows.some((row) => row.startsWith(`| an-ability-with-a-rather-long-name-${i} |`)), `ability ${i} kept`);
-  assert.match(body, /leaving out \d+ ability row\(s\), the chart, the changed files\./);
+  assert.match(body, /leaving out \d+ ability rows?, the chart, the changed files\./);
   assertWholeRows(body);
 });
 
@@ -132,7 +132,7 @@ test('a gate too long even alone keeps its failed conditions and counts the rest
   assert.match(body, /\| ❌ \| e2e\.ability\.ability-7\.pass\\_rate/);
   assert.match(body, /\| ❌ \| e2e\.ability\.ability-2500\.pass\\_rate/);
   const shown = body.split('\n').filter((line) => /^\| (✅|❌) \| e2e\.ability/.test(line)).length;
-  assert.match(body, new RegExp(`… and ${3000 - shown} more condition\\(s\\), none of them failed`));
+  assert.match(body, new RegExp(`… and ${3000 - shown} more conditions, none of them failed`));
   assertWholeRows(body);
 });
 
@@ -157,7 +157,7 @@ test('a small comment keeps the chart and all detail', () => {
   const cases = [spec('a', 'extraction'), spec('b', 'temporal')];
   const body = renderComment({ marker: '<!-- m -->', results: results(cases, [trial('a', 'extraction', true, 'x'), trial('b', 'temporal', false, 'no')]), baselineNote: 'none yet', e2eTrigger: trigger });
   assert.match(body, /```mermaid\nxychart-beta/);
-  assert.match(body, /1 failing trial\(s\)/);
+  assert.match(body, /1 failing trial/);
   assert.doesNotMatch(body, /Shortened|… and/);
 });
 
@@ -198,9 +198,9 @@ test('a provider with cross-user hits gets an isolation line in the comment and 
   };
   const body = renderComment({ marker: '<!-- m -->', results: run, baselineNote: 'none', e2eTrigger: trigger });
   const lines = body.split('\n').filter((line) => /cross-user hit/.test(line));
-  assert.deepEqual(lines, ['- **leaky: 2 cross-user hit(s)** (q&lt;b&gt;1 by ana got b1 of @\u200bbob, … 1 more).'], body);
+  assert.deepEqual(lines, ['- **leaky: 2 cross-user hits** (q&lt;b&gt;1 by ana got b1 of @\u200bbob, … 1 more).'], body);
   const terminal = terminalReport(run).split('\n').filter((line) => /cross-user/.test(line));
-  assert.deepEqual(terminal, ['leaky: ISOLATION 2 cross-user hit(s), first: q<b>1 by ana got b1 of @bob']);
+  assert.deepEqual(terminal, ['leaky: ISOLATION 2 cross-user hits, first: q<b>1 by ana got b1 of @bob']);
 });
 
 test('with recall and none (and oracle) run, the comment and report.md show lift and gap per ability with their intervals', () => {

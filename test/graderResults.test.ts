@@ -324,8 +324,8 @@ describe('grader table', () => {
     const roomy = renderComment({ marker: '<!-- m -->', results: full, baselineNote: 'none yet', e2eTrigger: { ran: true, reason: 'x', files: [] } });
     const tight = renderComment({ marker: '<!-- m -->', results: full, baselineNote: 'none yet', e2eTrigger: { ran: true, reason: 'x', files: [] } }, Buffer.byteLength(roomy) - 4000);
     assert.ok(Buffer.byteLength(tight) <= Buffer.byteLength(roomy) - 4000);
-    assert.match(tight, /… and \d+ more grader row\(s\), none with a lower pass rate/);
-    assert.match(tight, /leaving out 30 ability row\(s\), \d+ grader row\(s\), the chart/);
+    assert.match(tight, /… and \d+ more grader rows?, none with a lower pass rate/);
+    assert.match(tight, /leaving out 30 ability rows, \d+ grader rows?, the chart/);
     assert.match(tight, /\| capture \| ability-33 \| 0\.8 \| 1 \| 0\.100 \[0\.100, 0\.100\] n=1 on 0-1 \(1 of 1 scored\) \| 0\.000 \[0\.000, 0\.000\] n=1 \(0\/1\)/, 'the failing row stays');
   });
 });

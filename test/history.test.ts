@@ -139,14 +139,14 @@ test('trend lines are pinned, terminal and comment (test/fixtures/golden/trend-l
   const markdown = trendLinesMarkdown(trend, Infinity).join('\n');
   golden('trend-lines.md', `${markdown}\n`);
   assert.ok(!markdown.includes('<img') && !markdown.includes('@team'), 'a hostile ability name is escaped');
-  assert.equal(trendLinesMarkdown(trend, 3).at(-2), '- … and 6 more metric(s)');
+  assert.equal(trendLinesMarkdown(trend, 3).at(-2), '- … and 6 more metrics');
   assert.deepEqual(trendLinesText({ past: [], current: trend.current }), ['trend: no earlier runs of this suite in the history yet']);
 });
 
 test('a trend line shows the newest TREND_POINTS runs, this one last', () => {
   const past = Array.from({ length: 40 }, (_, i) => line(i, { 'e2e.pass_rate': i / 100 }));
   const [header, row] = trendLinesText(trendOf(past, line(40, { 'e2e.pass_rate': 0.4 })));
-  assert.equal(header, `trend over the last ${TREND_POINTS} run(s), this one last:`);
+  assert.equal(header, `trend over the last ${TREND_POINTS} runs, this one last:`);
   assert.equal(row, `  pass rate (all)  ${sparkline(Array.from({ length: 30 }, (_, i) => i + 11))}  0.110 → 0.400 over 30 runs`);
 });
 
@@ -160,10 +160,10 @@ test('the comment shows the trend next to the change against the baseline, and t
   assert.ok(body.indexOf('### Trend') < body.indexOf('### Gate'));
   // Shrinking: the trend keeps 3 lines while the change lines stay, and goes before the ability table.
   const bodies = Array.from({ length: 60 }, (_, i) => renderComment(input, Buffer.byteLength(body) - i * 40));
-  assert.ok(bodies.some((short) => short.includes('- … and 3 more metric(s)') && short.includes('### Changes against the baseline')));
+  assert.ok(bodies.some((short) => short.includes('- … and 3 more metrics') && short.includes('### Changes against the baseline')));
   const gone = bodies.find((short) => !short.includes('### Trend'));
   assert.ok(gone, 'the trend is left out at some size');
-  assert.match(gone, /leaving out .*6 trend line\(s\)/);
+  assert.match(gone, /leaving out .*6 trend lines/);
   for (const short of bodies) if (short.includes('### Trend')) assert.ok(short.includes('### Pass rate per ability'), short);
   assert.match(renderComment({ ...input, trend: { past: [], current } }), /### Trend\n\nNo earlier runs in the history yet/);
 });

@@ -269,7 +269,7 @@ describe('the spend cap', () => {
     assert.deepEqual(mergedBudget([undefined, undefined]), undefined);
     const merged = mergedBudget([shard(4, true), undefined, shard(10, false)])!;
     assert.deepEqual([merged.spent_usd, merged.trials_run, merged.trials_planned, merged.reached, merged.shards], [1, 14, 20, true, 2]);
-    assert.equal(merged.message, 'budget of $1 reached after 14 of 20 trials (the cap of each shard, reached in 1 of 2; 1 shard(s) ran with no cap and are not counted here)');
+    assert.equal(merged.message, 'budget of $1 reached after 14 of 20 trials (the cap of each shard, reached in 1 of 2; 1 shard ran with no cap and is not counted here)');
   });
 
   test('a cap that covers every trial is not reached', () => {

@@ -190,7 +190,7 @@ describe('McNemar when cases share a history', () => {
     assert.deepEqual(changes.overall.mcnemar, { ...mcnemarExact(1, 0), groups: { units: 2, cases: 10 } });
     assert.equal(
       mcnemarText(changes.overall.mcnemar),
-      'exact McNemar over 2 case groups (of 10 cases: those sharing a history or a plant_from chain are one, passing when most of its cases pass): b=1 group(s) pass->fail, c=0 group(s) fail->pass (n=1), p=1.000',
+      'exact McNemar over 2 case groups (of 10 cases: those sharing a history or a plant_from chain are one, passing when most of its cases pass): b=1 group pass->fail, c=0 groups fail->pass (n=1), p=1.000',
     );
   });
 

@@ -203,7 +203,7 @@ describe('parseQrels and parseRun', () => {
     // line 3: "q1 Q0 c 3 high tag": score "high" starts at column 11
     const error = gateError(() => parseRun(fixture('run-malformed.txt'), 'run-malformed.txt'));
     assert.equal(error.code, 'invalid-input');
-    assert.match(error.message, /2 problem\(s\) in run-malformed\.txt/);
+    assert.match(error.message, /2 problems in run-malformed\.txt/);
     assert.deepEqual(
       error.problems.map((problem) => problem.where),
       [

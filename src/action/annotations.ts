@@ -8,6 +8,7 @@ import type { ResultsDocument } from '../model/results.js';
 import { missedQueries } from '../retrieval/metrics.js';
 import type { Suite } from '../model/suite.js';
 import { formatProblem } from '../errors.js';
+import { counted } from '../text/counted.js';
 
 /** GitHub shows at most 10 annotations of each kind per step: the most important go first. */
 const PER_KIND = 10;
@@ -54,7 +55,7 @@ function caseAnnotations(suite: Suite, results: ResultsDocument): Annotation[] {
     const trials = e2e.cases[name]?.conditions[condition as keyof CaseResult['conditions']]?.trials ?? reasons.length;
     const ability = specs.get(name)?.ability;
     return {
-      message: `${oneLine(name, 120)}${ability ? ` (${oneLine(ability, 60)})` : ''} ${outcome} in ${reasons.length} of ${trials} trial(s) under ${condition}: ${oneLine(reasons[0]!, 300)}`,
+      message: `${oneLine(name, 120)}${ability ? ` (${oneLine(ability, 60)})` : ''} ${outcome} in ${reasons.length} of ${counted(trials, 'trial', 'trials')} under ${condition}: ${oneLine(reasons[0]!, 300)}`,
       where: specs.get(name)?.where,
     };
   });

@@ -11,6 +11,7 @@ import { appendHistory, readHistoryFile, writeHistory } from '../history/file.js
 import { historyLine } from '../history/headline.js';
 import { trendOf } from '../history/trend.js';
 import type { HistoryLine, Trend } from '../model/history.js';
+import { counted } from '../text/counted.js';
 
 /** The default branch's latest results for a suite, kept in the Actions cache. */
 export interface Baseline {
@@ -34,7 +35,7 @@ function readResults(dir: string): Pick<Baseline, 'results' | 'trials' | 'histor
 function readHistory(path: string): HistoryLine[] {
   try {
     const reading = readHistoryFile(path);
-    if (reading.skipped.length > 0) core.notice(`recall-gate: ${reading.skipped.length} line(s) of the baseline's ${HISTORY_FILE} skipped (line ${reading.skipped[0]!.line}: ${reading.skipped[0]!.reason})`);
+    if (reading.skipped.length > 0) core.notice(`recall-gate: ${counted(reading.skipped.length, 'line', 'lines')} of the baseline's ${HISTORY_FILE} skipped (line ${reading.skipped[0]!.line}: ${reading.skipped[0]!.reason})`);
     return reading.lines;
   } catch (error) {
     core.notice(`recall-gate: the baseline's ${HISTORY_FILE} was not read, so the history starts afresh: ${(error as Error).message}`);

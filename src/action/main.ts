@@ -26,6 +26,7 @@ import { selectionRequest } from '../cli/selection.js';
 import { selectUnits } from '../suite/select.js';
 import type { PhaseProgress } from '../phaseProgress.js';
 import { phaseProgress } from '../cli/progress.js';
+import { counted } from '../text/counted.js';
 
 interface GitHub {
   client: GitHubClient;
@@ -136,8 +137,8 @@ async function decideLayers(suite: Suite, inputs: ActionInputs, github: GitHub |
   const own = repoRelativePaths(suite.files, process.env.GITHUB_WORKSPACE ?? process.cwd());
   const { matched } = matchesMemoryPaths(changed.files, suite.memoryPaths, own);
   return matched.length > 0
-    ? { layer: 'all', e2e: { ran: true, reason: `${matched.length} changed file(s) on the memory path`, files: matched } }
-    : { layer: 'retrieval', e2e: { ran: false, reason: `none of the ${changed.files.length} changed file(s) is on the memory path`, files: [] } };
+    ? { layer: 'all', e2e: { ran: true, reason: `${counted(matched.length, 'changed file', 'changed files')} on the memory path`, files: matched } }
+    : { layer: 'retrieval', e2e: { ran: false, reason: `none of the ${counted(changed.files.length, 'changed file', 'changed files')} is on the memory path`, files: [] } };
 }
 
 /** The e2e layer's missing keys: the builtin target's and the judge's, each by the variable the suite names. */

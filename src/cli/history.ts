@@ -11,6 +11,7 @@ import { RESULTS_FILE, hasResults, readResults } from '../results/folder.js';
 import { trendLinesText } from '../report/trendLines.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
+import { counted } from '../text/counted.js';
 
 export const HISTORY_USAGE = 'recall-gate history DIR... [--out FILE]';
 
@@ -52,7 +53,7 @@ function historyText(history: readonly HistoryLine[]): string[] {
     const incomplete = lines.filter((line) => line.status !== 'complete').length;
     const span = lines.length === 1 ? lines[0]!.date : `${lines[0]!.date} to ${lines.at(-1)!.date}`;
     return [
-      `${oneLine(name, 120)}: ${lines.length} run(s), ${span}${incomplete > 0 ? `, ${incomplete} of them incomplete` : ''}`,
+      `${oneLine(name, 120)}: ${counted(lines.length, 'run', 'runs')}, ${span}${incomplete > 0 ? `, ${incomplete} of them incomplete` : ''}`,
       ...trendLinesText({ past: lines.slice(0, -1), current: lines.at(-1)! }),
       '',
     ];
@@ -74,14 +75,14 @@ export async function historyCommand(argv: string[], io: CliIO): Promise<number>
     .sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
   const out = values.out as string | undefined;
   const earlier = out === undefined ? undefined : readHistoryFile(resolve(io.cwd, out), out);
-  if (earlier && earlier.skipped.length > 0) io.stderr(`note: ${out}: ${earlier.skipped.length} line(s) skipped, not history lines (line ${earlier.skipped[0]!.line}: ${earlier.skipped[0]!.reason}); they are not written back\n`);
+  if (earlier && earlier.skipped.length > 0) io.stderr(`note: ${out}: ${counted(earlier.skipped.length, 'line', 'lines')} skipped, not history lines (line ${earlier.skipped[0]!.line}: ${earlier.skipped[0]!.reason}); they are not written back\n`);
   const all = [...(earlier?.lines ?? []), ...runs];
   const history = appendHistory(earlier?.lines ?? [], ...runs);
   io.stdout(historyText(history).join('\n'));
   if (history.length < all.length) io.stdout(`kept ${history.length} of ${all.length} runs: a run or commit given twice counts once, and a history keeps the newest ${HISTORY_LIMIT}\n`);
   if (out !== undefined) {
     writeHistory(resolve(io.cwd, out), history, '--out');
-    io.stdout(`history written to ${out} (${history.length} run(s))\n`);
+    io.stdout(`history written to ${out} (${counted(history.length, 'run', 'runs')})\n`);
   }
   return ExitCode.ok;
 }

@@ -16,6 +16,7 @@ import { plainText } from '../report/escape.js';
 import { selectSplit, splitRecord } from '../suite/splits.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
+import { counted } from '../text/counted.js';
 
 export const MERGE_USAGE = 'recall-gate merge --out DIR <shard-dir> <shard-dir>... [--suite suite.yaml] [--junit FILE]';
 
@@ -82,7 +83,7 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
     // A capped shard's record would be lost with the aggregate: the budget is kept, added up over the shards.
     const budget = mergedBudget(shards.map((shard) => shard.results.e2e?.budget));
     if (budget) merged.e2e.budget = budget;
-    if (merged.e2e.missing > 0 && missing.length === 0) merged.errors.push(`merge: ${merged.e2e.missing} planned trial(s) have no record in any shard`);
+    if (merged.e2e.missing > 0 && missing.length === 0) merged.errors.push(`merge: ${counted(merged.e2e.missing, 'planned trial', 'planned trials')} ${merged.e2e.missing === 1 ? 'has' : 'have'} no record in any shard`);
   }
   merged.status = merged.errors.length > 0 ? 'incomplete' : 'complete';
 
@@ -103,6 +104,6 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
     folder.release();
   }
 
-  io.stdout(`${[`merged ${shards.length} shard(s) of ${count} into ${plainText(values.out as string)}`, ...runReportText(merged, trials, verdict)].join('\n')}\n`);
+  io.stdout(`${[`merged ${counted(shards.length, 'shard', 'shards')} of ${count} into ${plainText(values.out as string)}`, ...runReportText(merged, trials, verdict)].join('\n')}\n`);
   return runExitCode(merged, verdict, io.stderr, 'merged run');
 }

@@ -6,7 +6,7 @@ import type { CliIO } from './io.js';
 import { phaseProgress } from './progress.js';
 import { printSuiteWarnings } from './suiteWarnings.js';
 import type { Suite } from '../model/suite.js';
-import { counted } from '../report/format.js';
+import { counted } from '../text/counted.js';
 
 export const VALIDATE_USAGE = 'recall-gate validate <suite.yaml> [...more suites]';
 

@@ -10,6 +10,7 @@ import { summarizeFaults } from './faults.js';
 import { stageOfRecord, stageSummary, type PlannedOutcome } from './stage.js';
 import type { CaseSpec, Condition } from '../model/e2e.js';
 import type { AbilityResult, CaseResult, E2eResult, GroupRates, Rates } from '../model/e2eResult.js';
+import { counted } from '../text/counted.js';
 
 /** What the rates need of a trial: a recorded one, or a planned one with no record (an error). */
 type Outcome = Pick<TrialRecord, 'key' | 'case' | 'ability' | 'condition' | 'status' | 'reason'>;
@@ -162,8 +163,8 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
 export function e2eIncompleteReason(e2e: Pick<E2eResult, 'errors' | 'missing'>): string | undefined {
   const errored = e2e.errors.length - e2e.missing;
   const parts = [
-    ...(errored > 0 ? [`${errored} trial(s) ended in an error (each in trials.jsonl, and listed in results.json under e2e.errors)`] : []),
-    ...(e2e.missing > 0 ? [`${e2e.missing} planned trial(s) have no record in trials.jsonl (listed in results.json under e2e.errors)`] : []),
+    ...(errored > 0 ? [`${counted(errored, 'trial', 'trials')} ended in an error (each in trials.jsonl, and listed in results.json under e2e.errors)`] : []),
+    ...(e2e.missing > 0 ? [`${counted(e2e.missing, 'planned trial', 'planned trials')} ${e2e.missing === 1 ? 'has' : 'have'} no record in trials.jsonl (listed in results.json under e2e.errors)`] : []),
   ];
   return parts.length > 0 ? `e2e: ${parts.join(' and ')}` : undefined;
 }

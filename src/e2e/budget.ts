@@ -20,6 +20,7 @@ import { tokensCost, type CostPlan } from './cost.js';
 import { gradingOf } from './faults.js';
 import { graderKind } from './graders/table.js';
 import { costUsd } from './prices.js';
+import { counted } from '../text/counted.js';
 
 /** The rough estimate's assumptions, for a plan with no baseline: characters per token, and the length of what models answer. */
 const CHARS_PER_TOKEN = 4;
@@ -177,7 +178,7 @@ export function estimateSpend(spec: Pick<E2eSpec, 'target' | 'judge' | 'prices'>
 
 /** The line said before the e2e layer starts: the plan's calls, the estimate and the cap. */
 export function describeEstimate(estimate: SpendEstimate, budget?: { cap: number; source: BudgetSource }): string {
-  const calls = `${estimate.trials} trial(s): ${estimate.agent_calls} agent call(s)${estimate.judge_calls > 0 ? `, about ${estimate.judge_calls} judge call(s)` : ''}`;
+  const calls = `${counted(estimate.trials, 'trial', 'trials')}: ${counted(estimate.agent_calls, 'agent call', 'agent calls')}${estimate.judge_calls > 0 ? `, about ${counted(estimate.judge_calls, 'judge call', 'judge calls')}` : ''}`;
   const basis = estimate.basis === 'baseline' ? "from the baseline's token counts" : `rough, from the plan's text with replies taken as ${REPLY_TOKENS} tokens`;
   const cost = estimate.cost_usd === null ? 'estimated cost unknown' : `estimated cost ${dollars(estimate.cost_usd)} (${basis})`;
   const unknown = estimate.unknown?.length ? `; unknown, not counted as $0: ${estimate.unknown.join('; ')}` : '';
@@ -307,7 +308,7 @@ export function mergedBudget(records: readonly (BudgetRecord | undefined)[]): Bu
     reached: reachedIn > 0,
     trials_run: run,
     trials_planned: planned,
-    ...(reachedIn > 0 ? { message: `${budgetReachedText(cap_usd, run, planned)} (the cap of each shard, reached in ${reachedIn} of ${capped.length}${uncapped > 0 ? `; ${uncapped} shard(s) ran with no cap and are not counted here` : ''})` } : {}),
+    ...(reachedIn > 0 ? { message: `${budgetReachedText(cap_usd, run, planned)} (the cap of each shard, reached in ${reachedIn} of ${capped.length}${uncapped > 0 ? `; ${counted(uncapped, 'shard', 'shards')} ran with no cap and ${uncapped === 1 ? 'is' : 'are'} not counted here` : ''})` } : {}),
     shards: capped.length,
   };
 }

@@ -25,7 +25,7 @@ import { memoryHolds } from './harm.js';
 import type { FailureStage, TrialRecord } from '../model/trial.js';
 import type { CaseSpec, Condition } from '../model/e2e.js';
 import type { StageCounts, StageSummary, StagedCondition, TrialStage } from '../model/stage.js';
-import { counted } from '../stats/bootstrap.js';
+import { counted } from '../text/counted.js';
 
 export const FAILURE_STAGES: readonly FailureStage[] = ['not_stored', 'not_recalled', 'obsolete_recalled', 'misread', 'unknown'];
 

@@ -32,6 +32,7 @@ import { seededRandom } from '../stats/random.js';
 import { childPath, compareOp, evaluateGate, isCondition, relativeRuleFails, thresholdText, variantOfBaseline } from './evaluate.js';
 import { resultsForSplit } from './narrow.js';
 import { drawUnits, resampledRun, unitPool } from './resampleRun.js';
+import { counted } from '../text/counted.js';
 
 export const DEFAULT_DRAWS = 200;
 export const DEFAULT_CALIBRATION_SEED = 1;
@@ -122,7 +123,7 @@ export function calibrateGate(
   for (const [path, tally] of rows) tally.rules = (rules.get(path) ?? []).map(({ fails: _fails, ...rule }) => rule);
 
   const notes: string[] = [];
-  if (pool.unknownCases.length > 0) notes.push(`${pool.unknownCases.length} case(s) of the run are not in the suite any more, so they are left out of every draw: ${pool.unknownCases.slice(0, 10).join(', ')}${pool.unknownCases.length > 10 ? ', ...' : ''}`);
+  if (pool.unknownCases.length > 0) notes.push(`not in the suite any more, so left out of every draw: ${counted(pool.unknownCases.length, 'case', 'cases')} of the run, ${pool.unknownCases.slice(0, 10).join(', ')}${pool.unknownCases.length > 10 ? ', ...' : ''}`);
   for (const [path, condition] of conditions) {
     if (condition.baseline !== undefined) notes.push(`${path} compares with ${variantOfBaseline(condition.baseline) ? `variant ${variantOfBaseline(condition.baseline)}'s run` : condition.baseline}, which a redraw of one run does not have: its comparison is not checked`);
   }

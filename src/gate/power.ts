@@ -5,10 +5,11 @@
  * the gate resamples for its metric. The gate decides as it would without it.
  */
 import { pooledRate } from '../e2e/caseSamples.js';
-import { counted, DEFAULT_SEED, mixSeed, resamplingUnits, type UnitSamples } from '../stats/bootstrap.js';
+import { DEFAULT_SEED, mixSeed, resamplingUnits, type UnitSamples } from '../stats/bootstrap.js';
 import { bootstrapStandardError, minimumDetectableEffect, rateVariance, repeatsForBound, unitsForBound } from '../stats/power.js';
 import { round } from '../stats/summary.js';
 import type { GateCondition, GatePower } from '../model/gate.js';
+import { counted } from '../text/counted.js';
 
 export interface RowPower {
   mde: number;

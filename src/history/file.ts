@@ -6,6 +6,7 @@ import { writeAtomic } from '../results/folder.js';
 import { UnreadableInput, readInputFile } from '../source/readInput.js';
 import { metricsOutOfRange } from './ranges.js';
 import type { HistoryLine } from '../model/history.js';
+import { counted } from '../text/counted.js';
 
 /** The newest runs a history keeps; older ones drop off as new ones are appended. */
 export const HISTORY_LIMIT = 200;
@@ -66,7 +67,7 @@ export function parseHistory(text: string, file: string): Omit<HistoryReading, '
     for (const reason of metricsOutOfRange(line.metrics)) outside.push({ where: { file, line: index + 1, col: 1 }, message: reason, hint: 'the line was edited or damaged: correct or delete it' });
     lines.push(line);
   });
-  if (outside.length > 0) throw invalidInput(outside, `${file}: ${outside.length} value(s) outside their metric's range, so the history was not used`);
+  if (outside.length > 0) throw invalidInput(outside, `${file}: ${counted(outside.length, 'value', 'values')} outside their metric's range, so the history was not used`);
   if (lines.length === 0 && skipped.length > 0) {
     const first = skipped[0]!;
     throw new RecallGateError('invalid-input', `${file} is not a recall-gate history`, {

@@ -2,6 +2,7 @@ import type { ResultsDocument } from '../model/results.js';
 import { sameRun, boundHistory, type HistoryReading } from './file.js';
 import { historyLine } from './headline.js';
 import type { HistoryLine, Trend } from '../model/history.js';
+import { counted } from '../text/counted.js';
 
 /**
  * This run against the history: the earlier runs of the same suite and
@@ -22,7 +23,7 @@ export function trendFromReading(file: string, reading: HistoryReading, results:
   if (reading.missing) say(`no history yet: ${file} does not exist (recall-gate history DIR... --out ${file} builds one from results folders)`);
   if (reading.skipped.length > 0) {
     const first = reading.skipped[0]!;
-    say(`${file}: ${reading.skipped.length} line(s) skipped, not history lines (line ${first.line}: ${first.reason})`);
+    say(`${file}: ${counted(reading.skipped.length, 'line', 'lines')} skipped, not history lines (line ${first.line}: ${first.reason})`);
   }
   const trend = trendOf(reading.lines, historyLine(results));
   if (!reading.missing && trend.past.length === 0) say(`${file} holds no earlier run of ${results.suite.name}${results.variant ? ` (variant ${results.variant})` : ''}`);

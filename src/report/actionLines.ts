@@ -2,6 +2,7 @@ import type { FailureActions } from '../model/e2eResult.js';
 import type { Artifact, ToolCall } from '../model/e2e.js';
 import { cell, htmlCell, plainBlock, plainText, shorten } from './escape.js';
 import { oneLine } from './format.js';
+import { counted } from '../text/counted.js';
 
 /**
  * What a failing trial's probe did (its tool calls and artifacts, as the
@@ -60,14 +61,14 @@ export function actionLinesText(actions: FailureActions, indent = '    ', bounds
   const calls = bounded(actions.tool_calls, actions.tool_calls_left_out, bounds.calls);
   const artifacts = bounded(actions.artifacts, actions.artifacts_left_out, bounds.artifacts);
   const lines = calls.shown.map((call) => `${indent}tool call: ${oneLine(callText(call), CALL_CHARS)}${call.error === undefined ? '' : ` (refused: ${oneLine(call.error, 160)})`}`);
-  if (calls.leftOut > 0) lines.push(`${indent}… and ${calls.leftOut} more tool call(s) in trials.jsonl`);
+  if (calls.leftOut > 0) lines.push(`${indent}… and ${counted(calls.leftOut, 'more tool call', 'more tool calls')} in trials.jsonl`);
   for (const artifact of artifacts.shown) {
     const all = contentLines(artifact.content);
     const first = all.slice(0, bounds.lines).map(plainText).join(' ⏎ ');
     const preview = shorten(all.length > bounds.lines ? `${first} ⏎ …` : first, 200);
     lines.push(`${indent}artifact: ${oneLine(artifact.path, 120)} (${artifactBytes(artifact)} bytes): ${preview}`);
   }
-  if (artifacts.leftOut > 0) lines.push(`${indent}… and ${artifacts.leftOut} more artifact(s) in trials.jsonl`);
+  if (artifacts.leftOut > 0) lines.push(`${indent}… and ${counted(artifacts.leftOut, 'more artifact', 'more artifacts')} in trials.jsonl`);
   return lines;
 }
 
@@ -87,8 +88,8 @@ export function actionDetails(key: string, actions: FailureActions, bounds = FUL
   const calls = bounded(actions.tool_calls, actions.tool_calls_left_out, bounds.calls);
   const artifacts = bounded(actions.artifacts, actions.artifacts_left_out, bounds.artifacts);
   const counts = [
-    ...(calls.shown.length > 0 ? [`${calls.shown.length + calls.leftOut} tool call(s)`] : []),
-    ...(artifacts.shown.length > 0 ? [`${artifacts.shown.length + artifacts.leftOut} artifact(s)`] : []),
+    ...(calls.shown.length > 0 ? [counted(calls.shown.length + calls.leftOut, 'tool call', 'tool calls')] : []),
+    ...(artifacts.shown.length > 0 ? [counted(artifacts.shown.length + artifacts.leftOut, 'artifact', 'artifacts')] : []),
   ];
   const lines = [`<details><summary>What ${htmlCell(key, 80)} did: ${counts.join(', ')}</summary>`, ''];
   if (calls.shown.length > 0) {
@@ -96,15 +97,15 @@ export function actionDetails(key: string, actions: FailureActions, bounds = FUL
     calls.shown.forEach((call, index) => lines.push(`${index + 1}. ${cell(callText(call), CALL_CHARS)}${call.error === undefined ? '' : ` — **refused:** ${cell(call.error, 200)}`}`));
     lines.push('');
   }
-  if (calls.leftOut > 0) lines.push(`… and ${calls.leftOut} more tool call(s) in trials.jsonl`, '');
+  if (calls.leftOut > 0) lines.push(`… and ${counted(calls.leftOut, 'more tool call', 'more tool calls')} in trials.jsonl`, '');
   for (const artifact of artifacts.shown) {
     const all = contentLines(artifact.content);
     const shown = all.slice(0, bounds.lines).join('\n');
     const fence = fenceFor(shown);
     lines.push(`Artifact ${cell(artifact.path, 200)} (${artifactBytes(artifact)} bytes${artifact.truncated ? ', cut' : ''}):`, '', fence, ...(shown === '' ? [] : [shown]), fence, '');
-    if (all.length > bounds.lines) lines.push(`… and ${all.length - bounds.lines} more line(s) in report.md and trials.jsonl`, '');
+    if (all.length > bounds.lines) lines.push(`… and ${counted(all.length - bounds.lines, 'more line', 'more lines')} in report.md and trials.jsonl`, '');
   }
-  if (artifacts.leftOut > 0) lines.push(`… and ${artifacts.leftOut} more artifact(s) in trials.jsonl`, '');
+  if (artifacts.leftOut > 0) lines.push(`… and ${counted(artifacts.leftOut, 'more artifact', 'more artifacts')} in trials.jsonl`, '');
   lines.push('</details>', '');
   return lines;
 }

@@ -10,7 +10,8 @@ import type { CaseChange, Changes, NotPassedTrial, ProviderChanges, QueryChange 
 import { STAGE_LABELS } from '../e2e/stage.js';
 import { changeCounts } from '../gate/changes.js';
 import { cell, shorten } from './escape.js';
-import { counted, oneLine } from './format.js';
+import { oneLine } from './format.js';
+import { counted } from '../text/counted.js';
 
 /** How one report shows untrusted text and emphasis. */
 interface Style {
@@ -79,10 +80,10 @@ function summary(changes: Changes, style: Style): string[] {
   const { regressions, improvements } = changeCounts(changes);
   const baseline = changes.baseline;
   const of = [baseline.run_id ? `run ${style.text(baseline.run_id, 40)}` : undefined, baseline.commit ? `commit ${style.text(baseline.commit.sha.slice(0, 7), 7)}` : undefined, `started ${style.text(baseline.started_at, 40)}`].filter(Boolean).join(', ');
-  const lines = [`${regressions} regression(s), ${improvements} improvement(s) against the baseline (${of}).`];
+  const lines = [`${counted(regressions, 'regression', 'regressions')}, ${counted(improvements, 'improvement', 'improvements')} against the baseline (${of}).`];
   const compared: string[] = [];
   const e2e = changes.e2e;
-  if (e2e) compared.push(`${e2e.compared} case x condition unit(s)`);
+  if (e2e) compared.push(counted(e2e.compared, 'case x condition unit', 'case x condition units'));
   const retrieval = changes.retrieval;
   if (retrieval && retrieval.providers.length > 0) {
     compared.push(`${retrieval.providers.map((provider) => `${counted(provider.compared, 'query', 'queries')} of ${style.text(provider.provider, 60)}`).join(', ')} at ${retrieval.k.map((k) => `@${k}`).join(', ')}`);
@@ -108,7 +109,7 @@ function summary(changes: Changes, style: Style): string[] {
 function leftOut(changes: Changes, style: Style): string[] {
   const parts: string[] = [];
   const e2e = changes.e2e;
-  if (e2e && e2e.left_out.baseline_only + e2e.left_out.now_only > 0) parts.push(`${e2e.left_out.baseline_only} case x condition unit(s) of the baseline only, ${e2e.left_out.now_only} of this run only`);
+  if (e2e && e2e.left_out.baseline_only + e2e.left_out.now_only > 0) parts.push(`${counted(e2e.left_out.baseline_only, 'case x condition unit', 'case x condition units')} of the baseline only, ${e2e.left_out.now_only} of this run only`);
   for (const provider of changes.retrieval?.providers ?? []) {
     const { baseline_only: before, now_only: now } = provider.left_out;
     if (before + now > 0) parts.push(`${counted(before, 'query', 'queries')} of ${style.text(provider.provider, 60)} in the baseline only, ${now} in this run only`);

@@ -7,7 +7,7 @@ import { INTERVAL_DEFINITION, RETRIEVAL_INTERVAL_DEFINITION } from '../stats/boo
 import { pairingText, splitLine } from './gateFormat.js';
 import { PAIRED_HEADING, pairedMarkdown } from './pairedLines.js';
 import { pairedChanges } from '../gate/paired.js';
-import { counted, formatEstimate, formatMetric, formatRate, liftAndGapCells, markdownTable, RATE_COUNTS, sentence } from './format.js';
+import { formatEstimate, formatMetric, formatRate, liftAndGapCells, markdownTable, RATE_COUNTS, sentence } from './format.js';
 import { headlineMetrics } from '../retrieval/metrics.js';
 import type { ResultsDocument } from '../model/results.js';
 import { withoutRelevantText } from './tagTables.js';
@@ -31,6 +31,7 @@ import { provenanceChanges } from '../gate/provenanceChanges.js';
 import { provenanceMarkdown } from './provenanceLines.js';
 import { changeRowCount, changesMarkdown } from './changes.js';
 import { changeCounts } from '../gate/changes.js';
+import { counted } from '../text/counted.js';
 
 /**
  * GitHub refuses comment bodies over 65,536 characters. Counted in bytes
@@ -233,7 +234,7 @@ function heldoutFlag(input: CommentInput): string[] {
     if (changed.length === 0) return [];
     const named = changed.slice(0, 20).map(({ name, changed: parts }) => `${cell(name, 80)} (${parts.join(', ')})`);
     const more = changed.length > named.length ? ` and ${changed.length - named.length} more` : '';
-    return [`⚠️ **${changed.length} held-out ${what}(s) changed against the baseline:** ${named.join('; ')}${more}. Held-out ${what === 'query' ? 'queries' : 'cases'} are meant to stay frozen.`, ''];
+    return [`⚠️ **${counted(changed.length, `held-out ${what}`, `held-out ${what === 'query' ? 'queries' : 'cases'}`)} changed against the baseline:** ${named.join('; ')}${more}. Held-out ${what === 'query' ? 'queries' : 'cases'} are meant to stay frozen.`, ''];
   };
   return [...flag('case', changedHeldoutCases(input.results.split, input.baseline?.split)), ...flag('query', changedHeldoutQueries(input.results.split, input.baseline?.split))];
 }
@@ -279,9 +280,9 @@ function mostImportant<T>(items: readonly T[], count: number, rank: (item: T) =>
 }
 
 /** A table of the rows shown, then a line saying how many were left out: never half a row. */
-function tableWithMore(header: string[], rows: string[][], total: number, what: string): string[] {
+function tableWithMore(header: string[], rows: string[][], total: number, more: (left: number) => string): string[] {
   const lines = rows.length > 0 ? markdownTable(header, rows) : [];
-  if (total > rows.length) lines.push(...(lines.length > 0 ? [''] : []), `… and ${total - rows.length} more ${what}`);
+  if (total > rows.length) lines.push(...(lines.length > 0 ? [''] : []), `… and ${more(total - rows.length)}`);
   return lines;
 }
 
@@ -297,13 +298,13 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
       rows: errors.length,
       cap: 50,
       render: (shown) => [
-        `**${errors.length} problem(s) stopped part of the run** (not counted as passes):`,
+        `**${counted(errors.length, 'problem', 'problems')} stopped part of the run** (not counted as passes):`,
         '',
         ...errors.slice(0, shown).map((error) => `- ${cell(error, 300)}`),
         ...(errors.length > shown ? [`- … and ${errors.length - shown} more`] : []),
         '',
       ],
-      leftOut: (count) => `${count} problem(s)`,
+      leftOut: (count) => counted(count, 'problem', 'problems'),
     };
   }
 
@@ -347,7 +348,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
           ...(leaks.length > 0 ? [`Leak: ${leaks.slice(0, 20).map((name) => cell(name)).join(', ')}${leaks.length > 20 ? ` and ${leaks.length - 20} more` : ''} passed with memory off.`, ''] : []),
         ];
       },
-      leftOut: (count) => `${count} ability row(s)`,
+      leftOut: (count) => counted(count, 'ability row', 'ability rows'),
     };
     const graders = graderTable(e2e, (name) => cell(name, 80));
     if (graders) {
@@ -356,7 +357,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
         cap: Infinity,
         // Cut, the table keeps the lowest pass rates, as the ability table does.
         render: (shown) => (shown === 0 ? [] : graderTableMarkdown(graders, condition, mostImportant(graders.rows, shown, (one) => graders.passRates[graders.rows.indexOf(one)]!))),
-        leftOut: (count) => (count >= graders.rows.length ? 'the grader table' : `${count} grader row(s)`),
+        leftOut: (count) => (count >= graders.rows.length ? 'the grader table' : counted(count, 'grader row', 'grader rows')),
       };
     }
     if (abilities.length > 1) parts.chart = { rows: 1, cap: 1, render: (shown) => (shown > 0 ? [...chart(e2e.abilities, condition), ''] : []), leftOut: () => 'the chart' };
@@ -370,14 +371,14 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
         rows: failures.length,
         cap: 50,
         render: (shown) => [
-          `<details><summary>${failures.length} failing trial(s)</summary>`,
+          `<details><summary>${counted(failures.length, 'failing trial', 'failing trials')}</summary>`,
           '',
-          ...tableWithMore(['trial', 'probe', 'answer', 'why', 'stage'], failures.slice(0, shown).map((f) => [cell(f.key, 80), cell(f.question, 160), shownText(f, f.answer, 300), shownText(f, f.reason, 200) + (heldout.has(f.case) ? '' : harmCell(f.harm)), stageName(f)]), failures.length, 'failing trial(s)'),
+          ...tableWithMore(['trial', 'probe', 'answer', 'why', 'stage'], failures.slice(0, shown).map((f) => [cell(f.key, 80), cell(f.question, 160), shownText(f, f.answer, 300), shownText(f, f.reason, 200) + (heldout.has(f.case) ? '' : harmCell(f.harm)), stageName(f)]), failures.length, (left) => counted(left, 'more failing trial', 'more failing trials')),
           '',
           '</details>',
           '',
         ],
-        leftOut: (count) => `${count} failing trial(s)`,
+        leftOut: (count) => counted(count, 'failing trial', 'failing trials'),
       };
       // What the agent did, one collapsed block per failing trial; held-out trials keep theirs in trials.jsonl, as their answers.
       const acting = failures.filter((failure) => !heldout.has(failure.case) && hasActions(failure));
@@ -389,12 +390,12 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
             shown === 0
               ? []
               : [
-                  `Tool calls and artifacts of the probe in ${acting.length} failing trial(s):`,
+                  `Tool calls and artifacts of the probe in ${counted(acting.length, 'failing trial', 'failing trials')}:`,
                   '',
                   ...acting.slice(0, shown).flatMap((failure) => actionDetails(failure.key, failure, COMMENT_BOUNDS)),
-                  ...(acting.length > shown ? [`… and ${acting.length - shown} more failing trial(s) with tool calls or artifacts`, ''] : []),
+                  ...(acting.length > shown ? [`… and ${counted(acting.length - shown, 'more failing trial', 'more failing trials')} with tool calls or artifacts`, ''] : []),
                 ],
-          leftOut: (count) => `the tool calls and artifacts of ${count} failing trial(s)`,
+          leftOut: (count) => `the tool calls and artifacts of ${counted(count, 'failing trial', 'failing trials')}`,
         };
       }
     }
@@ -422,7 +423,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
               : [`${cell(provider.name)} (error)`, ...columns.map(() => '-'), ...(baseline?.retrieval ? [''] : [])],
           ),
           providers.length,
-          'provider(s)',
+          (left) => counted(left, 'more provider', 'more providers'),
         ),
         '',
         ...haystackLines(retrieval, shown),
@@ -430,7 +431,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
         // A leak across users is never trimmed with the table: it is what a reviewer must see.
         ...isolationLines(providers, 1),
       ],
-      leftOut: (count) => `${count} retrieval row(s)`,
+      leftOut: (count) => counted(count, 'retrieval row', 'retrieval rows'),
     };
 
     const largest = retrieval.k[retrieval.k.length - 1]!;
@@ -445,12 +446,12 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
             : missed.flatMap(({ provider, queries }) => [
                 `<details><summary>${cell(provider.name)}: ${queries.length === 1 ? '1 query misses' : `${queries.length} queries miss`} a relevant memory in the top ${largest}</summary>`,
                 '',
-                ...tableWithMore(['query', 'wanted (rank)', `top ${largest}`], missedQueryRows(queries.slice(0, shown), largest, { withId: false, textLimit: 160 }), queries.length, 'queries'),
+                ...tableWithMore(['query', 'wanted (rank)', `top ${largest}`], missedQueryRows(queries.slice(0, shown), largest, { withId: false, textLimit: 160 }), queries.length, (left) => counted(left, 'more query', 'more queries')),
                 '',
                 '</details>',
                 '',
               ]),
-        leftOut: (count) => (count >= Math.min(parts.misses!.rows, 50) ? 'the missed queries' : `${count} missed-query row(s) per provider`),
+        leftOut: (count) => (count >= Math.min(parts.misses!.rows, 50) ? 'the missed queries' : `${counted(count, 'missed-query row', 'missed-query rows')} per provider`),
       };
     }
   }
@@ -463,7 +464,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
         cap: 40,
         render: (shown) =>
           shown === 0 ? [] : [PAIRED_HEADING, '', ...lines.slice(0, shown), ...(lines.length > shown ? [`- … and ${lines.length - shown} more`] : []), ''],
-        leftOut: (count) => `${count} change line(s)`,
+        leftOut: (count) => counted(count, 'change line', 'change lines'),
       };
     }
   }
@@ -472,7 +473,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
     // What else differs between the runs (files, models, adapters, versions): a delta read with its cause.
     const origin = provenanceChanges(baseline, results);
     const rows = Math.max(1, origin.changes.length);
-    parts.provenance = { rows, cap: 20, render: (shown) => (shown === 0 ? [] : provenanceMarkdown(origin, shown)), leftOut: (count) => (count >= rows ? 'what differs from the baseline' : `${count} provenance line(s)`) };
+    parts.provenance = { rows, cap: 20, render: (shown) => (shown === 0 ? [] : provenanceMarkdown(origin, shown)), leftOut: (count) => (count >= rows ? 'what differs from the baseline' : counted(count, 'provenance line', 'provenance lines')) };
   }
 
   // What changed, unit by unit (results.changes): its summary is the first row, then the regressions and the improvements.
@@ -483,15 +484,15 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
       rows,
       cap: 31,
       render: (shown) => (shown === 0 ? [] : changesMarkdown(flips, shown - 1, Infinity)),
-      leftOut: (count) => (count >= Math.min(rows, 31) ? 'the changes against the baseline' : `${count} changed unit(s)`),
+      leftOut: (count) => (count >= Math.min(rows, 31) ? 'the changes against the baseline' : counted(count, 'changed unit', 'changed units')),
     };
   }
 
   const trend = input.trend;
-  if (trend) parts.trend = { rows: trend.past.length === 0 ? 1 : trendRows(trend).length, cap: 40, render: (shown) => trendLinesMarkdown(trend, shown), leftOut: (count) => `${count} trend line(s)` };
+  if (trend) parts.trend = { rows: trend.past.length === 0 ? 1 : trendRows(trend).length, cap: 40, render: (shown) => trendLinesMarkdown(trend, shown), leftOut: (count) => counted(count, 'trend line', 'trend lines') };
 
   const verdict = input.verdict;
-  if (verdict) parts.gate = { rows: verdict.rows.length, cap: Infinity, render: (shown) => gateMarkdown(verdict, shown), leftOut: (count) => `${count} gate row(s)` };
+  if (verdict) parts.gate = { rows: verdict.rows.length, cap: Infinity, render: (shown) => gateMarkdown(verdict, shown), leftOut: (count) => counted(count, 'gate row', 'gate rows') };
 
   const files = input.e2eTrigger.files;
   if (files.length > 0) {
@@ -502,7 +503,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
         shown === 0
           ? []
           : [
-              `<details><summary>${files.length} changed file(s) on the memory path</summary>`,
+              `<details><summary>${counted(files.length, 'changed file', 'changed files')} on the memory path</summary>`,
               '',
               // File names are untrusted like any other text: a name may hold newlines, mentions or markup.
               ...files.slice(0, shown).map((file) => `- ${cell(file, 200)}`),
@@ -533,7 +534,7 @@ function stalenessLines(table: StalenessTable | undefined, shown: number): strin
     if (table.overall[index] || tags++ < MAX_STALE_TAG_ROWS) kept.push(row);
   });
   const more = table.rows.length - kept.length;
-  return [table.legend, '', ...markdownTable(table.header, kept), ...(more > 0 ? ['', `… and ${more} more tag row(s) in report.md`] : []), ''];
+  return [table.legend, '', ...markdownTable(table.header, kept), ...(more > 0 ? ['', `… and ${counted(more, 'more tag row', 'more tag rows')} in report.md`] : []), ''];
 }
 
 const MAX_STALE_TAG_ROWS = 20;
@@ -562,7 +563,7 @@ export function gateMarkdown(verdict: Verdict, shown = verdict.rows.length): str
         row.delta === undefined ? '' : `${delta(row.delta, 0)}${row.interval ? ` [${row.interval[0].toFixed(3)}, ${row.interval[1].toFixed(3)}]${row.pairing ? ` (${pairingText(row.pairing)})` : ''}${row.significant ? ' beyond noise' : ''}` : ''}`,
       ]),
       verdict.rows.length,
-      `condition(s), ${failedLeft > 0 ? `${failedLeft} of them failed` : 'none of them failed'}`,
+      (left) => `${counted(left, 'more condition', 'more conditions')}, ${left === 1 ? (failedLeft > 0 ? 'failed' : 'passed or not evaluated') : failedLeft > 0 ? `${failedLeft} of them failed` : 'none of them failed'}`,
     ),
     '',
   ];

@@ -1,5 +1,6 @@
 import type { E2eResult } from '../model/e2eResult.js';
 import { usd } from './format.js';
+import { counted } from '../text/counted.js';
 
 /** A USD figure in a breakdown: "unknown" when a part of it is, "-" when there is nothing to show (no success bought). */
 function dollars(value: number | null | undefined): string {
@@ -30,9 +31,9 @@ export function costLines(e2e: Pick<E2eResult, 'cost' | 'conditions'> & Partial<
   const injected = e2e.conditions.map((condition) => `${condition} ${cost.by_condition[condition]?.injected_tokens ?? 0}`);
   return [
     `cost per successful trial: ${perCondition.join(', ')}`,
-    `spend: ${sources.join(', ')}${cost.unknown_trials > 0 ? `; ${cost.unknown_trials} trial(s) of unknown cost` : ''}`,
+    `spend: ${sources.join(', ')}${cost.unknown_trials > 0 ? `; ${counted(cost.unknown_trials, 'trial', 'trials')} of unknown cost` : ''}`,
     `injected tokens, summed over each condition's trials${cost.injected_tokens_encoding ? ` (${cost.injected_tokens_encoding})` : ''}: ${injected.join(', ')}`,
-    ...(cost.cached_calls ? [`${cost.cached_calls} model call(s) answered from the LLM cache (--cache-llm): nothing sent, not counted as spend`] : []),
+    ...(cost.cached_calls ? [`${counted(cost.cached_calls, 'model call', 'model calls')} answered from the LLM cache (--cache-llm): nothing sent, not counted as spend`] : []),
     ...budgetLines(e2e.budget),
   ];
 }
@@ -40,7 +41,7 @@ export function costLines(e2e: Pick<E2eResult, 'cost' | 'conditions'> & Partial<
 /** The cap, what was spent against it (what is unknown said, not counted as $0), and whether it stopped the run. */
 function budgetLines(budget: E2eResult['budget']): string[] {
   if (!budget) return [];
-  const unknown = budget.unknown_trials > 0 ? `, and ${budget.unknown_trials} trial(s) of unknown cost (not counted)` : '';
+  const unknown = budget.unknown_trials > 0 ? `, and ${counted(budget.unknown_trials, 'trial', 'trials')} of unknown cost (not counted)` : '';
   const outcome = budget.reached ? `${budget.message ?? 'reached'}: the other trials did not start` : `not reached (${budget.trials_run} of ${budget.trials_planned} trials ran)`;
   const each = budget.shards ? `, each of ${budget.shards} shards` : '';
   return [`budget ${usd(budget.cap_usd)} (${budget.source}${each}): spent ${usd(budget.spent_usd)}${unknown}; ${outcome}`];

@@ -1,8 +1,8 @@
 import { plainText, shorten } from './escape.js';
-import { counted, unitNoun, type SampleUnit } from '../stats/bootstrap.js';
+import { unitNoun, type SampleUnit } from '../stats/bootstrap.js';
 
-export { counted };
 import type { E2eResult, GroupRates } from '../model/e2eResult.js';
+import { counted } from '../text/counted.js';
 
 /** Markdown table: the first column left, figures right, text left. Cells must be escaped already. */
 export function markdownTable(header: string[], rows: string[][]): string[] {

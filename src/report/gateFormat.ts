@@ -1,10 +1,11 @@
-import { counted, oneLine, textTable } from './format.js';
+import { oneLine, textTable } from './format.js';
 import { INTERVAL_DEFINITION, excludesZero, unitNoun, unitWords, type ChangeInterval } from '../stats/bootstrap.js';
 import type { MetricComparison } from '../gate/compare.js';
 import type { CaseFlips, PairedChanges, RankChange } from '../gate/paired.js';
 import type { GateRow, Verdict } from '../model/gate.js';
 import type { McNemarResult, WilcoxonResult } from '../stats/paired.js';
 import { MDE_DEFINITION } from '../stats/power.js';
+import { counted } from '../text/counted.js';
 
 /** Three decimals, or fewer for large numbers (latencies, costs); a dash when absent. */
 export function formatNumber(value: number | undefined, signed = false): string {
@@ -151,8 +152,8 @@ export function pairedText(changes: PairedChanges): string {
 /** "exact McNemar b=1 c=9 (n=10) p=0.021": the test, its counts (of cases, or of case groups when cases share a history) and its p-value, never the p-value alone. */
 export function mcnemarText(result: McNemarResult): string {
   const over = result.groups ? ` over ${result.groups.units} case groups (of ${result.groups.cases} cases: those sharing a history or a plant_from chain are one, passing when most of its cases pass)` : '';
-  const unit = result.groups ? ' group(s)' : '';
-  return `${result.test}${over}: b=${result.b}${unit} pass->fail, c=${result.c}${unit} fail->pass (n=${result.n}), p=${pValue(result.p)}`;
+  const unit = (count: number) => (!result.groups ? '' : count === 1 ? ' group' : ' groups');
+  return `${result.test}${over}: b=${result.b}${unit(result.b)} pass->fail, c=${result.c}${unit(result.c)} fail->pass (n=${result.n}), p=${pValue(result.p)}`;
 }
 
 /** The test with what it ranked: reciprocal-rank changes per query, or each user's (group's) mean change over its shared queries. */

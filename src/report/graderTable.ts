@@ -9,6 +9,7 @@ import type { E2eResult, GraderGroup, GraderSummary } from '../model/e2eResult.j
 import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
 import { cell, plainText } from './escape.js';
 import { formatEstimate, markdownTable, textTable } from './format.js';
+import { counted } from '../text/counted.js';
 
 type Interval = { ci: [number, number]; n: number };
 
@@ -83,7 +84,7 @@ export function graderTableMarkdown(table: GraderTable, condition: string, rows:
     `### Graders (${condition})`,
     '',
     ...markdownTable(table.header, rows),
-    ...(rows.length < table.rows.length ? ['', `… and ${table.rows.length - rows.length} more grader row(s), none with a lower pass rate`] : []),
+    ...(rows.length < table.rows.length ? ['', `… and ${counted(table.rows.length - rows.length, 'more grader row', 'more grader rows')}, none with a lower pass rate`] : []),
     '',
     `<sub>${legend(condition)}</sub>`,
     '',

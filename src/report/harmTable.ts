@@ -9,6 +9,7 @@ import type { E2eResult, HarmHit, HarmRates, HarmShare } from '../model/e2eResul
 import type { Condition } from '../model/e2e.js';
 import { cell, plainText, shorten } from './escape.js';
 import { formatMetric, markdownTable, oneLine, textTable } from './format.js';
+import { counted } from '../text/counted.js';
 
 type Figure = 'harmful_recall' | 'harmful_action';
 const FIGURES: readonly [Figure, string][] = [
@@ -48,7 +49,7 @@ function emptyRecallSentences(e2e: E2eResult, harm: NonNullable<E2eResult['harm'
     if (rates?.probes_without_memory === undefined) return [];
     const empty = rates.empty_recall;
     const correctness = empty && empty.of > 0 ? `empty recall ${shareText(empty)}: probes of cases that need no history given no memory; ` : '';
-    return [`${condition}: ${correctness}recall precision undefined for ${rates.probes_without_memory} probe(s) given no memory`];
+    return [`${condition}: ${correctness}recall precision undefined for ${counted(rates.probes_without_memory, 'probe', 'probes')} given no memory`];
   });
 }
 

@@ -6,9 +6,10 @@
  */
 import type { ResultsDocument, RetrievalResult } from '../model/results.js';
 import { INTERVAL_DEFINITION, RETRIEVAL_INTERVAL_DEFINITION } from '../stats/bootstrap.js';
-import { counted, RATE_COUNTS } from './format.js';
+import { RATE_COUNTS } from './format.js';
 import { retrievalUnitText } from './intervalUnit.js';
 import { withoutRelevantText } from './tagTables.js';
+import { counted } from '../text/counted.js';
 
 /** Above the retrieval tables: the corpus, the definitions, what n counts. */
 export function retrievalIntro(retrieval: RetrievalResult): string {

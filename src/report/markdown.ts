@@ -26,6 +26,7 @@ import { haystackByMetric, haystackIntro } from './haystack.js';
 import { changesMarkdown } from './changes.js';
 import { PAIRED_HEADING, pairedMarkdown } from './pairedLines.js';
 import { pairedChanges } from '../gate/paired.js';
+import { counted } from '../text/counted.js';
 
 /** What report.md adds to the results once the run is gated (run, merge, the Action); regrade has no verdict. */
 export interface MarkdownReportContext {
@@ -59,7 +60,7 @@ function resultSections(results: ResultsDocument): string[] {
   const narrowed = selectionText(results);
   if (narrowed) lines.push(`${escapeMarkdown(narrowed.charAt(0).toUpperCase() + narrowed.slice(1))}.`, '');
   if (results.status === 'incomplete') {
-    lines.push(`**Incomplete run.** ${results.errors.length} problem(s):`, '', ...results.errors.map((error) => `- ${cell(error, 400)}`), '');
+    lines.push(`**Incomplete run.** ${counted(results.errors.length, 'problem', 'problems')}:`, '', ...results.errors.map((error) => `- ${cell(error, 400)}`), '');
   }
   if (results.e2e) lines.push(...e2eSection(results.e2e));
   const retrieval = results.retrieval;
@@ -161,7 +162,7 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   if (stages.length > 0 && stagesAllUnknown(e2e)) lines.push(`**Failing trials by stage:** ${stages.join('; ')}.`, '');
   else if (stages.length > 0) lines.push(`**Failing trials by stage**, ${STAGE_INTRO}:`, '', ...stages.map((line) => `- ${line}`), '');
   if (e2e.errors.length > 0) {
-    lines.push(`**${e2e.errors.length} trial(s) ended in an error** (counted as not passed):`, '', ...e2e.errors.slice(0, 20).map((error) => `- ${cell(error.key)}: ${cell(error.reason, 300)}`), '');
+    lines.push(`**${counted(e2e.errors.length, 'trial', 'trials')} ended in an error** (counted as not passed):`, '', ...e2e.errors.slice(0, 20).map((error) => `- ${cell(error.key)}: ${cell(error.reason, 300)}`), '');
   }
   if (e2e.failures.length > 0) {
     lines.push(`<details><summary>${e2e.failures.length} failing trials under ${e2e.headline_condition}</summary>`, '');

@@ -1,7 +1,7 @@
 import type { PairedChanges } from '../gate/paired.js';
 import { cell, escapeMarkdown } from './escape.js';
 import { FIRST_RANK_NOTE, mcnemarText, wilcoxonText } from './gateFormat.js';
-import { counted } from './format.js';
+import { counted } from '../text/counted.js';
 
 /** The heading the comment and report.md give the paired tests. */
 export const PAIRED_HEADING = '### Changes against the baseline: paired tests';
@@ -29,7 +29,7 @@ export function pairedMarkdown(changes: PairedChanges, maxNames: number): string
       ];
       lines.push(`- **${cell(ability)}** (${cases.condition}, ${counted(flips.shared, 'case', 'cases')}): ${escapeMarkdown(mcnemarText(flips.mcnemar))}${moved.length ? `; ${moved.join('; ')}` : ''}`);
     }
-    if (cases.added.length + cases.removed.length > 0) lines.push(`- ${cases.added.length} case(s) added, ${cases.removed.length} removed: not paired`);
+    if (cases.added.length + cases.removed.length > 0) lines.push(`- ${counted(cases.added.length, 'case', 'cases')} added, ${cases.removed.length} removed: not paired`);
   }
   for (const provider of changes.queries) {
     const worse = provider.worse.map((change) => `${change.id} (${change.before ?? 'none'}→${change.after ?? 'none'})`);

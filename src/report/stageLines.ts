@@ -31,7 +31,7 @@ export function stageLines(e2e: E2eResult, escape: (name: string) => string, abi
   const reasons = Object.entries(stages.unknown_reasons).map(([reason, count]) => `${reason} (${count})`);
   const lines: string[] = [];
   if (failing > 0 && recall!.unknown === failing) {
-    lines.push(`all ${failing} failing trial(s) under recall have no known stage: ${reasons.join('; ')}`);
+    lines.push(`${failing === 1 ? 'the 1 failing trial under recall has' : `all ${failing} failing trials under recall have`} no known stage: ${reasons.join('; ')}`);
   } else if (failing > 0) {
     for (const ability of abilities ?? Object.keys(stages.abilities)) {
       const counts = Object.hasOwn(stages.abilities, ability) ? stages.abilities[ability]!.recall : undefined;

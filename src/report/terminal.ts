@@ -1,7 +1,7 @@
 import type { ProviderResult } from '../model/results.js';
 import { plainText } from './escape.js';
 import { RETRIEVAL_INTERVAL_DEFINITION } from '../stats/bootstrap.js';
-import { counted, formatEstimate, formatMetric, formatMs, oneLine, textTable, usd } from './format.js';
+import { formatEstimate, formatMetric, formatMs, oneLine, textTable, usd } from './format.js';
 import { groupColumns, headlineMetrics } from '../retrieval/metrics.js';
 import { crossUserText } from './isolation.js';
 import { missedQueries } from '../retrieval/metrics.js';
@@ -11,6 +11,7 @@ import { tagTables, withoutRelevantText } from './tagTables.js';
 import { retrievalUnitText } from './intervalUnit.js';
 import { stalenessTable } from './staleness.js';
 import { haystackByFraction, haystackIntro } from './haystack.js';
+import { counted } from '../text/counted.js';
 
 const MAX_MISSES_SHOWN = 10;
 
@@ -84,8 +85,8 @@ export function terminalReport(results: ResultsDocument, options: { byTag?: bool
   for (const { name, isolation } of providers) {
     if (!isolation || isolation.cross_user_hits + isolation.unknown_ids === 0) continue;
     const first = isolation.cross_user[0];
-    const hits = first ? `${isolation.cross_user_hits} cross-user hit(s), first: ${crossUserText(first, (text) => oneLine(text, 80))}` : '0 cross-user hits';
-    const unknown = isolation.unknown_ids > 0 ? `; ${isolation.unknown_ids} result(s) with an id the suite never seeded` : '';
+    const hits = first ? `${counted(isolation.cross_user_hits, 'cross-user hit', 'cross-user hits')}, first: ${crossUserText(first, (text) => oneLine(text, 80))}` : '0 cross-user hits';
+    const unknown = isolation.unknown_ids > 0 ? `; ${counted(isolation.unknown_ids, 'result', 'results')} with an id the suite never seeded` : '';
     lines.push(`${plainText(name)}: ISOLATION ${hits}${unknown}`);
   }
   return `${lines.join('\n').trimEnd()}\n`;

@@ -7,13 +7,14 @@ import { plainText } from './escape.js';
 import { harmNote } from '../e2e/harm.js';
 import { harmTerminal } from './harmTable.js';
 import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
-import { counted, formatCost, formatEstimate, formatMs, formatRate, oneLine, recallQualityText, textTable } from './format.js';
+import { formatCost, formatEstimate, formatMs, formatRate, oneLine, recallQualityText, textTable } from './format.js';
 import { graderTable, graderTableText } from './graderTable.js';
 import type { ResultsDocument } from '../model/results.js';
 import { faultTableText } from './faultTable.js';
 import { actionLinesText } from './actionLines.js';
 import { failureActions } from '../e2e/failureActions.js';
 import { memoryWarning, STAGE_INTRO, stageLabel, stageLines } from './stageLines.js';
+import { counted } from '../text/counted.js';
 
 const MAX_LINES = 10;
 
@@ -28,7 +29,7 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
   const conditions = e2e.conditions;
   const total = Object.values(e2e.by_condition).reduce((sum, rates) => sum + (rates?.trials ?? 0), 0);
   const lines: string[] = [
-    `e2e: ${counted(Object.keys(e2e.cases).length, 'case', 'cases')} x ${conditions.length} condition(s) x ${counted(e2e.repeat, 'repeat', 'repeats')} = ${total} trials` +
+    `e2e: ${counted(Object.keys(e2e.cases).length, 'case', 'cases')} x ${counted(conditions.length, 'condition', 'conditions')} x ${counted(e2e.repeat, 'repeat', 'repeats')} = ${total} trials` +
       ` (target ${plainText(e2e.target.kind)}${e2e.target.model ? ` ${plainText(e2e.target.model)}` : ''}); pass rates (passed/trials; pass^k over cases), errors count as not passed`,
     '',
   ];
@@ -89,7 +90,7 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
     if (failing.length > MAX_LINES) lines.push(`  ... and ${failing.length - MAX_LINES} more in trials.jsonl`);
   }
   if (e2e.errors.length > 0) {
-    lines.push('', `${e2e.errors.length} trial(s) ended in an error (not passes):`);
+    lines.push('', `${counted(e2e.errors.length, 'trial', 'trials')} ended in an error (not passes):`);
     for (const error of e2e.errors.slice(0, MAX_LINES)) lines.push(`  ${plainText(error.key)}: ${oneLine(error.reason, 160)}`);
   }
   return `${lines.join('\n')}\n`;

@@ -2,6 +2,7 @@ import { sparkline } from './sparkline.js';
 import type { HistoryLine, Trend } from '../model/history.js';
 import { cell } from './escape.js';
 import { formatMetric, oneLine, usd } from './format.js';
+import { counted } from '../text/counted.js';
 
 /** Points a trend line shows: the newest runs, this one last (a line must stay one line in a PR comment). */
 export const TREND_POINTS = 30;
@@ -81,7 +82,7 @@ export function trendLinesText(trend: Trend, points = TREND_POINTS): string[] {
   const width = Math.max(...labels.map((label) => label.length));
   const sparkWidth = Math.max(...rows.map((row) => row.spark.length));
   return [
-    `trend over the last ${Math.min(trend.past.length + 1, points)} run(s), this one last:`,
+    `trend over the last ${counted(Math.min(trend.past.length + 1, points), 'run', 'runs')}, this one last:`,
     ...rows.map((row, index) => `  ${labels[index]!.padEnd(width)}  ${row.spark.padEnd(sparkWidth)}  ${change(row)}`),
   ];
 }
@@ -95,7 +96,7 @@ export function trendLinesMarkdown(trend: Trend, shown: number, points = TREND_P
     `### Trend over the last ${Math.min(trend.past.length + 1, points)} runs (this one last)`,
     '',
     ...rows.slice(0, shown).map((row) => `- ${labelOf(row.metric, (name) => cell(name, 80))} \`${row.spark}\` ${change(row)}`),
-    ...(rows.length > shown ? [`- … and ${rows.length - shown} more metric(s)`] : []),
+    ...(rows.length > shown ? [`- … and ${counted(rows.length - shown, 'more metric', 'more metrics')}`] : []),
     '',
   ];
 }

@@ -1,6 +1,7 @@
 import { RecallGateError } from '../errors.js';
 import type { InputProblem } from '../model/source.js';
 import { compareHits } from '../memory/types.js';
+import { counted } from '../text/counted.js';
 
 /** qid -> docid -> relevance, as read from a qrels file (`qid 0 docid rel`). */
 export type Qrels = Map<string, Map<string, number>>;
@@ -54,7 +55,7 @@ export function parseQrels(text: string, file: string): Qrels {
     judged.set(docid, rel);
     qrels.set(qid, judged);
   });
-  if (problems.length > 0) throw new RecallGateError('invalid-input', `${problems.length} problem(s) in ${file}`, { problems });
+  if (problems.length > 0) throw new RecallGateError('invalid-input', `${counted(problems.length, 'problem', 'problems')} in ${file}`, { problems });
   return qrels;
 }
 
@@ -87,7 +88,7 @@ export function parseRun(text: string, file: string): Run {
     entries.push({ docid, score, line: index + 1 });
     run.set(qid, entries);
   });
-  if (problems.length > 0) throw new RecallGateError('invalid-input', `${problems.length} problem(s) in ${file}`, { problems });
+  if (problems.length > 0) throw new RecallGateError('invalid-input', `${counted(problems.length, 'problem', 'problems')} in ${file}`, { problems });
   return run;
 }
 

@@ -29,11 +29,6 @@ export function unitNoun(unit: SampleUnit, count: number): string {
   return count === 1 ? one : many;
 }
 
-/** A count in words, singular for one: "1 memory", "3 memories". */
-export function counted(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /** A count of units in words: "1 user", "3 users", "2 queries". */
 export function unitWords(unit: SampleUnit, count: number): string {
   return `${count} ${unitNoun(unit, count)}`;

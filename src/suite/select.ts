@@ -11,6 +11,7 @@ import type { CaseSpec } from '../model/e2e.js';
 import { didYouMean } from '../source/didYouMean.js';
 import type { QuerySpec, Suite } from '../model/suite.js';
 import type { SampleRecord, SelectionRecord } from '../model/selection.js';
+import { counted } from '../text/counted.js';
 
 /** What the flags ask for; empty lists narrow nothing. */
 export interface SelectionRequest {
@@ -83,7 +84,7 @@ export function selectUnits(suite: Suite, request: SelectionRequest): { suite: S
   if (request.sample) {
     const pool = cases ?? allCases;
     if (request.sample.n > pool.length) {
-      throw new RecallGateError('invalid-input', `--sample ${request.sample.n} is more than the ${pool.length} case(s) there are to sample from`, { hint: `give at most ${pool.length}, or drop --sample to run them all` });
+      throw new RecallGateError('invalid-input', `--sample ${request.sample.n} is more than the ${counted(pool.length, 'case', 'cases')} to sample from`, { hint: `give at most ${pool.length}, or drop --sample to run them all` });
     }
     cases = stratifiedSample(pool, request.sample.n, request.sample.seed);
     sample = { n: cases.length, of: pool.length, seed: request.sample.seed };

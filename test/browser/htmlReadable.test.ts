@@ -200,8 +200,8 @@ describe('report.html, read in Chromium', { timeout: 240_000, skip: noBrowser },
     assert.ok(!seen.real.some((key) => /^(pasta|budget|meeting) none/.test(key)), JSON.stringify(seen.real));
     assert.equal(seen.real.length, 13);
     assert.equal(seen.folded, true, 'the expected failures are folded');
-    assert.deepEqual(seen.groups, ['pasta · recall: 1 of 2 trial(s) failed · preference (1 not stored)', 'budget · recall: 2 of 2 trial(s) failed · knowledge-update (2 obsolete recalled)']);
-    assert.deepEqual(seen.expectedGroups, ['pasta · none: 2 of 2 trial(s) failed · preference', 'budget · none: 2 of 2 trial(s) failed · knowledge-update', 'meeting · none: 2 of 2 trial(s) failed · temporal']);
+    assert.deepEqual(seen.groups, ['pasta · recall: 1 of 2 trials failed · preference (1 not stored)', 'budget · recall: 2 of 2 trials failed · knowledge-update (2 obsolete recalled)']);
+    assert.deepEqual(seen.expectedGroups, ['pasta · none: 2 of 2 trials failed · preference', 'budget · none: 2 of 2 trials failed · knowledge-update', 'meeting · none: 2 of 2 trials failed · temporal']);
     await page.context().close();
   });
 

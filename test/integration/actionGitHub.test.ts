@@ -97,7 +97,7 @@ describe('the Action on pull requests and pushes, against local GitHub and OpenA
     assert.equal(run.outputs['e2e-ran'], 'false', run.log);
     assert.equal(run.code, 0, run.log);
     const body = github.comments.find((comment) => comment.issueNumber === 8)!.body;
-    assert.match(body, /e2e: skipped: none of the 2 changed file\\\(s\\\) is on the memory path/);
+    assert.match(body, /e2e: skipped: none of the 2 changed files is on the memory path/);
     assert.match(body, /⏭️/, 'the e2e gates are shown as skipped');
     assert.equal(openai.requests.length, calls, 'no model calls');
   });
@@ -118,7 +118,7 @@ describe('the Action on pull requests and pushes, against local GitHub and OpenA
     try {
       const run = await runOnEvent(workspace(), github, pullRequest(7), {});
       assert.equal(run.outputs['e2e-ran'], 'false');
-      assert.match(run.log, /::notice::recall-gate: assistant-memory: 1 changed file\(s\) on the memory path, but no API key is available \(OPENAI_API_KEY unset; a fork's pull request gets no secrets\)/);
+      assert.match(run.log, /::notice::recall-gate: assistant-memory: 1 changed file on the memory path, but no API key is available \(OPENAI_API_KEY unset; a fork's pull request gets no secrets\)/);
       assert.match(run.log, /::warning::recall-gate: the PR comment was not written: .*pull-requests: write/);
       assert.match(run.summary, /## ✅ recall-gate: assistant-memory passed/);
       assert.equal(run.code, 0);

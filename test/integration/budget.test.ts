@@ -76,7 +76,7 @@ describe('a spend cap on the e2e layer', { timeout: 600_000 }, () => {
     const out = join(dir, 'whole');
     const result = await runCli(['run', suite, '--layer', 'e2e', '--out', out, '--budget-usd', '1000'], { env: env() });
     assert.equal(result.code, 0, result.stdout + result.stderr);
-    assert.match(result.stderr, /e2e plan: 40 trial\(s\): 80 agent call\(s\); estimated cost \$[\d.]+ \(rough, from the plan's text with replies taken as 100 tokens\); budget \$1000 \(--budget-usd\)/);
+    assert.match(result.stderr, /e2e plan: 40 trials: 80 agent calls; estimated cost \$[\d.]+ \(rough, from the plan's text with replies taken as 100 tokens\); budget \$1000 \(--budget-usd\)/);
     const { results, trials } = readRun(out);
     assert.equal(trials.length, TRIALS);
     const costs = new Set(trials.map((trial) => trial.cost_usd));

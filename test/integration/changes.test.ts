@@ -123,11 +123,11 @@ describe('run --baseline: what changed against an earlier run, in results.json, 
   test('report.md and the terminal list the regressions before the improvements, with the ranks', () => {
     const report = readFileSync(join(out, 'report.md'), 'utf8');
     assert.match(report, /^### What changed against the baseline$/m);
-    assert.match(report, /^2 regression\(s\), 2 improvement\(s\) against the baseline/m);
+    assert.match(report, /^2 regressions, 2 improvements against the baseline/m);
     assert.match(report, /^- case \*\*bicycle\*\* under recall \(commute\): pass → fail; not passing now: bicycle\\\|recall\\\|1 \(misread\)$/m);
     assert.match(report, /^- \*\*keyword\*\* query q-dog "What is my dog called\?" newly missed at @1, @3: rank m-dog 1 → none$/m);
     assert.ok(report.indexOf('**Regressions**') < report.indexOf('**Improvements**'));
-    assert.match(run.stdout, /^2 regression\(s\), 2 improvement\(s\) against the baseline \(run \w+, started [^)]+\)\.$/m);
+    assert.match(run.stdout, /^2 regressions, 2 improvements against the baseline \(run \w+, started [^)]+\)\.$/m);
     assert.match(run.stdout, /^ {2}keyword: newly missed @1 1, @3 1; newly hit @1 1, @3 1\.$/m);
     assert.match(run.stdout, /^regressions:\n {2}case bicycle under recall \(commute\): pass -> fail; not passing now: bicycle\|recall\|1 \(misread\)\n {2}keyword query q-dog "What is my dog called\?" newly missed at @1, @3: rank m-dog 1 -> none$/m);
     assert.match(run.stdout, /^improvements:\n {2}case home-city under recall \(memory\): fail -> pass\n {2}keyword query q-tea "Which tea do I drink\?" newly hit at @1, @3: rank m-tea none -> 1$/m);
@@ -145,7 +145,7 @@ describe('run --baseline: what changed against an earlier run, in results.json, 
     assert.equal(narrowed.code, 0, narrowed.stdout + narrowed.stderr);
     const e2e = resultsOf(narrowedOut).changes!.e2e!;
     assert.deepEqual([e2e.compared, e2e.left_out], [1, { now_only: 0, baseline_only: 1 }]);
-    assert.match(narrowed.stdout, /^ {2}Left out, not in both runs: 1 case x condition unit\(s\) of the baseline only, 0 of this run only\.$/m);
+    assert.match(narrowed.stdout, /^ {2}Left out, not in both runs: 1 case x condition unit of the baseline only, 0 of this run only\.$/m);
   });
 
   test('compare prints and returns the same changes', async () => {

@@ -157,7 +157,7 @@ describe('run --layer e2e against a local OpenAI-compatible chat server', { time
     assert.equal(results.e2e!.metrics.trials, 13, 'errors stay in the denominator');
     // 2 errors and the multi-session case (the scripted model answers from one memory) fail: 10 of 13.
     assert.equal(results.e2e!.metrics.pass_rate, 0.769231);
-    assert.match(result.stdout, /2 trial\(s\) ended in an error \(not passes\)/);
+    assert.match(result.stdout, /2 trials ended in an error \(not passes\)/);
     assert.equal(results.status, 'incomplete');
   });
 

@@ -55,7 +55,7 @@ test('a pull request of 250 files is read over 3 pages of 100, renames with thei
     assert.ok(result.files.includes('memory/old-name.json'));
     assert.ok(result.files.includes('.memory/notes.md'));
     assert.ok(result.files.includes('src/file249.ts'));
-    assert.equal(result.reason, 'pull request #12 changes 250 file(s)');
+    assert.equal(result.reason, 'pull request #12 changes 250 files');
     assert.deepEqual(
       server.requests.map((request) => [request.method, request.path, request.query.page ?? '1', request.query.per_page]),
       [
@@ -98,7 +98,7 @@ test('a push compares before...after', async () => {
   await withServer({ compares }, async (server, client) => {
     const result = await changedFiles(client, { eventName: 'push', payload: { before, after }, repo });
     assert.deepEqual(result.files, ['memory/store.ts', 'README.md', 'b.ts', 'a.ts']);
-    assert.equal(result.reason, 'the push aaaaaaa...bbbbbbb changes 3 file(s)');
+    assert.equal(result.reason, 'the push aaaaaaa...bbbbbbb changes 3 files');
     assert.deepEqual(
       server.requests.map((request) => `${request.method} ${decodeURIComponent(request.path)}`),
       [`GET /repos/octo/memory/compare/${before}...${after}`],
@@ -325,7 +325,7 @@ test('in a fresh process, GITHUB_API_URL and the event file drive context, getOc
     assert.equal(event.eventName, 'pull_request');
     assert.deepEqual(event.repo, repo);
     assert.equal(event.sha, 'f'.repeat(40));
-    assert.deepEqual(result, { files: ['.memory/a.json', 'src/x.ts'], reason: 'pull request #21 changes 2 file(s)' });
+    assert.deepEqual(result, { files: ['.memory/a.json', 'src/x.ts'], reason: 'pull request #21 changes 2 files' });
     assert.equal(server.requests[0]!.headers.authorization, 'token env-token');
   });
 });

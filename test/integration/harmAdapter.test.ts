@@ -123,7 +123,7 @@ test('harm over the example adapter: obsolete recall in a session turn only, a h
 
   // The reports: the harm table with counts, empty recall with its count, the failure naming the memory and the invocation.
   assert.match(result.stdout, /^all\s+0\.667 \(4\/6\)\s+0\.500 \(2\/4\)\s+0\.000 \(0\/6\)\s+0\.000 \(0\/4\)$/m);
-  assert.match(result.stdout, /recall: empty recall 0\.667 \(4\/6\).*recall precision undefined for 4 probe\(s\) given no memory/);
+  assert.match(result.stdout, /recall: empty recall 0\.667 \(4\/6\).*recall precision undefined for 4 probes given no memory/);
   assert.match(result.stdout, /staging-hostname #1: .*; harmful recall of m\d+ "The staging server hostname is staging-old\.example\.com\." in session 2 \(current: "deploys now go to staging-new\.example\.com"\) and 1 more; acted on a harmful memory/);
   const report = readFileSync(join(out, 'report.md'), 'utf8');
   assert.match(report, /\| \*\*all\*\* \| 0\.667 \(4\/6\) \| 0\.500 \(2\/4\) \| 0\.000 \(0\/6\) \| 0\.000 \(0\/4\) \|/);

@@ -39,11 +39,11 @@ describe('history from results folders, and run --history, through dist/cli.js',
   test('history DIR... prints each metric\'s trend oldest first and writes the file only with --out; a run given again counts once', async () => {
     const printed = await runCli(['history', 'later', 'r1'], { cwd: root });
     assert.equal(printed.code, 0, printed.stderr);
-    assert.match(printed.stdout, /^tiny: 3 run\(s\), \S+ to \S+\n/);
+    assert.match(printed.stdout, /^tiny: 3 runs, \S+ to \S+\n/);
     assert.equal(
       printed.stdout.split('\n').slice(1).join('\n'),
       [
-        'trend over the last 3 run(s), this one last:',
+        'trend over the last 3 runs, this one last:',
         '  recall@1 (keyword)  ▁▃█  0.500 → 1.000 over 3 runs',
         '  ndcg@1 (keyword)    ▁▃█  0.500 → 1.000 over 3 runs',
         '  mrr (keyword)       ▁▃█  0.500 → 1.000 over 3 runs',
@@ -54,7 +54,7 @@ describe('history from results folders, and run --history, through dist/cli.js',
 
     const written = await runCli(['history', 'r1', 'later', '--out', 'history.jsonl'], { cwd: root });
     assert.equal(written.code, 0, written.stderr);
-    assert.match(written.stdout, /history written to history\.jsonl \(3 run\(s\)\)/);
+    assert.match(written.stdout, /history written to history\.jsonl \(3 runs\)/);
     const lines = readFileSync(join(root, 'history.jsonl'), 'utf8').trimEnd().split('\n').map((text) => JSON.parse(text) as { commit: string; metrics: Record<string, number> });
     assert.deepEqual(lines.map((one) => one.commit[0]), ['1', '2', '3'], 'sorted by date');
     assert.deepEqual(lines.map((one) => Math.round(one.metrics['retrieval.keyword.recall@1']! * 1000)), [500, 667, 1000]);
@@ -74,7 +74,7 @@ describe('history from results folders, and run --history, through dist/cli.js',
     const dir = tempDir();
     const run = await runCli(['run', suite(dir, ['peanut', 'lisbon', 'hard']), '--out', join(dir, 'out'), '--history', 'history.jsonl'], { cwd: root });
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /trend over the last 4 run\(s\), this one last:\n {2}recall@1 \(keyword\) {2}▁▃█▃ {2}0\.500 → 0\.667 over 4 runs\n/);
+    assert.match(run.stdout, /trend over the last 4 runs, this one last:\n {2}recall@1 \(keyword\) {2}▁▃█▃ {2}0\.500 → 0\.667 over 4 runs\n/);
     assert.equal(readFileSync(join(root, 'history.jsonl'), 'utf8'), before, 'run does not append');
   });
 
@@ -102,7 +102,7 @@ describe('history from results folders, and run --history, through dist/cli.js',
     appendFileSync(join(dir, 'torn.jsonl'), '{"schema":1,"suite":"tiny","da');
     const torn = await runCli(['run', path, '--out', join(dir, 'c'), '--history', join(dir, 'torn.jsonl')], { cwd: root });
     assert.equal(torn.code, 0, torn.stderr);
-    assert.match(torn.stderr, /torn\.jsonl: 1 line\(s\) skipped, not history lines \(line 2: not JSON/);
+    assert.match(torn.stderr, /torn\.jsonl: 1 line skipped, not history lines \(line 2: not JSON/);
     assert.match(torn.stdout, /recall@1 \(keyword\) {2}▁█ {2}0\.500 → 1\.000 over 2 runs/);
   });
 });

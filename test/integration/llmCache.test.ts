@@ -80,7 +80,7 @@ describe('run --cache-llm against a local OpenAI-compatible server', { timeout: 
     const first = await runCli(['run', suite, '--layer', 'e2e', '--out', firstOut, '--cache-llm'], { env: env(cache) });
     assert.equal(first.code, 0, first.stdout + first.stderr);
     assert.equal(chats() - start, 5, '4 agent calls and 1 judge call');
-    assert.match(first.stderr, /LLM cache \(--cache-llm\): 0 call\(s\) answered from .*llm, 5 sent/);
+    assert.match(first.stderr, /LLM cache \(--cache-llm\): 0 calls answered from .*llm, 5 sent/);
     const firstRun = readRun(firstOut);
     assert.ok(firstRun.results.e2e!.cost_usd! > 0);
     assert.equal(firstRun.results.e2e!.cost!.cached_calls, undefined);
@@ -102,7 +102,7 @@ describe('run --cache-llm against a local OpenAI-compatible server', { timeout: 
     assert.equal(secondRun.trials.find((trial) => trial.case === 'allergy')!.cached!.judge.calls, 1);
     assert.equal(secondRun.results.e2e!.cost_usd, 0, 'nothing sent, nothing spent');
     assert.equal(secondRun.results.e2e!.cost!.cached_calls, 5);
-    const said = /5 model call\(s\) answered from the LLM cache \(--cache-llm\): nothing sent, not counted as spend/;
+    const said = /5 model calls answered from the LLM cache \(--cache-llm\): nothing sent, not counted as spend/;
     assert.match(second.stdout, said);
     assert.match(secondRun.report, said);
   });
@@ -160,6 +160,6 @@ describe('run --cache-llm against a local OpenAI-compatible server', { timeout: 
     assert.equal(second.code, 0, second.stdout + second.stderr);
     assert.equal(chats() - before, 1, 'the corrupt entry alone is asked again');
     assert.match(second.stderr, /warning: LLM cache entry .* is unusable \(not JSON: .*\); the model is asked again and the entry replaced/);
-    assert.match(second.stderr, /4 call\(s\) answered from .*, 1 sent \(1 unusable entry replaced\)/);
+    assert.match(second.stderr, /4 calls answered from .*, 1 sent \(1 unusable entry replaced\)/);
   });
 });

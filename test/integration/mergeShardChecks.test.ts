@@ -77,7 +77,7 @@ describe('merge refuses shard folders that do not hold exactly their plan', () =
   test('untouched shards merge (the checks refuse nothing a real run writes)', async () => {
     const result = await merge(...copies());
     assert.equal(result.code, 1, result.stdout + result.stderr);
-    assert.match(result.stdout, /merged 2 shard\(s\) of 2/);
+    assert.match(result.stdout, /merged 2 shards of 2/);
     assert.match(result.stdout, /gate FAILED/, 'pass rate 0.75 is under 0.8');
   });
 

@@ -189,7 +189,7 @@ describe('run --resume, the results folder and the trial log', { timeout: 300_00
     writeFileSync(join(out, 'trials.jsonl'), lines.filter((_, i) => i !== 2).map((line) => `${line}\n`).join(''));
     const regraded = await runCli(['regrade', out, '--suite', suite]);
     assert.equal(regraded.code, 3, regraded.stdout + regraded.stderr);
-    assert.match(regraded.stderr, /regraded run incomplete: e2e: 1 planned trial\(s\) have no record in trials\.jsonl/);
+    assert.match(regraded.stderr, /regraded run incomplete: e2e: 1 planned trial has no record in trials\.jsonl/);
     const { results } = readOut(out);
     assert.equal(results.status, 'incomplete');
     assert.deepEqual([results.e2e!.metrics.trials, results.e2e!.metrics.passed, results.e2e!.metrics.errors, results.e2e!.missing], [6, 5, 1, 1]);

@@ -18,7 +18,7 @@ describe('report.html: what changed against the baseline', () => {
   test('regressions first, the biggest fall first, then improvements; a case row names its ability and condition, a query row its provider', () => {
     const input = goldenInput();
     const changes = reportData(input).changes!;
-    assert.equal(changes.summary[0], '4 regression(s), 5 improvement(s) against the baseline (run base1, commit 1a2b3c4, started 2026-11-29T00:00:00Z).');
+    assert.equal(changes.summary[0], '4 regressions, 5 improvements against the baseline (run base1, commit 1a2b3c4, started 2026-11-29T00:00:00Z).');
     assert.deepEqual(
       changes.regressions.shown.map((row) => [row.text.split(':')[0], row.ability, row.condition, row.provider]),
       [

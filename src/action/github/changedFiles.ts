@@ -1,6 +1,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { httpStatus, pullRequestNumber, type GitHubClient, type GitHubEvent } from './client.js';
+import { counted } from '../../text/counted.js';
 
 /** What changed, as repo-relative paths, or 'all' when that cannot be known; `reason` says which and why. */
 export interface ChangedFiles {
@@ -53,7 +54,7 @@ async function pullRequestFiles(client: GitHubClient, event: GitHubEvent, number
     return { files: 'all', reason: `the pull request changes ${PULL_REQUEST_FILES_CAP.toLocaleString('en-US')} or more files: running everything` };
   }
   const files = pathsOf(entries);
-  return { files, reason: `pull request #${number} changes ${entries.length} file(s)` };
+  return { files, reason: `pull request #${number} changes ${counted(entries.length, 'file', 'files')}` };
 }
 
 async function pushFiles(client: GitHubClient, event: GitHubEvent): Promise<ChangedFiles> {
@@ -73,7 +74,7 @@ async function pushFiles(client: GitHubClient, event: GitHubEvent): Promise<Chan
   if (entries.length >= COMPARE_FILES_CAP) {
     return { files: 'all', reason: `the push ${range} changes ${COMPARE_FILES_CAP} or more files (the compare API lists at most ${COMPARE_FILES_CAP}): running everything` };
   }
-  return { files: pathsOf(entries), reason: `the push ${range} changes ${entries.length} file(s)` };
+  return { files: pathsOf(entries), reason: `the push ${range} changes ${counted(entries.length, 'file', 'files')}` };
 }
 
 /**

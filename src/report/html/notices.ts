@@ -8,10 +8,11 @@ import { splitRunText } from '../format.js';
 import { selectionText } from '../selectionText.js';
 import { memoryWarning } from '../stageLines.js';
 import { note, sentence, type Block } from './blocks.js';
+import { counted } from '../../text/counted.js';
 
 export function notices(results: ResultsDocument): Block[] {
   const blocks: Block[] = [];
-  if (results.status === 'incomplete') blocks.push(note(`Incomplete run: ${results.errors.length} problem(s), listed under Errors. The figures are of what ran.`, 'fail'));
+  if (results.status === 'incomplete') blocks.push(note(`Incomplete run: ${counted(results.errors.length, 'problem', 'problems')}, listed under Errors. The figures are of what ran.`, 'fail'));
   const split = splitRunText(results.split);
   if (split) blocks.push(note(sentence(split), 'warning'));
   const narrowed = selectionText(results);

@@ -314,7 +314,7 @@ export function reportPage(): void {
     const errors = group.errors > 0 ? `, ${group.errors} errored` : '';
     const node = el('div', { class: `failure-group${group.expected ? ' expected' : ''}` }, [
       // Names cut to a line here: each trial's summary below has them whole.
-      el('h3', {}, [`${short(group.case)} · ${group.condition}: ${group.failed} of ${group.trials} trial(s) failed${errors} · ${short(group.ability)}`, group.stages !== undefined && el('span', { class: 'stages', text: ` (${group.stages})` })]),
+      el('h3', {}, [`${short(group.case)} · ${group.condition}: ${group.failed} of ${group.trials} trial${group.trials === 1 ? '' : 's'} failed${errors} · ${short(group.ability)}`, group.stages !== undefined && el('span', { class: 'stages', text: ` (${group.stages})` })]),
       ...nodes,
     ]);
     groupNodes.push({ node, members: nodes });
@@ -367,7 +367,7 @@ export function reportPage(): void {
   const trendCanvases: { canvas: PageElement; values: (number | null)[]; metric: string; rate: boolean }[] = [];
   const trendSection = section('trends', 'Trends', trends
     ? [
-        note(`${trends.currentIndex} earlier run(s) from the history, then this run (the larger square). Rates are drawn from 0 to 1.`),
+        note(`${trends.currentIndex} earlier run${trends.currentIndex === 1 ? '' : 's'} from the history, then this run (the larger square). Rates are drawn from 0 to 1.`),
         el('div', { class: 'trend-grid' }, trends.metrics.map((metric) => {
           const canvas = el('canvas', { class: 'trend', attrs: { 'data-metric': metric.metric, 'data-current-index': String(trends.currentIndex), 'aria-label': `${metric.metric} over the history` } });
           trendCanvases.push({ canvas, values: metric.values, metric: metric.metric, rate: metric.rate });

@@ -10,6 +10,7 @@ import { formatEstimate } from '../format.js';
 import { crossUserText } from '../isolation.js';
 import { tagTables } from '../tagTables.js';
 import { list, note, table, type Part } from './blocks.js';
+import { counted } from '../../text/counted.js';
 
 type Retrieval = NonNullable<ResultsDocument['retrieval']>;
 
@@ -32,8 +33,8 @@ function isolationPart(retrieval: Retrieval): Part | undefined {
     if (!isolation || isolation.cross_user_hits + isolation.unknown_ids === 0) return [];
     const pairs = isolation.cross_user.slice(0, PAIRS_SHOWN).map((hit) => crossUserText(hit, (text) => text));
     const more = isolation.cross_user_hits > pairs.length ? `, … ${isolation.cross_user_hits - pairs.length} more` : '';
-    const unknown = isolation.unknown_ids > 0 ? ` ${isolation.unknown_ids} result(s) with an id the suite never seeded.` : '';
-    return [{ provider: name, text: `${name}: ${isolation.cross_user_hits} cross-user hit(s)${pairs.length ? ` (${pairs.join('; ')}${more})` : ''}.${unknown}` }];
+    const unknown = isolation.unknown_ids > 0 ? ` ${counted(isolation.unknown_ids, 'result', 'results')} with an id the suite never seeded.` : '';
+    return [{ provider: name, text: `${name}: ${counted(isolation.cross_user_hits, 'cross-user hit', 'cross-user hits')}${pairs.length ? ` (${pairs.join('; ')}${more})` : ''}.${unknown}` }];
   });
   if (items.length === 0) return undefined;
   return { id: 'isolation', title: 'Isolation', blocks: [note('Results owned by another user than the one searching:', 'fail'), list(items)] };
