@@ -138,7 +138,7 @@ async function decideLayers(suite: Suite, inputs: ActionInputs, github: GitHub |
   const { matched } = matchesMemoryPaths(changed.files, suite.memoryPaths, own);
   return matched.length > 0
     ? { layer: 'all', e2e: { ran: true, reason: `${counted(matched.length, 'changed file', 'changed files')} on the memory path`, files: matched } }
-    : { layer: 'retrieval', e2e: { ran: false, reason: `none of the ${counted(changed.files.length, 'changed file', 'changed files')} is on the memory path`, files: [] } };
+    : { layer: 'retrieval', e2e: { ran: false, reason: `no changed file is on the memory path (${counted(changed.files.length, 'file', 'files')} changed)`, files: [] } };
 }
 
 /** The e2e layer's missing keys: the builtin target's and the judge's, each by the variable the suite names. */

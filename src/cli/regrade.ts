@@ -20,6 +20,7 @@ import { outputTarget } from '../outputFile.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 import { runExitCode } from './runReport.js';
+import { counted } from '../text/counted.js';
 
 /** The line e2eIncompleteReason adds to a run's errors. */
 const E2E_REASON = /^e2e: .*\(see errors in results\.json\)$/;
@@ -146,7 +147,7 @@ async function regradeLocked(dir: string, suitePath: string | undefined, junitCo
   const reports = renderReports({ results, trials });
   writeReports(dir, reports);
   if (junitCopy) writeReportCopy(junitCopy, reports.junit, '--junit');
-  io.stdout(`regraded ${trials.length} trials with no model calls: ${changed} changed${rescored > 0 ? `, ${rescored} with the same verdict but other grader scores` : ''}, ${kept} kept as they were\n`);
+  io.stdout(`regraded ${counted(trials.length, 'trial', 'trials')} with no model calls: ${changed} changed${rescored > 0 ? `, ${rescored} with the same verdict but other grader scores` : ''}, ${kept} kept as they were\n`);
   return runExitCode(results, undefined, io.stderr, 'regraded run');
 }
 

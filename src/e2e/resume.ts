@@ -1,4 +1,5 @@
 import type { TrialRecord, TrialFingerprint } from '../model/trial.js';
+import { counted } from '../text/counted.js';
 
 /** Why a trial of an earlier run is not kept, in the order the message lists them. */
 const DISCARD_REASONS = {
@@ -77,6 +78,6 @@ export function describeResume(selection: ResumeSelection, unreadable: number): 
     .map((reason) => `${selection.discarded[reason]} ${DISCARD_REASONS[reason]}`);
   if (unreadable > 0) parts.push(`${unreadable} unreadable line${unreadable === 1 ? '' : 's'}`);
   const total = Object.values(selection.discarded).reduce((sum, count) => sum + (count ?? 0), 0) + unreadable;
-  const kept = `resuming: ${finished} trials kept${retried ? ` (${retried} errored, run again)` : ''}`;
+  const kept = `resuming: ${counted(finished, 'trial', 'trials')} kept${retried ? ` (${retried} errored, run again)` : ''}`;
   return total > 0 ? `${kept}; ${total} discarded: ${parts.join(', ')}` : kept;
 }

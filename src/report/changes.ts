@@ -115,7 +115,7 @@ function leftOut(changes: Changes, style: Style): string[] {
     if (before + now > 0) parts.push(`${counted(before, 'query', 'queries')} of ${style.text(provider.provider, 60)} in the baseline only, ${now} in this run only`);
   }
   const providers = changes.retrieval?.providers_left_out ?? [];
-  if (providers.length > 0) parts.push(`provider(s) ${providers.slice(0, NAMED).map((name) => style.text(name, 60)).join(', ')}${providers.length > NAMED ? ` and ${providers.length - NAMED} more` : ''} (in one run only, or not complete)`);
+  if (providers.length > 0) parts.push(`provider${providers.length === 1 ? '' : 's'} ${providers.slice(0, NAMED).map((name) => style.text(name, 60)).join(', ')}${providers.length > NAMED ? ` and ${providers.length - NAMED} more` : ''} (in one run only, or not complete)`);
   return parts;
 }
 

@@ -216,7 +216,7 @@ function headlineOnly(results: ResultsDocument, verdict: Verdict | undefined): s
     return `## ✅ recall-gate: ${name} passed${moved}`;
   }
   const failed = verdict.rows.filter((row) => row.status === 'fail').length;
-  return `## ❌ recall-gate: ${name} failed (${failed} of ${verdict.rows.length} conditions)`;
+  return `## ❌ recall-gate: ${name} failed (${failed} of ${counted(verdict.rows.length, 'condition', 'conditions')})`;
 }
 
 function opening(input: CommentInput): string[] {
@@ -336,7 +336,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
           `### Pass rate per ability (${condition}, ${counted(e2e.repeat, 'repeat', 'repeats')})`,
           '',
           ...markdownTable(header, rows),
-          ...(abilities.length > shown ? ['', `… and ${abilities.length - shown} more abilities, none with a lower pass rate`] : []),
+          ...(abilities.length > shown ? ['', `… and ${counted(abilities.length - shown, 'more ability', 'more abilities')}, none with a lower pass rate`] : []),
           '',
           ...faultTableMarkdown(e2e),
           `<sub>${sentence(`${RATE_COUNTS}${e2e.intervals ? `. [low, high] n: ${INTERVAL_DEFINITION}; n cases, a plant_from history counting once` : ''}`)}</sub>`,
@@ -563,7 +563,7 @@ export function gateMarkdown(verdict: Verdict, shown = verdict.rows.length): str
         row.delta === undefined ? '' : `${delta(row.delta, 0)}${row.interval ? ` [${row.interval[0].toFixed(3)}, ${row.interval[1].toFixed(3)}]${row.pairing ? ` (${pairingText(row.pairing)})` : ''}${row.significant ? ' beyond noise' : ''}` : ''}`,
       ]),
       verdict.rows.length,
-      (left) => `${counted(left, 'more condition', 'more conditions')}, ${left === 1 ? (failedLeft > 0 ? 'failed' : 'passed or not evaluated') : failedLeft > 0 ? `${failedLeft} of them failed` : 'none of them failed'}`,
+      (left) => `${counted(left, 'more condition', 'more conditions')}, ${left === 1 ? (failedLeft > 0 ? 'failed' : 'did not fail') : failedLeft > 0 ? `${failedLeft} of them failed` : 'none of them failed'}`,
     ),
     '',
   ];

@@ -42,7 +42,7 @@ export function costLines(e2e: Pick<E2eResult, 'cost' | 'conditions'> & Partial<
 function budgetLines(budget: E2eResult['budget']): string[] {
   if (!budget) return [];
   const unknown = budget.unknown_trials > 0 ? `, and ${counted(budget.unknown_trials, 'trial', 'trials')} of unknown cost (not counted)` : '';
-  const outcome = budget.reached ? `${budget.message ?? 'reached'}: the other trials did not start` : `not reached (${budget.trials_run} of ${budget.trials_planned} trials ran)`;
-  const each = budget.shards ? `, each of ${budget.shards} shards` : '';
+  const outcome = budget.reached ? `${budget.message ?? 'reached'}: the other trials did not start` : `not reached (${budget.trials_run} of ${counted(budget.trials_planned, 'trial', 'trials')} ran)`;
+  const each = budget.shards ? `, each of ${counted(budget.shards, 'shard', 'shards')}` : '';
   return [`budget ${usd(budget.cap_usd)} (${budget.source}${each}): spent ${usd(budget.spent_usd)}${unknown}; ${outcome}`];
 }

@@ -3,6 +3,7 @@ import type { HaystackPoint, ProviderHaystack } from '../model/haystack.js';
 import { headlineMetrics } from '../retrieval/metrics.js';
 import { formatMetric } from './format.js';
 import { formatNumber } from './gateFormat.js';
+import { counted } from '../text/counted.js';
 
 /** One provider's haystack curve as a table; cells are plain (names escaped by the caller's `escape`). */
 export interface HaystackTable {
@@ -25,7 +26,7 @@ export function haystackIntro(retrieval: RetrievalResult): string | undefined {
   if (record.distractors === 0) return `haystack curve at ${fractions}: every memory is named by a query, so there was nothing to thin and no smaller run was made`;
   const smaller = record.fractions.filter((fraction) => fraction < 1).join(', ');
   return (
-    `haystack curve at ${fractions}: each provider also ran at ${smaller} with the ${record.distractors} memories no query names thinned to that fraction (seed ${record.seed}), ` +
+    `haystack curve at ${fractions}: each provider also ran at ${smaller} with the ${counted(record.distractors, 'memory', 'memories')} no query names thinned to that fraction (seed ${record.seed}), ` +
     'named memories always kept (1 is the normal run); per doubling is the least-squares slope of each mean against log2 of the memories seeded'
   );
 }
@@ -54,7 +55,7 @@ export function haystackByFraction(retrieval: RetrievalResult, escape: (text: st
 export function haystackByMetric(retrieval: RetrievalResult, escape: (text: string) => string): HaystackTable[] {
   return curves(retrieval).map(({ name, haystack }) => ({
     provider: escape(name),
-    header: ['metric', ...haystack.points.map((point) => `${point.fraction} (${point.memories} memories)`), 'per doubling'],
+    header: ['metric', ...haystack.points.map((point) => `${point.fraction} (${counted(point.memories, 'memory', 'memories')})`), 'per doubling'],
     rows: headlineMetrics(retrieval.k).map((metric) => [metric, ...haystack.points.map((point) => formatMetric(point.metrics[metric])), formatNumber(haystack.per_doubling?.[metric], true)]),
   }));
 }

@@ -165,7 +165,7 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
     lines.push(`**${counted(e2e.errors.length, 'trial', 'trials')} ended in an error** (counted as not passed):`, '', ...e2e.errors.slice(0, 20).map((error) => `- ${cell(error.key)}: ${cell(error.reason, 300)}`), '');
   }
   if (e2e.failures.length > 0) {
-    lines.push(`<details><summary>${e2e.failures.length} failing trials under ${e2e.headline_condition}</summary>`, '');
+    lines.push(`<details><summary>${counted(e2e.failures.length, 'failing trial', 'failing trials')} under ${e2e.headline_condition}</summary>`, '');
     lines.push(...markdownTable(['trial', 'probe', 'answer', 'why', 'stage'], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200) + harmCell(failure.harm), stageName(failure)])));
     lines.push('', ...e2e.failures.slice(0, 50).flatMap((failure) => actionDetails(failure.key, failure)), '</details>', '');
   }

@@ -29,7 +29,7 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
   const conditions = e2e.conditions;
   const total = Object.values(e2e.by_condition).reduce((sum, rates) => sum + (rates?.trials ?? 0), 0);
   const lines: string[] = [
-    `e2e: ${counted(Object.keys(e2e.cases).length, 'case', 'cases')} x ${counted(conditions.length, 'condition', 'conditions')} x ${counted(e2e.repeat, 'repeat', 'repeats')} = ${total} trials` +
+    `e2e: ${counted(Object.keys(e2e.cases).length, 'case', 'cases')} x ${counted(conditions.length, 'condition', 'conditions')} x ${counted(e2e.repeat, 'repeat', 'repeats')} = ${counted(total, 'trial', 'trials')}` +
       ` (target ${plainText(e2e.target.kind)}${e2e.target.model ? ` ${plainText(e2e.target.model)}` : ''}); pass rates (passed/trials; pass^k over cases), errors count as not passed`,
     '',
   ];
@@ -79,7 +79,7 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
 
   const failing = trials.filter((trial) => trial.status === 'fail' && trial.condition === e2e.headline_condition);
   if (failing.length > 0) {
-    lines.push('', `failing under ${e2e.headline_condition} (${failing.length} trials):`);
+    lines.push('', `failing under ${e2e.headline_condition} (${counted(failing.length, 'trial', 'trials')}):`);
     const staged = new Map(e2e.failures.map((failure) => [failure.key, failure]));
     for (const trial of failing.slice(0, MAX_LINES)) {
       // An unknown stage is said once in the stage lines above, with why, not on every failure.

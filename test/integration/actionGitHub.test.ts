@@ -97,7 +97,7 @@ describe('the Action on pull requests and pushes, against local GitHub and OpenA
     assert.equal(run.outputs['e2e-ran'], 'false', run.log);
     assert.equal(run.code, 0, run.log);
     const body = github.comments.find((comment) => comment.issueNumber === 8)!.body;
-    assert.match(body, /e2e: skipped: none of the 2 changed files is on the memory path/);
+    assert.match(body, /e2e: skipped: no changed file is on the memory path \\\(2 files changed\\\)/);
     assert.match(body, /⏭️/, 'the e2e gates are shown as skipped');
     assert.equal(openai.requests.length, calls, 'no model calls');
   });

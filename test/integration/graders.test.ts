@@ -146,12 +146,12 @@ e2e:
     assert.deepEqual([two.trial.graders!.capture!.score, two.trial.graders!.capture!.status, two.trial.graders!.count!.score], [2 / 3, 'pass', 1]);
     assert.equal(two.trial.status, 'pass');
     assert.match(two.stdout, /stack\|recall\|1: fail -> pass/);
-    assert.match(two.stdout, /regraded 1 trials with no model calls: 1 changed/);
+    assert.match(two.stdout, /regraded 1 trial with no model calls: 1 changed/);
     // The same verdict with other scores is said too: a third fact captured moves capture from 2/3 to 1.
     const three = await regradeWith(['Uses Python', 'Frontend in React', 'Data in Postgres']);
     assert.deepEqual([three.trial.status, three.trial.graders!.capture!.score], ['pass', 1]);
     assert.match(three.stdout, /stack\|recall\|1: pass, grader scores changed: /);
-    assert.match(three.stdout, /regraded 1 trials with no model calls: 0 changed, 1 with the same verdict but other grader scores, 0 kept as they were/);
+    assert.match(three.stdout, /regraded 1 trial with no model calls: 0 changed, 1 with the same verdict but other grader scores, 0 kept as they were/);
     const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { e2e: { by_condition: Record<string, { pass_rate: number }> } };
     assert.equal(results.e2e.by_condition.recall!.pass_rate, 1, 'results are recomputed from the regraded trials');
   } finally {
