@@ -336,7 +336,7 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   let judge: Judge | undefined;
   let judgeMissing: string | undefined;
   try {
-    target = await createTarget(spec.target, { env: options.env, storeContext, createStore: options.createStore, llmCache, modelAnswers: storeContext.modelAnswers });
+    target = await createTarget(spec.target, { env: options.env, storeContext, createStore: options.createStore, llmCache });
     // Without a key a judge that only graders use is skipped (they say why); one a check needs stops the layer, as its verdicts would be missing.
     if (spec.judge && !options.env[apiKeyEnv(spec.judge)] && !spec.cases.some(checksUseJudge)) {
       judgeMissing = `no API key for the judge model (set ${apiKeyEnv(spec.judge)})`;
@@ -390,7 +390,7 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   } finally {
     await target.close().catch(() => undefined);
   }
-  if (llmCache) options.log(`LLM cache (--cache-llm): ${counted(llmCache.stats.hits, 'call', 'calls')} answered from ${join(options.cacheRoot, 'llm')}, ${llmCache.stats.misses} sent${llmCache.stats.corrupt > 0 ? ` (${llmCache.stats.corrupt} unusable entr${llmCache.stats.corrupt === 1 ? 'y' : 'ies'} replaced)` : ''}`);
+  if (llmCache) options.log(`LLM cache (--cache-llm): ${counted(llmCache.stats.hits, 'call', 'calls')} answered from ${join(options.cacheRoot, 'llm')}, ${llmCache.stats.misses} sent${llmCache.stats.corrupt > 0 ? ` (${counted(llmCache.stats.corrupt, 'unusable entry', 'unusable entries')} replaced)` : ''}`);
   const trials = latestByKey(log.read().trials);
   const plannedKeys = new Set(planned.map((trial) => trial.key));
   const run = trials.filter((trial) => plannedKeys.has(trial.key)).length;

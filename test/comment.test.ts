@@ -157,7 +157,7 @@ test('a small comment keeps the chart and all detail', () => {
   const cases = [spec('a', 'extraction'), spec('b', 'temporal')];
   const body = renderComment({ marker: '<!-- m -->', results: results(cases, [trial('a', 'extraction', true, 'x'), trial('b', 'temporal', false, 'no')]), baselineNote: 'none yet', e2eTrigger: trigger });
   assert.match(body, /```mermaid\nxychart-beta/);
-  assert.match(body, /1 failing trial/);
+  assert.match(body, /<summary>1 failing trial<\/summary>/);
   assert.doesNotMatch(body, /Shortened|… and/);
 });
 

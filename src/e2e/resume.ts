@@ -76,7 +76,7 @@ export function describeResume(selection: ResumeSelection, unreadable: number): 
   const parts = (Object.keys(DISCARD_REASONS) as DiscardReason[])
     .filter((reason) => selection.discarded[reason])
     .map((reason) => `${selection.discarded[reason]} ${DISCARD_REASONS[reason]}`);
-  if (unreadable > 0) parts.push(`${unreadable} unreadable line${unreadable === 1 ? '' : 's'}`);
+  if (unreadable > 0) parts.push(counted(unreadable, 'unreadable line', 'unreadable lines'));
   const total = Object.values(selection.discarded).reduce((sum, count) => sum + (count ?? 0), 0) + unreadable;
   const kept = `resuming: ${counted(finished, 'trial', 'trials')} kept${retried ? ` (${retried} errored, run again)` : ''}`;
   return total > 0 ? `${kept}; ${total} discarded: ${parts.join(', ')}` : kept;

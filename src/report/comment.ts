@@ -32,6 +32,7 @@ import { provenanceMarkdown } from './provenanceLines.js';
 import { changeRowCount, changesMarkdown } from './changes.js';
 import { changeCounts } from '../gate/changes.js';
 import { counted } from '../text/counted.js';
+import { E2E_INTERVAL_UNITS } from './intros.js';
 
 /**
  * GitHub refuses comment bodies over 65,536 characters. Counted in bytes
@@ -339,7 +340,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
           ...(abilities.length > shown ? ['', `… and ${counted(abilities.length - shown, 'more ability', 'more abilities')}, none with a lower pass rate`] : []),
           '',
           ...faultTableMarkdown(e2e),
-          `<sub>${sentence(`${RATE_COUNTS}${e2e.intervals ? `. [low, high] n: ${INTERVAL_DEFINITION}; n cases, a plant_from history counting once` : ''}`)}</sub>`,
+          `<sub>${sentence(`${RATE_COUNTS}${e2e.intervals ? `. [low, high] n: ${INTERVAL_DEFINITION}; ${E2E_INTERVAL_UNITS}` : ''}`)}</sub>`,
           '',
           ...(e2e.judge_calibration ? [`Judged figures: ${cell(calibrationLine(e2e.judge_calibration), 300)}.`, ''] : []),
           ...stageMarkdown(e2e, kept.map(([ability]) => ability)),

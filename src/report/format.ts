@@ -1,6 +1,5 @@
 import { plainText, shorten } from './escape.js';
 import { unitNoun, type SampleUnit } from '../stats/bootstrap.js';
-
 import type { E2eResult, GroupRates } from '../model/e2eResult.js';
 import { counted } from '../text/counted.js';
 
@@ -112,8 +111,6 @@ export function splitRunText(split: { run: string } | undefined): string | undef
   if (!split || split.run === 'all') return undefined;
   return `split: only the ${split.run} cases and queries ran (run --split ${split.run}); every figure below is theirs alone`;
 }
-
-/** "1 repeat", "3 repeats". */
 
 /** Dollars to four decimals; a cost below a hundredth of a cent keeps two significant digits ($0.0000070), so a real spend never reads as $0.0000. */
 export function usd(value: number): string {

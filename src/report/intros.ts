@@ -21,6 +21,9 @@ export function retrievalIntro(retrieval: RetrievalResult): string {
   );
 }
 
+/** What an e2e interval's n counts, wherever one is shown. */
+export const E2E_INTERVAL_UNITS = 'n cases, a plant_from history counting once';
+
 /** Above the end-to-end table: the trials and the agent, the condition pass^k is of, the definitions, what n counts. */
 export function e2eIntro(e2e: NonNullable<ResultsDocument['e2e']>, escape: (text: string) => string): string {
   const trials = Object.values(e2e.by_condition).reduce((sum, rates) => sum + (rates?.trials ?? 0), 0);
@@ -28,6 +31,6 @@ export function e2eIntro(e2e: NonNullable<ResultsDocument['e2e']>, escape: (text
     `${counted(Object.keys(e2e.cases).length, 'case', 'cases')}, ${counted(e2e.repeat, 'repeat', 'repeats')}, ${e2e.conditions.length === 1 ? 'condition' : 'conditions'} ${e2e.conditions.join(', ')}: ${counted(trials, 'trial', 'trials')} against ` +
     `${escape(e2e.target.kind)}${e2e.target.model ? ` (${escape(e2e.target.model)})` : ''}; the headline condition is ${e2e.headline_condition}. ` +
     `Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat; ${RATE_COUNTS}. ` +
-    `[low, high] n: ${INTERVAL_DEFINITION}; n cases, a plant_from history counting once.`
+    `[low, high] n: ${INTERVAL_DEFINITION}; ${E2E_INTERVAL_UNITS}.`
   );
 }

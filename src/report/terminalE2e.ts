@@ -15,6 +15,7 @@ import { actionLinesText } from './actionLines.js';
 import { failureActions } from '../e2e/failureActions.js';
 import { memoryWarning, STAGE_INTRO, stageLabel, stageLines } from './stageLines.js';
 import { counted } from '../text/counted.js';
+import { E2E_INTERVAL_UNITS } from './intros.js';
 
 const MAX_LINES = 10;
 
@@ -126,5 +127,5 @@ function intervalLines(e2e: E2eResult): string[] {
       gap: overall.recall && overall.oracle ? overall.oracle.pass_rate - overall.recall.pass_rate : undefined,
     }),
   ];
-  return rows.length === 0 ? [] : [`intervals under ${headline} (${INTERVAL_DEFINITION}; n cases, a plant_from history counting once):`, ...rows, ''];
+  return rows.length === 0 ? [] : [`intervals under ${headline} (${INTERVAL_DEFINITION}; ${E2E_INTERVAL_UNITS}):`, ...rows, ''];
 }

@@ -3,7 +3,6 @@ import { createStore, type StoreContext } from '../memory/createStore.js';
 import type { MemoryStore } from '../memory/types.js';
 import type { ProviderSpec, TargetSpec } from '../model/suite.js';
 import type { LlmCache } from '../net/llmCache.js';
-import type { ModelAnswers } from '../net/modelAnswers.js';
 import { BuiltinTarget } from './builtin.js';
 import { commandAdapter, httpAdapter } from '../protocol/adapterFromSpec.js';
 import { AdapterTarget } from './adapterTarget.js';
@@ -16,8 +15,6 @@ export interface TargetContext {
   createStore?: (provider: ProviderSpec) => MemoryStore;
   /** run --cache-llm: the builtin agent's chat calls go through it (an adapter's own calls are its business). */
   llmCache?: LlmCache;
-  /** A run's: the model ids the builtin agent's chat model answers with, for provenance. */
-  modelAnswers?: ModelAnswers;
 }
 
 /** Builds the agent the suite's e2e.target describes. */
@@ -29,7 +26,7 @@ export async function createTarget(spec: TargetSpec, context: TargetContext): Pr
       const storeContext = { ...context.storeContext, runId: `${context.storeContext.runId}-e2e` };
       const store = (context.createStore ?? ((provider: ProviderSpec) => createStore(provider, storeContext)))(spec.memory.provider);
       try {
-        const target = new BuiltinTarget({ spec, store, apiKey, baseURL: spec.base_url ?? (context.env.OPENAI_BASE_URL || undefined), llmCache: context.llmCache, modelAnswers: context.modelAnswers });
+        const target = new BuiltinTarget({ spec, store, apiKey, baseURL: spec.base_url ?? (context.env.OPENAI_BASE_URL || undefined), llmCache: context.llmCache, modelAnswers: storeContext.modelAnswers });
         await store.reset();
         return target;
       } catch (error) {

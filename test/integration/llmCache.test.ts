@@ -102,6 +102,10 @@ describe('run --cache-llm against a local OpenAI-compatible server', { timeout: 
     assert.equal(secondRun.trials.find((trial) => trial.case === 'allergy')!.cached!.judge.calls, 1);
     assert.equal(secondRun.results.e2e!.cost_usd, 0, 'nothing sent, nothing spent');
     assert.equal(secondRun.results.e2e!.cost!.cached_calls, 5);
+    // The model ids a cached answer names are still this run's provenance: nothing sent, the same ids as the run that sent.
+    const answered = (run: typeof firstRun) => run.results.provenance!.models.map((model) => [model.role, model.requested, model.answered]);
+    assert.ok(answered(firstRun).every(([, , ids]) => Array.isArray(ids) && ids.length > 0), JSON.stringify(answered(firstRun)));
+    assert.deepEqual(answered(secondRun), answered(firstRun));
     const said = /5 model calls answered from the LLM cache \(--cache-llm\): nothing sent, not counted as spend/;
     assert.match(second.stdout, said);
     assert.match(secondRun.report, said);

@@ -33,4 +33,3 @@ export function table(header: string[], rows: ({ cells: string[] } & FilterTags)
   return { kind: 'table', header, rows, ...(textColumns && textColumns.length > 0 ? { textColumns } : {}) };
 }
 
-export { sentence } from '../format.js';

@@ -9,11 +9,11 @@ import type { ResultsDocument } from '../../model/results.js';
 import { costLines } from '../costLines.js';
 import { shorten } from '../escape.js';
 import { faultTableParts } from '../faultTable.js';
-import { formatCost, formatMs, recallQualityText } from '../format.js';
+import { formatCost, formatMs, recallQualityText, sentence } from '../format.js';
 import { graderTable, legend as graderLegend } from '../graderTable.js';
 import { harmParts } from '../harmTable.js';
 import { STAGE_INTRO, stageLines, stagesAllUnknown } from '../stageLines.js';
-import { list, note, sentence, table, type Block, type Part } from './blocks.js';
+import { list, note, table, type Block, type Part } from './blocks.js';
 
 type E2e = NonNullable<ResultsDocument['e2e']>;
 

@@ -7,7 +7,8 @@ import type { ResultsDocument } from '../../model/results.js';
 import { splitRunText } from '../format.js';
 import { selectionText } from '../selectionText.js';
 import { memoryWarning } from '../stageLines.js';
-import { note, sentence, type Block } from './blocks.js';
+import { note, type Block } from './blocks.js';
+import { sentence } from '../format.js';
 import { counted } from '../../text/counted.js';
 
 export function notices(results: ResultsDocument): Block[] {
