@@ -83,3 +83,36 @@ describe('injected tokens counted on the counting thread', () => {
     assert.match(trials.get('kitten')!.reason, /^history "garden" could not be played: the counting thread stopped \(see tomatoes\|recall\|1\)/);
   });
 });
+
+describe('a trial\'s slot does not wait for its counts', () => {
+  test('the next trial is asked while the last one\'s counts are pending; trials are still written in the order the slot ran them', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'suite.yaml');
+    const cases = ['one', 'two', 'three'].map((name) => `    - { name: ${name}, ability: extraction, sessions: [{ user: "My ${name} is here." }], probe: { text: "My ${name}?" }, check: { icontains: here } }`);
+    writeFileSync(path, ['name: slot', 'e2e:', '  target: { kind: command, command: [node, agent.mjs] }', '  cases:', ...cases, ''].join('\n'));
+    const e2e = loadSuite(path, dir).e2e!;
+    const events: string[] = [];
+    const target = rememberingTarget();
+    const asked: Target = { ...target, chat: (request) => (events.push(`asked ${request.message}`), target.chat(request)) };
+    // Counts are answered only when the test says: a slot that waited for them would never ask the second trial.
+    const pendingCounts: (() => void)[] = [];
+    const countTokens = (text: string) => new Promise<number>((resolve) => pendingCounts.push(() => resolve(text.length)));
+    const written: string[] = [];
+    const running = runE2e(
+      { suiteName: 'slot', cases: e2e.cases, conditions: ['recall'], repeat: 1, concurrency: 1, prices: {}, model: 'gpt-4o' },
+      { target: asked, countTokens, onTrial: (trial) => void written.push(trial.case) },
+    );
+    for (let turn = 0; turn < 1000 && !events.includes('asked My three?'); turn++) await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(written, [], 'nothing is settled before its counts are in');
+    assert.deepEqual(events, ['asked My one is here.', 'asked My one?', 'asked My two is here.', 'asked My two?', 'asked My three is here.', 'asked My three?']);
+    // Answered last trial first: each is still written after the one its slot ran before it.
+    for (const answer of pendingCounts.reverse()) answer();
+    const trials = await running;
+    assert.deepEqual(written, ['one', 'two', 'three']);
+    assert.deepEqual(trials.map((trial) => [trial.case, trial.status]), [['one', 'pass'], ['two', 'pass'], ['three', 'pass']]);
+    for (const trial of trials) {
+      assert.ok(trial.tokens.injected! > 0, 'the counts answered late are on the record');
+      assert.equal(trial.tokens.injected, trial.invocations.reduce((sum, invocation) => sum + invocation.injected_tokens!, 0));
+    }
+  });
+});
