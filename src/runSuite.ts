@@ -5,6 +5,8 @@ import { dirname, join, relative } from 'node:path';
 import { aggregateE2e, e2eIncompleteReason } from './e2e/aggregate.js';
 import { BudgetGuard, budgetReachedText, checkBudget, describeEstimate, dollars, estimateSpend, plannedCallsOf } from './e2e/budget.js';
 import { LlmCache } from './net/llmCache.js';
+import { TokenCountCache } from './e2e/tokenCountCache.js';
+import { countTokens, encodingForModel, loadEncoding } from './e2e/tokens.js';
 import type { BudgetSource } from './model/spend.js';
 import type { TrialRecord } from './model/trial.js';
 import { usesJudge } from './e2e/checks/table.js';
@@ -331,6 +333,9 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   const measured = estimate?.basis === 'baseline' && estimate.cost_usd !== null && estimate.agent_calls > 0 ? estimate.cost_usd / estimate.agent_calls : undefined;
   const guard = budget && new BudgetGuard(budget.cap, budget.source, measured);
   const llmCache = options.cacheLlm ? new LlmCache(options.cacheRoot, options.log) : undefined;
+  // Its reruns recall what they recalled before: their injected tokens are counted once, not at every run.
+  const tokenCounts = options.cacheLlm ? new TokenCountCache(options.cacheRoot, options.log) : undefined;
+  if (starting.length > 0) tokenCounts?.prepare(encodingForModel(plan.model).encoding, loadEncoding);
 
   let target: Target;
   let judge: Judge | undefined;
@@ -379,6 +384,7 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
       log: options.log,
       env: options.env,
       budget: guard,
+      ...(tokenCounts ? { countTokens: tokenCounts.counting(countTokens) } : {}),
       onTrial: (trial) => {
         log.append(trial);
         finished += 1;
@@ -388,6 +394,7 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
       },
     });
   } finally {
+    tokenCounts?.save();
     await target.close().catch(() => undefined);
   }
   if (llmCache) options.log(`LLM cache (--cache-llm): ${counted(llmCache.stats.hits, 'call', 'calls')} answered from ${join(options.cacheRoot, 'llm')}, ${llmCache.stats.misses} sent${llmCache.stats.corrupt > 0 ? ` (${counted(llmCache.stats.corrupt, 'unusable entry', 'unusable entries')} replaced)` : ''}`);

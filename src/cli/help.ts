@@ -49,7 +49,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       layer: { argument: 'retrieval|e2e|all|auto', default: 'retrieval, or e2e for a suite with only end-to-end cases', description: 'which layers run (auto is all here; the Action decides from the changed files)' },
       json: { description: 'print results.json (with the verdict as gate) to stdout instead of the tables' },
       'no-cache': { description: 'neither read nor write the embedding cache' },
-      'cache-dir': { argument: 'DIR', default: '$RECALL_GATE_CACHE_DIR, else $XDG_CACHE_HOME/recall-gate, else ~/.cache/recall-gate', description: 'where embeddings, local models, the transformers.js runtime and --cache-llm\'s model answers are cached' },
+      'cache-dir': { argument: 'DIR', default: '$RECALL_GATE_CACHE_DIR, else $XDG_CACHE_HOME/recall-gate, else ~/.cache/recall-gate', description: 'where embeddings, local models, the transformers.js runtime and --cache-llm\'s model answers and token counts are cached' },
       concurrency: { argument: 'N', default: "the suite's e2e.concurrency (4)", description: 'end-to-end trials at once' },
       resume: { description: 'continue a run that was stopped, in the same --out folder' },
       shard: { argument: 'i/n', description: 'run shard i of n (every n-th case; retrieval in shard 1); recall-gate merge combines the shards' },

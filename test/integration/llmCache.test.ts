@@ -148,7 +148,7 @@ describe('run --cache-llm against a local OpenAI-compatible server', { timeout: 
     assert.ok(readRun(join(dir, 'b')).trials.every((trial) => trial.cached === undefined && trial.invocations.every((invocation) => invocation.cached === undefined)));
     const fresh = tempDir('recall-gate-cache-');
     await runCli(['run', suite, '--layer', 'e2e', '--out', join(dir, 'c')], { env: env(fresh) });
-    assert.deepEqual(readdirSync(fresh).filter((name) => name === 'llm'), [], 'and nothing is kept');
+    assert.deepEqual(readdirSync(fresh).filter((name) => name === 'llm' || name === 'tokens'), [], 'and nothing is kept');
   });
 
   test('a corrupt entry is a miss with a warning, and the run completes', async () => {
@@ -165,5 +165,34 @@ describe('run --cache-llm against a local OpenAI-compatible server', { timeout: 
     assert.equal(chats() - before, 1, 'the corrupt entry alone is asked again');
     assert.match(second.stderr, /warning: LLM cache entry .* is unusable \(not JSON: .*\); the model is asked again and the entry replaced/);
     assert.match(second.stderr, /4 calls answered from .*, 1 sent \(1 unusable entry replaced\)/);
+  });
+
+  test('the injected-token counts are kept beside the answers and read back; an unusable file is counted again and replaced', async () => {
+    const dir = tempDir();
+    const cache = tempDir('recall-gate-cache-');
+    const suite = writeSuite(dir, suiteText());
+    const first = await runCli(['run', suite, '--layer', 'e2e', '--out', join(dir, 'a'), '--cache-llm'], { env: env(cache) });
+    assert.equal(first.code, 0, first.stdout + first.stderr);
+    const injected = (out: string) => readRun(out).trials.flatMap((trial) => trial.invocations.map((invocation) => invocation.injected_tokens));
+    const counted = injected(join(dir, 'a'));
+    assert.ok(counted.some((count) => count! > 0), 'the probes recalled the sessions');
+    const file = join(cache, 'tokens', 'o200k_base.json');
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as { format: string; encoding: string; counts: Record<string, number> };
+    assert.equal(kept.format, 'recall-gate-token-counts-1');
+    assert.equal(kept.encoding, 'o200k_base');
+    assert.deepEqual(new Set(Object.values(kept.counts)), new Set(counted.filter((count) => count! > 0)), 'the counts of the texts recalled');
+
+    // A count read from the file is used as it is: the rerun reports what the file says, not a new count.
+    writeFileSync(file, JSON.stringify({ ...kept, counts: Object.fromEntries(Object.keys(kept.counts).map((key) => [key, 1234])) }));
+    const second = await runCli(['run', suite, '--layer', 'e2e', '--out', join(dir, 'b'), '--cache-llm'], { env: env(cache) });
+    assert.equal(second.code, 0, second.stdout + second.stderr);
+    assert.deepEqual(injected(join(dir, 'b')), counted.map((count) => (count! > 0 ? 1234 : count)));
+
+    writeFileSync(file, '{"format": "recall-gate-token-counts-1", "counts": {"x": -');
+    const third = await runCli(['run', suite, '--layer', 'e2e', '--out', join(dir, 'c'), '--cache-llm'], { env: env(cache) });
+    assert.equal(third.code, 0, third.stdout + third.stderr);
+    assert.match(third.stderr, /warning: token counts in .*o200k_base\.json are unusable \(not JSON: .*\); they are counted again and the file replaced/);
+    assert.deepEqual(injected(join(dir, 'c')), counted, 'counted again');
+    assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), kept, 'and kept again');
   });
 });

@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { replaceFileWith } from '../outputFile.js';
+import type { countTokens, EncodingName } from './tokens.js';
+
+const FORMAT = 'recall-gate-token-counts-1';
+
+/** A file past this many counts starts again from the run's own: it is read whole at every run. */
+const MOST_COUNTS = 200_000;
+
+interface CountsFile {
+  format: typeof FORMAT;
+  encoding: EncodingName;
+  /** Tokens by the text's SHA-256 (base64url). */
+  counts: Record<string, number>;
+}
+
+interface Loaded {
+  counts: Map<string, number>;
+  /** Counts this run made, kept when the file is written. */
+  added: Map<string, number>;
+}
+
+/**
+ * Injected-token counts kept by run --cache-llm in <cache root>/tokens/<encoding>.json, by the SHA-256 of
+ * the text counted. A rerun answered from the LLM cache recalls the texts it recalled before; counting them
+ * again would load the encoding's rank table (over half a second on the counting thread, most of a small
+ * rerun's time) to reach the same numbers, as a count depends on the encoding and the text alone.
+ *
+ * Each file is read once, at its encoding's first count, and written whole at the end of the run
+ * (outputFile.ts: a temporary name renamed into place), merged with what another run wrote meanwhile. One
+ * that cannot be read as this cache wrote it is a warning; its counts are made again and the file replaced.
+ */
+export class TokenCountCache {
+  private readonly dir: string;
+  private readonly files = new Map<EncodingName, Loaded>();
+
+  /** `warn` says what went wrong with a file; the run goes on either way. */
+  constructor(
+    root: string,
+    private readonly warn: (message: string) => void,
+  ) {
+    this.dir = join(root, 'tokens');
+  }
+
+  /** `count` answered from the cache where it holds the text's count; the counts it makes are kept. */
+  counting(count: typeof countTokens): typeof countTokens {
+    return async (text, encoding) => {
+      if (text === '') return 0;
+      const file = this.file(encoding);
+      const key = keyOf(text);
+      const known = file.counts.get(key) ?? file.added.get(key);
+      if (known !== undefined) return known;
+      const made = await count(text, encoding);
+      file.added.set(key, made);
+      return made;
+    };
+  }
+
+  /** Reads `encoding`'s counts now; when there are none (a first run), `load` starts loading the encoding, as every count is to be made. */
+  prepare(encoding: EncodingName, load: (encoding: EncodingName) => void): void {
+    if (this.file(encoding).counts.size === 0) load(encoding);
+  }
+
+  /** Writes each file this run added counts to; a cache that cannot be written is a warning, never a failed run. */
+  save(): void {
+    for (const [encoding, file] of this.files) {
+      if (file.added.size === 0) continue;
+      const path = this.pathOf(encoding);
+      const onDisk = this.read(encoding, false);
+      const merged = onDisk.size + file.added.size > MOST_COUNTS ? file.added : new Map([...onDisk, ...file.added]);
+      const written: CountsFile = { format: FORMAT, encoding, counts: Object.fromEntries(merged) };
+      try {
+        mkdirSync(this.dir, { recursive: true });
+        replaceFileWith(path, (fd) => writeFileSync(fd, `${JSON.stringify(written)}\n`));
+      } catch (error) {
+        this.warn(`warning: token counts could not be kept in ${path} (${(error as Error).message}); the next run counts them again`);
+      }
+    }
+  }
+
+  private file(encoding: EncodingName): Loaded {
+    let file = this.files.get(encoding);
+    if (!file) {
+      file = { counts: this.read(encoding, true), added: new Map() };
+      this.files.set(encoding, file);
+    }
+    return file;
+  }
+
+  /** The counts on disk: none when there is no file yet, or (with a warning when `say`) when it is not one this cache wrote. */
+  private read(encoding: EncodingName, say: boolean): Map<string, number> {
+    const path = this.pathOf(encoding);
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && say) this.warn(`warning: token counts in ${path} cannot be read (${(error as Error).message}); they are counted again`);
+      return new Map();
+    }
+    const problem = fileProblem(text, encoding);
+    if (typeof problem === 'string') {
+      if (say) this.warn(`warning: token counts in ${path} are unusable (${problem}); they are counted again and the file replaced`);
+      return new Map();
+    }
+    return new Map(Object.entries(problem.counts));
+  }
+
+  private pathOf(encoding: EncodingName): string {
+    return join(this.dir, `${encoding}.json`);
+  }
+}
+
+function keyOf(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
+}
+
+/** The file in `text` when it is one this cache wrote for `encoding`, else why not. */
+function fileProblem(text: string, encoding: EncodingName): CountsFile | string {
+  let file: Partial<CountsFile>;
+  try {
+    file = JSON.parse(text) as Partial<CountsFile>;
+  } catch (error) {
+    return `not JSON: ${(error as Error).message}`;
+  }
+  if (file === null || typeof file !== 'object' || Array.isArray(file)) return 'not a JSON object';
+  if (file.format !== FORMAT) return `format ${JSON.stringify(file.format ?? null)}, not ${FORMAT}`;
+  if (file.encoding !== encoding) return `counts of ${JSON.stringify(file.encoding ?? null)}, not ${encoding}`;
+  const counts = file.counts;
+  if (counts === null || typeof counts !== 'object' || Array.isArray(counts)) return 'no counts in it';
+  const bad = Object.entries(counts).find(([, count]) => !Number.isSafeInteger(count) || count < 0);
+  if (bad) return `the count of ${bad[0]} is ${JSON.stringify(bad[1])}, not a whole number of tokens`;
+  return file as CountsFile;
+}
