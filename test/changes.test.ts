@@ -8,7 +8,7 @@ import { queryMetrics } from '../src/retrieval/metrics.js';
 import type { CaseSpec, Condition } from '../src/model/e2e.js';
 import type { ProviderResult, QueryOutcome, ResultsDocument } from '../src/model/results.js';
 import type { FailureStage, TrialRecord } from '../src/model/trial.js';
-import { renderComment } from '../src/report/comment.js';
+import { renderComment, verdictHeadline } from '../src/report/comment.js';
 import { changesText } from '../src/report/changes.js';
 import { markdownReport } from '../src/report/markdown.js';
 import { runReportText } from '../src/cli/runReport.js';
@@ -283,6 +283,12 @@ describe('the changes in every report', () => {
     golden('changes-report.md', report.slice(report.indexOf('### What changed')));
     const comment = renderComment({ marker: '<!-- m -->', results: current, baseline, baselineNote: 'main at 1a2b3c4', e2eTrigger: { ran: true, reason: 'test', files: [] } });
     golden('changes-comment.md', comment.slice(comment.indexOf('### What changed'), comment.indexOf('### Changes against the baseline: paired tests')));
+  });
+
+  test('a gate that passes beside changes says so in the headline, in the words of the changes summary', () => {
+    const { current } = reportFixture();
+    const passed = { status: 'pass', rows: [] } as unknown as Parameters<typeof verdictHeadline>[1];
+    assert.equal(verdictHeadline(current, passed), `## ✅ recall-gate: ${current.suite.name} passed; 4 regressions, 2 improvements against the baseline (below)`);
   });
 
   test('regressions come before improvements, and the terminal report of a run shows them before the verdict', () => {

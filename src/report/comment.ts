@@ -7,7 +7,7 @@ import { INTERVAL_DEFINITION, RETRIEVAL_INTERVAL_DEFINITION } from '../stats/boo
 import { pairingText, splitLine } from './gateFormat.js';
 import { PAIRED_HEADING, pairedMarkdown } from './pairedLines.js';
 import { pairedChanges } from '../gate/paired.js';
-import { formatEstimate, formatMetric, formatRate, liftAndGapCells, markdownTable, RATE_COUNTS, sentence } from './format.js';
+import { formatEstimate, formatMetric, formatRate, liftAndGapCells, markdownTable, RATE_COUNTS, RATE_DEFINITIONS, sentence } from './format.js';
 import { headlineMetrics } from '../retrieval/metrics.js';
 import type { ResultsDocument } from '../model/results.js';
 import { withoutRelevantText } from './tagTables.js';
@@ -213,7 +213,7 @@ function headlineOnly(results: ResultsDocument, verdict: Verdict | undefined): s
   if (verdict.status === 'pass') {
     // A pass beside changes against the baseline says so here: a reader of the headline alone took it as no change.
     const counts = results.changes ? changeCounts(results.changes) : undefined;
-    const moved = counts && counts.regressions + counts.improvements > 0 ? `; against the baseline ${counts.regressions} worse, ${counts.improvements} better (below)` : '';
+    const moved = counts && counts.regressions + counts.improvements > 0 ? `; ${counted(counts.regressions, 'regression', 'regressions')}, ${counted(counts.improvements, 'improvement', 'improvements')} against the baseline (below)` : '';
     return `## ✅ recall-gate: ${name} passed${moved}`;
   }
   const failed = verdict.rows.filter((row) => row.status === 'fail').length;
@@ -340,7 +340,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
           ...(abilities.length > shown ? ['', `… and ${counted(abilities.length - shown, 'more ability', 'more abilities')}, none with a lower pass rate`] : []),
           '',
           ...faultTableMarkdown(e2e),
-          `<sub>${sentence(`${RATE_COUNTS}${e2e.intervals ? `. [low, high] n: ${INTERVAL_DEFINITION}; ${E2E_INTERVAL_UNITS}` : ''}`)}</sub>`,
+          `<sub>${sentence(`${RATE_DEFINITIONS}; ${RATE_COUNTS}${e2e.intervals ? `. [low, high] n: ${INTERVAL_DEFINITION}; ${E2E_INTERVAL_UNITS}` : ''}`)}</sub>`,
           '',
           ...(e2e.judge_calibration ? [`Judged figures: ${cell(calibrationLine(e2e.judge_calibration), 300)}.`, ''] : []),
           ...stageMarkdown(e2e, kept.map(([ability]) => ability)),

@@ -49,6 +49,9 @@ function intervalText(estimate: { ci: [number, number]; n: number; unit?: Sample
 /** The legend of formatRate's counts in parentheses. */
 export const RATE_COUNTS = 'the counts in parentheses are trials passed/trials, and for pass^k cases/cases';
 
+/** What the two rates are, wherever a table of them is shown, with RATE_COUNTS after it. */
+export const RATE_DEFINITIONS = 'pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat';
+
 /**
  * An e2e pass rate (or pass^k) with the counts behind it, then its interval when it has one:
  * "0.400 (6/15) [0.133, 0.667] n=5": 6 of 15 trials passed; the interval draws the 5 cases.

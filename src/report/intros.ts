@@ -6,7 +6,7 @@
  */
 import type { ResultsDocument, RetrievalResult } from '../model/results.js';
 import { INTERVAL_DEFINITION, RETRIEVAL_INTERVAL_DEFINITION } from '../stats/bootstrap.js';
-import { RATE_COUNTS } from './format.js';
+import { RATE_COUNTS, RATE_DEFINITIONS, sentence } from './format.js';
 import { retrievalUnitText } from './intervalUnit.js';
 import { withoutRelevantText } from './tagTables.js';
 import { counted } from '../text/counted.js';
@@ -30,7 +30,7 @@ export function e2eIntro(e2e: NonNullable<ResultsDocument['e2e']>, escape: (text
   return (
     `${counted(Object.keys(e2e.cases).length, 'case', 'cases')}, ${counted(e2e.repeat, 'repeat', 'repeats')}, ${e2e.conditions.length === 1 ? 'condition' : 'conditions'} ${e2e.conditions.join(', ')}: ${counted(trials, 'trial', 'trials')} against ` +
     `${escape(e2e.target.kind)}${e2e.target.model ? ` (${escape(e2e.target.model)})` : ''}; the headline condition is ${e2e.headline_condition}. ` +
-    `Pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat; ${RATE_COUNTS}. ` +
+    `${sentence(`${RATE_DEFINITIONS}; ${RATE_COUNTS}`)} ` +
     `[low, high] n: ${INTERVAL_DEFINITION}; ${E2E_INTERVAL_UNITS}.`
   );
 }

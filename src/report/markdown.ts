@@ -134,7 +134,7 @@ function resultSections(results: ResultsDocument): string[] {
 function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   const lines = ['### End-to-end', ''];
   lines.push(e2eIntro(e2e, escapeMarkdown), '');
-  const header = ['ability', ...e2e.conditions.map((condition) => `${condition} pass rate`), `pass^${e2e.repeat}`, ...liftAndGapCells(e2e.conditions, {}, undefined).header, 'errors'];
+  const header = ['ability', ...e2e.conditions.map((condition) => `${condition} pass rate`), `pass^${e2e.repeat} (${e2e.headline_condition})`, ...liftAndGapCells(e2e.conditions, {}, undefined).header, 'errors'];
   const row = (name: string, byCondition: typeof e2e.by_condition, intervals: typeof e2e.intervals) => [
     name,
     ...e2e.conditions.map((condition) => formatRate(byCondition[condition], 'pass_rate', intervals?.[`${condition}.pass_rate`])),

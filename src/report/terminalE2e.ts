@@ -7,7 +7,7 @@ import { plainText } from './escape.js';
 import { harmNote } from '../e2e/harm.js';
 import { harmTerminal } from './harmTable.js';
 import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
-import { formatCost, formatEstimate, formatMs, formatRate, oneLine, recallQualityText, textTable } from './format.js';
+import { formatCost, formatEstimate, formatMs, formatRate, oneLine, RATE_COUNTS, RATE_DEFINITIONS, recallQualityText, sentence, textTable } from './format.js';
 import { graderTable, graderTableText } from './graderTable.js';
 import type { ResultsDocument } from '../model/results.js';
 import { faultTableText } from './faultTable.js';
@@ -31,10 +31,10 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
   const total = Object.values(e2e.by_condition).reduce((sum, rates) => sum + (rates?.trials ?? 0), 0);
   const lines: string[] = [
     `e2e: ${counted(Object.keys(e2e.cases).length, 'case', 'cases')} x ${counted(conditions.length, 'condition', 'conditions')} x ${counted(e2e.repeat, 'repeat', 'repeats')} = ${counted(total, 'trial', 'trials')}` +
-      ` (target ${plainText(e2e.target.kind)}${e2e.target.model ? ` ${plainText(e2e.target.model)}` : ''}); pass rates (passed/trials; pass^k over cases), errors count as not passed`,
+      ` (target ${plainText(e2e.target.kind)}${e2e.target.model ? ` ${plainText(e2e.target.model)}` : ''})`,
     '',
   ];
-  const columns = [...conditions.map((condition) => `${condition}`), `pass^${e2e.repeat}`, ...(conditions.includes('none') ? ['lift'] : []), ...(conditions.includes('oracle') ? ['gap'] : []), 'errors'];
+  const columns = [...conditions.map((condition) => `${condition}`), `pass^${e2e.repeat} (${e2e.headline_condition})`, ...(conditions.includes('none') ? ['lift'] : []), ...(conditions.includes('oracle') ? ['gap'] : []), 'errors'];
   const rowFor = (name: string, byCondition: Partial<Record<Condition, GroupRates>>, lift?: number, gap?: number) => [
     name,
     ...conditions.map((condition) => formatRate(byCondition[condition], 'pass_rate')),
@@ -49,12 +49,8 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
   const gap = overall.recall && overall.oracle ? overall.oracle.pass_rate - overall.recall.pass_rate : undefined;
   rows.push(rowFor('all', overall, lift, gap));
   lines.push(textTable(['ability', ...columns], rows));
-  const legend = [
-    e2e.repeat === 1 ? `pass^1: cases whose trial passed under ${e2e.headline_condition}` : `pass^${e2e.repeat}: cases whose ${e2e.repeat} repeats all passed under ${e2e.headline_condition}`,
-    ...(conditions.includes('none') ? ['lift = recall - none'] : []),
-    ...(conditions.includes('oracle') ? ['gap = oracle - recall'] : []),
-  ];
-  lines.push(`${legend.join('; ')}`, '');
+  const legend = [RATE_DEFINITIONS, RATE_COUNTS, ...(conditions.includes('none') ? ['lift = recall - none'] : []), ...(conditions.includes('oracle') ? ['gap = oracle - recall'] : [])];
+  lines.push(sentence(legend.join('; ')), '');
   lines.push(...faultTableText(e2e));
   lines.push(...intervalLines(e2e));
   const graders = graderTable(e2e, plainText);

@@ -55,6 +55,8 @@ export function reportPage(): void {
   const ChartJs = window.Chart;
   const palette = ['#0969da', '#bf3989', '#1a7f37', '#bc4c00', '#8250df', '#9a6700', '#57606a', '#cf222e'];
   const color = (index: number) => palette[index % palette.length]!;
+  /** src/text/counted.ts's counted(), which this self-contained script cannot import: a count with its noun, "1 trial", "2 trials". */
+  const countOf = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
   /** Charts whose datasets follow a filter: each dataset's label is a condition or a provider. */
   const filtered: { chart: ChartInstance; filter: 'condition' | 'provider' }[] = [];
 
@@ -314,7 +316,7 @@ export function reportPage(): void {
     const errors = group.errors > 0 ? `, ${group.errors} errored` : '';
     const node = el('div', { class: `failure-group${group.expected ? ' expected' : ''}` }, [
       // Names cut to a line here: each trial's summary below has them whole.
-      el('h3', {}, [`${short(group.case)} · ${group.condition}: ${group.failed} of ${group.trials} trial${group.trials === 1 ? '' : 's'} failed${errors} · ${short(group.ability)}`, group.stages !== undefined && el('span', { class: 'stages', text: ` (${group.stages})` })]),
+      el('h3', {}, [`${short(group.case)} · ${group.condition}: ${group.failed} of ${countOf(group.trials, 'trial', 'trials')} failed${errors} · ${short(group.ability)}`, group.stages !== undefined && el('span', { class: 'stages', text: ` (${group.stages})` })]),
       ...nodes,
     ]);
     groupNodes.push({ node, members: nodes });
@@ -333,15 +335,16 @@ export function reportPage(): void {
     return made;
   }
   const counts = data.failureCounts;
-  const realCount = el('span', { text: String(counts.real) });
-  const expectedCount = el('span', { text: String(counts.expected) });
+  const failingTrials = (count: number) => countOf(count, 'failing trial', 'failing trials');
+  const realCount = el('span', { text: failingTrials(counts.real) });
+  const expectedCount = el('span', { text: failingTrials(counts.expected) });
   const expectedBox = el('details', { class: 'expected-failures', attrs: { id: 'failures-expected' } }, [
-    el('summary', {}, ['Expected with memory off: ', expectedCount, ' failing trial(s) under none of cases that need memory (what none is there to show)']),
+    el('summary', {}, ['Expected with memory off: ', expectedCount, ' under none of cases that need memory (what none is there to show)']),
     ...groupsOf(true),
   ]);
   const failureSection = section('failures', `Failing trials (${failures.total})`, failures.total > 0
     ? [
-        el('h3', {}, ['To look at: ', realCount, ' failing trial(s), by case and condition']),
+        el('h3', {}, ['To look at: ', realCount, ', by case and condition']),
         el('div', { attrs: { id: 'failures-real' } }, counts.real > 0 ? groupsOf(false) : [note('None: every failure is an expected one under none.')]),
         counts.expected > 0 && expectedBox,
         moreNote(failures, 'failing trials'),
@@ -367,7 +370,7 @@ export function reportPage(): void {
   const trendCanvases: { canvas: PageElement; values: (number | null)[]; metric: string; rate: boolean }[] = [];
   const trendSection = section('trends', 'Trends', trends
     ? [
-        note(`${trends.currentIndex} earlier run${trends.currentIndex === 1 ? '' : 's'} from the history, then this run (the larger square). Rates are drawn from 0 to 1.`),
+        note(`${countOf(trends.currentIndex, 'earlier run', 'earlier runs')} from the history, then this run (the larger square). Rates are drawn from 0 to 1.`),
         el('div', { class: 'trend-grid' }, trends.metrics.map((metric) => {
           const canvas = el('canvas', { class: 'trend', attrs: { 'data-metric': metric.metric, 'data-current-index': String(trends.currentIndex), 'aria-label': `${metric.metric} over the history` } });
           trendCanvases.push({ canvas, values: metric.values, metric: metric.metric, rate: metric.rate });
@@ -409,8 +412,8 @@ export function reportPage(): void {
     for (const node of document.querySelectorAll('[data-ability], [data-condition], [data-provider], [data-stage]')) node.hidden = !fits(node, chosen);
     for (const group of groupNodes) group.node.hidden = group.members.every((member) => member.hidden);
     const shownFailures = (expected: boolean) => groupNodes.filter((group) => group.node.className.includes('expected') === expected).reduce((sum, group) => sum + group.members.filter((member) => !member.hidden).length, 0);
-    realCount.textContent = String(shownFailures(false));
-    expectedCount.textContent = String(shownFailures(true));
+    realCount.textContent = failingTrials(shownFailures(false));
+    expectedCount.textContent = failingTrials(shownFailures(true));
     expectedBox.hidden = counts.expected > 0 && shownFailures(true) === 0;
     // Each option's count: what it would show with the other filters as chosen.
     for (const option of options) {
