@@ -336,6 +336,8 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   // Its reruns recall what they recalled before: their injected tokens are counted once, not at every run.
   const tokenCounts = options.cacheLlm ? new TokenCountCache(options.cacheRoot, options.log) : undefined;
   if (starting.length > 0) tokenCounts?.prepare(encodingForModel(plan.model).encoding, loadEncoding);
+  // A stopped run keeps the counts it made too: its rerun (--resume) recalls the same texts.
+  const forgetCounts = tokenCounts && atInterrupt(() => tokenCounts.save());
 
   let target: Target;
   let judge: Judge | undefined;
@@ -394,6 +396,7 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
       },
     });
   } finally {
+    forgetCounts?.();
     tokenCounts?.save();
     await target.close().catch(() => undefined);
   }

@@ -289,6 +289,9 @@ describe('the changes in every report', () => {
     const { current } = reportFixture();
     const passed = { status: 'pass', rows: [] } as unknown as Parameters<typeof verdictHeadline>[1];
     assert.equal(verdictHeadline(current, passed), `## ✅ recall-gate: ${current.suite.name} passed; 4 regressions, 2 improvements against the baseline (below)`);
+    const e2e = current.changes!.e2e!;
+    const one = { ...current, changes: { ...current.changes!, retrieval: undefined, e2e: { ...e2e, pass_to_fail: e2e.pass_to_fail.slice(0, 1), fail_to_pass: e2e.fail_to_pass.slice(0, 1) } } };
+    assert.equal(verdictHeadline(one, passed), `## ✅ recall-gate: ${current.suite.name} passed; 1 regression, 1 improvement against the baseline (below)`);
   });
 
   test('regressions come before improvements, and the terminal report of a run shows them before the verdict', () => {

@@ -85,34 +85,67 @@ describe('injected tokens counted on the counting thread', () => {
 });
 
 describe('a trial\'s slot does not wait for its counts', () => {
-  test('the next trial is asked while the last one\'s counts are pending; trials are still written in the order the slot ran them', async () => {
+  /** Four one-session cases run one at a time; every count waits until the test answers it (two per trial, in call order). */
+  function slotRun(onTrial: (trial: TrialRecord) => void) {
     const dir = tempDir();
     const path = join(dir, 'suite.yaml');
-    const cases = ['one', 'two', 'three'].map((name) => `    - { name: ${name}, ability: extraction, sessions: [{ user: "My ${name} is here." }], probe: { text: "My ${name}?" }, check: { icontains: here } }`);
+    const cases = ['one', 'two', 'three', 'four'].map((name) => `    - { name: ${name}, ability: extraction, sessions: [{ user: "My ${name} is here." }], probe: { text: "My ${name}?" }, check: { icontains: here } }`);
     writeFileSync(path, ['name: slot', 'e2e:', '  target: { kind: command, command: [node, agent.mjs] }', '  cases:', ...cases, ''].join('\n'));
     const e2e = loadSuite(path, dir).e2e!;
-    const events: string[] = [];
+    const asked: string[] = [];
     const target = rememberingTarget();
-    const asked: Target = { ...target, chat: (request) => (events.push(`asked ${request.message}`), target.chat(request)) };
-    // Counts are answered only when the test says: a slot that waited for them would never ask the second trial.
-    const pendingCounts: (() => void)[] = [];
-    const countTokens = (text: string) => new Promise<number>((resolve) => pendingCounts.push(() => resolve(text.length)));
-    const written: string[] = [];
+    const counts: (() => void)[] = [];
     const running = runE2e(
       { suiteName: 'slot', cases: e2e.cases, conditions: ['recall'], repeat: 1, concurrency: 1, prices: {}, model: 'gpt-4o' },
-      { target: asked, countTokens, onTrial: (trial) => void written.push(trial.case) },
+      {
+        target: { ...target, chat: (request) => (asked.push(request.message), target.chat(request)) },
+        countTokens: (text) => new Promise<number>((resolve) => counts.push(() => resolve(text.length))),
+        onTrial,
+      },
     );
-    for (let turn = 0; turn < 1000 && !events.includes('asked My three?'); turn++) await new Promise((resolve) => setImmediate(resolve));
+    const answer = (trial: number) => [counts[2 * trial]!, counts[2 * trial + 1]!].forEach((count) => count());
+    return { asked, answer, counts, running };
+  }
+  const settle = async () => {
+    for (let turn = 0; turn < 200; turn++) await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  test('the next trial is asked while the last one\'s counts are pending, never two ahead; trials are written in the order the slot ran them', async () => {
+    const written: string[] = [];
+    const { asked, answer, counts, running } = slotRun((trial) => void written.push(trial.case));
+    await settle();
+    assert.deepEqual(asked, ['My one is here.', 'My one?', 'My two is here.', 'My two?'], 'two goes on while one is counted; three waits for one');
     assert.deepEqual(written, [], 'nothing is settled before its counts are in');
-    assert.deepEqual(events, ['asked My one is here.', 'asked My one?', 'asked My two is here.', 'asked My two?', 'asked My three is here.', 'asked My three?']);
-    // Answered last trial first: each is still written after the one its slot ran before it.
-    for (const answer of pendingCounts.reverse()) answer();
+    answer(1);
+    await settle();
+    assert.deepEqual(written, [], 'two is written after one');
+    assert.equal(asked.length, 4);
+    answer(0);
+    await settle();
+    assert.deepEqual(written, ['one', 'two']);
+    assert.deepEqual(asked.slice(4), ['My three is here.', 'My three?', 'My four is here.', 'My four?']);
+    for (const count of counts.slice(4).reverse()) count();
     const trials = await running;
-    assert.deepEqual(written, ['one', 'two', 'three']);
-    assert.deepEqual(trials.map((trial) => [trial.case, trial.status]), [['one', 'pass'], ['two', 'pass'], ['three', 'pass']]);
+    assert.deepEqual(written, ['one', 'two', 'three', 'four']);
+    assert.deepEqual(trials.map((trial) => [trial.case, trial.status]), ['one', 'two', 'three', 'four'].map((name) => [name, 'pass']));
     for (const trial of trials) {
       assert.ok(trial.tokens.injected! > 0, 'the counts answered late are on the record');
       assert.equal(trial.tokens.injected, trial.invocations.reduce((sum, invocation) => sum + invocation.injected_tokens!, 0));
     }
+  });
+
+  test('a trial that cannot be written stops the run: the trial already played is written, no other starts, the error is the run\'s', async () => {
+    const written: string[] = [];
+    const { asked, answer, running } = slotRun((trial) => {
+      if (trial.case === 'one') throw new Error('ENOSPC: no space left on device');
+      written.push(trial.case);
+    });
+    running.catch(() => undefined);
+    await settle();
+    answer(0);
+    answer(1);
+    await assert.rejects(running, /ENOSPC/);
+    assert.deepEqual(written, ['two'], 'two had been played: it is still written');
+    assert.deepEqual(asked, ['My one is here.', 'My one?', 'My two is here.', 'My two?'], 'three never starts');
   });
 });

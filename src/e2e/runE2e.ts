@@ -51,7 +51,7 @@ export interface E2eDeps {
   judgeMissing?: string;
   /** Trials already finished in an earlier run (--resume): not run again. */
   done?: ReadonlySet<string>;
-  /** Called as each trial ends, before the next result is awaited: write it down now. */
+  /** Called as each trial is settled (its counts in, priced), before its slot starts the trial after next: write it down now. */
   onTrial: (trial: TrialRecord) => void | Promise<void>;
   /** Notices for people; the first token usage warning of a run goes here. */
   log?: (message: string) => void;
@@ -114,8 +114,11 @@ interface TrialMeters {
 /** Hands a finished trial over: priced and counted against the budget, its record kept and written down. */
 type Settle = (record: TrialRecord, meters: TrialMeters) => Promise<void>;
 
-/** Settles a trial once `done` (finishTrial) resolves, apart from its slot, which goes on to the next trial. */
-type FinishApart = (done: Promise<TrialRecord>, meters: TrialMeters) => void;
+/**
+ * Settles a trial once `done` (finishTrial) resolves, apart from its slot, which goes on to the next trial;
+ * resolves when the slot may go on (see runE2e).
+ */
+type FinishApart = (done: Promise<TrialRecord>, meters: TrialMeters) => Promise<void>;
 
 /**
  * Runs `work` with both meters open: what it embeds and what the cache answers are its own, however many trials run
@@ -191,17 +194,26 @@ export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[
       throw error;
     }
   };
-  /** A slot's own FinishApart: its trials are settled in the order it ran them (with concurrency 1, the plan's order). */
+  /**
+   * A slot's own FinishApart: its trials are settled in the order it ran them (with concurrency 1, the plan's
+   * order), and at most one is finishing while it plays the next: the slot waits for the one before. That is
+   * all the overlap there is to gain (the counts of one trial come in during the next one's calls), and it
+   * keeps what a stop can leave unwritten, and how far a failed write is noticed late, to a trial per slot.
+   */
   const finisher = (): FinishApart => {
     let last: Promise<void> = Promise.resolve();
     return (done, meters) => {
-      const finished = last
+      // Handled here at once: a finish that fails while the one before is still pending is no unhandled rejection.
+      done.catch(() => undefined);
+      const before = last;
+      const settled = before
         .then(() => done)
         .then((record) => settle(record, meters))
         .catch((error: unknown) => void failures.push(error))
-        .finally(() => finishing.delete(finished));
-      finishing.add(finished);
-      last = finished;
+        .finally(() => finishing.delete(settled));
+      finishing.add(settled);
+      last = settled;
+      return before;
     };
   };
   const worker = async (limit = pending.length) => {
@@ -217,7 +229,7 @@ export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[
         value: { done },
         ...meters
       } = await meterTrial(() => runTrial(plan, unit.trials[0]!, deps));
-      finishApart(done, meters);
+      await finishApart(done, meters);
     }
   };
   // Every worker and every finishing trial settles before a failure is reported: nothing may still write once the run has ended.
@@ -408,7 +420,7 @@ async function runTrial(plan: E2ePlan, trial: PlannedTrial, deps: E2eDeps): Prom
  * sessions played once to one user, then each trial's probe asked in turn, a
  * fresh session each. The first trial's record holds the sessions'
  * invocations, their time and embedding spend, and the memory snapshot; each
- * record is handed to `settle` as its probe is graded. When the sessions
+ * record is handed to `finishApart` as its probe is graded. When the sessions
  * cannot be played, every trial of the playing is an error saying so.
  */
 async function runPlaying(plan: E2ePlan, unit: Required<WorkUnit<PlannedTrial>>, deps: E2eDeps, finishApart: FinishApart, admit: (calls: number) => Promise<boolean>): Promise<void> {
@@ -469,7 +481,7 @@ async function runPlaying(plan: E2ePlan, unit: Required<WorkUnit<PlannedTrial>>,
     });
     if (index === 0 && snapshot) record.snapshot = snapshot;
     record.duration_ms = round(now() - probeStarted + (index === 0 ? plantedMs : 0), 3);
-    finishApart(finishTrial(spec, record, counted, snapshot), index === 0 ? addMeters(planting, probed) : probed);
+    await finishApart(finishTrial(spec, record, counted, snapshot), index === 0 ? addMeters(planting, probed) : probed);
   }
 }
 

@@ -17,9 +17,12 @@ interface CountsFile {
 }
 
 interface Loaded {
+  /** The counts on disk when the run first counted in this encoding. */
   counts: Map<string, number>;
-  /** Counts this run made, kept when the file is written. */
-  added: Map<string, number>;
+  /** The counts this run used, read or made: what a file past MOST_COUNTS starts again from. */
+  used: Map<string, number>;
+  /** Whether the run made any count the file did not hold: only then is it written. */
+  made: boolean;
 }
 
 /**
@@ -50,10 +53,14 @@ export class TokenCountCache {
       if (text === '') return 0;
       const file = this.file(encoding);
       const key = keyOf(text);
-      const known = file.counts.get(key) ?? file.added.get(key);
-      if (known !== undefined) return known;
+      const known = file.used.get(key) ?? file.counts.get(key);
+      if (known !== undefined) {
+        file.used.set(key, known);
+        return known;
+      }
       const made = await count(text, encoding);
-      file.added.set(key, made);
+      file.used.set(key, made);
+      file.made = true;
       return made;
     };
   }
@@ -63,13 +70,18 @@ export class TokenCountCache {
     if (this.file(encoding).counts.size === 0) load(encoding);
   }
 
-  /** Writes each file this run added counts to; a cache that cannot be written is a warning, never a failed run. */
+  /**
+   * Writes each file this run made counts for, merged with what is on disk now (another run may have written
+   * since); past MOST_COUNTS, with the counts this run used alone. Synchronous, so it can run as the process is
+   * stopped; a cache that cannot be written is a warning, never a failed run.
+   */
   save(): void {
     for (const [encoding, file] of this.files) {
-      if (file.added.size === 0) continue;
+      if (!file.made) continue;
+      file.made = false;
       const path = this.pathOf(encoding);
-      const onDisk = this.read(encoding, false);
-      const merged = onDisk.size + file.added.size > MOST_COUNTS ? file.added : new Map([...onDisk, ...file.added]);
+      let merged = new Map([...this.read(encoding, false), ...file.used]);
+      if (merged.size > MOST_COUNTS) merged = new Map([...file.used].slice(0, MOST_COUNTS));
       const written: CountsFile = { format: FORMAT, encoding, counts: Object.fromEntries(merged) };
       try {
         mkdirSync(this.dir, { recursive: true });
@@ -83,7 +95,7 @@ export class TokenCountCache {
   private file(encoding: EncodingName): Loaded {
     let file = this.files.get(encoding);
     if (!file) {
-      file = { counts: this.read(encoding, true), added: new Map() };
+      file = { counts: this.read(encoding, true), used: new Map(), made: false };
       this.files.set(encoding, file);
     }
     return file;

@@ -124,6 +124,10 @@ export interface TrialRecord {
    */
   history?: HistoryPlaying;
   started_at: string;
+  /**
+   * From the trial's start until its probe was graded. The wait for its injected-token counts is not in it,
+   * except, for a shared history's first trial, the sessions' counts (a playing waits for them before its probes).
+   */
   duration_ms: number;
 }
 

@@ -42,5 +42,8 @@ test('shards of a job matrix merge into what one run gives, and the gate applies
 
   const partial = await runCli(['merge', '--out', tempDir(), shards[0]!, shards[2]!]);
   assert.equal(partial.code, 3);
-  assert.match(partial.stderr, /shard\(s\) 2 of 3 missing/);
+  assert.match(partial.stderr, /merge: shard 2 of 3 is missing/);
+  const alone = await runCli(['merge', '--out', tempDir(), shards[0]!]);
+  assert.equal(alone.code, 3);
+  assert.match(alone.stderr, /merge: shards 2, 3 of 3 are missing/);
 });
