@@ -69,36 +69,43 @@ const decoder = new TextDecoder();
  * once, as any Response's does; `body` is null (nothing to cancel before a
  * retry) and `bodyUsed` stays false. The readers are fields because the DOM
  * types declare them as properties.
+ *
+ * The class is made at the first response, not as the module loads: `extends
+ * Response` reads the global, which loads Node's fetch (undici, about 45 ms),
+ * and a run answered wholly from the LLM cache gets no response at all.
  */
-class ReadResponse extends Response {
-  readonly #bytes: Uint8Array;
-  #read = false;
+function defineReadResponse() {
+  return class ReadResponse extends Response {
+    readonly #bytes: Uint8Array;
+    #read = false;
 
-  constructor(bytes: Uint8Array | null, init: ResponseInit) {
-    super(null, init);
-    this.#bytes = bytes ?? new Uint8Array(0);
-  }
+    constructor(bytes: Uint8Array | null, init: ResponseInit) {
+      super(null, init);
+      this.#bytes = bytes ?? new Uint8Array(0);
+    }
 
-  #take(): Uint8Array {
-    if (this.#read) throw new TypeError('Body is unusable: Body has already been read');
-    this.#read = true;
-    return this.#bytes;
-  }
+    #take(): Uint8Array {
+      if (this.#read) throw new TypeError('Body is unusable: Body has already been read');
+      this.#read = true;
+      return this.#bytes;
+    }
 
-  override readonly text = async (): Promise<string> => decoder.decode(this.#take());
-  override readonly json = async (): Promise<unknown> => JSON.parse(decoder.decode(this.#take())) as unknown;
-  // The readers no client here uses go through a Response of the bytes, which reads them as fetch would.
-  override readonly arrayBuffer = async (): Promise<ArrayBuffer> => this.#whole().arrayBuffer();
-  override readonly blob = async (): Promise<Blob> => this.#whole().blob();
+    override readonly text = async (): Promise<string> => decoder.decode(this.#take());
+    override readonly json = async (): Promise<unknown> => JSON.parse(decoder.decode(this.#take())) as unknown;
+    // The readers no client here uses go through a Response of the bytes, which reads them as fetch would.
+    override readonly arrayBuffer = async (): Promise<ArrayBuffer> => this.#whole().arrayBuffer();
+    override readonly blob = async (): Promise<Blob> => this.#whole().blob();
 
-  #whole(): Response {
-    return new Response(this.#take(), { headers: this.headers });
-  }
-  override readonly clone = (): Response => {
-    if (this.#read) throw new TypeError('Response.clone: Body has already been consumed.');
-    return new ReadResponse(this.#bytes, { status: this.status, statusText: this.statusText, headers: this.headers });
+    #whole(): Response {
+      return new Response(this.#take(), { headers: this.headers });
+    }
+    override readonly clone = (): Response => {
+      if (this.#read) throw new TypeError('Response.clone: Body has already been consumed.');
+      return new ReadResponse(this.#bytes, { status: this.status, statusText: this.statusText, headers: this.headers });
+    };
   };
 }
+let readResponseClass: ReturnType<typeof defineReadResponse> | undefined;
 
 /** Set on a response whose retry was refused, to the wait it asked for (ms), for retryAfterRefusal(). */
 const REFUSED_HEADER = 'x-recall-gate-refused-retry-after-ms';
@@ -136,7 +143,7 @@ export function boundedFetch(timeoutMs: number, maxBodyBytes = MAX_BODY_BYTES): 
         headers.set('x-should-retry', 'false');
         headers.set(REFUSED_HEADER, String(wait));
       }
-      return new ReadResponse(exchange.body, { status: exchange.status, statusText: exchange.statusText, headers });
+      return new (readResponseClass ??= defineReadResponse())(exchange.body, { status: exchange.status, statusText: exchange.statusText, headers });
     } catch (error) {
       // The abort surfaces as whatever the fetch implementation makes of it; say what it was.
       if (deadline.signal.aborted) throw deadline.signal.reason as Error;
