@@ -2,7 +2,6 @@
 import type { Condition } from '../model/e2e.js';
 import type { CaseResult } from '../model/e2eResult.js';
 import type { UnitNames, UnitSamples } from '../stats/bootstrap.js';
-import { mean } from '../stats/summary.js';
 import { resamplingUnit } from './sharedHistory.js';
 
 /** A case's results under its name: the name pairs runs, its history (shared history, or plant_from root) is its resampling unit. */
@@ -30,21 +29,25 @@ export function caseRateSamples(cases: readonly NamedCase[], condition: Conditio
 export function caseDiffSamples(cases: readonly NamedCase[], a: Condition, b: Condition): UnitSamples {
   const both = cases.filter(([, result]) => result.conditions[a] && result.conditions[b]);
   const units = both.map(([, result]) => [result.conditions[a]!.passed, result.conditions[a]!.trials, result.conditions[b]!.passed, result.conditions[b]!.trials]);
-  const statistic = (sample: readonly (readonly number[])[]) => pooledRate(sample.map((u) => [u[0]!, u[1]!])) - pooledRate(sample.map((u) => [u[2]!, u[3]!]));
+  const statistic = (sample: readonly (readonly number[])[]) => pooledRate(sample) - pooledRate(sample, 2);
   return { unit: 'case', units, ...caseNames(both), statistic };
 }
 
+/** The mean of each unit's first number; a loop, not mean(map(...)): it runs once per bootstrap draw. */
 function meanOfFirst(units: readonly (readonly number[])[]): number {
-  return mean(units.map((unit) => unit[0]!));
+  if (units.length === 0) return 0;
+  let sum = 0;
+  for (const unit of units) sum += unit[0]!;
+  return sum / units.length;
 }
 
-/** [passed, trials] per unit -> passed / trials over the sample. */
-export function pooledRate(units: readonly (readonly number[])[]): number {
+/** [passed, trials] per unit, at `at` in it -> passed / trials over the sample. */
+export function pooledRate(units: readonly (readonly number[])[], at = 0): number {
   let passed = 0;
   let trials = 0;
   for (const unit of units) {
-    passed += unit[0]!;
-    trials += unit[1]!;
+    passed += unit[at]!;
+    trials += unit[at + 1]!;
   }
   return trials === 0 ? 0 : passed / trials;
 }
