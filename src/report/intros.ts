@@ -21,6 +21,9 @@ export function retrievalIntro(retrieval: RetrievalResult): string {
   );
 }
 
+/** What the group metrics (retrieval.group_metrics) count, beside their table in every report. */
+export const GROUP_METRICS_NOTE = 'each memory counts as its group; the first k distinct groups are the top k';
+
 /** What an e2e interval's n counts, wherever one is shown. */
 export const E2E_INTERVAL_UNITS = 'n cases, a plant_from history counting once';
 

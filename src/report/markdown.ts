@@ -4,8 +4,8 @@ import { cell, escapeMarkdown } from './escape.js';
 import { selectionText } from './selectionText.js';
 import { formatCost, formatEstimate, formatMs, formatRate, liftAndGapCells, markdownTable, recallQualityText, sentence, splitRunText } from './format.js';
 import { groupColumns, headlineMetrics } from '../retrieval/metrics.js';
-import { tagTables } from './tagTables.js';
-import { e2eIntro, retrievalIntro } from './intros.js';
+import { TAG_TABLES_NOTE, tagTables } from './tagTables.js';
+import { e2eIntro, GROUP_METRICS_NOTE, retrievalIntro } from './intros.js';
 import { stalenessTable } from './staleness.js';
 import type { ResultsDocument } from '../model/results.js';
 import { missedQueries } from '../retrieval/metrics.js';
@@ -84,7 +84,7 @@ function resultSections(results: ResultsDocument): string[] {
   if (retrieval.group_metrics) {
     const grouped = groupColumns(columns);
     lines.push(
-      'By group (each memory counts as its group; the first k distinct groups are the top k):',
+      `By group (${GROUP_METRICS_NOTE}):`,
       '',
       ...markdownTable(
         ['provider', ...grouped],
@@ -107,7 +107,7 @@ function resultSections(results: ResultsDocument): string[] {
 
   const largest = retrieval.k[retrieval.k.length - 1]!;
   const byTag = tagTables(retrieval, (text) => cell(text));
-  if (byTag.length > 0) lines.push('#### By tag', '', 'Every metric over the queries of each tag (queries in brackets).', '');
+  if (byTag.length > 0) lines.push('#### By tag', '', TAG_TABLES_NOTE, '');
   for (const table of byTag) lines.push(`**${cell(table.provider)}**`, '', ...markdownTable(table.header, table.rows), '');
 
   for (const provider of providers) {

@@ -6,6 +6,7 @@
  * for where they are shown.
  */
 import type { ProviderResult, RetrievalResult } from '../model/results.js';
+import { counted } from '../text/counted.js';
 import { stalenessNames } from '../retrieval/metrics.js';
 import { formatEstimate } from './format.js';
 import { retrievalUnitText } from './intervalUnit.js';
@@ -46,7 +47,7 @@ export function stalenessLegend(retrieval: RetrievalResult): string {
   const others = retrieval.query_count - over;
   const note = retrieval.interval_unit_note ? ` Intervals: ${retrievalUnitText(retrieval)}.` : '';
   return (
-    `Staleness over the ${over} ${over === 1 ? 'query' : 'queries'} naming an obsolete memory (${others} other${others === 1 ? '' : 's'} left out), lower is better. ` +
+    `Staleness over the ${counted(over, 'query', 'queries')} naming an obsolete memory (${counted(others, 'other', 'others')} left out), lower is better. ` +
     `stale@k: the share with an obsolete memory in the top k; stale_above_current: the share where one is returned above every relevant memory, or a relevant one is not returned.${note}`
   );
 }

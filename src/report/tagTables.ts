@@ -2,6 +2,9 @@ import { metricNames } from '../retrieval/metrics.js';
 import type { ProviderResult, RetrievalResult } from '../model/results.js';
 import { formatMetric } from './format.js';
 
+/** What the per-tag tables are, above them in report.md and report.html. */
+export const TAG_TABLES_NOTE = 'Every metric over the queries of each tag (queries in brackets).';
+
 /** One provider's every metric by tag: a row per metric, a column for all queries and one per tag, each headed with its query count. */
 export interface TagTable {
   provider: string;

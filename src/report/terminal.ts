@@ -8,6 +8,7 @@ import { missedQueries } from '../retrieval/metrics.js';
 import { queryRowsFile } from '../results/folder.js';
 import type { ResultsDocument } from '../model/results.js';
 import { tagTables, withoutRelevantText } from './tagTables.js';
+import { GROUP_METRICS_NOTE } from './intros.js';
 import { retrievalUnitText } from './intervalUnit.js';
 import { stalenessTable } from './staleness.js';
 import { haystackByFraction, haystackIntro } from './haystack.js';
@@ -40,7 +41,7 @@ export function terminalReport(results: ResultsDocument, options: { byTag?: bool
   if (retrieval.group_metrics) {
     const grouped = groupColumns(columns);
     lines.push(
-      'by group (each memory counts as its group; the first k distinct groups are the top k):',
+      `by group (${GROUP_METRICS_NOTE}):`,
       textTable(['provider', ...grouped], providers.map((provider) => [plainText(provider.name), ...grouped.map((name) => (provider.status === 'ok' ? formatMetric(provider.metrics?.[name]) : '-'))])),
       '',
     );

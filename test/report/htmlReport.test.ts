@@ -76,7 +76,7 @@ describe('report.html', () => {
 
     const e2eOnly = reportData({ ...buildRun({ e2e: { cases: 4, repeat: 1, turns: 1, passEvery: 2, text: String } }), verdict: verdictOf(['e2e.pass_rate'], 'n'), trend: trendOf(3, ['e2e.pass_rate', 'retrieval.a.mrr']) });
     assert.equal(e2eOnly.retrieval, undefined);
-    assert.deepEqual(e2eOnly.tags, []);
+    assert.deepEqual(e2eOnly.tags.parts, []);
     assert.deepEqual(e2eOnly.missed.providers, []);
     assert.deepEqual(e2eOnly.abilities!.conditions, ['recall', 'none', 'oracle']);
     // One bar per ability (and the "all" row for the table), lift and gap as the comment computes them.

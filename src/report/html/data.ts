@@ -21,6 +21,7 @@ import { expectedFailure, failureGroups, orderedFailures, type FailureGroupData 
 import { notices } from './notices.js';
 import { retrievalParts, tagParts } from './retrievalParts.js';
 import { e2eIntro, retrievalIntro } from '../intros.js';
+import { TAG_TABLES_NOTE } from '../tagTables.js';
 import { formatMs } from '../format.js';
 import { figure, labelOf } from '../trendLines.js';
 import { changesParts, type ChangeRowParts } from '../changes.js';
@@ -48,8 +49,8 @@ export interface ReportData {
   retrieval?: RetrievalData;
   /** The haystack curve (retrieval.haystack): a line per headline metric per provider. */
   haystack?: HaystackData;
-  /** Every metric per provider, over all queries and per tag: one table each (provider in the part). */
-  tags: Part[];
+  /** Every metric per provider, over all queries and per tag: one table each (provider in the part), under what they are. */
+  tags: { note: string; parts: Part[] };
   /** Failing trials in groups (failureGroups.ts): each failure's `group` indexes `failureGroups`. */
   failures: Bounded<FailureData>;
   failureGroups: FailureGroupData[];
@@ -527,7 +528,7 @@ export function reportData(input: { results: ResultsDocument; trials: readonly T
     ...(results.e2e ? { abilities: abilitiesData(results, baseline) } : {}),
     ...(results.retrieval ? { retrieval: retrievalData(results, baseline) } : {}),
     ...(results.retrieval?.haystack ? { haystack: haystackData(results) } : {}),
-    tags: tagParts(results.retrieval),
+    tags: { note: TAG_TABLES_NOTE, parts: tagParts(results.retrieval) },
     ...failing,
     missed: missed(results, bytes * 0.3),
     errors: errors(results, { left: bytes * 0.1 }),

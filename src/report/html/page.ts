@@ -259,8 +259,8 @@ export function reportPage(): void {
     : [];
   retrievalSection.append(...haystackPart.filter((child): child is PageElement => Boolean(child)));
 
-  const tagSection = section('tags', 'Per tag', data.tags.length > 0
-    ? [note('Every metric over the queries of each tag (queries in brackets).'), ...data.tags.map(part)]
+  const tagSection = section('tags', 'Per tag', data.tags.parts.length > 0
+    ? [note(data.tags.note), ...data.tags.parts.map(part)]
     : [note('No query carries a tag.')]);
 
   function pre(label: string, text: string): Child[] {

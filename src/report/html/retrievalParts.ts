@@ -6,7 +6,8 @@
  */
 import { groupColumns, headlineMetrics } from '../../retrieval/metrics.js';
 import type { ResultsDocument } from '../../model/results.js';
-import { formatEstimate } from '../format.js';
+import { formatEstimate, sentence } from '../format.js';
+import { GROUP_METRICS_NOTE } from '../intros.js';
 import { crossUserText } from '../isolation.js';
 import { tagTables } from '../tagTables.js';
 import { list, note, table, type Part } from './blocks.js';
@@ -25,7 +26,7 @@ function groupPart(retrieval: Retrieval): Part | undefined {
     provider: provider.name,
     cells: [provider.name, ...grouped.map((name) => (provider.status === 'ok' ? formatEstimate(provider.metrics?.[name], provider.intervals?.[name]) : '-'))],
   }));
-  return { id: 'by-group', title: 'By group', blocks: [note('Each memory counts as its group; the first k distinct groups are the top k.'), table(['provider', ...grouped], rows)] };
+  return { id: 'by-group', title: 'By group', blocks: [note(sentence(GROUP_METRICS_NOTE)), table(['provider', ...grouped], rows)] };
 }
 
 function isolationPart(retrieval: Retrieval): Part | undefined {
