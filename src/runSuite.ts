@@ -336,8 +336,6 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   // Its reruns recall what they recalled before: their injected tokens are counted once, not at every run.
   const tokenCounts = options.cacheLlm ? new TokenCountCache(options.cacheRoot, options.log) : undefined;
   if (starting.length > 0) tokenCounts?.prepare(encodingForModel(plan.model).encoding, loadEncoding);
-  // A stopped run keeps the counts it made too: its rerun (--resume) recalls the same texts.
-  const forgetCounts = tokenCounts && atInterrupt(() => tokenCounts.save());
 
   let target: Target;
   let judge: Judge | undefined;
@@ -376,6 +374,8 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   const calls = { done: 0, total: estimate?.agent_calls ?? 0 };
   // The trials begin: the progress line's clock starts here, not at the process's start.
   options.onTrial?.(finished, total, errors, calls);
+  // A stopped run keeps the counts it made too: its rerun (--resume) recalls the same texts.
+  const forgetCounts = tokenCounts && atInterrupt(() => tokenCounts.save());
   try {
     await runE2e(plan, {
       target,
