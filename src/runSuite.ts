@@ -6,7 +6,7 @@ import { aggregateE2e, e2eIncompleteReason } from './e2e/aggregate.js';
 import { BudgetGuard, budgetReachedText, checkBudget, describeEstimate, dollars, estimateSpend, plannedCallsOf } from './e2e/budget.js';
 import { LlmCache } from './net/llmCache.js';
 import { TokenCountCache } from './e2e/tokenCountCache.js';
-import { countTokens, encodingForModel, loadEncoding } from './e2e/tokens.js';
+import { countTokens, type EncodingName } from './e2e/tokens.js';
 import type { BudgetSource } from './model/spend.js';
 import type { TrialRecord } from './model/trial.js';
 import { usesJudge } from './e2e/checks/table.js';
@@ -335,7 +335,6 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   const llmCache = options.cacheLlm ? new LlmCache(options.cacheRoot, options.log) : undefined;
   // Its reruns recall what they recalled before: their injected tokens are counted once, not at every run.
   const tokenCounts = options.cacheLlm ? new TokenCountCache(options.cacheRoot, options.log) : undefined;
-  if (starting.length > 0) tokenCounts?.prepare(encodingForModel(plan.model).encoding, loadEncoding);
 
   let target: Target;
   let judge: Judge | undefined;
@@ -386,7 +385,7 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
       log: options.log,
       env: options.env,
       budget: guard,
-      ...(tokenCounts ? { countTokens: tokenCounts.counting(countTokens) } : {}),
+      ...(tokenCounts ? { countTokens: tokenCounts.counting(countTokens), countsHeld: (encoding: EncodingName) => tokenCounts.holds(encoding) } : {}),
       onTrial: (trial) => {
         log.append(trial);
         finished += 1;

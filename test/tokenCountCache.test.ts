@@ -45,10 +45,10 @@ test('a count is made once, read back by the next run, and two runs writing the 
   assert.deepEqual(onDisk(root), { [keyOf('alpha')]: 5, [keyOf('gamma!')]: 6, [keyOf('be')]: 2 });
 });
 
-test('a file past 200,000 counts starts again from the counts the run used, read or made', async () => {
+test('a file past 20,000 counts starts again from the counts the run used, read or made', async () => {
   const root = tempDir('recall-gate-cache-');
   mkdirSync(join(root, 'tokens'));
-  const counts = Object.fromEntries(Array.from({ length: 200_000 }, (_, index) => [keyOf(`text ${index}`), index]));
+  const counts = Object.fromEntries(Array.from({ length: 20_000 }, (_, index) => [keyOf(`text ${index}`), index]));
   writeFileSync(join(root, 'tokens', 'o200k_base.json'), JSON.stringify({ format: 'recall-gate-token-counts-1', encoding: 'o200k_base', counts }));
   const { asked, count } = counter();
   const cache = new TokenCountCache(root, assert.fail);
@@ -59,10 +59,22 @@ test('a file past 200,000 counts starts again from the counts the run used, read
   assert.deepEqual(onDisk(root), { [keyOf('text 7')]: 7, [keyOf('new text')]: 8 });
 });
 
-test('a run that made no count leaves the file as it is', async () => {
+test('a run that made no count leaves the file as it is; whether the cache holds counts in an encoding says if a run is its first', async () => {
   const root = tempDir('recall-gate-cache-');
-  const cache = new TokenCountCache(root, assert.fail);
-  await cache.counting(counter().count)('', 'cl100k_base');
-  cache.save();
-  assert.throws(() => readFileSync(join(root, 'tokens', 'cl100k_base.json')), /ENOENT/);
+  const first = new TokenCountCache(root, assert.fail);
+  assert.equal(first.holds('cl100k_base'), false);
+  await first.counting(counter().count)('held', 'cl100k_base');
+  first.save();
+  const path = join(root, 'tokens', 'cl100k_base.json');
+  // Another run wrote meanwhile (here: by hand): a run that only read counts must not write its own view over it.
+  const kept = JSON.parse(readFileSync(path, 'utf8')) as { counts: Record<string, number> };
+  const written = JSON.stringify({ ...kept, counts: { ...kept.counts, [keyOf('other')]: 5 } }, null, 1);
+  writeFileSync(path, written);
+  const second = new TokenCountCache(root, assert.fail);
+  assert.equal(second.holds('cl100k_base'), true);
+  const { asked, count } = counter();
+  assert.equal(await second.counting(count)('held', 'cl100k_base'), 4);
+  second.save();
+  assert.deepEqual(asked, []);
+  assert.equal(readFileSync(path, 'utf8'), written, 'nothing was made: the file is left as it is');
 });

@@ -83,7 +83,7 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
     // A capped shard's record would be lost with the aggregate: the budget is kept, added up over the shards.
     const budget = mergedBudget(shards.map((shard) => shard.results.e2e?.budget));
     if (budget) merged.e2e.budget = budget;
-    if (merged.e2e.missing > 0 && missing.length === 0) merged.errors.push(`merge: ${counted(merged.e2e.missing, 'planned trial', 'planned trials')} ${merged.e2e.missing === 1 ? 'has' : 'have'} no record in any shard`);
+    if (merged.e2e.missing > 0 && missing.length === 0) merged.errors.push(`merge: ${counted(merged.e2e.missing, 'planned trial has', 'planned trials have')} no record in any shard`);
   }
   merged.status = merged.errors.length > 0 ? 'incomplete' : 'complete';
 

@@ -164,7 +164,7 @@ export function e2eIncompleteReason(e2e: Pick<E2eResult, 'errors' | 'missing'>):
   const errored = e2e.errors.length - e2e.missing;
   const parts = [
     ...(errored > 0 ? [`${counted(errored, 'trial', 'trials')} ended in an error (each in trials.jsonl, and listed in results.json under e2e.errors)`] : []),
-    ...(e2e.missing > 0 ? [`${counted(e2e.missing, 'planned trial', 'planned trials')} ${e2e.missing === 1 ? 'has' : 'have'} no record in trials.jsonl (listed in results.json under e2e.errors)`] : []),
+    ...(e2e.missing > 0 ? [`${counted(e2e.missing, 'planned trial has', 'planned trials have')} no record in trials.jsonl (listed in results.json under e2e.errors)`] : []),
   ];
   return parts.length > 0 ? `e2e: ${parts.join(' and ')}` : undefined;
 }

@@ -14,7 +14,7 @@ import { settleStage, stageNeedsSnapshot } from './stage.js';
 import { fold } from './checks/normalize.js';
 import { faultIgnored, faultOf, gradingOf, memoryOf } from './faults.js';
 import { priceTrial } from './cost.js';
-import { countTokens, encodingForModel, injectedTokens, loadEncoding } from './tokens.js';
+import { countTokens, encodingForModel, injectedTokens, loadEncoding, type EncodingName } from './tokens.js';
 import { meterEmbeddingsIfAny, type EmbeddingUsage } from '../embeddings/usage.js';
 import { meterCachedCallsIfAny } from '../net/llmCache.js';
 import { agentCalls, dollars, plannedCallsOf, type BudgetGuard } from './budget.js';
@@ -64,6 +64,8 @@ export interface E2eDeps {
   planned?: readonly PlannedTrial[];
   /** Counts injected tokens; e2e/tokens.ts's counting thread when absent. */
   countTokens?: typeof countTokens;
+  /** Whether `countTokens` (a cache's, e2e/tokenCountCache.ts) holds counts in an encoding already: when it holds none, the encoding is loaded before the first count, as without one. */
+  countsHeld?: (encoding: EncodingName) => boolean;
 }
 
 /** A user id per case, condition and repetition: no trial can see another's memories. */
@@ -148,8 +150,10 @@ function addMeters(a: TrialMeters, b: TrialMeters): TrialMeters {
  */
 export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[]> {
   const pending = workUnits(deps.planned ?? planTrials(plan), deps.done);
-  // The encoding's rank table takes a moment to load, on the counting thread: start it before the first call needs it.
-  if (pending.length > 0 && !deps.countTokens) loadEncoding(encodingForModel(plan.model).encoding);
+  // The encoding's rank table takes a moment to load, on the counting thread: start it before the first call needs it,
+  // unless the counts come from elsewhere (a test's) or from a cache that holds some (a rerun may need none).
+  const { encoding } = encodingForModel(plan.model);
+  if (pending.length > 0 && (!deps.countTokens || deps.countsHeld?.(encoding) === false)) loadEncoding(encoding);
   const finished: TrialRecord[] = [];
   let next = 0;
   let warned = false;

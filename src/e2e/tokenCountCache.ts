@@ -6,8 +6,12 @@ import type { countTokens, EncodingName } from './tokens.js';
 
 const FORMAT = 'recall-gate-token-counts-1';
 
-/** A file past this many counts starts again from the run's own: it is read whole at every run. */
-const MOST_COUNTS = 200_000;
+/**
+ * A file past this many counts starts again from the run's own. It is read whole as a run's trials begin and
+ * again as it is saved: at 20,000 counts (about 1 MB) that is tens of milliseconds, well under the encoding
+ * load it saves; at 200,000 it was over a second, more than it saved.
+ */
+const MOST_COUNTS = 20_000;
 
 interface CountsFile {
   format: typeof FORMAT;
@@ -65,9 +69,9 @@ export class TokenCountCache {
     };
   }
 
-  /** Reads `encoding`'s counts now; when there are none (a first run), `load` starts loading the encoding, as every count is to be made. */
-  prepare(encoding: EncodingName, load: (encoding: EncodingName) => void): void {
-    if (this.file(encoding).counts.size === 0) load(encoding);
+  /** Whether the cache holds counts in `encoding` (read now): none means a first run, whose every count is to be made. */
+  holds(encoding: EncodingName): boolean {
+    return this.file(encoding).counts.size > 0;
   }
 
   /**
@@ -80,7 +84,8 @@ export class TokenCountCache {
       if (!file.made) continue;
       file.made = false;
       const path = this.pathOf(encoding);
-      let merged = new Map([...this.read(encoding, false), ...file.used]);
+      let merged = this.read(encoding, false);
+      for (const [key, count] of file.used) merged.set(key, count);
       if (merged.size > MOST_COUNTS) merged = new Map([...file.used].slice(0, MOST_COUNTS));
       const written: CountsFile = { format: FORMAT, encoding, counts: Object.fromEntries(merged) };
       try {
@@ -111,12 +116,12 @@ export class TokenCountCache {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && say) this.warn(`warning: token counts in ${path} cannot be read (${(error as Error).message}); they are counted again`);
       return new Map();
     }
-    const problem = fileProblem(text, encoding);
-    if (typeof problem === 'string') {
-      if (say) this.warn(`warning: token counts in ${path} are unusable (${problem}); they are counted again and the file replaced`);
+    const counts = countsIn(text, encoding);
+    if (typeof counts === 'string') {
+      if (say) this.warn(`warning: token counts in ${path} are unusable (${counts}); they are counted again and the file replaced`);
       return new Map();
     }
-    return new Map(Object.entries(problem.counts));
+    return counts;
   }
 
   private pathOf(encoding: EncodingName): string {
@@ -128,8 +133,8 @@ function keyOf(text: string): string {
   return createHash('sha256').update(text).digest('base64url');
 }
 
-/** The file in `text` when it is one this cache wrote for `encoding`, else why not. */
-function fileProblem(text: string, encoding: EncodingName): CountsFile | string {
+/** The counts in `text` when it is a file this cache wrote for `encoding`, else why not; checked as they are taken, in one pass. */
+function countsIn(text: string, encoding: EncodingName): Map<string, number> | string {
   let file: Partial<CountsFile>;
   try {
     file = JSON.parse(text) as Partial<CountsFile>;
@@ -141,7 +146,10 @@ function fileProblem(text: string, encoding: EncodingName): CountsFile | string 
   if (file.encoding !== encoding) return `counts of ${JSON.stringify(file.encoding ?? null)}, not ${encoding}`;
   const counts = file.counts;
   if (counts === null || typeof counts !== 'object' || Array.isArray(counts)) return 'no counts in it';
-  const bad = Object.entries(counts).find(([, count]) => !Number.isSafeInteger(count) || count < 0);
-  if (bad) return `the count of ${bad[0]} is ${JSON.stringify(bad[1])}, not a whole number of tokens`;
-  return file as CountsFile;
+  const taken = new Map<string, number>();
+  for (const [key, count] of Object.entries(counts)) {
+    if (!Number.isSafeInteger(count) || count < 0) return `the count of ${key} is ${JSON.stringify(count)}, not a whole number of tokens`;
+    taken.set(key, count);
+  }
+  return taken;
 }

@@ -80,7 +80,7 @@ function summary(changes: Changes, style: Style): string[] {
   const { regressions, improvements } = changeCounts(changes);
   const baseline = changes.baseline;
   const of = [baseline.run_id ? `run ${style.text(baseline.run_id, 40)}` : undefined, baseline.commit ? `commit ${style.text(baseline.commit.sha.slice(0, 7), 7)}` : undefined, `started ${style.text(baseline.started_at, 40)}`].filter(Boolean).join(', ');
-  const lines = [`${counted(regressions, 'regression', 'regressions')}, ${counted(improvements, 'improvement', 'improvements')} against the baseline (${of}).`];
+  const lines = [`${changeCountsText({ regressions, improvements })} (${of}).`];
   const compared: string[] = [];
   const e2e = changes.e2e;
   if (e2e) compared.push(counted(e2e.compared, 'case x condition unit', 'case x condition units'));
@@ -127,6 +127,11 @@ function cut(all: Rows, shown: number): { regressions: string[]; improvements: s
 }
 
 /** The terminal's block (run, compare): at most `perList` rows of each list. */
+/** "4 regressions, 2 improvements against the baseline": the changes summary's first words, and the passing headline's. */
+export function changeCountsText(counts: { regressions: number; improvements: number }): string {
+  return `${counted(counts.regressions, 'regression', 'regressions')}, ${counted(counts.improvements, 'improvement', 'improvements')} against the baseline`;
+}
+
 export function changesText(changes: Changes, perList = TERMINAL_ROWS): string {
   const all = rows(changes, TERMINAL);
   const [first, ...rest] = summary(changes, TERMINAL);

@@ -7,7 +7,7 @@ import { INTERVAL_DEFINITION, RETRIEVAL_INTERVAL_DEFINITION } from '../stats/boo
 import { pairingText, splitLine } from './gateFormat.js';
 import { PAIRED_HEADING, pairedMarkdown } from './pairedLines.js';
 import { pairedChanges } from '../gate/paired.js';
-import { formatEstimate, formatMetric, formatRate, liftAndGapCells, markdownTable, RATE_COUNTS, RATE_DEFINITIONS, sentence } from './format.js';
+import { formatEstimate, formatMetric, formatRate, liftAndGapCells, markdownTable, RATE_LEGEND, sentence } from './format.js';
 import { headlineMetrics } from '../retrieval/metrics.js';
 import type { ResultsDocument } from '../model/results.js';
 import { withoutRelevantText } from './tagTables.js';
@@ -29,7 +29,7 @@ import { trendLinesMarkdown, trendRows } from './trendLines.js';
 import { memoryWarning, stageLines, stageName, stagesAllUnknown } from './stageLines.js';
 import { provenanceChanges } from '../gate/provenanceChanges.js';
 import { provenanceMarkdown } from './provenanceLines.js';
-import { changeRowCount, changesMarkdown } from './changes.js';
+import { changeCountsText, changeRowCount, changesMarkdown } from './changes.js';
 import { changeCounts } from '../gate/changes.js';
 import { counted } from '../text/counted.js';
 import { E2E_INTERVAL_UNITS } from './intros.js';
@@ -213,7 +213,7 @@ function headlineOnly(results: ResultsDocument, verdict: Verdict | undefined): s
   if (verdict.status === 'pass') {
     // A pass beside changes against the baseline says so here: a reader of the headline alone took it as no change.
     const counts = results.changes ? changeCounts(results.changes) : undefined;
-    const moved = counts && counts.regressions + counts.improvements > 0 ? `; ${counted(counts.regressions, 'regression', 'regressions')}, ${counted(counts.improvements, 'improvement', 'improvements')} against the baseline (below)` : '';
+    const moved = counts && counts.regressions + counts.improvements > 0 ? `; ${changeCountsText(counts)} (below)` : '';
     return `## ✅ recall-gate: ${name} passed${moved}`;
   }
   const failed = verdict.rows.filter((row) => row.status === 'fail').length;
@@ -231,13 +231,13 @@ function trigger(input: CommentInput): string[] {
 
 /** Tuning on the held-out set is visible, not silent: held-out cases and queries whose content differs from the baseline's. */
 function heldoutFlag(input: CommentInput): string[] {
-  const flag = (what: string, changed: { name: string; changed: string[] }[]) => {
+  const flag = ([one, many]: [string, string], changed: { name: string; changed: string[] }[]) => {
     if (changed.length === 0) return [];
     const named = changed.slice(0, 20).map(({ name, changed: parts }) => `${cell(name, 80)} (${parts.join(', ')})`);
     const more = changed.length > named.length ? ` and ${changed.length - named.length} more` : '';
-    return [`⚠️ **${counted(changed.length, `held-out ${what}`, `held-out ${what === 'query' ? 'queries' : 'cases'}`)} changed against the baseline:** ${named.join('; ')}${more}. Held-out ${what === 'query' ? 'queries' : 'cases'} are meant to stay frozen.`, ''];
+    return [`⚠️ **${counted(changed.length, `held-out ${one}`, `held-out ${many}`)} changed against the baseline:** ${named.join('; ')}${more}. Held-out ${many} are meant to stay frozen.`, ''];
   };
-  return [...flag('case', changedHeldoutCases(input.results.split, input.baseline?.split)), ...flag('query', changedHeldoutQueries(input.results.split, input.baseline?.split))];
+  return [...flag(['case', 'cases'], changedHeldoutCases(input.results.split, input.baseline?.split)), ...flag(['query', 'queries'], changedHeldoutQueries(input.results.split, input.baseline?.split))];
 }
 
 /** A memory that was empty after every recall trial's sessions is loud, never trimmed: every figure of the run stands on it. */
@@ -340,7 +340,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
           ...(abilities.length > shown ? ['', `… and ${counted(abilities.length - shown, 'more ability', 'more abilities')}, none with a lower pass rate`] : []),
           '',
           ...faultTableMarkdown(e2e),
-          `<sub>${sentence(`${RATE_DEFINITIONS}; ${RATE_COUNTS}${e2e.intervals ? `. [low, high] n: ${INTERVAL_DEFINITION}; ${E2E_INTERVAL_UNITS}` : ''}`)}</sub>`,
+          `<sub>${sentence(`${RATE_LEGEND}${e2e.intervals ? `. [low, high] n: ${INTERVAL_DEFINITION}; ${E2E_INTERVAL_UNITS}` : ''}`)}</sub>`,
           '',
           ...(e2e.judge_calibration ? [`Judged figures: ${cell(calibrationLine(e2e.judge_calibration), 300)}.`, ''] : []),
           ...stageMarkdown(e2e, kept.map(([ability]) => ability)),

@@ -46,11 +46,8 @@ function intervalText(estimate: { ci: [number, number]; n: number; unit?: Sample
   return `[${formatMetric(estimate.ci[0])}, ${formatMetric(estimate.ci[1])}] n=${estimate.n}${estimate.unit ? ` ${unitNoun(estimate.unit, estimate.n)}` : ''}`;
 }
 
-/** The legend of formatRate's counts in parentheses. */
-export const RATE_COUNTS = 'the counts in parentheses are trials passed/trials, and for pass^k cases/cases';
-
-/** What the two rates are, wherever a table of them is shown, with RATE_COUNTS after it. */
-export const RATE_DEFINITIONS = 'pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat';
+/** What the two rates are and what formatRate's counts in parentheses are, wherever a table of them is shown. */
+export const RATE_LEGEND = 'pass rate counts errors as not passed; pass^k is the share of cases that passed every repeat; the counts in parentheses are trials passed/trials, and for pass^k cases/cases';
 
 /**
  * An e2e pass rate (or pass^k) with the counts behind it, then its interval when it has one:

@@ -152,8 +152,8 @@ export function pairedText(changes: PairedChanges): string {
 /** "exact McNemar b=1 c=9 (n=10) p=0.021": the test, its counts (of cases, or of case groups when cases share a history) and its p-value, never the p-value alone. */
 export function mcnemarText(result: McNemarResult): string {
   const over = result.groups ? ` over ${result.groups.units} case groups (of ${result.groups.cases} cases: those sharing a history or a plant_from chain are one, passing when most of its cases pass)` : '';
-  const unit = (count: number) => (!result.groups ? '' : count === 1 ? ' group' : ' groups');
-  return `${result.test}${over}: b=${result.b}${unit(result.b)} pass->fail, c=${result.c}${unit(result.c)} fail->pass (n=${result.n}), p=${pValue(result.p)}`;
+  const count = (value: number) => (result.groups ? counted(value, 'group', 'groups') : String(value));
+  return `${result.test}${over}: b=${count(result.b)} pass->fail, c=${count(result.c)} fail->pass (n=${result.n}), p=${pValue(result.p)}`;
 }
 
 /** The test with what it ranked: reciprocal-rank changes per query, or each user's (group's) mean change over its shared queries. */

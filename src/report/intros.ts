@@ -6,7 +6,7 @@
  */
 import type { ResultsDocument, RetrievalResult } from '../model/results.js';
 import { INTERVAL_DEFINITION, RETRIEVAL_INTERVAL_DEFINITION } from '../stats/bootstrap.js';
-import { RATE_COUNTS, RATE_DEFINITIONS, sentence } from './format.js';
+import { RATE_LEGEND, sentence } from './format.js';
 import { retrievalUnitText } from './intervalUnit.js';
 import { withoutRelevantText } from './tagTables.js';
 import { counted } from '../text/counted.js';
@@ -27,13 +27,18 @@ export const GROUP_METRICS_NOTE = 'each memory counts as its group; the first k 
 /** What an e2e interval's n counts, wherever one is shown. */
 export const E2E_INTERVAL_UNITS = 'n cases, a plant_from history counting once';
 
+/** The trials the e2e layer counts, over every condition. */
+export function e2eTrialCount(e2e: Pick<NonNullable<ResultsDocument['e2e']>, 'by_condition'>): number {
+  return Object.values(e2e.by_condition).reduce((sum, rates) => sum + (rates?.trials ?? 0), 0);
+}
+
 /** Above the end-to-end table: the trials and the agent, the condition pass^k is of, the definitions, what n counts. */
 export function e2eIntro(e2e: NonNullable<ResultsDocument['e2e']>, escape: (text: string) => string): string {
-  const trials = Object.values(e2e.by_condition).reduce((sum, rates) => sum + (rates?.trials ?? 0), 0);
+  const trials = e2eTrialCount(e2e);
   return (
     `${counted(Object.keys(e2e.cases).length, 'case', 'cases')}, ${counted(e2e.repeat, 'repeat', 'repeats')}, ${e2e.conditions.length === 1 ? 'condition' : 'conditions'} ${e2e.conditions.join(', ')}: ${counted(trials, 'trial', 'trials')} against ` +
     `${escape(e2e.target.kind)}${e2e.target.model ? ` (${escape(e2e.target.model)})` : ''}; the headline condition is ${e2e.headline_condition}. ` +
-    `${sentence(`${RATE_DEFINITIONS}; ${RATE_COUNTS}`)} ` +
+    `${sentence(RATE_LEGEND)} ` +
     `[low, high] n: ${INTERVAL_DEFINITION}; ${E2E_INTERVAL_UNITS}.`
   );
 }

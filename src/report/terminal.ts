@@ -7,7 +7,7 @@ import { crossUserText } from './isolation.js';
 import { missedQueries } from '../retrieval/metrics.js';
 import { queryRowsFile } from '../results/folder.js';
 import type { ResultsDocument } from '../model/results.js';
-import { tagTables, withoutRelevantText } from './tagTables.js';
+import { TAG_TABLES_NOTE, tagTables, withoutRelevantText } from './tagTables.js';
 import { GROUP_METRICS_NOTE } from './intros.js';
 import { retrievalUnitText } from './intervalUnit.js';
 import { stalenessTable } from './staleness.js';
@@ -72,7 +72,7 @@ export function terminalReport(results: ResultsDocument, options: { byTag?: bool
 
   // After the intervals, which belong to the table above.
   if (options.byTag) {
-    for (const table of tagTables(retrieval, plainText)) lines.push(`${plainText(table.provider)} by tag (queries in brackets):`, textTable(table.header, table.rows), '');
+    for (const table of tagTables(retrieval, plainText)) lines.push(`${plainText(table.provider)} by tag: ${TAG_TABLES_NOTE}`, textTable(table.header, table.rows), '');
   }
 
   for (const provider of providers) {

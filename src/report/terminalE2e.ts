@@ -7,7 +7,7 @@ import { plainText } from './escape.js';
 import { harmNote } from '../e2e/harm.js';
 import { harmTerminal } from './harmTable.js';
 import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
-import { formatCost, formatEstimate, formatMs, formatRate, oneLine, RATE_COUNTS, RATE_DEFINITIONS, recallQualityText, sentence, textTable } from './format.js';
+import { formatCost, formatEstimate, formatMs, formatRate, oneLine, RATE_LEGEND, recallQualityText, sentence, textTable } from './format.js';
 import { graderTable, graderTableText } from './graderTable.js';
 import type { ResultsDocument } from '../model/results.js';
 import { faultTableText } from './faultTable.js';
@@ -15,7 +15,7 @@ import { actionLinesText } from './actionLines.js';
 import { failureActions } from '../e2e/failureActions.js';
 import { memoryWarning, STAGE_INTRO, stageLabel, stageLines } from './stageLines.js';
 import { counted } from '../text/counted.js';
-import { E2E_INTERVAL_UNITS } from './intros.js';
+import { E2E_INTERVAL_UNITS, e2eTrialCount } from './intros.js';
 
 const MAX_LINES = 10;
 
@@ -28,7 +28,7 @@ function signed(value: number | undefined): string {
 /** The e2e summary `run` prints: pass rates per ability and condition, cost, leaks, failures, errors; untrusted text through plainText. */
 export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, trials: TrialRecord[]): string {
   const conditions = e2e.conditions;
-  const total = Object.values(e2e.by_condition).reduce((sum, rates) => sum + (rates?.trials ?? 0), 0);
+  const total = e2eTrialCount(e2e);
   const lines: string[] = [
     `e2e: ${counted(Object.keys(e2e.cases).length, 'case', 'cases')} x ${counted(conditions.length, 'condition', 'conditions')} x ${counted(e2e.repeat, 'repeat', 'repeats')} = ${counted(total, 'trial', 'trials')}` +
       ` (target ${plainText(e2e.target.kind)}${e2e.target.model ? ` ${plainText(e2e.target.model)}` : ''})`,
@@ -49,7 +49,7 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
   const gap = overall.recall && overall.oracle ? overall.oracle.pass_rate - overall.recall.pass_rate : undefined;
   rows.push(rowFor('all', overall, lift, gap));
   lines.push(textTable(['ability', ...columns], rows));
-  const legend = [RATE_DEFINITIONS, RATE_COUNTS, ...(conditions.includes('none') ? ['lift = recall - none'] : []), ...(conditions.includes('oracle') ? ['gap = oracle - recall'] : [])];
+  const legend = [RATE_LEGEND, ...(conditions.includes('none') ? ['lift = recall - none'] : []), ...(conditions.includes('oracle') ? ['gap = oracle - recall'] : [])];
   lines.push(sentence(legend.join('; ')), '');
   lines.push(...faultTableText(e2e));
   lines.push(...intervalLines(e2e));

@@ -58,7 +58,7 @@ describe('run with groups, a query without relevant memory and --by-tag', () => 
 
   test('terminal: the count in words, and every metric by tag', () => {
     assert.match(result.stdout, /1 query has no relevant memory and is left out of the means/);
-    assert.match(result.stdout, /^keyword by tag \(queries in brackets\):$/m);
+    assert.match(result.stdout, /^keyword by tag: Every metric over the queries of each tag \(queries in brackets\)\.$/m);
     assert.match(result.stdout, /^metric\s+all \(3\)\s+family \(2\)\s+pets \(1\)$/m);
     assert.match(result.stdout, /^recall_all@1\s+0\.667\s+0\.500\s+1\.000$/m);
     assert.match(result.stdout, /^group_recall_all@1\s+1\.000\s+1\.000\s+1\.000$/m);
