@@ -1,5 +1,5 @@
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ExitCode, RecallGateError, fileSystemError } from '../errors.js';
 import { replaceFile } from '../outputFile.js';
@@ -42,9 +42,16 @@ export async function initCommand(argv: string[], io: CliIO): Promise<number> {
   const fromRoot = toPosix(relative(root, dir));
   const suite = fromRoot === '' ? 'suite.yaml' : `${fromRoot}/suite.yaml`;
   // memory_paths sits in a double-quoted YAML string: written as JSON escapes it (YAML reads them the same).
-  const placeholders = { dir: fromRoot === '' ? '.' : fromRoot, suite, memory_paths: JSON.stringify(fromRoot === '' ? '**' : `${fromRoot}/**`).slice(1, -1), version: TOOL_VERSION };
+  const packageRoot = findPackageRoot();
+  const placeholders = {
+    dir: fromRoot === '' ? '.' : fromRoot,
+    suite,
+    memory_paths: JSON.stringify(fromRoot === '' ? '**' : `${fromRoot}/**`).slice(1, -1),
+    // In a JSON string: written as JSON, as memory_paths is.
+    recall_gate: JSON.stringify(recallGateDependency(packageRoot, dir)).slice(1, -1),
+  };
 
-  const files = plannedFiles(spec, findPackageRoot(), dir, placeholders);
+  const files = plannedFiles(spec, packageRoot, dir, placeholders);
   if (values.workflow) files.push({ path: join(root, WORKFLOW_FILE), text: workflowText(kind, suite, fromRoot === '' ? '.' : fromRoot) });
   refuseOverwrites(files, io.cwd, values.force === true);
 
@@ -96,11 +103,40 @@ function findPackageRoot(): string {
 }
 
 function packageName(file: string): string | undefined {
+  return readPackageJson(file)?.name;
+}
+
+interface PackageJson {
+  name?: string;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+}
+
+function readPackageJson(file: string): PackageJson | undefined {
   try {
-    return (JSON.parse(readFileSync(file, 'utf8')) as { name?: string }).name;
+    return JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * What a written package.json (the mem0, langgraph and letta adapters') names
+ * recall-gate by, so that `npm install` in the suite's folder installs the copy
+ * running now: the spec the project that installed it gives it (a tarball's or
+ * folder's path rebased to the suite's folder), a clone's own folder when it
+ * runs from one (a linked install resolves to its clone too), else its version
+ * on the registry.
+ */
+export function recallGateDependency(packageRoot: string, dir: string): string {
+  const asFile = (path: string) => `file:${toPosix(relative(dir, path)) || '.'}`;
+  if (basename(dirname(packageRoot)) !== 'node_modules') return asFile(packageRoot);
+  const project = dirname(dirname(packageRoot));
+  const manifest = readPackageJson(join(project, 'package.json'));
+  const given = [manifest?.dependencies, manifest?.devDependencies, manifest?.optionalDependencies].find((deps) => deps !== undefined && Object.hasOwn(deps, TOOL_NAME))?.[TOOL_NAME];
+  if (given === undefined) return TOOL_VERSION;
+  return given.startsWith('file:') ? asFile(resolve(project, given.slice('file:'.length))) : given;
 }
 
 /** Every file of a folder, depth first, as paths relative to it. */

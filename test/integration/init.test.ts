@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import picomatch from 'picomatch';
 import { parse } from 'yaml';
@@ -99,6 +99,13 @@ for (const kind of KINDS) {
     // Every placeholder was filled.
     for (const file of readdirSync(join(root, 'evals', 'memory'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())) {
       assert.doesNotMatch(readFileSync(join(file.parentPath, file.name), 'utf8'), /\{\{\w+\}\}/, file.name);
+    }
+    // Run from a clone (dist/cli.js), a package.json written names that clone: the version alone is not on the registry.
+    const manifest = join(root, 'evals', 'memory', 'package.json');
+    if (existsSync(manifest)) {
+      const spec = (JSON.parse(readFileSync(manifest, 'utf8')) as { dependencies: Record<string, string> }).dependencies['recall-gate']!;
+      assert.match(spec, /^file:\.\.\//);
+      assert.equal(realpathSync(resolve(root, 'evals', 'memory', spec.slice('file:'.length))), realpathSync(REPO_ROOT));
     }
   });
 }
@@ -359,6 +366,16 @@ test('the packed tarball, in an empty folder: run --help exits 0, and init --age
       assert.match(out, /gate PASSED/, kind);
       assert.equal(readResults(join(work, `results-${kind}`), root).e2e!.metrics.errors, 0, kind);
     }
+    // A kind with its own package.json names recall-gate as the project got it (here the tarball), rebased to its folder:
+    // `npm install` there installs this very package (its other packages are the ready adapters' to test, offline here).
+    execFileSync(cli, ['init', 'evals/mem0', '--agent', 'mem0'], { cwd: root, encoding: 'utf8', env });
+    const manifestPath = join(root, 'evals', 'mem0', 'package.json');
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { dependencies: Record<string, string> };
+    assert.equal(manifest.dependencies['recall-gate'], `file:../../../${packed[0]!.filename}`);
+    writeFileSync(manifestPath, JSON.stringify({ ...manifest, dependencies: { 'recall-gate': manifest.dependencies['recall-gate'] } }));
+    execFileSync(npm, ['install', '--offline', '--no-audit', '--no-fund'], { cwd: join(root, 'evals', 'mem0'), encoding: 'utf8' });
+    const installed = JSON.parse(readFileSync(join(root, 'evals', 'mem0', 'node_modules', 'recall-gate', 'package.json'), 'utf8')) as { version: string };
+    assert.equal(installed.version, (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
