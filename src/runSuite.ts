@@ -26,7 +26,7 @@ import type { ResultsDocument, RetrievalResult } from './model/results.js';
 import { RESULTS_FILE, adapterLogOf, openResultsDir, prepareResultsDir, queryRowWriter, readResultsMarker, readTrials, trialLogOf, writeResults, writeResultsJson, writeTrials } from './results/folder.js';
 import { changesAgainst } from './gate/changes.js';
 import { runRetrieval } from './retrieval/runRetrieval.js';
-import { addModelAnswers, collectProvenance } from './results/provenance.js';
+import { addModelAnswers, carryAnswers, collectProvenance } from './results/provenance.js';
 import type { ModelAnswers } from './net/modelAnswers.js';
 import type { PhaseProgress } from './phaseProgress.js';
 import type { SampleRecord, SelectionRecord } from './model/selection.js';
@@ -150,10 +150,15 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
       // A resumed run continues the one in the folder: its kept trials stay that run's (an export adds nothing twice).
       const earlier = refuseForeignFolder(options.outDir, results);
       if (earlier?.run_id) results.run_id = earlier.run_id;
+      if (earlier?.provenance) carryAnswers(provenance, earlier.provenance);
     }
     prepareResultsDir(options.outDir, { keepTrials: Boolean(options.resume) });
     writeResultsJson(options.outDir, results);
+    // The model ids the APIs answer with, for provenance: every endpoint the run builds records into it.
+    const answers: ModelAnswers = new Map();
     const stopped = (why: string) => {
+      // A stopped run's rerun (--resume) keeps its trials, and with them the ids they were answered with.
+      addModelAnswers(provenance, answers);
       results.status = 'incomplete';
       results.errors.push(why);
       results.finished_at = new Date().toISOString();
@@ -161,7 +166,7 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
     };
     const forget = atInterrupt(stopped);
     try {
-      await runLayers(suite, options, results, gitAnswered);
+      await runLayers(suite, options, results, gitAnswered, answers);
     } catch (error) {
       forget();
       try {
@@ -178,10 +183,8 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
   }
 }
 
-async function runLayers(suite: Suite, options: RunOptions, results: ResultsDocument, gitAnswered: Promise<void>): Promise<void> {
+async function runLayers(suite: Suite, options: RunOptions, results: ResultsDocument, gitAnswered: Promise<void>, answers: ModelAnswers): Promise<void> {
   const adapterLog = adapterLogOf(options.outDir);
-  // The model ids the APIs answer with, for provenance: every endpoint the run builds records into it.
-  const answers: ModelAnswers = new Map();
   try {
     await runLayersLogged(suite, options, results, adapterLog, answers, gitAnswered);
   } finally {

@@ -12,7 +12,7 @@ import { provenanceMarkdown, provenanceText } from '../src/report/provenanceLine
 import { caseSpec } from './support/gateFixtures.js';
 import type { CaseSpec } from '../src/model/e2e.js';
 import type { GraderSpec } from '../src/model/graders.js';
-import { collectProvenance, gitState, mergedProvenance, scrubCommand } from '../src/results/provenance.js';
+import { carryAnswers, collectProvenance, gitState, mergedProvenance, scrubCommand } from '../src/results/provenance.js';
 import { registerSecret } from '../src/secrets.js';
 
 const WHERE = { file: 'suite.yaml', line: 1, col: 1 };
@@ -204,6 +204,21 @@ describe('merge: one provenance for the shards', () => {
     ]);
     assert.deepEqual(first.models[0]!.answered, ['gpt-4o-2024-05-13'], 'the shards are not changed');
     assert.equal(mergedProvenance([undefined]), undefined);
+  });
+});
+
+describe('resume: the ids the earlier part was answered with', () => {
+  test('carried for the models the suite still names where it named them, not for one it no longer names', () => {
+    const now = provenance({ models: [{ role: 'chat', where: 'e2e.target', requested: 'gpt-4o', answered: ['gpt-4o-2024-11-20'] }] });
+    const earlier = provenance({
+      models: [
+        { role: 'chat', where: 'e2e.target', requested: 'gpt-4o', answered: ['gpt-4o-2024-08-06'] },
+        { role: 'chat', where: 'e2e.target', requested: 'gpt-4.1', answered: ['gpt-4.1-2025-04-14'] },
+        { role: 'judge', where: 'e2e.judge', requested: 'gpt-4o', answered: ['gpt-4o-2024-05-13'] },
+      ],
+    });
+    carryAnswers(now, earlier);
+    assert.deepEqual(now.models, [{ role: 'chat', where: 'e2e.target', requested: 'gpt-4o', answered: ['gpt-4o-2024-08-06', 'gpt-4o-2024-11-20'] }]);
   });
 });
 

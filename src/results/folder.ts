@@ -1,5 +1,6 @@
 import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import type { Provenance } from '../model/provenance.js';
 import type { TrialRecord } from '../model/trial.js';
 import { TrialLog, latestByKey } from './trialLog.js';
 import { RecallGateError, fileSystemError } from '../errors.js';
@@ -396,14 +397,19 @@ function unfinishedReason(dir: string, folder: string): string {
   return `the run that wrote ${dir} never finished (${RESULTS_FILE} still says "running": it was killed); run it again with --resume`;
 }
 
-/** Which suite (and shard) a results folder holds, for --resume; undefined for a folder with no results.json. */
-export function readResultsMarker(dir: string): { name: string; shard?: ResultsDocument['shard']; run_id?: string } | 'unreadable' | undefined {
+/** Which suite (and shard) a results folder holds, for --resume, with its run's id and provenance; undefined for a folder with no results.json. */
+export function readResultsMarker(dir: string): { name: string; shard?: ResultsDocument['shard']; run_id?: string; provenance?: Provenance } | 'unreadable' | undefined {
   const path = join(dir, RESULTS_FILE);
   if (!existsSync(path)) return undefined;
   try {
     const results = JSON.parse(readFileSync(path, 'utf8')) as ResultsDocument;
     if (typeof results?.suite?.name !== 'string') return 'unreadable';
-    return { name: results.suite.name, ...(results.shard ? { shard: results.shard } : {}), ...(typeof results.run_id === 'string' ? { run_id: results.run_id } : {}) };
+    return {
+      name: results.suite.name,
+      ...(results.shard ? { shard: results.shard } : {}),
+      ...(typeof results.run_id === 'string' ? { run_id: results.run_id } : {}),
+      ...(Array.isArray(results.provenance?.models) ? { provenance: results.provenance } : {}),
+    };
   } catch {
     return 'unreadable';
   }

@@ -99,6 +99,20 @@ export function addModelAnswers(provenance: Provenance, answers: ModelAnswers): 
   }
 }
 
+/**
+ * A resumed run's provenance: the ids its earlier part was answered with stay,
+ * for the models the suite still names where it named them then (trials it
+ * keeps were answered by them; a model the suite no longer names has none kept,
+ * as a trial's fingerprint holds its models).
+ */
+export function carryAnswers(provenance: Provenance, earlier: Provenance): void {
+  for (const model of provenance.models) {
+    const before = earlier.models.find((one) => one?.role === model.role && one.where === model.where && one.requested === model.requested);
+    const ids = Array.isArray(before?.answered) ? before.answered.filter((id): id is string => typeof id === 'string') : [];
+    if (ids.length > 0) model.answered = [...new Set([...(model.answered ?? []), ...ids])].sort();
+  }
+}
+
 /** Shards' provenance as one (merge): the first shard's, with the model ids every shard was answered with. */
 export function mergedProvenance(shards: readonly (Provenance | undefined)[]): Provenance | undefined {
   const [first, ...rest] = shards.filter((one): one is Provenance => one !== undefined);

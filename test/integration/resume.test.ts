@@ -221,10 +221,13 @@ describe('run --resume, the results folder and the trial log', { timeout: 300_00
     assert.equal(existsSync(lock), false);
   });
 
-  test('SIGINT mid-run: results.json says incomplete ("interrupted"), the lock is gone, and resume completes', async () => {
+  test('SIGINT mid-run: results.json says incomplete ("interrupted"), the lock is gone, and resume completes, its provenance naming the models of both parts', async () => {
     const suite = writeSuite();
     const out = tempDir();
-    const child = spawnRun(['run', suite, '--layer', 'e2e', '--out', out, '--concurrency', '1'], env(slow));
+    // The interrupted part is answered by another snapshot than the resumed part (the server's default names the model asked).
+    const snapshot = await startOpenAIServer({ apiKey: 'sk-test', latencyMs: 150, answeredModel: (model) => `${model}-2026-01-01` });
+    const answered = (doc: ResultsDocument) => doc.provenance!.models.find((model) => model.role === 'chat')?.answered;
+    const child = spawnRun(['run', suite, '--layer', 'e2e', '--out', out, '--concurrency', '1'], env(snapshot));
     const closed = new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, signal) => resolve(signal)));
     const log = join(out, 'trials.jsonl');
     await until(child, () => existsSync(log) && readFileSync(log, 'utf8').includes('\n'));
@@ -236,12 +239,16 @@ describe('run --resume, the results folder and the trial log', { timeout: 300_00
     assert.ok(results.finished_at);
     assert.equal(existsSync(join(out, '.recall-gate.lock')), false);
     assert.ok(lines.length >= 1 && lines.length < 6);
+    await snapshot.close();
+    assert.deepEqual(answered(results), ['gpt-5-mini-2026-01-01'], 'a stopped run keeps the ids it was answered with');
 
     const resumed = await run(suite, out, '--resume');
     assert.equal(resumed.code, 0, resumed.stderr);
     assert.equal(readOut(out).results.e2e!.metrics.passed, 6);
     // The resumed run continues the interrupted one: the same run id, so an export of both adds each trial once.
     assert.equal(readOut(out).results.run_id, results.run_id);
+    // Its kept trials were answered by the earlier snapshot: provenance names both.
+    assert.deepEqual(answered(readOut(out).results), ['gpt-5-mini', 'gpt-5-mini-2026-01-01']);
   });
 
   test('a run killed outright leaves "running": readers say it never finished and treat it as incomplete', async () => {
