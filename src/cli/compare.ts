@@ -50,7 +50,7 @@ export async function compareCommand(argv: string[], io: CliIO): Promise<number>
   }
   if (mismatch) io.stderr(`${baselineMismatchText(mismatch)}\n`);
 
-  const comparisons = compareResults(baseline.results, current.results);
+  const comparisons = compareResults(baseline.results, current.results, { baseline: baseline.trials, current: current.trials });
   const origin = provenanceChanges(baseline.results, current.results);
   const paired = pairedChanges(baseline.results, current.results);
   const changes = changesAgainst(baseline.results, current.results, current.trials);

@@ -1,4 +1,5 @@
 import type { ResultsDocument } from '../model/results.js';
+import type { TrialRecord } from '../model/trial.js';
 import { round } from '../stats/summary.js';
 import { DEFAULT_SEED, mixSeed, pairedBootstrapChange, type ChangeInterval } from '../stats/bootstrap.js';
 import { intervalUnitOf, resolveMetric } from './metrics.js';
@@ -18,23 +19,26 @@ export interface MetricComparison {
 }
 
 const RATES = ['pass_rate', 'pass^k', 'pass@k'] as const;
+/** Recall quality `compare` lists where both runs' trials reported what was recalled (harmful recall is a harm rate). */
+const RECALL_QUALITY_KEYS = ['evidence_coverage', 'recall_precision'] as const;
 /** Harm rates `compare` lists beside the pass rates, where one run has some. */
 const HARM_KEYS = ['harmful_recall_rate', 'harmful_action_rate'] as const;
 
 /**
  * Headline metrics present in both runs, with their change: each provider's
  * means over queries (and its haystack slopes), the e2e rates overall (headline condition and each
- * other condition's pass rate; harm and failure stages), each grader's mean score and pass rate, and per ability. Keys are gate metric keys; when
+ * other condition's pass rate; harm and failure stages; with both runs' trials, evidence coverage and recall precision), each grader's mean score and pass rate, and per ability. Keys are gate metric keys; when
  * the two runs have different headline conditions, e2e keys name the condition.
  * Each change has the paired bootstrap interval the gate would give it. Pure.
  */
-export function compareResults(baseline: ResultsDocument, current: ResultsDocument): MetricComparison[] {
+export function compareResults(baseline: ResultsDocument, current: ResultsDocument, trials: { baseline?: readonly TrialRecord[]; current?: readonly TrialRecord[] } = {}): MetricComparison[] {
   const rows: MetricComparison[] = [];
-  const add = (metric: string, before: number | undefined, after: number | undefined) => {
+  /** `fromTrials`: the metric's per-case units are read from the trials (recall quality), not results.json. */
+  const add = (metric: string, before: number | undefined, after: number | undefined, fromTrials = false) => {
     if (typeof before !== 'number' || typeof after !== 'number') return;
-    const now = resolveMetric(metric, current);
+    const now = resolveMetric(metric, current, fromTrials ? { trials: trials.current } : {});
     // In the current run's unit, so both sides draw the same users, groups or queries.
-    const prior = resolveMetric(metric, baseline, { intervalUnit: intervalUnitOf(current) });
+    const prior = resolveMetric(metric, baseline, { intervalUnit: intervalUnitOf(current), ...(fromTrials ? { trials: trials.baseline } : {}) });
     const change =
       now.status === 'value' && prior.status === 'value' && now.samples && prior.samples
         ? pairedBootstrapChange(now.samples, prior.samples, { seed: mixSeed(DEFAULT_SEED, `${metric}|${now.aggregation ?? ''}`) })
@@ -78,6 +82,11 @@ export function compareResults(baseline: ResultsDocument, current: ResultsDocume
         // Only with per-case units in both runs (results.json's own), so the change has its interval as every row here does.
         if (prior.status !== 'value' || after.status !== 'value' || !prior.samples || !after.samples || (prior.value === 0 && after.value === 0)) continue;
         add(`e2e.${metric}`, prior.value, after.value);
+      }
+      // What memory handed the agent under the headline condition: the share of each case's evidence it recalled, and
+      // of what it recalled, the share that was evidence. Their per-case units are in the trials, so only with both runs'.
+      if (trials.baseline?.length && trials.current?.length) {
+        for (const name of RECALL_QUALITY_KEYS) add(`e2e.${name}`, before.recall_quality?.[name], now.recall_quality?.[name], true);
       }
     }
     for (const [ability, result] of Object.entries(now.abilities)) {

@@ -15,6 +15,7 @@ import { caseChanges, pairedChanges, type CaseChanges, type PairedChanges } from
 import type { McNemarResult } from '../stats/paired.js';
 import { round } from '../stats/summary.js';
 import type { ResultsDocument } from '../model/results.js';
+import type { TrialRecord } from '../model/trial.js';
 import { cell } from './escape.js';
 import { markdownTable, oneLine, textTable } from './format.js';
 import { headlineMetrics, stalenessNames } from '../retrieval/metrics.js';
@@ -22,6 +23,8 @@ import { headlineMetrics, stalenessNames } from '../retrieval/metrics.js';
 export interface VariantResults {
   name: string;
   results: ResultsDocument;
+  /** Its trials (trials.jsonl): the per-case units of recall quality. */
+  trials?: readonly TrialRecord[];
 }
 
 export interface VariantsComparison {
@@ -58,7 +61,7 @@ export function compareVariants(runs: readonly VariantResults[], graders: Readon
     variants: runs.map((run) => run.name),
     against: others.map((run) => ({
       name: run.name,
-      metrics: [...compareResults(reference!.results, run.results), ...graderRows(reference!.results, run.results, graders)],
+      metrics: [...compareResults(reference!.results, run.results, { baseline: reference!.trials, current: run.trials }), ...graderRows(reference!.results, run.results, graders)],
       paired: pairedChanges(reference!.results, run.results),
       ...graderFlips(reference!.results, run.results, graders),
     })),

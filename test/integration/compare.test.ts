@@ -117,6 +117,8 @@ describe('compare two e2e runs: flipped cases with exact McNemar counts', { time
     assert.ok(cases.overall.shared >= 3, `${cases.overall.shared}`);
     assert.deepEqual([cases.overall.mcnemar.b, cases.overall.mcnemar.c, cases.overall.mcnemar.p], [0, 0, 1]);
     for (const row of same.metrics) assert.deepEqual(row.change?.interval, [0, 0], row.metric);
+    // Recall quality is compared from the trials, as the gate reads it.
+    for (const metric of ['e2e.evidence_coverage', 'e2e.recall_precision']) assert.ok(same.metrics.some((row) => row.metric === metric), metric);
     // The same suite with sessions no longer stored: recall finds nothing, the cases that needed it fail.
     const crippled = suite;
     writeFileSync(crippled, readFileSync(crippled, 'utf8').replace('max_results: 5, dated: true', 'max_results: 5, dated: true, auto_store: false'));
@@ -127,7 +129,12 @@ describe('compare two e2e runs: flipped cases with exact McNemar counts', { time
     assert.ok(flips.pass_to_fail.length > 0, JSON.stringify(flips));
     assert.equal(flips.mcnemar.b, flips.pass_to_fail.length);
     assert.equal(flips.mcnemar.c, flips.fail_to_pass.length);
+    // Nothing stored, nothing recalled: the evidence the cases name is no longer handed to the agent.
+    const coverage = worse.metrics.find((row) => row.metric === 'e2e.evidence_coverage')!;
+    assert.ok(coverage.baseline > 0 && coverage.current === 0, JSON.stringify(coverage));
+    assert.ok(coverage.change!.interval[1] < 0, JSON.stringify(coverage.change));
     const text = await runCli(['compare', one, three, '--suite', crippled]);
+    assert.match(text.stdout, /e2e\.evidence_coverage/);
     assert.match(text.stdout, new RegExp(`all: ${flips.shared} shared cases; exact McNemar: b=${flips.mcnemar.b} pass->fail, c=${flips.mcnemar.c} fail->pass \\(n=${flips.mcnemar.n}\\), p=`));
   });
 });
