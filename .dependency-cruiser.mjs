@@ -14,6 +14,7 @@ export const LAYERS = [
   ['stats', '^src/stats/'],
   ['source', '^src/source/'],
   ['output files', '^src/outputFile\\.ts$'],
+  ['cache files', '^src/cacheFile\\.ts$'],
   ['shard', '^src/shard\\.ts$'],
   ['net', '^src/net/'],
   ['process', '^src/process/'],

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { replaceFileWith } from '../outputFile.js';
+import { stampedJson } from '../cacheFile.js';
 import type { countTokens, EncodingName } from './tokens.js';
 
 const FORMAT = 'recall-gate-token-counts-1';
@@ -135,14 +136,9 @@ function keyOf(text: string): string {
 
 /** The counts in `text` when it is a file this cache wrote for `encoding`, else why not; checked as they are taken, in one pass. */
 function countsIn(text: string, encoding: EncodingName): Map<string, number> | string {
-  let file: Partial<CountsFile>;
-  try {
-    file = JSON.parse(text) as Partial<CountsFile>;
-  } catch (error) {
-    return `not JSON: ${(error as Error).message}`;
-  }
-  if (file === null || typeof file !== 'object' || Array.isArray(file)) return 'not a JSON object';
-  if (file.format !== FORMAT) return `format ${JSON.stringify(file.format ?? null)}, not ${FORMAT}`;
+  const stamped = stampedJson(text, FORMAT);
+  if (typeof stamped === 'string') return stamped;
+  const file = stamped as Partial<CountsFile>;
   if (file.encoding !== encoding) return `counts of ${JSON.stringify(file.encoding ?? null)}, not ${encoding}`;
   const counts = file.counts;
   if (counts === null || typeof counts !== 'object' || Array.isArray(counts)) return 'no counts in it';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { TokenUsage } from '../model/e2e.js';
 import type { CachedCalls, TrialCacheHits } from '../model/spend.js';
 import { replaceFileWith } from '../outputFile.js';
+import { stampedJson } from '../cacheFile.js';
 
 /** node:crypto fetched at the first key, not imported: `validate` loads this module (through the tools and judge code) and keys nothing. */
 const sha256 = () => process.getBuiltinModule('node:crypto').createHash('sha256');
@@ -113,14 +114,9 @@ export class LlmCache {
 
 /** The entry in `text` when it is one this cache wrote for `key`, else why not. */
 function entryProblem(text: string, key: string): Entry | string {
-  let entry: Partial<Entry>;
-  try {
-    entry = JSON.parse(text) as Partial<Entry>;
-  } catch (error) {
-    return `not JSON: ${(error as Error).message}`;
-  }
-  if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return 'not a JSON object';
-  if (entry.format !== FORMAT) return `format ${JSON.stringify(entry.format ?? null)}, not ${FORMAT}`;
+  const stamped = stampedJson(text, FORMAT);
+  if (typeof stamped === 'string') return stamped;
+  const entry = stamped as Partial<Entry>;
   if (entry.key !== key) return 'it holds another request\'s reply';
   const completion = entry.completion as { choices?: unknown } | null | undefined;
   if (completion === null || typeof completion !== 'object' || !Array.isArray(completion.choices)) return 'no chat completion in it';
