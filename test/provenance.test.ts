@@ -220,6 +220,13 @@ describe('resume: the ids the earlier part was answered with', () => {
     carryAnswers(now, earlier);
     assert.deepEqual(now.models, [{ role: 'chat', where: 'e2e.target', requested: 'gpt-4o', answered: ['gpt-4o-2024-08-06', 'gpt-4o-2024-11-20'] }]);
   });
+
+  test('from a forged results.json: entries that are not models and ids that are not strings are passed over, a long id cut as a live one is', () => {
+    const now = provenance({ models: [{ role: 'chat', where: 'e2e.target', requested: 'gpt-4o' }] });
+    const forged = { ...provenance(), models: [null, 7, { role: 'chat', where: 'e2e.target', requested: 'gpt-4o', answered: [3, null, '', 'x'.repeat(5000), 'gpt-4o-2024-08-06'] }] } as unknown as Provenance;
+    carryAnswers(now, forged);
+    assert.deepEqual(now.models[0]!.answered, ['gpt-4o-2024-08-06', 'x'.repeat(200)]);
+  });
 });
 
 describe('what differs between two runs, by hand', () => {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { ExitCode, RecallGateError, fileSystemError } from '../errors.js';
 import { replaceFile } from '../outputFile.js';
 import { closest } from '../source/didYouMean.js';
-import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import { TOOL_NAME } from '../version.js';
 import { parseCommandArgs } from './args.js';
 import { AGENT_KINDS, DEFAULT_AGENT, KIND_SPECS, type AgentKind, type KindSpec } from './initKinds.js';
 import { WORKFLOW_FILE, workflowText } from './initWorkflow.js';
@@ -124,19 +124,32 @@ function readPackageJson(file: string): PackageJson | undefined {
 /**
  * What a written package.json (the mem0, langgraph and letta adapters') names
  * recall-gate by, so that `npm install` in the suite's folder installs the copy
- * running now: the spec the project that installed it gives it (a tarball's or
- * folder's path rebased to the suite's folder), a clone's own folder when it
- * runs from one (a linked install resolves to its clone too), else its version
- * on the registry.
+ * running now: the spec the project that installed it gives it, in the nearest
+ * package.json above its node_modules that names it (a tarball's or folder's
+ * path rebased to the suite's folder; pnpm's nested store included), else
+ * this copy's own folder (a clone, which a linked install resolves to; a
+ * global install; a workspace root that does not name it). Never the bare
+ * version: the package is not on the registry.
  */
 export function recallGateDependency(packageRoot: string, dir: string): string {
   const asFile = (path: string) => `file:${toPosix(relative(dir, path)) || '.'}`;
-  if (basename(dirname(packageRoot)) !== 'node_modules') return asFile(packageRoot);
-  const project = dirname(dirname(packageRoot));
-  const manifest = readPackageJson(join(project, 'package.json'));
-  const given = [manifest?.dependencies, manifest?.devDependencies, manifest?.optionalDependencies].find((deps) => deps !== undefined && Object.hasOwn(deps, TOOL_NAME))?.[TOOL_NAME];
-  if (given === undefined) return TOOL_VERSION;
-  return given.startsWith('file:') ? asFile(resolve(project, given.slice('file:'.length))) : given;
+  if (basename(dirname(packageRoot)) === 'node_modules') {
+    for (let folder = dirname(dirname(packageRoot)); ; folder = dirname(folder)) {
+      const given = dependencySpec(readPackageJson(join(folder, 'package.json')));
+      if (given !== undefined) return given.startsWith('file:') ? asFile(resolve(folder, given.slice('file:'.length))) : given;
+      if (dirname(folder) === folder) break;
+    }
+  }
+  return asFile(packageRoot);
+}
+
+/** recall-gate's spec in a package.json, when one of its dependency lists names it with a string. */
+function dependencySpec(manifest: PackageJson | undefined): string | undefined {
+  for (const deps of [manifest?.dependencies, manifest?.devDependencies, manifest?.optionalDependencies]) {
+    const given: unknown = deps !== null && typeof deps === 'object' && Object.hasOwn(deps, TOOL_NAME) ? deps[TOOL_NAME] : undefined;
+    if (typeof given === 'string' && given.trim() !== '') return given;
+  }
+  return undefined;
 }
 
 /** Every file of a folder, depth first, as paths relative to it. */

@@ -85,8 +85,11 @@ export function compareResults(baseline: ResultsDocument, current: ResultsDocume
       }
       // What memory handed the agent under the headline condition: the share of each case's evidence it recalled, and
       // of what it recalled, the share that was evidence. Their per-case units are in the trials, so only with both runs'.
-      if (trials.baseline?.length && trials.current?.length) {
-        for (const name of RECALL_QUALITY_KEYS) add(`e2e.${name}`, before.recall_quality?.[name], now.recall_quality?.[name], true);
+      for (const name of RECALL_QUALITY_KEYS) {
+        const [prior, after] = [resolveMetric(`e2e.${name}`, baseline, { trials: trials.baseline }), resolveMetric(`e2e.${name}`, current, { trials: trials.current })];
+        // As harm: only with per-case units in both runs (trials that say what was recalled), so the row has its interval.
+        if (prior.status !== 'value' || after.status !== 'value' || !prior.samples || !after.samples) continue;
+        add(`e2e.${name}`, prior.value, after.value, true);
       }
     }
     for (const [ability, result] of Object.entries(now.abilities)) {

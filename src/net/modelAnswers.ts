@@ -17,11 +17,14 @@ export interface AnswerRecorder {
   role: ModelRole;
 }
 
+/** The longest model id kept: an endpoint's answer is not trusted to be short. */
+export const MAX_ANSWERED_ID = 200;
+
 /** Called after each response: the model asked for and the `model` the response named (ignored when it is not a non-empty string). */
 export function recordModelAnswer({ into, role }: AnswerRecorder, requested: string, answered: unknown): void {
   if (typeof answered !== 'string' || answered.trim() === '') return;
   const key = `${role}\n${requested}`;
   const entry = into.get(key) ?? { role, requested, answered: new Set<string>() };
-  entry.answered.add(answered.slice(0, 200));
+  entry.answered.add(answered.slice(0, MAX_ANSWERED_ID));
   into.set(key, entry);
 }

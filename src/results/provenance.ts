@@ -23,7 +23,7 @@ import type { AdapterProvenance, ModelProvenance, Provenance } from '../model/pr
 import { GIT_PENDING } from '../gate/provenanceChanges.js';
 import type { EmbeddingSpec, Suite } from '../model/suite.js';
 import { startedCommands } from '../suite/startedCommands.js';
-import type { ModelAnswers } from '../net/modelAnswers.js';
+import { MAX_ANSWERED_ID, type ModelAnswers } from '../net/modelAnswers.js';
 import { redactUrl } from '../redact.js';
 import { SECRET_MARKER, looksSecret, scrubSecrets } from '../secrets.js';
 import { TOOL_VERSION } from '../version.js';
@@ -95,21 +95,32 @@ export function addModelAnswers(provenance: Provenance, answers: ModelAnswers): 
     const ids = [...answered].sort();
     const named = provenance.models.filter((model) => model.role === role && model.requested === requested);
     if (named.length === 0) provenance.models.push({ role, where: '(asked during the run)', requested, answered: ids });
-    for (const model of named) model.answered = [...new Set([...(model.answered ?? []), ...ids])].sort();
+    for (const model of named) addAnswered(model, ids);
   }
 }
 
+/** `ids` added to the model's answered ids: each once, sorted. */
+function addAnswered(model: ModelProvenance, ids: readonly string[]): void {
+  model.answered = [...new Set([...(model.answered ?? []), ...ids])].sort();
+}
+
+/** The same model, named in the same place, in two runs' provenance. */
+function sameModel(a: ModelProvenance, b: ModelProvenance): boolean {
+  return a.role === b.role && a.where === b.where && a.requested === b.requested;
+}
+
 /**
- * A resumed run's provenance: the ids its earlier part was answered with stay,
- * for the models the suite still names where it named them then (trials it
- * keeps were answered by them; a model the suite no longer names has none kept,
- * as a trial's fingerprint holds its models).
+ * A resumed run's provenance: the ids the run it continues wrote when it was
+ * stopped stay, for the models the suite still names where it named them then
+ * (a model it no longer names has no trial kept, as a trial's fingerprint holds
+ * its models). A run killed outright wrote none.
  */
 export function carryAnswers(provenance: Provenance, earlier: Provenance): void {
   for (const model of provenance.models) {
-    const before = earlier.models.find((one) => one?.role === model.role && one.where === model.where && one.requested === model.requested);
-    const ids = Array.isArray(before?.answered) ? before.answered.filter((id): id is string => typeof id === 'string') : [];
-    if (ids.length > 0) model.answered = [...new Set([...(model.answered ?? []), ...ids])].sort();
+    const before = earlier.models.find((one) => one !== null && typeof one === 'object' && sameModel(one, model));
+    // Read from a folder: only ids as this run records them (strings, cut at MAX_ANSWERED_ID).
+    const ids = Array.isArray(before?.answered) ? before.answered.filter((id): id is string => typeof id === 'string' && id.trim() !== '').map((id) => id.slice(0, MAX_ANSWERED_ID)) : [];
+    if (ids.length > 0) addAnswered(model, ids);
   }
 }
 
@@ -120,9 +131,9 @@ export function mergedProvenance(shards: readonly (Provenance | undefined)[]): P
   const merged: Provenance = { ...first, models: first.models.map((model) => ({ ...model })) };
   for (const other of rest) {
     for (const model of other.models) {
-      const same = merged.models.find((one) => one.role === model.role && one.where === model.where && one.requested === model.requested);
+      const same = merged.models.find((one) => sameModel(one, model));
       if (!same) merged.models.push({ ...model });
-      else if (model.answered?.length) same.answered = [...new Set([...(same.answered ?? []), ...model.answered])].sort();
+      else if (model.answered?.length) addAnswered(same, model.answered);
     }
   }
   return merged;

@@ -119,6 +119,15 @@ describe('compare two e2e runs: flipped cases with exact McNemar counts', { time
     for (const row of same.metrics) assert.deepEqual(row.change?.interval, [0, 0], row.metric);
     // Recall quality is compared from the trials, as the gate reads it.
     for (const metric of ['e2e.evidence_coverage', 'e2e.recall_precision']) assert.ok(same.metrics.some((row) => row.metric === metric), metric);
+    // A baseline whose trials do not say what was recalled (written by an older recall-gate): those rows are left out,
+    // not shown without an interval.
+    const bare = tempDir();
+    cpSync(one, bare, { recursive: true });
+    const trialLines = readFileSync(join(bare, 'trials.jsonl'), 'utf8').split('\n').filter(Boolean);
+    writeFileSync(join(bare, 'trials.jsonl'), trialLines.map((line) => JSON.stringify({ ...JSON.parse(line), evidence_coverage: undefined, recall_precision: undefined })).join('\n') + '\n');
+    const withoutTrials = await compareJson(bare, two, suite);
+    assert.ok(withoutTrials.metrics.some((row) => row.metric === 'e2e.pass_rate'));
+    assert.ok(!withoutTrials.metrics.some((row) => /evidence_coverage|recall_precision/.test(row.metric)), JSON.stringify(withoutTrials.metrics.map((row) => row.metric)));
     // The same suite with sessions no longer stored: recall finds nothing, the cases that needed it fail.
     const crippled = suite;
     writeFileSync(crippled, readFileSync(crippled, 'utf8').replace('max_results: 5, dated: true', 'max_results: 5, dated: true, auto_store: false'));

@@ -102,6 +102,7 @@ for (const kind of KINDS) {
     }
     // Run from a clone (dist/cli.js), a package.json written names that clone: the version alone is not on the registry.
     const manifest = join(root, 'evals', 'memory', 'package.json');
+    assert.equal(existsSync(manifest), ['mem0', 'langgraph', 'letta'].includes(kind), 'the kinds with their own package.json write one');
     if (existsSync(manifest)) {
       const spec = (JSON.parse(readFileSync(manifest, 'utf8')) as { dependencies: Record<string, string> }).dependencies['recall-gate']!;
       assert.match(spec, /^file:\.\.\//);
