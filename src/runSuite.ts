@@ -27,7 +27,7 @@ import { RESULTS_FILE, adapterLogOf, openResultsDir, prepareResultsDir, queryRow
 import { changesAgainst } from './gate/changes.js';
 import { runRetrieval } from './retrieval/runRetrieval.js';
 import { addModelAnswers, carryAnswers, collectProvenance } from './results/provenance.js';
-import type { ModelAnswers } from './net/modelAnswers.js';
+import { ModelAnswers } from './net/modelAnswers.js';
 import type { PhaseProgress } from './phaseProgress.js';
 import type { SampleRecord, SelectionRecord } from './model/selection.js';
 import { splitRecord } from './suite/splits.js';
@@ -154,11 +154,18 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
     }
     prepareResultsDir(options.outDir, { keepTrials: Boolean(options.resume) });
     writeResultsJson(options.outDir, results);
-    // The model ids the APIs answer with, for provenance: every endpoint the run builds records into it.
-    const answers: ModelAnswers = new Map();
-    const stopped = (why: string) => {
-      // A stopped run's rerun (--resume) keeps its trials, and with them the ids they were answered with.
+    // The model ids the APIs answer with, for provenance: every endpoint the run builds records into it. Each new
+    // one is written down at once: a rerun (--resume) keeps a stopped run's trials, and with them what answered them,
+    // even when the run was killed outright.
+    const answers: ModelAnswers = new ModelAnswers(() => {
       addModelAnswers(provenance, answers);
+      try {
+        writeResultsJson(options.outDir, results);
+      } catch {
+        // Mid-call: the run's own next write says what is wrong with the disk.
+      }
+    });
+    const stopped = (why: string) => {
       results.status = 'incomplete';
       results.errors.push(why);
       results.finished_at = new Date().toISOString();
@@ -250,7 +257,6 @@ async function runLayersLogged(
   }
 
   await gitAnswered;
-  if (results.provenance) addModelAnswers(results.provenance, answers);
   results.status = results.errors.length > 0 ? 'incomplete' : 'complete';
   results.finished_at = new Date().toISOString();
   // Against a baseline: what changed, unit by unit, kept with the figures (the reports render it from there).

@@ -13,7 +13,7 @@ export interface Provenance {
   git: { commit: string; dirty?: boolean; note?: string };
   /** sha256 of the suite and of every file it reads (memories, queries, cases, prompts, rubrics, labels, tools, scripts), by path relative to the suite's folder. */
   files: Record<string, string>;
-  /** Every model the suite names, with the ids the API answered with this run (and, resumed, those the run it continues wrote when stopped). */
+  /** Every model the suite names, with the ids the API answered with this run (and, resumed, those the run it continues was answered with). */
   models: ModelProvenance[];
   /** sha256 of recall-gate's own judge instructions, when the suite has a judge. */
   judge_prompt_sha256?: string;
@@ -31,7 +31,7 @@ export interface ModelProvenance {
   where: string;
   /** The model as the suite names it (and sends it). */
   requested: string;
-  /** The `model` field of the API's responses this run (and, resumed, those the run it continues wrote when stopped), every distinct one; absent when no request reported one (a cached embedding, an adapter's own model). */
+  /** The `model` field of the API's responses this run (and, resumed, those the run it continues was answered with), every distinct one; absent when no request reported one (a cached embedding, an adapter's own model). */
   answered?: string[];
   /** The OpenAI-compatible endpoint, without credentials; absent for a model recall-gate does not call itself. */
   endpoint?: string;

@@ -4,7 +4,7 @@ import { RecallGateError } from '../errors.js';
 import { redactUrl } from '../redact.js';
 import { boundedFetch, retryAfterRefusal } from './boundedFetch.js';
 import type { LlmCache } from './llmCache.js';
-import { recordModelAnswer, type AnswerRecorder } from './modelAnswers.js';
+import type { AnswerRecorder } from './modelAnswers.js';
 
 export interface OpenAIEndpointOptions {
   apiKey: string;
@@ -90,7 +90,7 @@ export class OpenAIEndpoint {
 
   /** Records the model a response named for the one asked (chatCompletion does for its own; other calls say it here). */
   answered(requested: string, answered: unknown): void {
-    if (this.options.answers) recordModelAnswer(this.options.answers, requested, answered);
+    this.options.answers?.into.record(this.options.answers.role, requested, answered);
   }
 
   private explain({ APIConnectionTimeoutError, APIError }: typeof import('openai'), what: string, error: unknown): RecallGateError {

@@ -1,7 +1,7 @@
 /**
  * results.json `provenance` (model/provenance.ts): collected when a run
  * starts, from the suite and what is around it; the model ids the APIs
- * answered with are added when the run ends (net/modelAnswers.ts). Nothing
+ * answered with are added as each is first seen (net/modelAnswers.ts). Nothing
  * here may fail a run: a git that is absent, slow or refuses says "unknown",
  * a file that cannot be read is left out.
  *
@@ -110,10 +110,10 @@ function sameModel(a: ModelProvenance, b: ModelProvenance): boolean {
 }
 
 /**
- * A resumed run's provenance: the ids the run it continues wrote when it was
- * stopped stay, for the models the suite still names where it named them then
- * (a model it no longer names has no trial kept, as a trial's fingerprint holds
- * its models). A run killed outright wrote none.
+ * A resumed run's provenance: the ids the run it continues was answered with
+ * (each written when first seen, so a killed run has them too) stay, for the
+ * models the suite still names where it named them then (a model it no longer
+ * names has no trial kept, as a trial's fingerprint holds its models).
  */
 export function carryAnswers(provenance: Provenance, earlier: Provenance): void {
   for (const model of provenance.models) {

@@ -251,16 +251,20 @@ describe('run --resume, the results folder and the trial log', { timeout: 300_00
     assert.deepEqual(answered(readOut(out).results), ['gpt-5-mini', 'gpt-5-mini-2026-01-01']);
   });
 
-  test('a run killed outright leaves "running": readers say it never finished and treat it as incomplete', async () => {
+  test('a run killed outright leaves "running": readers say it never finished and treat it as incomplete; what answered it is written already', async () => {
     const suite = writeSuite();
     const out = tempDir();
-    const child = spawnRun(['run', suite, '--layer', 'e2e', '--out', out, '--concurrency', '1'], env(slow));
+    const snapshot = await startOpenAIServer({ apiKey: 'sk-test', latencyMs: 150, answeredModel: (model) => `${model}-2026-01-01` });
+    const child = spawnRun(['run', suite, '--layer', 'e2e', '--out', out, '--concurrency', '1'], env(snapshot));
     const closed = new Promise((resolve) => child.on('close', resolve));
     const log = join(out, 'trials.jsonl');
     await until(child, () => existsSync(log) && readFileSync(log, 'utf8').includes('\n'));
     child.kill('SIGKILL');
     await closed;
+    await snapshot.close();
     assert.equal(readOut(out).results.status, 'running');
+    // Written when first seen, not at the end the killed run never reached.
+    assert.deepEqual(readOut(out).results.provenance!.models.find((model) => model.role === 'chat')?.answered, ['gpt-5-mini-2026-01-01']);
 
     const compared = await runCli(['compare', out, out, '--suite', suite]);
     assert.match(compared.stderr, /is incomplete \(the run that wrote .* never finished \(results\.json still says "running": it was killed\); run it again with --resume\)/);
