@@ -1,4 +1,5 @@
 import { scrubSecrets } from './secrets.js';
+import { counted } from './text/counted.js';
 import type { SourceLocation, InputProblem } from './model/source.js';
 
 /** Exit statuses shared by the CLI and the Action. */
@@ -55,7 +56,7 @@ export class RecallGateError extends Error {
 
 export function invalidInput(problems: InputProblem[], summary?: string): RecallGateError {
   const count = problems.length;
-  const message = summary ?? `${count} problem${count === 1 ? '' : 's'} in the suite`;
+  const message = summary ?? `${counted(count, 'problem', 'problems')} in the suite`;
   return new RecallGateError('invalid-input', message, { problems });
 }
 

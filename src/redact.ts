@@ -1,3 +1,5 @@
+import { counted } from './text/counted.js';
+
 /**
  * A URL as it may be shown: user, password and query removed, since they can
  * hold credentials (https://user:token@proxy/v1, ?api-key=...) and reports,
@@ -22,7 +24,7 @@ export function redactUrl(url: string): string {
 
 /** An invalid URL's scheme and host, if they parse (never its user, password, port, path or query), and its length. */
 function redactInvalidUrl(text: string): string {
-  const invalid = `an invalid URL of ${text.length} character${text.length === 1 ? '' : 's'}`;
+  const invalid = `an invalid URL of ${counted(text.length, 'character', 'characters')}`;
   const start = /^\s*([a-z][a-z0-9+.-]*:)\/\/([^/?#\s]*)(?=[/?#]|$)/i.exec(text);
   // The host is after the authority's last "@" (what comes before is user and password) and before its port.
   const host = start && /^(\[[^\]]*\]|[^:[\]]+)(:|$)/.exec(start[2]!.slice(start[2]!.lastIndexOf('@') + 1))?.[1];

@@ -5,6 +5,7 @@ import { readRun } from '../results/folder.js';
 import type { ResultsDocument } from '../model/results.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
+import { counted } from '../text/counted.js';
 
 export const EXPORT_USAGE = `recall-gate export <results-dir> [--postgres URL] [--pg-timeout-ms N]   (URL default: $${POSTGRES_URL_ENV}; N default: ${DEFAULT_PG_TIMEOUT_MS})`;
 
@@ -44,6 +45,6 @@ export async function exportRun(results: ResultsDocument, trials: TrialRecord[],
   const counts = await exportTrialRows(url, rows, options);
   const unfinished = results.status === 'complete' ? '' : ` (the run is ${results.status}: its finished trials only)`;
   io.stdout(
-    `exported run ${exportRunId(results)} to ${TRIALS_TABLE} at ${describeDatabase(url)}: ${counts.inserted} row${counts.inserted === 1 ? '' : 's'} inserted, ${counts.already} already there${unfinished}\n`,
+    `exported run ${exportRunId(results)} to ${TRIALS_TABLE} at ${describeDatabase(url)}: ${counted(counts.inserted, 'row', 'rows')} inserted, ${counts.already} already there${unfinished}\n`,
   );
 }

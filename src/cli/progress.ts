@@ -1,4 +1,5 @@
 import { plainText } from '../report/escape.js';
+import { counted } from '../text/counted.js';
 
 /**
  * Progress of a long e2e run: a live line on a terminal, a plain line every
@@ -19,7 +20,7 @@ export function progressReporter(write: (text: string) => void, isTerminal: bool
     const [did, of] = calls && calls.done > 0 ? [calls.done, calls.total] : [done, total];
     const left = did > 0 && elapsed > 0 ? (elapsed / did) * Math.max(0, of - did) : undefined;
     const eta = left === undefined ? '' : `, about ${formatSeconds(left)} left`;
-    return `e2e: ${done}/${total} trials, ${errors} error${errors === 1 ? '' : 's'}${eta}`;
+    return `e2e: ${done}/${total} trials, ${counted(errors, 'error', 'errors')}${eta}`;
   };
   return {
     update(done: number, total: number, errors: number, calls?: { done: number; total: number }): void {

@@ -5,6 +5,7 @@ import { FileProblems, readDataFile } from '../source/sourceFile.js';
 import { agreementOf, type Agreement } from '../stats/kappa.js';
 import type { Judge } from './judge.js';
 import type { CalibrationSummary, LabelKind } from '../model/results.js';
+import { counted } from '../text/counted.js';
 
 /*
  * Judge calibration: the judge grades answers a person has labelled, and the
@@ -47,7 +48,7 @@ export function readLabels(path: string, displayPath: string, referencedFrom?: I
   try {
     file = readDataFile(path, displayPath, referencedFrom);
   } catch (error) {
-    if (error instanceof FileProblems) throw invalidInput(error.problems, `${error.problems.length} problem${error.problems.length === 1 ? '' : 's'} in ${displayPath}`);
+    if (error instanceof FileProblems) throw invalidInput(error.problems, `${counted(error.problems.length, 'problem', 'problems')} in ${displayPath}`);
     throw error;
   }
   const problems: InputProblem[] = [];
@@ -84,7 +85,7 @@ export function readLabels(path: string, displayPath: string, referencedFrom?: I
     kind ??= { kind: rowKind, line };
     rows.push({ question: record.question as string, answer: record.answer as string, rubric: record.rubric as string, label: label as Label, line });
   });
-  if (problems.length > 0) throw invalidInput(problems, `${problems.length} problem${problems.length === 1 ? '' : 's'} in ${displayPath}`);
+  if (problems.length > 0) throw invalidInput(problems, `${counted(problems.length, 'problem', 'problems')} in ${displayPath}`);
   return { displayPath, kind: kind!.kind, rows };
 }
 

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { RecallGateError } from '../errors.js';
 import { MAX_RECORD_DEPTH, TOO_DEEP } from './recordDepth.js';
+import { counted } from '../text/counted.js';
 
 /** One item of a top-level JSON array, at the 1-based line it starts on: its value, or why it could not be read (tooDeep: nested deeper than MAX_RECORD_DEPTH). */
 export type JsonArrayItem = { index: number; line: number; value: unknown } | { index: number; line: number; error: string; tooDeep?: true };
@@ -102,5 +103,5 @@ export async function* jsonArrayItems(path: string, displayPath = path): AsyncGe
     if (itemOpen && from >= 0) parts.push(chunk.subarray(from));
   }
   if (!started) throw notArray(': empty file (no JSON array)');
-  if (!ended) throw notArray(`:${line}: ends inside the array, after ${index} complete element${index === 1 ? '' : 's'} (a truncated file?)`);
+  if (!ended) throw notArray(`:${line}: ends inside the array, after ${counted(index, 'complete element', 'complete elements')} (a truncated file?)`);
 }

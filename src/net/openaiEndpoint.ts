@@ -5,6 +5,7 @@ import { redactUrl } from '../redact.js';
 import { boundedFetch, retryAfterRefusal } from './boundedFetch.js';
 import type { LlmCache } from './llmCache.js';
 import type { AnswerRecorder } from './modelAnswers.js';
+import { counted } from '../text/counted.js';
 
 export interface OpenAIEndpointOptions {
   apiKey: string;
@@ -97,7 +98,7 @@ export class OpenAIEndpoint {
     const failed = `${what} to ${this.url} failed`;
     if (error instanceof APIConnectionTimeoutError) {
       const attempts = this.options.maxRetries + 1;
-      return new RecallGateError('incomplete', `${failed} (no response): no complete response within ${this.options.timeoutMs} ms (timeout_ms), ${attempts} attempt${attempts === 1 ? '' : 's'}`, {
+      return new RecallGateError('incomplete', `${failed} (no response): no complete response within ${this.options.timeoutMs} ms (timeout_ms), ${counted(attempts, 'attempt', 'attempts')}`, {
         hint: 'raise timeout_ms, or check that the endpoint answers',
         cause: error,
       });

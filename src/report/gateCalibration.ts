@@ -1,5 +1,6 @@
 import type { GateCalibration } from '../model/gateCalibration.js';
 import { oneLine, textTable } from './format.js';
+import { counted } from '../text/counted.js';
 
 /** The method in words, for the output (the README says the same at length). */
 export const CALIBRATION_METHOD =
@@ -7,7 +8,7 @@ export const CALIBRATION_METHOD =
 
 /** "3 of 200 draws (1.5%)". */
 export function drawsText(failed: number, of: number): string {
-  return `${failed} of ${of} draw${of === 1 ? '' : 's'} (${of === 0 ? '-' : `${((100 * failed) / of).toFixed(1)}%`})`;
+  return `${failed} of ${counted(of, 'draw', 'draws')} (${of === 0 ? '-' : `${((100 * failed) / of).toFixed(1)}%`})`;
 }
 
 /** calibrate's terminal output: the gate's false alarm rate, then each condition's and each of its rules'. */

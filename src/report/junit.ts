@@ -19,6 +19,7 @@ import { missedQueries } from '../retrieval/metrics.js';
 import { STAGE_LABELS } from '../e2e/stage.js';
 import { stageLabel } from './stageLines.js';
 import type { ResultsDocument } from '../model/results.js';
+import { counted } from '../text/counted.js';
 
 type Outcome = { kind: 'failure' | 'error' | 'skipped'; message: string; text?: string };
 
@@ -147,7 +148,7 @@ function e2eCase(name: string, ability: string, condition: Condition, repetition
     ...errored.map((trial) => `repetition ${trial.repeat} errored: ${trial.reason}`),
     ...(missing > 0 ? [`${missing} planned repetition${missing === 1 ? ' has' : 's have'} no record in trials.jsonl (the run was cut short; run again with --resume)`] : []),
   ];
-  const ofAll = `of ${planned} repetition${planned === 1 ? '' : 's'}`;
+  const ofAll = `of ${counted(planned, 'repetition', 'repetitions')}`;
   if (failed.length > 0) return { ...test, outcome: { kind: 'failure', message: `${failed.length} ${ofAll} failed${stagesOf(failed)}${errored.length + missing > 0 ? `, ${errored.length + missing} errored` : ''}: ${failed[0]!.reason}`, text: lines.join('\n') } };
   if (errored.length + missing > 0) return { ...test, outcome: { kind: 'error', message: `${errored.length + missing} ${ofAll} could not run: ${errored[0]?.reason ?? 'no record'}`, text: lines.join('\n') } };
   return test;

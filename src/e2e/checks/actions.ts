@@ -3,6 +3,7 @@ import type { CheckResult, ToolCallSpec } from '../../model/checks.js';
 import { blankness, fold, normalisesToBlank, normalizeAnswer, showBlank } from './normalize.js';
 import { execRegex } from './regexRunner.js';
 import { compileRegex } from './text.js';
+import { counted } from '../../text/counted.js';
 
 /*
  * Checks on the probe's tool calls, and the value matching they share with
@@ -79,8 +80,6 @@ function showCalls(calls: readonly ToolCall[]): string {
   return calls.length > CALLS_SHOWN ? `${shown}; and ${calls.length - CALLS_SHOWN} more` : shown;
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
 /** The calls named `spec.name`, and those among them whose arguments match `spec.args`. */
 async function matchingCalls(spec: ToolCallSpec, calls: readonly ToolCall[]): Promise<{ named: ToolCall[]; matching: ToolCall[] }> {
   const named = calls.filter((call) => call.name === spec.name);
@@ -97,7 +96,7 @@ export async function checkToolCalled(spec: ToolCallSpec, calls: readonly ToolCa
   const head = `tool_called ${spec.name}`;
   const { named, matching } = await matchingCalls(spec, calls);
   if (named.length === 0) return { pass: false, reason: `${head}: not called (${notNamed(calls)})` };
-  if (matching.length === 0) return { pass: false, reason: `${head}: ${plural(named.length, 'call')}, none with ${showArgs(spec.args!)} (${showCalls(named)})` };
+  if (matching.length === 0) return { pass: false, reason: `${head}: ${counted(named.length, 'call', 'calls')}, none with ${showArgs(spec.args!)} (${showCalls(named)})` };
   const which = named.indexOf(matching[0]!) + 1;
   return { pass: true, reason: `${head}: ${named.length === 1 ? 'called' : `call ${which} of ${named.length} matches`} (${showCall(matching[0]!)})` };
 }
@@ -107,7 +106,7 @@ export async function checkToolNotCalled(spec: ToolCallSpec, calls: readonly Too
   const { named, matching } = await matchingCalls(spec, calls);
   if (matching.length > 0) return { pass: false, reason: `${head}: called${matching.length > 1 ? ` ${matching.length} times` : ''} (${showCalls(matching)})` };
   if (named.length === 0) return { pass: true, reason: `${head}: not called (${notNamed(calls)})` };
-  return { pass: true, reason: `${head}: ${plural(named.length, 'call')}, none with ${showArgs(spec.args!)} (${showCalls(named)})` };
+  return { pass: true, reason: `${head}: ${counted(named.length, 'call', 'calls')}, none with ${showArgs(spec.args!)} (${showCalls(named)})` };
 }
 
 /** The names must appear in this order among the calls (other calls may come between). */

@@ -2,6 +2,7 @@ import type { CheckResult, CsvSpec } from '../../model/checks.js';
 import { normalizeAnswer } from './normalize.js';
 import { regexMatchesEach } from './regexRunner.js';
 import { compileRegex } from './text.js';
+import { counted } from '../../text/counted.js';
 
 /*
  * csv: every data row's cell in one column matches a regex. The artifact is
@@ -95,7 +96,7 @@ export async function checkCsv(spec: CsvSpec, raw: string, where: string): Promi
     if (cell === undefined) failed.push(`row ${i + 1}: no such cell (${row.length} fields)`);
     else if (!matched[i]) failed.push(`row ${i + 1}: ${JSON.stringify(cell)}`);
   }
-  const count = `${data.length} row${data.length === 1 ? '' : 's'}`;
+  const count = counted(data.length, 'row', 'rows');
   if (failed.length === 0) return { pass: true, reason: `${head}: all ${count} of ${where} match` };
   return { pass: false, reason: `${head}: ${failed.length} of ${count} of ${where} do not match (${failed.slice(0, CELLS_SHOWN).join(', ')}${failed.length > CELLS_SHOWN ? ', ...' : ''})` };
 }

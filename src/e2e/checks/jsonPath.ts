@@ -3,6 +3,7 @@ import { showExpected, valueMatches } from './actions.js';
 import { normalizeAnswer } from './normalize.js';
 import { execRegex } from './regexRunner.js';
 import { compileRegex } from './text.js';
+import { counted } from '../../text/counted.js';
 
 /*
  * json_path: a small subset of JSONPath, enough to point into an artifact:
@@ -108,7 +109,7 @@ export async function checkJsonPath(spec: JsonPathSpec, raw: string, where: stri
       : await valueMatches(spec.equals, selected.value);
     if (!ok) failed.push(selected);
   }
-  const count = `${values.length} value${values.length === 1 ? '' : 's'}`;
+  const count = counted(values.length, 'value', 'values');
   if (failed.length === 0) return { pass: true, reason: `${head}: ${values.length === 1 ? `${values[0]!.at} = ${showValue(values[0]!.value)}` : `all ${count} pass`}` };
   const shown = failed.slice(0, FAILURES_SHOWN).map((selected) => `${selected.at} = ${showValue(selected.value)}`).join(', ');
   return { pass: false, reason: `${head}: ${failed.length} of ${count} fail (${shown}${failed.length > FAILURES_SHOWN ? ', ...' : ''})` };

@@ -14,6 +14,7 @@ import { artifactMatcher, requireActions, type Actions, type Subject } from './o
 import { blankness, normalisesToBlank, normalizeAnswer, showBlank } from './normalize.js';
 import { checkContains, checkIContains, checkRegex, compileRegex } from './text.js';
 import { withUsage, type Graded } from './usage.js';
+import { counted } from '../../text/counted.js';
 
 export { withUsage, type Graded } from './usage.js';
 
@@ -343,7 +344,7 @@ async function combine(kind: 'all' | 'any', checks: CheckSpec[], subject: Subjec
 
   const ran = results.filter((result): result is Graded => result !== undefined);
   const skipped = checks.length - ran.length;
-  const note = skipped > 0 ? `; ${skipped} judge check${skipped === 1 ? '' : 's'} skipped` : '';
+  const note = skipped > 0 ? `; ${counted(skipped, 'judge check', 'judge checks')} skipped` : '';
   const passed = ran.filter((result) => result.pass);
   const failed = ran.filter((result) => !result.pass);
   const list = (shown: Graded[]) => `[${shown.map((result) => result.reason).join('; ')}]`;

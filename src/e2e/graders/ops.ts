@@ -1,6 +1,7 @@
 import type { Invocation } from '../../model/trial.js';
 import type { MemoryOp } from '../../model/e2e.js';
 import type { GraderOutcome, MemoryOpsGraderSpec } from '../../model/graders.js';
+import { counted } from '../../text/counted.js';
 
 /*
  * The memory_ops grader, on the memory tool calls the target reported for
@@ -28,10 +29,10 @@ export function gradeMemoryOps(spec: MemoryOpsGraderSpec, invocations: readonly 
   }
   const tools = spec.tools ?? Object.keys(MEMORY_TOOLS);
   const ops = new Set(tools.map((tool) => MEMORY_TOOLS[tool]));
-  const counted = turns.map((turn) => (turn.memory_ops ?? []).filter((op) => ops.has(op.op)).length);
-  const calls = counted.reduce((sum, count) => sum + count, 0);
-  const updated = counted.filter((count) => count > 0).length;
+  const perTurn = turns.map((turn) => (turn.memory_ops ?? []).filter((op) => ops.has(op.op)).length);
+  const calls = perTurn.reduce((sum, count) => sum + count, 0);
+  const updated = perTurn.filter((count) => count > 0).length;
   const score = spec.expect !== undefined ? Math.min(calls, spec.expect) / spec.expect : updated / turns.length;
-  const what = spec.expect !== undefined ? `${calls} ${tools.join('/')} call${calls === 1 ? '' : 's'} of ${spec.expect} expected` : `${updated} of ${turns.length} turns made a ${tools.join('/')} call`;
-  return { status: score >= min ? 'pass' : 'fail', score, min, reason: what, metadata: { turns: turns.length, updated_turns: updated, calls, per_turn: counted } };
+  const what = spec.expect !== undefined ? `${counted(calls, `${tools.join('/')} call`, `${tools.join('/')} calls`)} of ${spec.expect} expected` : `${updated} of ${turns.length} turns made a ${tools.join('/')} call`;
+  return { status: score >= min ? 'pass' : 'fail', score, min, reason: what, metadata: { turns: turns.length, updated_turns: updated, calls, per_turn: perTurn } };
 }
