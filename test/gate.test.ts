@@ -487,6 +487,17 @@ describe('resolveMetric: aggregations over per-unit values', () => {
     });
   }
 
+  test("a trial's figure that is not a finite number (a forged trials.jsonl) is taken as not reported, not drawn as NaN", () => {
+    const forged = TRIALS.map((trial, index) =>
+      index === 0 ? { ...trial, invocations: trial.invocations.map((call) => ({ ...call, latency_ms: 'slow' as unknown as number })) } : index === 1 ? { ...trial, invocations: trial.invocations.map((call) => ({ ...call, latency_ms: null as unknown as number })) } : trial,
+    );
+    const honest = resolveMetric('e2e.latency_ms', CURRENT, { aggregation: 'max', trials: TRIALS.slice(2) });
+    const read = resolveMetric('e2e.latency_ms', CURRENT, { aggregation: 'max', trials: forged });
+    assert.ok(read.status === 'value' && honest.status === 'value');
+    assert.equal(read.value, honest.value);
+    assert.ok(read.samples!.units.flat().every(Number.isFinite), JSON.stringify(read.samples!.units));
+  });
+
   test('e2e.latency_ms: per-call values with the trials, the summary without, and no min without them', () => {
     const withTrials = resolveMetric('e2e.latency_ms', CURRENT, { aggregation: 'min', trials: TRIALS });
     assert.equal(withTrials.status === 'value' && withTrials.value, 100);

@@ -844,7 +844,10 @@ function casesOrMissing(values: number[], aggregation: Aggregation, names: UnitN
 
 /** Per-case values read from the trials, named by case (history from the run's cases); cases with no value are left out. */
 function groupByCase(trials: readonly TrialRecord[], read: (trial: TrialRecord) => number[], e2e: E2eResult): Pick<UnitSamples, 'units' | 'ids' | 'clusters'> {
-  const groups = [...groupBy(trials, (trial) => trial.case).entries()].map(([name, caseTrials]) => ({ name, values: caseTrials.flatMap(read) })).filter((group) => group.values.length > 0);
+  // trials.jsonl is read as written (a baseline's may come from an artifact): a figure that is not a finite number is
+  // taken as not reported, as a missing one is, rather than turning every draw of an interval into NaN.
+  const finite = (trial: TrialRecord) => read(trial).filter((value) => typeof value === 'number' && Number.isFinite(value));
+  const groups = [...groupBy(trials, (trial) => trial.case).entries()].map(([name, caseTrials]) => ({ name, values: caseTrials.flatMap(finite) })).filter((group) => group.values.length > 0);
   return {
     units: groups.map((group) => group.values),
     ids: groups.map((group) => group.name),
