@@ -80,7 +80,7 @@ describe('urlCredentials', () => {
 });
 
 describe('childEnvironment', () => {
-  test('inherits only what programs need, then the suite env over it', () => {
+  test('inherits only what programs need (a Python path included), then the suite env over it', () => {
     const parent = {
       PATH: '/bin',
       HOME: '/home/me',
@@ -88,6 +88,8 @@ describe('childEnvironment', () => {
       LC_ALL: 'C',
       TMPDIR: '/tmp',
       SystemRoot: 'C:\\Windows',
+      PYTHONPATH: '/home/me/project',
+      VIRTUAL_ENV: '/home/me/project/.venv',
       GITHUB_TOKEN: 'ghs_x',
       'INPUT_GITHUB-TOKEN': 'ghs_y',
       OPENAI_API_KEY: 'sk-x',
@@ -103,6 +105,8 @@ describe('childEnvironment', () => {
       LC_ALL: 'C',
       TMPDIR: '/tmp',
       SystemRoot: 'C:\\Windows',
+      PYTHONPATH: '/home/me/project',
+      VIRTUAL_ENV: '/home/me/project/.venv',
       AGENT_MODE: 'from-suite',
       AGENT_KEY: 'k',
     });

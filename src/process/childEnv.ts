@@ -8,7 +8,8 @@ import { expandTemplates } from './envTemplate.js';
 
 /**
  * What a child inherits of recall-gate's environment: what programs need to
- * start, find their files and speak the user's language, and nothing else.
+ * start, find their files (a Python path included) and speak the user's
+ * language, and nothing else.
  * Never the Action's inputs (INPUT_GITHUB-TOKEN), GITHUB_TOKEN, ACTIONS_*,
  * API keys, proxies (their URLs can hold credentials) or NODE_OPTIONS: a
  * suite passes what its adapter needs in `env:`.
@@ -26,6 +27,10 @@ const INHERITED = new Set([
   'TMPDIR',
   'TEMP',
   'TMP',
+  // Where the interpreter finds the user's own code: `PYTHONPATH=. recall-gate run` must reach a Python adapter that
+  // imports the agent from the project's root, and an activated virtual environment stays named.
+  'PYTHONPATH',
+  'VIRTUAL_ENV',
   // Windows: without these many programs cannot start or find the user's profile.
   'SYSTEMROOT',
   'SYSTEMDRIVE',

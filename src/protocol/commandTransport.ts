@@ -5,6 +5,7 @@ import { scrubSecrets } from '../secrets.js';
 import { atInterrupt } from '../interrupt.js';
 import { OWN_GROUP, signalGroup, stopGroup } from '../process/processGroup.js';
 import { childEnvironment } from '../process/childEnv.js';
+import { spawnFailure } from '../process/spawnFailure.js';
 import type { JsonRpcRequest, JsonRpcTransport } from './client.js';
 import { excerpt, isObject } from './protocol.js';
 import { envHint, unpassedVariables } from './envHint.js';
@@ -53,6 +54,8 @@ export class CommandTransport implements JsonRpcTransport {
   private readonly stderrTail: string[] = [];
   /** Why the child is gone for good ("exited with code 3"), once it is. */
   private failure?: string;
+  /** Why the child could not be started at all, when it could not. */
+  private notStarted?: { reason: string; hint: string };
   /** Deaths so far: the first is answered with a restart, the second is final. */
   private deaths = 0;
   private closing = false;
@@ -114,7 +117,8 @@ export class CommandTransport implements JsonRpcTransport {
       child = spawn(command, args, { cwd, env: childEnvironment(process.env, env), stdio: ['pipe', 'pipe', 'pipe'], ...OWN_GROUP });
     } catch (error) {
       // Arguments spawn rejects outright (a NUL byte in the command, ...).
-      this.failure = `could not be started: ${error instanceof Error ? error.message : String(error)}`;
+      this.notStarted = spawnFailure(command, cwd, error);
+      this.failure = `could not be started: ${this.notStarted.reason}`;
       return undefined;
     }
     this.child = child;
@@ -127,7 +131,8 @@ export class CommandTransport implements JsonRpcTransport {
       child.on('error', (error) => {
         // Failing to start emits 'error' and never 'exit'; later errors (a failed kill) change nothing.
         if (!spawned) {
-          this.fail(`could not be started: ${error.message}`);
+          this.notStarted = spawnFailure(command, cwd, error);
+          this.fail(`could not be started: ${this.notStarted.reason}`);
           resolve();
         }
       });
@@ -273,6 +278,8 @@ export class CommandTransport implements JsonRpcTransport {
   }
 
   private failedError(method: string, waiting: boolean, reason = this.failure): RecallGateError {
+    // Nothing ran: no call waited on it, and it wrote nothing.
+    if (this.notStarted) return new RecallGateError('incomplete', `${this.label} could not be started: ${this.notStarted.reason}`, { hint: this.notStarted.hint });
     const when = waiting ? `while "${method}" was waiting for its response` : `earlier, so "${method}" cannot be sent`;
     const message = `${this.label} ${reason} ${when}${this.stderrText()}`;
     return new RecallGateError('incomplete', message, {

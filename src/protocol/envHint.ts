@@ -1,6 +1,6 @@
 /**
  * An adapter child gets only a few of recall-gate's variables (PATH, HOME,
- * the locale: see childEnvironment) and the suite's `env:` map. One that
+ * PYTHONPATH, the locale: see childEnvironment) and the suite's `env:` map. One that
  * fails for want of a key it expected to inherit says so only in its own
  * words ("no API key provided"); this names the variables recall-gate has
  * that the child was not given, so the fix is one `env:` line. Names only:
@@ -36,7 +36,7 @@ export function envHint(names: readonly string[]): string | undefined {
   const listed = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
   const them = names.length === 1 ? 'it' : 'them';
   return (
-    `recall-gate's environment has ${listed}, which the adapter does not get (an adapter gets only PATH, HOME, the locale and its env: map); ` +
+    `recall-gate's environment has ${listed}, which the adapter does not get (an adapter gets only PATH, HOME, PYTHONPATH, the locale and its env: map); ` +
     `if it needs ${them}, add to its target or provider: env: { ${names.map((name) => `${name}: "\${${name}}"`).join(', ')} }`
   );
 }

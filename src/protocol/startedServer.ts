@@ -5,6 +5,7 @@ import { atInterrupt } from '../interrupt.js';
 import { scrubSecrets } from '../secrets.js';
 import { childEnv, childEnvironment } from '../process/childEnv.js';
 import { OWN_GROUP, signalGroup, stopGroup } from '../process/processGroup.js';
+import { spawnFailure } from '../process/spawnFailure.js';
 
 /** stderr lines kept for error messages. */
 const STDERR_KEPT = 10;
@@ -52,7 +53,7 @@ export async function startServer(spec: StartSpec, env: NodeJS.ProcessEnv, onStd
     return (stopped ??= stopGroup(child, STOP_GRACE_MS));
   };
   try {
-    const url = await firstLine(child, spec.timeout_ms ?? 60_000, onStderr, () => (tail.length ? `; the last lines of its stderr:\n${tail.map((line) => `  ${line}`).join('\n')}` : ' (it wrote nothing to stderr)'), label);
+    const url = await firstLine(child, spec.timeout_ms ?? 60_000, onStderr, () => (tail.length ? `; the last lines of its stderr:\n${tail.map((line) => `  ${line}`).join('\n')}` : ' (it wrote nothing to stderr)'), label, (error) => spawnFailure(spec.start[0]!, spec.cwd, error));
     if (!/^https?:\/\/\S+$/.test(url)) throw new RecallGateError('invalid-input', `${label} printed ${JSON.stringify(url.slice(0, 200))} as its first stdout line, not a URL`, { hint: 'the first line on stdout must be the URL to POST JSON-RPC requests to (serveAdapter --http prints it)' });
     return { url, stop };
   } catch (error) {
@@ -62,7 +63,7 @@ export async function startServer(spec: StartSpec, env: NodeJS.ProcessEnv, onStd
 }
 
 /** The first stdout line; later lines are the server's log, passed to `onLog`. */
-function firstLine(child: ReturnType<typeof spawn>, timeoutMs: number, onLog: (line: string) => void, stderr: () => string, label: string): Promise<string> {
+function firstLine(child: ReturnType<typeof spawn>, timeoutMs: number, onLog: (line: string) => void, stderr: () => string, label: string, notStarted: (error: Error) => { reason: string; hint: string }): Promise<string> {
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout!, crlfDelay: Infinity });
     let first = true;
@@ -75,7 +76,8 @@ function firstLine(child: ReturnType<typeof spawn>, timeoutMs: number, onLog: (l
     });
     child.once('error', (error) => {
       clearTimeout(timer);
-      reject(new RecallGateError('incomplete', `${label} could not be started: ${error.message}`));
+      const { reason, hint } = notStarted(error);
+      reject(new RecallGateError('incomplete', `${label} could not be started: ${reason}`, { hint }));
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);

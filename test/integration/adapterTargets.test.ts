@@ -387,11 +387,22 @@ describe('the command transport', { timeout: 30_000 }, () => {
     }
   });
 
-  test('a command that cannot start says so', async () => {
-    const target = createCommandTarget({ command: '/nonexistent/agent-adapter', args: ['--stdio'] });
-    await rejection(target.reset('u'), /agent adapter `\/nonexistent\/agent-adapter --stdio` could not be started: spawn \/nonexistent\/agent-adapter ENOENT/);
-    await rejection(target.reset('u'), /could not be started: .* earlier, so "reset" cannot be sent/);
-    await target.close();
+  test('a command that cannot start says why in words, with what to do, and nothing of calls or stderr (nothing ran)', async () => {
+    const missing = createCommandTarget({ command: '/nonexistent/agent-adapter', args: ['--stdio'] });
+    const first = await rejection(missing.reset('u'), /^agent adapter `\/nonexistent\/agent-adapter --stdio` could not be started: `\/nonexistent\/agent-adapter` was not found \(looked for \/nonexistent\/agent-adapter\)$/);
+    assert.match(first.hint ?? '', /check the path/);
+    // Every later call says the same, not that it waited.
+    await rejection(missing.reset('u'), /^agent adapter .* could not be started: `\/nonexistent\/agent-adapter` was not found/);
+    await missing.close();
+    // An interpreter that is not installed (python3 missing from PATH): named as such.
+    const noPython = createCommandTarget({ command: 'python3-not-installed-here', args: ['adapter.py', '--stdio'] });
+    const notOnPath = await rejection(noPython.reset('u'), /could not be started: `python3-not-installed-here` was not found on PATH$/);
+    assert.match(notOnPath.hint ?? '', /install it, or give the program's full path/);
+    await noPython.close();
+    // A working folder that is not there is not a missing program.
+    const noFolder = createCommandTarget({ command: process.execPath, args: ['--version'], cwd: '/nonexistent/suite-folder' });
+    await rejection(noFolder.reset('u'), /could not be started: its working folder \/nonexistent\/suite-folder does not exist$/);
+    await noFolder.close();
   });
 
   test('close() ends stdin and the example adapter exits by itself; calls waiting or made after fail', { timeout: 20_000 }, async () => {
