@@ -43,12 +43,13 @@ export async function initCommand(argv: string[], io: CliIO): Promise<number> {
   const suite = fromRoot === '' ? 'suite.yaml' : `${fromRoot}/suite.yaml`;
   // memory_paths sits in a double-quoted YAML string: written as JSON escapes it (YAML reads them the same).
   const packageRoot = findPackageRoot();
+  const dependency = recallGateDependency(packageRoot, dir);
   const placeholders = {
     dir: fromRoot === '' ? '.' : fromRoot,
     suite,
     memory_paths: JSON.stringify(fromRoot === '' ? '**' : `${fromRoot}/**`).slice(1, -1),
     // In a JSON string: written as JSON, as memory_paths is.
-    recall_gate: JSON.stringify(recallGateDependency(packageRoot, dir)).slice(1, -1),
+    recall_gate: JSON.stringify(dependency).slice(1, -1),
   };
 
   const files = plannedFiles(spec, packageRoot, dir, placeholders);
@@ -57,6 +58,11 @@ export async function initCommand(argv: string[], io: CliIO): Promise<number> {
 
   for (const file of files) writePlanned(file, io.cwd);
   io.stdout(summaryText(kind, spec, files, dir, io.cwd, { defaultDir: positionals[0] === undefined, defaultKind: values.agent === undefined, workflow: values.workflow === true }));
+  // CI installs from the repository: a path outside it works here and fails there (npm ci: ENOENT).
+  const installed = dependency.startsWith('file:') ? resolve(dir, dependency.slice('file:'.length)) : undefined;
+  if (installed && !isInside(installed, root) && (values.workflow || files.some((file) => basename(file.path) === 'package.json'))) {
+    io.stderr(`note: recall-gate is installed from ${installed}, outside this repository, so CI's npm install will not find it: copy the tarball into the repository and install it from there (see the README's Install)\n`);
+  }
   return ExitCode.ok;
 }
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
@@ -369,7 +369,10 @@ test('the packed tarball, in an empty folder: run --help exits 0, and init --age
     }
     // A kind with its own package.json names recall-gate as the project got it (here the tarball), rebased to its folder:
     // `npm install` there installs this very package (its other packages are the ready adapters' to test, offline here).
-    execFileSync(cli, ['init', 'evals/mem0', '--agent', 'mem0'], { cwd: root, encoding: 'utf8', env });
+    const mem0 = spawnSync(cli, ['init', 'evals/mem0', '--agent', 'mem0'], { cwd: root, encoding: 'utf8', env });
+    assert.equal(mem0.status, 0, mem0.stderr);
+    // The tarball lies outside the project: said, as CI's npm install would not find it.
+    assert.match(mem0.stderr, /^note: recall-gate is installed from .*recall-gate-[\d.]+\.tgz, outside this repository, so CI's npm install will not find it/m);
     const manifestPath = join(root, 'evals', 'mem0', 'package.json');
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { dependencies: Record<string, string> };
     assert.equal(manifest.dependencies['recall-gate'], `file:../../../${packed[0]!.filename}`);
