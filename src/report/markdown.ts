@@ -162,11 +162,13 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   if (stages.length > 0 && stagesAllUnknown(e2e)) lines.push(`**Failing trials by stage:** ${stages.join('; ')}.`, '');
   else if (stages.length > 0) lines.push(`**Failing trials by stage**, ${STAGE_INTRO}:`, '', ...stages.map((line) => `- ${line}`), '');
   if (e2e.errors.length > 0) {
-    lines.push(`**${counted(e2e.errors.length, 'trial', 'trials')} ended in an error** (counted as not passed):`, '', ...e2e.errors.slice(0, 20).map((error) => `- ${cell(error.key)}: ${cell(error.reason, 300)}`), '');
+    const more = e2e.errors.length > 20 ? [`- ... and ${e2e.errors.length - 20} more in trials.jsonl`] : [];
+    lines.push(`**${counted(e2e.errors.length, 'trial', 'trials')} ended in an error** (counted as not passed):`, '', ...e2e.errors.slice(0, 20).map((error) => `- ${cell(error.key)}: ${cell(error.reason, 300)}`), ...more, '');
   }
   if (e2e.failures.length > 0) {
     lines.push(`<details><summary>${counted(e2e.failures.length, 'failing trial', 'failing trials')} under ${e2e.headline_condition}</summary>`, '');
     lines.push(...markdownTable(['trial', 'probe', 'answer', 'why', 'stage'], e2e.failures.slice(0, 50).map((failure) => [cell(failure.key), cell(failure.question), cell(failure.answer, 200), cell(failure.reason, 200) + harmCell(failure.harm), stageName(failure)])));
+    if (e2e.failures.length > 50) lines.push('', `The first 50; ${e2e.failures.length - 50} more are in trials.jsonl.`);
     lines.push('', ...e2e.failures.slice(0, 50).flatMap((failure) => actionDetails(failure.key, failure)), '</details>', '');
   }
   return lines;

@@ -97,3 +97,15 @@ test('kind: adapter: the retrieval layer searches the adapter\'s own memory (add
   );
   for (const query of toy.queries) for (const hit of query.results) assert.equal(owner.get(hit.id), query.user);
 });
+
+test('an adapter that cannot start: every trial errs for one reason, said once and whole with what to do, the trials counted and the first named', { timeout: 120_000 }, async () => {
+  const out = tempDir();
+  const result = await runCli(['run', suiteWithTarget('{ kind: command, command: [recall-gate-missing-adapter, --stdio] }'), '--layer', 'e2e', '--out', out]);
+  assert.equal(result.code, 3, result.stdout + result.stderr);
+  const errors = readResults(out, process.cwd()).e2e!.errors.length;
+  assert.ok(errors > 10, `${errors}`);
+  const section = result.stdout.slice(result.stdout.indexOf(`${errors} trials ended in an error`));
+  const reasonLines = section.split('\n').filter((line) => line.includes('could not be started'));
+  assert.equal(reasonLines.length, 1, section);
+  assert.match(reasonLines[0]!, new RegExp(`^  ${errors} trials \\([^,]+, [^,]+, [^,]+, \\.\\.\\.\\): agent adapter \`recall-gate-missing-adapter --stdio\` could not be started: \`recall-gate-missing-adapter\` was not found on PATH \\(install it, or give the program's full path as the command's first word\\)$`));
+});
