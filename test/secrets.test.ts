@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { delimiter, resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { urlCredentials } from '../src/redact.js';
 import { MIN_SECRET_LENGTH, SECRET_MARKER, onSecretRegistered, registerEnvironmentSecrets, registerSecret, scrubSecrets, scrubSecretsIn } from '../src/secrets.js';
@@ -80,6 +81,11 @@ describe('urlCredentials', () => {
 });
 
 describe('childEnvironment', () => {
+  test("a relative PYTHONPATH entry is made absolute from recall-gate's folder: the child runs in the suite's", () => {
+    const given = ['.', 'src', '', '/opt/lib'].join(delimiter);
+    assert.equal(childEnvironment({ PYTHONPATH: given }).PYTHONPATH, [process.cwd(), resolve('src'), '', '/opt/lib'].join(delimiter));
+  });
+
   test('inherits only what programs need (a Python path included), then the suite env over it', () => {
     const parent = {
       PATH: '/bin',

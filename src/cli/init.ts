@@ -58,10 +58,14 @@ export async function initCommand(argv: string[], io: CliIO): Promise<number> {
 
   for (const file of files) writePlanned(file, io.cwd);
   io.stdout(summaryText(kind, spec, files, dir, io.cwd, { defaultDir: positionals[0] === undefined, defaultKind: values.agent === undefined, workflow: values.workflow === true }));
-  // CI installs from the repository: a path outside it works here and fails there (npm ci: ENOENT).
+  // CI installs from the repository: a path outside it works here and fails there (npm ci: ENOENT). Said where
+  // something installs recall-gate with npm: a package.json init wrote, or the node workflow's npm ci.
   const installed = dependency.startsWith('file:') ? resolve(dir, dependency.slice('file:'.length)) : undefined;
-  if (installed && !isInside(installed, root) && (values.workflow || files.some((file) => basename(file.path) === 'package.json'))) {
-    io.stderr(`note: recall-gate is installed from ${installed}, outside this repository, so CI's npm install will not find it: copy the tarball into the repository and install it from there (see the README's Install)\n`);
+  const npmInstalls = files.some((file) => basename(file.path) === 'package.json') || (values.workflow === true && kind === 'node');
+  if (installed && npmInstalls && !isInside(installed, root)) {
+    const from = statOrUndefined(installed)?.isDirectory() ? `runs from ${installed}` : `is installed from ${installed}`;
+    const fix = statOrUndefined(installed)?.isDirectory() ? `npm pack it into ${shown(join(root, 'vendor'), io.cwd)}/` : `copy the tarball into ${shown(join(root, 'vendor'), io.cwd)}/`;
+    io.stderr(`note: recall-gate ${from}, outside ${shown(root, io.cwd)}, so CI's npm install will not find it: ${fix}, commit it, and install it from there (the README's Install)\n`);
   }
   return ExitCode.ok;
 }

@@ -3,6 +3,7 @@
  * server, an MCP server, a script grader): the few variables it inherits,
  * then its own from the suite, with `${VAR}` read from recall-gate's.
  */
+import { delimiter, isAbsolute, resolve } from 'node:path';
 import { looksSecret, registerSecret } from '../secrets.js';
 import { expandTemplates } from './envTemplate.js';
 
@@ -28,7 +29,7 @@ const INHERITED = new Set([
   'TEMP',
   'TMP',
   // Where the interpreter finds the user's own code: `PYTHONPATH=. recall-gate run` must reach a Python adapter that
-  // imports the agent from the project's root, and an activated virtual environment stays named.
+  // imports the agent from the project's root (see fromHere), and an activated virtual environment stays named.
   'PYTHONPATH',
   'VIRTUAL_ENV',
   // Windows: without these many programs cannot start or find the user's profile.
@@ -48,9 +49,20 @@ export function childEnvironment(parent: NodeJS.ProcessEnv, own: Record<string, 
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(parent)) {
     const upper = name.toUpperCase();
-    if (value !== undefined && (INHERITED.has(upper) || upper.startsWith('LC_'))) env[name] = value;
+    if (value !== undefined && (INHERITED.has(upper) || upper.startsWith('LC_'))) env[name] = upper === 'PYTHONPATH' ? fromHere(value) : value;
   }
   return { ...env, ...own };
+}
+
+/**
+ * A Python path as the user meant it: the child runs in the suite's folder, so `PYTHONPATH=.` set in the shell
+ * would name that folder, not the one recall-gate was started from. Relative entries are made absolute from there.
+ */
+function fromHere(pythonPath: string): string {
+  return pythonPath
+    .split(delimiter)
+    .map((entry) => (entry === '' || isAbsolute(entry) ? entry : resolve(entry)))
+    .join(delimiter);
 }
 
 /**

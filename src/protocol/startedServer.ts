@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { RecallGateError } from '../errors.js';
 import { atInterrupt } from '../interrupt.js';
@@ -38,7 +39,14 @@ export interface StartedServer {
 /** `onStderr` takes the server's log (its stderr, and stdout after the URL line; a run writes them to adapter.log); by default they go to recall-gate's stderr. */
 export async function startServer(spec: StartSpec, env: NodeJS.ProcessEnv, onStderr: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<StartedServer> {
   const label = `the adapter server \`${spec.start.join(' ')}\``;
-  const child = spawn(spec.start[0]!, spec.start.slice(1), { cwd: spec.cwd, env: childEnvironment(process.env, childEnv(spec.env, env)), stdio: ['ignore', 'pipe', 'pipe'], ...OWN_GROUP });
+  let child: ChildProcessByStdio<null, Readable, Readable>;
+  try {
+    child = spawn(spec.start[0]!, spec.start.slice(1), { cwd: spec.cwd, env: childEnvironment(process.env, childEnv(spec.env, env)), stdio: ['ignore', 'pipe', 'pipe'], ...OWN_GROUP });
+  } catch (error) {
+    // What spawn refuses outright (a cwd that is a file: ENOTDIR) fails as a failed start does.
+    const { reason, hint } = spawnFailure(spec.start[0]!, spec.cwd, error);
+    throw new RecallGateError('incomplete', `${label} could not be started: ${reason}`, { hint });
+  }
   const tail: string[] = [];
   createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', (raw) => {
     const line = scrubSecrets(raw);

@@ -27,6 +27,7 @@ import { changesMarkdown } from './changes.js';
 import { PAIRED_HEADING, pairedMarkdown } from './pairedLines.js';
 import { pairedChanges } from '../gate/paired.js';
 import { counted } from '../text/counted.js';
+import { errorGroups, moreReasonsText } from './errorGroups.js';
 
 /** What report.md adds to the results once the run is gated (run, merge, the Action); regrade has no verdict. */
 export interface MarkdownReportContext {
@@ -162,8 +163,9 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   if (stages.length > 0 && stagesAllUnknown(e2e)) lines.push(`**Failing trials by stage:** ${stages.join('; ')}.`, '');
   else if (stages.length > 0) lines.push(`**Failing trials by stage**, ${STAGE_INTRO}:`, '', ...stages.map((line) => `- ${line}`), '');
   if (e2e.errors.length > 0) {
-    const more = e2e.errors.length > 20 ? [`- ... and ${e2e.errors.length - 20} more in trials.jsonl`] : [];
-    lines.push(`**${counted(e2e.errors.length, 'trial', 'trials')} ended in an error** (counted as not passed):`, '', ...e2e.errors.slice(0, 20).map((error) => `- ${cell(error.key)}: ${cell(error.reason, 300)}`), ...more, '');
+    const { groups, more } = errorGroups(e2e.errors, 20, (key) => cell(key));
+    const rest = moreReasonsText(more);
+    lines.push(`**${counted(e2e.errors.length, 'trial', 'trials')} ended in an error** (counted as not passed):`, '', ...groups.map((group) => `- ${group.trials}: ${cell(group.reason, 400)}`), ...(rest ? [`- ${rest}`] : []), '');
   }
   if (e2e.failures.length > 0) {
     lines.push(`<details><summary>${counted(e2e.failures.length, 'failing trial', 'failing trials')} under ${e2e.headline_condition}</summary>`, '');

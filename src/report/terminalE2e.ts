@@ -15,7 +15,7 @@ import { actionLinesText } from './actionLines.js';
 import { failureActions } from '../e2e/failureActions.js';
 import { memoryWarning, STAGE_INTRO, stageLabel, stageLines } from './stageLines.js';
 import { counted } from '../text/counted.js';
-import { groupBy } from '../stats/summary.js';
+import { errorGroups, moreReasonsText } from './errorGroups.js';
 import { E2E_INTERVAL_UNITS, e2eTrialCount } from './intros.js';
 
 const MAX_LINES = 10;
@@ -92,20 +92,11 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
 }
 
 
-/**
- * The errored trials, one line per distinct reason (an adapter that cannot start fails every trial the same way:
- * its reason, with what to do, is said once and whole) and the trials it ended, the first few named.
- */
+/** The errored trials, one line per distinct reason (errorGroups), the reason whole up to 400 characters. */
 function errorLines(errors: E2eResult['errors']): string[] {
-  const byReason = [...groupBy(errors, (error) => error.reason).entries()];
-  const lines = [`${counted(errors.length, 'trial', 'trials')} ended in an error (not passes):`];
-  for (const [reason, ended] of byReason.slice(0, MAX_LINES)) {
-    const named = ended.slice(0, 3).map((error) => plainText(error.key));
-    const trials = ended.length === 1 ? named[0]! : `${counted(ended.length, 'trial', 'trials')} (${named.join(', ')}${ended.length > named.length ? ', ...' : ''})`;
-    lines.push(`  ${trials}: ${oneLine(reason, 400)}`);
-  }
-  if (byReason.length > MAX_LINES) lines.push(`  ... and ${counted(byReason.length - MAX_LINES, 'other reason', 'other reasons')} in trials.jsonl`);
-  return lines;
+  const { groups, more } = errorGroups(errors, MAX_LINES, plainText);
+  const rest = moreReasonsText(more);
+  return [`${counted(errors.length, 'trial', 'trials')} ended in an error (not passes):`, ...groups.map((group) => `  ${group.trials}: ${oneLine(group.reason, 400)}`), ...(rest ? [`  ${rest}`] : [])];
 }
 
 /** A failure line's harm, untrusted text made plain. */

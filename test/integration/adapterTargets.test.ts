@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { realpathSync } from 'node:fs';
+import { realpathSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { RecallGateError } from '../../src/errors.js';
 import type { MemoryRecord } from '../../src/model/memory.js';
@@ -399,6 +400,17 @@ describe('the command transport', { timeout: 30_000 }, () => {
     const notOnPath = await rejection(noPython.reset('u'), /could not be started: `python3-not-installed-here` was not found on PATH$/);
     assert.match(notOnPath.hint ?? '', /install it, or give the program's full path/);
     await noPython.close();
+    // A script that is there, whose #! interpreter is not (a deleted virtual environment), or a #! line with Windows line endings.
+    const scripts = tempDir();
+    for (const [name, text, said] of [
+      ['venv-adapter', '#!/nonexistent/venv/bin/python\nprint(1)\n', /`\S+venv-adapter` was found, but the interpreter its #! line names, "\/nonexistent\/venv\/bin\/python", was not$/],
+      ['crlf-adapter', '#!/bin/sh\r\necho 1\r\n', /was found, but the interpreter its #! line names, "\/bin\/sh\\r", was not \(the line ends in \\r: the file has Windows line endings\)$/],
+    ] as const) {
+      writeFileSync(join(scripts, name), text, { mode: 0o755 });
+      const target = createCommandTarget({ command: join(scripts, name), args: ['--stdio'] });
+      await rejection(target.reset('u'), said);
+      await target.close();
+    }
     // A working folder that is not there is not a missing program.
     const noFolder = createCommandTarget({ command: process.execPath, args: ['--version'], cwd: '/nonexistent/suite-folder' });
     await rejection(noFolder.reset('u'), /could not be started: its working folder \/nonexistent\/suite-folder does not exist$/);

@@ -108,4 +108,8 @@ test('an adapter that cannot start: every trial errs for one reason, said once a
   const reasonLines = section.split('\n').filter((line) => line.includes('could not be started'));
   assert.equal(reasonLines.length, 1, section);
   assert.match(reasonLines[0]!, new RegExp(`^  ${errors} trials \\([^,]+, [^,]+, [^,]+, \\.\\.\\.\\): agent adapter \`recall-gate-missing-adapter --stdio\` could not be started: \`recall-gate-missing-adapter\` was not found on PATH \\(install it, or give the program's full path as the command's first word\\)$`));
+  // report.md says it once too.
+  const markdown = readFileSync(join(out, 'report.md'), 'utf8');
+  assert.equal(markdown.split('\n').filter((line) => line.includes('could not be started')).length, 1, markdown);
+  assert.match(markdown, new RegExp(`^- ${errors} trials \\(`, 'm'));
 });

@@ -372,7 +372,11 @@ test('the packed tarball, in an empty folder: run --help exits 0, and init --age
     const mem0 = spawnSync(cli, ['init', 'evals/mem0', '--agent', 'mem0'], { cwd: root, encoding: 'utf8', env });
     assert.equal(mem0.status, 0, mem0.stderr);
     // The tarball lies outside the project: said, as CI's npm install would not find it.
-    assert.match(mem0.stderr, /^note: recall-gate is installed from .*recall-gate-[\d.]+\.tgz, outside this repository, so CI's npm install will not find it/m);
+    assert.match(mem0.stderr, /^note: recall-gate is installed from .*recall-gate-[\d.]+\.tgz, outside \., so CI's npm install will not find it: copy the tarball into vendor\/, commit it, and install it from there/m);
+    // A kind whose CI installs nothing with npm (python's workflow takes the Action from its git ref): nothing to say.
+    const python = spawnSync(cli, ['init', 'evals/py', '--agent', 'python', '--workflow'], { cwd: root, encoding: 'utf8', env });
+    assert.equal(python.status, 0, python.stderr);
+    assert.doesNotMatch(python.stderr, /note: recall-gate/);
     const manifestPath = join(root, 'evals', 'mem0', 'package.json');
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { dependencies: Record<string, string> };
     assert.equal(manifest.dependencies['recall-gate'], `file:../../../${packed[0]!.filename}`);
