@@ -462,8 +462,12 @@ test('validate warns where a command target runs a script that is not there (pyt
   // An option's value is not the script; a program on PATH with its own arguments is the command's business.
   suite('[node, --env-file, .env, adapter.py]');
   assert.equal(loadSuite(join(dir, 'suite.yaml'), dir).warnings, undefined);
-  suite('[my-agent, missing.py]');
-  assert.equal(loadSuite(join(dir, 'suite.yaml'), dir).warnings, undefined);
+  // ... so my-agent's missing.py is not warned about; my-agent itself, not on PATH, is (an interpreter not installed).
+  suite('[my-agent-not-on-path, missing.py]');
+  assert.deepEqual(
+    (loadSuite(join(dir, 'suite.yaml'), dir).warnings ?? []).map((warning) => `${formatLocation(warning.where)}: ${warning.message} (${warning.hint})`),
+    ["suite.yaml:3:38: the command's program my-agent-not-on-path is not on PATH: the run will fail at its first call unless it is by then (install it, or give the program's full path)"],
+  );
   // A script run as the program itself.
   suite('[./run-agent.sh, --stdio]');
   assert.match((loadSuite(join(dir, 'suite.yaml'), dir).warnings ?? [])[0]?.message ?? '', /^the command runs agent\/run-agent\.sh, which is not there/);

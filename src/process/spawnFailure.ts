@@ -1,5 +1,6 @@
 import { existsSync, openSync, readSync, closeSync, statSync } from 'node:fs';
-import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
+import { findOnPath, isFile } from './findProgram.js';
 
 /**
  * Why a program could not be started, said in the user's terms rather than
@@ -37,14 +38,9 @@ export function spawnFailure(command: string, cwd: string | undefined, error: un
 
 /** The file `command` starts: its path when it names one, else the first on PATH. */
 function programFile(command: string, cwd: string | undefined): string | undefined {
-  const candidates = /[\\/]/.test(command) ? [isAbsolute(command) ? command : resolve(cwd ?? '.', command)] : (process.env.PATH ?? '').split(delimiter).filter(Boolean).map((folder) => join(folder, command));
-  return candidates.find((path) => {
-    try {
-      return statSync(path).isFile();
-    } catch {
-      return false;
-    }
-  });
+  if (!/[\\/]/.test(command)) return findOnPath(command);
+  const path = isAbsolute(command) ? command : resolve(cwd ?? '.', command);
+  return isFile(path) ? path : undefined;
 }
 
 /** The interpreter a script's #! line names (its first word), when it has one. */

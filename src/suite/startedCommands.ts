@@ -3,6 +3,7 @@ import { relative, resolve } from 'node:path';
 import type { InputProblem } from '../model/source.js';
 import type { E2eSpec, RetrievalSpec } from '../model/suite.js';
 import { commandScript } from '../process/commandScript.js';
+import { findOnPath } from '../process/findProgram.js';
 import type { DataPath } from '../source/sourceFile.js';
 
 /** A process a suite starts: its e2e target's command (or the server it starts), an adapter or MCP provider's command. */
@@ -31,12 +32,17 @@ export function startedCommands(suite: { retrieval?: Pick<RetrievalSpec, 'provid
 }
 
 /**
- * A warning for each started command whose script is not there: validate said ok and the run failed at its first
- * call. A warning, not a problem: a workflow may build the script (dist/adapter.js) after validating and before the
+ * A warning for each started command whose program is not on PATH or whose script is not there: validate said ok
+ * and the run failed at its first call. A warning, not a problem: a workflow may build the script (dist/adapter.js) after validating and before the
  * run. Which argument is the script: process/commandScript.ts.
  */
 export function missingScriptWarnings(started: StartedCommand[], locate: (path: DataPath) => InputProblem['where'], shownFrom: string): InputProblem[] {
   return started.flatMap(({ command, cwd, at }) => {
+    const program = command[0]!;
+    // A program named without a folder (python3, node, uv) that PATH does not hold: an interpreter not installed.
+    if (!/[\\/]/.test(program) && findOnPath(program) === undefined) {
+      return [{ where: locate([...at, 0]), message: `the command's program ${program} is not on PATH: the run will fail at its first call unless it is by then`, hint: "install it, or give the program's full path" }];
+    }
     const found = commandScript(command);
     if (!found || existsSync(resolve(cwd, found.path))) return [];
     return [
