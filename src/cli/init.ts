@@ -63,9 +63,12 @@ export async function initCommand(argv: string[], io: CliIO): Promise<number> {
   const installed = dependency.startsWith('file:') ? resolve(dir, dependency.slice('file:'.length)) : undefined;
   const npmInstalls = files.some((file) => basename(file.path) === 'package.json') || (values.workflow === true && kind === 'node');
   if (installed && npmInstalls && !isInside(installed, root)) {
-    const from = statOrUndefined(installed)?.isDirectory() ? `runs from ${installed}` : `is installed from ${installed}`;
-    const fix = statOrUndefined(installed)?.isDirectory() ? `npm pack it into ${shown(join(root, 'vendor'), io.cwd)}/` : `copy the tarball into ${shown(join(root, 'vendor'), io.cwd)}/`;
-    io.stderr(`note: recall-gate ${from}, outside ${shown(root, io.cwd)}, so CI's npm install will not find it: ${fix}, commit it, and install it from there (the README's Install)\n`);
+    const clone = statOrUndefined(installed)?.isDirectory() === true;
+    const vendor = `${shown(join(root, 'vendor'), io.cwd)}/`;
+    io.stderr(
+      `note: recall-gate ${clone ? 'runs from' : 'is installed from'} ${installed}, outside ${shown(root, io.cwd)}, so CI's npm install will not find it: ` +
+        `${clone ? 'npm pack it into' : 'copy the tarball into'} ${vendor}, commit it, and install it from there (the README's Install)\n`,
+    );
   }
   return ExitCode.ok;
 }
