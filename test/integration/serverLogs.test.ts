@@ -17,12 +17,20 @@ const MARK = 'started-server-log-line';
 test('a started HTTP adapter server: its stderr and its stdout after the URL go to adapter.log, not the terminal', { timeout: 120_000 }, async () => {
   const dir = tempDir();
   const pidFile = join(dir, 'pid');
-  // The example adapter over HTTP, saying something on stderr first and on stdout once it has printed its URL.
+  // The example adapter over HTTP, saying something on stderr first and on stdout right after its URL line (its first
+  // write to stdout: a timer here raced the URL on a loaded machine and came first).
   writeFileSync(
     join(dir, 'server.mjs'),
     [
       `console.error(${JSON.stringify(`${MARK} on stderr`)});`,
-      `setTimeout(() => console.log(${JSON.stringify(`${MARK} on stdout`)}), 200);`,
+      'const write = process.stdout.write.bind(process.stdout);',
+      'let first = true;',
+      'process.stdout.write = (...args) => {',
+      '  const written = write(...args);',
+      `  if (first) { first = false; write(${JSON.stringify(`${MARK} on stdout
+`)}); }`,
+      '  return written;',
+      '};',
       `await import(${JSON.stringify(join(REPO_ROOT, 'test/fixtures/adapters/pidFileHttp.mjs'))});`,
       '',
     ].join('\n'),
