@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { usd } from '../src/report/format.js';
 import { test } from 'node:test';
-import { countTokens, encodingForModel, injectedTokens } from '../src/e2e/tokens.js';
+import { countTokens, encodingForModel, injectedTokens, stopCounting } from '../src/e2e/tokens.js';
 
 // Expected counts were computed once with gpt-tokenizer 4.0.0; the first is also counted by hand:
 // under o200k_base "São Paulo às três horas" is the five tokens "São", " Paulo", " às", " três", " horas".
@@ -22,6 +22,15 @@ test('the builtin target\'s exact memory lines are counted over the recalled tex
   assert.equal(await injectedTokens({ recalled }, 'o200k_base'), await countTokens(recalled.map((memory) => memory.text).join('\n'), 'o200k_base'));
   assert.equal(await injectedTokens({ recalled: [] }, 'o200k_base'), 0);
   assert.equal(await injectedTokens({}, 'o200k_base'), undefined);
+});
+
+test('a run that stops the counting thread refuses the counts still waiting on it, and a later count starts a new thread', async () => {
+  const waiting = countTokens('counted on a thread about to stop', 'cl100k_base');
+  stopCounting();
+  await assert.rejects(waiting, /the token-counting thread was stopped/);
+  assert.equal(await countTokens('São Paulo às três horas', 'o200k_base'), 5);
+  stopCounting();
+  stopCounting();
 });
 
 test('a model picks its encoding; an unknown model falls back to o200k_base, labelled an estimate', () => {
