@@ -9,6 +9,7 @@ import { missedQueries } from '../retrieval/metrics.js';
 import type { Suite } from '../model/suite.js';
 import { formatProblem } from '../errors.js';
 import { counted } from '../text/counted.js';
+import { groupBy } from '../stats/summary.js';
 
 /** GitHub shows at most 10 annotations of each kind per step: the most important go first. */
 const PER_KIND = 10;
@@ -20,7 +21,7 @@ export function annotationProperties(where: SourceLocation | undefined): core.An
   return { file: relative(root, resolve(where.file)), startLine: where.line, startColumn: where.col };
 }
 
-interface Annotation {
+export interface Annotation {
   message: string;
   where?: SourceLocation;
 }
@@ -34,54 +35,60 @@ function caseAndCondition(key: string): { name: string; condition: string } {
 }
 
 /**
- * One annotation per case and condition, not one per repetition: how many of
- * its k trials failed or could not run, and the first reason.
+ * The e2e layer's annotations. Errored trials once per reason, at the first
+ * case it ended: an adapter that cannot start errs every trial alike, and one
+ * annotation per case would spend every slot on that one reason. Then each
+ * failing case once per condition, not per repetition: how many of its k
+ * trials failed, and the first reason.
  */
-function caseAnnotations(suite: Suite, results: ResultsDocument): Annotation[] {
+function e2eAnnotations(suite: Suite, results: ResultsDocument): Annotation[] {
   const e2e = results.e2e;
   if (!e2e) return [];
   const specs = new Map((suite.e2e?.cases ?? []).map((spec) => [spec.name, spec]));
-  const groups = new Map<string, { name: string; condition: string; outcome: 'failed' | 'could not run'; reasons: string[] }>();
-  const add = (key: string, outcome: 'failed' | 'could not run', reason: string) => {
-    const { name, condition } = caseAndCondition(key);
-    const id = JSON.stringify([name, condition, outcome]);
-    const group = groups.get(id) ?? { name, condition, outcome, reasons: [] };
-    group.reasons.push(reason);
-    groups.set(id, group);
-  };
-  for (const failure of e2e.failures) add(failure.key, 'failed', failure.reason);
-  for (const error of e2e.errors) add(error.key, 'could not run', error.reason);
-  return [...groups.values()].map(({ name, condition, outcome, reasons }) => {
-    const trials = e2e.cases[name]?.conditions[condition as keyof CaseResult['conditions']]?.trials ?? reasons.length;
+  const named = (name: string) => {
     const ability = specs.get(name)?.ability;
-    return {
-      message: `${oneLine(name, 120)}${ability ? ` (${oneLine(ability, 60)})` : ''} ${outcome} in ${reasons.length} of ${counted(trials, 'trial', 'trials')} under ${condition}: ${oneLine(reasons[0]!, 300)}`,
-      where: specs.get(name)?.where,
-    };
+    return `${oneLine(name, 120)}${ability ? ` (${oneLine(ability, 60)})` : ''}`;
+  };
+  const ofTrials = (name: string, condition: string, fallback: number) => counted(e2e.cases[name]?.conditions[condition as keyof CaseResult['conditions']]?.trials ?? fallback, 'trial', 'trials');
+  const errors = [...groupBy(e2e.errors, (error) => error.reason)].map(([reason, ended]): Annotation => {
+    const places = [...new Set(ended.map((error) => JSON.stringify(caseAndCondition(error.key))))].map((place) => JSON.parse(place) as ReturnType<typeof caseAndCondition>);
+    const first = places[0]!;
+    const where = specs.get(first.name)?.where;
+    if (places.length === 1) return { message: `${named(first.name)} could not run in ${ended.length} of ${ofTrials(first.name, first.condition, ended.length)} under ${first.condition}: ${oneLine(reason, 300)}`, where };
+    const cases = [...new Set(places.map((place) => place.name))];
+    const listed = `${cases.slice(0, 3).map((name) => oneLine(name, 60)).join(', ')}${cases.length > 3 ? ', ...' : ''}`;
+    return { message: `${counted(ended.length, 'trial', 'trials')} of ${counted(cases.length, 'case', 'cases')} could not run (${listed}): ${oneLine(reason, 300)}`, where };
   });
+  const failures = [...groupBy(e2e.failures, (failure) => JSON.stringify(caseAndCondition(failure.key)))].map(([place, failed]): Annotation => {
+    const { name, condition } = JSON.parse(place) as ReturnType<typeof caseAndCondition>;
+    return { message: `${named(name)} failed in ${failed.length} of ${ofTrials(name, condition, failed.length)} under ${condition}: ${oneLine(failed[0]!.reason, 300)}`, where: specs.get(name)?.where };
+  });
+  return [...errors, ...failures];
 }
 
-/** Failed gate conditions and failing cases as errors at their line in the suite; missed queries as warnings. */
-export function annotate(suite: Suite, results: ResultsDocument, verdict: Verdict | undefined): void {
-  const errors: Annotation[] = [];
+/**
+ * What a run annotates, most important first: failed gate conditions and
+ * e2e errors and failures as errors at their line in the suite; missed
+ * queries as warnings. GitHub shows the first PER_KIND of each kind.
+ */
+export function annotationsOf(suite: Suite, results: ResultsDocument, verdict: Verdict | undefined): { errors: Annotation[]; warnings: Annotation[] } {
   const failedRows = (verdict?.rows ?? []).filter((row) => row.status === 'fail').sort((a, b) => Number(b.blocking) - Number(a.blocking));
-  for (const row of failedRows) {
-    errors.push({ message: `gate ${row.blocking ? '(blocking) ' : ''}failed: ${row.metric} ${row.threshold}, actual ${row.actual ?? '-'}`, where: suite.gateLocations?.[row.path] });
-  }
-  errors.push(...caseAnnotations(suite, results));
-  for (const item of errors.slice(0, PER_KIND)) {
-    core.error(item.message, annotationProperties(item.where));
-  }
-
+  const errors: Annotation[] = failedRows.map((row) => ({ message: `gate ${row.blocking ? '(blocking) ' : ''}failed: ${row.metric} ${row.threshold}, actual ${row.actual ?? '-'}`, where: suite.gateLocations?.[row.path] }));
+  errors.push(...e2eAnnotations(suite, results));
   const queries = new Map((suite.retrieval?.queries ?? []).map((query) => [query.id, query]));
   const largest = results.retrieval?.k.at(-1);
   const warnings = Object.values(results.retrieval?.providers ?? {}).flatMap((provider) =>
     (largest === undefined ? [] : missedQueries(provider, largest))
       .map((query) => ({ message: `${oneLine(provider.name, 80)}: "${oneLine(query.text, 200)}" misses a relevant memory in the top ${largest}`, where: queries.get(query.id)?.where })),
   );
-  for (const item of warnings.slice(0, PER_KIND)) {
-    core.warning(item.message, annotationProperties(item.where));
-  }
+  return { errors: errors.slice(0, PER_KIND), warnings: warnings.slice(0, PER_KIND) };
+}
+
+/** The run's annotations (annotationsOf), written. */
+export function annotate(suite: Suite, results: ResultsDocument, verdict: Verdict | undefined): void {
+  const { errors, warnings } = annotationsOf(suite, results, verdict);
+  for (const item of errors) core.error(item.message, annotationProperties(item.where));
+  for (const item of warnings) core.warning(item.message, annotationProperties(item.where));
 }
 
 /**

@@ -120,6 +120,25 @@ describe('report.html', () => {
     }
   });
 
+  test('errored trials are listed once per reason, naming the first three trials, after the run\'s own problems', () => {
+    const run = buildRun({ e2e: { cases: 4, repeat: 1, turns: 1, passEvery: 1, text: String }, errors: ['e2e: 32 trials ended in an error'] });
+    const cannotStart = 'the adapter could not start: `python3` was not found on PATH (install it, or give the full path)';
+    run.results.e2e!.errors = [
+      ...Array.from({ length: 30 }, (_, index) => ({ key: `case ${index}|recall|1`, reason: cannotStart })),
+      { key: 'case 30|recall|1', reason: 'the agent did not answer within 60 s' },
+      { key: 'case 31|recall|1', reason: 'the agent did not answer within 60 s' },
+    ];
+    const data = reportData(run);
+    assert.deepEqual(data.errors.shown, [
+      { reason: 'e2e: 32 trials ended in an error' },
+      { trials: '30 trials (case 0|recall|1, case 1|recall|1, case 2|recall|1, ...)', reason: cannotStart },
+      { trials: '2 trials (case 30|recall|1, case 31|recall|1)', reason: 'the agent did not answer within 60 s' },
+    ]);
+    assert.equal(data.errors.more, 0);
+    const html = renderHtmlReport(run);
+    assert.equal(html.split('could not start').length - 1, 1, 'the reason is embedded once');
+  });
+
   test('the byte budget counts bytes as embedded: text of `<` (six bytes each there) or emoji cannot stretch the page past it', () => {
     const limitBytes = 200_000;
     for (const unit of ['<', '😀', '記']) {

@@ -27,6 +27,7 @@ import { figure, labelOf } from '../trendLines.js';
 import { changesParts, type ChangeRowParts } from '../changes.js';
 import { stalenessTable } from '../staleness.js';
 import { haystackIntro } from '../haystack.js';
+import { errorGroups } from '../errorGroups.js';
 
 /**
  * What report.html embeds: every figure the page shows, already formatted
@@ -57,7 +58,8 @@ export interface ReportData {
   /** Failing trials of the run: real, and expected (a case that needs memory failing under none). */
   failureCounts: { real: number; expected: number };
   missed: { k: number; providers: (Bounded<MissedRowData> & { provider: string })[] };
-  errors: Bounded<{ key?: string; reason: string }>;
+  /** The run's problems, then one entry per reason trials ended in an error, naming the trials ("15 trials (a, b, c, ...)"). */
+  errors: Bounded<{ trials?: string; reason: string }>;
   trends?: TrendsData;
 }
 
@@ -442,9 +444,11 @@ function missed(results: ResultsDocument, bytes: number): ReportData['missed'] {
   };
 }
 
+/** The run's problems, then its errored trials once per reason (errorGroups), as the terminal and report.md list them. */
 function errors(results: ResultsDocument, budget: { left: number }): ReportData['errors'] {
-  const all: { key?: string; reason: string }[] = [...results.errors.map((reason) => ({ reason })), ...(results.e2e?.errors ?? [])];
-  return bounded(all, HTML_LIMITS.errors, (error) => ({ ...(error.key !== undefined ? { key: text(error.key, HTML_LIMITS.shortText) } : {}), reason: text(error.reason) }), budget);
+  const { groups } = errorGroups(results.e2e?.errors ?? [], Infinity, (key) => text(key, HTML_LIMITS.shortText));
+  const all: { trials?: string; reason: string }[] = [...results.errors.map((reason) => ({ reason })), ...groups];
+  return bounded(all, HTML_LIMITS.errors, (error) => ({ ...(error.trials !== undefined ? { trials: error.trials } : {}), reason: text(error.reason) }), budget);
 }
 
 const RETRIEVAL_METRIC = /^retrieval\.(.+)\.[^.]+$/;

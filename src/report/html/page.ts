@@ -363,7 +363,7 @@ export function reportPage(): void {
 
   const errors = data.errors;
   const errorSection = section('errors', `Errors (${errors.total})`, errors.total > 0
-    ? [el('ul', {}, errors.shown.map((error) => el('li', { text: error.key ? `${error.key}: ${error.reason}` : error.reason }))), moreNote(errors, 'errors')]
+    ? [el('ul', {}, errors.shown.map((error) => el('li', { text: error.trials ? `${error.trials}: ${error.reason}` : error.reason }))), moreNote(errors, 'errors')]
     : [note('No errors: every trial and provider ran.')]);
 
   const trends = data.trends;
