@@ -96,6 +96,11 @@ const cases: Case[] = [
     problems: [p(`${S}/yaml-syntax.yaml:5:3`, 'Flow map in block collection must be sufficiently indented and end with a }', YAML_HINT)],
   },
   {
+    title: 'a dedented key is reported at the key, once: what the parser says after it on that line comes of the same mistake',
+    file: `${S}/yaml-dedented-key.yaml`,
+    problems: [p(`${S}/yaml-dedented-key.yaml:6:2`, 'All mapping items must start at the same column', YAML_HINT)],
+  },
+  {
     title: 'a Chroma-only key on a vector provider says which kind it belongs to',
     file: `${S}/chroma-key-on-vector.yaml`,
     problems: [p(`${S}/chroma-key-on-vector.yaml:6:7`, '"url" only applies to chroma, adapter and mcp providers', 'remove it or change kind to chroma')],

@@ -85,12 +85,30 @@ class YamlLocator {
   }
 }
 
-function syntaxProblems(locator: YamlLocator, file: string): InputProblem[] {
-  return locator.doc.errors.map((error) => ({
-    where: { file, ...locator.position(error.pos[0]) },
-    message: firstLine(error.message).replace(/ at line \d+, column \d+:?$/, ''),
-    hint: 'fix the YAML syntax',
-  }));
+/**
+ * The YAML library's errors, at most one per line: what follows the first on
+ * a line ("Implicit keys need to be on a single line" after a dedented key)
+ * comes of the same mistake, and reads as more to fix than there is.
+ */
+function syntaxProblems(locator: YamlLocator, text: string, file: string): InputProblem[] {
+  const problems: InputProblem[] = [];
+  const lines = new Set<number>();
+  for (const error of locator.doc.errors) {
+    const where = { file, ...locator.position(pastIndent(text, error.pos[0])) };
+    if (lines.has(where.line)) continue;
+    lines.add(where.line);
+    problems.push({ where, message: firstLine(error.message).replace(/ at line \d+, column \d+:?$/, ''), hint: 'fix the YAML syntax' });
+  }
+  return problems;
+}
+
+/** An offset in a line's indent, moved to the line's first character: an indent error is about the key there, where an editor's cursor should land. */
+function pastIndent(text: string, offset: number): number {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  if (!/^[ \t]*$/.test(text.slice(lineStart, offset))) return offset;
+  let at = offset;
+  while (text[at] === ' ' || text[at] === '\t') at += 1;
+  return at < text.length && text[at] !== '\n' && text[at] !== '\r' ? at : offset;
 }
 
 function contentProblems(locator: YamlLocator, text: string, file: string): InputProblem[] {
@@ -141,7 +159,7 @@ export function readYamlFile(path: string, displayPath: string, referencedFrom?:
   const plain = plainYamlData(text);
   if (plain !== undefined) return plainYamlSource(path, displayPath, text, plain);
   const locator = new YamlLocator(text);
-  const problems = syntaxProblems(locator, displayPath);
+  const problems = syntaxProblems(locator, text, displayPath);
   if (problems.length === 0) addProblems(problems, contentProblems(locator, text, displayPath));
   if (problems.length > 0) throw new FileProblems(problems);
   return {
