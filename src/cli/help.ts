@@ -37,7 +37,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
         description:
           "what the suite tests: node or python (your agent, through an adapter written around a stand-in agent), builtin (recall-gate's reference agent: an OpenAI-compatible key), mem0 or langgraph (your memory and your agent), letta (your Letta agent), mcp (your MCP memory server)",
       },
-      workflow: { description: 'also write .github/workflows/memory.yml (the Action, its permissions, the artifact upload) at the repository root: the nearest folder at or above DIR holding .git (else the current directory)' },
+      workflow: { description: 'also write .github/workflows/memory.yml (the Action, its permissions, the artifact upload) at the repository root: the nearest folder at or above DIR holding .git (else the current directory); beside a folder init wrote before, the workflow alone' },
       force: { description: 'overwrite files that already exist' },
     },
   },

@@ -29,7 +29,8 @@ interface PlannedFile {
  * memories, queries and cases, and what the kind needs (an adapter, a
  * prompt, a package.json); with --workflow also the Action's workflow at the
  * repository root. Nothing is written when any file it would write exists,
- * unless --force. Prints what it wrote and the next three commands.
+ * unless --force; but --workflow beside a folder init wrote before (all its
+ * files there) writes the workflow alone. Prints what it wrote and what next.
  */
 export async function initCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, { agent: { type: 'string' }, workflow: { type: 'boolean', default: false }, force: { type: 'boolean', default: false } }, INIT_USAGE);
@@ -52,12 +53,16 @@ export async function initCommand(argv: string[], io: CliIO): Promise<number> {
     recall_gate: JSON.stringify(dependency).slice(1, -1),
   };
 
-  const files = plannedFiles(spec, packageRoot, dir, placeholders);
-  if (values.workflow) files.push({ path: join(root, WORKFLOW_FILE), text: workflowText(kind, suite, fromRoot === '' ? '.' : fromRoot) });
+  const folderFiles = plannedFiles(spec, packageRoot, dir, placeholders);
+  const workflow = values.workflow ? { path: join(root, WORKFLOW_FILE), text: workflowText(kind, suite, fromRoot === '' ? '.' : fromRoot) } : undefined;
+  // A folder init wrote before (every file of the kind is there, maybe edited since) and no workflow yet: --workflow adds the workflow alone.
+  const workflowOnly = workflow !== undefined && values.force !== true && folderFiles.every((file) => lstatOrUndefined(file.path) !== undefined) && lstatOrUndefined(workflow.path) === undefined;
+  const files = workflowOnly ? [workflow] : [...folderFiles, ...(workflow ? [workflow] : [])];
   refuseOverwrites(files, io.cwd, values.force === true);
 
   for (const file of files) writePlanned(file, io.cwd);
-  io.stdout(summaryText(kind, spec, files, dir, io.cwd, { defaultDir: positionals[0] === undefined, defaultKind: values.agent === undefined, workflow: values.workflow === true }));
+  const chosen = { defaultDir: positionals[0] === undefined, defaultKind: values.agent === undefined, workflow: values.workflow === true };
+  io.stdout(workflowOnly ? workflowOnlyText(kind, workflow, dir, io.cwd) : summaryText(kind, spec, files, dir, io.cwd, chosen));
   // CI installs from the repository: a path outside it works here and fails there (npm ci: ENOENT). Said where
   // something installs recall-gate with npm: a package.json init wrote, or the node workflow's npm ci.
   const installed = dependency.startsWith('file:') ? resolve(dir, dependency.slice('file:'.length)) : undefined;
@@ -241,6 +246,19 @@ function shown(path: string, cwd: string): string {
   return rel === '' ? '.' : isInside(path, cwd) ? toPosix(rel) : path;
 }
 
+/** What init says when it added only the workflow beside a suite folder it wrote before. */
+function workflowOnlyText(kind: AgentKind, workflow: PlannedFile, dir: string, cwd: string): string {
+  return [
+    `wrote ${shown(workflow.path, cwd)} for --agent ${kind}, for the suite in ${shown(dir, cwd)}/ (its files are there already, left as they are)`,
+    '',
+    WORKFLOW_NEXT,
+    '',
+  ].join('\n');
+}
+
+/** What to do with a written workflow before it runs. */
+const WORKFLOW_NEXT = `${WORKFLOW_FILE}: replace <owner> in its \`uses:\` line with recall-gate's repository, and add the secrets it names in the repository's settings`;
+
 function summaryText(kind: AgentKind, spec: KindSpec, files: readonly PlannedFile[], dir: string, cwd: string, chosen: { defaultDir: boolean; defaultKind: boolean; workflow: boolean }): string {
   const place = { dir: shown(dir, cwd), suite: shown(join(dir, 'suite.yaml'), cwd) };
   const next = spec.next(place);
@@ -253,9 +271,7 @@ function summaryText(kind: AgentKind, spec: KindSpec, files: readonly PlannedFil
     'next:',
     ...next.map(([command, what], index) => `  ${index + 1}. ${command.padEnd(width)}   # ${what}`),
     '',
-    chosen.workflow
-      ? `${WORKFLOW_FILE}: replace <owner> in its \`uses:\` line with recall-gate's repository, and add the secrets it names in the repository's settings`
-      : "--workflow also writes the Action's workflow",
+    chosen.workflow ? WORKFLOW_NEXT : "--workflow also writes the Action's workflow (now, or later beside the folder as it is then)",
     `other kinds: --agent ${others.join('|')} (recall-gate init --help)`,
     '',
   ].join('\n');

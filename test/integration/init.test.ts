@@ -261,6 +261,30 @@ test('init refuses to overwrite any existing file without --force (exit 2 naming
   assert.ok(!existsSync(join(root, 'other')), 'nothing written');
 });
 
+test('--workflow beside a folder init wrote before writes the workflow alone, leaving the edited files; a folder only partly there is still refused', async () => {
+  const root = project();
+  await initOk(root, ['--agent', 'python']);
+  const adapter = join(root, 'evals', 'memory', 'adapter.py');
+  writeFileSync(adapter, `${readFileSync(adapter, 'utf8')}\n# my agent, wired in\n`);
+  const edited = readFileSync(adapter, 'utf8');
+  const added = await initOk(root, ['--agent', 'python', '--workflow']);
+  assert.match(added.stdout, /^wrote \.github\/workflows\/memory\.yml for --agent python, for the suite in evals\/memory\/ \(its files are there already, left as they are\)/);
+  assert.match(readFileSync(join(root, '.github', 'workflows', 'memory.yml'), 'utf8'), /actions\/setup-python/);
+  assert.equal(readFileSync(adapter, 'utf8'), edited, 'the edited adapter is kept');
+  // Once written, the workflow is a file like the others: init again is refused.
+  const again = await init(root, ['--agent', 'python', '--workflow']);
+  assert.equal(again.code, 2);
+  assert.match(again.stderr, /\.github\/workflows\/memory\.yml already exist: nothing was written/);
+
+  const partial = project();
+  mkdirSync(join(partial, 'evals', 'memory'), { recursive: true });
+  writeFileSync(join(partial, 'evals', 'memory', 'suite.yaml'), 'name: mine\n');
+  const refused = await init(partial, ['--workflow']);
+  assert.equal(refused.code, 2);
+  assert.match(refused.stderr, /evals\/memory\/suite\.yaml already exists: nothing was written/);
+  assert.ok(!existsSync(join(partial, '.github')), 'no workflow written');
+});
+
 test('a link where init writes a file, even one to nothing, counts as a file: refused without --force, replaced (never written through) with it', async () => {
   const root = project();
   const outside = join(tempDir('recall-gate-init-outside-'), 'planted.yaml');
