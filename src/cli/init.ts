@@ -1,8 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ExitCode, RecallGateError, fileSystemError } from '../errors.js';
 import { replaceFile } from '../outputFile.js';
+import { gitEnv } from '../process/gitEnv.js';
 import { closest } from '../source/didYouMean.js';
 import { TOOL_NAME } from '../version.js';
 import { parseCommandArgs } from './args.js';
@@ -54,7 +56,7 @@ export async function initCommand(argv: string[], io: CliIO): Promise<number> {
   };
 
   const folderFiles = plannedFiles(spec, packageRoot, dir, placeholders);
-  const workflow = values.workflow ? { path: join(root, WORKFLOW_FILE), text: workflowText(kind, suite, fromRoot === '' ? '.' : fromRoot) } : undefined;
+  const workflow = values.workflow ? { path: join(root, WORKFLOW_FILE), text: workflowText(kind, suite, fromRoot === '' ? '.' : fromRoot, defaultBranch(root)) } : undefined;
   // A folder init wrote before (every file of the kind is there, maybe edited since) and no workflow yet: --workflow adds the workflow alone.
   const workflowOnly = workflow !== undefined && values.force !== true && folderFiles.every((file) => lstatOrUndefined(file.path) !== undefined) && lstatOrUndefined(workflow.path) === undefined;
   const files = workflowOnly ? [workflow] : [...folderFiles, ...(workflow ? [workflow] : [])];
@@ -76,6 +78,17 @@ export async function initCommand(argv: string[], io: CliIO): Promise<number> {
     );
   }
   return ExitCode.ok;
+}
+
+/**
+ * The repository's default branch, which the workflow's pushes run on: the
+ * one origin's HEAD names (set by a clone), else main, the name GitHub gives a
+ * new repository.
+ */
+function defaultBranch(root: string): string {
+  const asked = spawnSync('git', ['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD'], { cwd: root, encoding: 'utf8', timeout: 5000, env: gitEnv() });
+  const named = asked.status === 0 ? asked.stdout.trim().replace(/^origin\//, '') : '';
+  return named === '' ? 'main' : named;
 }
 
 function agentKind(given: string): AgentKind {

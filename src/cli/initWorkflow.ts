@@ -74,20 +74,25 @@ const indent = (lines: readonly string[], by: number): string[] => lines.map((li
 
 /**
  * .github/workflows/memory.yml for a suite at `suite` (from the repository
- * root, where the Action's working-directory starts): the permissions the
+ * root, where the Action's working-directory starts), on pull requests and
+ * pushes to `branch` (the default branch): the permissions the
  * Action needs, the kind's setup, the Action, and the results folder
  * uploaded as an artifact even when the gate fails.
  */
-export function workflowText(kind: AgentKind, suite: string, dir: string): string {
+export function workflowText(kind: AgentKind, suite: string, dir: string, branch: string): string {
   const part = jobPart(kind, dir);
   const lines = [
     `# The memory gate, written by \`recall-gate init --agent ${kind} --workflow\`.`,
-    '# Every push and pull request runs the retrieval layer; the end-to-end layer',
-    "# runs when a changed file matches the suite's memory_paths (or is the suite).",
-    "# The job fails when the suite's gate fails: make it a required status check",
-    '# (branch protection) to block merges on it.',
+    '# Every pull request, and every push to the default branch, runs the retrieval',
+    "# layer; the end-to-end layer runs when a changed file matches the suite's",
+    "# memory_paths (or is the suite). The job fails when the suite's gate fails:",
+    '# make it a required status check (branch protection) to block merges on it.',
     'name: memory',
-    'on: [push, pull_request]',
+    'on:',
+    // Pushes to other branches too would run a pull request's commits twice (and its end-to-end cases, at the API's price).
+    '  push:',
+    `    branches: [${yamlValue(branch)}]   # the default branch: a push there saves the baseline pull requests compare against`,
+    '  pull_request:',
     'permissions:',
     '  contents: read',
     '  pull-requests: write        # the sticky comment on pull requests',

@@ -27,6 +27,7 @@ import { MAX_ANSWERED_ID, type ModelAnswers } from '../net/modelAnswers.js';
 import { redactUrl } from '../redact.js';
 import { SECRET_MARKER, looksSecret, scrubSecrets } from '../secrets.js';
 import { TOOL_VERSION } from '../version.js';
+import { gitEnv } from '../process/gitEnv.js';
 
 /** The longest git may take to answer one question; a slow or hung git leaves the commit unknown. */
 export const GIT_TIMEOUT_MS = 5000;
@@ -140,11 +141,6 @@ export function mergedProvenance(shards: readonly (Provenance | undefined)[]): P
 }
 
 // ---------------------------------------------------------------- git
-
-/** Variables that point git at another repository (a hook's GIT_DIR): the suite's folder decides. */
-function gitEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('GIT_')));
-}
 
 const execFileAsync = promisify(execFile);
 

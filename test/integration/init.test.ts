@@ -311,7 +311,8 @@ test('init --workflow writes .github/workflows/memory.yml at the repository root
     const { stdout } = await initOk(join(root, 'services', 'agent'), ['evals', '--agent', kind, '--workflow']);
     assert.match(stdout, /\.github\/workflows\/memory\.yml: replace <owner>/);
     const workflow = parse(readFileSync(join(root, '.github', 'workflows', 'memory.yml'), 'utf8')) as Workflow;
-    assert.deepEqual(workflow.on, ['push', 'pull_request'], kind);
+    // Pull requests, and pushes to the default branch only: a pull request's pushes would otherwise run it twice.
+    assert.deepEqual(workflow.on, { push: { branches: ['main'] }, pull_request: null }, kind);
     assert.deepEqual(workflow.permissions, { contents: 'read', 'pull-requests': 'write' }, kind);
     const job = workflow.jobs.memory!;
     assert.equal(job['runs-on'], 'ubuntu-latest');
@@ -335,6 +336,17 @@ test('init --workflow writes .github/workflows/memory.yml at the repository root
     const installs = job.steps.find((step) => step.run?.startsWith('npm install')) as { 'working-directory'?: string } | undefined;
     assert.equal(installs?.['working-directory'], ['mem0', 'langgraph', 'letta'].includes(kind) ? 'services/agent/evals' : undefined, kind);
   }
+});
+
+test('the workflow runs on pushes to the default branch origin names (a clone sets it), else main', async () => {
+  const root = tempDir('recall-gate-init-git-');
+  const git = (...args: string[]) => assert.equal(spawnSync('git', args, { cwd: root, encoding: 'utf8' }).status, 0, args.join(' '));
+  git('init', '--quiet');
+  git('remote', 'add', 'origin', 'https://example.invalid/team/agent.git');
+  git('symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/trunk');
+  await initOk(root, ['--workflow']);
+  const workflow = parse(readFileSync(join(root, '.github', 'workflows', 'memory.yml'), 'utf8')) as Workflow;
+  assert.deepEqual(workflow.on, { push: { branches: ['trunk'] }, pull_request: null });
 });
 
 test('a folder name with quotes, a colon and a hash is written so YAML reads it back: memory_paths, the workflow\'s suite and working-directory', async () => {

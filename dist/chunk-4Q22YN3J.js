@@ -1,0 +1,10 @@
+import { createRequire as __recallGateCreateRequire } from 'node:module'; const require = __recallGateCreateRequire(import.meta.url);
+
+// src/process/gitEnv.ts
+function gitEnv(env = process.env) {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith("GIT_")));
+}
+
+export {
+  gitEnv
+};
