@@ -64,7 +64,7 @@ export async function initCommand(argv: string[], io: CliIO): Promise<number> {
 
   for (const file of files) writePlanned(file, io.cwd);
   const chosen = { defaultDir: positionals[0] === undefined, defaultKind: values.agent === undefined, workflow: values.workflow === true };
-  io.stdout(workflowOnly ? workflowOnlyText(kind, workflow, dir, io.cwd) : summaryText(kind, spec, files, dir, io.cwd, chosen));
+  io.stdout(workflowOnly ? workflowOnlyText(kind, workflow, dir, io.cwd) : summaryText(kind, spec, files, dir, io.cwd, chosen, unignored(root, kind)));
   // CI installs from the repository: a path outside it works here and fails there (npm ci: ENOENT). Said where
   // something installs recall-gate with npm: a package.json init wrote, or the node workflow's npm ci.
   const installed = dependency.startsWith('file:') ? resolve(dir, dependency.slice('file:'.length)) : undefined;
@@ -272,7 +272,23 @@ function workflowOnlyText(kind: AgentKind, workflow: PlannedFile, dir: string, c
 /** What to do with a written workflow before it runs. */
 const WORKFLOW_NEXT = `${WORKFLOW_FILE}: replace <owner> in its \`uses:\` line with recall-gate's repository, and add the secrets it names in the repository's settings`;
 
-function summaryText(kind: AgentKind, spec: KindSpec, files: readonly PlannedFile[], dir: string, cwd: string, chosen: { defaultDir: boolean; defaultKind: boolean; workflow: boolean }): string {
+/**
+ * What runs will write that the repository's .gitignore does not name yet:
+ * the results folder (run's default --out, from the repository root), and
+ * for a Python adapter the bytecode Python writes beside it.
+ */
+function unignored(root: string, kind: AgentKind): string[] {
+  let ignored = '';
+  try {
+    ignored = readFileSync(join(root, '.gitignore'), 'utf8');
+  } catch {
+    // No .gitignore: nothing is ignored yet.
+  }
+  const names = ['recall-gate-results/', ...(kind === 'python' ? ['__pycache__/'] : [])];
+  return names.filter((name) => !ignored.split(/\r?\n/).some((line) => line.trim().replace(/^\//, '').replace(/\/$/, '') === name.replace(/\/$/, '')));
+}
+
+function summaryText(kind: AgentKind, spec: KindSpec, files: readonly PlannedFile[], dir: string, cwd: string, chosen: { defaultDir: boolean; defaultKind: boolean; workflow: boolean }, unignoredNames: readonly string[]): string {
   const place = { dir: shown(dir, cwd), suite: shown(join(dir, 'suite.yaml'), cwd) };
   const next = spec.next(place);
   const width = Math.max(...next.map(([command]) => command.length));
@@ -284,7 +300,8 @@ function summaryText(kind: AgentKind, spec: KindSpec, files: readonly PlannedFil
     'next:',
     ...next.map(([command, what], index) => `  ${index + 1}. ${command.padEnd(width)}   # ${what}`),
     '',
-    chosen.workflow ? WORKFLOW_NEXT : "--workflow also writes the Action's workflow (now, or later beside the folder as it is then)",
+    chosen.workflow ? WORKFLOW_NEXT : "--workflow also writes the Action's workflow (now, or in a later init of the same folder)",
+    ...(unignoredNames.length > 0 ? [`.gitignore: add ${unignoredNames.join(' and ')}, which runs write (not to commit)`] : []),
     `other kinds: --agent ${others.join('|')} (recall-gate init --help)`,
     '',
   ].join('\n');

@@ -84,6 +84,16 @@ test('init with no arguments writes the node template to evals/memory, says so, 
   assert.match(next[1]!, /npx recall-gate run evals\/memory\/suite\.yaml --layer all +# /);
   assert.match(stdout, /other kinds: --agent python\|builtin\|mem0\|langgraph\|letta\|mcp/);
   assert.ok(!existsSync(join(root, '.github')), 'no workflow without --workflow');
+  assert.match(stdout, /\n\.gitignore: add recall-gate-results\/, which runs write \(not to commit\)\n/);
+});
+
+test('init names what runs write that the repository\'s .gitignore does not name yet: the results folder, and a Python adapter\'s bytecode', async () => {
+  const root = project();
+  assert.match((await initOk(root, ['py', '--agent', 'python'])).stdout, /\n\.gitignore: add recall-gate-results\/ and __pycache__\/, which runs write/);
+  writeFileSync(join(root, '.gitignore'), 'node_modules\r\n/recall-gate-results\r\n');
+  assert.match((await initOk(root, ['py2', '--agent', 'python'])).stdout, /\n\.gitignore: add __pycache__\/, which runs write/);
+  writeFileSync(join(root, '.gitignore'), 'recall-gate-results/\n__pycache__\n');
+  assert.doesNotMatch((await initOk(root, ['py3', '--agent', 'python'])).stdout, /\.gitignore/);
 });
 
 for (const kind of KINDS) {
