@@ -17,6 +17,7 @@ import type { MemoryClient } from './adapterStore.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { McpLimitError, MessageMeter } from './mcpLimits.js';
 import type { SearchHit } from '../model/memory.js';
+import { StderrTail } from '../process/stderrTail.js';
 
 /**
  * An MCP memory server (a search tool, optionally add, list and reset tools)
@@ -42,9 +43,6 @@ export interface McpConnection {
   headers?: Record<string, string>;
 }
 
-/** stderr lines of a stdio server kept for error messages. */
-const STDERR_KEPT = 10;
-
 /**
  * The SDK's Client on one server, connected on first use. Every request is
  * bounded by `timeoutMs` (connect and tools/list included), so a server that
@@ -53,7 +51,7 @@ const STDERR_KEPT = 10;
 export class McpClient implements MemoryClient {
   readonly label: string;
   private connection?: Promise<Client>;
-  private readonly stderrTail: string[] = [];
+  private readonly stderrTail = new StderrTail();
   private closed = false;
   /** The requests waiting for an answer, named as messages name them, so a response over a limit can be tied to its request. */
   private readonly waiting = new Set<{ what: string }>();
@@ -171,8 +169,7 @@ export class McpClient implements MemoryClient {
   /** A stdio server's log goes where an adapter's does (adapter.log in a run); its last lines go into error messages. */
   private keepStderr(raw: string): void {
     const line = scrubSecrets(raw);
-    this.stderrTail.push(line);
-    if (this.stderrTail.length > STDERR_KEPT) this.stderrTail.shift();
+    this.stderrTail.add(line);
     if (this.server.onStderr) this.server.onStderr(line);
     else process.stderr.write(`${line}\n`);
   }
@@ -251,7 +248,7 @@ export class McpClient implements MemoryClient {
   }
 
   private stderrText(): string {
-    return this.stderrTail.length ? `; the last lines of its stderr:\n${this.stderrTail.map((line) => `  ${line}`).join('\n')}` : '';
+    return this.stderrTail.said('block');
   }
 
   private unusable(role: McpToolRole, problem: string, hint?: string): RecallGateError {

@@ -9,6 +9,7 @@ import { spawnFailure } from '../process/spawnFailure.js';
 import type { JsonRpcRequest, JsonRpcTransport } from './client.js';
 import { excerpt, isObject } from './protocol.js';
 import { envHint, unpassedVariables } from './envHint.js';
+import { StderrTail } from '../process/stderrTail.js';
 
 export interface CommandTransportOptions {
   /** The program, run without a shell (e.g. "node", "python3", "./adapter"). */
@@ -25,8 +26,6 @@ export interface CommandTransportOptions {
   closeTimeoutMs?: number;
 }
 
-/** stderr lines kept for error messages. */
-const STDERR_KEPT = 10;
 /** After 'exit', how long to wait for stdout to drain ('close') before failing the calls still waiting. */
 const DRAIN_MS = 250;
 
@@ -51,7 +50,7 @@ export class CommandTransport implements JsonRpcTransport {
   readonly label: string;
   private child?: ChildProcessWithoutNullStreams;
   private readonly pending = new Map<string, Pending>();
-  private readonly stderrTail: string[] = [];
+  private readonly stderrTail = new StderrTail();
   /** Why the child is gone for good ("exited with code 3"), once it is. */
   private failure?: string;
   /** Why the child could not be started at all, when it could not. */
@@ -154,8 +153,7 @@ export class CommandTransport implements JsonRpcTransport {
     createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', (raw) => {
       // Kept for error messages, which end up in results and comments.
       const line = scrubSecrets(raw);
-      this.stderrTail.push(line);
-      if (this.stderrTail.length > STDERR_KEPT) this.stderrTail.shift();
+      this.stderrTail.add(line);
       onStderr(line);
     });
     return child;
@@ -263,7 +261,7 @@ export class CommandTransport implements JsonRpcTransport {
     void stopGroup(child, 1000);
     this.child = undefined;
     this.exited = undefined;
-    this.stderrTail.length = 0;
+    this.stderrTail.clear();
   }
 
   /** Gone for good: every waiting call and every later one fails at once with `reason`. */
@@ -274,7 +272,7 @@ export class CommandTransport implements JsonRpcTransport {
   }
 
   private stderrText(): string {
-    return this.stderrTail.length ? `; the last lines of its stderr:\n${this.stderrTail.map((line) => `  ${line}`).join('\n')}` : ' (it wrote nothing to stderr)';
+    return this.stderrTail.said('block', ' (it wrote nothing to stderr)');
   }
 
   private failedError(method: string, waiting: boolean, reason = this.failure): RecallGateError {
@@ -296,7 +294,7 @@ export class CommandTransport implements JsonRpcTransport {
   /** The variables recall-gate has that this child was not given, when the adapter failed or answered an error (names only). */
   errorHint(message: string): string | undefined {
     const child = childEnvironment(process.env, this.options.env);
-    return envHint(unpassedVariables(process.env, child, `${message}\n${this.stderrTail.join('\n')}`));
+    return envHint(unpassedVariables(process.env, child, `${message}\n${this.stderrTail.lines.join('\n')}`));
   }
 
   private takeAll(): Pending[] {

@@ -7,9 +7,8 @@ import { scrubSecrets } from '../secrets.js';
 import { childEnv, childEnvironment } from '../process/childEnv.js';
 import { OWN_GROUP, signalGroup, stopGroup } from '../process/processGroup.js';
 import { spawnFailure } from '../process/spawnFailure.js';
+import { StderrTail } from '../process/stderrTail.js';
 
-/** stderr lines kept for error messages. */
-const STDERR_KEPT = 10;
 /** How long a stopped server (and what it started) gets to exit after SIGTERM, before SIGKILL. */
 const STOP_GRACE_MS = 2000;
 
@@ -47,11 +46,10 @@ export async function startServer(spec: StartSpec, env: NodeJS.ProcessEnv, onStd
     const { reason, hint } = spawnFailure(spec.start[0]!, spec.cwd, error);
     throw new RecallGateError('incomplete', `${label} could not be started: ${reason}`, { hint });
   }
-  const tail: string[] = [];
+  const tail = new StderrTail();
   createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', (raw) => {
     const line = scrubSecrets(raw);
-    tail.push(line);
-    if (tail.length > STDERR_KEPT) tail.shift();
+    tail.add(line);
     onStderr(line);
   });
   const forget = atInterrupt(() => signalGroup(child, 'SIGTERM'));
@@ -61,7 +59,7 @@ export async function startServer(spec: StartSpec, env: NodeJS.ProcessEnv, onStd
     return (stopped ??= stopGroup(child, STOP_GRACE_MS));
   };
   try {
-    const url = await firstLine(child, spec.timeout_ms ?? 60_000, onStderr, () => (tail.length ? `; the last lines of its stderr:\n${tail.map((line) => `  ${line}`).join('\n')}` : ' (it wrote nothing to stderr)'), label, (error) => spawnFailure(spec.start[0]!, spec.cwd, error));
+    const url = await firstLine(child, spec.timeout_ms ?? 60_000, onStderr, () => tail.said('block', ' (it wrote nothing to stderr)'), label, (error) => spawnFailure(spec.start[0]!, spec.cwd, error));
     if (!/^https?:\/\/\S+$/.test(url)) throw new RecallGateError('invalid-input', `${label} printed ${JSON.stringify(url.slice(0, 200))} as its first stdout line, not a URL`, { hint: 'the first line on stdout must be the URL to POST JSON-RPC requests to (serveAdapter --http prints it)' });
     return { url, stop };
   } catch (error) {

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { scrubSecrets } from '../../secrets.js';
 import { childEnvironment } from '../../process/childEnv.js';
+import { StderrTail } from '../../process/stderrTail.js';
 
 /*
  * A user's grader script runs in a node process of its own, with the
@@ -42,9 +43,6 @@ process.on('message', async ({ id, name, context }) => {
 });
 `;
 
-/** Lines of a grader's stderr kept for the message when its process exits. */
-const STDERR_KEPT = 10;
-
 /**
  * How long one call may take before its process is stopped (every call
  * waiting on it fails, and the next starts a fresh process): a grader that
@@ -68,7 +66,7 @@ class GraderProcess {
   private child?: ChildProcess;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private nextId = 1;
-  private stderrTail: string[] = [];
+  private stderrTail = new StderrTail();
   /** Why recall-gate stopped a process itself (a call that timed out), for the message of the calls waiting on it. */
   private readonly stopReason = new WeakMap<ChildProcess, string>();
 
@@ -114,7 +112,7 @@ class GraderProcess {
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       serialization: 'advanced',
     });
-    this.stderrTail = [];
+    this.stderrTail = new StderrTail();
     child.on('message', (reply: Reply) =>
       this.settle(reply.id, (waiting) => {
         if (reply.error !== undefined) waiting.reject(new GraderCallError(reply.error, 'threw'));
@@ -127,8 +125,7 @@ class GraderProcess {
       createInterface({ input: stream, crlfDelay: Infinity }).on('line', (raw) => {
         const line = scrubSecrets(raw);
         if (stream === child.stderr) {
-          this.stderrTail.push(line);
-          if (this.stderrTail.length > STDERR_KEPT) this.stderrTail.shift();
+          this.stderrTail.add(line);
         }
         process.stderr.write(`grader script ${this.shown}: ${line}\n`);
       });
@@ -136,7 +133,7 @@ class GraderProcess {
     const ended = (reason: string) => {
       if (this.child !== child) return;
       this.child = undefined;
-      const tail = this.stderrTail.length ? `; the last lines of its stderr: ${this.stderrTail.join(' | ')}` : '';
+      const tail = this.stderrTail.said('inline');
       for (const id of [...this.pending.keys()]) this.settle(id, (waiting) => waiting.reject(new GraderCallError(`its process ${reason}${tail}`, 'exited')));
     };
     child.on('error', (error) => ended(`could not be started: ${error.message}`));

@@ -1,0 +1,44 @@
+/** How many of a child's stderr lines an error message carries. */
+const KEPT = 10;
+
+/** What says nothing of why a process failed: a JavaScript stack frame, the "Node.js v20.20.2" Node ends a crash with, a blank line. */
+const NOISE = /^\s+at \S|^Node\.js v\d|^\s*$/;
+
+/**
+ * The last lines a child (an adapter, a started server, an MCP server, a
+ * grader script) wrote to stderr, for the message that says why it failed.
+ * Stack frames are left out: Node prints a crash's error first and its frames
+ * after, so the last ten lines held only frames, and "Cannot find package"
+ * never reached the message. When frames are all it wrote, they are shown.
+ */
+export class StderrTail {
+  private readonly telling: string[] = [];
+  private readonly any: string[] = [];
+
+  add(line: string): void {
+    keepLast(this.any, line);
+    if (!NOISE.test(line)) keepLast(this.telling, line);
+  }
+
+  clear(): void {
+    this.telling.length = 0;
+    this.any.length = 0;
+  }
+
+  /** The lines an error message shows. */
+  get lines(): readonly string[] {
+    return this.telling.length > 0 ? this.telling : this.any;
+  }
+
+  /** "; the last lines of its stderr:" and the lines, each on its own indented line or (inline) joined by " | "; `none` when it wrote nothing. */
+  said(form: 'block' | 'inline', none = ''): string {
+    const lines = this.lines;
+    if (lines.length === 0) return none;
+    return form === 'block' ? `; the last lines of its stderr:\n${lines.map((line) => `  ${line}`).join('\n')}` : `; the last lines of its stderr: ${lines.join(' | ')}`;
+  }
+}
+
+function keepLast(lines: string[], line: string): void {
+  lines.push(line);
+  if (lines.length > KEPT) lines.shift();
+}

@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { StderrTail } from '../src/process/stderrTail.js';
+
+/** What Node 20 writes to stderr when an ES module imports a package that is not installed. */
+const NODE_CRASH = [
+  'node:internal/modules/esm/resolve:873',
+  '  throw new ERR_MODULE_NOT_FOUND(packageName, fileURLToPath(base), null);',
+  '        ^',
+  '',
+  "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'recall-gate' imported from /repo/evals/memory/adapter.mjs",
+  '    at packageResolve (node:internal/modules/esm/resolve:873:9)',
+  ...Array.from({ length: 12 }, (_, index) => `    at frame${index} (node:internal/modules/esm/loader:${index}:1)`),
+  '    at async ModuleJob._link (node:internal/modules/esm/module_job:168:49) {',
+  "  code: 'ERR_MODULE_NOT_FOUND'",
+  '}',
+  '',
+  'Node.js v20.20.2',
+];
+
+test("a Node crash's error line reaches the message: its stack frames and Node's version line are left out", () => {
+  const tail = new StderrTail();
+  for (const line of NODE_CRASH) tail.add(line);
+  assert.deepEqual(tail.lines, [
+    'node:internal/modules/esm/resolve:873',
+    '  throw new ERR_MODULE_NOT_FOUND(packageName, fileURLToPath(base), null);',
+    '        ^',
+    "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'recall-gate' imported from /repo/evals/memory/adapter.mjs",
+    "  code: 'ERR_MODULE_NOT_FOUND'",
+    '}',
+  ]);
+  assert.match(tail.said('inline'), /^; the last lines of its stderr: .*\| Error \[ERR_MODULE_NOT_FOUND\]: Cannot find package 'recall-gate'/);
+});
+
+test("a Python traceback is kept whole (its error comes last), the last ten lines of it; frames alone are shown when they are all there is; nothing written says so", () => {
+  const python = new StderrTail();
+  const traceback = ['Traceback (most recent call last):', '  File "/repo/adapter.py", line 3, in <module>', '    import myagent', "ModuleNotFoundError: No module named 'myagent'"];
+  for (const line of [...Array.from({ length: 9 }, (_, index) => `log line ${index}`), ...traceback]) python.add(line);
+  assert.deepEqual(python.lines, [3, 4, 5, 6, 7, 8].map((index) => `log line ${index}`).concat(traceback));
+  assert.equal(python.said('block').split('\n').at(-1), "  ModuleNotFoundError: No module named 'myagent'");
+
+  const frames = new StderrTail();
+  frames.add('    at main (file:///repo/adapter.mjs:3:9)');
+  assert.equal(frames.said('block'), '; the last lines of its stderr:\n      at main (file:///repo/adapter.mjs:3:9)');
+
+  const quiet = new StderrTail();
+  assert.equal(quiet.said('block', ' (it wrote nothing to stderr)'), ' (it wrote nothing to stderr)');
+  quiet.add('said something');
+  quiet.clear();
+  assert.equal(quiet.said('inline'), '');
+});
