@@ -14,7 +14,7 @@ import { settleStage, stageNeedsSnapshot } from './stage.js';
 import { fold } from './checks/normalize.js';
 import { faultIgnored, faultOf, gradingOf, memoryOf } from './faults.js';
 import { priceTrial } from './cost.js';
-import { countTokens, encodingForModel, injectedTokens, loadEncoding, stopCounting, type EncodingName } from './tokens.js';
+import { countTokens, encodingForModel, injectedTokens, loadEncoding, type EncodingName } from './tokens.js';
 import { meterEmbeddingsIfAny, type EmbeddingUsage } from '../embeddings/usage.js';
 import { meterCachedCallsIfAny } from '../net/llmCache.js';
 import { agentCalls, dollars, plannedCallsOf, type BudgetGuard } from './budget.js';
@@ -243,13 +243,8 @@ export async function runE2e(plan: E2ePlan, deps: E2eDeps): Promise<TrialRecord[
     for (const outcome of outcomes) if (outcome.status === 'rejected') failures.push(outcome.reason);
   };
   // Under a budget with nothing measured yet, the first trial runs (and is settled) alone: what a trial costs is known before others start beside it.
-  try {
-    if (budget?.measuresFirst) await settleAll(1, 1);
-    if (failures.length === 0) await settleAll(Math.max(1, Math.min(plan.concurrency, pending.length)));
-  } finally {
-    // Every trial has settled, so has every count: the thread's table is freed while the run writes its reports.
-    stopCounting();
-  }
+  if (budget?.measuresFirst) await settleAll(1, 1);
+  if (failures.length === 0) await settleAll(Math.max(1, Math.min(plan.concurrency, pending.length)));
   if (failures.length > 0) throw failures[0];
   return finished;
 }
