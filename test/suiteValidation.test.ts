@@ -101,6 +101,16 @@ const cases: Case[] = [
     problems: [p(`${S}/yaml-dedented-key.yaml:6:2`, 'All mapping items must start at the same column', YAML_HINT)],
   },
   {
+    title: 'a tab in the indent is reported at the tab, not after it',
+    file: `${S}/yaml-tab-indent.yaml`,
+    problems: [p(`${S}/yaml-tab-indent.yaml:3:1`, 'Tabs are not allowed as indentation', YAML_HINT)],
+  },
+  {
+    title: 'two duplicate keys on one line are two problems, both reported',
+    file: `${S}/yaml-two-duplicates-one-line.yaml`,
+    problems: [p(`${S}/yaml-two-duplicates-one-line.yaml:3:42`, 'Map keys must be unique', YAML_HINT), p(`${S}/yaml-two-duplicates-one-line.yaml:3:53`, 'Map keys must be unique', YAML_HINT)],
+  },
+  {
     title: 'a Chroma-only key on a vector provider says which kind it belongs to',
     file: `${S}/chroma-key-on-vector.yaml`,
     problems: [p(`${S}/chroma-key-on-vector.yaml:6:7`, '"url" only applies to chroma, adapter and mcp providers', 'remove it or change kind to chroma')],

@@ -37,15 +37,19 @@ interface PlannedFile {
 export async function initCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, { agent: { type: 'string' }, workflow: { type: 'boolean', default: false }, force: { type: 'boolean', default: false } }, INIT_USAGE);
   if (positionals.length > 1) throw new RecallGateError('invalid-input', 'init takes at most one folder', { hint: `usage: ${INIT_USAGE}` });
-  const kind = agentKind((values.agent as string | undefined) ?? DEFAULT_AGENT);
-  const spec = KIND_SPECS[kind];
+  const given = values.agent === undefined ? undefined : agentKind(values.agent as string);
   const dir = resolve(io.cwd, positionals[0] ?? DEFAULT_DIR);
   if (statOrUndefined(dir)?.isDirectory() === false) throw new RecallGateError('invalid-input', `${shown(dir, io.cwd)} is a file, not a folder`, { hint: 'give init a folder for the suite' });
   const root = repositoryRoot(dir, io.cwd);
   const fromRoot = toPosix(relative(root, dir));
   const suite = fromRoot === '' ? 'suite.yaml' : `${fromRoot}/suite.yaml`;
-  // memory_paths sits in a double-quoted YAML string: written as JSON escapes it (YAML reads them the same).
   const packageRoot = findPackageRoot();
+  // A folder init wrote before (every file of a kind there, maybe edited since) and no workflow yet: --workflow adds the workflow alone, for that kind.
+  const workflowPath = join(root, WORKFLOW_FILE);
+  const earlier = values.workflow === true && values.force !== true && lstatOrUndefined(workflowPath) === undefined ? earlierKind(dir, packageRoot, given, io.cwd) : undefined;
+  const kind = earlier ?? given ?? DEFAULT_AGENT;
+  const spec = KIND_SPECS[kind];
+  // memory_paths sits in a double-quoted YAML string: written as JSON escapes it (YAML reads them the same).
   const dependency = recallGateDependency(packageRoot, dir);
   const placeholders = {
     dir: fromRoot === '' ? '.' : fromRoot,
@@ -55,16 +59,15 @@ export async function initCommand(argv: string[], io: CliIO): Promise<number> {
     recall_gate: JSON.stringify(dependency).slice(1, -1),
   };
 
-  const folderFiles = plannedFiles(spec, packageRoot, dir, placeholders);
-  const workflow = values.workflow ? { path: join(root, WORKFLOW_FILE), text: workflowText(kind, suite, fromRoot === '' ? '.' : fromRoot, defaultBranch(root)) } : undefined;
-  // A folder init wrote before (every file of the kind is there, maybe edited since) and no workflow yet: --workflow adds the workflow alone.
-  const workflowOnly = workflow !== undefined && values.force !== true && folderFiles.every((file) => lstatOrUndefined(file.path) !== undefined) && lstatOrUndefined(workflow.path) === undefined;
-  const files = workflowOnly ? [workflow] : [...folderFiles, ...(workflow ? [workflow] : [])];
+  const branch = values.workflow ? defaultBranch(root) : '';
+  const workflow = values.workflow ? { path: workflowPath, text: workflowText(kind, suite, fromRoot === '' ? '.' : fromRoot, branch) } : undefined;
+  const workflowOnly = earlier !== undefined && workflow !== undefined;
+  const files = workflowOnly ? [workflow] : [...plannedFiles(spec, packageRoot, dir, placeholders), ...(workflow ? [workflow] : [])];
   refuseOverwrites(files, io.cwd, values.force === true);
 
   for (const file of files) writePlanned(file, io.cwd);
-  const chosen = { defaultDir: positionals[0] === undefined, defaultKind: values.agent === undefined, workflow: values.workflow === true };
-  io.stdout(workflowOnly ? workflowOnlyText(kind, workflow, dir, io.cwd) : summaryText(kind, spec, files, dir, io.cwd, chosen, unignored(root, kind)));
+  const chosen = { defaultDir: positionals[0] === undefined, defaultKind: given === undefined, workflow: values.workflow === true };
+  io.stdout(workflowOnly ? workflowOnlyText(kind, workflow, dir, io.cwd, branch) : summaryText(kind, spec, files, dir, io.cwd, { ...chosen, branch }, unignored(root, dir, kind)));
   // CI installs from the repository: a path outside it works here and fails there (npm ci: ENOENT). Said where
   // something installs recall-gate with npm: a package.json init wrote, or the node workflow's npm ci.
   const installed = dependency.startsWith('file:') ? resolve(dir, dependency.slice('file:'.length)) : undefined;
@@ -80,15 +83,65 @@ export async function initCommand(argv: string[], io: CliIO): Promise<number> {
   return ExitCode.ok;
 }
 
+/** git in the repository init writes into, never in a folder above it (a temp folder inside someone's clone); status null when git cannot run. */
+function gitIn(root: string, args: string[]): { status: number | null; stdout: string } {
+  return spawnSync('git', args, { cwd: root, encoding: 'utf8', timeout: 5000, env: { ...gitEnv(), GIT_CEILING_DIRECTORIES: dirname(root) } });
+}
+
 /**
  * The repository's default branch, which the workflow's pushes run on: the
- * one origin's HEAD names (set by a clone), else main, the name GitHub gives a
- * new repository.
+ * one origin's HEAD names (a clone sets it), else origin's main or master,
+ * else the branch checked out when it is main or master, else main (GitHub's
+ * name for a new repository's). The summary says which, to check.
  */
 function defaultBranch(root: string): string {
-  const asked = spawnSync('git', ['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD'], { cwd: root, encoding: 'utf8', timeout: 5000, env: gitEnv() });
-  const named = asked.status === 0 ? asked.stdout.trim().replace(/^origin\//, '') : '';
-  return named === '' ? 'main' : named;
+  const originHead = gitIn(root, ['symbolic-ref', '--quiet', 'refs/remotes/origin/HEAD']);
+  if (originHead.status === 0 && originHead.stdout.trim().startsWith('refs/remotes/origin/')) return originHead.stdout.trim().slice('refs/remotes/origin/'.length);
+  for (const name of ['main', 'master']) if (gitIn(root, ['show-ref', '--verify', '--quiet', `refs/remotes/origin/${name}`]).status === 0) return name;
+  const current = gitIn(root, ['symbolic-ref', '--quiet', '--short', 'HEAD']).stdout.trim();
+  return current === 'master' ? 'master' : 'main';
+}
+
+
+/**
+ * The kind a folder init wrote before was written for, when every file of a
+ * kind is there: its suite.yaml's first lines name it ("written by
+ * `recall-gate init --agent mem0`"), else the kind whose files are there and
+ * hold every other such kind's (mem0's hold node's). Undefined when no kind's
+ * files are all there. Refused when it is not the kind --agent names, or when
+ * the files fit two kinds alike (builtin and mcp write the same names).
+ */
+function earlierKind(dir: string, packageRoot: string, given: AgentKind | undefined, cwd: string): AgentKind | undefined {
+  const present = (name: string) => lstatOrUndefined(join(dir, name)) !== undefined;
+  const complete = AGENT_KINDS.map((kind) => ({ kind, names: kindFileNames(KIND_SPECS[kind], packageRoot) })).filter(({ names }) => names.every(present));
+  if (complete.length === 0) return undefined;
+  const header = /recall-gate init --agent (\w+)/.exec(readTextOrEmpty(join(dir, 'suite.yaml')).slice(0, 400))?.[1];
+  const named = complete.find((one) => one.kind === header);
+  const widest = complete.filter((one) => !complete.some((other) => other !== one && other.names.length > one.names.length && one.names.every((name) => other.names.includes(name))));
+  const candidates = named ? [named.kind] : widest.map((one) => one.kind);
+  const folder = `${shown(dir, cwd)}/`;
+  if (given !== undefined && !candidates.includes(given)) {
+    throw new RecallGateError('invalid-input', `${folder} holds a suite written for --agent ${candidates.join(' or ')}, not ${given}: its workflow would not install what it runs`, {
+      hint: `give --agent ${candidates[0]} for its workflow, or --force to write the ${given} folder over it`,
+    });
+  }
+  if (given === undefined && candidates.length > 1) {
+    throw new RecallGateError('invalid-input', `${folder} holds the files of --agent ${candidates.join(' and of --agent ')} alike: say which it is for its workflow`, { hint: `add --agent ${candidates.join(' or --agent ')}` });
+  }
+  return given ?? candidates[0];
+}
+
+/** The names a kind writes into its folder (templates and copies). */
+function kindFileNames(spec: KindSpec, packageRoot: string): string[] {
+  return [...spec.folders.flatMap((folder) => filesUnder(join(packageRoot, TEMPLATES, folder))), ...(spec.copies ?? []).map(([, to]) => to)];
+}
+
+function readTextOrEmpty(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 function agentKind(given: string): AgentKind {
@@ -260,35 +313,40 @@ function shown(path: string, cwd: string): string {
 }
 
 /** What init says when it added only the workflow beside a suite folder it wrote before. */
-function workflowOnlyText(kind: AgentKind, workflow: PlannedFile, dir: string, cwd: string): string {
+function workflowOnlyText(kind: AgentKind, workflow: PlannedFile, dir: string, cwd: string, branch: string): string {
   return [
     `wrote ${shown(workflow.path, cwd)} for --agent ${kind}, for the suite in ${shown(dir, cwd)}/ (its files are there already, left as they are)`,
     '',
-    WORKFLOW_NEXT,
+    workflowNext(branch),
     '',
   ].join('\n');
 }
 
-/** What to do with a written workflow before it runs. */
-const WORKFLOW_NEXT = `${WORKFLOW_FILE}: replace <owner> in its \`uses:\` line with recall-gate's repository, and add the secrets it names in the repository's settings`;
-
-/**
- * What runs will write that the repository's .gitignore does not name yet:
- * the results folder (run's default --out, from the repository root), and
- * for a Python adapter the bytecode Python writes beside it.
- */
-function unignored(root: string, kind: AgentKind): string[] {
-  let ignored = '';
-  try {
-    ignored = readFileSync(join(root, '.gitignore'), 'utf8');
-  } catch {
-    // No .gitignore: nothing is ignored yet.
-  }
-  const names = ['recall-gate-results/', ...(kind === 'python' ? ['__pycache__/'] : [])];
-  return names.filter((name) => !ignored.split(/\r?\n/).some((line) => line.trim().replace(/^\//, '').replace(/\/$/, '') === name.replace(/\/$/, '')));
+/** What to do with a written workflow before it runs, and the branch whose pushes it runs on, to check. */
+function workflowNext(branch: string): string {
+  return `${WORKFLOW_FILE}: replace <owner> in its \`uses:\` line with recall-gate's repository, and add the secrets it names in the repository's settings; it runs on pull requests and on pushes to ${branch} (change that if your default branch is another)`;
 }
 
-function summaryText(kind: AgentKind, spec: KindSpec, files: readonly PlannedFile[], dir: string, cwd: string, chosen: { defaultDir: boolean; defaultKind: boolean; workflow: boolean }, unignoredNames: readonly string[]): string {
+/**
+ * What runs will write that git would not ignore yet: the results folder
+ * (run's default --out, from the repository root), and for a Python adapter
+ * the bytecode Python writes beside it. git says, with every rule it reads
+ * (nested .gitignore files, negations, info/exclude); where it cannot, the
+ * root .gitignore's lines are read as names.
+ */
+function unignored(root: string, dir: string, kind: AgentKind): string[] {
+  const written = [{ name: 'recall-gate-results/', probe: join(root, 'recall-gate-results', 'results.json') }, ...(kind === 'python' ? [{ name: '__pycache__/', probe: join(dir, '__pycache__', 'adapter.cpython-312.pyc') }] : [])];
+  const rules = readTextOrEmpty(join(root, '.gitignore')).split(/\r?\n/).map((line) => line.trim().replace(/^\//, '').replace(/\/$/, ''));
+  return written
+    .filter(({ name, probe }) => {
+      const asked = gitIn(root, ['check-ignore', '--quiet', '--no-index', toPosix(relative(root, probe))]);
+      return asked.status === 0 ? false : asked.status === 1 ? true : !rules.includes(name.replace(/\/$/, ''));
+    })
+    .map(({ name }) => name);
+}
+
+
+function summaryText(kind: AgentKind, spec: KindSpec, files: readonly PlannedFile[], dir: string, cwd: string, chosen: { defaultDir: boolean; defaultKind: boolean; workflow: boolean; branch: string }, unignoredNames: readonly string[]): string {
   const place = { dir: shown(dir, cwd), suite: shown(join(dir, 'suite.yaml'), cwd) };
   const next = spec.next(place);
   const width = Math.max(...next.map(([command]) => command.length));
@@ -300,7 +358,7 @@ function summaryText(kind: AgentKind, spec: KindSpec, files: readonly PlannedFil
     'next:',
     ...next.map(([command, what], index) => `  ${index + 1}. ${command.padEnd(width)}   # ${what}`),
     '',
-    chosen.workflow ? WORKFLOW_NEXT : "--workflow also writes the Action's workflow (now, or in a later init of the same folder)",
+    chosen.workflow ? workflowNext(chosen.branch) : "--workflow also writes the Action's workflow (now, or in a later init of the same folder)",
     ...(unignoredNames.length > 0 ? [`.gitignore: add ${unignoredNames.join(' and ')}, which runs write (not to commit)`] : []),
     `other kinds: --agent ${others.join('|')} (recall-gate init --help)`,
     '',

@@ -70,6 +70,9 @@ function envLines(part: JobPart): string[] {
 /** A path as a YAML value: plain when it is only path characters, else quoted (JSON is YAML). */
 const yamlValue = (text: string): string => (/^[\w./-]+$/.test(text) ? text : JSON.stringify(text));
 
+/** A branch name as a `branches:` filter, which reads * ? + [ ] and a leading ! as a pattern: escaped, it names that branch alone. */
+const branchFilter = (branch: string): string => branch.replace(/[*?+[\]]|^!/g, (char) => `\\${char}`);
+
 const indent = (lines: readonly string[], by: number): string[] => lines.map((line) => `${' '.repeat(by)}${line}`);
 
 /**
@@ -91,7 +94,7 @@ export function workflowText(kind: AgentKind, suite: string, dir: string, branch
     'on:',
     // Pushes to other branches too would run a pull request's commits twice (and its end-to-end cases, at the API's price).
     '  push:',
-    `    branches: [${yamlValue(branch)}]   # the default branch: a push there saves the baseline pull requests compare against`,
+    `    branches: [${JSON.stringify(branchFilter(branch))}]   # the default branch: a push there saves the baseline pull requests compare against`,
     '  pull_request:',
     'permissions:',
     '  contents: read',

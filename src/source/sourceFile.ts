@@ -85,30 +85,34 @@ class YamlLocator {
   }
 }
 
+/** What the YAML library says after a first error on the same line, of that same mistake (a dedented key makes it read the line as a compact mapping). */
+const KNOCK_ON = new Set(['BLOCK_AS_IMPLICIT_KEY', 'MULTILINE_IMPLICIT_KEY', 'MISSING_CHAR']);
+
 /**
- * The YAML library's errors, at most one per line: what follows the first on
- * a line ("Implicit keys need to be on a single line" after a dedented key)
- * comes of the same mistake, and reads as more to fix than there is.
+ * The YAML library's errors where they are: one in a line's indent at the
+ * line's first character (the key it is about, where an editor's cursor
+ * should land), and none of the knock-on errors after a first on its line,
+ * which read as more to fix than there is.
  */
 function syntaxProblems(locator: YamlLocator, text: string, file: string): InputProblem[] {
   const problems: InputProblem[] = [];
   const lines = new Set<number>();
   for (const error of locator.doc.errors) {
     const where = { file, ...locator.position(pastIndent(text, error.pos[0])) };
-    if (lines.has(where.line)) continue;
+    if (lines.has(where.line) && KNOCK_ON.has(error.code)) continue;
     lines.add(where.line);
     problems.push({ where, message: firstLine(error.message).replace(/ at line \d+, column \d+:?$/, ''), hint: 'fix the YAML syntax' });
   }
   return problems;
 }
 
-/** An offset in a line's indent, moved to the line's first character: an indent error is about the key there, where an editor's cursor should land. */
+/** An offset in a line's indent of spaces, moved to the line's first character; a tab stays where it is (the error is the tab). */
 function pastIndent(text: string, offset: number): number {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  if (!/^[ \t]*$/.test(text.slice(lineStart, offset))) return offset;
+  if (!/^ *$/.test(text.slice(lineStart, offset))) return offset;
   let at = offset;
-  while (text[at] === ' ' || text[at] === '\t') at += 1;
-  return at < text.length && text[at] !== '\n' && text[at] !== '\r' ? at : offset;
+  while (text[at] === ' ') at += 1;
+  return at < text.length && text[at] !== '\n' && text[at] !== '\r' && text[at] !== '\t' ? at : offset;
 }
 
 function contentProblems(locator: YamlLocator, text: string, file: string): InputProblem[] {

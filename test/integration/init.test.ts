@@ -94,6 +94,14 @@ test('init names what runs write that the repository\'s .gitignore does not name
   assert.match((await initOk(root, ['py2', '--agent', 'python'])).stdout, /\n\.gitignore: add __pycache__\/, which runs write/);
   writeFileSync(join(root, '.gitignore'), 'recall-gate-results/\n__pycache__\n');
   assert.doesNotMatch((await initOk(root, ['py3', '--agent', 'python'])).stdout, /\.gitignore/);
+  // In a git repository git decides: a rule anchored at the root does not ignore a folder deeper down; a nested .gitignore does.
+  const repo = tempDir('recall-gate-init-ignore-');
+  assert.equal(spawnSync('git', ['init', '--quiet'], { cwd: repo }).status, 0);
+  writeFileSync(join(repo, '.gitignore'), '/__pycache__/\nrecall-gate-results*\n');
+  assert.match((await initOk(repo, ['evals', '--agent', 'python'])).stdout, /\n\.gitignore: add __pycache__\/, which runs write/);
+  mkdirSync(join(repo, 'more'));
+  writeFileSync(join(repo, 'more', '.gitignore'), '*.pyc\n');
+  assert.doesNotMatch((await initOk(repo, ['more/evals', '--agent', 'python'])).stdout, /\.gitignore/);
 });
 
 for (const kind of KINDS) {
@@ -293,6 +301,48 @@ test('--workflow beside a folder init wrote before writes the workflow alone, le
   assert.equal(refused.code, 2);
   assert.match(refused.stderr, /evals\/memory\/suite\.yaml already exists: nothing was written/);
   assert.ok(!existsSync(join(partial, '.github')), 'no workflow written');
+});
+
+test('--workflow beside an earlier folder writes the workflow of the kind it was written for, refuses another, and asks when the files fit two kinds', async () => {
+  const root = project();
+  await initOk(root, ['--agent', 'mem0']);
+  // node's files are all among mem0's: the folder is mem0's, as its suite.yaml says.
+  const refused = await init(root, ['--agent', 'node', '--workflow']);
+  assert.equal(refused.code, 2, refused.stdout + refused.stderr);
+  assert.match(refused.stderr, /evals\/memory\/ holds a suite written for --agent mem0, not node: its workflow would not install what it runs \(give --agent mem0 for its workflow, or --force to write the node folder over it\)/);
+  const added = await initOk(root, ['--workflow']);
+  assert.match(added.stdout, /^wrote \.github\/workflows\/memory\.yml for --agent mem0, /);
+  assert.match(readFileSync(join(root, '.github', 'workflows', 'memory.yml'), 'utf8'), /working-directory: evals\/memory/);
+
+  // builtin and mcp write the same names: the suite's first lines tell them apart, and without them init asks.
+  const other = project();
+  await initOk(other, ['--agent', 'mcp']);
+  const suite = join(other, 'evals', 'memory', 'suite.yaml');
+  writeFileSync(suite, readFileSync(suite, 'utf8').replace(/written by\s*\n?#?\s*`recall-gate init --agent mcp`/, 'written by hand'));
+  const unsure = await init(other, ['--workflow']);
+  assert.equal(unsure.code, 2, unsure.stdout + unsure.stderr);
+  assert.match(unsure.stderr, /evals\/memory\/ holds the files of --agent builtin and of --agent mcp alike: say which it is for its workflow \(add --agent builtin or --agent mcp\)/);
+  assert.match((await initOk(other, ['--agent', 'mcp', '--workflow'])).stdout, /for --agent mcp/);
+});
+
+test('the workflow\'s pushes run on origin\'s default branch, else origin\'s master, else a master checked out, and init says which', async () => {
+  const repo = (setup: string[][]) => {
+    const root = tempDir('recall-gate-init-branch-');
+    for (const args of [['init', '--quiet', '--initial-branch=main'], ...setup]) assert.equal(spawnSync('git', args, { cwd: root, encoding: 'utf8' }).status, 0, args.join(' '));
+    return root;
+  };
+  const branchOf = async (root: string) => {
+    const { stdout } = await initOk(root, ['--workflow']);
+    const workflow = parse(readFileSync(join(root, '.github', 'workflows', 'memory.yml'), 'utf8')) as Workflow;
+    const branch = (workflow.on as { push: { branches: string[] } }).push.branches[0]!;
+    assert.match(stdout, new RegExp(`on pushes to ${branch} \\(change that if your default branch is another\\)`));
+    return branch;
+  };
+  const commit = ['-c', 'user.email=t@example.invalid', '-c', 'user.name=t', 'commit', '--quiet', '--allow-empty', '-m', 'first'];
+  assert.equal(await branchOf(repo([['checkout', '--quiet', '-b', 'master'], commit, ['update-ref', 'refs/remotes/origin/master', 'HEAD']])), 'master');
+  assert.equal(await branchOf(repo([['checkout', '--quiet', '-b', 'master']])), 'master');
+  assert.equal(await branchOf(repo([['checkout', '--quiet', '-b', 'feature/x']])), 'main');
+  assert.equal(await branchOf(repo([['remote', 'add', 'origin', 'https://example.invalid/a.git'], ['symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/release+1']])), 'release\\+1', 'a + escaped: the filter names that branch, not a pattern');
 });
 
 test('a link where init writes a file, even one to nothing, counts as a file: refused without --force, replaced (never written through) with it', async () => {

@@ -135,6 +135,8 @@ describe('report.html', () => {
       { trials: '2 trials (case 30|recall|1, case 31|recall|1)', reason: 'the agent did not answer within 60 s' },
     ]);
     assert.equal(data.errors.more, 0);
+    // The heading counts what went wrong, not the entries: "Errors (1 problem, 32 errored trials)".
+    assert.deepEqual([data.errors.problems, data.errors.erroredTrials], [1, 32]);
     const html = renderHtmlReport(run);
     assert.equal(html.split('could not start').length - 1, 1, 'the reason is embedded once');
   });

@@ -58,8 +58,8 @@ export interface ReportData {
   /** Failing trials of the run: real, and expected (a case that needs memory failing under none). */
   failureCounts: { real: number; expected: number };
   missed: { k: number; providers: (Bounded<MissedRowData> & { provider: string })[] };
-  /** The run's problems, then one entry per reason trials ended in an error, naming the trials ("15 trials (a, b, c, ...)"). */
-  errors: Bounded<{ trials?: string; reason: string }>;
+  /** The run's problems, then one entry per reason trials ended in an error, naming the trials ("15 trials (a, b, c, ...)"); how many of each there are. */
+  errors: Bounded<{ trials?: string; reason: string }> & { problems: number; erroredTrials: number };
   trends?: TrendsData;
 }
 
@@ -448,7 +448,8 @@ function missed(results: ResultsDocument, bytes: number): ReportData['missed'] {
 function errors(results: ResultsDocument, budget: { left: number }): ReportData['errors'] {
   const { groups } = errorGroups(results.e2e?.errors ?? [], Infinity, (key) => text(key, HTML_LIMITS.shortText));
   const all: { trials?: string; reason: string }[] = [...results.errors.map((reason) => ({ reason })), ...groups];
-  return bounded(all, HTML_LIMITS.errors, (error) => ({ ...(error.trials !== undefined ? { trials: error.trials } : {}), reason: text(error.reason) }), budget);
+  const listed = bounded(all, HTML_LIMITS.errors, (error) => ({ ...(error.trials !== undefined ? { trials: error.trials } : {}), reason: text(error.reason) }), budget);
+  return { ...listed, problems: results.errors.length, erroredTrials: results.e2e?.errors.length ?? 0 };
 }
 
 const RETRIEVAL_METRIC = /^retrieval\.(.+)\.[^.]+$/;

@@ -362,8 +362,9 @@ export function reportPage(): void {
     : [note(data.retrieval ? 'Every query found all its relevant memories in the top k.' : 'The retrieval layer did not run.')]);
 
   const errors = data.errors;
-  const errorSection = section('errors', `Errors (${errors.total})`, errors.total > 0
-    ? [el('ul', {}, errors.shown.map((error) => el('li', { text: error.trials ? `${error.trials}: ${error.reason}` : error.reason }))), moreNote(errors, 'errors')]
+  const errorCounts = [errors.problems > 0 && countOf(errors.problems, 'problem', 'problems'), errors.erroredTrials > 0 && countOf(errors.erroredTrials, 'errored trial', 'errored trials')].filter(Boolean).join(', ');
+  const errorSection = section('errors', `Errors (${errorCounts || 0})`, errors.total > 0
+    ? [el('ul', {}, errors.shown.map((error) => el('li', { text: error.trials ? `${error.trials}: ${error.reason}` : error.reason }))), moreNote(errors, 'problems and reasons')]
     : [note('No errors: every trial and provider ran.')]);
 
   const trends = data.trends;
