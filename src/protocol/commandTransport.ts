@@ -275,11 +275,17 @@ export class CommandTransport implements JsonRpcTransport {
     return this.stderrTail.said('block', ' (it wrote nothing to stderr)');
   }
 
+  /**
+   * Why a call failed. Once the adapter is gone for good every call, the
+   * ones waiting then and every later one, gets one and the same sentence:
+   * a run lists errored trials once per reason, and the method each was on
+   * split one cause into as many reasons.
+   */
   private failedError(method: string, waiting: boolean, reason = this.failure): RecallGateError {
     // Nothing ran: no call waited on it, and it wrote nothing.
     if (this.notStarted) return new RecallGateError('incomplete', `${this.label} could not be started: ${this.notStarted.reason}`, { hint: this.notStarted.hint });
-    const when = waiting ? `while "${method}" was waiting for its response` : `earlier, so "${method}" cannot be sent`;
-    const message = `${this.label} ${reason} ${when}${this.stderrText()}`;
+    const when = this.failure !== undefined ? '; it is not started a third time' : waiting ? ` while "${method}" was waiting for its response` : ` earlier, so "${method}" cannot be sent`;
+    const message = `${this.label} ${reason}${when}${this.stderrText()}`;
     return new RecallGateError('incomplete', message, {
       hint: ['run the command by hand and type a request line to see what goes wrong', this.errorHint(message)].filter(Boolean).join('; '),
     });
