@@ -412,6 +412,14 @@ describe('the command transport', { timeout: 30_000 }, () => {
       await rejection(target.reset('u'), said);
       await target.close();
     }
+    // A script that is there with no execute bit (root too needs one to run a file), or a folder named as the program.
+    writeFileSync(join(scripts, 'plain-adapter'), '#!/bin/sh\necho 1\n', { mode: 0o644 });
+    for (const program of [join(scripts, 'plain-adapter'), scripts]) {
+      const target = createCommandTarget({ command: program, args: ['--stdio'] });
+      const refused = await rejection(target.reset('u'), /could not be started: `\S+` cannot be run \(EACCES: not executable, or a folder\)$/);
+      assert.match(refused.hint ?? '', /chmod \+x/);
+      await target.close();
+    }
     // A working folder that is not there is not a missing program.
     const noFolder = createCommandTarget({ command: process.execPath, args: ['--version'], cwd: '/nonexistent/suite-folder' });
     await rejection(noFolder.reset('u'), /could not be started: its working folder \/nonexistent\/suite-folder does not exist$/);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, test } from 'node:test';
@@ -56,6 +56,24 @@ describe('http targets with start: recall-gate starts the server and stops it', 
     );
     assert.ok(error instanceof RecallGateError);
     assert.match(error.message, /the adapter server `.* -e .*` exited with code 4 before printing its URL; the last lines of its stderr:\n {2}no config file/);
+  });
+
+  test('a server whose program cannot start says why in words, with what to do: not on PATH, or its working folder a file', async () => {
+    const failure = (start: string[], cwd: string) =>
+      createTarget({ kind: 'http', start, cwd, headers_env: {}, timeout_ms: 30_000 }, context({})).then(
+        () => assert.fail('it should not start'),
+        (thrown: unknown) => thrown as RecallGateError,
+      );
+    const missing = await failure(['recall-gate-missing-server', '--http'], REPO_ROOT);
+    assert.ok(missing instanceof RecallGateError);
+    assert.match(missing.message, /^the adapter server `recall-gate-missing-server --http` could not be started: `recall-gate-missing-server` was not found on PATH/);
+    assert.match(missing.hint ?? '', /install it, or give the program's full path/);
+    // spawn refuses a working folder that is a file at once (ENOTDIR): said as a failed start, not thrown raw.
+    const file = join(tempDir(), 'not-a-folder');
+    writeFileSync(file, '');
+    const notFolder = await failure([process.execPath, '--version'], file);
+    assert.ok(notFolder instanceof RecallGateError);
+    assert.match(notFolder.message, /^the adapter server `.*` could not be started: its working folder .*not-a-folder is a file/);
   });
 
   test('a first line that is not a URL is refused, and the server is stopped', async () => {
