@@ -67,7 +67,7 @@ export async function initCommand(argv: string[], io: CliIO): Promise<number> {
 
   for (const file of files) writePlanned(file, io.cwd);
   const chosen = { defaultDir: positionals[0] === undefined, defaultKind: given === undefined, workflow: values.workflow === true };
-  io.stdout(workflowOnly ? workflowOnlyText(kind, workflow, dir, io.cwd, branch) : summaryText(kind, spec, files, dir, io.cwd, { ...chosen, branch }, unignored(root, dir, kind)));
+  io.stdout(workflowOnly ? workflowOnlyText(kind, workflow, dir, io.cwd, branch, unignored(root, dir, kind)) : summaryText(kind, spec, files, dir, io.cwd, { ...chosen, branch }, unignored(root, dir, kind)));
   // CI installs from the repository: a path outside it works here and fails there (npm ci: ENOENT). Said where
   // something installs recall-gate with npm: a package.json init wrote, or the node workflow's npm ci.
   const installed = dependency.startsWith('file:') ? resolve(dir, dependency.slice('file:'.length)) : undefined;
@@ -313,13 +313,19 @@ function shown(path: string, cwd: string): string {
 }
 
 /** What init says when it added only the workflow beside a suite folder it wrote before. */
-function workflowOnlyText(kind: AgentKind, workflow: PlannedFile, dir: string, cwd: string, branch: string): string {
+function workflowOnlyText(kind: AgentKind, workflow: PlannedFile, dir: string, cwd: string, branch: string, unignoredNames: readonly string[]): string {
   return [
     `wrote ${shown(workflow.path, cwd)} for --agent ${kind}, for the suite in ${shown(dir, cwd)}/ (its files are there already, left as they are)`,
     '',
     workflowNext(branch),
+    ...gitignoreHint(unignoredNames),
     '',
   ].join('\n');
+}
+
+/** The line naming what runs write that git would not ignore yet; none when git ignores it all. */
+function gitignoreHint(unignoredNames: readonly string[]): string[] {
+  return unignoredNames.length > 0 ? [`.gitignore: add ${unignoredNames.join(' and ')}, which runs write (not to commit)`] : [];
 }
 
 /** What to do with a written workflow before it runs, and the branch whose pushes it runs on, to check. */
@@ -359,7 +365,7 @@ function summaryText(kind: AgentKind, spec: KindSpec, files: readonly PlannedFil
     ...next.map(([command, what], index) => `  ${index + 1}. ${command.padEnd(width)}   # ${what}`),
     '',
     chosen.workflow ? workflowNext(chosen.branch) : "--workflow also writes the Action's workflow (now, or in a later init of the same folder)",
-    ...(unignoredNames.length > 0 ? [`.gitignore: add ${unignoredNames.join(' and ')}, which runs write (not to commit)`] : []),
+    ...gitignoreHint(unignoredNames),
     `other kinds: --agent ${others.join('|')} (recall-gate init --help)`,
     '',
   ].join('\n');

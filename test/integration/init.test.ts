@@ -287,6 +287,7 @@ test('--workflow beside a folder init wrote before writes the workflow alone, le
   const edited = readFileSync(adapter, 'utf8');
   const added = await initOk(root, ['--agent', 'python', '--workflow']);
   assert.match(added.stdout, /^wrote \.github\/workflows\/memory\.yml for --agent python, for the suite in evals\/memory\/ \(its files are there already, left as they are\)/);
+  assert.match(added.stdout, /\n\.gitignore: add recall-gate-results\/ and __pycache__\/, which runs write/);
   assert.match(readFileSync(join(root, '.github', 'workflows', 'memory.yml'), 'utf8'), /actions\/setup-python/);
   assert.equal(readFileSync(adapter, 'utf8'), edited, 'the edited adapter is kept');
   // Once written, the workflow is a file like the others: init again is refused.
