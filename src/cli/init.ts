@@ -66,8 +66,9 @@ export async function initCommand(argv: string[], io: CliIO): Promise<number> {
   refuseOverwrites(files, io.cwd, values.force === true);
 
   for (const file of files) writePlanned(file, io.cwd);
-  const chosen = { defaultDir: positionals[0] === undefined, defaultKind: given === undefined, workflow: values.workflow === true };
-  io.stdout(workflowOnly ? workflowOnlyText(kind, workflow, dir, io.cwd, branch, unignored(root, dir, kind)) : summaryText(kind, spec, files, dir, io.cwd, { ...chosen, branch }, unignored(root, dir, kind)));
+  const ignoreNow = unignored(root, dir, kind);
+  const chosen = { defaultDir: positionals[0] === undefined, defaultKind: given === undefined, workflow: values.workflow === true, branch };
+  io.stdout(workflowOnly ? workflowOnlyText(kind, workflow, dir, io.cwd, branch, ignoreNow) : summaryText(kind, spec, files, dir, io.cwd, chosen, ignoreNow));
   // CI installs from the repository: a path outside it works here and fails there (npm ci: ENOENT). Said where
   // something installs recall-gate with npm: a package.json init wrote, or the node workflow's npm ci.
   const installed = dependency.startsWith('file:') ? resolve(dir, dependency.slice('file:'.length)) : undefined;
@@ -101,7 +102,6 @@ function defaultBranch(root: string): string {
   const current = gitIn(root, ['symbolic-ref', '--quiet', '--short', 'HEAD']).stdout.trim();
   return current === 'master' ? 'master' : 'main';
 }
-
 
 /**
  * The kind a folder init wrote before was written for, when every file of a
@@ -350,7 +350,6 @@ function unignored(root: string, dir: string, kind: AgentKind): string[] {
     })
     .map(({ name }) => name);
 }
-
 
 function summaryText(kind: AgentKind, spec: KindSpec, files: readonly PlannedFile[], dir: string, cwd: string, chosen: { defaultDir: boolean; defaultKind: boolean; workflow: boolean; branch: string }, unignoredNames: readonly string[]): string {
   const place = { dir: shown(dir, cwd), suite: shown(join(dir, 'suite.yaml'), cwd) };

@@ -66,7 +66,7 @@ class GraderProcess {
   private child?: ChildProcess;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private nextId = 1;
-  private stderrTail = new StderrTail();
+  private readonly stderrTail = new StderrTail();
   /** Why recall-gate stopped a process itself (a call that timed out), for the message of the calls waiting on it. */
   private readonly stopReason = new WeakMap<ChildProcess, string>();
 
@@ -112,7 +112,7 @@ class GraderProcess {
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       serialization: 'advanced',
     });
-    this.stderrTail = new StderrTail();
+    this.stderrTail.clear();
     child.on('message', (reply: Reply) =>
       this.settle(reply.id, (waiting) => {
         if (reply.error !== undefined) waiting.reject(new GraderCallError(reply.error, 'threw'));
