@@ -67,7 +67,7 @@ class Scratch {
 
 async function runOnce(suite: Suite, providerName: string, scratch: Scratch, cacheRoot: string, cacheEmbeddings: boolean): Promise<SuiteRun> {
   const outDir = scratch.dir('out');
-  const run = await timed(() => runSuite(suite, { outDir, layer: 'retrieval', env: {}, cacheRoot, cacheEmbeddings, log: () => {} }));
+  const run = await timed(async () => (await runSuite(suite, { outDir, layer: 'retrieval', env: {}, cacheRoot, cacheEmbeddings, log: () => {} })).results);
   const provider = run.value.retrieval?.providers[providerName];
   if (!provider) throw new Error(`runSuite returned no result for provider ${providerName}`);
   if (provider.status !== 'ok') throw new Error(`provider ${providerName} failed: ${provider.error ?? 'unknown error'}`);

@@ -13,7 +13,6 @@ import { gzipSync } from 'node:zlib';
 import { aggregateE2e } from '../src/e2e/aggregate.js';
 import type { TrialRecord } from '../src/model/trial.js';
 import type { CaseSpec, Condition } from '../src/model/e2e.js';
-import { readTrials } from '../src/results/folder.js';
 import { evaluateGateOnSplit } from '../src/gate/narrow.js';
 import { KeywordStore } from '../src/memory/keyword.js';
 import { VectorStore } from '../src/memory/vector.js';
@@ -61,8 +60,7 @@ async function exampleRun(repoRoot: string): Promise<HtmlReportInput> {
     const suite = loadSuite(join(dir, 'suite', 'suite.yaml'));
     const out = join(dir, 'out');
     const env = { ...process.env, OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: server.url };
-    const results = await runSuite(suite, { outDir: out, layer: 'all', env, cacheRoot: join(dir, 'cache'), cacheEmbeddings: false, log: () => {} });
-    const trials = readTrials(out);
+    const { results, trials } = await runSuite(suite, { outDir: out, layer: 'all', env, cacheRoot: join(dir, 'cache'), cacheEmbeddings: false, log: () => {} });
     const verdict = suite.gate ? evaluateGateOnSplit(suite.gate, suite, { results, trials }) : undefined;
     return { results, trials, verdict };
   } finally {

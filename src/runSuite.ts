@@ -23,7 +23,7 @@ import { createStore, type StoreContext } from './memory/createStore.js';
 import { checkMcpTools } from './memory/mcp.js';
 import type { MemoryStore } from './memory/types.js';
 import type { ResultsDocument, RetrievalResult } from './model/results.js';
-import { RESULTS_FILE, adapterLogOf, openResultsDir, prepareResultsDir, queryRowWriter, readResultsMarker, readTrials, trialLogOf, writeResults, writeResultsJson, writeTrials } from './results/folder.js';
+import { RESULTS_FILE, adapterLogOf, openResultsDir, prepareResultsDir, queryRowWriter, readResultsMarker, trialLogOf, writeResults, writeResultsJson, writeTrials } from './results/folder.js';
 import { changesAgainst } from './gate/changes.js';
 import { runRetrieval } from './retrieval/runRetrieval.js';
 import { addModelAnswers, carryAnswers, collectProvenance } from './results/provenance.js';
@@ -108,11 +108,18 @@ export function layersToRun(suite: Suite, layer: Layer): ResultsDocument['layers
 
 /**
  * Runs the layers asked for on a loaded suite and writes the results
- * directory as it goes. Returns the final results document. The folder is
+ * directory as it goes. Returns the final results document and the trials
+ * the folder holds (read once, as the e2e layer aggregated them). The folder is
  * locked for the run; results.json says "running" only while the run is
  * alive: an error or a signal rewrites it as incomplete, with the reason.
  */
-export async function runSuite(suite: Suite, options: RunOptions): Promise<ResultsDocument> {
+/** A finished run: its results document and the trials its e2e layer aggregated (none without one). */
+export interface SuiteRun {
+  results: ResultsDocument;
+  trials: TrialRecord[];
+}
+
+export async function runSuite(suite: Suite, options: RunOptions): Promise<SuiteRun> {
   const layers = layersToRun(suite, options.layer);
   // A cap no price can enforce is refused before anything runs (or is spent).
   const budget = budgetOf(suite, options);
@@ -172,8 +179,9 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
       writeResultsJson(options.outDir, results);
     };
     const forget = atInterrupt(stopped);
+    let trials: TrialRecord[];
     try {
-      await runLayers(suite, options, results, gitAnswered, answers);
+      trials = await runLayers(suite, options, results, gitAnswered, answers);
     } catch (error) {
       forget();
       try {
@@ -184,16 +192,16 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Resul
       throw error;
     }
     forget();
-    return results;
+    return { results, trials };
   } finally {
     folder.release();
   }
 }
 
-async function runLayers(suite: Suite, options: RunOptions, results: ResultsDocument, gitAnswered: Promise<void>, answers: ModelAnswers): Promise<void> {
+async function runLayers(suite: Suite, options: RunOptions, results: ResultsDocument, gitAnswered: Promise<void>, answers: ModelAnswers): Promise<TrialRecord[]> {
   const adapterLog = adapterLogOf(options.outDir);
   try {
-    await runLayersLogged(suite, options, results, adapterLog, answers, gitAnswered);
+    return await runLayersLogged(suite, options, results, adapterLog, answers, gitAnswered);
   } finally {
     adapterLog.close();
   }
@@ -206,7 +214,7 @@ async function runLayersLogged(
   adapterLog: ReturnType<typeof adapterLogOf>,
   answers: ModelAnswers,
   gitAnswered: Promise<void>,
-): Promise<void> {
+): Promise<TrialRecord[]> {
   const { layers } = results;
   const runId = results.run_id!;
   let told = false;
@@ -251,17 +259,20 @@ async function runLayersLogged(
   }
   results.errors = runErrors(results.retrieval);
 
+  let trials: TrialRecord[] = [];
   if (suite.e2e && layers.e2e === 'ran') {
-    const e2eError = await runEndToEnd(suite, options, storeContext, results);
-    if (e2eError) results.errors.push(e2eError);
+    const e2e = await runEndToEnd(suite, options, storeContext, results);
+    trials = e2e.trials;
+    if (e2e.error) results.errors.push(e2e.error);
   }
 
   await gitAnswered;
   results.status = results.errors.length > 0 ? 'incomplete' : 'complete';
   results.finished_at = new Date().toISOString();
   // Against a baseline: what changed, unit by unit, kept with the figures (the reports render it from there).
-  if (options.baseline) results.changes = changesAgainst(options.baseline, results, results.e2e ? readTrials(options.outDir) : []);
+  if (options.baseline) results.changes = changesAgainst(options.baseline, results, trials);
   writeResults(options.outDir, results, suite.retrieval?.queries ?? []);
+  return trials;
 }
 
 /** Problems that make a run incomplete, one line each. */
@@ -310,8 +321,8 @@ function resumeTrials(log: TrialLog, dir: string, planned: PlannedTrial[], say: 
   return new Set(selection.kept.filter((trial) => trial.status !== 'error').map((trial) => trial.key));
 }
 
-/** The e2e layer; returns why it could not run at all, if it could not. */
-async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: StoreContext, results: ResultsDocument): Promise<string | undefined> {
+/** The e2e layer; returns the folder's trials (the last record of each), and why the layer is incomplete, if it is. */
+async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: StoreContext, results: ResultsDocument): Promise<{ trials: TrialRecord[]; error?: string }> {
   const spec = suite.e2e!;
   const log = trialLogOf(options.outDir);
   log.open(Boolean(options.resume));
@@ -365,13 +376,13 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
       });
     }
   } catch (error) {
-    return `e2e: ${describeError(error)}`;
+    return { trials: [], error: `e2e: ${describeError(error)}` };
   }
   // Before any trial: a judge that disagrees with the suite's labels would grade the whole run wrongly.
   const calibration = judge && spec.judge?.calibration ? await requireCalibration(judge, spec.judge.calibration, options.log) : undefined;
   if (typeof calibration === 'string') {
     await target.close().catch(() => undefined);
-    return `e2e: ${calibration}`;
+    return { trials: [], error: `e2e: ${calibration}` };
   }
 
   const total = spec.cases.length * spec.conditions.length * spec.repeat;
@@ -420,11 +431,14 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
     ...(calibration ? { judge_calibration: calibration } : {}),
     ...(budgetRecord ? { budget: budgetRecord } : {}),
   };
-  if (!capped || !budgetRecord) return e2eIncompleteReason(results.e2e);
+  if (!capped || !budgetRecord) return { trials, error: e2eIncompleteReason(results.e2e) };
   // A capped run is incomplete for its cap: the trials it did not start are not errors of the agent.
   const errored = results.e2e.errors.length - results.e2e.missing;
   const unknown = budgetRecord.unknown_trials;
-  return `e2e: ${capped} (spent ${dollars(budgetRecord.spent_usd)}${unknown > 0 ? ` and ${counted(unknown, 'trial', 'trials')} of unknown cost` : ''}${errored > 0 ? `; ${counted(errored, 'trial', 'trials')} ended in an error` : ''}); raise the budget and run again with --resume to finish`;
+  return {
+    trials,
+    error: `e2e: ${capped} (spent ${dollars(budgetRecord.spent_usd)}${unknown > 0 ? ` and ${counted(unknown, 'trial', 'trials')} of unknown cost` : ''}${errored > 0 ? `; ${counted(errored, 'trial', 'trials')} ended in an error` : ''}); raise the budget and run again with --resume to finish`,
+  };
 }
 
 /** Whether a case's checks (check, fault_check, harmful) call the judge: its verdicts cannot be given without one. */

@@ -7,7 +7,7 @@ import type { InputProblem } from '../model/source.js';
 import { evaluateGateOnSplit } from '../gate/narrow.js';
 import type { Verdict } from '../model/gate.js';
 import { renderComment, renderNotRun, type CommentInput } from '../report/comment.js';
-import { readTrials, writeReports } from '../results/folder.js';
+import { writeReports } from '../results/folder.js';
 import { renderReports } from '../report/reports.js';
 import { runSuite, type Layer } from '../runSuite.js';
 import { registerEnvironmentSecrets, registerSuiteSecrets, scrubSecretsIn } from '../secrets.js';
@@ -183,12 +183,11 @@ async function gateSuite(suite: Suite, inputs: ActionInputs, github: GitHub | un
     // The args and sample inputs narrow what runs; the gate still reads the whole suite for its splits.
     const { suite: narrowed, selection, sample } = selectUnits(suite, selectionRequest(inputs.selection, suite));
     const budget = inputs.budgetUsd !== undefined ? { budget: { usd: inputs.budgetUsd, source: 'budget-usd' as const } } : {};
-    const results = scrubSecretsIn(
-      await runSuite(narrowed, { outDir, layer, env, cacheRoot, cacheEmbeddings: true, log: core.info, onProgress: actionProgress(), selection, sample, baseline: baseline.results, ...budget, ...(baseline.trials ? { baselineTrials: baseline.trials } : {}) }),
-    );
+    const run = await runSuite(narrowed, { outDir, layer, env, cacheRoot, cacheEmbeddings: true, log: core.info, onProgress: actionProgress(), selection, sample, baseline: baseline.results, ...budget, ...(baseline.trials ? { baselineTrials: baseline.trials } : {}) });
+    const results = scrubSecretsIn(run.results);
+    const trials = run.trials;
     await saveEntries(kept, results);
 
-    const trials = readTrials(outDir);
     // Only a whole run may become the baseline: a partial or narrowed one (args, sample) would waive the regression checks that follow.
     const pushToDefault = github !== undefined && isPushToDefaultBranch(github.event);
     const narrowedRun = results.selection !== undefined || results.sample !== undefined;

@@ -6,7 +6,7 @@ import type { Trend } from '../model/history.js';
 import { checkKindOf, compareVariants, variantsMarkdown, variantsText, type VariantResults } from '../report/variants.js';
 import type { HtmlReportInput } from '../report/html/render.js';
 import { renderReports } from '../report/reports.js';
-import { HTML_REPORT_FILE, JUNIT_FILE, readRun, readTrials, withoutQueryRows, writeAtomic, writeReportCopy, writeReports, writtenFiles } from '../results/folder.js';
+import { HTML_REPORT_FILE, JUNIT_FILE, readRun, withoutQueryRows, writeAtomic, writeReportCopy, writeReports, writtenFiles } from '../results/folder.js';
 import { RecallGateError } from '../errors.js';
 import { baselineMismatchText } from '../report/gateFormat.js';
 import type { Verdict } from '../model/gate.js';
@@ -210,17 +210,15 @@ async function runOnce(suite: Suite, options: Omit<RunOptions, 'log' | 'onTrial'
   const progress = progressReporter(io.stderr, io.isTerminal ?? false);
   const phases = phaseProgress(io.stderr, io.isTerminal ?? false);
   // Scrubbed before rendering: a secret a report escapes or cuts short would no longer be recognised.
-  const results = scrubSecretsIn(
-    await runSuite(suite, {
-      ...options,
-      log: (message) => progress.log(message),
-      onTrial: (done, total, errors, calls) => progress.update(done, total, errors, calls),
-      onProgress: phases.update,
-    }),
-  );
+  const { results, trials } = await runSuite(suite, {
+    ...options,
+    log: (message) => progress.log(message),
+    onTrial: (done, total, errors, calls) => progress.update(done, total, errors, calls),
+    onProgress: phases.update,
+  });
   phases.finish();
   progress.finish();
-  return { results, trials: readTrials(options.outDir) };
+  return { results: scrubSecretsIn(results), trials };
 }
 
 /**

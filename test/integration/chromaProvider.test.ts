@@ -101,7 +101,7 @@ describe('the chroma provider against a real Chroma server', { skip, timeout: 18
     const doomed = await startChromaServer();
     const suite = loadSuite(writeSuite(dir, doomed.url), dir);
     let searches = 0;
-    const results = await runSuite(suite, {
+    const { results } = await runSuite(suite, {
       outDir: join(dir, 'out'),
       layer: 'retrieval',
       env: {},

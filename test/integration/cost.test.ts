@@ -211,9 +211,11 @@ describe('adapter targets', () => {
     writeFileSync(casesFile, ['- name: city', '  ability: extraction', '  sessions: [{ user: "I live in Porto." }]', '  probe: { text: "Where do I live?" }', '  check: { icontains: porto }', '  evidence: ["I live in Porto."]', ''].join('\n'));
     const write = (model: string) => writeFileSync(suitePath, ['name: adapter-cost', 'e2e:', `  target: ${target(model)}`, '  repeat: 1', '  conditions: [recall]', `  cases: ${JSON.stringify(casesFile)}`, ''].join('\n'));
     const runIt = async (out: string) => {
-      const results = await runSuite(loadSuite(suitePath), { outDir: join(dir, out), layer: 'e2e', env: { PATH: process.env.PATH }, cacheRoot: join(dir, 'cache'), cacheEmbeddings: false, log: () => undefined });
+      const run = await runSuite(loadSuite(suitePath), { outDir: join(dir, out), layer: 'e2e', env: { PATH: process.env.PATH }, cacheRoot: join(dir, 'cache'), cacheEmbeddings: false, log: () => undefined });
       const trials = readFileSync(join(dir, out, 'trials.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as TrialRecord);
-      return { results, trial: trials[0]! };
+      // What runSuite hands the reports and the gate is what the folder holds, read once.
+      assert.deepEqual(run.trials, trials);
+      return { results: run.results, trial: trials[0]! };
     };
 
     write(', model: gpt-4o-mini');

@@ -306,7 +306,7 @@ test('a Chroma server stopped (SIGSTOP) mid-run is a provider error naming the t
   let searches = 0;
   let stopped = false;
   try {
-    const results = await runSuite(suite, {
+    const { results } = await runSuite(suite, {
       outDir: join(dir, 'out'),
       layer: 'retrieval',
       env: {},

@@ -64,7 +64,7 @@ function httpProvider(name: string, url: string): string[] {
 }
 
 async function run(path: string, dir: string): Promise<ResultsDocument> {
-  return runSuite(loadSuite(path), { outDir: join(dir, 'out'), layer: 'retrieval', env: { PATH: process.env.PATH }, cacheRoot: join(dir, 'cache'), cacheEmbeddings: false, log: () => undefined });
+  return (await runSuite(loadSuite(path), { outDir: join(dir, 'out'), layer: 'retrieval', env: { PATH: process.env.PATH }, cacheRoot: join(dir, 'cache'), cacheEmbeddings: false, log: () => undefined })).results;
 }
 
 describe('the mcp provider against a real MCP server (the official SDK on both ends)', { timeout: 120_000 }, () => {
