@@ -180,10 +180,11 @@ export function estimateSpend(spec: Pick<E2eSpec, 'target' | 'judge' | 'prices'>
 export function describeEstimate(estimate: SpendEstimate, budget?: { cap: number; source: BudgetSource }): string {
   const calls = `${counted(estimate.trials, 'trial', 'trials')}: ${counted(estimate.agent_calls, 'agent call', 'agent calls')}${estimate.judge_calls > 0 ? `, about ${counted(estimate.judge_calls, 'judge call', 'judge calls')}` : ''}`;
   const basis = estimate.basis === 'baseline' ? "from the baseline's token counts" : `rough, from the plan's text with replies taken as ${REPLY_TOKENS} tokens`;
-  const cost = estimate.cost_usd === null ? 'estimated cost unknown' : `estimated cost ${dollars(estimate.cost_usd)} (${basis})`;
-  const unknown = estimate.unknown?.length ? `; unknown, not counted as $0: ${estimate.unknown.join('; ')}` : '';
+  const why = estimate.unknown?.length ? estimate.unknown.join('; ') : undefined;
+  // Unknown as a whole, the reasons are the estimate's; beside a figure, they are parts it leaves out.
+  const cost = estimate.cost_usd === null ? `estimated cost unknown${why ? ` (${why})` : ''}` : `estimated cost ${dollars(estimate.cost_usd)} (${basis})${why ? `; unknown, not counted as $0: ${why}` : ''}`;
   const cap = budget ? `; budget ${dollars(budget.cap)} (${budget.source})` : '';
-  return `e2e plan: ${calls}; ${cost}${unknown}${cap}`;
+  return `e2e plan: ${calls}; ${cost}${cap}`;
 }
 
 /** "$0.05", "$12", "$0.000123": the figure as given (a sum's float noise aside), never rounded to nothing. */

@@ -15,6 +15,7 @@ import type { Condition } from '../model/e2e.js';
 import type { CostSummary } from '../model/e2eResult.js';
 import type { EmbeddingCost } from '../model/results.js';
 import type { CachedCalls } from '../model/spend.js';
+import { counted } from '../text/counted.js';
 
 type Prices = Record<string, { input: number; output: number }>;
 
@@ -113,6 +114,9 @@ export function costSummary(trials: readonly TrialRecord[], conditions: readonly
   const part = (pick: (costs: TrialCosts) => number | null) => usd(sumKnown(trials.map((trial) => (trial.costs ? pick(trial.costs) : null))));
   const cachedCalls = trials.reduce((sum, trial) => sum + (trial.cached ? trial.cached.chat.calls + trial.cached.judge.calls : 0), 0);
   const encodings = [...new Set(trials.map((trial) => trial.injected_tokens_encoding).filter((label): label is string => label !== undefined))];
+  const calls = trials.flatMap((trial) => trial.invocations);
+  const withoutUsage = calls.filter((call) => !call.usage && !call.usage_warning && !call.cached).length;
+  const warnings = calls.filter((call) => call.usage_warning).length + trials.filter((trial) => trial.judge_usage_warning).length;
   const byCondition: CostSummary['by_condition'] = {};
   for (const condition of conditions) {
     const mine = trials.filter((trial) => trial.condition === condition);
@@ -132,11 +136,30 @@ export function costSummary(trials: readonly TrialRecord[], conditions: readonly
     embedding_usd: part((costs) => costs.embedding_usd),
     embedding_tokens: sumTokens(trials, 'embedding'),
     unknown_trials: trials.filter((trial) => trial.cost_usd === null).length,
+    ...(withoutUsage > 0 ? { calls_without_usage: withoutUsage } : {}),
+    ...(warnings > 0 ? { usage_warnings: warnings } : {}),
     injected_tokens: sumTokens(trials, 'injected'),
     ...(encodings.length > 0 ? { injected_tokens_encoding: encodings.join(', ') } : {}),
     by_condition: byCondition,
     ...(cachedCalls > 0 ? { cached_calls: cachedCalls } : {}),
   };
+}
+
+/**
+ * Why a run's cost is unknown, from what its calls said: calls with no token
+ * counts or unusable ones (e2e.cost counts them), else a model with no price
+ * or a trial that ended before its first call. For a summary written before
+ * the counts, the causes in general.
+ */
+export function unknownCostReason(cost: Pick<CostSummary, 'calls_without_usage' | 'usage_warnings'> | undefined): string {
+  if (!cost) return 'a model has no price, or a call reported no usable token counts (see usage_warning in trials.jsonl)';
+  const without = cost.calls_without_usage ?? 0;
+  const unusable = cost.usage_warnings ?? 0;
+  const why = [
+    ...(without > 0 ? [`${counted(without, 'agent call', 'agent calls')} reported no token usage (an adapter returns it as usage from chat: examples/adapter/README.md)`] : []),
+    ...(unusable > 0 ? [`${counted(unusable, 'call', 'calls')} reported unusable token counts (marked usage_warning in trials.jsonl)`] : []),
+  ];
+  return why.length > 0 ? why.join('; ') : 'a model has no price or none is named (e2e.prices, e2e.target.model), or a trial ended before its first call';
 }
 
 /** The run's total: every trial's cost, null when any is unknown. */

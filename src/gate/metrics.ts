@@ -90,6 +90,7 @@ import { HARM_RATES, type HarmRate } from '../e2e/harm.js';
 import { FAILURE_STAGES } from '../e2e/stage.js';
 import type { FailureStage, TrialRecord } from '../model/trial.js';
 import { FAULT_KINDS, probeRecallMs } from '../e2e/faults.js';
+import { unknownCostReason } from '../e2e/cost.js';
 import type { Condition, FaultKind } from '../model/e2e.js';
 import type { ResultsDocument } from '../model/results.js';
 import type { SelectionRecord } from '../model/selection.js';
@@ -663,7 +664,7 @@ function resolveE2e(spec: E2eKey, results: ResultsDocument, aggregation: Aggrega
 
   switch (spec.name) {
     case 'cost_usd': {
-      if (e2e.cost_usd === null) return { status: 'missing', reason: 'the run has no cost: a model has no price, or a call reported no usable token counts', hint: 'add the model to e2e.prices; calls without usable counts are marked usage_warning in trials.jsonl' };
+      if (e2e.cost_usd === null) return { status: 'missing', reason: `the run's cost is unknown: ${unknownCostReason(e2e.cost)}` };
       const usable = trials && trials.length > 0 && trials.every((trial) => trial.cost_usd !== null);
       const samples: UnitSamples | undefined = usable ? { unit: 'case', ...groupByCase(trials, (trial) => [trial.cost_usd!], e2e), statistic: sumAll } : undefined;
       return { status: 'value', value: e2e.cost_usd, layer: 'e2e', ...(samples ? { samples } : {}) };

@@ -177,6 +177,14 @@ export interface CostSummary {
   embedding_tokens: number;
   /** Trials whose cost is unknown (each makes the totals it is in null). */
   unknown_trials: number;
+  /**
+   * Why, as far as the calls say: agent calls sent (not answered from the LLM cache) whose reply had no
+   * usage at all, and calls and judge verdicts whose counts were unusable (usage_warning in trials.jsonl).
+   * Each absent when none; with both absent, an unknown cost is a model with no price or a trial that
+   * ended before its first call.
+   */
+  calls_without_usage?: number;
+  usage_warnings?: number;
   injected_tokens: number;
   /** The encoding injected tokens were counted with; "(fallback: ...)" marks an estimate. */
   injected_tokens_encoding?: string;

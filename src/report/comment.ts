@@ -1,4 +1,4 @@
-import { costLines } from './costLines.js';
+import { commentCostLine } from './costLines.js';
 import type { GroupRates } from '../model/e2eResult.js';
 import type { Condition } from '../model/e2e.js';
 import type { GateRow, Verdict } from '../model/gate.js';
@@ -345,7 +345,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
           ...(e2e.judge_calibration ? [`Judged figures: ${cell(calibrationLine(e2e.judge_calibration), 300)}.`, ''] : []),
           ...stageMarkdown(e2e, kept.map(([ability]) => ability)),
           ...harmMarkdown(e2e, 3, new Set(Object.keys(results.split?.heldout_cases ?? {}))),
-          ...costLines(e2e).slice(0, 1).flatMap((line) => [`<sub>${sentence(line)}</sub>`, '']),
+          ...[commentCostLine(e2e)].flatMap((line) => (line ? [`<sub>${sentence(line)}</sub>`, ''] : [])),
           ...(leaks.length > 0 ? [`Leak: ${leaks.slice(0, 20).map((name) => cell(name)).join(', ')}${leaks.length > 20 ? ` and ${leaks.length - 20} more` : ''} passed with memory off.`, ''] : []),
         ];
       },

@@ -2,6 +2,7 @@ import { plainText, shorten } from './escape.js';
 import { unitNoun, type SampleUnit } from '../stats/bootstrap.js';
 import type { E2eResult, GroupRates } from '../model/e2eResult.js';
 import { counted } from '../text/counted.js';
+import { unknownCostReason } from '../e2e/cost.js';
 
 /** Markdown table: the first column left, figures right, text left. Cells must be escaped already. */
 export function markdownTable(header: string[], rows: string[][]): string[] {
@@ -20,12 +21,9 @@ export function oneLine(text: string, max: number): string {
 }
 
 /** Metric values as reports print them: three decimals, a dash for a missing value. */
-/**
- * What a run cost in USD. Unknown has two causes: a model with no price, and a
- * call whose token counts were missing or nonsense (see readUsage).
- */
-export function formatCost(value: number | null): string {
-  return value === null ? 'unknown (a model has no price, or a call reported no usable token counts: see usage_warning in trials.jsonl)' : usd(value);
+/** What a run cost in USD, or why it is unknown (unknownCostReason). */
+export function formatCost(e2e: Pick<E2eResult, 'cost_usd'> & Partial<Pick<E2eResult, 'cost'>>): string {
+  return e2e.cost_usd === null ? `unknown: ${unknownCostReason(e2e.cost)}` : usd(e2e.cost_usd);
 }
 
 export function formatMetric(value: number | undefined): string {

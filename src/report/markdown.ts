@@ -147,7 +147,7 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   lines.push(...faultTableMarkdown(e2e));
   const graders = graderTable(e2e, (name) => cell(name, 80));
   if (graders) lines.push(...graderTableMarkdown(graders, e2e.headline_condition));
-  lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${formatCost(e2e.cost_usd)}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, '');
+  lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${formatCost(e2e)}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, '');
   const costs = costLines(e2e);
   if (costs.length > 0) lines.push(...costs.map((line) => `- ${line}`), '');
   if (e2e.judge_calibration) lines.push(`Judged figures: ${escapeMarkdown(calibrationLine(e2e.judge_calibration))}.`, '');

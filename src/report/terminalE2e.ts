@@ -60,7 +60,7 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
   const tokens = e2e.tokens;
   lines.push(
     `tokens: ${tokens.input} in, ${tokens.output} out${tokens.judge_input + tokens.judge_output ? ` (+ judge ${tokens.judge_input} in, ${tokens.judge_output} out)` : ''}; ` +
-      `cost ${formatCost(e2e.cost_usd)}`,
+      `cost ${formatCost(e2e)}`,
     ...costLines(e2e),
     `latency per call: p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms; ` +
       `added by recall: p50 ${formatMs(e2e.latency_ms.recall.median)} ms, p95 ${formatMs(e2e.latency_ms.recall.p95)} ms`,

@@ -12,6 +12,7 @@ import { resolveMetric } from '../../src/gate/metrics.js';
 import { VectorStore } from '../../src/memory/vector.js';
 import type { ResultsDocument } from '../../src/model/results.js';
 import { terminalE2eReport } from '../../src/report/terminalE2e.js';
+import { formatCost } from '../../src/report/format.js';
 import { runRetrieval } from '../../src/retrieval/runRetrieval.js';
 import { runSuite } from '../../src/runSuite.js';
 import { loadSuite } from '../../src/suite/load.js';
@@ -186,7 +187,9 @@ describe('adapter targets', () => {
       assert.equal(e2e.cost_usd, null);
       const report = terminalE2eReport(e2e, trials);
       assert.doesNotMatch(report, /\$0\.0000/);
-      assert.match(report, /spend: chat unknown; 1 trial of unknown cost/);
+      // Nothing known at all: the total says why once, with no breakdown of unknowns under it.
+      assert.match(report, /cost unknown: a model has no price or none is named \(e2e\.prices, e2e\.target\.model\), or a trial ended before its first call\n/);
+      assert.doesNotMatch(report, /spend:|cost per successful trial/);
     } finally {
       await server.close();
     }
@@ -233,6 +236,9 @@ describe('adapter targets', () => {
     write('');
     const unpriced = await runIt('unpriced');
     assert.equal(unpriced.trial.cost_usd, null, 'tokens reported but no model to price them by');
+    // Every call reported usable counts: what is unknown is the model.
+    assert.equal(unpriced.results.e2e!.cost!.calls_without_usage, undefined);
+    assert.equal(formatCost(unpriced.results.e2e!), 'unknown: a model has no price or none is named (e2e.prices, e2e.target.model), or a trial ended before its first call');
     assert.equal(unpriced.results.e2e!.cost!.injected_tokens_encoding, 'o200k_base (fallback: no model named)');
   });
 });

@@ -137,6 +137,13 @@ test('init --agent node: both layers run green offline with no key, against the 
   // Word overlap ranks first the memory of 8 of the 9 questions (the employer's current job, not the obsolete one); the paraphrase shares no word with its memory.
   assert.equal(results.retrieval!.providers['my-agent']!.metrics!['recall@1'], 8 / 9);
   assertMemoryMatters(results);
+  // The stand-in reports no token usage: the cost is unknown, said once with why and what to do, not "unknown" line after line.
+  const calls = results.e2e!.by_condition;
+  assert.equal(results.e2e!.cost_usd, null);
+  assert.ok(results.e2e!.cost!.calls_without_usage! > 0 && results.e2e!.cost!.usage_warnings === undefined, JSON.stringify(results.e2e!.cost));
+  const report = readFileSync(join(root, 'results', 'report.md'), 'utf8');
+  assert.match(report, new RegExp(`cost unknown: ${results.e2e!.cost!.calls_without_usage} agent calls reported no token usage \\(an adapter returns it as usage from chat: examples/adapter/README\\.md\\)`));
+  assert.doesNotMatch(report, /usage_warning|cost per successful trial|spend: chat unknown/, JSON.stringify(calls));
 });
 
 test('init --agent python: the SDK is copied beside the adapter, and both layers run green offline with no key', async () => {

@@ -518,7 +518,7 @@ export function reportData(input: { results: ResultsDocument; trials: readonly T
       ...(results.finished_at ? { finished_at: results.finished_at } : {}),
       status: results.status,
       tool: `${results.tool.name} ${results.tool.version}`,
-      ...(results.e2e ? { cost: formatCost(results.e2e.cost_usd) } : {}),
+      ...(results.e2e ? { cost: formatCost(results.e2e) } : {}),
     },
     filters: {
       abilities: Object.keys(results.e2e?.abilities ?? {}),

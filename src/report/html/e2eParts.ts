@@ -46,7 +46,7 @@ function leaksPart(e2e: E2e): Part | undefined {
 function costPart(e2e: E2e): Part {
   const quality = recallQualityText(e2e);
   const blocks: Block[] = [
-    note(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${formatCost(e2e.cost_usd)}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`),
+    note(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${formatCost(e2e)}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`),
   ];
   const costs = costLines(e2e);
   if (costs.length > 0) blocks.push(list(costs.map((text) => ({ text }))));
