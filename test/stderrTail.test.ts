@@ -21,15 +21,21 @@ const NODE_CRASH = [
 test("a Node crash's error line reaches the message: its stack frames and Node's version line are left out", () => {
   const tail = new StderrTail();
   for (const line of NODE_CRASH) tail.add(line);
-  assert.deepEqual(tail.lines, [
-    'node:internal/modules/esm/resolve:873',
-    '  throw new ERR_MODULE_NOT_FOUND(packageName, fileURLToPath(base), null);',
-    '        ^',
-    "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'recall-gate' imported from /repo/evals/memory/adapter.mjs",
-    "  code: 'ERR_MODULE_NOT_FOUND'",
-    '}',
-  ]);
-  assert.match(tail.said('inline'), /^; the last lines of its stderr: .*\| Error \[ERR_MODULE_NOT_FOUND\]: Cannot find package 'recall-gate'/);
+  // Node's heading (an internal location, the source line that threw, the caret) says nothing of why either.
+  assert.deepEqual(tail.lines, ["Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'recall-gate' imported from /repo/evals/memory/adapter.mjs", "  code: 'ERR_MODULE_NOT_FOUND'", '}']);
+  assert.match(tail.said('inline'), /^; the last lines of its stderr: Error \[ERR_MODULE_NOT_FOUND\]: Cannot find package 'recall-gate'/);
+});
+
+test("an error thrown in the adapter's own code keeps where (the file and line Node heads it with), not the source line and caret", () => {
+  const tail = new StderrTail();
+  const crash = ['starting', 'file:///repo/evals/memory/adapter.mjs:12', "    throw new Error('cannot reach memory');", '    ^', '', 'Error: cannot reach memory', '    at file:///repo/evals/memory/adapter.mjs:12:11', '', 'Node.js v20.20.2'];
+  for (const line of crash) tail.add(line);
+  assert.deepEqual(tail.lines, ['starting', 'file:///repo/evals/memory/adapter.mjs:12', 'Error: cannot reach memory']);
+  // A caret under anything else (an adapter's own drawing, Python 3.11's underline) is kept as written.
+  const python = new StderrTail();
+  const traceback = ['Traceback (most recent call last):', '  File "/repo/adapter.py", line 3, in chat', '    reply = agent.answer(message)', '            ^^^^^^^^^^^^', "KeyError: 'model'"];
+  for (const line of traceback) python.add(line);
+  assert.deepEqual(python.lines, traceback);
 });
 
 test("a Python traceback is kept whole (its error comes last), the last ten lines of it; frames alone are shown when they are all there is; nothing written says so", () => {

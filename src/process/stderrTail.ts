@@ -4,12 +4,21 @@ const KEPT = 10;
 /** What says nothing of why a process failed: a JavaScript stack frame, the "Node.js v20.20.2" Node ends a crash with, a blank line. */
 const NOISE = /^\s+at \S|^Node\.js v\d|^\s*$/;
 
+/** The caret Node prints under the source line of an uncaught error ("    ^"); Python 3.11 underlines with carets too. */
+const CARET = /^\s*\^+\s*$/;
+/** The line Node heads an uncaught error with, before its source line: "file:///repo/adapter.mjs:12", "node:internal/modules/esm/resolve:873". */
+const NODE_LOCATION = /^(?:file:\/\/|node:|\/).*:\d+$/;
+
 /**
  * The last lines a child (an adapter, a started server, an MCP server, a
  * grader script) wrote to stderr, for the message that says why it failed.
  * Stack frames are left out: Node prints a crash's error first and its frames
  * after, so the last ten lines held only frames, and "Cannot find package"
  * never reached the message. When frames are all it wrote, they are shown.
+ * Node's heading of an uncaught error (its location, the source line and a
+ * caret under it) keeps only the location, and that only in the user's code
+ * (not node:internal): the error line it comes before then fits the report's
+ * cut of a reason even under a long path.
  */
 export class StderrTail {
   private readonly telling: string[] = [];
@@ -17,6 +26,11 @@ export class StderrTail {
 
   add(line: string): void {
     keepLast(this.any, line);
+    const location = this.telling.at(-2);
+    if (CARET.test(line) && location !== undefined && NODE_LOCATION.test(location)) {
+      this.telling.splice(location.startsWith('node:') ? -2 : -1);
+      return;
+    }
     if (!NOISE.test(line)) keepLast(this.telling, line);
   }
 

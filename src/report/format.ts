@@ -20,12 +20,12 @@ export function oneLine(text: string, max: number): string {
   return shorten(plainText(text), max);
 }
 
-/** Metric values as reports print them: three decimals, a dash for a missing value. */
 /** What a run cost in USD, or why it is unknown (unknownCostReason). */
 export function formatCost(e2e: Pick<E2eResult, 'cost_usd'> & Partial<Pick<E2eResult, 'cost'>>): string {
   return e2e.cost_usd === null ? `unknown: ${unknownCostReason(e2e.cost)}` : usd(e2e.cost_usd);
 }
 
+/** Metric values as reports print them: three decimals, a dash for a missing value. */
 export function formatMetric(value: number | undefined): string {
   return value === undefined || Number.isNaN(value) ? '-' : value.toFixed(3);
 }
