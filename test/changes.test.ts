@@ -9,6 +9,7 @@ import type { CaseSpec, Condition } from '../src/model/e2e.js';
 import type { ProviderResult, QueryOutcome, ResultsDocument } from '../src/model/results.js';
 import type { FailureStage, TrialRecord } from '../src/model/trial.js';
 import { renderComment, verdictHeadline } from '../src/report/comment.js';
+import type { Verdict } from '../src/model/gate.js';
 import { changesText } from '../src/report/changes.js';
 import { markdownReport } from '../src/report/markdown.js';
 import { runReportText } from '../src/cli/runReport.js';
@@ -287,7 +288,8 @@ describe('the changes in every report', () => {
 
   test('a gate that passes beside changes says so in the headline, in the words of the changes summary', () => {
     const { current } = reportFixture();
-    const passed = { status: 'pass', rows: [] } as unknown as Parameters<typeof verdictHeadline>[1];
+    // A whole verdict as the gate gives one that passed against a baseline (typed, not cast: a field added to Verdict shows here).
+    const passed: Verdict = { status: 'pass', rows: [], blockingFailures: [], hasBaseline: true };
     assert.equal(verdictHeadline(current, passed), `## ✅ recall-gate: ${current.suite.name} passed; 4 regressions, 2 improvements against the baseline (below)`);
     const e2e = current.changes!.e2e!;
     const one = { ...current, changes: { ...current.changes!, retrieval: undefined, e2e: { ...e2e, pass_to_fail: e2e.pass_to_fail.slice(0, 1), fail_to_pass: e2e.fail_to_pass.slice(0, 1) } } };
