@@ -35,4 +35,8 @@ test('the clock starts when the trials do: what ran before them (start-up, the r
   advance(10);
   progress.update(5, 10, 0);
   assert.equal(lines.at(-1), 'e2e: 5/10 trials, 0 errors, about 10 s left\n');
+  // The last line says how long the trials took, not "about 0 s left".
+  advance(9.2);
+  progress.update(10, 10, 0);
+  assert.equal(lines.at(-1), 'e2e: 10/10 trials, 0 errors, in 20 s\n');
 });

@@ -19,7 +19,8 @@ export function progressReporter(write: (text: string) => void, isTerminal: bool
     // By agent calls when known: a shared history's first trial plays every session, and trials alone would read it as a 1/N of the work.
     const [did, of] = calls && calls.done > 0 ? [calls.done, calls.total] : [done, total];
     const left = did > 0 && elapsed > 0 ? (elapsed / did) * Math.max(0, of - did) : undefined;
-    const eta = left === undefined ? '' : `, about ${formatSeconds(left)} left`;
+    // Once every trial is in, the time it took says more than "about 0 s left".
+    const eta = done === total && done > 0 ? `, in ${formatSeconds(elapsed)}` : left === undefined ? '' : `, about ${formatSeconds(left)} left`;
     return `e2e: ${done}/${total} trials, ${counted(errors, 'error', 'errors')}${eta}`;
   };
   return {
