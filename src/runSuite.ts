@@ -107,18 +107,22 @@ export function layersToRun(suite: Suite, layer: Layer): ResultsDocument['layers
 }
 
 /**
- * Runs the layers asked for on a loaded suite and writes the results
- * directory as it goes. Returns the final results document and the trials
- * the folder holds (read once, as the e2e layer aggregated them). The folder is
- * locked for the run; results.json says "running" only while the run is
- * alive: an error or a signal rewrites it as incomplete, with the reason.
+ * A finished run: its results document and the trials its e2e layer
+ * aggregated, as read once from trials.jsonl (none when the layer did not run
+ * or could not start, whatever --resume kept).
  */
-/** A finished run: its results document and the trials its e2e layer aggregated (none without one). */
 export interface SuiteRun {
   results: ResultsDocument;
   trials: TrialRecord[];
 }
 
+/**
+ * Runs the layers asked for on a loaded suite and writes the results
+ * directory as it goes. Returns the final results document and the trials
+ * behind its e2e figures (SuiteRun). The folder is
+ * locked for the run; results.json says "running" only while the run is
+ * alive: an error or a signal rewrites it as incomplete, with the reason.
+ */
 export async function runSuite(suite: Suite, options: RunOptions): Promise<SuiteRun> {
   const layers = layersToRun(suite, options.layer);
   // A cap no price can enforce is refused before anything runs (or is spent).

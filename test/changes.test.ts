@@ -288,7 +288,7 @@ describe('the changes in every report', () => {
 
   test('a gate that passes beside changes says so in the headline, in the words of the changes summary', () => {
     const { current } = reportFixture();
-    // A whole verdict as the gate gives one that passed against a baseline (typed, not cast: a field added to Verdict shows here).
+    // A whole verdict as the gate gives one that passed against a baseline (typed, not cast: a required field added to Verdict must be given here).
     const passed: Verdict = { status: 'pass', rows: [], blockingFailures: [], hasBaseline: true };
     assert.equal(verdictHeadline(current, passed), `## ✅ recall-gate: ${current.suite.name} passed; 4 regressions, 2 improvements against the baseline (below)`);
     const e2e = current.changes!.e2e!;

@@ -31,6 +31,14 @@ test("an error thrown in the adapter's own code keeps where (the file and line N
   const crash = ['starting', 'file:///repo/evals/memory/adapter.mjs:12', "    throw new Error('cannot reach memory');", '    ^', '', 'Error: cannot reach memory', '    at file:///repo/evals/memory/adapter.mjs:12:11', '', 'Node.js v20.20.2'];
   for (const line of crash) tail.add(line);
   assert.deepEqual(tail.lines, ['starting', 'file:///repo/evals/memory/adapter.mjs:12', 'Error: cannot reach memory']);
+  // A CommonJS script on Windows is headed by its drive path.
+  const windows = new StderrTail();
+  for (const line of ['C:\\repo\\adapter.cjs:7', '  JSON.parse(line);', '       ^', '', 'SyntaxError: Unexpected token } in JSON at position 9']) windows.add(line);
+  assert.deepEqual(windows.lines, ['C:\\repo\\adapter.cjs:7', 'SyntaxError: Unexpected token } in JSON at position 9']);
+  // An adapter's own log line that ends in a number, with no caret after its next line, stays.
+  const logged = new StderrTail();
+  for (const line of ['/var/log/agent.log:12', 'connected']) logged.add(line);
+  assert.deepEqual(logged.lines, ['/var/log/agent.log:12', 'connected']);
   // A caret under anything else (an adapter's own drawing, Python 3.11's underline) is kept as written.
   const python = new StderrTail();
   const traceback = ['Traceback (most recent call last):', '  File "/repo/adapter.py", line 3, in chat', '    reply = agent.answer(message)', '            ^^^^^^^^^^^^', "KeyError: 'model'"];

@@ -40,3 +40,15 @@ test('the clock starts when the trials do: what ran before them (start-up, the r
   progress.update(10, 10, 0);
   assert.equal(lines.at(-1), 'e2e: 10/10 trials, 0 errors, in 20 s\n');
 });
+
+test('a resumed run says how long only of the trials it played; minutes carry whole seconds over', () => {
+  const { progress, lines } = reporter();
+  // Every trial kept by --resume: nothing played, no time said.
+  progress.update(10, 10, 0);
+  assert.equal(lines.at(-1), 'e2e: 10/10 trials, 0 errors\n');
+  const resumed = reporter();
+  resumed.progress.update(4, 10, 0);
+  resumed.advance(119.3);
+  resumed.progress.update(10, 10, 0);
+  assert.equal(resumed.lines.at(-1), 'e2e: 10/10 trials, 0 errors, in 2 min 0 s\n');
+});

@@ -11,16 +11,21 @@ export function progressReporter(write: (text: string) => void, isTerminal: bool
   // The clock starts at the first update, which the e2e layer sends as its trials begin: start-up, a retrieval
   // layer and the providers' set-up before it are not trials, and counting them made the first estimates long.
   let started: number | undefined;
+  let firstDone = 0;
   let lastPrinted = 0;
   let lastLine = '';
   const line = (done: number, total: number, errors: number, calls?: { done: number; total: number }) => {
-    started ??= now();
+    if (started === undefined) {
+      started = now();
+      // What --resume kept is done before the clock starts: "in N s" is said only of trials this run played.
+      firstDone = done;
+    }
     const elapsed = (now() - started) / 1000;
     // By agent calls when known: a shared history's first trial plays every session, and trials alone would read it as a 1/N of the work.
     const [did, of] = calls && calls.done > 0 ? [calls.done, calls.total] : [done, total];
     const left = did > 0 && elapsed > 0 ? (elapsed / did) * Math.max(0, of - did) : undefined;
     // Once every trial is in, the time it took says more than "about 0 s left".
-    const eta = done === total && done > 0 ? `, in ${formatSeconds(elapsed)}` : left === undefined ? '' : `, about ${formatSeconds(left)} left`;
+    const eta = done === total && done > firstDone ? `, in ${formatSeconds(elapsed)}` : left === undefined ? '' : `, about ${formatSeconds(left)} left`;
     return `e2e: ${done}/${total} trials, ${counted(errors, 'error', 'errors')}${eta}`;
   };
   return {
@@ -45,9 +50,11 @@ export function progressReporter(write: (text: string) => void, isTerminal: bool
   };
 }
 
+/** Whole seconds, rounded up ("1 min 60 s" never: 119.3 s is "2 min 0 s"). */
 function formatSeconds(seconds: number): string {
-  if (seconds < 60) return `${Math.ceil(seconds)} s`;
-  return `${Math.floor(seconds / 60)} min ${Math.ceil(seconds % 60)} s`;
+  const whole = Math.ceil(seconds);
+  if (whole < 60) return `${whole} s`;
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
 }
 
 /** A phase shows progress only once it has run this long: most phases end sooner and print nothing. */

@@ -12,7 +12,7 @@ import { round } from '../stats/summary.js';
 import { costUsd } from './prices.js';
 import type { TrialRecord, TrialCosts } from '../model/trial.js';
 import type { Condition } from '../model/e2e.js';
-import type { CostSummary } from '../model/e2eResult.js';
+import type { CostSummary, UnknownCostCauses } from '../model/e2eResult.js';
 import type { EmbeddingCost } from '../model/results.js';
 import type { CachedCalls } from '../model/spend.js';
 import { counted } from '../text/counted.js';
@@ -114,9 +114,6 @@ export function costSummary(trials: readonly TrialRecord[], conditions: readonly
   const part = (pick: (costs: TrialCosts) => number | null) => usd(sumKnown(trials.map((trial) => (trial.costs ? pick(trial.costs) : null))));
   const cachedCalls = trials.reduce((sum, trial) => sum + (trial.cached ? trial.cached.chat.calls + trial.cached.judge.calls : 0), 0);
   const encodings = [...new Set(trials.map((trial) => trial.injected_tokens_encoding).filter((label): label is string => label !== undefined))];
-  const calls = trials.flatMap((trial) => trial.invocations);
-  const withoutUsage = calls.filter((call) => !call.usage && !call.usage_warning && !call.cached).length;
-  const warnings = calls.filter((call) => call.usage_warning).length + trials.filter((trial) => trial.judge_usage_warning).length;
   const byCondition: CostSummary['by_condition'] = {};
   for (const condition of conditions) {
     const mine = trials.filter((trial) => trial.condition === condition);
@@ -136,8 +133,7 @@ export function costSummary(trials: readonly TrialRecord[], conditions: readonly
     embedding_usd: part((costs) => costs.embedding_usd),
     embedding_tokens: sumTokens(trials, 'embedding'),
     unknown_trials: trials.filter((trial) => trial.cost_usd === null).length,
-    ...(withoutUsage > 0 ? { calls_without_usage: withoutUsage } : {}),
-    ...(warnings > 0 ? { usage_warnings: warnings } : {}),
+    ...(trials.some((trial) => trial.cost_usd === null) ? { unknown_causes: unknownCauses(trials) } : {}),
     injected_tokens: sumTokens(trials, 'injected'),
     ...(encodings.length > 0 ? { injected_tokens_encoding: encodings.join(', ') } : {}),
     by_condition: byCondition,
@@ -145,21 +141,44 @@ export function costSummary(trials: readonly TrialRecord[], conditions: readonly
   };
 }
 
+/** What made the unknown costs of `trials` unknown (UnknownCostCauses); records from before costs were split say nothing. */
+function unknownCauses(trials: readonly TrialRecord[]): UnknownCostCauses {
+  const causes: UnknownCostCauses = { calls_without_usage: 0, usage_warnings: 0, trials_without_calls: 0, embeddings: 0, unpriced: 0 };
+  for (const trial of trials) {
+    if (trial.cost_usd !== null || !trial.costs) continue;
+    const withoutUsage = trial.costs.chat_usd === null ? trial.invocations.filter((call) => !call.usage && !call.usage_warning).length : 0;
+    const warnings = trial.invocations.filter((call) => call.usage_warning).length + (trial.judge_usage_warning ? 1 : 0);
+    const noCalls = trial.invocations.length === 0;
+    const embeddings = trial.costs.embedding_usd === null;
+    causes.calls_without_usage += withoutUsage;
+    causes.usage_warnings += warnings;
+    if (noCalls) causes.trials_without_calls += 1;
+    if (embeddings) causes.embeddings += 1;
+    if (withoutUsage === 0 && warnings === 0 && !noCalls && !embeddings) causes.unpriced += 1;
+  }
+  return causes;
+}
+
 /**
- * Why a run's cost is unknown, from what its calls said: calls with no token
- * counts or unusable ones (e2e.cost counts them), else a model with no price
- * or a trial that ended before its first call. For a summary written before
- * the counts, the causes in general.
+ * Why a run's cost is unknown, in words, from its summary's causes: what to
+ * fix names the target's side (an adapter's reply, or the model endpoint for
+ * the builtin agent). For a summary written before the causes were kept, the
+ * causes in general.
  */
-export function unknownCostReason(cost: Pick<CostSummary, 'calls_without_usage' | 'usage_warnings'> | undefined): string {
-  if (!cost) return 'a model has no price, or a call reported no usable token counts (see usage_warning in trials.jsonl)';
-  const without = cost.calls_without_usage ?? 0;
-  const unusable = cost.usage_warnings ?? 0;
-  const why = [
-    ...(without > 0 ? [`${counted(without, 'agent call', 'agent calls')} reported no token usage (an adapter returns it as usage from chat: examples/adapter/README.md)`] : []),
-    ...(unusable > 0 ? [`${counted(unusable, 'call', 'calls')} reported unusable token counts (marked usage_warning in trials.jsonl)`] : []),
-  ];
-  return why.length > 0 ? why.join('; ') : 'a model has no price or none is named (e2e.prices, e2e.target.model), or a trial ended before its first call';
+export function unknownCostReason(cost: Pick<CostSummary, 'unknown_causes'> | undefined, targetKind?: string): string {
+  const causes = cost?.unknown_causes;
+  const why = causes
+    ? [
+        ...(causes.calls_without_usage > 0
+          ? [`${counted(causes.calls_without_usage, 'agent call', 'agent calls')} ${targetKind === 'builtin' ? 'got no token usage from the model endpoint' : 'reported no token usage (an adapter returns it as usage from chat: examples/adapter/README.md)'}`]
+          : []),
+        ...(causes.usage_warnings > 0 ? [`${counted(causes.usage_warnings, 'call', 'calls')} reported unusable token counts (marked usage_warning in trials.jsonl)`] : []),
+        ...(causes.trials_without_calls > 0 ? [`${counted(causes.trials_without_calls, 'trial', 'trials')} ended before a call returned (whether it was billed is unknown)`] : []),
+        ...(causes.embeddings > 0 ? [`${counted(causes.embeddings, 'trial', 'trials')} made embedding requests of unknown cost (no token counts, or an embedding model with no price)`] : []),
+        ...(causes.unpriced > 0 ? [`${counted(causes.unpriced, 'trial', 'trials')} spent tokens of a model with no price, or none is named (e2e.prices, e2e.target.model)`] : []),
+      ]
+    : [];
+  return why.length > 0 ? why.join('; ') : 'a model has no price, or a call reported no usable token counts (see usage_warning in trials.jsonl)';
 }
 
 /** The run's total: every trial's cost, null when any is unknown. */

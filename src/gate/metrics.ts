@@ -664,7 +664,7 @@ function resolveE2e(spec: E2eKey, results: ResultsDocument, aggregation: Aggrega
 
   switch (spec.name) {
     case 'cost_usd': {
-      if (e2e.cost_usd === null) return { status: 'missing', reason: `the run's cost is unknown: ${unknownCostReason(e2e.cost)}` };
+      if (e2e.cost_usd === null) return { status: 'missing', reason: `the run's cost is unknown: ${unknownCostReason(e2e.cost, e2e.target.kind)}` };
       const usable = trials && trials.length > 0 && trials.every((trial) => trial.cost_usd !== null);
       const samples: UnitSamples | undefined = usable ? { unit: 'case', ...groupByCase(trials, (trial) => [trial.cost_usd!], e2e), statistic: sumAll } : undefined;
       return { status: 'value', value: e2e.cost_usd, layer: 'e2e', ...(samples ? { samples } : {}) };
@@ -828,13 +828,13 @@ function resolveStage(spec: Extract<E2eKey, { kind: 'stage' }>, e2e: E2eResult, 
 }
 
 /** e2e.<condition>.cost_per_success and .injected_tokens: one number per run, from results.e2e.cost. */
-function conditionCost(e2e: E2eResult, name: E2eConditionCost, condition: Condition): Resolution {
+function conditionCost(e2e: E2eResult & { target?: { kind: string } }, name: E2eConditionCost, condition: Condition): Resolution {
   if (!e2e.conditions.includes(condition)) return { status: 'missing', reason: `the ${condition} condition did not run (conditions: ${e2e.conditions.join(', ')})` };
   const figures = e2e.cost?.by_condition[condition];
   if (!figures) return { status: 'missing', reason: `the results have no ${condition} cost figures (written by an older recall-gate)` };
   if (name === 'injected_tokens') return { status: 'value', value: figures.injected_tokens, layer: 'e2e' };
   if (figures.cost_per_success === undefined) return { status: 'missing', reason: `no ${condition} trial passed: there is no success to price` };
-  if (figures.cost_per_success === null) return { status: 'missing', reason: `the ${condition} spend is unknown: a model has no price, or a call reported no usable token counts`, hint: 'add the model to e2e.prices, or name it as the target\'s model:' };
+  if (figures.cost_per_success === null) return { status: 'missing', reason: `the ${condition} spend is unknown (in the whole run: ${unknownCostReason(e2e.cost, e2e.target?.kind)})` };
   return { status: 'value', value: figures.cost_per_success, layer: 'e2e' };
 }
 

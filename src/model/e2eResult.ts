@@ -177,14 +177,8 @@ export interface CostSummary {
   embedding_tokens: number;
   /** Trials whose cost is unknown (each makes the totals it is in null). */
   unknown_trials: number;
-  /**
-   * Why, as far as the calls say: agent calls sent (not answered from the LLM cache) whose reply had no
-   * usage at all, and calls and judge verdicts whose counts were unusable (usage_warning in trials.jsonl).
-   * Each absent when none; with both absent, an unknown cost is a model with no price or a trial that
-   * ended before its first call.
-   */
-  calls_without_usage?: number;
-  usage_warnings?: number;
+  /** Why those trials' costs are unknown; present when some are (absent in results written before it was kept). */
+  unknown_causes?: UnknownCostCauses;
   injected_tokens: number;
   /** The encoding injected tokens were counted with; "(fallback: ...)" marks an estimate. */
   injected_tokens_encoding?: string;
@@ -192,6 +186,23 @@ export interface CostSummary {
   by_condition: Partial<Record<Condition, ConditionCost>>;
   /** Model calls the LLM cache answered (run --cache-llm), not counted as spend; absent when none. */
   cached_calls?: number;
+}
+
+/**
+ * What made trials' costs unknown, counted over those trials. A trial can have
+ * more than one cause; `unpriced` counts only the trials none of the others explain.
+ */
+export interface UnknownCostCauses {
+  /** Agent calls whose reply carried no token usage at all. */
+  calls_without_usage: number;
+  /** Calls and judge verdicts whose token counts were unusable (marked usage_warning in trials.jsonl). */
+  usage_warnings: number;
+  /** Trials that ended before any call returned: whether the call that failed was billed is unknown. */
+  trials_without_calls: number;
+  /** Trials whose embedding requests have no known cost (a response without token counts, or an embedding model with no price). */
+  embeddings: number;
+  /** Trials whose counts are all known but some model that spent them has no price, or none is named. */
+  unpriced: number;
 }
 
 /** Counts and figures of one grader over a set of trials. */

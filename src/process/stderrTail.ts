@@ -6,8 +6,8 @@ const NOISE = /^\s+at \S|^Node\.js v\d|^\s*$/;
 
 /** The caret Node prints under the source line of an uncaught error ("    ^"); Python 3.11 underlines with carets too. */
 const CARET = /^\s*\^+\s*$/;
-/** The line Node heads an uncaught error with, before its source line: "file:///repo/adapter.mjs:12", "node:internal/modules/esm/resolve:873". */
-const NODE_LOCATION = /^(?:file:\/\/|node:|\/).*:\d+$/;
+/** The line Node heads an uncaught error with, before its source line: "file:///repo/adapter.mjs:12", "/repo/a.cjs:12", "C:\\repo\\a.cjs:12", "node:internal/modules/esm/resolve:873". */
+const NODE_LOCATION = /^(?:file:\/\/|node:|\/|[A-Za-z]:\\).*:\d+$/;
 
 /**
  * The last lines a child (an adapter, a started server, an MCP server, a
@@ -16,8 +16,8 @@ const NODE_LOCATION = /^(?:file:\/\/|node:|\/).*:\d+$/;
  * after, so the last ten lines held only frames, and "Cannot find package"
  * never reached the message. When frames are all it wrote, they are shown.
  * Node's heading of an uncaught error (its location, the source line and a
- * caret under it) keeps only the location, and that only in the user's code
- * (not node:internal): the error line it comes before then fits the report's
+ * caret under it) keeps only the location, and that only outside Node's own
+ * internals (node:...): the error line it comes before then fits the report's
  * cut of a reason even under a long path.
  */
 export class StderrTail {

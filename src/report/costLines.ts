@@ -50,10 +50,10 @@ export function costLines(e2e: Pick<E2eResult, 'cost' | 'conditions'> & Partial<
 }
 
 /** The one cost line the PR comment keeps: cost per successful trial per condition or, with no cost known at all, why. */
-export function commentCostLine(e2e: Pick<E2eResult, 'cost' | 'conditions'>): string | undefined {
+export function commentCostLine(e2e: Pick<E2eResult, 'cost' | 'conditions'> & { target?: { kind: string } }): string | undefined {
   const cost = e2e.cost;
   if (!cost) return undefined;
-  return nothingKnown(cost) ? `cost unknown: ${unknownCostReason(cost)}` : perSuccessLine(e2e, cost);
+  return nothingKnown(cost) ? `cost unknown: ${unknownCostReason(cost, e2e.target?.kind)}` : perSuccessLine(e2e, cost);
 }
 
 /** The cap, what was spent against it (what is unknown said, not counted as $0), and whether it stopped the run. */

@@ -21,8 +21,8 @@ export function oneLine(text: string, max: number): string {
 }
 
 /** What a run cost in USD, or why it is unknown (unknownCostReason). */
-export function formatCost(e2e: Pick<E2eResult, 'cost_usd'> & Partial<Pick<E2eResult, 'cost'>>): string {
-  return e2e.cost_usd === null ? `unknown: ${unknownCostReason(e2e.cost)}` : usd(e2e.cost_usd);
+export function formatCost(e2e: Pick<E2eResult, 'cost_usd'> & Partial<Pick<E2eResult, 'cost'>> & { target?: { kind: string } }): string {
+  return e2e.cost_usd === null ? `unknown: ${unknownCostReason(e2e.cost, e2e.target?.kind)}` : usd(e2e.cost_usd);
 }
 
 /** Metric values as reports print them: three decimals, a dash for a missing value. */

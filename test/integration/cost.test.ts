@@ -188,7 +188,7 @@ describe('adapter targets', () => {
       const report = terminalE2eReport(e2e, trials);
       assert.doesNotMatch(report, /\$0\.0000/);
       // Nothing known at all: the total says why once, with no breakdown of unknowns under it.
-      assert.match(report, /cost unknown: a model has no price or none is named \(e2e\.prices, e2e\.target\.model\), or a trial ended before its first call\n/);
+      assert.match(report, /cost unknown: 1 trial ended before a call returned \(whether it was billed is unknown\)\n/);
       assert.doesNotMatch(report, /spend:|cost per successful trial/);
     } finally {
       await server.close();
@@ -237,8 +237,8 @@ describe('adapter targets', () => {
     const unpriced = await runIt('unpriced');
     assert.equal(unpriced.trial.cost_usd, null, 'tokens reported but no model to price them by');
     // Every call reported usable counts: what is unknown is the model.
-    assert.equal(unpriced.results.e2e!.cost!.calls_without_usage, undefined);
-    assert.equal(formatCost(unpriced.results.e2e!), 'unknown: a model has no price or none is named (e2e.prices, e2e.target.model), or a trial ended before its first call');
+    assert.deepEqual(unpriced.results.e2e!.cost!.unknown_causes, { calls_without_usage: 0, usage_warnings: 0, trials_without_calls: 0, embeddings: 0, unpriced: 1 });
+    assert.equal(formatCost(unpriced.results.e2e!), 'unknown: 1 trial spent tokens of a model with no price, or none is named (e2e.prices, e2e.target.model)');
     assert.equal(unpriced.results.e2e!.cost!.injected_tokens_encoding, 'o200k_base (fallback: no model named)');
   });
 });

@@ -239,6 +239,9 @@ describe('what cannot be graded is a trial error, for every target kind', { time
     assert.equal(trial!.status, 'pass');
     assert.equal(trial!.invocations[0]!.usage, undefined);
     assert.equal(trial!.cost_usd, null);
+    // The builtin agent's endpoint left usage out: the reports say so, not that an adapter should return it.
+    const e2e = { target: { kind: 'builtin', model: 'gpt-5-mini' }, ...aggregateE2e([trial!], [probeCase('no-usage', { contains: 'peanut' }, ['I am allergic to peanuts.'])], ['recall'], 1) };
+    assert.match(terminalE2eReport(e2e, [trial!]), /cost unknown: 1 agent call got no token usage from the model endpoint\n/);
     // Both calls reporting usage: the cost is known.
     server.faults.push({ kind: 'completion', content: 'Noted.', usage: { prompt_tokens: 4, completion_tokens: 1 } }, { kind: 'completion', content: 'You are allergic to peanuts.', usage: { prompt_tokens: 12, completion_tokens: 6 } });
     const [priced] = await trials(builtin(server), [probeCase('usage', { contains: 'peanut' }, ['I am allergic to peanuts.'])], { prices: { 'gpt-5-mini': { input: 1, output: 1 } } }, () => undefined);

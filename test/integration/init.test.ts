@@ -140,9 +140,11 @@ test('init --agent node: both layers run green offline with no key, against the 
   // The stand-in reports no token usage: the cost is unknown, said once with why and what to do, not "unknown" line after line.
   const calls = results.e2e!.by_condition;
   assert.equal(results.e2e!.cost_usd, null);
-  assert.ok(results.e2e!.cost!.calls_without_usage! > 0 && results.e2e!.cost!.usage_warnings === undefined, JSON.stringify(results.e2e!.cost));
+  const causes = results.e2e!.cost!.unknown_causes!;
+  assert.ok(causes.calls_without_usage > 0, JSON.stringify(results.e2e!.cost));
+  assert.deepEqual({ ...causes, calls_without_usage: 0 }, { calls_without_usage: 0, usage_warnings: 0, trials_without_calls: 0, embeddings: 0, unpriced: 0 });
   const report = readFileSync(join(root, 'results', 'report.md'), 'utf8');
-  assert.match(report, new RegExp(`cost unknown: ${results.e2e!.cost!.calls_without_usage} agent calls reported no token usage \\(an adapter returns it as usage from chat: examples/adapter/README\\.md\\)`));
+  assert.match(report, new RegExp(`cost unknown: ${causes.calls_without_usage} agent calls reported no token usage \\(an adapter returns it as usage from chat: examples/adapter/README\\.md\\)\\.`));
   assert.doesNotMatch(report, /usage_warning|cost per successful trial|spend: chat unknown/, JSON.stringify(calls));
 });
 
