@@ -245,7 +245,7 @@ function readJsonlFile(path: string, displayPath: string, referencedFrom?: Sourc
       continue;
     }
     // 1e999 is valid JSON and reads as Infinity; the YAML check says where.
-    if (holdsNonFinite(row)) addProblems(problems, contentProblems(new YamlLocator(line, index), line, displayPath));
+    if (mayOverflow(line) && holdsNonFinite(row)) addProblems(problems, contentProblems(new YamlLocator(line, index), line, displayPath));
     rows.push(row);
     lineOf.push(index);
     starts.push(start);
@@ -306,6 +306,16 @@ function jsonlSource(path: string, displayPath: string, rows: unknown[], places:
     },
     rereadRow: (row) => JSON.parse(rowText(row)) as unknown,
   };
+}
+
+/**
+ * Whether a line could hold a number literal past the largest double (about
+ * 1.8e308): only one with a positive exponent of three digits or more, or 200
+ * digits in a row (below both, a literal is under 1e299), can. Most rows have
+ * neither, and are not walked again once parsed.
+ */
+function mayOverflow(line: string): boolean {
+  return /[eE]\+?\d{3}|\d{200}/.test(line);
 }
 
 /** Whether parsed JSON holds a number that is not finite (only an overflowing literal such as 1e999 can). Iterative: a row may nest deeply. */
