@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { StderrTail } from '../src/process/stderrTail.js';
+import { StderrTail, knownCrashFix } from '../src/process/stderrTail.js';
 
 /** What Node 20 writes to stderr when an ES module imports a package that is not installed. */
 const NODE_CRASH = [
@@ -62,4 +62,12 @@ test("a Python traceback is kept whole (its error comes last), the last ten line
   quiet.add('said something');
   quiet.clear();
   assert.equal(quiet.said('inline'), '');
+});
+
+test('the first-run crashes with a known fix name it: recall-gate not installed beside a Node adapter, the SDK file missing beside a Python one', () => {
+  const node = new StderrTail();
+  for (const line of NODE_CRASH) node.add(line);
+  assert.match(knownCrashFix(node.lines)!, /add recall-gate to that project's devDependencies/);
+  assert.match(knownCrashFix(["ModuleNotFoundError: No module named 'recall_gate_adapter'"])!, /keep recall_gate_adapter\.py .* beside adapter\.py/);
+  assert.equal(knownCrashFix(["ModuleNotFoundError: No module named 'myagent'", "Error: Cannot find package 'openai'"]), undefined, 'another package is the adapter\'s own to install');
 });

@@ -52,6 +52,26 @@ export class StderrTail {
   }
 }
 
+/**
+ * Crashes an adapter's first run most often ends in, by what its stderr says,
+ * and what to do about each: the generic "run it by hand" hint names no fix.
+ */
+const KNOWN_CAUSES: { says: RegExp; fix: string }[] = [
+  {
+    says: /Cannot find (?:package|module) '@?recall-gate(?:\/adapter)?'/,
+    fix: 'the adapter imports recall-gate/adapter, which is not installed where it runs: add recall-gate to that project\'s devDependencies (README, Install)',
+  },
+  {
+    says: /No module named '?recall_gate_adapter'?/,
+    fix: 'the adapter imports recall_gate_adapter: keep recall_gate_adapter.py (python/ in the package; init copies it) beside adapter.py',
+  },
+];
+
+/** What to do about a crash whose stderr says a known cause (KNOWN_CAUSES); undefined for any other. */
+export function knownCrashFix(lines: readonly string[]): string | undefined {
+  return KNOWN_CAUSES.find(({ says }) => lines.some((line) => says.test(line)))?.fix;
+}
+
 function keepLast(lines: string[], line: string): void {
   lines.push(line);
   if (lines.length > KEPT) lines.shift();

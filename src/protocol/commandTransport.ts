@@ -9,7 +9,7 @@ import { spawnFailure } from '../process/spawnFailure.js';
 import type { JsonRpcRequest, JsonRpcTransport } from './client.js';
 import { excerpt, isObject } from './protocol.js';
 import { envHint, unpassedVariables } from './envHint.js';
-import { StderrTail } from '../process/stderrTail.js';
+import { StderrTail, knownCrashFix } from '../process/stderrTail.js';
 
 export interface CommandTransportOptions {
   /** The program, run without a shell (e.g. "node", "python3", "./adapter"). */
@@ -287,7 +287,7 @@ export class CommandTransport implements JsonRpcTransport {
     const when = this.failure !== undefined ? '; it is not started a third time' : waiting ? ` while "${method}" was waiting for its response` : ` earlier, so "${method}" cannot be sent`;
     const message = `${this.label} ${reason}${when}${this.stderrText()}`;
     return new RecallGateError('incomplete', message, {
-      hint: ['run the command by hand and type a request line to see what goes wrong', this.errorHint(message)].filter(Boolean).join('; '),
+      hint: [knownCrashFix(this.stderrTail.lines) ?? 'run the command by hand and type a request line to see what goes wrong', this.errorHint(message)].filter(Boolean).join('; '),
     });
   }
 

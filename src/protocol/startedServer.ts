@@ -7,7 +7,7 @@ import { scrubSecrets } from '../secrets.js';
 import { childEnv, childEnvironment } from '../process/childEnv.js';
 import { OWN_GROUP, signalGroup, stopGroup } from '../process/processGroup.js';
 import { spawnFailure } from '../process/spawnFailure.js';
-import { StderrTail } from '../process/stderrTail.js';
+import { StderrTail, knownCrashFix } from '../process/stderrTail.js';
 
 /** How long a stopped server (and what it started) gets to exit after SIGTERM, before SIGKILL. */
 const STOP_GRACE_MS = 2000;
@@ -59,7 +59,15 @@ export async function startServer(spec: StartSpec, env: NodeJS.ProcessEnv, onStd
     return (stopped ??= stopGroup(child, STOP_GRACE_MS));
   };
   try {
-    const url = await firstLine(child, spec.timeout_ms ?? 60_000, onStderr, () => tail.said('block', ' (it wrote nothing to stderr)'), label, (error) => spawnFailure(spec.start[0]!, spec.cwd, error));
+    const url = await firstLine(
+      child,
+      spec.timeout_ms ?? 60_000,
+      onStderr,
+      () => tail.said('block', ' (it wrote nothing to stderr)'),
+      () => knownCrashFix(tail.lines),
+      label,
+      (error) => spawnFailure(spec.start[0]!, spec.cwd, error),
+    );
     if (!/^https?:\/\/\S+$/.test(url)) throw new RecallGateError('invalid-input', `${label} printed ${JSON.stringify(url.slice(0, 200))} as its first stdout line, not a URL`, { hint: 'the first line on stdout must be the URL to POST JSON-RPC requests to (serveAdapter --http prints it)' });
     return { url, stop };
   } catch (error) {
@@ -69,7 +77,15 @@ export async function startServer(spec: StartSpec, env: NodeJS.ProcessEnv, onStd
 }
 
 /** The first stdout line; later lines are the server's log, passed to `onLog`. */
-function firstLine(child: ReturnType<typeof spawn>, timeoutMs: number, onLog: (line: string) => void, stderr: () => string, label: string, notStarted: (error: Error) => { reason: string; hint: string }): Promise<string> {
+function firstLine(
+  child: ReturnType<typeof spawn>,
+  timeoutMs: number,
+  onLog: (line: string) => void,
+  stderr: () => string,
+  knownFix: () => string | undefined,
+  label: string,
+  notStarted: (error: Error) => { reason: string; hint: string },
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout!, crlfDelay: Infinity });
     let first = true;
@@ -88,7 +104,10 @@ function firstLine(child: ReturnType<typeof spawn>, timeoutMs: number, onLog: (l
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       // After the URL this changes nothing here: the calls that follow fail to connect, and say so.
-      setTimeout(() => reject(new RecallGateError('incomplete', `${label} ${signal ? `was killed by ${signal}` : `exited with code ${code}`} before printing its URL${stderr()}`)), 50);
+      setTimeout(() => {
+        const fix = knownFix();
+        reject(new RecallGateError('incomplete', `${label} ${signal ? `was killed by ${signal}` : `exited with code ${code}`} before printing its URL${stderr()}`, fix ? { hint: fix } : {}));
+      }, 50);
     });
   });
 }

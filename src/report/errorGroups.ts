@@ -2,6 +2,13 @@ import type { E2eResult } from '../model/e2eResult.js';
 import { groupBy } from '../stats/summary.js';
 import { counted } from '../text/counted.js';
 
+/**
+ * How much of a grouped reason the terminal and report.md show: one line per
+ * reason leaves room for an adapter's last stderr lines and the fix said after
+ * them (a missing package under a deep path passed 400 characters).
+ */
+export const REASON_SHOWN = 1000;
+
 /** One reason trials ended in an error for, and which: "dog-name|recall|1" alone, or "15 trials (a, b, c, ...)". */
 export interface ErrorGroup {
   trials: string;

@@ -27,7 +27,7 @@ import { changesMarkdown } from './changes.js';
 import { PAIRED_HEADING, pairedMarkdown } from './pairedLines.js';
 import { pairedChanges } from '../gate/paired.js';
 import { counted } from '../text/counted.js';
-import { errorGroups, moreReasonsText } from './errorGroups.js';
+import { REASON_SHOWN, errorGroups, moreReasonsText } from './errorGroups.js';
 
 /** What report.md adds to the results once the run is gated (run, merge, the Action); regrade has no verdict. */
 export interface MarkdownReportContext {
@@ -165,7 +165,7 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   if (e2e.errors.length > 0) {
     const { groups, more } = errorGroups(e2e.errors, 20, (key) => cell(key));
     const rest = moreReasonsText(more);
-    lines.push(`**${counted(e2e.errors.length, 'trial', 'trials')} ended in an error** (counted as not passed):`, '', ...groups.map((group) => `- ${group.trials}: ${cell(group.reason, 400)}`), ...(rest ? [`- ${rest}`] : []), '');
+    lines.push(`**${counted(e2e.errors.length, 'trial', 'trials')} ended in an error** (counted as not passed):`, '', ...groups.map((group) => `- ${group.trials}: ${cell(group.reason, REASON_SHOWN)}`), ...(rest ? [`- ${rest}`] : []), '');
   }
   if (e2e.failures.length > 0) {
     lines.push(`<details><summary>${counted(e2e.failures.length, 'failing trial', 'failing trials')} under ${e2e.headline_condition}</summary>`, '');

@@ -15,7 +15,7 @@ import { actionLinesText } from './actionLines.js';
 import { failureActions } from '../e2e/failureActions.js';
 import { memoryWarning, STAGE_INTRO, stageLabel, stageLines } from './stageLines.js';
 import { counted } from '../text/counted.js';
-import { errorGroups, moreReasonsText } from './errorGroups.js';
+import { REASON_SHOWN, errorGroups, moreReasonsText } from './errorGroups.js';
 import { E2E_INTERVAL_UNITS, e2eTrialCount } from './intros.js';
 
 const MAX_LINES = 10;
@@ -91,12 +91,11 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
   return `${lines.join('\n')}\n`;
 }
 
-
-/** The errored trials, one line per distinct reason (errorGroups), the reason whole up to 400 characters. */
+/** The errored trials, one line per distinct reason (errorGroups), the reason whole up to REASON_SHOWN characters. */
 function errorLines(errors: E2eResult['errors']): string[] {
   const { groups, more } = errorGroups(errors, MAX_LINES, plainText);
   const rest = moreReasonsText(more);
-  return [`${counted(errors.length, 'trial', 'trials')} ended in an error (not passes):`, ...groups.map((group) => `  ${group.trials}: ${oneLine(group.reason, 400)}`), ...(rest ? [`  ${rest}`] : [])];
+  return [`${counted(errors.length, 'trial', 'trials')} ended in an error (not passes):`, ...groups.map((group) => `  ${group.trials}: ${oneLine(group.reason, REASON_SHOWN)}`), ...(rest ? [`  ${rest}`] : [])];
 }
 
 /** A failure line's harm, untrusted text made plain. */
