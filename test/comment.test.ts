@@ -215,3 +215,17 @@ test('with recall and none (and oracle) run, the comment and report.md show lift
   const report = markdownReport(doc);
   assert.match(report, /\| extraction \| [^|]+ \| [^|]+ \| [^|]+ \| [^|]+ \| 0\.500 \[0\.000, 1\.000\] n=2 \| 0\.000 \[0\.000, 0\.000\] n=2 \| 0 \|/);
 });
+
+test('trials that errored are explained in the comment once per reason, after the run\'s problems: "15 trials ended in an error" alone says nothing of why', () => {
+  const crash = "agent adapter `node adapter.mjs --stdio` exited with code 1; the last lines of its stderr: Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'recall-gate' (add recall-gate to that project's devDependencies)";
+  const cases = ['a', 'b', 'c'].map((name) => spec(name, 'recall'));
+  const errored = cases.map((one, index): TrialRecord => ({ ...trial(one.name, 'recall', false, ''), status: 'error', reason: index < 2 ? crash : `${crash} again after being restarted once` }));
+  const run = { ...results(cases, errored), status: 'incomplete' as const, errors: ['e2e: 3 trials ended in an error (each in trials.jsonl)'] };
+  const body = renderComment({ marker: '<!-- m -->', results: run, baselineNote: 'none', e2eTrigger: trigger });
+  const problems = body.indexOf('**1 problem stopped part of the run**');
+  const why = body.indexOf('**Why 3 trials ended in an error**, once per reason:');
+  assert.ok(problems >= 0 && why > problems, body);
+  // Escaped as every untrusted cell of the comment is (the reasons quote an adapter's stderr).
+  assert.match(body, /^- 2 trials \(a\\\|recall\\\|1, b\\\|recall\\\|1\): agent adapter \\`node adapter\.mjs --stdio\\` exited with code 1; .*Cannot find package 'recall-gate' \\\(add recall-gate to that project's devDependencies\\\)$/m);
+  assert.match(body, /^- c\\\|recall\\\|1: .* again after being restarted once$/m);
+});

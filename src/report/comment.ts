@@ -33,6 +33,7 @@ import { changeCountsText, changeRowCount, changesMarkdown } from './changes.js'
 import { changeCounts } from '../gate/changes.js';
 import { counted } from '../text/counted.js';
 import { E2E_INTERVAL_UNITS } from './intros.js';
+import { errorGroups } from './errorGroups.js';
 
 /**
  * GitHub refuses comment bodies over 65,536 characters. Counted in bytes
@@ -293,19 +294,39 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
   const { results, baseline } = input;
   const parts: Partial<Record<PartName, Part>> = {};
 
-  if (results.errors.length > 0) {
-    const errors = results.errors;
+  // The run's problems, then why its trials errored, once per reason: "15 trials ended in an error" alone says nothing of why.
+  const problems = results.errors;
+  const errored = results.e2e?.errors ?? [];
+  const { groups } = errorGroups(errored, Infinity, (key) => cell(key, 80));
+  if (problems.length + groups.length > 0) {
     parts.errors = {
-      rows: errors.length,
+      rows: problems.length + groups.length,
       cap: 50,
-      render: (shown) => [
-        `**${counted(errors.length, 'problem', 'problems')} stopped part of the run** (not counted as passes):`,
-        '',
-        ...errors.slice(0, shown).map((error) => `- ${cell(error, 300)}`),
-        ...(errors.length > shown ? [`- … and ${errors.length - shown} more`] : []),
-        '',
-      ],
-      leftOut: (count) => counted(count, 'problem', 'problems'),
+      render: (shown) => {
+        const problemsShown = Math.min(shown, problems.length);
+        const groupsShown = Math.min(shown - problemsShown, groups.length);
+        return [
+          ...(problems.length > 0
+            ? [
+                `**${counted(problems.length, 'problem', 'problems')} stopped part of the run** (not counted as passes):`,
+                '',
+                ...problems.slice(0, problemsShown).map((error) => `- ${cell(error, 300)}`),
+                ...(problems.length > problemsShown ? [`- … and ${problems.length - problemsShown} more`] : []),
+                '',
+              ]
+            : []),
+          ...(groupsShown > 0
+            ? [
+                `**Why ${counted(errored.length, 'trial', 'trials')} ended in an error**, once per reason:`,
+                '',
+                ...groups.slice(0, groupsShown).map((group) => `- ${group.trials}: ${cell(group.reason, 600)}`),
+                ...(groups.length > groupsShown ? [`- … and ${counted(groups.length - groupsShown, 'other reason', 'other reasons')} in trials.jsonl`] : []),
+                '',
+              ]
+            : []),
+        ];
+      },
+      leftOut: (count) => counted(count, 'problem or error reason', 'problems or error reasons'),
     };
   }
 
