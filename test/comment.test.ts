@@ -223,9 +223,24 @@ test('trials that errored are explained in the comment once per reason, after th
   const run = { ...results(cases, errored), status: 'incomplete' as const, errors: ['e2e: 3 trials ended in an error (each in trials.jsonl)'] };
   const body = renderComment({ marker: '<!-- m -->', results: run, baselineNote: 'none', e2eTrigger: trigger });
   const problems = body.indexOf('**1 problem stopped part of the run**');
-  const why = body.indexOf('**Why 3 trials ended in an error**, once per reason:');
+  const why = body.indexOf('**Why 3 trials have no result**, once per reason:');
   assert.ok(problems >= 0 && why > problems, body);
   // Escaped as every untrusted cell of the comment is (the reasons quote an adapter's stderr).
   assert.match(body, /^- 2 trials \(a\\\|recall\\\|1, b\\\|recall\\\|1\): agent adapter \\`node adapter\.mjs --stdio\\` exited with code 1; .*Cannot find package 'recall-gate' \\\(add recall-gate to that project's devDependencies\\\)$/m);
   assert.match(body, /^- c\\\|recall\\\|1: .* again after being restarted once$/m);
+});
+
+test('many error reasons: at most 10 are listed, fewer under a tight limit, and the rest are counted', () => {
+  const cases = Array.from({ length: 30 }, (_, index) => spec(`case-${index}`, 'recall'));
+  const errored = cases.map((one, index): TrialRecord => ({ ...trial(one.name, 'recall', false, ''), status: 'error', reason: `adapter error number ${index}: ${'x'.repeat(500)}` }));
+  const run = { ...results(cases, errored), status: 'incomplete' as const, errors: ['e2e: 30 trials ended in an error (each in trials.jsonl)'] };
+  const roomy = renderComment({ marker: '<!-- m -->', results: run, baselineNote: 'none', e2eTrigger: trigger });
+  assert.equal((roomy.match(/^- case-\d+\\\|recall\\\|1: adapter error number/gm) ?? []).length, 10);
+  assert.match(roomy, /^- … and 20 other reasons in trials\.jsonl$/m);
+  const tight = renderComment({ marker: '<!-- m -->', results: run, baselineNote: 'none', e2eTrigger: trigger }, 5_000);
+  assert.ok(Buffer.byteLength(tight) <= 5_000);
+  const listed = (tight.match(/^- case-\d+\\\|recall\\\|1: adapter error number/gm) ?? []).length;
+  assert.ok(listed < 10, `${listed} reasons listed`);
+  assert.match(tight, new RegExp(`^- … and ${30 - listed} other reasons in trials\\.jsonl$`, 'm'));
+  assert.match(tight, /\*\*Why 30 trials have no result\*\*/);
 });

@@ -33,7 +33,7 @@ test('an unknown cost counts each cause over the trials it made unknown; a trial
   assert.deepEqual(summary.unknown_causes, { calls_without_usage: 2, usage_warnings: 2, trials_without_calls: 1, embeddings: 1, unpriced: 1 });
   assert.equal(
     unknownCostReason(summary, 'command'),
-    '2 agent calls reported no token usage (an adapter returns it as usage from chat: examples/adapter/README.md); 2 calls reported unusable token counts (marked usage_warning in trials.jsonl); 1 trial ended before a call returned (whether it was billed is unknown); 1 trial made embedding requests of unknown cost (no token counts, or an embedding model with no price); 1 trial spent tokens of a model with no price, or none is named (e2e.prices, e2e.target.model)',
+    '2 agent calls reported no token usage (an adapter returns it as usage from chat: examples/adapter/README.md); 2 calls reported unusable token counts (marked usage_warning in trials.jsonl); 1 trial ended before a call returned (whether it was billed is unknown); 1 trial made embedding requests of unknown cost (no token counts, or an embedding model with no price); 1 trial spent tokens of a model with no price, or none is named (e2e.prices; the agent\'s e2e.target.model, the judge\'s e2e.judge.model)',
   );
   // The builtin agent's calls go to a model endpoint: the fix is not an adapter's.
   assert.match(unknownCostReason(summary, 'builtin'), /^2 agent calls got no token usage from the model endpoint; /);

@@ -68,6 +68,8 @@ test('the first-run crashes with a known fix name it: recall-gate not installed 
   const node = new StderrTail();
   for (const line of NODE_CRASH) node.add(line);
   assert.match(knownCrashFix(node.lines)!, /add recall-gate to that project's devDependencies/);
-  assert.match(knownCrashFix(["ModuleNotFoundError: No module named 'recall_gate_adapter'"])!, /keep recall_gate_adapter\.py .* beside adapter\.py/);
+  assert.match(knownCrashFix(["ModuleNotFoundError: No module named 'recall_gate_adapter'"])!, /keep recall_gate_adapter\.py .* beside the adapter's script/);
+  // A module of another name, or one inside a recall_gate_adapter that is there, is not the missing SDK file.
+  for (const other of ["No module named 'recall_gate_adapters'", "No module named 'recall_gate_adapter.x'; 'recall_gate_adapter' is not a package"]) assert.equal(knownCrashFix([other]), undefined, other);
   assert.equal(knownCrashFix(["ModuleNotFoundError: No module named 'myagent'", "Error: Cannot find package 'openai'"]), undefined, 'another package is the adapter\'s own to install');
 });

@@ -175,7 +175,7 @@ export function unknownCostReason(cost: Pick<CostSummary, 'unknown_causes'> | un
         ...(causes.usage_warnings > 0 ? [`${counted(causes.usage_warnings, 'call', 'calls')} reported unusable token counts (marked usage_warning in trials.jsonl)`] : []),
         ...(causes.trials_without_calls > 0 ? [`${counted(causes.trials_without_calls, 'trial', 'trials')} ended before a call returned (whether it was billed is unknown)`] : []),
         ...(causes.embeddings > 0 ? [`${counted(causes.embeddings, 'trial', 'trials')} made embedding requests of unknown cost (no token counts, or an embedding model with no price)`] : []),
-        ...(causes.unpriced > 0 ? [`${counted(causes.unpriced, 'trial', 'trials')} spent tokens of a model with no price, or none is named (e2e.prices, e2e.target.model)`] : []),
+        ...(causes.unpriced > 0 ? [`${counted(causes.unpriced, 'trial', 'trials')} spent tokens of a model with no price, or none is named (e2e.prices; the agent's e2e.target.model, the judge's e2e.judge.model)`] : []),
       ]
     : [];
   return why.length > 0 ? why.join('; ') : 'a model has no price, or a call reported no usable token counts (see usage_warning in trials.jsonl)';

@@ -62,8 +62,8 @@ const KNOWN_CAUSES: { says: RegExp; fix: string }[] = [
     fix: 'the adapter imports recall-gate/adapter, which is not installed where it runs: add recall-gate to that project\'s devDependencies (README, Install)',
   },
   {
-    says: /No module named '?recall_gate_adapter'?/,
-    fix: 'the adapter imports recall_gate_adapter: keep recall_gate_adapter.py (python/ in the package; init copies it) beside adapter.py',
+    says: /No module named (['"]?)recall_gate_adapter\1(?![\w.])/,
+    fix: "the adapter imports recall_gate_adapter: keep recall_gate_adapter.py (python/ in the package; init copies it) beside the adapter's script",
   },
 ];
 

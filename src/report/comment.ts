@@ -33,7 +33,7 @@ import { changeCountsText, changeRowCount, changesMarkdown } from './changes.js'
 import { changeCounts } from '../gate/changes.js';
 import { counted } from '../text/counted.js';
 import { E2E_INTERVAL_UNITS } from './intros.js';
-import { errorGroups } from './errorGroups.js';
+import { REASON_SHOWN, errorGroups } from './errorGroups.js';
 
 /**
  * GitHub refuses comment bodies over 65,536 characters. Counted in bytes
@@ -73,7 +73,7 @@ interface Part {
   leftOut(count: number): string;
 }
 
-type PartName = 'errors' | 'abilities' | 'graders' | 'chart' | 'retrieval' | 'changes' | 'flips' | 'provenance' | 'trend' | 'gate' | 'files' | 'failures' | 'actions' | 'misses';
+type PartName = 'errors' | 'reasons' | 'abilities' | 'graders' | 'chart' | 'retrieval' | 'changes' | 'flips' | 'provenance' | 'trend' | 'gate' | 'files' | 'failures' | 'actions' | 'misses';
 
 /**
  * How a body too long for its limit degrades, least important detail first:
@@ -102,12 +102,15 @@ const TRIM_STEPS: readonly [PartName, number][] = [
   ['changes', 0],
   ['flips', 4],
   ['provenance', 0],
+  ['reasons', 3],
   ['gate', 20],
   ['actions', 0],
   ['failures', 3],
   ['flips', 1],
+  ['reasons', 1],
   ['errors', 5],
   ['failures', 0],
+  ['reasons', 0],
   ['errors', 0],
   ['flips', 0],
   ['gate', 0],
@@ -158,6 +161,7 @@ export function renderComment(input: CommentInput, limitBytes = COMMENT_LIMIT_BY
   const body = block([
     ...opening(input),
     ...section('errors'),
+    ...section('reasons'),
     ...trigger(input),
     ...heldoutFlag(input),
     ...memoryFlag(input),
@@ -294,39 +298,38 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
   const { results, baseline } = input;
   const parts: Partial<Record<PartName, Part>> = {};
 
-  // The run's problems, then why its trials errored, once per reason: "15 trials ended in an error" alone says nothing of why.
-  const problems = results.errors;
-  const errored = results.e2e?.errors ?? [];
-  const { groups } = errorGroups(errored, Infinity, (key) => cell(key, 80));
-  if (problems.length + groups.length > 0) {
+  if (results.errors.length > 0) {
+    const errors = results.errors;
     parts.errors = {
-      rows: problems.length + groups.length,
+      rows: errors.length,
       cap: 50,
-      render: (shown) => {
-        const problemsShown = Math.min(shown, problems.length);
-        const groupsShown = Math.min(shown - problemsShown, groups.length);
-        return [
-          ...(problems.length > 0
-            ? [
-                `**${counted(problems.length, 'problem', 'problems')} stopped part of the run** (not counted as passes):`,
-                '',
-                ...problems.slice(0, problemsShown).map((error) => `- ${cell(error, 300)}`),
-                ...(problems.length > problemsShown ? [`- … and ${problems.length - problemsShown} more`] : []),
-                '',
-              ]
-            : []),
-          ...(groupsShown > 0
-            ? [
-                `**Why ${counted(errored.length, 'trial', 'trials')} ended in an error**, once per reason:`,
-                '',
-                ...groups.slice(0, groupsShown).map((group) => `- ${group.trials}: ${cell(group.reason, 600)}`),
-                ...(groups.length > groupsShown ? [`- … and ${counted(groups.length - groupsShown, 'other reason', 'other reasons')} in trials.jsonl`] : []),
-                '',
-              ]
-            : []),
-        ];
-      },
-      leftOut: (count) => counted(count, 'problem or error reason', 'problems or error reasons'),
+      render: (shown) => [
+        `**${counted(errors.length, 'problem', 'problems')} stopped part of the run** (not counted as passes):`,
+        '',
+        ...errors.slice(0, shown).map((error) => `- ${cell(error, 300)}`),
+        ...(errors.length > shown ? [`- … and ${errors.length - shown} more`] : []),
+        '',
+      ],
+      leftOut: (count) => counted(count, 'problem', 'problems'),
+    };
+  }
+
+  // Why trials have no result (errored, or planned and never recorded), once per reason: "15 trials ended in an
+  // error" alone says nothing of why, and an adapter that cannot start errs every trial alike.
+  const unfinished = results.e2e?.errors ?? [];
+  if (unfinished.length > 0) {
+    const { groups } = errorGroups(unfinished, Infinity, (key) => cell(key, 80));
+    parts.reasons = {
+      rows: groups.length,
+      cap: 10,
+      render: (shown) => [
+        `**Why ${counted(unfinished.length, 'trial has', 'trials have')} no result**, once per reason:`,
+        '',
+        ...groups.slice(0, shown).map((group) => `- ${group.trials}: ${cell(group.reason, REASON_SHOWN)}`),
+        ...(groups.length > shown ? [`- … and ${counted(groups.length - shown, 'other reason', 'other reasons')} in trials.jsonl`] : []),
+        '',
+      ],
+      leftOut: (count) => counted(count, 'error reason', 'error reasons'),
     };
   }
 

@@ -238,7 +238,7 @@ describe('adapter targets', () => {
     assert.equal(unpriced.trial.cost_usd, null, 'tokens reported but no model to price them by');
     // Every call reported usable counts: what is unknown is the model.
     assert.deepEqual(unpriced.results.e2e!.cost!.unknown_causes, { calls_without_usage: 0, usage_warnings: 0, trials_without_calls: 0, embeddings: 0, unpriced: 1 });
-    assert.equal(formatCost(unpriced.results.e2e!), 'unknown: 1 trial spent tokens of a model with no price, or none is named (e2e.prices, e2e.target.model)');
+    assert.equal(formatCost(unpriced.results.e2e!), 'unknown: 1 trial spent tokens of a model with no price, or none is named (e2e.prices; the agent\'s e2e.target.model, the judge\'s e2e.judge.model)');
     assert.equal(unpriced.results.e2e!.cost!.injected_tokens_encoding, 'o200k_base (fallback: no model named)');
   });
 });
