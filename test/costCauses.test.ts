@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { costSummary, unknownCostReason } from '../src/e2e/cost.js';
 import { resolveMetric } from '../src/gate/metrics.js';
 import { formatCost } from '../src/report/format.js';
+import { commentCostLine } from '../src/report/costLines.js';
 import { terminalE2eReport } from '../src/report/terminalE2e.js';
 import type { TrialRecord } from '../src/model/trial.js';
 import { caseSpec, e2eOf, recallTrials, resultsDoc } from './support/gateFixtures.js';
@@ -57,6 +58,10 @@ test('the reports, the comment line and the gate say the same cause; with nothin
   assert.match(perSuccess.status === 'missing' ? perSuccess.reason : '', /^the recall spend is unknown \(in the whole run: 2 agent calls reported no token usage/);
   // Some cost known: the breakdown stays, its unknown parts said as such.
   const mixed = trialsWithEveryCause().slice(0, 2);
-  const partly = terminalE2eReport(e2eOf(mixed, [caseSpec('a'), caseSpec('b')], 1), mixed);
+  const mixedE2e = e2eOf(mixed, [caseSpec('a'), caseSpec('b')], 1);
+  const partly = terminalE2eReport(mixedE2e, mixed);
   assert.match(partly, /spend: chat unknown; 1 trial of unknown cost/);
+  // The comment's one cost line carries the same cause: a figure every output gives.
+  assert.match(commentCostLine(mixedE2e)!, /^cost per successful trial: recall unknown; cost unknown: 2 agent calls reported no token usage/);
+  assert.equal(commentCostLine(e2e), 'cost unknown: 2 agent calls reported no token usage (an adapter returns it as usage from chat: examples/adapter/README.md)');
 });

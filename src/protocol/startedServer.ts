@@ -59,15 +59,7 @@ export async function startServer(spec: StartSpec, env: NodeJS.ProcessEnv, onStd
     return (stopped ??= stopGroup(child, STOP_GRACE_MS));
   };
   try {
-    const url = await firstLine(
-      child,
-      spec.timeout_ms ?? 60_000,
-      onStderr,
-      () => tail.said('block', ' (it wrote nothing to stderr)'),
-      () => knownCrashFix(tail.lines),
-      label,
-      (error) => spawnFailure(spec.start[0]!, spec.cwd, error),
-    );
+    const url = await firstLine(child, spec.timeout_ms ?? 60_000, onStderr, tail, label, (error) => spawnFailure(spec.start[0]!, spec.cwd, error));
     if (!/^https?:\/\/\S+$/.test(url)) throw new RecallGateError('invalid-input', `${label} printed ${JSON.stringify(url.slice(0, 200))} as its first stdout line, not a URL`, { hint: 'the first line on stdout must be the URL to POST JSON-RPC requests to (serveAdapter --http prints it)' });
     return { url, stop };
   } catch (error) {
@@ -77,15 +69,8 @@ export async function startServer(spec: StartSpec, env: NodeJS.ProcessEnv, onStd
 }
 
 /** The first stdout line; later lines are the server's log, passed to `onLog`. */
-function firstLine(
-  child: ReturnType<typeof spawn>,
-  timeoutMs: number,
-  onLog: (line: string) => void,
-  stderr: () => string,
-  knownFix: () => string | undefined,
-  label: string,
-  notStarted: (error: Error) => { reason: string; hint: string },
-): Promise<string> {
+function firstLine(child: ReturnType<typeof spawn>, timeoutMs: number, onLog: (line: string) => void, tail: StderrTail, label: string, notStarted: (error: Error) => { reason: string; hint: string }): Promise<string> {
+  const stderr = () => tail.said('block', ' (it wrote nothing to stderr)');
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout!, crlfDelay: Infinity });
     let first = true;
@@ -105,7 +90,7 @@ function firstLine(
       clearTimeout(timer);
       // After the URL this changes nothing here: the calls that follow fail to connect, and say so.
       setTimeout(() => {
-        const fix = knownFix();
+        const fix = knownCrashFix(tail.lines);
         reject(new RecallGateError('incomplete', `${label} ${signal ? `was killed by ${signal}` : `exited with code ${code}`} before printing its URL${stderr()}`, fix ? { hint: fix } : {}));
       }, 50);
     });

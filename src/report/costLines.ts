@@ -49,11 +49,16 @@ export function costLines(e2e: Pick<E2eResult, 'cost' | 'conditions'> & Partial<
   ];
 }
 
-/** The one cost line the PR comment keeps: cost per successful trial per condition or, with no cost known at all, why. */
-export function commentCostLine(e2e: Pick<E2eResult, 'cost' | 'conditions'> & { target?: { kind: string } }): string | undefined {
+/**
+ * The one cost line the PR comment keeps: cost per successful trial per condition, and why what is unknown is
+ * (the reason the terminal and report.md give beside the total); with no cost known at all, the reason alone.
+ */
+export function commentCostLine(e2e: Pick<E2eResult, 'cost' | 'conditions' | 'cost_usd'> & { target?: { kind: string } }): string | undefined {
   const cost = e2e.cost;
   if (!cost) return undefined;
-  return nothingKnown(cost) ? `cost unknown: ${unknownCostReason(cost, e2e.target?.kind)}` : perSuccessLine(e2e, cost);
+  const unknown = `cost unknown: ${unknownCostReason(cost, e2e.target?.kind)}`;
+  if (nothingKnown(cost)) return unknown;
+  return e2e.cost_usd === null ? `${perSuccessLine(e2e, cost)}; ${unknown}` : perSuccessLine(e2e, cost);
 }
 
 /** The cap, what was spent against it (what is unknown said, not counted as $0), and whether it stopped the run. */
