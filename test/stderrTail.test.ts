@@ -22,8 +22,24 @@ test("a Node crash's error line reaches the message: its stack frames and Node's
   const tail = new StderrTail();
   for (const line of NODE_CRASH) tail.add(line);
   // Node's heading (an internal location, the source line that threw, the caret) says nothing of why either.
-  assert.deepEqual(tail.lines, ["Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'recall-gate' imported from /repo/evals/memory/adapter.mjs", "  code: 'ERR_MODULE_NOT_FOUND'", '}']);
+  // Nor does the error's code property after its frames, the error line naming that code.
+  assert.deepEqual(tail.lines, ["Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'recall-gate' imported from /repo/evals/memory/adapter.mjs"]);
   assert.match(tail.said('inline'), /^; the last lines of its stderr: Error \[ERR_MODULE_NOT_FOUND\]: Cannot find package 'recall-gate'/);
+});
+
+test("an uncaught error's properties are kept where they say more than its error line: a path, a code it does not name", () => {
+  const tail = new StderrTail();
+  const crash = ["Error: ENOENT: no such file or directory, open 'memory.db'", '    at Object.openSync (node:fs:573:18) {', '  errno: -2,', "  code: 'ENOENT',", "  syscall: 'open',", "  path: 'memory.db'", '}'];
+  for (const line of crash) tail.add(line);
+  // ENOENT and open are in the error line and -2 is ENOENT's number; the path is a property of its own here.
+  assert.deepEqual(tail.lines, ["Error: ENOENT: no such file or directory, open 'memory.db'", "  path: 'memory.db'", '}']);
+  const coded = new StderrTail();
+  for (const line of ['Error: the store refused the write', '    at store (file:///repo/adapter.mjs:9:11) {', "  code: 'STORE_READ_ONLY'", '}', 'later line']) coded.add(line);
+  assert.deepEqual(coded.lines, ['Error: the store refused the write', "  code: 'STORE_READ_ONLY'", '}', 'later line']);
+  // An adapter's own lines that look like a property, outside an error's block, are its own.
+  const own = new StderrTail();
+  for (const line of ['ENOENT seen', "  code: 'ENOENT'", '}']) own.add(line);
+  assert.deepEqual(own.lines, ['ENOENT seen', "  code: 'ENOENT'", '}']);
 });
 
 test("an error thrown in the adapter's own code keeps where (the file and line Node heads it with), not the source line and caret", () => {

@@ -8,6 +8,12 @@ const NOISE = /^\s+at \S|^Node\.js v\d|^\s*$/;
 const CARET = /^\s*\^+\s*$/;
 /** The line Node heads an uncaught error with, before its source line: "file:///repo/adapter.mjs:12", "/repo/a.cjs:12", "C:\\repo\\a.cjs:12", "node:internal/modules/esm/resolve:873". */
 const NODE_LOCATION = /^(?:file:\/\/|node:|\/|[A-Za-z]:\\).*:\d+$/;
+/** A last stack frame that opens the error's own properties: "    at async ModuleJob._link (...) {". */
+const OPENS_PROPERTIES = /^\s+at \S.*\{$/;
+/** A property of the error that repeats its error line when that line names the value ("  code: 'ERR_MODULE_NOT_FOUND'", "  syscall: 'open'"). */
+const NAMED_PROPERTY = /^\s+(?:code|syscall): '([\w-]+)',?$/;
+/** The number of a system error ("  errno: -2"): its code says the same in words. */
+const ERRNO_PROPERTY = /^\s+errno: -?\d+,?$/;
 
 /**
  * The last lines a child (an adapter, a started server, an MCP server, a
@@ -23,9 +29,13 @@ const NODE_LOCATION = /^(?:file:\/\/|node:|\/|[A-Za-z]:\\).*:\d+$/;
 export class StderrTail {
   private readonly telling: string[] = [];
   private readonly any: string[] = [];
+  /** Inside the properties Node prints after an uncaught error's frames: how many of them were kept. */
+  private properties?: { kept: number };
 
   add(line: string): void {
     keepLast(this.any, line);
+    if (this.properties && this.dropsProperty(line)) return;
+    if (OPENS_PROPERTIES.test(line)) this.properties = { kept: 0 };
     const location = this.telling.at(-2);
     if (CARET.test(line) && location !== undefined && NODE_LOCATION.test(location)) {
       this.telling.splice(location.startsWith('node:') ? -2 : -1);
@@ -37,6 +47,25 @@ export class StderrTail {
   clear(): void {
     this.telling.length = 0;
     this.any.length = 0;
+    this.properties = undefined;
+  }
+
+  /**
+   * Node ends an uncaught error with its properties ("{ code: 'ERR_MODULE_NOT_FOUND' }"): a code or system
+   * call the error line already names says nothing more, nor does an errno beside its code; the brace is left
+   * out with them when nothing is left. Any other property (a path, a cause) is kept.
+   */
+  private dropsProperty(line: string): boolean {
+    const block = this.properties!;
+    if (line === '}') {
+      this.properties = undefined;
+      return block.kept === 0;
+    }
+    if (ERRNO_PROPERTY.test(line)) return true;
+    const value = NAMED_PROPERTY.exec(line)?.[1];
+    if (value !== undefined && this.telling.some((kept) => kept.includes(value))) return true;
+    block.kept += 1;
+    return false;
   }
 
   /** The lines an error message shows. */

@@ -156,7 +156,7 @@ test('init --agent node in a project without recall-gate installed: every trial 
   assert.equal(run.code, 3, run.stdout + run.stderr);
   const terminal = run.stdout + run.stderr;
   assert.match(terminal, /the last lines of its stderr: Error \[ERR_MODULE_NOT_FOUND\]: Cannot find package 'recall-gate' imported from .*adapter\.mjs.*\(the adapter imports recall-gate\/adapter, which is not installed where it runs: add recall-gate to that project's devDependencies \(README, Install\)\)/);
-  assert.doesNotMatch(terminal, /node:internal|throw new ERR_MODULE_NOT_FOUND|^\s+\^\s*$|Node\.js v\d/m);
+  assert.doesNotMatch(terminal, /node:internal|throw new ERR_MODULE_NOT_FOUND|code: 'ERR_MODULE_NOT_FOUND'|^\s+\^\s*$|Node\.js v\d/m);
 });
 
 test('init --agent python: the SDK is copied beside the adapter, and both layers run green offline with no key', async () => {
