@@ -66,6 +66,15 @@ test('a reason that errs trials of many cases is annotated once, at the first ca
   );
 });
 
+test("an errored trial's reason keeps the fix said after a long stderr line, as the terminal's does", () => {
+  const path = `/home/runner/work/agent/agent/${'packages/memory/'.repeat(12)}evals/adapter.mjs`;
+  const crash = `agent adapter \`node adapter.mjs --stdio\` exited with code 1 while "reset" was waiting for its response; the last lines of its stderr: Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'recall-gate' imported from ${path} (the adapter imports recall-gate/adapter, which is not installed where it runs: add recall-gate to that project's devDependencies (README, Install))`;
+  assert.ok(crash.length > 400);
+  const { suite, results } = run([spec('case 0', 10)], [trial('case 0', 1, 'error', crash)]);
+  const [annotation] = annotationsOf(suite, results, undefined).errors;
+  assert.equal(annotation!.message, `case 0 (extraction) could not run in 1 of 3 trials under recall: ${crash}`);
+});
+
 test('GitHub shows ten annotations of a kind: the gate\'s failed conditions come first, then the cases', () => {
   const cases = Array.from({ length: 14 }, (_, index) => spec(`case ${index}`, 10 + index));
   const trials = cases.flatMap((one) => [1, 2, 3].map((repeat) => trial(one.name, repeat, 'fail', 'does not contain "x"')));

@@ -4,6 +4,7 @@ import type { SourceLocation } from '../model/source.js';
 import type { Verdict } from '../model/gate.js';
 import type { CaseResult } from '../model/e2eResult.js';
 import { oneLine } from '../report/format.js';
+import { REASON_SHOWN } from '../report/errorGroups.js';
 import type { ResultsDocument } from '../model/results.js';
 import { missedQueries } from '../retrieval/metrics.js';
 import type { Suite } from '../model/suite.js';
@@ -37,7 +38,9 @@ function caseAndCondition(key: string): { name: string; condition: string } {
 /**
  * The e2e layer's annotations. Errored trials once per reason, at the first
  * case it ended: an adapter that cannot start errs every trial alike, and one
- * annotation per case would spend every slot on that one reason. Then each
+ * annotation per case would spend every slot on that one reason. The reason
+ * is cut where the terminal's is, so the fix said after a crash's stderr
+ * reaches it under a long path too. Then each
  * failing case once per condition, not per repetition: how many of its k
  * trials failed, and the first reason.
  */
@@ -54,10 +57,10 @@ function e2eAnnotations(suite: Suite, results: ResultsDocument): Annotation[] {
     const places = [...new Set(ended.map((error) => JSON.stringify(caseAndCondition(error.key))))].map((place) => JSON.parse(place) as ReturnType<typeof caseAndCondition>);
     const first = places[0]!;
     const where = specs.get(first.name)?.where;
-    if (places.length === 1) return { message: `${named(first.name)} could not run in ${ended.length} of ${ofTrials(first.name, first.condition, ended.length)} under ${first.condition}: ${oneLine(reason, 300)}`, where };
+    if (places.length === 1) return { message: `${named(first.name)} could not run in ${ended.length} of ${ofTrials(first.name, first.condition, ended.length)} under ${first.condition}: ${oneLine(reason, REASON_SHOWN)}`, where };
     const cases = [...new Set(places.map((place) => place.name))];
     const listed = `${cases.slice(0, 3).map((name) => oneLine(name, 60)).join(', ')}${cases.length > 3 ? ', ...' : ''}`;
-    return { message: `${counted(ended.length, 'trial', 'trials')} of ${counted(cases.length, 'case', 'cases')} could not run (${listed}): ${oneLine(reason, 300)}`, where };
+    return { message: `${counted(ended.length, 'trial', 'trials')} of ${counted(cases.length, 'case', 'cases')} could not run (${listed}): ${oneLine(reason, REASON_SHOWN)}`, where };
   });
   const failures = [...groupBy(e2e.failures, (failure) => JSON.stringify(caseAndCondition(failure.key)))].map(([place, failed]): Annotation => {
     const { name, condition } = JSON.parse(place) as ReturnType<typeof caseAndCondition>;
