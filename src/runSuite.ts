@@ -163,7 +163,7 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Suite
       if (earlier?.run_id) results.run_id = earlier.run_id;
       if (earlier?.provenance) carryAnswers(provenance, earlier.provenance);
     }
-    prepareResultsDir(options.outDir, { keepTrials: Boolean(options.resume) });
+    prepareResultsDir(options.outDir, { keepTrials: Boolean(options.resume), inputs: suite.files });
     writeResultsJson(options.outDir, results);
     // The model ids the APIs answer with, for provenance: every endpoint the run builds records into it. Each new
     // one is written down at once: a rerun (--resume) keeps a stopped run's trials, and with them what answered them,

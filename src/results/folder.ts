@@ -1,4 +1,4 @@
-import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, rmdirSync, statSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Provenance } from '../model/provenance.js';
 import type { TrialRecord } from '../model/trial.js';
@@ -126,14 +126,55 @@ function makeSubfolder(dir: string, name: string): string {
   return path;
 }
 
-/** Starts a results directory afresh: files of an earlier run must not mix with this one's. */
-export function prepareResultsDir(dir: string, options: { keepTrials?: boolean } = {}): void {
+/**
+ * The files of an earlier run that prepareResultsDir clears: the run's own by
+ * name, and in runs/ and queries/ only the kinds a run writes there (what else
+ * a user keeps in those folders is theirs).
+ */
+function earlierRunFiles(dir: string, keepTrials: boolean): string[] {
+  const named = [...(keepTrials ? [] : [TRIALS_FILE, ADAPTER_LOG_FILE]), RESULTS_FILE, QRELS_FILE, MARKDOWN_REPORT_FILE, HTML_REPORT_FILE, JUNIT_FILE];
+  const written = (folder: string, extension: string) => {
+    try {
+      return readdirSync(join(dir, folder), { withFileTypes: true })
+        .filter((entry) => entry.isFile() && entry.name.endsWith(extension))
+        .map((entry) => join(folder, entry.name));
+    } catch {
+      return [];
+    }
+  };
+  return [...named, ...written(RUNS_DIR, '.trec'), ...written(QUERIES_DIR, '.jsonl')].map((name) => join(dir, name));
+}
+
+/**
+ * Starts a results directory afresh: files of an earlier run must not mix
+ * with this one's. A file the suite reads (`inputs`) among them is refused
+ * before anything is removed: `--out .` in the suite's folder would delete
+ * its queries/*.jsonl.
+ */
+export function prepareResultsDir(dir: string, options: { keepTrials?: boolean; inputs?: readonly string[] } = {}): void {
+  const files = earlierRunFiles(dir, Boolean(options.keepTrials));
+  const inputs = new Set((options.inputs ?? []).map((file) => resolve(file)));
+  const input = files.find((file) => inputs.has(resolve(file)));
+  if (input !== undefined) {
+    throw new RecallGateError('invalid-input', `the results folder ${dir} holds ${input}, a file the suite reads: a run replaces that file with its own`, {
+      hint: 'give --out a folder of its own (e.g. --out results)',
+    });
+  }
   try {
-    if (!options.keepTrials) for (const name of [TRIALS_FILE, ADAPTER_LOG_FILE]) rmSync(join(dir, name), { force: true });
-    for (const name of [RUNS_DIR, QUERIES_DIR]) rmSync(join(dir, name), { recursive: true, force: true });
-    for (const name of [RESULTS_FILE, QRELS_FILE, MARKDOWN_REPORT_FILE, HTML_REPORT_FILE, JUNIT_FILE]) rmSync(join(dir, name), { force: true });
+    for (const file of files) rmSync(file, { force: true });
+    for (const folder of [RUNS_DIR, QUERIES_DIR]) removeIfEmpty(join(dir, folder));
   } catch (error) {
     throw fileSystemError(error, `clear the results folder ${dir}`);
+  }
+}
+
+/** rmdir of a folder an earlier run made, when nothing else is in it. */
+function removeIfEmpty(folder: string): void {
+  try {
+    rmdirSync(folder);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOTDIR') throw error;
   }
 }
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { readRun } from '../../src/results/folder.js';
@@ -54,5 +54,33 @@ describe('the results folder: per-query rows in queries/<provider>.jsonl, result
     const run = await runCli(['compare', out, damaged]);
     assert.equal(run.code, 2);
     assert.match(run.stderr, /queries\/keyword\.jsonl is missing: results\.json lists provider keyword.*copy the whole results folder/);
+  });
+});
+
+describe('a run clears only what an earlier run wrote: what else the folder holds is the user\'s', () => {
+  test('--out in the suite\'s own folder, whose memories are queries/memories.jsonl: refused before anything is removed, exit 2', async () => {
+    const suiteDir = tempDir();
+    cpSync('suites/examples/assistant-memory', suiteDir, { recursive: true });
+    mkdirSync(join(suiteDir, 'queries'));
+    renameSync(join(suiteDir, 'memories.jsonl'), join(suiteDir, 'queries', 'memories.jsonl'));
+    const suite = join(suiteDir, 'suite.yaml');
+    writeFileSync(suite, readFileSync(suite, 'utf8').replace('memories: memories.jsonl', 'memories: queries/memories.jsonl'));
+    const memories = readFileSync(join(suiteDir, 'queries', 'memories.jsonl'), 'utf8');
+    const run = await runCli(['run', 'suite.yaml', '--layer', 'retrieval', '--out', '.'], { cwd: suiteDir });
+    assert.equal(run.code, 2, run.stdout + run.stderr);
+    assert.match(run.stderr, /the results folder \. holds queries\/memories\.jsonl, a file the suite reads: a run replaces that file with its own.*give --out a folder of its own/s);
+    assert.equal(readFileSync(join(suiteDir, 'queries', 'memories.jsonl'), 'utf8'), memories);
+    assert.equal(existsSync(join(suiteDir, 'results.json')), false);
+  });
+
+  test("runs/ and queries/ keep the user's files; an earlier run's files of a provider no longer run go", async () => {
+    const out = tempDir();
+    mkdirSync(join(out, 'runs'));
+    mkdirSync(join(out, 'queries'));
+    for (const [name, text] of [['runs/NOTES.md', 'mine'], ['queries/main.yaml', 'mine'], ['runs/retired.trec', 'q 0 m 1 1 retired'], ['queries/retired.jsonl', '{}']] as [string, string][]) writeFileSync(join(out, name), text);
+    const run = await runCli(['run', EXAMPLE, '--layer', 'retrieval', '--out', out]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(readdirSync(join(out, 'runs')).sort(), ['NOTES.md', 'keyword.trec', 'ngram-vector.trec']);
+    assert.deepEqual(readdirSync(join(out, 'queries')).sort(), ['keyword.jsonl', 'main.yaml', 'ngram-vector.jsonl']);
   });
 });
