@@ -4,12 +4,12 @@ import { ExitCode, RecallGateError } from '../errors.js';
 import { DEFAULT_CALIBRATION_SEED, DEFAULT_DRAWS, calibrateGate } from '../gate/calibrate.js';
 import { readRun } from '../results/folder.js';
 import { checkFiniteFigures } from '../results/baselineChecks.js';
-import { plainText } from '../report/escape.js';
 import { calibrationText } from '../report/gateCalibration.js';
 import { loadSuite } from '../suite/load.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 import { wholeNumber } from './selection.js';
+import { unfinishedRunNote } from './unfinishedRun.js';
 
 export const CALIBRATE_USAGE = 'recall-gate calibrate <results-dir> [--suite suite.yaml] [--draws N] [--seed S] [--json]';
 
@@ -43,7 +43,8 @@ export async function calibrateCommand(argv: string[], io: CliIO): Promise<numbe
   }
   const suite = loadSuite(suitePath, io.cwd);
   if (!suite.gate) throw new RecallGateError('invalid-input', `${suite.displayPath} has no gate to check`, { hint: 'add a gate: section to the suite' });
-  if (run.results.status !== 'complete') io.stderr(`note: ${plainText(dir)} is ${plainText(String(run.results.status))}${run.results.errors.length ? ` (${run.results.errors.map(plainText).join('; ')})` : ''}\n`);
+  const unfinished = unfinishedRunNote(dir, run.results);
+  if (unfinished) io.stderr(`${unfinished}\n`);
 
   const calibration = calibrateGate(suite.gate, suite, run, { draws, seed });
   if (values.json) io.stdout(`${JSON.stringify({ results: dir, suite: suite.displayPath, ...calibration }, null, 2)}\n`);

@@ -16,6 +16,7 @@ import { plainText } from '../report/escape.js';
 import { loadSuite } from '../suite/load.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
+import { unfinishedRunNote } from './unfinishedRun.js';
 
 export const COMPARE_USAGE = 'recall-gate compare <baseline-dir> <dir> [--suite suite.yaml] [--json] [--allow-other-suite]';
 
@@ -46,7 +47,8 @@ export async function compareCommand(argv: string[], io: CliIO): Promise<number>
     [baselineDir, baseline],
     [currentDir, current],
   ] as const) {
-    if (run.results.status !== 'complete') io.stderr(`note: ${plainText(dir)} is ${plainText(String(run.results.status))}${run.results.errors.length ? ` (${run.results.errors.map(plainText).join('; ')})` : ''}\n`);
+    const unfinished = unfinishedRunNote(dir, run.results);
+    if (unfinished) io.stderr(`${unfinished}\n`);
   }
   if (mismatch) io.stderr(`${baselineMismatchText(mismatch)}\n`);
 
@@ -63,6 +65,12 @@ export async function compareCommand(argv: string[], io: CliIO): Promise<number>
     gateNote = `the suite file ${plainText(suitePath)} is not here, so no gate was evaluated (pass --suite)`;
   } else {
     const suite = loadSuite(suitePath, io.cwd);
+    // The default is a path as the run saw it, from where it ran: from elsewhere it may name another suite's file.
+    if (suite.name !== current.results.suite.name) {
+      throw new RecallGateError('invalid-input', `${plainText(suite.displayPath)} is suite "${plainText(suite.name)}", but ${plainText(currentDir)} holds results of suite "${plainText(current.results.suite.name)}": its gate is not theirs`, {
+        hint: `pass --suite with the suite file the run used (${plainText(current.results.suite.file)}, from the folder it ran in)`,
+      });
+    }
     if (suite.gate) {
       verdict = evaluateGateOnSplit(suite.gate, suite, current, baseline);
       if (mismatch) verdict.baselineSuiteMismatch = mismatch;

@@ -35,6 +35,7 @@ import { RUN_WARNINGS_SHOWN, printSuiteWarnings } from './suiteWarnings.js';
 import { readHistoryFile, type HistoryReading } from '../history/file.js';
 import { trendFromReading } from '../history/trend.js';
 import { stopCounting } from '../e2e/tokens.js';
+import { unfinishedRunNote } from './unfinishedRun.js';
 
 export const RUN_USAGE =
   'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b] [--html FILE] [--junit FILE] [--history FILE] [--baseline DIR [--allow-other-suite]] [--postgres URL [--pg-timeout-ms N]] [--by-tag] [--cache-llm] [--budget-usd X] ' + SELECTION_USAGE;
@@ -106,6 +107,9 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   // --baseline DIR: the gate's regression conditions against an earlier run, as the Action applies them, without a separate compare. Read first, so a wrong folder costs nothing (and --out may be the same folder).
   const baseline = values.baseline === undefined ? undefined : readRun(values.baseline as string, io.cwd);
   if (baseline) checkFiniteFigures(values.baseline as string, baseline.results, 'the baseline');
+  // A baseline that did not finish still gates, on the figures it has: said, as compare says it.
+  const unfinished = baseline && unfinishedRunNote(values.baseline as string, baseline.results);
+  if (unfinished) io.stderr(`${unfinished}\n`);
   const flags = parseSelectionFlags(values);
   // --rerun-failed DIR is read before the suite: a folder that is no run, or one where nothing failed, costs nothing.
   const failures = flags.rerunFailed === undefined ? undefined : readFailures(flags.rerunFailed, io.cwd);

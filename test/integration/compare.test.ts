@@ -42,6 +42,14 @@ describe('compare two retrieval runs of the example suite', { timeout: 120_000 }
     }
   });
 
+  test("another suite's file as the suite (--suite, or the default from another folder): exit 2 naming both, no gate of theirs applied", async () => {
+    const other = join(REPO_ROOT, 'suites/examples/memory-tracking/suite.yaml');
+    const result = await runCli(['compare', first, third, '--suite', other]);
+    assert.equal(result.code, 2, result.stdout + result.stderr);
+    assert.match(result.stderr, /memory-tracking\/suite\.yaml is suite "memory-tracking", but .* holds results of suite "assistant-memory": its gate is not theirs.*pass --suite with the suite file the run used/s);
+    assert.doesNotMatch(result.stdout, /gate (PASSED|FAILED)/);
+  });
+
   test('each run reports intervals beside the means, in results.json and the terminal', async () => {
     const results = readResults(first, process.cwd());
     const vector = results.retrieval!.providers['ngram-vector']!;

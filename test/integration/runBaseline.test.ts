@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, tempDir } from '../support/cli.js';
 
@@ -27,6 +27,16 @@ test('run --baseline DIR evaluates the gate\'s regression conditions against tha
   assert.match(second.stdout, /gate PASSED \(2 passed, 0 failed, 4 skipped, 0 not evaluated\)/);
   const row = htmlGateRows(after).find((candidate) => candidate.metric === 'retrieval.ngram-vector.mrr');
   assert.deepEqual([row?.baseline, row?.status], ['0.824', 'pass']);
+  assert.doesNotMatch(second.stderr, /note: .* is /);
+
+  // A baseline that was stopped still gates on what it holds, and the run says so, as compare does.
+  const stopped = tempDir();
+  cpSync(before, stopped, { recursive: true });
+  const document = JSON.parse(readFileSync(join(stopped, 'results.json'), 'utf8')) as { status: string; errors: string[] };
+  writeFileSync(join(stopped, 'results.json'), JSON.stringify({ ...document, status: 'incomplete', errors: ['interrupted by SIGINT'] }));
+  const third = await runCli(['run', SUITE, '--layer', 'retrieval', '--out', tempDir(), '--no-cache', '--baseline', stopped]);
+  assert.equal(third.code, 0, third.stderr);
+  assert.match(third.stderr, /note: .* is incomplete \(interrupted by SIGINT\)/);
 });
 
 test('run --baseline with a folder that holds no results is exit 2 before anything runs', async () => {
