@@ -52,3 +52,15 @@ test('a resumed run says how long only of the trials it played; minutes carry wh
   resumed.progress.update(10, 10, 0);
   assert.equal(resumed.lines.at(-1), 'e2e: 10/10 trials, 0 errors, in 2 min 0 s\n');
 });
+
+test('a run stopped by a signal ends on that, in place of the live line: what is kept and how to go on', () => {
+  const written: string[] = [];
+  const live = progressReporter((text) => written.push(text), true, 0, () => 0);
+  live.update(3, 10, 0);
+  live.stopped('interrupted by SIGINT', 'results');
+  assert.equal(written.at(-1), '\r\u001b[Krun stopped (interrupted by SIGINT): 3 of 10 e2e trials are recorded in results/trials.jsonl, and the same command with --resume plays the rest\n');
+  // Before any trial (a retrieval layer, the start): only that it stopped.
+  const { progress, lines } = reporter();
+  progress.stopped('interrupted by SIGTERM', 'results');
+  assert.deepEqual(lines, ['run stopped (interrupted by SIGTERM)\n']);
+});

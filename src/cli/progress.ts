@@ -14,6 +14,7 @@ export function progressReporter(write: (text: string) => void, isTerminal: bool
   let firstDone = 0;
   let lastPrinted = 0;
   let lastLine = '';
+  let trials: { done: number; total: number } | undefined;
   const line = (done: number, total: number, errors: number, calls?: { done: number; total: number }) => {
     if (started === undefined) {
       started = now();
@@ -30,6 +31,7 @@ export function progressReporter(write: (text: string) => void, isTerminal: bool
   };
   return {
     update(done: number, total: number, errors: number, calls?: { done: number; total: number }): void {
+      trials = { done, total };
       lastLine = line(done, total, errors, calls);
       if (isTerminal) {
         write(`\r${lastLine}\u001b[K`);
@@ -45,6 +47,16 @@ export function progressReporter(write: (text: string) => void, isTerminal: bool
     },
     finish(): void {
       if (isTerminal && lastLine) write('\n');
+      lastLine = '';
+    },
+    /**
+     * The last line of a run stopped by a signal, in place of the live line: left as it was, "about 17 s left"
+     * would be the last word of a run that is over. It says what was kept and how to go on.
+     */
+    stopped(why: string, outDir: string): void {
+      const kept = trials && trials.done < trials.total ? `: ${trials.done} of ${trials.total} e2e trials are recorded in ${plainText(outDir)}/trials.jsonl, and the same command with --resume plays the rest` : '';
+      const text = `run stopped (${plainText(why)})${kept}`;
+      write(isTerminal && lastLine ? `\r\u001b[K${text}\n` : `${text}\n`);
       lastLine = '';
     },
   };

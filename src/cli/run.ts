@@ -20,7 +20,8 @@ import type { ExportOptions } from '../export/postgres.js';
 import { defaultCacheDir } from '../embeddings/cache.js';
 import { evaluateGateOnSplit } from '../gate/narrow.js';
 import { parseBudgetUsd } from '../e2e/budget.js';
-import { LAYERS, layersToRun, runSuite, type Layer, type RunOptions } from '../runSuite.js';
+import { LAYERS, layersToRun, runSuite, type Layer, type RunOptions, type SuiteRun } from '../runSuite.js';
+import { atInterrupt } from '../interrupt.js';
 import { registerSuiteSecrets, scrubSecretsIn } from '../secrets.js';
 import { loadSuite } from '../suite/load.js';
 import { parseShard, shardSuite } from '../shard.js';
@@ -213,15 +214,26 @@ function writeRunReport(dir: string, report: HtmlReportInput): ReturnType<typeof
 async function runOnce(suite: Suite, options: Omit<RunOptions, 'log' | 'onTrial' | 'onProgress'>, io: CliIO): Promise<{ results: ResultsDocument; trials: TrialRecord[] }> {
   const progress = progressReporter(io.stderr, io.isTerminal ?? false);
   const phases = phaseProgress(io.stderr, io.isTerminal ?? false);
-  // Scrubbed before rendering: a secret a report escapes or cuts short would no longer be recognised.
-  const { results, trials } = await runSuite(suite, {
-    ...options,
-    log: (message) => progress.log(message),
-    onTrial: (done, total, errors, calls) => progress.update(done, total, errors, calls),
-    onProgress: phases.update,
+  // Said after runSuite's own cleanup has marked results.json incomplete (cleanups run newest first).
+  const forget = atInterrupt((why) => {
+    phases.finish();
+    progress.stopped(why, options.outDir);
   });
+  let run: SuiteRun;
+  try {
+    run = await runSuite(suite, {
+      ...options,
+      log: (message) => progress.log(message),
+      onTrial: (done, total, errors, calls) => progress.update(done, total, errors, calls),
+      onProgress: phases.update,
+    });
+  } finally {
+    forget();
+  }
+  const { results, trials } = run;
   phases.finish();
   progress.finish();
+  // Scrubbed before rendering: a secret a report escapes or cuts short would no longer be recognised.
   return { results: scrubSecretsIn(results), trials };
 }
 

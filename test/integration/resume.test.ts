@@ -228,12 +228,17 @@ describe('run --resume, the results folder and the trial log', { timeout: 300_00
     const snapshot = await startOpenAIServer({ apiKey: 'sk-test', latencyMs: 150, answeredModel: (model) => `${model}-2026-01-01` });
     const answered = (doc: ResultsDocument) => doc.provenance!.models.find((model) => model.role === 'chat')?.answered;
     const child = spawnRun(['run', suite, '--layer', 'e2e', '--out', out, '--concurrency', '1'], env(snapshot));
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const closed = new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, signal) => resolve(signal)));
     const log = join(out, 'trials.jsonl');
     await until(child, () => existsSync(log) && readFileSync(log, 'utf8').includes('\n'));
     child.kill('SIGINT');
     assert.equal(await closed, 'SIGINT', 'the process still dies by the signal');
     const { results, lines } = readOut(out);
+    // The last word is that the run stopped, what it kept and how to go on: not a progress line with time left.
+    const last = stderr.trimEnd().split('\n').at(-1)!;
+    assert.match(last, new RegExp(`^run stopped \\(interrupted by SIGINT\\): ${lines.length} of 6 e2e trials are recorded in .*trials\\.jsonl, and the same command with --resume plays the rest$`), stderr);
     assert.equal(results.status, 'incomplete');
     assert.ok(results.errors.includes('interrupted by SIGINT'), results.errors.join('; '));
     assert.ok(results.finished_at);
