@@ -94,6 +94,11 @@ const KNOWN_CAUSES: { says: RegExp; fix: string }[] = [
     says: /No module named (['"]?)recall_gate_adapter\1(?![\w.])/,
     fix: "the adapter imports recall_gate_adapter: keep recall_gate_adapter.py (python/ in the package; init copies it) beside the adapter's script",
   },
+  {
+    // Any other module: most often the team's own agent package, which the adapter (run in the suite's folder) cannot see.
+    says: /ModuleNotFoundError: No module named /,
+    fix: "Python looks for modules beside the adapter's script, not in your project: run recall-gate from the project's root as PYTHONPATH=. npx recall-gate run ..., or install the package into the interpreter the command names (docs/adapters.md, A command adapter's environment)",
+  },
 ];
 
 /** What to do about a crash whose stderr says a known cause (KNOWN_CAUSES); undefined for any other. */

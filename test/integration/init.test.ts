@@ -169,6 +169,20 @@ test('init --agent python: the SDK is copied beside the adapter, and both layers
   assert.equal(results.retrieval!.providers['my-agent']!.metrics!['recall@1'], 8 / 9);
 });
 
+test("init --agent python importing the team's own package: the crash names the fix (PYTHONPATH from the project's root), and the fix makes it green", async () => {
+  const root = project();
+  await initOk(root, ['myeval', '--agent', 'python']);
+  const adapter = join(root, 'myeval', 'adapter.py');
+  writeFileSync(adapter, `import myagent\n${readFileSync(adapter, 'utf8')}`);
+  mkdirSync(join(root, 'myagent'));
+  writeFileSync(join(root, 'myagent', '__init__.py'), 'NAME = "my agent"\n');
+  const failed = await runCli(['run', 'myeval/suite.yaml', '--layer', 'e2e', '--out', join(root, 'failed')], { cwd: root });
+  assert.equal(failed.code, 3, failed.stdout + failed.stderr);
+  assert.match(failed.stdout, /ModuleNotFoundError: No module named 'myagent' \(Python looks for modules beside the adapter's script, not in your project: run recall-gate from the project's root as PYTHONPATH=\. npx recall-gate run \.\.\./);
+  const fixed = await runCli(['run', 'myeval/suite.yaml', '--layer', 'e2e', '--out', join(root, 'fixed')], { cwd: root, env: { PYTHONPATH: '.' } });
+  assert.equal(fixed.code, 0, fixed.stdout + fixed.stderr);
+});
+
 async function withOpenAIServer<T>(work: (server: OpenAIServer) => Promise<T>, chat?: (request: ChatRequestBody) => string): Promise<T> {
   const server = await startOpenAIServer(chat ? { chat } : {});
   try {
