@@ -291,8 +291,16 @@ export class CommandTransport implements JsonRpcTransport {
     });
   }
 
-  /** A call got no response line in time: a child writing to a pipe may be holding its output in a buffer. */
+  /**
+   * A call got no response line in time. An adapter that has answered before, with other calls waiting beside
+   * this one, is most likely answering one at a time (a Python SDK's plain def handlers): each call waits for the
+   * ones before it. Otherwise a child writing to a pipe may be holding its output in a buffer.
+   */
   timeoutHint(): string {
+    const waiting = this.pending.size;
+    if (this.stdoutLines > 0 && waiting > 1) {
+      return `${waiting} calls were waiting on it at once (the trials running together, e2e.concurrency): an adapter that answers one call at a time (plain def handlers in the Python SDK) makes each wait for those before it; make the slow handlers async def, lower e2e.concurrency, or raise the target's timeout_ms`;
+    }
     const nothing = this.stdoutLines === 0 ? 'it has written no line on stdout at all, so ' : '';
     return `${nothing}its stdout may be buffered: each response line must be flushed as it is written (Python: print(..., flush=True), or run it with python -u); if it is only slow, raise the target's timeout_ms`;
   }

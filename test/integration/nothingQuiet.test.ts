@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import type { TrialRecord } from '../../src/model/trial.js';
 import type { ResultsDocument } from '../../src/model/results.js';
 import { renderComment } from '../../src/report/comment.js';
-import { runCli, tempDir } from '../support/cli.js';
+import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 
 /** A suite folder holding these files; returns the suite's path. */
 function suiteDir(files: Record<string, string>): string {
@@ -206,4 +206,27 @@ test('a stdio adapter whose stdout is buffered: the timeout says so and how to f
   const again = await runCli(['run', suiteOf([PYTHON!, '-u', 'agent.py']), '--layer', 'e2e', '--out', fixed]);
   assert.equal(again.code, 0, again.stdout + again.stderr);
   assert.equal(readOut(fixed).trials[0]!.status, 'pass');
+});
+
+test('a Python SDK adapter whose slow chat is a plain def, with trials running together: the timeout says the calls queued and how to fix it (async def), and the fix works', { timeout: 120_000, skip: PYTHON ? false : 'no python3 here' }, async () => {
+  // Four trials at once, each chat half a second: a plain def answers them one after another, past a 1.2 s timeout.
+  const adapter = (chat: string) =>
+    ['import asyncio, time', 'from recall_gate_adapter import serve_adapter', 'def reset(params):', '    return None', chat, "    return {'reply': 'You live in Lisbon.'}", 'serve_adapter(reset=reset, chat=chat)', ''].join('\n');
+  const suiteOf = (chat: string) =>
+    suiteDir({
+      'adapter.py': adapter(chat),
+      'recall_gate_adapter.py': readFileSync(join(REPO_ROOT, 'python', 'recall_gate_adapter.py'), 'utf8'),
+      'cases.yaml': CASES,
+      'suite.yaml': ['name: queued', 'e2e:', `  target: { kind: command, command: ${JSON.stringify([PYTHON!, 'adapter.py', '--stdio'])}, timeout_ms: 1200 }`, '  repeat: 4', '  concurrency: 4', '  conditions: [recall]', '  cases: cases.yaml', ''].join('\n'),
+    });
+  const out = tempDir();
+  const run = await runCli(['run', suiteOf('def chat(params):\n    time.sleep(0.5)'), '--layer', 'e2e', '--out', out]);
+  assert.equal(run.code, 3, run.stdout + run.stderr);
+  const reasons = readOut(out).trials.filter((trial) => trial.status === 'error').map((trial) => trial.reason);
+  assert.ok(reasons.length > 0, 'some trials waited past the timeout');
+  for (const reason of reasons) assert.match(reason, /"chat" got no response within 1200 ms \(\d calls were waiting on it at once \(the trials running together, e2e\.concurrency\): an adapter that answers one call at a time \(plain def handlers in the Python SDK\) makes each wait for those before it; make the slow handlers async def/);
+  const fixed = tempDir();
+  const again = await runCli(['run', suiteOf('async def chat(params):\n    await asyncio.sleep(0.5)'), '--layer', 'e2e', '--out', fixed]);
+  assert.equal(again.code, 0, again.stdout + again.stderr);
+  assert.deepEqual(readOut(fixed).trials.map((trial) => trial.status), ['pass', 'pass', 'pass', 'pass']);
 });
