@@ -483,6 +483,16 @@ test('validate warns where a command target runs a script that is not there (pyt
     (loadSuite(join(dir, 'suite.yaml'), dir).warnings ?? []).map((warning) => `${formatLocation(warning.where)}: ${warning.message} (${warning.hint})`),
     ["suite.yaml:3:38: the command's program my-agent-not-on-path is not on PATH: the run will fail at its first call unless it is by then (install it, or give the program's full path)"],
   );
+  // An interpreter given by its path, as a virtualenv's, that is not there: said at the program, relative to cwd.
+  writeFileSync(join(dir, 'agent', 'adapter.py'), '');
+  suite('[.venv/bin/python, adapter.py, --stdio]');
+  assert.deepEqual(
+    (loadSuite(join(dir, 'suite.yaml'), dir).warnings ?? []).map((warning) => `${formatLocation(warning.where)}: ${warning.message}`),
+    ["suite.yaml:3:38: the command's program agent/.venv/bin/python is not there: the run will fail at its first call unless it is by then"],
+  );
+  mkdirSync(join(dir, 'agent', '.venv', 'bin'), { recursive: true });
+  writeFileSync(join(dir, 'agent', '.venv', 'bin', 'python'), '');
+  assert.equal(loadSuite(join(dir, 'suite.yaml'), dir).warnings, undefined, 'there: no warning');
   // A script run as the program itself.
   suite('[./run-agent.sh, --stdio]');
   assert.match((loadSuite(join(dir, 'suite.yaml'), dir).warnings ?? [])[0]?.message ?? '', /^the command runs agent\/run-agent\.sh, which is not there/);

@@ -32,7 +32,7 @@ export function startedCommands(suite: { retrieval?: Pick<RetrievalSpec, 'provid
 }
 
 /**
- * A warning for each started command whose program is not on PATH or whose script is not there: validate said ok
+ * A warning for each started command whose program is not on PATH or not at its path, or whose script is not there: validate said ok
  * and the run failed at its first call. A warning, not a problem: a workflow may build the script (dist/adapter.js) after validating and before the
  * run. Which argument is the script: process/commandScript.ts.
  */
@@ -44,13 +44,25 @@ export function missingScriptWarnings(started: StartedCommand[], locate: (path: 
       return [{ where: locate([...at, 0]), message: `the command's program ${program} is not on PATH: the run will fail at its first call unless it is by then`, hint: "install it, or give the program's full path" }];
     }
     const found = commandScript(command);
-    if (!found || existsSync(resolve(cwd, found.path))) return [];
-    return [
-      {
-        where: locate([...at, found.index]),
-        message: `the command runs ${relative(shownFrom, resolve(cwd, found.path))}, which is not there: the run will fail at its first call unless it is by then`,
-        hint: "a path in a command is relative to its cwd: the suite's folder unless cwd: is set",
-      },
-    ];
+    if (found && !existsSync(resolve(cwd, found.path))) {
+      return [
+        {
+          where: locate([...at, found.index]),
+          message: `the command runs ${relative(shownFrom, resolve(cwd, found.path))}, which is not there: the run will fail at its first call unless it is by then`,
+          hint: "a path in a command is relative to its cwd: the suite's folder unless cwd: is set",
+        },
+      ];
+    }
+    // An interpreter given by its path (.venv/bin/python), relative to the command's cwd as the run starts it.
+    if (found?.index !== 0 && /[\\/]/.test(program) && !existsSync(resolve(cwd, program))) {
+      return [
+        {
+          where: locate([...at, 0]),
+          message: `the command's program ${relative(shownFrom, resolve(cwd, program))} is not there: the run will fail at its first call unless it is by then`,
+          hint: "a path in a command is relative to its cwd: the suite's folder unless cwd: is set (a virtualenv's python: create it there, or give its path from that folder)",
+        },
+      ];
+    }
+    return [];
   });
 }
