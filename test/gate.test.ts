@@ -678,8 +678,19 @@ describe('bootstrap interval of a change', () => {
     for (const name of ['c1', 'c2']) now.cases[name]!.planted_from = 'c0';
     const row = evaluateGate({ root: { all: [c('e2e.pass_rate', { max_drop: 0.5 })] }, skipped_layers: 'waive' }, doc({ e2e: now }), doc({ e2e: base })).rows[0]!;
     // Units: the history c0+c1+c2, c3, c4, c5 in both (4), extra added.
-    assert.deepEqual(row.pairing, { paired: true, shared: 4, added: 1, removed: 0 });
+    assert.deepEqual(row.pairing, { paired: true, shared: 4, added: 1, removed: 0, shared_interval: [0, 0] });
     assert.match(row.note ?? '', /paired on 4 shared cases; 1 case added, 0 removed/);
+  });
+
+  test('e2e: a passing case swapped for a failing one moves the pass rate outside its interval of 0, but the shared cases did not move: not beyond noise, and the note says why', () => {
+    const plan = Object.fromEntries(Array.from({ length: 19 }, (_, i) => [`c${i}`, { ability: 'facts', recall: 'ppp' }]));
+    const base = e2eOf({ ...plan, easy: { ability: 'facts', recall: 'ppp' } });
+    const now = e2eOf({ ...plan, hard: { ability: 'facts', recall: 'fff' } });
+    const row = evaluateGate({ root: { all: [c('e2e.pass_rate', { max_drop: 0.5 })] }, skipped_layers: 'waive' }, doc({ e2e: now }), doc({ e2e: base })).rows[0]!;
+    assert.deepEqual([row.delta, row.interval], [-0.05, [-0.05, -0.05]]);
+    assert.deepEqual(row.pairing, { paired: true, shared: 19, added: 1, removed: 1, shared_interval: [0, 0] });
+    assert.equal(row.significant, false);
+    assert.match(row.note ?? '', /paired on 19 shared cases; 1 case added, 1 removed; on the 19 cases both runs share the change is within noise, \[\+0\.000, \+0\.000\]: the units added and removed make the rest, so it is not called beyond noise/);
   });
 
   test('identical runs give a zero-width interval at 0', () => {

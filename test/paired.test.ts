@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bootstrapInterval, pairedBootstrapChange, type UnitSamples } from '../src/stats/bootstrap.js';
+import { beyondNoise, bootstrapInterval, pairedBootstrapChange, type UnitSamples } from '../src/stats/bootstrap.js';
 import { caseChanges, casePasses, firstRelevantRank, queryChanges } from '../src/gate/paired.js';
 import { mcnemarText } from '../src/report/gateFormat.js';
 import { binomialTwoSided, mcnemarExact, wilcoxonSignedRank } from '../src/stats/paired.js';
@@ -97,10 +97,31 @@ describe('paired bootstrap', () => {
 
   test('units on one side only are counted; fewer than half shared is unpaired', () => {
     const some = pairedBootstrapChange(samples([1, 1, 1, 0], ['a', 'b', 'c', 'new']), samples([1, 1, 1, 1], ['a', 'b', 'c', 'old']))!;
-    assert.deepEqual({ ...some, interval: undefined }, { interval: undefined, paired: true, shared: 3, added: 1, removed: 1 });
+    assert.deepEqual({ ...some, interval: undefined }, { interval: undefined, shared_interval: [0, 0], paired: true, shared: 3, added: 1, removed: 1 });
     const few = pairedBootstrapChange(samples([1, 0, 1], ['a', 'x', 'y']), samples([1, 0, 0], ['a', 'u', 'v']))!;
     assert.equal(few.paired, false);
     assert.equal(few.shared, 1);
+  });
+
+  test('a question swapped for a harder one is no regression: the interval leaves out 0 by the swap alone, the shared questions\' own does not, so it is not beyond noise', () => {
+    // 17 shared queries, one of which fell from 1 to 0.15; an easy query (1) removed, a hard one (0.25) added.
+    const shared = Array.from({ length: 17 }, (_, i) => 0.5 + (i % 4) * 0.1);
+    const ids = shared.map((_, i) => `q${i}`);
+    const now = samples([...shared.map((value, i) => (i === 0 ? 0.15 : value)), 0.25], [...ids, 'newq']);
+    const before = samples([...shared.map((value, i) => (i === 0 ? 1 : value)), 1], [...ids, 'peanut']);
+    const change = pairedBootstrapChange(now, before)!;
+    assert.ok(change.interval[1] < 0, `the whole change leaves out 0: ${change.interval}`);
+    assert.ok(change.shared_interval![0] < 0 && change.shared_interval![1] >= 0, `the shared queries' own reaches 0: ${change.shared_interval}`);
+    assert.equal(beyondNoise(change), false);
+    // Where the shared queries moved too, it is.
+    const worse = samples([...shared.map((value) => value - 0.2), 0.25], [...ids, 'newq']);
+    const moved = pairedBootstrapChange(worse, before)!;
+    assert.ok(moved.shared_interval![1] < 0);
+    assert.equal(beyondNoise(moved), true);
+    // All shared: no shared interval of its own, and the interval alone decides.
+    assert.equal(pairedBootstrapChange(samples(shared), samples(shared))!.shared_interval, undefined);
+    assert.equal(beyondNoise({ interval: [-0.2, -0.1] }), true);
+    assert.equal(beyondNoise({ interval: [-0.2, -0.1], shared_interval: [0.05, 0.1] }), false, 'the shared units moving the other way is not the same change');
   });
 
   test('a cluster (plant_from history) is drawn whole: two cases of one history count as one unit', () => {

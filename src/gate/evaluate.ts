@@ -40,7 +40,7 @@
 import type { TrialRecord } from '../model/trial.js';
 import type { ResultsDocument } from '../model/results.js';
 import { round } from '../stats/summary.js';
-import { DEFAULT_SEED, excludesZero, mixSeed, pairedBootstrapChange, unitNoun, unitWords, type ChangeInterval, type SampleUnit, type UnitSamples } from '../stats/bootstrap.js';
+import { DEFAULT_SEED, beyondNoise, excludesZero, mixSeed, pairedBootstrapChange, unitNoun, unitWords, type ChangeInterval, type SampleUnit, type UnitSamples } from '../stats/bootstrap.js';
 import { aggregationApplies, intervalUnitOf, parseMetricKey, resolveMetric, defaultAggregation, type Resolution } from './metrics.js';
 import { rowPower } from './power.js';
 import type { GateCondition, GateGroupRow, GateNode, GateOp, GateRow, GateSpec, Verdict } from '../model/gate.js';
@@ -278,8 +278,15 @@ function besideBaseline(condition: GateCondition, row: GateRow, resolved: { valu
 /** The change's interval on the row, whether it is beyond noise, and how the two runs' units met. */
 function recordChange(row: GateRow, change: ChangeInterval, unit: UnitSamples['unit']): void {
   row.interval = change.interval;
-  row.significant = excludesZero(change.interval);
-  row.pairing = { paired: change.paired, shared: change.shared, added: change.added, removed: change.removed, ...(unit === 'user' || unit === 'group' ? { unit } : {}) };
+  row.significant = beyondNoise(change);
+  row.pairing = {
+    paired: change.paired,
+    shared: change.shared,
+    added: change.added,
+    removed: change.removed,
+    ...(change.shared_interval ? { shared_interval: change.shared_interval } : {}),
+    ...(unit === 'user' || unit === 'group' ? { unit } : {}),
+  };
 }
 
 function changeInterval(current: UnitSamples, baseline: UnitSamples, condition: GateCondition, aggregation: string | undefined, options: EvaluateOptions): ChangeInterval | undefined {
@@ -291,9 +298,17 @@ function pairingNote(change: ChangeInterval, unit: SampleUnit): string | undefin
   const units = unitNoun(unit, 2);
   const oneSide = change.added + change.removed > 0 ? `${unitWords(unit, change.added)} added, ${change.removed} removed` : '';
   // Whole users or groups are drawn: say so even when every one is shared, since the row's n is theirs, not the queries'.
-  if (change.paired) return oneSide ? `paired on ${change.shared} shared ${unitNoun(unit, change.shared)}; ${oneSide}` : unit === 'user' || unit === 'group' ? `paired on ${change.shared} shared ${unitNoun(unit, change.shared)}, each with all its queries` : undefined;
+  if (change.paired) return oneSide ? `paired on ${change.shared} shared ${unitNoun(unit, change.shared)}; ${oneSide}${compositionText(change, unit)}` : unit === 'user' || unit === 'group' ? `paired on ${change.shared} shared ${unitNoun(unit, change.shared)}, each with all its queries` : undefined;
   const why = change.shared + change.added + change.removed === 0 ? `the ${units} have no names to pair` : `only ${unitWords(unit, change.shared)} shared`;
   return `unpaired interval (${why}${oneSide ? `; ${oneSide}` : ''}): each run resampled on its own`;
+}
+
+/** An interval that leaves out 0 only because of units on one side: said, with the shared units' own interval. */
+function compositionText(change: ChangeInterval, unit: SampleUnit): string {
+  const shared = change.shared_interval;
+  if (!shared || !excludesZero(change.interval) || beyondNoise(change)) return '';
+  const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(3)}`;
+  return `; on the ${unitWords(unit, change.shared)} both runs share the change is within noise, [${signed(shared[0])}, ${signed(shared[1])}]: the units added and removed make the rest, so it is not called beyond noise`;
 }
 
 function withHint(resolution: Exclude<Resolution, { status: 'value' }>): string {

@@ -54,10 +54,19 @@ export interface GateRow {
   /** 95% bootstrap interval of the change, resampling whole cases or queries (paired when the runs share them). */
   interval?: [number, number];
   /** How the two runs' units met in the interval: paired on the shared ones, or each run resampled alone. */
-  pairing?: { paired: boolean; shared: number; added: number; removed: number; /** What shared, added and removed count when it is not the metric's own unit (queries, cases): whole users or query groups. */ unit?: 'user' | 'group' };
+  pairing?: {
+    paired: boolean;
+    shared: number;
+    added: number;
+    removed: number;
+    /** With units added or removed: the change's interval on the shared units alone (ChangeInterval.shared_interval). */
+    shared_interval?: [number, number];
+    /** What shared, added and removed count when it is not the metric's own unit (queries, cases): whole users or query groups. */
+    unit?: 'user' | 'group';
+  };
   /** Which rule decided a max_drop/max_rise: the point estimate or the interval. */
   decided_by?: GateDecide;
-  /** The interval excludes 0: the change is larger than resampling noise. */
+  /** The change is larger than resampling noise (stats/bootstrap.ts beyondNoise): its interval excludes 0, and with units added or removed so does the shared units' own. */
   significant?: boolean;
   /**
    * max_drop/max_rise rows: the minimum detectable effect, the smallest change the row tells from noise

@@ -1,5 +1,5 @@
 import { oneLine, textTable } from './format.js';
-import { INTERVAL_DEFINITION, excludesZero, unitNoun, unitWords, type ChangeInterval } from '../stats/bootstrap.js';
+import { BEYOND_NOISE_LEGEND, INTERVAL_DEFINITION, beyondNoise, unitNoun, unitWords, type ChangeInterval } from '../stats/bootstrap.js';
 import type { MetricComparison } from '../gate/compare.js';
 import type { CaseFlips, PairedChanges, RankChange } from '../gate/paired.js';
 import type { GateRow, Verdict } from '../model/gate.js';
@@ -49,7 +49,7 @@ export function verdictText(verdict: Verdict): string {
   const lines = [textTable(header, rows, withMde ? 'lllrrrrrl' : 'lllrrrrl')];
   const notes = verdict.rows.filter((row) => row.note).map((row) => `  ${row.path}: ${oneLine(row.note!, 500)}`);
   if (notes.length > 0) lines.push('', 'notes:', ...notes);
-  if (verdict.rows.some((row) => row.significant)) lines.push('', '* the interval excludes 0: the change is larger than resampling noise');
+  if (verdict.rows.some((row) => row.significant)) lines.push('', BEYOND_NOISE_LEGEND);
   if (withMde) lines.push('', `${MDE_DEFINITION}${verdict.rows.some((row) => row.power?.underpowered) ? '; ! the bound is below it (underpowered)' : ''}`);
   const split = splitLine(verdict);
   lines.push('', ...(split ? [split] : []), verdictLine(verdict));
@@ -93,11 +93,11 @@ export function comparisonText(rows: MetricComparison[]): string {
       formatNumber(row.baseline),
       formatNumber(row.current),
       formatNumber(row.delta, true),
-      row.change ? formatInterval({ interval: row.change.interval, significant: excludesZero(row.change.interval) }) : '-',
+      row.change ? formatInterval({ interval: row.change.interval, significant: beyondNoise(row.change) }) : '-',
       pairingText(row.change && { ...row.change, ...(row.unit ? { unit: row.unit } : {}) }),
     ]),
     'lrrrrl',
-  )}\n\nintervals: ${INTERVAL_DEFINITION}; paired on the units both runs share where enough are shared (the units column says which)${rows.some((row) => row.change && excludesZero(row.change.interval)) ? '; * the interval excludes 0' : ''}\n`;
+  )}\n\nintervals: ${INTERVAL_DEFINITION}; paired on the units both runs share where enough are shared (the units column says which)${rows.some((row) => row.change && beyondNoise(row.change)) ? `; ${BEYOND_NOISE_LEGEND}` : ''}\n`;
 }
 
 const MAX_LISTED = 20;

@@ -7,7 +7,7 @@
 import type { E2eResult } from '../model/e2eResult.js';
 import type { CheckSpec } from '../model/checks.js';
 import { CHECK_KINDS, kindsOf } from '../e2e/checks/table.js';
-import { DEFAULT_SEED, INTERVAL_DEFINITION, excludesZero, mixSeed, pairedBootstrapChange } from '../stats/bootstrap.js';
+import { BEYOND_NOISE_LEGEND, DEFAULT_SEED, INTERVAL_DEFINITION, beyondNoise, mixSeed, pairedBootstrapChange } from '../stats/bootstrap.js';
 import { compareResults, type MetricComparison } from '../gate/compare.js';
 import { caseRateSamples, type NamedCase } from '../e2e/caseSamples.js';
 import { formatInterval, formatNumber, pValue, wilcoxonText } from './gateFormat.js';
@@ -104,7 +104,7 @@ interface Table {
   notes: string[];
 }
 
-const significant = (row: MetricComparison) => Boolean(row.change && excludesZero(row.change.interval));
+const significant = (row: MetricComparison) => Boolean(row.change && beyondNoise(row.change));
 
 function changeCell(row: MetricComparison | undefined): string {
   if (!row) return '-';
@@ -183,7 +183,7 @@ function tables(comparison: VariantsComparison, runs: readonly VariantResults[])
   return out;
 }
 
-const INTERVALS = `intervals: ${INTERVAL_DEFINITION}; paired on the cases or queries both variants share; * the interval excludes 0`;
+const INTERVALS = `intervals: ${INTERVAL_DEFINITION}; paired on the cases or queries both variants share; ${BEYOND_NOISE_LEGEND}`;
 
 /** For the terminal. */
 export function variantsText(comparison: VariantsComparison, runs: readonly VariantResults[]): string {

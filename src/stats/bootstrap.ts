@@ -20,6 +20,9 @@ export const INTERVAL_DEFINITION = `95% percentile bootstrap, ${DEFAULT_RESAMPLE
 /** The same for retrieval intervals, whose unit is the run's (queries, users or query groups: retrieval.interval_unit); the line says which after it. */
 export const RETRIEVAL_INTERVAL_DEFINITION = `95% percentile bootstrap, ${DEFAULT_RESAMPLES} draws of whole units, seed ${DEFAULT_SEED}`;
 
+/** What a * beside an interval says (beyondNoise). */
+export const BEYOND_NOISE_LEGEND = "* beyond noise: the interval excludes 0 (where units were added or removed, so does the shared units' own)";
+
 /** What a bootstrap draws: retrieval queries, whole users or query groups (retrieval.interval_unit), e2e cases. */
 export type SampleUnit = 'query' | 'user' | 'group' | 'case';
 
@@ -51,14 +54,31 @@ export interface BootstrapOptions {
   level?: number;
 }
 
-/** The interval of current - baseline, and how the units of the two runs met. */
-/** The interval leaves out 0: the change is larger than resampling noise. */
+/** The interval leaves out 0. */
 export function excludesZero(interval: readonly [number, number]): boolean {
   return interval[0] > 0 || interval[1] < 0;
 }
 
+/**
+ * The change is larger than resampling noise: its interval leaves out 0, and where units were added or removed so
+ * does the interval of the shared units alone, on the same side. Questions swapped for harder ones move a metric
+ * with no noise of their own in the interval (they are drawn only from their own few), and are not a regression.
+ */
+export function beyondNoise(change: Pick<ChangeInterval, 'interval' | 'shared_interval'>): boolean {
+  if (!excludesZero(change.interval)) return false;
+  const shared = change.shared_interval;
+  return shared === undefined || (excludesZero(shared) && shared[0] > 0 === change.interval[0] > 0);
+}
+
+/** The interval of current - baseline, and how the units of the two runs met. */
 export interface ChangeInterval {
   interval: [number, number];
+  /**
+   * Paired with units added or removed: the interval of the change on the shared units alone (the same draws). A
+   * unit on one side is drawn only from its side's few, so the interval above takes their values as they are: the
+   * change they make comes with none of their noise.
+   */
+  shared_interval?: [number, number];
   /** Shared units were resampled once per draw for both runs. */
   paired: boolean;
   /** Units in both runs, in the current run only, in the baseline only. */
@@ -185,6 +205,8 @@ export function pairedBootstrapChange(current: UnitSamples, baseline: UnitSample
   const paired = shared.length > 0 && shared.length >= MIN_SHARED_FRACTION * (shared.length + added.length + removed.length);
   const random = seededRandom(options.seed ?? DEFAULT_SEED);
   const changes: number[] = new Array(options.resamples ?? DEFAULT_RESAMPLES);
+  const oneSided = paired && added.length + removed.length > 0;
+  const sharedChanges: number[] = oneSided ? new Array(changes.length) : [];
   const allNow = membersOf([...now.keys()], now);
   const allBefore = membersOf([...before.keys()], before);
   const addedMembers = membersOf(added, now);
@@ -198,6 +220,7 @@ export function pairedBootstrapChange(current: UnitSamples, baseline: UnitSample
         after.push(...now.get(key)!);
         prior.push(...before.get(key)!);
       }
+      if (oneSided) sharedChanges[i] = current.statistic(after) - baseline.statistic(prior);
       draw(after, addedMembers, random);
       draw(prior, removedMembers, random);
     } else {
@@ -206,7 +229,8 @@ export function pairedBootstrapChange(current: UnitSamples, baseline: UnitSample
     }
     changes[i] = current.statistic(after) - baseline.statistic(prior);
   }
-  return { interval: bounds(changes, options.level ?? DEFAULT_LEVEL), paired, shared: shared.length, added: added.length, removed: removed.length };
+  const level = options.level ?? DEFAULT_LEVEL;
+  return { interval: bounds(changes, level), ...(oneSided ? { shared_interval: bounds(sharedChanges, level) } : {}), paired, shared: shared.length, added: added.length, removed: removed.length };
 }
 
 /** Unit names and resampling units for a bootstrap: cases planted from one history resample together. */

@@ -28,6 +28,7 @@ import { changesParts, type ChangeRowParts } from '../changes.js';
 import { stalenessTable } from '../staleness.js';
 import { haystackIntro } from '../haystack.js';
 import { errorGroups } from '../errorGroups.js';
+import { BEYOND_NOISE_LEGEND } from '../../stats/bootstrap.js';
 
 /**
  * What report.html embeds: every figure the page shows, already formatted
@@ -235,7 +236,7 @@ function verdictData(verdict: Verdict): ReportData['verdict'] {
     status: verdict.status,
     line: verdictLine(verdict),
     ...(split ? { split } : {}),
-    ...(verdict.rows.some((row) => row.significant) ? { legend: '* the interval excludes 0: the change is larger than resampling noise' } : {}),
+    ...(verdict.rows.some((row) => row.significant) ? { legend: BEYOND_NOISE_LEGEND } : {}),
     rows: verdict.rows.map((row) => ({
       path: row.path,
       metric: row.aggregation && row.aggregation !== 'mean' ? `${row.metric} (${row.aggregation})` : row.metric,
