@@ -282,3 +282,12 @@ test('terminal reports and the progress line carry no escape sequence, carriage 
   assert.match(terminalE2eReport(results.e2e!, failing), /case 4 red c1 and osc link #1: why red c1 and osc link/);
   assert.match(logged, /provider broken: red c1 and osc link one two - item # Heading\n/);
 });
+
+test('a text cut short is never cut inside a number: "max_drop 0…" of max_drop 0.05 would read as another number', () => {
+  const note = 'underpowered: mde 0.371 is above max_drop 0.05 (18 queries)';
+  assert.equal(shorten(note, 46), 'underpowered: mde 0.371 is above max_drop…');
+  assert.equal(shorten('change -0.089 [-0.185, -0.042]', 11), 'change…');
+  // Words are cut as before; a run of digits too long to be one number is cut where it falls.
+  assert.equal(shorten('underpowered: mde', 10), 'underpowe…');
+  assert.equal(shorten(`id ${'1'.repeat(40)}`, 33), `id ${'1'.repeat(29)}…`);
+});

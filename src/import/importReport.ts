@@ -8,6 +8,25 @@ export interface ImportNote {
   detail?: string;
 }
 
+/** The kinds an import counts, by their singular: "1 conversation", not "1 conversations". */
+const ONE: Record<string, string> = {
+  rows: 'row',
+  sessions: 'session',
+  turns: 'turn',
+  'turns with an image': 'turn with an image',
+  'qa items': 'qa item',
+  conversations: 'conversation',
+  instances: 'instance',
+  memories: 'memory',
+  queries: 'query',
+  cases: 'case',
+  histories: 'history',
+};
+
+function countOf(kind: string, count: number): string {
+  return `${count} ${count === 1 ? (ONE[kind] ?? kind) : kind}`;
+}
+
 /** What an import read, kept, repaired and skipped: printed, and written as DIR/import-report.json. */
 export interface ImportReport {
   format: string;
@@ -88,8 +107,8 @@ export function renderImportReport(report: ImportReport): { records: string; sum
       if (count > SHOWN_PER_KIND) records.push(`${report.source}: ${verb}: ${count - SHOWN_PER_KIND} more "${kind}" (all are in import-report.json)`);
     }
   }
-  const read = Object.entries(report.read).map(([kind, count]) => `${count} ${kind}`);
-  const kept = Object.entries(report.kept).filter(([, count]) => count > 0).map(([kind, count]) => `${count} ${kind}`);
+  const read = Object.entries(report.read).map(([kind, count]) => countOf(kind, count));
+  const kept = Object.entries(report.kept).filter(([, count]) => count > 0).map(([kind, count]) => countOf(kind, count));
   const byKind = (counts: Record<string, number>) => Object.entries(counts).map(([kind, count]) => `  ${count} ${kind}`);
   const summary = [
     `read: ${read.join(', ') || 'nothing'}`,

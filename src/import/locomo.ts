@@ -241,7 +241,10 @@ async function readQa(user: string, items: unknown, known: Known, sink: ImportSi
       sink.skip(record, 'QA item with no question');
       continue;
     }
-    const evidence = Array.isArray(item.evidence) ? item.evidence.filter((entry): entry is string => typeof entry === 'string') : [];
+    // One id written as a string rather than a list of one is read as that list, and said.
+    if (typeof item.evidence === 'string') sink.repair(record, 'evidence written as a string, not a list: read as a list of one', `"${item.evidence}"`);
+    const given = typeof item.evidence === 'string' ? [item.evidence] : item.evidence;
+    const evidence = Array.isArray(given) ? given.filter((entry): entry is string => typeof entry === 'string') : [];
     if (evidence.length === 0) {
       sink.skip(record, 'QA item with no evidence (no relevant memory to score)');
       continue;

@@ -47,12 +47,24 @@ export function plainBlock(text: string): string {
     .replace(BIDI, '\ufffd');
 }
 
-/** At most `max` UTF-16 units with an ellipsis, never cutting a surrogate pair (a 4-byte emoji) in half. */
+/** A digit, or what a number holds between its digits. */
+const IN_NUMBER = /[\d.,]/;
+
+/**
+ * At most `max` UTF-16 units with an ellipsis, never cutting a surrogate pair (a 4-byte emoji) in half, nor a
+ * number: "max_drop 0…" of "max_drop 0.05" reads as another number, so the cut goes before it (and its sign).
+ */
 export function shorten(text: string, max: number): string {
   if (text.length <= max) return text;
   let end = Math.max(0, max - 1);
   const last = text.charCodeAt(end - 1);
   if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  if (/\d/.test(text[end] ?? '') && IN_NUMBER.test(text[end - 1] ?? '')) {
+    let start = end;
+    while (start > 0 && end - start < 24 && IN_NUMBER.test(text[start - 1]!)) start -= 1;
+    if (start > 0 && /[+\-−]/.test(text[start - 1]!)) start -= 1;
+    if (end - start < 24) return `${text.slice(0, start).trimEnd()}…`;
+  }
   return `${text.slice(0, end)}…`;
 }
 

@@ -42,11 +42,12 @@ function layout(e2e: E2eResult, harm: NonNullable<E2eResult['harm']>): Layout {
   return { columns, rows };
 }
 
-/** Empty-recall correctness and the probes given no memory, one sentence per condition that searches. */
+/** Empty-recall correctness and the probes given no memory, one sentence per condition that searches and gave some probe none. */
 function emptyRecallSentences(e2e: E2eResult, harm: NonNullable<E2eResult['harm']>): string[] {
   return e2e.conditions.flatMap((condition) => {
     const rates = harm.by_condition[condition];
-    if (rates?.probes_without_memory === undefined) return [];
+    // Every probe given memory: "undefined for 0 probes" says nothing.
+    if (!rates?.probes_without_memory) return [];
     const empty = rates.empty_recall;
     const correctness = empty && empty.of > 0 ? `empty recall ${shareText(empty)}: probes of cases that need no history given no memory; ` : '';
     return [`${condition}: ${correctness}recall precision undefined for ${counted(rates.probes_without_memory, 'probe', 'probes')} given no memory`];

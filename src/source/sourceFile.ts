@@ -101,6 +101,12 @@ function syntaxProblems(locator: YamlLocator, text: string, file: string): Input
     const where = { file, ...locator.position(pastIndent(text, error.pos[0])) };
     if (lines.has(where.line) && KNOCK_ON.has(error.code)) continue;
     lines.add(where.line);
+    // The library does not name the key it found twice; the file does, where the error points.
+    const key = error.code === 'DUPLICATE_KEY' ? (/^(?:"[^"\n]*"|'[^'\n]*'|[^:\n,{}[\]]+)/.exec(text.slice(error.pos[0]))?.[0].trim() ?? '') : '';
+    if (key) {
+      problems.push({ where, message: `the key ${JSON.stringify(key)} is written twice in this mapping`, hint: 'keep one of them' });
+      continue;
+    }
     problems.push({ where, message: firstLine(error.message).replace(/ at line \d+, column \d+:?$/, ''), hint: 'fix the YAML syntax' });
   }
   return problems;

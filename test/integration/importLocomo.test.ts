@@ -249,3 +249,16 @@ test('jsonArrayItems: elements with brackets, commas and escaped quotes in strin
   for await (const item of jsonArrayItems(path)) mixed.push('error' in item ? `${item.index}: error` : `${item.index}: ${JSON.stringify(item.value)}`);
   assert.deepEqual(mixed, ['0: {"a":1}', '1: error', '2: 3']);
 });
+
+test('import locomo: evidence written as one string, not a list of one, is read as that list and said, not skipped as having none; the counts of one read in the singular', async () => {
+  const source = join(tempDir(), 'one.json');
+  const conversation = { speaker_a: 'Cy', speaker_b: 'Di', session_1_date_time: '7:30 am on 29 February, 2024', session_1: [{ speaker: 'Cy', dia_id: 'D1:1', text: 'My sister moved to Lisbon last week.' }] };
+  writeFileSync(source, JSON.stringify([{ sample_id: 'one', conversation, qa: [{ question: "Where did Cy's sister move?", answer: 'Lisbon', evidence: 'D1:1', category: 4 }] }]));
+  const out = join(tempDir(), 'suite');
+  const result = await runCli(['import', 'locomo', source, '--out', out]);
+  assert.equal(result.code, 0, result.stdout + result.stderr);
+  assert.match(result.stderr, /one\.json:one:q1: repaired: evidence written as a string, not a list: read as a list of one \("D1:1"\)/);
+  assert.deepEqual(jsonl<ImportedQuery>(join(out, 'queries.jsonl')).map((query) => query.relevant), [['one:D1:1']]);
+  assert.match(result.stdout, /read: 1 conversation, 1 session, 1 turn, 1 qa item\n/);
+  assert.match(result.stdout, /kept: 1 memory, 1 query\n/);
+});
