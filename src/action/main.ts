@@ -18,7 +18,7 @@ import { actionHistory, checkBaselineSuites, isFolderBaseline, loadBaseline, rea
 import { headlineMetrics } from '../history/headline.js';
 import { cacheEntries, restoreEntries, saveEntries } from './cache.js';
 import { changedFiles, matchesMemoryPaths, repoRelativePaths } from './github/changedFiles.js';
-import { eventFromContext, pullRequestNumber, type GitHubClient, type GitHubEvent } from './github/client.js';
+import { apiFailure, eventFromContext, pullRequestNumber, type GitHubClient, type GitHubEvent } from './github/client.js';
 import { commentMarker } from './github/stickyComment.js';
 import { checkSuiteNames, expandSuites, readInputs, type ActionInputs } from './inputs.js';
 import { SummaryBudget } from './summary.js';
@@ -61,6 +61,10 @@ export async function run(): Promise<void> {
     const inputs = readInputs();
     process.chdir(resolve(inputs.workingDirectory));
     const github = await connect(inputs.githubToken);
+    // A pull request with comment: true and no way to comment: said, not left to a missing comment to tell.
+    if (!github && inputs.comment && /^pull_request(_target)?$/.test(process.env.GITHUB_EVENT_NAME ?? '')) {
+      core.notice(`recall-gate: no PR comment is written: ${inputs.githubToken ? 'GITHUB_REPOSITORY is not set' : 'the github-token input is empty'} (the job summary has the report)`);
+    }
     const outcomes: SuiteOutcome[] = [];
     const suites = loadSuites(expandSuites(inputs.suites, process.cwd()));
     const loaded = suites.flatMap((entry) => ('suite' in entry ? [entry.suite] : []));
@@ -208,7 +212,11 @@ async function gateSuite(suite: Suite, inputs: ActionInputs, github: GitHub | un
     let commentUrl: string | undefined;
     const number = github && pullRequestNumber(github.event);
     if (github && number && inputs.comment) {
-      const posted = await core.upsertStickyComment(github.client, { ...github.event.repo, issueNumber: number, marker, body });
+      // The comment reports the verdict; GitHub's API failing to take it (an outage, a 5xx) does not change it.
+      const posted = await core.upsertStickyComment(github.client, { ...github.event.repo, issueNumber: number, marker, body }).catch((error: unknown) => {
+        if (error instanceof RecallGateError) throw error;
+        return { skipped: apiFailure(error) };
+      });
       if ('skipped' in posted) core.warning(`recall-gate: the PR comment was not written: ${posted.skipped} (the job summary has the report)`);
       else commentUrl = posted.url;
     }

@@ -2,8 +2,11 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { TOO_DEEP, nestedTooDeep } from './recordDepth.js';
 
-/** One non-blank line of a JSONL file: its parsed value, or why it is not JSON (JSON.parse's message) or is too deep to read (tooDeep). */
-export type JsonlLine = { line: number; value: unknown } | { line: number; error: string; tooDeep?: true };
+/**
+ * One non-blank line of a JSONL file: its parsed value, or why it is not JSON (JSON.parse's message, its position
+ * given as `col` instead) or is too deep to read (tooDeep).
+ */
+export type JsonlLine = { line: number; value: unknown } | { line: number; col?: number; error: string; tooDeep?: true };
 
 /**
  * The lines of a JSONL file, parsed one at a time as they are read: benchmark
@@ -26,7 +29,11 @@ export async function* jsonlLines(path: string): AsyncGenerator<JsonlLine> {
     try {
       yield { line, value: JSON.parse(text) as unknown };
     } catch (error) {
-      yield { line, error: (error as Error).message };
+      // "... in JSON at position 40" (Node 22 adds " (line 1 column 41)"): a column, as every other place a file is named.
+      const message = (error as Error).message;
+      const position = / at position (\d+)/.exec(message);
+      const col = position ? Number(position[1]) + 1 : undefined;
+      yield { line, ...(col !== undefined ? { col } : {}), error: message.replace(/ at position \d+.*$/, '') };
     }
   }
 }

@@ -71,7 +71,7 @@ async function readLetta(path: string, sink: ImportSink): Promise<void> {
   for await (const record of jsonlLines(path)) {
     sink.read('rows');
     if ('error' in record) {
-      sink.skip(String(record.line), record.tooDeep ? record.error : 'invalid JSON', record.tooDeep ? undefined : record.error);
+      sink.skip(record.col === undefined ? String(record.line) : `${record.line}:${record.col}`, record.tooDeep ? record.error : 'invalid JSON', record.tooDeep ? undefined : record.error);
       continue;
     }
     const row = readRow(record.value);

@@ -289,11 +289,11 @@ async function readLocomo(path: string, sink: ImportSink, flags: ImportFlags): P
     let user = typeof item.value.sample_id === 'string' && /^\S+$/.test(item.value.sample_id) ? item.value.sample_id : undefined;
     if (user === undefined) {
       user = `conversation-${item.index + 1}`;
-      sink.repair(place, 'no usable sample_id: named by its place in the file', user);
+      sink.repair(place, 'no usable sample_id: named by its place in the file, counted from 1 ([0] is conversation-1)', user);
     }
     if (users.has(user)) {
       const renamed = `${user}-${item.index + 1}`;
-      sink.repair(place, 'sample_id used before: suffixed with its place in the file', `${user} -> ${renamed}`);
+      sink.repair(place, 'sample_id used before: suffixed with its place in the file, counted from 1 ([0] is -1)', `${user} -> ${renamed}`);
       user = renamed;
     }
     users.add(user);

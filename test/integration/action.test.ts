@@ -19,6 +19,14 @@ test('the Action runs the example suite, writes the summary and the results-path
   assert.match(result.outputText, /results-path<<.*\n\/.*\/out\n/);
   assert.match(result.log, /::add-mask::sk-secret-value/);
   assert.match(result.log, /::notice::recall-gate: the Actions cache is not available here/);
+  // Not a pull request: nothing to say of a comment.
+  assert.doesNotMatch(result.log, /no PR comment/);
+});
+
+test('on a pull request with no github-token the Action says no comment is written, and the job is the run\'s', async () => {
+  const result = await runAction(tempDir(), { suite: join(REPO_ROOT, 'suites/examples/assistant-memory/suite.yaml'), layer: 'retrieval' }, { GITHUB_EVENT_NAME: 'pull_request', GITHUB_REPOSITORY: 'acme/agent' });
+  assert.equal(result.code, 0, result.log);
+  assert.match(result.log, /::notice::recall-gate: no PR comment is written: the github-token input is empty \(the job summary has the report\)/);
 });
 
 test('an invalid suite fails the step with an annotation at the problem', async () => {

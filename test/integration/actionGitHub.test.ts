@@ -127,6 +127,19 @@ describe('the Action on pull requests and pushes, against local GitHub and OpenA
     }
   });
 
+  test("GitHub's API down when the comment is written: a warning naming the comment and the status, the verdict and the exit code the run's own", async () => {
+    github.commentsDown = true;
+    try {
+      const run = await runOnEvent(workspace(), github, pullRequest(8), {});
+      assert.match(run.log, /::warning::recall-gate: the PR comment was not written: GitHub answered HTTP 502 \(Server Error\).*\(the job summary has the report\)/);
+      assert.equal(run.outputs.verdict, 'pass');
+      assert.match(run.summary, /## ✅ recall-gate: assistant-memory passed/);
+      assert.equal(run.code, 0, run.log);
+    } finally {
+      github.commentsDown = false;
+    }
+  });
+
   test('a push with an all-zero before runs everything; a push with a base compares', async () => {
     const newBranch = await runOnEvent(workspace(), github, { name: 'push', payload: { ref: 'refs/heads/feature', before: '0'.repeat(40), after: 'f'.repeat(40), repository: { default_branch: 'main' } } }, withKey());
     assert.equal(newBranch.outputs['e2e-ran'], 'true');

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'yaml';
 import { flattenGroundTruth, LETTA_CAPTURE_MIN, LETTA_PROBE } from '../../src/import/letta.js';
+import { jsonlLines } from '../../src/import/jsonlLines.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 
 const FIXTURES = join(REPO_ROOT, 'test/fixtures/import');
@@ -20,6 +21,17 @@ test('ground truth flattens to its string and number leaves, in order, each once
   assert.deepEqual(flattenGroundTruth({ only: false, none: null, list: [] }), []);
 });
 
+test("a JSONL line that is not JSON is told at its column, not at JSON.parse's position", async () => {
+  const path = join(tempDir(), 'rows.jsonl');
+  writeFileSync(path, '{"a": 1}\n\n{"a": 1,}\n');
+  const lines = [];
+  for await (const line of jsonlLines(path)) lines.push(line);
+  assert.deepEqual(lines[0], { line: 1, value: { a: 1 } });
+  const broken = lines[1] as { line: number; col?: number; error: string };
+  assert.deepEqual([broken.line, broken.col], [3, 9]);
+  assert.doesNotMatch(broken.error, /position/);
+});
+
 test('import letta: good rows become cases, every skipped row is reported at its line with the reason', async () => {
   const out = join(tempDir(), 'suite');
   const result = await runCli(['import', 'letta', ROWS, '--out', out]);
@@ -29,7 +41,8 @@ test('import letta: good rows become cases, every skipped row is reported at its
   assert.deepEqual(
     skipped.map((line) => line.slice(ROWS.length)),
     [
-      ':2: skipped: invalid JSON (' + jsonError('not a json line') + ')',
+      // At its column where Node's message gives a position (Node 20's does; Node 22's names none for this one).
+      jsonSkip(2, 'not a json line'),
       ':3: skipped: "input" must be a list of strings (the user turns)',
       ':4: skipped: no "input" (the list of user turns)',
       ':6: skipped: "input" must be a list of strings (the user turns)',
@@ -177,6 +190,13 @@ test('import letta: a long file with CRLF line ends and a byte-order mark keeps 
 });
 
 /** The message JSON.parse gives for a text, as this Node version words it. */
+/** The skip line of an invalid JSON row: LINE:COL from Node's "at position N", and its message without it. */
+function jsonSkip(line: number, text: string): string {
+  const message = jsonError(text);
+  const position = / at position (\d+)/.exec(message);
+  return `:${line}${position ? `:${Number(position[1]) + 1}` : ''}: skipped: invalid JSON (${message.replace(/ at position \d+.*$/, '')})`;
+}
+
 function jsonError(text: string): string {
   try {
     JSON.parse(text);

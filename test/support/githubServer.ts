@@ -52,6 +52,9 @@ export interface GitHubServerOptions {
   readOnly?: boolean;
 }
 
+/** What GitHub answers in an outage: a 5xx with a message. */
+const OUTAGE = { message: 'Server Error' };
+
 export interface GitHubServer {
   url: string;
   requests: RecordedGitHubRequest[];
@@ -59,6 +62,8 @@ export interface GitHubServer {
   comments: StoredComment[];
   /** Switch the fork (read-only token) behaviour on or off between calls. */
   readOnly: boolean;
+  /** Every comment request (list, create, update) answers 502, as in an outage of GitHub's API; switched between calls. */
+  commentsDown: boolean;
   /** The requests other than the identity lookups (GraphQL viewer, GET /user). */
   apiRequests(): RecordedGitHubRequest[];
   close(): Promise<void>;
@@ -158,7 +163,7 @@ export async function startGitHubServer(options: GitHubServerOptions = {}): Prom
     ...(file.previous_filename ? { previous_filename: file.previous_filename } : {}),
   });
 
-  const state = { readOnly: options.readOnly ?? false };
+  const state = { readOnly: options.readOnly ?? false, commentsDown: false };
 
   const server = createServer((request, response) => {
     void (async () => {
@@ -211,6 +216,7 @@ export async function startGitHubServer(options: GitHubServerOptions = {}): Prom
           files: files.slice(0, 300).map(fileJson),
         });
       }
+      if (state.commentsDown && /^\/issues\/(?:\d+\/)?comments/.test(rest)) return send(response, 502, OUTAGE);
       if ((match = rest.match(/^\/issues\/(\d+)\/comments$/))) {
         const issueNumber = Number(match[1]);
         if (method === 'GET') {
@@ -256,6 +262,12 @@ export async function startGitHubServer(options: GitHubServerOptions = {}): Prom
     },
     set readOnly(value: boolean) {
       state.readOnly = value;
+    },
+    get commentsDown() {
+      return state.commentsDown;
+    },
+    set commentsDown(value: boolean) {
+      state.commentsDown = value;
     },
     apiRequests: () => requests.filter((request) => request.path !== '/graphql' && request.path !== '/user'),
     close: () =>

@@ -43,6 +43,13 @@ export function pullRequestNumber(event: GitHubEvent): number | undefined {
   return typeof number === 'number' && Number.isInteger(number) && number > 0 ? number : undefined;
 }
 
+/** What an API call's failure says: the status GitHub answered with and its message, or why GitHub was not reached. */
+export function apiFailure(error: unknown): string {
+  const status = httpStatus(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return status ? `GitHub answered HTTP ${status} (${message})` : `GitHub's API could not be reached (${message})`;
+}
+
 /** The HTTP status of an Octokit RequestError, if the error is one. */
 export function httpStatus(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | null)?.status;
