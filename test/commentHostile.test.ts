@@ -285,7 +285,11 @@ test('terminal reports and the progress line carry no escape sequence, carriage 
 
 test('a text cut short is never cut inside a number: "max_drop 0…" of max_drop 0.05 would read as another number', () => {
   const note = 'underpowered: mde 0.371 is above max_drop 0.05 (18 queries)';
-  assert.equal(shorten(note, 46), 'underpowered: mde 0.371 is above max_drop…');
+  // Every cut from just before the number to just after it.
+  for (let max = 44; max <= 46; max++) assert.equal(shorten(note, max), 'underpowered: mde 0.371 is above max_drop…', `max ${max}`);
+  assert.equal(shorten(note, 47), 'underpowered: mde 0.371 is above max_drop 0.05…');
+  assert.equal(shorten('cost $12.50 today', 9), 'cost…');
+  assert.equal(shorten('12345678901234', 8), '1234567…', 'a text that is one number is cut where it falls');
   assert.equal(shorten('change -0.089 [-0.185, -0.042]', 11), 'change…');
   // Words are cut as before; a run of digits too long to be one number is cut where it falls.
   assert.equal(shorten('underpowered: mde', 10), 'underpowe…');

@@ -10,6 +10,7 @@ import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 import { wholeNumber } from './selection.js';
 import { unfinishedRunNote } from './unfinishedRun.js';
+import { checkSuiteOfRun } from './suiteOfRun.js';
 
 export const CALIBRATE_USAGE = 'recall-gate calibrate <results-dir> [--suite suite.yaml] [--draws N] [--seed S] [--json]';
 
@@ -42,6 +43,7 @@ export async function calibrateCommand(argv: string[], io: CliIO): Promise<numbe
     throw new RecallGateError('invalid-input', `the suite file ${suitePath} the run was made from is not here`, { hint: 'pass --suite with the suite whose gate to check' });
   }
   const suite = loadSuite(suitePath, io.cwd);
+  checkSuiteOfRun(suite, run.results, dir);
   if (!suite.gate) throw new RecallGateError('invalid-input', `${suite.displayPath} has no gate to check`, { hint: 'add a gate: section to the suite' });
   const unfinished = unfinishedRunNote(dir, run.results);
   if (unfinished) io.stderr(`${unfinished}\n`);

@@ -17,6 +17,7 @@ import { loadSuite } from '../suite/load.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 import { unfinishedRunNote } from './unfinishedRun.js';
+import { checkSuiteOfRun } from './suiteOfRun.js';
 
 export const COMPARE_USAGE = 'recall-gate compare <baseline-dir> <dir> [--suite suite.yaml] [--json] [--allow-other-suite]';
 
@@ -65,12 +66,7 @@ export async function compareCommand(argv: string[], io: CliIO): Promise<number>
     gateNote = `the suite file ${plainText(suitePath)} is not here, so no gate was evaluated (pass --suite)`;
   } else {
     const suite = loadSuite(suitePath, io.cwd);
-    // The default is a path as the run saw it, from where it ran: from elsewhere it may name another suite's file.
-    if (suite.name !== current.results.suite.name) {
-      throw new RecallGateError('invalid-input', `${plainText(suite.displayPath)} is suite "${plainText(suite.name)}", but ${plainText(currentDir)} holds results of suite "${plainText(current.results.suite.name)}": its gate is not theirs`, {
-        hint: `pass --suite with the suite file the run used (${plainText(current.results.suite.file)}, from the folder it ran in)`,
-      });
-    }
+    checkSuiteOfRun(suite, current.results, currentDir, { flag: '--allow-other-suite', given: values['allow-other-suite'] === true });
     if (suite.gate) {
       verdict = evaluateGateOnSplit(suite.gate, suite, current, baseline);
       if (mismatch) verdict.baselineSuiteMismatch = mismatch;

@@ -91,7 +91,7 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
   const folder = openResultsDir(out, 'merge');
   let verdict: Verdict | undefined;
   try {
-    prepareResultsDir(out);
+    prepareResultsDir(out, { inputs: whole.files });
     writeTrials(out, trials);
     writeMissingQueryRows(out, merged.retrieval);
     writeResults(out, merged, suite.retrieval?.queries ?? []);

@@ -21,6 +21,7 @@ import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 import { runExitCode } from './runReport.js';
 import { counted } from '../text/counted.js';
+import { checkSuiteOfRun } from './suiteOfRun.js';
 
 /** The line e2eIncompleteReason adds to a run's errors. */
 const E2E_REASON = /^e2e: .*\(see errors in results\.json\)$/;
@@ -55,6 +56,7 @@ export async function regradeCommand(argv: string[], io: CliIO): Promise<number>
 async function regradeLocked(dir: string, suitePath: string | undefined, junitCopy: string | undefined, io: CliIO): Promise<number> {
   const { results, trials } = readRun(dir, io.cwd);
   const suite = loadSuite(suitePath ?? results.suite.file, io.cwd);
+  checkSuiteOfRun(suite, results, dir);
   if (!suite.e2e) throw new RecallGateError('invalid-input', `${suite.displayPath} has no e2e section to grade with`);
   const cases = new Map(suite.e2e.cases.map((spec) => [spec.name, spec]));
 

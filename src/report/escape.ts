@@ -59,11 +59,14 @@ export function shorten(text: string, max: number): string {
   let end = Math.max(0, max - 1);
   const last = text.charCodeAt(end - 1);
   if (last >= 0xd800 && last <= 0xdbff) end -= 1;
-  if (/\d/.test(text[end] ?? '') && IN_NUMBER.test(text[end - 1] ?? '')) {
+  // Inside a number: a digit or separator on each side of the cut, and a digit after the cut or just past it ("0|.05").
+  const after = text.slice(end, end + 2);
+  if (IN_NUMBER.test(text[end - 1] ?? '') && (/^\d/.test(after) || /^[.,]\d/.test(after))) {
     let start = end;
     while (start > 0 && end - start < 24 && IN_NUMBER.test(text[start - 1]!)) start -= 1;
-    if (start > 0 && /[+\-−]/.test(text[start - 1]!)) start -= 1;
-    if (end - start < 24) return `${text.slice(0, start).trimEnd()}…`;
+    if (start > 0 && /[+\-−$]/.test(text[start - 1]!)) start -= 1;
+    // A text that is one number (an id of digits) or a run too long to be one is cut where it falls.
+    if (start > 0 && end - start < 24) return `${text.slice(0, start).trimEnd()}…`;
   }
   return `${text.slice(0, end)}…`;
 }

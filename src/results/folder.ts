@@ -153,10 +153,14 @@ function earlierRunFiles(dir: string, keepTrials: boolean): string[] {
  */
 export function prepareResultsDir(dir: string, options: { keepTrials?: boolean; inputs?: readonly string[] } = {}): void {
   const files = earlierRunFiles(dir, Boolean(options.keepTrials));
-  const inputs = new Set((options.inputs ?? []).map((file) => resolve(file)));
-  const input = files.find((file) => inputs.has(resolve(file)));
+  // By the file itself, not its spelling: a case-insensitive disk or a link names one file two ways.
+  const inputs = new Set((options.inputs ?? []).map(fileIdentity).filter((identity): identity is string => identity !== undefined));
+  const input = files.find((file) => {
+    const identity = fileIdentity(file);
+    return identity !== undefined && inputs.has(identity);
+  });
   if (input !== undefined) {
-    throw new RecallGateError('invalid-input', `the results folder ${dir} holds ${input}, a file the suite reads: a run replaces that file with its own`, {
+    throw new RecallGateError('invalid-input', `the results folder ${dir} holds ${input}, a file the suite reads: starting the folder afresh would delete it`, {
       hint: 'give --out a folder of its own (e.g. --out results)',
     });
   }
@@ -165,6 +169,16 @@ export function prepareResultsDir(dir: string, options: { keepTrials?: boolean; 
     for (const folder of [RUNS_DIR, QUERIES_DIR]) removeIfEmpty(join(dir, folder));
   } catch (error) {
     throw fileSystemError(error, `clear the results folder ${dir}`);
+  }
+}
+
+/** A file's device and inode, the same however its path is written; undefined when there is no such file. */
+function fileIdentity(path: string): string | undefined {
+  try {
+    const stats = statSync(path);
+    return `${stats.dev}:${stats.ino}`;
+  } catch {
+    return undefined;
   }
 }
 

@@ -46,8 +46,15 @@ describe('compare two retrieval runs of the example suite', { timeout: 120_000 }
     const other = join(REPO_ROOT, 'suites/examples/memory-tracking/suite.yaml');
     const result = await runCli(['compare', first, third, '--suite', other]);
     assert.equal(result.code, 2, result.stdout + result.stderr);
-    assert.match(result.stderr, /memory-tracking\/suite\.yaml is suite "memory-tracking", but .* holds results of suite "assistant-memory": its gate is not theirs.*pass --suite with the suite file the run used/s);
+    assert.match(result.stderr, /memory-tracking\/suite\.yaml is suite "memory-tracking", but .* holds results of suite "assistant-memory".*pass --suite with the suite file the run used .*, or add --allow-other-suite to apply it all the same/s);
     assert.doesNotMatch(result.stdout, /gate (PASSED|FAILED)/);
+    // Told to, compare applies it (a suite renamed since its run).
+    const allowed = await runCli(['compare', first, third, '--suite', other, '--allow-other-suite']);
+    assert.ok(allowed.code === 0 || allowed.code === 1, allowed.stderr);
+    // calibrate refuses alike (regrade too: the e2e runs below).
+    const refused = await runCli(['calibrate', third, '--suite', other]);
+    assert.equal(refused.code, 2, refused.stdout + refused.stderr);
+    assert.match(refused.stderr, /is suite "memory-tracking", but .* holds results of suite "assistant-memory"/);
   });
 
   test('each run reports intervals beside the means, in results.json and the terminal', async () => {
@@ -120,6 +127,12 @@ describe('compare two e2e runs: flipped cases with exact McNemar counts', { time
       const run = await runCli(['run', suite, '--layer', 'e2e', '--out', out], { env });
       assert.ok(run.code === 0 || run.code === 1, run.stdout + run.stderr);
     }
+    // regrade with another suite's file would rewrite the folder with that suite's checks: refused, the folder as it was.
+    const before = readFileSync(join(one, 'results.json'), 'utf8');
+    const refused = await runCli(['regrade', one, '--suite', join(REPO_ROOT, 'suites/examples/memory-tracking/suite.yaml')]);
+    assert.equal(refused.code, 2, refused.stdout + refused.stderr);
+    assert.match(refused.stderr, /is suite "memory-tracking", but .* holds results of suite/);
+    assert.equal(readFileSync(join(one, 'results.json'), 'utf8'), before);
     const same = await compareJson(one, two, suite);
     const cases = same.paired.cases!;
     assert.ok(cases.overall.shared >= 3, `${cases.overall.shared}`);

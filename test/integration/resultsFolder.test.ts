@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { readRun } from '../../src/results/folder.js';
@@ -68,9 +68,15 @@ describe('a run clears only what an earlier run wrote: what else the folder hold
     const memories = readFileSync(join(suiteDir, 'queries', 'memories.jsonl'), 'utf8');
     const run = await runCli(['run', 'suite.yaml', '--layer', 'retrieval', '--out', '.'], { cwd: suiteDir });
     assert.equal(run.code, 2, run.stdout + run.stderr);
-    assert.match(run.stderr, /the results folder \. holds queries\/memories\.jsonl, a file the suite reads: a run replaces that file with its own.*give --out a folder of its own/s);
+    assert.match(run.stderr, /the results folder \. holds queries\/memories\.jsonl, a file the suite reads: starting the folder afresh would delete it.*give --out a folder of its own/s);
     assert.equal(readFileSync(join(suiteDir, 'queries', 'memories.jsonl'), 'utf8'), memories);
     assert.equal(existsSync(join(suiteDir, 'results.json')), false);
+    // The same folder under another name (a link; a case-insensitive disk spells it two ways): the file itself is compared.
+    const link = join(tempDir(), 'link');
+    symlinkSync(suiteDir, link);
+    const linked = await runCli(['run', join(suiteDir, 'suite.yaml'), '--layer', 'retrieval', '--out', link]);
+    assert.equal(linked.code, 2, linked.stdout + linked.stderr);
+    assert.equal(readFileSync(join(suiteDir, 'queries', 'memories.jsonl'), 'utf8'), memories);
   });
 
   test("runs/ and queries/ keep the user's files; an earlier run's files of a provider no longer run go", async () => {
