@@ -32,10 +32,14 @@ test("an uncaught error's properties are kept where they say more than its error
   const crash = ["Error: ENOENT: no such file or directory, open 'memory.db'", '    at Object.openSync (node:fs:573:18) {', '  errno: -2,', "  code: 'ENOENT',", "  syscall: 'open',", "  path: 'memory.db'", '}'];
   for (const line of crash) tail.add(line);
   // ENOENT and open are in the error line and -2 is ENOENT's number; the path is a property of its own here.
-  assert.deepEqual(tail.lines, ["Error: ENOENT: no such file or directory, open 'memory.db'", "  path: 'memory.db'", '}']);
+  assert.deepEqual(tail.lines, ["Error: ENOENT: no such file or directory, open 'memory.db'", "  path: 'memory.db'"]);
   const coded = new StderrTail();
   for (const line of ['Error: the store refused the write', '    at store (file:///repo/adapter.mjs:9:11) {', "  code: 'STORE_READ_ONLY'", '}', 'later line']) coded.add(line);
-  assert.deepEqual(coded.lines, ['Error: the store refused the write', "  code: 'STORE_READ_ONLY'", '}', 'later line']);
+  assert.deepEqual(coded.lines, ['Error: the store refused the write', "  code: 'STORE_READ_ONLY'", 'later line']);
+  // Named as a word only: "opened" does not name the system call open.
+  const opened = new StderrTail();
+  for (const line of ['Error: the file opened read-only', '    at x (file:///repo/a.mjs:1:1) {', "  syscall: 'open'", '}']) opened.add(line);
+  assert.deepEqual(opened.lines, ['Error: the file opened read-only', "  syscall: 'open'"]);
   // An adapter's own lines that look like a property, outside an error's block, are its own.
   const own = new StderrTail();
   for (const line of ['ENOENT seen', "  code: 'ENOENT'", '}']) own.add(line);
@@ -87,7 +91,9 @@ test('the first-run crashes with a known fix name it: recall-gate not installed 
   assert.match(knownCrashFix(["ModuleNotFoundError: No module named 'recall_gate_adapter'"])!, /keep recall_gate_adapter\.py .* beside the adapter's script/);
   // A module of another name, or one inside a recall_gate_adapter that is there, is not the missing SDK file.
   for (const other of ["No module named 'recall_gate_adapters'", "No module named 'recall_gate_adapter.x'; 'recall_gate_adapter' is not a package"]) assert.equal(knownCrashFix([other]), undefined, other);
-  // Another Python module is most often the team's own package, which the adapter, run in the suite's folder, cannot see.
-  assert.match(knownCrashFix(["ModuleNotFoundError: No module named 'myagent'"])!, /run recall-gate from the project's root as PYTHONPATH=\. npx recall-gate run \.\.\., or install the package into the interpreter the command names/);
+  // Another Python module: the team's own package when it is in the folder recall-gate runs from (here the
+  // repository, whose src/ stands in for it), which the adapter, run in the suite's folder, cannot see; else one to install.
+  assert.match(knownCrashFix(["ModuleNotFoundError: No module named 'src.agent'"])!, /^src is in .*, but Python looks for modules beside the script it runs: start recall-gate with PYTHONPATH=\. from there/);
+  assert.match(knownCrashFix(["ModuleNotFoundError: No module named 'numpy'"])!, /^numpy is not installed for the interpreter the command names: install it there/);
   assert.equal(knownCrashFix(["Error: Cannot find package 'openai' imported from /repo/adapter.mjs"]), undefined, "a Node adapter's other packages are its own to install");
 });

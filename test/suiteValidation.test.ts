@@ -442,6 +442,18 @@ test('loadSuite: defaults for query ids, users, k, depth, tags; relevant lists b
   assert.deepEqual(retrieval.queries[1]!.where, { file: `${S}/defaults.yaml`, line: 11, col: 7 });
 });
 
+test('a key written twice is named as the file names it, quoted or not', async () => {
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'recall-gate-dup-'));
+  writeFileSync(join(dir, 'suite.yaml'), 'name: dup\nretrieval:\n  providers: [{ name: kw, kind: keyword }]\n  memories: [{ id: a, text: hello }]\n  queries: [{ text: hi, "relevant": [a], "relevant": [a] }]\n');
+  assert.throws(
+    () => loadSuite(join(dir, 'suite.yaml'), dir),
+    (error: unknown) => (error as { problems: { message: string }[] }).problems.some((problem) => problem.message === 'the key "relevant" is written twice in this mapping'),
+  );
+});
+
 test('a data file that starts with a UTF-8 byte-order mark loads', async () => {
   const { mkdtempSync, writeFileSync } = await import('node:fs');
   const { join } = await import('node:path');

@@ -308,7 +308,8 @@ function compositionText(change: ChangeInterval, unit: SampleUnit): string {
   const shared = change.shared_interval;
   if (!shared || !excludesZero(change.interval) || beyondNoise(change)) return '';
   const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(3)}`;
-  return `; on the ${unitWords(unit, change.shared)} both runs share the change is within noise, [${signed(shared[0])}, ${signed(shared[1])}]: the units added and removed make the rest, so it is not called beyond noise`;
+  const within = excludesZero(shared) ? 'goes the other way' : 'is within noise';
+  return `; not beyond noise: on the ${unitWords(unit, change.shared)} both share it ${within}, [${signed(shared[0])}, ${signed(shared[1])}]`;
 }
 
 function withHint(resolution: Exclude<Resolution, { status: 'value' }>): string {

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
 /** How many of a child's stderr lines an error message carries. */
 const KEPT = 10;
 
@@ -52,18 +55,20 @@ export class StderrTail {
 
   /**
    * Node ends an uncaught error with its properties ("{ code: 'ERR_MODULE_NOT_FOUND' }"): a code or system
-   * call the error line already names says nothing more, nor does an errno beside its code; the brace is left
-   * out with them when nothing is left. Any other property (a path, a cause) is kept.
+   * call the error line already names (as a word) says nothing more, nor does an errno beside its code; the
+   * closing brace goes with the frame that opened it. Any other property (a path, a cause) is kept.
    */
   private dropsProperty(line: string): boolean {
     const block = this.properties!;
+    // The brace that opened the block was on a stack frame, which is left out: its closing one goes too.
     if (line === '}') {
       this.properties = undefined;
-      return block.kept === 0;
+      return true;
     }
     if (ERRNO_PROPERTY.test(line)) return true;
     const value = NAMED_PROPERTY.exec(line)?.[1];
-    if (value !== undefined && this.telling.some((kept) => kept.includes(value))) return true;
+    const named = value !== undefined && new RegExp(`(?<![\\w-])${value}(?![\\w-])`);
+    if (named && this.telling.some((kept) => named.test(kept))) return true;
     block.kept += 1;
     return false;
   }
@@ -84,8 +89,9 @@ export class StderrTail {
 /**
  * Crashes an adapter's first run most often ends in, by what its stderr says,
  * and what to do about each: the generic "run it by hand" hint names no fix.
+ * A fix given as a function reads the match (and where recall-gate runs).
  */
-const KNOWN_CAUSES: { says: RegExp; fix: string }[] = [
+const KNOWN_CAUSES: { says: RegExp; fix: string | ((match: RegExpExecArray) => string) }[] = [
   {
     says: /Cannot find (?:package|module) '@?recall-gate(?:\/adapter)?'/,
     fix: 'the adapter imports recall-gate/adapter, which is not installed where it runs: add recall-gate to that project\'s devDependencies (README, Install)',
@@ -95,15 +101,26 @@ const KNOWN_CAUSES: { says: RegExp; fix: string }[] = [
     fix: "the adapter imports recall_gate_adapter: keep recall_gate_adapter.py (python/ in the package; init copies it) beside the adapter's script",
   },
   {
-    // Any other module: most often the team's own agent package, which the adapter (run in the suite's folder) cannot see.
-    says: /ModuleNotFoundError: No module named /,
-    fix: "Python looks for modules beside the adapter's script, not in your project: run recall-gate from the project's root as PYTHONPATH=. npx recall-gate run ..., or install the package into the interpreter the command names (docs/adapters.md, A command adapter's environment)",
+    // Any other module: the team's own package when it is in the folder recall-gate runs from, else one to install.
+    says: /ModuleNotFoundError: No module named '([\w.]+)'/,
+    fix: (match) => {
+      const top = match[1]!.split('.')[0]!;
+      return existsSync(join(process.cwd(), top)) || existsSync(join(process.cwd(), `${top}.py`))
+        ? `${top} is in ${process.cwd()}, but Python looks for modules beside the script it runs: start recall-gate with PYTHONPATH=. from there (PYTHONPATH=. npx recall-gate run ...; in a workflow, PYTHONPATH in the step's env) (docs/adapters.md, A command adapter's environment)`
+        : `${top} is not installed for the interpreter the command names: install it there (pip install, with that interpreter or its virtualenv), or name the virtualenv's python in the command`;
+    },
   },
 ];
 
 /** What to do about a crash whose stderr says a known cause (KNOWN_CAUSES); undefined for any other. */
 export function knownCrashFix(lines: readonly string[]): string | undefined {
-  return KNOWN_CAUSES.find(({ says }) => lines.some((line) => says.test(line)))?.fix;
+  for (const { says, fix } of KNOWN_CAUSES) {
+    for (const line of lines) {
+      const match = says.exec(line);
+      if (match) return typeof fix === 'string' ? fix : fix(match);
+    }
+  }
+  return undefined;
 }
 
 function keepLast(lines: string[], line: string): void {

@@ -50,6 +50,8 @@ export class CommandTransport implements JsonRpcTransport {
   readonly label: string;
   private child?: ChildProcessWithoutNullStreams;
   private readonly pending = new Map<string, Pending>();
+  /** Calls given up on (timed out) that the child has not answered yet: one that answers in turn is still busy with them. */
+  private readonly late = new Set<string>();
   private readonly stderrTail = new StderrTail();
   /** Why the child is gone for good ("exited with code 3"), once it is. */
   private failure?: string;
@@ -83,7 +85,13 @@ export class CommandTransport implements JsonRpcTransport {
     return new Promise((resolve, reject) => {
       const key = String(request.id);
       this.pending.set(key, { method: request.method, resolve, reject });
-      signal.addEventListener('abort', () => this.pending.delete(key), { once: true });
+      signal.addEventListener(
+        'abort',
+        () => {
+          if (this.pending.delete(key) && this.child === child) this.late.add(key);
+        },
+        { once: true },
+      );
       child.stdin.write(`${JSON.stringify(request)}\n`);
     });
   }
@@ -234,7 +242,10 @@ export class CommandTransport implements JsonRpcTransport {
     const key = String(message.id);
     const pending = this.pending.get(key);
     // No one waiting: the answer to a call that already timed out.
-    if (!pending) return;
+    if (!pending) {
+      this.late.delete(key);
+      return;
+    }
     this.pending.delete(key);
     pending.resolve(message);
   }
@@ -262,6 +273,7 @@ export class CommandTransport implements JsonRpcTransport {
     this.child = undefined;
     this.exited = undefined;
     this.stderrTail.clear();
+    this.late.clear();
   }
 
   /** Gone for good: every waiting call and every later one fails at once with `reason`. */
@@ -293,13 +305,15 @@ export class CommandTransport implements JsonRpcTransport {
 
   /**
    * A call got no response line in time. An adapter that has answered before, with other calls waiting beside
-   * this one, is most likely answering one at a time (a Python SDK's plain def handlers): each call waits for the
-   * ones before it. Otherwise a child writing to a pipe may be holding its output in a buffer.
+   * this one (or given up on and not yet answered), may be answering one at a time (a Python SDK's plain def
+   * handlers): each call waits for the ones before it. Otherwise a child writing to a pipe may be holding its
+   * output in a buffer.
    */
   timeoutHint(): string {
-    const waiting = this.pending.size;
+    // Those it has not answered, this one among them, and those given up on that it may still be working through.
+    const waiting = this.pending.size + this.late.size;
     if (this.stdoutLines > 0 && waiting > 1) {
-      return `${waiting} calls were waiting on it at once (the trials running together, e2e.concurrency): an adapter that answers one call at a time (plain def handlers in the Python SDK) makes each wait for those before it; make the slow handlers async def, lower e2e.concurrency, or raise the target's timeout_ms`;
+      return `${waiting} calls were waiting on it at once (the trials running together, e2e.concurrency): if it answers one call at a time (plain def handlers in the Python SDK), each waits for those before it; make the slow handlers async def awaiting what they wait on (or asyncio.to_thread), lower e2e.concurrency, or raise the target's timeout_ms`;
     }
     const nothing = this.stdoutLines === 0 ? 'it has written no line on stdout at all, so ' : '';
     return `${nothing}its stdout may be buffered: each response line must be flushed as it is written (Python: print(..., flush=True), or run it with python -u); if it is only slow, raise the target's timeout_ms`;

@@ -1,5 +1,5 @@
 import { oneLine, textTable } from './format.js';
-import { BEYOND_NOISE_LEGEND, INTERVAL_DEFINITION, beyondNoise, unitNoun, unitWords, type ChangeInterval } from '../stats/bootstrap.js';
+import { BEYOND_NOISE_LEGEND, INTERVAL_DEFINITION, beyondNoise, excludesZero, unitNoun, unitWords, type ChangeInterval } from '../stats/bootstrap.js';
 import type { MetricComparison } from '../gate/compare.js';
 import type { CaseFlips, PairedChanges, RankChange } from '../gate/paired.js';
 import type { GateRow, Verdict } from '../model/gate.js';
@@ -97,7 +97,7 @@ export function comparisonText(rows: MetricComparison[]): string {
       pairingText(row.change && { ...row.change, ...(row.unit ? { unit: row.unit } : {}) }),
     ]),
     'lrrrrl',
-  )}\n\nintervals: ${INTERVAL_DEFINITION}; paired on the units both runs share where enough are shared (the units column says which)${rows.some((row) => row.change && beyondNoise(row.change)) ? `; ${BEYOND_NOISE_LEGEND}` : ''}\n`;
+  )}\n\nintervals: ${INTERVAL_DEFINITION}; paired on the units both runs share where enough are shared (the units column says which)${rows.some((row) => row.change && excludesZero(row.change.interval)) ? `; ${BEYOND_NOISE_LEGEND}` : ''}\n`;
 }
 
 const MAX_LISTED = 20;

@@ -102,7 +102,8 @@ function syntaxProblems(locator: YamlLocator, text: string, file: string): Input
     if (lines.has(where.line) && KNOCK_ON.has(error.code)) continue;
     lines.add(where.line);
     // The library does not name the key it found twice; the file does, where the error points.
-    const key = error.code === 'DUPLICATE_KEY' ? (/^(?:"[^"\n]*"|'[^'\n]*'|[^:\n,{}[\]]+)/.exec(text.slice(error.pos[0]))?.[0].trim() ?? '') : '';
+    const written = error.code === 'DUPLICATE_KEY' ? (/^(?:"[^"\n]*"|'[^'\n]*'|[^:\n,{}[\]]+)/.exec(text.slice(error.pos[0]))?.[0].trim() ?? '') : '';
+    const key = /^(["']).*\1$/.test(written) ? written.slice(1, -1) : written;
     if (key) {
       problems.push({ where, message: `the key ${JSON.stringify(key)} is written twice in this mapping`, hint: 'keep one of them' });
       continue;

@@ -21,7 +21,7 @@ export const INTERVAL_DEFINITION = `95% percentile bootstrap, ${DEFAULT_RESAMPLE
 export const RETRIEVAL_INTERVAL_DEFINITION = `95% percentile bootstrap, ${DEFAULT_RESAMPLES} draws of whole units, seed ${DEFAULT_SEED}`;
 
 /** What a * beside an interval says (beyondNoise). */
-export const BEYOND_NOISE_LEGEND = "* beyond noise: the interval excludes 0 (where units were added or removed, so does the shared units' own)";
+export const BEYOND_NOISE_LEGEND = "* beyond noise: the interval excludes 0 (where units were added or removed, so does the shared units' own, on the same side)";
 
 /** What a bootstrap draws: retrieval queries, whole users or query groups (retrieval.interval_unit), e2e cases. */
 export type SampleUnit = 'query' | 'user' | 'group' | 'case';

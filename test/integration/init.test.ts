@@ -178,7 +178,7 @@ test("init --agent python importing the team's own package: the crash names the 
   writeFileSync(join(root, 'myagent', '__init__.py'), 'NAME = "my agent"\n');
   const failed = await runCli(['run', 'myeval/suite.yaml', '--layer', 'e2e', '--out', join(root, 'failed')], { cwd: root });
   assert.equal(failed.code, 3, failed.stdout + failed.stderr);
-  assert.match(failed.stdout, /ModuleNotFoundError: No module named 'myagent' \(Python looks for modules beside the adapter's script, not in your project: run recall-gate from the project's root as PYTHONPATH=\. npx recall-gate run \.\.\./);
+  assert.match(failed.stdout, /ModuleNotFoundError: No module named 'myagent' \(myagent is in .*, but Python looks for modules beside the script it runs: start recall-gate with PYTHONPATH=\. from there \(PYTHONPATH=\. npx recall-gate run \.\.\./);
   const fixed = await runCli(['run', 'myeval/suite.yaml', '--layer', 'e2e', '--out', join(root, 'fixed')], { cwd: root, env: { PYTHONPATH: '.' } });
   assert.equal(fixed.code, 0, fixed.stdout + fixed.stderr);
 });

@@ -224,7 +224,7 @@ test('a Python SDK adapter whose slow chat is a plain def, with trials running t
   assert.equal(run.code, 3, run.stdout + run.stderr);
   const reasons = readOut(out).trials.filter((trial) => trial.status === 'error').map((trial) => trial.reason);
   assert.ok(reasons.length > 0, 'some trials waited past the timeout');
-  for (const reason of reasons) assert.match(reason, /"chat" got no response within 1200 ms \(\d calls were waiting on it at once \(the trials running together, e2e\.concurrency\): an adapter that answers one call at a time \(plain def handlers in the Python SDK\) makes each wait for those before it; make the slow handlers async def/);
+  for (const reason of reasons) assert.match(reason, /"chat" got no response within 1200 ms \(\d calls were waiting on it at once \(the trials running together, e2e\.concurrency\): if it answers one call at a time \(plain def handlers in the Python SDK\), each waits for those before it; make the slow handlers async def awaiting what they wait on/);
   const fixed = tempDir();
   const again = await runCli(['run', suiteOf('async def chat(params):\n    await asyncio.sleep(0.5)'), '--layer', 'e2e', '--out', fixed]);
   assert.equal(again.code, 0, again.stdout + again.stderr);
