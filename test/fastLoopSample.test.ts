@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { CaseSpec } from '../src/model/e2e.js';
-import { stratifiedSample } from '../src/suite/select.js';
+import { selectUnits, stratifiedSample } from '../src/suite/select.js';
+import { loadSuite } from '../src/suite/load.js';
 
 function cases(spec: Record<string, number>): CaseSpec[] {
   return Object.entries(spec).flatMap(([stratum, count]) => {
@@ -22,4 +23,16 @@ test('a sample keeps each ability and split in proportion, and the same seed dra
   assert.deepEqual(drawn.map((spec) => suite.indexOf(spec)), drawn.map((spec) => suite.indexOf(spec)).sort((a, b) => a - b));
   // Shares that do not divide evenly still add up to n.
   assert.equal(stratifiedSample(cases({ a: 3, b: 3, c: 3 }), 4, 1).length, 4);
+});
+
+test("--repeat of the suite's own repeat narrows nothing: no selection, so the run is the whole suite's (a baseline like any); another repeat is a selection", () => {
+  const suite = loadSuite('suites/examples/assistant-memory/suite.yaml', process.cwd());
+  assert.equal(suite.e2e!.repeat, 3);
+  const none = { cases: [], abilities: [], queries: [] };
+  const same = selectUnits(suite, { ...none, repeat: 3 });
+  assert.equal(same.selection, undefined);
+  assert.equal(same.suite.e2e!.repeat, 3);
+  const fewer = selectUnits(suite, { ...none, repeat: 1 });
+  assert.deepEqual(fewer.selection?.by, ['--repeat']);
+  assert.equal(fewer.suite.e2e!.repeat, 1);
 });

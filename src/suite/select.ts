@@ -90,12 +90,14 @@ export function selectUnits(suite: Suite, request: SelectionRequest): { suite: S
     sample = { n: cases.length, of: pool.length, seed: request.sample.seed };
     by.push('--sample');
   }
-  if (request.repeat !== undefined) by.push('--repeat');
+  // The suite's own repeat given again changes nothing: the run is the whole suite's, kept as a baseline like any.
+  const repeat = request.repeat !== undefined && request.repeat !== suite.e2e?.repeat ? request.repeat : undefined;
+  if (repeat !== undefined) by.push('--repeat');
 
   const narrowed: Suite = {
     ...suite,
     retrieval: suite.retrieval && queries !== undefined ? (queries.length > 0 ? { ...suite.retrieval, queries } : undefined) : suite.retrieval,
-    e2e: suite.e2e && (cases === undefined || cases.length > 0) ? { ...suite.e2e, ...(cases ? { cases } : {}), ...(request.repeat !== undefined ? { repeat: request.repeat } : {}) } : undefined,
+    e2e: suite.e2e && (cases === undefined || cases.length > 0) ? { ...suite.e2e, ...(cases ? { cases } : {}), ...(repeat !== undefined ? { repeat } : {}) } : undefined,
   };
   const selection: SelectionRecord | undefined =
     by.length === 0
@@ -105,7 +107,7 @@ export function selectUnits(suite: Suite, request: SelectionRequest): { suite: S
           ...(cases !== undefined ? { cases: cases.map((spec) => spec.name) } : {}),
           ...(queries !== undefined ? { queries: queries.map((query) => query.id) } : {}),
           of: { cases: allCases.length, queries: allQueries.length },
-          ...(request.repeat !== undefined ? { repeat: request.repeat } : {}),
+          ...(repeat !== undefined ? { repeat } : {}),
           ...(request.rerunFailed ? { rerun_failed_from: request.rerunFailed.from } : {}),
         };
   return { suite: narrowed, ...(selection ? { selection } : {}), ...(sample ? { sample } : {}) };
