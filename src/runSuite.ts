@@ -81,6 +81,8 @@ export interface RunOptions {
   budget?: { usd: number; source: Exclude<BudgetSource, 'e2e.max_cost_usd'> };
   /** The baseline's trials, when there is one: their token counts make the estimate said before the e2e layer starts. */
   baselineTrials?: readonly TrialRecord[];
+  /** How a run the budget stopped is finished, said after "raise the budget and": the CLI's default, --resume; the Action cannot resume. */
+  finishStopped?: string;
 }
 
 /** The cap this run holds the e2e layer to: the option's, else the suite's, else none. */
@@ -441,7 +443,7 @@ async function runEndToEnd(suite: Suite, options: RunOptions, storeContext: Stor
   const unknown = budgetRecord.unknown_trials;
   return {
     trials,
-    error: `e2e: ${capped} (spent ${dollars(budgetRecord.spent_usd)}${unknown > 0 ? ` and ${counted(unknown, 'trial', 'trials')} of unknown cost` : ''}${errored > 0 ? `; ${counted(errored, 'trial', 'trials')} ended in an error` : ''}); raise the budget and run again with --resume to finish`,
+    error: `e2e: ${capped} (spent ${dollars(budgetRecord.spent_usd)}${unknown > 0 ? ` and ${counted(unknown, 'trial', 'trials')} of unknown cost` : ''}${errored > 0 ? `; ${counted(errored, 'trial', 'trials')} ended in an error` : ''}); raise the budget and ${options.finishStopped ?? 'run again with --resume to finish'}`,
   };
 }
 

@@ -187,7 +187,9 @@ async function gateSuite(suite: Suite, inputs: ActionInputs, github: GitHub | un
     // The args and sample inputs narrow what runs; the gate still reads the whole suite for its splits.
     const { suite: narrowed, selection, sample } = selectUnits(suite, selectionRequest(inputs.selection, suite));
     const budget = inputs.budgetUsd !== undefined ? { budget: { usd: inputs.budgetUsd, source: 'budget-usd' as const } } : {};
-    const run = await runSuite(narrowed, { outDir, layer, env, cacheRoot, cacheEmbeddings: true, log: core.info, onProgress: actionProgress(), selection, sample, baseline: baseline.results, ...budget, ...(baseline.trials ? { baselineTrials: baseline.trials } : {}) });
+    // A job starts from a fresh folder: a stopped run is finished by running the job again, whole.
+    const finishStopped = 're-run the job (the Action starts the run afresh; the CLI can finish one with --resume)';
+    const run = await runSuite(narrowed, { outDir, layer, env, cacheRoot, cacheEmbeddings: true, log: core.info, onProgress: actionProgress(), selection, sample, baseline: baseline.results, finishStopped, ...budget, ...(baseline.trials ? { baselineTrials: baseline.trials } : {}) });
     const results = scrubSecretsIn(run.results);
     const trials = run.trials;
     await saveEntries(kept, results);

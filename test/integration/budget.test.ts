@@ -107,7 +107,7 @@ describe('a spend cap on the e2e layer', { timeout: 600_000 }, () => {
     assert.equal(trials.length, 10);
     assert.ok(trials.every((trial) => trial.status === 'pass'), 'the trials that ran are whole');
     assert.equal(results.status, 'incomplete');
-    assert.ok(results.errors.some((error) => error.startsWith(`e2e: ${message}`)), results.errors.join('\n'));
+    assert.ok(results.errors.some((error) => error.startsWith(`e2e: ${message}`) && error.endsWith('raise the budget and run again with --resume to finish')), results.errors.join('\n'));
     assert.deepEqual({ ...results.e2e!.budget!, estimate: undefined }, {
       cap_usd: cap,
       source: '--budget-usd',
@@ -185,6 +185,9 @@ describe('a spend cap on the e2e layer', { timeout: 600_000 }, () => {
     assert.ok(trials < TRIALS);
     assert.ok(capped.summary.includes(`budget of $${cap} reached after ${trials} of 40 trials`), capped.summary);
     assert.match(capped.log, /budget \$[\d.]+ \(budget-usd\)/);
+    // The Action cannot resume: it says how a job finishes instead, not --resume alone.
+    const stopped = JSON.parse(readFileSync(join(dir, 'recall-gate-results', 'budget', 'results.json'), 'utf8')) as { errors: string[] };
+    assert.ok(stopped.errors.some((error) => error.endsWith('raise the budget and re-run the job (the Action starts the run afresh; the CLI can finish one with --resume)')), stopped.errors.join('\n'));
 
     const cached = await runAction(dir, { ...inputs, args: '--cache-llm' });
     assert.equal(cached.code, 1, cached.log);
