@@ -84,6 +84,11 @@ export class OpenAIEndpoint {
       return { completion: stored as ChatCompletion, cached: true };
     }
     const completion = await this.request(what, (client) => client.chat.completions.create(params));
+    // The client hands back a body that is not JSON as text: a web page, a proxy's sign-in, the wrong path.
+    if (typeof completion !== 'object' || completion === null || !Array.isArray((completion as Partial<ChatCompletion>).choices)) {
+      const shown = (typeof completion === 'string' ? completion : JSON.stringify(completion) ?? String(completion)).replace(/\s+/g, ' ').trim().slice(0, 120);
+      throw new RecallGateError('incomplete', `${what} to ${this.url} got an answer that is not a chat completion: ${shown || '(empty)'}`, { hint: NOT_THE_API });
+    }
     if (key !== undefined) cache!.write(key, completion);
     this.answered(params.model, completion.model);
     return { completion, cached: false };
@@ -109,8 +114,9 @@ export class OpenAIEndpoint {
       if (refusal) return new RecallGateError('incomplete', `${failed} (${status}): ${refusal} (${error.message})`, { hint: 'retry later, or lower the request rate', cause: error });
       return new RecallGateError('incomplete', `${failed} (${status}): ${error.message}`, { hint: hintFor(error.status, this.url), cause: error });
     }
-    // Anything else (an unreadable body, a client bug) still says which request failed.
-    return new RecallGateError('incomplete', `${failed}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    // Anything else (a body that says it is JSON and is not, a client bug) still says which request failed.
+    const message = error instanceof Error ? error.message : String(error);
+    return new RecallGateError('incomplete', `${failed}: ${message}`, { ...(error instanceof SyntaxError ? { hint: NOT_THE_API } : {}), cause: error });
   }
 }
 
@@ -142,7 +148,11 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/** What an answer that is not the API's says to check. */
+const NOT_THE_API = 'check that the base URL is an OpenAI-compatible API (OPENAI_BASE_URL or base_url; often ending in /v1): something else answered';
+
 function hintFor(status: number | undefined, url: string): string | undefined {
+  if (status !== undefined && status >= 500) return `the endpoint failed on its side after every retry (max_retries): retry later, or look at the server behind ${url}`;
   switch (status) {
     case 401:
       return 'check the API key';

@@ -147,6 +147,19 @@ describe('what cannot be graded is a trial error, for every target kind', { time
     assert.equal(result[2]!.invocations.at(-1)!.truncated, true);
   });
 
+  test('builtin: a web page, a body that is not JSON, and a 5xx after the retries each say what to check', async () => {
+    server.faults.push(
+      { kind: 'status', status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>Sign in to continue</body></html>' },
+      { kind: 'malformed' },
+      { kind: 'status', status: 502 },
+    );
+    const result = await trials(builtin(server, { max_retries: 0 }), [probeCase('page', { contains: 'x' }), probeCase('cut', { contains: 'x' }), probeCase('down', { contains: 'x' })]);
+    assert.deepEqual(result.map((trial) => trial.status), ['error', 'error', 'error']);
+    assert.match(result[0]!.reason, /chat request to .* got an answer that is not a chat completion: <html><body>Sign in to continue<\/body><\/html> \(check that the base URL is an OpenAI-compatible API .*often ending in \/v1/);
+    assert.match(result[1]!.reason, /chat request to .* failed: .*JSON.* \(check that the base URL is an OpenAI-compatible API/);
+    assert.match(result[2]!.reason, /chat request to .* failed \(HTTP 502\): .*\(the endpoint failed on its side after every retry \(max_retries\): retry later/);
+  });
+
   test('builtin: with grade_truncated a cut reply is graded, an empty one still is not', async () => {
     server.faults.push({ kind: 'completion', content: 'You are allergic to pea', finish_reason: 'length' }, { kind: 'completion', content: '', finish_reason: 'length' });
     const result = await trials(builtin(server), [probeCase('cut', { contains: 'pea' }), probeCase('empty', { not: { contains: 'shellfish' } })], { gradeTruncated: true });
