@@ -442,6 +442,22 @@ test('loadSuite: defaults for query ids, users, k, depth, tags; relevant lists b
   assert.deepEqual(retrieval.queries[1]!.where, { file: `${S}/defaults.yaml`, line: 11, col: 7 });
 });
 
+test('evidence its case\'s sessions never say as written is warned about at the evidence; evidence a session says is not', async () => {
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'recall-gate-evidence-'));
+  const suite = (evidence: string) =>
+    writeFileSync(join(dir, 'suite.yaml'), `name: ev\nretrieval:\n  providers: [{ name: kw, kind: keyword }]\n  memories: [{ id: a, text: x }]\n  queries: [{ text: x, relevant: [a] }]\ne2e:\n  target: { kind: builtin, model: gpt-5-mini, memory: { provider: kw } }\n  cases:\n    - name: pet\n      ability: extraction\n      sessions: [{ user: "My dog is called Pepper." }]\n      probe: { text: "What is my dog called?" }\n      check: { icontains: pepper }\n      evidence: [${evidence}]\n`);
+  suite('"Pet dog (called Pepper)"');
+  assert.deepEqual(
+    (loadSuite(join(dir, 'suite.yaml'), dir).warnings ?? []).map((warning) => `${formatLocation(warning.where)}: ${warning.message}`),
+    ['suite.yaml:14:18: the evidence "Pet dog (called Pepper)" of case "pet" is in none of its session turns as written: coverage and failure stages look for it word for word, so an agent that stores what it is told would read as not storing it'],
+  );
+  suite('"dog is called PEPPER"');
+  assert.equal(loadSuite(join(dir, 'suite.yaml'), dir).warnings, undefined, 'said, in other case: no warning');
+});
+
 test('a key written twice is named as the file names it, quoted or not', async () => {
   const { mkdtempSync, writeFileSync } = await import('node:fs');
   const { join } = await import('node:path');

@@ -8,6 +8,7 @@ import { FileProblems, readDataFile, readYamlFile, type DataPath, type SourceFil
 import { buildE2e, type RawE2e } from './loadE2e.js';
 import { missingScriptWarnings, startedCommands } from './startedCommands.js';
 import { dateOrderWarnings, historyDateWarnings } from './dateOrder.js';
+import { evidenceWordingWarnings } from './evidenceWording.js';
 import { addTools } from './loadTools.js';
 import { validateGate } from '../gate/validateGate.js';
 import { gateLocations, gateSpecOf } from './loadGate.js';
@@ -123,6 +124,7 @@ export function loadSuite(suitePath: string, cwd = process.cwd(), onProgress?: P
     addTools(e2e.target, raw.e2e.target, tools, (key) => main.locate(['e2e', 'target'], { keyOf: key }), problems);
     if (problems.length > 0) throw invalidInput(sortProblems(problems));
     addProblems(warnings, dateOrderWarnings(e2e.cases, cases!));
+    addProblems(warnings, evidenceWordingWarnings(e2e.cases, cases!));
     if (histories) addProblems(warnings, historyDateWarnings(histories));
   }
 
