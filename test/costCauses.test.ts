@@ -2,9 +2,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { costSummary, unknownCostReason } from '../src/e2e/cost.js';
 import { resolveMetric } from '../src/gate/metrics.js';
-import { formatCost } from '../src/report/format.js';
+import { formatCost, formatTokens } from '../src/report/format.js';
 import { commentCostLine } from '../src/report/costLines.js';
 import { terminalE2eReport } from '../src/report/terminalE2e.js';
+import { renderComment } from '../src/report/comment.js';
+import { markdownReport } from '../src/report/markdown.js';
 import type { TrialRecord } from '../src/model/trial.js';
 import { caseSpec, e2eOf, recallTrials, resultsDoc } from './support/gateFixtures.js';
 
@@ -64,4 +66,24 @@ test('the reports, the comment line and the gate say the same cause; with nothin
   // The comment's one cost line carries the same cause: a figure every output gives.
   assert.match(commentCostLine(mixedE2e)!, /^cost per successful trial: recall unknown; cost unknown: 2 agent calls reported no token usage/);
   assert.equal(commentCostLine(e2e), 'cost unknown: 2 agent calls reported no token usage (an adapter returns it as usage from chat: examples/adapter/README.md)');
+});
+
+test('token counts over calls some of which reported none say so; none at all is unknown, not 0', () => {
+  const tokens = { input: 0, output: 0, judge_input: 0, judge_output: 0 };
+  const causes = (missing: number) => ({ cost: { unknown_causes: { calls_without_usage: missing, usage_warnings: 0, trials_without_calls: 0, embeddings: 0, unpriced: 0 } } }) as unknown as Parameters<typeof formatTokens>[0];
+  assert.equal(formatTokens({ tokens: { ...tokens, input: 1200, output: 300 } }), '1200 in, 300 out');
+  assert.equal(formatTokens({ ...causes(136), tokens }), 'unknown (no call reported usable token counts)');
+  assert.equal(formatTokens({ ...causes(2), tokens: { ...tokens, input: 1200, output: 300 } }), '1200 in, 300 out over the calls that reported them (2 calls did not)');
+});
+
+test("the errors column counts every condition the table shows, in the comment as in the terminal and report.md", () => {
+  const recall = recallTrials({ a: 'pe', b: 'pp' });
+  const none = recallTrials({ a: 'ee', b: 'pe' }).map((trial) => ({ ...trial, key: trial.key.replace('|recall|', '|none|'), condition: 'none' as const }));
+  const e2e = e2eOf([...recall, ...none], [caseSpec('a'), caseSpec('b')], 2, ['recall', 'none']);
+  const results = resultsDoc({ e2e });
+  const allRow = (text: string) => text.split('\n').find((line) => /^\|? ?\**all\**/.test(line.trim()) || /^all\s/.test(line.trim()))!;
+  // 1 error under recall, 3 under none.
+  for (const [label, text] of [['comment', renderComment({ marker: '<!-- m -->', results, baselineNote: 'none yet', e2eTrigger: { ran: true, reason: 'every run', files: [] } })], ['report.md', markdownReport(results)], ['terminal', terminalE2eReport(e2e, [...recall, ...none])]] as const) {
+    assert.match(allRow(text), /\b4\s*\|?\s*$/, `${label}: ${allRow(text)}`);
+  }
 });

@@ -100,16 +100,16 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ['<dir>', 'the results folder to compare with it'],
     ],
     options: {
-      suite: { argument: 'FILE', default: 'the suite file <dir> was run from', description: 'the suite whose gate is applied' },
+      suite: { argument: 'FILE', default: 'the suite file <dir> was run from', description: 'the suite whose gate is applied; one of another name is refused' },
       json: { description: 'print the comparison as JSON' },
-      'allow-other-suite': { description: 'compare runs of two different suites, with a warning (refused otherwise)' },
+      'allow-other-suite': { description: 'compare runs of two different suites, or apply a suite of another name, with a warning (refused otherwise)' },
     },
   },
   calibrate: {
     summary: "an A/A check of the suite's gate: the run redrawn against itself, and how often the gate fails a run of the very same agent, per condition and rule",
     arguments: [['<results-dir>', 'the results folder of a run']],
     options: {
-      suite: { argument: 'FILE', default: 'the suite file <results-dir> was run from', description: 'the suite whose gate is checked' },
+      suite: { argument: 'FILE', default: 'the suite file <results-dir> was run from', description: 'the suite whose gate is checked; one of another name is refused' },
       draws: { argument: 'N', description: 'redraw pairs, each gated once' },
       seed: { argument: 'S', description: 'which units the redraws take' },
       json: { description: 'print the counts as JSON' },
@@ -128,7 +128,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     summary: "re-apply the suite's current checks to a run's stored answers (no model calls)",
     arguments: [['<results-dir>', 'the results folder of a run with the e2e layer']],
     options: {
-      suite: { argument: 'FILE', default: 'the suite file the run was run from', description: 'the suite whose checks and graders are applied' },
+      suite: { argument: 'FILE', default: 'the suite file the run was run from', description: 'the suite whose checks and graders are applied; one of another name is refused' },
       junit: { argument: 'FILE', description: 'also copy junit.xml to FILE' },
     },
   },

@@ -345,7 +345,8 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
       ...(baseline?.e2e ? [delta(mine?.pass_rate, base?.pass_rate)] : []),
       ...others.map((c) => formatRate(byCondition[c], 'pass_rate')),
       ...liftAndGapCells(e2e.conditions, byCondition, intervals).cells,
-      String(mine?.errors ?? 0),
+      // Over every condition the row shows, as the terminal's and report.md's tables count them.
+      String(e2e.conditions.reduce((sum, c) => sum + (byCondition[c]?.errors ?? 0), 0)),
     ];
     const header = ['ability', 'pass rate', `pass^${e2e.repeat}`, ...(baseline?.e2e ? ['Δ vs base'] : []), ...others.map((c) => `${c}`), ...liftAndGapCells(e2e.conditions, {}, undefined).header, 'errors'];
     const leaks = e2e.leaks;

@@ -20,6 +20,20 @@ export function oneLine(text: string, max: number): string {
   return shorten(plainText(text), max);
 }
 
+/**
+ * The agent's token counts as reports say them: "1200 in, 300 out"; a sum over
+ * calls some of which reported no usage is said to leave them out, and none
+ * at all is unknown, not 0.
+ */
+export function formatTokens(e2e: Pick<E2eResult, 'tokens'> & Partial<Pick<E2eResult, 'cost'>>): string {
+  const causes = e2e.cost?.unknown_causes;
+  const missing = (causes?.calls_without_usage ?? 0) + (causes?.usage_warnings ?? 0);
+  const { input, output } = e2e.tokens;
+  if (missing === 0) return `${input} in, ${output} out`;
+  if (input === 0 && output === 0) return 'unknown (no call reported usable token counts)';
+  return `${input} in, ${output} out over the calls that reported them (${counted(missing, 'call', 'calls')} did not)`;
+}
+
 /** What a run cost in USD, or why it is unknown (unknownCostReason). */
 export function formatCost(e2e: Pick<E2eResult, 'cost_usd'> & Partial<Pick<E2eResult, 'cost'>> & { target?: { kind: string } }): string {
   return e2e.cost_usd === null ? `unknown: ${unknownCostReason(e2e.cost, e2e.target?.kind)}` : usd(e2e.cost_usd);

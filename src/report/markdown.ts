@@ -2,7 +2,7 @@ import { costLines } from './costLines.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { cell, escapeMarkdown } from './escape.js';
 import { selectionText } from './selectionText.js';
-import { formatCost, formatEstimate, formatMs, formatRate, liftAndGapCells, markdownTable, recallQualityText, sentence, splitRunText } from './format.js';
+import { formatCost, formatEstimate, formatMs, formatRate, liftAndGapCells, markdownTable, recallQualityText, sentence, splitRunText, formatTokens } from './format.js';
 import { groupColumns, headlineMetrics } from '../retrieval/metrics.js';
 import { TAG_TABLES_NOTE, tagTables } from './tagTables.js';
 import { e2eIntro, GROUP_METRICS_NOTE, retrievalIntro } from './intros.js';
@@ -147,7 +147,7 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
   lines.push(...faultTableMarkdown(e2e));
   const graders = graderTable(e2e, (name) => cell(name, 80));
   if (graders) lines.push(...graderTableMarkdown(graders, e2e.headline_condition));
-  lines.push(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${formatCost(e2e)}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, '');
+  lines.push(`Tokens ${formatTokens(e2e)}; cost ${formatCost(e2e)}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`, '');
   const costs = costLines(e2e);
   if (costs.length > 0) lines.push(...costs.map((line) => `- ${line}`), '');
   if (e2e.judge_calibration) lines.push(`Judged figures: ${escapeMarkdown(calibrationLine(e2e.judge_calibration))}.`, '');

@@ -7,7 +7,7 @@ import { plainText } from './escape.js';
 import { harmNote } from '../e2e/harm.js';
 import { harmTerminal } from './harmTable.js';
 import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
-import { formatCost, formatEstimate, formatMs, formatRate, oneLine, RATE_LEGEND, recallQualityText, sentence, textTable } from './format.js';
+import { formatCost, formatEstimate, formatMs, formatRate, oneLine, RATE_LEGEND, recallQualityText, sentence, textTable, formatTokens } from './format.js';
 import { graderTable, graderTableText } from './graderTable.js';
 import type { ResultsDocument } from '../model/results.js';
 import { faultTableText } from './faultTable.js';
@@ -59,7 +59,7 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
 
   const tokens = e2e.tokens;
   lines.push(
-    `tokens: ${tokens.input} in, ${tokens.output} out${tokens.judge_input + tokens.judge_output ? ` (+ judge ${tokens.judge_input} in, ${tokens.judge_output} out)` : ''}; ` +
+    `tokens: ${formatTokens(e2e)}${tokens.judge_input + tokens.judge_output ? ` (+ judge ${tokens.judge_input} in, ${tokens.judge_output} out)` : ''}; ` +
       `cost ${formatCost(e2e)}`,
     ...costLines(e2e),
     `latency per call: p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms; ` +

@@ -9,7 +9,7 @@ import type { ResultsDocument } from '../../model/results.js';
 import { costLines } from '../costLines.js';
 import { shorten } from '../escape.js';
 import { faultTableParts } from '../faultTable.js';
-import { formatCost, formatMs, recallQualityText, sentence } from '../format.js';
+import { formatCost, formatMs, recallQualityText, sentence, formatTokens } from '../format.js';
 import { graderTable, legend as graderLegend } from '../graderTable.js';
 import { harmParts } from '../harmTable.js';
 import { STAGE_INTRO, stageLines, stagesAllUnknown } from '../stageLines.js';
@@ -46,7 +46,7 @@ function leaksPart(e2e: E2e): Part | undefined {
 function costPart(e2e: E2e): Part {
   const quality = recallQualityText(e2e);
   const blocks: Block[] = [
-    note(`Tokens ${e2e.tokens.input} in, ${e2e.tokens.output} out; cost ${formatCost(e2e)}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`),
+    note(`Tokens ${formatTokens(e2e)}; cost ${formatCost(e2e)}. Latency per call p50 ${formatMs(e2e.latency_ms.call.median)} ms, p95 ${formatMs(e2e.latency_ms.call.p95)} ms.`),
   ];
   const costs = costLines(e2e);
   if (costs.length > 0) blocks.push(list(costs.map((text) => ({ text }))));
