@@ -316,7 +316,9 @@ export class CommandTransport implements JsonRpcTransport {
       return `${waiting} calls were waiting on it at once (the trials running together, e2e.concurrency): if it answers one call at a time (plain def handlers in the Python SDK), each waits for those before it; make the slow handlers async def awaiting what they wait on (or asyncio.to_thread), lower e2e.concurrency, or raise the target's timeout_ms`;
     }
     const nothing = this.stdoutLines === 0 ? 'it has written no line on stdout at all, so ' : '';
-    return `${nothing}its stdout may be buffered: each response line must be flushed as it is written (Python: print(..., flush=True), or run it with python -u); if it is only slow, raise the target's timeout_ms`;
+    // The first call also waits for the process to start (a Python interpreter through a version manager: half a second).
+    const slow = this.stdoutLines === 0 ? "if it is only slow, its start included, raise the target's timeout_ms" : "if it is only slow, raise the target's timeout_ms";
+    return `${nothing}its stdout may be buffered: each response line must be flushed as it is written (Python: print(..., flush=True), or run it with python -u); ${slow}`;
   }
 
   /** The variables recall-gate has that this child was not given, when the adapter failed or answered an error (names only). */

@@ -115,7 +115,7 @@ test("a push at the compare API's 300-file cap, or one it cannot compare, runs e
     // A force push whose old head is gone: the compare is 404.
     const gone = await changedFiles(client, { eventName: 'push', payload: { before: '3'.repeat(40), after: '4'.repeat(40) }, repo });
     assert.equal(gone.files, 'all');
-    assert.match(gone.reason, /could not list the files changed by the push 3333333\.\.\.4444444 \(HTTP 404: Not Found.*\): running everything/);
+    assert.match(gone.reason, /could not list the files changed by the push 3333333\.\.\.4444444 \(GitHub answered HTTP 404 \(Not Found.*\)\): running everything/);
   });
 });
 

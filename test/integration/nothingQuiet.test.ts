@@ -201,7 +201,7 @@ test('a stdio adapter whose stdout is buffered: the timeout says so and how to f
   const out = tempDir();
   const run = await runCli(['run', suiteOf([PYTHON!, 'agent.py']), '--layer', 'e2e', '--out', out]);
   assert.equal(run.code, 3, run.stdout + run.stderr);
-  assert.match(readOut(out).trials[0]!.reason, /"reset" got no response within 3000 ms \(it has written no line on stdout at all, so its stdout may be buffered: each response line must be flushed as it is written \(Python: print\(\.\.\., flush=True\), or run it with python -u\)/);
+  assert.match(readOut(out).trials[0]!.reason, /"reset" got no response within 3000 ms \(it has written no line on stdout at all, so its stdout may be buffered: each response line must be flushed as it is written \(Python: print\(\.\.\., flush=True\), or run it with python -u\); if it is only slow, its start included, raise the target's timeout_ms/);
   const fixed = tempDir();
   const again = await runCli(['run', suiteOf([PYTHON!, '-u', 'agent.py']), '--layer', 'e2e', '--out', fixed]);
   assert.equal(again.code, 0, again.stdout + again.stderr);

@@ -1,6 +1,6 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
-import { httpStatus, pullRequestNumber, type GitHubClient, type GitHubEvent } from './client.js';
+import { apiFailure, pullRequestNumber, type GitHubClient, type GitHubEvent } from './client.js';
 import { counted } from '../../text/counted.js';
 
 /** What changed, as repo-relative paths, or 'all' when that cannot be known; `reason` says which and why. */
@@ -34,9 +34,7 @@ function pathsOf(entries: readonly FileEntry[]): string[] {
 const short = (sha: string) => sha.slice(0, 7);
 
 function failure(what: string, error: unknown): ChangedFiles {
-  const status = httpStatus(error);
-  const message = error instanceof Error ? error.message : String(error);
-  return { files: 'all', reason: `could not list ${what} (${status ? `HTTP ${status}: ` : ''}${message}): running everything` };
+  return { files: 'all', reason: `could not list ${what} (${apiFailure(error)}): running everything` };
 }
 
 async function pullRequestFiles(client: GitHubClient, event: GitHubEvent, number: number): Promise<ChangedFiles> {
