@@ -118,6 +118,14 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     io.stdout(`nothing failed in ${flags.rerunFailed}: no case failed or errored and no query missed a relevant memory, so nothing ran\n`);
     return 0;
   }
+  // The failures of a variant are rerun as that variant: the suite's default would pass them with another memory policy.
+  const failedVariant = failures?.variant;
+  if (failedVariant !== undefined && (values.variants !== undefined || (values.variant !== undefined && values.variant !== failedVariant))) {
+    throw new RecallGateError('invalid-input', `--rerun-failed ${flags.rerunFailed} holds failures of variant "${failedVariant}": they are rerun as that variant`, {
+      hint: `drop --variant/--variants (the rerun takes variant ${failedVariant}), or rerun the folder of the variant you name`,
+    });
+  }
+  const variantName = (values.variant as string | undefined) ?? failedVariant;
   const validating = phaseProgress(io.stderr, io.isTerminal ?? false);
   const loaded = loadSuite(positionals[0]!, io.cwd, validating.update);
   validating.finish();
@@ -135,10 +143,16 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
     return shard ? shardSuite(chosen, shard) : chosen;
   };
   const variants = values.variants === undefined ? undefined : parseVariantList(values.variants as string).map((name) => narrow(applyVariant(loaded, name)));
-  const suite = narrow(values.variant === undefined ? loaded : applyVariant(loaded, values.variant as string));
+  const suite = narrow(variantName === undefined ? loaded : applyVariant(loaded, variantName));
   // A variant may name its own URL, embedding endpoint or key variable: its secrets are known before it prints.
   for (const varied of [suite, ...(variants ?? [])]) registerSuiteSecrets(varied, io.env);
   const layers = layersToRun(suite, layer);
+  if (layers.retrieval !== 'ran' && layers.e2e !== 'ran' && shard && shard.index > 1 && loaded.retrieval && layer === 'retrieval') {
+    // The suite has the layer; this shard does not hold it.
+    throw new RecallGateError('invalid-input', `shard ${shard.index}/${shard.count} of ${suite.displayPath} has nothing to run under --layer retrieval: the retrieval layer runs in shard 1 only, and shards split the e2e cases`, {
+      hint: loaded.e2e ? 'run every shard with --layer all (or e2e)' : 'a suite without e2e cases needs no shards: run it whole',
+    });
+  }
   if (layers.retrieval !== 'ran' && layers.e2e !== 'ran') {
     const missing = layer === 'e2e' ? 'e2e section' : layer === 'retrieval' ? 'retrieval section' : 'retrieval or e2e section';
     const inSplit = split === 'all' ? '' : ` with split ${split}`;

@@ -14,6 +14,8 @@ export interface FailedUnits {
   cases: string[];
   queries: string[];
   all: { cases: boolean; queries: boolean };
+  /** The suite variant the failures are of: their rerun is of that variant too. */
+  variant?: string;
 }
 
 export function failedUnits(results: ResultsDocument, trials: readonly TrialRecord[]): FailedUnits {
@@ -30,5 +32,5 @@ export function failedUnits(results: ResultsDocument, trials: readonly TrialReco
     }
   }
   const allCases = results.layers.e2e === 'ran' && !results.e2e;
-  return { cases: [...cases], queries: [...queries], all: { cases: allCases, queries: allQueries } };
+  return { cases: [...cases], queries: [...queries], all: { cases: allCases, queries: allQueries }, ...(results.variant !== undefined ? { variant: results.variant } : {}) };
 }

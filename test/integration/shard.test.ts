@@ -47,3 +47,10 @@ test('shards of a job matrix merge into what one run gives, and the gate applies
   assert.equal(alone.code, 3);
   assert.match(alone.stderr, /merge: shards 2, 3 of 3 are missing/);
 });
+
+test('a shard past the first under --layer retrieval says the retrieval layer runs in shard 1 only, and how to run the shards', async () => {
+  const result = await runCli(['run', SUITE, '--shard', '2/3', '--out', tempDir()]);
+  assert.equal(result.code, 2, result.stdout + result.stderr);
+  assert.match(result.stderr, /shard 2\/3 of .*suite\.yaml has nothing to run under --layer retrieval: the retrieval layer runs in shard 1 only, and shards split the e2e cases \(run every shard with --layer all \(or e2e\)\)/);
+  assert.doesNotMatch(result.stderr, /has no retrieval section/);
+});

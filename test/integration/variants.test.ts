@@ -193,6 +193,18 @@ describe('run --variants: two variants of the agent on the same cases, side by s
     assert.equal(readResults(oneOut).variant, 'nomem');
   });
 
+  test("--rerun-failed of a variant's folder reruns its failures as that variant, and refuses another named one", async () => {
+    const rerun = join(tempDir(), 'rerun');
+    const again = await cli(['run', 'suite.yaml', '--rerun-failed', join(out, 'nomem'), '--out', rerun], env, dir);
+    assert.ok(again.code === 0 || again.code === 1, again.stdout + again.stderr);
+    const results = readResults(rerun);
+    assert.equal(results.variant, 'nomem', 'the failures of nomem are rerun without memory, not passed by the default');
+    assert.ok(results.e2e!.by_condition.recall!.pass_rate < 1);
+    const other = await cli(['run', 'suite.yaml', '--rerun-failed', join(out, 'nomem'), '--variant', 'base', '--out', join(tempDir(), 'x')], env, dir);
+    assert.equal(other.code, 2, other.stdout + other.stderr);
+    assert.match(other.stderr, /--rerun-failed .*nomem holds failures of variant "nomem": they are rerun as that variant/);
+  });
+
   test('merge refuses shards of different variants, which may hash alike', async () => {
     const root = tempDir();
     for (const [variant, shard] of [['base', '1/2'], ['coarse', '2/2']] as const) {
