@@ -104,6 +104,11 @@ test('headline metrics: e2e rates, each ability under the headline condition, an
   assert.equal('e2e.cost_usd' in headlineMetrics(e2eResults(null)), false, 'an unknown cost is left out, not $0');
   const one = historyLine(e2eResults(0.002));
   assert.deepEqual({ ...one, metrics: {} }, { schema: 1, suite: 'suite-x', commit: 'abc', ref: 'refs/heads/main', date: '2026-11-29T00:05:00Z', run_id: 'r1', status: 'complete', metrics: {} });
+  // Outside CI the commit is the suite repository's HEAD when the tree is clean: a rerun of it replaces the run before.
+  const head = 'f'.repeat(40);
+  const local = (dirty: boolean) => ({ ...e2eResults(0.002), commit: undefined, provenance: { git: { commit: head, dirty } } }) as unknown as Parameters<typeof historyLine>[0];
+  assert.equal(historyLine(local(false)).commit, head);
+  assert.equal(historyLine(local(true)).commit, undefined, 'a dirty tree is not that commit');
 });
 
 /** Twelve runs, the fourth without e2e (a retrieval-only run), and an ability name that is hostile markdown. */

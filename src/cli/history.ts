@@ -69,10 +69,19 @@ export async function historyCommand(argv: string[], io: CliIO): Promise<number>
   const { values, positionals } = parseCommandArgs(argv, { out: { type: 'string' } }, HISTORY_USAGE);
   if (positionals.length === 0) throw new RecallGateError('invalid-input', 'history takes one or more results folders', { hint: `usage: ${HISTORY_USAGE}` });
   // Oldest first: of two runs of one commit, the newer is kept.
-  const runs = positionals
-    .flatMap((dir) => resultsFolders(dir, io.cwd))
-    .map((dir) => inRange(dir, historyLine(readResults(dir, io.cwd))))
+  const read = positionals.flatMap((dir) => resultsFolders(dir, io.cwd)).map((dir) => ({ dir, results: readResults(dir, io.cwd) }));
+  // A narrowed run (some cases, a sample, a shard) measured another thing than the whole runs beside it: its
+  // figures in a trend read as a change of the agent.
+  const narrowed = read.filter(({ results }) => results.selection !== undefined || results.sample !== undefined || results.shard !== undefined);
+  for (const { dir, results } of narrowed) {
+    const how = results.shard ? `shard ${results.shard.index}/${results.shard.count}` : results.sample ? `a sample of ${results.sample.n} cases` : `narrowed with ${results.selection!.by.join(', ')}`;
+    io.stderr(`note: ${dir} is left out: it is ${how}, and a trend compares whole runs (merge shards first)\n`);
+  }
+  const runs = read
+    .filter((entry) => !narrowed.includes(entry))
+    .map(({ dir, results }) => inRange(dir, historyLine(results)))
     .sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
+  if (runs.length === 0 && narrowed.length > 0) throw new RecallGateError('invalid-input', 'every results folder given is a narrowed run: a history holds whole runs', { hint: 'give the folders of whole runs (no --case, --ability, --query, --sample, --shard)' });
   const out = values.out as string | undefined;
   const earlier = out === undefined ? undefined : readHistoryFile(resolve(io.cwd, out), out);
   if (earlier && earlier.skipped.length > 0) io.stderr(`note: ${out}: ${counted(earlier.skipped.length, 'line', 'lines')} skipped, not history lines (line ${earlier.skipped[0]!.line}: ${earlier.skipped[0]!.reason}); they are not written back\n`);

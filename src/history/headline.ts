@@ -31,11 +31,14 @@ export function headlineMetrics(results: ResultsDocument): Record<string, number
 
 /** A run as one line of history. A run still marked running was cut short: incomplete. */
 export function historyLine(results: ResultsDocument): HistoryLine {
+  // Outside CI (no GITHUB_SHA) the commit is the suite repository's HEAD, when no tracked file differs from it.
+  const git = results.provenance?.git;
+  const commit = results.commit?.sha ?? (git && /^[0-9a-f]{40}$/.test(git.commit) && git.dirty === false ? git.commit : undefined);
   return {
     schema: 1,
     suite: results.suite.name,
     ...(results.variant !== undefined ? { variant: results.variant } : {}),
-    ...(results.commit?.sha ? { commit: results.commit.sha } : {}),
+    ...(commit ? { commit } : {}),
     ...(results.commit?.ref ? { ref: results.commit.ref } : {}),
     date: results.finished_at ?? results.started_at,
     ...(results.run_id ? { run_id: results.run_id } : {}),

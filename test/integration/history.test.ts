@@ -68,6 +68,20 @@ describe('history from results folders, and run --history, through dist/cli.js',
     assert.match(none.stderr, /suite-0 has no results\.json, nor has any folder in it/);
   });
 
+  test('a narrowed run (some cases or queries, a sample, a shard) is left out of a trend, with a note: its figures are of another thing', async () => {
+    const narrowed = join(root, 'narrowed');
+    cpSync(join(root, 'r1'), narrowed, { recursive: true });
+    const document = JSON.parse(readFileSync(join(narrowed, 'results.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(narrowed, 'results.json'), JSON.stringify({ ...document, run_id: 'narrowed-run', selection: { by: ['--query'], queries: ['peanut'], of: { cases: 0, queries: 2 } } }));
+    const printed = await runCli(['history', 'narrowed', 'later'], { cwd: root });
+    assert.equal(printed.code, 0, printed.stderr);
+    assert.match(printed.stderr, /note: narrowed is left out: it is narrowed with --query, and a trend compares whole runs/);
+    assert.match(printed.stdout, /^tiny: 2 runs/);
+    const only = await runCli(['history', 'narrowed'], { cwd: root });
+    assert.equal(only.code, 2);
+    assert.match(only.stderr, /every results folder given is a narrowed run/);
+  });
+
   test('run --history shows the trend with this run as current and leaves the file as it was', async () => {
     await runCli(['history', 'r1', 'later', '--out', 'history.jsonl'], { cwd: root });
     const before = readFileSync(join(root, 'history.jsonl'), 'utf8');
