@@ -18,7 +18,7 @@ import { actionHistory, checkBaselineSuites, isFolderBaseline, loadBaseline, rea
 import { headlineMetrics } from '../history/headline.js';
 import { cacheEntries, restoreEntries, saveEntries } from './cache.js';
 import { changedFiles, matchesMemoryPaths, repoRelativePaths } from './github/changedFiles.js';
-import { apiFailure, eventFromContext, pullRequestNumber, type GitHubClient, type GitHubEvent } from './github/client.js';
+import { eventFromContext, pullRequestNumber, type GitHubClient, type GitHubEvent } from './github/client.js';
 import { commentMarker } from './github/stickyComment.js';
 import { checkSuiteNames, expandSuites, readInputs, type ActionInputs } from './inputs.js';
 import { SummaryBudget } from './summary.js';
@@ -27,6 +27,7 @@ import { selectUnits } from '../suite/select.js';
 import type { PhaseProgress } from '../phaseProgress.js';
 import { phaseProgress } from '../cli/progress.js';
 import { counted } from '../text/counted.js';
+import { isNarrowedRun } from '../results/narrowed.js';
 
 interface GitHub {
   client: GitHubClient;
@@ -196,7 +197,7 @@ async function gateSuite(suite: Suite, inputs: ActionInputs, github: GitHub | un
 
     // Only a whole run may become the baseline: a partial or narrowed one (args, sample) would waive the regression checks that follow.
     const pushToDefault = github !== undefined && isPushToDefaultBranch(github.event);
-    const narrowedRun = results.selection !== undefined || results.sample !== undefined;
+    const narrowedRun = isNarrowedRun(results);
     const savesBaseline = pushToDefault && results.status === 'complete' && results.layers.e2e !== 'skipped' && !narrowedRun;
     const trend = actionHistory(outDir, baseline, results, savesBaseline);
     const verdict: Verdict | undefined = suite.gate ? evaluateGateOnSplit(suite.gate, suite, { results, trials }, baseline.results ? { results: baseline.results, trials: baseline.trials } : undefined) : undefined;
@@ -214,11 +215,7 @@ async function gateSuite(suite: Suite, inputs: ActionInputs, github: GitHub | un
     let commentUrl: string | undefined;
     const number = github && pullRequestNumber(github.event);
     if (github && number && inputs.comment) {
-      // The comment reports the verdict; GitHub's API failing to take it (an outage, a 5xx) does not change it.
-      const posted = await core.upsertStickyComment(github.client, { ...github.event.repo, issueNumber: number, marker, body }).catch((error: unknown) => {
-        if (error instanceof RecallGateError) throw error;
-        return { skipped: apiFailure(error) };
-      });
+      const posted = await core.upsertStickyComment(github.client, { ...github.event.repo, issueNumber: number, marker, body });
       if ('skipped' in posted) core.warning(`recall-gate: the PR comment was not written: ${posted.skipped} (the job summary has the report)`);
       else commentUrl = posted.url;
     }

@@ -12,6 +12,7 @@ import { trendLinesText } from '../report/trendLines.js';
 import { parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 import { counted } from '../text/counted.js';
+import { isNarrowedRun } from '../results/narrowed.js';
 
 export const HISTORY_USAGE = 'recall-gate history DIR... [--out FILE]';
 
@@ -72,7 +73,7 @@ export async function historyCommand(argv: string[], io: CliIO): Promise<number>
   const read = positionals.flatMap((dir) => resultsFolders(dir, io.cwd)).map((dir) => ({ dir, results: readResults(dir, io.cwd) }));
   // A narrowed run (some cases, a sample, a shard) measured another thing than the whole runs beside it: its
   // figures in a trend read as a change of the agent.
-  const narrowed = read.filter(({ results }) => results.selection !== undefined || results.sample !== undefined || results.shard !== undefined);
+  const narrowed = read.filter(({ results }) => isNarrowedRun(results));
   for (const { dir, results } of narrowed) {
     const how = results.shard ? `shard ${results.shard.index}/${results.shard.count}` : results.sample ? `a sample of ${results.sample.n} cases` : `narrowed with ${results.selection!.by.join(', ')}`;
     io.stderr(`note: ${dir} is left out: it is ${how}, and a trend compares whole runs (merge shards first)\n`);

@@ -1,3 +1,4 @@
+import { counted } from '../text/counted.js';
 import { RecallGateError } from '../errors.js';
 import type { ImportFlags } from './types.js';
 
@@ -24,7 +25,7 @@ const ONE: Record<string, string> = {
 };
 
 function countOf(kind: string, count: number): string {
-  return `${count} ${count === 1 ? (ONE[kind] ?? kind) : kind}`;
+  return counted(count, ONE[kind] ?? kind, kind);
 }
 
 /** What an import read, kept, repaired and skipped: printed, and written as DIR/import-report.json. */

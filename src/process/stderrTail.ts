@@ -32,13 +32,13 @@ const ERRNO_PROPERTY = /^\s+errno: -?\d+,?$/;
 export class StderrTail {
   private readonly telling: string[] = [];
   private readonly any: string[] = [];
-  /** Inside the properties Node prints after an uncaught error's frames: how many of them were kept. */
-  private properties?: { kept: number };
+  /** Inside the properties Node prints after an uncaught error's frames. */
+  private inProperties = false;
 
   add(line: string): void {
     keepLast(this.any, line);
-    if (this.properties && this.dropsProperty(line)) return;
-    if (OPENS_PROPERTIES.test(line)) this.properties = { kept: 0 };
+    if (this.inProperties && this.dropsProperty(line)) return;
+    if (OPENS_PROPERTIES.test(line)) this.inProperties = true;
     const location = this.telling.at(-2);
     if (CARET.test(line) && location !== undefined && NODE_LOCATION.test(location)) {
       this.telling.splice(location.startsWith('node:') ? -2 : -1);
@@ -50,7 +50,7 @@ export class StderrTail {
   clear(): void {
     this.telling.length = 0;
     this.any.length = 0;
-    this.properties = undefined;
+    this.inProperties = false;
   }
 
   /**
@@ -59,18 +59,15 @@ export class StderrTail {
    * closing brace goes with the frame that opened it. Any other property (a path, a cause) is kept.
    */
   private dropsProperty(line: string): boolean {
-    const block = this.properties!;
     // The brace that opened the block was on a stack frame, which is left out: its closing one goes too.
     if (line === '}') {
-      this.properties = undefined;
+      this.inProperties = false;
       return true;
     }
     if (ERRNO_PROPERTY.test(line)) return true;
     const value = NAMED_PROPERTY.exec(line)?.[1];
     const named = value !== undefined && new RegExp(`(?<![\\w-])${value}(?![\\w-])`);
-    if (named && this.telling.some((kept) => named.test(kept))) return true;
-    block.kept += 1;
-    return false;
+    return Boolean(named && this.telling.some((kept) => named.test(kept)));
   }
 
   /** The lines an error message shows. */

@@ -7,7 +7,7 @@ import { INTERVAL_DEFINITION, RETRIEVAL_INTERVAL_DEFINITION } from '../stats/boo
 import { pairingText, splitLine } from './gateFormat.js';
 import { PAIRED_HEADING, pairedMarkdown } from './pairedLines.js';
 import { pairedChanges } from '../gate/paired.js';
-import { formatEstimate, formatMetric, formatRate, liftAndGapCells, markdownTable, RATE_LEGEND, sentence } from './format.js';
+import { erroredTrials, formatEstimate, formatMetric, formatRate, liftAndGapCells, markdownTable, RATE_LEGEND, sentence } from './format.js';
 import { headlineMetrics } from '../retrieval/metrics.js';
 import type { ResultsDocument } from '../model/results.js';
 import { withoutRelevantText } from './tagTables.js';
@@ -346,7 +346,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
       ...others.map((c) => formatRate(byCondition[c], 'pass_rate')),
       ...liftAndGapCells(e2e.conditions, byCondition, intervals).cells,
       // Over every condition the row shows, as the terminal's and report.md's tables count them.
-      String(e2e.conditions.reduce((sum, c) => sum + (byCondition[c]?.errors ?? 0), 0)),
+      String(erroredTrials(e2e.conditions, byCondition)),
     ];
     const header = ['ability', 'pass rate', `pass^${e2e.repeat}`, ...(baseline?.e2e ? ['Δ vs base'] : []), ...others.map((c) => `${c}`), ...liftAndGapCells(e2e.conditions, {}, undefined).header, 'errors'];
     const leaks = e2e.leaks;

@@ -1,6 +1,7 @@
 import { plainText, shorten } from './escape.js';
 import { unitNoun, type SampleUnit } from '../stats/bootstrap.js';
 import type { E2eResult, GroupRates } from '../model/e2eResult.js';
+import type { Condition } from '../model/e2e.js';
 import { counted } from '../text/counted.js';
 import { unknownCostReason } from '../e2e/cost.js';
 
@@ -32,6 +33,11 @@ export function formatTokens(e2e: Pick<E2eResult, 'tokens'> & Partial<Pick<E2eRe
   if (missing === 0) return `${input} in, ${output} out`;
   if (input === 0 && output === 0) return 'unknown (no call reported usable token counts)';
   return `${input} in, ${output} out over the calls that reported them (${counted(missing, 'call', 'calls')} did not)`;
+}
+
+/** The trials that ended in an error over the conditions an e2e table row shows: its errors column. */
+export function erroredTrials(conditions: readonly Condition[], byCondition: Partial<Record<Condition, Pick<GroupRates, 'errors'>>>): number {
+  return conditions.reduce((sum, condition) => sum + (byCondition[condition]?.errors ?? 0), 0);
 }
 
 /** What a run cost in USD, or why it is unknown (unknownCostReason). */

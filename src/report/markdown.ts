@@ -2,7 +2,7 @@ import { costLines } from './costLines.js';
 import { calibrationLine } from '../e2e/judgeCalibration.js';
 import { cell, escapeMarkdown } from './escape.js';
 import { selectionText } from './selectionText.js';
-import { formatCost, formatEstimate, formatMs, formatRate, liftAndGapCells, markdownTable, recallQualityText, sentence, splitRunText, formatTokens } from './format.js';
+import { erroredTrials, formatCost, formatEstimate, formatMs, formatRate, liftAndGapCells, markdownTable, recallQualityText, sentence, splitRunText, formatTokens } from './format.js';
 import { groupColumns, headlineMetrics } from '../retrieval/metrics.js';
 import { TAG_TABLES_NOTE, tagTables } from './tagTables.js';
 import { e2eIntro, GROUP_METRICS_NOTE, retrievalIntro } from './intros.js';
@@ -141,7 +141,7 @@ function e2eSection(e2e: NonNullable<ResultsDocument['e2e']>): string[] {
     ...e2e.conditions.map((condition) => formatRate(byCondition[condition], 'pass_rate', intervals?.[`${condition}.pass_rate`])),
     formatRate(byCondition[e2e.headline_condition], 'pass^k', intervals?.[`${e2e.headline_condition}.pass^k`]),
     ...liftAndGapCells(e2e.conditions, byCondition, intervals).cells,
-    String(e2e.conditions.reduce((sum, condition) => sum + (byCondition[condition]?.errors ?? 0), 0)),
+    String(erroredTrials(e2e.conditions, byCondition)),
   ];
   lines.push(...markdownTable(header, [...Object.entries(e2e.abilities).map(([ability, result]) => row(cell(ability), result.conditions, result.intervals)), row('**all**', e2e.by_condition, e2e.intervals)]), '');
   lines.push(...faultTableMarkdown(e2e));

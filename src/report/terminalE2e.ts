@@ -7,7 +7,7 @@ import { plainText } from './escape.js';
 import { harmNote } from '../e2e/harm.js';
 import { harmTerminal } from './harmTable.js';
 import { INTERVAL_DEFINITION } from '../stats/bootstrap.js';
-import { formatCost, formatEstimate, formatMs, formatRate, oneLine, RATE_LEGEND, recallQualityText, sentence, textTable, formatTokens } from './format.js';
+import { erroredTrials, formatCost, formatEstimate, formatMs, formatRate, oneLine, RATE_LEGEND, recallQualityText, sentence, textTable, formatTokens } from './format.js';
 import { graderTable, graderTableText } from './graderTable.js';
 import type { ResultsDocument } from '../model/results.js';
 import { faultTableText } from './faultTable.js';
@@ -42,7 +42,7 @@ export function terminalE2eReport(e2e: NonNullable<ResultsDocument['e2e']>, tria
     formatRate(byCondition[e2e.headline_condition], 'pass^k'),
     ...(conditions.includes('none') ? [signed(lift)] : []),
     ...(conditions.includes('oracle') ? [signed(gap)] : []),
-    String(conditions.reduce((sum, condition) => sum + (byCondition[condition]?.errors ?? 0), 0)),
+    String(erroredTrials(conditions, byCondition)),
   ];
   const rows = Object.entries(e2e.abilities).map(([ability, result]) => rowFor(plainText(ability), result.conditions, result.lift_over_none, result.gap_oracle_over_recall));
   const overall = e2e.by_condition;

@@ -20,7 +20,8 @@ export function evidenceWordingWarnings(specs: readonly CaseSpec[], cases: Rows)
     const said = spec.sessions.flatMap((session) => session.turns.map(fold));
     if (said.length === 0) return;
     spec.evidence.forEach((text, position) => {
-      if (said.some((turn) => turn.includes(fold(text)))) return;
+      const folded = fold(text);
+      if (said.some((turn) => turn.includes(folded))) return;
       warnings.push({
         where: cases.locate(index, ['evidence', position]),
         message: `the evidence ${JSON.stringify(text)} of case "${spec.name}" is in none of its session turns as written: coverage and failure stages look for it word for word, so an agent that stores what it is told would read as not storing it`,

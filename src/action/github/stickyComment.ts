@@ -1,5 +1,5 @@
 import { RecallGateError } from '../../errors.js';
-import { httpStatus, type GitHubClient } from './client.js';
+import { apiFailure, httpStatus, type GitHubClient } from './client.js';
 
 /** GitHub refuses comment bodies over 65,536 characters; bytes are never fewer, so that is the bound. */
 export const COMMENT_BODY_LIMIT = 65536;
@@ -84,8 +84,9 @@ function forbidden(error: unknown, issueNumber: number): { skipped: string } {
  * identity cannot be learnt, any Bot author with the marker. So a human's
  * comment quoting the marker, or another tool's bot comment, is never edited.
  * A 403 (a fork's read-only token, missing `pull-requests: write`) is
- * `{ skipped }` with the fix; other API errors throw. A body over 65,536 bytes
- * throws: the renderer must fit the body.
+ * `{ skipped }` with the fix; any other API failure is `{ skipped }` with the
+ * status GitHub answered. A body over 65,536 bytes throws: the renderer must
+ * fit the body.
  */
 export async function upsertStickyComment(client: GitHubClient, options: StickyCommentOptions): Promise<StickyCommentResult> {
   const { owner, repo, issueNumber, marker } = options;
@@ -117,6 +118,7 @@ export async function upsertStickyComment(client: GitHubClient, options: StickyC
     return { url: data.html_url, action: 'created', id: data.id };
   } catch (error) {
     if (httpStatus(error) === 403) return forbidden(error, issueNumber);
-    throw error;
+    // The comment reports the verdict; GitHub failing to take it (an outage, a 5xx, not reached) does not change it.
+    return { skipped: apiFailure(error) };
   }
 }

@@ -7,7 +7,7 @@ import { pairedChanges } from '../../gate/paired.js';
 import type { GateRow, Verdict } from '../../model/gate.js';
 import type { Trend } from '../../model/history.js';
 import type { ProviderResult } from '../../model/results.js';
-import { formatCost, formatEstimate, formatMetric, formatRate, liftAndGapCells } from '../format.js';
+import { erroredTrials, formatCost, formatEstimate, formatMetric, formatRate, liftAndGapCells } from '../format.js';
 import { headlineMetrics } from '../../retrieval/metrics.js';
 import { missedQueries } from '../../retrieval/metrics.js';
 import type { ResultsDocument } from '../../model/results.js';
@@ -263,7 +263,7 @@ function abilitiesData(results: ResultsDocument, baseline: ResultsDocument | und
     cells: Object.fromEntries(e2e.conditions.map((condition) => [condition, formatRate(byCondition[condition], 'pass_rate', intervals?.[`${condition}.pass_rate`])])),
     passK: formatRate(byCondition[headline], 'pass^k', intervals?.[`${headline}.pass^k`]),
     liftGap: liftAndGapCells(e2e.conditions, byCondition, intervals).cells,
-    errors: e2e.conditions.reduce((sum, condition) => sum + (byCondition[condition]?.errors ?? 0), 0),
+    errors: erroredTrials(e2e.conditions, byCondition),
     ...(baseline?.e2e ? { baseline: formatMetric(base?.pass_rate) } : {}),
   });
   return {
