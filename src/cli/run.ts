@@ -5,7 +5,7 @@ import type { ResultsDocument } from '../model/results.js';
 import type { Trend } from '../model/history.js';
 import { checkKindOf, compareVariants, variantsMarkdown, variantsText, type VariantResults } from '../report/variants.js';
 import type { HtmlReportInput } from '../report/html/render.js';
-import { renderReports } from '../report/reports.js';
+import type { renderReports } from '../report/reports.js';
 import { HTML_REPORT_FILE, JUNIT_FILE, readRun, withoutQueryRows, writeAtomic, writeReportCopy, writeReports, writtenFiles } from '../results/folder.js';
 import { RecallGateError } from '../errors.js';
 import { baselineMismatchText } from '../report/gateFormat.js';
@@ -196,7 +196,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   // A shard is gated after merge, on the whole.
   const verdict = gate(suite.gate && !results.shard ? evaluateGateOnSplit(suite.gate, suite, { results, trials }, baseline) : undefined);
   const trend = history && trendFor(history, results, io);
-  const reports = writeRunReport(out, { results, trials, verdict, trend, baseline: baseline?.results });
+  const reports = await writeRunReport(out, { results, trials, verdict, trend, baseline: baseline?.results });
   if (htmlCopy) writeReportCopy(htmlCopy, reports.html, '--html');
   if (junitCopy) writeReportCopy(junitCopy, reports.junit, '--junit');
   if (values.json) {
@@ -218,9 +218,19 @@ function exportIO(io: CliIO, json: boolean): CliIO {
   return json ? { ...io, stdout: io.stderr } : io;
 }
 
+let renderers: Promise<typeof import('../report/reports.js')> | undefined;
+
+/**
+ * The report renderers (report.html's page and Chart.js among them), loaded once. A run starts loading them when
+ * its first trial is in, while the trials wait on the model, rather than before its first call or after its last.
+ */
+function loadRenderers(): Promise<typeof import('../report/reports.js')> {
+  return (renderers ??= import('../report/reports.js'));
+}
+
 /** report.md, report.html and junit.xml, once the gate has decided (the reports show the verdict); returns them for the copies. */
-function writeRunReport(dir: string, report: HtmlReportInput): ReturnType<typeof renderReports> {
-  const reports = renderReports(report);
+async function writeRunReport(dir: string, report: HtmlReportInput): Promise<ReturnType<typeof renderReports>> {
+  const reports = (await loadRenderers()).renderReports(report);
   writeReports(dir, reports);
   return reports;
 }
@@ -238,7 +248,10 @@ async function runOnce(suite: Suite, options: Omit<RunOptions, 'log' | 'onTrial'
     run = await runSuite(suite, {
       ...options,
       log: (message) => progress.log(message),
-      onTrial: (done, total, errors, calls) => progress.update(done, total, errors, calls),
+      onTrial: (done, total, errors, calls) => {
+        void loadRenderers();
+        progress.update(done, total, errors, calls);
+      },
       onProgress: phases.update,
     });
   } finally {
@@ -292,7 +305,7 @@ async function runVariants(
   const graders = Object.fromEntries((suite.e2e?.cases ?? []).flatMap((spec) => (spec.check ? [[spec.name, checkKindOf(spec.check)]] : [])));
   const comparison = compareVariants(runs, graders);
   const trends = runs.map((run) => history && trendFor(history, run.results, io));
-  runs.forEach((run, index) => writeRunReport(run.dir, { results: run.results, trials: run.trials, verdict: verdicts[index], trend: trends[index], baseline: baseline?.results }));
+  for (const [index, run] of runs.entries()) await writeRunReport(run.dir, { results: run.results, trials: run.trials, verdict: verdicts[index], trend: trends[index], baseline: baseline?.results });
   writeAtomic(join(out, SIDE_BY_SIDE_FILE), variantsMarkdown(comparison, runs));
   if (json) {
     const variants = Object.fromEntries(runs.map((run, index) => [run.name, withoutQueryRows(verdicts[index] ? { ...run.results, gate: verdicts[index] } : run.results)]));

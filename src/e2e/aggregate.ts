@@ -70,8 +70,10 @@ export function aggregateE2e(records: TrialRecord[], cases: CaseSpec[], conditio
   }
 
   const caseResults: Record<string, CaseResult> = {};
+  // Grouped once: a filter of every outcome per case grows with cases x trials.
+  const outcomesByCase = groupBy(outcomes, (trial) => trial.case);
   for (const spec of cases) {
-    const mine = outcomes.filter((trial) => trial.case === spec.name);
+    const mine = outcomesByCase.get(spec.name) ?? [];
     const result: CaseResult = { ability: spec.ability, conditions: {}, leak: false, needs_memory: spec.needs_memory, ...(spec.planted_from ? { planted_from: spec.planted_from } : {}), ...(spec.history !== undefined ? { history: spec.history } : {}) };
     for (const condition of conditions) {
       const these = mine.filter((trial) => trial.condition === condition);

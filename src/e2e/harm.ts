@@ -23,7 +23,7 @@
  *   (`needs_memory: false` or `expect_recall: none`), the share of probes that
  *   were given no memory, under conditions that search (not none or oracle).
  */
-import { round } from '../stats/summary.js';
+import { groupBy, round } from '../stats/summary.js';
 import type { ChatReply } from '../model/chat.js';
 import { gradeAnswer } from './checks/grade.js';
 import { type GradeContext } from './checks/table.js';
@@ -165,15 +165,18 @@ export function invocationPlace(invocations: readonly Pick<Invocation, 'kind' | 
  */
 export function harmSummary(trials: readonly TrialRecord[], cases: readonly CaseSpec[], conditions: readonly Condition[], headline: Condition): HarmSummary {
   const specs = new Map(cases.map((spec) => [spec.name, spec]));
-  const of = (condition: Condition, group?: (spec: CaseSpec) => boolean) => trials.filter((trial) => trial.condition === condition && (group === undefined || group(specs.get(trial.case)!)));
-  const perCondition = (group?: (spec: CaseSpec) => boolean) => Object.fromEntries(conditions.map((condition) => [condition, harmRates(of(condition, group), condition, specs)])) as Partial<Record<Condition, HarmRates>>;
-  const hits = of(headline).flatMap((trial) =>
-    (trial.harmful_recalls ?? []).map((hit) => ({ key: trial.key, case: trial.case, condition: trial.condition, where: invocationPlace(trial.invocations, hit.invocation), ...hit })),
-  );
+  // Each case's trials looked up once: filtering all trials per case grows with cases x trials.
+  const byCase = groupBy(trials, (trial) => trial.case);
+  const perCondition = (group: readonly TrialRecord[]) =>
+    Object.fromEntries(conditions.map((condition) => [condition, harmRates(group.filter((trial) => trial.condition === condition), condition, specs)])) as Partial<Record<Condition, HarmRates>>;
+  const hits = trials
+    .filter((trial) => trial.condition === headline)
+    .flatMap((trial) => (trial.harmful_recalls ?? []).map((hit) => ({ key: trial.key, case: trial.case, condition: trial.condition, where: invocationPlace(trial.invocations, hit.invocation), ...hit })));
+  const abilities = [...new Set(cases.map((spec) => spec.ability))].sort();
   return {
-    by_condition: perCondition(),
-    abilities: Object.fromEntries([...new Set(cases.map((spec) => spec.ability))].sort().map((ability) => [ability, perCondition((spec) => spec.ability === ability)])),
-    cases: Object.fromEntries(cases.map(({ name }) => [name, perCondition((spec) => spec.name === name)])),
+    by_condition: perCondition(trials),
+    abilities: Object.fromEntries(abilities.map((ability) => [ability, perCondition(trials.filter((trial) => specs.get(trial.case)!.ability === ability))])),
+    cases: Object.fromEntries(cases.map(({ name }) => [name, perCondition(byCase.get(name) ?? [])])),
     hits: hits.slice(0, HIT_LIMIT),
     hits_total: hits.length,
   };

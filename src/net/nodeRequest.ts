@@ -44,10 +44,11 @@ const BAD_PORTS = new Set([
 export function nodeCanSend(input: Parameters<typeof fetch>[0], init: RequestInit | undefined): boolean {
   if (typeof input !== 'string' && !(input instanceof URL)) return false;
   if (init?.redirect !== undefined && init.redirect !== 'follow') return false;
-  if (bodyBytes(init?.body) === undefined) return false;
-  if (!URL.canParse(String(input))) return false;
-  const url = new URL(input);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  // The type alone: the bytes are made once, when the request is sent.
+  const body = init?.body;
+  if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) return false;
+  const url = URL.parse(String(input));
+  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) return false;
   return url.port === '' || !BAD_PORTS.has(Number(url.port));
 }
 

@@ -121,12 +121,18 @@ function membersOf(keys: readonly string[], clusters: Clusters): (readonly numbe
   return keys.map((key) => clusters.get(key)!);
 }
 
-/** Appends as many clusters as there are, drawn with replacement from them. */
-function draw(into: (readonly number[])[], members: readonly (readonly number[])[][], random: () => number): void {
+/**
+ * Writes as many clusters as there are, drawn with replacement from them, into `into` from index `from` on, and
+ * returns the index after the last: a draw refills one array by index (push and a fresh array per draw cost a
+ * third more of the run's end, where every interval takes 2,000 draws).
+ */
+function draw(into: (readonly number[])[], from: number, members: readonly (readonly number[])[][], random: () => number): number {
+  let at = from;
   for (let i = 0; i < members.length; i++) {
     const drawn = members[Math.floor(random() * members.length)]!;
-    for (let j = 0; j < drawn.length; j++) into.push(drawn[j]!);
+    for (let j = 0; j < drawn.length; j++) into[at++] = drawn[j]!;
   }
+  return at;
 }
 
 function bounds(values: number[], level: number): [number, number] {
@@ -155,9 +161,10 @@ export function bootstrapDraws(samples: UnitSamples, options: BootstrapOptions =
   const random = seededRandom(options.seed ?? DEFAULT_SEED);
   const members = membersOf(keys, clusters);
   const values: number[] = new Array(options.resamples ?? DEFAULT_RESAMPLES);
+  // One array refilled for every draw: a statistic reduces its sample and keeps none of it.
+  const sample: (readonly number[])[] = [];
   for (let i = 0; i < values.length; i++) {
-    const sample: (readonly number[])[] = [];
-    draw(sample, members, random);
+    sample.length = draw(sample, 0, members, random);
     values[i] = samples.statistic(sample);
   }
   return values;
@@ -221,11 +228,11 @@ export function pairedBootstrapChange(current: UnitSamples, baseline: UnitSample
         prior.push(...before.get(key)!);
       }
       if (oneSided) sharedChanges[i] = current.statistic(after) - baseline.statistic(prior);
-      draw(after, addedMembers, random);
-      draw(prior, removedMembers, random);
+      draw(after, after.length, addedMembers, random);
+      draw(prior, prior.length, removedMembers, random);
     } else {
-      draw(after, allNow, random);
-      draw(prior, allBefore, random);
+      draw(after, 0, allNow, random);
+      draw(prior, 0, allBefore, random);
     }
     changes[i] = current.statistic(after) - baseline.statistic(prior);
   }
