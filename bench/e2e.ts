@@ -9,6 +9,8 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { runE2e } from '../src/e2e/runE2e.js';
+import { aggregateE2e } from '../src/e2e/aggregate.js';
+import { trialKey } from '../src/e2e/trialRecords.js';
 import type { TrialRecord } from '../src/model/trial.js';
 import type { CaseSpec } from '../src/model/e2e.js';
 import { KeywordStore } from '../src/memory/keyword.js';
@@ -212,6 +214,33 @@ function report(run: E2eRun, latencyMs: number, print: (line?: string) => void):
   );
 }
 
+/** Cases x repeats the end of a large run aggregates, as cloned from the concurrent run's own cases and trials. */
+const AGGREGATE_SHAPE = { cases: 2000, repeat: 5 };
+
+/**
+ * The end of a run: aggregateE2e (pass rates by case, ability and condition, harm, stages, graders and the 2,000-draw
+ * bootstrap interval beside each rate) over the run's trials, and over AGGREGATE_SHAPE made of copies of them. It
+ * should grow with the trials: one that filtered every trial per case took 5.7 s at that shape.
+ */
+function aggregateSection(cases: readonly CaseSpec[], trials: readonly TrialRecord[], repeat: number, print: (line?: string) => void): void {
+  const byCase = new Map(trials.map((trial) => [trial.case, trial]));
+  const manyCases = Array.from({ length: AGGREGATE_SHAPE.cases }, (_, index) => ({ ...cases[index % cases.length]!, name: `case-${index}` }));
+  const manyTrials = manyCases.flatMap((spec, index) =>
+    Array.from({ length: AGGREGATE_SHAPE.repeat }, (_, at) => ({ ...byCase.get(cases[index % cases.length]!.name)!, key: trialKey(spec.name, 'recall', at + 1), case: spec.name, repeat: at + 1 })),
+  );
+  const timedMs = (work: () => unknown) => {
+    const started = performance.now();
+    work();
+    return performance.now() - started;
+  };
+  const runMs = timedMs(() => aggregateE2e([...trials], [...cases], ['recall'], repeat));
+  const manyMs = timedMs(() => aggregateE2e(manyTrials, manyCases, ['recall'], AGGREGATE_SHAPE.repeat));
+  print(
+    `    aggregate at the run's end (rates, harm, stages, graders, intervals): ${runMs.toFixed(0)} ms for these ${trials.length} trials; ` +
+      `${manyMs.toFixed(0)} ms for ${AGGREGATE_SHAPE.cases} cases x ${AGGREGATE_SHAPE.repeat} repeats (${manyTrials.length} trials, copies of these)`,
+  );
+}
+
 export async function e2eSection(options: E2eSectionOptions): Promise<void> {
   const { print, latencyMs } = options;
   const sectionStarted = performance.now();
@@ -233,6 +262,7 @@ export async function e2eSection(options: E2eSectionOptions): Promise<void> {
 
   const concurrent = await runOnce(cases, options.repeat, options.concurrency, latencyMs);
   report(concurrent, latencyMs, print);
+  aggregateSection(cases, concurrent.trials, options.repeat, print);
   const serial = await runOnce(cases.slice(0, options.serialCases), options.repeat, 1, latencyMs);
   report(serial, latencyMs, print);
   print(`  e2e section wall ${((performance.now() - sectionStarted) / 1000).toFixed(3)} s (servers, warm-up and both runs)`);
