@@ -91,9 +91,14 @@ const cases: Case[] = [
     problems: [p(`${S}/memory-file-split.yaml:4:50`, 'unknown key "split"', 'allowed keys: file')],
   },
   {
-    title: 'YAML syntax error is reported where the parser found it',
+    title: 'a flow map left open is reported at its {, not where the reader gave up on it',
     file: `${S}/yaml-syntax.yaml`,
-    problems: [p(`${S}/yaml-syntax.yaml:5:3`, 'Flow map in block collection must be sufficiently indented and end with a }', YAML_HINT)],
+    problems: [p(`${S}/yaml-syntax.yaml:4:7`, 'this { is never closed: the YAML reader reached line 5, column 3 without its }', 'close it with }')],
+  },
+  {
+    title: 'a quote left open is reported at the quote, not at the end of the file the reader reached looking for its end',
+    file: `${S}/yaml-unclosed-quote.yaml`,
+    problems: [p(`${S}/yaml-unclosed-quote.yaml:2:14`, 'this "quote is never closed: the YAML reader reached the end of the file without its "', 'close it with ", and write a " inside the text as \\"')],
   },
   {
     title: 'a dedented key is reported at the key, once: what the parser says after it on that line comes of the same mistake',

@@ -8,6 +8,7 @@ import { FileRanges } from './fileRanges.js';
 import { readInputBytes, UnreadableInput } from './readInput.js';
 import { plainYamlData } from './plainYaml.js';
 import { yamlContentProblems } from './yamlContent.js';
+import { CLOSER, missingCloser, unclosedOpener } from './unclosed.js';
 
 /** A path into parsed data, like ajv's instancePath split into keys and indexes. */
 export type DataPath = ReadonlyArray<string | number>;
@@ -108,7 +109,21 @@ function syntaxProblems(locator: YamlLocator, text: string, file: string): Input
       problems.push({ where, message: `the key ${JSON.stringify(key)} is written twice in this mapping`, hint: 'keep one of them' });
       continue;
     }
-    problems.push({ where, message: firstLine(error.message).replace(/ at line \d+, column \d+:?$/, ''), hint: 'fix the YAML syntax' });
+    const message = firstLine(error.message).replace(/ at line \d+, column \d+:?$/, '');
+    const opener = missingCloser(message);
+    const opened = opener && unclosedOpener(text, opener, error.pos[0]);
+    if (opener && opened !== undefined) {
+      // Said where the quote or bracket opens, not where the reader gave up on it (the file's end, the next key).
+      const noticed = locator.position(error.pos[0]);
+      const reached = text.slice(error.pos[0]).trim() === '' ? 'the end of the file' : `line ${noticed.line}, column ${noticed.col}`;
+      problems.push({
+        where: { file, ...locator.position(opened) },
+        message: `this ${opener === '"' || opener === "'" ? `${opener}quote` : opener} is never closed: the YAML reader reached ${reached} without its ${CLOSER[opener]}`,
+        hint: `close it with ${CLOSER[opener]}${opener === '"' ? ', and write a " inside the text as \\"' : ''}`,
+      });
+      continue;
+    }
+    problems.push({ where, message, hint: 'fix the YAML syntax' });
   }
   return problems;
 }
