@@ -29,8 +29,13 @@
  * so positions found in a normalised text stay valid if it is normalised again.
  */
 export function normalizeAnswer(text: string): string {
+  // ASCII is left as it is by both steps (no mapped character is ASCII, and NFKC keeps ASCII): most answers and
+  // suite texts are, and skip the Unicode-wide pattern and NFKC.
+  if (ASCII.test(text)) return text;
   return mapTypography(mapTypography(text).normalize('NFKC'));
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 const REPLACEMENTS: Record<string, string> = {};
 
