@@ -93,7 +93,17 @@ const cases: Case[] = [
   {
     title: 'a flow map left open is reported at its {, not where the reader gave up on it',
     file: `${S}/yaml-syntax.yaml`,
-    problems: [p(`${S}/yaml-syntax.yaml:4:7`, 'this { is never closed: the YAML reader reached line 5, column 3 without its }', 'close it with }')],
+    problems: [p(`${S}/yaml-syntax.yaml:4:7`, 'this { is not closed before line 5, column 3, a line not indented past the key it belongs to', 'add the missing }, or indent the lines inside it further than its key')],
+  },
+  {
+    title: 'a flow list closed on a line indented too little is reported at its [, with both ways out (its ] is there)',
+    file: `${S}/yaml-flow-under-indented.yaml`,
+    problems: [p(`${S}/yaml-flow-under-indented.yaml:3:6`, 'this [ is not closed before line 4, column 3, a line not indented past the key it belongs to', 'add the missing ], or indent the lines inside it further than its key')],
+  },
+  {
+    title: 'nested lists left open are each named once, innermost first',
+    file: `${S}/yaml-nested-open.yaml`,
+    problems: [17, 13, 6].map((col) => p(`${S}/yaml-nested-open.yaml:3:${col}`, 'this [ is never closed: the YAML reader reached the end of the file without its ]', 'close it with ]')),
   },
   {
     title: 'a quote left open is reported at the quote, not at the end of the file the reader reached looking for its end',

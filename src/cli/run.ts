@@ -249,7 +249,8 @@ async function runOnce(suite: Suite, options: Omit<RunOptions, 'log' | 'onTrial'
       ...options,
       log: (message) => progress.log(message),
       onTrial: (done, total, errors, calls) => {
-        void loadRenderers();
+        // A failure to load is said when the reports are written, after results.json and trials.jsonl: not here, mid-run.
+        loadRenderers().catch(() => undefined);
         progress.update(done, total, errors, calls);
       },
       onProgress: phases.update,

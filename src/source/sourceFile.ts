@@ -8,7 +8,7 @@ import { FileRanges } from './fileRanges.js';
 import { readInputBytes, UnreadableInput } from './readInput.js';
 import { plainYamlData } from './plainYaml.js';
 import { yamlContentProblems } from './yamlContent.js';
-import { CLOSER, missingCloser, unclosedOpener } from './unclosed.js';
+import { UnclosedOpeners } from './unclosed.js';
 
 /** A path into parsed data, like ajv's instancePath split into keys and indexes. */
 export type DataPath = ReadonlyArray<string | number>;
@@ -98,6 +98,7 @@ const KNOCK_ON = new Set(['BLOCK_AS_IMPLICIT_KEY', 'MULTILINE_IMPLICIT_KEY', 'MI
 function syntaxProblems(locator: YamlLocator, text: string, file: string): InputProblem[] {
   const problems: InputProblem[] = [];
   const lines = new Set<number>();
+  let openers: UnclosedOpeners | undefined;
   for (const error of locator.doc.errors) {
     const where = { file, ...locator.position(pastIndent(text, error.pos[0])) };
     if (lines.has(where.line) && KNOCK_ON.has(error.code)) continue;
@@ -110,17 +111,10 @@ function syntaxProblems(locator: YamlLocator, text: string, file: string): Input
       continue;
     }
     const message = firstLine(error.message).replace(/ at line \d+, column \d+:?$/, '');
-    const opener = missingCloser(message);
-    const opened = opener && unclosedOpener(text, opener, error.pos[0]);
-    if (opener && opened !== undefined) {
-      // Said where the quote or bracket opens, not where the reader gave up on it (the file's end, the next key).
-      const noticed = locator.position(error.pos[0]);
-      const reached = text.slice(error.pos[0]).trim() === '' ? 'the end of the file' : `line ${noticed.line}, column ${noticed.col}`;
-      problems.push({
-        where: { file, ...locator.position(opened) },
-        message: `this ${opener === '"' || opener === "'" ? `${opener}quote` : opener} is never closed: the YAML reader reached ${reached} without its ${CLOSER[opener]}`,
-        hint: `close it with ${CLOSER[opener]}${opener === '"' ? ', and write a " inside the text as \\"' : ''}`,
-      });
+    // Said where the quote or bracket opens, not where the reader gave up on it (the file's end, the next key).
+    const atOpener = (openers ??= new UnclosedOpeners(text)).explain(error.code, message, error.pos[0], (offset) => locator.position(offset));
+    if (atOpener) {
+      problems.push({ where: { file, ...locator.position(atOpener.offset) }, message: atOpener.message, hint: atOpener.hint });
       continue;
     }
     problems.push({ where, message, hint: 'fix the YAML syntax' });

@@ -31,11 +31,12 @@
 export function normalizeAnswer(text: string): string {
   // ASCII is left as it is by both steps (no mapped character is ASCII, and NFKC keeps ASCII): most answers and
   // suite texts are, and skip the Unicode-wide pattern and NFKC.
-  if (ASCII.test(text)) return text;
+  if (!BEYOND_ASCII.test(text)) return text;
   return mapTypography(mapTypography(text).normalize('NFKC'));
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+/** Any UTF-16 unit past ASCII (a surrogate of an astral character among them). */
+const BEYOND_ASCII = /[\u0080-\uffff]/;
 
 const REPLACEMENTS: Record<string, string> = {};
 
