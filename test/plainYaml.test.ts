@@ -74,6 +74,8 @@ const LEFT_TO_YAML = [
   // Found by a second read, each read otherwise by js-yaml or refused by `yaml` alone.
   `"${'\\u0041'.repeat(300)}": 1\n`, `${'k'.repeat(1000)}${' '.repeat(50)}: 1\n`, `&${'a'.repeat(1020)} key: 1\n`, '# old note\rname: other\n',
   'memories:\n- { id: tea }  queries: [q]\n', 'a: &x[1]\n', 'a: "\\U00110000"\n', '# c\n\uFEFFname: x\n', 'a: &x 1\nb: *x\n',
+  // Found by the mutations below: a tab in the indentation.
+  '\t:[:]\n',
 ];
 
 test('scalars read as `yaml` reads them; texts the readers would read otherwise are left to `yaml`', () => {

@@ -10,10 +10,10 @@ import { COLLECTION_STYLE, EVENT_ID, FAILSAFE_SCHEMA, NOT_RESOLVED, SCALAR_STYLE
  *
  * Plain is what the two parsers read alike: one document, no directive, tag,
  * anchor or alias, string keys other than __proto__, no duplicate key, finite
- * numbers; no bare carriage return, byte-order mark, \U escape or line of
- * 1,024 characters or more (where the parsers' rules differ); and no block
- * mapping key with anything but indentation, `- ` or `? ` before it on its line
- * (js-yaml takes `- { id: a }  queries: [q]` as a second key; `yaml` refuses it).
+ * numbers; no bare carriage return, byte-order mark, \U escape, tab in a line's
+ * indentation or line of 1,024 characters or more (where the parsers' rules
+ * differ); and no block mapping key with anything but indentation, `- ` or
+ * `? ` before it on its line (js-yaml takes `- { id: a }  queries: [q]` as a second key; `yaml` refuses it).
  *
  * What it returns is then what `yaml`'s
  * `parseDocument(text, { uniqueKeys: true }).toJS()` returns (YAML 1.2 core
@@ -32,8 +32,11 @@ export function plainYamlData(text: string): unknown {
   }
 }
 
-/** Text the two parsers read differently: a bare CR (a line break to js-yaml only), a BOM past the start, \U escapes. */
-const UNLIKE = /\r(?!\n)|\uFEFF|\\U/;
+/**
+ * Text the two parsers read differently: a bare CR (a line break to js-yaml only), a BOM past the start, \U
+ * escapes, a tab in a line's indentation (`yaml` refuses "\t:[:]", js-yaml reads it).
+ */
+const UNLIKE = /\r(?!\n)|\uFEFF|\\U|^ *\t/m;
 
 /** Past the spec's 1,024-character key limit, which `yaml` enforces and js-yaml does not. */
 const LONG_LINE = 1024;
