@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { beyondNoise, bootstrapInterval, pairedBootstrapChange, type UnitSamples } from '../src/stats/bootstrap.js';
+import { beyondNoise, bootstrapDraws, bootstrapInterval, pairedBootstrapChange, type UnitSamples } from '../src/stats/bootstrap.js';
 import { caseChanges, casePasses, firstRelevantRank, queryChanges } from '../src/gate/paired.js';
 import { mcnemarText } from '../src/report/gateFormat.js';
 import { binomialTwoSided, mcnemarExact, wilcoxonSignedRank } from '../src/stats/paired.js';
@@ -223,4 +223,13 @@ describe('McNemar when cases share a history', () => {
     const changes = caseChanges(e2e({ x: ['a', 3], y: ['a', 3] }), e2e({ x: ['a', 0], y: ['a', 0] }))!;
     assert.deepEqual(changes.overall.mcnemar, mcnemarExact(2, 0));
   });
+});
+
+test('a bootstrap draw takes every member of each cluster it draws, in one run and paired', () => {
+  // Cluster a holds two cases, b one: two clusters drawn sum to 22 (a, a), 111 (a, b) or 200 (b, b) and to nothing else.
+  const sum = (units: readonly (readonly number[])[]) => units.reduce((total, unit) => total + unit[0]!, 0);
+  const samples: UnitSamples = { unit: 'case', units: [[1], [10], [100]], ids: ['a1', 'a2', 'b'], clusters: ['a', 'a', 'b'], statistic: sum };
+  assert.deepEqual([...new Set(bootstrapDraws(samples, { resamples: 200 }))].sort((x, y) => x - y), [22, 111, 200]);
+  const change = pairedBootstrapChange(samples, { ...samples, statistic: () => 0 }, { resamples: 200 });
+  assert.deepEqual(change?.interval, [22, 200]);
 });
