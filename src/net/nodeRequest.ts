@@ -23,12 +23,16 @@ export interface Exchange {
 export const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** The request's body as bytes, or undefined when its type is one only fetch takes (a stream, a form, a blob). */
-function bodyBytes(body: RequestInit['body']): Buffer | null | undefined {
+/** A body node:http(s) sends here: none, text or bytes; any other type (a stream, a form, a blob) is fetch's. */
+function sendableBody(body: RequestInit['body']): body is string | Uint8Array | null | undefined {
+  return body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array;
+}
+
+/** A sendable body as bytes (null for none). */
+function bodyBytes(body: string | Uint8Array | null | undefined): Buffer | null {
   if (body === undefined || body === null) return null;
   if (typeof body === 'string') return Buffer.from(body, 'utf8');
-  if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  return undefined;
+  return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 }
 
 /** The ports fetch refuses to connect to (the Fetch standard's "bad ports"): fetch says so, in its words. */
@@ -45,8 +49,7 @@ export function nodeCanSend(input: Parameters<typeof fetch>[0], init: RequestIni
   if (typeof input !== 'string' && !(input instanceof URL)) return false;
   if (init?.redirect !== undefined && init.redirect !== 'follow') return false;
   // The type alone: the bytes are made once, when the request is sent.
-  const body = init?.body;
-  if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) return false;
+  if (!sendableBody(init?.body)) return false;
   const url = URL.parse(String(input));
   if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) return false;
   return url.port === '' || !BAD_PORTS.has(Number(url.port));
@@ -115,7 +118,10 @@ export async function nodeExchange(input: string | URL, init: RequestInit | unde
   const https = url.protocol === 'https:';
   const transport = https ? await (httpsModule ??= import('node:https')) : await (httpModule ??= import('node:http'));
   const method = (init?.method ?? 'GET').toUpperCase();
-  const body = bodyBytes(init?.body) ?? null;
+  const given = init?.body;
+  // Callers ask nodeCanSend first: another body type here is a caller's mistake, not a request to send empty.
+  if (!sendableBody(given)) throw new TypeError('nodeExchange sends no body but text or bytes (ask nodeCanSend first)');
+  const body = bodyBytes(given);
   const aborted = signals.find((signal) => signal.aborted);
   if (aborted) throw aborted.reason;
   const options: RequestOptions = { method, headers: requestHeaders(init, https, body, method) };
