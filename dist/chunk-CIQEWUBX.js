@@ -1,4 +1,3 @@
-import { createRequire as __recallGateCreateRequire } from 'node:module'; const require = __recallGateCreateRequire(import.meta.url);
 
 // src/source/readInput.ts
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";

@@ -1,4 +1,3 @@
-import { createRequire as __recallGateCreateRequire } from 'node:module'; const require = __recallGateCreateRequire(import.meta.url);
 
 // node_modules/gpt-tokenizer/esm/constants.js
 var ALL_SPECIAL_TOKENS = "all";

@@ -1,4 +1,3 @@
-import { createRequire as __recallGateCreateRequire } from 'node:module'; const require = __recallGateCreateRequire(import.meta.url);
 import {
   gitEnv
 } from "./chunk-4Q22YN3J.js";

@@ -1,4 +1,3 @@
-import { createRequire as __recallGateCreateRequire } from 'node:module'; const require = __recallGateCreateRequire(import.meta.url);
 
 // src/process/processGroup.ts
 var GROUPS = process.platform !== "win32";

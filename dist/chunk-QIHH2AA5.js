@@ -1,4 +1,3 @@
-import { createRequire as __recallGateCreateRequire } from 'node:module'; const require = __recallGateCreateRequire(import.meta.url);
 import {
   counted,
   formatProblem

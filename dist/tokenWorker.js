@@ -1,4 +1,3 @@
-import { createRequire as __recallGateCreateRequire } from 'node:module'; const require = __recallGateCreateRequire(import.meta.url);
 
 // src/e2e/tokenWorker.ts
 import { parentPort } from "node:worker_threads";

@@ -67,6 +67,22 @@ const lazyLibraries = {
   },
 };
 
+/**
+ * esbuild gives every file of a split build the same banner, but few chunks call require(): in the others the shim
+ * only costs start-up (node:module's createRequire, once per file loaded), so it is taken out of them. A file that
+ * names `require` anywhere, even in a string, keeps it.
+ */
+function dropUnusedRequireShims(dir) {
+  for (const name of readdirSync(dir).filter((file) => file.endsWith('.js'))) {
+    const file = join(dir, name);
+    const text = readFileSync(file, 'utf8');
+    const at = text.indexOf(`${requireShim}\n`);
+    if (at < 0) continue;
+    const rest = text.slice(0, at) + text.slice(at + requireShim.length + 1);
+    if (!/\brequire\b/.test(rest)) writeFileSync(file, rest);
+  }
+}
+
 const common = {
   plugins: [chartJsInline, precompiledSchemaValidators, bpeRanksAsJson, lazyLibraries],
   bundle: true,
@@ -88,6 +104,7 @@ if (!check) rmSync('dist', { recursive: true, force: true });
 // tokenWorker is the token-counting thread src/e2e/tokens.ts starts (new URL('./tokenWorker.js', import.meta.url)): an entry of
 // its own at the top of dist/, beside the chunk that starts it, as it sits beside tokens.js in build/.
 await build({ ...common, entryPoints: { index: 'src/index.ts', cli: 'src/cli.ts', tokenWorker: 'src/e2e/tokenWorker.ts' }, splitting: true, chunkNames: 'chunk-[hash]', banner: { js: requireShim } });
+dropUnusedRequireShims(outdir);
 for (const name of LAZY_LIBRARIES) {
   await build({ ...common, outdir: undefined, plugins: [], stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: process.cwd(), loader: 'js' }, format: 'cjs', outfile: join(outdir, lazyFile(name)) });
 }

@@ -1,3 +1,4 @@
+import { isatty } from 'node:tty';
 import { scrubSecrets } from '../secrets.js';
 
 /** What a command may touch of the outside world; tests pass their own. */
@@ -14,9 +15,9 @@ export function processIO(): CliIO {
   return {
     cwd: process.cwd(),
     env: process.env,
-    stdout: writerTo(process.stdout),
-    stderr: writerTo(process.stderr),
-    isTerminal: Boolean(process.stderr.isTTY),
+    stdout: writerTo(() => process.stdout),
+    stderr: writerTo(() => process.stderr),
+    isTerminal: isatty(2),
   };
 }
 
@@ -24,16 +25,23 @@ export function processIO(): CliIO {
  * Writes to a stream whose reader may leave early (`recall-gate history ... | head`):
  * once the pipe is closed, what follows is dropped instead of ending the
  * process with a stack trace, and the command still finishes its work (a run
- * still writes its results folder).
+ * still writes its results folder). The stream is opened at the first write:
+ * making process.stdout or process.stderr loads Node's stream and socket code,
+ * which a command printing nothing there (validate's stderr) need not pay.
  */
-function writerTo(stream: NodeJS.WriteStream): (text: string) => void {
+function writerTo(open: () => NodeJS.WriteStream): (text: string) => void {
+  let stream: NodeJS.WriteStream | undefined;
   let closed = false;
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
-    closed = true;
-  });
   return (text) => {
-    if (!closed) stream.write(text);
+    if (closed) return;
+    if (!stream) {
+      stream = open();
+      stream.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+        closed = true;
+      });
+    }
+    stream.write(text);
   };
 }
 

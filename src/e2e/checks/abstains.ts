@@ -3,6 +3,7 @@ import { findAmounts } from './amount.js';
 import { findDates } from './date.js';
 import { excerpt } from './excerpt.js';
 import { normalizeAnswer } from './normalize.js';
+import { onFirstUse } from '../../text/onFirstUse.js';
 
 /*
  * When an answer abstains: it has an abstention phrase AND it offers no
@@ -10,7 +11,7 @@ import { normalizeAnswer } from './normalize.js';
  * told me, but I think it was 8,000" gives 8,000, and a hedged guess is an
  * answer to grade, not a refusal to answer.
  *
- * Abstention phrases (ABSTENTION_PHRASES) are matched anywhere in the
+ * Abstention phrases (abstentionPhrases) are matched anywhere in the
  * normalised answer (so apostrophes are straight), ignoring case, with the
  * apostrophe optional ("dont", "havent", "im") and the contracted and full
  * forms both accepted ("don't" / "do not", "can't" / "cannot" / "can not",
@@ -50,7 +51,9 @@ const A = "'?";
 const DO_NOT = `(?:do not|don${A}t)`;
 const I_AM = `i(?:${A}m| am)`;
 
-export const ABSTENTION_PHRASES: ReadonlyArray<{ name: string; pattern: RegExp }> = [
+/** The abstention phrases, each with its pattern (made at first use: see onFirstUse). */
+export const abstentionPhrases = onFirstUse((): ReadonlyArray<{ name: string; pattern: RegExp }> => [
+
   // I don't know, I do not know, I really don't know, I dunno
   { name: "I don't know", pattern: `\\bi (?:really |honestly |actually |simply )?${DO_NOT} (?:really |actually )?know\\b|\\bi dunno\\b` },
   // I'm not sure, I am not certain, I'm unsure
@@ -95,32 +98,33 @@ export const ABSTENTION_PHRASES: ReadonlyArray<{ name: string; pattern: RegExp }
   { name: 'not in my notes', pattern: `\\b(?:not|isn${A}t|wasn${A}t) (?:in|among) my (?:notes|memory|memories|records)\\b` },
   // I have no way of knowing, there's no way to know
   { name: 'no way of knowing', pattern: `\\bno way (?:of knowing|to know|to tell)\\b` },
-].map(({ name, pattern }) => ({ name, pattern: new RegExp(pattern, 'iu') }));
+].map(({ name, pattern }) => ({ name, pattern: new RegExp(pattern, 'iu') })));
 
 /** The earliest abstention phrase in `text` (expected normalised), with its position. */
 export function findAbstention(text: string): { name: string; at: number; raw: string } | undefined {
   let first: { name: string; at: number; raw: string } | undefined;
-  for (const { name, pattern } of ABSTENTION_PHRASES) {
+  for (const { name, pattern } of abstentionPhrases()) {
     const match = pattern.exec(text);
     if (match && (!first || match.index < first.at)) first = { name, at: match.index, raw: match[0] };
   }
   return first;
 }
 
-/** Words after which a capitalised word or a quoted text is offered as the answer ("it's Rex", "called Max", "maybe Bella"); any case. */
-const OFFER_LEAD = new RegExp(
-  `\\b(?:is it|was it|could it be|is|was|it${A}s|called|named|maybe|perhaps|probably|possibly|i think|i believe|i guess|i${A}d say|i${A}d guess|my guess is|might be|could be|try) `,
-  'giu',
-);
-/** A name offered by "Rex comes to mind" / "Rex springs to mind". */
-const COMES_TO_MIND = /(?!(?:I|OK|Okay)(?![\p{L}'-]))\p{Lu}[\p{L}'-]*(?= (?:comes|springs) to mind\b)/u;
-/** What follows a lead: a name written with a capital (not the pronoun I, not "OK"), a quoted text, or a number ("maybe 3"). */
-const OFFERED = /(?!(?:I|OK|Okay)(?![\p{L}'-]))(\p{Lu}[\p{L}'-]*)|"([^"\n]+)"|\d+(?:[.,]\d+)*/uy;
-
-/** A word that mixes letters and digits: a password, an id, a code ("pinecone-42", "hunter2"). */
-const CODE = /(?<![\p{L}\p{N}_-])(?=[\p{L}\p{N}_-]{4,}(?![\p{L}\p{N}_-]))(?=[\p{L}\p{N}_-]*\p{L})(?=[\p{L}\p{N}_-]*\p{N})[\p{L}\p{N}][\p{L}\p{N}_-]*[\p{L}\p{N}]/u;
-/** A habit stated as remembered: "you usually order ...", "last time it was ...". */
-const HABIT = /\b(?:you (?:usually|always|typically|normally|often|generally) [\p{L}'-]+|last time (?:it was|you)\b)/iu;
+const offerPatterns = onFirstUse(() => ({
+  /** Words after which a capitalised word or a quoted text is offered as the answer ("it's Rex", "called Max", "maybe Bella"); any case. */
+  offerLead: new RegExp(
+    `\\b(?:is it|was it|could it be|is|was|it${A}s|called|named|maybe|perhaps|probably|possibly|i think|i believe|i guess|i${A}d say|i${A}d guess|my guess is|might be|could be|try) `,
+    'giu',
+  ),
+  /** A name offered by "Rex comes to mind" / "Rex springs to mind". */
+  comesToMind: /(?!(?:I|OK|Okay)(?![\p{L}'-]))\p{Lu}[\p{L}'-]*(?= (?:comes|springs) to mind\b)/u,
+  /** What follows a lead: a name written with a capital (not the pronoun I, not "OK"), a quoted text, or a number ("maybe 3"). */
+  offered: /(?!(?:I|OK|Okay)(?![\p{L}'-]))(\p{Lu}[\p{L}'-]*)|"([^"\n]+)"|\d+(?:[.,]\d+)*/uy,
+  /** A word that mixes letters and digits: a password, an id, a code ("pinecone-42", "hunter2"). */
+  code: /(?<![\p{L}\p{N}_-])(?=[\p{L}\p{N}_-]{4,}(?![\p{L}\p{N}_-]))(?=[\p{L}\p{N}_-]*\p{L})(?=[\p{L}\p{N}_-]*\p{N})[\p{L}\p{N}][\p{L}\p{N}_-]*[\p{L}\p{N}]/u,
+  /** A habit stated as remembered: "you usually order ...", "last time it was ...". */
+  habit: /\b(?:you (?:usually|always|typically|normally|often|generally) [\p{L}'-]+|last time (?:it was|you)\b)/iu,
+}));
 
 /** A value the answer offers (see the rules above), or undefined when it offers none. */
 export function findValue(text: string): { kind: 'amount' | 'date' | 'name'; at: number; raw: string } | undefined {
@@ -129,18 +133,19 @@ export function findValue(text: string): { kind: 'amount' | 'date' | 'name'; at:
   if (amount) return { kind: 'amount', at: amount.at, raw: amount.raw };
   const date = findDates(text)[0];
   if (date) return { kind: 'date', at: date.at, raw: date.raw };
-  for (const lead of text.matchAll(OFFER_LEAD)) {
-    OFFERED.lastIndex = lead.index + lead[0].length;
-    const name = OFFERED.exec(text);
+  const { offerLead, offered, comesToMind, code: codeWord, habit: habitStated } = offerPatterns();
+  for (const lead of text.matchAll(offerLead)) {
+    offered.lastIndex = lead.index + lead[0].length;
+    const name = offered.exec(text);
     if (name) return { kind: 'name', at: name.index, raw: name[0] };
   }
-  const comes = COMES_TO_MIND.exec(text);
+  const comes = comesToMind.exec(text);
   if (comes) return { kind: 'name', at: comes.index, raw: comes[0] };
-  const code = CODE.exec(text);
+  const code = codeWord.exec(text);
   if (code) return { kind: 'name', at: code.index, raw: code[0] };
   for (const sentence of sentences(text)) {
     if (sentence.text.trimEnd().endsWith('?')) continue;
-    const habit = HABIT.exec(sentence.text);
+    const habit = habitStated.exec(sentence.text);
     if (habit) return { kind: 'name', at: sentence.at + habit.index, raw: habit[0] };
   }
   return undefined;
@@ -148,7 +153,7 @@ export function findValue(text: string): { kind: 'amount' | 'date' | 'name'; at:
 
 /*
  * When an answer asks back: it puts a question to the user for the fact it
- * is missing (QUESTION_BACK), AND it offers no value (findValue above: a
+ * is missing (questionsBack), AND it offers no value (findValue above: a
  * guess beside the question is an answer, "Your budget is 8,000, could you
  * confirm?" gives 8,000). A question back is, ignoring case and with the
  * apostrophe optional:
@@ -174,7 +179,7 @@ const YOU_TELL = `(?:remind me|tell me|let me know|share|confirm|clarify|specify
 const PLEASE = `(?:please |kindly )?`;
 
 /** Question-back phrases; `question` ones count only inside a sentence that ends in "?". */
-export const QUESTION_BACK: ReadonlyArray<{ name: string; question: boolean; pattern: RegExp }> = [
+const questionsBack = onFirstUse((): ReadonlyArray<{ name: string; question: boolean; pattern: RegExp }> => [
   // could you remind me, can you please tell me, would you confirm, will you let me know
   { name: 'could you tell me', question: true, pattern: `\\b(?:could|can|would|will) you ${PLEASE}(?:just |quickly )?${YOU_TELL}\\b` },
   // would you mind telling me, do you mind reminding me
@@ -197,7 +202,7 @@ export const QUESTION_BACK: ReadonlyArray<{ name: string; question: boolean; pat
   { name: 'please tell me', question: false, pattern: `\\bplease (?:remind me|tell me|let me know|share|confirm|clarify|specify)\\b` },
   // let me know what / which / your ..., remind me what / which / of / again
   { name: 'let me know which', question: false, pattern: `\\b(?:let me know|remind me) (?:what|which|who|where|when|your|of|again)\\b` },
-].map(({ name, question, pattern }) => ({ name, question, pattern: new RegExp(pattern, 'iu') }));
+].map(({ name, question, pattern }) => ({ name, question, pattern: new RegExp(pattern, 'iu') })));
 
 /** Sentences of `text` with their start: a sentence ends at ".", "!" or "?" (and what follows of them) or a line break. */
 function sentences(text: string): { at: number; text: string }[] {
@@ -211,7 +216,7 @@ export function findQuestionBack(text: string): { name: string; at: number; raw:
     // A question, or a last sentence left without its mark ("Could you remind me").
     const trimmed = sentence.text.trimEnd();
     const asking = trimmed.endsWith('?') || (sentence.at + sentence.text.length >= text.trimEnd().length && !/[.!]$/.test(trimmed));
-    for (const { name, question, pattern } of QUESTION_BACK) {
+    for (const { name, question, pattern } of questionsBack()) {
       if (question && !asking) continue;
       const match = pattern.exec(sentence.text);
       const at = match ? sentence.at + match.index : -1;

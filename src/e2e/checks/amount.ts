@@ -3,6 +3,7 @@ import { findDates } from './date.js';
 import { excerpt } from './excerpt.js';
 import { findNumberWords } from './numberWords.js';
 import { normalizeAnswer } from './normalize.js';
+import { onFirstUse } from '../../text/onFirstUse.js';
 
 /** An amount written in a text. */
 export interface FoundAmount {
@@ -86,19 +87,21 @@ const SHAPES: { pattern: RegExp; decimal: string }[] = [
 ];
 const ANY_NUMBER = /\d+(?:[.,]\d+)*/y;
 
-const PREFIX = new RegExp(`(?:[${SIGNS}]|(?<!\\p{L})(?:US|A|C|NZ|HK|S|R)\\$|(?<!\\p{L})(?:${CODES}|Rs)\\.?)\\s?$`, 'u');
-const SUFFIX_SIGN_OR_CODE = new RegExp(`^\\s?(?:[${SIGNS}]|(?:${CODES})(?!\\p{L}))`, 'u');
-const SUFFIX_WORD = new RegExp(`^\\s?(?:${WORDS})(?!\\p{L})`, 'iu');
-const THOUSANDS = /^\s?[kK](?![\p{L}\d])|^\s+thousand(?![\p{L}\d])/iu;
-const MILLIONS = /^\s+million(?![\p{L}\d])/iu;
-const BILLIONS = /^\s?bn(?![\p{L}\d])|^\s+billion(?![\p{L}\d])/iu;
-const MILLIONS_WITH_CURRENCY = /^\s?(?:m|M|MM|mn)(?![\p{L}\d])/u;
-
 const JOINED_BEFORE = /\d[/:]$/;
 const JOINED_AFTER = /^[/:]\d/;
-const INSIDE_WORD = /\p{L}-?$/u;
-const TIME_OR_ORDINAL = /^(?:\s?[ap]\.?m\.?(?!\p{L})|(?:st|nd|rd|th)(?!\p{L}))/iu;
-const YEAR_WORD = /(?:^|[^\p{L}])(in|since|until|till|during|year|early|late|mid|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?:-|\s+)$/iu;
+/** The patterns around a number that read it as an amount, made at first use (see onFirstUse). */
+const around = onFirstUse(() => ({
+  prefix: new RegExp(`(?:[${SIGNS}]|(?<!\\p{L})(?:US|A|C|NZ|HK|S|R)\\$|(?<!\\p{L})(?:${CODES}|Rs)\\.?)\\s?$`, 'u'),
+  suffixSignOrCode: new RegExp(`^\\s?(?:[${SIGNS}]|(?:${CODES})(?!\\p{L}))`, 'u'),
+  suffixWord: new RegExp(`^\\s?(?:${WORDS})(?!\\p{L})`, 'iu'),
+  thousands: /^\s?[kK](?![\p{L}\d])|^\s+thousand(?![\p{L}\d])/iu,
+  millions: /^\s+million(?![\p{L}\d])/iu,
+  billions: /^\s?bn(?![\p{L}\d])|^\s+billion(?![\p{L}\d])/iu,
+  millionsWithCurrency: /^\s?(?:m|M|MM|mn)(?![\p{L}\d])/u,
+  insideWord: /\p{L}-?$/u,
+  timeOrOrdinal: /^(?:\s?[ap]\.?m\.?(?!\p{L})|(?:st|nd|rd|th)(?!\p{L}))/iu,
+  yearWord: /(?:^|[^\p{L}])(in|since|until|till|during|year|early|late|mid|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?:-|\s+)$/iu,
+}));
 
 export interface Candidate extends FoundAmount {
   /** A currency is written next to the amount, or next to the end of the range it starts. */
@@ -180,21 +183,22 @@ function splitDigits(written: string, decimal: string): Digits {
 /** The amount around the number at [start, end), or undefined when the number is not an amount. */
 function readAmount(text: string, start: number, end: number, digits: Digits): Read | undefined {
   const before = text.slice(Math.max(0, start - 16), start);
-  const prefix = PREFIX.exec(before);
-  if (!prefix && INSIDE_WORD.test(before)) return undefined;
+  const { prefix: prefixPattern, insideWord, timeOrOrdinal, thousands, millions: millionsPattern, billions, millionsWithCurrency, yearWord } = around();
+  const prefix = prefixPattern.exec(before);
+  if (!prefix && insideWord.test(before)) return undefined;
   const after = text.slice(end);
-  if (JOINED_BEFORE.test(before) || JOINED_AFTER.test(after) || TIME_OR_ORDINAL.test(after)) return undefined;
+  if (JOINED_BEFORE.test(before) || JOINED_AFTER.test(after) || timeOrOrdinal.test(after)) return undefined;
 
   let exponent = 0;
   let tail = 0;
-  const magnitudes: [RegExp, number][] = [[THOUSANDS, 3], [MILLIONS, 6], [BILLIONS, 9]];
+  const magnitudes: [RegExp, number][] = [[thousands, 3], [millionsPattern, 6], [billions, 9]];
   for (const [pattern, power] of magnitudes) {
     const match = pattern.exec(after);
     if (match) [exponent, tail] = [power, match[0].length];
   }
   let suffix = currencyAfter(after.slice(tail));
   if (exponent === 0) {
-    const millions = MILLIONS_WITH_CURRENCY.exec(after);
+    const millions = millionsWithCurrency.exec(after);
     const suffixAfterMillions = millions ? currencyAfter(after.slice(millions[0].length)) : 0;
     if (millions && (prefix || suffixAfterMillions > 0)) [exponent, tail, suffix] = [6, millions[0].length, suffixAfterMillions];
   }
@@ -202,7 +206,7 @@ function readAmount(text: string, start: number, end: number, digits: Digits): R
 
   const bare = digits.fraction === '' && exponent === 0 && text.slice(start, end) === digits.whole;
   const year = Number(digits.whole);
-  if (!currency && bare && digits.whole.length === 4 && year >= 1900 && year <= 2099 && YEAR_WORD.test(before)) return undefined;
+  if (!currency && bare && digits.whole.length === 4 && year >= 1900 && year <= 2099 && yearWord.test(before)) return undefined;
 
   const at = prefix ? start - prefix[0].length : start;
   const stop = end + tail + suffix;
@@ -212,7 +216,7 @@ function readAmount(text: string, start: number, end: number, digits: Digits): R
 
 /** The amount a number in words at [start, end) makes, or undefined when it has neither a magnitude nor a currency. */
 function readWordAmount(text: string, start: number, end: number, value: number, magnitude: boolean): Read | undefined {
-  const prefix = PREFIX.exec(text.slice(Math.max(0, start - 16), start));
+  const prefix = around().prefix.exec(text.slice(Math.max(0, start - 16), start));
   const suffix = currencyAfter(text.slice(end));
   if (!magnitude && !prefix && suffix === 0) return undefined;
   const at = prefix ? start - prefix[0].length : start;
@@ -221,7 +225,8 @@ function readWordAmount(text: string, start: number, end: number, value: number,
 
 /** Length of the currency written right after an amount, 0 when there is none. */
 function currencyAfter(text: string): number {
-  return (SUFFIX_SIGN_OR_CODE.exec(text) ?? SUFFIX_WORD.exec(text))?.[0].length ?? 0;
+  const { suffixSignOrCode, suffixWord } = around();
+  return (suffixSignOrCode.exec(text) ?? suffixWord.exec(text))?.[0].length ?? 0;
 }
 
 /** Whether two amounts are the same, allowing for binary floating point (8000.1 written vs 8000.1 expected). */

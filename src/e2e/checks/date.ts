@@ -1,6 +1,7 @@
 import type { CheckResult } from '../../model/checks.js';
 import { excerpt } from './excerpt.js';
 import { normalizeAnswer } from './normalize.js';
+import { onFirstUse } from '../../text/onFirstUse.js';
 
 /** A date written in a text: `iso` is YYYY-MM-DD, or --MM-DD (ISO 8601 month-day) when the text gives no year. */
 export interface FoundDate {
@@ -73,10 +74,13 @@ const VERB_MONTH = /^(?:may|march)$/;
 
 const YEAR_FIRST = /(?<![\d.,])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d])/gu;
 const YEAR_LAST = /(?<![\d.,/-])(\d{1,2})([-/.])(\d{1,2})\2(\d{4})(?![\d])/gu;
-const DAY_MONTH = new RegExp(`${DAY}(?:\\s+of)?\\s+${MONTH}(?:,?\\s+${YEAR})?`, 'giu');
-const MONTH_DAY = new RegExp(`(?<!\\p{L})${MONTH}\\s+(?:the\\s+)?${DAY}(?:,?\\s+${YEAR})?`, 'giu');
-const WORD_DAY_MONTH = new RegExp(`${DAY_WORD}(?:\\s+of)?\\s+${MONTH}(?:,?\\s+${YEAR})?`, 'giu');
-const MONTH_WORD_DAY = new RegExp(`(?<!\\p{L})${MONTH}\\s+(?:the\\s+)?${DAY_WORD}(?:,?\\s+${YEAR})?`, 'giu');
+/** The written-out date shapes, made at first use (see onFirstUse). */
+const wordDates = onFirstUse(() => ({
+  dayMonth: new RegExp(`${DAY}(?:\\s+of)?\\s+${MONTH}(?:,?\\s+${YEAR})?`, 'giu'),
+  monthDay: new RegExp(`(?<!\\p{L})${MONTH}\\s+(?:the\\s+)?${DAY}(?:,?\\s+${YEAR})?`, 'giu'),
+  wordDayMonth: new RegExp(`${DAY_WORD}(?:\\s+of)?\\s+${MONTH}(?:,?\\s+${YEAR})?`, 'giu'),
+  monthWordDay: new RegExp(`(?<!\\p{L})${MONTH}\\s+(?:the\\s+)?${DAY_WORD}(?:,?\\s+${YEAR})?`, 'giu'),
+}));
 
 interface Span {
   at: number;
@@ -96,16 +100,17 @@ export function findDates(text: string): FoundDate[] {
     const [first, separator, second, year] = [m[1]!, m[2]!, m[3]!, m[4]!];
     add(m, separator === '.' ? [isoDate(year, second, first)] : [isoDate(year, first, second), isoDate(year, second, first)]);
   }
-  for (const m of text.matchAll(DAY_MONTH)) add(m, [isoDate(m[3], String(MONTH_NUMBER.get(m[2]!.toLowerCase())), m[1]!)]);
-  for (const m of text.matchAll(MONTH_DAY)) add(m, [isoDate(m[3], String(MONTH_NUMBER.get(m[1]!.toLowerCase())), m[2]!)]);
+  const { dayMonth, monthDay, wordDayMonth, monthWordDay } = wordDates();
+  for (const m of text.matchAll(dayMonth)) add(m, [isoDate(m[3], String(MONTH_NUMBER.get(m[2]!.toLowerCase())), m[1]!)]);
+  for (const m of text.matchAll(monthDay)) add(m, [isoDate(m[3], String(MONTH_NUMBER.get(m[1]!.toLowerCase())), m[2]!)]);
   const wordDay = (word: string) => String(ORDINAL_DAY.get(word.toLowerCase().replace(/[- ]/g, '')));
   // "may" and "march" written lower-case are verbs far more often than months next to "first" or "second".
   const monthWord = (month: string) => (VERB_MONTH.test(month) ? undefined : String(MONTH_NUMBER.get(month.toLowerCase())));
-  for (const m of text.matchAll(WORD_DAY_MONTH)) {
+  for (const m of text.matchAll(wordDayMonth)) {
     const month = monthWord(m[2]!);
     if (month) add(m, [isoDate(m[3], month, wordDay(m[1]!))]);
   }
-  for (const m of text.matchAll(MONTH_WORD_DAY)) {
+  for (const m of text.matchAll(monthWordDay)) {
     const month = monthWord(m[1]!);
     if (month) add(m, [isoDate(m[3], month, wordDay(m[2]!))]);
   }

@@ -1,5 +1,6 @@
 import type { CheckResult } from '../../model/checks.js';
 import { normalizeAnswer } from './normalize.js';
+import { onFirstUse } from '../../text/onFirstUse.js';
 
 /*
  * Token F1 against a gold answer, as the SQuAD evaluation script computes it
@@ -35,14 +36,14 @@ export const DEFAULT_F1_MIN = 0.5;
 /** Python's string.punctuation. */
 const PUNCTUATION = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g;
 /** An article as a whole word, in Python's Unicode sense of \b (\w is a letter, a digit or "_"). */
-const ARTICLES = /(?<![\p{L}\p{N}_])(?:a|an|the)(?![\p{L}\p{N}_])/gu;
+const articles = onFirstUse(() => /(?<![\p{L}\p{N}_])(?:a|an|the)(?![\p{L}\p{N}_])/gu);
 /** What Python's str.split() splits on: Unicode white space plus the separators \x1c-\x1f and \x85. */
 // eslint-disable-next-line no-control-regex -- Python splits on these separators too
 const WHITE_SPACE = /[\s\x1c-\x1f\x85]+/u;
 
 /** The answer's tokens after the normalisation above. */
 export function answerTokens(text: string): string[] {
-  const normalised = normalizeAnswer(text).toLowerCase().replace(PUNCTUATION, '').replace(ARTICLES, ' ');
+  const normalised = normalizeAnswer(text).toLowerCase().replace(PUNCTUATION, '').replace(articles(), ' ');
   return normalised.split(WHITE_SPACE).filter((token) => token !== '');
 }
 

@@ -16,6 +16,8 @@
  * you mentioned" and "two" in "two kids" are no amounts.
  */
 
+import { onFirstUse } from '../../text/onFirstUse.js';
+
 const UNITS: Record<string, number> = {
   zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
   eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
@@ -33,17 +35,19 @@ export interface NumberWords {
 
 const WORD = /[a-z]+/iy;
 const GAP = /(?:\s+|-)/y;
-const STARTS = new RegExp(`(?<![\\p{L}\\d-])(?:${[...Object.keys(UNITS), ...Object.keys(TENS), 'an?', 'half'].join('|')})(?!\\p{L})`, 'giu');
+/** Where a number in words can start; made at first use (see onFirstUse). */
+const starts = onFirstUse(() => new RegExp(`(?<![\\p{L}\\d-])(?:${[...Object.keys(UNITS), ...Object.keys(TENS), 'an?', 'half'].join('|')})(?!\\p{L})`, 'giu'));
 
 /** Every number written in words in `text`, in order of position. */
 export function findNumberWords(text: string): NumberWords[] {
   const found: NumberWords[] = [];
-  STARTS.lastIndex = 0;
-  for (let m = STARTS.exec(text); m !== null; m = STARTS.exec(text)) {
+  const start = starts();
+  start.lastIndex = 0;
+  for (let m = start.exec(text); m !== null; m = start.exec(text)) {
     const read = readFrom(text, m.index);
     if (read) {
       found.push(read);
-      STARTS.lastIndex = read.at + read.raw.length;
+      start.lastIndex = read.at + read.raw.length;
     }
   }
   return found;
