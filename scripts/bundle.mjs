@@ -53,7 +53,7 @@ const bpeRanksAsJson = {
 
 // `yaml` and ajv's compiler load when first used (src/libraries.ts): each is built into a CommonJS file of its own in dist/,
 // which the chunks require by its path, so start-up reads neither (about 25 ms of validate's CPU; `npm run bench -- startup`).
-const LAZY_LIBRARIES = ['yaml', 'ajv'];
+const LAZY_LIBRARIES = ['yaml', 'ajv', 'picomatch'];
 const lazyFile = (name) => `${name}.cjs`;
 const lazyLibraries = {
   name: 'lazy-libraries',

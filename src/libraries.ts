@@ -1,21 +1,25 @@
 import { createRequire } from 'node:module';
 import type * as AjvPackage from 'ajv';
 import type * as YamlPackage from 'yaml';
+import type PicomatchPackage from 'picomatch';
 
 /**
  * Where each library loaded at first use is found. A module import would load
  * it with whatever imports the module, at start-up: `yaml` (the careful YAML
  * reader: positions, syntax errors, aliases) and ajv's schema compiler (a
  * suite's tool schemas) are 260 KB each, and validate of a plain suite needs
- * neither (js-yaml reads it; positions are asked for only to report). In dist/,
+ * neither (js-yaml reads it; positions are asked for only to report); picomatch
+ * (60 KB, parsed whole when loaded) is for --case/--ability patterns and the
+ * Action's globs. In dist/,
  * scripts/bundle.mjs builds each into a CommonJS file of its own beside the
  * chunks and names that file here instead.
  */
-const LIBRARY_PATHS = { yaml: 'yaml', ajv: 'ajv' };
+const LIBRARY_PATHS = { yaml: 'yaml', ajv: 'ajv', picomatch: 'picomatch' };
 
 const load = createRequire(import.meta.url);
 let yaml: typeof YamlPackage | undefined;
 let ajv: typeof AjvPackage | undefined;
+let picomatch: typeof PicomatchPackage | undefined;
 
 /** The `yaml` package, loaded when first used. */
 export function yamlLibrary(): typeof YamlPackage {
@@ -25,4 +29,9 @@ export function yamlLibrary(): typeof YamlPackage {
 /** ajv, loaded when first used. */
 export function ajvLibrary(): typeof AjvPackage {
   return (ajv ??= load(LIBRARY_PATHS.ajv) as typeof AjvPackage);
+}
+
+/** picomatch, loaded when first used. */
+export function picomatchLibrary(): typeof PicomatchPackage {
+  return (picomatch ??= load(LIBRARY_PATHS.picomatch) as typeof PicomatchPackage);
 }

@@ -1,7 +1,6 @@
 import * as core from './publish.js';
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import picomatch from 'picomatch';
 import { RecallGateError, formatLocation, invalidInput } from '../errors.js';
 import type { InputProblem } from '../model/source.js';
 import { urlCredentials } from '../redact.js';
@@ -10,6 +9,7 @@ import type { Suite } from '../model/suite.js';
 import type { SelectionFlags } from '../cli/selection.js';
 import { actionSelection } from './argsInput.js';
 import { parseBudgetUsd } from '../e2e/budget.js';
+import { picomatchLibrary } from '../libraries.js';
 
 export interface ActionInputs {
   suites: string[];
@@ -94,6 +94,7 @@ function listFiles(root: string, dir = root, found: string[] = []): string[] {
 export function expandSuites(patterns: string[], cwd: string): string[] {
   const files: string[] = [];
   let listing: string[] | undefined;
+  const picomatch = picomatchLibrary();
   for (const pattern of patterns) {
     if (!picomatch.scan(pattern).isGlob) {
       files.push(pattern);

@@ -4,7 +4,6 @@
  * a suite to the part of it that runs, plus the record results.json keeps of
  * what was left out. Memories are never narrowed: they are the store's content.
  */
-import picomatch from 'picomatch';
 import { RecallGateError } from '../errors.js';
 import { seededRandom } from '../stats/random.js';
 import type { CaseSpec } from '../model/e2e.js';
@@ -12,6 +11,7 @@ import { didYouMean } from '../source/didYouMean.js';
 import type { QuerySpec, Suite } from '../model/suite.js';
 import type { SampleRecord, SelectionRecord } from '../model/selection.js';
 import { counted } from '../text/counted.js';
+import { picomatchLibrary } from '../libraries.js';
 
 /** What the flags ask for; empty lists narrow nothing. */
 export interface SelectionRequest {
@@ -118,6 +118,7 @@ function matching<Unit>(flag: string, noun: string, patterns: readonly string[],
   const names = units.map(nameOf);
   const kept = new Set<number>();
   for (const pattern of patterns) {
+    const picomatch = picomatchLibrary();
     const isMatch = picomatch.scan(pattern).isGlob ? picomatch(pattern, { dot: true }) : (name: string) => name === pattern;
     const hits = names.flatMap((name, index) => (isMatch(name) ? [index] : []));
     if (hits.length === 0) throw unmatched(flag, noun, pattern, names);

@@ -57,7 +57,8 @@ test('the packed tarball installs as one package, offline, and its CLI and adapt
 
   // The example suites as installed: validated through npx, and one that plays its cases to the
   // example adapter (which imports recall-gate/adapter from the package it sits in) runs green; its tools' schemas
-  // are compiled by ajv, which the package carries in a file of its own too (dist/ajv.cjs).
+  // are compiled by ajv, and its checks' artifact globs by picomatch, which the package carries in files of their own too
+  // (dist/ajv.cjs, dist/picomatch.cjs).
   const installedExamples = join(project, 'node_modules', 'recall-gate', 'suites', 'examples');
   const exampleSuite = join(installedExamples, 'assistant-memory', 'suite.yaml');
   assert.ok(existsSync(exampleSuite), 'the installed package has suites/examples/assistant-memory/suite.yaml');

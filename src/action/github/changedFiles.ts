@@ -1,7 +1,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import picomatch from 'picomatch';
 import { apiFailure, pullRequestNumber, type GitHubClient, type GitHubEvent } from './client.js';
 import { counted } from '../../text/counted.js';
+import { picomatchLibrary } from '../../libraries.js';
 
 /** What changed, as repo-relative paths, or 'all' when that cannot be known; `reason` says which and why. */
 export interface ChangedFiles {
@@ -112,7 +112,7 @@ export function matchesMemoryPaths(files: readonly string[], globs: readonly str
     .map((glob) => {
       const negated = glob.startsWith('!');
       const pattern = normalize(negated ? glob.slice(1) : glob);
-      return { negated, test: picomatch(pattern, { dot: true, windows: false }) };
+      return { negated, test: picomatchLibrary()(pattern, { dot: true, windows: false }) };
     });
   const extra = new Set(extraFiles.map(normalize));
   const matched: string[] = [];

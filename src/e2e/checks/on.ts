@@ -1,8 +1,8 @@
-import picomatch from 'picomatch';
 import type { Artifact, ToolCall } from '../../model/e2e.js';
 import type { CheckOn } from '../../model/checks.js';
 import { normalizeAnswer } from './normalize.js';
 import { withUsage, type Graded } from './usage.js';
+import { picomatchLibrary } from '../../libraries.js';
 
 /*
  * What a check reads (its `on:`). A check object may name it; children of
@@ -56,7 +56,7 @@ export function toolCallLines(calls: readonly ToolCall[]): string {
 /** Whether an artifact path matches the glob (see the header). Throws when the glob does not compile. */
 export function artifactMatcher(glob: string): (path: string) => boolean {
   const pattern = withoutDotSlash(glob);
-  const test = picomatch(pattern, { dot: true, windows: false });
+  const test = picomatchLibrary()(pattern, { dot: true, windows: false });
   const byName = !pattern.includes('/');
   return (path) => {
     const clean = withoutDotSlash(path.replace(/\\/g, '/'));
