@@ -33,6 +33,8 @@ export interface Workload {
 }
 
 export interface Usage {
+  /** When the process was started (Date.now()), to place what a server saw of it. */
+  startedAtMs: number;
   wallSeconds: number;
   cpuSeconds: number;
   peakRssMb: number;
@@ -151,6 +153,7 @@ function folderBytes(path: string): number {
 /** One CLI process through the wrapper: wall by the clock, CPU and peak RSS as the child saw them. */
 export async function runMeasured(cli: string, args: readonly string[], options: { cwd: string; timeoutMs: number; env?: Record<string, string>; nodeFlags?: readonly string[] }): Promise<Usage> {
   const usageFile = join(mkdtempSync(join(tmpdir(), 'recall-gate-usage-')), 'usage.json');
+  const startedAtMs = Date.now();
   const started = performance.now();
   const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
     const child = spawn(process.execPath, [...(options.nodeFlags ?? []), WRAPPER, usageFile, cli, ...args], { cwd: options.cwd, stdio: ['ignore', 'ignore', 'pipe'], timeout: options.timeoutMs, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env } });
@@ -168,6 +171,7 @@ export async function runMeasured(cli: string, args: readonly string[], options:
   }
   rmSync(join(usageFile, '..'), { recursive: true, force: true });
   return {
+    startedAtMs,
     wallSeconds,
     cpuSeconds: usage ? (usage.userCPUTime + usage.systemCPUTime) / 1e6 : NaN,
     peakRssMb: usage ? usage.maxRSS / 1024 : NaN,
