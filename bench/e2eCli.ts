@@ -90,8 +90,10 @@ export async function e2eCliSection(options: E2eCliOptions): Promise<void> {
         `concurrency ${concurrency}, ${latencyMs} ms per call; ideal ${idealSeconds.toFixed(1)} s; median of ${options.rounds}`,
     );
     const runs: Usage[] = [];
-    // Where each run's time over the trials goes: before its first request, and after its last answer.
+    // Where each run's time goes: before its first request, from it to the last answer (the part the floor is
+    // measured on: its start-up is not counted), and after the last answer. A run that sent nothing has none.
     const firstRequest: number[] = [];
+    const calling: number[] = [];
     const afterLastAnswer: number[] = [];
     let bodies: unknown[] = [];
     for (let round = 0; round < options.rounds; round++) {
@@ -104,15 +106,24 @@ export async function e2eCliSection(options: E2eCliOptions): Promise<void> {
       });
       const served = server.requests.length - before;
       const times = server.requests.slice(before).map((request) => request.at);
-      firstRequest.push((Math.min(...times) - usage.startedAtMs) / 1000);
-      afterLastAnswer.push((usage.startedAtMs + usage.wallSeconds * 1000 - (Math.max(...times) + latencyMs)) / 1000);
+      // The server answers latencyMs after a request arrives (its timer may fire a little later, which counts as calling).
+      const split =
+        times.length === 0
+          ? ''
+          : (() => {
+              const [first, lastAnswer] = [Math.min(...times), Math.max(...times) + latencyMs];
+              firstRequest.push((first - usage.startedAtMs) / 1000);
+              calling.push((lastAnswer - first) / 1000);
+              afterLastAnswer.push((usage.startedAtMs + usage.wallSeconds * 1000 - lastAnswer) / 1000);
+              return `; first request ${firstRequest.at(-1)!.toFixed(2)} s after start, last answer ${calling.at(-1)!.toFixed(2)} s after it, exit ${afterLastAnswer.at(-1)!.toFixed(2)} s after that`;
+            })();
       bodies = server.requests.slice(before).map((request) => request.body);
       server.requests.length = 0;
       runs.push(usage);
       const failed = usage.code === 0 || usage.code === 1 ? '' : `; exit ${usage.code ?? 'killed'}: ${usage.stderrTail}`;
       print(
         `  run ${round + 1}: wall ${usage.wallSeconds.toFixed(2)} s (${(usage.wallSeconds / idealSeconds).toFixed(3)}x ideal), cpu ${usage.cpuSeconds.toFixed(2)} s ` +
-          `(${((usage.cpuSeconds * 1000) / calls).toFixed(2)} ms per call), peak RSS ${usage.peakRssMb.toFixed(0)} MB, ${served} requests served; first request ${firstRequest.at(-1)!.toFixed(2)} s after start, exit ${afterLastAnswer.at(-1)!.toFixed(2)} s after the last answer${failed}`,
+          `(${((usage.cpuSeconds * 1000) / calls).toFixed(2)} ms per call), peak RSS ${usage.peakRssMb.toFixed(0)} MB, ${served} requests served${split}${failed}`,
       );
       rmSync(out, { recursive: true, force: true });
     }
@@ -132,12 +143,14 @@ export async function e2eCliSection(options: E2eCliOptions): Promise<void> {
       `  floor: the same ${bodies.length} request bodies from a bare node:http client (its own process, start-up not counted), median of ${options.rounds}: ` +
         `${floor.toFixed(2)} s = ${(floor / idealSeconds).toFixed(3)}x ideal (${floors.map((one) => one.toFixed(2)).join(', ')})`,
     );
-    const startUp = median(firstRequest);
-    const finish = median(afterLastAnswer);
-    print(
-      `  recall-gate over the floor: +${(wall - floor).toFixed(2)} s = ${(wall / floor).toFixed(3)}x the floor: ${startUp.toFixed(2)} s before the first request (node, the suite, planning, the client), ` +
-        `${finish.toFixed(2)} s after the last answer (grading, results and reports), ${(wall - floor - startUp - finish).toFixed(2)} s over the floor's ${floor.toFixed(2)} s during the calls (medians)`,
-    );
+    print(`  recall-gate over the floor: +${(wall - floor).toFixed(2)} s = ${(wall / floor).toFixed(3)}x the floor (start-up, suite, trials, grading, results and reports)`);
+    if (calling.length > 0) {
+      const during = median(calling);
+      print(
+        `  where (medians of the runs, each its own): ${median(firstRequest).toFixed(2)} s before the first request (node, the suite, planning, the client), ` +
+          `${during.toFixed(2)} s of calls = +${(during - floor).toFixed(2)} s over the floor's, ${median(afterLastAnswer).toFixed(2)} s after the last answer (grading, results and reports)`,
+      );
+    }
   } finally {
     await server.close();
     rmSync(dir, { recursive: true, force: true });

@@ -51,8 +51,8 @@ const bpeRanksAsJson = {
   },
 };
 
-// `yaml` and ajv's compiler load when first used (src/libraries.ts): each is built into a CommonJS file of its own in dist/,
-// which the chunks require by its path, so start-up reads neither (about 25 ms of validate's CPU; `npm run bench -- startup`).
+// `yaml`, ajv's compiler and picomatch load when first used (src/libraries.ts): each is built into a CommonJS file of its own
+// in dist/, which the chunks require by its path, so start-up reads none of them (`npm run bench -- startup`).
 const LAZY_LIBRARIES = ['yaml', 'ajv', 'picomatch'];
 const lazyFile = (name) => `${name}.cjs`;
 const lazyLibraries = {

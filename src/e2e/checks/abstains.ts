@@ -53,7 +53,6 @@ const I_AM = `i(?:${A}m| am)`;
 
 /** The abstention phrases, each with its pattern (made at first use: see onFirstUse). */
 export const abstentionPhrases = onFirstUse((): ReadonlyArray<{ name: string; pattern: RegExp }> => [
-
   // I don't know, I do not know, I really don't know, I dunno
   { name: "I don't know", pattern: `\\bi (?:really |honestly |actually |simply )?${DO_NOT} (?:really |actually )?know\\b|\\bi dunno\\b` },
   // I'm not sure, I am not certain, I'm unsure
