@@ -107,16 +107,15 @@ export async function e2eCliSection(options: E2eCliOptions): Promise<void> {
       const served = server.requests.length - before;
       const times = server.requests.slice(before).map((request) => request.at);
       // The server answers latencyMs after a request arrives (its timer may fire a little later, which counts as calling).
-      const split =
-        times.length === 0
-          ? ''
-          : (() => {
-              const [first, lastAnswer] = [Math.min(...times), Math.max(...times) + latencyMs];
-              firstRequest.push((first - usage.startedAtMs) / 1000);
-              calling.push((lastAnswer - first) / 1000);
-              afterLastAnswer.push((usage.startedAtMs + usage.wallSeconds * 1000 - lastAnswer) / 1000);
-              return `; first request ${firstRequest.at(-1)!.toFixed(2)} s after start, last answer ${calling.at(-1)!.toFixed(2)} s after it, exit ${afterLastAnswer.at(-1)!.toFixed(2)} s after that`;
-            })();
+      let split = '';
+      if (times.length > 0) {
+        const [first, lastAnswer] = [Math.min(...times), Math.max(...times) + latencyMs];
+        const parts = [(first - usage.startedAtMs) / 1000, (lastAnswer - first) / 1000, (usage.startedAtMs + usage.wallSeconds * 1000 - lastAnswer) / 1000] as const;
+        firstRequest.push(parts[0]);
+        calling.push(parts[1]);
+        afterLastAnswer.push(parts[2]);
+        split = `; first request ${parts[0].toFixed(2)} s after start, last answer ${parts[1].toFixed(2)} s after it, exit ${parts[2].toFixed(2)} s after that`;
+      }
       bodies = server.requests.slice(before).map((request) => request.body);
       server.requests.length = 0;
       runs.push(usage);

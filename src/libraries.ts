@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type * as AjvPackage from 'ajv';
 import type * as YamlPackage from 'yaml';
 import type PicomatchPackage from 'picomatch';
+import { onFirstUse } from './text/onFirstUse.js';
 
 /**
  * Where each library loaded at first use is found. A module import would load
@@ -9,29 +10,19 @@ import type PicomatchPackage from 'picomatch';
  * reader: positions, syntax errors, aliases) and ajv's schema compiler (a
  * suite's tool schemas) are 260 KB each, and validate of a plain suite needs
  * neither (js-yaml reads it; positions are asked for only to report); picomatch
- * (60 KB, parsed whole when loaded) is for --case/--ability patterns and the
- * Action's globs. In dist/,
- * scripts/bundle.mjs builds each into a CommonJS file of its own beside the
- * chunks and names that file here instead.
+ * (60 KB, parsed whole when loaded) is for --case/--ability patterns, artifact
+ * globs and the Action's globs. In dist/, scripts/bundle.mjs builds each into a
+ * CommonJS file of its own beside the chunks and names that file here instead.
  */
 const LIBRARY_PATHS = { yaml: 'yaml', ajv: 'ajv', picomatch: 'picomatch' };
 
 const load = createRequire(import.meta.url);
-let yaml: typeof YamlPackage | undefined;
-let ajv: typeof AjvPackage | undefined;
-let picomatch: typeof PicomatchPackage | undefined;
 
 /** The `yaml` package, loaded when first used. */
-export function yamlLibrary(): typeof YamlPackage {
-  return (yaml ??= load(LIBRARY_PATHS.yaml) as typeof YamlPackage);
-}
+export const yamlLibrary = onFirstUse(() => load(LIBRARY_PATHS.yaml) as typeof YamlPackage);
 
 /** ajv, loaded when first used. */
-export function ajvLibrary(): typeof AjvPackage {
-  return (ajv ??= load(LIBRARY_PATHS.ajv) as typeof AjvPackage);
-}
+export const ajvLibrary = onFirstUse(() => load(LIBRARY_PATHS.ajv) as typeof AjvPackage);
 
 /** picomatch, loaded when first used. */
-export function picomatchLibrary(): typeof PicomatchPackage {
-  return (picomatch ??= load(LIBRARY_PATHS.picomatch) as typeof PicomatchPackage);
-}
+export const picomatchLibrary = onFirstUse(() => load(LIBRARY_PATHS.picomatch) as typeof PicomatchPackage);

@@ -37,6 +37,7 @@ import { readHistoryFile, type HistoryReading } from '../history/file.js';
 import { trendFromReading } from '../history/trend.js';
 import { stopCounting } from '../e2e/tokens.js';
 import { unfinishedRunNote } from './unfinishedRun.js';
+import { onFirstUse } from '../text/onFirstUse.js';
 
 export const RUN_USAGE =
   'recall-gate run <suite.yaml> [--out DIR] [--layer retrieval|e2e|all|auto] [--json] [--no-cache] [--cache-dir DIR] [--concurrency N] [--resume] [--shard i/n] [--split dev|heldout|all] [--variant NAME | --variants a,b] [--html FILE] [--junit FILE] [--history FILE] [--baseline DIR [--allow-other-suite]] [--postgres URL [--pg-timeout-ms N]] [--by-tag] [--cache-llm] [--budget-usd X] ' + SELECTION_USAGE;
@@ -218,15 +219,11 @@ function exportIO(io: CliIO, json: boolean): CliIO {
   return json ? { ...io, stdout: io.stderr } : io;
 }
 
-let renderers: Promise<typeof import('../report/reports.js')> | undefined;
-
 /**
  * The report renderers (report.html's page and Chart.js among them), loaded once. A run starts loading them when
  * its first trial is in, while the trials wait on the model, rather than before its first call or after its last.
  */
-function loadRenderers(): Promise<typeof import('../report/reports.js')> {
-  return (renderers ??= import('../report/reports.js'));
-}
+const loadRenderers = onFirstUse(() => import('../report/reports.js'));
 
 /** report.md, report.html and junit.xml, once the gate has decided (the reports show the verdict); returns them for the copies. */
 async function writeRunReport(dir: string, report: HtmlReportInput): Promise<ReturnType<typeof renderReports>> {

@@ -2,6 +2,7 @@ import type { Ajv, ValidateFunction } from 'ajv';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionFunctionTool, ChatCompletionMessageParam, ChatCompletionMessageToolCall } from 'openai/resources/chat/completions';
 import { RecallGateError } from '../errors.js';
 import { ajvLibrary } from '../libraries.js';
+import { onFirstUse } from '../text/onFirstUse.js';
 import type { Artifact, ReportedUsage, ToolCall } from '../model/e2e.js';
 import type { OpenAIEndpoint } from '../net/openaiEndpoint.js';
 import type { ToolSpec } from '../model/suite.js';
@@ -132,9 +133,9 @@ function partsOf(toolCall: ChatCompletionMessageToolCall): { name: string; raw: 
 }
 
 /** ajv's wording of why arguments failed; errorsText reads no option of the instance, so one made on first use serves every tool. */
-let texts: Ajv | undefined;
+const texts = onFirstUse((): Ajv => new (ajvLibrary().Ajv)());
 function errorsText(validate: ValidateFunction): string {
-  return (texts ??= new (ajvLibrary().Ajv)()).errorsText(validate.errors, { dataVar: 'arguments' });
+  return texts().errorsText(validate.errors, { dataVar: 'arguments' });
 }
 
 function refused(call: ToolCall, error: string): Answered {
