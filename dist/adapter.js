@@ -64,8 +64,8 @@ function readString(read) {
 }
 
 // src/adapter/serve.ts
-import { basename } from "node:path";
-import { parseArgs } from "node:util";
+const { basename } = globalThis.process.getBuiltinModule("node:path");
+const { parseArgs } = globalThis.process.getBuiltinModule("node:util");
 
 // src/adapter/params.ts
 var MEMORY_MODES = ["recall", "none", "oracle"];
@@ -195,7 +195,7 @@ function validId(request) {
 }
 
 // src/adapter/http.ts
-import { createServer } from "node:http";
+const { createServer } = globalThis.process.getBuiltinModule("node:http");
 async function serveHttp(dispatcher, options) {
   const server = createServer((req, res) => {
     void answer(dispatcher, options.token, req, res).catch((error) => {
@@ -241,7 +241,7 @@ function reply(res, status, body, type = "application/json") {
 }
 
 // src/adapter/stdio.ts
-import { createInterface } from "node:readline";
+const { createInterface } = globalThis.process.getBuiltinModule("node:readline");
 function serveStdio(dispatcher, write, options) {
   const send = (line) => write(`${line}
 `);

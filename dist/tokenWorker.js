@@ -1,12 +1,12 @@
 
 // src/e2e/tokenWorker.ts
-import { parentPort } from "node:worker_threads";
+const { parentPort } = globalThis.process.getBuiltinModule("node:worker_threads");
 var loaded = /* @__PURE__ */ new Map();
 var AS_TEXT = { disallowedSpecial: /* @__PURE__ */ new Set() };
 function load(encoding) {
   let counter = loaded.get(encoding);
   if (!counter) {
-    const module = encoding === "o200k_base" ? import("./chunk-ZTLIZPWU.js") : import("./chunk-HPTD4Z5O.js");
+    const module = encoding === "o200k_base" ? import("./chunk-VNWAKKZL.js") : import("./chunk-GNT3TIBJ.js");
     counter = module.then(({ encode }) => (text) => encode(text, AS_TEXT).length);
     loaded.set(encoding, counter);
   }

@@ -14,7 +14,7 @@ const check = process.argv.includes('--check');
 const outdir = check ? mkdtempSync(join(tmpdir(), 'recall-gate-dist-')) : 'dist';
 
 // Bundled CommonJS dependencies call require() for Node built-ins; ESM has none, so give them one.
-const requireShim = "import { createRequire as __recallGateCreateRequire } from 'node:module'; const require = __recallGateCreateRequire(import.meta.url);";
+const requireShim = "const require = globalThis.process.getBuiltinModule('node:module').createRequire(import.meta.url);";
 
 // report.html inlines Chart.js: src/report/html/chartSource.ts reads it from node_modules, which
 // dist/ does not have, so the bundle carries the text itself in place of that read.
@@ -83,6 +83,58 @@ function dropUnusedRequireShims(dir) {
   }
 }
 
+/**
+ * `import { readFileSync } from "node:fs"` makes Node build an ES module facade of the built-in, which reads every
+ * export, and so loads what the built-in itself loads only when asked (node:util's TextDecoder loads its diff
+ * and colour code): on Node 24 the facades of the built-ins validate imports cost a fifth of node's own start-up.
+ * process.getBuiltinModule (Node 20.16) hands the module itself, so each import of a built-in becomes a const
+ * of the names it imported. A const is not hoisted as an import is: safe because no chunk imports itself back
+ * through others (checked here), so no chunk's functions run before its first statements.
+ */
+function builtinsWithoutFacades(dir) {
+  const files = readdirSync(dir).filter((file) => file.endsWith('.js'));
+  const imports = new Map();
+  for (const name of files) {
+    const file = join(dir, name);
+    const text = readFileSync(file, 'utf8');
+    // Top-level statements only: a string holding import lines (a starter file `init` writes) is left as it is.
+    const source = ts.createSourceFile(name, text, ts.ScriptTarget.ES2022, false, ts.ScriptKind.JS);
+    const statements = source.statements;
+    let rewritten = '';
+    let at = 0;
+    for (const statement of statements) {
+      if (!(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) || !statement.moduleSpecifier) continue;
+      const from = statement.moduleSpecifier.text;
+      if (!from.startsWith('node:')) continue;
+      const clause = ts.isImportDeclaration(statement) ? statement.importClause : undefined;
+      if (!clause && ts.isExportDeclaration(statement)) throw new Error(`${file}: re-exports the Node built-in ${from}, which builtinsWithoutFacades does not rewrite`);
+      // globalThis: a chunk may name its own import `process` (`import process from "node:process"`).
+      const module = `globalThis.process.getBuiltinModule(${JSON.stringify(from)})`;
+      const bindings = clause?.namedBindings;
+      const consts = [];
+      if (clause?.name) consts.push(`const ${clause.name.text} = ${module};`);
+      if (bindings && ts.isNamespaceImport(bindings)) consts.push(`const ${bindings.name.text} = ${clause.name ? clause.name.text : module};`);
+      if (bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0) {
+        const names = bindings.elements.map((element) => (element.propertyName ? `${element.propertyName.text}: ${element.name.text}` : element.name.text));
+        consts.push(`const { ${names.join(', ')} } = ${clause.name ? clause.name.text : module};`);
+      }
+      rewritten += text.slice(at, statement.getStart(source)) + (consts.length > 0 ? consts.join(' ') : `${module};`);
+      at = statement.end;
+    }
+    rewritten += text.slice(at);
+    if (rewritten !== text) writeFileSync(file, rewritten);
+    imports.set(name, statements.filter((statement) => (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier?.text.startsWith('./')).map((statement) => statement.moduleSpecifier.text.slice(2)));
+  }
+  const done = new Set();
+  const visit = (name, path) => {
+    if (path.includes(name)) throw new Error(`dist chunks import each other in a cycle (${[...path.slice(path.indexOf(name)), name].join(' -> ')}): builtinsWithoutFacades needs none`);
+    if (done.has(name)) return;
+    for (const next of imports.get(name) ?? []) visit(next, [...path, name]);
+    done.add(name);
+  };
+  for (const name of files) visit(name, []);
+}
+
 const common = {
   plugins: [chartJsInline, precompiledSchemaValidators, bpeRanksAsJson, lazyLibraries],
   bundle: true,
@@ -113,6 +165,7 @@ await writeValidators(outdir, requireShim);
 // The adapter SDK (`recall-gate/adapter`): its code, and its types as dist/adapter.d.ts, emitted from
 // src/adapter/types.ts, which holds the whole type surface and imports nothing (index.ts checks the code against it).
 await build({ ...common, entryPoints: { adapter: 'src/adapter/index.ts' } });
+builtinsWithoutFacades(outdir);
 const adapterTypes = ts.createProgram(['src/adapter/types.ts'], { declaration: true, emitDeclarationOnly: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true, types: [] });
 const emitted = adapterTypes.emit(undefined, (_, text) => writeFileSync(join(outdir, 'adapter.d.ts'), text));
 const typeErrors = [...ts.getPreEmitDiagnostics(adapterTypes), ...emitted.diagnostics];
