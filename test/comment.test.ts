@@ -236,11 +236,11 @@ test('many error reasons: at most 10 are listed, fewer under a tight limit, and 
   const run = { ...results(cases, errored), status: 'incomplete' as const, errors: ['e2e: 30 trials ended in an error (each in trials.jsonl)'] };
   const roomy = renderComment({ marker: '<!-- m -->', results: run, baselineNote: 'none', e2eTrigger: trigger });
   assert.equal((roomy.match(/^- case-\d+\\\|recall\\\|1: adapter error number/gm) ?? []).length, 10);
-  assert.match(roomy, /^- … and 20 other reasons in trials\.jsonl$/m);
+  assert.match(roomy, /^- \.\.\. and 20 other reasons in trials\.jsonl$/m);
   const tight = renderComment({ marker: '<!-- m -->', results: run, baselineNote: 'none', e2eTrigger: trigger }, 5_000);
   assert.ok(Buffer.byteLength(tight) <= 5_000);
   const listed = (tight.match(/^- case-\d+\\\|recall\\\|1: adapter error number/gm) ?? []).length;
   assert.ok(listed < 10, `${listed} reasons listed`);
-  assert.match(tight, new RegExp(`^- … and ${30 - listed} other reasons in trials\\.jsonl$`, 'm'));
+  assert.match(tight, new RegExp(`^- \\.\\.\\. and ${30 - listed} other reasons in trials\\.jsonl$`, 'm'));
   assert.match(tight, /\*\*Why 30 trials have no result\*\*/);
 });

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { beyondNoise, bootstrapDraws, bootstrapInterval, pairedBootstrapChange, type UnitSamples } from '../src/stats/bootstrap.js';
 import { caseChanges, casePasses, firstRelevantRank, queryChanges } from '../src/gate/paired.js';
-import { mcnemarText } from '../src/report/gateFormat.js';
+import { comparisonText, mcnemarText } from '../src/report/gateFormat.js';
 import { binomialTwoSided, mcnemarExact, wilcoxonSignedRank } from '../src/stats/paired.js';
 import type { E2eResult } from '../src/model/e2eResult.js';
 import type { ProviderResult, QueryOutcome } from '../src/model/results.js';
@@ -113,11 +113,17 @@ describe('paired bootstrap', () => {
     assert.ok(change.interval[1] < 0, `the whole change leaves out 0: ${change.interval}`);
     assert.ok(change.shared_interval![0] < 0 && change.shared_interval![1] >= 0, `the shared queries' own reaches 0: ${change.shared_interval}`);
     assert.equal(beyondNoise(change), false);
+    // compare's table shows the interval without its * and says why: the shared queries' own interval.
+    const [low, high] = change.shared_interval!.map((bound) => `${bound >= 0 ? '+' : ''}${bound.toFixed(3)}`);
+    const row = (of: typeof change) => comparisonText([{ metric: 'retrieval.kw.recall@5', baseline: 0.7, current: 0.6, delta: -0.1, change: of }]).split('\n')[1]!;
+    assert.ok(row(change).endsWith(`paired, 17 shared, 1 added, 1 removed; the shared alone [${low}, ${high}]`), row(change));
+    assert.doesNotMatch(row(change), /\*/);
     // Where the shared queries moved too, it is.
     const worse = samples([...shared.map((value) => value - 0.2), 0.25], [...ids, 'newq']);
     const moved = pairedBootstrapChange(worse, before)!;
     assert.ok(moved.shared_interval![1] < 0);
     assert.equal(beyondNoise(moved), true);
+    assert.match(row(moved), /\] \*\s+paired, 17 shared, 1 added, 1 removed$/, 'beyond noise: the star, and no shared interval to explain its absence');
     // All shared: no shared interval of its own, and the interval alone decides.
     assert.equal(pairedBootstrapChange(samples(shared), samples(shared))!.shared_interval, undefined);
     assert.equal(beyondNoise({ interval: [-0.2, -0.1] }), true);

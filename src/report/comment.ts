@@ -33,7 +33,7 @@ import { changeCountsText, changeRowCount, changesMarkdown } from './changes.js'
 import { changeCounts } from '../gate/changes.js';
 import { counted } from '../text/counted.js';
 import { E2E_INTERVAL_UNITS } from './intros.js';
-import { REASON_SHOWN, errorGroups } from './errorGroups.js';
+import { REASON_SHOWN, errorGroups, moreReasonsText } from './errorGroups.js';
 
 /**
  * GitHub refuses comment bodies over 65,536 characters. Counted in bytes
@@ -326,7 +326,7 @@ function commentParts(input: CommentInput): Partial<Record<PartName, Part>> {
         `**Why ${counted(unfinished.length, 'trial has', 'trials have')} no result**, once per reason:`,
         '',
         ...groups.slice(0, shown).map((group) => `- ${group.trials}: ${cell(group.reason, REASON_SHOWN)}`),
-        ...(groups.length > shown ? [`- … and ${counted(groups.length - shown, 'other reason', 'other reasons')} in trials.jsonl`] : []),
+        ...(groups.length > shown ? [`- ${moreReasonsText(groups.length - shown)!}`] : []),
         '',
       ],
       leftOut: (count) => counted(count, 'error reason', 'error reasons'),

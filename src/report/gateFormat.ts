@@ -83,6 +83,16 @@ export function pairingText(change: (Pick<ChangeInterval, 'paired' | 'shared' | 
   return `${change.paired ? 'paired' : 'unpaired'}, ${change.shared} shared${change.unit ? ` ${unitNoun(change.unit, change.shared)}` : ''}${oneSide}`;
 }
 
+/**
+ * Where only the units added or removed put an interval past 0 (so no * is shown beside it): the shared units' own
+ * interval, the reason. Gate rows say it in their reason (evaluate.ts); compare and variants.md, beside the pairing.
+ */
+export function sharedOnlyText(change: Pick<ChangeInterval, 'interval' | 'shared_interval'> | undefined): string {
+  const shared = change?.shared_interval;
+  if (!change || !shared || !excludesZero(change.interval) || beyondNoise(change)) return '';
+  return `; the shared alone [${formatNumber(shared[0], true)}, ${formatNumber(shared[1], true)}]`;
+}
+
 export function comparisonText(rows: MetricComparison[]): string {
   if (rows.length === 0) return 'no metric in common between the two runs\n';
   return `${textTable(
@@ -94,7 +104,7 @@ export function comparisonText(rows: MetricComparison[]): string {
       formatNumber(row.current),
       formatNumber(row.delta, true),
       row.change ? formatInterval({ interval: row.change.interval, significant: beyondNoise(row.change) }) : '-',
-      pairingText(row.change && { ...row.change, ...(row.unit ? { unit: row.unit } : {}) }),
+      pairingText(row.change && { ...row.change, ...(row.unit ? { unit: row.unit } : {}) }) + sharedOnlyText(row.change),
     ]),
     'lrrrrl',
   )}\n\nintervals: ${INTERVAL_DEFINITION}; paired on the units both runs share where enough are shared (the units column says which)${rows.some((row) => row.change && excludesZero(row.change.interval)) ? `; ${BEYOND_NOISE_LEGEND}` : ''}\n`;

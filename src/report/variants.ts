@@ -10,7 +10,7 @@ import { CHECK_KINDS, kindsOf } from '../e2e/checks/table.js';
 import { BEYOND_NOISE_LEGEND, DEFAULT_SEED, INTERVAL_DEFINITION, beyondNoise, mixSeed, pairedBootstrapChange } from '../stats/bootstrap.js';
 import { compareResults, type MetricComparison } from '../gate/compare.js';
 import { caseRateSamples, type NamedCase } from '../e2e/caseSamples.js';
-import { formatInterval, formatNumber, pValue, wilcoxonText } from './gateFormat.js';
+import { formatInterval, formatNumber, pValue, sharedOnlyText, wilcoxonText } from './gateFormat.js';
 import { caseChanges, pairedChanges, type CaseChanges, type PairedChanges } from '../gate/paired.js';
 import type { McNemarResult } from '../stats/paired.js';
 import { round } from '../stats/summary.js';
@@ -109,7 +109,7 @@ const significant = (row: MetricComparison) => Boolean(row.change && beyondNoise
 function changeCell(row: MetricComparison | undefined): string {
   if (!row) return '-';
   const interval = row.change ? ` ${formatInterval({ interval: row.change.interval, significant: significant(row), pairing: { ...row.change, ...(row.unit ? { unit: row.unit } : {}) } })}` : '';
-  return `${formatNumber(row.delta, true)}${interval}`;
+  return `${formatNumber(row.delta, true)}${interval}${sharedOnlyText(row.change)}`;
 }
 
 function mcnemarCell(result: McNemarResult | undefined): string {
