@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ExitCode, RecallGateError } from '../errors.js';
+import { ExitCode, RecallGateError, describeError } from '../errors.js';
 import { appendHistory, readHistoryFile, writeHistory, HISTORY_LIMIT } from '../history/file.js';
 import { historyLine } from '../history/headline.js';
 import { metricsOutOfRange } from '../history/ranges.js';
@@ -69,8 +69,19 @@ function historyText(history: readonly HistoryLine[]): string[] {
 export async function historyCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, { out: { type: 'string' } }, HISTORY_USAGE);
   if (positionals.length === 0) throw new RecallGateError('invalid-input', 'history takes one or more results folders', { hint: `usage: ${HISTORY_USAGE}` });
-  // Oldest first: of two runs of one commit, the newer is kept.
-  const read = positionals.flatMap((dir) => resultsFolders(dir, io.cwd)).map((dir) => ({ dir, results: readResults(dir, io.cwd) }));
+  // A damaged folder is named with what is wrong and left out, and the exit is 2, but the others still make the
+  // history: one edited results.json among a year of artifacts must not cost the rest.
+  const damaged: string[] = [];
+  const leftOutIfDamaged = <T>(read: () => T): T[] => {
+    try {
+      return [read()];
+    } catch (error) {
+      if (!(error instanceof RecallGateError) || error.code !== 'invalid-input') throw error;
+      damaged.push(describeError(error));
+      return [];
+    }
+  };
+  const read = positionals.flatMap((dir) => resultsFolders(dir, io.cwd)).flatMap((dir) => leftOutIfDamaged(() => ({ dir, results: readResults(dir, io.cwd) })));
   // A narrowed run (some cases, a sample, a shard) measured another thing than the whole runs beside it: its
   // figures in a trend read as a change of the agent.
   const narrowed = read.filter(({ results }) => isNarrowedRun(results));
@@ -78,10 +89,13 @@ export async function historyCommand(argv: string[], io: CliIO): Promise<number>
     const how = results.shard ? `shard ${results.shard.index}/${results.shard.count}` : results.sample ? `a sample of ${results.sample.n} cases` : `narrowed with ${results.selection!.by.join(', ')}`;
     io.stderr(`note: ${dir} is left out: it is ${how}, and a trend compares whole runs (merge shards first)\n`);
   }
+  // Oldest first: of two runs of one commit, the newer is kept.
   const runs = read
     .filter((entry) => !narrowed.includes(entry))
-    .map(({ dir, results }) => inRange(dir, historyLine(results)))
+    .flatMap(({ dir, results }) => leftOutIfDamaged(() => inRange(dir, historyLine(results))))
     .sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
+  for (const problem of damaged) io.stderr(`recall-gate history: left out: ${problem}\n`);
+  if (runs.length === 0 && damaged.length > 0) throw new RecallGateError('invalid-input', `no results folder given could be read (${counted(damaged.length, 'problem', 'problems')} above)`);
   if (runs.length === 0 && narrowed.length > 0) throw new RecallGateError('invalid-input', 'every results folder given is a narrowed run: a history holds whole runs', { hint: 'give the folders of whole runs (no --case, --ability, --query, --sample, --shard)' });
   const out = values.out as string | undefined;
   const earlier = out === undefined ? undefined : readHistoryFile(resolve(io.cwd, out), out);
@@ -93,6 +107,10 @@ export async function historyCommand(argv: string[], io: CliIO): Promise<number>
   if (out !== undefined) {
     writeHistory(resolve(io.cwd, out), history, '--out');
     io.stdout(`history written to ${out} (${counted(history.length, 'run', 'runs')})\n`);
+  }
+  if (damaged.length > 0) {
+    io.stderr(`recall-gate history: ${counted(damaged.length, 'results folder was', 'results folders were')} left out as damaged (above); the others are ${out === undefined ? 'shown' : 'in the history'}\n`);
+    return ExitCode.invalidInput;
   }
   return ExitCode.ok;
 }

@@ -77,7 +77,10 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
   for (const shard of shards) {
     if (shard.results.status !== 'complete' && shard.results.errors.length === 0) merged.errors.push(`merge: ${shard.dir} did not finish (status ${shard.results.status})`);
   }
-  if (missing.length > 0) merged.errors.push(`merge: ${missing.length === 1 ? 'shard' : 'shards'} ${missing.join(', ')} of ${count} ${missing.length === 1 ? 'is' : 'are'} missing`);
+  if (missing.length > 0) {
+    const runs = missing.map((index) => `run --shard ${index}/${count}`).join(', ');
+    merged.errors.push(`merge: ${missing.length === 1 ? 'shard' : 'shards'} ${missing.join(', ')} of ${count} ${missing.length === 1 ? 'is' : 'are'} missing (${runs}, then merge every shard's folder together)`);
+  }
   if (suite.e2e && merged.layers.e2e === 'ran') {
     merged.e2e = { target: first.e2e?.target ?? { kind: suite.e2e.target.kind }, ...aggregateE2e(trials, suite.e2e.cases, suite.e2e.conditions, suite.e2e.repeat) };
     // A capped shard's record would be lost with the aggregate: the budget is kept, added up over the shards.

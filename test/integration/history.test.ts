@@ -82,6 +82,25 @@ describe('history from results folders, and run --history, through dist/cli.js',
     assert.match(only.stderr, /every results folder given is a narrowed run/);
   });
 
+  test('a damaged results folder among good ones is named and left out, exit 2, and the good runs still make the history', async () => {
+    const damaged = join(root, 'damaged');
+    cpSync(join(root, 'r1'), damaged, { recursive: true });
+    const document = JSON.parse(readFileSync(join(damaged, 'results.json'), 'utf8')) as { run_id: string; retrieval: { providers: Record<string, { metrics: Record<string, unknown> }> } };
+    document.run_id = 'damaged-run';
+    document.retrieval.providers.keyword!.metrics['recall@1'] = 'abc';
+    writeFileSync(join(damaged, 'results.json'), JSON.stringify(document));
+    const file = join(root, 'with-damaged.jsonl');
+    const run = await runCli(['history', 'damaged', 'later', '--out', file], { cwd: root });
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, /^recall-gate history: left out: damaged\/results\.json: retrieval\.keyword\.recall@1 is abc/m);
+    assert.match(run.stderr, /1 results folder was left out as damaged \(above\); the others are in the history/);
+    assert.match(run.stdout, /^tiny: 2 runs/m);
+    assert.equal(readFileSync(file, 'utf8').trim().split('\n').length, 2, 'the two good runs are written');
+    const alone = await runCli(['history', 'damaged'], { cwd: root });
+    assert.equal(alone.code, 2);
+    assert.match(alone.stderr, /no results folder given could be read/);
+  });
+
   test('run --history shows the trend with this run as current and leaves the file as it was', async () => {
     await runCli(['history', 'r1', 'later', '--out', 'history.jsonl'], { cwd: root });
     const before = readFileSync(join(root, 'history.jsonl'), 'utf8');

@@ -42,10 +42,10 @@ test('shards of a job matrix merge into what one run gives, and the gate applies
 
   const partial = await runCli(['merge', '--out', tempDir(), shards[0]!, shards[2]!]);
   assert.equal(partial.code, 3);
-  assert.match(partial.stderr, /merge: shard 2 of 3 is missing/);
+  assert.match(partial.stderr, /merge: shard 2 of 3 is missing \(run --shard 2\/3, then merge every shard's folder together\)/);
   const alone = await runCli(['merge', '--out', tempDir(), shards[0]!]);
   assert.equal(alone.code, 3);
-  assert.match(alone.stderr, /merge: shards 2, 3 of 3 are missing/);
+  assert.match(alone.stderr, /merge: shards 2, 3 of 3 are missing \(run --shard 2\/3, run --shard 3\/3, then merge/);
 });
 
 test('a shard past the first under --layer retrieval says the retrieval layer runs in shard 1 only, and how to run the shards', async () => {
