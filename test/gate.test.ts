@@ -693,6 +693,13 @@ describe('bootstrap interval of a change', () => {
     assert.match(row.note ?? '', /paired on 19 shared cases; 1 case added, 1 removed; not beyond noise: on the 19 cases both share it is within noise, \[\+0\.000, \+0\.000\]/);
   });
 
+  test('e2e: a suite of one case: its change is drawn from that one case, one value with no spread, so never beyond noise, and the note says why', () => {
+    const row = evaluateGate({ root: { all: [c('e2e.pass_rate', { max_drop: 0.5 })] }, skipped_layers: 'waive' }, doc({ e2e: e2eOf({ only: { ability: 'facts', recall: 'fff' } }) }), doc({ e2e: e2eOf({ only: { ability: 'facts', recall: 'ppp' } }) })).rows[0]!;
+    assert.deepEqual([row.delta, row.interval, row.significant], [-1, [-1, -1], false]);
+    assert.equal(row.status, 'fail', 'the rule still decides: the drop is past max_drop');
+    assert.match(row.note ?? '', /not beyond noise: the interval is drawn from one case a side, one value with no spread/);
+  });
+
   test('identical runs give a zero-width interval at 0', () => {
     const units = { unit: 'query' as const, units: [[1], [0], [0.5]], ids: ['a', 'b', 'c'], statistic: (sample: readonly (readonly number[])[]) => sample.reduce((sum, unit) => sum + unit[0]!, 0) / sample.length };
     assert.deepEqual(pairedBootstrapChange(units, units, { resamples: 50 }), { interval: [0, 0], paired: true, shared: 3, added: 0, removed: 0 });

@@ -126,8 +126,22 @@ describe('paired bootstrap', () => {
     assert.match(row(moved), /\] \*\s+paired, 17 shared, 1 added, 1 removed$/, 'beyond noise: the star, and no shared interval to explain its absence');
     // All shared: no shared interval of its own, and the interval alone decides.
     assert.equal(pairedBootstrapChange(samples(shared), samples(shared))!.shared_interval, undefined);
-    assert.equal(beyondNoise({ interval: [-0.2, -0.1] }), true);
-    assert.equal(beyondNoise({ interval: [-0.2, -0.1], shared_interval: [0.05, 0.1] }), false, 'the shared units moving the other way is not the same change');
+    const counts = { paired: true, shared: 17, added: 1, removed: 1 };
+    assert.equal(beyondNoise({ ...counts, interval: [-0.2, -0.1] }), true);
+    assert.equal(beyondNoise({ ...counts, interval: [-0.2, -0.1], shared_interval: [0.05, 0.1] }), false, 'the shared units moving the other way is not the same change');
+  });
+
+  test('drawn from one unit a side the interval is one value, no spread: never beyond noise, and compare shows no *', () => {
+    const one = pairedBootstrapChange(samples([0], ['a']), samples([1], ['a']))!;
+    assert.deepEqual(one, { interval: [-1, -1], paired: true, shared: 1, added: 0, removed: 0 });
+    assert.equal(beyondNoise(one), false);
+    assert.doesNotMatch(comparisonText([{ metric: 'e2e.pass_rate', baseline: 1, current: 0, delta: -1, change: one }]), /\] \*/);
+    // Unpaired, one run of a single unit: its side has no spread either.
+    const lone = pairedBootstrapChange(samples([0], ['x']), samples([1, 1, 1], ['a', 'b', 'c']))!;
+    assert.equal(lone.paired, false);
+    assert.equal(beyondNoise(lone), false);
+    // Two shared units that both moved: an interval of two units' draws, and beyond noise by its definition.
+    assert.equal(beyondNoise(pairedBootstrapChange(samples([0, 0], ['a', 'b']), samples([1, 1], ['a', 'b']))!), true);
   });
 
   test('a cluster (plant_from history) is drawn whole: two cases of one history count as one unit', () => {

@@ -1,5 +1,5 @@
 import { oneLine, textTable } from './format.js';
-import { BEYOND_NOISE_LEGEND, INTERVAL_DEFINITION, beyondNoise, excludesZero, unitNoun, unitWords, type ChangeInterval } from '../stats/bootstrap.js';
+import { BEYOND_NOISE_LEGEND, INTERVAL_DEFINITION, beyondNoise, excludesZero, singleUnit, unitNoun, unitWords, type ChangeInterval } from '../stats/bootstrap.js';
 import type { MetricComparison } from '../gate/compare.js';
 import type { CaseFlips, PairedChanges, RankChange } from '../gate/paired.js';
 import type { GateRow, Verdict } from '../model/gate.js';
@@ -87,9 +87,9 @@ export function pairingText(change: (Pick<ChangeInterval, 'paired' | 'shared' | 
  * Where only the units added or removed put an interval past 0 (so no * is shown beside it): the shared units' own
  * interval, the reason. Gate rows say it in their reason (evaluate.ts); compare and variants.md, beside the pairing.
  */
-export function sharedOnlyText(change: Pick<ChangeInterval, 'interval' | 'shared_interval'> | undefined): string {
+export function sharedOnlyText(change: ChangeInterval | undefined): string {
   const shared = change?.shared_interval;
-  if (!change || !shared || !excludesZero(change.interval) || beyondNoise(change)) return '';
+  if (!change || !shared || !excludesZero(change.interval) || beyondNoise(change) || singleUnit(change)) return '';
   return `; the shared alone [${formatNumber(shared[0], true)}, ${formatNumber(shared[1], true)}]`;
 }
 

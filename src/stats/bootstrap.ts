@@ -21,7 +21,7 @@ export const INTERVAL_DEFINITION = `95% percentile bootstrap, ${DEFAULT_RESAMPLE
 export const RETRIEVAL_INTERVAL_DEFINITION = `95% percentile bootstrap, ${DEFAULT_RESAMPLES} draws of whole units, seed ${DEFAULT_SEED}`;
 
 /** What a * beside an interval says (beyondNoise). */
-export const BEYOND_NOISE_LEGEND = "* beyond noise: the interval excludes 0 (where units were added or removed, so does the shared units' own, on the same side)";
+export const BEYOND_NOISE_LEGEND = "* beyond noise: the interval, drawn from more than one unit, excludes 0 (where units were added or removed, so does the shared units' own, on the same side)";
 
 /** What a bootstrap draws: retrieval queries, whole users or query groups (retrieval.interval_unit), e2e cases. */
 export type SampleUnit = 'query' | 'user' | 'group' | 'case';
@@ -63,11 +63,17 @@ export function excludesZero(interval: readonly [number, number]): boolean {
  * The change is larger than resampling noise: its interval leaves out 0, and where units were added or removed so
  * does the interval of the shared units alone, on the same side. Questions swapped for harder ones move a metric
  * with no noise of their own in the interval (they are drawn only from their own few), and are not a regression.
+ * Drawn from a single unit the interval is one value: it has no spread and says nothing of noise.
  */
-export function beyondNoise(change: Pick<ChangeInterval, 'interval' | 'shared_interval'>): boolean {
-  if (!excludesZero(change.interval)) return false;
+export function beyondNoise(change: ChangeInterval): boolean {
+  if (!excludesZero(change.interval) || singleUnit(change)) return false;
   const shared = change.shared_interval;
   return shared === undefined || (excludesZero(shared) && shared[0] > 0 === change.interval[0] > 0);
+}
+
+/** The change's draws had one unit to take on a side: the shared one when paired, else either run's only one. */
+export function singleUnit(change: Pick<ChangeInterval, 'paired' | 'shared' | 'added' | 'removed'>): boolean {
+  return change.paired ? change.shared < 2 : Math.min(change.shared + change.added, change.shared + change.removed) < 2;
 }
 
 /** The interval of current - baseline, and how the units of the two runs met. */

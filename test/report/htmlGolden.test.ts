@@ -71,7 +71,7 @@ describe('report.html data of the golden run', () => {
     assert.deepEqual(data.retrieval!.parts.map((part) => part.id), ['by-group', 'isolation']);
     assert.deepEqual(data.retrieval!.providers.map((provider) => provider.latency), [['1.50', '4.25'], ['2.50', '24.3']]);
     assert.deepEqual(data.tags.parts.map((part) => [part.provider, part.blocks[0]!.kind === 'table' && part.blocks[0]!.rows.length]), [['keyword', 32], ['vector', 32]]);
-    assert.equal(data.verdict!.legend, "* beyond noise: the interval excludes 0 (where units were added or removed, so does the shared units' own, on the same side)");
+    assert.equal(data.verdict!.legend, "* beyond noise: the interval, drawn from more than one unit, excludes 0 (where units were added or removed, so does the shared units' own, on the same side)");
     assert.deepEqual(data.trends!.metrics.map((metric) => [metric.metric, metric.rate, metric.caption]), [
       ['e2e.cost_usd', false, 'cost (e2e): $0.0500 → $0.0800 over 4 runs'],
       ['e2e.errors', false, 'errors (e2e): 1 → 4 over 4 runs'],
