@@ -20,6 +20,7 @@ import { STAGE_LABELS } from '../e2e/stage.js';
 import { stageLabel } from './stageLines.js';
 import type { ResultsDocument } from '../model/results.js';
 import { counted } from '../text/counted.js';
+import { selectionParts } from './selectionText.js';
 
 type Outcome = { kind: 'failure' | 'error' | 'skipped'; message: string; text?: string };
 
@@ -75,10 +76,18 @@ function roundSeconds(value: number): string {
   return value.toFixed(3);
 }
 
-function renderSuite(suite: TestSuite, timestamp: string): string {
+function renderSuite(suite: TestSuite, timestamp: string, narrowed: string | undefined): string {
   const total = counts(suite.cases);
   const head = `  <testsuite${attributes({ name: suite.name, tests: total.tests, failures: total.failures, errors: total.errors, skipped: total.skipped, time: roundSeconds(total.time), timestamp })}>`;
-  return [head, ...suite.cases.map(renderCase), '  </testsuite>'].join('\n');
+  // A CI dashboard shows a narrowed run's few testcases as the suite's: the property says what was left out.
+  const properties = narrowed === undefined ? [] : ['    <properties>', `      <property${attributes({ name: 'recall-gate.narrowed', value: narrowed })}/>`, '    </properties>'];
+  return [head, ...properties, ...suite.cases.map(renderCase), '  </testsuite>'].join('\n');
+}
+
+/** What part of the suite a narrowed run ran (a selection, a sample, a shard), or undefined for a whole run. */
+function narrowedText(results: ResultsDocument): string | undefined {
+  const parts = [...selectionParts(results), ...(results.shard ? [`shard ${results.shard.index} of ${results.shard.count} (--shard ${results.shard.index}/${results.shard.count})`] : [])];
+  return parts.length > 0 ? `${parts.join('; ')}: the testcases are of that part of the suite alone` : undefined;
 }
 
 function providerCases(provider: ProviderResult, largest: number): TestCase[] {
@@ -184,7 +193,7 @@ export function junitReport(results: ResultsDocument, trials: readonly TrialReco
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites${attributes({ name: `recall-gate: ${results.suite.name}`, tests: total.tests, failures: total.failures, errors: total.errors, skipped: total.skipped, time: roundSeconds(total.time) })}>`,
-    ...suites.map((suite) => renderSuite(suite, timestamp)),
+    ...suites.map((suite) => renderSuite(suite, timestamp, narrowedText(results))),
     '</testsuites>',
     '',
   ].join('\n');

@@ -7,8 +7,13 @@ import type { ResultsDocument } from '../model/results.js';
  * baseline. Undefined for a whole run.
  */
 export function selectionText(results: Pick<ResultsDocument, 'selection' | 'sample'>): string | undefined {
+  const parts = selectionParts(results);
+  return parts.length > 0 ? `narrowed run: ${parts.join('; ')}; every figure below is theirs alone, and the run is not kept as a baseline` : undefined;
+}
+
+/** What ran of the suite, one part per way it was narrowed (a sample, cases or queries selected, --repeat, --rerun-failed); none for a whole run. */
+export function selectionParts(results: Pick<ResultsDocument, 'selection' | 'sample'>): string[] {
   const { selection, sample } = results;
-  if (!selection && !sample) return undefined;
   const parts: string[] = [];
   if (sample) parts.push(`sample: ${sample.n} of ${sample.of} cases drawn with seed ${sample.seed} (--sample ${sample.n} --seed ${sample.seed}, stratified by ability and split)`);
   if (selection) {
@@ -18,7 +23,7 @@ export function selectionText(results: Pick<ResultsDocument, 'selection' | 'samp
     if (selection.repeat !== undefined) parts.push(`repeat ${selection.repeat} (--repeat)`);
     if (selection.rerun_failed_from !== undefined) parts.push(`the failures of ${selection.rerun_failed_from} (--rerun-failed)`);
   }
-  return `narrowed run: ${parts.join('; ')}; every figure below is theirs alone, and the run is not kept as a baseline`;
+  return parts;
 }
 
 function flagLayer(flag: string): 'cases' | 'queries' | undefined {
