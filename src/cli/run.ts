@@ -304,7 +304,7 @@ async function runVariants(
   const comparison = compareVariants(runs, graders);
   const trends = runs.map((run) => history && trendFor(history, run.results, io));
   for (const [index, run] of runs.entries()) await writeRunReport(run.dir, { results: run.results, trials: run.trials, verdict: verdicts[index], trend: trends[index], baseline: baseline?.results });
-  writeAtomic(join(out, SIDE_BY_SIDE_FILE), variantsMarkdown(comparison, runs));
+  writeAtomic(join(out, SIDE_BY_SIDE_FILE), variantsMarkdown(comparison, runs.map((run, index) => ({ ...run, verdict: verdicts[index] }))));
   if (json) {
     const variants = Object.fromEntries(runs.map((run, index) => [run.name, withoutQueryRows(verdicts[index] ? { ...run.results, gate: verdicts[index] } : run.results)]));
     io.stdout(`${JSON.stringify({ variants, side_by_side: comparison }, null, 2)}\n`);

@@ -10,7 +10,8 @@ import { CHECK_KINDS, kindsOf } from '../e2e/checks/table.js';
 import { BEYOND_NOISE_LEGEND, DEFAULT_SEED, INTERVAL_DEFINITION, beyondNoise, mixSeed, pairedBootstrapChange } from '../stats/bootstrap.js';
 import { compareResults, type MetricComparison } from '../gate/compare.js';
 import { caseRateSamples, type NamedCase } from '../e2e/caseSamples.js';
-import { formatInterval, formatNumber, pValue, sharedOnlyText, wilcoxonText } from './gateFormat.js';
+import { formatInterval, formatNumber, pValue, sharedOnlyText, verdictLine, wilcoxonText } from './gateFormat.js';
+import type { Verdict } from '../model/gate.js';
 import { caseChanges, pairedChanges, type CaseChanges, type PairedChanges } from '../gate/paired.js';
 import type { McNemarResult } from '../stats/paired.js';
 import { round } from '../stats/summary.js';
@@ -25,6 +26,8 @@ export interface VariantResults {
   results: ResultsDocument;
   /** Its trials (trials.jsonl): the per-case units of recall quality. */
   trials?: readonly TrialRecord[];
+  /** Its gate's verdict, when the suite has a gate: variants.md says each one's beside the tables. */
+  verdict?: Verdict;
 }
 
 export interface VariantsComparison {
@@ -199,6 +202,12 @@ export function variantsText(comparison: VariantsComparison, runs: readonly Vari
 /** variants.md: the same tables in GitHub markdown, each variant's folder named. */
 export function variantsMarkdown(comparison: VariantsComparison, runs: readonly VariantResults[]): string {
   const lines = [`# Variants side by side: ${cell(runs[0]!.results.suite.name)}`, '', `Each variant against **${cell(comparison.reference)}**; every variant's complete results are in its own folder (${comparison.variants.map((name) => `\`${cell(name)}/\``).join(', ')}).`, ''];
+  // Which variant the gate passes comes first: the tables below say by how much they differ.
+  const verdicts = runs.filter((run) => run.verdict !== undefined || run.results.status !== 'complete');
+  if (verdicts.length > 0) {
+    for (const run of verdicts) lines.push(`- **${cell(run.name)}**: ${[...(run.verdict ? [cell(verdictLine(run.verdict), 400)] : []), ...(run.results.status !== 'complete' ? [`run ${run.results.status}`] : [])].join('; ')}`);
+    lines.push('');
+  }
   for (const table of tables(comparison, runs)) {
     lines.push(`## ${cell(table.title)}`, '', ...markdownTable(table.header.map((value) => cell(value)), table.rows.map((row) => row.map((value) => cell(value)))), '');
     for (const note of table.notes) lines.push(`- ${cell(note, 400)}`);

@@ -152,6 +152,9 @@ describe('run --variants: two variants of the agent on the same cases, side by s
     assert.match(run.stdout, /nomem - base, ngram-vector: 0 worse, 0 better, 6 same; Wilcoxon signed-rank \(exact\)/);
     const markdown = readFileSync(join(out, 'variants.md'), 'utf8');
     assert.match(markdown, /^# Variants side by side: variants-demo$/m);
+    // Each variant's verdict, before the tables.
+    assert.match(markdown, /^- \*\*base\*\*: gate PASSED \\\(0 passed/m);
+    assert.match(markdown, /^- \*\*nomem\*\*: gate FAILED \\\(0 passed, 1 failed/m);
     const row = markdown.split('\n').find((line) => line.startsWith('| extraction pass\\_rate |'));
     assert.ok(row?.includes('| b=2 c=0 p=0.500 |') && row.includes('\\[-1.000, -1.000\\] \\(paired, 2 shared\\) \\*'), row);
   });
