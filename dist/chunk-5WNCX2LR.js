@@ -3705,10 +3705,10 @@ var require_package_version = __commonJS({
 });
 
 // node_modules/@actions/cache/lib/cache.js
-import * as path8 from "path";
+const path8 = globalThis.process.getBuiltinModule("path");
 
 // node_modules/@actions/glob/lib/internal-globber.js
-import * as fs from "fs";
+const fs = globalThis.process.getBuiltinModule("fs");
 
 // node_modules/@actions/glob/lib/internal-glob-options-helper.js
 function getOptions(copy) {
@@ -3745,11 +3745,11 @@ function getOptions(copy) {
 }
 
 // node_modules/@actions/glob/lib/internal-globber.js
-import * as path5 from "path";
+const path5 = globalThis.process.getBuiltinModule("path");
 
 // node_modules/@actions/glob/lib/internal-path-helper.js
-import * as path from "path";
-import assert from "assert";
+const path = globalThis.process.getBuiltinModule("path");
+const assert = globalThis.process.getBuiltinModule("assert");
 var IS_WINDOWS = process.platform === "win32";
 function dirname2(p) {
   p = safeTrimTrailingSeparator(p);
@@ -3897,9 +3897,9 @@ function partialMatch(patterns, itemPath) {
 }
 
 // node_modules/@actions/glob/lib/internal-pattern.js
-import * as os from "os";
-import * as path4 from "path";
-import assert3 from "assert";
+const os = globalThis.process.getBuiltinModule("os");
+const path4 = globalThis.process.getBuiltinModule("path");
+const assert3 = globalThis.process.getBuiltinModule("assert");
 
 // node_modules/@actions/glob/node_modules/balanced-match/dist/esm/index.js
 var range = (a, b, str) => {
@@ -5866,8 +5866,8 @@ minimatch.escape = escape;
 minimatch.unescape = unescape;
 
 // node_modules/@actions/glob/lib/internal-path.js
-import * as path3 from "path";
-import assert2 from "assert";
+const path3 = globalThis.process.getBuiltinModule("path");
+const assert2 = globalThis.process.getBuiltinModule("assert");
 var IS_WINDOWS3 = process.platform === "win32";
 var Path = class {
   /**
@@ -6368,10 +6368,10 @@ function create(patterns, options) {
 
 // node_modules/@actions/cache/lib/internal/cacheUtils.js
 var semver = __toESM(require_semver2(), 1);
-import * as crypto2 from "crypto";
-import * as fs2 from "fs";
-import * as path6 from "path";
-import * as util from "util";
+const crypto2 = globalThis.process.getBuiltinModule("crypto");
+const fs2 = globalThis.process.getBuiltinModule("fs");
+const path6 = globalThis.process.getBuiltinModule("path");
+const util = globalThis.process.getBuiltinModule("util");
 
 // node_modules/@actions/cache/lib/internal/constants.js
 var CacheFilename;
@@ -6584,8 +6584,8 @@ function getRuntimeToken() {
 }
 
 // node_modules/@actions/cache/lib/internal/cacheHttpClient.js
-import * as fs5 from "fs";
-import { URL as URL2 } from "url";
+const fs5 = globalThis.process.getBuiltinModule("fs");
+const { URL: URL2 } = globalThis.process.getBuiltinModule("url");
 
 // node_modules/@typespec/ts-http-runtime/dist/esm/abort-controller/AbortError.js
 var AbortError = class extends Error {
@@ -8299,7 +8299,7 @@ function isBlob(x) {
 }
 
 // node_modules/@typespec/ts-http-runtime/dist/esm/util/concat.js
-import { Readable } from "stream";
+const { Readable } = globalThis.process.getBuiltinModule("stream");
 async function* streamAsyncIterator() {
   const reader = this.getReader();
   try {
@@ -16445,7 +16445,7 @@ async function parseXML(str, opts = {}) {
 var logger4 = createClientLogger2("storage-blob");
 
 // node_modules/@azure/storage-common/dist/esm/BufferScheduler.js
-import { EventEmitter } from "events";
+const { EventEmitter } = globalThis.process.getBuiltinModule("events");
 
 // node_modules/@azure/storage-common/dist/esm/BuffersStream.js
 const { Readable: Readable2 } = globalThis.process.getBuiltinModule("node:stream");
@@ -37197,7 +37197,7 @@ var AvroReadable = class {
 };
 
 // node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadableFromStream.js
-import { Buffer as Buffer2 } from "buffer";
+const { Buffer: Buffer2 } = globalThis.process.getBuiltinModule("buffer");
 var ABORT_ERROR = new AbortError2("Reading from the avro stream was aborted.");
 var AvroReadableFromStream = class extends AvroReadable {
   _position;
@@ -38227,7 +38227,7 @@ function rangeToString(iRange) {
 }
 
 // node_modules/@azure/storage-blob/dist/esm/utils/Batch.js
-import { EventEmitter as EventEmitter2 } from "events";
+const { EventEmitter: EventEmitter2 } = globalThis.process.getBuiltinModule("events");
 var BatchStates;
 (function(BatchStates2) {
   BatchStates2[BatchStates2["Good"] = 0] = "Good";
@@ -41253,10 +41253,10 @@ function uploadCacheArchiveSDK(signedUploadURL, archivePath, options) {
 }
 
 // node_modules/@actions/cache/lib/internal/downloadUtils.js
-import * as buffer2 from "buffer";
-import * as fs4 from "fs";
-import * as stream from "stream";
-import * as util4 from "util";
+const buffer2 = globalThis.process.getBuiltinModule("buffer");
+const fs4 = globalThis.process.getBuiltinModule("fs");
+const stream = globalThis.process.getBuiltinModule("stream");
+const util4 = globalThis.process.getBuiltinModule("util");
 
 // node_modules/@actions/cache/lib/internal/requestUtils.js
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
@@ -45320,8 +45320,8 @@ function internalCacheTwirpClient(options) {
 }
 
 // node_modules/@actions/cache/lib/internal/tar.js
-import { existsSync as existsSync2, writeFileSync as writeFileSync2 } from "fs";
-import * as path7 from "path";
+const { existsSync: existsSync2, writeFileSync: writeFileSync2 } = globalThis.process.getBuiltinModule("fs");
+const path7 = globalThis.process.getBuiltinModule("path");
 var __awaiter9 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve2) {

@@ -7,8 +7,8 @@ import {
 } from "./chunk-DMMU4MAP.js";
 
 // node_modules/@actions/http-client/lib/index.js
-import * as http from "http";
-import * as https from "https";
+const http = globalThis.process.getBuiltinModule("http");
+const https = globalThis.process.getBuiltinModule("https");
 
 // node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
@@ -715,7 +715,7 @@ var HttpClient = class {
 var lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => (c[k.toLowerCase()] = obj[k], c), {});
 
 // node_modules/@actions/core/lib/command.js
-import * as os from "os";
+const os = globalThis.process.getBuiltinModule("os");
 
 // node_modules/@actions/core/lib/utils.js
 function toCommandValue(input) {
@@ -789,9 +789,9 @@ function escapeProperty(s) {
 }
 
 // node_modules/@actions/core/lib/file-command.js
-import * as crypto from "crypto";
-import * as fs from "fs";
-import * as os2 from "os";
+const crypto = globalThis.process.getBuiltinModule("crypto");
+const fs = globalThis.process.getBuiltinModule("fs");
+const os2 = globalThis.process.getBuiltinModule("os");
 function issueFileCommand(command, message) {
   const filePath = process.env[`GITHUB_${command}`];
   if (!filePath) {
@@ -817,7 +817,7 @@ function prepareKeyValueMessage(key, value) {
 }
 
 // node_modules/@actions/core/lib/core.js
-import * as os5 from "os";
+const os5 = globalThis.process.getBuiltinModule("os");
 
 // node_modules/@actions/http-client/lib/auth.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
@@ -871,8 +871,8 @@ var BearerCredentialHandler = class {
 };
 
 // node_modules/@actions/core/lib/summary.js
-import { EOL as EOL3 } from "os";
-import { constants, promises } from "fs";
+const { EOL: EOL3 } = globalThis.process.getBuiltinModule("os");
+const { constants, promises } = globalThis.process.getBuiltinModule("fs");
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve2) {
@@ -1156,21 +1156,21 @@ var _summary = new Summary();
 var summary = _summary;
 
 // node_modules/@actions/core/lib/platform.js
-import os4 from "os";
+const os4 = globalThis.process.getBuiltinModule("os");
 
 // node_modules/@actions/exec/lib/toolrunner.js
-import * as os3 from "os";
-import * as events from "events";
-import * as child from "child_process";
-import * as path3 from "path";
+const os3 = globalThis.process.getBuiltinModule("os");
+const events = globalThis.process.getBuiltinModule("events");
+const child = globalThis.process.getBuiltinModule("child_process");
+const path3 = globalThis.process.getBuiltinModule("path");
 
 // node_modules/@actions/io/lib/io.js
-import { ok } from "assert";
-import * as path2 from "path";
+const { ok } = globalThis.process.getBuiltinModule("assert");
+const path2 = globalThis.process.getBuiltinModule("path");
 
 // node_modules/@actions/io/lib/io-util.js
-import * as fs2 from "fs";
-import * as path from "path";
+const fs2 = globalThis.process.getBuiltinModule("fs");
+const path = globalThis.process.getBuiltinModule("path");
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve2) {
@@ -1413,7 +1413,7 @@ function findInPath(tool) {
 }
 
 // node_modules/@actions/exec/lib/toolrunner.js
-import { setTimeout as setTimeout2 } from "timers";
+const { setTimeout: setTimeout2 } = globalThis.process.getBuiltinModule("timers");
 var __awaiter6 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve2) {

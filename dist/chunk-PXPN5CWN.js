@@ -781,8 +781,8 @@ var require_lib = __commonJS({
 });
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync, existsSync } from "fs";
-import { EOL } from "os";
+const { readFileSync, existsSync } = globalThis.process.getBuiltinModule("fs");
+const { EOL } = globalThis.process.getBuiltinModule("os");
 var Context = class {
   /**
    * Hydrate the context from the environment

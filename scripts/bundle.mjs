@@ -4,7 +4,7 @@
 import { build } from 'esbuild';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createRequire } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
@@ -84,7 +84,7 @@ function dropUnusedRequireShims(dir) {
 }
 
 /**
- * `import { readFileSync } from "node:fs"` makes Node build an ES module facade of the built-in, which reads every
+ * `import { readFileSync } from "node:fs"` (or from "fs", as bundled packages write it) makes Node build an ES module facade of the built-in, which reads every
  * export, and so loads what the built-in itself loads only when asked (node:util's TextDecoder loads its diff
  * and colour code): on Node 24 the facades of the built-ins validate imports cost a fifth of node's own start-up.
  * process.getBuiltinModule (Node 20.16) hands the module itself, so each import of a built-in becomes a const
@@ -105,7 +105,7 @@ function builtinsWithoutFacades(dir) {
     for (const statement of statements) {
       if (!(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) || !statement.moduleSpecifier) continue;
       const from = statement.moduleSpecifier.text;
-      if (!from.startsWith('node:')) continue;
+      if (!from.startsWith('node:') && !builtinModules.includes(from)) continue;
       const clause = ts.isImportDeclaration(statement) ? statement.importClause : undefined;
       if (!clause && ts.isExportDeclaration(statement)) throw new Error(`${file}: re-exports the Node built-in ${from}, which builtinsWithoutFacades does not rewrite`);
       // globalThis: a chunk may name its own import `process` (`import process from "node:process"`).
@@ -114,9 +114,12 @@ function builtinsWithoutFacades(dir) {
       const consts = [];
       if (clause?.name) consts.push(`const ${clause.name.text} = ${module};`);
       if (bindings && ts.isNamespaceImport(bindings)) consts.push(`const ${bindings.name.text} = ${clause.name ? clause.name.text : module};`);
-      if (bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0) {
-        const names = bindings.elements.map((element) => (element.propertyName ? `${element.propertyName.text}: ${element.name.text}` : element.name.text));
-        consts.push(`const { ${names.join(', ')} } = ${clause.name ? clause.name.text : module};`);
+      if (bindings && ts.isNamedImports(bindings)) {
+        // `{ default as x }` is the module itself, as a default import is.
+        const [defaults, named] = [bindings.elements.filter((element) => element.propertyName?.text === 'default'), bindings.elements.filter((element) => element.propertyName?.text !== 'default')];
+        for (const element of defaults) consts.push(`const ${element.name.text} = ${module};`);
+        const names = named.map((element) => (element.propertyName ? `${element.propertyName.text}: ${element.name.text}` : element.name.text));
+        if (names.length > 0) consts.push(`const { ${names.join(', ')} } = ${clause.name ? clause.name.text : module};`);
       }
       rewritten += text.slice(at, statement.getStart(source)) + (consts.length > 0 ? consts.join(' ') : `${module};`);
       at = statement.end;

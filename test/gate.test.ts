@@ -697,7 +697,7 @@ describe('bootstrap interval of a change', () => {
     const row = evaluateGate({ root: { all: [c('e2e.pass_rate', { max_drop: 0.5 })] }, skipped_layers: 'waive' }, doc({ e2e: e2eOf({ only: { ability: 'facts', recall: 'fff' } }) }), doc({ e2e: e2eOf({ only: { ability: 'facts', recall: 'ppp' } }) })).rows[0]!;
     assert.deepEqual([row.delta, row.interval, row.significant], [-1, [-1, -1], false]);
     assert.equal(row.status, 'fail', 'the rule still decides: the drop is past max_drop');
-    assert.match(row.note ?? '', /not beyond noise: the interval is drawn from one case a side, one value with no spread/);
+    assert.match(row.note ?? '', /^not beyond noise: the interval is drawn from 1 case both runs share, one value with no spread/);
   });
 
   test('identical runs give a zero-width interval at 0', () => {

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { beyondNoise, bootstrapDraws, bootstrapInterval, pairedBootstrapChange, type UnitSamples } from '../src/stats/bootstrap.js';
+import { beyondNoise, bootstrapDraws, bootstrapInterval, pairedBootstrapChange, singleUnitText, type UnitSamples } from '../src/stats/bootstrap.js';
 import { caseChanges, casePasses, firstRelevantRank, queryChanges } from '../src/gate/paired.js';
 import { comparisonText, mcnemarText } from '../src/report/gateFormat.js';
 import { binomialTwoSided, mcnemarExact, wilcoxonSignedRank } from '../src/stats/paired.js';
@@ -116,7 +116,7 @@ describe('paired bootstrap', () => {
     // compare's table shows the interval without its * and says why: the shared queries' own interval.
     const [low, high] = change.shared_interval!.map((bound) => `${bound >= 0 ? '+' : ''}${bound.toFixed(3)}`);
     const row = (of: typeof change) => comparisonText([{ metric: 'retrieval.kw.recall@5', baseline: 0.7, current: 0.6, delta: -0.1, change: of }]).split('\n')[1]!;
-    assert.ok(row(change).endsWith(`paired, 17 shared, 1 added, 1 removed; the shared alone [${low}, ${high}]`), row(change));
+    assert.ok(row(change).endsWith(`paired, 17 shared, 1 added, 1 removed; not beyond noise: on the 17 units both share it is within noise, [${low}, ${high}]`), row(change));
     assert.doesNotMatch(row(change), /\*/);
     // Where the shared queries moved too, it is.
     const worse = samples([...shared.map((value) => value - 0.2), 0.25], [...ids, 'newq']);
@@ -136,10 +136,17 @@ describe('paired bootstrap', () => {
     assert.deepEqual(one, { interval: [-1, -1], paired: true, shared: 1, added: 0, removed: 0 });
     assert.equal(beyondNoise(one), false);
     assert.doesNotMatch(comparisonText([{ metric: 'e2e.pass_rate', baseline: 1, current: 0, delta: -1, change: one }]), /\] \*/);
+    assert.match(singleUnitText(one, 'query') ?? '', /drawn from 1 query both runs share, one value with no spread/);
     // Unpaired, one run of a single unit: its side has no spread either.
     const lone = pairedBootstrapChange(samples([0], ['x']), samples([1, 1, 1], ['a', 'b', 'c']))!;
     assert.equal(lone.paired, false);
     assert.equal(beyondNoise(lone), false);
+    assert.match(singleUnitText(lone, 'query') ?? '', /a run of 1 query has no spread, so its noise is unknown/);
+    // Units without names are not counted by side: many of them are not one.
+    const unnamed = (values: number[]): UnitSamples => ({ unit: 'query', units: values.map((v) => [v]), statistic: meanOf });
+    const many = pairedBootstrapChange(unnamed(Array.from({ length: 50 }, (_, i) => (i % 5 === 0 ? 0 : 1))), unnamed(Array.from({ length: 50 }, () => 0)))!;
+    assert.equal(many.paired, false);
+    assert.equal(beyondNoise(many), true, `${many.interval}`);
     // Two shared units that both moved: an interval of two units' draws, and beyond noise by its definition.
     assert.equal(beyondNoise(pairedBootstrapChange(samples([0, 0], ['a', 'b']), samples([1, 1], ['a', 'b']))!), true);
   });

@@ -24,7 +24,8 @@ export const HISTORY_USAGE = 'recall-gate history DIR... [--out FILE]';
 function resultsFolders(dir: string, cwd: string): string[] {
   const folder = resolve(cwd, dir);
   if (!existsSync(folder)) throw new RecallGateError('invalid-input', `${dir} does not exist`, { hint: 'give results folders (the --out of recall-gate run)' });
-  if (hasResults(folder) || !statSync(folder).isDirectory()) return [dir];
+  if (!statSync(folder).isDirectory()) throw new RecallGateError('invalid-input', `${dir} is a file, not a folder`, { hint: 'give results folders (the --out of recall-gate run), not the results.json in one' });
+  if (hasResults(folder)) return [dir];
   const inside = readdirSync(folder, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && hasResults(join(folder, entry.name)))
     .map((entry) => join(dir, entry.name))
@@ -95,7 +96,10 @@ export async function historyCommand(argv: string[], io: CliIO): Promise<number>
     .flatMap(({ dir, results }) => leftOutIfDamaged(() => inRange(dir, historyLine(results))))
     .sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
   for (const problem of damaged) io.stderr(`recall-gate history: left out: ${problem}\n`);
-  if (runs.length === 0 && damaged.length > 0) throw new RecallGateError('invalid-input', `no results folder given could be read (${counted(damaged.length, 'problem', 'problems')} above)`);
+  if (runs.length === 0 && damaged.length > 0) {
+    const narrowedToo = narrowed.length > 0 ? `, and ${counted(narrowed.length, 'narrowed run', 'narrowed runs')} left out` : '';
+    throw new RecallGateError('invalid-input', `no whole run to make a history of: ${counted(damaged.length, 'damaged folder', 'damaged folders')} (above)${narrowedToo}`);
+  }
   if (runs.length === 0 && narrowed.length > 0) throw new RecallGateError('invalid-input', 'every results folder given is a narrowed run: a history holds whole runs', { hint: 'give the folders of whole runs (no --case, --ability, --query, --sample, --shard)' });
   const out = values.out as string | undefined;
   const earlier = out === undefined ? undefined : readHistoryFile(resolve(io.cwd, out), out);

@@ -78,7 +78,9 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
     if (shard.results.status !== 'complete' && shard.results.errors.length === 0) merged.errors.push(`merge: ${shard.dir} did not finish (status ${shard.results.status})`);
   }
   if (missing.length > 0) {
-    const runs = missing.map((index) => `run --shard ${index}/${count}`).join(', ');
+    // The same --split as the others: a shard of another split is another plan, which merge refuses.
+    const split = [...splits][0] === 'all' ? '' : ` --split ${[...splits][0]}`;
+    const runs = missing.map((index) => `run --shard ${index}/${count}${split}`).join(', ');
     merged.errors.push(`merge: ${missing.length === 1 ? 'shard' : 'shards'} ${missing.join(', ')} of ${count} ${missing.length === 1 ? 'is' : 'are'} missing (${runs}, then merge every shard's folder together)`);
   }
   if (suite.e2e && merged.layers.e2e === 'ran') {

@@ -40,7 +40,7 @@
 import type { TrialRecord } from '../model/trial.js';
 import type { ResultsDocument } from '../model/results.js';
 import { round } from '../stats/summary.js';
-import { DEFAULT_SEED, beyondNoise, excludesZero, mixSeed, pairedBootstrapChange, singleUnit, unitNoun, unitWords, type ChangeInterval, type SampleUnit, type UnitSamples } from '../stats/bootstrap.js';
+import { DEFAULT_SEED, beyondNoise, mixSeed, pairedBootstrapChange, sharedAloneText, singleUnitText, unitNoun, unitWords, type ChangeInterval, type SampleUnit, type UnitSamples } from '../stats/bootstrap.js';
 import { aggregationApplies, intervalUnitOf, parseMetricKey, resolveMetric, defaultAggregation, type Resolution } from './metrics.js';
 import { rowPower } from './power.js';
 import type { GateCondition, GateGroupRow, GateNode, GateOp, GateRow, GateSpec, Verdict } from '../model/gate.js';
@@ -222,9 +222,11 @@ function evaluateCondition(condition: GateCondition, path: string, context: Cont
       const change = resolved.samples && before.samples ? changeInterval(resolved.samples, before.samples, condition, aggregation, options) : undefined;
       if (change) {
         recordChange(row, change, resolved.samples!.unit);
+        // First: a note cut short (the comment's cells) keeps why the row is not beyond noise.
+        const single = singleUnitText(change, resolved.samples!.unit);
+        if (single) notes.push(single);
         const note = pairingNote(change, resolved.samples!.unit);
         if (note) notes.push(note);
-        if (singleUnit(change) && excludesZero(change.interval)) notes.push(`not beyond noise: the interval is drawn from one ${unitNoun(resolved.samples!.unit, 1)} a side, one value with no spread`);
       } else {
         notes.push('no interval: results.json has no per-unit values for this metric (pass the trials)');
       }
@@ -306,11 +308,8 @@ function pairingNote(change: ChangeInterval, unit: SampleUnit): string | undefin
 
 /** An interval that leaves out 0 only because of units on one side: said, with the shared units' own interval. */
 function compositionText(change: ChangeInterval, unit: SampleUnit): string {
-  const shared = change.shared_interval;
-  if (!shared || !excludesZero(change.interval) || beyondNoise(change) || singleUnit(change)) return '';
-  const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(3)}`;
-  const within = excludesZero(shared) ? 'goes the other way' : 'is within noise';
-  return `; not beyond noise: on the ${unitWords(unit, change.shared)} both share it ${within}, [${signed(shared[0])}, ${signed(shared[1])}]`;
+  const text = sharedAloneText(change, unit);
+  return text ? `; ${text}` : '';
 }
 
 function withHint(resolution: Exclude<Resolution, { status: 'value' }>): string {

@@ -66,7 +66,7 @@ export interface GateRow {
   };
   /** Which rule decided a max_drop/max_rise: the point estimate or the interval. */
   decided_by?: GateDecide;
-  /** The change is larger than resampling noise (stats/bootstrap.ts beyondNoise): its interval excludes 0, and with units added or removed so does the shared units' own. */
+  /** The change is larger than resampling noise (stats/bootstrap.ts beyondNoise): its interval, drawn from more than one unit a side, excludes 0, and with units added or removed so does the shared units' own. */
   significant?: boolean;
   /**
    * max_drop/max_rise rows: the minimum detectable effect, the smallest change the row tells from noise

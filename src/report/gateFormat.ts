@@ -1,5 +1,5 @@
 import { oneLine, textTable } from './format.js';
-import { BEYOND_NOISE_LEGEND, INTERVAL_DEFINITION, beyondNoise, excludesZero, singleUnit, unitNoun, unitWords, type ChangeInterval } from '../stats/bootstrap.js';
+import { BEYOND_NOISE_LEGEND, INTERVAL_DEFINITION, beyondNoise, excludesZero, sharedAloneText, unitNoun, unitWords, type ChangeInterval } from '../stats/bootstrap.js';
 import type { MetricComparison } from '../gate/compare.js';
 import type { CaseFlips, PairedChanges, RankChange } from '../gate/paired.js';
 import type { GateRow, Verdict } from '../model/gate.js';
@@ -83,14 +83,10 @@ export function pairingText(change: (Pick<ChangeInterval, 'paired' | 'shared' | 
   return `${change.paired ? 'paired' : 'unpaired'}, ${change.shared} shared${change.unit ? ` ${unitNoun(change.unit, change.shared)}` : ''}${oneSide}`;
 }
 
-/**
- * Where only the units added or removed put an interval past 0 (so no * is shown beside it): the shared units' own
- * interval, the reason. Gate rows say it in their reason (evaluate.ts); compare and variants.md, beside the pairing.
- */
-export function sharedOnlyText(change: ChangeInterval | undefined): string {
-  const shared = change?.shared_interval;
-  if (!change || !shared || !excludesZero(change.interval) || beyondNoise(change) || singleUnit(change)) return '';
-  return `; the shared alone [${formatNumber(shared[0], true)}, ${formatNumber(shared[1], true)}]`;
+/** The shared units' own interval where only units added or removed put the change's past 0: why no * is beside it. */
+export function sharedOnlyText(change: ChangeInterval | undefined, unit?: 'user' | 'group'): string {
+  const text = change && sharedAloneText(change, unit);
+  return text ? `; ${text}` : '';
 }
 
 export function comparisonText(rows: MetricComparison[]): string {
@@ -104,7 +100,7 @@ export function comparisonText(rows: MetricComparison[]): string {
       formatNumber(row.current),
       formatNumber(row.delta, true),
       row.change ? formatInterval({ interval: row.change.interval, significant: beyondNoise(row.change) }) : '-',
-      pairingText(row.change && { ...row.change, ...(row.unit ? { unit: row.unit } : {}) }) + sharedOnlyText(row.change),
+      pairingText(row.change && { ...row.change, ...(row.unit ? { unit: row.unit } : {}) }) + sharedOnlyText(row.change, row.unit),
     ]),
     'lrrrrl',
   )}\n\nintervals: ${INTERVAL_DEFINITION}; paired on the units both runs share where enough are shared (the units column says which)${rows.some((row) => row.change && excludesZero(row.change.interval)) ? `; ${BEYOND_NOISE_LEGEND}` : ''}\n`;

@@ -32,7 +32,7 @@ interface TestCase {
 }
 
 interface TestSuite {
-  name: string;
+  name: 'retrieval' | 'e2e';
   cases: TestCase[];
 }
 
@@ -84,9 +84,10 @@ function renderSuite(suite: TestSuite, timestamp: string, narrowed: string | und
   return [head, ...properties, ...suite.cases.map(renderCase), '  </testsuite>'].join('\n');
 }
 
-/** What part of the suite a narrowed run ran (a selection, a sample, a shard), or undefined for a whole run. */
-function narrowedText(results: ResultsDocument): string | undefined {
-  const parts = [...selectionParts(results), ...(results.shard ? [`shard ${results.shard.index} of ${results.shard.count} (--shard ${results.shard.index}/${results.shard.count})`] : [])];
+/** What part of a layer a narrowed run ran (a selection, a sample, a shard), or undefined where it ran whole (retrieval runs whole in shard 1). */
+function narrowedText(results: ResultsDocument, layer: TestSuite['name']): string | undefined {
+  const shard = results.shard && layer === 'e2e' ? [`shard ${results.shard.index} of ${results.shard.count} (--shard ${results.shard.index}/${results.shard.count})`] : [];
+  const parts = [...selectionParts(results, layer), ...shard];
   return parts.length > 0 ? `${parts.join('; ')}: the testcases are of that part of the suite alone` : undefined;
 }
 
@@ -193,7 +194,7 @@ export function junitReport(results: ResultsDocument, trials: readonly TrialReco
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites${attributes({ name: `recall-gate: ${results.suite.name}`, tests: total.tests, failures: total.failures, errors: total.errors, skipped: total.skipped, time: roundSeconds(total.time) })}>`,
-    ...suites.map((suite) => renderSuite(suite, timestamp, narrowedText(results))),
+    ...suites.map((suite) => renderSuite(suite, timestamp, narrowedText(results, suite.name))),
     '</testsuites>',
     '',
   ].join('\n');

@@ -112,7 +112,7 @@ const significant = (row: MetricComparison) => Boolean(row.change && beyondNoise
 function changeCell(row: MetricComparison | undefined): string {
   if (!row) return '-';
   const interval = row.change ? ` ${formatInterval({ interval: row.change.interval, significant: significant(row), pairing: { ...row.change, ...(row.unit ? { unit: row.unit } : {}) } })}` : '';
-  return `${formatNumber(row.delta, true)}${interval}${sharedOnlyText(row.change)}`;
+  return `${formatNumber(row.delta, true)}${interval}${sharedOnlyText(row.change, row.unit)}`;
 }
 
 function mcnemarCell(result: McNemarResult | undefined): string {

@@ -409,6 +409,11 @@ export function readResults(dir: string, cwd: string): ResultsDocument {
   if (results === null || typeof results !== 'object' || results.schema_version !== 1 || !results.layers) {
     throw new RecallGateError('invalid-input', `${join(dir, RESULTS_FILE)} is not a recall-gate results file (schema_version 1)`);
   }
+  // What every reader of a run takes as given (its suite, when it ran): an edited file without them is damaged, said here rather than as a TypeError later.
+  const missing = [typeof results.suite?.name !== 'string' && 'suite.name', typeof results.started_at !== 'string' && 'started_at'].filter((field) => field !== false);
+  if (missing.length > 0) {
+    throw new RecallGateError('invalid-input', `${join(dir, RESULTS_FILE)} has no ${missing.join(' nor ')} as text: the results folder is damaged or was edited`, { hint: 'run the suite again' });
+  }
   if (results.status === 'running') {
     results.status = 'incomplete';
     results.errors = [...(results.errors ?? []), unfinishedReason(dir, folder)];

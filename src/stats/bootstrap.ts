@@ -71,9 +71,35 @@ export function beyondNoise(change: ChangeInterval): boolean {
   return shared === undefined || (excludesZero(shared) && shared[0] > 0 === change.interval[0] > 0);
 }
 
-/** The change's draws had one unit to take on a side: the shared one when paired, else either run's only one. */
+/**
+ * A side of the change's draws had a single unit to take: paired, the one shared unit (every draw the same value);
+ * unpaired, a run of one unit (its side has no spread, so its noise is unknown). Units without names are not
+ * counted by side, so they are never said to be one.
+ */
 export function singleUnit(change: Pick<ChangeInterval, 'paired' | 'shared' | 'added' | 'removed'>): boolean {
-  return change.paired ? change.shared < 2 : Math.min(change.shared + change.added, change.shared + change.removed) < 2;
+  if (change.paired) return change.shared < 2;
+  const named = change.shared + change.added + change.removed > 0;
+  return named && Math.min(change.shared + change.added, change.shared + change.removed) < 2;
+}
+
+/** Why a change drawn from a single unit a side is not beyond noise, in a row's words; undefined for any other. */
+export function singleUnitText(change: ChangeInterval, unit: SampleUnit): string | undefined {
+  if (!singleUnit(change) || !excludesZero(change.interval)) return undefined;
+  return change.paired
+    ? `not beyond noise: the interval is drawn from ${unitWords(unit, change.shared)} both runs share, one value with no spread`
+    : `not beyond noise: a run of ${unitWords(unit, 1)} has no spread, so its noise is unknown`;
+}
+
+/**
+ * Where units added or removed alone put the interval past 0: the shared units' own interval, which is why it is
+ * not beyond noise (said by gate rows, compare and variants.md alike); undefined for any other change.
+ */
+export function sharedAloneText(change: ChangeInterval, unit: SampleUnit | undefined): string | undefined {
+  const shared = change.shared_interval;
+  if (!shared || !excludesZero(change.interval) || beyondNoise(change) || singleUnit(change)) return undefined;
+  const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(3)}`;
+  const within = excludesZero(shared) ? 'goes the other way' : 'is within noise';
+  return `not beyond noise: on the ${unit ? unitWords(unit, change.shared) : `${change.shared} units`} both share it ${within}, [${signed(shared[0])}, ${signed(shared[1])}]`;
 }
 
 /** The interval of current - baseline, and how the units of the two runs met. */

@@ -98,7 +98,20 @@ describe('history from results folders, and run --history, through dist/cli.js',
     assert.equal(readFileSync(file, 'utf8').trim().split('\n').length, 2, 'the two good runs are written');
     const alone = await runCli(['history', 'damaged'], { cwd: root });
     assert.equal(alone.code, 2);
-    assert.match(alone.stderr, /no results folder given could be read/);
+    assert.match(alone.stderr, /no whole run to make a history of: 1 damaged folder \(above\)/);
+    // A results.json edited past reading (its suite gone) is damaged too, not a crash.
+    const gutted = join(root, 'gutted');
+    cpSync(join(root, 'r1'), gutted, { recursive: true });
+    const edited = JSON.parse(readFileSync(join(gutted, 'results.json'), 'utf8')) as Record<string, unknown>;
+    delete edited.suite;
+    writeFileSync(join(gutted, 'results.json'), JSON.stringify(edited));
+    const withGutted = await runCli(['history', 'gutted', 'later'], { cwd: root });
+    assert.equal(withGutted.code, 2, withGutted.stderr);
+    assert.match(withGutted.stderr, /left out: gutted\/results\.json has no suite\.name as text: the results folder is damaged or was edited/);
+    assert.match(withGutted.stdout, /^tiny: 2 runs/m);
+    const notFolder = await runCli(['history', join('gutted', 'results.json')], { cwd: root });
+    assert.equal(notFolder.code, 2);
+    assert.match(notFolder.stderr, /gutted\/results\.json is a file, not a folder/);
   });
 
   test('run --history shows the trend with this run as current and leaves the file as it was', async () => {
