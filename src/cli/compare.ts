@@ -10,6 +10,7 @@ import { provenanceText } from '../report/provenanceLines.js';
 import { changesAgainst } from '../gate/changes.js';
 import { changesText } from '../report/changes.js';
 import type { Verdict } from '../model/gate.js';
+import { beyondNoise } from '../stats/bootstrap.js';
 import { readRun } from '../results/folder.js';
 import { checkBaselineSuite, checkFiniteFigures } from '../results/baselineChecks.js';
 import { plainText } from '../report/escape.js';
@@ -76,7 +77,9 @@ export async function compareCommand(argv: string[], io: CliIO): Promise<number>
   }
 
   if (values.json) {
-    const document = { baseline: baselineDir, current: currentDir, ...(mismatch ? { baseline_suite_mismatch: mismatch } : {}), provenance_changes: origin, metrics: comparisons, paired, changes, gate: verdict ?? null };
+    // Each change says whether it is beyond noise, as gate rows do: a reader of the JSON need not re-derive the rule.
+    const metrics = comparisons.map((row) => (row.change ? { ...row, significant: beyondNoise(row.change) } : row));
+    const document = { baseline: baselineDir, current: currentDir, ...(mismatch ? { baseline_suite_mismatch: mismatch } : {}), provenance_changes: origin, metrics, paired, changes, gate: verdict ?? null };
     io.stdout(`${JSON.stringify(document, null, 2)}\n`);
     if (gateNote) io.stderr(`note: ${gateNote}\n`);
   } else {

@@ -173,6 +173,10 @@ describe('run --variants: two variants of the agent on the same cases, side by s
     );
     assert.deepEqual(mine.paired.cases!.abilities, paired.cases!.abilities);
     assert.deepEqual(gate.rows.map((row) => [row.status, row.baseline, row.actual]), [['fail', 1, 0.25]]);
+    // Each change says whether it is beyond noise: two shared cases that flipped are, one is not (no spread).
+    const significant = (metric: string) => (metrics.find((row) => row.metric === metric) as (MetricComparison & { significant?: boolean }) | undefined)?.significant;
+    assert.equal(significant('e2e.ability.extraction.pass_rate'), true);
+    assert.equal(significant('e2e.ability.knowledge-update.pass_rate'), false);
   });
 
   test('the gate: baseline: variant:base fails for nomem and is not evaluated for base itself', async () => {
