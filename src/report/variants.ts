@@ -202,12 +202,12 @@ export function variantsText(comparison: VariantsComparison, runs: readonly Vari
 /** variants.md: the same tables in GitHub markdown, each variant's folder named. */
 export function variantsMarkdown(comparison: VariantsComparison, runs: readonly VariantResults[]): string {
   const lines = [`# Variants side by side: ${cell(runs[0]!.results.suite.name)}`, '', `Each variant against **${cell(comparison.reference)}**; every variant's complete results are in its own folder (${comparison.variants.map((name) => `\`${cell(name)}/\``).join(', ')}).`, ''];
-  // Which variant the gate passes comes first: the tables below say by how much they differ.
-  const verdicts = runs.filter((run) => run.verdict !== undefined || run.results.status !== 'complete');
-  if (verdicts.length > 0) {
-    for (const run of verdicts) lines.push(`- **${cell(run.name)}**: ${[...(run.verdict ? [cell(verdictLine(run.verdict), 400)] : []), ...(run.results.status !== 'complete' ? [`run ${run.results.status}`] : [])].join('; ')}`);
-    lines.push('');
-  }
+  // Which variant the gate passes comes first (and one that did not complete): the tables say by how much they differ.
+  const outcomes = runs.flatMap((run) => {
+    const said = [...(run.verdict ? [cell(verdictLine(run.verdict), 400)] : []), ...(run.results.status === 'complete' ? [] : [`run ${run.results.status}`])];
+    return said.length > 0 ? [`- **${cell(run.name)}**: ${said.join('; ')}`] : [];
+  });
+  if (outcomes.length > 0) lines.push(...outcomes, '');
   for (const table of tables(comparison, runs)) {
     lines.push(`## ${cell(table.title)}`, '', ...markdownTable(table.header.map((value) => cell(value)), table.rows.map((row) => row.map((value) => cell(value)))), '');
     for (const note of table.notes) lines.push(`- ${cell(note, 400)}`);
