@@ -209,6 +209,8 @@ export async function startupSection({ repoRoot, print }: ScaleSectionOptions): 
     node: { script: empty, args: [] as string[], nodeFlags: [] as string[] },
     version: { script: cli, args: ['--version'], nodeFlags: [] },
     validate: { script: cli, args: ['validate', example], nodeFlags: [] },
+    // The floor under validate: the YAML read and the schema checked, nothing of recall-gate's own checks or CLI.
+    floor: { script: join(repoRoot, 'build', 'bench', 'validateFloor.js'), args: [join(repoRoot, 'dist'), example], nodeFlags: [] },
     // Not how users run it: the difference is the CPU V8's optimizing compiler spends, on background threads, on code hot for a moment.
     unoptimized: { script: cli, args: ['validate', example], nodeFlags: ['--no-opt'] },
   };
@@ -228,12 +230,16 @@ export async function startupSection({ repoRoot, print }: ScaleSectionOptions): 
   const line = (label: string, name: keyof typeof commands, goal = '') => {
     const { wall, cpu, rss } = figures(name);
     const ofNode = name === 'node' ? '' : ` (${(cpu / figures('node').cpu).toFixed(2)}x node's CPU${goal})`;
-    print(`  ${label}: wall ${(wall * 1000).toFixed(0)} ms, cpu ${(cpu * 1000).toFixed(0)} ms, peak RSS ${rss.toFixed(0)} MB${ofNode}`);
+    // A run that failed measured something else: say so beside the figure.
+    const failed = runs[name].filter((run) => run.code !== 0);
+    const failures = failed.length === 0 ? '' : `; ${failed.length} of ${runs[name].length} runs failed (exit ${failed[0]!.code ?? 'killed'}: ${failed[0]!.stderrTail})`;
+    print(`  ${label}: wall ${(wall * 1000).toFixed(0)} ms, cpu ${(cpu * 1000).toFixed(0)} ms, peak RSS ${rss.toFixed(0)} MB${ofNode}${failures}`);
   };
   line('node and the wrapper alone (an empty module, for reference)', 'node');
   line('recall-gate --version', 'version');
   line(`recall-gate validate ${example}`, 'validate', '; goal: <= 3x');
   line('the same with node --no-opt (for reference: what optimizing costs)', 'unoptimized');
+  line('the least a validate does (bench/validateFloor.ts: js-yaml, JSON.parse, the precompiled schema validators; no checks of its own, no CLI)', 'floor');
   print();
 }
 

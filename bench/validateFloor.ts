@@ -1,0 +1,58 @@
+/**
+ * The floor under the validate figure: the least any validate of a YAML suite
+ * does, in a process of its own as the CLI is. js-yaml reads the suite file
+ * and its YAML data files, JSON.parse each line of its .jsonl files, and the
+ * suite schema's precompiled validators (dist/schemaValidators.js, the very
+ * functions validate checks with) check the suite and every row. No
+ * references, dates, gate metrics, check parameters, positions or hints:
+ * what validate takes over this is recall-gate's own checks and its CLI.
+ * It loads them as the CLI loads its code (after Node's compile cache is
+ * on, where Node has one) and prints the number of parts it checked and how
+ * many failed, as JSON.
+ *   node build/bench/validateFloor.js DIST_DIR SUITE.yaml
+ */
+import module from 'node:module';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+// The least includes what the CLI itself gets from Node 22.8 and later: V8's code of the modules kept between runs.
+(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+const { load } = await import('js-yaml');
+
+const [distDir, suiteFile] = process.argv.slice(2);
+if (!distDir || !suiteFile) {
+  console.error('usage: node build/bench/validateFloor.js DIST_DIR SUITE.yaml');
+  process.exit(2);
+}
+
+type Validate = (data: unknown) => boolean;
+const { schemaValidator } = (await import(pathToFileURL(resolve(distDir, 'schemaValidators.js')).href)) as { schemaValidator: (part: string) => Validate };
+
+/** A data file's rows: a .jsonl file's lines, or a YAML file's list. */
+function fileRows(file: string): unknown[] {
+  const text = readFileSync(file, 'utf8');
+  if (file.endsWith('.jsonl')) return text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as unknown);
+  const data = load(text);
+  return Array.isArray(data) ? data : [];
+}
+
+/** The rows a suite's data field names, in each of its forms: a path, {file}, or a list of rows and {file} items. */
+function rowsOf(value: unknown, base: string): unknown[] {
+  const isFile = (item: unknown): item is { file: string } => typeof item === 'object' && item !== null && typeof (item as { file?: unknown }).file === 'string';
+  if (typeof value === 'string') return fileRows(join(base, value));
+  if (isFile(value)) return fileRows(join(base, value.file));
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => (isFile(item) ? fileRows(join(base, item.file)) : [item]));
+}
+
+const base = dirname(suiteFile);
+const suite = load(readFileSync(suiteFile, 'utf8')) as { retrieval?: { memories?: unknown; queries?: unknown }; e2e?: { cases?: unknown } };
+const parts: [string, unknown][] = [
+  ['suite', suite],
+  ...rowsOf(suite.retrieval?.memories, base).map((row): [string, unknown] => ['memory', row]),
+  ...rowsOf(suite.retrieval?.queries, base).map((row): [string, unknown] => ['query', row]),
+  ...rowsOf(suite.e2e?.cases, base).map((row): [string, unknown] => ['case', row]),
+];
+const failed = parts.filter(([part, data]) => !schemaValidator(part)(data)).length;
+console.log(JSON.stringify({ checked: parts.length, failed }));
