@@ -11,10 +11,12 @@
  * many failed, as JSON.
  *   node build/bench/validateFloor.js DIST_DIR SUITE.yaml
  */
-import module from 'node:module';
-import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+// Node's built-ins as the CLI's bundle reaches them (scripts/bundle.mjs): process.getBuiltinModule, not an ES import,
+// whose facade of node:fs alone loads Node's stream code.
+const { readFileSync } = process.getBuiltinModule('node:fs');
+const { dirname, join, resolve } = process.getBuiltinModule('node:path');
+const { pathToFileURL } = process.getBuiltinModule('node:url');
+const module = process.getBuiltinModule('node:module');
 
 // The least includes what the CLI itself gets from Node 22.8 and later: V8's code of the modules kept between runs.
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
