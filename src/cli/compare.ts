@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ExitCode, RecallGateError } from '../errors.js';
-import { compareResults } from '../gate/compare.js';
+import { compareResults, withSignificance } from '../gate/compare.js';
 import { evaluateGateOnSplit } from '../gate/narrow.js';
 import { baselineMismatchText, comparisonText, pairedText, verdictText } from '../report/gateFormat.js';
 import { pairedChanges } from '../gate/paired.js';
@@ -10,7 +10,6 @@ import { provenanceText } from '../report/provenanceLines.js';
 import { changesAgainst } from '../gate/changes.js';
 import { changesText } from '../report/changes.js';
 import type { Verdict } from '../model/gate.js';
-import { beyondNoise } from '../stats/bootstrap.js';
 import { readRun } from '../results/folder.js';
 import { checkBaselineSuite, checkFiniteFigures } from '../results/baselineChecks.js';
 import { plainText } from '../report/escape.js';
@@ -77,9 +76,7 @@ export async function compareCommand(argv: string[], io: CliIO): Promise<number>
   }
 
   if (values.json) {
-    // Each change says whether it is beyond noise, as gate rows do: a reader of the JSON need not re-derive the rule.
-    const metrics = comparisons.map((row) => (row.change ? { ...row, significant: beyondNoise(row.change) } : row));
-    const document = { baseline: baselineDir, current: currentDir, ...(mismatch ? { baseline_suite_mismatch: mismatch } : {}), provenance_changes: origin, metrics, paired, changes, gate: verdict ?? null };
+    const document = { baseline: baselineDir, current: currentDir, ...(mismatch ? { baseline_suite_mismatch: mismatch } : {}), provenance_changes: origin, metrics: withSignificance(comparisons), paired, changes, gate: verdict ?? null };
     io.stdout(`${JSON.stringify(document, null, 2)}\n`);
     if (gateNote) io.stderr(`note: ${gateNote}\n`);
   } else {

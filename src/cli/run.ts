@@ -19,6 +19,7 @@ import { exportRun, pgTimeout, postgresUrl } from './export.js';
 import type { ExportOptions } from '../export/postgres.js';
 import { defaultCacheDir } from '../embeddings/cache.js';
 import { evaluateGateOnSplit } from '../gate/narrow.js';
+import { withSignificance } from '../gate/compare.js';
 import { parseBudgetUsd } from '../e2e/budget.js';
 import { LAYERS, layersToRun, runSuite, type Layer, type RunOptions, type SuiteRun } from '../runSuite.js';
 import { atInterrupt } from '../interrupt.js';
@@ -307,7 +308,8 @@ async function runVariants(
   writeAtomic(join(out, SIDE_BY_SIDE_FILE), variantsMarkdown(comparison, runs.map((run, index) => ({ ...run, verdict: verdicts[index] }))));
   if (json) {
     const variants = Object.fromEntries(runs.map((run, index) => [run.name, withoutQueryRows(verdicts[index] ? { ...run.results, gate: verdicts[index] } : run.results)]));
-    io.stdout(`${JSON.stringify({ variants, side_by_side: comparison }, null, 2)}\n`);
+    const sideBySide = { ...comparison, against: comparison.against.map((one) => ({ ...one, metrics: withSignificance(one.metrics) })) };
+    io.stdout(`${JSON.stringify({ variants, side_by_side: sideBySide }, null, 2)}\n`);
   } else {
     const parts = runs.map((run, index) => `== variant ${run.name} ==\n${runReportText(run.results, run.trials, verdicts[index], trends[index], { ...report, baseline: baseline?.results }).join('\n')}\nresults written to ${run.dir}/ (${writtenFiles(run.results)})\n`);
     io.stdout(`${parts.join('\n')}\n${variantsText(comparison, runs)}side by side written to ${join(out, SIDE_BY_SIDE_FILE)}\n`);

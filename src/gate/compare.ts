@@ -1,7 +1,7 @@
 import type { ResultsDocument } from '../model/results.js';
 import type { TrialRecord } from '../model/trial.js';
 import { round } from '../stats/summary.js';
-import { DEFAULT_SEED, mixSeed, pairedBootstrapChange, type ChangeInterval } from '../stats/bootstrap.js';
+import { DEFAULT_SEED, beyondNoise, mixSeed, pairedBootstrapChange, type ChangeInterval } from '../stats/bootstrap.js';
 import { intervalUnitOf, resolveMetric } from './metrics.js';
 import { FAILURE_STAGES } from '../e2e/stage.js';
 
@@ -16,6 +16,14 @@ export interface MetricComparison {
   change?: ChangeInterval;
   /** What the change's shared, added and removed count when it is whole users or query groups (retrieval.interval_unit). */
   unit?: 'user' | 'group';
+}
+
+/**
+ * The rows as JSON outputs give them (compare --json, run --variants --json): each change with an interval says
+ * whether it is beyond noise, as gate rows do, so a reader of the JSON need not re-derive the rule.
+ */
+export function withSignificance(rows: readonly MetricComparison[]): (MetricComparison & { significant?: boolean })[] {
+  return rows.map((row) => (row.change ? { ...row, significant: beyondNoise(row.change) } : row));
 }
 
 const RATES = ['pass_rate', 'pass^k', 'pass@k'] as const;

@@ -177,6 +177,12 @@ describe('run --variants: two variants of the agent on the same cases, side by s
     const significant = (metric: string) => (metrics.find((row) => row.metric === metric) as (MetricComparison & { significant?: boolean }) | undefined)?.significant;
     assert.equal(significant('e2e.ability.extraction.pass_rate'), true);
     assert.equal(significant('e2e.ability.knowledge-update.pass_rate'), false);
+    // The side-by-side rows say the same, the per-check-kind rows too; a row without an interval has no flag.
+    const sideSignificant = (metric: string) => (mine.metrics.find((row) => row.metric === metric) as (MetricComparison & { significant?: boolean }) | undefined)?.significant;
+    assert.equal(sideSignificant('e2e.ability.extraction.pass_rate'), true);
+    assert.equal(sideSignificant('e2e.ability.knowledge-update.pass_rate'), false);
+    assert.equal(sideSignificant('e2e.check.icontains.pass_rate'), true);
+    assert.ok(mine.metrics.every((row) => ('significant' in row) === (row.change !== undefined)));
   });
 
   test('the gate: baseline: variant:base fails for nomem and is not evaluated for base itself', async () => {
