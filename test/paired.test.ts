@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { beyondNoise, bootstrapDraws, bootstrapInterval, pairedBootstrapChange, singleUnitText, type UnitSamples } from '../src/stats/bootstrap.js';
+import { beyondNoise, bootstrapDraws, bootstrapInterval, changeUnitWords, pairedBootstrapChange, singleUnitText, type UnitSamples } from '../src/stats/bootstrap.js';
 import { caseChanges, casePasses, firstRelevantRank, queryChanges } from '../src/gate/paired.js';
 import { comparisonText, mcnemarText } from '../src/report/gateFormat.js';
 import { binomialTwoSided, mcnemarExact, wilcoxonSignedRank } from '../src/stats/paired.js';
@@ -157,6 +157,22 @@ describe('paired bootstrap', () => {
     // A draw holds h (2 cases, mean 1), c (mean 0) or both: the only means are 1, 0 and 2/3.
     assert.ok([0, 1, 2 / 3].some((value) => Math.abs(estimate.ci[0] - value) < 1e-9));
     assert.deepEqual(bootstrapInterval(samples([1, 1, 0], ['a', 'b', 'c'])), bootstrapInterval(samples([1, 1, 0], ['a', 'b', 'c'])), 'seeded: the same twice');
+  });
+
+  test('a change over cases of one history counts that history, and its notes say so: not "1 case" for three', () => {
+    const cases = (values: number[], clusters?: string[]): UnitSamples => ({ ...samples(values, ['a', 'b', 'c'], clusters), unit: 'case' });
+    const history = pairedBootstrapChange(cases([0, 0, 0], ['h', 'h', 'h']), cases([1, 1, 1], ['h', 'h', 'h']))!;
+    assert.deepEqual(history, { interval: [-1, -1], paired: true, shared: 1, added: 0, removed: 0, grouped: true });
+    assert.equal(beyondNoise(history), false);
+    assert.match(singleUnitText(history, 'case') ?? '', /drawn from 1 case or history both runs share, one value with no spread/);
+    // Without a history each case is its own unit, and the words are the cases'.
+    const alone = pairedBootstrapChange(cases([0, 0, 0]), cases([1, 1, 1]))!;
+    assert.equal(alone.grouped, undefined);
+    assert.equal(changeUnitWords(alone, 'case', 3, 'shared'), '3 shared cases');
+    assert.equal(changeUnitWords(history, 'case', 2, 'shared'), '2 shared cases or histories');
+    // Users hold queries as histories hold cases, but "user" already names what is counted.
+    const users = (values: number[]): UnitSamples => ({ ...samples(values, ['a', 'b', 'c'], ['u1', 'u1', 'u2']), unit: 'user' });
+    assert.equal(pairedBootstrapChange(users([0, 1, 0]), users([1, 1, 1]))!.grouped, undefined);
   });
 });
 

@@ -37,6 +37,12 @@ export function unitWords(unit: SampleUnit, count: number): string {
   return `${count} ${unitNoun(unit, count)}`;
 }
 
+/** A count of a change's units in words: where cases of one history resampled together, each counted is a lone case or a history. */
+export function changeUnitWords(change: Pick<ChangeInterval, 'grouped'>, unit: SampleUnit, count: number, adjective?: string): string {
+  const noun = !change.grouped ? unitNoun(unit, count) : count === 1 ? 'case or history' : 'cases or histories';
+  return `${count} ${adjective ? `${adjective} ` : ''}${noun}`;
+}
+
 /** What a bootstrap resamples: whole units (queries, users, query groups or cases), each with its numbers, and how a sample becomes the metric. */
 export interface UnitSamples {
   unit: SampleUnit;
@@ -86,8 +92,8 @@ export function singleUnit(change: Pick<ChangeInterval, 'paired' | 'shared' | 'a
 export function singleUnitText(change: ChangeInterval, unit: SampleUnit): string | undefined {
   if (!singleUnit(change) || !excludesZero(change.interval)) return undefined;
   return change.paired
-    ? `not beyond noise: the interval is drawn from ${unitWords(unit, change.shared)} both runs share, one value with no spread`
-    : `not beyond noise: a run of ${unitWords(unit, 1)} has no spread, so its noise is unknown`;
+    ? `not beyond noise: the interval is drawn from ${changeUnitWords(change, unit, change.shared)} both runs share, one value with no spread`
+    : `not beyond noise: a run of ${changeUnitWords(change, unit, 1)} has no spread, so its noise is unknown`;
 }
 
 /**
@@ -99,7 +105,7 @@ export function sharedAloneText(change: ChangeInterval, unit: SampleUnit | undef
   if (!shared || !excludesZero(change.interval) || beyondNoise(change) || singleUnit(change)) return undefined;
   const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(3)}`;
   const within = excludesZero(shared) ? 'goes the other way' : 'is within noise';
-  return `not beyond noise: on the ${unit ? unitWords(unit, change.shared) : `${change.shared} units`} both share it ${within}, [${signed(shared[0])}, ${signed(shared[1])}]`;
+  return `not beyond noise: on the ${unit ? changeUnitWords(change, unit, change.shared) : `${change.shared} units`} both share it ${within}, [${signed(shared[0])}, ${signed(shared[1])}]`;
 }
 
 /** The interval of current - baseline, and how the units of the two runs met. */
@@ -117,6 +123,8 @@ export interface ChangeInterval {
   shared: number;
   added: number;
   removed: number;
+  /** Cases planted from one history resampled together: the counts above are of those histories and lone cases. */
+  grouped?: true;
 }
 
 /** FNV-1a of a string mixed into a seed, so each metric draws its own stream whatever the gate's order. */
@@ -269,7 +277,17 @@ export function pairedBootstrapChange(current: UnitSamples, baseline: UnitSample
     changes[i] = current.statistic(after) - baseline.statistic(prior);
   }
   const level = options.level ?? DEFAULT_LEVEL;
-  return { interval: bounds(changes, level), ...(oneSided ? { shared_interval: bounds(sharedChanges, level) } : {}), paired, shared: shared.length, added: added.length, removed: removed.length };
+  // Users and query groups are clusters of queries too, but their counts are already in those words.
+  const grouped = current.unit === 'case' && (now.size < current.units.length || before.size < baseline.units.length);
+  return {
+    interval: bounds(changes, level),
+    ...(oneSided ? { shared_interval: bounds(sharedChanges, level) } : {}),
+    paired,
+    shared: shared.length,
+    added: added.length,
+    removed: removed.length,
+    ...(grouped ? { grouped: true as const } : {}),
+  };
 }
 
 /** Unit names and resampling units for a bootstrap: cases planted from one history resample together. */
