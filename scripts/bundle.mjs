@@ -51,16 +51,17 @@ const bpeRanksAsJson = {
   },
 };
 
-// `yaml`, ajv's compiler and picomatch load when first used (src/libraries.ts): each is built into a CommonJS file of its own
-// in dist/, which the chunks require by its path, so start-up reads none of them (`npm run bench -- startup`).
-const LAZY_LIBRARIES = ['yaml', 'ajv', 'picomatch'];
+// `yaml`, ajv's compiler, picomatch and jsonc-parser load when first used (src/libraries.ts, its LIBRARY_PATHS by key): each
+// is built into a CommonJS file of its own in dist/, which the chunks require by its path, so start-up reads none of them
+// (`npm run bench -- startup`).
+const LAZY_LIBRARIES = { yaml: 'yaml', ajv: 'ajv', picomatch: 'picomatch', jsonc: 'jsonc-parser' };
 const lazyFile = (name) => `${name}.cjs`;
 const lazyLibraries = {
   name: 'lazy-libraries',
   setup(plugin) {
     plugin.onLoad({ filter: /[\\/]src[\\/]libraries\.ts$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
-      const paths = (file) => `const LIBRARY_PATHS = { ${LAZY_LIBRARIES.map((name) => `${name}: '${file(name)}'`).join(', ')} };`;
+      const paths = (file) => `const LIBRARY_PATHS = { ${Object.entries(LAZY_LIBRARIES).map(([key, name]) => `${key}: '${file(name)}'`).join(', ')} };`;
       if (!source.includes(paths((name) => name))) throw new Error(`${args.path} no longer says ${paths((name) => name)}: update the lazy-libraries plugin`);
       return { contents: source.replace(paths((name) => name), paths((name) => `./${lazyFile(name)}`)), loader: 'ts' };
     });
@@ -160,7 +161,7 @@ if (!check) rmSync('dist', { recursive: true, force: true });
 // its own at the top of dist/, beside the chunk that starts it, as it sits beside tokens.js in build/.
 await build({ ...common, entryPoints: { index: 'src/index.ts', cli: 'src/cli.ts', tokenWorker: 'src/e2e/tokenWorker.ts' }, splitting: true, chunkNames: 'chunk-[hash]', banner: { js: requireShim } });
 dropUnusedRequireShims(outdir);
-for (const name of LAZY_LIBRARIES) {
+for (const name of Object.values(LAZY_LIBRARIES)) {
   await build({ ...common, outdir: undefined, plugins: [], stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: process.cwd(), loader: 'js' }, format: 'cjs', outfile: join(outdir, lazyFile(name)) });
 }
 // The suite schema's validators, precompiled (ajv standalone code) into a file of their own that those chunks import.

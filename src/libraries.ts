@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type * as AjvPackage from 'ajv';
 import type * as YamlPackage from 'yaml';
 import type PicomatchPackage from 'picomatch';
+import type * as JsoncPackage from 'jsonc-parser';
 import { onFirstUse } from './text/onFirstUse.js';
 
 /**
@@ -11,10 +12,11 @@ import { onFirstUse } from './text/onFirstUse.js';
  * suite's tool schemas) are 260 KB each, and validate of a plain suite needs
  * neither (js-yaml reads it; positions are asked for only to report); picomatch
  * (60 KB, parsed whole when loaded) is for --case/--ability patterns, artifact
- * globs and the Action's globs. In dist/, scripts/bundle.mjs builds each into a
- * CommonJS file of its own beside the chunks and names that file here instead.
+ * globs and the Action's globs; jsonc-parser (27 KB) only places a JSON syntax
+ * error. In dist/, scripts/bundle.mjs builds each into a CommonJS file of its
+ * own beside the chunks and names that file here instead.
  */
-const LIBRARY_PATHS = { yaml: 'yaml', ajv: 'ajv', picomatch: 'picomatch' };
+const LIBRARY_PATHS = { yaml: 'yaml', ajv: 'ajv', picomatch: 'picomatch', jsonc: 'jsonc-parser' };
 
 const load = createRequire(import.meta.url);
 
@@ -26,3 +28,6 @@ export const ajvLibrary = onFirstUse(() => load(LIBRARY_PATHS.ajv) as typeof Ajv
 
 /** picomatch, loaded when first used. */
 export const picomatchLibrary = onFirstUse(() => load(LIBRARY_PATHS.picomatch) as typeof PicomatchPackage);
+
+/** jsonc-parser, loaded when first used. */
+export const jsoncLibrary = onFirstUse(() => load(LIBRARY_PATHS.jsonc) as typeof JsoncPackage);

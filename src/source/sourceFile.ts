@@ -1,8 +1,8 @@
 import { relative, resolve } from 'node:path';
 import type { Document, LineCounter, Node } from 'yaml';
-import { parse as parseJson, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { ParseError } from 'jsonc-parser';
 import { addProblems } from '../errors.js';
-import { yamlLibrary } from '../libraries.js';
+import { jsoncLibrary, yamlLibrary } from '../libraries.js';
 import type { InputProblem, SourceLocation } from '../model/source.js';
 import { FileRanges } from './fileRanges.js';
 import { readInputBytes, UnreadableInput } from './readInput.js';
@@ -368,6 +368,7 @@ const JSON_ERRORS: Record<string, string> = {
  * give no offset on recent versions, so a tolerant JSON parser finds it.
  */
 function jsonSyntaxError(text: string): { offset: number; message: string } | undefined {
+  const { parse: parseJson, printParseErrorCode } = jsoncLibrary();
   const errors: ParseError[] = [];
   parseJson(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const first = errors[0];

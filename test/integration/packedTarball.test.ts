@@ -52,6 +52,12 @@ test('the packed tarball installs as one package, offline, and its CLI and adapt
   const broken = spawnSync(cli, ['validate', 'broken.yaml'], { cwd: project, encoding: 'utf8' });
   assert.equal(broken.status, 2, broken.stdout + broken.stderr);
   assert.match(broken.stderr, /^broken\.yaml:\d+:\d+: /m);
+  // A .jsonl line's syntax error is placed by jsonc-parser, carried in a file of its own too (dist/jsonc-parser.cjs).
+  writeFileSync(join(project, 'lines.yaml'), 'name: lines\nretrieval:\n  providers: [{ name: keyword, kind: keyword }]\n  memories: lines.jsonl\n  queries: [{ id: q1, user: u1, text: tofu, relevant: [m1] }]\n');
+  writeFileSync(join(project, 'lines.jsonl'), '{"id": "m1", "user": "u1", "text": "tofu",}\n');
+  const badLine = spawnSync(cli, ['validate', 'lines.yaml'], { cwd: project, encoding: 'utf8' });
+  assert.equal(badLine.status, 2, badLine.stdout + badLine.stderr);
+  assert.match(badLine.stderr, /^lines\.jsonl:1:43: row is not valid JSON: trailing comma before "}"/m);
   const exported = execFileSync(process.execPath, ['--input-type=module', '-e', "const m = await import('recall-gate/adapter'); console.log(Object.keys(m).sort().join(','))"], { cwd: project, encoding: 'utf8' });
   assert.equal(exported.trim(), 'AdapterError,ErrorCode,serveAdapter');
 
