@@ -97,10 +97,10 @@ export default {
     },
     {
       name: 'lazy-libraries-through-libraries-ts',
-      comment: 'yaml, ajv and picomatch load at first use through src/libraries.ts (dist/ carries each in a file of its own); a module import would load them at start-up again. Types may be imported; schemaAjv.ts runs only at build time and in tests (the bundle replaces its user)',
+      comment: 'yaml, ajv, picomatch and jsonc-parser load at first use through src/libraries.ts (dist/ carries each in a file of its own); a module import would load them at start-up again. Types may be imported; schemaAjv.ts runs only at build time and in tests (the bundle replaces its user)',
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/(libraries|suite/schemaAjv)\\.ts$' },
-      to: { path: '^node_modules/(yaml|ajv|picomatch)/', dependencyTypesNot: ['type-only'] },
+      to: { path: '^node_modules/(yaml|ajv|picomatch|jsonc-parser)/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'page-script-imports-types-only',

@@ -678,8 +678,8 @@ describe('bootstrap interval of a change', () => {
     for (const name of ['c1', 'c2']) now.cases[name]!.planted_from = 'c0';
     const row = evaluateGate({ root: { all: [c('e2e.pass_rate', { max_drop: 0.5 })] }, skipped_layers: 'waive' }, doc({ e2e: now }), doc({ e2e: base })).rows[0]!;
     // Units: the history c0+c1+c2, c3, c4, c5 in both (4), extra added.
-    assert.deepEqual(row.pairing, { paired: true, shared: 4, added: 1, removed: 0, shared_interval: [0, 0] });
-    assert.match(row.note ?? '', /paired on 4 shared cases or histories; 1 case or history added, 0 removed/);
+    assert.deepEqual(row.pairing, { paired: true, shared: 4, added: 1, removed: 0, shared_interval: [0, 0], unit: 'history' });
+    assert.match(row.note ?? '', /paired on 4 shared histories; 1 history added, 0 removed/);
   });
 
   test('e2e: a passing case swapped for a failing one moves the pass rate outside its interval of 0, but the shared cases did not move: not beyond noise, and the note says why', () => {

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { beyondNoise, bootstrapDraws, bootstrapInterval, changeUnitWords, pairedBootstrapChange, singleUnitText, type UnitSamples } from '../src/stats/bootstrap.js';
+import { beyondNoise, bootstrapDraws, bootstrapInterval, countedUnit, pairedBootstrapChange, singleUnitText, type UnitSamples } from '../src/stats/bootstrap.js';
 import { caseChanges, casePasses, firstRelevantRank, queryChanges } from '../src/gate/paired.js';
 import { comparisonText, mcnemarText } from '../src/report/gateFormat.js';
 import { binomialTwoSided, mcnemarExact, wilcoxonSignedRank } from '../src/stats/paired.js';
@@ -164,15 +164,19 @@ describe('paired bootstrap', () => {
     const history = pairedBootstrapChange(cases([0, 0, 0], ['h', 'h', 'h']), cases([1, 1, 1], ['h', 'h', 'h']))!;
     assert.deepEqual(history, { interval: [-1, -1], paired: true, shared: 1, added: 0, removed: 0, grouped: true });
     assert.equal(beyondNoise(history), false);
-    assert.match(singleUnitText(history, 'case') ?? '', /drawn from 1 case or history both runs share, one value with no spread/);
-    // Without a history each case is its own unit, and the words are the cases'.
+    assert.equal(countedUnit(history, 'case'), 'history');
+    assert.match(singleUnitText(history, 'case') ?? '', /drawn from 1 history both runs share, one value with no spread/);
+    // Without a history each case is its own unit, and the counts are the cases'.
     const alone = pairedBootstrapChange(cases([0, 0, 0]), cases([1, 1, 1]))!;
     assert.equal(alone.grouped, undefined);
-    assert.equal(changeUnitWords(alone, 'case', 3, 'shared'), '3 shared cases');
-    assert.equal(changeUnitWords(history, 'case', 2, 'shared'), '2 shared cases or histories');
-    // Users hold queries as histories hold cases, but "user" already names what is counted.
+    assert.equal(countedUnit(alone, 'case'), undefined);
+    // A history on one side only groups the change too: its counts are histories, a lone case counting as one.
+    assert.equal(pairedBootstrapChange(cases([0, 0, 0], ['h', 'h', 'c']), cases([1, 1, 1]))!.grouped, true);
+    // Users hold queries as histories hold cases, and are what their changes count.
     const users = (values: number[]): UnitSamples => ({ ...samples(values, ['a', 'b', 'c'], ['u1', 'u1', 'u2']), unit: 'user' });
-    assert.equal(pairedBootstrapChange(users([0, 1, 0]), users([1, 1, 1]))!.grouped, undefined);
+    const byUser = pairedBootstrapChange(users([0, 1, 0]), users([1, 1, 1]))!;
+    assert.equal(byUser.grouped, undefined);
+    assert.equal(countedUnit(byUser, 'user'), 'user');
   });
 });
 

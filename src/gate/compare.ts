@@ -1,7 +1,8 @@
 import type { ResultsDocument } from '../model/results.js';
 import type { TrialRecord } from '../model/trial.js';
 import { round } from '../stats/summary.js';
-import { DEFAULT_SEED, beyondNoise, mixSeed, pairedBootstrapChange, type ChangeInterval } from '../stats/bootstrap.js';
+import type { CountedUnit } from '../model/gate.js';
+import { DEFAULT_SEED, beyondNoise, countedUnit, mixSeed, pairedBootstrapChange, type ChangeInterval } from '../stats/bootstrap.js';
 import { intervalUnitOf, resolveMetric } from './metrics.js';
 import { FAILURE_STAGES } from '../e2e/stage.js';
 
@@ -14,8 +15,8 @@ export interface MetricComparison {
   delta: number;
   /** 95% bootstrap interval of the change, paired on the units both runs share, with how they met. */
   change?: ChangeInterval;
-  /** What the change's shared, added and removed count when it is whole users or query groups (retrieval.interval_unit). */
-  unit?: 'user' | 'group';
+  /** What the change's shared, added and removed count when not the metric's own units: users, query groups or histories. */
+  unit?: CountedUnit;
 }
 
 /**
@@ -52,7 +53,8 @@ export function compareResults(baseline: ResultsDocument, current: ResultsDocume
         ? pairedBootstrapChange(now.samples, prior.samples, { seed: mixSeed(DEFAULT_SEED, `${metric}|${now.aggregation ?? ''}`) })
         : undefined;
     const unit = now.status === 'value' ? now.samples?.unit : undefined;
-    rows.push({ metric, baseline: before, current: after, delta: round(after - before, 12), ...(change ? { change } : {}), ...(change && (unit === 'user' || unit === 'group') ? { unit } : {}) });
+    const counted = change && unit ? countedUnit(change, unit) : undefined;
+    rows.push({ metric, baseline: before, current: after, delta: round(after - before, 12), ...(change ? { change } : {}), ...(counted ? { unit: counted } : {}) });
   };
 
   for (const [name, provider] of Object.entries(current.retrieval?.providers ?? {})) {

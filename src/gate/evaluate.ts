@@ -40,7 +40,7 @@
 import type { TrialRecord } from '../model/trial.js';
 import type { ResultsDocument } from '../model/results.js';
 import { round } from '../stats/summary.js';
-import { DEFAULT_SEED, beyondNoise, mixSeed, changeUnitWords, pairedBootstrapChange, sharedAloneText, singleUnitText, unitNoun, type ChangeInterval, type SampleUnit, type UnitSamples } from '../stats/bootstrap.js';
+import { DEFAULT_SEED, beyondNoise, mixSeed, countedUnit, pairedBootstrapChange, sharedAloneText, singleUnitText, unitNoun, unitWords, type ChangeInterval, type SampleUnit, type UnitSamples } from '../stats/bootstrap.js';
 import { aggregationApplies, intervalUnitOf, parseMetricKey, resolveMetric, defaultAggregation, type Resolution } from './metrics.js';
 import { rowPower } from './power.js';
 import type { GateCondition, GateGroupRow, GateNode, GateOp, GateRow, GateSpec, Verdict } from '../model/gate.js';
@@ -288,7 +288,7 @@ function recordChange(row: GateRow, change: ChangeInterval, unit: UnitSamples['u
     added: change.added,
     removed: change.removed,
     ...(change.shared_interval ? { shared_interval: change.shared_interval } : {}),
-    ...(unit === 'user' || unit === 'group' ? { unit } : {}),
+    ...(countedUnit(change, unit) ? { unit: countedUnit(change, unit) } : {}),
   };
 }
 
@@ -299,16 +299,17 @@ function changeInterval(current: UnitSamples, baseline: UnitSamples, condition: 
 /** Units on one side only, and an interval that could not pair, said in the row. */
 function pairingNote(change: ChangeInterval, unit: SampleUnit): string | undefined {
   const units = unitNoun(unit, 2);
-  const oneSide = change.added + change.removed > 0 ? `${changeUnitWords(change, unit, change.added)} added, ${change.removed} removed` : '';
+  const counted = countedUnit(change, unit) ?? unit;
+  const oneSide = change.added + change.removed > 0 ? `${unitWords(counted, change.added)} added, ${change.removed} removed` : '';
   // Whole users or groups are drawn: say so even when every one is shared, since the row's n is theirs, not the queries'.
-  if (change.paired) return oneSide ? `paired on ${changeUnitWords(change, unit, change.shared, 'shared')}; ${oneSide}${compositionText(change, unit)}` : unit === 'user' || unit === 'group' ? `paired on ${change.shared} shared ${unitNoun(unit, change.shared)}, each with all its queries` : undefined;
-  const why = change.shared + change.added + change.removed === 0 ? `the ${units} have no names to pair` : `only ${changeUnitWords(change, unit, change.shared)} shared`;
+  if (change.paired) return oneSide ? `paired on ${change.shared} shared ${unitNoun(counted, change.shared)}; ${oneSide}${compositionText(change, unit)}` : unit === 'user' || unit === 'group' ? `paired on ${change.shared} shared ${unitNoun(unit, change.shared)}, each with all its queries` : undefined;
+  const why = change.shared + change.added + change.removed === 0 ? `the ${units} have no names to pair` : `only ${unitWords(counted, change.shared)} shared`;
   return `unpaired interval (${why}${oneSide ? `; ${oneSide}` : ''}): each run resampled on its own`;
 }
 
 /** An interval that leaves out 0 only because of units on one side: said, with the shared units' own interval. */
 function compositionText(change: ChangeInterval, unit: SampleUnit): string {
-  const text = sharedAloneText(change, unit);
+  const text = sharedAloneText(change, countedUnit(change, unit) ?? unit);
   return text ? `; ${text}` : '';
 }
 

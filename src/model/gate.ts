@@ -1,5 +1,12 @@
 import type { Split, SplitChoice } from './split.js';
 
+/**
+ * What a change's shared, added and removed count when it is not its units' own (queries, cases): whole users or
+ * query groups (retrieval.interval_unit), or histories where cases planted from one history resample together (a
+ * lone case counting as one).
+ */
+export type CountedUnit = 'user' | 'group' | 'history';
+
 /** The suite's composite gate, as written. */
 export type GateNode = GateCondition | { all: GateNode[] } | { any: GateNode[] };
 
@@ -61,8 +68,8 @@ export interface GateRow {
     removed: number;
     /** With units added or removed: the change's interval on the shared units alone (ChangeInterval.shared_interval). */
     shared_interval?: [number, number];
-    /** What shared, added and removed count when it is not the metric's own unit (queries, cases): whole users or query groups. */
-    unit?: 'user' | 'group';
+    /** What shared, added and removed count when it is not the metric's own unit (queries, cases). */
+    unit?: CountedUnit;
   };
   /** Which rule decided a max_drop/max_rise: the point estimate or the interval. */
   decided_by?: GateDecide;

@@ -2,7 +2,7 @@ import { oneLine, textTable } from './format.js';
 import { BEYOND_NOISE_LEGEND, INTERVAL_DEFINITION, beyondNoise, excludesZero, sharedAloneText, unitNoun, unitWords, type ChangeInterval } from '../stats/bootstrap.js';
 import type { MetricComparison } from '../gate/compare.js';
 import type { CaseFlips, PairedChanges, RankChange } from '../gate/paired.js';
-import type { GateRow, Verdict } from '../model/gate.js';
+import type { CountedUnit, GateRow, Verdict } from '../model/gate.js';
 import type { McNemarResult, WilcoxonResult } from '../stats/paired.js';
 import { MDE_DEFINITION } from '../stats/power.js';
 import { counted } from '../text/counted.js';
@@ -77,14 +77,14 @@ export function baselineMismatchText(mismatch: NonNullable<Verdict['baselineSuit
 }
 
 /** "paired, 18 shared", "paired, 3 shared users" (whole users drawn) or "unpaired, 2 shared, 3 added, 1 removed". */
-export function pairingText(change: (Pick<ChangeInterval, 'paired' | 'shared' | 'added' | 'removed'> & { unit?: 'user' | 'group' }) | undefined): string {
+export function pairingText(change: (Pick<ChangeInterval, 'paired' | 'shared' | 'added' | 'removed'> & { unit?: CountedUnit }) | undefined): string {
   if (!change) return '-';
   const oneSide = change.added + change.removed > 0 ? `, ${change.added} added, ${change.removed} removed` : '';
   return `${change.paired ? 'paired' : 'unpaired'}, ${change.shared} shared${change.unit ? ` ${unitNoun(change.unit, change.shared)}` : ''}${oneSide}`;
 }
 
 /** The shared units' own interval where only units added or removed put the change's past 0: why no * is beside it. */
-export function sharedOnlyText(change: ChangeInterval | undefined, unit?: 'user' | 'group'): string {
+export function sharedOnlyText(change: ChangeInterval | undefined, unit?: CountedUnit): string {
   const text = change && sharedAloneText(change, unit);
   return text ? `; ${text}` : '';
 }

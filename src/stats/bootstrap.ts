@@ -1,6 +1,7 @@
 import { percentile, round } from './summary.js';
 import { seededRandom } from './random.js';
 import type { IntervalEstimate } from '../model/figures.js';
+import type { CountedUnit } from '../model/gate.js';
 
 /** Seed used when the caller gives none: the same inputs always give the same interval. */
 export const DEFAULT_SEED = 20240917;
@@ -26,21 +27,21 @@ export const BEYOND_NOISE_LEGEND = "* beyond noise: the interval, drawn from mor
 /** What a bootstrap draws: retrieval queries, whole users or query groups (retrieval.interval_unit), e2e cases. */
 export type SampleUnit = 'query' | 'user' | 'group' | 'case';
 
-/** The unit's noun for a count of them: "user", "users", "queries". */
-export function unitNoun(unit: SampleUnit, count: number): string {
-  const [one, many] = unit === 'query' ? ['query', 'queries'] : unit === 'group' ? ['query group', 'query groups'] : [unit, `${unit}s`];
+/** The unit's noun for a count of them: "user", "users", "queries", "histories". */
+export function unitNoun(unit: SampleUnit | CountedUnit, count: number): string {
+  const [one, many] = unit === 'query' ? ['query', 'queries'] : unit === 'group' ? ['query group', 'query groups'] : unit === 'history' ? ['history', 'histories'] : [unit, `${unit}s`];
   return count === 1 ? one : many;
 }
 
 /** A count of units in words: "1 user", "3 users", "2 queries". */
-export function unitWords(unit: SampleUnit, count: number): string {
+export function unitWords(unit: SampleUnit | CountedUnit, count: number): string {
   return `${count} ${unitNoun(unit, count)}`;
 }
 
-/** A count of a change's units in words: where cases of one history resampled together, each counted is a lone case or a history. */
-export function changeUnitWords(change: Pick<ChangeInterval, 'grouped'>, unit: SampleUnit, count: number, adjective?: string): string {
-  const noun = !change.grouped ? unitNoun(unit, count) : count === 1 ? 'case or history' : 'cases or histories';
-  return `${count} ${adjective ? `${adjective} ` : ''}${noun}`;
+/** What a change of these units counts when not the units themselves: users and query groups, or histories where cases resampled together. */
+export function countedUnit(change: Pick<ChangeInterval, 'grouped'>, unit: SampleUnit): CountedUnit | undefined {
+  if (unit === 'user' || unit === 'group') return unit;
+  return unit === 'case' && change.grouped ? 'history' : undefined;
 }
 
 /** What a bootstrap resamples: whole units (queries, users, query groups or cases), each with its numbers, and how a sample becomes the metric. */
@@ -91,21 +92,23 @@ export function singleUnit(change: Pick<ChangeInterval, 'paired' | 'shared' | 'a
 /** Why a change drawn from a single unit a side is not beyond noise, in a row's words; undefined for any other. */
 export function singleUnitText(change: ChangeInterval, unit: SampleUnit): string | undefined {
   if (!singleUnit(change) || !excludesZero(change.interval)) return undefined;
+  const counted = countedUnit(change, unit) ?? unit;
   return change.paired
-    ? `not beyond noise: the interval is drawn from ${changeUnitWords(change, unit, change.shared)} both runs share, one value with no spread`
-    : `not beyond noise: a run of ${changeUnitWords(change, unit, 1)} has no spread, so its noise is unknown`;
+    ? `not beyond noise: the interval is drawn from ${unitWords(counted, change.shared)} both runs share, one value with no spread`
+    : `not beyond noise: a run of ${unitWords(counted, 1)} has no spread, so its noise is unknown`;
 }
 
 /**
  * Where units added or removed alone put the interval past 0: the shared units' own interval, which is why it is
- * not beyond noise (said by gate rows, compare and variants.md alike); undefined for any other change.
+ * not beyond noise (said by gate rows, compare and variants.md alike); undefined for any other change. `unit` is
+ * what the change counts (countedUnit, else the units themselves).
  */
-export function sharedAloneText(change: ChangeInterval, unit: SampleUnit | undefined): string | undefined {
+export function sharedAloneText(change: ChangeInterval, unit: SampleUnit | CountedUnit | undefined): string | undefined {
   const shared = change.shared_interval;
   if (!shared || !excludesZero(change.interval) || beyondNoise(change) || singleUnit(change)) return undefined;
   const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(3)}`;
   const within = excludesZero(shared) ? 'goes the other way' : 'is within noise';
-  return `not beyond noise: on the ${unit ? changeUnitWords(change, unit, change.shared) : `${change.shared} units`} both share it ${within}, [${signed(shared[0])}, ${signed(shared[1])}]`;
+  return `not beyond noise: on the ${unit ? unitWords(unit, change.shared) : `${change.shared} units`} both share it ${within}, [${signed(shared[0])}, ${signed(shared[1])}]`;
 }
 
 /** The interval of current - baseline, and how the units of the two runs met. */
@@ -123,7 +126,7 @@ export interface ChangeInterval {
   shared: number;
   added: number;
   removed: number;
-  /** Cases planted from one history resampled together: the counts above are of those histories and lone cases. */
+  /** Cases planted from one history resampled together: the counts above are of histories, a lone case counting as one. */
   grouped?: true;
 }
 
