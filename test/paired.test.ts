@@ -172,6 +172,7 @@ describe('paired bootstrap', () => {
     assert.equal(countedUnit(alone, 'case'), undefined);
     // A history on one side only groups the change too: its counts are histories, a lone case counting as one.
     assert.equal(pairedBootstrapChange(cases([0, 0, 0], ['h', 'h', 'c']), cases([1, 1, 1]))!.grouped, true);
+    assert.equal(pairedBootstrapChange(cases([0, 0, 0]), cases([1, 1, 1], ['h', 'h', 'c']))!.grouped, true, 'the baseline\'s history too');
     // Users hold queries as histories hold cases, and are what their changes count.
     const users = (values: number[]): UnitSamples => ({ ...samples(values, ['a', 'b', 'c'], ['u1', 'u1', 'u2']), unit: 'user' });
     const byUser = pairedBootstrapChange(users([0, 1, 0]), users([1, 1, 1]))!;
