@@ -40,7 +40,7 @@
 import type { TrialRecord } from '../model/trial.js';
 import type { ResultsDocument } from '../model/results.js';
 import { round } from '../stats/summary.js';
-import { DEFAULT_SEED, beyondNoise, mixSeed, countedUnit, pairedBootstrapChange, sharedAloneText, singleUnitText, unitNoun, unitWords, type ChangeInterval, type SampleUnit, type UnitSamples } from '../stats/bootstrap.js';
+import { DEFAULT_SEED, beyondNoise, countedUnit, mixSeed, pairedBootstrapChange, sharedAloneText, singleUnitText, unitNoun, unitWords, type ChangeInterval, type SampleUnit, type UnitSamples } from '../stats/bootstrap.js';
 import { aggregationApplies, intervalUnitOf, parseMetricKey, resolveMetric, defaultAggregation, type Resolution } from './metrics.js';
 import { rowPower } from './power.js';
 import type { GateCondition, GateGroupRow, GateNode, GateOp, GateRow, GateSpec, Verdict } from '../model/gate.js';
@@ -280,6 +280,7 @@ function besideBaseline(condition: GateCondition, row: GateRow, resolved: { valu
 
 /** The change's interval on the row, whether it is beyond noise, and how the two runs' units met. */
 function recordChange(row: GateRow, change: ChangeInterval, unit: UnitSamples['unit']): void {
+  const counted = countedUnit(change, unit);
   row.interval = change.interval;
   row.significant = beyondNoise(change);
   row.pairing = {
@@ -288,7 +289,7 @@ function recordChange(row: GateRow, change: ChangeInterval, unit: UnitSamples['u
     added: change.added,
     removed: change.removed,
     ...(change.shared_interval ? { shared_interval: change.shared_interval } : {}),
-    ...(countedUnit(change, unit) ? { unit: countedUnit(change, unit) } : {}),
+    ...(counted ? { unit: counted } : {}),
   };
 }
 

@@ -76,7 +76,7 @@ export function baselineMismatchText(mismatch: NonNullable<Verdict['baselineSuit
   return `WARNING: the baseline is a run of another suite ("${oneLine(mismatch.baseline, 100)}", this run is "${oneLine(mismatch.current, 100)}"), so its changes compare different suites`;
 }
 
-/** "paired, 18 shared", "paired, 3 shared users" (whole users drawn) or "unpaired, 2 shared, 3 added, 1 removed". */
+/** "paired, 18 shared", "paired, 3 shared users" (whole users drawn; histories likewise) or "unpaired, 2 shared, 3 added, 1 removed". */
 export function pairingText(change: (Pick<ChangeInterval, 'paired' | 'shared' | 'added' | 'removed'> & { unit?: CountedUnit }) | undefined): string {
   if (!change) return '-';
   const oneSide = change.added + change.removed > 0 ? `, ${change.added} added, ${change.removed} removed` : '';
