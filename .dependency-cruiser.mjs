@@ -8,9 +8,11 @@
 export const LAYERS = [
   ['model', '^src/model/'],
   ['text', '^src/text/'],
-  ['basics', '^src/(redact|apiKey|version|interrupt|phaseProgress|libraries)\\.ts$'],
+  ['basics', '^src/(redact|apiKey|version|interrupt|phaseProgress)\\.ts$'],
   ['secrets', '^src/(secretForms|secrets)\\.ts$'],
   ['errors', '^src/errors\\.ts$'],
+  // Above errors: a library file that cannot be loaded is said as a broken install (RecallGateError).
+  ['libraries', '^src/libraries\\.ts$'],
   ['stats', '^src/stats/'],
   ['source', '^src/source/'],
   ['output files', '^src/outputFile\\.ts$'],

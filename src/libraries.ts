@@ -3,6 +3,7 @@ import type * as AjvPackage from 'ajv';
 import type * as YamlPackage from 'yaml';
 import type PicomatchPackage from 'picomatch';
 import type * as JsoncPackage from 'jsonc-parser';
+import { RecallGateError } from './errors.js';
 import { onFirstUse } from './text/onFirstUse.js';
 
 /**
@@ -18,7 +19,17 @@ import { onFirstUse } from './text/onFirstUse.js';
  */
 const LIBRARY_PATHS = { yaml: 'yaml', ajv: 'ajv', picomatch: 'picomatch', jsonc: 'jsonc-parser' };
 
-const load = createRequire(import.meta.url);
+const requireFile = createRequire(import.meta.url);
+
+/** A library's file, required; one that cannot be found is a broken install, said as such rather than as a stack trace. */
+function load(path: string): unknown {
+  try {
+    return requireFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
+    throw new RecallGateError('internal', `recall-gate cannot load ${path}, a library it loads when first needed: the installation is incomplete`, { hint: 'install recall-gate again (npm ci, or npm install recall-gate)', cause: error });
+  }
+}
 
 /** The `yaml` package, loaded when first used. */
 export const yamlLibrary = onFirstUse(() => load(LIBRARY_PATHS.yaml) as typeof YamlPackage);

@@ -76,4 +76,12 @@ test('the packed tarball installs as one package, offline, and its CLI and adapt
   const ran = spawnSync(cli, ['run', join(installedExamples, 'agent-actions', 'suite.yaml'), '--out', join(work, 'agent-actions-results')], { cwd: project, encoding: 'utf8' });
   assert.equal(ran.status, 0, ran.stdout + ran.stderr);
   assert.match(ran.stdout, /gate PASSED/);
+
+  // An install missing a library file it loads when first needed says so, with what to do, not a stack trace.
+  rmSync(join(project, 'node_modules', 'recall-gate', 'dist', 'jsonc-parser.cjs'));
+  const incomplete = spawnSync(cli, ['validate', 'lines.yaml'], { cwd: project, encoding: 'utf8' });
+  assert.equal(incomplete.status, 3, incomplete.stdout + incomplete.stderr);
+  assert.match(incomplete.stderr, /cannot load \.\/jsonc-parser\.cjs, a library it loads when first needed: the installation is incomplete/);
+  assert.match(incomplete.stderr, /install recall-gate again/);
+  assert.doesNotMatch(incomplete.stderr, /unexpected error|\n {4}at /);
 });
